@@ -1,0 +1,51 @@
+/**
+ * One line of `<root>/.memtrust/audit/<machine>.jsonl` (CONTRACT §5).
+ * Events are the only state the SQLite cache cannot rebuild, so this shape is
+ * versioned (`v`) and only ever extended with optional fields.
+ */
+
+export const AUDIT_ACTIONS = [
+  'create',
+  'promote',
+  'reaffirm',
+  'demote',
+  'restore',
+  'archive',
+  'backfill',
+  'edit',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const ACTORS = ['user:web', 'user:cli', 'validator', 'system'] as const;
+export type Actor = (typeof ACTORS)[number];
+
+/** A tier as written in an event; `null` = the memory did not exist / had no trust-level. */
+export type EventTier = 'verified' | 'inferred' | 'quarantined' | 'archived' | null;
+
+export interface AuditFindingRef {
+  check: 'validate' | 'secret' | 'injection';
+  code: string;
+  line?: number;
+  /** Already masked: never a secret's text. */
+  message: string;
+}
+
+export interface AuditEvent {
+  v: 1;
+  /** Operation id: a retry with the same id is applied once. */
+  id: string;
+  /** ISO 8601 UTC timestamp with seconds, e.g. 2026-05-01T09:30:00Z. */
+  at: string;
+  machine: string;
+  actor: Actor;
+  action: AuditAction;
+  /** The memory's filename (its canonical identifier, kept across moves). */
+  memory: string;
+  from: EventTier;
+  to: EventTier;
+  reason: string | null;
+  findings: AuditFindingRef[];
+  before_sha256: string | null;
+  after_sha256: string | null;
+  recovered: boolean;
+}

@@ -1,0 +1,44 @@
+/**
+ * Shared shapes of validator output. Every check returns a Verdict; the CLI,
+ * the trust service and the dashboard only ever read these.
+ */
+
+export const CHECKS = ['validate', 'secret', 'injection'] as const;
+export type Check = (typeof CHECKS)[number];
+
+export type ValidateLabel = 'PASS' | 'FAIL-STRUCT' | 'FAIL-FORMAT' | 'WARN-SEMANTIC';
+export type SecretLabel = 'CLEAN' | 'SECRET-DETECTED';
+export type InjectionLabel = 'CLEAN' | 'FLAGGED';
+export type Label = ValidateLabel | SecretLabel | InjectionLabel;
+
+export interface Finding {
+  check: Check;
+  /** Stable machine code, e.g. `missing-close-delimiter`, `secret.github-token`, `injection.persona-override`. */
+  code: string;
+  /** The label this finding alone would give (FAIL-STRUCT, SECRET-DETECTED, FLAGGED, …). */
+  label: Label;
+  /** 1-based line in the file, where the finding has a place. */
+  line?: number;
+  /** Human sentence. Contract phrases appear verbatim; secrets only ever masked. */
+  message: string;
+}
+
+export interface Verdict {
+  check: Check;
+  /** Exit code per CONTRACT §2 (validate 0/1/2/3, secret 0/1, injection 0/3). */
+  exit: number;
+  label: Label;
+  findings: Finding[];
+}
+
+/** Owner identity used by the secret check to spare the owner's own addresses and home. */
+export interface OwnerIdentity {
+  emails: string[];
+  githubHandle?: string;
+  homeUser?: string;
+}
+
+/** Files above this size are reported, never parsed or scanned in full (CONTRACT §1). */
+export const FILE_CAP_BYTES = 1024 * 1024;
+/** Frontmatter above this size is a format error and is not handed to the YAML parser. */
+export const FRONTMATTER_CAP_BYTES = 256 * 1024;
