@@ -1,0 +1,80 @@
+import { freshContext } from '@/lib/server';
+import { overview } from '@/db/queries/overview';
+import { StatCard, Section } from '@/components/ui/stat-card';
+import { DemoNotice } from '@/components/demo-notice';
+
+export const dynamic = 'force-dynamic';
+
+export default function OverviewPage() {
+  const ctx = freshContext();
+  const now = ctx.now();
+  const o = overview(ctx.handle.sqlite, now);
+  return (
+    <div>
+      {ctx.config.demo ? <DemoNotice root={ctx.config.roots[0]!} /> : null}
+      <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        {o.total.toLocaleString('en-US')} memories in {o.bySource.length} {o.bySource.length === 1 ? 'root' : 'roots'}
+        {o.lastScanMs ? ` · indexed ${new Date(o.lastScanMs).toISOString().replace('T', ' ').slice(0, 16)} UTC` : ''}
+      </p>
+
+      <Section title="Tiers">
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          <StatCard label="Verified" value={o.tiers.verified} tone="verified" href="/tiers/verified" />
+          <StatCard label="Inferred" value={o.tiers.inferred} tone="inferred" href="/tiers/inferred" />
+          <StatCard label="Quarantined" value={o.tiers.quarantined} tone="quarantined" href="/tiers/quarantined" />
+          <StatCard label="Archived" value={o.tiers.archived} tone="archived" href="/tiers/archived" />
+        </div>
+      </Section>
+
+      <Section title="Needs attention">
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          <StatCard label="Stale verified" value={o.staleVerified} hint="last verified more than 90 days ago" href="/tiers/verified?status=stale" />
+          <StatCard label="Inferred awaiting review" value={o.dueForReview} hint="observation period over" href="/tiers/inferred?status=due" />
+          <StatCard label="Inferred still observing" value={o.observing} hint="less than 7 days old" href="/tiers/inferred?status=observing" />
+          <StatCard label="Conflicts" value={o.conflicts} hint="same file in memories/ and quarantine/" href="/tiers/quarantined?status=conflict" />
+        </div>
+      </Section>
+
+      <Section title="Quarantine retention">
+        <div className="grid grid-cols-3 gap-4">
+          <StatCard label="Passive (day 0–30)" value={o.quarantine.passive} tone="quarantined" href="/tiers/quarantined?status=passive" />
+          <StatCard label="Audit candidates (day 31–90)" value={o.quarantine.audit} tone="quarantined" href="/tiers/quarantined?status=audit" />
+          <StatCard label="Archive candidates (day 91+)" value={o.quarantine.archive} tone="quarantined" href="/tiers/quarantined?status=archive" />
+        </div>
+      </Section>
+
+      <Section title="Validator verdicts">
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          <StatCard label="Structure: pass" value={o.verdicts.validate.PASS} href="/tiers/all?verdict=pass" />
+          <StatCard label="Structure errors (FAIL-STRUCT)" value={o.verdicts.validate['FAIL-STRUCT']} href="/tiers/all?verdict=fail-struct" />
+          <StatCard label="Format errors (FAIL-FORMAT)" value={o.verdicts.validate['FAIL-FORMAT']} href="/tiers/all?verdict=fail-format" />
+          <StatCard label="Warnings (WARN-SEMANTIC)" value={o.verdicts.validate['WARN-SEMANTIC']} href="/tiers/all?verdict=warn" />
+          <StatCard label="Secrets detected" value={o.verdicts.secret['SECRET-DETECTED']} href="/tiers/all?finding=secret" />
+          <StatCard label="Injection flagged" value={o.verdicts.injection.FLAGGED} href="/tiers/all?finding=injection" />
+          <StatCard label="Without trust-level" value={o.needsBackfill} hint="back-fill candidates" href="/tiers/inferred?status=backfill" />
+        </div>
+      </Section>
+
+      <Section title="Roots">
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+          {o.bySource.map((s) => (
+            <li key={s.source} className="flex items-center justify-between gap-4 px-4 py-3">
+              <div className="min-w-0">
+                <div className="truncate font-mono text-xs">{s.root}</div>
+                <div className="text-xs text-slate-500 dark:text-slate-400">{s.kind === 'claude-code' ? 'Claude Code memory folder' : 'trust-model root'}</div>
+              </div>
+              {s.error ? (
+                <span role="status" className="rounded bg-red-50 px-2 py-1 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">
+                  {s.error}
+                </span>
+              ) : (
+                <span className="tabular-nums">{s.count.toLocaleString('en-US')} files</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </div>
+  );
+}

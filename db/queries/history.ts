@@ -1,0 +1,57 @@
+/** Audit events from the SQLite mirror, newest first. */
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../client';
+import { auditEvents } from '../schema';
+import type { AuditFindingRef } from '../../lib/audit/event';
+
+export interface HistoryItem {
+  id: string;
+  source: string;
+  at: string;
+  machine: string;
+  actor: string;
+  action: string;
+  memory: string;
+  from: string | null;
+  to: string | null;
+  reason: string | null;
+  findings: AuditFindingRef[];
+  recovered: boolean;
+}
+
+export function history(db: Db, opts: { memory?: string; source?: string; limit?: number; offset?: number } = {}): HistoryItem[] {
+  const conds = [];
+  if (opts.memory) conds.push(eq(auditEvents.memory, opts.memory));
+  if (opts.source) conds.push(eq(auditEvents.source, opts.source));
+  const rows = db
+    .select()
+    .from(auditEvents)
+    .where(conds.length ? and(...conds) : undefined)
+    .orderBy(desc(auditEvents.atMs), desc(auditEvents.seq))
+    .limit(opts.limit ?? 200)
+    .offset(opts.offset ?? 0)
+    .all();
+  return rows.map((r) => ({
+    id: r.id,
+    source: r.source,
+    at: r.at,
+    machine: r.machine,
+    actor: r.actor,
+    action: r.action,
+    memory: r.memory,
+    from: r.fromTier,
+    to: r.toTier,
+    reason: r.reason,
+    findings: safeJson(r.findings),
+    recovered: r.recovered,
+  }));
+}
+
+function safeJson(text: string): AuditFindingRef[] {
+  try {
+    const v = JSON.parse(text);
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+}

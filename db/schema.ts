@@ -1,0 +1,124 @@
+/**
+ * The SQLite index: a cache of what is on disk, rebuildable by `memtrust scan`.
+ * Audit events are mirrored here for queries; their truth is the JSONL files.
+ *
+ * Dates used for filtering are stored as epoch milliseconds so that "stale",
+ * "due for review" and the quarantine windows can be computed in SQL against
+ * an injected "now" instead of being frozen into rows at scan time.
+ */
+import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+export const sources = sqliteTable('sources', {
+  id: text('id').primaryKey(),
+  root: text('root').notNull(),
+  kind: text('kind', { enum: ['trust-root', 'claude-code'] }).notNull(),
+  label: text('label').notNull(),
+  scannedAt: integer('scanned_at'),
+  error: text('error'),
+});
+
+export const memories = sqliteTable(
+  'memories',
+  {
+    /** `<source>:<relPath>` — unique per file on disk (a conflict has two rows, one id). */
+    key: text('key').primaryKey(),
+    /** `<source>:<filename>` — the memory's identity across moves (CONTRACT terms). */
+    id: text('id').notNull(),
+    source: text('source').notNull(),
+    relPath: text('rel_path').notNull(),
+    filename: text('filename').notNull(),
+    location: text('location', { enum: ['memories', 'quarantine', 'archive'] }).notNull(),
+    tier: text('tier', { enum: ['verified', 'inferred', 'quarantined', 'archived'] }).notNull(),
+    trustLevel: text('trust_level'),
+    type: text('type'),
+    name: text('name'),
+    description: text('description'),
+    sourceMachine: text('source_machine'),
+    createdAt: text('created_at'),
+    lastVerified: text('last_verified'),
+    quarantinedAt: text('quarantined_at'),
+    quarantineReason: text('quarantine_reason'),
+    /** created-at in ms, else mtime (observation clock basis). */
+    createdMs: integer('created_ms').notNull(),
+    createdFromMtime: integer('created_from_mtime', { mode: 'boolean' }).notNull(),
+    lastVerifiedMs: integer('last_verified_ms'),
+    /** quarantined-at, else last-verified, else mtime (quarantine clock basis). */
+    quarantineSinceMs: integer('quarantine_since_ms'),
+    size: integer('size').notNull(),
+    mtimeMs: integer('mtime_ms').notNull(),
+    sha256: text('sha256').notNull(),
+    validateExit: integer('validate_exit').notNull(),
+    secretExit: integer('secret_exit').notNull(),
+    injectionExit: integer('injection_exit').notNull(),
+    findingCount: integer('finding_count').notNull(),
+    /** Space-separated finding categories (`validate secret injection`) for filters. */
+    findingChecks: text('finding_checks').notNull(),
+    needsBackfill: integer('needs_backfill', { mode: 'boolean' }).notNull(),
+    conflict: integer('conflict', { mode: 'boolean' }).notNull().default(false),
+    /** In an index-file layout: is the file named in MEMORY.md? null elsewhere. */
+    indexed: integer('indexed', { mode: 'boolean' }),
+    /** Read error for files that could not be read or are over the size cap. */
+    error: text('error'),
+    body: text('body').notNull(),
+  },
+  (t) => [
+    index('memories_tier').on(t.tier, t.name),
+    index('memories_id').on(t.id),
+    index('memories_source').on(t.source),
+    index('memories_tier_created').on(t.tier, t.createdMs),
+    index('memories_tier_verified').on(t.tier, t.lastVerifiedMs),
+  ],
+);
+
+export const findings = sqliteTable(
+  'findings',
+  {
+    key: text('key').notNull(),
+    check: text('check', { enum: ['validate', 'secret', 'injection'] }).notNull(),
+    code: text('code').notNull(),
+    label: text('label').notNull(),
+    line: integer('line'),
+    message: text('message').notNull(),
+  },
+  (t) => [index('findings_key').on(t.key), index('findings_check').on(t.check)],
+);
+
+export const auditEvents = sqliteTable(
+  'audit_events',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull(),
+    source: text('source').notNull(),
+    at: text('at').notNull(),
+    atMs: integer('at_ms').notNull(),
+    machine: text('machine').notNull(),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    memory: text('memory').notNull(),
+    fromTier: text('from_tier'),
+    toTier: text('to_tier'),
+    reason: text('reason'),
+    findings: text('findings').notNull(),
+    beforeSha256: text('before_sha256'),
+    afterSha256: text('after_sha256'),
+    recovered: integer('recovered', { mode: 'boolean' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('audit_op').on(t.source, t.id),
+    index('audit_memory').on(t.source, t.memory),
+    index('audit_at').on(t.atMs),
+  ],
+);
+
+/** Byte offsets already mirrored from each audit file, so rescans only read appended lines. */
+export const auditCursors = sqliteTable('audit_cursors', {
+  file: text('file').primaryKey(),
+  source: text('source').notNull(),
+  offset: integer('offset').notNull(),
+  size: integer('size').notNull(),
+});
+
+export const meta = sqliteTable('meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

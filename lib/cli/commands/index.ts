@@ -1,0 +1,13 @@
+/** Registry of the service commands (validators are dispatched separately). */
+import type { Io } from '../io';
+import { readCommands } from './read-cmds';
+import { transitionCommands } from './transition-cmd';
+import { trustCommands } from './trust-cmds';
+
+export interface Command {
+  synopsis: string;
+  summary: string;
+  run(argv: string[], io: Io): Promise<number>;
+}
+
+export const COMMANDS: Record<string, Command> = { ...readCommands, ...transitionCommands, ...trustCommands };

@@ -1,0 +1,41 @@
+/** `memtrust promote|reaffirm|demote|restore|archive FILE [--reason TEXT] [--op ID]`. */
+import { UsageError, lastValue } from '../args';
+import type { Io } from '../io';
+import { openContext, parseServiceArgs, printJson } from '../service-args';
+import { transition } from '../../service/transition';
+import type { MemoryAction } from '../../trust/tiers';
+import type { Command } from './index';
+
+function make(action: MemoryAction, summary: string): Command {
+  return {
+    synopsis: `${action} FILE${action === 'demote' ? ' --reason TEXT' : ' [--reason TEXT]'}`,
+    summary,
+    async run(argv: string[], io: Io) {
+      const args = parseServiceArgs(argv, { values: ['reason', 'op'] });
+      if (args.positionals.length !== 1) throw new UsageError('name exactly one memory FILE');
+      const ctx = openContext(args, io, { scan: false });
+      const result = transition(ctx, {
+        ref: args.positionals[0]!,
+        action,
+        reason: lastValue(args, 'reason'),
+        actor: 'user:cli',
+        opId: lastValue(args, 'op'),
+      });
+      if (args.bools.has('json')) printJson(io, result);
+      else if (result.ok) io.out(result.message);
+      else {
+        io.err(`memtrust ${action}: ${result.message}`);
+        for (const p of result.paths ?? []) io.err(`  ${p}`);
+      }
+      return result.ok ? 0 : result.code === 'bad-op' ? 64 : 2;
+    },
+  };
+}
+
+export const transitionCommands: Record<string, Command> = {
+  promote: make('promote', 'inferred → verified (after the 7-day observation)'),
+  reaffirm: make('reaffirm', 'stale verified: last-verified = today'),
+  demote: make('demote', 'verified/inferred → quarantine/ (needs a reason)'),
+  restore: make('restore', 'quarantine/ → verified, if the validators pass'),
+  archive: make('archive', 'quarantined 91+ days → archive/YYYY-MM/'),
+};

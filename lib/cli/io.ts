@@ -1,0 +1,13 @@
+/** Output sinks, injectable so tests can run commands in-process and read what they print. */
+export interface Io {
+  out(line: string): void;
+  err(line: string): void;
+  /** Is stderr a terminal (progress output only then)? */
+  isTTY: boolean;
+}
+
+export const processIo: Io = {
+  out: (line) => void process.stdout.write(line + '\n'),
+  err: (line) => void process.stderr.write(line + '\n'),
+  isTTY: !!process.stderr.isTTY,
+};

@@ -1,0 +1,83 @@
+/**
+ * `memtrust` command dispatcher. Exit codes (issue #3): 0 done or already in
+ * that state, 2 refused, 64 usage, 1 unexpected error; validators keep their own
+ * codes (CONTRACT §2.4). Errors are one line on stderr, never a stack trace.
+ */
+import { UsageError } from './args';
+import { processIo, type Io } from './io';
+import { CHECK_COMMANDS, checkUsage, runCheckCommand } from './commands/check';
+import type { CheckCommand } from '../validators/run';
+import { ConfigError } from '../config';
+import { SettingsError } from '../settings';
+import { COMMANDS } from './commands/index';
+
+export const EXIT = { ok: 0, error: 1, refused: 2, usage: 64 } as const;
+
+export const HELP = `memtrust — trust tiers for AI assistant memories
+
+usage: memtrust <command> [options]
+
+validators (drop-in for the reference shell tools):
+  validate FILE | --all DIR         structure and format   (exit 0/1/2/3)
+  secret-check FILE | --all DIR     secrets and private data (exit 0/1)
+  injection-check FILE | --all DIR  prompt-injection shapes  (exit 0/3, advisory)
+${Object.values(COMMANDS)
+  .map((c) => `  ${c.synopsis.padEnd(34)}${c.summary}`)
+  .join('\n')}
+
+common options: --root DIR (repeatable) · --json · --help
+environment: MEMTRUST_ROOT, MEMTRUST_DB, MEMTRUST_NOW, OWNER_EMAILS, OWNER_GITHUB_HANDLE, OWNER_HOME_USER`;
+
+export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  const [cmd, ...rest] = argv;
+  try {
+    if (!cmd) {
+      io.err(HELP);
+      return EXIT.usage;
+    }
+    if (cmd === '--help' || cmd === '-h' || cmd === 'help') {
+      io.out(HELP);
+      return EXIT.ok;
+    }
+    if ((CHECK_COMMANDS as readonly string[]).includes(cmd)) {
+      return await runCheckUsage(cmd as CheckCommand, rest, io);
+    }
+    const command = COMMANDS[cmd];
+    if (!command) throw new UsageError(`unknown command: ${cmd} (see memtrust --help)`);
+    try {
+      return await command.run(rest, io);
+    } catch (e) {
+      if (e instanceof UsageError) {
+        io.err(`memtrust ${cmd}: ${e.message}`);
+        io.err(`usage: memtrust ${command.synopsis}`);
+        return EXIT.usage;
+      }
+      throw e;
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`memtrust: ${e.message}`);
+      return EXIT.usage;
+    }
+    if (e instanceof ConfigError || e instanceof SettingsError) {
+      io.err(`memtrust: ${e.message}`);
+      return EXIT.usage;
+    }
+    io.err(`memtrust: unexpected error: ${e instanceof Error ? e.message : String(e)}`);
+    if (process.env.MEMTRUST_DEBUG && e instanceof Error) io.err(String(e.stack));
+    return EXIT.error;
+  }
+}
+
+async function runCheckUsage(cmd: CheckCommand, rest: string[], io: Io): Promise<number> {
+  try {
+    return await runCheckCommand(cmd, rest, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`memtrust ${cmd}: ${e.message}`);
+      io.err(checkUsage(cmd));
+      return EXIT.usage;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * The audit run (`memtrust audit [--apply]`, the dashboard's audit button): the
+ * three validators over every memory (via the scan), plus the lifecycle
+ * findings. With apply, hard failures in memories/ are demoted by the actor
+ * `validator` with the findings as the reason — never as a side effect of a view.
+ */
+import type { ServiceContext } from './context';
+import { listMemories, type MemoryListItem } from '../../db/queries/memories';
+import { applyToMemory, type TransitionResult } from './transition';
+import { decide } from '../trust/transitions';
+import { pendingIntents } from './journal';
+
+export interface AuditReport {
+  hardFailures: MemoryListItem[];
+  stale: MemoryListItem[];
+  dueForReview: MemoryListItem[];
+  quarantineAudit: MemoryListItem[];
+  archiveCandidates: MemoryListItem[];
+  conflicts: MemoryListItem[];
+  unfinished: { root: string; op: string }[];
+  applied: { memory: string; result: TransitionResult }[];
+}
+
+const ALL = 1_000_000;
+
+export function runAudit(ctx: ServiceContext, apply: boolean): AuditReport {
+  const now = ctx.now();
+  const q = (queue: Parameters<typeof listMemories>[1]['queue']) => listMemories(ctx.handle.sqlite, { queue, limit: ALL, sort: 'file' }, now).items;
+  const failures = q(undefined).filter((i) => i.location === 'memories' && !i.error && (i.validateExit === 1 || i.validateExit === 2 || i.secretExit === 1));
+  const report: AuditReport = {
+    hardFailures: failures,
+    stale: q('stale'),
+    dueForReview: q('due'),
+    quarantineAudit: q('quarantine-audit'),
+    archiveCandidates: q('archive-candidates'),
+    conflicts: q('conflicts'),
+    unfinished: ctx.sources.flatMap((s) => pendingIntents(s.root, ctx.machine).map((p) => ({ root: s.root, op: p.intent?.op ?? p.file }))),
+    applied: [],
+  };
+  if (!apply) return report;
+  for (const item of failures) {
+    const result = applyToMemory(ctx, { ref: item.filename, sourceId: item.source, actor: 'validator' }, (ins, _f, t) => {
+      const d = decide('demote', ins.facts, {
+        now: t,
+        machine: ctx.machine,
+        actor: 'validator',
+        checks: { validateExit: ins.verdicts.validate.exit, secretExit: ins.verdicts.secret.exit },
+      });
+      if (!d.ok || d.noop) return d.ok ? { ok: true, noop: true, from: d.from, to: d.to, message: d.message } : d;
+      return { ok: true, noop: false, action: 'demote', from: d.from, to: d.to, set: d.set, remove: d.remove, move: d.move, reason: d.set['quarantine-reason'] ?? null };
+    });
+    report.applied.push({ memory: item.filename, result });
+  }
+  return report;
+}

@@ -1,0 +1,41 @@
+/**
+ * Everything a service call needs, built once from the configuration: the
+ * database, the sources, the owner identity and the clock. The CLI and the web
+ * app build it the same way; tests build it over temp dirs.
+ */
+import { openDb, type DbHandle } from '../../db/client';
+import type { Config } from '../config';
+import { describeSource, type SourceInfo } from '../sources';
+import { ownerIdentity } from '../identity';
+import type { OwnerIdentity } from '../validators/types';
+import { DEFAULT_OWNER_EMAIL } from '../demo';
+
+export interface ServiceContext {
+  config: Config;
+  handle: DbHandle;
+  sources: SourceInfo[];
+  now: () => Date;
+  machine: string;
+  owner: () => OwnerIdentity;
+}
+
+export function createContext(config: Config, env: NodeJS.ProcessEnv = process.env): ServiceContext {
+  const handle = openDb(config.dbPath);
+  return {
+    config,
+    handle,
+    sources: config.roots.map(describeSource),
+    now: config.now,
+    machine: config.machine,
+    owner: () => {
+      const o = ownerIdentity(env);
+      // The demo corpus mentions its fictional owner's address; in demo mode that owner is us.
+      return config.demo ? { ...o, emails: [...o.emails, DEFAULT_OWNER_EMAIL] } : o;
+    },
+  };
+}
+
+/** Re-detect roots (a root created or removed since start-up). Cheap: a stat or two per root. */
+export function refreshSources(ctx: ServiceContext): void {
+  ctx.sources = ctx.config.roots.map(describeSource);
+}

@@ -1,0 +1,63 @@
+/**
+ * MEMORY.md edits that go with a Claude Code folder's transitions (LAYOUTS §2):
+ * demoting removes the memory's index line, restoring puts it back where it was
+ * (remembered in a machine-local stash) or at the end.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { IndexEdit } from './journal';
+import type { Located } from './resolve';
+import { insertIndexLine, linkedFile, readIndex, removeIndexLine } from './claude-index';
+import { replaceFileAtomic } from './fs-atomic';
+
+const STASH = path.join('.memtrust', 'index-lines.json');
+
+type Stash = Record<string, { line: string; at: number }>;
+
+function readStash(root: string): Stash {
+  try {
+    return Object.assign(Object.create(null), JSON.parse(fs.readFileSync(path.join(root, STASH), 'utf8')));
+  } catch {
+    return Object.create(null);
+  }
+}
+
+function writeStash(root: string, stash: Stash, tag: string): void {
+  fs.mkdirSync(path.join(root, '.memtrust'), { recursive: true });
+  replaceFileAtomic(path.join(root, STASH), Buffer.from(JSON.stringify(stash, null, 1)), tag);
+}
+
+export function planIndexEdit(found: Located, from: string | null, to: string | null, fields: Record<string, string>): IndexEdit | undefined {
+  const indexFile = found.source.adapter.indexFile;
+  if (!indexFile) return undefined;
+  const text = readIndex(found.source.root, indexFile) ?? '';
+  if (to === 'quarantined' && from !== 'quarantined') {
+    const removed = removeIndexLine(text, found.filename);
+    return removed.line === null ? undefined : { file: indexFile, kind: 'remove', line: removed.line, at: removed.at };
+  }
+  if (from === 'quarantined' && to === 'verified') {
+    const stashed = readStash(found.source.root)[found.filename];
+    const title = (fields.name ?? found.filename.replace(/\.md$/, '')).replace(/[\[\]\n\r]/g, ' ');
+    const hook = fields.description ? ` — ${fields.description.replace(/[\n\r]/g, ' ')}` : '';
+    const line = stashed?.line && linkedFile(stashed.line) === found.filename ? stashed.line : `- [${title}](${found.filename})${hook}`;
+    return { file: indexFile, kind: 'insert', line, at: stashed?.at ?? -1 };
+  }
+  return undefined;
+}
+
+/** Idempotent: removing an absent line or inserting a present one changes nothing (recovery re-runs it). */
+export function applyIndexEdit(root: string, edit: IndexEdit, tag: string): void {
+  const file = path.join(root, edit.file);
+  const text = readIndex(root, edit.file) ?? '';
+  const filename = linkedFile(edit.line);
+  let next = text;
+  if (edit.kind === 'remove' && filename) {
+    next = removeIndexLine(text, filename).text;
+    const stash = readStash(root);
+    stash[filename] = { line: edit.line, at: edit.at };
+    writeStash(root, stash, tag);
+  } else if (edit.kind === 'insert') {
+    next = insertIndexLine(text, edit.line, edit.at);
+  }
+  if (next !== text) replaceFileAtomic(file, Buffer.from(next, 'utf8'), tag);
+}

@@ -1,0 +1,96 @@
+/**
+ * Turns one file's bytes into everything the index stores about it: frontmatter
+ * fields, tier, lifecycle clock bases, validator verdicts and findings.
+ * No fs, no db: the scan and the transitions both call it on bytes they read.
+ */
+import crypto from 'node:crypto';
+import { splitFile } from '../memory-file/split';
+import { parseFrontmatter } from '../memory-file/frontmatter';
+import { runAllChecks, type AllVerdicts } from '../validators/run';
+import type { Finding, OwnerIdentity } from '../validators/types';
+import { FILE_CAP_BYTES } from '../validators/types';
+import { effectiveTier, type MemoryFacts } from '../trust/facts';
+import { parseTimestamp } from '../trust/dates';
+import type { Location, EffectiveTier } from '../trust/tiers';
+
+/** Bodies are stored for search and display up to this many characters. */
+export const BODY_INDEX_CHARS = 64 * 1024;
+
+export interface Inspected {
+  sha256: string;
+  fields: Record<string, string>;
+  facts: MemoryFacts;
+  tier: EffectiveTier;
+  needsBackfill: boolean;
+  verdicts: AllVerdicts;
+  findings: Finding[];
+  body: string;
+}
+
+const KNOWN = ['name', 'description', 'type', 'trust-level', 'created-at', 'last-verified', 'quarantined-at', 'quarantined-by', 'quarantine-reason', 'source-machine'];
+
+export function sha256(bytes: Buffer): string {
+  return crypto.createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Known frontmatter fields as strings; empty when the block is missing or broken. */
+export function readFields(bytes: Buffer): { fields: Record<string, string>; body: Buffer } {
+  const split = splitFile(bytes);
+  if (!split.ok) return { fields: {}, body: bytes };
+  const body = bytes.subarray(split.bodyStart);
+  if (bytes.length > FILE_CAP_BYTES) return { fields: {}, body };
+  const fm = parseFrontmatter(bytes, split);
+  const fields: Record<string, string> = Object.create(null);
+  for (const key of KNOWN) {
+    const v = fm.data[key];
+    if (typeof v === 'string' && v !== '') fields[key] = v;
+  }
+  return { fields, body };
+}
+
+export function inspect(
+  bytes: Buffer,
+  file: { filename: string; location: Location; mtimeMs: number },
+  owner: OwnerIdentity,
+  conflict = false,
+): Inspected {
+  const { fields, body } = readFields(bytes);
+  const facts: MemoryFacts = {
+    filename: file.filename,
+    location: file.location,
+    trustLevel: fields['trust-level'],
+    type: fields.type,
+    createdAt: fields['created-at'],
+    lastVerified: fields['last-verified'],
+    quarantinedAt: fields['quarantined-at'],
+    sourceMachine: fields['source-machine'],
+    mtime: new Date(file.mtimeMs),
+    conflict,
+  };
+  const reading = effectiveTier(facts);
+  const verdicts = runAllChecks(bytes, file.filename, owner);
+  return {
+    sha256: sha256(bytes),
+    fields,
+    facts,
+    tier: reading.tier,
+    needsBackfill: reading.needsBackfill,
+    verdicts,
+    findings: [...verdicts.validate.findings, ...verdicts.secret.findings, ...verdicts.injection.findings],
+    body: body.subarray(0, BODY_INDEX_CHARS * 4).toString('utf8').slice(0, BODY_INDEX_CHARS),
+  };
+}
+
+/** Clock bases in ms for SQL filters (see db/schema.ts). */
+export function clockBases(facts: MemoryFacts): { createdMs: number; createdFromMtime: boolean; lastVerifiedMs: number | null; quarantineSinceMs: number } {
+  const created = parseTimestamp(facts.createdAt)?.date.getTime();
+  const lastVerified = parseTimestamp(facts.lastVerified)?.date.getTime() ?? null;
+  const quarantined = parseTimestamp(facts.quarantinedAt)?.date.getTime();
+  const mtime = facts.mtime.getTime();
+  return {
+    createdMs: created ?? mtime,
+    createdFromMtime: created === undefined,
+    lastVerifiedMs: lastVerified,
+    quarantineSinceMs: quarantined ?? lastVerified ?? mtime,
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * `memtrust scan`: full on first run, then incremental — a file whose size and
+ * mtime match its row is skipped; anything else is re-read, hashed and
+ * re-validated; rows of deleted files are dropped; audit files are mirrored.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import type { SourceInfo, ListedFile } from '../sources';
+import type { OwnerIdentity } from '../validators/types';
+import { inspect } from './inspect';
+import { markConflicts, rowWriter } from './index-rows';
+import { mirrorAudit } from './audit-mirror';
+import { markIndexed } from './claude-index';
+
+/** Files above this are indexed as an error row, never read whole (CONTRACT §1). */
+export const SCAN_READ_CAP = 1024 * 1024;
+
+export interface ScanStats {
+  sources: number;
+  files: number;
+  read: number;
+  removed: number;
+  events: number;
+  errors: string[];
+}
+
+export interface ScanOptions {
+  onProgress?: (done: number, total: number) => void;
+}
+
+const BATCH = 500;
+
+export function scanSources(sqlite: Database.Database, sources: SourceInfo[], owner: OwnerIdentity, now: Date, opts: ScanOptions = {}): ScanStats {
+  const stats: ScanStats = { sources: sources.length, files: 0, read: 0, removed: 0, events: 0, errors: [] };
+  const upsertSource = sqlite.prepare(
+    'INSERT OR REPLACE INTO sources (id, root, kind, label, scanned_at, error) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  // Rows of roots no longer configured are dropped: the cache mirrors the current configuration.
+  const ids = sources.map((s) => s.id);
+  sqlite.transaction(() => {
+    const placeholders = ids.map(() => '?').join(',') || "''";
+    sqlite.prepare(`DELETE FROM findings WHERE key IN (SELECT key FROM memories WHERE source NOT IN (${placeholders}))`).run(...ids);
+    sqlite.prepare(`DELETE FROM memories WHERE source NOT IN (${placeholders})`).run(...ids);
+    sqlite.prepare(`DELETE FROM sources WHERE id NOT IN (${placeholders})`).run(...ids);
+  })();
+  for (const source of sources) {
+    if (source.error) {
+      stats.errors.push(`${source.root}: ${source.error}`);
+      upsertSource.run(source.id, source.root, source.kind, source.label, now.getTime(), source.error);
+      continue;
+    }
+    scanOne(sqlite, source, owner, stats, opts);
+    stats.events += mirrorAudit(sqlite, source.id, source.root);
+    upsertSource.run(source.id, source.root, source.kind, source.label, now.getTime(), null);
+  }
+  sqlite.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('last_scan', ?)").run(String(now.getTime()));
+  return stats;
+}
+
+function scanOne(sqlite: Database.Database, source: SourceInfo, owner: OwnerIdentity, stats: ScanStats, opts: ScanOptions): void {
+  const listed = source.adapter.list(source.root);
+  stats.files += listed.length;
+  const existing = new Map<string, { size: number; mtime: number }>();
+  for (const r of sqlite.prepare('SELECT rel_path AS p, size, mtime_ms AS m FROM memories WHERE source = ?').iterate(source.id) as Iterable<{ p: string; size: number; m: number }>) {
+    existing.set(r.p, { size: r.size, mtime: r.m });
+  }
+  const writer = rowWriter(sqlite);
+  const changed: ListedFile[] = [];
+  for (const f of listed) {
+    const row = existing.get(f.relPath);
+    existing.delete(f.relPath);
+    if (!row || row.size !== f.size || row.mtime !== f.mtimeMs) changed.push(f);
+  }
+  for (let i = 0; i < changed.length; i += BATCH) {
+    const batch = changed.slice(i, i + BATCH).map((f) => ({ f, result: readOne(source.root, f, owner) }));
+    sqlite.transaction(() => {
+      for (const { f, result } of batch) {
+        if ('error' in result) writer.upsertError(source.id, f, result.error);
+        else writer.upsert(source.id, f, result.ins);
+      }
+    })();
+    stats.read += batch.length;
+    opts.onProgress?.(Math.min(i + BATCH, changed.length), changed.length);
+  }
+  if (existing.size > 0) {
+    sqlite.transaction(() => {
+      for (const rel of existing.keys()) writer.remove(`${source.id}:${rel}`);
+    })();
+    stats.removed += existing.size;
+  }
+  if (changed.length > 0 || stats.removed > 0) markConflicts(sqlite, source.id);
+  if (source.adapter.indexFile) markIndexed(sqlite, source);
+}
+
+function readOne(root: string, f: ListedFile, owner: OwnerIdentity): { ins: ReturnType<typeof inspect> } | { error: string } {
+  if (f.refused) return { error: f.refused };
+  if (f.size > SCAN_READ_CAP) return { error: `file too large (${f.size} bytes, limit 1 MiB)` };
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(path.join(root, f.relPath));
+  } catch (e) {
+    return { error: `file unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})` };
+  }
+  try {
+    return { ins: inspect(bytes, f, owner) };
+  } catch (e) {
+    // A validator bug must not stop the scan of every other file.
+    return { error: `could not be inspected: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}

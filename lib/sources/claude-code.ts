@@ -1,0 +1,24 @@
+/**
+ * Layout 2 (seed 003): Claude Code's auto-memory folder — flat typed `*.md` files
+ * plus the `MEMORY.md` index, which is never a memory. Quarantine and archive live
+ * in sub-folders of the same folder.
+ */
+import { MEMORY_ACTIONS, type Location } from '../trust/tiers';
+import { listArchive, listMarkdown } from './list-dir';
+import type { SourceAdapter } from './types';
+
+export const INDEX_FILE = 'MEMORY.md';
+
+export const claudeCodeAdapter: SourceAdapter = {
+  kind: 'claude-code',
+  label: 'Claude Code memory folder',
+  list: (root) => [
+    ...listMarkdown(root, '', 'memories', (n) => n === INDEX_FILE),
+    ...listMarkdown(root, 'quarantine', 'quarantine'),
+    ...listArchive(root, 'archive'),
+  ],
+  dirOf: (location: Location, month?: string) =>
+    location === 'memories' ? '' : location === 'quarantine' ? 'quarantine' : `archive/${month}`,
+  supports: MEMORY_ACTIONS,
+  indexFile: INDEX_FILE,
+};

@@ -1,0 +1,18 @@
+/** Layout 1 (seed 000): `memories/`, `quarantine/`, `archive/YYYY-MM/`. */
+import { MEMORY_ACTIONS, type Location } from '../trust/tiers';
+import { listArchive, listMarkdown } from './list-dir';
+import type { SourceAdapter } from './types';
+
+const DIRS: Record<Location, string> = { memories: 'memories', quarantine: 'quarantine', archive: 'archive' };
+
+export const trustRootAdapter: SourceAdapter = {
+  kind: 'trust-root',
+  label: 'trust-model root',
+  list: (root) => [
+    ...listMarkdown(root, DIRS.memories, 'memories', (n) => n === 'MEMORY.md'),
+    ...listMarkdown(root, DIRS.quarantine, 'quarantine'),
+    ...listArchive(root, DIRS.archive),
+  ],
+  dirOf: (location, month) => (location === 'archive' ? `${DIRS.archive}/${month}` : DIRS[location]),
+  supports: MEMORY_ACTIONS,
+};

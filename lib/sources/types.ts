@@ -1,0 +1,41 @@
+/**
+ * The adapter interface every memory layout implements (LAYOUTS.md). An adapter
+ * reads; it never writes. The service asks it where things live and what it supports.
+ */
+import type { Location } from '../trust/tiers';
+import type { MemoryAction } from '../trust/tiers';
+
+export type SourceKind = 'trust-root' | 'claude-code';
+
+export interface ListedFile {
+  /** Path relative to the root, with `/` separators. */
+  relPath: string;
+  filename: string;
+  location: Location;
+  size: number;
+  mtimeMs: number;
+  /** A symlink or other non-regular file: listed so it can be reported, never read. */
+  refused?: string;
+}
+
+export interface SourceAdapter {
+  kind: SourceKind;
+  label: string;
+  /** Every memory file of the root (readdir + lstat only). */
+  list(root: string): ListedFile[];
+  /** Directory (relative to the root) holding a location; archive needs the month. */
+  dirOf(location: Location, month?: string): string;
+  supports: readonly MemoryAction[];
+  /** For index-file layouts: the index file name (MEMORY.md). */
+  indexFile?: string;
+}
+
+export interface SourceInfo {
+  id: string;
+  root: string;
+  kind: SourceKind;
+  label: string;
+  adapter: SourceAdapter;
+  /** Why the root cannot be read (missing, not a directory, unreadable), else null. */
+  error: string | null;
+}

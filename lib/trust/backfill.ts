@@ -1,0 +1,102 @@
+/**
+ * Backfill plan (seed §9, CONTRACT §3): the tier and fields a file without trust-level
+ * gets. Ambiguous origin defaults to inferred: a wrongly-inferred memory costs one
+ * prompt, a wrongly-verified one is applied silently everywhere.
+ */
+import { isoNow, parseTimestamp, today } from './dates';
+import { readDeclared, type MemoryFacts } from './facts';
+import { oneLine, sanitiseReason } from './reason';
+import type { Move } from './transitions';
+import type { MemoryType, Tier } from './tiers';
+
+export type BackfillInput = MemoryFacts & { hasTrustLevel?: boolean };
+
+export interface BackfillOptions {
+  /** The reviewer's per-file choice, replacing the default from `type`. */
+  tier?: Tier;
+  /** Reason recorded when the override is `quarantined`. */
+  reason?: string;
+}
+
+export type BackfillBasis = `type:${MemoryType}` | 'unknown-type' | 'missing-type' | 'override';
+
+export type BackfillPlan =
+  | { kind: 'skip'; filename: string; reason: string }
+  | {
+      kind: 'apply';
+      filename: string;
+      tier: Tier;
+      basis: BackfillBasis;
+      /** Frontmatter keys to add, in this order; nothing already present is overwritten. */
+      set: Record<string, string>;
+      move: Move;
+      /** One sentence for the dry-run listing. */
+      reason: string;
+      notes: string[];
+    };
+
+export const DEFAULT_TIER_BY_TYPE: Readonly<Record<MemoryType, Tier>> = {
+  user: 'verified',
+  feedback: 'verified',
+  project: 'verified',
+  reference: 'inferred',
+};
+
+/** `hostname -s`: the first label of the host name. */
+export function shortHostname(hostname: string): string {
+  return oneLine(hostname.split('.')[0] ?? '', 64);
+}
+
+function defaultTier(type: string | undefined): { tier: Tier; basis: BackfillBasis } {
+  if (type === undefined || type === '') return { tier: 'inferred', basis: 'missing-type' };
+  if (Object.hasOwn(DEFAULT_TIER_BY_TYPE, type)) {
+    return { tier: DEFAULT_TIER_BY_TYPE[type as MemoryType], basis: `type:${type as MemoryType}` };
+  }
+  return { tier: 'inferred', basis: 'unknown-type' };
+}
+
+function skipReason(f: BackfillInput): string | null {
+  const declared = readDeclared(f.trustLevel);
+  if (declared === 'invalid') return `has an invalid trust-level "${f.trustLevel}": fix it by hand (validate reports FAIL-FORMAT)`;
+  if (declared !== 'missing') return `already has trust-level: ${declared}`;
+  // The key exists but the service could not hand over a string (a list, a number…).
+  if (f.hasTrustLevel && f.trustLevel === undefined) return 'trust-level is present but not plain text: fix it by hand';
+  if (f.conflict) return 'in both memories/ and quarantine/: resolve the conflict first';
+  if (f.location !== 'memories') return `in ${f.location}/: its directory already decides its tier`;
+  return null;
+}
+
+const BASIS_TEXT: Record<string, string> = {
+  'missing-type': 'no type: origin unknown, so inferred (the conservative default)',
+  'unknown-type': 'unknown type: origin unknown, so inferred (the conservative default)',
+  override: 'tier chosen by the reviewer',
+};
+
+export function backfillPlan(f: BackfillInput, now: Date, hostname: string, opts: BackfillOptions = {}): BackfillPlan {
+  const skip = skipReason(f);
+  if (skip) return { kind: 'skip', filename: f.filename, reason: skip };
+
+  const { tier, basis } = opts.tier ? { tier: opts.tier, basis: 'override' as const } : defaultTier(f.type);
+  const notes: string[] = [];
+  const set: Record<string, string> = { 'trust-level': tier };
+  if (!f.createdAt) {
+    set['created-at'] = isoNow(f.mtime);
+    notes.push("created-at taken from the file's modification time");
+  } else if (!parseTimestamp(f.createdAt)) {
+    notes.push(`created-at "${f.createdAt}" is not ISO 8601: left as is (validate reports it)`);
+  }
+  if (tier === 'verified' || tier === 'quarantined') set['last-verified'] = today(now);
+  const host = shortHostname(hostname);
+  if (!f.sourceMachine && host) set['source-machine'] = host;
+  else if (!f.sourceMachine) notes.push('no host name known: source-machine left unset');
+
+  let move: Move = null;
+  if (tier === 'quarantined') {
+    set['quarantined-at'] = isoNow(now);
+    if (host) set['quarantined-by'] = host;
+    set['quarantine-reason'] = sanitiseReason(opts.reason ?? '') || 'quarantined at backfill by the reviewer';
+    move = { dir: 'quarantine' };
+  }
+  const why = basis.startsWith('type:') ? `type ${basis.slice(5)} defaults to ${tier}` : BASIS_TEXT[basis]!;
+  return { kind: 'apply', filename: f.filename, tier, basis, set, move, reason: why, notes };
+}

@@ -1,0 +1,79 @@
+/**
+ * What the service knows about one memory file, and the tier that follows from it.
+ * The service builds `MemoryFacts` from disk; this module only interprets them.
+ */
+import { isTier, type EffectiveTier, type Location, type Tier } from './tiers';
+
+export interface MemoryFacts {
+  filename: string;
+  location: Location;
+  /** Raw `trust-level` frontmatter value, unvalidated (undefined when the key is absent). */
+  trustLevel?: string;
+  type?: string;
+  createdAt?: string;
+  lastVerified?: string;
+  quarantinedAt?: string;
+  /** Only read by backfill ("set source-machine when absent"). */
+  sourceMachine?: string;
+  mtime: Date;
+  /** Same filename in memories/ and quarantine/ at once (CONTRACT §3): blocks transitions. */
+  conflict?: boolean;
+}
+
+/** What the trust-level field says, normalised. */
+export type Declared = Tier | 'missing' | 'invalid';
+
+export interface TierReading {
+  tier: EffectiveTier;
+  declared: Declared;
+  /** No trust-level in memories/: treated as inferred until backfill writes one. */
+  needsBackfill: boolean;
+  /** A trust-level value outside the enum (validate reports FAIL-FORMAT). */
+  invalidTrustLevel: boolean;
+  /** trust-level names a tier that does not live in this directory. */
+  mismatch: boolean;
+  conflict: boolean;
+}
+
+export function readDeclared(raw: string | undefined): Declared {
+  if (raw === undefined || raw === null || raw.trim() === '') return 'missing';
+  return isTier(raw) ? raw : 'invalid';
+}
+
+/**
+ * The directory is authoritative: quarantine/ is always quarantined and archive/ always
+ * archived. Inside memories/ only an exact `verified` earns verified; anything else
+ * (inferred, missing, invalid, or `quarantined` left behind in memories/) is read as
+ * inferred, the conservative default of seed §9 — loaded with a marker, never silently.
+ */
+export function effectiveTier(facts: MemoryFacts): TierReading {
+  const declared = readDeclared(facts.trustLevel);
+  const base = {
+    declared,
+    needsBackfill: false,
+    invalidTrustLevel: declared === 'invalid',
+    conflict: facts.conflict === true,
+  };
+  switch (facts.location) {
+    case 'quarantine':
+      return {
+        ...base,
+        tier: 'quarantined',
+        mismatch: declared === 'verified' || declared === 'inferred',
+      };
+    case 'archive':
+      // Archiving changes no frontmatter, so an archived file normally still says quarantined.
+      return {
+        ...base,
+        tier: 'archived',
+        mismatch: declared === 'verified' || declared === 'inferred',
+      };
+    case 'memories':
+      return {
+        ...base,
+        tier: declared === 'verified' ? 'verified' : 'inferred',
+        needsBackfill: declared === 'missing',
+        mismatch: declared === 'quarantined',
+      };
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The index-file limits of the Claude Code layout (seed 003): MEMORY.md is loaded first
+ * and only its first 200 lines / 25,000 bytes reach the session. We reproduce the cut so
+ * the user sees exactly what was lost, and cut on a line (or at least a character)
+ * boundary so no half-character reaches the assistant.
+ */
+
+export const INDEX_MAX_LINES = 200;
+export const INDEX_MAX_BYTES = 25_000;
+export const INDEX_WARNING = '> WARNING: MEMORY.md is too large. Only part of it was loaded.';
+
+export interface IndexLimitResult {
+  /** What is loaded: the kept part, plus the warning lines when something was cut. */
+  text: string;
+  truncated: boolean;
+  /** Which limits cut the text (empty when nothing was cut). */
+  by: ('lines' | 'bytes')[];
+  totalLines: number;
+  /** Complete lines kept. */
+  keptLines: number;
+  totalBytes: number;
+  keptBytes: number;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+function thousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** Lines with their terminators; a final newline does not open an extra line. */
+function splitLines(text: string): string[] {
+  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+
+/** Largest prefix of `bytes` of at most `max` bytes ending on a newline, else on a character boundary. */
+function byteCut(bytes: Uint8Array, max: number): number {
+  const nl = bytes.lastIndexOf(0x0a, max - 1);
+  if (nl !== -1) return nl + 1;
+  let cut = max;
+  // 10xxxxxx is a UTF-8 continuation byte: back up to the start of that character.
+  while (cut > 0 && ((bytes[cut] ?? 0) & 0xc0) === 0x80) cut--;
+  return cut;
+}
+
+export function applyIndexLimits(text: string, maxLines = INDEX_MAX_LINES, maxBytes = INDEX_MAX_BYTES): IndexLimitResult {
+  const lines = splitLines(text);
+  const totalBytes = encoder.encode(text).length;
+  const by: IndexLimitResult['by'] = [];
+  let kept = text;
+  if (lines.length > maxLines) {
+    kept = lines.slice(0, maxLines).join('');
+    by.push('lines');
+  }
+  let keptBytes = encoder.encode(kept).length;
+  if (keptBytes > maxBytes) {
+    const bytes = encoder.encode(kept);
+    keptBytes = byteCut(bytes, maxBytes);
+    kept = decoder.decode(bytes.subarray(0, keptBytes));
+    by.push('bytes');
+  }
+  const keptLines = (kept.match(/\n/g) ?? []).length;
+  const base = { truncated: by.length > 0, by, totalLines: lines.length, keptLines, totalBytes, keptBytes };
+  if (!base.truncated) return { ...base, keptLines: lines.length, text };
+
+  const partial = kept.length > 0 && !kept.endsWith('\n');
+  const limits = by.length === 2 ? `${maxLines}-line and ${thousands(maxBytes)}-byte limits`
+    : by[0] === 'lines' ? `${maxLines}-line limit` : `${thousands(maxBytes)}-byte limit`;
+  const first = keptLines + 1;
+  const what = partial ? `the rest of line ${first} and everything after it`
+    : first === lines.length ? `line ${first}` : `lines ${first}–${lines.length}`;
+  const cutBytes = totalBytes - keptBytes;
+  const note = `> Not loaded: ${what} (${thousands(cutBytes)} of ${thousands(totalBytes)} bytes), over the ${limits}.`;
+  return { ...base, text: `${kept}${partial ? '\n' : ''}\n${INDEX_WARNING}\n${note}\n` };
+}

@@ -1,0 +1,128 @@
+/**
+ * The lifecycle clock (seed §4): observation for inferred, staleness for verified,
+ * retention windows for quarantined. Pure: `now` is always an argument.
+ */
+import { addDays, monthOf, parseTimestamp, startOfUtcDay, utcDaysBetween } from './dates';
+import { effectiveTier, type MemoryFacts, type TierReading } from './facts';
+import {
+  ARCHIVE_FROM_DAY,
+  AUDIT_FROM_DAY,
+  FIELD,
+  OBSERVATION_DAYS,
+  STALE_AFTER_DAYS,
+  type EffectiveTier,
+  type QuarantineWindow,
+} from './tiers';
+
+export interface Observation {
+  startedAt: Date;
+  /** startedAt + 7 days; promotion is allowed when now ≥ endsAt. */
+  endsAt: Date;
+  over: boolean;
+  /** Whole UTC days from today to endsAt's date while running (0 = ends later today); 0 once over. */
+  daysLeft: number;
+  basis: 'created-at' | 'mtime';
+}
+
+export interface Verification {
+  /** last-verified as written, when it parses. */
+  lastVerified: Date | null;
+  /** Whole UTC days since last-verified; null when missing. */
+  daysSince: number | null;
+  /** Missing last-verified, or more than 90 whole days old. */
+  stale: boolean;
+  /** Days past the 90-day threshold (day 91 = 1); null when never verified; 0 when fresh. */
+  staleDays: number | null;
+}
+
+export interface QuarantineAge {
+  since: Date;
+  /** Whole UTC days since `since` (day 0 = the day of quarantine); never negative. */
+  days: number;
+  window: QuarantineWindow;
+  basis: 'quarantined-at' | 'last-verified' | 'mtime';
+  /** archive/YYYY-MM/ folder this memory would go to. */
+  archiveMonth: string;
+  /** First day archiving is allowed (since + 91 days). */
+  archiveFrom: Date;
+}
+
+export interface Lifecycle {
+  tier: EffectiveTier;
+  reading: TierReading;
+  observation: Observation | null;
+  verification: Verification | null;
+  quarantine: QuarantineAge | null;
+  /** Inferred with its observation over: belongs in the /memory-review queue. */
+  dueForReview: boolean;
+  /** Trust date fields present but unparseable (ignored for the clock, reported to the user). */
+  invalidFields: string[];
+}
+
+function read(value: string | undefined, field: string, invalid: string[]): Date | null {
+  if (value === undefined || value === '') return null;
+  const ts = parseTimestamp(value);
+  if (!ts) invalid.push(field);
+  return ts ? ts.date : null;
+}
+
+export function quarantineWindow(days: number): QuarantineWindow {
+  if (days >= ARCHIVE_FROM_DAY) return 'archive';
+  return days >= AUDIT_FROM_DAY ? 'audit' : 'passive';
+}
+
+export function lifecycle(facts: MemoryFacts, now: Date): Lifecycle {
+  const reading = effectiveTier(facts);
+  const invalidFields: string[] = [];
+  const createdAt = read(facts.createdAt, FIELD.createdAt, invalidFields);
+  const lastVerified = read(facts.lastVerified, FIELD.lastVerified, invalidFields);
+  const quarantinedAt = read(facts.quarantinedAt, FIELD.quarantinedAt, invalidFields);
+  const out: Lifecycle = {
+    tier: reading.tier,
+    reading,
+    observation: null,
+    verification: null,
+    quarantine: null,
+    dueForReview: false,
+    invalidFields,
+  };
+
+  if (reading.tier === 'inferred') {
+    const startedAt = createdAt ?? facts.mtime;
+    const endsAt = addDays(startedAt, OBSERVATION_DAYS);
+    const over = now.getTime() >= endsAt.getTime();
+    out.observation = {
+      startedAt,
+      endsAt,
+      over,
+      daysLeft: over ? 0 : Math.max(0, utcDaysBetween(now, endsAt)),
+      basis: createdAt ? 'created-at' : 'mtime',
+    };
+    out.dueForReview = over;
+  } else if (reading.tier === 'verified') {
+    const daysSince = lastVerified ? utcDaysBetween(lastVerified, now) : null;
+    const stale = daysSince === null || daysSince > STALE_AFTER_DAYS;
+    out.verification = {
+      lastVerified,
+      daysSince,
+      stale,
+      staleDays: daysSince === null ? null : Math.max(0, daysSince - STALE_AFTER_DAYS),
+    };
+  } else if (reading.tier === 'quarantined') {
+    const since = quarantinedAt ?? lastVerified ?? facts.mtime;
+    const basis = quarantinedAt ? 'quarantined-at' : lastVerified ? 'last-verified' : 'mtime';
+    // A clock set in the future (another machine's skew) counts as day 0, not a negative day.
+    const days = Math.max(0, utcDaysBetween(since, now));
+    out.quarantine = {
+      since,
+      days,
+      window: quarantineWindow(days),
+      basis,
+      archiveMonth: monthOf(since),
+      archiveFrom: addDays(startOfUtcDay(since), ARCHIVE_FROM_DAY),
+    };
+  }
+  return out;
+}
+
+export { describeLifecycle, observationPhrase } from './describe';

@@ -1,0 +1,69 @@
+/**
+ * injection-check (CONTRACT §2.3): exit 0 CLEAN, exit 3 FLAGGED. Advisory: a
+ * flag is shown to the owner and never blocks or demotes anything.
+ *
+ * Order matters: invisible characters are detected on the decoded text first,
+ * then everything else is matched on the normalised copy. Normalising keeps
+ * the line structure, so line numbers from either text agree.
+ */
+import { splitFile } from '../memory-file/split';
+import { PHRASE_PATTERNS, CATEGORIES } from './injection-patterns';
+import { densityFindings, executableUrlFindings } from './injection-scanners';
+import { invisibleFindings, normaliseForMatching } from './injection-unicode';
+import { decodeLossy, lineAt, lineStarts, tooLargeMessage } from './scan-text';
+import { FILE_CAP_BYTES, type Finding, type Verdict } from './types';
+
+function verdict(findings: Finding[]): Verdict {
+  const flagged = findings.length > 0;
+  return { check: 'injection', exit: flagged ? 3 : 0, label: flagged ? 'FLAGGED' : 'CLEAN', findings };
+}
+
+function phraseFindings(text: string, starts: readonly number[]): Finding[] {
+  const out: Finding[] = [];
+  for (const p of PHRASE_PATTERNS) {
+    p.re.lastIndex = 0;
+    for (let m = p.re.exec(text); m !== null; m = p.re.exec(text)) {
+      // A zero-length match cannot happen with these patterns, but a stuck lastIndex would hang.
+      if (m[0].length === 0) p.re.lastIndex++;
+      if (p.accept && !p.accept(m)) continue;
+      out.push({
+        check: 'injection',
+        code: `injection.${p.category}`,
+        label: 'FLAGGED',
+        line: lineAt(starts, m.index),
+        message: `${CATEGORIES[p.category]}: ${p.what}`,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Offset in `text` where the body starts: the line after the closing
+ * frontmatter delimiter. Without a complete frontmatter block the whole file
+ * counts as body, so a malformed file cannot dodge the density count.
+ */
+function bodyOffset(bytes: Buffer, starts: readonly number[], textLength: number): number {
+  const split = splitFile(bytes);
+  if (!split.ok) return 0;
+  return starts[split.closeLine] ?? textLength;
+}
+
+export function injectionCheck(bytes: Buffer): Verdict {
+  if (bytes.length > FILE_CAP_BYTES) {
+    return verdict([
+      { check: 'injection', code: 'injection.too-large', label: 'FLAGGED', message: tooLargeMessage(bytes.length) },
+    ]);
+  }
+  const raw = decodeLossy(bytes);
+  const findings = invisibleFindings(raw, lineStarts(raw));
+  const text = normaliseForMatching(raw);
+  const starts = lineStarts(text);
+  findings.push(
+    ...phraseFindings(text, starts),
+    ...executableUrlFindings(text, starts),
+    ...densityFindings(text, starts, bodyOffset(bytes, starts, text.length)),
+  );
+  // Stable sort: within a line, findings keep category order.
+  return verdict(findings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)));
+}

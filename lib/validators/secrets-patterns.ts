@@ -1,0 +1,158 @@
+/**
+ * Shape-based secret detectors (CONTRACT §2.2): tokens, keys, JWTs, URL
+ * credentials and private network addresses.
+ *
+ * Every pattern must stay linear on a 1 MiB line. The rule that keeps it so:
+ * a pattern either starts with a literal prefix whose following run cannot
+ * contain that prefix, or it starts with a look-behind that allows a start
+ * only at the beginning of a run (`(?<![A-Za-z0-9])`), so each character is
+ * scanned by a bounded number of attempts. No nested unbounded quantifiers.
+ */
+import { maskIpv4, maskIpv6, maskToken, maskUrlCredentials } from './mask';
+
+export interface SecretCandidate {
+  start: number;
+  end: number;
+  code: string;
+  message: string;
+  /** Lower wins an overlap: a token inside a URL is reported once, as the token. */
+  tier: 1 | 2 | 3;
+}
+
+interface Detector {
+  code: string;
+  tier: 1 | 2 | 3;
+  re: RegExp;
+  /** Masked message, or null when the match turns out not to be a secret. */
+  describe: (m: RegExpExecArray) => string | null;
+}
+
+const token = (kind: string, prefixOf: (s: string) => string) => (m: RegExpExecArray) =>
+  `${kind} ${maskToken(m[0], prefixOf(m[0]))}`;
+const fixed = (prefix: string) => () => prefix;
+
+/** Passwords that only name where the secret lives (`$TOKEN`, `${TOKEN}`, `<password>`, `***`) leak nothing. */
+const PLACEHOLDER_PASSWORD = /^(?:\$[A-Za-z_][A-Za-z0-9_]*|\$\{[A-Za-z_][A-Za-z0-9_]*\}|<[^<>]*>|\*+)$/;
+
+function privateIpv4(m: RegExpExecArray): string | null {
+  const octets = m.slice(1, 5).map(Number);
+  if (octets.some((o) => !(o >= 0 && o <= 255))) return null;
+  const [a, b] = octets as [number, number, number, number];
+  const isPrivate = a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+  return isPrivate ? `private IPv4 address ${maskIpv4(octets)}` : null;
+}
+
+/**
+ * A full fc00::/7 address. A bare prefix such as `fc00::` or `fc00::/7` names
+ * the range rather than a host, so at least two groups are required.
+ */
+export function isUlaAddress(token: string): boolean {
+  if (token.includes(':::')) return false;
+  const halves = token.split('::');
+  if (halves.length > 2) return false;
+  const groups = halves.flatMap((h) => (h === '' ? [] : h.split(':')));
+  if (!groups.every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return false;
+  return halves.length === 1 ? groups.length === 8 : groups.length >= 2 && groups.length <= 7;
+}
+
+function ulaIpv6(m: RegExpExecArray): string | null {
+  const after = m.input.slice(m.index + m[0].length, m.index + m[0].length + 2);
+  // Glued to a word character, or to `.digit` (an embedded IPv4), it is part of something longer.
+  if (/^(?:\w|\.\d)/.test(after) || !isUlaAddress(m[0])) return null;
+  return `private IPv6 address (fc00::/7) ${maskIpv6(m[0])}`;
+}
+
+const DETECTORS: Detector[] = [
+  {
+    code: 'secret.github-token',
+    tier: 1,
+    re: /(?<![A-Za-z0-9])(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g,
+    describe: token('GitHub token', (s) => (s.startsWith('github_pat_') ? 'github_pat_' : s.slice(0, 4))),
+  },
+  {
+    code: 'secret.api-key',
+    tier: 1,
+    // Prefixed forms first so `sk-proj-…` is named with its full prefix.
+    re: /(?<![A-Za-z0-9])sk-(?:(?:proj|ant|svcacct|admin)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{20,})/g,
+    describe: token('API key', (s) => /^sk-(?:proj|ant|svcacct|admin)-/.exec(s)?.[0] ?? 'sk-'),
+  },
+  {
+    code: 'secret.aws-access-key',
+    tier: 1,
+    re: /(?<![A-Za-z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Za-z])/g,
+    describe: token('AWS access key', (s) => s.slice(0, 4)),
+  },
+  {
+    code: 'secret.private-key',
+    tier: 1,
+    re: /-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g,
+    describe: () => 'private key block -----BEGIN … PRIVATE KEY-----',
+  },
+  {
+    code: 'secret.ssh-fingerprint',
+    tier: 1,
+    re: /(?<![A-Za-z0-9])SHA256:[A-Za-z0-9+/]{43}(?![A-Za-z0-9+/])/g,
+    describe: token('SSH key fingerprint', fixed('SHA256:')),
+  },
+  {
+    code: 'secret.slack-token',
+    tier: 1,
+    re: /(?<![A-Za-z0-9])xox[abprs]-[A-Za-z0-9-]{10,}/g,
+    describe: token('Slack token', (s) => s.slice(0, 5)),
+  },
+  {
+    code: 'secret.gitlab-token',
+    tier: 1,
+    re: /(?<![A-Za-z0-9])glpat-[A-Za-z0-9_-]{20,}/g,
+    describe: token('GitLab token', fixed('glpat-')),
+  },
+  {
+    code: 'secret.google-api-key',
+    tier: 1,
+    re: /(?<![A-Za-z0-9])AIza[0-9A-Za-z_-]{35}/g,
+    describe: token('Google API key', fixed('AIza')),
+  },
+  {
+    code: 'secret.stripe-key',
+    tier: 1,
+    re: /(?<![A-Za-z0-9])(?:sk|rk)_live_[A-Za-z0-9]{10,}/g,
+    describe: token('Stripe live key', (s) => s.slice(0, 8)),
+  },
+  {
+    code: 'secret.jwt',
+    tier: 1,
+    re: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}/g,
+    describe: token('JWT', fixed('eyJ')),
+  },
+  {
+    code: 'secret.url-credentials',
+    tier: 2,
+    re: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/([^\s/?#@:]*):([^\s/?#@]+)@[^\s/?#@:]+/g,
+    describe: (m) => (PLACEHOLDER_PASSWORD.test(m[2] ?? '') ? null : `credentials in URL ${maskUrlCredentials(m[0])}`),
+  },
+  {
+    code: 'secret.private-ip',
+    tier: 3,
+    // Four dotted octets, not glued to a word, a dot or another digit: `10.15.7` and `110.0.0.1` never start a match.
+    re: /(?<![\w.])(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?!\w|\.\d)/g,
+    describe: privateIpv4,
+  },
+  {
+    code: 'secret.private-ip',
+    tier: 3,
+    re: /(?<![\w:.])f[cd][0-9a-f]{2}:[0-9a-f:]*/gi,
+    describe: ulaIpv6,
+  },
+];
+
+export function patternCandidates(text: string): SecretCandidate[] {
+  const out: SecretCandidate[] = [];
+  for (const d of DETECTORS) {
+    d.re.lastIndex = 0;
+    for (let m = d.re.exec(text); m !== null; m = d.re.exec(text)) {
+      const message = d.describe(m);
+      if (message !== null) out.push({ start: m.index, end: m.index + m[0].length, code: d.code, message, tier: d.tier });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,121 @@
+/**
+ * Personal data that depends on who the owner is (CONTRACT §2.2): e-mail
+ * addresses and home paths of other people.
+ *
+ * E-mails are found by hand from each `@` rather than by one regex: a pattern
+ * like `[\w.]+@…` re-scans a long run of word characters from every start and
+ * goes quadratic on a 1 MiB line. Growing left and right from `@` stops at the
+ * next `@` either way, so every character is visited at most twice.
+ */
+import { maskEmail, maskHomePath, type HomeStyle } from './mask';
+import { isOwnerEmail, isOwnerHomeUser } from './owner';
+import type { SecretCandidate } from './secrets-patterns';
+import type { OwnerIdentity } from './types';
+
+const isLocalChar = (c: string) => /[A-Za-z0-9._%+-]/.test(c);
+const isDomainChar = (c: string) => /[A-Za-z0-9.-]/.test(c);
+
+/** Asset names such as `icon@2x.png` or `logo@dark.svg` look like addresses but end in a file type, not a TLD. */
+const ASSET_EXTENSION = /\.(?:png|jpe?g|gif|svg|webp|avif|ico|bmp|tiff?)$/i;
+const SCALE_SUFFIX = /^\d+(?:\.\d+)?x\./i;
+
+function isDomain(domain: string): boolean {
+  const labels = domain.split('.');
+  const tld = labels[labels.length - 1] ?? '';
+  return (
+    labels.length >= 2 &&
+    labels.every((l) => /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/.test(l)) &&
+    /^[A-Za-z]{2,24}$/.test(tld)
+  );
+}
+
+/**
+ * `scheme://user@host` is URL userinfo, not an address: credentials in URLs are
+ * the URL detector's business (and a bare user name is no credential). The
+ * scheme may start only at the start of a run, which keeps this one linear pass.
+ */
+const URL_AUTHORITY = /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/[^\s/?#]*/g;
+
+function authorityRanges(text: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  URL_AUTHORITY.lastIndex = 0;
+  for (let m = URL_AUTHORITY.exec(text); m !== null; m = URL_AUTHORITY.exec(text)) {
+    ranges.push([m.index, m.index + m[0].length]);
+  }
+  return ranges;
+}
+
+export function emailCandidates(text: string, owner: OwnerIdentity): SecretCandidate[] {
+  const out: SecretCandidate[] = [];
+  const authorities = authorityRanges(text);
+  let a = 0;
+  for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
+    // Both lists are in text order, so one pointer walks the URL ranges.
+    while (a < authorities.length && (authorities[a]?.[1] ?? 0) <= at) a++;
+    if ((authorities[a]?.[0] ?? Infinity) <= at) continue;
+    let start = at;
+    while (start > 0 && isLocalChar(text.charAt(start - 1))) start--;
+    let end = at + 1;
+    while (end < text.length && isDomainChar(text.charAt(end))) end++;
+    // Sentence punctuation around an address is not part of it: `(…john@x.org.)`.
+    while (start < at && text.charAt(start) === '.') start++;
+    while (end > at + 1 && /[.-]/.test(text.charAt(end - 1))) end--;
+    const local = text.slice(start, at);
+    const domain = text.slice(at + 1, end);
+    if (local === '' || local.endsWith('.') || !isDomain(domain)) continue;
+    // `git@github.com:org/repo` is an SSH remote: `git` is a service account, not a person.
+    if (local.toLowerCase() === 'git') continue;
+    if (ASSET_EXTENSION.test(domain) || SCALE_SUFFIX.test(domain)) continue;
+    const email = `${local}@${domain}`;
+    if (isOwnerEmail(email, owner)) continue;
+    out.push({ start, end, code: 'secret.email', message: `e-mail address ${maskEmail(email)}`, tier: 3 });
+  }
+  return out;
+}
+
+/**
+ * Folder names that are not a person: documentation placeholders and shared
+ * system folders. Reporting `/home/user/` from a how-to would only teach the
+ * owner to ignore the check.
+ */
+const NOT_A_PERSON = new Set(
+  ['user', 'username', 'yourname', 'your-name', 'your_name', 'you', 'me', 'name', 'someone', 'example',
+    'shared', 'public', 'default', 'default user', 'all users', 'linuxbrew'],
+);
+
+const UNIX_HOME = /(?<![\w.~-])\/(Users|home)\//g;
+const WINDOWS_HOME = /(?<![A-Za-z])[A-Za-z]:\\{1,2}Users\\{1,2}/gi;
+const NAME_RUN = /^[A-Za-z0-9._-]+/;
+/** Windows names may hold spaces, so a name ends at the next backslash (within a sane length). */
+const WINDOWS_NAME = /^([^\\/:*?"<>|\r\n]{1,64}?)\\/;
+
+function homeName(rest: string, windows: boolean): string | null {
+  const spaced = windows ? WINDOWS_NAME.exec(rest)?.[1]?.trim() : undefined;
+  const name = (spaced ?? NAME_RUN.exec(rest)?.[0] ?? '').replace(/\.+$/, '');
+  if (name === '' || name.startsWith('.') || NOT_A_PERSON.has(name.toLowerCase())) return null;
+  return name;
+}
+
+export function homePathCandidates(text: string, owner: OwnerIdentity): SecretCandidate[] {
+  const out: SecretCandidate[] = [];
+  const scan = (re: RegExp, styleOf: (m: RegExpExecArray) => HomeStyle) => {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      const after = m.index + m[0].length;
+      const style = styleOf(m);
+      // 66 covers the longest Windows name plus its separator; the rest of the line never matters.
+      const name = homeName(text.slice(after, after + 66), style === 'windows');
+      if (name === null || isOwnerHomeUser(name, owner)) continue;
+      out.push({
+        start: m.index,
+        end: after + name.length,
+        code: 'secret.home-path',
+        message: `home path of another user ${maskHomePath(style)}`,
+        tier: 3,
+      });
+    }
+  };
+  scan(UNIX_HOME, (m) => (m[1] === 'Users' ? 'macos' : 'linux'));
+  scan(WINDOWS_HOME, () => 'windows');
+  return out;
+}

@@ -1,0 +1,48 @@
+/**
+ * The redaction convention: text inside `<redacted>…</redacted>` is never a
+ * finding (CONTRACT §2.2).
+ *
+ * Redacted spans are blanked (each character becomes a space, newlines stay)
+ * instead of cut out, so every other offset and line number is unchanged and a
+ * secret half inside a redaction cannot join with text outside it. A span may
+ * cover part of a line or several lines. An opening tag without a closing one
+ * redacts nothing: an unfinished redaction must not hide the rest of the file.
+ */
+
+const OPEN = '<redacted>';
+const CLOSE = '</redacted>';
+
+/** [start, end) ranges of redacted text, tags included, in order. */
+export function redactedRanges(text: string): Array<[number, number]> {
+  // Tags are matched case-insensitively: `<REDACTED>` is the same convention.
+  const lower = text.toLowerCase();
+  // Lower-casing can change length for a few characters (e.g. U+0130); offsets
+  // must match the original, so fall back to exact-case matching then.
+  const haystack = lower.length === text.length ? lower : text;
+  const ranges: Array<[number, number]> = [];
+  let from = 0;
+  for (;;) {
+    const open = haystack.indexOf(OPEN, from);
+    if (open === -1) break;
+    const close = haystack.indexOf(CLOSE, open + OPEN.length);
+    if (close === -1) break;
+    const end = close + CLOSE.length;
+    ranges.push([open, end]);
+    from = end;
+  }
+  return ranges;
+}
+
+/** `text` with every redacted range replaced by spaces (newlines kept). */
+export function blankRedacted(text: string): string {
+  const ranges = redactedRanges(text);
+  if (ranges.length === 0) return text;
+  const parts: string[] = [];
+  let pos = 0;
+  for (const [start, end] of ranges) {
+    parts.push(text.slice(pos, start), text.slice(start, end).replace(/[^\n]/g, ' '));
+    pos = end;
+  }
+  parts.push(text.slice(pos));
+  return parts.join('');
+}

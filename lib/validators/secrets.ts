@@ -1,0 +1,81 @@
+/**
+ * secret-check (CONTRACT §2.2): exit 0 CLEAN, exit 1 SECRET-DETECTED.
+ *
+ * Scans the whole decoded file, frontmatter included, and reports every match
+ * with its line and a masked excerpt. Redacted spans are blanked first. When
+ * two detectors claim overlapping text (a token used as the user of a URL,
+ * `user:pass@host.com` also looking like an e-mail), only the more specific one
+ * is reported, so a lower-tier mask cannot reveal part of a higher-tier secret.
+ */
+import { patternCandidates, type SecretCandidate } from './secrets-patterns';
+import { emailCandidates, homePathCandidates } from './secrets-pii';
+import { blankRedacted } from './secrets-redact';
+import { decodeLossy, lineAt, lineStarts, tooLargeMessage } from './scan-text';
+import { FILE_CAP_BYTES, type Finding, type OwnerIdentity, type Verdict } from './types';
+
+type Range = [number, number];
+
+/** Merge ranges into sorted, disjoint ones, so an overlap test is one binary search. */
+function mergeRanges(ranges: Range[]): Range[] {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const out: Range[] = [];
+  for (const r of sorted) {
+    const last = out[out.length - 1];
+    if (last && r[0] < last[1]) last[1] = Math.max(last[1], r[1]);
+    else out.push([r[0], r[1]]);
+  }
+  return out;
+}
+
+function overlaps(disjoint: readonly Range[], start: number, end: number): boolean {
+  // The last range starting before `end` is the only one that can reach past `start`.
+  let lo = 0;
+  let hi = disjoint.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((disjoint[mid]?.[0] ?? Infinity) < end) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found >= 0 && (disjoint[found]?.[1] ?? 0) > start;
+}
+
+/** Keep every candidate that does not overlap one of a stronger (lower) tier. */
+export function resolveOverlaps(candidates: readonly SecretCandidate[]): SecretCandidate[] {
+  let claimed: Range[] = [];
+  const kept: SecretCandidate[] = [];
+  for (const tier of [1, 2, 3] as const) {
+    const winners = candidates.filter((c) => c.tier === tier && !overlaps(claimed, c.start, c.end));
+    kept.push(...winners);
+    claimed = mergeRanges([...claimed, ...winners.map((c): Range => [c.start, c.end])]);
+  }
+  return kept.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+function verdict(findings: Finding[]): Verdict {
+  const dirty = findings.length > 0;
+  return { check: 'secret', exit: dirty ? 1 : 0, label: dirty ? 'SECRET-DETECTED' : 'CLEAN', findings };
+}
+
+export function secretCheck(bytes: Buffer, owner: OwnerIdentity): Verdict {
+  if (bytes.length > FILE_CAP_BYTES) {
+    // Unscanned is not clean: a file nobody could check must not pass as safe.
+    return verdict([
+      { check: 'secret', code: 'secret.too-large', label: 'SECRET-DETECTED', message: tooLargeMessage(bytes.length) },
+    ]);
+  }
+  const text = blankRedacted(decodeLossy(bytes));
+  const candidates = [...patternCandidates(text), ...emailCandidates(text, owner), ...homePathCandidates(text, owner)];
+  const starts = lineStarts(text);
+  return verdict(
+    resolveOverlaps(candidates).map((c) => ({
+      check: 'secret',
+      code: c.code,
+      label: 'SECRET-DETECTED',
+      line: lineAt(starts, c.start),
+      message: c.message,
+    })),
+  );
+}
