@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { NAV } from '@/components/nav';
+import { Providers } from './providers';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -34,9 +35,11 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             </nav>
           </div>
         </header>
-        <main id="main" className="mx-auto max-w-7xl px-6 py-8">
-          {children}
-        </main>
+        <Providers>
+          <main id="main" className="mx-auto max-w-7xl px-6 py-8">
+            {children}
+          </main>
+        </Providers>
       </body>
     </html>
   );

@@ -2,6 +2,8 @@ import { freshContext } from '@/lib/server';
 import { overview } from '@/db/queries/overview';
 import { StatCard, Section } from '@/components/ui/stat-card';
 import { DemoNotice } from '@/components/demo-notice';
+import { ReviewBanner } from '@/components/review-banner';
+import { LiveRefresh } from '@/components/live-refresh';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,7 +13,9 @@ export default function OverviewPage() {
   const o = overview(ctx.handle.sqlite, now);
   return (
     <div>
+      <LiveRefresh />
       {ctx.config.demo ? <DemoNotice root={ctx.config.roots[0]!} /> : null}
+      <ReviewBanner count={o.dueForReview} />
       <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         {o.total.toLocaleString('en-US')} memories in {o.bySource.length} {o.bySource.length === 1 ? 'root' : 'roots'}

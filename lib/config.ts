@@ -3,6 +3,8 @@
  * Nothing is read from the current directory: a repository must not be able to
  * redirect memtrust to other paths (seed 003's `autoMemoryDirectory` lesson).
  */
+import type { Env } from './env';
+export type { Env } from './env';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,12 +30,12 @@ export class ConfigError extends Error {
 }
 
 export interface ConfigInput {
-  env?: NodeJS.ProcessEnv;
+  env?: Env;
   /** `--root` flags, in order (may repeat). */
   flagRoots?: string[];
 }
 
-export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
+export function dataDir(env: Env = process.env): string {
   const base = env.XDG_DATA_HOME || path.join(os.homedir(), '.local', 'share');
   return path.join(base, 'memtrust');
 }
@@ -52,13 +54,13 @@ export function parseNow(raw: string | undefined): () => Date {
   return () => new Date(fixed);
 }
 
-export function machineName(env: NodeJS.ProcessEnv = process.env): string {
+export function machineName(env: Env = process.env): string {
   // MEMTRUST_MACHINE lets tests play several machines sharing one synced root.
   const raw = env.MEMTRUST_MACHINE || os.hostname().split('.')[0] || 'localhost';
   return raw.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 64) || 'localhost';
 }
 
-function resolveRoots(input: ConfigInput, env: NodeJS.ProcessEnv): { roots: string[]; origin: RootsOrigin } {
+function resolveRoots(input: ConfigInput, env: Env): { roots: string[]; origin: RootsOrigin } {
   if (input.flagRoots && input.flagRoots.length > 0) return { roots: input.flagRoots, origin: 'flag' };
   if (env.MEMTRUST_ROOT) {
     return { roots: env.MEMTRUST_ROOT.split(path.delimiter).filter((r) => r !== ''), origin: 'env' };

@@ -3,6 +3,7 @@
  * settings, then git's user.email and the OS user. Computed once per process
  * because `git config` costs a subprocess.
  */
+import type { Env } from './env';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import type { OwnerIdentity } from './validators/types';
@@ -31,7 +32,7 @@ function osUser(): string | undefined {
   }
 }
 
-export function ownerIdentity(env: NodeJS.ProcessEnv = process.env): OwnerIdentity {
+export function ownerIdentity(env: Env = process.env): OwnerIdentity {
   const key = [env.OWNER_EMAILS, env.OWNER_GITHUB_HANDLE, env.OWNER_HOME_USER, env.XDG_CONFIG_HOME].join('\0');
   if (cached?.key === key) return cached.owner;
   const fromSettings = safeSettingsOwner(env);
@@ -46,7 +47,7 @@ export function ownerIdentity(env: NodeJS.ProcessEnv = process.env): OwnerIdenti
   return owner;
 }
 
-function safeSettingsOwner(env: NodeJS.ProcessEnv) {
+function safeSettingsOwner(env: Env) {
   try {
     return readSettings(env).owner;
   } catch {

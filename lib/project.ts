@@ -10,5 +10,5 @@ export function projectDir(): string {
 }
 
 export function projectPath(...parts: string[]): string {
-  return path.join(projectDir(), ...parts);
+  return path.join(/*turbopackIgnore: true*/ projectDir(), ...parts);
 }

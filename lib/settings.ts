@@ -2,6 +2,7 @@
  * User-level settings (`$XDG_CONFIG_HOME/memtrust/settings.json`): roots and owner
  * identity. Never stored inside a repository (CONTRACT §7/§8).
  */
+import type { Env } from './env';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,13 +20,13 @@ export const Settings = z.object({
 });
 export type Settings = z.infer<typeof Settings>;
 
-export function settingsPath(env: NodeJS.ProcessEnv = process.env): string {
+export function settingsPath(env: Env = process.env): string {
   const base = env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config');
   return path.join(base, 'memtrust', 'settings.json');
 }
 
 /** Missing file → empty settings; a broken file is an error naming the file. */
-export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+export function readSettings(env: Env = process.env): Settings {
   const file = settingsPath(env);
   let raw: string;
   try {
@@ -44,7 +45,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   return parsed.data;
 }
 
-export function writeSettings(settings: Settings, env: NodeJS.ProcessEnv = process.env): void {
+export function writeSettings(settings: Settings, env: Env = process.env): void {
   const file = settingsPath(env);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;

@@ -55,3 +55,11 @@ function safeJson(text: string): AuditFindingRef[] {
     return [];
   }
 }
+
+/** sha256 the last event left the file with: a different sha on disk means an edit outside memtrust. */
+export function lastAfterSha(sqlite: import('better-sqlite3').Database, source: string, memory: string): string | null {
+  const r = sqlite
+    .prepare('SELECT after_sha256 AS sha FROM audit_events WHERE source = ? AND memory = ? ORDER BY at_ms DESC, seq DESC LIMIT 1')
+    .get(source, memory) as { sha: string | null } | undefined;
+  return r?.sha ?? null;
+}

@@ -2,11 +2,9 @@
  * Iterative checks over a composed YAML document. Nothing here calls toJS:
  * aliases are reported, never expanded, so an alias bomb costs one node each.
  */
-import { isAlias, isCollection, isMap, isPair, isScalar, type Document, type Node, type Pair } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, type Document } from 'yaml';
 import { fileLineOf, type LineIndex } from './lines';
 import type { FmError, FmMap, FmValue } from './types';
-
-type Walkable = Node | Pair | null | undefined | unknown;
 
 /** Text a key or scalar stands for: the source for plain scalars, the unquoted value otherwise. */
 export function scalarText(node: unknown): string | null {
@@ -23,7 +21,7 @@ function startOf(node: unknown): number {
 /** Anchors, aliases, tags and duplicate keys anywhere in the tree. */
 export function findNodeErrors(doc: Document.Parsed, index: LineIndex): FmError[] {
   const errors: FmError[] = [];
-  const stack: Walkable[] = [doc.contents];
+  const stack: unknown[] = [doc.contents];
   while (stack.length > 0) {
     const node = stack.pop();
     if (node === null || node === undefined) continue;
@@ -47,7 +45,8 @@ export function findNodeErrors(doc: Document.Parsed, index: LineIndex): FmError[
       const key = scalarText(item.key) ?? (isScalar(item.key) ? '' : null);
       if (key === null) continue;
       if (seen.has(key)) {
-        errors.push({ code: 'duplicate-key', message: `duplicate key: ${displayKey(key)}`, line: fileLineOf(index, startOf(item.key)), key });
+        const line = fileLineOf(index, startOf(item.key));
+        errors.push({ code: 'duplicate-key', message: `duplicate key: ${displayKey(key)}`, line });
       }
       seen.add(key);
     }

@@ -153,14 +153,16 @@ describe('parseFrontmatter hostile input', () => {
   });
 
   it.each([
-    ['many keys', Array.from({ length: 25_000 }, (_, i) => `k${i}: ${i}`).join('\n')],
+    ['many keys (~220 KB)', Array.from({ length: 17_000 }, (_, i) => `k${i}: ${i}`).join('\n')],
     ['stray flow tokens', '{}'.repeat(100_000)],
     ['closing brackets', ']'.repeat(200_000)],
     ['many anchors', Array.from({ length: 10_000 }, (_, i) => `a${i}: &x${i} 1`).join('\n')],
-  ])('%s: answers within a second', (_label, body) => {
+  ])('%s: answers in bounded time', (_label, body) => {
     const started = performance.now();
-    parse(`---\n${body}\n---\n`);
-    expect(performance.now() - started).toBeLessThan(1000);
+    const fm = parse(`---\n${body}\n---\n`);
+    // Real parsing of ~220 KB happens here (~0.4 s); the margin is for loaded CI machines.
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(codes(fm)).not.toContain('frontmatter-too-large');
   });
 });
 

@@ -10,6 +10,7 @@ import { RewriteError } from './rewrite-error';
 import { appendSplice, applySplices, keyIndent, layoutOf, removeSplice, setSplice, type Splice } from './rewrite-plan';
 import { encodeScalar } from './scalar-encode';
 import { splitFile, type SplitFile } from './split';
+import type { ParsedFrontmatter } from './types';
 
 export { RewriteError, type RewriteErrorCode } from './rewrite-error';
 
@@ -50,9 +51,9 @@ export function rewriteFrontmatter(bytes: Buffer, edits: FrontmatterEdits): Buff
   const fm = parseFrontmatterDoc(decoded.text);
   const errors = fm.parsed.errors;
   if (errors.length > 0) {
-    const nonScalar = errors.find((e) => e.code === 'non-scalar-value');
-    if (nonScalar) throw new RewriteError('not-a-simple-scalar', nonScalar.message, errors);
-    throw new RewriteError('invalid-frontmatter', errors[0]?.message ?? 'invalid frontmatter', errors);
+    const onlyShape = errors.every((e) => e.code === 'non-scalar-value');
+    const message = errors[0]?.message ?? 'invalid frontmatter';
+    throw new RewriteError(onlyShape ? 'not-a-simple-scalar' : 'invalid-frontmatter', message, errors);
   }
   if (fm.map?.flow) throw new RewriteError('unsupported-layout', 'the frontmatter is a flow mapping ({…})');
 
@@ -79,23 +80,28 @@ export function rewriteFrontmatter(bytes: Buffer, edits: FrontmatterEdits): Buff
 
   const text = applySplices(fm.text, splices);
   const out = Buffer.concat([bytes.subarray(0, split.fmStart), Buffer.from(text, 'utf8'), bytes.subarray(split.fmEnd)]);
-  verify(bytes, split, out, set, remove);
+  verify({ before: bytes, split, old: fm.parsed }, out, set, remove);
   return out;
 }
 
+interface Original {
+  before: Buffer;
+  split: SplitFile;
+  old: ParsedFrontmatter;
+}
+
 /** Re-reads the output: a layout we misjudged must fail loudly, never write a wrong file. */
-function verify(before: Buffer, split: SplitFile, out: Buffer, set: Map<string, string>, remove: Set<string>): void {
+function verify({ before, split, old }: Original, out: Buffer, set: Map<string, string>, remove: Set<string>): void {
   const fail = (why: string) => new RewriteError('verify-failed', `rewrite check failed: ${why}`);
   const outSplit = splitFile(out);
   if (!outSplit.ok || !out.subarray(outSplit.bodyStart).equals(before.subarray(split.bodyStart))) throw fail('body changed');
-  const old = parseFrontmatter(before, split);
   const now = parseFrontmatter(out, outSplit);
   if (now.errors.length > 0) throw fail(now.errors[0]?.message ?? 'frontmatter no longer parses');
   for (const [key, value] of set) if (now.data[key] !== value) throw fail(`${displayKey(key)} did not read back`);
   const untouched = (k: string) => !set.has(k) && !remove.has(k);
   const oldKeys = old.keys.filter(untouched);
   const nowKeys = now.keys.filter(untouched);
-  if (oldKeys.join('\n') !== nowKeys.join('\n') || now.keys.some((k) => remove.has(k))) throw fail('keys changed');
+  if (JSON.stringify(oldKeys) !== JSON.stringify(nowKeys) || now.keys.some((k) => remove.has(k))) throw fail('keys changed');
   for (const key of oldKeys) {
     if (JSON.stringify(old.data[key]) !== JSON.stringify(now.data[key])) throw fail(`${displayKey(key)} changed`);
   }

@@ -44,7 +44,7 @@ export function composeYaml(text: string, index: LineIndex): ComposeResult {
   }
   let doc: Document.Parsed | null = null;
   try {
-    const composer = new Composer({ uniqueKeys: false, prettyErrors: false, strict: true });
+    const composer = new Composer({ uniqueKeys: false, prettyErrors: false });
     for (const d of composer.compose(capped(), true, text.length)) doc ??= d;
   } catch (error) {
     // Belt and braces behind the pre-scan: a RangeError here is a format error, not a crash.

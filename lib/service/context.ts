@@ -3,6 +3,7 @@
  * database, the sources, the owner identity and the clock. The CLI and the web
  * app build it the same way; tests build it over temp dirs.
  */
+import type { Env } from '../env';
 import { openDb, type DbHandle } from '../../db/client';
 import type { Config } from '../config';
 import { describeSource, type SourceInfo } from '../sources';
@@ -19,7 +20,7 @@ export interface ServiceContext {
   owner: () => OwnerIdentity;
 }
 
-export function createContext(config: Config, env: NodeJS.ProcessEnv = process.env): ServiceContext {
+export function createContext(config: Config, env: Env = process.env): ServiceContext {
   const handle = openDb(config.dbPath);
   return {
     config,

@@ -109,12 +109,17 @@ function applyLocked(ctx: ServiceContext, req: MemoryRequest, op: string, found:
   if (!plan.ok) return refuse(plan.code, plan.message);
   if (plan.noop) return { ok: true, noop: true, op, memory: found.filename, from: plan.from, to: plan.to, path: found.abs, message: plan.message };
   let after: Buffer;
+  let reason = plan.reason;
   try {
     const edits = { set: plan.set, remove: plan.remove };
     after = Object.keys(edits.set).length || edits.remove.length ? rewriteFrontmatter(bytes, edits) : bytes;
   } catch (e) {
-    if (e instanceof RewriteError) return refuse('unwritable', `${found.filename}: ${e.message}`);
-    throw e;
+    if (!(e instanceof RewriteError)) throw e;
+    // A file whose frontmatter cannot be rewritten safely can still be isolated:
+    // quarantine keeps it byte-for-byte, and the audit event carries the facts instead.
+    if (plan.action !== 'demote') return refuse('unwritable', `${found.filename}: ${e.message}`);
+    after = bytes;
+    reason = `${reason ?? 'demoted'} (frontmatter not rewritable, file moved unchanged)`;
   }
   const adapter = found.source.adapter;
   const dstDirRel = plan.move ? adapter.dirOf(plan.move.dir, plan.move.month) : path.posix.dirname(found.relPath);
@@ -128,7 +133,7 @@ function applyLocked(ctx: ServiceContext, req: MemoryRequest, op: string, found:
     : [];
   const event: AuditEvent = {
     v: 1, id: op, at: isoNow(now), machine: ctx.machine, actor: req.actor, action: plan.action, memory: found.filename,
-    from: plan.from, to: plan.to, reason: plan.reason, findings, before_sha256: beforeSha, after_sha256: sha256(after), recovered: false,
+    from: plan.from, to: plan.to, reason, findings, before_sha256: beforeSha, after_sha256: sha256(after), recovered: false,
   };
   const indexEdit: IndexEdit | undefined = planIndexEdit(found, plan.from, plan.to, ins.fields);
   const tmpRel = path.posix.join(dstDirRel, `.${found.filename}.${op}.tmp`);

@@ -16,9 +16,13 @@ function isDir(p: string): boolean {
   }
 }
 
-/** A trust-model root has memories/ or quarantine/; a folder with MEMORY.md or loose *.md is Claude Code's. */
+/**
+ * A trust-model root has memories/; a folder with MEMORY.md or loose *.md is Claude Code's,
+ * even once it has a quarantine/ of its own (made by our first demotion there); a folder
+ * with only quarantine/ is a trust-model root.
+ */
 export function detectAdapter(root: string): SourceAdapter {
-  if (isDir(path.join(root, 'memories')) || isDir(path.join(root, 'quarantine'))) return trustRootAdapter;
+  if (isDir(path.join(root, 'memories'))) return trustRootAdapter;
   try {
     const names = fs.readdirSync(root);
     if (names.includes(INDEX_FILE) || names.some((n) => n.endsWith('.md'))) return claudeCodeAdapter;

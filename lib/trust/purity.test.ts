@@ -21,3 +21,16 @@ describe('lib/trust is pure', () => {
     for (const re of BANNED) expect(text, `${file} matches ${re}`).not.toMatch(re);
   });
 });
+
+describe('the barrel', () => {
+  it('exposes the whole API once', async () => {
+    const api = await import('./index');
+    for (const name of [
+      'TIERS', 'ACTIONS', 'MEMORY_ACTIONS', 'TRANSITIONS', 'FORBIDDEN', 'decide', 'actionFor', 'allowedActions',
+      'effectiveTier', 'lifecycle', 'describeLifecycle', 'backfillPlan', 'sessionContext', 'hookJson',
+      'applyIndexLimits', 'sanitiseReason', 'isoNow', 'today', 'parseTimestamp', 'refuse', 'REFUSAL_CODES',
+    ]) {
+      expect(api, name).toHaveProperty(name);
+    }
+  });
+});

@@ -54,7 +54,7 @@ export const TRANSITIONS: Readonly<Record<Action, TransitionRule>> = {
     applies: 'only a new memory is created',
   },
   promote: {
-    from: ['inferred'], to: 'verified', noopFrom: [], deciders: ['user'], precondition: 'observation-over',
+    from: ['inferred'], to: 'verified', noopFrom: ['verified'], deciders: ['user'], precondition: 'observation-over',
     set: { 'trust-level': 'to', 'last-verified': 'today' },
     remove: [], move: null,
     rule: 'only the user promotes, only inferred memories, and only after the 7-day observation period',
@@ -86,7 +86,7 @@ export const TRANSITIONS: Readonly<Record<Action, TransitionRule>> = {
     applies: 'only quarantined memories are restored',
   },
   archive: {
-    from: ['quarantined'], to: 'archived', noopFrom: [], deciders: ['user'], precondition: 'archive-due',
+    from: ['quarantined'], to: 'archived', noopFrom: ['archived'], deciders: ['user'], precondition: 'archive-due',
     set: {}, remove: [], move: 'archive',
     rule: 'only the user archives, only quarantined memories, from day 91 in quarantine',
     applies: 'only quarantined memories are archived',

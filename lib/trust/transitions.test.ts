@@ -27,7 +27,7 @@ const USER_MATRIX: Record<string, Record<Action, string>> = {
     demote: 'not-found', restore: 'not-found', archive: 'not-found', edit: 'not-found',
   },
   verified: {
-    'create-user': 'exists', 'create-inferred': 'exists', promote: 'wrong-tier', reaffirm: 'ok:verified',
+    'create-user': 'exists', 'create-inferred': 'exists', promote: 'noop', reaffirm: 'ok:verified',
     demote: 'ok:quarantined', restore: 'wrong-tier', archive: 'wrong-tier', edit: 'ok:verified',
   },
   inferred: {
@@ -40,7 +40,7 @@ const USER_MATRIX: Record<string, Record<Action, string>> = {
   },
   archived: {
     'create-user': 'exists', 'create-inferred': 'exists', promote: 'wrong-tier', reaffirm: 'wrong-tier',
-    demote: 'wrong-tier', restore: 'wrong-tier', archive: 'wrong-tier', edit: 'wrong-tier',
+    demote: 'wrong-tier', restore: 'wrong-tier', archive: 'noop', edit: 'wrong-tier',
   },
 };
 
@@ -84,13 +84,12 @@ describe('conflict blocks everything on that memory', () => {
 
 describe('messages name the rule', () => {
   it.each([
-    ['promote', READY.verified, 'promotion refused: feedback_ci_policy.md is verified; only inferred memories are promoted'],
     ['promote', READY.quarantined, 'use restore, which re-runs the validators and lands at verified'],
     ['reaffirm', READY.inferred, 'only verified memories are re-affirmed (promote it once its 7-day observation period is over)'],
     ['reaffirm', READY.quarantined, 'is quarantined and quarantine is read-only; restore it first'],
     ['edit', READY.quarantined, 'edit refused: reference_dashboard.md is quarantined and quarantine is read-only'],
     ['restore', READY.verified, 'only quarantined memories are restored'],
-    ['archive', READY.archived, 'no transition leaves the archive'],
+    ['restore', READY.archived, 'no transition leaves the archive'],
   ] as const)('%s on %#', (action, facts, text) => {
     const d = decide(action, facts, ctx);
     expect(d.ok).toBe(false);

@@ -49,7 +49,8 @@ export const PHRASE_PATTERNS: PhrasePattern[] = [
   {
     category: 'instruction-override',
     what: '"ignore/disregard/forget … previous/prior/above/all … instructions"',
-    re: /\b(?:ignore|disregard|forget)\b(?:\s+\S+){0,4}?\s+(?:previous|prior|above|earlier|preceding|all)\b(?:\s+\S+){0,3}?\s+(?:instructions?|directives?|prompts?)\b/gi,
+    // A negated verb ("don't forget to read all the instructions") is advice, not an override.
+    re: /(?<!\b(?:don['’]t|do\s+not|never|not)\s+)\b(?:ignore|disregard|forget)\b(?:\s+\S+){0,4}?\s+(?:previous|prior|above|earlier|preceding|all)\b(?:\s+\S+){0,3}?\s+(?:instructions?|directives?|prompts?)\b/gi,
   },
   {
     category: 'role-marker',

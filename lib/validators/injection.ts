@@ -23,8 +23,11 @@ function phraseFindings(text: string, starts: readonly number[]): Finding[] {
   for (const p of PHRASE_PATTERNS) {
     p.re.lastIndex = 0;
     for (let m = p.re.exec(text); m !== null; m = p.re.exec(text)) {
-      // A zero-length match cannot happen with these patterns, but a stuck lastIndex would hang.
-      if (m[0].length === 0) p.re.lastIndex++;
+      // No pattern can match empty, but if one ever did, a stuck lastIndex would loop forever.
+      if (m[0].length === 0) {
+        p.re.lastIndex++;
+        continue;
+      }
       if (p.accept && !p.accept(m)) continue;
       out.push({
         check: 'injection',

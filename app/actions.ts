@@ -1,0 +1,64 @@
+'use server';
+/**
+ * Server actions: parse input → call the trust service → revalidate. Reads used
+ * by client components (React Query) live here too.
+ */
+import { revalidatePath } from 'next/cache';
+import { z } from 'zod';
+import { action, type ActionResult } from '@/lib/action-result';
+import { context, freshContext, resetContext } from '@/lib/server';
+import { addRoot, removeRoot, saveOwner } from '@/lib/service/settings-service';
+import { transition } from '@/lib/service/transition';
+import { reviewQueue, type ReviewItem } from '@/lib/service/review-queue';
+import { indexSignature } from '@/db/queries/signature';
+import { MEMORY_ACTIONS } from '@/lib/trust/tiers';
+import { parseMemoryId } from '@/lib/memory-id';
+
+const Transition = z.object({
+  id: z.string().min(3).max(400),
+  action: z.enum(MEMORY_ACTIONS),
+  reason: z.string().max(1000).optional(),
+  expectSha: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  opId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/),
+});
+
+export const transitionMemory = action(Transition, (input): ActionResult<{ message: string; to: string | null; noop: boolean }> => {
+  const ref = parseMemoryId(input.id);
+  if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
+  const r = transition(context(), { ref: ref.filename, sourceId: ref.source, action: input.action, reason: input.reason, actor: 'user:web', opId: input.opId, expectSha: input.expectSha });
+  revalidatePath('/', 'layout');
+  return r.ok ? { ok: true, data: { message: r.message, to: r.to, noop: r.noop } } : { ok: false, code: r.code, message: r.message };
+});
+
+export const loadReviewQueue = action(z.object({}), (): ActionResult<ReviewItem[]> => ({ ok: true, data: reviewQueue(freshContext()) }));
+
+/** Polled by open pages: changes whenever the index changes (files on disk or audit events). */
+export const pollIndex = action(z.object({}), (): ActionResult<string> => ({ ok: true, data: indexSignature(freshContext().handle.sqlite) }));
+
+const RootInput = z.object({ root: z.string().min(1).max(4096) });
+
+export const addRootAction = action(RootInput, (input): ActionResult<null> => {
+  const r = addRoot(input.root);
+  if (!r.ok) return r;
+  resetContext();
+  revalidatePath('/', 'layout');
+  return { ok: true, data: null };
+});
+
+export const removeRootAction = action(RootInput, (input): ActionResult<null> => {
+  const r = removeRoot(input.root);
+  if (!r.ok) return r;
+  resetContext();
+  revalidatePath('/', 'layout');
+  return { ok: true, data: null };
+});
+
+const OwnerInput = z.object({ emails: z.string().max(2000), githubHandle: z.string().max(100), homeUser: z.string().max(100) });
+
+export const saveOwnerAction = action(OwnerInput, (input): ActionResult<null> => {
+  const r = saveOwner({ emails: input.emails.split(/[\s,]+/).filter(Boolean), githubHandle: input.githubHandle.trim(), homeUser: input.homeUser.trim() });
+  if (!r.ok) return r;
+  resetContext();
+  revalidatePath('/', 'layout');
+  return { ok: true, data: null };
+});

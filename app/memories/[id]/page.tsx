@@ -1,0 +1,122 @@
+import Link from 'next/link';
+import type { Metadata } from 'next';
+import { freshContext } from '@/lib/server';
+import { memoryDetail } from '@/lib/service/memory-detail';
+import { parseMemoryId } from '@/lib/memory-id';
+import { TierBadge } from '@/components/tier-badge';
+import { TransitionMenu } from '@/components/transition-menu';
+import { HistoryTimeline } from '@/components/history-timeline';
+import { FindingList } from '@/components/finding-list';
+import { MemoryBody } from '@/components/memory-body';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LiveRefresh } from '@/components/live-refresh';
+import { lastAfterSha } from '@/db/queries/history';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Memory' };
+
+const FIELD_LABELS: [string, string][] = [
+  ['name', 'Name'],
+  ['description', 'Description'],
+  ['type', 'Type'],
+  ['trust-level', 'Trust level'],
+  ['created-at', 'Created'],
+  ['last-verified', 'Last verified'],
+  ['source-machine', 'Source machine'],
+  ['quarantined-at', 'Quarantined at'],
+  ['quarantined-by', 'Quarantined by'],
+  ['quarantine-reason', 'Quarantine reason'],
+];
+
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export default async function MemoryPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const ref = parseMemoryId(decodeURIComponent(id));
+  const ctx = freshContext();
+  const r = ref ? memoryDetail(ctx, ref.filename, ref.source) : null;
+  if (!r || !r.ok) {
+    return (
+      <EmptyState title="Memory not found">
+        {r && !r.ok ? r.message : 'This link does not name a memory.'}{' '}
+        <Link href="/tiers/all" className="text-teal-700 hover:underline dark:text-teal-300">Browse all memories</Link>
+      </EmptyState>
+    );
+  }
+  const d = r.detail;
+  const lastSha = lastAfterSha(ctx.handle.sqlite, d.source, d.filename);
+  const externalEdit = lastSha && lastSha !== d.sha256 ? `The file changed after the last recorded event (modified ${d.mtime.slice(0, 16).replace('T', ' ')} UTC).` : null;
+  const extra = Object.entries(d.fields).filter(([k]) => !FIELD_LABELS.some(([f]) => f === k));
+  return (
+    <div className="space-y-6">
+      <LiveRefresh />
+      <div>
+        <nav className="mb-2 text-sm text-slate-600 dark:text-slate-400">
+          <Link href={`/tiers/${d.tier}`} className="hover:underline">{d.tier}</Link> / {d.filename}
+        </nav>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold tracking-tight">{d.fields.name ?? d.filename}</h1>
+          <TierBadge tier={d.tier} />
+        </div>
+        <p className="mt-1 font-mono text-xs text-slate-500 dark:text-slate-400">{d.root}/{d.relPath}</p>
+        {d.conflictWith ? (
+          <p role="alert" className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+            Conflict: the same file also exists at {d.conflictWith}. Transitions are blocked until one copy is removed.
+          </p>
+        ) : null}
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card title="Lifecycle">
+            <ul className="mb-4 list-disc space-y-1 pl-5 text-sm">
+              {d.lifecycle.map((l) => (
+                <li key={l}>{l}</li>
+              ))}
+            </ul>
+            {d.tier === 'quarantined' ? <p className="mb-3 text-xs text-slate-600 dark:text-slate-400">Quarantined memories are read-only: restore one before editing it.</p> : null}
+            <TransitionMenu id={d.id} sha={d.sha256} actions={d.actions} />
+          </Card>
+          <Card title="Memory">
+            {d.bodyTruncated ? <p className="mb-2 text-xs text-amber-800 dark:text-amber-300">This file is large: only its beginning is shown.</p> : null}
+            <MemoryBody text={d.body} />
+          </Card>
+          <Card title="Validator findings">
+            <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">
+              validate {d.verdicts.validate} · secret-check {d.verdicts.secret} · injection-check {d.verdicts.injection}
+            </p>
+            <FindingList findings={d.findings} />
+          </Card>
+        </div>
+        <div className="space-y-6">
+          <Card title="Frontmatter">
+            <dl className="space-y-2 text-sm">
+              {FIELD_LABELS.filter(([k]) => d.fields[k] !== undefined).map(([k, label]) => (
+                <div key={k}>
+                  <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+                  <dd className="break-words">{d.fields[k]}</dd>
+                </div>
+              ))}
+              {extra.map(([k, v]) => (
+                <div key={k}>
+                  <dt className="font-mono text-xs text-slate-500 dark:text-slate-400">{k}</dt>
+                  <dd className="break-words">{v}</dd>
+                </div>
+              ))}
+            </dl>
+          </Card>
+          <Card title="History">
+            <HistoryTimeline events={d.history} externalEdit={externalEdit} />
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Metadata } from 'next';
+import { context } from '@/lib/server';
+import { discoverRoots } from '@/lib/service/discover';
+import { readSettings } from '@/lib/settings';
+import { SettingsForms } from '@/components/settings-forms';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Settings' };
+
+const ORIGIN: Record<string, string> = {
+  env: 'from MEMTRUST_ROOT (the environment wins over saved settings)',
+  flag: 'from --root',
+  settings: 'from your user settings',
+  default: 'the default ~/.claude/claude-memory',
+  demo: 'the generated demo root (nothing configured)',
+};
+
+export default function SettingsPage() {
+  const ctx = context();
+  let settings: ReturnType<typeof readSettings> = {};
+  let settingsError: string | null = null;
+  try {
+    settings = readSettings();
+  } catch (e) {
+    settingsError = (e as Error).message;
+  }
+  const discovered = discoverRoots().filter((d) => !ctx.config.roots.includes(d));
+  const owner = ctx.owner();
+  return (
+    <div className="max-w-3xl space-y-8">
+      <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
+      {settingsError ? <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">Your settings file could not be read: {settingsError}</p> : null}
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Stored in <code className="font-mono text-xs">{ctx.config.settingsPath}</code> — user-level, never inside a repository.
+      </p>
+      <SettingsForms
+        roots={ctx.sources.map((s) => ({ root: s.root, kind: s.label, error: s.error }))}
+        origin={ORIGIN[ctx.config.rootsOrigin] ?? ctx.config.rootsOrigin}
+        savedRoots={settings.roots ?? []}
+        discovered={discovered}
+        owner={{ emails: owner.emails.join(' '), githubHandle: owner.githubHandle ?? '', homeUser: owner.homeUser ?? '' }}
+        envOverrides={!!process.env.MEMTRUST_ROOT}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import type { Metadata } from 'next';
+import { freshContext } from '@/lib/server';
+import { listMemories } from '@/db/queries/memories';
+import { facets } from '@/db/queries/facets';
+import { parseTableParams, toListQuery, withParams, PAGE_SIZE, TIER_PARAMS, type TierParam } from '@/lib/url-state';
+import { MemoryTable } from '@/components/memory-table';
+import { TableFilters } from '@/components/table-filters';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LiveRefresh } from '@/components/live-refresh';
+
+export const dynamic = 'force-dynamic';
+
+const TITLES: Record<TierParam, string> = {
+  verified: 'Verified memories',
+  inferred: 'Inferred memories',
+  quarantined: 'Quarantined memories',
+  archived: 'Archived memories',
+  all: 'All memories',
+};
+
+type Props = { params: Promise<{ tier: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { tier } = await params;
+  return { title: TITLES[tier as TierParam] ?? 'Memories' };
+}
+
+export default async function TierPage({ params, searchParams }: Props) {
+  const { tier: raw } = await params;
+  if (!(TIER_PARAMS as readonly string[]).includes(raw)) notFound();
+  const tier = raw as TierParam;
+  const p = parseTableParams(await searchParams);
+  const ctx = freshContext();
+  const now = ctx.now();
+  const { items, total } = listMemories(ctx.handle.sqlite, toListQuery(tier, p), now);
+  const f = facets(ctx.handle.sqlite);
+  const base = `/tiers/${tier}`;
+  const page = p.page ?? 1;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const filtered = Object.keys(p).some((k) => !['sort', 'dir', 'page'].includes(k));
+  return (
+    <div>
+      <LiveRefresh />
+      <div className="mb-4 flex items-baseline justify-between gap-4">
+        <h1 className="text-2xl font-semibold tracking-tight">{TITLES[tier]}</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+          {total.toLocaleString('en-US')} {total === 1 ? 'memory' : 'memories'}
+          {filtered ? ' match' : ''}
+        </p>
+      </div>
+      <TableFilters base={base} tier={tier} params={p} machines={f.machines} sources={f.sources} />
+      {items.length === 0 ? (
+        <EmptyState title={filtered ? 'No memories match these filters' : `No ${tier === 'all' ? '' : tier + ' '}memories`}>
+          {filtered ? (
+            <Link href={base} className="text-teal-700 hover:underline dark:text-teal-300">Clear the filters</Link>
+          ) : (
+            'Memories appear here as soon as files exist in this tier.'
+          )}
+        </EmptyState>
+      ) : (
+        <MemoryTable items={items} base={base} params={p} now={now} showTier={tier === 'all'} />
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
+          {page > 1 ? <Link href={withParams(base, p, { page: page - 1 })} className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800">← Previous</Link> : <span />}
+          <span className="text-slate-600 dark:text-slate-400">Page {page} of {pages.toLocaleString('en-US')}</span>
+          {page < pages ? <Link href={withParams(base, p, { page: page + 1 })} className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800">Next →</Link> : <span />}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The audit timeline: events of every machine (the mirror merges the per-machine
+ * JSONL files), filtered in SQL and always paged — a page never loads all rows.
+ */
+import type Database from 'better-sqlite3';
+import type { AuditFindingRef } from '../../lib/audit/event';
+import type { AuditFilter } from '../../lib/report/filters';
+
+export interface AuditEventItem {
+  seq: number;
+  id: string;
+  source: string;
+  at: string;
+  atMs: number;
+  machine: string;
+  actor: string;
+  action: string;
+  memory: string;
+  from: string | null;
+  to: string | null;
+  reason: string | null;
+  findings: AuditFindingRef[];
+  recovered: boolean;
+}
+
+/** WHERE clause over `audit_events e`; the type filter looks the memory up by its id (indexed). */
+export function auditWhere(f: AuditFilter): { sql: string; params: Record<string, unknown> } {
+  const parts: string[] = [];
+  const params: Record<string, unknown> = {};
+  const eq = (col: string, key: keyof AuditFilter) => {
+    if (f[key] === undefined) return;
+    parts.push(`${col} = @${key}`);
+    params[key] = f[key];
+  };
+  eq('e.action', 'action');
+  eq('e.actor', 'actor');
+  eq('e.machine', 'machine');
+  eq('e.source', 'source');
+  if (f.memory) {
+    parts.push('instr(lower(e.memory), lower(@memory)) > 0');
+    params.memory = f.memory;
+  }
+  if (f.fromMs !== undefined) {
+    parts.push('e.at_ms >= @fromMs');
+    params.fromMs = f.fromMs;
+  }
+  if (f.toMs !== undefined) {
+    parts.push('e.at_ms < @toMs');
+    params.toMs = f.toMs;
+  }
+  if (f.type) {
+    parts.push("EXISTS (SELECT 1 FROM memories m WHERE m.id = e.source || ':' || e.memory AND m.type = @type)");
+    params.type = f.type;
+  }
+  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+const COLUMNS = `e.seq, e.id, e.source, e.at, e.at_ms AS atMs, e.machine, e.actor, e.action, e.memory,
+  e.from_tier AS "from", e.to_tier AS "to", e.reason, e.findings, e.recovered`;
+
+function toItem(r: Record<string, unknown>): AuditEventItem {
+  return { ...(r as unknown as AuditEventItem), findings: parseFindings(r.findings), recovered: !!r.recovered };
+}
+
+export function parseFindings(text: unknown): AuditFindingRef[] {
+  if (typeof text !== 'string') return [];
+  try {
+    const v = JSON.parse(text) as unknown;
+    return Array.isArray(v) ? (v as AuditFindingRef[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Newest first; ties broken by mirror order (seq), which the `audit_at` index already provides. */
+export function listAuditEvents(
+  sqlite: Database.Database,
+  f: AuditFilter,
+  page: { limit: number; offset: number },
+): { items: AuditEventItem[]; total: number } {
+  const w = auditWhere(f);
+  const limit = Math.min(Math.max(page.limit, 1), 10_000);
+  const offset = Math.max(page.offset, 0);
+  const items = sqlite
+    .prepare(`SELECT ${COLUMNS} FROM audit_events e ${w.sql} ORDER BY e.at_ms DESC, e.seq DESC LIMIT @limit OFFSET @offset`)
+    .all({ ...w.params, limit, offset }) as Record<string, unknown>[];
+  const total = (sqlite.prepare(`SELECT count(*) AS n FROM audit_events e ${w.sql}`).get(w.params) as { n: number }).n;
+  return { items: items.map(toItem), total };
+}
+
+/**
+ * The same selection in an order that does not depend on mirror order (seq
+ * differs between an incremental and a rebuilt index): reports must be
+ * byte-identical for the same files.
+ */
+export function auditEventsStable(sqlite: Database.Database, f: AuditFilter, limit: number): { items: AuditEventItem[]; total: number } {
+  const w = auditWhere(f);
+  const items = sqlite
+    .prepare(`SELECT ${COLUMNS} FROM audit_events e ${w.sql} ORDER BY e.at_ms DESC, e.source, e.id LIMIT @limit`)
+    .all({ ...w.params, limit: Math.max(limit, 0) }) as Record<string, unknown>[];
+  const total = (sqlite.prepare(`SELECT count(*) AS n FROM audit_events e ${w.sql}`).get(w.params) as { n: number }).n;
+  return { items: items.map(toItem), total };
+}
+
+/** Event counts per action for a selection (report summary). */
+export function auditActionCounts(sqlite: Database.Database, f: AuditFilter): Record<string, number> {
+  const w = auditWhere(f);
+  const rows = sqlite.prepare(`SELECT e.action AS action, count(*) AS n FROM audit_events e ${w.sql} GROUP BY e.action ORDER BY e.action`).all(w.params) as { action: string; n: number }[];
+  return Object.fromEntries(rows.map((r) => [r.action, r.n]));
+}
+
+/** Machines that wrote events (filter menu); small, however many events there are. */
+export function auditMachines(sqlite: Database.Database): string[] {
+  return (sqlite.prepare('SELECT DISTINCT machine AS m FROM audit_events ORDER BY m LIMIT 200').all() as { m: string }[]).map((r) => r.m);
+}

@@ -1,0 +1,37 @@
+import { test, expect, shot } from './fixtures';
+
+test('overview shows real counts from the configured root and links to filtered tables', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  const verified = page.getByRole('link', { name: /^Verified\s+\d+/ });
+  await expect(verified).toBeVisible();
+  const count = Number((await verified.innerText()).replace(/\D+/g, ''));
+  expect(count).toBeGreaterThan(0);
+  await page.screenshot({ path: shot('overview'), fullPage: true });
+  await verified.click();
+  await expect(page.getByRole('heading', { name: 'Verified memories' })).toBeVisible();
+  await expect(page.getByText(`${count} memories`)).toBeVisible();
+  await page.screenshot({ path: shot('tier-verified'), fullPage: true });
+});
+
+test('every page renders without errors', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  for (const [path, name] of [
+    ['/tiers/inferred', 'tier-inferred'],
+    ['/tiers/quarantined', 'tier-quarantined'],
+    ['/tiers/archived', 'tier-archived'],
+    ['/review', 'review'],
+    ['/settings', 'settings'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator('h1')).toBeVisible();
+    await page.screenshot({ path: shot(name), fullPage: true });
+  }
+  await page.goto('/tiers/quarantined');
+  await page.locator('tbody a').first().click();
+  await expect(page.getByRole('heading', { name: 'Lifecycle' })).toBeVisible();
+  await page.screenshot({ path: shot('memory-detail'), fullPage: true });
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,74 @@
+/** Report-only reads: filtered tier counts and the actionable findings list. Names only, never bodies. */
+import type Database from 'better-sqlite3';
+import { clockCutoffs } from '../../db/queries/cutoffs';
+
+export interface Filter {
+  source?: string;
+  type?: string;
+}
+
+function where(f: Filter): { sql: string; params: Record<string, unknown> } {
+  const parts: string[] = [];
+  const params: Record<string, unknown> = {};
+  if (f.source) (parts.push('m.source = @source'), (params.source = f.source));
+  if (f.type) (parts.push('m.type = @type'), (params.type = f.type));
+  return { sql: parts.join(' AND '), params };
+}
+
+export function tierCounts(sqlite: Database.Database, f: Filter, now: Date) {
+  const w = where(f);
+  const c = clockCutoffs(now);
+  const r = sqlite
+    .prepare(
+      `SELECT count(*) AS total, sum(tier='verified') AS verified, sum(tier='inferred') AS inferred,
+        sum(tier='quarantined') AS quarantined, sum(tier='archived') AS archived,
+        sum(tier='verified' AND (last_verified_ms IS NULL OR last_verified_ms < @staleBefore)) AS stale,
+        sum(tier='inferred' AND created_ms <= @observedBefore) AS due,
+        sum(tier='inferred' AND created_ms > @observedBefore) AS observing,
+        sum(tier='quarantined' AND quarantine_since_ms > @auditFrom) AS passive,
+        sum(tier='quarantined' AND quarantine_since_ms <= @auditFrom AND quarantine_since_ms > @archiveFrom) AS audit,
+        sum(tier='quarantined' AND quarantine_since_ms <= @archiveFrom) AS archive,
+        sum(conflict) AS conflicts
+       FROM memories m ${w.sql ? `WHERE ${w.sql}` : ''}`,
+    )
+    .get({ ...w.params, ...c }) as Record<string, number | null>;
+  const n = (k: string) => Number(r[k] ?? 0);
+  return {
+    tiers: { total: n('total'), verified: n('verified'), inferred: n('inferred'), quarantined: n('quarantined'), archived: n('archived') },
+    attention: {
+      stale: n('stale'),
+      dueForReview: n('due'),
+      observing: n('observing'),
+      conflicts: n('conflicts'),
+      quarantine: { passive: n('passive'), audit: n('audit'), archive: n('archive') },
+    },
+  };
+}
+
+export interface FindingRow {
+  id: string;
+  source: string;
+  relPath: string;
+  name: string | null;
+  tier: string;
+  check: string;
+  code: string;
+  label: string;
+  line: number | null;
+  message: string;
+}
+
+/** Failures and flags (warnings are counted in the categories, not listed). Messages are masked at scan time. */
+export function actionableFindings(sqlite: Database.Database, f: Filter, limit: number): { total: number; items: FindingRow[] } {
+  const w = where(f);
+  const cond = `f.label IN ('FAIL-STRUCT', 'FAIL-FORMAT', 'SECRET-DETECTED', 'FLAGGED')${w.sql ? ` AND ${w.sql}` : ''}`;
+  const items = sqlite
+    .prepare(
+      `SELECT m.id, m.source, m.rel_path AS relPath, m.name, m.tier, f."check" AS "check", f.code, f.label, f.line, f.message
+       FROM findings f JOIN memories m ON m.key = f.key WHERE ${cond}
+       ORDER BY m.id, m.key, f."check", f.line NULLS FIRST, f.code, f.message LIMIT @limit`,
+    )
+    .all({ ...w.params, limit }) as FindingRow[];
+  const total = (sqlite.prepare(`SELECT count(*) AS n FROM findings f JOIN memories m ON m.key = f.key WHERE ${cond}`).get(w.params) as { n: number }).n;
+  return { total, items };
+}

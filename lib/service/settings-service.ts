@@ -1,0 +1,34 @@
+/** User-level settings changes (roots, owner identity), validated before they are written. */
+import os from 'node:os';
+import path from 'node:path';
+import { readSettings, writeSettings, type Settings } from '../settings';
+import { checkRootPath } from '../paths';
+import type { Env } from '../env';
+
+export type SettingsResult = { ok: true; settings: Settings } | { ok: false; code: string; message: string };
+
+export function addRoot(root: string, env: Env = process.env): SettingsResult {
+  const problem = checkRootPath(root, os.homedir());
+  if (problem) return { ok: false, code: 'bad-root', message: `${root}: ${problem}` };
+  const s = readSettings(env);
+  const roots = [...new Set([...(s.roots ?? []), path.resolve(root)])];
+  const next = { ...s, roots };
+  writeSettings(next, env);
+  return { ok: true, settings: next };
+}
+
+export function removeRoot(root: string, env: Env = process.env): SettingsResult {
+  const s = readSettings(env);
+  const next = { ...s, roots: (s.roots ?? []).filter((r) => r !== root) };
+  writeSettings(next, env);
+  return { ok: true, settings: next };
+}
+
+export function saveOwner(owner: { emails: string[]; githubHandle?: string; homeUser?: string }, env: Env = process.env): SettingsResult {
+  const bad = owner.emails.find((e) => !/^[^@\s]+@[^@\s]+$/.test(e));
+  if (bad) return { ok: false, code: 'bad-email', message: `not an e-mail address: ${bad}` };
+  const s = readSettings(env);
+  const next: Settings = { ...s, owner: { emails: owner.emails, githubHandle: owner.githubHandle || undefined, homeUser: owner.homeUser || undefined } };
+  writeSettings(next, env);
+  return { ok: true, settings: next };
+}

@@ -1,0 +1,251 @@
+/**
+ * Shared helpers for the service integration tests (issue #3 item 7): real temp
+ * roots, a real SQLite file per test, the real CLI as a child process, and
+ * independent (not the project's) readers for frontmatter, trees and audit logs.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../config';
+import { closeDb } from '../../db/client';
+import { createContext, type ServiceContext } from './context';
+import { scan } from './scan-service';
+import type { AuditEvent } from '../audit/event';
+
+export const NOW = '2026-11-22T12:00:00Z';
+export const TODAY = '2026-11-22';
+export const MACHINE = 'test-machine';
+export const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const CLI = path.join(PROJECT, 'lib', 'cli', 'memtrust.cjs');
+
+export interface Sandbox {
+  tmp: string;
+  root: string;
+  db: string;
+  env: Record<string, string>;
+}
+
+export function sandbox(prefix = 'memtrust-it-'): Sandbox {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const root = path.join(tmp, 'root');
+  fs.mkdirSync(root);
+  return { tmp, root, db: path.join(tmp, 'index.sqlite'), env: envFor(root, path.join(tmp, 'index.sqlite'), tmp) };
+}
+
+export function envFor(root: string, db: string, tmp: string): Record<string, string> {
+  return {
+    MEMTRUST_ROOT: root,
+    MEMTRUST_DB: db,
+    MEMTRUST_NOW: NOW,
+    MEMTRUST_MACHINE: MACHINE,
+    XDG_CONFIG_HOME: path.join(tmp, 'cfg'),
+    XDG_DATA_HOME: path.join(tmp, 'data'),
+    OWNER_EMAILS: 'owner@example.com',
+    OWNER_HOME_USER: 'owner',
+  };
+}
+
+/** A context over the sandbox, scanned; close it with `closeCtx`. */
+export function openCtx(sb: Sandbox): ServiceContext {
+  const config = loadConfig({ env: sb.env });
+  const ctx = createContext(config, sb.env);
+  scan(ctx);
+  return ctx;
+}
+
+export function closeCtx(sb: Sandbox): void {
+  closeDb(sb.db);
+}
+
+export function removeSandbox(sb: Sandbox): void {
+  closeDb(sb.db);
+  fs.rmSync(sb.tmp, { recursive: true, force: true });
+}
+
+/** The environment of a child process: ours minus any memtrust setting, plus the sandbox's. */
+export function childEnv(env: Record<string, string>, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('MEMTRUST_')) base[k] = v;
+  return { ...base, ...env, ...extra };
+}
+
+export interface CliRun {
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], env: Record<string, string>, extra: Record<string, string> = {}): CliRun {
+  const r = spawnSync(process.execPath, [CLI, ...args], { env: childEnv(env, extra), encoding: 'utf8', cwd: PROJECT });
+  return { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
+}
+
+export function runCliAsync(args: string[], env: Record<string, string>, extra: Record<string, string> = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: childEnv(env, extra), cwd: PROJECT });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr }));
+  });
+}
+
+/** Runs async jobs at most `n` at a time, results in input order. */
+export async function pool<T, R>(items: T[], n: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
+  return out;
+}
+
+export function sha(bytes: Buffer): string {
+  return crypto.createHash('sha256').update(bytes).digest('hex');
+}
+
+/** A memory file from ordered fields and a body; `eol` and `bom` as asked. */
+export function memoryFile(fields: [string, string][], body: string | Buffer, opts: { crlf?: boolean; bom?: boolean } = {}): Buffer {
+  const eol = opts.crlf ? '\r\n' : '\n';
+  const head = ['---', ...fields.map(([k, v]) => `${k}: ${v}`), '---'].join(eol) + eol;
+  return Buffer.concat([Buffer.from(opts.bom ? '\ufeff' : ''), Buffer.from(head), Buffer.isBuffer(body) ? body : Buffer.from(body)]);
+}
+
+export function put(root: string, rel: string, bytes: Buffer | string, mtime?: Date): string {
+  const abs = path.join(root, rel);
+  fs.mkdirSync(path.dirname(abs), { recursive: true });
+  fs.writeFileSync(abs, bytes);
+  if (mtime) fs.utimesSync(abs, mtime, mtime);
+  return abs;
+}
+
+export interface Split {
+  bom: boolean;
+  eols: string[];
+  /** Frontmatter lines between the delimiters, without line endings. */
+  lines: string[];
+  body: Buffer;
+}
+
+/** Independent splitter: byte-level, so the body is exactly what follows the closing `---` line. */
+export function splitMemory(buf: Buffer): Split {
+  let pos = 0;
+  const bom = buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
+  if (bom) pos = 3;
+  const lines: string[] = [];
+  const eols: string[] = [];
+  let first = true;
+  while (pos < buf.length) {
+    const nl = buf.indexOf(0x0a, pos);
+    if (nl === -1) throw new Error('no closing delimiter');
+    const crlf = nl > pos && buf[nl - 1] === 0x0d;
+    const line = buf.subarray(pos, crlf ? nl - 1 : nl).toString('utf8');
+    eols.push(crlf ? '\r\n' : '\n');
+    pos = nl + 1;
+    if (first) {
+      if (line !== '---') throw new Error('no opening delimiter');
+      first = false;
+      continue;
+    }
+    if (/^---[ \t]*$/.test(line)) return { bom, eols, lines, body: buf.subarray(pos) };
+    lines.push(line);
+  }
+  throw new Error('no closing delimiter');
+}
+
+/** `key: value` pairs of a simple frontmatter block (plain or double/single-quoted scalars). */
+export function fieldsOf(buf: Buffer): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const l of splitMemory(buf).lines) {
+    const m = /^([A-Za-z][\w.-]*):[ \t]*(.*)$/.exec(l);
+    if (!m) continue;
+    let v = m[2]!.trim();
+    if (v.startsWith('"')) v = JSON.parse(v) as string;
+    else if (v.startsWith("'")) v = v.slice(1, -1).replace(/''/g, "'");
+    out[m[1]!] = v;
+  }
+  return out;
+}
+
+const MEMORY_DIRS = (root: string, flat: boolean): string[] => {
+  const dirs = [flat ? '' : 'memories', 'quarantine'];
+  try {
+    for (const m of fs.readdirSync(path.join(root, 'archive'))) dirs.push(`archive/${m}`);
+  } catch {
+    // no archive
+  }
+  return dirs;
+};
+
+/** filename → every relPath it has under memories/ (or the folder itself when flat), quarantine/, archive/YYYY-MM/. */
+export function placements(root: string, flat = false): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const d of MEMORY_DIRS(root, flat)) {
+    let names: string[] = [];
+    try {
+      names = fs.readdirSync(path.join(root, d));
+    } catch {
+      continue;
+    }
+    for (const n of names.filter((x) => x.endsWith('.md') && x !== 'MEMORY.md')) out.set(n, [...(out.get(n) ?? []), d ? `${d}/${n}` : n]);
+  }
+  return out;
+}
+
+/** Every file and directory under `dir` (relative, sorted) with its sha256 ('dir' for directories). */
+export function treeHash(dir: string, exclude: string[] = ['.memtrust']): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (rel: string) => {
+    for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (exclude.includes(r)) continue;
+      if (e.isDirectory()) {
+        out[r + '/'] = 'dir';
+        walk(r);
+      } else out[r] = sha(fs.readFileSync(path.join(dir, r)));
+    }
+  };
+  walk('');
+  return out;
+}
+
+/** Every path under `dir` whose name ends in `.tmp`. */
+export function tmpFiles(dir: string): string[] {
+  return Object.keys(treeHash(dir, [])).filter((p) => /\.tmp\/?$/.test(p) || p.includes('.tmp-'));
+}
+
+export function auditPath(root: string, machine = MACHINE): string {
+  return path.join(root, '.memtrust', 'audit', `${machine}.jsonl`);
+}
+
+export function readAudit(root: string, machine = MACHINE): AuditEvent[] {
+  let text = '';
+  try {
+    text = fs.readFileSync(auditPath(root, machine), 'utf8');
+  } catch {
+    return [];
+  }
+  return text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as AuditEvent);
+}
+
+export function journalFiles(root: string): string[] {
+  try {
+    return fs.readdirSync(path.join(root, '.memtrust', 'journal'));
+  } catch {
+    return [];
+  }
+}
+
+export function copyRoot(from: string, to: string): void {
+  fs.cpSync(from, to, { recursive: true, preserveTimestamps: true });
+}

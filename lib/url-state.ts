@@ -1,0 +1,63 @@
+/**
+ * Table state kept in the URL (bookmarkable views): parsed once with zod at the
+ * edge, so pages and queries only see typed values.
+ */
+import { z } from 'zod';
+import { QUEUES, SORTS, type ListQuery } from '../db/queries/memories';
+
+export const TIER_PARAMS = ['verified', 'inferred', 'quarantined', 'archived', 'all'] as const;
+export type TierParam = (typeof TIER_PARAMS)[number];
+
+export const PAGE_SIZE = 50;
+
+const opt = <T extends z.ZodTypeAny>(s: T) => z.preprocess((v) => (v === '' || v === undefined ? undefined : Array.isArray(v) ? v[0] : v), s.optional());
+
+export const TableParams = z.object({
+  q: opt(z.string().max(200)),
+  type: opt(z.enum(['user', 'feedback', 'project', 'reference'])),
+  source: opt(z.string().max(100)),
+  machine: opt(z.string().max(100)),
+  finding: opt(z.enum(['validate', 'secret', 'injection'])),
+  status: opt(z.enum(QUEUES)),
+  verdict: opt(z.enum(['pass', 'fail-struct', 'fail-format', 'warn'])),
+  sort: opt(z.enum(SORTS)),
+  dir: opt(z.enum(['asc', 'desc'])),
+  page: opt(z.coerce.number().int().min(1).max(100_000)),
+});
+export type TableParams = z.infer<typeof TableParams>;
+
+/** Unknown or malformed parameters are dropped, never an error page. */
+export function parseTableParams(raw: Record<string, string | string[] | undefined>): TableParams {
+  const out: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(TableParams.shape)) {
+    const r = (schema as z.ZodTypeAny).safeParse(raw[key]);
+    if (r.success && r.data !== undefined) out[key] = r.data;
+  }
+  return out as TableParams;
+}
+
+export function toListQuery(tier: TierParam, p: TableParams): ListQuery {
+  return {
+    tier: tier === 'all' ? undefined : tier,
+    queue: p.status,
+    source: p.source,
+    type: p.type,
+    machine: p.machine,
+    finding: p.finding,
+    verdict: p.verdict,
+    q: p.q,
+    sort: p.sort ?? 'name',
+    dir: p.dir ?? 'asc',
+    limit: PAGE_SIZE,
+    offset: ((p.page ?? 1) - 1) * PAGE_SIZE,
+  };
+}
+
+/** The same view with some parameters changed (undefined removes one). */
+export function withParams(base: string, p: TableParams, change: Partial<Record<keyof TableParams, string | number | undefined>>): string {
+  const merged: Record<string, string | number | undefined> = { ...p, ...change };
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(merged)) if (v !== undefined && v !== '') qs.set(k, String(v));
+  const s = qs.toString();
+  return s ? `${base}?${s}` : base;
+}
