@@ -13,6 +13,7 @@ import { reviewQueue, type ReviewItem } from '@/lib/service/review-queue';
 import { indexSignature } from '@/db/queries/signature';
 import { MEMORY_ACTIONS } from '@/lib/trust/tiers';
 import { parseMemoryId } from '@/lib/memory-id';
+import { createMemory, editMemory } from '@/lib/service/create-edit';
 
 const Transition = z.object({
   id: z.string().min(3).max(400),
@@ -61,4 +62,25 @@ export const saveOwnerAction = action(OwnerInput, (input): ActionResult<null> =>
   resetContext();
   revalidatePath('/', 'layout');
   return { ok: true, data: null };
+});
+
+const MemoryFields = z.object({
+  name: z.string().trim().min(1).max(200),
+  description: z.string().trim().min(1).max(400),
+  body: z.string().max(200_000),
+});
+
+export const createMemoryAction = action(MemoryFields.extend({ source: z.string().max(64), type: z.enum(['user', 'feedback', 'project', 'reference']) }), (input): ActionResult<{ id: string; message: string }> => {
+  const ctx = freshContext();
+  const r = createMemory(ctx, input.source, input);
+  revalidatePath('/', 'layout');
+  return r.ok ? { ok: true, data: { id: `${input.source}:${r.memory}`, message: r.message } } : { ok: false, code: r.code, message: r.message };
+});
+
+export const editMemoryAction = action(MemoryFields.extend({ id: z.string().max(400), expectSha: z.string().regex(/^[0-9a-f]{64}$/) }), (input): ActionResult<{ message: string }> => {
+  const ref = parseMemoryId(input.id);
+  if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
+  const r = editMemory(context(), ref, input, input.expectSha);
+  revalidatePath('/', 'layout');
+  return r.ok ? { ok: true, data: { message: r.message } } : { ok: false, code: r.code, message: r.message };
 });

@@ -153,7 +153,8 @@ function fullScan(): void {
     const ms = performance.now() - t;
     walls.push(ms);
     files = stats.files;
-    note(`full scan rep ${rep + 1}: ${fmtMs(ms)} (${stats.files} files, ${stats.read} read, ${stats.events} audit events, ${stats.errors.length} errors)`);
+    const mem = process.memoryUsage();
+    note(`full scan rep ${rep + 1}: ${fmtMs(ms)} (${stats.files} files, ${stats.read} read, ${stats.events} audit events, ${stats.errors.length} errors; heap ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB, rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, load ${os.loadavg()[0]!.toFixed(1)})`);
     if (rep < REPS_FULL - 1) {
       closeDb(db);
       for (const ext of ['', '-wal', '-shm']) fs.rmSync(db + ext, { force: true });

@@ -29,36 +29,50 @@ export function ReviewQueue() {
     refetchInterval: 5_000,
   });
   const items = data ?? [];
-  const [cursor, setCursor] = useState(0);
+  // The active item is tracked by id: rows move between groups and leave the queue after actions.
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [pendingFocus, setPendingFocus] = useState(false);
   const [confirm, setConfirm] = useState<Pending>(null);
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [help, setHelp] = useState(false);
   const [busy, setBusy] = useState(false);
   const refs = useRef<(HTMLLIElement | null)[]>([]);
+  const found = items.findIndex((x) => x.id === activeId);
+  const cursor = found >= 0 ? found : 0;
 
-  const focus = useCallback((i: number) => {
-    setCursor(i);
-    refs.current[i]?.focus();
-  }, []);
+  const focus = useCallback(
+    (i: number) => {
+      const item = items[i];
+      if (!item) return;
+      setActiveId(item.id);
+      refs.current[i]?.focus();
+    },
+    [items],
+  );
 
   useEffect(() => {
-    if (cursor >= items.length && items.length > 0) focus(items.length - 1);
-  }, [items.length, cursor, focus]);
+    if (!pendingFocus) return;
+    setPendingFocus(false);
+    refs.current[cursor]?.focus();
+  }, [pendingFocus, cursor, items]);
 
   const run = useCallback(
     async (item: ReviewItem, action: string, why?: string) => {
       setBusy(true);
+      const at = items.findIndex((x) => x.id === item.id);
+      const nextId = (items[at + 1] ?? items[at - 1])?.id ?? null;
       const r = await transitionMemory({ id: item.id, action: action as never, reason: why, expectSha: item.sha256, opId: crypto.randomUUID() });
-      setBusy(false);
       setConfirm(null);
       setReason('');
       setMessage(r.ok ? { ok: true, text: r.data.message } : { ok: false, text: r.message });
+      // Resolves once the queue has been fetched again; then the next item gets focus.
       await qc.invalidateQueries();
-      // The acted-on item leaves the queue; the one that takes its place gets focus.
-      requestAnimationFrame(() => refs.current[Math.min(cursor, items.length - 2)]?.focus());
+      if (r.ok) setActiveId(nextId);
+      setPendingFocus(true);
+      setBusy(false);
     },
-    [qc, cursor, items.length],
+    [qc, items],
   );
 
   const request = useCallback(
@@ -157,7 +171,7 @@ export function ReviewQueue() {
       ) : (
         <ul aria-label="Review queue" className="space-y-3">
           {items.map((item, i) => (
-            <ReviewCard key={item.id} item={item} active={i === cursor} ref={(el) => { refs.current[i] = el; }} onFocus={() => setCursor(i)} onAction={(a) => request(item, a)} />
+            <ReviewCard key={item.id} item={item} active={i === cursor} ref={(el) => { refs.current[i] = el; }} onFocus={() => setActiveId(item.id)} onAction={(a) => request(item, a)} />
           ))}
         </ul>
       )}

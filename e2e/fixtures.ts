@@ -19,7 +19,7 @@ export interface MemtrustFixtures {
 
 export const test = base.extend<MemtrustFixtures>({
   rootFiles: ['corpus', { option: true }],
-  server: async ({ rootFiles }, use) => {
+  server: async ({ rootFiles }, use, testInfo) => {
     const dir = tempDir();
     const root = path.join(dir, 'root');
     if (rootFiles === 'corpus') {
@@ -34,6 +34,7 @@ export const test = base.extend<MemtrustFixtures>({
     const server = await startServer({ root, dir, now: NOW });
     await use(server);
     await server.stop();
+    if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('server-log', { body: server.log(), contentType: 'text/plain' });
     fs.rmSync(dir, { recursive: true, force: true });
   },
   baseURL: async ({ server }, use) => use(server.baseURL),

@@ -27,6 +27,8 @@ export interface RunningServer {
   root: string;
   dir: string;
   env: NodeJS.ProcessEnv;
+  /** Everything the server printed (attached to failing tests). */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function startServer(opts: { root: string; dir: string; now?: strin
     root: opts.root,
     dir: opts.dir,
     env,
+    log: () => log,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -113,3 +113,8 @@ export function auditActionCounts(sqlite: Database.Database, f: AuditFilter): Re
 export function auditMachines(sqlite: Database.Database): string[] {
   return (sqlite.prepare('SELECT DISTINCT machine AS m FROM audit_events ORDER BY m LIMIT 200').all() as { m: string }[]).map((r) => r.m);
 }
+
+/** Configured roots (filter menu). */
+export function auditSources(sqlite: Database.Database): { id: string; root: string }[] {
+  return sqlite.prepare('SELECT id, root FROM sources ORDER BY root').all() as { id: string; root: string }[];
+}

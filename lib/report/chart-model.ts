@@ -29,8 +29,8 @@ export interface ChartSpec {
 }
 
 export const ACTION_COLORS: Record<string, string> = {
-  create: '#0f766e', promote: '#047857', reaffirm: '#65a30d', demote: '#b91c1c',
-  restore: '#2563eb', archive: '#475569', backfill: '#b45309', edit: '#7c3aed',
+  create: '#0369a1', promote: '#047857', reaffirm: '#84cc16', demote: '#b91c1c',
+  restore: '#c026d3', archive: '#475569', backfill: '#b45309', edit: '#7c3aed',
 };
 export const TIER_COLORS = { verified: '#047857', inferred: '#b45309', quarantined: '#b91c1c', archived: '#475569' } as const;
 const ZONE: Record<Bucket['zone'], { color: string; label: string }> = {

@@ -80,6 +80,18 @@ describe('Claude Code memory folder', () => {
     ]);
   });
 
+  it('two neighbours demoted, then restored in the same order: every line back where it was', () => {
+    for (const t of ['tabs', 'pnpm', 'vitest']) {
+      put(sb.root, `feedback_${t}.md`, memoryFile([['name', t], ['description', `use ${t}`], ['type', 'feedback']], body(t)));
+    }
+    put(sb.root, 'MEMORY.md', INDEX);
+    const ctx = openCtx(sb);
+    for (const f of ['feedback_tabs.md', 'feedback_pnpm.md']) expect(transition(ctx, { ref: f, action: 'demote', reason: 'x', actor: 'user:web' }).ok).toBe(true);
+    expect(fs.readFileSync(path.join(sb.root, 'MEMORY.md'), 'utf8')).toBe(INDEX.replace(/- \[(Tabs|Pnpm)\].*\n/g, ''));
+    for (const f of ['feedback_tabs.md', 'feedback_pnpm.md']) expect(transition(ctx, { ref: f, action: 'restore', actor: 'user:web' }).ok).toBe(true);
+    expect(fs.readFileSync(path.join(sb.root, 'MEMORY.md'), 'utf8')).toBe(INDEX);
+  });
+
   it('a generated folder: every indexed memory demoted and restored leaves MEMORY.md byte-identical', () => {
     const folder = generateClaudeCodeFolder({ n: 12, seed: 'cc-roundtrip', now: new Date(NOW) });
     writeCorpus(sb.root, folder);

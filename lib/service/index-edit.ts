@@ -12,7 +12,7 @@ import { replaceFileAtomic } from './fs-atomic';
 
 const STASH = path.join('.memtrust', 'index-lines.json');
 
-type Stash = Record<string, { line: string; at: number }>;
+type Stash = Record<string, { line: string; at: number; prev?: string | null; next?: string | null }>;
 
 function readStash(root: string): Stash {
   try {
@@ -33,16 +33,44 @@ export function planIndexEdit(found: Located, from: string | null, to: string | 
   const text = readIndex(found.source.root, indexFile) ?? '';
   if (to === 'quarantined' && from !== 'quarantined') {
     const removed = removeIndexLine(text, found.filename);
-    return removed.line === null ? undefined : { file: indexFile, kind: 'remove', line: removed.line, at: removed.at };
+    return removed.line === null ? undefined : { file: indexFile, kind: 'remove', line: removed.line, at: removed.at, prev: removed.prev, next: removed.next };
   }
   if (from === 'quarantined' && to === 'verified') {
     const stashed = readStash(found.source.root)[found.filename];
     const title = (fields.name ?? found.filename.replace(/\.md$/, '')).replace(/[\[\]\n\r]/g, ' ');
     const hook = fields.description ? ` — ${fields.description.replace(/[\n\r]/g, ' ')}` : '';
     const line = stashed?.line && linkedFile(stashed.line) === found.filename ? stashed.line : `- [${title}](${found.filename})${hook}`;
-    return { file: indexFile, kind: 'insert', line, at: stashed?.at ?? -1 };
+    return { file: indexFile, kind: 'insert', line, at: stashed?.at ?? -1, prev: stashed?.prev ?? null, next: stashed?.next ?? null };
   }
   return undefined;
+}
+
+/**
+ * Every line known to stand above (before) / below (after) the edit's line in the index as
+ * it was: its own neighbours when it was removed, the neighbours recorded for other removed
+ * lines, followed transitively through memory lines (a blank line or heading ends a chain:
+ * several could match). Removals and restores never reorder lines, so old facts stay true.
+ */
+function knownNeighbours(stash: Stash, edit: IndexEdit): { before: string[]; after: string[] } {
+  const entries = Object.values(stash);
+  const byLine = new Map(entries.map((e) => [e.line, e]));
+  const walk = (first: (string | null | undefined)[], side: 'prev' | 'next'): string[] => {
+    const other = side === 'prev' ? 'next' : 'prev';
+    const step = (l: string) => [byLine.get(l)?.[side], ...entries.filter((e) => e[other] === l).map((e) => e.line)];
+    const seen = new Set<string>([edit.line]);
+    const out: string[] = [];
+    const queue = [...first];
+    while (queue.length > 0) {
+      const l = queue.shift();
+      if (l == null || seen.has(l)) continue;
+      seen.add(l);
+      out.push(l);
+      if (linkedFile(l)) queue.push(...step(l));
+    }
+    return out;
+  };
+  const own = (side: 'prev' | 'next') => [edit[side], ...entries.filter((e) => e[side === 'prev' ? 'next' : 'prev'] === edit.line).map((e) => e.line)];
+  return { before: walk(own('prev'), 'prev'), after: walk(own('next'), 'next') };
 }
 
 /** Idempotent: removing an absent line or inserting a present one changes nothing (recovery re-runs it). */
@@ -54,10 +82,10 @@ export function applyIndexEdit(root: string, edit: IndexEdit, tag: string): void
   if (edit.kind === 'remove' && filename) {
     next = removeIndexLine(text, filename).text;
     const stash = readStash(root);
-    stash[filename] = { line: edit.line, at: edit.at };
+    stash[filename] = { line: edit.line, at: edit.at, prev: edit.prev ?? null, next: edit.next ?? null };
     writeStash(root, stash, tag);
   } else if (edit.kind === 'insert') {
-    next = insertIndexLine(text, edit.line, edit.at);
+    next = insertIndexLine(text, edit.line, edit.at, knownNeighbours(readStash(root), edit));
   }
   if (next !== text) replaceFileAtomic(file, Buffer.from(next, 'utf8'), tag);
 }

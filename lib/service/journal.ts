@@ -15,6 +15,9 @@ export interface IndexEdit {
   kind: 'remove' | 'insert';
   line: string;
   at: number;
+  /** The lines right above / below it when it was removed (restore anchors). */
+  prev?: string | null;
+  next?: string | null;
 }
 
 export interface Intent {

@@ -65,7 +65,8 @@ function recoverOne(ctx: ServiceContext, source: SourceInfo, intent: Intent): Re
     finishIntent(ctx, source, audited ? intent : { ...intent, event: { ...intent.event, recovered: true } }, audited);
     return done('rolled-forward', `${memory}: ${intent.event.action} completed after an interruption`);
   }
-  if (src === intent.beforeSha) {
+  // An empty before-sha marks a create: "as it was" means the file did not exist.
+  if (src === intent.beforeSha || (intent.beforeSha === '' && src === null)) {
     unlinkIfExists(abs(intent.tmp));
     clearIntent(source.root, ctx.machine, intent.op);
     return done('rolled-back', `${memory}: interrupted ${intent.event.action} undone; the file is as it was`);

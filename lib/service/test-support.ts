@@ -85,8 +85,13 @@ export function runCli(args: string[], env: Record<string, string>, extra: Recor
 }
 
 export function runCliAsync(args: string[], env: Record<string, string>, extra: Record<string, string> = {}): Promise<CliRun> {
+  return runNodeAsync([CLI, ...args], env, extra);
+}
+
+/** `node ARGS…` in the project directory (e.g. `--import tsx fixture.ts`), output collected. */
+export function runNodeAsync(args: string[], env: Record<string, string>, extra: Record<string, string> = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: childEnv(env, extra), cwd: PROJECT });
+    const child = spawn(process.execPath, args, { env: childEnv(env, extra), cwd: PROJECT });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -217,6 +222,11 @@ export function treeHash(dir: string, exclude: string[] = ['.memtrust']): Record
   };
   walk('');
   return out;
+}
+
+/** `treeHash` without the directory entries. */
+export function treeFiles(dir: string, exclude?: string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(treeHash(dir, exclude)).filter(([k]) => !k.endsWith('/')));
 }
 
 /** Every path under `dir` whose name ends in `.tmp`. */

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AuditEvent, Actor, AuditFindingRef, AuditAction, EventTier } from '../audit/event';
 import { rewriteFrontmatter, RewriteError } from '../memory-file/rewrite';
+import { replaceBody } from './compose';
 import { decide, type Move } from '../trust/transitions';
 import { sanitiseReason } from '../trust/reason';
 import { isoNow } from '../trust/dates';
@@ -49,7 +50,11 @@ export type TransitionResult =
 
 /** What a planner decides for one memory: edits and a move, "nothing to do", or a refusal. */
 export type Plan =
-  | { ok: true; noop: false; action: AuditAction; from: EventTier; to: EventTier; set: Record<string, string>; remove: string[]; move: Move; reason: string | null }
+  | {
+      ok: true; noop: false; action: AuditAction; from: EventTier; to: EventTier; set: Record<string, string>; remove: string[]; move: Move; reason: string | null;
+      /** Content edits only (the user's edit-and-save): new body bytes after the rewritten frontmatter. */
+      body?: Buffer;
+    }
   | { ok: true; noop: true; from: string | null; to: string | null; message: string }
   | { ok: false; code: string; message: string };
 
@@ -113,6 +118,7 @@ function applyLocked(ctx: ServiceContext, req: MemoryRequest, op: string, found:
   try {
     const edits = { set: plan.set, remove: plan.remove };
     after = Object.keys(edits.set).length || edits.remove.length ? rewriteFrontmatter(bytes, edits) : bytes;
+    if (plan.body) after = replaceBody(after, plan.body);
   } catch (e) {
     if (!(e instanceof RewriteError)) throw e;
     // A file whose frontmatter cannot be rewritten safely can still be isolated:

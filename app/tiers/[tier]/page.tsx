@@ -45,6 +45,7 @@ export default async function TierPage({ params, searchParams }: Props) {
       <LiveRefresh />
       <div className="mb-4 flex items-baseline justify-between gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">{TITLES[tier]}</h1>
+        <Link href="/memories/new" className="ml-auto rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">Add a memory</Link>
         <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
           {total.toLocaleString('en-US')} {total === 1 ? 'memory' : 'memories'}
           {filtered ? ' match' : ''}

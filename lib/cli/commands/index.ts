@@ -11,3 +11,4 @@ export interface Command {
 }
 
 export const COMMANDS: Record<string, Command> = { ...readCommands, ...transitionCommands, ...trustCommands };
+import { reportCommands } from './report-cmd'; Object.assign(COMMANDS, reportCommands); // issue #5
