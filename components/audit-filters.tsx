@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { ACTORS, AUDIT_ACTIONS } from '@/lib/audit/event';
 import { MEMORY_TYPES } from '@/lib/trust/tiers';
 import type { AuditParams } from '@/lib/report/filters';
+import { AuditFilterForm } from '@/components/audit-filter-form';
 
 const field = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900';
 const label = 'flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300';
@@ -28,7 +29,7 @@ const opts = (list: readonly string[]) => list.map((v) => ({ value: v, label: v 
  */
 export function AuditFilters({ base, params, machines, sources }: { base: string; params: AuditParams; machines: string[]; sources: { id: string; root: string }[] }) {
   return (
-    <form action={base} method="get" role="search" aria-label="Filter audit events" className="mb-4 flex flex-wrap items-end gap-3">
+    <AuditFilterForm action={base}>
       <Select name="action" title="Action" value={params.action} options={opts(AUDIT_ACTIONS)} />
       <Select name="actor" title="Actor" value={params.actor} options={opts(ACTORS)} />
       <Select name="machine" title="Machine" value={params.machine} options={opts(machines)} />
@@ -53,6 +54,6 @@ export function AuditFilters({ base, params, machines, sources }: { base: string
       <Link href={base} className="px-2 py-1.5 text-sm text-slate-600 hover:underline dark:text-slate-300">
         Clear
       </Link>
-    </form>
+    </AuditFilterForm>
   );
 }

@@ -10,8 +10,8 @@ export function checkRootPath(raw: string, home: string): string | null {
   if (raw.includes('\0')) return 'contains a NUL byte';
   if (raw.startsWith('\\\\') || raw.startsWith('//')) return 'UNC/network paths are not allowed';
   if (raw.startsWith('~')) return 'use an absolute path (a leading ~ is not expanded)';
-  if (!path.isAbsolute(raw)) return 'relative paths are not allowed';
   if (/^[A-Za-z]:[\\/]?$/.test(raw)) return 'a drive root is not allowed';
+  if (!path.isAbsolute(raw)) return 'relative paths are not allowed';
   const resolved = path.resolve(raw);
   if (resolved === path.parse(resolved).root) return 'the filesystem root is not allowed';
   // One level below / (e.g. /home, /etc) is too broad to be a memory root.

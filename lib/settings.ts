@@ -6,19 +6,33 @@ import type { Env } from './env';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { z } from 'zod';
 
-export const Settings = z.object({
-  roots: z.array(z.string()).optional(),
-  owner: z
-    .object({
-      emails: z.array(z.string()).optional(),
-      githubHandle: z.string().optional(),
-      homeUser: z.string().optional(),
-    })
-    .optional(),
-});
-export type Settings = z.infer<typeof Settings>;
+export interface Settings {
+  roots?: string[];
+  owner?: { emails?: string[]; githubHandle?: string; homeUser?: string };
+}
+
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const optString = (v: unknown) => v === undefined || typeof v === 'string';
+
+/** Hand-checked rather than zod: the CLI's validators import this and must start fast. */
+export function parseSettings(json: unknown): { ok: true; value: Settings } | { ok: false; message: string } {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return { ok: false, message: 'expected a JSON object' };
+  const j = json as Record<string, unknown>;
+  if (j.roots !== undefined && !isStrings(j.roots)) return { ok: false, message: '"roots" must be a list of paths' };
+  const o = j.owner as Record<string, unknown> | undefined;
+  if (o !== undefined && (typeof o !== 'object' || o === null)) return { ok: false, message: '"owner" must be an object' };
+  if (o && ((o.emails !== undefined && !isStrings(o.emails)) || !optString(o.githubHandle) || !optString(o.homeUser))) {
+    return { ok: false, message: '"owner" has fields of the wrong type' };
+  }
+  return {
+    ok: true,
+    value: {
+      roots: j.roots as string[] | undefined,
+      owner: o ? { emails: o.emails as string[] | undefined, githubHandle: o.githubHandle as string | undefined, homeUser: o.homeUser as string | undefined } : undefined,
+    },
+  };
+}
 
 export function settingsPath(env: Env = process.env): string {
   const base = env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config');
@@ -40,16 +54,16 @@ export function readSettings(env: Env = process.env): Settings {
   } catch {
     throw new SettingsError(`${file}: not valid JSON`);
   }
-  const parsed = Settings.safeParse(json);
-  if (!parsed.success) throw new SettingsError(`${file}: ${parsed.error.issues[0]?.message ?? 'invalid settings'}`);
-  return parsed.data;
+  const parsed = parseSettings(json);
+  if (!parsed.ok) throw new SettingsError(`${file}: ${parsed.message}`);
+  return parsed.value;
 }
 
 export function writeSettings(settings: Settings, env: Env = process.env): void {
   const file = settingsPath(env);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(Settings.parse(settings), null, 2) + '\n', { mode: 0o600 });
+  fs.writeFileSync(tmp, JSON.stringify(settings, null, 2) + '\n', { mode: 0o600 });
   fs.renameSync(tmp, file);
 }
 

@@ -9,11 +9,17 @@ import { CHECK_COMMANDS, checkUsage, runCheckCommand } from './commands/check';
 import type { CheckCommand } from '../validators/run';
 import { ConfigError } from '../config';
 import { SettingsError } from '../settings';
-import { COMMANDS } from './commands/index';
 
 export const EXIT = { ok: 0, error: 1, refused: 2, usage: 64 } as const;
 
-export const HELP = `memtrust — trust tiers for AI assistant memories
+/** Service commands load drizzle and SQLite: only import them when one is run (validators stay fast). */
+async function commands() {
+  return (await import('./commands/index')).COMMANDS;
+}
+
+export async function help(): Promise<string> {
+  const COMMANDS = await commands();
+  return `memtrust — trust tiers for AI assistant memories
 
 usage: memtrust <command> [options]
 
@@ -27,22 +33,23 @@ ${Object.values(COMMANDS)
 
 common options: --root DIR (repeatable) · --json · --help
 environment: MEMTRUST_ROOT, MEMTRUST_DB, MEMTRUST_NOW, OWNER_EMAILS, OWNER_GITHUB_HANDLE, OWNER_HOME_USER`;
+}
 
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   const [cmd, ...rest] = argv;
   try {
     if (!cmd) {
-      io.err(HELP);
+      io.err(await help());
       return EXIT.usage;
     }
     if (cmd === '--help' || cmd === '-h' || cmd === 'help') {
-      io.out(HELP);
+      io.out(await help());
       return EXIT.ok;
     }
     if ((CHECK_COMMANDS as readonly string[]).includes(cmd)) {
       return await runCheckUsage(cmd as CheckCommand, rest, io);
     }
-    const command = COMMANDS[cmd];
+    const command = (await commands())[cmd];
     if (!command) throw new UsageError(`unknown command: ${cmd} (see memtrust --help)`);
     try {
       return await command.run(rest, io);

@@ -5,7 +5,7 @@
  * FAIL-FORMAT findings); nothing here throws on bad input.
  */
 import { isMap, isPair, isScalar, type Document, type YAMLMap } from 'yaml';
-import { FRONTMATTER_CAP_BYTES } from '@/lib/validators/types';
+import { FRONTMATTER_CAP_BYTES } from '../validators/types';
 import { displayKey, findNodeErrors, scalarText, toFmValue } from './fm-walk';
 import { isKnownKey } from './known-keys';
 import { fileLineOf, indexLines, type LineIndex } from './lines';

@@ -67,8 +67,8 @@ describe('report data', () => {
     expect(d.findings.list.items[1]!.message).toBe('AWS access key AKIA…(20 chars)');
     expect(d.findings.categories.map((c) => [c.code, c.findings])).toEqual([
       ['missing-recommended-field', 4],
+      ['injection.instruction-override', 1], // ties: by check name
       ['secret.aws-access-key', 1],
-      ['injection.instruction-override', 1],
     ]);
   });
 

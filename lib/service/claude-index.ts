@@ -38,38 +38,64 @@ export function markIndexed(sqlite: Database.Database, source: SourceInfo): void
 }
 
 /**
- * Index text without the line naming `filename`; returns the removed line, its position
- * and the lines that were right above and below it (anchors for putting it back).
+ * One line of the index, told apart from equal lines by its occurrence number: blank
+ * lines and headings repeat, memory lines do not, and only memory lines come and go.
  */
-export function removeIndexLine(text: string, filename: string): { text: string; line: string | null; at: number; prev: string | null; next: string | null } {
+export interface IndexAnchor {
+  line: string;
+  nth: number;
+}
+
+function anchorAt(lines: string[], i: number): IndexAnchor | null {
+  const line = lines[i];
+  if (line === undefined) return null;
+  let nth = 0;
+  for (let j = 0; j < i; j++) if (lines[j] === line) nth++;
+  return { line, nth };
+}
+
+function findAnchor(lines: string[], a: IndexAnchor): number {
+  for (let i = 0, seen = 0; i < lines.length; i++) {
+    if (lines[i] !== a.line) continue;
+    if (seen === a.nth) return i;
+    seen++;
+  }
+  return -1;
+}
+
+/**
+ * Index text without the line naming `filename`; returns the removed line, its position
+ * and the lines right above and below it (anchors for putting it back).
+ */
+export function removeIndexLine(text: string, filename: string): { text: string; line: string | null; at: number; prev: IndexAnchor | null; next: IndexAnchor | null } {
   const lines = text.split('\n');
   const at = lines.findIndex((l) => linkedFile(l) === filename);
   if (at === -1) return { text, line: null, at: -1, prev: null, next: null };
-  const prev = lines[at - 1] ?? null;
-  const next = at + 1 < lines.length - (lines[lines.length - 1] === '' ? 1 : 0) ? lines[at + 1]! : null;
+  const prev = anchorAt(lines, at - 1);
+  // The empty string after a final newline is not a line.
+  const next = at + 2 === lines.length && lines[at + 1] === '' ? null : anchorAt(lines, at + 1);
   const [line] = lines.splice(at, 1);
   return { text: lines.join('\n'), line: line ?? null, at, prev, next };
 }
 
 /** Lines known to have stood above / below a line in the index (see index-edit.ts). */
 export interface IndexAnchors {
-  before?: string[];
-  after?: string[];
+  before?: IndexAnchor[];
+  after?: IndexAnchor[];
 }
 
 /**
  * Puts a line back where it was: right below the lowest line known to have stood above
  * it, else right above the highest line known to have stood below it, else at `at`, else
- * at the end. An anchor counts only while it is in the text exactly once.
+ * at the end.
  */
 export function insertIndexLine(text: string, line: string, at: number, anchors: IndexAnchors = {}): string {
   const lines = text === '' ? [] : text.split('\n');
   if (lines.some((l) => linkedFile(l) === linkedFile(line))) return text;
   const endsWithNl = lines.length > 0 && lines[lines.length - 1] === '';
   if (endsWithNl) lines.pop();
-  const find = (l: string) => (lines.indexOf(l) !== -1 && lines.indexOf(l) === lines.lastIndexOf(l) ? lines.indexOf(l) : -1);
-  const above = Math.max(-1, ...(anchors.before ?? []).map(find));
-  const below = Math.min(Infinity, ...(anchors.after ?? []).map(find).filter((i) => i !== -1));
+  const above = Math.max(-1, ...(anchors.before ?? []).map((a) => findAnchor(lines, a)));
+  const below = Math.min(Infinity, ...(anchors.after ?? []).map((a) => findAnchor(lines, a)).filter((i) => i !== -1));
   const pos = above !== -1 ? above + 1 : below !== Infinity ? below : at >= 0 && at <= lines.length ? at : lines.length;
   lines.splice(pos, 0, line);
   return lines.join('\n') + (endsWithNl || lines.length === 1 ? '\n' : '');

@@ -7,12 +7,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { IndexEdit } from './journal';
 import type { Located } from './resolve';
-import { insertIndexLine, linkedFile, readIndex, removeIndexLine } from './claude-index';
+import { insertIndexLine, linkedFile, readIndex, removeIndexLine, type IndexAnchor } from './claude-index';
 import { replaceFileAtomic } from './fs-atomic';
 
 const STASH = path.join('.memtrust', 'index-lines.json');
 
-type Stash = Record<string, { line: string; at: number; prev?: string | null; next?: string | null }>;
+type Stash = Record<string, { line: string; at: number; prev?: IndexAnchor | null; next?: IndexAnchor | null }>;
 
 function readStash(root: string): Stash {
   try {
@@ -46,31 +46,37 @@ export function planIndexEdit(found: Located, from: string | null, to: string | 
 }
 
 /**
- * Every line known to stand above (before) / below (after) the edit's line in the index as
- * it was: its own neighbours when it was removed, the neighbours recorded for other removed
- * lines, followed transitively through memory lines (a blank line or heading ends a chain:
- * several could match). Removals and restores never reorder lines, so old facts stay true.
+ * Every line known to have stood above (before) / below (after) the edit's line: its own
+ * neighbours when it was removed and the neighbours recorded for other removed lines,
+ * followed from memory line to memory line. Removing and restoring lines never reorders
+ * the others, so what was recorded stays true until the file is edited by hand.
  */
-function knownNeighbours(stash: Stash, edit: IndexEdit): { before: string[]; after: string[] } {
+function knownNeighbours(stash: Stash, edit: IndexEdit): { before: IndexAnchor[]; after: IndexAnchor[] } {
   const entries = Object.values(stash);
-  const byLine = new Map(entries.map((e) => [e.line, e]));
-  const walk = (first: (string | null | undefined)[], side: 'prev' | 'next'): string[] => {
+  const walk = (side: 'prev' | 'next'): IndexAnchor[] => {
     const other = side === 'prev' ? 'next' : 'prev';
-    const step = (l: string) => [byLine.get(l)?.[side], ...entries.filter((e) => e[other] === l).map((e) => e.line)];
+    const around = (line: string, own: IndexAnchor | null | undefined) => [
+      own,
+      ...entries.filter((e) => e[other]?.line === line && e[other]?.nth === 0).map((e) => ({ line: e.line, nth: 0 })),
+    ];
     const seen = new Set<string>([edit.line]);
-    const out: string[] = [];
-    const queue = [...first];
+    const out: IndexAnchor[] = [];
+    const queue = around(edit.line, edit[side]);
     while (queue.length > 0) {
-      const l = queue.shift();
-      if (l == null || seen.has(l)) continue;
-      seen.add(l);
-      out.push(l);
-      if (linkedFile(l)) queue.push(...step(l));
+      const a = queue.shift();
+      const key = a && `${a.nth}\u0000${a.line}`;
+      if (!a || seen.has(a.line) || seen.has(key!)) continue;
+      seen.add(key!);
+      out.push(a);
+      // Only memory lines are unique and have a record of their own neighbours.
+      if (linkedFile(a.line)) {
+        seen.add(a.line);
+        queue.push(...around(a.line, entries.find((e) => e.line === a.line)?.[side]));
+      }
     }
     return out;
   };
-  const own = (side: 'prev' | 'next') => [edit[side], ...entries.filter((e) => e[side === 'prev' ? 'next' : 'prev'] === edit.line).map((e) => e.line)];
-  return { before: walk(own('prev'), 'prev'), after: walk(own('next'), 'next') };
+  return { before: walk('prev'), after: walk('next') };
 }
 
 /** Idempotent: removing an absent line or inserting a present one changes nothing (recovery re-runs it). */

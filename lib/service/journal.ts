@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AuditEvent } from '../audit/event';
+import type { IndexAnchor } from './claude-index';
 import { fsyncDir, writeFileDurable, unlinkIfExists } from './fs-atomic';
 
 export interface IndexEdit {
@@ -16,8 +17,8 @@ export interface IndexEdit {
   line: string;
   at: number;
   /** The lines right above / below it when it was removed (restore anchors). */
-  prev?: string | null;
-  next?: string | null;
+  prev?: IndexAnchor | null;
+  next?: IndexAnchor | null;
 }
 
 export interface Intent {

@@ -1,5 +1,5 @@
 /** Required fields and per-field format rules of CONTRACT §2.1. */
-import type { FmError, ParsedFrontmatter } from '@/lib/memory-file';
+import type { FmError, ParsedFrontmatter } from '../memory-file';
 import { format, struct, warn } from './validate-findings';
 import { codePointLength } from './validate-text';
 import type { Finding } from './types';

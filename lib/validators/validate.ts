@@ -3,7 +3,7 @@
  * Pure: bytes in, Verdict out. Reading the file is the caller's job, so the
  * CLI, the trust service and tests all judge the exact same bytes.
  */
-import { FATAL_FM_ERRORS, parseFrontmatter, splitFile } from '@/lib/memory-file';
+import { FATAL_FM_ERRORS, parseFrontmatter, splitFile } from '../memory-file';
 import { FILE_CAP_BYTES, type Finding, type Verdict } from './types';
 import { checkBody } from './validate-body';
 import { checkFields } from './validate-fields';

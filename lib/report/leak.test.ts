@@ -1,0 +1,127 @@
+/**
+ * LEAK test (CONTRACT §2.2): secrets planted in memory bodies, a name, a
+ * quarantine-reason and a demote reason must not reach any report, the CLI's
+ * output, the audit JSONL files or the SQLite files. When one does, the failure
+ * names the exact place (file and JSON field, or table and column).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { fixtureEnv, memoryFile } from './test-fixture';
+import { runCli, type CliRun } from './cli-run';
+
+// Every secret is made at run time: no token-shaped literal sits in the repository.
+const alnum = (n: number, set = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789') =>
+  Array.from(crypto.randomBytes(n), (b) => set[b % set.length]).join('');
+const S = {
+  github: 'ghp_' + alnum(36),
+  githubInReason: 'ghp_' + alnum(36),
+  aws: 'AKIA' + alnum(16, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'),
+  awsInName: 'AKIA' + alnum(16, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'),
+  keyBody: alnum(64),
+  email: `sam.${alnum(8).toLowerCase()}@example.org`,
+};
+const WHY = '\n\n**Why:** it came up in review.\n\n**How to apply:** check it before release.';
+const base = (name: string, type: string, tier = 'verified') => ({ name, description: 'leak fixture', type, 'source-machine': 'test', 'created-at': '2026-10-01T10:00:00Z', 'trust-level': tier, 'last-verified': '2026-11-01' });
+
+let tmp: string;
+let root: string;
+let env: NodeJS.ProcessEnv;
+const runs: CliRun[] = [];
+const reports: Record<string, string> = {};
+
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-leak-'));
+  root = path.join(tmp, 'root');
+  const write = (rel: string, text: string) => (fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true }), fs.writeFileSync(path.join(root, rel), text));
+  write('memories/user_token_note.md', memoryFile(base('Release bot token', 'user'), `The release bot authenticates with ${S.github} when asked.`));
+  write('memories/project_aws_note.md', memoryFile(base('Deploy key', 'project'), `Deploy scripts read ${S.aws} from the shared profile.${WHY}`));
+  write('memories/reference_key_note.md', memoryFile(base('Server key', 'reference'), `The old server key:\n\n-----BEGIN RSA PRIVATE KEY-----\n${S.keyBody}\n-----END RSA PRIVATE KEY-----`));
+  write('memories/user_contact_note.md', memoryFile(base('Contact', 'user'), `Questions about the VPN go to ${S.email}, who set it up.`));
+  write('memories/user_named_note.md', memoryFile(base(`Key ${S.awsInName}`, 'user'), 'The name of this memory carries a key, the body does not.'));
+  write('memories/user_clean_note.md', memoryFile(base('Clean note', 'user'), 'Prefers short answers with the code example first.'));
+  write('quarantine/user_reason_note.md', memoryFile(
+    { ...base('Reason note', 'user', 'quarantined'), 'quarantined-at': '2026-11-01T10:00:00Z', 'quarantined-by': 'test', 'quarantine-reason': `pasted ${S.githubInReason} by mistake` },
+    'This memory was quarantined by hand with a careless reason.',
+  ));
+  env = fixtureEnv(root, tmp);
+  runs.push(runCli(['demote', 'user_clean_note.md', '--reason', `rotate ${S.aws} and tell ${S.email}`], env));
+  runs.push(runCli(['audit', '--apply'], env));
+  for (const f of ['html', 'json', 'md']) {
+    const out = path.join(tmp, `report.${f}`);
+    runs.push(runCli(['report', '--format', f, '--out', out], env));
+    reports[f] = fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '';
+  }
+}, 120_000);
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const found = (text: string) => Object.entries(S).filter(([, v]) => text.includes(v)).map(([k]) => k);
+
+describe('planted secrets', () => {
+  it('the CLI runs succeeded (demote, audit --apply, three reports)', () => {
+    expect(runs.map((r) => r.code), runs.map((r) => r.stderr).join('\n')).toEqual([0, 0, 0, 0, 0]);
+    expect(reports.json!.length).toBeGreaterThan(1000);
+  });
+
+  it('are in no report, in any format', () => {
+    for (const [f, text] of Object.entries(reports)) expect(found(text), `report.${f}`).toEqual([]);
+    // …while the report still tells the owner where to look.
+    expect(reports.json).toContain('(reason withheld: contains a secret-like value)');
+    expect(reports.json).toContain('(withheld: contains a secret-like value)');
+    expect(reports.md).toContain('GitHub');
+  });
+
+  it('are in no CLI output', () => {
+    for (const r of runs) expect(found(r.stdout + r.stderr)).toEqual([]);
+  });
+
+  it('are in no audit JSONL file', () => {
+    const dir = path.join(root, '.memtrust', 'audit');
+    const leaks: string[] = [];
+    for (const name of fs.readdirSync(dir)) {
+      fs.readFileSync(path.join(dir, name), 'utf8').split('\n').filter(Boolean).forEach((line, i) => {
+        const e = JSON.parse(line) as Record<string, unknown>;
+        for (const [field, value] of Object.entries(e)) {
+          for (const k of found(JSON.stringify(value))) leaks.push(`${name} line ${i + 1} (${e.action} ${e.memory}) field "${field}": ${k}`);
+        }
+      });
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it('are in no byte of the SQLite files', () => {
+    const db = env.MEMTRUST_DB!;
+    const files = [db, `${db}-wal`, `${db}-shm`].filter((f) => fs.existsSync(f));
+    const raw = files.flatMap((f) => found(fs.readFileSync(f).toString('latin1')).map((k) => `${path.basename(f)}: ${k}`));
+    expect(raw.length ? [...raw, ...locate(db)] : []).toEqual([]);
+  });
+});
+
+/** Which table and column hold each secret (FTS index blocks included). */
+function locate(file: string): string[] {
+  const sqlite = new Database(file, { readonly: true });
+  const out: string[] = [];
+  try {
+    const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
+    for (const t of tables) {
+      const cols = (sqlite.prepare(`SELECT name FROM pragma_table_info(?)`).all(t) as { name: string }[]).map((c) => c.name);
+      for (const c of cols) {
+        for (const [k, v] of Object.entries(S)) {
+          const q = `SELECT count(*) AS n FROM "${t}" WHERE instr(CAST("${c}" AS BLOB), CAST(? AS BLOB)) > 0 OR instr(lower(CAST("${c}" AS TEXT)), lower(?)) > 0`;
+          try {
+            const n = (sqlite.prepare(q).get(v, v.slice(4)) as { n: number }).n;
+            if (n > 0) out.push(`table ${t}.${c}: ${k} (${n} rows)`);
+          } catch {
+            // virtual tables without that column shape
+          }
+        }
+      }
+    }
+  } finally {
+    sqlite.close();
+  }
+  return out;
+}
