@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { freshContext } from '@/lib/server';
 import { overview } from '@/db/queries/overview';
 import { StatCard, Section } from '@/components/ui/stat-card';
@@ -36,7 +37,7 @@ export default function OverviewPage() {
           <StatCard label="Stale verified" value={o.staleVerified} hint="last verified more than 90 days ago" href="/tiers/verified?status=stale" />
           <StatCard label="Inferred awaiting review" value={o.dueForReview} hint="observation period over" href="/tiers/inferred?status=due" />
           <StatCard label="Inferred still observing" value={o.observing} hint="less than 7 days old" href="/tiers/inferred?status=observing" />
-          <StatCard label="Conflicts" value={o.conflicts} hint="same file in memories/ and quarantine/" href="/tiers/quarantined?status=conflict" />
+          <StatCard label="Conflicts" value={o.conflicts} hint="same file in memories/ and quarantine/" href="/tiers/all?status=conflicts" />
         </div>
       </Section>
 
@@ -56,7 +57,7 @@ export default function OverviewPage() {
           <StatCard label="Warnings (WARN-SEMANTIC)" value={o.verdicts.validate['WARN-SEMANTIC']} href="/tiers/all?verdict=warn" />
           <StatCard label="Secrets detected" value={o.verdicts.secret['SECRET-DETECTED']} href="/tiers/all?finding=secret" />
           <StatCard label="Injection flagged" value={o.verdicts.injection.FLAGGED} href="/tiers/all?finding=injection" />
-          <StatCard label="Without trust-level" value={o.needsBackfill} hint="back-fill candidates" href="/tiers/inferred?status=backfill" />
+          <StatCard label="Without trust-level" value={o.needsBackfill} hint="back-fill candidates" href="/tiers/all?status=backfill" />
         </div>
       </Section>
 
@@ -73,7 +74,9 @@ export default function OverviewPage() {
                   {s.error}
                 </span>
               ) : (
-                <span className="tabular-nums">{s.count.toLocaleString('en-US')} files</span>
+                <Link href={`/tiers/all?source=${encodeURIComponent(s.source)}`} className="tabular-nums text-teal-700 hover:underline dark:text-teal-300">
+                  {s.count.toLocaleString('en-US')} files
+                </Link>
               )}
             </li>
           ))}

@@ -2,7 +2,7 @@
  * Index and transition performance at scale, each beside a floor measured in the
  * same run.
  *
- *   npx tsx bench/scan.ts [--n 100000] [--reps-full 3] [--reps 5] [--transitions 200] [--only abcd]
+ *   npx tsx bench/scan.ts [--n 100000] [--reps-full 3] [--reps 5] [--transitions 200] [--only abcd] [--what-if yes]
  *
  * A trust-model root of N memories (generateCorpus, seed 1, now 2026-11-22T12:00Z) is
  * written once and cached in bench/.out/scan-n<N>/root (regenerated when lib/demo
@@ -17,6 +17,7 @@
  *       including every fsync, vs the same durable file steps done bare.
  * (c) runs last because it changes the cached root: each demoted file is restored,
  * so the root stays reusable (its audit log grows by one line per transition).
+ * `--what-if yes` also times (d) with the CLI bundled by esbuild (no tsx at run time).
  * Exit 0 always; PASS/MISS per target.
  */
 import { spawnSync } from 'node:child_process';
@@ -35,9 +36,10 @@ import { resolveMemory } from '../lib/service/resolve';
 import { inspect } from '../lib/service/inspect';
 import { closeDb } from '../db/client';
 import { clockCutoffs } from '../db/queries/cutoffs';
-import { BENCH_NOW, BENCH_SEED, PROJECT_DIR, cliEnv, flags, fmtMs, fmtRate, intFlag, machineLine, median, note, percentile, runCli, table, timeMs, verdict } from './common';
+import { listMemories } from '../db/queries/memories';
+import { BENCH_NOW, BENCH_SEED, PROJECT_DIR, buildBundle, bundleEnv, cliEnv, flags, fmtMs, fmtRate, intFlag, machineLine, median, note, percentile, runCli, table, timeMs, verdict } from './common';
 
-const f = flags(process.argv.slice(2), { n: '100000', 'reps-full': '3', reps: '5', transitions: '200', only: 'abcd' });
+const f = flags(process.argv.slice(2), { n: '100000', 'reps-full': '3', reps: '5', transitions: '200', only: 'abcd', 'what-if': 'no' });
 const N = intFlag(f, 'n');
 const REPS_FULL = intFlag(f, 'reps-full');
 const REPS = intFlag(f, 'reps');
@@ -260,6 +262,22 @@ function listCli(): void {
     result: verdict(ms < TARGET.listMs),
   });
   diag.push(`(d) list walls: ${walls.map(fmtMs).join(', ')} (${items}); memtrust --help walls: ${helps.map(fmtMs).join(', ')}`);
+  if (f['what-if'] !== 'no') {
+    const launcher = buildBundle(tmp);
+    if (launcher) {
+      const benv = bundleEnv(env);
+      runCli(['--help'], benv, tmp, launcher);
+      const bl = Array.from({ length: REPS }, () => runCli(['list', '--queue', 'review', '--json'], benv, tmp, launcher).ms);
+      const bh = Array.from({ length: REPS }, () => runCli(['--help'], benv, tmp, launcher).ms);
+      diag.push(`    what-if, CLI bundled by esbuild: list ${fmtMs(median(bl))} (${verdict(median(bl) < TARGET.listMs)}), --help ${fmtMs(median(bh))}`);
+    }
+  }
+  // The parts of a list run, in this process at this index size.
+  const c = ctx!;
+  const q = median([0, 1, 2].map(() => timeMs(() => listMemories(c.handle.sqlite, { queue: 'review', sort: 'file', limit: 1_000_000 }, new Date(BENCH_NOW))).ms));
+  const res = listMemories(c.handle.sqlite, { queue: 'review', sort: 'file', limit: 1_000_000 }, new Date(BENCH_NOW));
+  const js = median([0, 1, 2].map(() => timeMs(() => JSON.stringify({ total: res.total, items: res.items }, null, 2)).ms));
+  diag.push(`    list parts in-process: listMemories (query + rows → objects + count) ${fmtMs(q)}; JSON.stringify(…, null, 2) ${fmtMs(js)}; + a no-change rescan (see (b)) + CLI start-up`);
 }
 
 function reviewCutoffs(): [number, number] {

@@ -82,6 +82,7 @@ export function TableFilters({ base, tier, params, machines, sources }: { base: 
         </label>
       ) : null}
       {params.verdict ? <input type="hidden" name="verdict" value={params.verdict} /> : null}
+      {sources.length <= 1 && params.source ? <input type="hidden" name="source" value={params.source} /> : null}
       {params.sort ? <input type="hidden" name="sort" value={params.sort} /> : null}
       {params.dir ? <input type="hidden" name="dir" value={params.dir} /> : null}
       <button type="submit" className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800">

@@ -7,16 +7,20 @@ import { test, expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServer, tempDir, PROJECT, type RunningServer } from './server';
-import { writePreparedRoot } from '../lib/report/test-fixture';
+import { fixtureEnv, makeSecrets, writeLeakRoot, writePreparedRoot } from '../lib/report/test-fixture';
+import { runCli } from '../lib/report/cli-run';
 
+/** The machine name the fixture's own events use (next to a second machine, laptop-b). */
+const MACHINE: NodeJS.ProcessEnv = { ...process.env, MEMTRUST_MACHINE: 'test' };
 const SHOTS = path.join(PROJECT, 'e2e', 'screenshots');
+test.describe('prepared root', () => {
 let server: RunningServer;
 let dir: string;
 
 test.beforeAll(async () => {
   dir = tempDir('memtrust-e2e-audit-');
   writePreparedRoot(path.join(dir, 'root'));
-  server = await startServer({ root: path.join(dir, 'root'), dir, env: { MEMTRUST_MACHINE: 'test' } });
+  server = await startServer({ root: path.join(dir, 'root'), dir, env: MACHINE });
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 test.afterAll(async () => {
@@ -122,4 +126,38 @@ test('the HTML report opens offline and renders its SVG charts', async ({ page, 
   }
   expect(requests).toEqual([]);
   await page.screenshot({ path: path.join(SHOTS, 'report.png') });
+});
+});
+
+test.describe('planted secrets', () => {
+  const S = makeSecrets();
+  let leak: RunningServer;
+  let ldir: string;
+
+  test.beforeAll(async () => {
+    ldir = tempDir('memtrust-e2e-leak-');
+    const root = path.join(ldir, 'root');
+    writeLeakRoot(root, S);
+    // The CLI and the server share the root and the index, as on a real machine.
+    const env = fixtureEnv(root, ldir, { MEMTRUST_MACHINE: 'test' });
+    expect(runCli(['demote', 'user_clean_note.md', '--reason', `rotate ${S.aws} and tell ${S.email}`], env).code).toBe(0);
+    expect(runCli(['audit', '--apply'], env).code).toBe(0);
+    leak = await startServer({ root, dir: ldir, env: MACHINE });
+  });
+  test.afterAll(async () => {
+    await leak?.stop();
+    fs.rmSync(ldir, { recursive: true, force: true });
+  });
+
+  test('never reach the audit page, the charts or a downloaded report', async ({ page, request }) => {
+    const found = (text: string) => Object.entries(S).filter(([, v]) => text.includes(v)).map(([k]) => k);
+    await page.goto(`${leak.baseURL}/audit`);
+    await expect(page.getByText('(reason withheld: contains a secret-like value)')).toHaveCount(1);
+    expect(found(await page.content())).toEqual([]);
+    for (const url of ['/audit?action=demote', '/audit/charts', '/report/html', '/report/json', '/report/md']) {
+      const res = await request.get(leak.baseURL + url);
+      expect(res.status(), url).toBe(200);
+      expect(found(await res.text()), url).toEqual([]);
+    }
+  });
 });

@@ -26,7 +26,7 @@ const g = globalThis as unknown as { __memtrustWeb?: WebState };
 const state: WebState = (g.__memtrustWeb ??= { dirty: true, scannedAt: 0, recovery: [] });
 
 /** Even with watchers, rescan at least this often (network drives, missed events). */
-const FALLBACK_SCAN_MS = 30_000;
+const FALLBACK_SCAN_MS = 5 * 60_000;
 
 export function context(): ServiceContext {
   if (!state.ctx) {

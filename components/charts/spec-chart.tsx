@@ -57,7 +57,7 @@ export function SpecChart({ spec }: { spec: ChartSpec }) {
     <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height: 256 }}>
       <BarChart data={data} margin={{ top: 18, right: 12, bottom: 0, left: 0 }}>
         <CartesianGrid strokeOpacity={0.25} vertical={false} />
-        <XAxis dataKey="label" tick={tick} {...(spec.kind === 'bars' ? { interval: 0 } : { minTickGap: 8 })} />
+        <XAxis dataKey="label" tick={tick} {...(spec.kind === 'bars' ? { interval: 0, angle: -35, textAnchor: 'end', height: 44 } : { minTickGap: 8 })} />
         <YAxis tick={tick} allowDecimals={false} width={40} />
         <Tooltip {...tooltip} />
         {spec.kind === 'stacked' ? <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} /> : null}

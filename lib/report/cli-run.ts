@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { projectPath } from '../project';
+import type { Env } from '../env';
 
 export interface CliRun {
   code: number;
@@ -9,10 +10,13 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(args: string[], env: NodeJS.ProcessEnv): CliRun {
+export function runCli(args: string[], env: Env): CliRun {
+  // Only what the CLI needs: nothing from the developer's own memtrust settings leaks in.
+  const childEnv: Record<string, string> = {};
+  const home = env.XDG_CONFIG_HOME ? path.dirname(env.XDG_CONFIG_HOME) : process.env.HOME;
+  for (const [k, v] of Object.entries({ PATH: process.env.PATH, HOME: home, NEXT_TELEMETRY_DISABLED: '1', ...env })) if (v !== undefined) childEnv[k] = v;
   const r = spawnSync(process.execPath, [projectPath('lib', 'cli', 'memtrust.cjs'), ...args], {
-    // Only what the CLI needs: nothing from the developer's own memtrust settings leaks in.
-    env: { PATH: process.env.PATH, HOME: env.XDG_CONFIG_HOME ? path.dirname(env.XDG_CONFIG_HOME) : process.env.HOME, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    env: childEnv as NodeJS.ProcessEnv,
     encoding: 'utf8',
     timeout: 60_000,
   });

@@ -5,48 +5,26 @@
  * names the exact place (file and JSON field, or table and column).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { fixtureEnv, memoryFile } from './test-fixture';
+import { fixtureEnv, makeSecrets, writeLeakRoot } from './test-fixture';
 import { runCli, type CliRun } from './cli-run';
+import type { Env } from '../env';
 
-// Every secret is made at run time: no token-shaped literal sits in the repository.
-const alnum = (n: number, set = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789') =>
-  Array.from(crypto.randomBytes(n), (b) => set[b % set.length]).join('');
-const S = {
-  github: 'ghp_' + alnum(36),
-  githubInReason: 'ghp_' + alnum(36),
-  aws: 'AKIA' + alnum(16, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'),
-  awsInName: 'AKIA' + alnum(16, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'),
-  keyBody: alnum(64),
-  email: `sam.${alnum(8).toLowerCase()}@example.org`,
-};
-const WHY = '\n\n**Why:** it came up in review.\n\n**How to apply:** check it before release.';
-const base = (name: string, type: string, tier = 'verified') => ({ name, description: 'leak fixture', type, 'source-machine': 'test', 'created-at': '2026-10-01T10:00:00Z', 'trust-level': tier, 'last-verified': '2026-11-01' });
+const S = makeSecrets();
 
 let tmp: string;
 let root: string;
-let env: NodeJS.ProcessEnv;
+let env: Env;
 const runs: CliRun[] = [];
 const reports: Record<string, string> = {};
 
 beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-leak-'));
   root = path.join(tmp, 'root');
-  const write = (rel: string, text: string) => (fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true }), fs.writeFileSync(path.join(root, rel), text));
-  write('memories/user_token_note.md', memoryFile(base('Release bot token', 'user'), `The release bot authenticates with ${S.github} when asked.`));
-  write('memories/project_aws_note.md', memoryFile(base('Deploy key', 'project'), `Deploy scripts read ${S.aws} from the shared profile.${WHY}`));
-  write('memories/reference_key_note.md', memoryFile(base('Server key', 'reference'), `The old server key:\n\n-----BEGIN RSA PRIVATE KEY-----\n${S.keyBody}\n-----END RSA PRIVATE KEY-----`));
-  write('memories/user_contact_note.md', memoryFile(base('Contact', 'user'), `Questions about the VPN go to ${S.email}, who set it up.`));
-  write('memories/user_named_note.md', memoryFile(base(`Key ${S.awsInName}`, 'user'), 'The name of this memory carries a key, the body does not.'));
-  write('memories/user_clean_note.md', memoryFile(base('Clean note', 'user'), 'Prefers short answers with the code example first.'));
-  write('quarantine/user_reason_note.md', memoryFile(
-    { ...base('Reason note', 'user', 'quarantined'), 'quarantined-at': '2026-11-01T10:00:00Z', 'quarantined-by': 'test', 'quarantine-reason': `pasted ${S.githubInReason} by mistake` },
-    'This memory was quarantined by hand with a careless reason.',
-  ));
+  writeLeakRoot(root, S);
   env = fixtureEnv(root, tmp);
   runs.push(runCli(['demote', 'user_clean_note.md', '--reason', `rotate ${S.aws} and tell ${S.email}`], env));
   runs.push(runCli(['audit', '--apply'], env));

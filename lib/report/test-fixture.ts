@@ -4,9 +4,11 @@
  * "now" is 2026-11-22T12:00:00Z, a Sunday: the current week starts 2026-11-16,
  * the default 12-week window on 2026-08-31. See the table in each test.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AuditEvent } from '../audit/event';
+import type { Env } from '../env';
 
 export const NOW = '2026-11-22T12:00:00Z';
 export const OTHER_MACHINE = 'laptop-b';
@@ -87,7 +89,7 @@ export function writePreparedRoot(root: string): void {
 }
 
 /** The environment for a context or a CLI run over `root` (CONTRACT §8). */
-export function fixtureEnv(root: string, tmp: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+export function fixtureEnv(root: string, tmp: string, extra: Env = {}): Env {
   return {
     MEMTRUST_ROOT: root,
     MEMTRUST_DB: path.join(tmp, 'index.sqlite'),
@@ -102,7 +104,7 @@ export function fixtureEnv(root: string, tmp: string, extra: NodeJS.ProcessEnv =
 }
 
 /** A temp dir with the prepared root, a context over it (its own database) and a first scan. */
-export async function openFixture(prefix = 'memtrust-report-'): Promise<{ tmp: string; root: string; env: NodeJS.ProcessEnv; ctx: import('../service/context').ServiceContext }> {
+export async function openFixture(prefix = 'memtrust-report-'): Promise<{ tmp: string; root: string; env: Env; ctx: import('../service/context').ServiceContext }> {
   const os = await import('node:os');
   const { loadConfig } = await import('../config');
   const { createContext } = await import('../service/context');
@@ -114,4 +116,44 @@ export async function openFixture(prefix = 'memtrust-report-'): Promise<{ tmp: s
   const ctx = createContext(loadConfig({ env }), env);
   scan(ctx);
   return { tmp, root, env, ctx };
+}
+
+/** Secrets for the LEAK tests, made at run time: no token-shaped literal sits in the repository. */
+export function makeSecrets() {
+  const alnum = (n: number, set = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789') =>
+    Array.from(crypto.randomBytes(n), (b) => set[b % set.length]).join('');
+  const upper = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  return {
+    github: 'ghp_' + alnum(36),
+    githubInReason: 'ghp_' + alnum(36),
+    aws: 'AKIA' + alnum(16, upper),
+    awsInName: 'AKIA' + alnum(16, upper),
+    keyBody: alnum(64),
+    email: `sam.${alnum(8).toLowerCase()}@example.org`,
+  };
+}
+export type Secrets = ReturnType<typeof makeSecrets>;
+
+/**
+ * Secrets in memory bodies (token, AWS key, private key block, someone else's
+ * e-mail), in a name and in a hand-typed quarantine-reason; `user_clean_note.md`
+ * is left for the test to demote with a secret in the reason.
+ */
+export function writeLeakRoot(root: string, S: Secrets): void {
+  const why = '\n\n**Why:** it came up in review.\n\n**How to apply:** check it before release.';
+  const base = (name: string, type: string, tier = 'verified') => ({ name, description: 'leak fixture', type, 'source-machine': 'test', 'created-at': '2026-10-01T10:00:00Z', 'trust-level': tier, 'last-verified': '2026-11-01' });
+  const write = (rel: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  };
+  write('memories/user_token_note.md', memoryFile(base('Release bot token', 'user'), `The release bot authenticates with ${S.github} when asked.`));
+  write('memories/project_aws_note.md', memoryFile(base('Deploy key', 'project'), `Deploy scripts read ${S.aws} from the shared profile.${why}`));
+  write('memories/reference_key_note.md', memoryFile(base('Server key', 'reference'), `The old server key:\n\n-----BEGIN RSA PRIVATE KEY-----\n${S.keyBody}\n-----END RSA PRIVATE KEY-----`));
+  write('memories/user_contact_note.md', memoryFile(base('Contact', 'user'), `Questions about the VPN go to ${S.email}, who set it up.`));
+  write('memories/user_named_note.md', memoryFile(base(`Key ${S.awsInName}`, 'user'), 'The name of this memory carries a key, the body does not.'));
+  write('memories/user_clean_note.md', memoryFile(base('Clean note', 'user'), 'Prefers short answers with the code example first.'));
+  write('quarantine/user_reason_note.md', memoryFile(
+    { ...base('Reason note', 'user', 'quarantined'), 'quarantined-at': '2026-11-01T10:00:00Z', 'quarantined-by': 'test', 'quarantine-reason': `pasted ${S.githubInReason} by mistake` },
+    'This memory was quarantined by hand with a careless reason.',
+  ));
 }

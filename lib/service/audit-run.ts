@@ -9,6 +9,7 @@ import { listMemories, type MemoryListItem } from '../../db/queries/memories';
 import { applyToMemory, type TransitionResult } from './transition';
 import { decide } from '../trust/transitions';
 import { pendingIntents } from './journal';
+import type { OwnerIdentity } from '../validators/types';
 
 export interface AuditReport {
   hardFailures: MemoryListItem[];
@@ -23,10 +24,26 @@ export interface AuditReport {
 
 const ALL = 1_000_000;
 
+/**
+ * "A missing owner identity is never a reason to demote" (CONTRACT §2.2): when the
+ * only secret findings are e-mails (no owner e-mail known) or home paths (no owner
+ * user known), they may well be the owner's own, so the audit reports but does not demote.
+ */
+function onlyOwnerGaps(ctx: ServiceContext, key: string, owner: OwnerIdentity): boolean {
+  const codes = (ctx.handle.sqlite.prepare(`SELECT DISTINCT code FROM findings WHERE key = ? AND "check" = 'secret'`).all(key) as { code: string }[]).map((r) => r.code);
+  const gaps = new Set<string>();
+  if (owner.emails.length === 0) gaps.add('secret.email');
+  if (!owner.homeUser) gaps.add('secret.home-path');
+  return codes.length > 0 && codes.every((c) => gaps.has(c));
+}
+
 export function runAudit(ctx: ServiceContext, apply: boolean): AuditReport {
   const now = ctx.now();
   const q = (queue: Parameters<typeof listMemories>[1]['queue']) => listMemories(ctx.handle.sqlite, { queue, limit: ALL, sort: 'file' }, now).items;
-  const failures = q(undefined).filter((i) => i.location === 'memories' && !i.error && (i.validateExit === 1 || i.validateExit === 2 || i.secretExit === 1));
+  const owner = ctx.owner();
+  const failures = q(undefined).filter(
+    (i) => i.location === 'memories' && !i.error && (i.validateExit === 1 || i.validateExit === 2 || (i.secretExit === 1 && !onlyOwnerGaps(ctx, i.key, owner))),
+  );
   const report: AuditReport = {
     hardFailures: failures,
     stale: q('stale'),

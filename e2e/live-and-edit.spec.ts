@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test, expect, shot } from './fixtures';
+import { inferred, verified } from './memory-files';
+
+test.use({ rootFiles: { 'memories/feedback_small_prs.md': verified('Small pull requests') } });
+
+test('a memory written on disk appears on the open page without a reload', async ({ page, server }) => {
+  await page.goto('/tiers/inferred');
+  await expect(page.getByText('No inferred memories')).toBeVisible();
+  // The assistant writes a memory while the page is open.
+  fs.writeFileSync(path.join(server.root, 'memories/feedback_new_rule.md'), inferred('A brand new rule', '2026-11-21T08:00:00Z'));
+  await expect(page.getByRole('link', { name: 'A brand new rule' })).toBeVisible({ timeout: 15_000 });
+});
+
+test('adding a memory is validated and lands at verified; a secret blocks the save', async ({ page, server }) => {
+  await page.goto('/memories/new');
+  await page.getByLabel('Type').selectOption('feedback');
+  await page.getByLabel('Name').fill('Review before merge');
+  await page.getByLabel('Description').fill('Every change gets a second pair of eyes');
+  const token = 'ghp' + '_' + 'Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2';
+  await page.getByLabel('Memory (Markdown)').fill(`Ask for review.\n\nToken ${token}\n\n**Why:** bugs. **How to apply:** always ask, because reviews catch bugs.`);
+  await page.getByRole('button', { name: 'Add memory' }).click();
+  await expect(page.getByRole('alert')).toContainText('not saved');
+  expect(fs.existsSync(path.join(server.root, 'memories/feedback_review_before_merge.md'))).toBe(false);
+  await page.getByLabel('Memory (Markdown)').fill('Ask for a review of every change before merging it.\n\n**Why:** reviews catch bugs early.\n\n**How to apply:** request one reviewer on each pull request.');
+  await page.getByRole('button', { name: 'Add memory' }).click();
+  await expect(page.getByRole('heading', { name: 'Review before merge' })).toBeVisible();
+  const text = fs.readFileSync(path.join(server.root, 'memories/feedback_review_before_merge.md'), 'utf8');
+  expect(text).toContain('trust-level: verified');
+  expect(text).toContain('last-verified: 2026-11-22');
+  expect(text).toContain('created-at: 2026-11-22T12:00:00Z');
+  await page.screenshot({ path: shot('added'), fullPage: true });
+});
+
+test('editing and saving makes the memory verified today and keeps unknown keys', async ({ page, server }) => {
+  const file = path.join(server.root, 'memories/feedback_small_prs.md');
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('type: feedback', 'type: feedback\noriginSessionId: abc-123'));
+  await page.goto('/tiers/verified');
+  await page.getByRole('link', { name: 'Small pull requests' }).click();
+  await page.getByRole('link', { name: /Edit this memory/ }).click();
+  await page.getByLabel('Description').fill('Keep pull requests under 300 changed lines');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'Small pull requests' })).toBeVisible();
+  const text = fs.readFileSync(file, 'utf8');
+  expect(text).toContain('description: Keep pull requests under 300 changed lines');
+  expect(text).toContain('originSessionId: abc-123');
+  expect(text).toContain('last-verified: 2026-11-22');
+});
