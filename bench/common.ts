@@ -75,13 +75,13 @@ export interface CliRun {
  * stdout goes to a file (not a pipe into this process, which would add our own
  * reading to the measured time); the file is read afterwards for a sanity check.
  */
-export function runCli(args: string[], env: NodeJS.ProcessEnv, scratch: string, launcher: string = CLI): CliRun {
+export function runCli(args: string[], env: NodeJS.ProcessEnv, scratch: string): CliRun {
   const outFile = path.join(scratch, `cli-stdout-${process.pid}.txt`);
   const fd = fs.openSync(outFile, 'w');
   let r: ReturnType<typeof spawnSync>;
   const t = performance.now();
   try {
-    r = spawnSync(process.execPath, [launcher, ...args], { cwd: PROJECT_DIR, env, stdio: ['ignore', fd, 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+    r = spawnSync(process.execPath, [CLI, ...args], { cwd: PROJECT_DIR, env, stdio: ['ignore', fd, 'pipe'], maxBuffer: 64 * 1024 * 1024 });
   } finally {
     fs.closeSync(fd);
   }
@@ -132,29 +132,3 @@ export function note(line: string): void {
   process.stderr.write(line + '\n');
 }
 
-/**
- * What-if diagnostic (opt-in): the same CLI source bundled by esbuild into one CJS
- * file, so start-up skips tsx's per-file resolve/transform/cache. esbuild is only a
- * dependency of tsx here, so this is best effort: null when it cannot be built.
- * Run the returned launcher with `bundleEnv(env)` (better-sqlite3 stays external).
- */
-export function buildBundle(scratch: string): string | null {
-  try {
-    const esbuild = require('esbuild') as { buildSync(o: Record<string, unknown>): unknown };
-    const bundle = path.join(scratch, 'memtrust-bundle.cjs');
-    esbuild.buildSync({
-      entryPoints: [path.join(PROJECT_DIR, 'lib', 'cli', 'main.ts')], bundle: true, platform: 'node', format: 'cjs',
-      target: 'node20', outfile: bundle, external: ['better-sqlite3'], tsconfig: path.join(PROJECT_DIR, 'tsconfig.json'), logLevel: 'silent',
-    });
-    const launcher = path.join(scratch, 'memtrust-bundle-launcher.cjs');
-    fs.writeFileSync(launcher, `'use strict';\nconst { main } = require(${JSON.stringify(bundle)});\nmain(process.argv.slice(2)).then((c) => { process.exitCode = c; });\n`);
-    return launcher;
-  } catch (e) {
-    note(`bundle what-if skipped: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
-    return null;
-  }
-}
-
-export function bundleEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return { ...env, NODE_PATH: path.join(PROJECT_DIR, 'node_modules') };
-}

@@ -2,7 +2,7 @@
  * Index and transition performance at scale, each beside a floor measured in the
  * same run.
  *
- *   npx tsx bench/scan.ts [--n 100000] [--reps-full 3] [--reps 5] [--transitions 200] [--only abcd] [--what-if yes]
+ *   npx tsx bench/scan.ts [--n 100000] [--reps-full 3] [--reps 5] [--transitions 200] [--only abcd]
  *
  * A trust-model root of N memories (generateCorpus, seed 1, now 2026-11-22T12:00Z) is
  * written once and cached in bench/.out/scan-n<N>/root (regenerated when lib/demo
@@ -17,7 +17,6 @@
  *       including every fsync, vs the same durable file steps done bare.
  * (c) runs last because it changes the cached root: each demoted file is restored,
  * so the root stays reusable (its audit log grows by one line per transition).
- * `--what-if yes` also times (d) with the CLI bundled by esbuild (no tsx at run time).
  * Exit 0 always; PASS/MISS per target.
  */
 import { spawnSync } from 'node:child_process';
@@ -37,9 +36,9 @@ import { inspect } from '../lib/service/inspect';
 import { closeDb } from '../db/client';
 import { clockCutoffs } from '../db/queries/cutoffs';
 import { listMemories } from '../db/queries/memories';
-import { BENCH_NOW, BENCH_SEED, PROJECT_DIR, buildBundle, bundleEnv, cliEnv, flags, fmtMs, fmtRate, intFlag, machineLine, median, note, percentile, runCli, table, timeMs, verdict } from './common';
+import { BENCH_NOW, BENCH_SEED, PROJECT_DIR, cliEnv, flags, fmtMs, fmtRate, intFlag, machineLine, median, note, percentile, runCli, table, timeMs, verdict } from './common';
 
-const f = flags(process.argv.slice(2), { n: '100000', 'reps-full': '3', reps: '5', transitions: '200', only: 'abcd', 'what-if': 'no' });
+const f = flags(process.argv.slice(2), { n: '100000', 'reps-full': '3', reps: '5', transitions: '200', only: 'abcd' });
 const N = intFlag(f, 'n');
 const REPS_FULL = intFlag(f, 'reps-full');
 const REPS = intFlag(f, 'reps');
@@ -232,7 +231,7 @@ function rescan(): void {
 function listCli(): void {
   ensureIndex();
   const env = cliEnv({ ...baseEnv, MEMTRUST_DB: indexDb });
-  runCli(['--help'], env, tmp); // tsx compile cache warm
+  runCli(['--help'], env, tmp); // the CLI's bundle cache warm
   const walls: number[] = [];
   const helps: number[] = [];
   let items = '';
@@ -262,16 +261,6 @@ function listCli(): void {
     result: verdict(ms < TARGET.listMs),
   });
   diag.push(`(d) list walls: ${walls.map(fmtMs).join(', ')} (${items}); memtrust --help walls: ${helps.map(fmtMs).join(', ')}`);
-  if (f['what-if'] !== 'no') {
-    const launcher = buildBundle(tmp);
-    if (launcher) {
-      const benv = bundleEnv(env);
-      runCli(['--help'], benv, tmp, launcher);
-      const bl = Array.from({ length: REPS }, () => runCli(['list', '--queue', 'review', '--json'], benv, tmp, launcher).ms);
-      const bh = Array.from({ length: REPS }, () => runCli(['--help'], benv, tmp, launcher).ms);
-      diag.push(`    what-if, CLI bundled by esbuild: list ${fmtMs(median(bl))} (${verdict(median(bl) < TARGET.listMs)}), --help ${fmtMs(median(bh))}`);
-    }
-  }
   // The parts of a list run, in this process at this index size.
   const c = ctx!;
   const q = median([0, 1, 2].map(() => timeMs(() => listMemories(c.handle.sqlite, { queue: 'review', sort: 'file', limit: 1_000_000 }, new Date(BENCH_NOW))).ms));

@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { AUDIT_ACTIONS } from '../../lib/audit/event';
-import { DAY_MS } from '../../lib/trust/dates';
+import { DAY_MS, isoNow } from '../../lib/trust/dates';
 import type { AuditFilter } from '../../lib/report/filters';
 import { auditWhere } from './audit-events';
 
@@ -164,7 +164,7 @@ export function chartsData(sqlite: Database.Database, f: AuditFilter, now: Date,
   const today = Math.floor(now.getTime() / DAY_MS);
   const transitions = transitionsPerWeek(sqlite, f, win);
   return {
-    now: now.toISOString(),
+    now: isoNow(now),
     from: ymd(win.first),
     weeks: win.weeks,
     actions: AUDIT_ACTIONS.filter((a) => transitions.some((t) => Number(t[a]) > 0)),

@@ -24,7 +24,8 @@ export function clockCutoffs(now: Date): Cutoffs {
   const dayEnd = today + DAY_MS - 1;
   return {
     staleBefore: today - STALE_AFTER_DAYS * DAY_MS,
-    observedBefore: now.getTime() - OBSERVATION_DAYS * DAY_MS,
+    // Whole seconds: memoised views can be reused within a second (dates are stored to the second).
+    observedBefore: Math.floor(now.getTime() / 1000) * 1000 - OBSERVATION_DAYS * DAY_MS,
     auditFrom: dayEnd - AUDIT_FROM_DAY * DAY_MS,
     archiveFrom: dayEnd - ARCHIVE_FROM_DAY * DAY_MS,
   };

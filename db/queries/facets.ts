@@ -1,7 +1,12 @@
 /** Distinct values for filter menus (small: machines and sources, not memories). */
 import type Database from 'better-sqlite3';
+import { memo } from './memo';
 
 export function facets(sqlite: Database.Database): { machines: string[]; sources: { id: string; root: string }[] } {
+  return memo(sqlite, 'facets', () => computeFacets(sqlite));
+}
+
+function computeFacets(sqlite: Database.Database): { machines: string[]; sources: { id: string; root: string }[] } {
   const machines = (sqlite.prepare('SELECT DISTINCT source_machine AS m FROM memories WHERE source_machine IS NOT NULL ORDER BY m LIMIT 200').all() as { m: string }[]).map((r) => r.m);
   const sources = sqlite.prepare('SELECT id, root FROM sources ORDER BY root').all() as { id: string; root: string }[];
   return { machines, sources };

@@ -4,6 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import { clockCutoffs } from './cutoffs';
+import { memo } from './memo';
 
 export const QUEUES = ['review', 'stale', 'due', 'observing', 'quarantine-audit', 'archive-candidates', 'passive', 'conflicts', 'backfill'] as const;
 export type Queue = (typeof QUEUES)[number];
@@ -66,6 +67,7 @@ const COLUMNS = `m.key, m.id, m.source, m.rel_path AS relPath, m.filename, m.loc
   m.needs_backfill AS needsBackfill, m.conflict, m.indexed, m.error, m.sha256`;
 
 const ORDER: Record<Sort, string> = {
+  // Matches the expression index memories_tier_sortname (migration 0002), so a page needs no sort.
   name: 'coalesce(m.name, m.filename) COLLATE NOCASE',
   type: 'm.type',
   machine: 'm.source_machine',
@@ -139,13 +141,18 @@ function toItem(r: Record<string, unknown>): MemoryListItem {
 }
 
 export function listMemories(sqlite: Database.Database, q: ListQuery, now: Date): { items: MemoryListItem[]; total: number } {
+  const clock = q.queue ? JSON.stringify(clockCutoffs(now)) : '';
+  return memo(sqlite, `list:${JSON.stringify(q)}:${clock}`, () => computeList(sqlite, q, now));
+}
+
+function computeList(sqlite: Database.Database, q: ListQuery, now: Date): { items: MemoryListItem[]; total: number } {
   const w = where(q, now);
   const sort = ORDER[q.sort ?? 'name'];
   const dir = q.dir === 'desc' ? 'DESC' : 'ASC';
   const limit = Math.min(Math.max(q.limit ?? 50, 1), 100_000);
   const offset = Math.max(q.offset ?? 0, 0);
   const items = sqlite
-    .prepare(`SELECT ${COLUMNS} FROM memories m ${w.sql} ORDER BY ${sort} ${dir} NULLS LAST, m.key LIMIT @limit OFFSET @offset`)
+    .prepare(`SELECT ${COLUMNS} FROM memories m ${w.sql} ORDER BY ${sort} ${dir}${q.sort === 'name' || !q.sort ? '' : ' NULLS LAST'}, m.key LIMIT @limit OFFSET @offset`)
     .all({ ...w.params, limit, offset }) as Record<string, unknown>[];
   const total = (sqlite.prepare(`SELECT count(*) AS n FROM memories m ${w.sql}`).get(w.params) as { n: number }).n;
   return { items: items.map(toItem), total };

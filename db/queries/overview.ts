@@ -5,6 +5,7 @@
 import type Database from 'better-sqlite3';
 import { DAY_MS } from '../../lib/trust/dates';
 import { clockCutoffs } from './cutoffs';
+import { memo } from './memo';
 
 export interface Overview {
   total: number;
@@ -26,47 +27,42 @@ export interface Overview {
 
 export function overview(sqlite: Database.Database, now: Date): Overview {
   const c = clockCutoffs(now);
-  const row = sqlite
-    .prepare(
-      `SELECT count(*) AS total,
-        sum(tier='verified') AS verified, sum(tier='inferred') AS inferred,
-        sum(tier='quarantined') AS quarantined, sum(tier='archived') AS archived,
-        sum(tier='verified' AND (last_verified_ms IS NULL OR last_verified_ms < @staleBefore)) AS stale,
-        sum(tier='inferred' AND created_ms <= @observedBefore) AS due,
-        sum(tier='inferred' AND created_ms > @observedBefore) AS observing,
-        sum(tier='quarantined' AND quarantine_since_ms > @auditFrom) AS qPassive,
-        sum(tier='quarantined' AND quarantine_since_ms <= @auditFrom AND quarantine_since_ms > @archiveFrom) AS qAudit,
-        sum(tier='quarantined' AND quarantine_since_ms <= @archiveFrom) AS qArchive,
-        sum(validate_exit=0) AS vPass, sum(validate_exit=1) AS vStruct, sum(validate_exit=2) AS vFormat, sum(validate_exit=3) AS vWarn,
-        sum(secret_exit=0) AS sClean, sum(secret_exit=1) AS sFound,
-        sum(injection_exit=0) AS iClean, sum(injection_exit=3) AS iFlagged,
-        sum(needs_backfill) AS backfill, sum(conflict) AS conflicts
-       FROM memories`,
-    )
-    .get(c) as Record<string, number | null>;
-  const n = (k: string) => Number(row[k] ?? 0);
-  const bySource = sqlite
-    .prepare(
-      `SELECT s.id AS source, s.root, s.kind, s.error, count(m.key) AS count
-       FROM sources s LEFT JOIN memories m ON m.source = s.id GROUP BY s.id ORDER BY s.root`,
-    )
-    .all() as Overview['bySource'];
+  // Cutoffs move with the clock, so they are part of the key.
+  return memo(sqlite, `overview:${JSON.stringify(c)}`, () => computeOverview(sqlite, c));
+}
+
+/**
+ * Shaped for 100k rows: one GROUP BY over a covering index for the verdict and tier
+ * counts (a dozen groups), and indexed range counts for the clock-dependent numbers.
+ */
+function computeOverview(sqlite: Database.Database, c: ReturnType<typeof clockCutoffs>): Overview {
+  const groups = sqlite
+    .prepare('SELECT tier, validate_exit AS v, secret_exit AS s, injection_exit AS i, needs_backfill AS b, conflict AS c, count(*) AS n FROM memories GROUP BY 1, 2, 3, 4, 5, 6')
+    .all() as { tier: keyof Overview['tiers']; v: number; s: number; i: number; b: number; c: number; n: number }[];
+  const count = (sql: string, ...args: number[]) => (sqlite.prepare(`SELECT count(*) AS n FROM memories WHERE ${sql}`).get(...args) as { n: number }).n;
+  const sum = (pred: (g: (typeof groups)[number]) => boolean) => groups.filter(pred).reduce((a, g) => a + g.n, 0);
+  const perSource = new Map((sqlite.prepare('SELECT source, count(*) AS n FROM memories GROUP BY source').all() as { source: string; n: number }[]).map((r) => [r.source, r.n]));
+  const bySource = (sqlite.prepare('SELECT id AS source, root, kind, error FROM sources ORDER BY root').all() as Omit<Overview['bySource'][number], 'count'>[]).map((s) => ({ ...s, count: perSource.get(s.source) ?? 0 }));
   const last = sqlite.prepare("SELECT value FROM meta WHERE key = 'last_scan'").get() as { value: string } | undefined;
   return {
-    total: n('total'),
-    tiers: { verified: n('verified'), inferred: n('inferred'), quarantined: n('quarantined'), archived: n('archived') },
+    total: sum(() => true),
+    tiers: { verified: sum((g) => g.tier === 'verified'), inferred: sum((g) => g.tier === 'inferred'), quarantined: sum((g) => g.tier === 'quarantined'), archived: sum((g) => g.tier === 'archived') },
     bySource,
-    staleVerified: n('stale'),
-    dueForReview: n('due'),
-    observing: n('observing'),
-    quarantine: { passive: n('qPassive'), audit: n('qAudit'), archive: n('qArchive') },
-    verdicts: {
-      validate: { PASS: n('vPass'), 'FAIL-STRUCT': n('vStruct'), 'FAIL-FORMAT': n('vFormat'), 'WARN-SEMANTIC': n('vWarn') },
-      secret: { CLEAN: n('sClean'), 'SECRET-DETECTED': n('sFound') },
-      injection: { CLEAN: n('iClean'), FLAGGED: n('iFlagged') },
+    staleVerified: count("tier = 'verified' AND (last_verified_ms IS NULL OR last_verified_ms < ?)", c.staleBefore),
+    dueForReview: count("tier = 'inferred' AND created_ms <= ?", c.observedBefore),
+    observing: count("tier = 'inferred' AND created_ms > ?", c.observedBefore),
+    quarantine: {
+      passive: count("tier = 'quarantined' AND quarantine_since_ms > ?", c.auditFrom),
+      audit: count("tier = 'quarantined' AND quarantine_since_ms <= ? AND quarantine_since_ms > ?", c.auditFrom, c.archiveFrom),
+      archive: count("tier = 'quarantined' AND quarantine_since_ms <= ?", c.archiveFrom),
     },
-    needsBackfill: n('backfill'),
-    conflicts: n('conflicts'),
+    verdicts: {
+      validate: { PASS: sum((g) => g.v === 0), 'FAIL-STRUCT': sum((g) => g.v === 1), 'FAIL-FORMAT': sum((g) => g.v === 2), 'WARN-SEMANTIC': sum((g) => g.v === 3) },
+      secret: { CLEAN: sum((g) => g.s === 0), 'SECRET-DETECTED': sum((g) => g.s === 1) },
+      injection: { CLEAN: sum((g) => g.i === 0), FLAGGED: sum((g) => g.i === 3) },
+    },
+    needsBackfill: sum((g) => g.b === 1),
+    conflicts: sum((g) => g.c === 1),
     lastScanMs: last ? Number(last.value) : null,
   };
 }

@@ -40,7 +40,7 @@ export function buildReport(ctx: ServiceContext, o: ReportOptions = {}): ReportD
   const guard = textGuard(ctx.owner());
   const mf = { source: o.source, type: o.type };
   const ef: AuditFilter = { ...mf, action: o.action, actor: o.actor, machine: o.machine, memory: o.memory, fromMs: sinceMs, toMs: o.untilMs };
-  const list = (q: Parameters<typeof listMemories>[1]) => listMemories(sqlite, { ...mf, ...q, limit }, now) as ReturnType<typeof listMemories>;
+  const list = (q: Parameters<typeof listMemories>[1]) => listMemories(sqlite, { ...mf, ...q, limit }, now);
   const counts = tierCounts(sqlite, mf, now);
 
   const stale = list({ queue: 'stale', sort: 'verified', dir: 'asc' });

@@ -47,7 +47,7 @@ function chart(spec: ChartSpec): string {
 
 export function renderHtml(d: ReportData): string {
   const cards = summaryRows(d)
-    .slice(0, 4)
+    .slice(0, 5)
     .map(([label, n]) => `<div class="card ${label.toLowerCase()}"><span>${esc(label)}</span><b>${n.toLocaleString('en-US')}</b></div>`)
     .join('');
   const roots = d.roots.map((r) => `<li><code>${esc(r.root)}</code> — ${esc(r.kind)}${r.error ? ` (${esc(r.error)})` : ''}</li>`).join('');
@@ -62,7 +62,7 @@ export function renderHtml(d: ReportData): string {
 <p class="meta">Filters: ${esc(filterLine(d))}</p>
 <ul class="meta">${roots}</ul></header>
 <section id="tiers"><h2>Tiers</h2><div class="cards">${cards}</div></section>
-<section id="attention"><h2>Needs attention</h2><div class="box">${table(['', 'Memories'], summaryRows(d).slice(4))}</div></section>
+<section id="attention"><h2>Needs attention</h2><div class="box">${table(['', 'Memories'], summaryRows(d).slice(5))}</div></section>
 <section id="charts"><h2>Charts</h2><div class="charts">
 ${chartSpecs(d.charts).map(chart).join('\n')}
 </div></section>

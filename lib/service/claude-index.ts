@@ -37,66 +37,64 @@ export function markIndexed(sqlite: Database.Database, source: SourceInfo): void
   })();
 }
 
-/**
- * One line of the index, told apart from equal lines by its occurrence number: blank
- * lines and headings repeat, memory lines do not, and only memory lines come and go.
- */
-export interface IndexAnchor {
-  line: string;
-  nth: number;
-}
-
-function anchorAt(lines: string[], i: number): IndexAnchor | null {
-  const line = lines[i];
-  if (line === undefined) return null;
-  let nth = 0;
-  for (let j = 0; j < i; j++) if (lines[j] === line) nth++;
-  return { line, nth };
-}
-
-function findAnchor(lines: string[], a: IndexAnchor): number {
-  for (let i = 0, seen = 0; i < lines.length; i++) {
-    if (lines[i] !== a.line) continue;
-    if (seen === a.nth) return i;
-    seen++;
-  }
-  return -1;
-}
-
-/**
- * Index text without the line naming `filename`; returns the removed line, its position
- * and the lines right above and below it (anchors for putting it back).
- */
-export function removeIndexLine(text: string, filename: string): { text: string; line: string | null; at: number; prev: IndexAnchor | null; next: IndexAnchor | null } {
+/** Index text without the line(s) naming `filename`; returns the removed line and its position. */
+export function removeIndexLine(text: string, filename: string): { text: string; line: string | null; at: number } {
   const lines = text.split('\n');
   const at = lines.findIndex((l) => linkedFile(l) === filename);
-  if (at === -1) return { text, line: null, at: -1, prev: null, next: null };
-  const prev = anchorAt(lines, at - 1);
-  // The empty string after a final newline is not a line.
-  const next = at + 2 === lines.length && lines[at + 1] === '' ? null : anchorAt(lines, at + 1);
+  if (at === -1) return { text, line: null, at: -1 };
   const [line] = lines.splice(at, 1);
-  return { text: lines.join('\n'), line: line ?? null, at, prev, next };
+  return { text: lines.join('\n'), line: line ?? null, at };
 }
 
-/** Lines known to have stood above / below a line in the index (see index-edit.ts). */
-export interface IndexAnchors {
-  before?: IndexAnchor[];
-  after?: IndexAnchor[];
-}
-
-/**
- * Puts a line back where it was: right below the lowest line known to have stood above
- * it, else right above the highest line known to have stood below it, else at `at`, else
- * at the end.
- */
-export function insertIndexLine(text: string, line: string, at: number, anchors: IndexAnchors = {}): string {
+/** Puts a line back at `at` (where it was) or at the end when unknown or out of range. */
+export function insertIndexLine(text: string, line: string, at: number): string {
   const lines = text === '' ? [] : text.split('\n');
   if (lines.some((l) => linkedFile(l) === linkedFile(line))) return text;
   const endsWithNl = lines.length > 0 && lines[lines.length - 1] === '';
   if (endsWithNl) lines.pop();
-  const above = Math.max(-1, ...(anchors.before ?? []).map((a) => findAnchor(lines, a)));
-  const below = Math.min(Infinity, ...(anchors.after ?? []).map((a) => findAnchor(lines, a)).filter((i) => i !== -1));
-  const pos = above !== -1 ? above + 1 : below !== Infinity ? below : at >= 0 && at <= lines.length ? at : lines.length;
+  const pos = at >= 0 && at <= lines.length ? at : lines.length;
   lines.splice(pos, 0, line);
   return lines.join('\n') + (endsWithNl || lines.length === 1 ? '\n' : '');
+}
+
+/** The index's lines, without the empty string a final newline leaves. */
+export function indexLines(text: string): string[] {
+  const lines = text === '' ? [] : text.split('\n');
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+export interface LayoutLine {
+  line: string;
+  /** A memory line removed from the index (its memory is in quarantine). */
+  removed: boolean;
+}
+
+/**
+ * The index's layout — every line in order, removed memory lines included — brought up to
+ * date with the text: lines added since are kept where they are, lines deleted by hand are
+ * dropped, memory lines absent from the text stay as removed. Null when lines were moved.
+ */
+export function mergeLayout(layout: readonly string[], lines: readonly string[]): LayoutLine[] | null {
+  const out: LayoutLine[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < layout.length || j < lines.length) {
+    const l = layout[i];
+    const t = lines[j];
+    if (l !== undefined && l === t) {
+      out.push({ line: l, removed: false });
+      i++;
+      j++;
+    } else if (l !== undefined && lines.indexOf(l, j) === -1) {
+      if (linkedFile(l) && !lines.includes(l)) out.push({ line: l, removed: true });
+      i++; // else deleted by hand
+    } else if (t !== undefined && layout.indexOf(t, i) === -1) {
+      out.push({ line: t, removed: false });
+      j++;
+    } else {
+      return null;
+    }
+  }
+  return out;
 }

@@ -7,7 +7,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AuditEvent } from '../audit/event';
-import type { IndexAnchor } from './claude-index';
 import { fsyncDir, writeFileDurable, unlinkIfExists } from './fs-atomic';
 
 export interface IndexEdit {
@@ -16,9 +15,6 @@ export interface IndexEdit {
   kind: 'remove' | 'insert';
   line: string;
   at: number;
-  /** The lines right above / below it when it was removed (restore anchors). */
-  prev?: IndexAnchor | null;
-  next?: IndexAnchor | null;
 }
 
 export interface Intent {

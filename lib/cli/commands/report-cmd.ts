@@ -16,8 +16,8 @@ function dateFlag(raw: string | undefined, name: string): number | undefined {
 }
 
 const reportCmd: Command = {
-  synopsis: 'report --format html|json|md --out FILE [--since DATE]',
-  summary: 'shareable report: tiers, stale, review, quarantine, findings, transitions, charts',
+  synopsis: 'report --format F --out FILE',
+  summary: 'shareable report, F = html|json|md [--since DATE --type T --source ROOT]',
   async run(argv, io) {
     const args = parseServiceArgs(argv, { values: ['format', 'out', 'since', 'until', 'source', 'type', 'limit'] });
     if (args.positionals.length) throw new UsageError(`unexpected argument: ${args.positionals[0]}`);
