@@ -29,6 +29,8 @@ export function openDb(file: string): DbHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('synchronous = NORMAL');
+  // Deleted rows are zeroed, so a body or name withheld later cannot linger in free pages.
+  sqlite.pragma('secure_delete = ON');
   const db = drizzle(sqlite, { schema });
   applyMigrations(sqlite);
   const handle = { path: file, sqlite, db };

@@ -4,6 +4,7 @@
  * db/queries/charts.test.ts).
  */
 import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServer, tempDir, PROJECT, type RunningServer } from './server';
@@ -92,6 +93,10 @@ test('chart tables show the hand-computed numbers and follow the filters', async
   expect(await chartRow(page, 'tiers', '2026-08-31')).toEqual(['4', '1', '2', '1']);
   expect(await chartRow(page, 'tiers', '2026-11-16')).toEqual(['5', '3', '3', '1']);
   expect(await chartRow(page, 'transitions', '2026-09-28')).toEqual(['2', '0', '1', '0', '0', '3']);
+  // Hover shows the exact value.
+  await page.locator('figure[data-chart="verified"] .recharts-bar-rectangle').first().hover();
+  await expect(page.locator('figure[data-chart="verified"] .recharts-tooltip-wrapper')).toContainText('0–15');
+  await expect(page.locator('figure[data-chart="verified"] .recharts-tooltip-wrapper')).toContainText('Memories : 1');
   await page.screenshot({ path: path.join(SHOTS, 'charts.png'), fullPage: true });
 
   await page.getByLabel('Type').selectOption('user');
@@ -100,6 +105,15 @@ test('chart tables show the hand-computed numbers and follow the filters', async
   expect(await chartRow(page, 'verified', '91–120')).toEqual(['0', 'stale']);
   expect(await chartRow(page, 'verified', '0–15')).toEqual(['1', 'fresh']);
   expect(await chartRow(page, 'tiers', '2026-11-16')).toEqual(['2', '1', '1', '1']);
+});
+
+test('audit pages pass an accessibility scan', async ({ page }) => {
+  for (const url of ['/audit', '/audit/charts']) {
+    await page.goto(server.baseURL + url);
+    if (url.endsWith('charts')) for (const s of await page.getByText('Table view').all()) await s.click();
+    const r = await new AxeBuilder({ page }).include('main').analyze();
+    expect(r.violations.map((v) => `${url}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`)).toEqual([]);
+  }
 });
 
 test('the HTML report opens offline and renders its SVG charts', async ({ page, context, request }) => {

@@ -41,7 +41,11 @@ export default async function AuditPage({ searchParams }: Props) {
         </div>
       </div>
       <AuditFilters base="/audit" params={p} machines={auditMachines(sqlite)} sources={sources} />
-      {items.length === 0 ? (
+      {items.length === 0 && total > 0 ? (
+        <EmptyState title="No events on this page">
+          <Link href={auditHref('/audit', p, { page: undefined })} className="text-teal-700 hover:underline dark:text-teal-300">Back to the newest events</Link>
+        </EmptyState>
+      ) : items.length === 0 ? (
         <EmptyState title={filters.length ? 'No events match these filters' : 'No audit events yet'}>
           {filters.length ? (
             <Link href="/audit" className="text-teal-700 hover:underline dark:text-teal-300">Clear the filters</Link>

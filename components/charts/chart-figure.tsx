@@ -9,7 +9,7 @@ export function ChartFigure({ spec, children }: { spec: ChartSpec; children: Rea
     <figure aria-labelledby={titleId} data-chart={spec.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <h2 id={titleId} className="font-semibold">{spec.title}</h2>
       <p className="mb-3 text-xs text-slate-600 dark:text-slate-400">{spec.description}</p>
-      <div style={{ height }} className="text-slate-600 dark:text-slate-300" aria-hidden="true">
+      <div style={{ height }} className="text-slate-600 dark:text-slate-300">
         {children}
       </div>
       <details className="mt-2">

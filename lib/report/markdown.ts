@@ -11,7 +11,9 @@ export function mdCell(v: string | number): string {
     .replace(/\|/g, '\\|')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/`/g, '\\`');
+    .replace(/`/g, '\\`')
+    // No links, images or emphasis from file text (names, reasons) in a pasted issue.
+    .replace(/[[\]*]/g, (c) => `\\${c}`);
 }
 
 function mdTable(head: string[], rows: (string | number)[][]): string[] {

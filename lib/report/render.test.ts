@@ -87,6 +87,7 @@ describe('Markdown', () => {
 
   it('keeps table cells on one line and inert', () => {
     expect(mdCell('a|b\nc <b>`x`</b>')).toBe('a\\|b c &lt;b&gt;\\`x\\`&lt;/b&gt;');
+    expect(mdCell('![pic](https://e.example/x.png) *hi*')).toBe('!\\[pic\\](https://e.example/x.png) \\*hi\\*');
   });
 });
 

@@ -70,30 +70,41 @@ export interface LayoutLine {
   removed: boolean;
 }
 
+/** Longest layouts merged line by line; beyond this the text alone is the layout. */
+const MERGE_MAX_LINES = 2000;
+
 /**
  * The index's layout — every line in order, removed memory lines included — brought up to
- * date with the text: lines added since are kept where they are, lines deleted by hand are
- * dropped, memory lines absent from the text stay as removed. Null when lines were moved.
+ * date with the text (a longest-common-subsequence alignment): lines added since are kept
+ * where they are, lines deleted or changed by hand are dropped, memory lines absent from
+ * the text stay, marked removed. Between two common lines, removed ones come first.
  */
-export function mergeLayout(layout: readonly string[], lines: readonly string[]): LayoutLine[] | null {
+export function mergeLayout(layout: readonly string[], lines: readonly string[]): LayoutLine[] {
+  const n = layout.length;
+  const m = lines.length;
+  if (n > MERGE_MAX_LINES || m > MERGE_MAX_LINES) return lines.map((line) => ({ line, removed: false }));
+  // lcs[i][j] = LCS length of layout[i..] and lines[j..].
+  const lcs = new Uint16Array((n + 1) * (m + 1));
+  const at = (i: number, j: number) => i * (m + 1) + j;
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      lcs[at(i, j)] = layout[i] === lines[j] ? lcs[at(i + 1, j + 1)]! + 1 : Math.max(lcs[at(i + 1, j)]!, lcs[at(i, j + 1)]!);
+    }
+  }
+  const present = new Set(lines);
   const out: LayoutLine[] = [];
   let i = 0;
   let j = 0;
-  while (i < layout.length || j < lines.length) {
-    const l = layout[i];
-    const t = lines[j];
-    if (l !== undefined && l === t) {
-      out.push({ line: l, removed: false });
+  while (i < n || j < m) {
+    if (i < n && j < m && layout[i] === lines[j]) {
+      out.push({ line: lines[j]!, removed: false });
       i++;
       j++;
-    } else if (l !== undefined && lines.indexOf(l, j) === -1) {
-      if (linkedFile(l) && !lines.includes(l)) out.push({ line: l, removed: true });
-      i++; // else deleted by hand
-    } else if (t !== undefined && layout.indexOf(t, i) === -1) {
-      out.push({ line: t, removed: false });
-      j++;
+    } else if (i < n && (j === m || lcs[at(i + 1, j)]! >= lcs[at(i, j + 1)]!)) {
+      const l = layout[i++]!;
+      if (linkedFile(l) && !present.has(l)) out.push({ line: l, removed: true });
     } else {
-      return null;
+      out.push({ line: lines[j++]!, removed: false });
     }
   }
   return out;

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { transition } from './transition';
 import { scan } from './scan-service';
-import { generateClaudeCodeFolder, writeCorpus } from '../demo';
+import { generateClaudeCodeFolder, mulberry32, seedToInt, writeCorpus } from '../demo';
+import { shuffle } from '../demo/prng';
 import { MACHINE, NOW, TODAY, fieldsOf, memoryFile, openCtx, put, readAudit, removeSandbox, sandbox, sha, splitMemory, type Sandbox } from './test-support';
 
 const body = (topic: string) => `\nPrefer ${topic} for this project because the team agreed on it in review.\n\n**Why:** consistency.\n\n**How to apply:** use ${topic} in new code.\n`;
@@ -92,7 +93,22 @@ describe('Claude Code memory folder', () => {
     expect(fs.readFileSync(path.join(sb.root, 'MEMORY.md'), 'utf8')).toBe(INDEX);
   });
 
-  it('a generated folder: every indexed memory demoted and restored leaves MEMORY.md byte-identical', () => {
+  it('a line added to MEMORY.md while two memories are out stays; both come back between their old neighbours', () => {
+    for (const t of ['tabs', 'pnpm', 'vitest']) {
+      put(sb.root, `feedback_${t}.md`, memoryFile([['name', t], ['description', `use ${t}`], ['type', 'feedback']], body(t)));
+    }
+    put(sb.root, 'MEMORY.md', INDEX);
+    const ctx = openCtx(sb);
+    for (const f of ['feedback_pnpm.md', 'feedback_tabs.md']) expect(transition(ctx, { ref: f, action: 'demote', reason: 'x', actor: 'user:web' }).ok).toBe(true);
+    // The assistant writes a new memory and its index line meanwhile.
+    const added = '- [Eslint](feedback_eslint.md) — linter';
+    const idx = path.join(sb.root, 'MEMORY.md');
+    fs.writeFileSync(idx, fs.readFileSync(idx, 'utf8').replace('- [Vitest]', `${added}\n- [Vitest]`));
+    for (const f of ['feedback_pnpm.md', 'feedback_tabs.md']) expect(transition(ctx, { ref: f, action: 'restore', actor: 'user:web' }).ok).toBe(true);
+    expect(fs.readFileSync(idx, 'utf8')).toBe(INDEX.replace('- [Vitest]', `${added}\n- [Vitest]`));
+  });
+
+  it('a generated folder: all indexed memories demoted in one random order and restored in another leave MEMORY.md byte-identical', () => {
     const folder = generateClaudeCodeFolder({ n: 12, seed: 'cc-roundtrip', now: new Date(NOW) });
     writeCorpus(sb.root, folder);
     const indexPath = path.join(sb.root, 'MEMORY.md');
@@ -100,16 +116,17 @@ describe('Claude Code memory folder', () => {
     const ctx = openCtx(sb);
     const names = folder.files.map((f) => f.relPath).filter((f) => f !== 'MEMORY.md' && !folder.unindexed.includes(f));
     expect(names.length).toBeGreaterThan(5);
-    for (const f of names) {
+    const rnd = mulberry32(seedToInt('cc-roundtrip'));
+    for (const f of shuffle(rnd, [...names])) {
       const d = transition(ctx, { ref: f, action: 'demote', reason: 'round trip', actor: 'user:cli' });
       expect(d.ok, `${f}: ${'message' in d ? d.message : ''}`).toBe(true);
       expect(fs.readFileSync(indexPath, 'utf8')).not.toContain(`](${f})`);
     }
-    for (const f of [...names].reverse()) {
+    for (const f of shuffle(rnd, [...names])) {
       const r = transition(ctx, { ref: f, action: 'restore', actor: 'user:cli' });
       expect(r.ok, `${f}: ${'message' in r ? r.message : ''}`).toBe(true);
     }
-    expect(fs.readFileSync(indexPath).equals(index)).toBe(true);
+    expect(fs.readFileSync(indexPath, 'utf8')).toBe(index.toString('utf8'));
     expect(readAudit(sb.root)).toHaveLength(names.length * 2);
   });
 });

@@ -61,11 +61,11 @@ function readLayouts(root: string): Layouts {
   }
 }
 
-/** The layout of `file` merged with its current text (the text alone when none fits). */
+/** The saved layout of `file` merged with its current text. */
 function currentLayout(root: string, file: string, text: string) {
   const lines = indexLines(text);
   const saved = readLayouts(root)[file];
-  return (Array.isArray(saved) ? mergeLayout(saved, lines) : null) ?? lines.map((line) => ({ line, removed: false }));
+  return mergeLayout(Array.isArray(saved) ? saved : [], lines);
 }
 
 /** Idempotent: removing an absent line or inserting a present one changes nothing (recovery re-runs it). */

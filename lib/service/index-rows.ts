@@ -40,8 +40,8 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
       const checks = [...new Set(ins.findings.filter((x) => x.label !== 'PASS').map((x) => x.check))].join(' ');
       insert.run(
         key, `${source}:${file.filename}`, source, file.relPath, file.filename, file.location, ins.tier,
-        f['trust-level'] ?? null, f.type ?? null, f.name ?? null, f.description ?? null, f['source-machine'] ?? null,
-        f['created-at'] ?? null, f['last-verified'] ?? null, f['quarantined-at'] ?? null, f['quarantine-reason'] ?? null,
+        f['trust-level'] ?? null, f.type ?? null, ins.display.name ?? null, ins.display.description ?? null, f['source-machine'] ?? null,
+        f['created-at'] ?? null, f['last-verified'] ?? null, f['quarantined-at'] ?? null, ins.display.quarantineReason ?? null,
         c.createdMs, c.createdFromMtime ? 1 : 0, c.lastVerifiedMs, c.quarantineSinceMs,
         file.size, file.mtimeMs, ins.sha256, ins.verdicts.validate.exit, ins.verdicts.secret.exit, ins.verdicts.injection.exit,
         ins.findings.length, checks, ins.needsBackfill ? 1 : 0, null, ins.body,

@@ -9,6 +9,7 @@ import { parseFrontmatter } from '../memory-file/frontmatter';
 import { runAllChecks, type AllVerdicts } from '../validators/run';
 import type { Finding, OwnerIdentity } from '../validators/types';
 import { FILE_CAP_BYTES } from '../validators/types';
+import { redactBodyLines, withholdSecret } from '../validators/withhold';
 import { effectiveTier, type MemoryFacts } from '../trust/facts';
 import { parseTimestamp } from '../trust/dates';
 import type { Location, EffectiveTier } from '../trust/tiers';
@@ -18,7 +19,10 @@ export const BODY_INDEX_CHARS = 64 * 1024;
 
 export interface Inspected {
   sha256: string;
+  /** Raw frontmatter values, for the trust logic. Never stored or shown as they are. */
   fields: Record<string, string>;
+  /** What the index and the pages may hold: free text that carries a secret is withheld. */
+  display: { name?: string; description?: string; quarantineReason?: string };
   facts: MemoryFacts;
   tier: EffectiveTier;
   needsBackfill: boolean;
@@ -34,18 +38,19 @@ export function sha256(bytes: Buffer): string {
 }
 
 /** Known frontmatter fields as strings; empty when the block is missing or broken. */
-export function readFields(bytes: Buffer): { fields: Record<string, string>; body: Buffer } {
+export function readFields(bytes: Buffer): { fields: Record<string, string>; body: Buffer; firstBodyLine: number } {
   const split = splitFile(bytes);
-  if (!split.ok) return { fields: {}, body: bytes };
+  if (!split.ok) return { fields: {}, body: bytes, firstBodyLine: 1 };
   const body = bytes.subarray(split.bodyStart);
-  if (bytes.length > FILE_CAP_BYTES) return { fields: {}, body };
+  const firstBodyLine = split.closeLine + 1;
+  if (bytes.length > FILE_CAP_BYTES) return { fields: {}, body, firstBodyLine };
   const fm = parseFrontmatter(bytes, split);
   const fields: Record<string, string> = Object.create(null);
   for (const key of KNOWN) {
     const v = fm.data[key];
     if (typeof v === 'string' && v !== '') fields[key] = v;
   }
-  return { fields, body };
+  return { fields, body, firstBodyLine };
 }
 
 export function inspect(
@@ -54,7 +59,7 @@ export function inspect(
   owner: OwnerIdentity,
   conflict = false,
 ): Inspected {
-  const { fields, body } = readFields(bytes);
+  const { fields, body, firstBodyLine } = readFields(bytes);
   const facts: MemoryFacts = {
     filename: file.filename,
     location: file.location,
@@ -69,15 +74,20 @@ export function inspect(
   };
   const reading = effectiveTier(facts);
   const verdicts = runAllChecks(bytes, file.filename, owner);
+  const secret = verdicts.secret.exit !== 0;
+  const bodyText = body.subarray(0, BODY_INDEX_CHARS * 4).toString('utf8').slice(0, BODY_INDEX_CHARS);
+  // Only files with a secret finding pay for the per-field checks.
+  const guard = (v: string | undefined) => (secret ? withholdSecret(v, owner) : v);
   return {
     sha256: sha256(bytes),
     fields,
+    display: { name: guard(fields.name), description: guard(fields.description), quarantineReason: withholdSecret(fields['quarantine-reason'], owner) },
     facts,
     tier: reading.tier,
     needsBackfill: reading.needsBackfill,
     verdicts,
     findings: [...verdicts.validate.findings, ...verdicts.secret.findings, ...verdicts.injection.findings],
-    body: body.subarray(0, BODY_INDEX_CHARS * 4).toString('utf8').slice(0, BODY_INDEX_CHARS),
+    body: secret ? redactBodyLines(bodyText, verdicts.secret.findings, firstBodyLine).text : bodyText,
   };
 }
 

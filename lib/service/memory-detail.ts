@@ -60,7 +60,7 @@ function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): 
     filename: found.filename,
     location: found.location,
     tier: ins.tier,
-    fields: { ...ins.fields },
+    fields: { ...ins.fields, ...defined(ins.display) },
     sha256: ins.sha256,
     size: st.size,
     mtime: new Date(st.mtimeMs).toISOString(),
@@ -85,4 +85,12 @@ function readHead(file: string, n: number): Buffer {
   } finally {
     fs.closeSync(fd);
   }
+}
+
+function defined(d: { name?: string; description?: string; quarantineReason?: string }): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (d.name !== undefined) out.name = d.name;
+  if (d.description !== undefined) out.description = d.description;
+  if (d.quarantineReason !== undefined) out['quarantine-reason'] = d.quarantineReason;
+  return out;
 }

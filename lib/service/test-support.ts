@@ -67,9 +67,9 @@ export function removeSandbox(sb: Sandbox): void {
 
 /** The environment of a child process: ours minus any memtrust setting, plus the sandbox's. */
 export function childEnv(env: Record<string, string>, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const base: NodeJS.ProcessEnv = {};
+  const base: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('MEMTRUST_')) base[k] = v;
-  return { ...base, ...env, ...extra };
+  return { ...base, ...env, ...extra } as NodeJS.ProcessEnv;
 }
 
 export interface CliRun {

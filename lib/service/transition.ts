@@ -12,6 +12,7 @@ import { rewriteFrontmatter, RewriteError } from '../memory-file/rewrite';
 import { replaceBody } from './compose';
 import { decide, type Move } from '../trust/transitions';
 import { sanitiseReason } from '../trust/reason';
+import { containsSecret } from '../validators/withhold';
 import { isoNow } from '../trust/dates';
 import type { MemoryAction } from '../trust/tiers';
 import type { ServiceContext } from './context';
@@ -64,6 +65,10 @@ const refuse = (code: string, message: string, paths?: string[]): TransitionResu
 
 /** A trust-model transition (CONTRACT §3), decided by lib/trust. */
 export function transition(ctx: ServiceContext, req: TransitionRequest): TransitionResult {
+  // A reason is written to the file, the audit trail and the index: it must not carry a secret.
+  if (req.reason && containsSecret(req.reason, ctx.owner())) {
+    return refuse('reason-has-secret', `${req.action} refused: the reason looks like it contains a secret (a token, key, private address or e-mail); describe the problem without the value`);
+  }
   return applyToMemory(ctx, req, (ins, _found, now) => {
     const d = decide(req.action, ins.facts, {
       now,

@@ -27,7 +27,7 @@ const reportCmd: Command = {
     if (type && !(MEMORY_TYPES as readonly string[]).includes(type)) throw new UsageError(`--type must be one of ${MEMORY_TYPES.join(', ')}`);
     const limitRaw = lastValue(args, 'limit');
     const limit = limitRaw === undefined ? undefined : Number(limitRaw);
-    if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw new UsageError('--limit must be a whole number');
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new UsageError('--limit must be a positive whole number');
     const opts: ReportOptions = { type, limit, sinceMs: dateFlag(lastValue(args, 'since'), 'since'), untilMs: dateFlag(lastValue(args, 'until'), 'until') };
     const out = lastValue(args, 'out');
     if (out && out !== '-' && !fs.existsSync(path.dirname(path.resolve(out)))) throw new UsageError(`--out: directory does not exist: ${path.dirname(out)}`);

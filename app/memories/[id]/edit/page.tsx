@@ -15,10 +15,10 @@ export default async function EditMemoryPage({ params }: { params: Promise<{ id:
   const r = ref ? memoryDetail(freshContext(), ref.filename, ref.source) : null;
   if (!r || !r.ok) return <EmptyState title="Memory not found">{r && !r.ok ? r.message : null}</EmptyState>;
   const d = r.detail;
-  if (d.tier === 'quarantined' || d.tier === 'archived' || d.bodyTruncated) {
+  if (d.tier === 'quarantined' || d.tier === 'archived' || d.bodyTruncated || d.verdicts.secret !== 'CLEAN') {
     return (
       <EmptyState title="This memory cannot be edited here">
-        {d.tier === 'quarantined' ? 'Quarantined memories are read-only: restore it first.' : d.tier === 'archived' ? 'Archived memories are kept as a record.' : 'The file is too large to edit in the browser.'}{' '}
+        {d.tier === 'quarantined' ? 'Quarantined memories are read-only: restore it first.' : d.tier === 'archived' ? 'Archived memories are kept as a record.' : d.bodyTruncated ? 'The file is too large to edit in the browser.' : 'It contains a secret-like value, which the browser never shows: remove it in your editor first.'}{' '}
         <Link href={`/memories/${encodeURIComponent(d.id)}`} className="text-teal-700 hover:underline">Back</Link>
       </EmptyState>
     );
