@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { freshContext } from '@/lib/server';
 import { overview } from '@/db/queries/overview';
+import { indexStatus } from '@/lib/service/claude-index';
 import { StatCard, Section } from '@/components/ui/stat-card';
 import { DemoNotice } from '@/components/demo-notice';
 import { ReviewBanner } from '@/components/review-banner';
@@ -12,6 +13,7 @@ export default function OverviewPage() {
   const ctx = freshContext();
   const now = ctx.now();
   const o = overview(ctx.handle.sqlite, now);
+  const indexes = new Map(ctx.sources.filter((s) => s.adapter.indexFile).map((s) => [s.id, indexStatus(s.root, s.adapter.indexFile!)]));
   return (
     <div>
       <LiveRefresh />
@@ -67,7 +69,11 @@ export default function OverviewPage() {
             <li key={s.source} className="flex items-center justify-between gap-4 px-4 py-3">
               <div className="min-w-0">
                 <div className="truncate font-mono text-xs">{s.root}</div>
-                <div className="text-xs text-slate-500 dark:text-slate-400">{s.kind === 'claude-code' ? 'Claude Code memory folder' : 'trust-model root'}</div>
+                <div className="text-xs text-slate-500 dark:text-slate-400">
+                  {s.kind === 'claude-code' ? 'Claude Code memory folder' : 'trust-model root'}
+                  {indexes.get(s.source) ? ` · MEMORY.md ${indexes.get(s.source)!.lines} lines, ${indexes.get(s.source)!.bytes.toLocaleString('en-US')} bytes` : ''}
+                  {indexes.get(s.source)?.cut ? <span className="ml-1 font-medium text-amber-800 dark:text-amber-300">— over the 200-line / 25 KB load limit: the assistant sees only the beginning</span> : null}
+                </div>
               </div>
               {s.error ? (
                 <span role="status" className="rounded bg-red-50 px-2 py-1 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">

@@ -49,6 +49,7 @@ export function MemoryTable({ items, base, params, now, showTier }: { items: Mem
                   </Link>
                   <div className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">{m.relPath}</div>
                   {m.conflict ? <div className="text-xs font-medium text-red-700 dark:text-red-300">conflict: also in another folder</div> : null}
+                  {m.indexed === false ? <div className="text-xs text-amber-800 dark:text-amber-300">not named in MEMORY.md: not loaded</div> : null}
                   {m.error ? <div className="text-xs text-red-700 dark:text-red-300">{m.error}</div> : null}
                 </td>
                 <td className="px-3 py-2">{m.type ?? '—'}</td>

@@ -21,11 +21,11 @@ test('adding a memory is validated and lands at verified; a secret blocks the sa
   const token = 'ghp' + '_' + 'Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2';
   await page.getByLabel('Memory (Markdown)').fill(`Ask for review.\n\nToken ${token}\n\n**Why:** bugs. **How to apply:** always ask, because reviews catch bugs.`);
   await page.getByRole('button', { name: 'Add memory' }).click();
-  await expect(page.getByRole('alert')).toContainText('not saved');
+  await expect(page.locator('main').getByRole('alert')).toContainText('not saved');
   expect(fs.existsSync(path.join(server.root, 'memories/feedback_review_before_merge.md'))).toBe(false);
   await page.getByLabel('Memory (Markdown)').fill('Ask for a review of every change before merging it.\n\n**Why:** reviews catch bugs early.\n\n**How to apply:** request one reviewer on each pull request.');
   await page.getByRole('button', { name: 'Add memory' }).click();
-  await expect(page.getByRole('heading', { name: 'Review before merge' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Review before merge', exact: true })).toBeVisible();
   const text = fs.readFileSync(path.join(server.root, 'memories/feedback_review_before_merge.md'), 'utf8');
   expect(text).toContain('trust-level: verified');
   expect(text).toContain('last-verified: 2026-11-22');
@@ -41,7 +41,7 @@ test('editing and saving makes the memory verified today and keeps unknown keys'
   await page.getByRole('link', { name: /Edit this memory/ }).click();
   await page.getByLabel('Description').fill('Keep pull requests under 300 changed lines');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('heading', { name: 'Small pull requests' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Lifecycle' })).toBeVisible();
   const text = fs.readFileSync(file, 'utf8');
   expect(text).toContain('description: Keep pull requests under 300 changed lines');
   expect(text).toContain('originSessionId: abc-123');

@@ -109,3 +109,19 @@ export function mergeLayout(layout: readonly string[], lines: readonly string[])
   }
   return out;
 }
+
+export interface IndexStatus {
+  lines: number;
+  bytes: number;
+  /** Over 200 lines or 25,000 bytes: the assistant loads only the beginning. */
+  cut: boolean;
+}
+
+/** How MEMORY.md fares against Claude Code's load limits (seed 003). */
+export function indexStatus(root: string, indexFile: string): IndexStatus | null {
+  const text = readIndex(root, indexFile);
+  if (text === null) return null;
+  const bytes = Buffer.byteLength(text);
+  const lines = text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+  return { lines, bytes, cut: lines > INDEX_MAX_LINES || bytes > INDEX_MAX_BYTES };
+}

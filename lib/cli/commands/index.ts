@@ -3,6 +3,7 @@ import type { Io } from '../io';
 import { readCommands } from './read-cmds';
 import { transitionCommands } from './transition-cmd';
 import { trustCommands } from './trust-cmds';
+import { reportCommands } from './report-cmd';
 
 export interface Command {
   synopsis: string;
@@ -10,5 +11,4 @@ export interface Command {
   run(argv: string[], io: Io): Promise<number>;
 }
 
-export const COMMANDS: Record<string, Command> = { ...readCommands, ...transitionCommands, ...trustCommands };
-import { reportCommands } from './report-cmd'; Object.assign(COMMANDS, reportCommands); // issue #5
+export const COMMANDS: Record<string, Command> = { ...readCommands, ...transitionCommands, ...trustCommands, ...reportCommands };
