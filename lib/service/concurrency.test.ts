@@ -45,7 +45,7 @@ beforeAll(async () => {
   initialEvents = readAudit(sb.root).length;
   const names = JSON.stringify([...initial.keys()].sort());
   const walk = (id: string) =>
-    runNodeAsync(['--import', 'tsx', FIXTURE], sb.env, { WALK_ID: id, WALK_SEED: `${SEED}:${id}`, WALK_STEPS: String(STEPS), WALK_NAMES: names, WALK_OUT: path.join(sb.tmp, `${id}.json`) });
+    runNodeAsync(['--import', 'tsx', FIXTURE], sb.env, { WALK_ID: id, WALK_BARRIER: path.join(sb.tmp, 'barrier'), WALK_PEERS: 'a,b', WALK_SEED: `${SEED}:${id}`, WALK_STEPS: String(STEPS), WALK_NAMES: names, WALK_OUT: path.join(sb.tmp, `${id}.json`) });
   runs = await Promise.all([walk('a'), walk('b')]);
   steps = ['a', 'b'].map((id) => {
     try {

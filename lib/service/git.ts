@@ -13,7 +13,12 @@ function git(root: string, args: string[]): string | null {
   }
 }
 
+/** Whether a root sits in a git work tree; asked once per root and process. */
+const inWorkTree = new Map<string, boolean>();
+
 export function recordGitRename(root: string, src: string, dst: string): void {
+  if (!inWorkTree.has(root)) inWorkTree.set(root, git(root, ['rev-parse', '--is-inside-work-tree'])?.trim() === 'true');
+  if (!inWorkTree.get(root)) return;
   // Only when the source was tracked: an untracked memory stays untracked.
   if (git(root, ['ls-files', '--error-unmatch', '--', src]) === null) return;
   git(root, ['rm', '--cached', '--quiet', '--', src]);

@@ -7,7 +7,7 @@ import type { Intent } from './journal';
 import type { ServiceContext } from './context';
 import { eventInserter } from './audit-mirror';
 import { inspect } from './inspect';
-import { markConflicts, rowWriter } from './index-rows';
+import { markConflictFor, rowWriter } from './index-rows';
 import { markIndexed } from './claude-index';
 import { auditFile } from './audit-log';
 import type { Location } from '../trust/tiers';
@@ -43,7 +43,7 @@ export function commitToIndex(ctx: ServiceContext, source: SourceInfo, intent: I
       insertEvent(source.id, intent.event);
       writer.remove(`${source.id}:${intent.src}`);
       if (listed && ins) writer.upsert(source.id, listed, ins);
-      markConflicts(sqlite, source.id);
+      markConflictFor(sqlite, `${source.id}:${path.posix.basename(intent.dst)}`);
       // Our own append is mirrored: move the cursor past it only if nothing else was appended unseen.
       const file = auditFile(source.root, ctx.machine);
       const cur = sqlite.prepare('SELECT offset FROM audit_cursors WHERE file = ?').get(file) as { offset: number } | undefined;

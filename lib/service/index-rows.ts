@@ -73,3 +73,16 @@ export function markConflicts(sqlite: Database.Database, source: string): void {
     )
     .run(source, source);
 }
+
+/** The same rule for one memory id: all a transition can change (it moves one file). */
+export function markConflictFor(sqlite: Database.Database, id: string): void {
+  sqlite
+    .prepare(
+      `UPDATE memories SET conflict = (
+         SELECT count(*) > 1 FROM memories m2 WHERE m2.id = memories.id AND m2.location IN ('memories','quarantine'))
+       WHERE id = ?`,
+    )
+    .run(id);
+  // Archived copies never count as a conflict.
+  sqlite.prepare("UPDATE memories SET conflict = 0 WHERE id = ? AND location = 'archive'").run(id);
+}

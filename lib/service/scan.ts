@@ -37,13 +37,17 @@ export function scanSources(sqlite: Database.Database, sources: SourceInfo[], ow
     'INSERT OR REPLACE INTO sources (id, root, kind, label, scanned_at, error) VALUES (?, ?, ?, ?, ?, ?)',
   );
   // Rows of roots no longer configured are dropped: the cache mirrors the current configuration.
+  // Checked on the small sources table first, so a normal rescan never scans memories for it.
   const ids = sources.map((s) => s.id);
-  sqlite.transaction(() => {
-    const placeholders = ids.map(() => '?').join(',') || "''";
-    sqlite.prepare(`DELETE FROM findings WHERE key IN (SELECT key FROM memories WHERE source NOT IN (${placeholders}))`).run(...ids);
-    sqlite.prepare(`DELETE FROM memories WHERE source NOT IN (${placeholders})`).run(...ids);
-    sqlite.prepare(`DELETE FROM sources WHERE id NOT IN (${placeholders})`).run(...ids);
-  })();
+  const known = (sqlite.prepare('SELECT id FROM sources').all() as { id: string }[]).map((r) => r.id);
+  if (known.some((id) => !ids.includes(id))) {
+    sqlite.transaction(() => {
+      const placeholders = ids.map(() => '?').join(',') || "''";
+      sqlite.prepare(`DELETE FROM findings WHERE key IN (SELECT key FROM memories WHERE source NOT IN (${placeholders}))`).run(...ids);
+      sqlite.prepare(`DELETE FROM memories WHERE source NOT IN (${placeholders})`).run(...ids);
+      sqlite.prepare(`DELETE FROM sources WHERE id NOT IN (${placeholders})`).run(...ids);
+    })();
+  }
   for (const source of sources) {
     if (source.error) {
       stats.errors.push(`${source.root}: ${source.error}`);
