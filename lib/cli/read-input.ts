@@ -10,19 +10,24 @@ export const READ_LIMIT = 64 * 1024 * 1024;
 export type ReadResult = { ok: true; bytes: Buffer } | { ok: false; message: string };
 
 export function readInputFile(file: string): ReadResult {
-  let st: fs.Stats;
+  // One open + fstat + read: the size cap is checked on the open descriptor, no separate stat.
+  let fd: number;
   try {
-    st = fs.statSync(file);
+    fd = fs.openSync(file, 'r');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    return { ok: false, message: code === 'ENOENT' ? 'file not found' : `file unreadable (${code ?? 'error'})` };
+    return { ok: false, message: code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'file unreadable: is a directory' : `file unreadable (${code ?? 'error'})` };
   }
-  if (st.isDirectory()) return { ok: false, message: 'file unreadable: is a directory' };
-  if (!st.isFile()) return { ok: false, message: 'file unreadable: not a regular file' };
-  if (st.size > READ_LIMIT) return { ok: false, message: `file too large (${st.size} bytes, limit 1 MiB)` };
   try {
-    return { ok: true, bytes: fs.readFileSync(file) };
+    const st = fs.fstatSync(fd);
+    if (st.isDirectory()) return { ok: false, message: 'file unreadable: is a directory' };
+    if (!st.isFile()) return { ok: false, message: 'file unreadable: not a regular file' };
+    if (st.size > READ_LIMIT) return { ok: false, message: `file too large (${st.size} bytes, limit 1 MiB)` };
+    return { ok: true, bytes: fs.readFileSync(fd) };
   } catch (e) {
-    return { ok: false, message: `file unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})` };
+    const code = (e as NodeJS.ErrnoException).code;
+    return { ok: false, message: code === 'EISDIR' ? 'file unreadable: is a directory' : `file unreadable (${code ?? 'error'})` };
+  } finally {
+    fs.closeSync(fd);
   }
 }

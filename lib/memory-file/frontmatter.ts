@@ -12,6 +12,7 @@ import { fileLineOf, indexLines, type LineIndex } from './lines';
 import type { SplitFile } from './split';
 import type { FmError, FmValue, ParsedFrontmatter } from './types';
 import { composeYaml } from './yaml-compose';
+import { parseSimpleFrontmatter } from './fast-path';
 
 export type DecodeResult = { ok: true; text: string } | { ok: false; error: FmError };
 
@@ -109,5 +110,5 @@ export function parseFrontmatterDoc(text: string): FrontmatterDoc {
 export function parseFrontmatter(bytes: Buffer, split: SplitFile): ParsedFrontmatter {
   const decoded = decodeFrontmatter(bytes, split);
   if (!decoded.ok) return empty([decoded.error]);
-  return parseFrontmatterDoc(decoded.text).parsed;
+  return parseSimpleFrontmatter(decoded.text) ?? parseFrontmatterDoc(decoded.text).parsed;
 }
