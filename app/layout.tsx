@@ -17,7 +17,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
           Skip to content
         </a>
         <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <div className="mx-auto flex max-w-7xl items-center gap-6 px-6 py-3">
+          <div className="mx-auto flex max-w-screen-2xl items-center gap-6 px-6 py-3">
             <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight">
               <img src="/icon.svg" alt="" width={22} height={22} />
               memtrust
@@ -36,7 +36,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
           </div>
         </header>
         <Providers>
-          <main id="main" className="mx-auto max-w-7xl px-6 py-8">
+          <main id="main" className="mx-auto max-w-screen-2xl px-6 py-8">
             {children}
           </main>
         </Providers>

@@ -35,3 +35,15 @@ test('every page renders without errors', async ({ page }) => {
   await page.screenshot({ path: shot('memory-detail'), fullPage: true });
   expect(errors).toEqual([]);
 });
+
+test.describe('a root that does not exist', () => {
+  test.use({ rootFiles: {} });
+  test('is reported calmly where it is listed, and every page still renders', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('status').filter({ hasText: 'root not found' })).toBeVisible();
+    await page.goto('/tiers/verified');
+    await expect(page.getByText('No verified memories')).toBeVisible();
+    await page.goto('/review');
+    await expect(page.getByText('Nothing to review')).toBeVisible();
+  });
+});
