@@ -154,7 +154,8 @@ test.describe('planted secrets', () => {
     writeLeakRoot(root, S);
     // The CLI and the server share the root and the index, as on a real machine.
     const env = fixtureEnv(root, ldir, { MEMTRUST_MACHINE: 'test' });
-    expect(runCli(['demote', 'user_clean_note.md', '--reason', `rotate ${S.aws} and tell ${S.email}`], env).code).toBe(0);
+    // A reason holding a secret is refused by the service (exit 2), so it never reaches the trail.
+    expect(runCli(['demote', 'user_clean_note.md', '--reason', `rotate ${S.aws} and tell ${S.email}`], env).code).toBe(2);
     expect(runCli(['audit', '--apply'], env).code).toBe(0);
     leak = await startServer({ root, dir: ldir, env: MACHINE });
   });
@@ -166,7 +167,7 @@ test.describe('planted secrets', () => {
   test('never reach the audit page, the charts or a downloaded report', async ({ page, request }) => {
     const found = (text: string) => Object.entries(S).filter(([, v]) => text.includes(v)).map(([k]) => k);
     await page.goto(`${leak.baseURL}/audit`);
-    await expect(page.getByText('(reason withheld: contains a secret-like value)')).toHaveCount(1);
+    await expect(page.getByRole('heading', { name: 'Audit history' })).toBeVisible();
     expect(found(await page.content())).toEqual([]);
     for (const url of ['/audit?action=demote', '/audit/charts', '/report/html', '/report/json', '/report/md']) {
       const res = await request.get(leak.baseURL + url);
