@@ -115,3 +115,29 @@ describe('refusals change nothing', () => {
     expect(fs.readdirSync(path.join(sb.root, 'memories')).sort()).toEqual(['MEMORY.md', 'feedback_tests.md']);
   });
 });
+
+describe('symlinked memory files', () => {
+  it('are refused with a one-line reason, and nothing they point to is touched', async () => {
+    const { sandbox: mk, removeSandbox: rm } = await import('./test-support');
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const { loadConfig } = await import('../config');
+    const { createContext } = await import('./context');
+    const { transition } = await import('./transition');
+    const sb = mk('memtrust-symlink-');
+    try {
+      fs.mkdirSync(path.join(sb.root, 'memories'), { recursive: true });
+      const outside = path.join(sb.tmp, 'outside.md');
+      fs.writeFileSync(outside, '---\nname: x\ndescription: d\ntype: user\ntrust-level: verified\n---\n\nA body that is long enough to pass.\n');
+      fs.symlinkSync(outside, path.join(sb.root, 'memories', 'user_link.md'));
+      const before = fs.readFileSync(outside);
+      const ctx = createContext(loadConfig({ env: sb.env }), sb.env);
+      const r = transition(ctx, { ref: 'user_link.md', action: 'demote', reason: 'test', actor: 'user:cli' });
+      expect(r).toMatchObject({ ok: false });
+      expect(!r.ok && r.message).toMatch(/symlink/);
+      expect(fs.readFileSync(outside).equals(before)).toBe(true);
+    } finally {
+      rm(sb);
+    }
+  });
+});

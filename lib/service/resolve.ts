@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SourceInfo } from '../sources';
 import type { Location } from '../trust/tiers';
-import { confine, isInside } from '../paths';
+import { confine, isInside, PathEscapeError } from '../paths';
 
 export interface Located {
   source: SourceInfo;
@@ -72,7 +72,14 @@ export function resolveMemory(sources: SourceInfo[], ref: string, opts: { source
   if (bySource.size > 1) {
     return { ok: false, code: 'ambiguous', message: `${filename} exists in several roots (${hits.map((h) => h.abs).join(', ')}): name its path or pass --root` };
   }
-  for (const h of hits) confine(h.source.root, h.relPath); // throws on symlink / escape
+  for (const h of hits) {
+    try {
+      confine(h.source.root, h.relPath);
+    } catch (e) {
+      if (e instanceof PathEscapeError) return { ok: false, code: 'bad-name', message: `${h.abs}: ${e.message}` };
+      throw e;
+    }
+  }
   const live = hits.filter((h) => h.location !== 'archive');
   const found = live[0] ?? hits[0]!;
   const conflictWith = live.length > 1 ? live[1] : undefined;
