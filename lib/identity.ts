@@ -55,3 +55,8 @@ function safeSettingsOwner(env: Env) {
     return undefined;
   }
 }
+
+/** Settings changed: the next call reads them again. */
+export function forgetOwnerIdentity(): void {
+  cached = undefined;
+}

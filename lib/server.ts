@@ -13,6 +13,7 @@ import { ensureDemoRoot } from './service/demo-root';
 import { scan } from './service/scan-service';
 import { recoverAll, type RecoveryOutcome } from './service/recover';
 import { watchSources, type Watchers } from './service/watch';
+import { forgetOwnerIdentity } from './identity';
 
 interface WebState {
   ctx?: ServiceContext;
@@ -65,6 +66,7 @@ export function recoveryOutcomes(): RecoveryOutcome[] {
 
 /** Settings changed (roots, owner): the next request rebuilds the context from them. */
 export function resetContext(): void {
+  forgetOwnerIdentity();
   state.watchers?.close();
   state.watchers = undefined;
   state.ctx = undefined;
