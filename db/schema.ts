@@ -62,9 +62,9 @@ export const memories = sqliteTable(
     body: text('body').notNull(),
   },
   (t) => [
-    index('memories_tier').on(t.tier, t.name),
+    // memories_tier(tier, name) and memories_source(source) were dropped in migration 0006:
+    // the expression index for the default sort and memories_rescan cover them.
     index('memories_id').on(t.id),
-    index('memories_source').on(t.source),
     index('memories_tier_created').on(t.tier, t.createdMs),
     index('memories_tier_verified').on(t.tier, t.lastVerifiedMs),
   ],

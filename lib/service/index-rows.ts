@@ -9,8 +9,9 @@ import { clockBases } from './inspect';
 import type { ListedFile } from '../sources';
 
 export interface RowWriter {
-  upsert(source: string, file: ListedFile, ins: Inspected): void;
-  upsertError(source: string, file: ListedFile, error: string): void;
+  /** `isNew`: the caller knows no row exists (first scan), so the delete is skipped. */
+  upsert(source: string, file: ListedFile, ins: Inspected, isNew?: boolean): void;
+  upsertError(source: string, file: ListedFile, error: string, isNew?: boolean): void;
   remove(key: string): void;
 }
 
@@ -32,9 +33,9 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
 
   return {
     remove,
-    upsert(source, file, ins) {
+    upsert(source, file, ins, isNew = false) {
       const key = `${source}:${file.relPath}`;
-      remove(key);
+      if (!isNew) remove(key);
       const f = ins.fields;
       const c = clockBases(ins.facts);
       const checks = [...new Set(ins.findings.filter((x) => x.label !== 'PASS').map((x) => x.check))].join(' ');
@@ -48,9 +49,9 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
       );
       for (const x of ins.findings) insertFinding.run(key, x.check, x.code, x.label, x.line ?? null, x.message);
     },
-    upsertError(source, file, error) {
+    upsertError(source, file, error, isNew = false) {
       const key = `${source}:${file.relPath}`;
-      remove(key);
+      if (!isNew) remove(key);
       const tier = file.location === 'quarantine' ? 'quarantined' : file.location === 'archive' ? 'archived' : 'inferred';
       insert.run(
         key, `${source}:${file.filename}`, source, file.relPath, file.filename, file.location, tier,

@@ -28,11 +28,39 @@ export function lockPath(root: string, machine: string): string {
   return path.join(root, '.memtrust', `lock.${machine}`);
 }
 
-/** Runs `fn` holding the root's lock; waits up to `timeoutMs` for another writer. */
+/** When this process last released each lock (for fairness, below). */
+const releasedAt = new Map<string, number>();
+
+function othersWaiting(file: string): boolean {
+  const dir = path.dirname(file);
+  const prefix = `${path.basename(file)}.waiting-`;
+  try {
+    // A marker whose process died (killed while waiting) does not count, and is cleared.
+    return fs.readdirSync(dir).some((n) => {
+      if (!n.startsWith(prefix) || n === `${prefix}${process.pid}`) return false;
+      if (alive(Number(n.slice(prefix.length)))) return true;
+      fs.rmSync(path.join(dir, n), { force: true });
+      return false;
+    });
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs `fn` holding the root's lock; waits up to `timeoutMs` for another writer.
+ * Fair enough for a dashboard and a CLI loop sharing a root: waiters leave a marker,
+ * and a process that has just released the lock steps back while someone waits,
+ * so a long `backfill --apply` cannot starve a click.
+ */
 export function withRootLock<T>(root: string, machine: string, fn: () => T, timeoutMs = 15_000): T {
   const file = lockPath(root, machine);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const deadline = Date.now() + timeoutMs;
+  const marker = `${file}.waiting-${process.pid}`;
+  let marked = false;
+  const last = releasedAt.get(file);
+  if (last !== undefined && Date.now() - last < 20 && othersWaiting(file)) sleepMs(20);
   let fd: number | undefined;
   for (let attempt = 0; fd === undefined; attempt++) {
     try {
@@ -46,15 +74,24 @@ export function withRootLock<T>(root: string, machine: string, fn: () => T, time
         if (safeRead(file) === String(holder)) fs.rmSync(file, { force: true });
         continue;
       }
-      if (Date.now() > deadline) throw new LockTimeoutError(`another memtrust process is writing to ${root}; try again in a moment`);
-      sleepMs(Math.min(5 + attempt * 2, 50));
+      if (Date.now() > deadline) {
+        if (marked) fs.rmSync(marker, { force: true });
+        throw new LockTimeoutError(`another memtrust process is writing to ${root}; try again in a moment`);
+      }
+      if (!marked) {
+        fs.writeFileSync(marker, '');
+        marked = true;
+      }
+      sleepMs(Math.min(2 + attempt, 20));
     }
   }
+  if (marked) fs.rmSync(marker, { force: true });
   try {
     return fn();
   } finally {
     fs.closeSync(fd);
     fs.rmSync(file, { force: true });
+    releasedAt.set(file, Date.now());
   }
 }
 

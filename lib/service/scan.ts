@@ -29,13 +29,32 @@ export interface ScanOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-const BATCH = 500;
+const BATCH = 1000;
+const FTS_DEFER_MIN = 2000;
+const FTS_FLAG = 'fts_deferred';
+
+/** Triggers skip the FTS index while this flag exists (migration 0005). */
+function deferFts(sqlite: Database.Database): void {
+  sqlite.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(FTS_FLAG, String(process.pid));
+}
+
+/** Rebuild from the content table and re-enable the triggers, atomically. */
+function rebuildFts(sqlite: Database.Database): void {
+  sqlite
+    .transaction(() => {
+      sqlite.prepare("INSERT INTO memories_fts(memories_fts) VALUES ('rebuild')").run();
+      sqlite.prepare('DELETE FROM meta WHERE key = ?').run(FTS_FLAG);
+    })
+    .immediate();
+}
 
 export function scanSources(sqlite: Database.Database, sources: SourceInfo[], owner: OwnerIdentity, now: Date, opts: ScanOptions = {}): ScanStats {
   const stats: ScanStats = { sources: sources.length, files: 0, read: 0, removed: 0, events: 0, errors: [] };
   const upsertSource = sqlite.prepare(
     'INSERT OR REPLACE INTO sources (id, root, kind, label, scanned_at, error) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  // A scan that died while full-text indexing was deferred left the flag: finish its job.
+  if (sqlite.prepare('SELECT 1 FROM meta WHERE key = ?').get(FTS_FLAG)) rebuildFts(sqlite);
   // Rows of roots no longer configured are dropped: the cache mirrors the current configuration.
   // Checked on the small sources table first, so a normal rescan never scans memories for it.
   const ids = sources.map((s) => s.id);
@@ -70,23 +89,27 @@ function scanOne(sqlite: Database.Database, source: SourceInfo, owner: OwnerIden
     existing.set(r.p, { size: r.size, mtime: r.m });
   }
   const writer = rowWriter(sqlite);
-  const changed: ListedFile[] = [];
+  const changed: (ListedFile & { isNew: boolean })[] = [];
   for (const f of listed) {
     const row = existing.get(f.relPath);
     existing.delete(f.relPath);
-    if (!row || row.size !== f.size || row.mtime !== f.mtimeMs) changed.push(f);
+    if (!row || row.size !== f.size || row.mtime !== f.mtimeMs) changed.push({ ...f, isNew: !row });
   }
+  // A large first index builds full-text search once at the end instead of row by row.
+  const defer = changed.length >= FTS_DEFER_MIN && changed.every((f) => f.isNew);
+  if (defer) deferFts(sqlite);
   for (let i = 0; i < changed.length; i += BATCH) {
     const batch = changed.slice(i, i + BATCH).map((f) => ({ f, result: readOne(source.root, f, owner) }));
     sqlite.transaction(() => {
       for (const { f, result } of batch) {
-        if ('error' in result) writer.upsertError(source.id, f, result.error);
-        else writer.upsert(source.id, f, result.ins);
+        if ('error' in result) writer.upsertError(source.id, f, result.error, f.isNew);
+        else writer.upsert(source.id, f, result.ins, f.isNew);
       }
     })();
     stats.read += batch.length;
     opts.onProgress?.(Math.min(i + BATCH, changed.length), changed.length);
   }
+  if (defer) rebuildFts(sqlite);
   if (existing.size > 0) {
     sqlite.transaction(() => {
       for (const rel of existing.keys()) writer.remove(`${source.id}:${rel}`);

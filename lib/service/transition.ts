@@ -193,6 +193,6 @@ function execute(ctx: ServiceContext, found: Located, intent: Intent, after: Buf
   const moved = intent.dst !== intent.src ? ` (moved to ${intent.dst})` : '';
   return {
     ok: true, noop: false, op: intent.op, memory: found.filename, from: e.from, to: e.to, path: abs(intent.dst),
-    message: `${found.filename}: ${e.action} done, ${e.from} → ${e.to}${moved}`,
+    message: `${found.filename}: ${e.action} done, ${e.from ?? 'no trust-level'} → ${e.to}${moved}`,
   };
 }
