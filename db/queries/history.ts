@@ -3,21 +3,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { auditEvents } from '../schema';
 import type { AuditFindingRef } from '../../lib/audit/event';
+import type { AuditEventItem } from './audit-events';
 
-export interface HistoryItem {
-  id: string;
-  source: string;
-  at: string;
-  machine: string;
-  actor: string;
-  action: string;
-  memory: string;
-  from: string | null;
-  to: string | null;
-  reason: string | null;
-  findings: AuditFindingRef[];
-  recovered: boolean;
-}
+/** One event as the memory timeline shows it: the audit page's item without paging fields. */
+export type HistoryItem = Omit<AuditEventItem, 'seq' | 'atMs'>;
 
 export function history(db: Db, opts: { memory?: string; source?: string; limit?: number; offset?: number } = {}): HistoryItem[] {
   const conds = [];
