@@ -45,15 +45,17 @@ const listCmd: Command = {
     const ctx = openContext(args, io);
     const res = listMemories(ctx.handle.sqlite, { tier: tier as never, queue: queue as Queue | undefined, q: lastValue(args, 'q'), limit, sort: 'file' }, ctx.now());
     if (args.bools.has('json')) {
+      const roots = new Map(ctx.sources.map((s) => [s.id, s.root]));
       printJson(io, {
         total: res.total,
-        items: res.items.map((i) => ({ id: i.id, file: i.relPath, root: ctx.sources.find((s) => s.id === i.source)?.root, tier: i.tier, type: i.type, name: i.name, createdAt: i.createdAt, lastVerified: i.lastVerified, quarantinedAt: i.quarantinedAt, validate: i.validateExit, secret: i.secretExit, injection: i.injectionExit, conflict: i.conflict, sha256: i.sha256 })),
+        items: res.items.map((i) => ({ id: i.id, file: i.relPath, root: roots.get(i.source), tier: i.tier, type: i.type, name: i.name, createdAt: i.createdAt, lastVerified: i.lastVerified, quarantinedAt: i.quarantinedAt, validate: i.validateExit, secret: i.secretExit, injection: i.injectionExit, conflict: i.conflict, sha256: i.sha256 })),
       });
       return 0;
     }
     if (res.items.length === 0) io.out('no memories match');
-    for (const i of res.items) io.out(`${i.tier.padEnd(12)} ${i.relPath.padEnd(48)} ${i.name ?? ''}`);
-    if (res.total > res.items.length) io.out(`… ${res.total - res.items.length} more (use --all or --limit N)`);
+    const lines = res.items.map((i) => `${i.tier.padEnd(12)} ${i.relPath.padEnd(48)} ${i.name ?? ''}`);
+    if (res.total > res.items.length) lines.push(`… ${res.total - res.items.length} more (use --all or --limit N)`);
+    if (lines.length) io.out(lines.join('\n'));
     return 0;
   },
 };
