@@ -24,8 +24,13 @@ export function openDb(file: string): DbHandle {
   const map = (cache.__memtrustDb ??= new Map());
   const hit = map.get(file);
   if (hit && hit.sqlite.open) return hit;
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new Database(file);
+  let sqlite: Database.Database;
+  try {
+    if (file !== ':memory:') ensureDir(path.dirname(file));
+    sqlite = new Database(file);
+  } catch (e) {
+    throw new DbOpenError(`cannot open the index database ${file}: ${(e as Error).message} (MEMTRUST_DB names a writable file; the index is a cache and can live anywhere)`);
+  }
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('synchronous = NORMAL');
@@ -36,6 +41,21 @@ export function openDb(file: string): DbHandle {
   const handle = { path: file, sqlite, db };
   map.set(file, handle);
   return handle;
+}
+
+export class DbOpenError extends Error {
+  readonly code = 'db-open';
+}
+
+/**
+ * mkdir -p one level at a time. Node's recursive mkdir spins forever on some
+ * pseudo-filesystems (a MEMTRUST_DB under /proc hung the CLI at 100% CPU).
+ */
+function ensureDir(dir: string): void {
+  if (fs.existsSync(dir)) return;
+  const parent = path.dirname(dir);
+  if (parent !== dir) ensureDir(parent);
+  fs.mkdirSync(dir);
 }
 
 export function closeDb(file: string): void {

@@ -35,7 +35,25 @@ common options: --root DIR (repeatable) · --json · --help
 environment: MEMTRUST_ROOT, MEMTRUST_DB, MEMTRUST_NOW, OWNER_EMAILS, OWNER_GITHUB_HANDLE, OWNER_HOME_USER`;
 }
 
-export async function main(argv: string[], io: Io = processIo): Promise<number> {
+/** `memtrust --root DIR list` reads as `memtrust list --root DIR`: options may come first. */
+function commandFirst(argv: string[]): string[] {
+  const lead: string[] = [];
+  let i = 0;
+  while (i < argv.length) {
+    const a = argv[i]!;
+    if (a === '--root' && i + 1 < argv.length) {
+      lead.push(a, argv[i + 1]!);
+      i += 2;
+    } else if (a.startsWith('--root=') || a === '--json') {
+      lead.push(a);
+      i += 1;
+    } else break;
+  }
+  return lead.length && i < argv.length ? [argv[i]!, ...argv.slice(i + 1), ...lead] : argv;
+}
+
+export async function main(argvIn: string[], io: Io = processIo): Promise<number> {
+  const argv = commandFirst(argvIn);
   const [cmd, ...rest] = argv;
   try {
     if (!cmd) {
@@ -65,6 +83,10 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     if (e instanceof UsageError) {
       io.err(`memtrust: ${e.message}`);
       return EXIT.usage;
+    }
+    if ((e as { code?: unknown }).code === 'db-open' || (e as { code?: unknown }).code === 'locked') {
+      io.err(`memtrust: ${(e as Error).message}`);
+      return EXIT.error;
     }
     if (e instanceof ConfigError || e instanceof SettingsError) {
       io.err(`memtrust: ${e.message}`);

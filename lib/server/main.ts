@@ -1,6 +1,7 @@
 /** Entry of `npm start` after the build: parse PORT, check configuration, serve. */
 import { serve } from './serve';
 import { loadConfig } from '../config';
+import { openDb } from '../../db/client';
 
 export async function startDashboard(): Promise<void> {
   const raw = process.env.PORT ?? '3000';
@@ -8,6 +9,7 @@ export async function startDashboard(): Promise<void> {
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PORT is not a port number: "${raw}"`);
   // Fail at start-up with a clear message rather than on the first page view.
   const config = loadConfig();
+  openDb(config.dbPath); // an unusable MEMTRUST_DB is reported here, not on the first page
   await serve(port);
   const where = config.demo ? 'the generated demo root (set MEMTRUST_ROOT to use your own)' : config.roots.join(', ');
   console.log(`memtrust dashboard: http://127.0.0.1:${port}  ·  memories from ${where}`);
