@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect, shot } from './fixtures';
 import { inferred, verified } from './memory-files';
+import { PROJECT } from './server';
 
 test.use({ rootFiles: { 'memories/feedback_small_prs.md': verified('Small pull requests') } });
 
@@ -46,4 +48,15 @@ test('editing and saving makes the memory verified today and keeps unknown keys'
   expect(text).toContain('description: Keep pull requests under 300 changed lines');
   expect(text).toContain('originSessionId: abc-123');
   expect(text).toContain('last-verified: 2026-11-22');
+});
+
+test('a transition made with the CLI shows up on the open dashboard', async ({ page, server }) => {
+  fs.writeFileSync(path.join(server.root, 'memories/feedback_cli_rule.md'), inferred('A rule promoted from the CLI', '2026-11-01T08:00:00Z'));
+  await page.goto('/tiers/inferred');
+  await expect(page.getByRole('link', { name: 'A rule promoted from the CLI' })).toBeVisible({ timeout: 15_000 });
+  const r = spawnSync(process.execPath, [path.join(PROJECT, 'lib/cli/memtrust.cjs'), 'promote', 'feedback_cli_rule.md'], { env: server.env, encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  await expect(page.getByRole('link', { name: 'A rule promoted from the CLI' })).toHaveCount(0, { timeout: 15_000 });
+  await page.goto('/tiers/verified');
+  await expect(page.getByRole('link', { name: 'A rule promoted from the CLI' })).toBeVisible();
 });
