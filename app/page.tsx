@@ -6,6 +6,7 @@ import { StatCard, Section } from '@/components/ui/stat-card';
 import { DemoNotice } from '@/components/demo-notice';
 import { ReviewBanner } from '@/components/review-banner';
 import { LiveRefresh } from '@/components/live-refresh';
+import { indexSignature } from '@/db/queries/signature';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,7 +17,7 @@ export default function OverviewPage() {
   const indexes = new Map(ctx.sources.filter((s) => s.adapter.indexFile).map((s) => [s.id, indexStatus(s.root, s.adapter.indexFile!)]));
   return (
     <div>
-      <LiveRefresh />
+      <LiveRefresh since={indexSignature(ctx.handle.sqlite)} />
       {ctx.config.demo ? <DemoNotice root={ctx.config.roots[0]!} /> : null}
       <ReviewBanner count={o.dueForReview} />
       <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>

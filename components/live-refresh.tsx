@@ -10,7 +10,8 @@ import { useEffect, useRef } from 'react';
 import { pollIndex } from '@/app/actions';
 import { queryKeys } from '@/lib/query-keys';
 
-export function LiveRefresh({ intervalMs = 3_000 }: { intervalMs?: number }) {
+/** `since`: the index signature the page was rendered from, so a change between render and first poll is not missed. */
+export function LiveRefresh({ since, intervalMs = 3_000 }: { since: string; intervalMs?: number }) {
   const router = useRouter();
   const { data } = useQuery({
     queryKey: queryKeys.index,
@@ -20,11 +21,14 @@ export function LiveRefresh({ intervalMs = 3_000 }: { intervalMs?: number }) {
     },
     refetchInterval: intervalMs,
   });
-  const seen = useRef<string | null>(null);
+  const seen = useRef(since);
   useEffect(() => {
-    if (!data) return;
-    if (seen.current !== null && seen.current !== data) router.refresh();
+    seen.current = since;
+  }, [since]);
+  useEffect(() => {
+    if (!data || data === seen.current) return;
     seen.current = data;
+    router.refresh();
   }, [data, router]);
   return null;
 }

@@ -10,6 +10,7 @@ import { FindingList } from '@/components/finding-list';
 import { MemoryBody } from '@/components/memory-body';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LiveRefresh } from '@/components/live-refresh';
+import { indexSignature } from '@/db/queries/signature';
 import { lastAfterSha } from '@/db/queries/history';
 
 export const dynamic = 'force-dynamic';
@@ -56,7 +57,7 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
   const extra = Object.entries(d.fields).filter(([k]) => !FIELD_LABELS.some(([f]) => f === k));
   return (
     <div className="space-y-6">
-      <LiveRefresh />
+      <LiveRefresh since={indexSignature(ctx.handle.sqlite)} />
       <div>
         <nav className="mb-2 text-sm text-slate-600 dark:text-slate-400">
           <Link href={`/tiers/${d.tier}`} className="hover:underline">{d.tier}</Link> / {d.filename}

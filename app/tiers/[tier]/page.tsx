@@ -9,6 +9,7 @@ import { MemoryTable } from '@/components/memory-table';
 import { TableFilters } from '@/components/table-filters';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LiveRefresh } from '@/components/live-refresh';
+import { indexSignature } from '@/db/queries/signature';
 
 export const dynamic = 'force-dynamic';
 
@@ -42,7 +43,7 @@ export default async function TierPage({ params, searchParams }: Props) {
   const filtered = Object.keys(p).some((k) => !['sort', 'dir', 'page'].includes(k));
   return (
     <div>
-      <LiveRefresh />
+      <LiveRefresh since={indexSignature(ctx.handle.sqlite)} />
       <div className="mb-4 flex items-baseline justify-between gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">{TITLES[tier]}</h1>
         <Link href="/memories/new" className="ml-auto rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">Add a memory</Link>
