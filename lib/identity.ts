@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import type { OwnerIdentity } from './validators/types';
 import { readSettings } from './settings';
+import { ownerFromEnv } from './validators/owner';
 
 let cached: { key: string; owner: OwnerIdentity } | undefined;
 
@@ -36,13 +37,10 @@ export function ownerIdentity(env: Env = process.env): OwnerIdentity {
   const key = [env.OWNER_EMAILS, env.OWNER_GITHUB_HANDLE, env.OWNER_HOME_USER, env.XDG_CONFIG_HOME].join('\0');
   if (cached?.key === key) return cached.owner;
   const fromSettings = safeSettingsOwner(env);
-  const envEmails = env.OWNER_EMAILS?.split(/\s+/).filter(Boolean);
-  const emails = envEmails?.length ? envEmails : fromSettings?.emails?.length ? fromSettings.emails : [gitEmail()];
-  const owner: OwnerIdentity = {
-    emails: emails.filter((e): e is string => !!e),
-    githubHandle: env.OWNER_GITHUB_HANDLE || fromSettings?.githubHandle,
-    homeUser: env.OWNER_HOME_USER || fromSettings?.homeUser || osUser(),
-  };
+  // git is only asked when neither the environment nor the settings name an address.
+  const emails = fromSettings?.emails?.length ? fromSettings.emails : env.OWNER_EMAILS?.trim() ? [] : [gitEmail()].filter((e): e is string => !!e);
+  const fallback: OwnerIdentity = { emails, githubHandle: fromSettings?.githubHandle, homeUser: fromSettings?.homeUser || osUser() };
+  const owner = ownerFromEnv(env, fallback);
   cached = { key, owner };
   return owner;
 }

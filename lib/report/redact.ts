@@ -5,7 +5,7 @@
  * the secret check first, and a flagged one is withheld whole (CONTRACT §2.2).
  * Masking part of it would still leak the surrounding context and the length.
  */
-import { secretCheck } from '../validators/secrets';
+import { containsSecret } from '../validators/withhold';
 import type { OwnerIdentity } from '../validators/types';
 
 export const REASON_WITHHELD = '(reason withheld: contains a secret-like value)';
@@ -20,7 +20,7 @@ export function textGuard(owner: OwnerIdentity): Guard {
     if (text === null || text === undefined || text === '') return text ?? null;
     let flagged = seen.get(text);
     if (flagged === undefined) {
-      flagged = secretCheck(Buffer.from(text, 'utf8'), owner).exit !== 0;
+      flagged = containsSecret(text, owner);
       if (seen.size < 50_000) seen.set(text, flagged);
     }
     return flagged ? withheld : text;

@@ -4,6 +4,7 @@
  * Only refusals, never errors; and the audit log, replayed, explains the final
  * disk state exactly (each event's before hash is the previous event's after hash).
  */
+import type { Step } from './fixtures/walk-step';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,16 +20,6 @@ const STEPS = 200;
 const SEED = process.env.WALK_SEED ?? '20261122';
 const FIXTURE = path.join(PROJECT, 'lib', 'service', 'fixtures', 'random-walk.ts');
 
-interface Step {
-  i: number;
-  memory: string;
-  action: string;
-  op: string;
-  ok?: boolean;
-  noop?: boolean;
-  code?: string;
-  error?: string;
-}
 
 let sb: Sandbox;
 let initial: Map<string, { dir: string; sha: string }>;
