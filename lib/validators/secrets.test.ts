@@ -161,6 +161,7 @@ describe('secretCheck: size cap', () => {
     expect(v.findings).toEqual([
       {
         check: 'secret',
+        class: 'credential',
         code: 'secret.too-large',
         label: 'SECRET-DETECTED',
         message: 'file too large to scan (1048577 bytes, limit 1 MiB): not known to be clean',

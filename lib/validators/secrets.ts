@@ -11,7 +11,7 @@ import { patternCandidates, type SecretCandidate } from './secrets-patterns';
 import { emailCandidates, homePathCandidates } from './secrets-pii';
 import { blankRedacted } from './secrets-redact';
 import { decodeLossy, lineAt, lineStarts, tooLargeMessage } from './scan-text';
-import { FILE_CAP_BYTES, type Finding, type OwnerIdentity, type Verdict } from './types';
+import { FILE_CAP_BYTES, findingClass, type Finding, type OwnerIdentity, type Verdict } from './types';
 
 type Range = [number, number];
 
@@ -63,7 +63,7 @@ export function secretCheck(bytes: Buffer, owner: OwnerIdentity): Verdict {
   if (bytes.length > FILE_CAP_BYTES) {
     // Unscanned is not clean: a file nobody could check must not pass as safe.
     return verdict([
-      { check: 'secret', code: 'secret.too-large', label: 'SECRET-DETECTED', message: tooLargeMessage(bytes.length) },
+      { check: 'secret', code: 'secret.too-large', label: 'SECRET-DETECTED', message: tooLargeMessage(bytes.length), class: 'credential' },
     ]);
   }
   const text = blankRedacted(decodeLossy(bytes));
@@ -76,6 +76,7 @@ export function secretCheck(bytes: Buffer, owner: OwnerIdentity): Verdict {
       label: 'SECRET-DETECTED',
       line: lineAt(starts, c.start),
       message: c.message,
+      class: findingClass(c.code),
     })),
   );
 }

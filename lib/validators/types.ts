@@ -21,6 +21,18 @@ export interface Finding {
   line?: number;
   /** Human sentence. Contract phrases appear verbatim; secrets only ever masked. */
   message: string;
+  /** Secret findings only: a credential (block, withhold) or personal data (private address, e-mail, home path). */
+  class?: FindingClass;
+}
+
+/** What a secret finding is about (CONTRACT §2.2): credentials and personal data are handled differently. */
+export type FindingClass = 'credential' | 'personal';
+
+const PERSONAL_CODES = new Set(['secret.private-ip', 'secret.email', 'secret.home-path']);
+
+/** The class of a secret finding's code; one place for the rule. */
+export function findingClass(code: string): FindingClass {
+  return PERSONAL_CODES.has(code) ? 'personal' : 'credential';
 }
 
 export interface Verdict {
