@@ -177,12 +177,19 @@ export interface MoveFile {
   from: string;
   to: string;
 }
-export type FileEdit = ReplaceLines | WriteFile | MoveFile;
+export interface RemoveFile {
+  kind: 'remove';
+  file: string;
+  expect: Buffer;
+}
+export type FileEdit = ReplaceLines | WriteFile | MoveFile | RemoveFile;
 
 export interface Plan {
   edits: FileEdit[];
   /** Facts the audit event records (e.g. where a flat block stood before demotion). */
   memo: Record<string, string | number>;
+  /** The files the plan reads or writes (for the journal and the lock). */
+  files: string[];
   summary: string;
 }
 

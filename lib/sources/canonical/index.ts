@@ -1,0 +1,21 @@
+/**
+ * The canonical-file adapter (layout 3, seed 001) in the shape the one-record-model
+ * registry will list: detect, read, capabilities, plan, and its lifecycle rule.
+ * Not wired into lib/service yet; see docs/canonical-layout.md.
+ */
+import { capabilities, detect, read } from './read';
+import { plan, applyEdits } from './plan';
+import { AGE_EXEMPT, STALE_AFTER_COMMITS, staleness } from './staleness';
+
+export const canonicalAdapter = {
+  layout: 'canonical' as const,
+  label: 'canonical-file project memory',
+  detect,
+  read,
+  capabilities,
+  plan,
+  lifecycle: { staleness, staleAfterCommits: STALE_AFTER_COMMITS, ageExempt: AGE_EXEMPT },
+};
+
+export { applyEdits, capabilities, detect, plan, read };
+export type * from './types';
