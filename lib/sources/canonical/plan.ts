@@ -78,7 +78,7 @@ function fmSet(f: Loaded, pairs: [string, string][]): LineOp[] | Fail {
     if (have) {
       const l = f.lines[have.line - 1]!;
       const indent = /^\s*/.exec(l.text)![0];
-      ops.push({ line: have.line, count: 1, text: `${indent}${have.name}: ${value}${l.eol || eol}` });
+      ops.push({ line: have.line, count: 1, text: `${indent}${have.name}: ${value}${l.eol}` });
     } else added += `${name}: ${value}${eol}`;
   }
   if (added) ops.push({ line: fm.close, count: 0, text: added });
@@ -111,15 +111,19 @@ function bulletSet(f: Loaded, from: number, to: number, pairs: [string, string][
     if (have) {
       const l = f.lines[have.line - 1]!;
       const m = /^(\s*-\s+[A-Za-z][A-Za-z0-9_-]*\s*:\s*)/.exec(l.text)!;
-      ops.push({ line: have.line, count: 1, text: `${m[1]}${value}${l.eol || eol}` });
+      ops.push({ line: have.line, count: 1, text: `${m[1]}${value}${l.eol}` });
     } else added += `- ${name}: ${value}${eol}`;
   }
   if (!added) return ops;
   const after = lastContentLine(f.lines, from, to);
   const prev = f.lines[after - 1]!;
-  // The last line of a file may have no terminator: it gets one, then the bullets.
-  if (!prev.eol) ops.push({ line: after, count: 1, text: `${prev.text}${eol}${added}` });
-  else ops.push({ line: after + 1, count: 0, text: added });
+  if (prev.eol) ops.push({ line: after + 1, count: 0, text: added });
+  else {
+    // The last line of a file may have no terminator: it gets one, then the bullets.
+    const same = ops.find((o) => o.line === after);
+    if (same) same.text += eol + added;
+    else ops.push({ line: after, count: 1, text: `${prev.text}${eol}${added}` });
+  }
   return ops;
 }
 
@@ -269,9 +273,12 @@ function restore(record: MemoryRecord, input: PlanInput, f: Loaded, from: number
   else {
     const blocks = flatBlocks(cat.lines);
     const hint = input.restoreAt ?? {};
+    // Before the entry that followed it, else at its old line if that is still a heading
+    // (a block boundary) or the end, else at the end of the file.
+    const atBoundary = (n: number) => n === cat.lines.length + 1 || (n >= 1 && n <= cat.lines.length && /^#{1,2}\s/.test(cat.lines[n - 1]!.text));
     const before =
       (hint.beforeKey ? blocks.find((b) => b.key === hint.beforeKey)?.line : undefined) ??
-      (hint.line && (blocks.some((b) => b.line === hint.line) || hint.line === cat.lines.length + 1) ? hint.line : undefined);
+      (hint.line && atBoundary(hint.line) ? hint.line : undefined);
     if (before === undefined || before > cat.lines.length) out.push(appendTo(input, home, block));
     else {
       // A block cut from the end of a file may lack a terminator; mid-file it needs one.
