@@ -150,7 +150,8 @@ function readShardedFile(root: string, rel: string, category: Category, place: P
 
 function view(p: Proto): CanonicalView {
   const key = p.get('key') || p.get('id') || p.headingKey || '';
-  const pathLineKey = /^[^\s]+:\d+$/.test(key) ? key : null;
+  // A `path:line` key, or a key that is itself a file path (`src/cli/surface.js`).
+  const pathLineKey = /^[^\s]+:\d+$/.test(key) || /^[^\s:@]*\/[^\s:@]*\.[A-Za-z0-9]+$/.test(key) ? key : null;
   const target = p.get('target') || p.get('governs') || pathLineKey;
   const targetFrom = p.get('target') ? 'target' : p.get('governs') ? 'governs' : pathLineKey ? 'key' : null;
   const va = p.get('verified-at');
