@@ -102,7 +102,8 @@ export class GitIndex {
   private readonly sorted: string[];
   private readonly byPath = new Map<string, number[]>();
   private uniquePaths: string[] | null = null;
-  private readonly ancestors = new Map<number, Uint8Array>();
+  private readonly ancestors = new Map<number, { mark: Uint8Array; count: number }>();
+  private parentIdx: number[][] | null = null;
   private readonly matchCache = new Map<string, number[]>();
 
   constructor(data: GitData) {
@@ -142,33 +143,33 @@ export class GitIndex {
     return this.pos.get(a)!;
   }
 
-  /** Marks of the commits reachable from commit `i` (itself included). */
-  private reach(i: number): Uint8Array {
+  /** Marks of the commits reachable from commit `i` (itself included), and how many. */
+  private reach(i: number): { mark: Uint8Array; count: number } {
     const hit = this.ancestors.get(i);
     if (hit) return hit;
+    this.parentIdx ??= this.commits.map((c) => c.parents.map((p) => this.pos.get(p)).filter((j): j is number => j !== undefined));
+    const parents = this.parentIdx;
     const mark = new Uint8Array(this.commits.length);
     const stack = [i];
     mark[i] = 1;
+    let count = 1;
     while (stack.length) {
-      const c = this.commits[stack.pop()!]!;
-      for (const p of c.parents) {
-        const j = this.pos.get(p);
-        if (j !== undefined && !mark[j]) {
+      for (const j of parents[stack.pop()!]!) {
+        if (!mark[j]) {
           mark[j] = 1;
+          count++;
           stack.push(j);
         }
       }
     }
-    this.ancestors.set(i, mark);
-    return mark;
+    const out = { mark, count };
+    this.ancestors.set(i, out);
+    return out;
   }
 
-  /** Number of commits in `<commit i>..HEAD`. */
+  /** Number of commits in `<commit i>..HEAD` (every walked commit is reachable from HEAD). */
   commitsSince(i: number): number {
-    const mark = this.reach(i);
-    let n = 0;
-    for (let k = 0; k < mark.length; k++) if (!mark[k]) n++;
-    return n;
+    return this.commits.length - this.reach(i).count;
   }
 
   /** Commits (indices) that touched a path, a folder below it, or a glob's matches. */
@@ -194,7 +195,7 @@ export class GitIndex {
   /** How many commits of `<commit i>..HEAD` touch any of `patterns`. */
   touchingSince(i: number, patterns: string[]): number {
     if (!patterns.length) return 0;
-    const mark = this.reach(i);
+    const { mark } = this.reach(i);
     const seen = new Set<number>();
     for (const p of patterns) for (const c of this.touchingPattern(p)) if (!mark[c]) seen.add(c);
     return seen.size;

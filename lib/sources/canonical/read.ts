@@ -319,7 +319,7 @@ export function read(root: string, opts: ReadOptions): ReadResult {
     ignored,
     checkout: checkout ?? null,
     head: git ? git.head.slice(0, 7) : null,
-    timings: { parseMs: t1 - t0, gitMs: t2 - t1, verifyMs: t3 - t2 },
+    timings: { parseMs: t1 - t0, gitMs: t2 - t1, verifyMs: t3 - t2, recordsMs: performance.now() - t3 },
   };
 }
 

@@ -150,7 +150,7 @@ export interface ReadResult {
   checkout: string | null;
   /** Short SHA of HEAD, null outside git. */
   head: string | null;
-  timings: { parseMs: number; gitMs: number; verifyMs: number };
+  timings: { parseMs: number; gitMs: number; verifyMs: number; recordsMs: number };
 }
 
 // ---- edits (proposal for the one write pipeline) ----
