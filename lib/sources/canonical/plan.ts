@@ -9,6 +9,7 @@ import { REASON_MAX_CODE_POINTS } from '../../trust/tiers';
 import { today } from '../../trust/dates';
 import { dominantEol, oneLine, sliceLines, splitLines, type Line } from './lines';
 import { bulletGet, flatBlocks, readFrontmatter, fmGet, bulletFields } from './parse';
+import { targetSpec } from './target';
 import {
   QUARANTINE_DIR,
   type CanonicalAction,
@@ -198,6 +199,8 @@ export function plan(record: MemoryRecord, action: CanonicalAction, now: Date, i
   switch (action) {
     case 'reaffirm': {
       if (record.targetCheck && !record.targetCheck.ok) return fail(`the target does not re-verify: ${record.targetCheck.problems.join('; ')}`);
+      const spec = targetSpec(record.canonical.target, record.canonical.targetFrom);
+      if (!record.targetCheck && (spec.pathLine || spec.paths.length)) return fail('the target was not re-verified (no project checkout was read); reaffirm needs a fresh check');
       const pairs: [string, string][] = [];
       if (input.head) pairs.push(['verified-at', input.head]);
       pairs.push(['last-touched', day]);

@@ -153,6 +153,29 @@ describe('read, sharded', () => {
   });
 });
 
+describe('refusals', () => {
+  it('a symlinked entry file is reported, not read', () => {
+    const q = tmpDir();
+    write(q, 'elsewhere.md', '---\nkey: outside\n---\n');
+    write(q, 'landmines/a.md', '---\nkey: inside\n---\n');
+    fs.symlinkSync(path.join(q, 'elsewhere.md'), path.join(q, 'landmines/link.md'));
+    const r = read(q, { now: NOW, checkout: null });
+    expect(r.records.map((x) => x.key)).toEqual(['inside']);
+    expect(r.failures).toEqual([{ file: 'landmines/link.md', line: 0, problem: 'symlinked entry files are refused' }]);
+    expect(r.ignored).toEqual(['elsewhere.md']);
+  });
+
+  it('reaffirm needs a target that was re-verified', async () => {
+    const { plan } = await import('./plan');
+    const { readerFor } = await import('./test-fixtures');
+    const noCheckout = read(p.mem, { now: NOW, checkout: null }).records.find((x) => x.key === 'src/auth/session.ts:42')!;
+    expect(plan(noCheckout, 'reaffirm', NOW, { read: readerFor(p.mem), head: p.head })).toEqual({ ok: false, reason: 'the target was not re-verified (no project checkout was read); reaffirm needs a fresh check' });
+    const checked = read(p.mem, { now: NOW }).records.find((x) => x.key === 'src/auth/session.ts:42')!;
+    const ok = plan(checked, 'reaffirm', NOW, { read: readerFor(p.mem), head: p.head });
+    expect(ok.ok).toBe(true);
+  });
+});
+
 describe('read, flat', () => {
   it('reads ## blocks by heading key, skips the file frontmatter and fenced headings', () => {
     const r = read(p.flat, { now: NOW });

@@ -28,7 +28,8 @@ import {
   type RecordTier,
   type Shape,
 } from './types';
-import { targetSpec, verifyTargets, type TargetSpec } from './verify';
+import { targetSpec, type TargetSpec } from './target';
+import { verifyTargets } from './verify';
 
 export class CanonicalReadError extends Error {}
 
@@ -82,16 +83,21 @@ interface Proto {
   firstBullet: string | null;
 }
 
-function listMd(dir: string): string[] {
+/** Entry files of a category folder; symlinks are reported, never followed. */
+function listMd(dir: string, rel: string, failures: ReadFailure[]): string[] {
+  let entries: fs.Dirent[];
   try {
-    return fs
-      .readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isFile() && e.name.endsWith('.md'))
-      .map((e) => e.name)
-      .sort();
+    entries = fs.readdirSync(dir, { withFileTypes: true });
   } catch {
     return [];
   }
+  const out: string[] = [];
+  for (const e of entries) {
+    if (!e.name.endsWith('.md')) continue;
+    if (e.isSymbolicLink()) failures.push({ file: `${rel}/${e.name}`, line: 0, problem: 'symlinked entry files are refused' });
+    else if (e.isFile()) out.push(e.name);
+  }
+  return out.sort();
 }
 
 function readFlat(root: string, rel: string, category: Proto['category'], place: Proto['place'], out: Proto[], failures: ReadFailure[], prefix?: string) {
@@ -205,7 +211,7 @@ export function read(root: string, opts: ReadOptions): ReadResult {
 
   for (const [c, shape] of Object.entries(detected.categories) as [Category, Shape][]) {
     if (shape === 'flat') readFlat(root, `${c}.md`, c, 'store', protos, failures);
-    else for (const f of listMd(path.join(root, c))) readShardedFile(root, `${c}/${f}`, c, 'store', protos, failures);
+    else for (const f of listMd(path.join(root, c), c, failures)) readShardedFile(root, `${c}/${f}`, c, 'store', protos, failures);
   }
   const qdir = path.join(root, QUARANTINE_DIR);
   if (kindOf(qdir) === 'dir') {
@@ -216,7 +222,7 @@ export function read(root: string, opts: ReadOptions): ReadResult {
         continue;
       }
       if (e.isFile() && e.name.endsWith('.md')) readFlat(root, `${QUARANTINE_DIR}/${e.name}`, base, 'quarantine', protos, failures);
-      else if (e.isDirectory()) for (const f of listMd(path.join(qdir, base))) readShardedFile(root, `${QUARANTINE_DIR}/${base}/${f}`, base, 'quarantine', protos, failures);
+      else if (e.isDirectory()) for (const f of listMd(path.join(qdir, base), `${QUARANTINE_DIR}/${base}`, failures)) readShardedFile(root, `${QUARANTINE_DIR}/${base}/${f}`, base, 'quarantine', protos, failures);
     }
   }
   if (kindOf(path.join(root, PENDING_FILE)) === 'file') readFlat(root, PENDING_FILE, 'pending', 'inbox', protos, failures, 'CANDIDATE:');

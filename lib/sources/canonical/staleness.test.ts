@@ -1,10 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GitIndex, parseGitLog, WALK_ARGS } from './git';
 import { globToRegExp, staticPrefix } from './glob';
 import { readFrontmatter, headingKey, listValue } from './parse';
 import { splitLines } from './lines';
 import { staleness, type StalenessInput } from './staleness';
-import { targetSpec } from './verify';
+import { targetSpec } from './target';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const h = (n: number) => (n.toString(16).padStart(4, '0') + 'c0ffee').padEnd(40, '0');
@@ -125,5 +127,14 @@ describe('parsing helpers', () => {
     expect(targetSpec('`bin/cli.js:1`', 'key').pathLine).toMatchObject({ path: 'bin/cli.js', line: 1 });
     expect(targetSpec('a, `b/c.md`, docs/**', 'governs').paths).toEqual(['b/c.md', 'docs/**']);
     expect(targetSpec('the whole thing', 'target')).toEqual({ pathLine: null, paths: [] });
+  });
+});
+
+describe('purity', () => {
+  it('planning, parsing and staleness touch no disk, process or clock', () => {
+    for (const f of ['plan.ts', 'parse.ts', 'lines.ts', 'glob.ts', 'target.ts', 'staleness.ts', 'types.ts']) {
+      const src = fs.readFileSync(path.join(__dirname, f), 'utf8');
+      expect({ f, bad: /from 'node:(fs|child_process|os)'|new Date\(\)|Date\.now\(/.test(src) }).toEqual({ f, bad: false });
+    }
   });
 });
