@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyEdits, plan, replaceLines, EditConflict } from './plan';
+import { applyEdits, invertEdits, plan, replaceLines, EditConflict } from './plan';
 import { read } from './read';
 import { applyToDisk, readerFor, snapshot, tmpDir, write, FLAT_PENDING } from './test-fixtures';
 import type { CanonicalAction, MemoryRecord } from './types';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })), 120_000);
 
 function store(files: Record<string, string | Buffer>): string {
   const d = tmpDir('canon-plan-');
@@ -192,6 +192,28 @@ function changedLines(a: string, b: string): string[] {
 }
 
 describe('properties', () => {
+  it('undo: the inverted edits of any plan give back every file byte for byte', () => {
+    fc.assert(
+      fc.property(flatFile, shardFile, fc.nat(), fc.constantFrom<CanonicalAction>('reaffirm', 'archive', 'demote', 'close'), (flat, shard, pick, action) => {
+        const root = store({ 'landmarks.md': flat.text, 'backlog.md': flat.text, 'conventions/e.md': shard.text });
+        const records = read(root, { now: NOW, checkout: null }).records.filter((x) => x.actions.includes(action));
+        if (!records.length) return;
+        const r = records[pick % records.length]!;
+        const res = plan(r, action, NOW, { read: readerFor(root), head: 'abc1234', reason: 'r', status: 'picked-up' });
+        if (!res.ok) return;
+        const before = snapshot(root);
+        applyToDisk(root, res.plan.edits);
+        expect(snapshot(root)).not.toEqual(before);
+        applyToDisk(root, invertEdits(res.plan.edits));
+        if (fs.existsSync(path.join(root, 'quarantine')) && fs.readdirSync(path.join(root, 'quarantine'), { recursive: true }).every((n) => !String(n).endsWith('.md'))) {
+          fs.rmSync(path.join(root, 'quarantine'), { recursive: true });
+        }
+        expect(snapshot(root)).toEqual(before);
+      }),
+      { numRuns: Number(process.env.FC_RUNS ?? 60) },
+    );
+  });
+
   it('flat in-place actions change only field lines of their own block', () => {
     fc.assert(
       fc.property(flatFile, fc.nat(), fc.constantFrom<CanonicalAction>('reaffirm', 'archive'), ({ text }, pick, action) => {

@@ -331,3 +331,22 @@ export function replaceLines(bytes: Buffer, e: ReplaceLines): Buffer {
   if (!bytes.subarray(start, end).equals(e.expect)) throw new EditConflict(`${e.file}: lines ${e.line}–${e.line + e.count - 1} changed`);
   return Buffer.concat([bytes.subarray(0, start), e.bytes, bytes.subarray(end)]);
 }
+
+/**
+ * The edits that undo `edits` once they were applied: each one swapped, in reverse order.
+ * A line-range edit's undo replaces the lines it wrote with the bytes it replaced.
+ */
+export function invertEdits(edits: FileEdit[]): FileEdit[] {
+  return [...edits].reverse().map((e): FileEdit => {
+    switch (e.kind) {
+      case 'move':
+        return { kind: 'move', from: e.to, to: e.from };
+      case 'write':
+        return e.expect === null ? { kind: 'remove', file: e.file, expect: e.bytes } : { kind: 'write', file: e.file, expect: e.bytes, bytes: e.expect };
+      case 'remove':
+        return { kind: 'write', file: e.file, expect: null, bytes: e.expect };
+      case 'replace-lines':
+        return { kind: 'replace-lines', file: e.file, line: e.line, count: splitLines(e.bytes).length, expect: e.bytes, bytes: e.expect };
+    }
+  });
+}
