@@ -198,9 +198,12 @@ export function plan(record: MemoryRecord, action: CanonicalAction, now: Date, i
 
   switch (action) {
     case 'reaffirm': {
-      if (record.targetCheck && !record.targetCheck.ok) return fail(`the target does not re-verify: ${record.targetCheck.problems.join('; ')}`);
+      const check = record.targetCheck;
+      if (check && !check.ok) return fail(`the target does not re-verify: ${check.problems.join('; ')}`);
       const spec = targetSpec(record.canonical.target, record.canonical.targetFrom);
-      if (!record.targetCheck && (spec.pathLine || spec.paths.length)) return fail('the target was not re-verified (no project checkout was read); reaffirm needs a fresh check');
+      if (!check && (spec.pathLine || spec.paths.length)) {
+        return fail('the target was not re-verified (no project checkout was read); reaffirm needs a fresh check');
+      }
       const pairs: [string, string][] = [];
       if (input.head) pairs.push(['verified-at', input.head]);
       pairs.push(['last-touched', day]);
@@ -254,7 +257,10 @@ function appendTo(input: PlanInput, file: string, block: Buffer): FileEdit {
   const q = load(input, file);
   if (!q) return { kind: 'write', file, expect: null, bytes: block };
   const last = q.lines.at(-1);
-  if (last && !last.eol) return replace(file, q, q.lines.length, 1, Buffer.concat([sliceLines(q.bytes, q.lines, q.lines.length, q.lines.length), Buffer.from(dominantEol(q.lines)), block]));
+  if (last && !last.eol) {
+    const n = q.lines.length;
+    return replace(file, q, n, 1, Buffer.concat([sliceLines(q.bytes, q.lines, n, n), Buffer.from(dominantEol(q.lines)), block]));
+  }
   return replace(file, q, q.lines.length + 1, 0, block);
 }
 
@@ -325,7 +331,9 @@ export function applyEdits(read: (file: string) => Buffer | null, edits: FileEdi
 /** One line-range replacement on bytes, after checking the replaced bytes are as expected. */
 export function replaceLines(bytes: Buffer, e: ReplaceLines): Buffer {
   const lines = splitLines(bytes);
-  if (e.line < 1 || e.line > lines.length + 1 || e.line + e.count - 1 > lines.length) throw new EditConflict(`${e.file}: lines ${e.line}+${e.count} are out of range`);
+  if (e.line < 1 || e.line > lines.length + 1 || e.line + e.count - 1 > lines.length) {
+    throw new EditConflict(`${e.file}: lines ${e.line}+${e.count} are out of range`);
+  }
   const start = e.line <= lines.length ? lines[e.line - 1]!.start : bytes.length;
   const end = e.count ? lines[e.line + e.count - 2]!.end : start;
   if (!bytes.subarray(start, end).equals(e.expect)) throw new EditConflict(`${e.file}: lines ${e.line}–${e.line + e.count - 1} changed`);

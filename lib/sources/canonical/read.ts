@@ -221,8 +221,13 @@ export function read(root: string, opts: ReadOptions): ReadResult {
         ignored.push(`${QUARANTINE_DIR}/${e.name}`);
         continue;
       }
-      if (e.isFile() && e.name.endsWith('.md')) readFlat(root, `${QUARANTINE_DIR}/${e.name}`, base, 'quarantine', protos, failures);
-      else if (e.isDirectory()) for (const f of listMd(path.join(qdir, base), `${QUARANTINE_DIR}/${base}`, failures)) readShardedFile(root, `${QUARANTINE_DIR}/${base}/${f}`, base, 'quarantine', protos, failures);
+      const rel = `${QUARANTINE_DIR}/${base}`;
+      if (e.isFile() && e.name.endsWith('.md')) readFlat(root, `${rel}.md`, base, 'quarantine', protos, failures);
+      else if (e.isDirectory()) {
+        for (const f of listMd(path.join(qdir, base), rel, failures)) {
+          readShardedFile(root, `${rel}/${f}`, base, 'quarantine', protos, failures);
+        }
+      }
     }
   }
   if (kindOf(path.join(root, PENDING_FILE)) === 'file') readFlat(root, PENDING_FILE, 'pending', 'inbox', protos, failures, 'CANDIDATE:');
@@ -247,7 +252,9 @@ export function read(root: string, opts: ReadOptions): ReadResult {
   const git = opts.git !== undefined ? opts.git : checkout ? toIndex(walkGit(checkout)) : null;
   const t2 = performance.now();
   const specs: TargetSpec[] = keep.map((i) => targetSpec(views[i]!.target, views[i]!.targetFrom, protos[i]!.get('symbol')));
-  const verifyIdx = keep.map((i, k) => (protos[i]!.place === 'store' && !views[i]!.closed && checkout && opts.verify !== false && (specs[k]!.paths.length || specs[k]!.pathLine) ? k : -1)).filter((k) => k >= 0);
+  const wanted = (i: number, k: number) =>
+    protos[i]!.place === 'store' && !views[i]!.closed && (specs[k]!.paths.length > 0 || specs[k]!.pathLine !== null);
+  const verifyIdx = checkout && opts.verify !== false ? keep.flatMap((i, k) => (wanted(i, k) ? [k] : [])) : [];
   const checks = checkout && verifyIdx.length ? verifyTargets(verifyIdx.map((k) => specs[k]!), checkout) : [];
   const checkOf = new Map(verifyIdx.map((k, j) => [k, checks[j]!]));
   const t3 = performance.now();
@@ -255,7 +262,9 @@ export function read(root: string, opts: ReadOptions): ReadResult {
   // Constraints whose state is false: entries resting on them are suspect.
   const falseConstraints = new Set<string>();
   keep.forEach((i) => {
-    if (protos[i]!.category === 'constraints' && protos[i]!.place === 'store' && (protos[i]!.get('state') ?? '').trim().toLowerCase() === 'false') falseConstraints.add(views[i]!.key);
+    const p = protos[i]!;
+    const holds = (p.get('state') ?? '').trim().toLowerCase();
+    if (p.category === 'constraints' && p.place === 'store' && holds === 'false') falseConstraints.add(views[i]!.key);
   });
 
   const seen = new Map<string, number>();
@@ -269,7 +278,14 @@ export function read(root: string, opts: ReadOptions): ReadResult {
     byGroup.set(group, [...(byGroup.get(group) ?? []), k]);
     const tier = tierOf(p, c);
     const active = p.place === 'store' && !c.closed;
-    const st = p.place === 'inbox' ? undefined : staleness({ category: p.category, closed: c.closed, verifiedSha: c.verifiedSha, verifiedDate: c.verifiedDate, targetPaths: specs[k]!.paths }, git, opts.now);
+    const st =
+      p.place === 'inbox'
+        ? undefined
+        : staleness(
+            { category: p.category, closed: c.closed, verifiedSha: c.verifiedSha, verifiedDate: c.verifiedDate, targetPaths: specs[k]!.paths },
+            git,
+            opts.now,
+          );
     const flags: RecordFlag[] = [];
     const flagReasons: MemoryRecord['flagReasons'] = {};
     if (p.place === 'inbox') {
