@@ -104,7 +104,7 @@ describe('read, sharded', () => {
     expect(byKey(r.records, 'session-rotation').flagReasons.suspect).toBe('rotateOnRefresh moved to line 42 of src/auth/session.ts (target says 5)');
     expect(byKey(r.records, 'src/removed.ts:3').flagReasons.suspect).toBe('src/removed.ts is missing');
     const d = byKey(r.records, 'auth-jwt-vs-session');
-    expect(d.targetCheck?.ignored).toEqual(['build/out.js']);
+    expect(d.targetCheck?.ignored).toEqual(['build/out.js', 'dist/**']);
     expect(d.flagReasons.suspect).toBe('docs/missing.md is missing; lib/**/*.zz matches nothing; rests on constraint no-network, whose state is false');
     expect(d.refused.reaffirm).toMatch(/^the target does not re-verify/);
     expect(byKey(r.records, 'no-network').targetCheck?.ok).toBe(true);

@@ -114,7 +114,7 @@ function sessionTs(symbolLine: number): string {
 export function buildProject(): Project {
   const dir = tmpDir('canon-proj-');
   initRepo(dir);
-  write(dir, '.gitignore', 'build/\n.claude/memory/_pending.md\n');
+  write(dir, '.gitignore', 'build/\ndist/\n.claude/memory/_pending.md\n');
   write(dir, 'src/auth/session.ts', sessionTs(42));
   write(dir, 'src/util.ts', 'export const x = 1;\n');
   write(dir, 'scripts/run.mjs', 'console.log(1);\n');
@@ -146,7 +146,7 @@ export function writeSharded(mem: string, first: string, recent: string): void {
   write(mem, 'landmarks/moved.md', fm(['key: session-rotation', 'category: landmarks', 'target: src/auth/session.ts:5 (rotateOnRefresh)', 'source: inferred-from-code', `verified-at: ${recent}`]));
   write(mem, 'landmarks/gone.md', fm(['key: src/removed.ts:3', 'category: landmarks', 'source: incident', `verified-at: ${recent}`]));
   write(mem, 'libraries/scope-pkg.md', fm(['key: @scope/pkg@1.2', 'category: libraries', 'claim: call init() first: it loads the config', 'source: library-pinned', 'verified-at: deadbee', 'last-touched: 2026-11-20']));
-  write(mem, 'decisions/auth.md', fm(['key: auth-jwt-vs-session', 'category: decisions', 'scope: [spec]', 'governs: src/auth/**, build/out.js, docs/missing.md, lib/**/*.zz', 'rests_on: [no-network]', 'source: user-feedback', `verified-at: ${first}`], '- Decision: sessions, not JWTs.\n'));
+  write(mem, 'decisions/auth.md', fm(['key: auth-jwt-vs-session', 'category: decisions', 'scope: [spec]', 'governs: src/auth/**, build/out.js, dist/**, docs/missing.md, lib/**/*.zz', 'rests_on: [no-network]', 'source: user-feedback', `verified-at: ${first}`], '- Decision: sessions, not JWTs.\n'));
   write(mem, 'constraints/no-network.md', fm(['key: no-network', 'category: constraints', 'state: false', 'governs: scripts/**', `verified-at: ${recent}`]));
   write(mem, 'backlog/tidy-the-notes-a1b2.md', fm(['key: tidy-the-notes-a1b2', 'category: backlog', 'status: open', 'source: assistant-deferral', 'raised-on: 2026-01-02', `verified-at: ${first}`]));
   write(mem, 'conventions/dated.md', fm(['key: old-convention', 'category: conventions', 'verified-at: HEAD', 'last-touched: 2026-01-01']));

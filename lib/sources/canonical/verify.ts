@@ -92,7 +92,10 @@ export function verifyTargets(specs: TargetSpec[], checkout: string): TargetChec
   });
 
   const askIgnore = new Set<string>();
-  for (const s of perSpec) for (const p of s.pending) askIgnore.add(p.kind === 'glob' ? staticPrefix(p.item) || p.item : p.item);
+  // A glob is asked about through its literal folder, with a slash so that a folder
+  // pattern (`dist/`) matches even when the folder does not exist.
+  const probe = (p: Pending) => (p.kind === 'glob' ? (staticPrefix(p.item) ? `${staticPrefix(p.item)}/` : p.item) : p.item);
+  for (const s of perSpec) for (const p of s.pending) askIgnore.add(probe(p));
   askIgnore.delete('');
   const ignored = ignoredPaths(checkout, [...askIgnore]);
 
@@ -100,8 +103,7 @@ export function verifyTargets(specs: TargetSpec[], checkout: string): TargetChec
     const ign: string[] = [];
     const problems = [...s.problems];
     for (const p of s.pending) {
-      const probe = p.kind === 'glob' ? staticPrefix(p.item) || p.item : p.item;
-      if (ignored.has(probe)) ign.push(p.item);
+      if (ignored.has(probe(p))) ign.push(p.item);
       else problems.push(p.problem);
     }
     return { ok: problems.length === 0, problems, checked: s.checked, ignored: ign };
