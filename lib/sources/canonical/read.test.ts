@@ -153,6 +153,34 @@ describe('read, sharded', () => {
   });
 });
 
+describe('mixed and migrating stores', () => {
+  it('reads each category in its own shape; a flat file beside its folder is listed as ignored', () => {
+    const q = tmpDir();
+    write(q, 'landmarks/a.md', '---\nkey: sharded-one\n---\n- x\n');
+    write(q, 'landmarks.md', '## left-behind\n- x: y\n');
+    write(q, 'decisions.md', '## flat-one\n- Decision: d\n');
+    const r = read(q, { now: NOW, checkout: null });
+    expect(r.detected).toEqual({ shape: 'sharded', categories: { landmarks: 'sharded', decisions: 'flat' } });
+    expect(r.records.map((x) => `${x.shape}:${x.key}`)).toEqual(['sharded:sharded-one', 'flat:flat-one']);
+    expect(r.ignored).toEqual(['landmarks.md']);
+  });
+
+  // Root reads every folder, so this one only runs as an ordinary user.
+  it.skipIf(process.getuid?.() === 0)('an unreadable category folder is a failure line, the rest is read', () => {
+    const q = tmpDir();
+    write(q, 'landmarks/a.md', '---\nkey: a\n---\n');
+    write(q, 'decisions/b.md', '---\nkey: b\n---\n');
+    fs.chmodSync(path.join(q, 'landmarks'), 0o000);
+    try {
+      const r = read(q, { now: NOW, checkout: null });
+      expect(r.records.map((x) => x.key)).toEqual(['b']);
+      expect(r.failures).toEqual([{ file: 'landmarks/', line: 0, problem: 'folder unreadable (EACCES)' }]);
+    } finally {
+      fs.chmodSync(path.join(q, 'landmarks'), 0o755);
+    }
+  });
+});
+
 describe('refusals', () => {
   it('a symlinked entry file is reported, not read', () => {
     const q = tmpDir();

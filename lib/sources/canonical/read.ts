@@ -88,7 +88,8 @@ function listMd(dir: string, rel: string, failures: ReadFailure[]): string[] {
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
+  } catch (e) {
+    failures.push({ file: `${rel}/`, line: 0, problem: `folder unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})` });
     return [];
   }
   const out: string[] = [];
