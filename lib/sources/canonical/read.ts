@@ -239,6 +239,7 @@ export function read(root: string, opts: ReadOptions): ReadResult {
     if (isCategory(base) && detected.categories[base] === (e.isDirectory() ? 'sharded' : 'flat')) continue;
     ignored.push(e.isDirectory() ? `${e.name}/` : e.name);
   }
+  ignored.sort();
 
   const views = protos.map(view);
   const keep: number[] = [];
