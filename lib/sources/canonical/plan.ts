@@ -1,9 +1,10 @@
 /**
  * Plans the actions of a canonical store as file edits (docs/canonical-layout.md,
- * "Actions"): sharded entries get frontmatter line edits and moves, flat entries get
- * line-range edits of their block. Every byte outside the named lines stays as it was,
- * and one shape is never rewritten into the other. Pure: the files are read through
- * `input.read`, nothing is written; `applyEdits` computes the result in memory.
+ * "Actions and their edits"): sharded entries get frontmatter line edits and moves,
+ * flat entries get line-range edits of their block. Every byte outside the named lines
+ * stays as it was, and one shape is never rewritten into the other. Pure: the files are
+ * read through `input.read`, nothing is written; `applyEdits` computes the result in
+ * memory and `invertEdits` gives the undo.
  */
 import { REASON_MAX_CODE_POINTS } from '../../trust/tiers';
 import { today } from '../../trust/dates';
