@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detect, read, CanonicalReadError } from './read';
-import { buildProject, tmpDir, write, type Project } from './test-fixtures';
+import { GitIndex, walkGit } from './git';
+import { buildProject, commitAll, initRepo, tmpDir, write, type Project } from './test-fixtures';
 import type { MemoryRecord } from './types';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -201,6 +202,21 @@ describe('refusals', () => {
     const checked = read(p.mem, { now: NOW }).records.find((x) => x.key === 'src/auth/session.ts:42')!;
     const ok = plan(checked, 'reaffirm', NOW, { read: readerFor(p.mem), head: p.head });
     expect(ok.ok).toBe(true);
+  });
+});
+
+describe('the git walk on unusual paths', () => {
+  it('keeps spaces, non-ASCII and quotes in touched paths (NUL-separated, unquoted)', () => {
+    const d = tmpDir('canon-walk-');
+    initRepo(d);
+    write(d, 'dir with space/\u00fc \u00f1 "q".ts', 'x\n');
+    const a = commitAll(d, 'one');
+    write(d, 'dir with space/\u00fc \u00f1 "q".ts', 'y\n');
+    commitAll(d, 'two');
+    const g = new GitIndex(walkGit(d)!);
+    expect(g.commits.map((c) => c.files)).toEqual([['dir with space/\u00fc \u00f1 "q".ts'], ['dir with space/\u00fc \u00f1 "q".ts']]);
+    expect(g.touchingSince(g.resolve(a) as number, ['dir with space/**'])).toBe(1);
+    fs.rmSync(d, { recursive: true, force: true });
   });
 });
 
