@@ -7,6 +7,12 @@ import { buildProject, commitAll, initRepo, tmpDir, write, type Project } from '
 import type { MemoryRecord } from './types';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
+/** A store with one entry whose verified-at is quoted and carries a note. */
+function q2(): string {
+  const d = tmpDir();
+  write(d, 'landmarks/a.md', '---\nkey: a\nverified-at: "abc1234"  # checked by hand\n---\n');
+  return d;
+}
 let p: Project;
 
 beforeAll(() => {
@@ -67,6 +73,8 @@ describe('read, sharded', () => {
     expect(lib.tier).toBe('verified');
     const util = byKey(r.records, 'src/util.ts:1');
     expect(util.fields.find((f) => f.name === 'owner-note')).toEqual({ name: 'owner-note', value: 'keeps an unknown field', line: 7 });
+    const quoted = read(q2(), { now: NOW, checkout: null }).records[0]!;
+    expect(quoted.canonical.verifiedSha).toBe('abc1234');
     const crlf = byKey(r.records, 'crlf-entry');
     expect(crlf.canonical.claim).toBe('Trap: windows line endings.');
     expect(crlf.fields.find((f) => f.name === 'verified-at')?.value).toBe(p.recent);

@@ -184,12 +184,18 @@ function view(p: Proto): CanonicalView {
     added: p.get('added') || p.get('raised-on'),
     verified,
     verifiedFrom,
-    verifiedSha: isSha(va) ? va!.trim() : null,
+    verifiedSha: shaOf(va),
     verifiedDate: dateCandidates[0] ?? null,
     status: p.get('status'),
     closed,
     restsOn: listValue(p.get('rests_on')),
   };
+}
+
+/** The SHA a `verified-at` value starts with (quotes and a trailing `# note` allowed). */
+function shaOf(value: string | null): string | null {
+  const token = (value ?? '').trim().split(/\s+/)[0]!.replace(/^['"]|['"]$/g, '');
+  return isSha(token) ? token : null;
 }
 
 function tierOf(p: Proto, c: CanonicalView): RecordTier {
