@@ -38,15 +38,19 @@ function sourceStamp() {
   return `${Math.floor(max)}-${Math.floor(fs.statSync(path.join(dir, 'package-lock.json')).mtimeMs)}`;
 }
 
+// `hook pre-write` runs on every assistant write: it gets its own small bundle (docs/hooks.md).
+const argv = process.argv.slice(2);
+const entry = argv[0] === 'hook' && argv[1] === 'pre-write' ? { name: 'hook', file: 'hook-main.ts' } : { name: 'cli', file: 'main.ts' };
+
 function loadBundled() {
   const cacheDir = path.join(dir, 'node_modules', '.cache', 'memtrust');
-  const out = path.join(cacheDir, `cli-${sourceStamp()}.cjs`);
+  const out = path.join(cacheDir, `${entry.name}-${sourceStamp()}.cjs`);
   if (!fs.existsSync(out)) {
     const esbuild = require('esbuild');
     fs.mkdirSync(cacheDir, { recursive: true });
     const tmp = `${out}.${process.pid}.tmp`;
     esbuild.buildSync({
-      entryPoints: [path.join(__dirname, 'main.ts')],
+      entryPoints: [path.join(__dirname, entry.file)],
       bundle: true,
       platform: 'node',
       format: 'cjs',
@@ -57,7 +61,7 @@ function loadBundled() {
       logLevel: 'silent',
     });
     fs.renameSync(tmp, out);
-    for (const old of fs.readdirSync(cacheDir)) if (old.startsWith('cli-') && path.join(cacheDir, old) !== out && !old.endsWith('.tmp')) fs.rmSync(path.join(cacheDir, old), { force: true });
+    for (const old of fs.readdirSync(cacheDir)) if (old.startsWith(`${entry.name}-`) && path.join(cacheDir, old) !== out && !old.endsWith('.tmp')) fs.rmSync(path.join(cacheDir, old), { force: true });
   }
   return require(out);
 }
@@ -68,13 +72,13 @@ try {
 } catch {
   try {
     require('tsx/cjs/api').register();
-    ({ main } = require('./main.ts'));
+    ({ main } = require(`./${entry.file}`));
   } catch (err) {
     fail('could not start', err);
   }
 }
 
-main(process.argv.slice(2)).then(
+main(argv).then(
   (code) => {
     process.exitCode = code;
   },

@@ -38,6 +38,7 @@ function factsOf(m: MemoryListItem): MemoryFacts {
     createdAt: m.createdAt ?? undefined,
     lastVerified: m.lastVerified ?? undefined,
     quarantinedAt: m.quarantinedAt ?? undefined,
+    changedSinceVerified: m.changedSinceVerified ?? undefined,
     mtime: new Date(m.createdMs),
     conflict: m.conflict,
   };
@@ -58,7 +59,7 @@ export function reviewQueue(ctx: ServiceContext): ReviewItem[] {
         description: m.description ?? '',
         tier: m.tier,
         kind,
-        facts: describeLifecycle(lifecycle(facts, now), now),
+        facts: [...(m.changedSinceVerified ? [`changed by the assistant since verification (${m.changedSinceVerified}): re-affirm or demote`] : []), ...describeLifecycle(lifecycle(facts, now), now)],
         reason: m.quarantineReason,
         sha256: m.sha256,
         findingChecks: m.findingChecks,
