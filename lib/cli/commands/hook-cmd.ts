@@ -10,7 +10,7 @@ import type { Io } from '../io';
 import type { Command } from './index';
 import { parseHookInput } from '../../hooks/input';
 import { locateTarget } from '../../hooks/target';
-import type { Env } from '../../config';
+import { parseNow, type Env } from '../../config';
 import { hooksBlock } from '../../hooks/install-entries';
 import { cannotJudge, config, emit, preWrite, readStdin, type Stdin } from '../hook-pre';
 
@@ -73,7 +73,8 @@ async function install(argv: string[], io: Io, env: Env): Promise<number> {
     for (const e of status.entries) io.out(`${e.event.padEnd(13)} ${e.state}`);
     return 0;
   }
-  const now = config(env).now();
+  // Installing needs no memory root: only the clock (MEMTRUST_NOW names the backup in tests).
+  const now = parseNow(env.MEMTRUST_NOW)();
   const r = installHooks(now, env, entries);
   if (!r.ok) {
     io.err(`memtrust hook install: ${r.message}`);
