@@ -39,10 +39,8 @@ export function HookStatusSection({ status, installCommand }: { status: HookStat
           </li>
         ))}
       </ul>
-      <p className="mt-3 text-sm">
-        Install (keeps every other setting and makes a backup):{' '}
-        <code className="break-all rounded bg-slate-100 px-1 font-mono text-xs dark:bg-slate-800">{installCommand}</code>
-      </p>
+      <p className="mt-3 text-sm">Install (keeps every other setting and makes a backup):</p>
+      <pre className="mt-1 overflow-x-auto rounded-md bg-slate-100 px-3 py-2 font-mono text-xs dark:bg-slate-800">{installCommand}</pre>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer">Entries to paste by hand</summary>
         <pre className="mt-2 overflow-x-auto rounded-md bg-slate-100 p-3 font-mono text-xs dark:bg-slate-800" data-testid="hook-entries">{block}</pre>

@@ -333,3 +333,30 @@ describe('post-write: the stamp', () => {
     expect(r.stderr).toContain('not stamped');
   });
 });
+
+describe('a Claude Code memory folder (flat files and MEMORY.md)', () => {
+  it('guards and stamps the same way; the index is left to the assistant', () => {
+    const folder = path.join(sb.tmp, 'memory');
+    fs.mkdirSync(folder);
+    const index = '- [Role](user_role.md) — backend engineer\n';
+    fs.writeFileSync(path.join(folder, 'MEMORY.md'), index);
+    fs.writeFileSync(path.join(folder, 'user_role.md'), '---\nname: Role\ndescription: backend engineer\ntype: user\n---\nThe user is a backend engineer focused on observability.\n');
+    const extra = { MEMTRUST_ROOT: folder };
+    const file = path.join(folder, 'feedback_tests.md');
+    const content = '---\nname: real tests\ndescription: tests hit a real database\ntype: feedback\nmetadata:\n  originSessionId: 0b7e1c2a-fake-session\n---\nTests must hit a real database.\n**Why:** mocks hid a broken migration.\n**How to apply:** use the docker database.\n';
+    const input = write(file, content, 'Write', 'toolu_cc');
+    const guard = pre(input, extra);
+    expect(guard.status).toBe(0);
+    expect(denied(guard)).toBe(false);
+    fs.writeFileSync(file, content);
+    expect(post(input.replace('PreToolUse', 'PostToolUse'), extra).status).toBe(0);
+    const text = fs.readFileSync(file, 'utf8');
+    expect(text).toContain('trust-level: inferred\n');
+    // The nested metadata block is kept as written; memtrust's keys sit at the top level.
+    expect(text).toContain('metadata:\n  originSessionId: 0b7e1c2a-fake-session\n');
+    expect(fs.readFileSync(path.join(folder, 'MEMORY.md'), 'utf8')).toBe(index);
+    expect(readAudit(folder).map((e) => [e.actor, e.action, e.memory])).toEqual([['assistant', 'create', 'feedback_tests.md']]);
+    // A quarantine/ inside the folder is read-only too.
+    expect(denied(pre(write(path.join(folder, 'quarantine', 'user_role.md'), content), extra))).toBe(true);
+  });
+});
