@@ -360,3 +360,20 @@ describe('a Claude Code memory folder (flat files and MEMORY.md)', () => {
     expect(denied(pre(write(path.join(folder, 'quarantine', 'user_role.md'), content), extra))).toBe(true);
   });
 });
+
+describe('a root configured through a symlinked path', () => {
+  it('is guarded and stamped by its real path', () => {
+    const alias = path.join(sb.tmp, 'root-alias');
+    fs.symlinkSync(sb.root, alias);
+    const extra = { MEMTRUST_ROOT: alias };
+    const file = mem('feedback_alias.md');
+    const content = JSON.parse(fixture('pre-write-new.json', sb.root)).tool_input.content as string;
+    const input = write(file, content, 'Write', 'toolu_alias');
+    expect(denied(pre(input, extra))).toBe(false);
+    fs.writeFileSync(file, content);
+    const r = post(input.replace('PreToolUse', 'PostToolUse'), extra);
+    expect(r.stderr).toBe('');
+    expect(fs.readFileSync(file, 'utf8')).toContain('trust-level: inferred\n');
+    expect(denied(pre(write(mem('project_ci_access.md'), JSON.parse(fixture('pre-write-credential.json', sb.root)).tool_input.content), extra))).toBe(true);
+  });
+});

@@ -13,6 +13,7 @@ import type { PriorState } from '../hooks/pre-write';
 import { takePriorNote } from './hook-prior';
 import { sha256 } from './inspect';
 import fs from 'node:fs';
+import path from 'node:path';
 
 export interface StampRequest {
   /** Real path of the written file (inside a configured root). */
@@ -64,7 +65,9 @@ export function stampAssistantWrite(ctx: ServiceContext, req: StampRequest): Sta
   }
   const before = prior && prior.existed ? prior : null;
   const opId = req.toolUseId && /^[A-Za-z0-9_-]{1,70}$/.test(req.toolUseId) ? `hook-${req.toolUseId}` : undefined;
-  const result = applyToMemory(ctx, { ref: req.abs, sourceId: source.id, actor: 'assistant', opId }, (ins, found, at) => {
+  // Named through the configured root, not the real path: a root given through a symlink still matches.
+  const ref = path.join(source.root, ...req.relPath.split('/'));
+  const result = applyToMemory(ctx, { ref, sourceId: source.id, actor: 'assistant', opId }, (ins, found, at) => {
     if (found.location !== 'memories') return { ok: false, code: 'not-a-memory', message: `${found.relPath} is not in the memory folder` };
     const current: Record<string, string> = {};
     for (const k of PROTECTED_FIELDS) if (ins.fields[k] !== undefined) current[k] = ins.fields[k]!;
