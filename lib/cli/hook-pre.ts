@@ -4,7 +4,6 @@
  * bundled on its own (lib/cli/hook-main.ts): it loads the validators and the path
  * rules, never the database or a service module, and answers in well under 150 ms.
  */
-import fs from 'node:fs';
 import type { Io } from './io';
 import { parseHookInput, type HookInput } from '../hooks/input';
 import { judgePreWrite, type PreVerdict } from '../hooks/pre-write';
@@ -25,35 +24,27 @@ export interface Stdin {
   bytes: number;
 }
 
-export function readStdin(): Stdin {
+/** All of stdin (async: a pipe read synchronously would spin on EAGAIN), bounded by STDIN_CAP. */
+export async function readStdin(): Promise<Stdin> {
   if (process.stdin.isTTY) return { text: '', oversize: false, bytes: 0 };
   const chunks: Buffer[] = [];
   let total = 0;
   let head: Buffer | null = null;
   let tail = Buffer.alloc(0);
-  const buf = Buffer.allocUnsafe(1 << 20);
-  for (;;) {
-    let n: number;
-    try {
-      n = fs.readSync(0, buf, 0, buf.length, null);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EAGAIN') continue;
-      if (code === 'EOF') break;
-      throw e;
+  for await (const chunk of process.stdin) {
+    const piece = chunk as Buffer;
+    total += piece.length;
+    if (head === null && total <= STDIN_CAP) {
+      chunks.push(piece);
+      continue;
     }
-    if (n === 0) break;
-    total += n;
-    const piece = Buffer.from(buf.subarray(0, n));
-    if (head === null && total <= STDIN_CAP) chunks.push(piece);
-    else {
-      if (head === null) {
-        head = Buffer.concat(chunks).subarray(0, EDGE);
-        tail = Buffer.concat(chunks).subarray(-EDGE);
-        chunks.length = 0;
-      }
-      tail = Buffer.concat([tail, piece]).subarray(-EDGE);
+    if (head === null) {
+      const all = Buffer.concat(chunks);
+      head = all.subarray(0, EDGE);
+      tail = all.subarray(-EDGE);
+      chunks.length = 0;
     }
+    tail = Buffer.concat([tail, piece]).subarray(-EDGE);
   }
   if (head !== null) return { text: head.toString('utf8') + '\n' + tail.toString('utf8'), oversize: true, bytes: total };
   return { text: Buffer.concat(chunks).toString('utf8'), oversize: false, bytes: total };
@@ -101,7 +92,7 @@ export function config(env: Env) {
 export async function preWrite(io: Io, env: Env): Promise<number> {
   let stdin: Stdin;
   try {
-    stdin = readStdin();
+    stdin = await readStdin();
   } catch (e) {
     return cannotJudge(io, env, 'pre-write', `cannot read stdin (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
   }

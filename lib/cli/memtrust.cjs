@@ -66,9 +66,54 @@ function loadBundled() {
   return require(out);
 }
 
+/**
+ * The pre-write bundle's cache key comes from the files it was built from (esbuild's
+ * metafile, kept beside it), not from a walk of every source: about 50 stats instead of
+ * a readdir of lib/ and db/ on each assistant write.
+ */
+function loadHookBundle() {
+  const cacheDir = path.join(dir, 'node_modules', '.cache', 'memtrust');
+  const manifest = path.join(cacheDir, 'hook-manifest.json');
+  const lock = Math.floor(fs.statSync(path.join(dir, 'package-lock.json')).mtimeMs);
+  const stampOf = (inputs) => `${Math.floor(Math.max(0, ...inputs.map((f) => fs.statSync(path.join(dir, f)).mtimeMs)))}-${lock}`;
+  try {
+    const m = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+    if (m.stamp === stampOf(m.inputs)) return require(path.join(cacheDir, m.out));
+  } catch {
+    // no manifest yet, an input is gone, or the bundle is missing: build it
+  }
+  const esbuild = require('esbuild');
+  fs.mkdirSync(cacheDir, { recursive: true });
+  const out = `hook-${process.pid}-${Date.now()}.cjs`;
+  const tmp = path.join(cacheDir, `${out}.tmp`);
+  const r = esbuild.buildSync({
+    entryPoints: [path.join(__dirname, entry.file)],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: tmp,
+    metafile: true,
+    external: ['better-sqlite3', 'next', 'server-only'],
+    logLevel: 'silent',
+    absWorkingDir: dir,
+  });
+  fs.renameSync(tmp, path.join(cacheDir, out));
+  const inputs = Object.keys(r.metafile.inputs).filter((f) => !f.startsWith('node_modules/') && !path.isAbsolute(f));
+  const mtmp = `${manifest}.${process.pid}.tmp`;
+  fs.writeFileSync(mtmp, JSON.stringify({ out, stamp: stampOf(inputs), inputs }));
+  fs.renameSync(mtmp, manifest);
+  // Old bundles go, but not one another process may have just built and is about to load.
+  for (const old of fs.readdirSync(cacheDir)) {
+    const p = path.join(cacheDir, old);
+    if (old.startsWith('hook-') && old.endsWith('.cjs') && old !== out && Date.now() - fs.statSync(p).mtimeMs > 60_000) fs.rmSync(p, { force: true });
+  }
+  return require(path.join(cacheDir, out));
+}
+
 let main;
 try {
-  ({ main } = loadBundled());
+  ({ main } = entry.name === 'hook' ? loadHookBundle() : loadBundled());
 } catch {
   try {
     require('tsx/cjs/api').register();

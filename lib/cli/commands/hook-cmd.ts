@@ -17,7 +17,7 @@ import { cannotJudge, config, emit, preWrite, readStdin, type Stdin } from '../h
 async function postWrite(io: Io, env: Env): Promise<number> {
   let stdin: Stdin;
   try {
-    stdin = readStdin();
+    stdin = await readStdin();
   } catch (e) {
     io.err(`memtrust hook post-write: cannot read stdin (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
     return 1;
