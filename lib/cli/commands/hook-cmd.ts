@@ -52,8 +52,11 @@ async function postWrite(io: Io, env: Env): Promise<number> {
     return 1;
   }
   if (r.noop) return 0;
-  const what = r.from === null ? `stamped it trust-level: ${r.to} (a memory the assistant writes is inferred until the user promotes it)` : r.to === 'verified' ? 'kept it verified and flagged it changed-since-verified for the user to re-affirm or demote' : `kept it ${r.to}`;
-  emit(io, 'PostToolUse', { additionalContext: `memtrust ${what} in ${t.relPath}; the file changed on disk, so read it again before editing it.` });
+  const what =
+    r.to === 'verified'
+      ? `kept ${t.relPath} verified and flagged it changed-since-verified: the user will re-affirm or demote it`
+      : `stamped ${t.relPath} trust-level: inferred (a memory the assistant writes is inferred until the user promotes it)`;
+  emit(io, 'PostToolUse', { additionalContext: `memtrust ${what}. The file changed on disk: read it again before editing it.` });
   return 0;
 }
 
