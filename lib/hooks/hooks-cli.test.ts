@@ -310,6 +310,7 @@ describe('post-write: the stamp', () => {
 
     const queue = JSON.parse(runCli(['list', '--queue', 'stale', '--json'], sb.env).stdout);
     expect((queue.items as { file: string }[]).map((i) => i.file)).toContain('memories/user_deploy_host.md');
+    expect(runCli(['show', 'user_deploy_host.md'], sb.env).stdout).toContain('changed by the assistant since verification (2026-11-22T12:00:00Z): re-affirm or demote');
     // Verified 21 days ago: not stale, yet re-affirmation is offered because of the flag.
     const re = runCli(['reaffirm', 'user_deploy_host.md'], sb.env);
     expect(re.status).toBe(0);

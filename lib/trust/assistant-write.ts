@@ -29,6 +29,11 @@ export const PROTECTED_FIELDS = [
 /** Set on a verified memory the assistant edited; cleared by reaffirm (and demote). */
 export const CHANGED_SINCE_VERIFIED = 'changed-since-verified';
 
+/** The sentence the review queue and the memory page show for the flag (null when unset). */
+export function changedSinceVerifiedFact(value: string | null | undefined): string | null {
+  return value ? `changed by the assistant since verification (${value}): re-affirm or demote` : null;
+}
+
 export interface AssistantWriteInput {
   /** Protected fields before the write; null = the file did not exist. */
   prior: Record<string, string> | null;
