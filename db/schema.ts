@@ -36,6 +36,8 @@ export const memories = sqliteTable(
     sourceMachine: text('source_machine'),
     createdAt: text('created_at'),
     lastVerified: text('last_verified'),
+    /** `changed-since-verified` from the frontmatter: the assistant edited a verified memory (docs/hooks.md). */
+    changedSinceVerified: text('changed_since_verified'),
     quarantinedAt: text('quarantined_at'),
     quarantineReason: text('quarantine_reason'),
     /** created-at in ms, else mtime (observation clock basis). */

@@ -10,6 +10,8 @@ import path from 'node:path';
 export interface Settings {
   roots?: string[];
   owner?: { emails?: string[]; githubHandle?: string; homeUser?: string };
+  /** The write guard blocks when it cannot judge a write (docs/hooks.md); default false: fail open. */
+  hookFailClosed?: boolean;
 }
 
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
@@ -25,9 +27,11 @@ export function parseSettings(json: unknown): { ok: true; value: Settings } | { 
   if (o && ((o.emails !== undefined && !isStrings(o.emails)) || !optString(o.githubHandle) || !optString(o.homeUser))) {
     return { ok: false, message: '"owner" has fields of the wrong type' };
   }
+  if (j.hookFailClosed !== undefined && typeof j.hookFailClosed !== 'boolean') return { ok: false, message: '"hookFailClosed" must be true or false' };
   return {
     ok: true,
     value: {
+      ...(j.hookFailClosed !== undefined ? { hookFailClosed: j.hookFailClosed as boolean } : {}),
       roots: j.roots as string[] | undefined,
       owner: o ? { emails: o.emails as string[] | undefined, githubHandle: o.githubHandle as string | undefined, homeUser: o.homeUser as string | undefined } : undefined,
     },

@@ -3,6 +3,10 @@ import { context } from '@/lib/server';
 import { discoverRoots } from '@/lib/service/discover';
 import { readSettings } from '@/lib/settings';
 import { SettingsForms } from '@/components/settings-forms';
+import { HookStatusSection } from '@/components/hook-status';
+import { hookStatus, ourHookEntries } from '@/lib/service/hook-install';
+import { shellQuote } from '@/lib/hooks/install-entries';
+import { projectPath } from '@/lib/project';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Settings' };
@@ -41,6 +45,7 @@ export default function SettingsPage() {
         owner={{ emails: owner.emails.join(' '), githubHandle: owner.githubHandle ?? '', homeUser: owner.homeUser ?? '' }}
         envOverrides={!!process.env.MEMTRUST_ROOT}
       />
+      <HookStatusSection status={hookStatus(process.env, ourHookEntries())} installCommand={`${shellQuote(process.execPath)} ${shellQuote(projectPath('lib', 'cli', 'memtrust.cjs'))} hook install --apply`} />
     </div>
   );
 }

@@ -57,6 +57,8 @@ export interface MemoryListItem {
   indexed: boolean | null;
   error: string | null;
   sha256: string;
+  /** The assistant edited this verified memory at this time (docs/hooks.md); null otherwise. */
+  changedSinceVerified: string | null;
 }
 
 const COLUMNS = `m.key, m.id, m.source, m.rel_path AS relPath, m.filename, m.location, m.tier, m.type, m.name, m.description,
@@ -64,7 +66,7 @@ const COLUMNS = `m.key, m.id, m.source, m.rel_path AS relPath, m.filename, m.loc
   m.quarantine_reason AS quarantineReason, m.created_ms AS createdMs, m.last_verified_ms AS lastVerifiedMs,
   m.quarantine_since_ms AS quarantineSinceMs, m.validate_exit AS validateExit, m.secret_exit AS secretExit,
   m.injection_exit AS injectionExit, m.finding_count AS findingCount, m.finding_checks AS findingChecks,
-  m.needs_backfill AS needsBackfill, m.conflict, m.indexed, m.error, m.sha256`;
+  m.needs_backfill AS needsBackfill, m.conflict, m.indexed, m.error, m.sha256, m.changed_since_verified AS changedSinceVerified`;
 
 const ORDER: Record<Sort, string> = {
   // Matches the expression index memories_tier_sortname (migration 0002), so a page needs no sort.
@@ -94,8 +96,9 @@ function where(q: ListQuery, now: Date): { sql: string; params: Record<string, u
     params.tier = q.tier;
   }
   const queue: Record<Queue, string> = {
-    review: `((m.tier = 'inferred' AND m.created_ms <= @observedBefore) OR (m.tier = 'verified' AND (m.last_verified_ms IS NULL OR m.last_verified_ms < @staleBefore)))`,
-    stale: `(m.tier = 'verified' AND (m.last_verified_ms IS NULL OR m.last_verified_ms < @staleBefore))`,
+    review: `((m.tier = 'inferred' AND m.created_ms <= @observedBefore) OR (m.tier = 'verified' AND (m.last_verified_ms IS NULL OR m.last_verified_ms < @staleBefore OR m.changed_since_verified IS NOT NULL)))`,
+    // Stale, or changed by the assistant since verification (docs/hooks.md): both are re-affirmed or demoted.
+    stale: `(m.tier = 'verified' AND (m.last_verified_ms IS NULL OR m.last_verified_ms < @staleBefore OR m.changed_since_verified IS NOT NULL))`,
     due: `(m.tier = 'inferred' AND m.created_ms <= @observedBefore)`,
     observing: `(m.tier = 'inferred' AND m.created_ms > @observedBefore)`,
     passive: `(m.tier = 'quarantined' AND m.quarantine_since_ms > @auditFrom)`,

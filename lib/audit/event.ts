@@ -16,7 +16,8 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const ACTORS = ['user:web', 'user:cli', 'validator', 'system'] as const;
+/** `assistant`: what the Claude Code hooks record for the assistant's own writes (docs/hooks.md). */
+export const ACTORS = ['user:web', 'user:cli', 'validator', 'system', 'assistant'] as const;
 export type Actor = (typeof ACTORS)[number];
 
 /** A tier as written in an event; `null` = the memory did not exist / had no trust-level. */

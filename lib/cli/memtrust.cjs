@@ -38,15 +38,19 @@ function sourceStamp() {
   return `${Math.floor(max)}-${Math.floor(fs.statSync(path.join(dir, 'package-lock.json')).mtimeMs)}`;
 }
 
+// `hook pre-write` runs on every assistant write: it gets its own small bundle (docs/hooks.md).
+const argv = process.argv.slice(2);
+const entry = argv[0] === 'hook' && argv[1] === 'pre-write' ? { name: 'hook', file: 'hook-main.ts' } : { name: 'cli', file: 'main.ts' };
+
 function loadBundled() {
   const cacheDir = path.join(dir, 'node_modules', '.cache', 'memtrust');
-  const out = path.join(cacheDir, `cli-${sourceStamp()}.cjs`);
+  const out = path.join(cacheDir, `${entry.name}-${sourceStamp()}.cjs`);
   if (!fs.existsSync(out)) {
     const esbuild = require('esbuild');
     fs.mkdirSync(cacheDir, { recursive: true });
     const tmp = `${out}.${process.pid}.tmp`;
     esbuild.buildSync({
-      entryPoints: [path.join(__dirname, 'main.ts')],
+      entryPoints: [path.join(__dirname, entry.file)],
       bundle: true,
       platform: 'node',
       format: 'cjs',
@@ -57,24 +61,69 @@ function loadBundled() {
       logLevel: 'silent',
     });
     fs.renameSync(tmp, out);
-    for (const old of fs.readdirSync(cacheDir)) if (old.startsWith('cli-') && path.join(cacheDir, old) !== out && !old.endsWith('.tmp')) fs.rmSync(path.join(cacheDir, old), { force: true });
+    for (const old of fs.readdirSync(cacheDir)) if (old.startsWith(`${entry.name}-`) && path.join(cacheDir, old) !== out && !old.endsWith('.tmp')) fs.rmSync(path.join(cacheDir, old), { force: true });
   }
   return require(out);
 }
 
+/**
+ * The pre-write bundle's cache key comes from the files it was built from (esbuild's
+ * metafile, kept beside it), not from a walk of every source: about 50 stats instead of
+ * a readdir of lib/ and db/ on each assistant write.
+ */
+function loadHookBundle() {
+  const cacheDir = path.join(dir, 'node_modules', '.cache', 'memtrust');
+  const manifest = path.join(cacheDir, 'hook-manifest.json');
+  const lock = Math.floor(fs.statSync(path.join(dir, 'package-lock.json')).mtimeMs);
+  const stampOf = (inputs) => `${Math.floor(Math.max(0, ...inputs.map((f) => fs.statSync(path.join(dir, f)).mtimeMs)))}-${lock}`;
+  try {
+    const m = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+    if (m.stamp === stampOf(m.inputs)) return require(path.join(cacheDir, m.out));
+  } catch {
+    // no manifest yet, an input is gone, or the bundle is missing: build it
+  }
+  const esbuild = require('esbuild');
+  fs.mkdirSync(cacheDir, { recursive: true });
+  const out = `hook-${process.pid}-${Date.now()}.cjs`;
+  const tmp = path.join(cacheDir, `${out}.tmp`);
+  const r = esbuild.buildSync({
+    entryPoints: [path.join(__dirname, entry.file)],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: tmp,
+    metafile: true,
+    external: ['better-sqlite3', 'next', 'server-only'],
+    logLevel: 'silent',
+    absWorkingDir: dir,
+  });
+  fs.renameSync(tmp, path.join(cacheDir, out));
+  const inputs = Object.keys(r.metafile.inputs).filter((f) => !f.startsWith('node_modules/') && !path.isAbsolute(f));
+  const mtmp = `${manifest}.${process.pid}.tmp`;
+  fs.writeFileSync(mtmp, JSON.stringify({ out, stamp: stampOf(inputs), inputs }));
+  fs.renameSync(mtmp, manifest);
+  // Old bundles go, but not one another process may have just built and is about to load.
+  for (const old of fs.readdirSync(cacheDir)) {
+    const p = path.join(cacheDir, old);
+    if (old.startsWith('hook-') && old.endsWith('.cjs') && old !== out && Date.now() - fs.statSync(p).mtimeMs > 60_000) fs.rmSync(p, { force: true });
+  }
+  return require(path.join(cacheDir, out));
+}
+
 let main;
 try {
-  ({ main } = loadBundled());
+  ({ main } = entry.name === 'hook' ? loadHookBundle() : loadBundled());
 } catch {
   try {
     require('tsx/cjs/api').register();
-    ({ main } = require('./main.ts'));
+    ({ main } = require(`./${entry.file}`));
   } catch (err) {
     fail('could not start', err);
   }
 }
 
-main(process.argv.slice(2)).then(
+main(argv).then(
   (code) => {
     process.exitCode = code;
   },

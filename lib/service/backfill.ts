@@ -8,11 +8,14 @@ import { applyToMemory, type TransitionResult } from './transition';
 import { backfillPlan, type BackfillPlan } from '../trust/backfill';
 import type { Tier } from '../trust/tiers';
 import type { Actor } from '../audit/event';
+import { firstBackfillDone, markFirstBackfill } from './backfill-marker';
 
 export interface BackfillEntry {
   source: string;
   relPath: string;
   plan: BackfillPlan;
+  /** The root's first backfill was done when this plan was made (docs/hooks.md). */
+  afterFirstBackfill?: boolean;
 }
 
 export function planBackfill(ctx: ServiceContext, overrides: Record<string, Tier> = {}): BackfillEntry[] {
@@ -24,9 +27,11 @@ export function planBackfill(ctx: ServiceContext, overrides: Record<string, Tier
     )
     .all() as { source: string; relPath: string; filename: string; location: 'memories'; type: string | null; createdAt: string | null; sourceMachine: string | null; mtimeMs: number; conflict: number }[];
   const now = ctx.now();
+  const done = new Map(ctx.sources.map((s) => [s.id, firstBackfillDone(s.root)]));
   return rows.map((r) => ({
     source: r.source,
     relPath: r.relPath,
+    afterFirstBackfill: done.get(r.source) === true,
     plan: backfillPlan(
       {
         filename: r.filename,
@@ -39,19 +44,26 @@ export function planBackfill(ctx: ServiceContext, overrides: Record<string, Tier
       },
       now,
       ctx.machine,
-      { tier: overrides[r.filename] },
+      { tier: overrides[r.filename], afterFirstBackfill: done.get(r.source) === true },
     ),
   }));
 }
 
 /** Applies one file's plan, re-planned from the file as it is now (it may have changed since the dry run). */
 export function applyBackfill(ctx: ServiceContext, entry: BackfillEntry, actor: Actor, override?: Tier): TransitionResult {
-  return applyToMemory(ctx, { ref: entry.plan.filename, sourceId: entry.source, actor }, (ins, _found, now) => {
-    const plan = backfillPlan({ ...ins.facts, hasTrustLevel: ins.fields['trust-level'] !== undefined }, now, ctx.machine, { tier: override });
+  const result = applyToMemory(ctx, { ref: entry.plan.filename, sourceId: entry.source, actor }, (ins, found, now) => {
+    // Decided against the marker as it was at planning time: the run that writes it is still the first.
+    const afterFirstBackfill = entry.afterFirstBackfill ?? firstBackfillDone(found.source.root);
+    const plan = backfillPlan({ ...ins.facts, hasTrustLevel: ins.fields['trust-level'] !== undefined }, now, ctx.machine, { tier: override, afterFirstBackfill });
     if (plan.kind === 'skip') return { ok: false, code: 'skipped', message: `${plan.filename}: ${plan.reason}` };
     return {
       ok: true, noop: false, action: 'backfill', from: null, to: plan.tier, set: plan.set, remove: [], move: plan.move,
       reason: plan.reason,
     };
   });
+  if (result.ok && !result.noop) {
+    const source = ctx.sources.find((s) => s.id === entry.source);
+    if (source) markFirstBackfill(source.root, ctx.machine, ctx.now());
+  }
+  return result;
 }

@@ -24,6 +24,8 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
     quarantine_since_ms, size, mtime_ms, sha256, validate_exit, secret_exit, injection_exit, finding_count,
     finding_checks, needs_backfill, conflict, indexed, error, body
   ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?)`);
+  // Kept out of the big INSERT above: most rows never carry it (docs/hooks.md).
+  const setChanged = sqlite.prepare('UPDATE memories SET changed_since_verified = ? WHERE key = ?');
   const insertFinding = sqlite.prepare('INSERT INTO findings (key, "check", code, label, line, message) VALUES (?, ?, ?, ?, ?, ?)');
 
   const remove = (key: string) => {
@@ -47,6 +49,7 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
         file.size, file.mtimeMs, ins.sha256, ins.verdicts.validate.exit, ins.verdicts.secret.exit, ins.verdicts.injection.exit,
         ins.findings.length, checks, ins.needsBackfill ? 1 : 0, null, ins.body,
       );
+      if (f['changed-since-verified']) setChanged.run(f['changed-since-verified'], key);
       for (const x of ins.findings) insertFinding.run(key, x.check, x.code, x.label, x.line ?? null, x.message);
     },
     upsertError(source, file, error, isNew = false) {

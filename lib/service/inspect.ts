@@ -31,7 +31,7 @@ export interface Inspected {
   body: string;
 }
 
-const KNOWN = ['name', 'description', 'type', 'trust-level', 'created-at', 'last-verified', 'quarantined-at', 'quarantined-by', 'quarantine-reason', 'source-machine'];
+const KNOWN = ['name', 'description', 'type', 'trust-level', 'created-at', 'last-verified', 'quarantined-at', 'quarantined-by', 'quarantine-reason', 'source-machine', 'changed-since-verified'];
 
 export function sha256(bytes: Buffer): string {
   return crypto.createHash('sha256').update(bytes).digest('hex');
@@ -69,6 +69,7 @@ export function inspect(
     lastVerified: fields['last-verified'],
     quarantinedAt: fields['quarantined-at'],
     sourceMachine: fields['source-machine'],
+    changedSinceVerified: fields['changed-since-verified'],
     mtime: new Date(file.mtimeMs),
     conflict,
   };

@@ -8,6 +8,7 @@ import { resolveMemory, type Located } from './resolve';
 import { inspect } from './inspect';
 import { lifecycle, type Lifecycle } from '../trust/lifecycle';
 import { describeLifecycle } from '../trust/describe';
+import { changedSinceVerifiedFact } from '../trust/assistant-write';
 import { allowedActions, type ActionAvailability } from '../trust/allowed';
 import type { Finding } from '../validators/types';
 import { history, type HistoryItem } from '../../db/queries/history';
@@ -68,7 +69,7 @@ function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): 
     bodyTruncated: st.size > FILE_CAP_BYTES || ins.body.length >= 64 * 1024,
     verdicts: { validate: ins.verdicts.validate.label, secret: ins.verdicts.secret.label, injection: ins.verdicts.injection.label },
     findings: ins.findings,
-    lifecycle: describeLifecycle(life, now),
+    lifecycle: [changedSinceVerifiedFact(ins.facts.changedSinceVerified), ...describeLifecycle(life, now)].filter((x): x is string => x !== null),
     facts: life,
     actions: allowedActions(ins.facts, now, checks),
     conflictWith: conflictWith?.abs ?? null,

@@ -8,6 +8,7 @@ import { listMemories, type MemoryListItem, type Queue } from '../../db/queries/
 import { allowedActions, type ActionAvailability } from '../trust/allowed';
 import { lifecycle } from '../trust/lifecycle';
 import { describeLifecycle } from '../trust/describe';
+import { changedSinceVerifiedFact } from '../trust/assistant-write';
 import type { MemoryFacts } from '../trust/facts';
 
 export interface ReviewItem {
@@ -38,6 +39,7 @@ function factsOf(m: MemoryListItem): MemoryFacts {
     createdAt: m.createdAt ?? undefined,
     lastVerified: m.lastVerified ?? undefined,
     quarantinedAt: m.quarantinedAt ?? undefined,
+    changedSinceVerified: m.changedSinceVerified ?? undefined,
     mtime: new Date(m.createdMs),
     conflict: m.conflict,
   };
@@ -58,7 +60,7 @@ export function reviewQueue(ctx: ServiceContext): ReviewItem[] {
         description: m.description ?? '',
         tier: m.tier,
         kind,
-        facts: describeLifecycle(lifecycle(facts, now), now),
+        facts: [changedSinceVerifiedFact(m.changedSinceVerified), ...describeLifecycle(lifecycle(facts, now), now)].filter((x): x is string => x !== null),
         reason: m.quarantineReason,
         sha256: m.sha256,
         findingChecks: m.findingChecks,

@@ -16,9 +16,15 @@ export interface BackfillOptions {
   tier?: Tier;
   /** Reason recorded when the override is `quarantined`. */
   reason?: string;
+  /**
+   * The root's first backfill is done (docs/hooks.md "After the first backfill"): a file
+   * without trust-level now is an assistant write no hook stamped, so it is inferred
+   * whatever its type, and never verified (not even by an override).
+   */
+  afterFirstBackfill?: boolean;
 }
 
-export type BackfillBasis = `type:${MemoryType}` | 'unknown-type' | 'missing-type' | 'override';
+export type BackfillBasis = `type:${MemoryType}` | 'unknown-type' | 'missing-type' | 'override' | 'after-first-backfill';
 
 export type BackfillPlan =
   | { kind: 'skip'; filename: string; reason: string }
@@ -70,14 +76,20 @@ const BASIS_TEXT: Record<string, string> = {
   'missing-type': 'no type: origin unknown, so inferred (the conservative default)',
   'unknown-type': 'unknown type: origin unknown, so inferred (the conservative default)',
   override: 'tier chosen by the reviewer',
+  'after-first-backfill': 'new since the first backfill and stamped by no hook: an assistant write, so inferred',
 };
 
 export function backfillPlan(f: BackfillInput, now: Date, hostname: string, opts: BackfillOptions = {}): BackfillPlan {
   const skip = skipReason(f);
   if (skip) return { kind: 'skip', filename: f.filename, reason: skip };
 
-  const { tier, basis } = opts.tier ? { tier: opts.tier, basis: 'override' as const } : defaultTier(f.type);
   const notes: string[] = [];
+  let { tier, basis }: { tier: Tier; basis: BackfillBasis } = opts.tier ? { tier: opts.tier, basis: 'override' } : defaultTier(f.type);
+  if (opts.afterFirstBackfill && (!opts.tier || opts.tier === 'verified')) {
+    if (opts.tier === 'verified') notes.push('verified refused: a memory new since the first backfill is promoted after its observation period, not back-filled');
+    tier = 'inferred';
+    basis = 'after-first-backfill';
+  }
   const set: Record<string, string> = { 'trust-level': tier };
   if (!f.createdAt) {
     set['created-at'] = isoNow(f.mtime);

@@ -33,7 +33,7 @@ describe('exact frontmatter written by each transition', () => {
   it('reaffirm', () => {
     expect(decide('reaffirm', verified({ lastVerified: dayOffset(-200) }), userCtx())).toEqual({
       ok: true, noop: false, action: 'reaffirm', from: 'verified', to: 'verified',
-      set: { 'last-verified': TODAY }, remove: [], move: null,
+      set: { 'last-verified': TODAY }, remove: ['changed-since-verified'], move: null,
     });
   });
 
@@ -44,7 +44,7 @@ describe('exact frontmatter written by each transition', () => {
         'trust-level': 'quarantined', 'last-verified': TODAY, 'quarantined-at': STAMP,
         'quarantined-by': 'raphael-mbp', 'quarantine-reason': 'Points at a removed flag',
       },
-      remove: [], move: { dir: 'quarantine' },
+      remove: ['changed-since-verified'], move: { dir: 'quarantine' },
     });
   });
 
@@ -63,7 +63,7 @@ describe('exact frontmatter written by each transition', () => {
     expect(decide('restore', quarantined(), userCtx({ checks: { validateExit: 3, secretExit: 0 } }))).toEqual({
       ok: true, noop: false, action: 'restore', from: 'quarantined', to: 'verified',
       set: { 'trust-level': 'verified', 'last-verified': TODAY },
-      remove: ['quarantined-at', 'quarantined-by', 'quarantine-reason'], move: { dir: 'memories' },
+      remove: ['quarantined-at', 'quarantined-by', 'quarantine-reason', 'changed-since-verified'], move: { dir: 'memories' },
     });
   });
 

@@ -15,6 +15,8 @@ export interface MemoryFacts {
   quarantinedAt?: string;
   /** Only read by backfill ("set source-machine when absent"). */
   sourceMachine?: string;
+  /** Set when the assistant edited a verified memory (docs/hooks.md): re-affirm without waiting 90 days. */
+  changedSinceVerified?: string;
   mtime: Date;
   /** Same filename in memories/ and quarantine/ at once (CONTRACT §3): blocks transitions. */
   conflict?: boolean;

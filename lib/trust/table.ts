@@ -63,8 +63,8 @@ export const TRANSITIONS: Readonly<Record<Action, TransitionRule>> = {
   reaffirm: {
     from: ['verified'], to: 'verified', noopFrom: [], deciders: ['user'], precondition: 'stale',
     set: { 'last-verified': 'today' },
-    remove: [], move: null,
-    rule: 'only the user re-affirms, only verified memories last verified more than 90 days ago (or never)',
+    remove: ['changed-since-verified'], move: null,
+    rule: 'only the user re-affirms, only verified memories last verified more than 90 days ago (or never) or changed by the assistant since',
     applies: 'only verified memories are re-affirmed',
   },
   demote: {
@@ -74,14 +74,14 @@ export const TRANSITIONS: Readonly<Record<Action, TransitionRule>> = {
       'trust-level': 'to', 'last-verified': 'today', 'quarantined-at': 'now',
       'quarantined-by': 'machine', 'quarantine-reason': 'reason',
     },
-    remove: [], move: 'quarantine',
+    remove: ['changed-since-verified'], move: 'quarantine',
     rule: 'verified or inferred memories are demoted by the user with a reason, or by a hard validator failure',
     applies: 'only verified or inferred memories are demoted',
   },
   restore: {
     from: ['quarantined'], to: 'verified', noopFrom: [], deciders: ['user'], precondition: 'checks-pass',
     set: { 'trust-level': 'to', 'last-verified': 'today' },
-    remove: [...QUARANTINE_FIELDS], move: 'memories',
+    remove: [...QUARANTINE_FIELDS, 'changed-since-verified'], move: 'memories',
     rule: 'only the user restores, and only when validate and secret-check pass on the current file; it lands at verified',
     applies: 'only quarantined memories are restored',
   },

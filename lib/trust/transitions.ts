@@ -47,7 +47,8 @@ function precondition(rule: TransitionRule, action: Action, facts: MemoryFacts, 
     }
     case 'stale': {
       const v = life.verification!;
-      if (v.stale) return null;
+      // An assistant edit since verification is reviewed now, not in 90 days (docs/hooks.md).
+      if (v.stale || facts.changedSinceVerified) return null;
       const at = addDays(startOfUtcDay(v.lastVerified!), STALE_AFTER_DAYS + 1);
       return refuse(action, 'not-stale', { filename, lastVerified: v.lastVerified!, days: v.daysSince!, at });
     }

@@ -1,0 +1,109 @@
+/**
+ * `memtrust hook pre-write | post-write | install [--apply]` — the Claude Code hooks
+ * (CONTRACT §4.1, docs/hooks.md). Claude Code reads the answer from the exit code and
+ * stdout: exit 0 with JSON (or nothing) is an answer; exit 2 blocks with stderr as the
+ * reason; any other code is a non-blocking error whose stderr the user sees.
+ * pre-write never opens the database and loads no service module: it runs on every write.
+ */
+import { parseArgs, UsageError } from '../args';
+import type { Io } from '../io';
+import type { Command } from './index';
+import { parseHookInput } from '../../hooks/input';
+import { locateTarget } from '../../hooks/target';
+import { parseNow, type Env } from '../../config';
+import { hooksBlock } from '../../hooks/install-entries';
+import { cannotJudge, config, emit, preWrite, readStdin, type Stdin } from '../hook-pre';
+
+async function postWrite(io: Io, env: Env): Promise<number> {
+  let stdin: Stdin;
+  try {
+    stdin = await readStdin();
+  } catch (e) {
+    io.err(`memtrust hook post-write: cannot read stdin (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    return 1;
+  }
+  if (stdin.oversize) {
+    io.err(`memtrust hook post-write: hook input of ${stdin.bytes} bytes is too large to read: not stamped (the next backfill marks it inferred)`);
+    return 1;
+  }
+  const parsed = parseHookInput(stdin.text);
+  if (!parsed.ok) {
+    io.err(`memtrust hook post-write: ${parsed.problem}: not stamped`);
+    return 1;
+  }
+  const input = parsed.input;
+  if (!input.filePath || !input.toolName || !['Write', 'Edit', 'MultiEdit'].includes(input.toolName)) return 0;
+  let cfg;
+  try {
+    cfg = config(env);
+  } catch (e) {
+    io.err(`memtrust hook post-write: ${(e as Error).message}: not stamped`);
+    return 1;
+  }
+  const t = locateTarget(input.filePath, input.cwd, cfg.roots);
+  if (t.kind !== 'inside' || t.place !== 'memory' || t.symlink || t.oddCase) return 0;
+  // Only now the service (and SQLite): most writes never get here.
+  const { createContext } = await import('../../service/context');
+  const { stampAssistantWrite } = await import('../../service/hook-stamp');
+  const ctx = createContext(cfg, env);
+  const r = stampAssistantWrite(ctx, { abs: t.real, realRoot: t.realRoot, relPath: t.relPath, toolName: input.toolName, toolUseId: input.toolUseId });
+  if (!r.ok) {
+    io.err(`memtrust hook post-write: ${t.relPath}: ${r.message}: not stamped`);
+    return 1;
+  }
+  if (r.noop) return 0;
+  const what =
+    r.to === 'verified'
+      ? `kept ${t.relPath} verified and flagged it changed-since-verified: the user will re-affirm or demote it`
+      : `stamped ${t.relPath} trust-level: inferred (a memory the assistant writes is inferred until the user promotes it)`;
+  emit(io, 'PostToolUse', { additionalContext: `memtrust ${what}. The file changed on disk: read it again before editing it.` });
+  return 0;
+}
+
+async function install(argv: string[], io: Io, env: Env): Promise<number> {
+  const args = parseArgs(argv, { bools: ['apply', 'json'] });
+  if (args.positionals.length) throw new UsageError(`unexpected argument: ${args.positionals[0]}`);
+  const { installHooks, ourHookEntries, claudeSettingsPath, hookStatus } = await import('../../service/hook-install');
+  const entries = ourHookEntries();
+  if (!args.bools.has('apply')) {
+    const status = hookStatus(env, entries);
+    if (args.bools.has('json')) {
+      io.out(JSON.stringify({ file: status.file, problem: status.problem, entries: status.entries, hooks: hooksBlock(entries) }, null, 2));
+      return 0;
+    }
+    io.out(`Add these entries to ${claudeSettingsPath(env)} (or run: memtrust hook install --apply):`);
+    io.out(JSON.stringify({ hooks: hooksBlock(entries) }, null, 2));
+    for (const e of status.entries) io.out(`${e.event.padEnd(13)} ${e.state}`);
+    return 0;
+  }
+  // Installing needs no memory root: only the clock (MEMTRUST_NOW names the backup in tests).
+  const now = parseNow(env.MEMTRUST_NOW)();
+  const r = installHooks(now, env, entries);
+  if (!r.ok) {
+    io.err(`memtrust hook install: ${r.message}`);
+    return 1;
+  }
+  if (!r.changed) io.out(`${r.file}: the memtrust hooks are already installed; nothing changed`);
+  else io.out(`${r.file}: memtrust hooks installed (SessionStart, PreToolUse, PostToolUse)${r.backup ? `; backup at ${r.backup}` : ''}`);
+  return 0;
+}
+
+export const hookCommand: Command = {
+  synopsis: 'hook pre-write|post-write|install',
+  summary: 'Claude Code hooks: guard and stamp what the assistant writes',
+  async run(argv: string[], io: Io): Promise<number> {
+    const [sub, ...rest] = argv;
+    const env = process.env as Env;
+    if (sub === 'pre-write' || sub === 'post-write') {
+      if (rest.length) throw new UsageError(`hook ${sub} takes no arguments (it reads Claude Code's hook JSON on stdin)`);
+      try {
+        return sub === 'pre-write' ? await preWrite(io, env) : await postWrite(io, env);
+      } catch (e) {
+        // Never a stack trace: the hook's answer is its exit code.
+        return sub === 'pre-write' ? cannotJudge(io, env, sub, `internal error: ${(e as Error).message}`) : (io.err(`memtrust hook post-write: internal error: ${(e as Error).message}`), 1);
+      }
+    }
+    if (sub === 'install') return install(rest, io, env);
+    throw new UsageError(sub ? `unknown hook command: ${sub}` : 'missing hook command');
+  },
+};

@@ -1,0 +1,146 @@
+/**
+ * `memtrust hook pre-write` (CONTRACT §4.1, docs/hooks.md): the guard Claude Code runs
+ * before every Write/Edit/MultiEdit. Kept apart from the other commands so it can be
+ * bundled on its own (lib/cli/hook-main.ts): it loads the validators and the path
+ * rules, never the database or a service module, and answers in well under 150 ms.
+ */
+import type { Io } from './io';
+import { parseHookInput, type HookInput } from '../hooks/input';
+import { judgePreWrite, type PreVerdict } from '../hooks/pre-write';
+import { locateTarget } from '../hooks/target';
+import { loadConfig, type Env } from '../config';
+import { readSettings } from '../settings';
+import { ownerIdentity } from '../identity';
+import { writePriorNote } from '../service/hook-prior';
+
+/** Hook input above this is not parsed whole; the target is looked for at its ends. */
+export const STDIN_CAP = 64 * 1024 * 1024;
+const EDGE = 64 * 1024;
+
+export interface Stdin {
+  text: string;
+  /** Over the cap: only the first and last EDGE bytes are kept. */
+  oversize: boolean;
+  bytes: number;
+}
+
+/** All of stdin (async: a pipe read synchronously would spin on EAGAIN), bounded by STDIN_CAP. */
+export async function readStdin(): Promise<Stdin> {
+  if (process.stdin.isTTY) return { text: '', oversize: false, bytes: 0 };
+  const chunks: Buffer[] = [];
+  let total = 0;
+  let head: Buffer | null = null;
+  let tail = Buffer.alloc(0);
+  for await (const chunk of process.stdin) {
+    const piece = chunk as Buffer;
+    total += piece.length;
+    if (head === null && total <= STDIN_CAP) {
+      chunks.push(piece);
+      continue;
+    }
+    if (head === null) {
+      const all = Buffer.concat(chunks);
+      head = all.subarray(0, EDGE);
+      tail = all.subarray(-EDGE);
+      chunks.length = 0;
+    }
+    tail = Buffer.concat([tail, piece]).subarray(-EDGE);
+  }
+  if (head !== null) return { text: head.toString('utf8') + '\n' + tail.toString('utf8'), oversize: true, bytes: total };
+  return { text: Buffer.concat(chunks).toString('utf8'), oversize: false, bytes: total };
+}
+
+/** From input too large to parse: the tool's file_path, found as a JSON string at either end. */
+function pathFromEdges(text: string): string | undefined {
+  const m = /"file_path"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(text);
+  if (!m) return undefined;
+  try {
+    return JSON.parse(m[1]!) as string;
+  } catch {
+    return undefined;
+  }
+}
+
+function failClosed(env: Env): boolean {
+  try {
+    return readSettings(env).hookFailClosed === true;
+  } catch {
+    // A broken settings file cannot say "closed"; the diagnostic names the file anyway.
+    return false;
+  }
+}
+
+export function emit(io: Io, event: 'PreToolUse' | 'PostToolUse', fields: Record<string, string>): void {
+  io.out(JSON.stringify({ hookSpecificOutput: { hookEventName: event, ...fields } }));
+}
+
+/** memtrust could not judge: fail open (exit 1, a diagnostic the user sees) or closed (exit 2, the write is blocked). */
+export function cannotJudge(io: Io, env: Env, sub: string, problem: string): number {
+  const line = problem.split('\n')[0]!;
+  if (failClosed(env)) {
+    io.err(`memtrust hook ${sub}: ${line} — blocked because hookFailClosed is set in memtrust's settings`);
+    return 2;
+  }
+  io.err(`memtrust hook ${sub}: ${line} — not checked (fail open; set hookFailClosed to block instead)`);
+  return 1;
+}
+
+export function config(env: Env) {
+  return loadConfig({ env });
+}
+
+export async function preWrite(io: Io, env: Env): Promise<number> {
+  let stdin: Stdin;
+  try {
+    stdin = await readStdin();
+  } catch (e) {
+    return cannotJudge(io, env, 'pre-write', `cannot read stdin (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let roots: string[];
+  let machine: string;
+  let now: Date;
+  try {
+    const c = config(env);
+    roots = c.roots;
+    machine = c.machine;
+    now = c.now();
+  } catch (e) {
+    return cannotJudge(io, env, 'pre-write', (e as Error).message);
+  }
+  if (stdin.oversize) {
+    const filePath = pathFromEdges(stdin.text);
+    if (!filePath) return cannotJudge(io, env, 'pre-write', `hook input of ${stdin.bytes} bytes is too large to read and names no file_path`);
+    const t = locateTarget(filePath, undefined, roots);
+    if (t.kind !== 'inside') return 0;
+    emit(io, 'PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: `memtrust: this write to ${t.relPath} is ${stdin.bytes} bytes of tool input, far over the 1 MiB memory file cap` });
+    return 0;
+  }
+  const parsed = parseHookInput(stdin.text);
+  if (!parsed.ok) return cannotJudge(io, env, 'pre-write', parsed.problem);
+  let verdict: PreVerdict;
+  try {
+    verdict = judgePreWrite(parsed.input, { roots, owner: () => ownerIdentity(env) });
+  } catch (e) {
+    return cannotJudge(io, env, 'pre-write', `internal error: ${(e as Error).message}`);
+  }
+  return answerPre(io, env, parsed.input, verdict, machine, now);
+}
+
+function answerPre(io: Io, env: Env, input: HookInput, v: PreVerdict, machine: string, now: Date): number {
+  switch (v.decision) {
+    case 'pass':
+      if (env.MEMTRUST_DEBUG) io.err(`memtrust hook pre-write: not guarded: ${v.why}`);
+      return 0;
+    case 'deny':
+      emit(io, 'PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: v.reason });
+      return 0;
+    case 'error':
+      return cannotJudge(io, env, 'pre-write', v.problem);
+    case 'ok':
+      if (v.target.place === 'memory') writePriorNote(v.target.realRoot, machine, input.toolUseId, v.prior, now);
+      // No permissionDecision: memtrust only ever narrows what Claude Code allows, never skips its prompt.
+      if (v.context) emit(io, 'PreToolUse', { additionalContext: v.context });
+      return 0;
+  }
+}
+

@@ -1,0 +1,150 @@
+/**
+ * The PreToolUse guard (CONTRACT §4.1, docs/hooks.md): what memtrust answers when the
+ * assistant is about to write a file. Reads the target and the current bytes; never
+ * writes, never opens the database. The CLI turns the verdict into Claude Code's
+ * JSON and exit code (lib/cli/commands/hook-cmd.ts).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { validate } from '../validators/validate';
+import { secretCheck } from '../validators/secrets';
+import { injectionCheck } from '../validators/injection';
+import { FILE_CAP_BYTES, type Finding, type OwnerIdentity } from '../validators/types';
+import { splitFile } from '../memory-file/split';
+import { parseFrontmatter } from '../memory-file/frontmatter';
+import type { HookInput } from './input';
+import { produceContent } from './apply-edits';
+import { locateTarget, type Target } from './target';
+import { PROTECTED_FIELDS } from '../trust/assistant-write';
+
+export type InsideTarget = Extract<Target, { kind: 'inside' }>;
+
+/** What the file looked like before the write: handed to post-write (docs/hooks.md "Prior state"). */
+export interface PriorState {
+  relPath: string;
+  existed: boolean;
+  sha256: string | null;
+  mtimeMs: number | null;
+  /** The memtrust-owned frontmatter fields the file had (PROTECTED_FIELDS only). */
+  fields: Record<string, string>;
+}
+
+export type PreVerdict =
+  /** Not a memtrust matter (another tool, a path outside the roots, a failing edit): no output. */
+  | { decision: 'pass'; why: string }
+  | { decision: 'deny'; reason: string }
+  /** Nothing to object to; `context` (maybe empty) is said to the assistant. */
+  | { decision: 'ok'; context: string; target: InsideTarget; prior: PriorState }
+  /** memtrust cannot judge this write: fail open or closed (hookFailClosed). */
+  | { decision: 'error'; problem: string };
+
+/** Most findings named in a reason; the rest are counted. */
+const MAX_LISTED = 6;
+/** Fields memtrust stamps itself: their absence is not worth telling the assistant. */
+const STAMPED = /^missing recommended field: (trust-level|created-at|source-machine|last-verified)$/;
+
+function where(f: Finding): string {
+  return f.line ? ` at line ${f.line}` : '';
+}
+
+function listFindings(items: string[]): string {
+  const shown = items.slice(0, MAX_LISTED);
+  return shown.join('; ') + (items.length > shown.length ? `; and ${items.length - shown.length} more` : '');
+}
+
+function readCurrent(t: InsideTarget): { bytes: Buffer | null; mtimeMs: number | null } {
+  if (!t.exists) return { bytes: null, mtimeMs: null };
+  const st = fs.statSync(t.real);
+  if (!st.isFile()) throw new Error(`${t.relPath} is not a regular file`);
+  // Beyond the cap the current file is never loaded whole (CONTRACT §1).
+  if (st.size > FILE_CAP_BYTES) return { bytes: null, mtimeMs: st.mtimeMs };
+  return { bytes: fs.readFileSync(t.real), mtimeMs: st.mtimeMs };
+}
+
+/** The memtrust-owned fields a file's frontmatter holds (top level), as strings. */
+export function protectedFields(bytes: Buffer | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!bytes) return out;
+  const split = splitFile(bytes);
+  if (!split.ok) return out;
+  const data = parseFrontmatter(bytes, split).data;
+  for (const key of PROTECTED_FIELDS) {
+    const v = data[key];
+    if (typeof v === 'string' && v !== '') out[key] = v;
+  }
+  return out;
+}
+
+function sha256(bytes: Buffer): string {
+  return crypto.createHash('sha256').update(bytes).digest('hex');
+}
+
+export interface PreWriteOptions {
+  roots: readonly string[];
+  owner: () => OwnerIdentity;
+}
+
+export function judgePreWrite(input: HookInput, opts: PreWriteOptions): PreVerdict {
+  if (!input.filePath) return { decision: 'pass', why: `no file path in tool_input (${input.toolName ?? 'no tool_name'})` };
+  if (input.filePath.includes('\0')) return { decision: 'deny', reason: 'memtrust: the file path contains a NUL byte' };
+  const t = locateTarget(input.filePath, input.cwd, opts.roots);
+  if (t.kind !== 'inside') return { decision: 'pass', why: t.kind === 'outside' ? 'not inside a memory root' : 'not a Markdown file' };
+  const name = t.relPath;
+  if (t.symlink) return { decision: 'deny', reason: `memtrust: ${name} is a symlink; memory files must be regular files inside their root (symlinked memory files are refused)` };
+  if (t.place === 'quarantine') return { decision: 'deny', reason: `memtrust: ${name} is in quarantine/, which is read-only; ask the user to restore it first (memtrust restore, or the dashboard)` };
+  if (t.place === 'archive') return { decision: 'deny', reason: `memtrust: ${name} is in archive/, a record that is never edited` };
+  if (t.oddCase) return { decision: 'deny', reason: `memtrust: ${name}: memory files end in lowercase .md; write ${t.filename.replace(/\.md$/i, '.md')} instead` };
+  if (!input.write) {
+    return { decision: 'error', problem: `${input.toolName ?? 'an unknown tool'} writes to ${name}, inside a memory root, and memtrust cannot read what it would write${input.inputProblem ? ` (${input.inputProblem})` : ''}` };
+  }
+  const current = readCurrent(t);
+  if (t.exists && current.bytes === null && input.write.tool !== 'Write') {
+    return { decision: 'deny', reason: `memtrust: ${name} is over the 1 MiB memory file cap; it is not edited in place` };
+  }
+  const produced = produceContent(input.write, current.bytes === null ? null : current.bytes.toString('utf8'));
+  if (!produced.ok) return { decision: 'pass', why: `${input.write.tool} would fail (${produced.why}): Claude Code reports it` };
+  const bytes = Buffer.from(produced.text, 'utf8');
+  if (bytes.length > FILE_CAP_BYTES) {
+    return { decision: 'deny', reason: `memtrust: ${name} would be ${bytes.length} bytes, over the 1 MiB memory file cap; keep memories short` };
+  }
+  const prior: PriorState = {
+    relPath: t.relPath,
+    existed: current.bytes !== null || t.exists,
+    sha256: current.bytes ? sha256(current.bytes) : null,
+    mtimeMs: current.mtimeMs,
+    fields: protectedFields(current.bytes),
+  };
+
+  const owner = opts.owner();
+  const secret = secretCheck(bytes, owner);
+  const credentials = secret.findings.filter((f) => f.class === 'credential');
+  const personal = secret.findings.filter((f) => f.class !== 'credential');
+  const injection = injectionCheck(bytes);
+  const isMemory = t.place === 'memory';
+  const v = isMemory ? validate(bytes, t.filename) : null;
+
+  const blocking: string[] = [];
+  if (v && (v.exit === 1 || v.exit === 2)) {
+    for (const f of v.findings) if (f.label === 'FAIL-STRUCT' || f.label === 'FAIL-FORMAT') blocking.push(`${f.label}${where(f)}: ${f.message}`);
+  }
+  for (const f of credentials) blocking.push(`credential${where(f)}: ${f.message} (${f.code})`);
+  if (blocking.length) {
+    const fix = credentials.length
+      ? ' Remove the value or wrap it in <redacted>…</redacted>; memories never hold credentials.'
+      : ' Fix the frontmatter and write again.';
+    return { decision: 'deny', reason: `memtrust refused this write to ${name}: ${listFindings(blocking)}.${fix}` };
+  }
+
+  const notes: string[] = [];
+  const warnings = (v?.findings ?? []).filter((f) => f.label === 'WARN-SEMANTIC' && !STAMPED.test(f.message));
+  if (warnings.length) notes.push(`warnings: ${listFindings(warnings.map((f) => `${f.message}${where(f)}`))}`);
+  if (personal.length) notes.push(`personal data (an audit run quarantines it unless the owner allows it): ${listFindings(personal.map((f) => `${f.message}${where(f)}`))}`);
+  if (injection.findings.length) notes.push(`prompt-injection flags (advisory): ${listFindings(injection.findings.map((f) => `${f.message}${where(f)}`))}`);
+  if (isMemory) {
+    const after = protectedFields(bytes);
+    const changed = PROTECTED_FIELDS.filter((k) => (after[k] ?? '') !== (prior.fields[k] ?? ''));
+    if (changed.length) notes.push(`memtrust owns ${changed.join(', ')}: the assistant's values are replaced after the write (a memory the assistant writes is inferred until the user promotes it)`);
+  }
+  const context = notes.length ? `memtrust on ${name}: ${notes.join('. ')}.` : '';
+  return { decision: 'ok', context, target: t, prior };
+}
