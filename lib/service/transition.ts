@@ -11,6 +11,7 @@ import type { AuditEvent, Actor, AuditFindingRef, AuditAction, EventTier } from 
 import { rewriteFrontmatter, RewriteError } from '../memory-file/rewrite';
 import { replaceBody } from './compose';
 import { decide, type Move } from '../trust/transitions';
+import { fileBlock, restoreRefusal } from '../trust/allowed';
 import { sanitiseReason } from '../trust/reason';
 import { containsSecret } from '../validators/withhold';
 import { isoNow } from '../trust/dates';
@@ -69,15 +70,23 @@ export function transition(ctx: ServiceContext, req: TransitionRequest): Transit
   if (req.reason && containsSecret(req.reason, ctx.owner())) {
     return refuse('reason-has-secret', `${req.action} refused: the reason looks like it contains a secret (a token, key, private address or e-mail); describe the problem without the value`);
   }
-  return applyToMemory(ctx, req, (ins, _found, now) => {
+  return applyToMemory(ctx, req, (ins, found, now) => {
+    const state = { validateExit: ins.verdicts.validate.exit, secretExit: ins.verdicts.secret.exit, findings: ins.findings };
     const d = decide(req.action, ins.facts, {
       now,
       machine: ctx.machine,
       reason: req.reason,
       actor: req.actor === 'validator' ? 'validator' : 'user',
-      checks: { validateExit: ins.verdicts.validate.exit, secretExit: ins.verdicts.secret.exit },
+      checks: state,
     });
+    // Refusals teach (CONTRACT §3): a refused restore names each blocking finding and the way out.
+    if (!d.ok && d.code === 'validators-fail' && req.action === 'restore') {
+      return { ok: false, code: d.code, message: restoreRefusal(found.filename, ins.findings, `${path.posix.dirname(found.relPath)}/`) ?? d.message };
+    }
     if (!d.ok || d.noop) return d.ok ? { ok: true, noop: true, from: d.from, to: d.to, message: d.message } : d;
+    // The same file rule the CLI and the dashboard offer actions by (lib/trust/allowed.ts).
+    const blocked = req.actor === 'validator' ? null : fileBlock(req.action, state);
+    if (blocked) return { ok: false, code: 'file-blocks', message: blocked };
     const reason = d.set['quarantine-reason'] ?? (sanitiseReason(req.reason ?? '') || null);
     return { ok: true, noop: false, action: req.action, from: d.from, to: d.to, set: d.set, remove: d.remove, move: d.move, reason };
   });
@@ -121,7 +130,7 @@ function applyLocked(ctx: ServiceContext, req: MemoryRequest, op: string, found:
   let after: Buffer;
   let reason = plan.reason;
   try {
-    const edits = { set: plan.set, remove: plan.remove };
+    const edits = { set: keepAge(plan.set, plan.remove, ins), remove: plan.remove };
     after = Object.keys(edits.set).length || edits.remove.length ? rewriteFrontmatter(bytes, edits) : bytes;
     if (plan.body) after = replaceBody(after, plan.body);
   } catch (e) {
@@ -150,6 +159,17 @@ function applyLocked(ctx: ServiceContext, req: MemoryRequest, op: string, found:
   const tmpRel = path.posix.join(dstDirRel, `.${found.filename}.${op}.tmp`);
   const intent: Intent = { v: 1, op, machine: ctx.machine, src: found.relPath, dst: dstRel, tmp: tmpRel, beforeSha, afterSha: event.after_sha256!, event, indexEdit };
   return execute(ctx, found, intent, after);
+}
+
+/**
+ * Age is never reset (CONTRACT §3; docs/claude-code-folders.md): a file shown with its
+ * mtime as created gets that value written as `created-at` by the first rewrite, so a
+ * transition never makes a memory younger than it was shown.
+ */
+export function keepAge(set: Record<string, string>, remove: string[], ins: Inspected): Record<string, string> {
+  const rewrites = Object.keys(set).length > 0 || remove.length > 0;
+  if (!rewrites || ins.fields['created-at'] || 'created-at' in set) return set;
+  return { ...set, 'created-at': isoNow(ins.facts.mtime) };
 }
 
 /** The durable steps; every crash point between them is covered by recover.ts. */

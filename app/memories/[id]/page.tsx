@@ -110,6 +110,14 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
                   <dd className="break-words">{d.fields[k]}</dd>
                 </div>
               ))}
+              {d.created.fromMtime ? (
+                <div data-testid="created-from-mtime">
+                  <dt className="text-xs text-slate-500 dark:text-slate-400">Created</dt>
+                  <dd className="break-words">
+                    {d.created.at.slice(0, 10)} <span className="text-xs text-slate-500 dark:text-slate-400">(file modified time: no created-at yet; the first change writes it)</span>
+                  </dd>
+                </div>
+              ) : null}
               {extra.map(([k, v]) => (
                 <div key={k}>
                   <dt className="font-mono text-xs text-slate-500 dark:text-slate-400">{k}</dt>

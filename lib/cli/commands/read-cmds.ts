@@ -9,6 +9,8 @@ import { scan } from '../../service/scan-service';
 import { rebuildIndex } from '../../service/rebuild';
 import { discoverRoots } from '../../service/discover';
 import { EFFECTIVE_TIERS } from '../../trust/tiers';
+import { actionNames } from '../../trust/allowed';
+import { rowActions } from '../../service/list-actions';
 import type { Command } from './index';
 
 const scanCmd: Command = {
@@ -45,10 +47,18 @@ const listCmd: Command = {
     const ctx = openContext(args, io);
     const res = listMemories(ctx.handle.sqlite, { tier: tier as never, queue: queue as Queue | undefined, q: lastValue(args, 'q'), limit, sort: 'file' }, ctx.now());
     if (args.bools.has('json')) {
-      const roots = new Map(ctx.sources.map((s) => [s.id, s.root]));
+      const roots = new Map(ctx.sources.map((s) => [s.id, s]));
+      // CONTRACT §9: each item names its layout and key, and the actions §3 allows now (lib/trust/allowed.ts).
+      const actions = rowActions(ctx.handle.sqlite, res.items, ctx.now());
       printJson(io, {
         total: res.total,
-        items: res.items.map((i) => ({ id: i.id, file: i.relPath, root: roots.get(i.source), tier: i.tier, type: i.type, name: i.name, createdAt: i.createdAt, lastVerified: i.lastVerified, quarantinedAt: i.quarantinedAt, validate: i.validateExit, secret: i.secretExit, injection: i.injectionExit, conflict: i.conflict, sha256: i.sha256 })),
+        ...(ctx.config.demo ? { demo: true } : {}),
+        items: res.items.map((i) => ({
+          id: i.id, key: i.filename, layout: roots.get(i.source)?.kind, file: i.relPath, root: roots.get(i.source)?.root, location: { file: i.relPath },
+          tier: i.tier, type: i.type, name: i.name, createdAt: i.createdAt, lastVerified: i.lastVerified, quarantinedAt: i.quarantinedAt,
+          validate: i.validateExit, secret: i.secretExit, injection: i.injectionExit, conflict: i.conflict, sha256: i.sha256,
+          actions: actionNames(actions.get(i.key) ?? []),
+        })),
       });
       return 0;
     }
@@ -79,8 +89,9 @@ const showCmd: Command = {
       printJson(io, rest);
       return 0;
     }
-    io.out(`${d.filename}  [${d.tier}]  ${d.root}/${d.relPath}`);
+    io.out(`${d.filename}  [${d.tier}]  ${d.root}/${d.relPath}${ctx.config.demo ? '  (demo root)' : ''}`);
     for (const [k, v] of Object.entries(d.fields)) io.out(`  ${k}: ${v}`);
+    if (d.created.fromMtime) io.out(`  created: ${d.created.at} (file modified time: no created-at; the first rewrite writes it)`);
     io.out(`verdicts: validate ${d.verdicts.validate} · secret-check ${d.verdicts.secret} · injection-check ${d.verdicts.injection}`);
     for (const f of d.findings) io.out(`  ${f.label}: ${f.message}${f.line ? ` (line ${f.line})` : ''}`);
     for (const l of d.lifecycle) io.out(`• ${l}`);
