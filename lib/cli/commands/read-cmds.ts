@@ -1,7 +1,10 @@
 /** Read-side commands: scan, list, show, history, roots. */
 import { UsageError, lastValue } from '../args';
 import type { Io } from '../io';
-import { openContext, parseServiceArgs, printJson } from '../service-args';
+import { NO_ROOT, openContext, parseServiceArgs, printJson } from '../service-args';
+import { loadConfig } from '../../config';
+import { describeSource } from '../../sources';
+import { isDemoRoot } from '../../service/demo-root';
 import { listMemories, QUEUES, type Queue } from '../../../db/queries/memories';
 import { history } from '../../../db/queries/history';
 import { memoryDetail } from '../../service/memory-detail';
@@ -11,6 +14,7 @@ import { discoverRoots } from '../../service/discover';
 import { EFFECTIVE_TIERS } from '../../trust/tiers';
 import { actionNames } from '../../trust/allowed';
 import { rowActions } from '../../service/list-actions';
+import { historyTarget } from '../../service/history-target';
 import type { Command } from './index';
 
 const scanCmd: Command = {
@@ -62,6 +66,7 @@ const listCmd: Command = {
       });
       return 0;
     }
+    if (ctx.config.demo) io.out(`demo root (generated sample data, not your memories): ${ctx.config.roots[0]}`);
     if (res.items.length === 0) io.out('no memories match');
     const lines = res.items.map((i) => `${i.tier.padEnd(12)} ${i.relPath.padEnd(48)} ${i.name ?? ''}`);
     if (res.total > res.items.length) lines.push(`… ${res.total - res.items.length} more (use --all or --limit N)`);
@@ -104,14 +109,24 @@ const showCmd: Command = {
 };
 
 const historyCmd: Command = {
-  synopsis: 'history [FILE]',
-  summary: 'audit events, newest first',
+  synopsis: 'history [ID|FILE]',
+  summary: 'audit events of the configured roots, newest first (one memory by id, path or unique filename)',
   async run(argv, io) {
     const args = parseServiceArgs(argv, { values: ['limit'] });
-    if (args.positionals.length > 1) throw new UsageError('at most one FILE');
+    if (args.positionals.length > 1) throw new UsageError('at most one memory ID or FILE');
+    const limitRaw = lastValue(args, 'limit');
+    if (limitRaw !== undefined && !(Number.isInteger(Number(limitRaw)) && Number(limitRaw) > 0)) throw new UsageError('--limit must be a positive integer');
     const ctx = openContext(args, io);
-    const memory = args.positionals[0]?.split(/[\\/]/).pop();
-    const events = history(ctx.handle.db, { memory, limit: Number(lastValue(args, 'limit') ?? 1_000_000) });
+    const ref = args.positionals[0];
+    // Scoped to the configured roots, one memory by id (CONTRACT §5; docs/roots.md).
+    const target = ref === undefined ? null : historyTarget(ctx, ref);
+    if (target && !target.ok) {
+      if (args.bools.has('json')) printJson(io, target);
+      else io.err(`memtrust history: ${target.message}`);
+      return target.code === 'bad-name' ? 64 : 2;
+    }
+    const scope = target ? { source: target.source, memory: target.memory } : { sources: ctx.sources.map((s) => s.id) };
+    const events = history(ctx.handle.db, { ...scope, limit: Number(limitRaw ?? 1_000_000) });
     if (args.bools.has('json')) printJson(io, { events });
     else if (events.length === 0) io.out('no audit events');
     else for (const e of events) io.out(`${e.at}  ${e.machine.padEnd(14)} ${e.actor.padEnd(9)} ${e.action.padEnd(8)} ${e.memory}  ${e.from ?? '—'} → ${e.to ?? '—'}${e.reason ? `  “${e.reason}”` : ''}${e.recovered ? '  (recovered)' : ''}`);
@@ -124,19 +139,33 @@ const rootsCmd: Command = {
   summary: 'configured roots, and memory folders discovered under ~/.claude',
   async run(argv, io) {
     const args = parseServiceArgs(argv);
-    const ctx = openContext(args, io, { scan: false });
-    const discovered = discoverRoots().filter((d) => !ctx.config.roots.includes(d));
+    // Read-only: no database, no root created (CONTRACT §8; docs/roots.md).
+    const config = loadConfig({ flagRoots: args.values.get('root') });
+    const none = config.demo && !isDemoRoot(config.roots[0]!);
+    const sources = none ? [] : config.roots.map(describeSource);
+    const discovered = discoverRoots().filter((d) => !config.roots.includes(d));
+    const refused = sources.some((s) => s.refused);
     if (args.bools.has('json')) {
-      printJson(io, { configured: ctx.sources.map((s) => ({ root: s.root, id: s.id, kind: s.kind, error: s.error })), origin: ctx.config.rootsOrigin, discovered });
-      return 0;
+      printJson(io, {
+        configured: sources.map((s) => ({ root: s.root, id: s.id, kind: s.kind, layout: s.layout, shape: s.shape, error: s.error, ...(s.refused ? { refused: s.refused } : {}), ...(config.demo ? { demo: true } : {}) })),
+        origin: none ? 'none' : config.rootsOrigin,
+        ...(none ? { message: NO_ROOT } : {}),
+        discovered,
+      });
+      return refused ? 64 : 0;
     }
-    io.out(`configured (${ctx.config.rootsOrigin}):`);
-    for (const s of ctx.sources) io.out(`  ${s.root}  [${s.label}]${s.error ? `  — ${s.error}` : ''}`);
+    if (none) io.out(NO_ROOT);
+    else io.out(`configured (${config.demo ? 'demo root: generated sample data, not your memories' : config.rootsOrigin}):`);
+    for (const s of sources) {
+      if (s.refused) io.out(`  ${s.root}  [not read: ${s.layout}]`);
+      else io.out(`  ${s.root}  [${config.demo ? 'demo · ' : ''}${s.label}${s.shape && s.shape !== 'folders' ? `, ${s.shape}` : ''}]${s.error ? `  — ${s.error}` : ''}`);
+    }
+    for (const s of sources.filter((x) => x.refused)) io.err(`memtrust: ${s.refused}`);
     if (discovered.length) {
       io.out('discovered (not used until you add them with --root, MEMTRUST_ROOT or the dashboard settings):');
       for (const d of discovered) io.out(`  ${d}`);
     }
-    return 0;
+    return refused ? 64 : 0;
   },
 };
 
