@@ -5,6 +5,8 @@ import { NO_ROOT, openContext, parseServiceArgs, printJson } from '../service-ar
 import { loadConfig } from '../../config';
 import { describeSource } from '../../sources';
 import { isDemoRoot } from '../../service/demo-root';
+import { checkSourceIndex } from '../../service/index-file-scan';
+import { ownerIdentity } from '../../identity';
 import { listMemories, QUEUES, type Queue } from '../../../db/queries/memories';
 import { history } from '../../../db/queries/history';
 import { memoryDetail } from '../../service/memory-detail';
@@ -145,9 +147,16 @@ const rootsCmd: Command = {
     const sources = none ? [] : config.roots.map(describeSource);
     const discovered = discoverRoots().filter((d) => !config.roots.includes(d));
     const refused = sources.some((s) => s.refused);
+    // MEMORY.md is loaded into every session: its findings are checked live here (docs/claude-code-folders.md).
+    const owner = ownerIdentity();
+    const index = new Map(sources.map((s) => [s.id, checkSourceIndex(s, owner)]));
     if (args.bools.has('json')) {
       printJson(io, {
-        configured: sources.map((s) => ({ root: s.root, id: s.id, kind: s.kind, layout: s.layout, shape: s.shape, error: s.error, ...(s.refused ? { refused: s.refused } : {}), ...(config.demo ? { demo: true } : {}) })),
+        configured: sources.map((s) => ({
+          root: s.root, id: s.id, kind: s.kind, layout: s.layout, shape: s.shape, error: s.error,
+          ...(s.refused ? { refused: s.refused } : {}), ...(config.demo ? { demo: true } : {}),
+          ...(index.get(s.id) ? { indexFindings: index.get(s.id) } : {}),
+        })),
         origin: none ? 'none' : config.rootsOrigin,
         ...(none ? { message: NO_ROOT } : {}),
         discovered,
@@ -159,6 +168,7 @@ const rootsCmd: Command = {
     for (const s of sources) {
       if (s.refused) io.out(`  ${s.root}  [not read: ${s.layout}]`);
       else io.out(`  ${s.root}  [${config.demo ? 'demo · ' : ''}${s.label}${s.shape && s.shape !== 'folders' ? `, ${s.shape}` : ''}]${s.error ? `  — ${s.error}` : ''}`);
+      for (const f of index.get(s.id) ?? []) io.out(`    ${f.file} line ${f.line ?? '—'}: ${f.label} ${f.message}`);
     }
     for (const s of sources.filter((x) => x.refused)) io.err(`memtrust: ${s.refused}`);
     if (discovered.length) {
