@@ -99,6 +99,8 @@ export function applyToMemory(ctx: ServiceContext, req: MemoryRequest, planner: 
   const first = resolveMemory(ctx.sources, req.ref, { sourceId: req.sourceId });
   if (!first.ok) return refuse(first.code, first.message);
   const source = first.found.source;
+  const early = refusedBeforeLock(ctx, req, op, first, planner);
+  if (early) return early;
   return withRootLock(source.root, ctx.machine, () => {
     recoverSource(ctx, source);
     mirrorAudit(ctx.handle.sqlite, source.id, source.root);
@@ -113,6 +115,30 @@ export function applyToMemory(ctx: ServiceContext, req: MemoryRequest, planner: 
     }
     return applyLocked(ctx, req, op, again.found, planner);
   });
+}
+
+/**
+ * A request the file already refuses is answered before the root's lock is taken, so a
+ * refusal leaves the root exactly as it was — not even a lock or journal folder appears
+ * (docs/claude-code-folders.md). Only refusals short-cut: anything else, and any retry of
+ * an operation already in the trail, goes through the locked path, which decides again.
+ */
+function refusedBeforeLock(ctx: ServiceContext, req: MemoryRequest, op: string, first: Extract<ReturnType<typeof resolveMemory>, { ok: true }>, planner: Planner): TransitionResult | null {
+  const found = first.found;
+  if (first.conflictWith) return null;
+  mirrorAudit(ctx.handle.sqlite, found.source.id, found.source.root);
+  if (eventApplied(ctx.handle.sqlite, found.source.id, op)) return null;
+  let bytes: Buffer;
+  let st: fs.Stats;
+  try {
+    bytes = fs.readFileSync(found.abs);
+    st = fs.statSync(found.abs);
+  } catch {
+    return null;
+  }
+  const ins = inspect(bytes, { filename: found.filename, location: found.location, mtimeMs: st.mtimeMs }, ctx.owner());
+  const plan = planner(ins, found, ctx.now());
+  return plan.ok ? null : refuse(plan.code, plan.message);
 }
 
 function applyLocked(ctx: ServiceContext, req: MemoryRequest, op: string, found: Located, planner: Planner): TransitionResult {
