@@ -36,7 +36,7 @@ beforeAll(() => {
   put(root, 'memories/project_release_notes.md', memoryFile([['name', 'Release notes'], ['description', 'where notes live'], ['type', 'project'], ['trust-level', 'verified'], ['last-verified', '2026-06-01'], ['created-at', '2026-05-01'], ['source-machine', 'laptop']], BODY));
   const base: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('MEMTRUST_')) base[k] = v;
-  env = <NodeJS.ProcessEnv>{
+  env = {
     ...base,
     HOME: home,
     XDG_DATA_HOME: path.join(home, '.local', 'share'),
@@ -44,7 +44,7 @@ beforeAll(() => {
     MEMTRUST_NOW: NOW,
     OWNER_EMAILS: 'owner@example.com',
     OWNER_HOME_USER: 'owner',
-  };
+  } as unknown as NodeJS.ProcessEnv;
 });
 afterAll(() => fs.rmSync(home, { recursive: true, force: true }));
 
