@@ -8,7 +8,7 @@ import { resolveMemory, type Located } from './resolve';
 import { inspect } from './inspect';
 import { lifecycle, type Lifecycle } from '../trust/lifecycle';
 import { describeLifecycle } from '../trust/describe';
-import { allowedActions, type ActionAvailability } from '../trust/allowed';
+import { allowedActions, fileBlock, type ActionAvailability } from '../trust/allowed';
 import type { Finding } from '../validators/types';
 import { history, type HistoryItem } from '../../db/queries/history';
 import { FILE_CAP_BYTES } from '../validators/types';
@@ -38,6 +38,8 @@ export interface MemoryDetail {
   lifecycle: string[];
   facts: Lifecycle;
   actions: ActionAvailability[];
+  /** Why editing is withheld (no frontmatter memtrust can rewrite), else null (lib/trust/allowed.ts). */
+  editBlocked: string | null;
   conflictWith: string | null;
   history: HistoryItem[];
 }
@@ -80,6 +82,7 @@ function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): 
     lifecycle: describeLifecycle(life, now),
     facts: life,
     actions: allowedActions(ins.facts, now, checks),
+    editBlocked: fileBlock('edit', checks),
     conflictWith: conflictWith?.abs ?? null,
     history: history(ctx.handle.db, { memory: found.filename, source: found.source.id }),
   };
