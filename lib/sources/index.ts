@@ -2,21 +2,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { claudeCodeAdapter, INDEX_FILE } from './claude-code';
+import { claudeCodeAdapter } from './claude-code';
 import { trustRootAdapter } from './trust-root';
 import { detectLayout, refusalLine } from './detect';
 import type { SourceAdapter, SourceInfo } from './types';
 
 export type { SourceInfo, SourceAdapter, ListedFile, SourceKind } from './types';
 export { detectLayout, refusalLine, SUPPORTED_LAYOUTS, type Detection } from './detect';
-
-function isDir(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 /**
  * A trust-model root has memories/; a folder with MEMORY.md or *.md memories is Claude
