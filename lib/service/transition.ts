@@ -70,7 +70,7 @@ export function transition(ctx: ServiceContext, req: TransitionRequest): Transit
   if (req.reason && containsSecret(req.reason, ctx.owner())) {
     return refuse('reason-has-secret', `${req.action} refused: the reason looks like it contains a secret (a token, key, private address or e-mail); describe the problem without the value`);
   }
-  return applyToMemory(ctx, req, (ins, found, now) => {
+  const planner: Planner = (ins, found, now) => {
     const state = { validateExit: ins.verdicts.validate.exit, secretExit: ins.verdicts.secret.exit, findings: ins.findings };
     const d = decide(req.action, ins.facts, {
       now,
@@ -89,7 +89,8 @@ export function transition(ctx: ServiceContext, req: TransitionRequest): Transit
     if (blocked) return { ok: false, code: 'file-blocks', message: blocked };
     const reason = d.set['quarantine-reason'] ?? (sanitiseReason(req.reason ?? '') || null);
     return { ok: true, noop: false, action: req.action, from: d.from, to: d.to, set: d.set, remove: d.remove, move: d.move, reason };
-  });
+  };
+  return refusedBeforeLock(ctx, req, planner) ?? applyToMemory(ctx, req, planner);
 }
 
 /** Locks the memory's root, recovers, checks idempotency, re-reads the file and runs the planner. */
@@ -99,8 +100,6 @@ export function applyToMemory(ctx: ServiceContext, req: MemoryRequest, planner: 
   const first = resolveMemory(ctx.sources, req.ref, { sourceId: req.sourceId });
   if (!first.ok) return refuse(first.code, first.message);
   const source = first.found.source;
-  const early = refusedBeforeLock(ctx, req, op, first, planner);
-  if (early) return early;
   return withRootLock(source.root, ctx.machine, () => {
     recoverSource(ctx, source);
     mirrorAudit(ctx.handle.sqlite, source.id, source.root);
@@ -122,12 +121,16 @@ export function applyToMemory(ctx: ServiceContext, req: MemoryRequest, planner: 
  * refusal leaves the root exactly as it was — not even a lock or journal folder appears
  * (docs/claude-code-folders.md). Only refusals short-cut: anything else, and any retry of
  * an operation already in the trail, goes through the locked path, which decides again.
+ * Used by `transition` (pure planner); other planners go straight to the locked path.
  */
-function refusedBeforeLock(ctx: ServiceContext, req: MemoryRequest, op: string, first: Extract<ReturnType<typeof resolveMemory>, { ok: true }>, planner: Planner): TransitionResult | null {
+function refusedBeforeLock(ctx: ServiceContext, req: MemoryRequest, planner: Planner): TransitionResult | null {
+  const first = resolveMemory(ctx.sources, req.ref, { sourceId: req.sourceId });
+  if (!first.ok || first.conflictWith) return null;
   const found = first.found;
-  if (first.conflictWith) return null;
-  mirrorAudit(ctx.handle.sqlite, found.source.id, found.source.root);
-  if (eventApplied(ctx.handle.sqlite, found.source.id, op)) return null;
+  if (req.opId) {
+    mirrorAudit(ctx.handle.sqlite, found.source.id, found.source.root);
+    if (eventApplied(ctx.handle.sqlite, found.source.id, req.opId)) return null;
+  }
   let bytes: Buffer;
   let st: fs.Stats;
   try {
