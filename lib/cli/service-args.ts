@@ -31,6 +31,8 @@ export function checkedConfig(args: ParsedArgs): Config {
 
 export function openContext(args: ParsedArgs, io: Io, opts: { scan?: boolean } = {}): ServiceContext {
   const config = checkedConfig(args);
+  // Every command that reads the demo root says so (CONTRACT §8; docs/roots.md); stdout stays the listing.
+  if (config.demo) io.err(`memtrust: demo root (generated sample data, not your memories): ${config.roots[0]}`);
   const ctx = createContext(config);
   for (const r of recoverAll(ctx)) io.err(`recovery: ${r.message}`);
   if (opts.scan !== false) {

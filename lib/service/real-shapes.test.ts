@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ensureDemoRoot } from './demo-root';
 import { NOW, put, readAudit, removeSandbox, runCli, sandbox, treeHash, type Sandbox } from './test-support';
 
 const FAKE_TOKEN = `ghp_${'Fake0Token1Value2For3Tests4Only5xyzw'}`;
@@ -235,6 +236,25 @@ describe('nothing configured', () => {
       expect(l.status).toBe(64);
       expect(l.stderr.trim()).toMatch(/^memtrust: no memory root configured: /);
       expect(fs.readdirSync(home)).toEqual([]);
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the demo root, once the dashboard made it', () => {
+  it('is read by the CLI and every listing says demo', () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-home-'));
+    try {
+      const env = { HOME: home, XDG_DATA_HOME: path.join(home, 'data'), XDG_CONFIG_HOME: path.join(home, 'cfg'), MEMTRUST_NOW: NOW, MEMTRUST_DB: path.join(home, 'db.sqlite') };
+      ensureDemoRoot(path.join(home, 'data', 'memtrust', 'demo-root'), new Date(NOW));
+      const roots = runCli(['roots'], env);
+      expect(roots.stdout).toMatch(/configured \(demo root: generated sample data/);
+      const list = runCli(['list'], env);
+      expect(list.status).toBe(0);
+      expect(list.stderr).toMatch(/demo root \(generated sample data, not your memories\)/);
+      expect(JSON.parse(runCli(['list', '--json'], env).stdout).demo).toBe(true);
+      expect(JSON.parse(runCli(['roots', '--json'], env).stdout).configured[0].demo).toBe(true);
     } finally {
       fs.rmSync(home, { recursive: true, force: true });
     }

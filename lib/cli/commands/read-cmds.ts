@@ -68,7 +68,6 @@ const listCmd: Command = {
       });
       return 0;
     }
-    if (ctx.config.demo) io.out(`demo root (generated sample data, not your memories): ${ctx.config.roots[0]}`);
     if (res.items.length === 0) io.out('no memories match');
     const lines = res.items.map((i) => `${i.tier.padEnd(12)} ${i.relPath.padEnd(48)} ${i.name ?? ''}`);
     if (res.total > res.items.length) lines.push(`… ${res.total - res.items.length} more (use --all or --limit N)`);
