@@ -68,3 +68,14 @@ describe('detectLayout', () => {
     expect(at('missing')).toMatchObject({ ok: true, shape: 'missing' });
   });
 });
+
+describe('settings refuse a root memtrust does not read', () => {
+  it('addRoot answers with the refusal line and writes no settings', async () => {
+    const { addRoot } = await import('../service/settings-service');
+    const cfg = path.join(dir, 'cfg');
+    put('mcp/memory.jsonl', '{"type":"entity","name":"a","entityType":"b","observations":[]}\n');
+    const r = addRoot(path.join(dir, 'mcp'), { XDG_CONFIG_HOME: cfg });
+    expect(r).toMatchObject({ ok: false, code: 'unsupported-layout', message: expect.stringMatching(/^memory root refused: .*MCP memory server knowledge graph/) });
+    expect(fs.existsSync(cfg)).toBe(false);
+  });
+});
