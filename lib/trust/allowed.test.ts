@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedActions, restoreRefusal } from './allowed';
+import { actionNames, allowedActionNames, allowedActions, restoreRefusal } from './allowed';
 import { archived, inferred, NOW, quarantined, verified } from './fixtures';
 import type { MemoryFacts } from './facts';
 
@@ -73,5 +73,13 @@ describe('what the file itself allows (CONTRACT §3 "Offered only when possible"
     expect(restoreRefusal('b.md', [{ check: 'validate', code: 'binary-file', label: 'FAIL-STRUCT', message: 'binary file (NUL byte in the first 8 KiB)' }])).toMatch(/can never pass validation, so it cannot be restored/);
     expect(restoreRefusal('ok.md', [])).toBeNull();
     expect(allowedActions(quarantined(), NOW, state([2, 1], [yaml, token])).find((a) => a.action === 'restore')).toMatchObject({ allowed: false, reason: expect.stringMatching(/^restore refused: reference_dashboard\.md: 2 findings block it/) });
+  });
+});
+
+describe('allowedActionNames (listings) agrees with allowedActions', () => {
+  it.each([verified(), verified({ lastVerified: '2025-01-01' }), inferred(), inferred({ createdAt: '2026-04-01' }), quarantined(), quarantined({ quarantinedAt: '2026-01-01T00:00:00Z' }), archived(), verified({ conflict: true, lastVerified: '2025-01-01' })])('%#', (facts) => {
+    for (const state of [undefined, { validateExit: 0, secretExit: 0, findings: [] }, { validateExit: 2, secretExit: 1, findings: [{ check: 'secret' as const, code: 'secret.aws-key', message: 'AWS key' }] }]) {
+      expect(allowedActionNames(facts, NOW, state)).toEqual(actionNames(allowedActions(facts, NOW, state)));
+    }
   });
 });

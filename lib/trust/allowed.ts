@@ -6,7 +6,8 @@
  */
 import type { MemoryFacts } from './facts';
 import type { CheckExits } from './reason';
-import { decide } from './transitions';
+import { decide, TRANSITIONS } from './transitions';
+import { effectiveTier } from './facts';
 import { MEMORY_ACTIONS, type Action, type MemoryAction } from './tiers';
 import { findingClass, type Finding } from '../validators/types';
 
@@ -163,4 +164,23 @@ export function allowedActions(facts: MemoryFacts, now: Date, state?: FileState)
 /** The allowed actions' names only (`list --json` items, CONTRACT §9). */
 export function actionNames(list: ActionAvailability[]): MemoryAction[] {
   return list.filter((a) => a.allowed).map((a) => a.action);
+}
+
+/**
+ * The same answer as `actionNames(allowedActions(…))` for listings of thousands of rows:
+ * actions whose transition does not start from the memory's tier are skipped before
+ * `decide` (they are always refused as wrong-tier or already done).
+ */
+export function allowedActionNames(facts: MemoryFacts, now: Date, state?: FileState): MemoryAction[] {
+  const tier = effectiveTier(facts).tier;
+  const out: MemoryAction[] = [];
+  for (const action of MEMORY_ACTIONS) {
+    const rule = TRANSITIONS[action];
+    if (!rule.from.includes(tier) || rule.noopFrom.includes(tier)) continue;
+    const d = decide(action, facts, { now, machine: 'preview', actor: 'user', reason: 'preview', checks: state, preview: true });
+    if ((d.ok && !d.noop) || (!d.ok && d.code === 'checks-required')) {
+      if (!fileBlock(action, state)) out.push(action);
+    }
+  }
+  return out;
 }

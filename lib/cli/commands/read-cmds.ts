@@ -14,7 +14,6 @@ import { scan } from '../../service/scan-service';
 import { rebuildIndex } from '../../service/rebuild';
 import { discoverRoots } from '../../service/discover';
 import { EFFECTIVE_TIERS } from '../../trust/tiers';
-import { actionNames } from '../../trust/allowed';
 import { rowActions } from '../../service/list-actions';
 import { historyTarget } from '../../service/history-target';
 import type { Command } from './index';
@@ -63,7 +62,7 @@ const listCmd: Command = {
           id: i.id, key: i.filename, layout: roots.get(i.source)?.kind, file: i.relPath, root: roots.get(i.source)?.root, location: { file: i.relPath },
           tier: i.tier, type: i.type, name: i.name, createdAt: i.createdAt, lastVerified: i.lastVerified, quarantinedAt: i.quarantinedAt,
           validate: i.validateExit, secret: i.secretExit, injection: i.injectionExit, conflict: i.conflict, sha256: i.sha256,
-          actions: actionNames(actions.get(i.key) ?? []),
+          actions: actions.get(i.key) ?? [],
         })),
       });
       return 0;
