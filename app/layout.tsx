@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { NAV } from '@/components/nav';
 import { Providers } from './providers';
+import { DemoBadge } from '@/components/demo-badge';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -33,6 +34,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
                 </Link>
               ))}
             </nav>
+            <DemoBadge />
           </div>
         </header>
         <Providers>

@@ -7,6 +7,8 @@ import { DemoNotice } from '@/components/demo-notice';
 import { ReviewBanner } from '@/components/review-banner';
 import { LiveRefresh } from '@/components/live-refresh';
 import { indexSignature } from '@/db/queries/signature';
+import { indexFindingsBySource } from '@/lib/service/index-file-scan';
+import { IndexFindings } from '@/components/index-findings';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,7 +16,10 @@ export default function OverviewPage() {
   const ctx = freshContext();
   const now = ctx.now();
   const o = overview(ctx.handle.sqlite, now);
-  const indexes = new Map(ctx.sources.filter((s) => s.adapter.indexFile).map((s) => [s.id, indexStatus(s.root, s.adapter.indexFile!)]));
+  const indexes = new Map(ctx.sources.filter((s) => s.adapter.indexFile && !s.error).map((s) => [s.id, indexStatus(s.root, s.adapter.indexFile!)]));
+  // MEMORY.md is loaded into every session: its findings show on the root's section (docs/claude-code-folders.md).
+  const indexFindings = indexFindingsBySource(ctx.handle.sqlite, ctx.sources.map((s) => s.id));
+  const refused = new Map(ctx.sources.filter((s) => s.refused).map((s) => [s.id, s]));
   return (
     <div>
       <LiveRefresh since={indexSignature(ctx.handle.sqlite)} />
@@ -67,16 +72,18 @@ export default function OverviewPage() {
       <Section title="Roots">
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
           {o.bySource.map((s) => (
-            <li key={s.source} className="flex items-center justify-between gap-4 px-4 py-3">
+            <li key={s.source} className="px-4 py-3" data-testid={`root-${s.source}`}>
+              <div className="flex items-center justify-between gap-4">
               <div className="min-w-0">
                 <div className="truncate font-mono text-xs">{s.root}</div>
                 <div className="text-xs text-slate-500 dark:text-slate-400">
-                  {s.kind === 'claude-code' ? 'Claude Code memory folder' : 'trust-model root'}
+                  {ctx.config.demo ? <span className="mr-1 rounded bg-amber-100 px-1 font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">demo</span> : null}
+                  {refused.has(s.source) ? `not read (${refused.get(s.source)!.layout})` : s.kind === 'claude-code' ? 'Claude Code memory folder' : 'trust-model root'}
                   {indexes.get(s.source) ? ` · MEMORY.md ${indexes.get(s.source)!.lines} lines, ${indexes.get(s.source)!.bytes.toLocaleString('en-US')} bytes` : ''}
                   {indexes.get(s.source)?.cut ? <span className="ml-1 font-medium text-amber-800 dark:text-amber-300">— over the 200-line / 25 KB load limit: the assistant sees only the beginning</span> : null}
                 </div>
               </div>
-              {s.error ? (
+              {refused.has(s.source) ? null : s.error ? (
                 <span role="status" className="rounded bg-red-50 px-2 py-1 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">
                   {s.error}
                 </span>
@@ -85,6 +92,13 @@ export default function OverviewPage() {
                   {s.count.toLocaleString('en-US')} files
                 </Link>
               )}
+              </div>
+              {refused.has(s.source) ? (
+                <p role="status" className="mt-2 rounded bg-red-50 px-3 py-2 text-xs text-red-900 dark:bg-red-950 dark:text-red-100">
+                  {refused.get(s.source)!.refused}
+                </p>
+              ) : null}
+              {indexFindings.get(s.source)?.length ? <IndexFindings findings={indexFindings.get(s.source)!} /> : null}
             </li>
           ))}
         </ul>

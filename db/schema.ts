@@ -124,3 +124,19 @@ export const meta = sqliteTable('meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** Findings of an index file (MEMORY.md), which is loaded into every session but is never a memory (migration 0010). */
+export const indexFindings = sqliteTable(
+  'index_findings',
+  {
+    source: text('source').notNull(),
+    file: text('file').notNull(),
+    check: text('check', { enum: ['secret', 'injection'] }).notNull(),
+    code: text('code').notNull(),
+    label: text('label').notNull(),
+    class: text('class'),
+    line: integer('line'),
+    message: text('message').notNull(),
+  },
+  (t) => [index('index_findings_source').on(t.source)],
+);

@@ -10,7 +10,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { checkRootPath } from './paths';
 import { readSettings, settingsPath } from './settings';
-import { projectPath } from './project';
 
 export type RootsOrigin = 'flag' | 'env' | 'settings' | 'default' | 'demo';
 
@@ -40,8 +39,9 @@ export function dataDir(env: Env = process.env): string {
   return path.join(base, 'memtrust');
 }
 
-export function demoRootPath(): string {
-  return projectPath('data', 'demo-root');
+/** The generated demo root: in the user's data directory, never the install folder (CONTRACT §8; docs/roots.md). */
+export function demoRootPath(env: Env = process.env): string {
+  return path.join(dataDir(env), 'demo-root');
 }
 
 export function parseNow(raw: string | undefined): () => Date {
@@ -69,7 +69,7 @@ function resolveRoots(input: ConfigInput, env: Env): { roots: string[]; origin: 
   if (settings.roots && settings.roots.length > 0) return { roots: settings.roots, origin: 'settings' };
   const claude = path.join(os.homedir(), '.claude', 'claude-memory');
   if (fs.existsSync(claude)) return { roots: [claude], origin: 'default' };
-  return { roots: [demoRootPath()], origin: 'demo' };
+  return { roots: [demoRootPath(env)], origin: 'demo' };
 }
 
 export function loadConfig(input: ConfigInput = {}): Config {

@@ -19,9 +19,9 @@ export default async function AuditPage({ searchParams }: Props) {
   const ctx = freshContext();
   const sqlite = ctx.handle.sqlite;
   const page = p.page ?? 1;
-  const { items, total } = listAuditEvents(sqlite, toAuditFilter(p), { limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE });
+  const { items, total } = listAuditEvents(sqlite, { ...toAuditFilter(p), scope: ctx.sources.map((s) => s.id) }, { limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE });
   const guard = textGuard(ctx.owner());
-  const sources = auditSources(sqlite);
+  const sources = auditSources(sqlite).filter((s) => ctx.sources.some((c) => c.id === s.id));
   const filters = describeFilters(p);
   return (
     <div>

@@ -67,3 +67,15 @@ describe('audit timeline', () => {
     expect(auditActionCounts(ctx.handle.sqlite, {})).toEqual({ archive: 1, create: 4, demote: 3, reaffirm: 1, restore: 1 });
   });
 });
+
+describe('scope: the configured roots only (CONTRACT §5)', () => {
+  it('events of a source outside the scope are in no view, count or chart', () => {
+    const id = ctx.sources[0]!.id;
+    const scoped = listAuditEvents(ctx.handle.sqlite, { scope: [id] }, page);
+    expect(scoped.total).toBe(10);
+    const elsewhere = listAuditEvents(ctx.handle.sqlite, { scope: ['some-other-root-abc123'] }, page);
+    expect(elsewhere).toEqual({ items: [], total: 0 });
+    expect(auditActionCounts(ctx.handle.sqlite, { scope: [] })).toEqual({});
+    expect(auditEventsStable(ctx.handle.sqlite, { scope: [] }, 100).total).toBe(0);
+  });
+});

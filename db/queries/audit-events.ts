@@ -36,6 +36,10 @@ export function auditWhere(f: AuditFilter): { sql: string; params: Record<string
   eq('e.actor', 'actor');
   eq('e.machine', 'machine');
   eq('e.source', 'source');
+  if (f.scope) {
+    parts.push('e.source IN (SELECT value FROM json_each(@scope))');
+    params.scope = JSON.stringify(f.scope);
+  }
   if (f.memory) {
     parts.push('instr(lower(e.memory), lower(@memory)) > 0');
     params.memory = f.memory;

@@ -127,7 +127,7 @@ export function tierHistory(sqlite: Database.Database, f: AuditFilter, win: { fi
   const current: Record<string, number> = {};
   const cur = sqlite.prepare(`SELECT m.tier AS tier, count(*) AS n FROM memories m ${m.sql ? `WHERE ${m.sql}` : ''} GROUP BY m.tier`).all(m.params) as { tier: string; n: number }[];
   for (const r of cur) current[r.tier] = r.n;
-  const e = auditWhere({ source: f.source, type: f.type, fromMs: win.first + WEEK_MS });
+  const e = auditWhere({ source: f.source, type: f.type, scope: f.scope, fromMs: win.first + WEEK_MS });
   const rows = sqlite
     .prepare(`SELECT CAST((e.at_ms - @first) / ${WEEK_MS} AS INTEGER) AS wk, e.from_tier AS "from", e.to_tier AS "to", count(*) AS n FROM audit_events e ${e.sql} GROUP BY wk, e.from_tier, e.to_tier ORDER BY wk DESC`)
     .all({ ...e.params, first: win.first }) as { wk: number; from: string | null; to: string | null; n: number }[];

@@ -1,5 +1,5 @@
 /** Audit events from the SQLite mirror, newest first. */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import { auditEvents } from '../schema';
 import type { AuditFindingRef } from '../../lib/audit/event';
@@ -8,10 +8,15 @@ import type { AuditEventItem } from './audit-events';
 /** One event as the memory timeline shows it: the audit page's item without paging fields. */
 export type HistoryItem = Omit<AuditEventItem, 'seq' | 'atMs'>;
 
-export function history(db: Db, opts: { memory?: string; source?: string; limit?: number; offset?: number } = {}): HistoryItem[] {
+/**
+ * `sources` scopes the events to the configured roots (CONTRACT §5; docs/roots.md): a
+ * filename alone never matches across roots — pass `source` with `memory`.
+ */
+export function history(db: Db, opts: { memory?: string; source?: string; sources?: string[]; limit?: number; offset?: number } = {}): HistoryItem[] {
   const conds = [];
   if (opts.memory) conds.push(eq(auditEvents.memory, opts.memory));
   if (opts.source) conds.push(eq(auditEvents.source, opts.source));
+  if (opts.sources) conds.push(inArray(auditEvents.source, opts.sources));
   const rows = db
     .select()
     .from(auditEvents)

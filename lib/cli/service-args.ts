@@ -1,9 +1,10 @@
 /** What every service command shares: --root / --json parsing and a ready, recovered, scanned context. */
 import { parseArgs, type FlagSpec, type ParsedArgs } from './args';
 import type { Io } from './io';
-import { loadConfig } from '../config';
+import { ConfigError, loadConfig, type Config } from '../config';
+import { describeSource } from '../sources';
 import { createContext, type ServiceContext } from '../service/context';
-import { ensureDemoRoot } from '../service/demo-root';
+import { isDemoRoot } from '../service/demo-root';
 import { recoverAll } from '../service/recover';
 import { scan } from '../service/scan-service';
 
@@ -11,9 +12,27 @@ export function parseServiceArgs(argv: string[], spec: FlagSpec = {}): ParsedArg
   return parseArgs(argv, { values: ['root', ...(spec.values ?? [])], bools: ['json', ...(spec.bools ?? [])] });
 }
 
-export function openContext(args: ParsedArgs, io: Io, opts: { scan?: boolean } = {}): ServiceContext {
+/** Said by every command that needs a root when none is configured (docs/roots.md). */
+export const NO_ROOT =
+  'no memory root configured: pass --root DIR, set MEMTRUST_ROOT, or add one in the dashboard settings (the dashboard shows a generated demo root until then)';
+
+/**
+ * The configuration, checked before anything is opened or written: the CLI never creates
+ * a root (the demo root is the dashboard's, made at its start) and refuses a root whose
+ * layout it does not read, with exit 64 (CONTRACT §8; docs/roots.md).
+ */
+export function checkedConfig(args: ParsedArgs): Config {
   const config = loadConfig({ flagRoots: args.values.get('root') });
-  if (config.demo) ensureDemoRoot(config.roots[0]!, config.now());
+  if (config.demo && !isDemoRoot(config.roots[0]!)) throw new ConfigError(NO_ROOT);
+  const refused = config.roots.map(describeSource).find((s) => s.refused);
+  if (refused) throw new ConfigError(refused.refused!);
+  return config;
+}
+
+export function openContext(args: ParsedArgs, io: Io, opts: { scan?: boolean } = {}): ServiceContext {
+  const config = checkedConfig(args);
+  // Every command that reads the demo root says so (CONTRACT §8; docs/roots.md); stdout stays the listing.
+  if (config.demo) io.err(`memtrust: demo root (generated sample data, not your memories): ${config.roots[0]}`);
   const ctx = createContext(config);
   for (const r of recoverAll(ctx)) io.err(`recovery: ${r.message}`);
   if (opts.scan !== false) {

@@ -7,7 +7,7 @@
 import { isMap, isPair, isScalar, type Document, type YAMLMap } from 'yaml';
 import { FRONTMATTER_CAP_BYTES } from '../validators/types';
 import { displayKey, findNodeErrors, scalarText, toFmValue } from './fm-walk';
-import { isKnownKey } from './known-keys';
+import { isKnownKey, METADATA_KEY, NESTED_READ_KEYS } from './known-keys';
 import { fileLineOf, indexLines, type LineIndex } from './lines';
 import type { SplitFile } from './split';
 import type { FmError, FmValue, ParsedFrontmatter } from './types';
@@ -102,8 +102,38 @@ export function parseFrontmatterDoc(text: string): FrontmatterDoc {
     const value = scalarText(pair.value);
     if (value !== null) parsed.data[key] = value;
   }
+  readNested(contents, index, parsed);
   parsed.errors.sort((a, b) => a.line - b.line);
   return { ...base, map: contents, parsed };
+}
+
+/**
+ * Known fields the top level lacks, read from a top-level `metadata:` mapping
+ * (CONTRACT §1 "Nested keys"; docs/claude-code-folders.md). A nested known key is
+ * checked like a top-level one: a non-scalar value is the same format error.
+ */
+function readNested(contents: YAMLMap.Parsed, index: LineIndex, parsed: ParsedFrontmatter): void {
+  const meta = contents.items.find((p) => isPair(p) && isScalar(p.key) && scalarText(p.key) === METADATA_KEY);
+  if (!meta || !isMap(meta.value)) return;
+  const nested: string[] = [];
+  for (const pair of meta.value.items) {
+    if (!isPair(pair) || !isScalar(pair.key)) continue;
+    const key = scalarText(pair.key);
+    if (key === null || !NESTED_READ_KEYS.has(key) || nested.includes(key)) continue;
+    // The top level wins: a value there, or a top-level value already reported as unusable.
+    if (key in parsed.data || parsed.errors.some((e) => e.key === key)) continue;
+    const line = fileLineOf(index, pair.key.range?.[0] ?? 0);
+    if (pair.value !== null && !isScalar(pair.value)) {
+      if (isKnownKey(key)) parsed.errors.push({ code: 'non-scalar-value', message: `metadata.${displayKey(key)} must be a single value`, line, key });
+      continue;
+    }
+    const value = scalarText(pair.value);
+    if (value === null) continue;
+    parsed.data[key] = value;
+    parsed.keyLines.set(key, line);
+    nested.push(key);
+  }
+  if (nested.length > 0) parsed.nested = nested;
 }
 
 /** Parse the frontmatter range of a split file. */

@@ -38,9 +38,15 @@ export interface ParsedFrontmatter {
   data: Record<string, FmValue>;
   /** Top-level keys in source order (each once, first occurrence). */
   keys: string[];
-  /** 1-based file line of each top-level key (first occurrence), for findings. */
+  /** 1-based file line of each top-level key (first occurrence), and of each key read from `metadata:`, for findings. */
   keyLines: Map<string, number>;
   errors: FmError[];
+  /**
+   * Fields read from a top-level `metadata:` mapping because the top level lacks them
+   * (current Claude Code files nest `type`, `node_type`, `originSessionId`; docs/claude-code-folders.md).
+   * They are in `data` and `keyLines` like top-level keys, but not in `keys`: a rewrite never touches them.
+   */
+  nested?: string[];
 }
 
 /** Errors after which the parsed data is not a faithful picture of the block. */

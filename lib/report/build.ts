@@ -39,7 +39,7 @@ export function buildReport(ctx: ServiceContext, o: ReportOptions = {}): ReportD
   const sinceMs = o.sinceMs ?? startOfUtcDay(now).getTime() - DEFAULT_PERIOD_DAYS * DAY_MS;
   const guard = textGuard(ctx.owner());
   const mf = { source: o.source, type: o.type };
-  const ef: AuditFilter = { ...mf, action: o.action, actor: o.actor, machine: o.machine, memory: o.memory, fromMs: sinceMs, toMs: o.untilMs };
+  const ef: AuditFilter = { ...mf, action: o.action, actor: o.actor, machine: o.machine, memory: o.memory, fromMs: sinceMs, toMs: o.untilMs, scope: ctx.sources.map((s) => s.id) };
   const list = (q: Parameters<typeof listMemories>[1]) => listMemories(sqlite, { ...mf, ...q, limit }, now);
   const counts = tierCounts(sqlite, mf, now);
 

@@ -40,6 +40,8 @@ export interface AuditFilter {
   toMs?: number;
   source?: string;
   type?: string;
+  /** Source ids of the configured roots: events of roots no longer configured are never shown (CONTRACT §5; docs/roots.md). */
+  scope?: string[];
 }
 
 type Raw = Record<string, string | string[] | undefined>;

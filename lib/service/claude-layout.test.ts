@@ -36,6 +36,10 @@ describe('Claude Code memory folder', () => {
     }
     put(sb.root, 'MEMORY.md', INDEX);
     const original = fs.readFileSync(path.join(sb.root, 'feedback_pnpm.md'));
+    // Age is never reset (CONTRACT §3): the first rewrite writes the mtime shown as created.
+    const mtime = new Date('2026-03-04T05:06:07Z');
+    fs.utimesSync(path.join(sb.root, 'feedback_pnpm.md'), mtime, mtime);
+    const created = '2026-03-04T05:06:07Z';
     const ctx = openCtx(sb);
     expect(ctx.sources[0]!.kind).toBe('claude-code');
 
@@ -44,7 +48,7 @@ describe('Claude Code memory folder', () => {
     expect(fs.existsSync(path.join(sb.root, 'feedback_pnpm.md'))).toBe(false);
     const q = fs.readFileSync(path.join(sb.root, 'quarantine', 'feedback_pnpm.md'));
     expect(fieldsOf(q)).toEqual({
-      ...fieldsOf(original), 'trust-level': 'quarantined', 'last-verified': TODAY, 'quarantined-at': NOW, 'quarantined-by': MACHINE, 'quarantine-reason': 'we moved to npm',
+      ...fieldsOf(original), 'created-at': created, 'trust-level': 'quarantined', 'last-verified': TODAY, 'quarantined-at': NOW, 'quarantined-by': MACHINE, 'quarantine-reason': 'we moved to npm',
     });
     expect(splitMemory(q).body.equals(splitMemory(original).body)).toBe(true);
     expect(fs.readFileSync(path.join(sb.root, 'MEMORY.md'), 'utf8')).toBe(INDEX.replace('- [Pnpm](feedback_pnpm.md) — package manager\n', ''));
@@ -65,7 +69,7 @@ describe('Claude Code memory folder', () => {
     expect(r).toMatchObject({ ok: true, from: 'quarantined', to: 'verified', path: path.join(sb.root, 'feedback_pnpm.md') });
     expect(fs.readFileSync(path.join(sb.root, 'MEMORY.md'), 'utf8')).toBe(INDEX);
     const back = fs.readFileSync(path.join(sb.root, 'feedback_pnpm.md'));
-    expect(fieldsOf(back)).toEqual({ ...fieldsOf(original), 'trust-level': 'verified', 'last-verified': TODAY });
+    expect(fieldsOf(back)).toEqual({ ...fieldsOf(original), 'created-at': created, 'trust-level': 'verified', 'last-verified': TODAY });
     expect(splitMemory(back).body.equals(splitMemory(original).body)).toBe(true);
     expect(fs.readdirSync(path.join(sb.root, 'quarantine'))).toEqual([]);
 

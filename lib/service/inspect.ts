@@ -31,7 +31,8 @@ export interface Inspected {
   body: string;
 }
 
-const KNOWN = ['name', 'description', 'type', 'trust-level', 'created-at', 'last-verified', 'quarantined-at', 'quarantined-by', 'quarantine-reason', 'source-machine', 'changed-since-verified'];
+// Nested `metadata:` keys arrive here too (read by parseFrontmatter; docs/claude-code-folders.md).
+const KNOWN = ['name', 'description', 'type', 'trust-level', 'created-at', 'last-verified', 'quarantined-at', 'quarantined-by', 'quarantine-reason', 'source-machine', 'node_type', 'originSessionId', 'changed-since-verified'];
 
 export function sha256(bytes: Buffer): string {
   return crypto.createHash('sha256').update(bytes).digest('hex');

@@ -9,13 +9,19 @@ import { inspect } from './inspect';
 import { lifecycle, type Lifecycle } from '../trust/lifecycle';
 import { describeLifecycle } from '../trust/describe';
 import { changedSinceVerifiedFact } from '../trust/assistant-write';
-import { allowedActions, type ActionAvailability } from '../trust/allowed';
+import { allowedActions, fileBlock, type ActionAvailability } from '../trust/allowed';
 import type { Finding } from '../validators/types';
 import { history, type HistoryItem } from '../../db/queries/history';
 import { FILE_CAP_BYTES } from '../validators/types';
+import { isoNow } from '../trust/dates';
 
 export interface MemoryDetail {
   id: string;
+  /** CONTRACT §9: the root's layout and the memory's key in it (the filename here). */
+  layout: string;
+  key: string;
+  /** When the memory was created: created-at, else the file's mtime (CONTRACT §3 "Age is never reset"). */
+  created: { at: string; fromMtime: boolean };
   source: string;
   root: string;
   relPath: string;
@@ -33,6 +39,8 @@ export interface MemoryDetail {
   lifecycle: string[];
   facts: Lifecycle;
   actions: ActionAvailability[];
+  /** Why editing is withheld (no frontmatter memtrust can rewrite), else null (lib/trust/allowed.ts). */
+  editBlocked: string | null;
   conflictWith: string | null;
   history: HistoryItem[];
 }
@@ -52,9 +60,12 @@ function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): 
   const ins = inspect(bytes, { filename: found.filename, location: found.location, mtimeMs: st.mtimeMs }, ctx.owner(), !!conflictWith);
   const now = ctx.now();
   const life = lifecycle(ins.facts, now);
-  const checks = { validateExit: ins.verdicts.validate.exit, secretExit: ins.verdicts.secret.exit };
+  const checks = { validateExit: ins.verdicts.validate.exit, secretExit: ins.verdicts.secret.exit, findings: ins.findings };
   return {
     id: `${found.source.id}:${found.filename}`,
+    layout: found.source.kind,
+    key: found.filename,
+    created: ins.fields['created-at'] ? { at: ins.fields['created-at'], fromMtime: false } : { at: isoNow(ins.facts.mtime), fromMtime: true },
     source: found.source.id,
     root: found.source.root,
     relPath: found.relPath,
@@ -72,6 +83,7 @@ function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): 
     lifecycle: [changedSinceVerifiedFact(ins.facts.changedSinceVerified), ...describeLifecycle(life, now)].filter((x): x is string => x !== null),
     facts: life,
     actions: allowedActions(ins.facts, now, checks),
+    editBlocked: fileBlock('edit', checks),
     conflictWith: conflictWith?.abs ?? null,
     history: history(ctx.handle.db, { memory: found.filename, source: found.source.id }),
   };

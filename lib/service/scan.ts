@@ -12,6 +12,7 @@ import { inspect } from './inspect';
 import { markConflicts, rowWriter } from './index-rows';
 import { mirrorAudit } from './audit-mirror';
 import { markIndexed } from './claude-index';
+import { storeIndexFindings } from './index-file-scan';
 
 /** Files above this are indexed as an error row, never read whole (CONTRACT §1). */
 export const SCAN_READ_CAP = 1024 * 1024;
@@ -65,6 +66,7 @@ export function scanSources(sqlite: Database.Database, sources: SourceInfo[], ow
       sqlite.prepare(`DELETE FROM findings WHERE key IN (SELECT key FROM memories WHERE source NOT IN (${placeholders}))`).run(...ids);
       sqlite.prepare(`DELETE FROM memories WHERE source NOT IN (${placeholders})`).run(...ids);
       sqlite.prepare(`DELETE FROM sources WHERE id NOT IN (${placeholders})`).run(...ids);
+      sqlite.prepare(`DELETE FROM index_findings WHERE source NOT IN (${placeholders})`).run(...ids);
     })();
   }
   for (const source of sources) {
@@ -117,7 +119,10 @@ function scanOne(sqlite: Database.Database, source: SourceInfo, owner: OwnerIden
     stats.removed += existing.size;
   }
   if (changed.length > 0 || stats.removed > 0) markConflicts(sqlite, source.id);
-  if (source.adapter.indexFile) markIndexed(sqlite, source);
+  if (source.adapter.indexFile) {
+    markIndexed(sqlite, source);
+    storeIndexFindings(sqlite, source, owner);
+  }
 }
 
 function readOne(root: string, f: ListedFile, owner: OwnerIdentity): { ins: ReturnType<typeof inspect> } | { error: string } {

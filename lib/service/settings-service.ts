@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readSettings, writeSettings, type Settings } from '../settings';
 import { checkRootPath } from '../paths';
+import { detectLayout, refusalLine } from '../sources/detect';
 import type { Env } from '../env';
 
 export type SettingsResult = { ok: true; settings: Settings } | { ok: false; code: string; message: string };
@@ -10,6 +11,9 @@ export type SettingsResult = { ok: true; settings: Settings } | { ok: false; cod
 export function addRoot(root: string, env: Env = process.env): SettingsResult {
   const problem = checkRootPath(root, os.homedir());
   if (problem) return { ok: false, code: 'bad-root', message: `${root}: ${problem}` };
+  // A store memtrust does not read is refused here too, with the same line (docs/roots.md).
+  const layout = detectLayout(root);
+  if (!layout.ok) return { ok: false, code: 'unsupported-layout', message: refusalLine(path.resolve(root), layout) };
   const s = readSettings(env);
   const roots = [...new Set([...(s.roots ?? []), path.resolve(root)])];
   const next = { ...s, roots };

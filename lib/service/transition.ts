@@ -11,6 +11,7 @@ import type { AuditEvent, Actor, AuditFindingRef, AuditAction, EventTier } from 
 import { rewriteFrontmatter, RewriteError } from '../memory-file/rewrite';
 import { replaceBody } from './compose';
 import { decide, type Move } from '../trust/transitions';
+import { fileBlock, restoreRefusal } from '../trust/allowed';
 import { sanitiseReason } from '../trust/reason';
 import { containsSecret } from '../validators/withhold';
 import { isoNow } from '../trust/dates';
@@ -69,18 +70,27 @@ export function transition(ctx: ServiceContext, req: TransitionRequest): Transit
   if (req.reason && containsSecret(req.reason, ctx.owner())) {
     return refuse('reason-has-secret', `${req.action} refused: the reason looks like it contains a secret (a token, key, private address or e-mail); describe the problem without the value`);
   }
-  return applyToMemory(ctx, req, (ins, _found, now) => {
+  const planner: Planner = (ins, found, now) => {
+    const state = { validateExit: ins.verdicts.validate.exit, secretExit: ins.verdicts.secret.exit, findings: ins.findings };
     const d = decide(req.action, ins.facts, {
       now,
       machine: ctx.machine,
       reason: req.reason,
       actor: req.actor === 'validator' ? 'validator' : 'user',
-      checks: { validateExit: ins.verdicts.validate.exit, secretExit: ins.verdicts.secret.exit },
+      checks: state,
     });
+    // Refusals teach (CONTRACT §3): a refused restore names each blocking finding and the way out.
+    if (!d.ok && d.code === 'validators-fail' && req.action === 'restore') {
+      return { ok: false, code: d.code, message: restoreRefusal(found.filename, ins.findings, `${path.posix.dirname(found.relPath)}/`) ?? d.message };
+    }
     if (!d.ok || d.noop) return d.ok ? { ok: true, noop: true, from: d.from, to: d.to, message: d.message } : d;
+    // The same file rule the CLI and the dashboard offer actions by (lib/trust/allowed.ts).
+    const blocked = req.actor === 'validator' ? null : fileBlock(req.action, state);
+    if (blocked) return { ok: false, code: 'file-blocks', message: blocked };
     const reason = d.set['quarantine-reason'] ?? (sanitiseReason(req.reason ?? '') || null);
     return { ok: true, noop: false, action: req.action, from: d.from, to: d.to, set: d.set, remove: d.remove, move: d.move, reason };
-  });
+  };
+  return refusedBeforeLock(ctx, req, planner) ?? applyToMemory(ctx, req, planner);
 }
 
 /** Locks the memory's root, recovers, checks idempotency, re-reads the file and runs the planner. */
@@ -106,6 +116,34 @@ export function applyToMemory(ctx: ServiceContext, req: MemoryRequest, planner: 
   });
 }
 
+/**
+ * A request the file already refuses is answered before the root's lock is taken, so a
+ * refusal leaves the root exactly as it was — not even a lock or journal folder appears
+ * (docs/claude-code-folders.md). Only refusals short-cut: anything else, and any retry of
+ * an operation already in the trail, goes through the locked path, which decides again.
+ * Used by `transition` (pure planner); other planners go straight to the locked path.
+ */
+function refusedBeforeLock(ctx: ServiceContext, req: MemoryRequest, planner: Planner): TransitionResult | null {
+  const first = resolveMemory(ctx.sources, req.ref, { sourceId: req.sourceId });
+  if (!first.ok || first.conflictWith) return null;
+  const found = first.found;
+  if (req.opId) {
+    mirrorAudit(ctx.handle.sqlite, found.source.id, found.source.root);
+    if (eventApplied(ctx.handle.sqlite, found.source.id, req.opId)) return null;
+  }
+  let bytes: Buffer;
+  let st: fs.Stats;
+  try {
+    bytes = fs.readFileSync(found.abs);
+    st = fs.statSync(found.abs);
+  } catch {
+    return null;
+  }
+  const ins = inspect(bytes, { filename: found.filename, location: found.location, mtimeMs: st.mtimeMs }, ctx.owner());
+  const plan = planner(ins, found, ctx.now());
+  return plan.ok ? null : refuse(plan.code, plan.message);
+}
+
 function applyLocked(ctx: ServiceContext, req: MemoryRequest, op: string, found: Located, planner: Planner): TransitionResult {
   const now = ctx.now();
   const bytes = fs.readFileSync(found.abs);
@@ -121,7 +159,7 @@ function applyLocked(ctx: ServiceContext, req: MemoryRequest, op: string, found:
   let after: Buffer;
   let reason = plan.reason;
   try {
-    const edits = { set: plan.set, remove: plan.remove };
+    const edits = { set: keepAge(plan.set, plan.remove, ins), remove: plan.remove };
     after = Object.keys(edits.set).length || edits.remove.length ? rewriteFrontmatter(bytes, edits) : bytes;
     if (plan.body) after = replaceBody(after, plan.body);
   } catch (e) {
@@ -150,6 +188,17 @@ function applyLocked(ctx: ServiceContext, req: MemoryRequest, op: string, found:
   const tmpRel = path.posix.join(dstDirRel, `.${found.filename}.${op}.tmp`);
   const intent: Intent = { v: 1, op, machine: ctx.machine, src: found.relPath, dst: dstRel, tmp: tmpRel, beforeSha, afterSha: event.after_sha256!, event, indexEdit };
   return execute(ctx, found, intent, after);
+}
+
+/**
+ * Age is never reset (CONTRACT §3; docs/claude-code-folders.md): a file shown with its
+ * mtime as created gets that value written as `created-at` by the first rewrite, so a
+ * transition never makes a memory younger than it was shown.
+ */
+export function keepAge(set: Record<string, string>, remove: string[], ins: Inspected): Record<string, string> {
+  const rewrites = Object.keys(set).length > 0 || remove.length > 0;
+  if (!rewrites || ins.fields['created-at'] || 'created-at' in set) return set;
+  return { ...set, 'created-at': isoNow(ins.facts.mtime) };
 }
 
 /** The durable steps; every crash point between them is covered by recover.ts. */

@@ -2,34 +2,24 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { claudeCodeAdapter, INDEX_FILE } from './claude-code';
+import { claudeCodeAdapter } from './claude-code';
 import { trustRootAdapter } from './trust-root';
+import { detectLayout, refusalLine } from './detect';
 import type { SourceAdapter, SourceInfo } from './types';
 
 export type { SourceInfo, SourceAdapter, ListedFile, SourceKind } from './types';
-
-function isDir(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
+export { detectLayout, refusalLine, SUPPORTED_LAYOUTS, type Detection } from './detect';
 
 /**
- * A trust-model root has memories/; a folder with MEMORY.md or loose *.md is Claude Code's,
- * even once it has a quarantine/ of its own (made by our first demotion there); a folder
- * with only quarantine/ is a trust-model root.
+ * A trust-model root has memories/; a folder with MEMORY.md or *.md memories is Claude
+ * Code's, even once it has a quarantine/ of its own (made by our first demotion there); a
+ * folder with only quarantine/ is a trust-model root. Other stores are refused by
+ * detectLayout (docs/roots.md); for them this falls back to the trust-model adapter, which
+ * is never used because the source carries the refusal as its error.
  */
 export function detectAdapter(root: string): SourceAdapter {
-  if (isDir(path.join(root, 'memories'))) return trustRootAdapter;
-  try {
-    const names = fs.readdirSync(root);
-    if (names.includes(INDEX_FILE) || names.some((n) => n.endsWith('.md'))) return claudeCodeAdapter;
-  } catch {
-    // unreadable: reported by describeSource
-  }
-  return trustRootAdapter;
+  const d = detectLayout(root);
+  return d.ok && d.layout === 'claude-code' ? claudeCodeAdapter : trustRootAdapter;
 }
 
 /** Short, stable, URL-safe: folder name plus a hash of the absolute path. */
@@ -43,12 +33,17 @@ export function describeSource(root: string): SourceInfo {
   let error: string | null = null;
   try {
     const st = fs.statSync(root);
-    if (!st.isDirectory()) error = 'not a directory';
-    else fs.accessSync(root, fs.constants.R_OK | fs.constants.X_OK);
+    if (st.isDirectory()) fs.accessSync(root, fs.constants.R_OK | fs.constants.X_OK);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     error = code === 'ENOENT' ? 'root not found' : `root unreadable (${code ?? 'error'})`;
   }
-  const adapter = detectAdapter(root);
-  return { id: sourceId(root), root, kind: adapter.kind, label: adapter.label, adapter, error };
+  const d = detectLayout(root);
+  const adapter = d.ok && d.layout === 'claude-code' ? claudeCodeAdapter : trustRootAdapter;
+  const base = { id: sourceId(root), root, kind: adapter.kind, label: adapter.label, adapter, layout: d.layout, shape: d.shape };
+  if (!d.ok) {
+    const refused = refusalLine(root, d);
+    return { ...base, label: d.found, error: refused, refused };
+  }
+  return { ...base, error };
 }

@@ -36,6 +36,11 @@ export interface SourceInfo {
   kind: SourceKind;
   label: string;
   adapter: SourceAdapter;
-  /** Why the root cannot be read (missing, not a directory, unreadable), else null. */
+  /** Why the root cannot be read (missing, unreadable, refused layout), else null. */
   error: string | null;
+  /** The detected layout (CONTRACT §9): a read one, or the store memtrust refuses (docs/roots.md). */
+  layout?: string;
+  shape?: string;
+  /** A store memtrust does not read: the one line naming what was found and the layouts supported. */
+  refused?: string;
 }

@@ -14,6 +14,8 @@ export interface DecideContext {
   actor: Decider;
   /** Fresh validator exits on the current file: required for restore and validator demotion. */
   checks?: CheckExits;
+  /** Only whether the action is allowed matters (a listing): the frontmatter values are not computed. */
+  preview?: boolean;
 }
 
 export type Move = { dir: Location; month?: string } | null;

@@ -19,6 +19,8 @@ export const REFUSAL_CODES = [
   'checks-required',
   'validators-fail',
   'not-archive-due',
+  // The file itself stops the action: no rewritable frontmatter, or a hard failure / credential for promote and re-affirm (allowed.ts).
+  'file-blocks',
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
 
@@ -81,6 +83,7 @@ const MESSAGES: Record<RefusalCode, Builder> = {
   'checks-required': (v) => `${v} refused: validate and secret-check must be re-run on the current file first`,
   'validators-fail': (v, d) =>
     `${v} refused: ${d.failure}; validate must pass (exit 0 or 3) and secret-check must be clean (injection-check is advisory)`,
+  'file-blocks': (v, d) => d.rule ?? `${v} refused by the file's own state`,
   'not-archive-due': (v, d) =>
     `${v} refused: ${name(d)} is on day ${d.days} in quarantine; archiving is allowed from day 91 (${today(d.at!)})`,
 };

@@ -35,18 +35,20 @@ const BASE: Record<Action, string> = {
 
 function precondition(rule: TransitionRule, action: Action, facts: MemoryFacts, ctx: DecideContext): Refused | null {
   const filename = facts.filename;
-  const life = lifecycle(facts, ctx.now);
+  // Computed only for the rules that read the clocks (a listing asks thousands of times).
+  let cached: ReturnType<typeof lifecycle> | undefined;
+  const life = () => (cached ??= lifecycle(facts, ctx.now));
   switch (rule.precondition) {
     case 'none':
       return null;
     case 'observation-over': {
-      const o = life.observation!;
+      const o = life().observation!;
       if (o.over) return null;
       const note = o.basis === 'mtime' ? "measured from the file's modification time: no created-at" : undefined;
       return refuse(action, 'observation-not-over', { at: o.endsAt, days: o.daysLeft, note });
     }
     case 'stale': {
-      const v = life.verification!;
+      const v = life().verification!;
       // An assistant edit since verification is reviewed now, not in 90 days (docs/hooks.md).
       if (v.stale || facts.changedSinceVerified) return null;
       const at = addDays(startOfUtcDay(v.lastVerified!), STALE_AFTER_DAYS + 1);
@@ -61,7 +63,7 @@ function precondition(rule: TransitionRule, action: Action, facts: MemoryFacts, 
       if (!ctx.checks) return refuse(action, 'checks-required', { filename });
       return checksPass(ctx.checks) ? null : refuse(action, 'validators-fail', { failure: describeFailure(ctx.checks) });
     case 'archive-due': {
-      const q = life.quarantine!;
+      const q = life().quarantine!;
       return q.window === 'archive' ? null : refuse(action, 'not-archive-due', { filename, days: q.days, at: q.archiveFrom });
     }
   }
@@ -117,7 +119,7 @@ export function decide(action: Action, facts: MemoryFacts | null, ctx: DecideCon
   const to: EffectiveTier = rule.to === 'same' ? from! : rule.to;
   let move: Move = rule.move ? { dir: rule.move } : null;
   if (rule.move === 'archive' && facts) move = { dir: 'archive', month: lifecycle(facts, ctx.now).quarantine!.archiveMonth };
-  return { ok: true, noop: false, action, from, to, set: values(rule, to, ctx), remove: [...rule.remove], move };
+  return { ok: true, noop: false, action, from, to, set: ctx.preview ? {} : values(rule, to, ctx), remove: [...rule.remove], move };
 }
 
 /** Which action moves a memory from one tier to another, or why none does (for "set tier" requests). */

@@ -84,7 +84,9 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
             </ul>
             {d.tier === 'quarantined' ? <p className="mb-3 text-xs text-slate-600 dark:text-slate-400">Quarantined memories are read-only: restore one before editing it.</p> : null}
             <TransitionMenu id={d.id} sha={d.sha256} actions={d.actions} />
-            {d.tier === 'verified' || d.tier === 'inferred' ? (
+            {(d.tier === 'verified' || d.tier === 'inferred') && d.editBlocked ? (
+              <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">Edit: {d.editBlocked}</p>
+            ) : d.tier === 'verified' || d.tier === 'inferred' ? (
               <Link href={`/memories/${encodeURIComponent(d.id)}/edit`} className="mt-3 inline-block text-sm text-teal-700 hover:underline dark:text-teal-300">
                 Edit this memory (saving makes it verified)
               </Link>
@@ -110,6 +112,14 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
                   <dd className="break-words">{d.fields[k]}</dd>
                 </div>
               ))}
+              {d.created.fromMtime ? (
+                <div data-testid="created-from-mtime">
+                  <dt className="text-xs text-slate-500 dark:text-slate-400">Created</dt>
+                  <dd className="break-words">
+                    {d.created.at.slice(0, 10)} <span className="text-xs text-slate-500 dark:text-slate-400">(file modified time: no created-at yet; the first change writes it)</span>
+                  </dd>
+                </div>
+              ) : null}
               {extra.map(([k, v]) => (
                 <div key={k}>
                   <dt className="font-mono text-xs text-slate-500 dark:text-slate-400">{k}</dt>

@@ -1,7 +1,12 @@
 /** Read-side commands: scan, list, show, history, roots. */
 import { UsageError, lastValue } from '../args';
 import type { Io } from '../io';
-import { openContext, parseServiceArgs, printJson } from '../service-args';
+import { NO_ROOT, openContext, parseServiceArgs, printJson } from '../service-args';
+import { loadConfig } from '../../config';
+import { describeSource } from '../../sources';
+import { isDemoRoot } from '../../service/demo-root';
+import { checkSourceIndex } from '../../service/index-file-scan';
+import { ownerIdentity } from '../../identity';
 import { listMemories, QUEUES, type Queue } from '../../../db/queries/memories';
 import { history } from '../../../db/queries/history';
 import { memoryDetail } from '../../service/memory-detail';
@@ -9,6 +14,8 @@ import { scan } from '../../service/scan-service';
 import { rebuildIndex } from '../../service/rebuild';
 import { discoverRoots } from '../../service/discover';
 import { EFFECTIVE_TIERS } from '../../trust/tiers';
+import { rowActions } from '../../service/list-actions';
+import { historyTarget } from '../../service/history-target';
 import type { Command } from './index';
 
 const scanCmd: Command = {
@@ -45,10 +52,18 @@ const listCmd: Command = {
     const ctx = openContext(args, io);
     const res = listMemories(ctx.handle.sqlite, { tier: tier as never, queue: queue as Queue | undefined, q: lastValue(args, 'q'), limit, sort: 'file' }, ctx.now());
     if (args.bools.has('json')) {
-      const roots = new Map(ctx.sources.map((s) => [s.id, s.root]));
+      const roots = new Map(ctx.sources.map((s) => [s.id, s]));
+      // CONTRACT §9: each item names its layout and key, and the actions §3 allows now (lib/trust/allowed.ts).
+      const actions = rowActions(ctx.handle.sqlite, res.items, ctx.now());
       printJson(io, {
         total: res.total,
-        items: res.items.map((i) => ({ id: i.id, file: i.relPath, root: roots.get(i.source), tier: i.tier, type: i.type, name: i.name, createdAt: i.createdAt, lastVerified: i.lastVerified, quarantinedAt: i.quarantinedAt, validate: i.validateExit, secret: i.secretExit, injection: i.injectionExit, conflict: i.conflict, sha256: i.sha256 })),
+        ...(ctx.config.demo ? { demo: true } : {}),
+        items: res.items.map((i) => ({
+          id: i.id, key: i.filename, layout: roots.get(i.source)?.kind, file: i.relPath, root: roots.get(i.source)?.root, location: { file: i.relPath },
+          tier: i.tier, type: i.type, name: i.name, createdAt: i.createdAt, lastVerified: i.lastVerified, quarantinedAt: i.quarantinedAt,
+          validate: i.validateExit, secret: i.secretExit, injection: i.injectionExit, conflict: i.conflict, sha256: i.sha256,
+          actions: actions.get(i.key) ?? [],
+        })),
       });
       return 0;
     }
@@ -79,8 +94,9 @@ const showCmd: Command = {
       printJson(io, rest);
       return 0;
     }
-    io.out(`${d.filename}  [${d.tier}]  ${d.root}/${d.relPath}`);
+    io.out(`${d.filename}  [${d.tier}]  ${d.root}/${d.relPath}${ctx.config.demo ? '  (demo root)' : ''}`);
     for (const [k, v] of Object.entries(d.fields)) io.out(`  ${k}: ${v}`);
+    if (d.created.fromMtime) io.out(`  created: ${d.created.at} (file modified time: no created-at; the first rewrite writes it)`);
     io.out(`verdicts: validate ${d.verdicts.validate} · secret-check ${d.verdicts.secret} · injection-check ${d.verdicts.injection}`);
     for (const f of d.findings) io.out(`  ${f.label}: ${f.message}${f.line ? ` (line ${f.line})` : ''}`);
     for (const l of d.lifecycle) io.out(`• ${l}`);
@@ -93,14 +109,24 @@ const showCmd: Command = {
 };
 
 const historyCmd: Command = {
-  synopsis: 'history [FILE]',
-  summary: 'audit events, newest first',
+  synopsis: 'history [ID|FILE]',
+  summary: 'audit events of the configured roots, newest first (one memory by id, path or unique filename)',
   async run(argv, io) {
     const args = parseServiceArgs(argv, { values: ['limit'] });
-    if (args.positionals.length > 1) throw new UsageError('at most one FILE');
+    if (args.positionals.length > 1) throw new UsageError('at most one memory ID or FILE');
+    const limitRaw = lastValue(args, 'limit');
+    if (limitRaw !== undefined && !(Number.isInteger(Number(limitRaw)) && Number(limitRaw) > 0)) throw new UsageError('--limit must be a positive integer');
     const ctx = openContext(args, io);
-    const memory = args.positionals[0]?.split(/[\\/]/).pop();
-    const events = history(ctx.handle.db, { memory, limit: Number(lastValue(args, 'limit') ?? 1_000_000) });
+    const ref = args.positionals[0];
+    // Scoped to the configured roots, one memory by id (CONTRACT §5; docs/roots.md).
+    const target = ref === undefined ? null : historyTarget(ctx, ref);
+    if (target && !target.ok) {
+      if (args.bools.has('json')) printJson(io, target);
+      else io.err(`memtrust history: ${target.message}`);
+      return target.code === 'bad-name' ? 64 : 2;
+    }
+    const scope = target ? { source: target.source, memory: target.memory } : { sources: ctx.sources.map((s) => s.id) };
+    const events = history(ctx.handle.db, { ...scope, limit: Number(limitRaw ?? 1_000_000) });
     if (args.bools.has('json')) printJson(io, { events });
     else if (events.length === 0) io.out('no audit events');
     else for (const e of events) io.out(`${e.at}  ${e.machine.padEnd(14)} ${e.actor.padEnd(9)} ${e.action.padEnd(8)} ${e.memory}  ${e.from ?? '—'} → ${e.to ?? '—'}${e.reason ? `  “${e.reason}”` : ''}${e.recovered ? '  (recovered)' : ''}`);
@@ -113,19 +139,41 @@ const rootsCmd: Command = {
   summary: 'configured roots, and memory folders discovered under ~/.claude',
   async run(argv, io) {
     const args = parseServiceArgs(argv);
-    const ctx = openContext(args, io, { scan: false });
-    const discovered = discoverRoots().filter((d) => !ctx.config.roots.includes(d));
+    // Read-only: no database, no root created (CONTRACT §8; docs/roots.md).
+    const config = loadConfig({ flagRoots: args.values.get('root') });
+    const none = config.demo && !isDemoRoot(config.roots[0]!);
+    const sources = none ? [] : config.roots.map(describeSource);
+    const discovered = discoverRoots().filter((d) => !config.roots.includes(d));
+    const refused = sources.some((s) => s.refused);
+    // MEMORY.md is loaded into every session: its findings are checked live here (docs/claude-code-folders.md).
+    const owner = ownerIdentity();
+    const index = new Map(sources.map((s) => [s.id, checkSourceIndex(s, owner)]));
     if (args.bools.has('json')) {
-      printJson(io, { configured: ctx.sources.map((s) => ({ root: s.root, id: s.id, kind: s.kind, error: s.error })), origin: ctx.config.rootsOrigin, discovered });
-      return 0;
+      printJson(io, {
+        configured: sources.map((s) => ({
+          root: s.root, id: s.id, kind: s.kind, layout: s.layout, shape: s.shape, error: s.error,
+          ...(s.refused ? { refused: s.refused } : {}), ...(config.demo ? { demo: true } : {}),
+          ...(index.get(s.id) ? { indexFindings: index.get(s.id) } : {}),
+        })),
+        origin: none ? 'none' : config.rootsOrigin,
+        ...(none ? { message: NO_ROOT } : {}),
+        discovered,
+      });
+      return refused ? 64 : 0;
     }
-    io.out(`configured (${ctx.config.rootsOrigin}):`);
-    for (const s of ctx.sources) io.out(`  ${s.root}  [${s.label}]${s.error ? `  — ${s.error}` : ''}`);
+    if (none) io.out(NO_ROOT);
+    else io.out(`configured (${config.demo ? 'demo root: generated sample data, not your memories' : config.rootsOrigin}):`);
+    for (const s of sources) {
+      if (s.refused) io.out(`  ${s.root}  [not read: ${s.layout}]`);
+      else io.out(`  ${s.root}  [${config.demo ? 'demo · ' : ''}${s.label}${s.shape && s.shape !== 'folders' ? `, ${s.shape}` : ''}]${s.error ? `  — ${s.error}` : ''}`);
+      for (const f of index.get(s.id) ?? []) io.out(`    ${f.file} line ${f.line ?? '—'}: ${f.label} ${f.message}`);
+    }
+    for (const s of sources.filter((x) => x.refused)) io.err(`memtrust: ${s.refused}`);
     if (discovered.length) {
       io.out('discovered (not used until you add them with --root, MEMTRUST_ROOT or the dashboard settings):');
       for (const d of discovered) io.out(`  ${d}`);
     }
-    return 0;
+    return refused ? 64 : 0;
   },
 };
 

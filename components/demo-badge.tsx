@@ -1,0 +1,27 @@
+import { loadConfig } from '@/lib/config';
+
+/**
+ * A "demo" mark in the header of every page while the dashboard shows the generated demo
+ * root (CONTRACT §8; docs/roots.md). Reads only the configuration, never the database.
+ */
+export function DemoBadge() {
+  let demo = false;
+  let root = '';
+  try {
+    const config = loadConfig();
+    demo = config.demo;
+    root = config.roots[0] ?? '';
+  } catch {
+    return null;
+  }
+  if (!demo) return null;
+  return (
+    <span
+      role="note"
+      title={`No memory root is configured: this is generated demo data in ${root}`}
+      className="ml-auto rounded-md border border-amber-300 bg-amber-50 px-2 py-1 text-xs font-medium text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
+      Demo data — not your memories
+    </span>
+  );
+}
