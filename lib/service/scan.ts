@@ -12,6 +12,7 @@ import { inspect } from './inspect';
 import { markConflicts, rowWriter } from './index-rows';
 import { mirrorAudit } from './audit-mirror';
 import { markIndexed } from './claude-index';
+import { committedListing } from './recover';
 
 /** Files above this are indexed as an error row, never read whole (CONTRACT §1). */
 export const SCAN_READ_CAP = 1024 * 1024;
@@ -27,6 +28,8 @@ export interface ScanStats {
 
 export interface ScanOptions {
   onProgress?: (done: number, total: number) => void;
+  /** This machine: its unfinished operations are shown as last committed (docs/crash-safety.md, "Readers"). */
+  machine?: string;
 }
 
 const BATCH = 1000;
@@ -82,7 +85,7 @@ export function scanSources(sqlite: Database.Database, sources: SourceInfo[], ow
 }
 
 function scanOne(sqlite: Database.Database, source: SourceInfo, owner: OwnerIdentity, stats: ScanStats, opts: ScanOptions): void {
-  const listed = source.adapter.list(source.root);
+  const listed = opts.machine ? committedListing(source.root, opts.machine, source.adapter.list(source.root)) : source.adapter.list(source.root);
   stats.files += listed.length;
   const existing = new Map<string, { size: number; mtime: number }>();
   for (const r of sqlite.prepare('SELECT rel_path AS p, size, mtime_ms AS m FROM memories WHERE source = ?').iterate(source.id) as Iterable<{ p: string; size: number; m: number }>) {
@@ -125,7 +128,7 @@ function readOne(root: string, f: ListedFile, owner: OwnerIdentity): { ins: Retu
   if (f.size > SCAN_READ_CAP) return { error: `file too large (${f.size} bytes, limit 1 MiB)` };
   let bytes: Buffer;
   try {
-    bytes = fs.readFileSync(path.join(root, f.relPath));
+    bytes = fs.readFileSync(path.join(root, f.readFrom ?? f.relPath));
   } catch (e) {
     return { error: `file unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})` };
   }
