@@ -102,7 +102,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   for (const p of runs) fs.rmSync(p.sb.tmp, { recursive: true, force: true });
-});
+}, 60_000);
 
 const tierOnDisk = (rel: string, bytes: Buffer): string => {
   if (rel.startsWith('quarantine/')) return 'quarantined';

@@ -39,63 +39,57 @@ function point(what: string): void {
   }
 }
 
-/** The file-system calls of the write path, each one a fault point once it returned. */
+/**
+ * Runs one file-system call of the write path; it is a fault point once it returned
+ * or failed (a failed call — ENOENT, EEXIST — is a step of the protocol too).
+ */
+function call<T>(what: string, fn: () => T): T {
+  beforeFs(what);
+  try {
+    return fn();
+  } finally {
+    point(what);
+  }
+}
+
+/** The file-system calls of the write path. */
 export const fsx = {
   openSync(p: string, flags: string, mode?: number): number {
-    beforeFs(`open ${label(p)}`);
-    const fd = fs.openSync(p, flags, mode);
-    openFds.add(fd);
-    point(`open(${flags}) ${label(p)}`);
-    return fd;
+    return call(`open(${flags}) ${label(p)}`, () => {
+      const fd = fs.openSync(p, flags, mode);
+      openFds.add(fd);
+      return fd;
+    });
   },
   writeSync(fd: number, buf: Buffer, off: number, len: number): number {
-    beforeFs('write');
-    const n = fs.writeSync(fd, buf, off, len);
-    point('write');
-    return n;
+    return call('write', () => fs.writeSync(fd, buf, off, len));
   },
   fsyncSync(fd: number): void {
-    beforeFs('fsync');
-    fs.fsyncSync(fd);
-    point('fsync');
+    call('fsync', () => fs.fsyncSync(fd));
   },
   closeSync(fd: number): void {
-    beforeFs('close');
-    openFds.delete(fd);
-    fs.closeSync(fd);
-    point('close');
+    call('close', () => {
+      openFds.delete(fd);
+      fs.closeSync(fd);
+    });
   },
   readFileSync(p: string): Buffer {
-    beforeFs(`read ${label(p)}`);
-    const b = fs.readFileSync(p);
-    point(`read ${label(p)}`);
-    return b;
+    return call(`read ${label(p)}`, () => fs.readFileSync(p));
   },
   statSync(p: string): fs.Stats {
-    beforeFs(`stat ${label(p)}`);
-    const st = fs.lstatSync(p);
-    point(`stat ${label(p)}`);
-    return st;
+    return call(`stat ${label(p)}`, () => fs.lstatSync(p));
   },
   renameSync(from: string, to: string): void {
-    beforeFs(`rename ${label(from)}`);
-    fs.renameSync(from, to);
-    point(`rename ${label(from)} -> ${label(to)}`);
+    call(`rename ${label(from)} -> ${label(to)}`, () => fs.renameSync(from, to));
   },
   linkSync(from: string, to: string): void {
-    beforeFs(`link ${label(from)}`);
-    fs.linkSync(from, to);
-    point(`link ${label(from)} -> ${label(to)}`);
+    call(`link ${label(from)} -> ${label(to)}`, () => fs.linkSync(from, to));
   },
   unlinkSync(p: string): void {
-    beforeFs(`unlink ${label(p)}`);
-    fs.unlinkSync(p);
-    point(`unlink ${label(p)}`);
+    call(`unlink ${label(p)}`, () => fs.unlinkSync(p));
   },
   mkdirSync(p: string): void {
-    beforeFs(`mkdir ${label(p)}`);
-    fs.mkdirSync(p, { recursive: true });
-    point(`mkdir ${label(p)}`);
+    call(`mkdir ${label(p)}`, () => fs.mkdirSync(p, { recursive: true }));
   },
 };
 

@@ -161,7 +161,14 @@ function appendNote(root: string, machine: string, note: Record<string, unknown>
   appendDurable(file, Buffer.from(JSON.stringify({ v: 1, at: new Date().toISOString(), machine, ...note }) + '\n'));
 }
 
-/** Temp lock records (`lock.<machine>.<nonce>.tmp`, `….break`) whose writer is gone. */
+/** A temp record lives for microseconds: one older than this is an orphan whatever its name says. */
+const ORPHAN_MS = 30_000;
+
+/**
+ * Temp lock records (`lock.<machine>.<pid>-<nonce>.tmp`) and break guards whose writer
+ * is gone: its pid (in the name, as the record may be cut short) is not running, or is
+ * this process outside an acquisition, or the record is old.
+ */
 function sweepOrphans(file: string): void {
   const dir = path.dirname(file);
   const base = path.basename(file);
@@ -172,16 +179,29 @@ function sweepOrphans(file: string): void {
     return;
   }
   for (const n of names) {
-    if (!n.startsWith(`${base}.`) || !(n.endsWith('.tmp') || n === `${base}.break`)) continue;
+    if (!n.startsWith(`${base}.`) || n === acquiring) continue;
     const p = path.join(dir, n);
-    const rec = readLock(p);
-    if (rec && judge(p, rec.raw, rec.mtimeMs).stale && !isOwnPending(n)) unlinkIfExists(p);
+    let orphan = false;
+    const m = /^(\d+)-[0-9a-f]+\.tmp$/.exec(n.slice(base.length + 1));
+    if (m) {
+      const pid = Number(m[1]);
+      let mtime = 0;
+      try {
+        mtime = fs.statSync(p).mtimeMs;
+      } catch {
+        continue;
+      }
+      orphan = pid === process.pid || !alive(pid) || Date.now() - mtime > ORPHAN_MS;
+    } else if (n === `${base}.break`) {
+      const rec = readLock(p);
+      orphan = !!rec && judge(p, rec.raw, rec.mtimeMs).stale;
+    }
+    if (orphan) unlinkIfExists(p);
   }
 }
 
-/** This process's own temp record for an acquisition in progress. */
+/** This process's own temp record for an acquisition in progress (its file name). */
 let acquiring: string | null = null;
-const isOwnPending = (name: string) => acquiring !== null && name === acquiring;
 
 /** Removes a stale lock if it is still the very record judged stale; one breaker at a time. */
 function breakStale(root: string, machine: string, file: string, seen: string, verdict: Extract<Verdict, { stale: true }>, record: Buffer): void {
@@ -205,13 +225,28 @@ function breakStale(root: string, machine: string, file: string, seen: string, v
 
 /** Creates `file` holding `record` (complete, fsynced) unless it exists. */
 function linkNoClobberRecord(file: string, record: Buffer): boolean {
-  const tmp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+  const tmp = `${file}.${process.pid}-${crypto.randomBytes(6).toString('hex')}.tmp`;
   writeFileDurable(tmp, record);
   try {
     return linkNoClobber(tmp, file);
   } finally {
     unlinkIfExists(tmp);
   }
+}
+
+/**
+ * At start-up (recovery): a stale lock of this machine is broken now, with its note,
+ * and orphaned temp records go, so a root never stays blocked until the next write.
+ * A lock with a live owner is left alone.
+ */
+export function tidyLock(root: string, machine: string): void {
+  const file = lockPath(root, machine);
+  const cur = readLock(file);
+  if (cur) {
+    const verdict = judge(file, cur.raw, cur.mtimeMs);
+    if (verdict.stale) breakStale(root, machine, file, cur.raw, verdict, Buffer.from(JSON.stringify({ v: 1, pid: process.pid, host: HOST, start: MY_START, nonce: crypto.randomBytes(12).toString('hex'), at: new Date().toISOString() })));
+  }
+  sweepOrphans(file);
 }
 
 /**
@@ -232,7 +267,7 @@ export function withRootLock<T>(root: string, machine: string, fn: () => T, time
   const nonce = crypto.randomBytes(12).toString('hex');
   const owner: Owner = { v: 1, pid: process.pid, host: HOST, start: MY_START, nonce, at: new Date().toISOString() };
   const record = Buffer.from(JSON.stringify(owner));
-  const tmp = `${file}.${nonce}.tmp`;
+  const tmp = `${file}.${process.pid}-${nonce}.tmp`;
   acquiring = path.basename(tmp);
   try {
     // The owner is on disk, complete and fsynced, before the lock name points at it.

@@ -21,7 +21,7 @@ import { mirrorAudit } from './audit-mirror';
 import { eventApplied } from './index-commit';
 import { finishIntent } from './finish';
 import { recordGitRename } from './git';
-import { LockTimeoutError, withRootLock } from './lock';
+import { LockTimeoutError, tidyLock, withRootLock } from './lock';
 
 export interface RecoveryOutcome {
   op: string;
@@ -143,6 +143,7 @@ function recoverV1(ctx: ServiceContext, source: SourceInfo, intent: Intent): Rec
  * at the next start-up or write once the lock is free. `waitMs` lets a caller wait.
  */
 export function recoverAll(ctx: ServiceContext, opts: { waitMs?: number } = {}): RecoveryOutcome[] {
+  for (const s of ctx.sources) if (!s.error) tidyLock(s.root, ctx.machine);
   return ctx.sources
     .filter((s) => !s.error && pendingIntents(s.root, ctx.machine).length > 0)
     .flatMap((s) => {
