@@ -182,7 +182,7 @@ function sweepOrphans(file: string): void {
     if (!n.startsWith(`${base}.`) || n === acquiring) continue;
     const p = path.join(dir, n);
     let orphan = false;
-    const m = /^(\d+)-[0-9a-f]+\.tmp$/.exec(n.slice(base.length + 1));
+    const m = /^(?:break\.)?(\d+)-[0-9a-f]+\.tmp$/.exec(n.slice(base.length + 1));
     if (m) {
       const pid = Number(m[1]);
       let mtime = 0;
