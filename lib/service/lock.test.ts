@@ -137,6 +137,9 @@ describe('reads never need the write lock', () => {
     expect(Date.now() - t0).toBeLessThan(8_000);
     const items = (JSON.parse(list.stdout) as { items: { file: string; sha256: string }[] }).items;
     expect(items.map((i) => [i.file, i.sha256])).toEqual([[`memories/${NAME}`, sha(FILE)]]);
+    const show = runCli(['show', NAME, '--json'], sb.env);
+    expect(show.status, show.stderr).toBe(0);
+    expect(JSON.parse(show.stdout)).toMatchObject({ relPath: `memories/${NAME}`, sha256: sha(FILE) });
     expect(readAudit(sb.root)).toEqual([]);
     // The writer is gone: the next read recovers (rolls the demote forward).
     children[0]!.kill('SIGKILL');

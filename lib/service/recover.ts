@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { ListedFile, SourceInfo } from '../sources';
 import type { Location } from '../trust/tiers';
 import type { ServiceContext } from './context';
+import type { Located } from './resolve';
 import { clearIntent, pendingIntents, type Intent } from './journal';
 import { fsyncDir, linkNoClobber, readIfExists, sameFile, statIfExists, unlinkIfExists } from './fs-atomic';
 import { sha256 } from './inspect';
@@ -190,4 +191,22 @@ export function committedListing(root: string, machine: string, listed: ListedFi
     }
   }
   return out;
+}
+
+/**
+ * The memory named `ref` as last committed, when a transition of this machine has
+ * it moved aside right now (or was cut short there): its place before the
+ * transition, read from the private name. Null when no such transition is pending.
+ */
+export function committedLocated(ctx: ServiceContext, ref: string, sourceId?: string): Located | null {
+  const filename = path.basename(ref);
+  for (const s of ctx.sources) {
+    if (s.error || (sourceId && s.id !== sourceId)) continue;
+    for (const { intent } of pendingIntents(s.root, ctx.machine)) {
+      if (!intent || intent.v !== 2 || !intent.aside || path.posix.basename(intent.src) !== filename) continue;
+      const abs = path.join(s.root, intent.aside);
+      if (fs.existsSync(abs)) return { source: s, relPath: intent.src, abs, filename, location: locationOfTier(intent.event.from) };
+    }
+  }
+  return null;
 }
