@@ -7,6 +7,7 @@
  * - `MEMTRUST_CRASH_AT=<step>` kills the process (SIGKILL, no cleanup) at a named
  *   step; `MEMTRUST_CRASH_AT=#N` kills it right after its N-th file-system call.
  * - `MEMTRUST_FAULT_TRACE=<file>` appends one line per fault point (to count them).
+ * - `MEMTRUST_FAULT_SAVE=#N:<from>:<to>` saves `from`'s bytes over `to` after call N.
  * - In-process tests arm a plan (`armFaults`): at point N run a callback (an
  *   editor's save) and/or simulate a kill: a `SimulatedKill` is thrown and every
  *   later file-system call through `fsx` throws too, so no `finally` or `catch`
@@ -82,6 +83,11 @@ const envAt = (() => {
   return v && /^#\d+$/.test(v) ? Number(v.slice(1)) : 0;
 })();
 const envTrace = process.env.MEMTRUST_FAULT_TRACE;
+/** `MEMTRUST_FAULT_SAVE=#N:<from>:<to>`: right after call N, copy `from` over `to` (an editor's save). */
+const envSave = (() => {
+  const m = /^#(\d+):([^:]+):(.+)$/.exec(process.env.MEMTRUST_FAULT_SAVE ?? '');
+  return m ? { at: Number(m[1]), from: m[2]!, to: m[3]! } : null;
+})();
 
 /** Called after each file-system call of the write path returned: one fault point. */
 export function fsPoint(label: string): void {
@@ -90,6 +96,7 @@ export function fsPoint(label: string): void {
   if (envTrace) {
     fs.appendFileSync(envTrace, `${label}\n`);
   }
+  if (envSave && state.calls === envSave.at) fs.writeFileSync(envSave.to, fs.readFileSync(envSave.from));
   if (envAt && state.calls === envAt) process.kill(process.pid, 'SIGKILL');
   const plan = state.plan;
   if (plan && state.calls === plan.at) {

@@ -95,3 +95,27 @@ describe('the real CLI killed after its N-th file-system call, then recovered by
     expect(listed, ctx).toEqual([[at[0], sha(bytes)], ['memories/user_role.md', sha(OTHER)]].sort());
   });
 });
+
+describe('the real CLI with an editor saving the memory at the switch', () => {
+  it.each([['just before the source is moved aside', -1], ['just after it', 0]])('a save %s: demote refused with exit 2 naming the file, the save kept', async (_when, offset) => {
+    const n = points.findIndex((p) => p.startsWith('rename memories/')) + 1 + (offset as number);
+    const sb = root();
+    try {
+      const saved = Buffer.concat([FILE, Buffer.from('\nSaved by an editor during the demote.\n')]);
+      const from = path.join(sb.tmp, 'saved.md');
+      fs.writeFileSync(from, saved);
+      await runCliAsync(['list', '--json'], sb.env);
+      const src = path.join(sb.root, 'memories', NAME);
+      const r = await runCliAsync(['demote', NAME, '--reason', 'wrong', '--op', 'op-cli'], sb.env, { MEMTRUST_FAULT_SAVE: `#${n}:${from}:${src}` });
+      expect(r.status, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`${NAME}.*changed on disk`));
+      expect(fs.readFileSync(src).equals(saved)).toBe(true);
+      expect(placements(sb.root).get(NAME)).toEqual([`memories/${NAME}`]);
+      expect(readAudit(sb.root)).toEqual([]);
+      expect(tmpFiles(sb.root)).toEqual([]);
+      expect(journalFiles(sb.root)).toEqual([]);
+    } finally {
+      fs.rmSync(sb.tmp, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
