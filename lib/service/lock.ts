@@ -241,10 +241,14 @@ function linkNoClobberRecord(file: string, record: Buffer): boolean {
  */
 export function tidyLock(root: string, machine: string): void {
   const file = lockPath(root, machine);
-  const cur = readLock(file);
-  if (cur) {
+  const record = Buffer.from(JSON.stringify({ v: 1, pid: process.pid, host: HOST, start: MY_START, nonce: crypto.randomBytes(12).toString('hex'), at: new Date().toISOString() }));
+  // A few looks: the first may only clear a break guard left by a breaker that was killed.
+  for (let i = 0; i < 3; i++) {
+    const cur = readLock(file);
+    if (!cur) break;
     const verdict = judge(file, cur.raw, cur.mtimeMs);
-    if (verdict.stale) breakStale(root, machine, file, cur.raw, verdict, Buffer.from(JSON.stringify({ v: 1, pid: process.pid, host: HOST, start: MY_START, nonce: crypto.randomBytes(12).toString('hex'), at: new Date().toISOString() })));
+    if (!verdict.stale) break;
+    breakStale(root, machine, file, cur.raw, verdict, record);
   }
   sweepOrphans(file);
 }
