@@ -123,6 +123,20 @@ describe('a lock recovers by itself', () => {
   });
 });
 
+describe('several processes meet one stale lock', () => {
+  it('four CLIs demoting at once behind a dead owner\'s lock: all succeed, the lock is broken once', async () => {
+    const names = ['project_a.md', 'project_b.md', 'project_c.md', 'project_d.md'];
+    for (const n of names) put(sb.root, `memories/${n}`, FILE);
+    runCli(['list', '--json'], sb.env); // index first, so the racers do only the demote
+    fs.writeFileSync(lockFile(), JSON.stringify({ v: 1, pid: 2 ** 22 - 5, host: os.hostname(), start: 1, nonce: 'n-gone' }));
+    const runs = await Promise.all(names.map((n) => runCliAsync(['demote', n, '--reason', 'race'], sb.env)));
+    for (const r of runs) expect(r.status, r.stderr).toBe(0);
+    expect(notes()).toEqual([expect.objectContaining({ note: 'lock-broken', owner: expect.objectContaining({ nonce: 'n-gone' }) })]);
+    expect(readAudit(sb.root).map((e) => e.memory).sort()).toEqual(names);
+    expect(fs.readdirSync(path.join(sb.root, '.memtrust')).filter((n) => n.startsWith('lock'))).toEqual([]);
+  }, 60_000);
+});
+
 describe('reads never need the write lock', () => {
   it('list shows the last committed state while a live writer holds the lock over an unfinished operation; recovery follows when it is free', async () => {
     // An operation cut short after its new copy was linked into quarantine/.
