@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AuditEvent } from '../audit/event';
+import { appendDurable, mkdirp } from './fs-atomic';
 
 export function auditDir(root: string): string {
   return path.join(root, '.memtrust', 'audit');
@@ -17,14 +18,9 @@ export function auditFile(root: string, machine: string): string {
 /** Appends one event line and fsyncs it: the event is durable before we report success. */
 export function appendAudit(root: string, machine: string, event: AuditEvent): void {
   const file = auditFile(root, machine);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const fd = fs.openSync(file, 'a', 0o644);
-  try {
-    fs.writeSync(fd, JSON.stringify(event) + '\n');
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
+  mkdirp(path.dirname(file));
+  // Through the write path's fs layer: each call is a fault point (docs/crash-safety.md).
+  appendDurable(file, Buffer.from(JSON.stringify(event) + '\n'));
 }
 
 export function listAuditFiles(root: string): string[] {

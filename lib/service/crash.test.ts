@@ -23,8 +23,9 @@ import {
 } from './test-support';
 
 const BASE_SEED = process.env.CRASH_SEED ?? '20261122';
-const ROLLED_BACK: CrashStep[] = ['after-journal', 'after-temp-write'];
-const BEFORE_AUDIT: CrashStep[] = ['after-journal', 'after-temp-write', 'after-link', 'after-temp-unlink', 'after-source-unlink', 'after-index-file'];
+// Until the source's private copy is removed (after-source-unlink) nothing is committed.
+const ROLLED_BACK: CrashStep[] = ['after-journal', 'after-temp-write', 'after-aside'];
+const BEFORE_AUDIT: CrashStep[] = ['after-journal', 'after-temp-write', 'after-aside', 'after-link', 'after-source-unlink', 'after-index-file'];
 
 interface Case {
   name: string;
@@ -37,8 +38,7 @@ interface Case {
 const cases: Case[] = [];
 for (const step of CRASH_STEPS) {
   for (const action of ['demote', 'promote', 'restore', 'archive'] as const) {
-    // An in-place write has no temp unlink or source unlink step.
-    if (action === 'promote' && (step === 'after-temp-unlink' || step === 'after-source-unlink')) continue;
+    // An in-place write moves its source aside too (docs/crash-safety.md): every step applies.
     cases.push({ name: `${action} @ ${step}`, flat: false, action, step, seed: `${BASE_SEED}:${action}:${step}` });
   }
   cases.push({ name: `claude-code demote @ ${step}`, flat: true, action: 'demote', step, seed: `${BASE_SEED}:cc:${step}` });
@@ -102,7 +102,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   for (const p of runs) fs.rmSync(p.sb.tmp, { recursive: true, force: true });
-});
+}, 60_000);
 
 const tierOnDisk = (rel: string, bytes: Buffer): string => {
   if (rel.startsWith('quarantine/')) return 'quarantined';
@@ -116,7 +116,7 @@ const tierOnDisk = (rel: string, bytes: Buffer): string => {
 
 describe('crash at every step, then recovery at the next start-up', () => {
   it('covers every step for moves, in-place writes and the index-file layout', () => {
-    expect(cases.length).toBe(CRASH_STEPS.length * 5 - 2);
+    expect(cases.length).toBe(CRASH_STEPS.length * 5);
     expect(new Set(runs.map((p) => p.memory)).size).toBeGreaterThan(10);
   });
 

@@ -13,14 +13,11 @@ import { runAllChecks } from '../validators/run';
 import type { Finding } from '../validators/types';
 import { decide } from '../trust/transitions';
 import { isoNow, today } from '../trust/dates';
-import { applyToMemory, type TransitionResult } from './transition';
+import { applyToMemory, execute, type TransitionResult } from './transition';
 import { resolveMemory } from './resolve';
 import { withRootLock } from './lock';
-import { writeIntent, clearIntent, type Intent } from './journal';
-import { fsyncDir, linkNoClobber, unlinkIfExists, writeFileDurable } from './fs-atomic';
+import type { Intent } from './journal';
 import { sha256 } from './inspect';
-import { finishIntent } from './finish';
-import { crashPoint } from './crash';
 import { recoverSource } from './recover';
 
 export interface MemoryInput {
@@ -65,21 +62,10 @@ export function createMemory(ctx: ServiceContext, sourceId: string, input: Memor
     const tmp = path.posix.join(dir, `.${filename}.${op}.tmp`);
     const indexEdit = source.adapter.indexFile ? { file: source.adapter.indexFile, kind: 'insert' as const, line: `- [${input.name.replace(/[[\]\n\r]/g, ' ')}](${filename}) — ${input.description.replace(/[\n\r]/g, ' ')}`, at: -1 } : undefined;
     const intent: Intent = { v: 1, op, machine: ctx.machine, src: rel, dst: rel, tmp, beforeSha: '', afterSha: event.after_sha256!, event, indexEdit };
-    const abs = (r: string) => path.join(source.root, r);
-    writeIntent(source.root, intent);
-    fs.mkdirSync(path.dirname(abs(rel)), { recursive: true });
-    writeFileDurable(abs(tmp), bytes);
-    crashPoint('after-temp-write');
-    if (!linkNoClobber(abs(tmp), abs(rel))) {
-      unlinkIfExists(abs(tmp));
-      clearIntent(source.root, ctx.machine, op);
-      return { ok: false, code: 'conflict', message: `${filename} appeared meanwhile: nothing was written`, paths: [abs(rel)] };
-    }
-    fsyncDir(path.dirname(abs(rel)));
-    crashPoint('after-link');
-    unlinkIfExists(abs(tmp));
-    finishIntent(ctx, source, intent, false);
-    return { ok: true, noop: false, op, memory: filename, from: null, to: 'verified', path: abs(rel), message: `${filename} created as verified` };
+    // The same durable steps as every transition (docs/crash-safety.md): a create is one with no source.
+    const located = { source, relPath: rel, abs: path.join(source.root, rel), filename, location: 'memories' as const };
+    const r = execute(ctx, located, intent, bytes);
+    return r.ok ? { ...r, message: `${filename} created as verified` } : r;
   });
 }
 

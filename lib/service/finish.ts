@@ -1,4 +1,10 @@
-/** The tail of a transition, shared by the normal path and roll-forward recovery. */
+/**
+ * The tail of a transition, shared by the normal path and roll-forward recovery
+ * (docs/crash-safety.md, "A transition"): index file edit, audit event, index rows,
+ * temp file removal, journal removal. Every step is idempotent, so recovery may
+ * re-run the whole tail after an interruption anywhere in it.
+ */
+import path from 'node:path';
 import type { SourceInfo } from '../sources';
 import type { ServiceContext } from './context';
 import { clearIntent, type Intent } from './journal';
@@ -6,8 +12,8 @@ import { applyIndexEdit } from './index-edit';
 import { appendAudit } from './audit-log';
 import { commitToIndex } from './index-commit';
 import { crashPoint } from './crash';
+import { unlinkIfExists } from './fs-atomic';
 
-/** Index file edit, audit event, index rows, journal removal: shared with roll-forward recovery. */
 export function finishIntent(ctx: ServiceContext, source: SourceInfo, intent: Intent, audited: boolean): void {
   if (intent.indexEdit) applyIndexEdit(source.root, intent.indexEdit, intent.op);
   crashPoint('after-index-file');
@@ -15,5 +21,8 @@ export function finishIntent(ctx: ServiceContext, source: SourceInfo, intent: In
   crashPoint('after-audit');
   commitToIndex(ctx, source, intent);
   crashPoint('after-db');
+  // The temp file is a second name of the new copy until here: recovery uses it to
+  // recognise the copy as ours (same inode) even after an editor changed its bytes.
+  unlinkIfExists(path.join(source.root, intent.tmp));
   clearIntent(source.root, ctx.machine, intent.op);
 }

@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { IndexEdit } from './journal';
 import type { Located } from './resolve';
 import { indexLines, insertIndexLine, linkedFile, mergeLayout, readIndex, removeIndexLine } from './claude-index';
-import { replaceFileAtomic } from './fs-atomic';
+import { editSharedFile, mkdirp, replaceFileAtomic, settleSharedFile } from './fs-atomic';
 
 const STASH = path.join('.memtrust', 'index-lines.json');
 const LAYOUT = path.join('.memtrust', 'index-layout.json');
@@ -29,7 +29,7 @@ function readStash(root: string): Stash {
 }
 
 function writeStash(root: string, stash: Stash, tag: string): void {
-  fs.mkdirSync(path.join(root, '.memtrust'), { recursive: true });
+  mkdirp(path.join(root, '.memtrust'));
   replaceFileAtomic(path.join(root, STASH), Buffer.from(JSON.stringify(stash, null, 1)), tag);
 }
 
@@ -68,28 +68,41 @@ function currentLayout(root: string, file: string, text: string) {
   return mergeLayout(Array.isArray(saved) ? saved : [], lines);
 }
 
-/** Idempotent: removing an absent line or inserting a present one changes nothing (recovery re-runs it). */
+/**
+ * Idempotent: removing an absent line or inserting a present one changes nothing
+ * (recovery re-runs it). MEMORY.md is also edited by people and by the assistant,
+ * so it is changed through `editSharedFile`: a save made while this runs is never
+ * overwritten, the line edit is re-applied to it instead (docs/crash-safety.md,
+ * "Shared files").
+ */
 export function applyIndexEdit(root: string, edit: IndexEdit, tag: string): void {
   const file = path.join(root, edit.file);
-  const text = readIndex(root, edit.file) ?? '';
+  // An earlier run of this edit cut short may have left MEMORY.md under its private name.
+  settleSharedFile(file, tag);
   const filename = linkedFile(edit.line);
-  let next = text;
   if (edit.kind === 'remove' && filename) {
     // The layout first (recovery may re-run this after the index was already written).
+    const text = readIndex(root, edit.file) ?? '';
     const layouts = readLayouts(root);
     layouts[edit.file] = currentLayout(root, edit.file, text).map((l) => l.line);
-    fs.mkdirSync(path.join(root, '.memtrust'), { recursive: true });
+    mkdirp(path.join(root, '.memtrust'));
     replaceFileAtomic(path.join(root, LAYOUT), Buffer.from(JSON.stringify(layouts)), tag);
-    next = removeIndexLine(text, filename).text;
     const stash = readStash(root);
     stash[filename] = { line: edit.line, at: edit.at };
     writeStash(root, stash, tag);
-  } else if (edit.kind === 'insert') {
-    const layout = currentLayout(root, edit.file, text);
-    const k = layout.findIndex((l) => l.removed && l.line === edit.line);
-    // Its place: after as many present lines as stood before it in the layout.
-    const at = k === -1 ? edit.at : layout.slice(0, k).filter((l) => !l.removed).length;
-    next = insertIndexLine(text, edit.line, at);
   }
-  if (next !== text) replaceFileAtomic(file, Buffer.from(next, 'utf8'), tag);
+  editSharedFile(file, tag, (current) => {
+    const text = current?.toString('utf8') ?? '';
+    let next = text;
+    if (edit.kind === 'remove' && filename) {
+      next = removeIndexLine(text, filename).text;
+    } else if (edit.kind === 'insert') {
+      const layout = currentLayout(root, edit.file, text);
+      const k = layout.findIndex((l) => l.removed && l.line === edit.line);
+      // Its place: after as many present lines as stood before it in the layout.
+      const at = k === -1 ? edit.at : layout.slice(0, k).filter((l) => !l.removed).length;
+      next = insertIndexLine(text, edit.line, at);
+    }
+    return next === text ? null : Buffer.from(next, 'utf8');
+  });
 }

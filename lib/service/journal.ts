@@ -3,11 +3,15 @@
  * Written (and fsynced) before any memory byte changes, removed after the audit
  * event is durable, so a crash at any step leaves enough to roll forward or back.
  * Kept in the root, not the cache: deleting the database must not lose them.
+ *
+ * Two shapes live on disk (docs/crash-safety.md, "Journal"): `v: 1` intents, written
+ * by earlier versions, recover as they always did; `v: 2` intents name the private
+ * `aside` name the source is moved to before the switch. Fields are only ever added.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AuditEvent } from '../audit/event';
-import { fsyncDir, writeFileDurable, unlinkIfExists } from './fs-atomic';
+import { fsyncDir, mkdirp, writeFileDurable, unlinkIfExists } from './fs-atomic';
 
 export interface IndexEdit {
   /** Index file relative to the root (MEMORY.md). */
@@ -18,7 +22,8 @@ export interface IndexEdit {
 }
 
 export interface Intent {
-  v: 1;
+  /** 1: written by earlier versions (no aside step); 2: the source is moved aside first. */
+  v: 1 | 2;
   op: string;
   machine: string;
   /** Paths relative to the root. */
@@ -27,6 +32,12 @@ export interface Intent {
   tmp: string;
   beforeSha: string;
   afterSha: string;
+  /**
+   * v2, when a source exists (not for a create): the private name, in the source's
+   * folder, the source is renamed to before its bytes are compared and the new copy
+   * linked in. While it exists the transition has not committed.
+   */
+  aside?: string;
   event: AuditEvent;
   indexEdit?: IndexEdit;
 }
@@ -41,7 +52,7 @@ function journalFile(root: string, machine: string, op: string): string {
 
 export function writeIntent(root: string, intent: Intent): void {
   const dir = journalDir(root);
-  fs.mkdirSync(dir, { recursive: true });
+  mkdirp(dir);
   const file = journalFile(root, intent.machine, intent.op);
   unlinkIfExists(file);
   writeFileDurable(file, Buffer.from(JSON.stringify(intent)));

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import type { ServiceContext } from './context';
 import { resolveMemory, type Located } from './resolve';
+import { committedLocated } from './recover';
 import { inspect } from './inspect';
 import { lifecycle, type Lifecycle } from '../trust/lifecycle';
 import { describeLifecycle } from '../trust/describe';
@@ -48,6 +49,9 @@ export interface MemoryDetail {
 export type DetailResult = { ok: true; detail: MemoryDetail } | { ok: false; code: string; message: string };
 
 export function memoryDetail(ctx: ServiceContext, ref: string, sourceId?: string): DetailResult {
+  // A memory a transition has moved aside is shown as last committed (docs/crash-safety.md, "Readers").
+  const moving = committedLocated(ctx, ref, sourceId);
+  if (moving) return { ok: true, detail: detailOf(ctx, moving) };
   const r = resolveMemory(ctx.sources, ref, { sourceId });
   if (!r.ok) return { ok: false, code: r.code, message: r.message };
   return { ok: true, detail: detailOf(ctx, r.found, r.conflictWith) };

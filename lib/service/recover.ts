@@ -1,26 +1,34 @@
 /**
- * Start-up recovery (CONTRACT §6): each unfinished intent of this machine is
- * rolled forward (the new bytes reached their destination) or back (they did
- * not), judged only from what is on disk; anything else is left untouched and
- * reported as a conflict. Runs under the root's lock.
+ * Start-up recovery (CONTRACT §6, docs/crash-safety.md "Recovery"): each unfinished
+ * intent of this machine is rolled forward (the transition had committed) or back
+ * (it had not), judged only from what is on disk; anything else is left untouched
+ * and reported as a conflict. Runs under the root's lock. A save found on disk is
+ * never thrown away: when the memory's file changed after it was planned from, the
+ * transition is rolled back around it.
+ *
+ * Also here: the committed view readers use while a writer holds the lock
+ * (`committedListing`), so a read never waits for a write nor shows half of one.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SourceInfo } from '../sources';
+import type { ListedFile, SourceInfo } from '../sources';
+import type { Location } from '../trust/tiers';
 import type { ServiceContext } from './context';
+import type { Located } from './resolve';
 import { clearIntent, pendingIntents, type Intent } from './journal';
-import { readIfExists, unlinkIfExists } from './fs-atomic';
+import { fsyncDir, linkNoClobber, readIfExists, sameFile, statIfExists, unlinkIfExists } from './fs-atomic';
 import { sha256 } from './inspect';
 import { mirrorAudit } from './audit-mirror';
 import { eventApplied } from './index-commit';
 import { finishIntent } from './finish';
 import { recordGitRename } from './git';
-import { withRootLock } from './lock';
+import { LockTimeoutError, tidyLock, withRootLock } from './lock';
 
 export interface RecoveryOutcome {
   op: string;
   memory: string;
-  outcome: 'rolled-forward' | 'rolled-back' | 'conflict' | 'discarded';
+  /** `deferred`: another process holds the root's lock; recovery runs when it is free. */
+  outcome: 'rolled-forward' | 'rolled-back' | 'conflict' | 'discarded' | 'deferred';
   message: string;
 }
 
@@ -32,26 +40,83 @@ export function recoverSource(ctx: ServiceContext, source: SourceInfo): Recovery
   for (const { file, intent } of pending) {
     if (!intent) {
       // The intent itself was cut short, so no memory byte had changed yet.
-      fs.rmSync(file, { force: true });
+      unlinkIfExists(file);
       out.push({ op: path.basename(file), memory: '', outcome: 'discarded', message: 'incomplete journal entry removed (nothing had changed)' });
       continue;
     }
-    out.push(recoverOne(ctx, source, intent));
+    out.push(intent.v === 2 ? recoverV2(ctx, source, intent) : recoverV1(ctx, source, intent));
   }
   return out;
 }
 
-function recoverOne(ctx: ServiceContext, source: SourceInfo, intent: Intent): RecoveryOutcome {
+type Done = (outcome: RecoveryOutcome['outcome'], message: string) => RecoveryOutcome;
+
+function helpers(source: SourceInfo, intent: Intent) {
   const abs = (rel: string) => path.join(source.root, rel);
   const shaOf = (rel: string) => {
     const b = readIfExists(abs(rel));
     return b ? sha256(b) : null;
   };
+  const memory = path.posix.basename(intent.src);
+  const done: Done = (outcome, message) => ({ op: intent.op, memory, outcome, message });
+  return { abs, shaOf, memory, done };
+}
+
+function rollForward(ctx: ServiceContext, source: SourceInfo, intent: Intent, done: Done, memory: string): RecoveryOutcome {
+  const audited = eventApplied(ctx.handle.sqlite, source.id, intent.op);
+  finishIntent(ctx, source, audited ? intent : { ...intent, event: { ...intent.event, recovered: true } }, audited);
+  return done('rolled-forward', `${memory}: ${intent.event.action} completed after an interruption`);
+}
+
+/**
+ * The v2 protocol (transition.ts `execute`): while the private copy (`aside`) exists
+ * the transition has not committed; the new copy is recognised as ours by being the
+ * same file as the temp file (which lives until the very end) or by its bytes.
+ */
+function recoverV2(ctx: ServiceContext, source: SourceInfo, intent: Intent): RecoveryOutcome {
+  const { abs, shaOf, memory, done } = helpers(source, intent);
+  const inPlace = intent.dst === intent.src;
+  const tmp = statIfExists(abs(intent.tmp));
+  const dstSt = statIfExists(abs(intent.dst));
+  const ours = !!dstSt && (sameFile(dstSt, tmp) || shaOf(intent.dst) === intent.afterSha);
+  const undo = (note = ''): RecoveryOutcome => {
+    unlinkIfExists(abs(intent.tmp));
+    clearIntent(source.root, ctx.machine, intent.op);
+    return done('rolled-back', `${memory}: interrupted ${intent.event.action} undone; the file is as it was${note}`);
+  };
+  const aside = intent.aside ? abs(intent.aside) : null;
+  if (aside && statIfExists(aside)) {
+    const heldOk = shaOf(intent.aside!) === intent.beforeSha;
+    const srcBack = !inPlace && !!statIfExists(abs(intent.src));
+    if (ours && heldOk && !srcBack) {
+      // Linked and unchanged: finish the commit.
+      unlinkIfExists(aside);
+      fsyncDir(path.dirname(aside));
+      if (!inPlace) recordGitRename(source.root, intent.src, intent.dst);
+      return rollForward(ctx, source, intent, done, memory);
+    }
+    // Not committed, or a save landed meanwhile: undo around it.
+    if (ours && shaOf(intent.dst) === intent.afterSha) unlinkIfExists(abs(intent.dst));
+    linkNoClobber(aside, abs(intent.src)); // fails only when a newer save took the place: it supersedes the held copy
+    unlinkIfExists(aside);
+    fsyncDir(path.dirname(aside));
+    return undo(heldOk && !srcBack ? '' : ' (with the save made meanwhile)');
+  }
+  if (ours) {
+    // Committed. A source still holding the planned bytes is a rename a power cut did not keep.
+    if (!inPlace && shaOf(intent.src) === intent.beforeSha) unlinkIfExists(abs(intent.src));
+    return rollForward(ctx, source, intent, done, memory);
+  }
+  // Never linked (or replaced by a newer save since): whatever is at the source is the memory.
+  if (intent.beforeSha === '' || statIfExists(abs(intent.src))) return undo();
+  return done('conflict', `${memory}: an interrupted ${intent.event.action} found neither ${intent.src} nor its new copy in ${intent.dst}; nothing was touched`);
+}
+
+/** Intents written by earlier versions (no aside step): as those versions recovered them. */
+function recoverV1(ctx: ServiceContext, source: SourceInfo, intent: Intent): RecoveryOutcome {
+  const { abs, shaOf, memory, done } = helpers(source, intent);
   const src = shaOf(intent.src);
   const dst = intent.dst === intent.src ? src : shaOf(intent.dst);
-  const memory = path.posix.basename(intent.src);
-  const done = (outcome: RecoveryOutcome['outcome'], message: string): RecoveryOutcome => ({ op: intent.op, memory, outcome, message });
-
   if (dst === intent.afterSha) {
     if (intent.dst !== intent.src) {
       if (src !== null && src !== intent.beforeSha) {
@@ -61,9 +126,7 @@ function recoverOne(ctx: ServiceContext, source: SourceInfo, intent: Intent): Re
       recordGitRename(source.root, intent.src, intent.dst);
     }
     unlinkIfExists(abs(intent.tmp));
-    const audited = eventApplied(ctx.handle.sqlite, source.id, intent.op);
-    finishIntent(ctx, source, audited ? intent : { ...intent, event: { ...intent.event, recovered: true } }, audited);
-    return done('rolled-forward', `${memory}: ${intent.event.action} completed after an interruption`);
+    return rollForward(ctx, source, intent, done, memory);
   }
   // An empty before-sha marks a create: "as it was" means the file did not exist.
   if (src === intent.beforeSha || (intent.beforeSha === '' && src === null)) {
@@ -74,9 +137,76 @@ function recoverOne(ctx: ServiceContext, source: SourceInfo, intent: Intent): Re
   return done('conflict', `${memory}: an interrupted ${intent.event.action} left ${intent.src} and ${intent.dst} in an unexpected state; nothing was touched`);
 }
 
-/** Recovery of every configured root, each under its lock (CLI start-up and dashboard start-up). */
-export function recoverAll(ctx: ServiceContext): RecoveryOutcome[] {
+/**
+ * Recovery of every configured root (CLI and dashboard start-up, and before a scan).
+ * Never waits for a live writer: a root whose lock is held is reported `deferred`,
+ * its readers see the last committed state (`committedListing`), and recovery runs
+ * at the next start-up or write once the lock is free. `waitMs` lets a caller wait.
+ */
+export function recoverAll(ctx: ServiceContext, opts: { waitMs?: number } = {}): RecoveryOutcome[] {
+  for (const s of ctx.sources) if (!s.error) tidyLock(s.root, ctx.machine);
   return ctx.sources
     .filter((s) => !s.error && pendingIntents(s.root, ctx.machine).length > 0)
-    .flatMap((s) => withRootLock(s.root, ctx.machine, () => recoverSource(ctx, s)));
+    .flatMap((s) => {
+      try {
+        return withRootLock(s.root, ctx.machine, () => recoverSource(ctx, s), opts.waitMs ?? 0);
+      } catch (e) {
+        if (!(e instanceof LockTimeoutError)) throw e;
+        return [{ op: '', memory: '', outcome: 'deferred' as const, message: `${s.root}: another memtrust process is writing; showing the last committed state` }];
+      }
+    });
+}
+
+function locationOfTier(tier: string | null): Location {
+  return tier === 'quarantined' ? 'quarantine' : tier === 'archived' ? 'archive' : 'memories';
+}
+
+/**
+ * The root's files as of the last committed state, for readers that do not take the
+ * lock: a memory whose transition is in flight (or was cut short and awaits recovery)
+ * is shown where it was, with the bytes it had — read from its private name while it
+ * is moved aside — and its uncommitted new copy is not shown. Only this machine's
+ * journal is consulted (docs/crash-safety.md, "Readers").
+ */
+export function committedListing(root: string, machine: string, listed: ListedFile[]): ListedFile[] {
+  const pending = pendingIntents(root, machine);
+  if (pending.length === 0) return listed;
+  let out = listed;
+  for (const { intent } of pending) {
+    if (!intent) continue;
+    const filename = path.posix.basename(intent.src);
+    if (intent.v === 2 && intent.aside) {
+      let st: fs.Stats;
+      try {
+        st = fs.lstatSync(path.join(root, intent.aside));
+      } catch {
+        continue; // not moved aside (not started, or committed): the disk is the committed state
+      }
+      const location = out.find((f) => f.relPath === intent.src)?.location ?? locationOfTier(intent.event.from);
+      out = out.filter((f) => f.relPath !== intent.src && f.relPath !== intent.dst);
+      out.push({ relPath: intent.src, filename, location, size: st.size, mtimeMs: Math.floor(st.mtimeMs), readFrom: intent.aside });
+    } else if (intent.v !== 2 && intent.dst !== intent.src && out.some((f) => f.relPath === intent.src)) {
+      // An earlier version's intent between link and source removal: not committed yet.
+      out = out.filter((f) => f.relPath !== intent.dst);
+    }
+  }
+  return out;
+}
+
+/**
+ * The memory named `ref` as last committed, when a transition of this machine has
+ * it moved aside right now (or was cut short there): its place before the
+ * transition, read from the private name. Null when no such transition is pending.
+ */
+export function committedLocated(ctx: ServiceContext, ref: string, sourceId?: string): Located | null {
+  const filename = path.basename(ref);
+  for (const s of ctx.sources) {
+    if (s.error || (sourceId && s.id !== sourceId)) continue;
+    for (const { intent } of pendingIntents(s.root, ctx.machine)) {
+      if (!intent || intent.v !== 2 || !intent.aside || path.posix.basename(intent.src) !== filename) continue;
+      const abs = path.join(s.root, intent.aside);
+      if (fs.existsSync(abs)) return { source: s, relPath: intent.src, abs, filename, location: locationOfTier(intent.event.from) };
+    }
+  }
+  return null;
 }

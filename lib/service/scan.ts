@@ -13,6 +13,7 @@ import { markConflicts, rowWriter } from './index-rows';
 import { mirrorAudit } from './audit-mirror';
 import { markIndexed } from './claude-index';
 import { storeIndexFindings } from './index-file-scan';
+import { committedListing } from './recover';
 
 /** Files above this are indexed as an error row, never read whole (CONTRACT §1). */
 export const SCAN_READ_CAP = 1024 * 1024;
@@ -28,6 +29,8 @@ export interface ScanStats {
 
 export interface ScanOptions {
   onProgress?: (done: number, total: number) => void;
+  /** This machine: its unfinished operations are shown as last committed (docs/crash-safety.md, "Readers"). */
+  machine?: string;
 }
 
 const BATCH = 1000;
@@ -84,7 +87,7 @@ export function scanSources(sqlite: Database.Database, sources: SourceInfo[], ow
 }
 
 function scanOne(sqlite: Database.Database, source: SourceInfo, owner: OwnerIdentity, stats: ScanStats, opts: ScanOptions): void {
-  const listed = source.adapter.list(source.root);
+  const listed = opts.machine ? committedListing(source.root, opts.machine, source.adapter.list(source.root)) : source.adapter.list(source.root);
   stats.files += listed.length;
   const existing = new Map<string, { size: number; mtime: number }>();
   for (const r of sqlite.prepare('SELECT rel_path AS p, size, mtime_ms AS m FROM memories WHERE source = ?').iterate(source.id) as Iterable<{ p: string; size: number; m: number }>) {
@@ -130,7 +133,7 @@ function readOne(root: string, f: ListedFile, owner: OwnerIdentity): { ins: Retu
   if (f.size > SCAN_READ_CAP) return { error: `file too large (${f.size} bytes, limit 1 MiB)` };
   let bytes: Buffer;
   try {
-    bytes = fs.readFileSync(path.join(root, f.relPath));
+    bytes = fs.readFileSync(path.join(root, f.readFrom ?? f.relPath));
   } catch (e) {
     return { error: `file unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})` };
   }

@@ -21,7 +21,7 @@ import { inspect, sha256, type Inspected } from './inspect';
 import { resolveMemory, type Located } from './resolve';
 import { withRootLock } from './lock';
 import { clearIntent, writeIntent, type Intent, type IndexEdit } from './journal';
-import { fsyncDir, linkNoClobber, unlinkIfExists, writeFileDurable } from './fs-atomic';
+import { fsx, fsyncDir, linkNoClobber, mkdirp, renameIfExists, statIfExists, unlinkIfExists, writeFileDurable } from './fs-atomic';
 import { crashPoint } from './crash';
 import { planIndexEdit } from './index-edit';
 import { recordGitRename } from './git';
@@ -201,47 +201,89 @@ export function keepAge(set: Record<string, string>, remove: string[], ins: Insp
   return { ...set, 'created-at': isoNow(ins.facts.mtime) };
 }
 
-/** The durable steps; every crash point between them is covered by recover.ts. */
-function execute(ctx: ServiceContext, found: Located, intent: Intent, after: Buffer): TransitionResult {
+/** The private name, in the source's folder, a source is moved to while a transition commits. */
+export function asideOf(src: string, op: string): string {
+  return path.posix.join(path.posix.dirname(src), `.${path.posix.basename(src)}.${op}.aside.tmp`);
+}
+
+/**
+ * The durable steps (docs/crash-safety.md, "A transition"); every point between
+ * them is covered by recover.ts. The source is first moved out of the way
+ * atomically (renamed to a private name in its folder); only if the moved bytes
+ * are the ones planned from is the new copy linked into place, never clobbering.
+ * A save that lands at any moment therefore either reaches the bytes we compare
+ * (refused), or creates a new file at the old place (seen before the commit:
+ * refused), or comes after the commit (a newer save, kept). On a refusal
+ * everything is put back and nothing is recorded.
+ *
+ * An intent with `beforeSha: ''` is a create: there is no source, the new copy is
+ * linked to a name that must not exist.
+ */
+export function execute(ctx: ServiceContext, found: Located, planned: Intent, after: Buffer): TransitionResult {
   const root = found.source.root;
   const abs = (rel: string) => path.join(root, rel);
+  const create = planned.beforeSha === '';
+  const intent: Intent = { ...planned, v: 2, aside: create ? undefined : asideOf(planned.src, planned.op) };
+  const name = found.filename;
+  const src = abs(intent.src);
+  const dst = abs(intent.dst);
+  const tmp = abs(intent.tmp);
+  const aside = intent.aside ? abs(intent.aside) : '';
+  const inPlace = intent.dst === intent.src;
   writeIntent(root, intent);
   crashPoint('after-journal');
-  fs.mkdirSync(path.dirname(abs(intent.dst)), { recursive: true });
-  unlinkIfExists(abs(intent.tmp));
-  writeFileDurable(abs(intent.tmp), after);
+  mkdirp(path.dirname(dst));
+  unlinkIfExists(tmp);
+  writeFileDurable(tmp, after);
   crashPoint('after-temp-write');
-  // Last look before the switch: a file edited since we read it is never overwritten.
-  const current = fs.readFileSync(abs(intent.src));
-  if (sha256(current) !== intent.beforeSha) {
-    unlinkIfExists(abs(intent.tmp));
+  const refused = (message: string, paths: string[]): TransitionResult => {
+    unlinkIfExists(tmp);
     clearIntent(root, ctx.machine, intent.op);
-    return refuse('conflict', `${found.filename} changed on disk while the transition ran: nothing was written`, [abs(intent.src)]);
-  }
-  if (intent.dst === intent.src) {
-    fs.renameSync(abs(intent.tmp), abs(intent.src));
-    fsyncDir(path.dirname(abs(intent.src)));
-    crashPoint('after-link');
-  } else {
-    if (!linkNoClobber(abs(intent.tmp), abs(intent.dst))) {
-      unlinkIfExists(abs(intent.tmp));
-      clearIntent(root, ctx.machine, intent.op);
-      return refuse('conflict', `${found.filename} appeared in the destination meanwhile: nothing was moved`, [abs(intent.src), abs(intent.dst)]);
+    return refuse('conflict', message, paths);
+  };
+  /** The source back at its place, unless a newer save took it (then the held copy is superseded). */
+  const putBack = () => {
+    linkNoClobber(aside, src);
+    unlinkIfExists(aside);
+    fsyncDir(path.dirname(src));
+  };
+  const changed = `${name} changed on disk while the transition ran: nothing was written`;
+  if (!create) {
+    if (!renameIfExists(src, aside)) return refused(`${name} was removed or moved while the transition ran: nothing was written`, [src]);
+    crashPoint('after-aside');
+    // Last look, at bytes nobody else can reach by name any more.
+    if (sha256(fsx.readFileSync(aside)) !== intent.beforeSha) {
+      putBack();
+      return refused(changed, [src]);
     }
-    fsyncDir(path.dirname(abs(intent.dst)));
-    crashPoint('after-link');
-    unlinkIfExists(abs(intent.tmp));
-    crashPoint('after-temp-unlink');
-    unlinkIfExists(abs(intent.src));
-    fsyncDir(path.dirname(abs(intent.src)));
+  }
+  if (!linkNoClobber(tmp, dst)) {
+    if (!create) putBack();
+    if (inPlace) return refused(create ? `${name} appeared meanwhile: nothing was written` : changed, [dst]);
+    return refused(`${name} appeared in the destination meanwhile: nothing was moved`, [src, dst]);
+  }
+  fsyncDir(path.dirname(dst));
+  crashPoint('after-link');
+  if (!create) {
+    // A save made through a file opened before the rename lands in the held copy; one made
+    // after it creates a new file at the old place. Either undoes the switch.
+    const held = sha256(fsx.readFileSync(aside));
+    if (held !== intent.beforeSha || (!inPlace && statIfExists(src))) {
+      if (sha256(fsx.readFileSync(dst)) === intent.afterSha) unlinkIfExists(dst);
+      putBack();
+      return refused(changed, [src]);
+    }
+    // The commit point: from here recovery rolls forward.
+    unlinkIfExists(aside);
+    fsyncDir(path.dirname(src));
     crashPoint('after-source-unlink');
-    recordGitRename(root, intent.src, intent.dst);
+    if (!inPlace) recordGitRename(root, intent.src, intent.dst);
   }
   finishIntent(ctx, found.source, intent, false);
   const e = intent.event;
-  const moved = intent.dst !== intent.src ? ` (moved to ${intent.dst})` : '';
+  const moved = !inPlace ? ` (moved to ${intent.dst})` : '';
   return {
-    ok: true, noop: false, op: intent.op, memory: found.filename, from: e.from, to: e.to, path: abs(intent.dst),
-    message: `${found.filename}: ${e.action} done, ${e.from ?? 'no trust-level'} → ${e.to}${moved}`,
+    ok: true, noop: false, op: intent.op, memory: name, from: e.from, to: e.to, path: dst,
+    message: `${name}: ${e.action} done, ${e.from ?? 'no trust-level'} → ${e.to}${moved}`,
   };
 }

@@ -16,6 +16,11 @@ export interface ListedFile {
   mtimeMs: number;
   /** A symlink or other non-regular file: listed so it can be reported, never read. */
   refused?: string;
+  /**
+   * Read the bytes from this path (relative to the root) instead of `relPath`: a memory
+   * moved aside by a transition in flight is shown where it was (docs/crash-safety.md).
+   */
+  readFrom?: string;
 }
 
 export interface SourceAdapter {
