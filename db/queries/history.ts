@@ -33,6 +33,7 @@ export function history(db: Db, opts: { memory?: string; source?: string; limit?
     reason: r.reason,
     findings: safeJson(r.findings),
     recovered: r.recovered,
+    batch: r.batch,
   }));
 }
 

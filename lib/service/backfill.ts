@@ -4,7 +4,7 @@
  * per file through the same crash-safe path as every other write.
  */
 import type { ServiceContext } from './context';
-import { applyToMemory, type TransitionResult } from './transition';
+import { applyToMemory, type MemoryRequest, type TransitionResult } from './transition';
 import { backfillPlan, type BackfillPlan } from '../trust/backfill';
 import type { Tier } from '../trust/tiers';
 import type { Actor } from '../audit/event';
@@ -45,8 +45,8 @@ export function planBackfill(ctx: ServiceContext, overrides: Record<string, Tier
 }
 
 /** Applies one file's plan, re-planned from the file as it is now (it may have changed since the dry run). */
-export function applyBackfill(ctx: ServiceContext, entry: BackfillEntry, actor: Actor, override?: Tier): TransitionResult {
-  return applyToMemory(ctx, { ref: entry.plan.filename, sourceId: entry.source, actor }, (ins, _found, now) => {
+export function applyBackfill(ctx: ServiceContext, entry: BackfillEntry, actor: Actor, override?: Tier, ids: Pick<MemoryRequest, 'batch' | 'opId' | 'expectSha'> = {}): TransitionResult {
+  return applyToMemory(ctx, { ref: entry.plan.filename, sourceId: entry.source, actor, ...ids }, (ins, _found, now) => {
     const plan = backfillPlan({ ...ins.facts, hasTrustLevel: ins.fields['trust-level'] !== undefined }, now, ctx.machine, { tier: override });
     if (plan.kind === 'skip') return { ok: false, code: 'skipped', message: `${plan.filename}: ${plan.reason}` };
     return {

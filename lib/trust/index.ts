@@ -13,3 +13,4 @@ export * from './context';
 export * from './index-limits';
 export * from './decision';
 export * from './describe';
+export * from './batch-rules';

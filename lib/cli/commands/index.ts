@@ -4,6 +4,7 @@ import { readCommands } from './read-cmds';
 import { transitionCommands } from './transition-cmd';
 import { trustCommands } from './trust-cmds';
 import { reportCommands } from './report-cmd';
+import { undoCommands } from './undo-cmd';
 
 export interface Command {
   synopsis: string;
@@ -11,4 +12,4 @@ export interface Command {
   run(argv: string[], io: Io): Promise<number>;
 }
 
-export const COMMANDS: Record<string, Command> = { ...readCommands, ...transitionCommands, ...trustCommands, ...reportCommands };
+export const COMMANDS: Record<string, Command> = { ...readCommands, ...transitionCommands, ...trustCommands, ...reportCommands, ...undoCommands };
