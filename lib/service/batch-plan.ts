@@ -5,7 +5,9 @@
  * explicit confirmation. The CLI's dry run, `--json` and the dashboard's
  * confirmation step all show this one structure.
  */
+import fs from 'node:fs';
 import path from 'node:path';
+import { rewriteFrontmatter, RewriteError } from '../memory-file/rewrite';
 import type { Check, FindingClass } from '../validators/types';
 import { findingClass } from '../validators/types';
 import { confirmationFor, type Confirmation, type RootShare } from '../trust/batch-rules';
@@ -114,6 +116,16 @@ function summarise(kind: PlanKind, ctx: ServiceContext, files: PlanFile[], skipp
   };
 }
 
+function cannotRewrite(abs: string, set: Record<string, string>): string | null {
+  try {
+    rewriteFrontmatter(fs.readFileSync(abs), { set, remove: [] });
+    return null;
+  } catch (e) {
+    if (e instanceof RewriteError) return `frontmatter cannot be rewritten (${e.message}): fix it by hand, then back-fill`;
+    return `cannot be read: ${(e as Error).message}`;
+  }
+}
+
 const rootOf = (ctx: ServiceContext, source: string) => ctx.sources.find((s) => s.id === source);
 
 /** `memtrust audit` / the dashboard's audit: every hard validator failure in the live folder → quarantine. */
@@ -146,6 +158,12 @@ export function planBackfillBatch(ctx: ServiceContext, overrides: Record<string,
       continue;
     }
     const p = e.plan;
+    // The same rewrite apply will do, tried now: a file it cannot rewrite is shown as skipped, not planned.
+    const unwritable = cannotRewrite(path.join(s.root, e.relPath), p.set);
+    if (unwritable) {
+      skipped.push({ file: e.relPath, reason: unwritable });
+      continue;
+    }
     const destination = p.move ? path.posix.join(s.adapter.dirOf(p.move.dir, p.move.month), p.filename) : e.relPath;
     const sets = Object.entries(p.set).map(([k, v]) => `${k}=${v}`).join(', ');
     files.push({

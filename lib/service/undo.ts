@@ -65,7 +65,6 @@ function prepare(ctx: ServiceContext, id: string, source: SourceInfo, manifest: 
   for (const e of events) last.set(e.memory, e);
   const conflicts: { name: string; why: string; abs: string }[] = [];
   const work: Work = { source, manifest, files: [], index: null };
-  let settled = 0;
   for (const snap of manifest.files) {
     const event = last.get(snap.memory);
     if (!event) continue; // never applied (refused or interrupted before it): nothing to put back
@@ -81,10 +80,7 @@ function prepare(ctx: ServiceContext, id: string, source: SourceInfo, manifest: 
       continue;
     }
     const cur = sha256(fs.readFileSync(found.found.abs));
-    if (found.found.relPath === snap.rel && cur === snap.sha) {
-      settled++;
-      continue;
-    }
+    if (found.found.relPath === snap.rel && cur === snap.sha) continue; // already as it was
     if (cur !== event.after_sha256) {
       conflicts.push({ name: snap.memory, why: 'changed', abs: found.found.abs });
       continue;
@@ -101,7 +97,8 @@ function prepare(ctx: ServiceContext, id: string, source: SourceInfo, manifest: 
     const curSha = cur ? sha256(cur) : null;
     const after = readState(root, id)?.indexAfterSha;
     if (curSha !== manifest.index.sha) {
-      if (after !== undefined && curSha !== after) conflicts.push({ name: manifest.index.file, why: 'changed', abs });
+      // No recorded after-state (an interrupted batch): only an untouched index is safe to replace.
+      if (curSha !== after) conflicts.push({ name: manifest.index.file, why: 'changed', abs });
       const bytes = readBlob(root, id, manifest.index.sha);
       if (!bytes) return { ok: false, code: 'damaged', message: `refused: the saved copy of ${manifest.index.file} in ${path.join(root, '.memtrust', 'batches', id)} is missing or damaged; nothing was changed` };
       work.index = { file: manifest.index.file, bytes };
@@ -115,7 +112,7 @@ function prepare(ctx: ServiceContext, id: string, source: SourceInfo, manifest: 
       message: `refused as a conflict: ${first.name} ${first.why} since batch ${id}${more}; nothing was changed`,
     };
   }
-  return { work, already: work.files.length === 0 && !work.index && settled >= 0 };
+  return { work, already: work.files.length === 0 && !work.index };
 }
 
 export function undoBatch(ctx: ServiceContext, id: string, actor: Actor): UndoResult {
