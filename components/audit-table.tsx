@@ -3,6 +3,7 @@ import type { AuditEventItem } from '@/db/queries/audit-events';
 import { TierBadge } from '@/components/tier-badge';
 import { memoryHref } from '@/components/format';
 import { TEXT_WITHHELD } from '@/lib/report/redact';
+import { UndoBatchButton } from '@/components/undo-batch-button';
 
 const ACTION_STYLE: Record<string, string> = {
   create: 'bg-teal-50 text-teal-800 dark:bg-teal-950 dark:text-teal-200',
@@ -25,13 +26,13 @@ export function AuditTable({ items }: { items: AuditEventItem[] }) {
         <caption className="sr-only">Audit events, newest first</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300">
           <tr>
-            {['When (UTC)', 'Machine', 'Actor', 'Action', 'Memory', 'From → to', 'Reason', 'Findings', 'Recovered'].map((h) => (
+            {['When (UTC)', 'Machine', 'Actor', 'Action', 'Memory', 'From → to', 'Reason', 'Findings', 'Recovered', 'Batch'].map((h) => (
               <th key={h} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">{h}</th>
             ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {items.map((e) => (
+          {items.map((e, i) => (
             <tr key={`${e.source}:${e.id}`} className="align-top hover:bg-slate-50 dark:hover:bg-slate-800/40">
               <td className="px-3 py-2 whitespace-nowrap tabular-nums">
                 <time dateTime={e.at}>{e.at.replace('T', ' ').replace(/:\d\dZ$/, '')}</time>
@@ -70,6 +71,17 @@ export function AuditTable({ items }: { items: AuditEventItem[] }) {
               </td>
               <td className="px-3 py-2">
                 {e.recovered ? <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">recovered</span> : null}
+              </td>
+              <td className="px-3 py-2 text-xs whitespace-nowrap">
+                {e.batch ? (
+                  <span className="flex flex-col items-start gap-1">
+                    <Link href={`/batches/${encodeURIComponent(e.batch)}`} className="font-mono text-teal-800 hover:underline dark:text-teal-300" title={e.batch}>
+                      {e.batch.length > 18 ? `${e.batch.slice(0, 18)}…` : e.batch}
+                    </Link>
+                    {/* One Undo per run of the same batch (docs/batches.md). */}
+                    {items[i - 1]?.batch !== e.batch ? <UndoBatchButton batch={e.batch} compact /> : null}
+                  </span>
+                ) : null}
               </td>
             </tr>
           ))}

@@ -107,7 +107,7 @@ export const auditEvents = sqliteTable(
   },
   (t) => [
     uniqueIndex('audit_op').on(t.source, t.id),
-    index('audit_batch').on(t.source, t.batch),
+    index('audit_batch').on(t.batch),
     index('audit_memory').on(t.source, t.memory),
     index('audit_at').on(t.atMs),
   ],
