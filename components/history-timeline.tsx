@@ -2,6 +2,7 @@ import type { HistoryItem } from '@/db/queries/history';
 import Link from 'next/link';
 import { TierBadge } from './tier-badge';
 import { UndoBatchButton } from './undo-batch-button';
+import { shortBatch } from './format';
 
 /** Audit events for one memory, plus the last external edit seen on disk. */
 export function HistoryTimeline({ events, externalEdit }: { events: HistoryItem[]; externalEdit: string | null }) {
@@ -30,7 +31,7 @@ export function HistoryTimeline({ events, externalEdit }: { events: HistoryItem[
             {e.batch ? (
               <>
                 {' · '}
-                <Link href={`/batches/${encodeURIComponent(e.batch)}`} className="font-mono text-teal-700 hover:underline dark:text-teal-300">batch {e.batch.length > 18 ? `${e.batch.slice(0, 18)}…` : e.batch}</Link>
+                <Link href={`/batches/${encodeURIComponent(e.batch)}`} className="font-mono text-teal-700 hover:underline dark:text-teal-300">batch {shortBatch(e.batch)}</Link>
               </>
             ) : null}
           </div>

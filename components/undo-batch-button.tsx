@@ -5,7 +5,7 @@ import { useState, useTransition } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { undoBatchAction } from '@/app/batch-actions';
 
-export function UndoBatchButton({ batch, files, compact = false }: { batch: string; files?: number; compact?: boolean }) {
+export function UndoBatchButton({ batch, files, compact = false, primary = false }: { batch: string; files?: number; compact?: boolean; primary?: boolean }) {
   const router = useRouter();
   const qc = useQueryClient();
   const [asking, setAsking] = useState(false);
@@ -40,7 +40,7 @@ export function UndoBatchButton({ batch, files, compact = false }: { batch: stri
         <button
           type="button"
           onClick={() => setAsking(true)}
-          className={`rounded-md border border-slate-300 bg-white font-medium shadow-sm hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700 ${compact ? 'px-2 py-0.5 text-xs' : 'px-3 py-1.5 text-sm'}`}
+          className={`rounded-md font-medium shadow-sm ${primary ? 'bg-teal-700 text-white hover:bg-teal-800' : 'border border-slate-300 bg-white hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700'} ${compact ? 'px-2 py-0.5 text-xs' : 'px-3 py-1.5 text-sm'}`}
         >
           {label}
         </button>

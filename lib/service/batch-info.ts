@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ServiceContext } from './context';
-import { BATCH_ID, readManifest, type BatchManifest } from './batch-store';
+import { BATCH_ID, readManifest, readState, type BatchManifest } from './batch-store';
 
 export interface BatchInfo {
   id: string;
@@ -15,8 +15,8 @@ export interface BatchInfo {
   undoes: string | null;
   /** Undo batches made of this one, oldest first. */
   undoneBy: string[];
-  /** Can undo be tried (the saved copies exist)? Conflicts are only known by trying. */
-  undoable: boolean;
+  /** The index file (MEMORY.md) the batch changed, if any: its pre-batch copy is saved. */
+  indexChanged: string | null;
 }
 
 export function batchInfo(ctx: ServiceContext, id: string): BatchInfo | null {
@@ -38,6 +38,6 @@ export function batchInfo(ctx: ServiceContext, id: string): BatchInfo | null {
     files: hits.reduce((n, h) => n + h.m!.files.length, 0),
     undoes: first.undoes ?? null,
     undoneBy: undoneBy.sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id)).map((m) => m.id),
-    undoable: true,
+    indexChanged: hits.map(({ root, m }) => (m!.index && readState(root, id)?.indexAfterSha !== m!.index.sha ? m!.index.file : null)).find((f) => f) ?? null,
   };
 }
