@@ -10,9 +10,34 @@ import { action, type ActionResult } from '@/lib/action-result';
 import { context, freshContext } from '@/lib/server';
 import { applyPlan, planAudit, planBackfillBatch, type BatchPlan } from '@/lib/service/batch-plan';
 import { undoBatch } from '@/lib/service/undo';
+import { TEXT_WITHHELD, textGuard } from '@/lib/report/redact';
+import crypto from 'node:crypto';
 
 const Kind = z.enum(['audit', 'backfill']);
-const plan = (kind: z.infer<typeof Kind>): BatchPlan => (kind === 'audit' ? planAudit(freshContext()) : planBackfillBatch(freshContext()));
+
+/**
+ * The plan as the browser may see it: a file name, note or finding that looks like it
+ * holds a secret is withheld, as on the audit page; a withheld file keeps an opaque id
+ * so the apply step can still check it is the file that was shown.
+ */
+function plan(kind: z.infer<typeof Kind>): BatchPlan {
+  const ctx = freshContext();
+  const p = kind === 'audit' ? planAudit(ctx) : planBackfillBatch(ctx);
+  const guard = textGuard(ctx.owner());
+  return {
+    ...p,
+    files: p.files.map((f) => {
+      const hidden = guard(f.memory) !== f.memory;
+      return {
+        ...f,
+        ...(hidden ? { id: `${f.source}:withheld-${crypto.createHash('sha256').update(f.id).digest('hex').slice(0, 16)}`, memory: TEXT_WITHHELD, file: TEXT_WITHHELD, destination: TEXT_WITHHELD } : {}),
+        note: guard(f.note),
+        findings: f.findings.map((x) => ({ ...x, message: guard(x.message) ?? '' })),
+      };
+    }),
+    skipped: p.skipped.map((x) => ({ file: guard(x.file) ?? '', reason: guard(x.reason) ?? '' })),
+  };
+}
 
 export const loadAuditPlan = action(z.object({}), (): ActionResult<BatchPlan> => ({ ok: true, data: plan('audit') }));
 export const loadBackfillPlan = action(z.object({}), (): ActionResult<BatchPlan> => ({ ok: true, data: plan('backfill') }));
@@ -35,6 +60,7 @@ export const applyBackfillBatch = action(Apply, (input) => applyBatch('backfill'
 
 function applyBatch(kind: z.infer<typeof Kind>, input: z.infer<typeof Apply>): ActionResult<AppliedBatch> {
   const p = plan(kind);
+  const raw = kind === 'audit' ? planAudit(freshContext()) : planBackfillBatch(freshContext());
   const now = p.files.map((f) => `${f.id}@${f.sha256}`).sort();
   const seen = [...input.seen].sort();
   if (now.length !== seen.length || now.some((x, i) => x !== seen[i])) {
@@ -43,7 +69,11 @@ function applyBatch(kind: z.infer<typeof Kind>, input: z.infer<typeof Apply>): A
   if (p.confirm.needed && input.typedCount !== p.confirm.count) {
     return { ok: false, code: 'needs-confirmation', message: `Type ${p.confirm.count} to confirm: ${p.confirm.reason}.` };
   }
-  const r = applyPlan(context(), p, { actor: 'user:web', confirmed: true });
+  // The shown plan matched; apply the unguarded one (same files, same order).
+  if (raw.files.length !== p.files.length || raw.files.some((f, i) => f.sha256 !== p.files[i]!.sha256)) {
+    return { ok: false, code: 'stale-plan', message: 'The plan changed while it was checked: review it again before applying.' };
+  }
+  const r = applyPlan(context(), raw, { actor: 'user:web', confirmed: true });
   revalidatePath('/', 'layout');
   if (!r.ok) return { ok: false, code: r.code, message: r.message };
   return { ok: true, data: { batch: r.outcome?.batch ?? null, message: r.message } };

@@ -162,7 +162,12 @@ function FileRow({ f }: { f: PlanFile }) {
   return (
     <tr className="align-top">
       <td className="px-3 py-2 break-all">
-        <a href={memoryHref(f.source, f.memory)} className="font-mono text-xs text-teal-800 hover:underline dark:text-teal-300">{f.file}</a>
+        {/* A name that looks like it holds a secret arrives withheld, with an opaque id (app/batch-actions.ts). */}
+        {f.id.includes(':withheld-') ? (
+          <span className="italic text-slate-500">{f.memory}</span>
+        ) : (
+          <a href={memoryHref(f.source, f.memory)} className="font-mono text-xs text-teal-800 hover:underline dark:text-teal-300">{f.file}</a>
+        )}
         {f.note ? <div className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{f.note}</div> : null}
       </td>
       <td className="px-3 py-2 whitespace-nowrap">
