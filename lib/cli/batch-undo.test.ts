@@ -218,3 +218,19 @@ describe('undo', () => {
     expect(cli('undo').status).toBe(64);
   });
 });
+
+describe('an interrupted batch', () => {
+  it('is rolled forward by recovery and can still be undone to the exact bytes', () => {
+    const before = treeFiles(sb.root);
+    const crashed = runCli(['audit', '--apply', '--yes'], sb.env, { MEMTRUST_CRASH_AT: 'after-link' });
+    expect(crashed.signal).toBe('SIGKILL');
+    const [id] = batches();
+    expect(id).toBeDefined();
+    // The next command recovers the interrupted step (its event keeps the batch), then undoes it.
+    const r = cli('undo', id!);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toContain('recovery:');
+    expect(readAudit(sb.root).filter((e) => e.batch === id)).toEqual([expect.objectContaining({ action: 'demote', recovered: true })]);
+    expect(treeFiles(sb.root)).toEqual(before);
+  });
+});

@@ -22,7 +22,7 @@ import { sha256 } from './inspect';
 import { resolveMemory } from './resolve';
 import { applyToMemory } from './transition';
 import { withRootLock } from './lock';
-import { markIndexed } from './claude-index';
+import { linkedFile, markIndexed } from './claude-index';
 
 export type UndoResult =
   | { ok: true; noop: boolean; undone: string; outcome: BatchOutcome | null; message: string }
@@ -53,6 +53,12 @@ interface Work {
   /** Files to put back: snapshot, bytes, where and what it is now, the event it undoes. */
   files: { snap: SnapshotFile; bytes: Buffer; now: string; nowSha: string; event: AuditEvent }[];
   index: { file: string; bytes: Buffer } | null;
+}
+
+/** Equal once the lines naming the batch's files are left out of both. */
+function sameOutside(a: string, b: string, files: Set<string>): boolean {
+  const rest = (t: string) => t.split('\n').filter((l) => !files.has(linkedFile(l) ?? '')).join('\n');
+  return rest(a) === rest(b);
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -97,9 +103,14 @@ function prepare(ctx: ServiceContext, id: string, source: SourceInfo, manifest: 
     const curSha = cur ? sha256(cur) : null;
     const after = readState(root, id)?.indexAfterSha;
     if (curSha !== manifest.index.sha) {
-      // No recorded after-state (an interrupted batch): only an untouched index is safe to replace.
-      if (curSha !== after) conflicts.push({ name: manifest.index.file, why: 'changed', abs });
       const bytes = readBlob(root, id, manifest.index.sha);
+      // The after-state may be missing or stale (a batch interrupted and rolled forward
+      // by recovery): then the index is safe to replace only if it differs from the
+      // saved copy in the batch's own lines.
+      const batchFiles = new Set(manifest.files.map((f) => f.memory));
+      if (curSha !== after && !(bytes && cur && sameOutside(bytes.toString('utf8'), cur.toString('utf8'), batchFiles))) {
+        conflicts.push({ name: manifest.index.file, why: 'changed', abs });
+      }
       if (!bytes) return { ok: false, code: 'damaged', message: `refused: the saved copy of ${manifest.index.file} in ${path.join(root, '.memtrust', 'batches', id)} is missing or damaged; nothing was changed` };
       work.index = { file: manifest.index.file, bytes };
     }
