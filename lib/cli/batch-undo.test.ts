@@ -155,7 +155,7 @@ describe('undo', () => {
     const mid = treeFiles(sb.root);
     const r = cli('undo', id);
     expect(r.status).toBe(2);
-    expect(r.stderr.split('\n')[0]).toBe(`memtrust undo: refused as a conflict: reference_api_2.md changed since batch ${id}; nothing was changed`);
+    expect(r.stderr.split('\n')[0]).toBe(`memtrust undo: refused as a conflict: reference_api_2.md changed since batch ${id}; nothing was changed (undo never overwrites a later change: revert it, or move the other files back one by one)`);
     expect(treeFiles(sb.root)).toEqual(mid);
     // MEMORY.md edited by hand since the batch is a conflict too.
     fs.writeFileSync(path.join(sb.root, 'quarantine', 'reference_api_2.md'), fs.readFileSync(path.join(sb.root, 'quarantine', 'reference_api_2.md')).subarray(0, -'\nedited after the batch\n'.length));

@@ -120,7 +120,7 @@ function prepare(ctx: ServiceContext, id: string, source: SourceInfo, manifest: 
     const more = conflicts.length > 1 ? ` (and ${plural(conflicts.length - 1, 'other file', 'other files')})` : '';
     return {
       ok: false, code: 'conflict', paths: conflicts.map((c) => c.abs),
-      message: `refused as a conflict: ${first.name} ${first.why} since batch ${id}${more}; nothing was changed`,
+      message: `refused as a conflict: ${first.name} ${first.why} since batch ${id}${more}; nothing was changed (undo never overwrites a later change: revert it, or move the other files back one by one)`,
     };
   }
   return { work, already: work.files.length === 0 && !work.index };
