@@ -16,7 +16,7 @@ import crypto from 'node:crypto';
 const Kind = z.enum(['audit', 'backfill']);
 
 /**
- * The plan as the browser may see it: a file name, note or finding that looks like it
+ * The plan as the browser may see it: a file name or note that looks like it
  * holds a secret is withheld, as on the audit page; a withheld file keeps an opaque id
  * so the apply step can still check it is the file that was shown.
  */
@@ -32,7 +32,8 @@ function plan(kind: z.infer<typeof Kind>): BatchPlan {
         ...f,
         ...(hidden ? { id: `${f.source}:withheld-${crypto.createHash('sha256').update(f.id).digest('hex').slice(0, 16)}`, memory: TEXT_WITHHELD, file: TEXT_WITHHELD, destination: TEXT_WITHHELD } : {}),
         note: guard(f.note),
-        findings: f.findings.map((x) => ({ ...x, message: guard(x.message) ?? '' })),
+        // Finding messages are masked by the validators themselves; a second check would
+        // withhold the mask too (`postgres://…:…@…` still looks like a URL with credentials).
       };
     }),
     skipped: p.skipped.map((x) => ({ file: guard(x.file) ?? '', reason: guard(x.reason) ?? '' })),

@@ -98,4 +98,26 @@ test.describe('a bulk audit is a batch that can be undone', () => {
     await expect(page.getByText(/^The plan changed since it was shown \(now \d+ files\): review it again before applying\.$/)).toBeVisible();
     expect(hashes(server.root)).toEqual(before);
   });
+
+  test('back-fill from the dashboard: plan (files it cannot rewrite left out) → apply → Undo', async ({ page, server }) => {
+    const before = hashes(server.root);
+    await page.goto('/audit');
+    await page.getByRole('link', { name: 'Back-fill…' }).click();
+    const summary = page.getByTestId('plan-summary');
+    await expect(summary).toContainText(/^Back-fill \d+ files: /);
+    const n = Number(/Back-fill (\d+) files/.exec(await summary.innerText())![1]);
+    await expect(page.getByRole('heading', { name: /^Left out \(\d+\)$/ })).toBeVisible();
+    await expect(page.getByText(/project_broken_yaml\.md: frontmatter cannot be rewritten/)).toBeVisible();
+    // Rewritten in place, nothing moves: no typed count needed.
+    await expect(page.getByLabel(/to confirm$/)).toHaveCount(0);
+    await page.screenshot({ path: shot('batch-backfill-plan'), fullPage: true });
+    await page.getByRole('button', { name: `Back-fill ${n} files` }).click();
+    await expect(page).toHaveURL(/\/batches\//);
+    await expect(page.getByRole('status')).toContainText(`Done: ${n} files changed`);
+    expect(hashes(server.root)).not.toEqual(before);
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await page.getByRole('button', { name: 'Confirm undo' }).click();
+    await expect(page.getByRole('status')).toContainText('undid batch');
+    expect(hashes(server.root)).toEqual(before);
+  });
 });

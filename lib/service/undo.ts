@@ -161,15 +161,21 @@ export function undoBatch(ctx: ServiceContext, id: string, actor: Actor): UndoRe
   }
   // The index file last, whole: the per-file line edits above keep it consistent
   // if we are interrupted; this makes it the exact pre-batch bytes.
+  const notes: string[] = [];
   for (const w of works) {
     if (!w.index) continue;
-    withRootLock(w.source.root, ctx.machine, () => {
+    const files = new Set(w.manifest.files.map((f) => f.memory));
+    const restored = withRootLock(w.source.root, ctx.machine, () => {
       const abs = path.join(w.source.root, w.index!.file);
       const cur = readIfExists(abs);
+      // Someone else's edit since the checks above is never overwritten.
+      if (cur && !sameOutside(w.index!.bytes.toString('utf8'), cur.toString('utf8'), files)) return false;
       if (!cur || !cur.equals(w.index!.bytes)) replaceFileAtomic(abs, w.index!.bytes, outcome.batch);
       markIndexed(ctx.handle.sqlite, w.source);
+      return true;
     });
-    writeState(w.source.root, outcome.batch, { indexAfterSha: sha256(w.index.bytes), done: true });
+    if (restored) writeState(w.source.root, outcome.batch, { indexAfterSha: sha256(w.index.bytes), done: true });
+    notes.push(restored ? `${w.index.file} restored` : `${w.index.file} was edited meanwhile: its lines were put back one by one, not restored whole`);
   }
-  return { ok: true, noop: false, undone: id, outcome, message: `batch ${id} undone as batch ${outcome.batch}: ${plural(outcome.done, 'file', 'files')} put back${works.some((w) => w.index) ? ', index restored' : ''}` };
+  return { ok: true, noop: false, undone: id, outcome, message: `batch ${id} undone as batch ${outcome.batch}: ${plural(outcome.done, 'file', 'files')} put back${notes.length ? `, ${notes.join('; ')}` : ''}` };
 }
