@@ -111,7 +111,7 @@ function PlanBody({ plan, apply, verb, reload }: { plan: BatchPlan; apply: Batch
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300">
-              <tr><th className="px-3 py-2">File</th><th className="px-3 py-2">From → to</th><th className="px-3 py-2">Goes to</th><th className="px-3 py-2">Findings (masked)</th></tr>
+              <tr><th className="px-3 py-2">File</th><th className="px-3 py-2 whitespace-nowrap">From → to</th><th className="px-3 py-2 whitespace-nowrap">Goes to</th><th className="px-3 py-2">Findings (masked)</th></tr>
             </thead>
             <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
               {plan.files.map((f) => <FileRow key={f.id} f={f} />)}
