@@ -101,14 +101,15 @@ export function runBatch(ctx: ServiceContext, opts: BatchOptions, steps: BatchSt
   ready.forEach(({ step, sha }, i) => {
     const result = step.run({ batch: id, opId: `${id}-${i + 1}`, expectSha: sha });
     results.push({ source: step.source.id, memory: step.memory, file: step.relPath, result });
-    // After every step, so an interrupted batch can still be undone as far as it went.
-    writeState(step.source.root, id, { indexAfterSha: indexSha(step.source), done: false });
   });
+  // Written once, at the end: an interrupted batch has none, and undo then checks the
+  // index against its saved copy outside the batch's own lines (undo.ts).
   const count = (f: (r: TransitionResult) => boolean) => results.filter((r) => f(r.result)).length;
   const changed = count((r) => r.ok && !r.noop);
-  for (const { source } of bySource.values()) {
-    // A batch that changed nothing keeps no copies (a refused single transition, a no-op retry).
-    if (changed === 0 && created.includes(source)) fs.rmSync(batchDir(source.root, id), { recursive: true, force: true });
+  // A retried operation found its snapshot from the first try: that record stays as it was.
+  for (const source of created) {
+    // A batch that changed nothing keeps no copies (a refused single transition).
+    if (changed === 0) fs.rmSync(batchDir(source.root, id), { recursive: true, force: true });
     else writeState(source.root, id, { indexAfterSha: indexSha(source), done: true });
   }
   return {
