@@ -66,6 +66,12 @@ test.describe('a bulk audit is a batch that can be undone', () => {
     expect(fs.readFileSync(path.join(server.root, 'MEMORY.md')).equals(FOLDER['MEMORY.md']!)).toBe(false);
     const afterBatch = hashes(server.root);
     await page.screenshot({ path: shot('batch-result'), fullPage: true });
+    // A memory's history entry names the batch and offers its Undo too.
+    await page.getByRole('link', { name: 'reference_db_1.md' }).click();
+    await expect(page.getByRole('link', { name: `batch ${batch}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Undo batch' })).toBeVisible();
+    await page.screenshot({ path: shot('batch-memory-history'), fullPage: true });
+    await page.goBack();
 
     await page.getByRole('button', { name: 'Undo', exact: true }).click();
     await page.getByRole('button', { name: 'Confirm undo' }).click();
