@@ -212,6 +212,23 @@ describe('undo', () => {
     expect(treeFiles(sb.root)).toEqual(before);
   });
 
+  it('an archive (trust-model root, archive/YYYY-MM/) is undone back into quarantine/', () => {
+    const tr = sandbox('memtrust-batch-archive-');
+    try {
+      put(tr.root, 'quarantine/feedback_old.md', memoryFile([['name', 'Old rule'], ['description', 'an old rule'], ['type', 'feedback'], ['trust-level', 'quarantined'], ['quarantined-at', '2026-07-01T00:00:00Z'], ['quarantine-reason', 'outdated']], '\nUse the old deploy script.\n\n**Why:** history.\n\n**How to apply:** do not.\n', { crlf: true }));
+      put(tr.root, 'memories/feedback_keep.md', memoryFile([['name', 'Keep'], ['description', 'kept'], ['type', 'feedback']], '\nKeep this one around for the test.\n'));
+      const before = treeFiles(tr.root);
+      const a = runCli(['archive', 'feedback_old.md', '--op', 'arch-1'], tr.env);
+      expect(a.status, a.stderr).toBe(0);
+      expect(fs.existsSync(path.join(tr.root, 'archive/2026-07/feedback_old.md'))).toBe(true);
+      const u = runCli(['undo', 'arch-1'], tr.env);
+      expect(u.status, u.stderr).toBe(0);
+      expect(treeFiles(tr.root)).toEqual(before);
+    } finally {
+      removeSandbox(tr);
+    }
+  });
+
   it('refuses unknown and malformed ids', () => {
     expect(cli('undo', 'b-unknown').status).toBe(2);
     expect(cli('undo', '../etc').status).toBe(64);
