@@ -6,11 +6,18 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { test, expect, shot } from './fixtures';
 import { claudeFolder } from '../lib/service/fixtures/claude-folder';
 
 const FOLDER = claudeFolder();
 const SECRETS = ['Hunter1-not-real', 'FAKEfake0001NOTAREALKEY', 'Tr0ub4dor-not-real', '192.168.10.5', '10.10.0.12'];
+
+async function noAxeViolations(page: Page, what: string): Promise<void> {
+  const r = await new AxeBuilder({ page }).include('main').analyze();
+  expect(r.violations.map((v) => `${what}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`)).toEqual([]);
+}
 
 /** sha256 of every file under the root, outside memtrust's own `.memtrust/`. */
 function hashes(root: string): Record<string, string> {
@@ -48,6 +55,7 @@ test.describe('a bulk audit is a batch that can be undone', () => {
     const html = await page.content();
     for (const s of SECRETS) expect(html, s).not.toContain(s);
     await page.screenshot({ path: shot('batch-plan'), fullPage: true });
+    await noAxeViolations(page, 'plan');
 
     // The button waits for the exact count; nothing changes before.
     const apply = page.getByRole('button', { name: `Demote ${n} files` });
@@ -66,6 +74,7 @@ test.describe('a bulk audit is a batch that can be undone', () => {
     expect(fs.readFileSync(path.join(server.root, 'MEMORY.md')).equals(FOLDER['MEMORY.md']!)).toBe(false);
     const afterBatch = hashes(server.root);
     await page.screenshot({ path: shot('batch-result'), fullPage: true });
+    await noAxeViolations(page, 'result');
     // A memory's history entry names the batch and offers its Undo too.
     await page.getByRole('link', { name: 'reference_db_1.md' }).click();
     await expect(page.getByRole('link', { name: `batch ${batch}` })).toBeVisible();
@@ -117,6 +126,7 @@ test.describe('a bulk audit is a batch that can be undone', () => {
     // Rewritten in place, nothing moves: no typed count needed.
     await expect(page.getByLabel(/to confirm$/)).toHaveCount(0);
     await page.screenshot({ path: shot('batch-backfill-plan'), fullPage: true });
+    await noAxeViolations(page, 'backfill plan');
     await page.getByRole('button', { name: `Back-fill ${n} files` }).click();
     await expect(page).toHaveURL(/\/batches\//);
     await expect(page.getByRole('status')).toContainText(`Done: ${n} files changed`);
