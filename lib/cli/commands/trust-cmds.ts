@@ -93,8 +93,8 @@ function refusalExit(io: Io, cmd: string, applied: ReturnType<typeof applyPlan> 
 }
 
 const backfillCmd: Command = {
-  synopsis: 'backfill [--apply [--yes]] [--tier FILE=TIER …]',
-  summary: 'give memories without trust-level their tier (dry run first; one batch)',
+  synopsis: 'backfill [--apply [--yes]]',
+  summary: 'give memories without trust-level their tier (dry run first; --tier FILE=TIER overrides; one batch)',
   async run(argv, io) {
     const args = parseServiceArgs(argv, { values: ['tier'], bools: ['apply', 'yes'] });
     if (args.bools.has('yes') && !args.bools.has('apply')) throw new UsageError('--yes confirms --apply: give both');
