@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { action, type ActionResult } from '@/lib/action-result';
 import { context, freshContext, resetContext } from '@/lib/server';
 import { addRoot, removeRoot, saveOwner } from '@/lib/service/settings-service';
-import { transition } from '@/lib/service/transition';
+import { transitionAsBatch } from '@/lib/service/transition-batch';
 import { reviewQueue, type ReviewItem } from '@/lib/service/review-queue';
 import { indexSignature } from '@/db/queries/signature';
 import { MEMORY_ACTIONS } from '@/lib/trust/tiers';
@@ -26,7 +26,7 @@ const Transition = z.object({
 export const transitionMemory = action(Transition, (input): ActionResult<{ message: string; to: string | null; noop: boolean }> => {
   const ref = parseMemoryId(input.id);
   if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
-  const r = transition(context(), { ref: ref.filename, sourceId: ref.source, action: input.action, reason: input.reason, actor: 'user:web', opId: input.opId, expectSha: input.expectSha });
+  const r = transitionAsBatch(context(), { ref: ref.filename, sourceId: ref.source, action: input.action, reason: input.reason, actor: 'user:web', opId: input.opId, expectSha: input.expectSha });
   revalidatePath('/', 'layout');
   return r.ok ? { ok: true, data: { message: r.message, to: r.to, noop: r.noop } } : { ok: false, code: r.code, message: r.message };
 });

@@ -25,7 +25,13 @@ export default function OverviewPage() {
       <LiveRefresh since={indexSignature(ctx.handle.sqlite)} />
       {ctx.config.demo ? <DemoNotice root={ctx.config.roots[0]!} /> : null}
       <ReviewBanner count={o.dueForReview} />
-      <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>
+        <div className="flex gap-2 text-sm">
+          <Link href="/run/audit" className="rounded-md bg-teal-700 px-3 py-1.5 font-medium text-white hover:bg-teal-800">Run audit…</Link>
+          <Link href="/run/backfill" className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">Back-fill…</Link>
+        </div>
+      </div>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         {o.total.toLocaleString('en-US')} memories in {o.bySource.length} {o.bySource.length === 1 ? 'root' : 'roots'}
         {o.lastScanMs ? ` · indexed ${new Date(o.lastScanMs).toISOString().replace('T', ' ').slice(0, 16)} UTC` : ''}

@@ -1,8 +1,9 @@
 import Link from 'next/link';
 import type { AuditEventItem } from '@/db/queries/audit-events';
 import { TierBadge } from '@/components/tier-badge';
-import { memoryHref } from '@/components/format';
+import { memoryHref, shortBatch } from '@/components/format';
 import { TEXT_WITHHELD } from '@/lib/report/redact';
+import { UndoBatchButton } from '@/components/undo-batch-button';
 
 const ACTION_STYLE: Record<string, string> = {
   create: 'bg-teal-50 text-teal-800 dark:bg-teal-950 dark:text-teal-200',
@@ -13,6 +14,7 @@ const ACTION_STYLE: Record<string, string> = {
   archive: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
   backfill: 'bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
   edit: 'bg-violet-50 text-violet-800 dark:bg-violet-950 dark:text-violet-200',
+  undo: 'bg-sky-50 text-sky-800 dark:bg-sky-950 dark:text-sky-200',
 };
 
 const Tier = ({ tier }: { tier: string | null }) => (tier ? <TierBadge tier={tier} /> : <span className="text-slate-400">—</span>);
@@ -25,13 +27,13 @@ export function AuditTable({ items }: { items: AuditEventItem[] }) {
         <caption className="sr-only">Audit events, newest first</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300">
           <tr>
-            {['When (UTC)', 'Machine', 'Actor', 'Action', 'Memory', 'From → to', 'Reason', 'Findings', 'Recovered'].map((h) => (
+            {['When (UTC)', 'Machine', 'Actor', 'Action', 'Batch', 'Memory', 'From → to', 'Reason', 'Findings', 'Recovered'].map((h) => (
               <th key={h} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">{h}</th>
             ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {items.map((e) => (
+          {items.map((e, i) => (
             <tr key={`${e.source}:${e.id}`} className="align-top hover:bg-slate-50 dark:hover:bg-slate-800/40">
               <td className="px-3 py-2 whitespace-nowrap tabular-nums">
                 <time dateTime={e.at}>{e.at.replace('T', ' ').replace(/:\d\dZ$/, '')}</time>
@@ -40,6 +42,17 @@ export function AuditTable({ items }: { items: AuditEventItem[] }) {
               <td className="px-3 py-2 whitespace-nowrap">{e.actor}</td>
               <td className="px-3 py-2">
                 <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${ACTION_STYLE[e.action] ?? ''}`}>{e.action}</span>
+              </td>
+              <td className="px-3 py-2 text-xs whitespace-nowrap">
+                {e.batch ? (
+                  <span className="flex flex-col items-start gap-1">
+                    <Link href={`/batches/${encodeURIComponent(e.batch)}`} className="font-mono text-teal-800 hover:underline dark:text-teal-300" title={e.batch}>
+                      {shortBatch(e.batch)}
+                    </Link>
+                    {/* One Undo per run of the same batch (docs/batches.md). */}
+                    {items[i - 1]?.batch !== e.batch ? <UndoBatchButton batch={e.batch} compact /> : null}
+                  </span>
+                ) : null}
               </td>
               <td className="min-w-64 px-3 py-2 break-all">
                 {e.memory === TEXT_WITHHELD ? (

@@ -15,3 +15,8 @@ export function daysSince(ms: number | null | undefined, now: Date): number | nu
 export function memoryHref(source: string, filename: string): string {
   return `/memories/${encodeURIComponent(`${source}:${filename}`)}`;
 }
+
+/** A batch id short enough for a table cell: memtrust's own ids whole, operation UUIDs cut (docs/batches.md). */
+export function shortBatch(id: string): string {
+  return /^b\d{8}T\d{6}Z-[0-9a-f]{6}$/.test(id) || id.length <= 14 ? id : `${id.slice(0, 8)}…`;
+}

@@ -1,5 +1,8 @@
 import type { HistoryItem } from '@/db/queries/history';
+import Link from 'next/link';
 import { TierBadge } from './tier-badge';
+import { UndoBatchButton } from './undo-batch-button';
+import { shortBatch } from './format';
 
 /** Audit events for one memory, plus the last external edit seen on disk. */
 export function HistoryTimeline({ events, externalEdit }: { events: HistoryItem[]; externalEdit: string | null }) {
@@ -25,7 +28,14 @@ export function HistoryTimeline({ events, externalEdit }: { events: HistoryItem[
           </div>
           <div className="text-xs text-slate-600 dark:text-slate-400">
             {e.at.replace('T', ' ').replace('Z', ' UTC')} · {e.machine} · {e.actor}
+            {e.batch ? (
+              <>
+                {' · '}
+                <Link href={`/batches/${encodeURIComponent(e.batch)}`} className="font-mono text-teal-700 hover:underline dark:text-teal-300">batch {shortBatch(e.batch)}</Link>
+              </>
+            ) : null}
           </div>
+          {e.batch ? <div className="mt-1"><UndoBatchButton batch={e.batch} compact /></div> : null}
           {e.reason ? <div className="mt-0.5">“{e.reason}”</div> : null}
           {e.findings.length ? (
             <ul className="mt-0.5 list-disc pl-5 text-xs">

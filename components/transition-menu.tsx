@@ -9,6 +9,7 @@ import { useState, useTransition } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { transitionMemory } from '@/app/actions';
 import type { ActionAvailability } from '@/lib/trust/allowed';
+import { UndoBatchButton } from '@/components/undo-batch-button';
 
 const LABEL: Record<string, string> = { promote: 'Promote', reaffirm: 'Re-affirm', demote: 'Demote', restore: 'Restore', archive: 'Archive' };
 const MOVES: Record<string, string> = {
@@ -23,12 +24,14 @@ export function TransitionMenu({ id, sha, actions }: { id: string; sha: string; 
   const [pending, start] = useTransition();
   const [asking, setAsking] = useState<string | null>(null);
   const [reason, setReason] = useState('');
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; message: string; batch?: string } | null>(null);
 
   function run(action: string, why?: string) {
     start(async () => {
-      const r = await transitionMemory({ id, action: action as never, reason: why, expectSha: sha, opId: crypto.randomUUID() });
-      setResult(r.ok ? { ok: true, message: r.data.message } : { ok: false, message: r.message });
+      const opId = crypto.randomUUID();
+      const r = await transitionMemory({ id, action: action as never, reason: why, expectSha: sha, opId });
+      // A transition is a batch of one whose id is its operation id (docs/batches.md).
+      setResult(r.ok ? { ok: true, message: r.data.message, batch: r.data.noop ? undefined : opId } : { ok: false, message: r.message });
       setAsking(null);
       setReason('');
       await qc.invalidateQueries();
@@ -105,6 +108,7 @@ export function TransitionMenu({ id, sha, actions }: { id: string; sha: string; 
       {result ? (
         <p role={result.ok ? 'status' : 'alert'} className={`mt-3 rounded-md px-3 py-2 text-sm ${result.ok ? 'bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100' : 'bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100'}`}>
           {result.message}
+          {result.batch ? <span className="ml-2"><UndoBatchButton batch={result.batch} files={1} compact /></span> : null}
         </p>
       ) : null}
     </div>

@@ -104,9 +104,12 @@ export const auditEvents = sqliteTable(
     beforeSha256: text('before_sha256'),
     afterSha256: text('after_sha256'),
     recovered: integer('recovered', { mode: 'boolean' }).notNull(),
+    /** The batch the event belongs to (migration 0008; docs/batches.md). */
+    batch: text('batch'),
   },
   (t) => [
     uniqueIndex('audit_op').on(t.source, t.id),
+    index('audit_batch').on(t.batch),
     index('audit_memory').on(t.source, t.memory),
     index('audit_at').on(t.atMs),
   ],

@@ -34,6 +34,8 @@ export default async function AuditPage({ searchParams }: Props) {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3 text-sm">
+          <Link href="/run/audit" className="rounded-md bg-teal-700 px-3 py-1.5 font-medium text-white hover:bg-teal-800">Run audit…</Link>
+          <Link href="/run/backfill" className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">Back-fill…</Link>
           <Link href={auditHref('/audit/charts', { ...p, page: undefined })} className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
             Charts
           </Link>

@@ -21,6 +21,8 @@ export interface AuditEventItem {
   reason: string | null;
   findings: AuditFindingRef[];
   recovered: boolean;
+  /** The batch the event belongs to (null for events older than batches). */
+  batch: string | null;
 }
 
 /** WHERE clause over `audit_events e`; the type filter matches events to memories by (source, filename). */
@@ -61,7 +63,7 @@ export function auditWhere(f: AuditFilter): { sql: string; params: Record<string
 }
 
 const COLUMNS = `e.seq, e.id, e.source, e.at, e.at_ms AS atMs, e.machine, e.actor, e.action, e.memory,
-  e.from_tier AS "from", e.to_tier AS "to", e.reason, e.findings, e.recovered`;
+  e.from_tier AS "from", e.to_tier AS "to", e.reason, e.findings, e.recovered, e.batch`;
 
 function toItem(r: Record<string, unknown>): AuditEventItem {
   return { ...(r as unknown as AuditEventItem), findings: parseFindings(r.findings), recovered: !!r.recovered };

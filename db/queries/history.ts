@@ -38,6 +38,7 @@ export function history(db: Db, opts: { memory?: string; source?: string; source
     reason: r.reason,
     findings: safeJson(r.findings),
     recovered: r.recovered,
+    batch: r.batch,
   }));
 }
 

@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'archive',
   'backfill',
   'edit',
+  // Puts every file of a batch back to its pre-batch bytes and place (docs/batches.md).
+  'undo',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -49,4 +51,10 @@ export interface AuditEvent {
   before_sha256: string | null;
   after_sha256: string | null;
   recovered: boolean;
+  /**
+   * The batch this event belongs to (CONTRACT §3 "Batches and undo"): every event of one
+   * user-visible operation shares it; a single transition is a batch of one. Optional
+   * only because events written before batches existed lack it (docs/batches.md).
+   */
+  batch?: string;
 }

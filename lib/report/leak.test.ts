@@ -27,7 +27,7 @@ beforeAll(() => {
   writeLeakRoot(root, S);
   env = fixtureEnv(root, tmp);
   runs.push(runCli(['demote', 'user_clean_note.md', '--reason', `rotate ${S.aws} and tell ${S.email}`], env));
-  runs.push(runCli(['audit', '--apply'], env));
+  runs.push(runCli(['audit', '--apply', '--yes'], env)); // --yes: demoting most of a root needs confirmation (CONTRACT §3)
   for (const f of ['html', 'json', 'md']) {
     const out = path.join(tmp, `report.${f}`);
     runs.push(runCli(['report', '--format', f, '--out', out], env));

@@ -5,13 +5,13 @@ import { listAuditFiles, readAuditFrom } from './audit-log';
 
 export function eventInserter(sqlite: Database.Database) {
   const stmt = sqlite.prepare(`INSERT OR IGNORE INTO audit_events
-    (id, source, at, at_ms, machine, actor, action, memory, from_tier, to_tier, reason, findings, before_sha256, after_sha256, recovered)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    (id, source, at, at_ms, machine, actor, action, memory, from_tier, to_tier, reason, findings, before_sha256, after_sha256, recovered, batch)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   return (source: string, e: AuditEvent) =>
     stmt.run(
       e.id, source, e.at, Date.parse(e.at) || 0, e.machine ?? '', e.actor ?? 'system', e.action ?? '', e.memory,
       e.from ?? null, e.to ?? null, e.reason ?? null, JSON.stringify(e.findings ?? []),
-      e.before_sha256 ?? null, e.after_sha256 ?? null, e.recovered ? 1 : 0,
+      e.before_sha256 ?? null, e.after_sha256 ?? null, e.recovered ? 1 : 0, typeof e.batch === 'string' ? e.batch : null,
     );
 }
 

@@ -1,12 +1,12 @@
 /**
  * The audit run (`memtrust audit [--apply]`, the dashboard's audit button): the
  * three validators over every memory (via the scan), plus the lifecycle
- * findings. With apply, hard failures in memories/ are demoted by the actor
- * `validator` with the findings as the reason — never as a side effect of a view.
+ * findings. Applying demotes hard failures in memories/ by the actor `validator`
+ * with the findings as the reason, as one batch — never as a side effect of a view.
  */
 import type { ServiceContext } from './context';
 import { listMemories, type MemoryListItem } from '../../db/queries/memories';
-import { applyToMemory, type TransitionResult } from './transition';
+import type { Planner } from './transition';
 import { decide } from '../trust/transitions';
 import { pendingIntents } from './journal';
 import type { OwnerIdentity } from '../validators/types';
@@ -19,7 +19,6 @@ export interface AuditReport {
   archiveCandidates: MemoryListItem[];
   conflicts: MemoryListItem[];
   unfinished: { root: string; op: string }[];
-  applied: { memory: string; result: TransitionResult }[];
 }
 
 const ALL = 1_000_000;
@@ -37,7 +36,8 @@ function onlyOwnerGaps(ctx: ServiceContext, key: string, owner: OwnerIdentity): 
   return codes.length > 0 && codes.every((c) => gaps.has(c));
 }
 
-export function runAudit(ctx: ServiceContext, apply: boolean): AuditReport {
+/** The audit's findings; applying them is a batch (batch-plan.ts, docs/batches.md), never done here. */
+export function runAudit(ctx: ServiceContext): AuditReport {
   const now = ctx.now();
   const q = (queue: Parameters<typeof listMemories>[1]['queue']) => listMemories(ctx.handle.sqlite, { queue, limit: ALL, sort: 'file' }, now).items;
   const owner = ctx.owner();
@@ -52,21 +52,20 @@ export function runAudit(ctx: ServiceContext, apply: boolean): AuditReport {
     archiveCandidates: q('archive-candidates'),
     conflicts: q('conflicts'),
     unfinished: ctx.sources.flatMap((s) => pendingIntents(s.root, ctx.machine).map((p) => ({ root: s.root, op: p.intent?.op ?? p.file }))),
-    applied: [],
   };
-  if (!apply) return report;
-  for (const item of failures) {
-    const result = applyToMemory(ctx, { ref: item.filename, sourceId: item.source, actor: 'validator' }, (ins, _f, t) => {
-      const d = decide('demote', ins.facts, {
-        now: t,
-        machine: ctx.machine,
-        actor: 'validator',
-        checks: { validateExit: ins.verdicts.validate.exit, secretExit: ins.verdicts.secret.exit },
-      });
-      if (!d.ok || d.noop) return d.ok ? { ok: true, noop: true, from: d.from, to: d.to, message: d.message } : d;
-      return { ok: true, noop: false, action: 'demote', from: d.from, to: d.to, set: d.set, remove: d.remove, move: d.move, reason: d.set['quarantine-reason'] ?? null };
-    });
-    report.applied.push({ memory: item.filename, result });
-  }
   return report;
+}
+
+/** The validator's demotion of one memory, decided from the file as it is under the lock. */
+export function validatorDemotion(ctx: ServiceContext): Planner {
+  return (ins, _f, t) => {
+    const d = decide('demote', ins.facts, {
+      now: t,
+      machine: ctx.machine,
+      actor: 'validator',
+      checks: { validateExit: ins.verdicts.validate.exit, secretExit: ins.verdicts.secret.exit },
+    });
+    if (!d.ok || d.noop) return d.ok ? { ok: true, noop: true, from: d.from, to: d.to, message: d.message } : d;
+    return { ok: true, noop: false, action: 'demote', from: d.from, to: d.to, set: d.set, remove: d.remove, move: d.move, reason: d.set['quarantine-reason'] ?? null };
+  };
 }

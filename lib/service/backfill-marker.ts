@@ -29,3 +29,18 @@ export function markFirstBackfill(root: string, machine: string, now: Date): voi
   }
   fs.rmSync(tmp, { force: true });
 }
+
+/** Removes a marker temp file whose writer is gone (killed between write and link). */
+export function sweepMarkerLeftovers(root: string, isAlive: (pid: number) => boolean): void {
+  const dir = path.dirname(backfillMarkerPath(root));
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    const m = /^backfill\.json\.(\d+)\.tmp$/.exec(n);
+    if (m && (Number(m[1]) === process.pid || !isAlive(Number(m[1])))) fs.rmSync(path.join(dir, n), { force: true });
+  }
+}

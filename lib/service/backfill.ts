@@ -4,7 +4,7 @@
  * per file through the same crash-safe path as every other write.
  */
 import type { ServiceContext } from './context';
-import { applyToMemory, type TransitionResult } from './transition';
+import { applyToMemory, type MemoryRequest, type TransitionResult } from './transition';
 import { backfillPlan, type BackfillPlan } from '../trust/backfill';
 import type { Tier } from '../trust/tiers';
 import type { Actor } from '../audit/event';
@@ -50,8 +50,8 @@ export function planBackfill(ctx: ServiceContext, overrides: Record<string, Tier
 }
 
 /** Applies one file's plan, re-planned from the file as it is now (it may have changed since the dry run). */
-export function applyBackfill(ctx: ServiceContext, entry: BackfillEntry, actor: Actor, override?: Tier): TransitionResult {
-  const result = applyToMemory(ctx, { ref: entry.plan.filename, sourceId: entry.source, actor }, (ins, found, now) => {
+export function applyBackfill(ctx: ServiceContext, entry: BackfillEntry, actor: Actor, override?: Tier, ids: Pick<MemoryRequest, 'batch' | 'opId' | 'expectSha'> = {}): TransitionResult {
+  const result = applyToMemory(ctx, { ref: entry.plan.filename, sourceId: entry.source, actor, ...ids }, (ins, found, now) => {
     // Decided against the marker as it was at planning time: the run that writes it is still the first.
     const afterFirstBackfill = entry.afterFirstBackfill ?? firstBackfillDone(found.source.root);
     const plan = backfillPlan({ ...ins.facts, hasTrustLevel: ins.fields['trust-level'] !== undefined }, now, ctx.machine, { tier: override, afterFirstBackfill });

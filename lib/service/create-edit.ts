@@ -58,7 +58,7 @@ export function createMemory(ctx: ServiceContext, sourceId: string, input: Memor
     const dir = source.adapter.dirOf('memories');
     const rel = dir ? `${dir}/${filename}` : filename;
     const op = crypto.randomUUID();
-    const event: AuditEvent = { v: 1, id: op, at: isoNow(now), machine: ctx.machine, actor, action: 'create', memory: filename, from: null, to: 'verified', reason: null, findings: [], before_sha256: null, after_sha256: sha256(bytes), recovered: false };
+    const event: AuditEvent = { v: 1, id: op, at: isoNow(now), machine: ctx.machine, actor, action: 'create', memory: filename, from: null, to: 'verified', reason: null, findings: [], before_sha256: null, after_sha256: sha256(bytes), recovered: false, batch: op };
     const tmp = path.posix.join(dir, `.${filename}.${op}.tmp`);
     const indexEdit = source.adapter.indexFile ? { file: source.adapter.indexFile, kind: 'insert' as const, line: `- [${input.name.replace(/[[\]\n\r]/g, ' ')}](${filename}) — ${input.description.replace(/[\n\r]/g, ' ')}`, at: -1 } : undefined;
     const intent: Intent = { v: 1, op, machine: ctx.machine, src: rel, dst: rel, tmp, beforeSha: '', afterSha: event.after_sha256!, event, indexEdit };

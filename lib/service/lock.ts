@@ -36,7 +36,7 @@ interface Owner {
   at: string;
 }
 
-function alive(pid: number): boolean {
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

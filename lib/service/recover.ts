@@ -22,7 +22,10 @@ import { mirrorAudit } from './audit-mirror';
 import { eventApplied } from './index-commit';
 import { finishIntent } from './finish';
 import { recordGitRename } from './git';
-import { LockTimeoutError, tidyLock, withRootLock } from './lock';
+import { LockTimeoutError, alive, tidyLock, withRootLock } from './lock';
+import { sweepBatchLeftovers } from './batch-store';
+import { sweepMarkerLeftovers } from './backfill-marker';
+import { finishUndos, unfinishedUndos } from './undo-finish';
 
 export interface RecoveryOutcome {
   op: string;
@@ -144,12 +147,23 @@ function recoverV1(ctx: ServiceContext, source: SourceInfo, intent: Intent): Rec
  * at the next start-up or write once the lock is free. `waitMs` lets a caller wait.
  */
 export function recoverAll(ctx: ServiceContext, opts: { waitMs?: number } = {}): RecoveryOutcome[] {
-  for (const s of ctx.sources) if (!s.error) tidyLock(s.root, ctx.machine);
+  for (const s of ctx.sources) {
+    if (s.error) continue;
+    tidyLock(s.root, ctx.machine);
+    sweepBatchLeftovers(s.root, alive);
+    sweepMarkerLeftovers(s.root, alive);
+  }
   return ctx.sources
-    .filter((s) => !s.error && pendingIntents(s.root, ctx.machine).length > 0)
-    .flatMap((s) => {
+    .map((s) => ({ s, undos: s.error ? [] : unfinishedUndos(s.root) }))
+    .filter(({ s, undos }) => !s.error && (undos.length > 0 || pendingIntents(s.root, ctx.machine).length > 0))
+    .flatMap(({ s, undos }) => {
       try {
-        return withRootLock(s.root, ctx.machine, () => recoverSource(ctx, s), opts.waitMs ?? 0);
+        return withRootLock(s.root, ctx.machine, () => {
+          const out = recoverSource(ctx, s);
+          // After the steps are settled: an undo whose files are all back gets its index file back too.
+          for (const id of finishUndos(s, undos)) out.push({ op: id, memory: '', outcome: 'rolled-forward', message: `undo ${id} finished after an interruption` });
+          return out;
+        }, opts.waitMs ?? 0);
       } catch (e) {
         if (!(e instanceof LockTimeoutError)) throw e;
         return [{ op: '', memory: '', outcome: 'deferred' as const, message: `${s.root}: another memtrust process is writing; showing the last committed state` }];

@@ -39,6 +39,8 @@ export interface MemoryRequest {
   opId?: string;
   /** sha256 of the bytes the user looked at: refuse if the file changed since. */
   expectSha?: string;
+  /** The batch this transition belongs to; alone it is a batch of one, its op id (docs/batches.md). */
+  batch?: string;
 }
 
 export interface TransitionRequest extends MemoryRequest {
@@ -56,6 +58,8 @@ export type Plan =
       ok: true; noop: false; action: AuditAction; from: EventTier; to: EventTier; set: Record<string, string>; remove: string[]; move: Move; reason: string | null;
       /** Content edits only (the user's edit-and-save): new body bytes after the rewritten frontmatter. */
       body?: Buffer;
+      /** Undo only: the whole file becomes these exact bytes (no frontmatter rewrite; docs/batches.md). */
+      bytes?: Buffer;
     }
   | { ok: true; noop: true; from: string | null; to: string | null; message: string }
   | { ok: false; code: string; message: string };
@@ -162,6 +166,7 @@ function applyLocked(ctx: ServiceContext, req: MemoryRequest, op: string, found:
     const edits = { set: keepAge(plan.set, plan.remove, ins), remove: plan.remove };
     after = Object.keys(edits.set).length || edits.remove.length ? rewriteFrontmatter(bytes, edits) : bytes;
     if (plan.body) after = replaceBody(after, plan.body);
+    if (plan.bytes) after = plan.bytes;
   } catch (e) {
     if (!(e instanceof RewriteError)) throw e;
     // A file whose frontmatter cannot be rewritten safely can still be isolated:
@@ -183,6 +188,7 @@ function applyLocked(ctx: ServiceContext, req: MemoryRequest, op: string, found:
   const event: AuditEvent = {
     v: 1, id: op, at: isoNow(now), machine: ctx.machine, actor: req.actor, action: plan.action, memory: found.filename,
     from: plan.from, to: plan.to, reason, findings, before_sha256: beforeSha, after_sha256: sha256(after), recovered: false,
+    batch: req.batch ?? op,
   };
   const indexEdit: IndexEdit | undefined = planIndexEdit(found, plan.from, plan.to, ins.fields);
   const tmpRel = path.posix.join(dstDirRel, `.${found.filename}.${op}.tmp`);

@@ -14,3 +14,4 @@ export * from './index-limits';
 export * from './decision';
 export * from './describe';
 export * from './assistant-write';
+export * from './batch-rules';

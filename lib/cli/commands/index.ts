@@ -5,6 +5,7 @@ import { transitionCommands } from './transition-cmd';
 import { trustCommands } from './trust-cmds';
 import { reportCommands } from './report-cmd';
 import { hookCommand } from './hook-cmd';
+import { undoCommands } from './undo-cmd';
 
 export interface Command {
   synopsis: string;
@@ -12,4 +13,4 @@ export interface Command {
   run(argv: string[], io: Io): Promise<number>;
 }
 
-export const COMMANDS: Record<string, Command> = { ...readCommands, ...transitionCommands, ...trustCommands, ...reportCommands, hook: hookCommand };
+export const COMMANDS: Record<string, Command> = { ...readCommands, ...transitionCommands, ...trustCommands, ...reportCommands, ...undoCommands, hook: hookCommand };

@@ -129,7 +129,7 @@ const historyCmd: Command = {
     const events = history(ctx.handle.db, { ...scope, limit: Number(limitRaw ?? 1_000_000) });
     if (args.bools.has('json')) printJson(io, { events });
     else if (events.length === 0) io.out('no audit events');
-    else for (const e of events) io.out(`${e.at}  ${e.machine.padEnd(14)} ${e.actor.padEnd(9)} ${e.action.padEnd(8)} ${e.memory}  ${e.from ?? '—'} → ${e.to ?? '—'}${e.reason ? `  “${e.reason}”` : ''}${e.recovered ? '  (recovered)' : ''}`);
+    else for (const e of events) io.out(`${e.at}  ${e.machine.padEnd(14)} ${e.actor.padEnd(9)} ${e.action.padEnd(8)} ${e.memory}  ${e.from ?? '—'} → ${e.to ?? '—'}${e.reason ? `  “${e.reason}”` : ''}${e.recovered ? '  (recovered)' : ''}${e.batch ? `  batch ${e.batch}` : ''}`);
     return 0;
   },
 };

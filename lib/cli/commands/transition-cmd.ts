@@ -2,7 +2,7 @@
 import { UsageError, lastValue } from '../args';
 import type { Io } from '../io';
 import { openContext, parseServiceArgs, printJson } from '../service-args';
-import { transition } from '../../service/transition';
+import { transitionAsBatch } from '../../service/transition-batch';
 import type { MemoryAction } from '../../trust/tiers';
 import type { Command } from './index';
 
@@ -14,7 +14,7 @@ function make(action: MemoryAction, summary: string): Command {
       const args = parseServiceArgs(argv, { values: ['reason', 'op'] });
       if (args.positionals.length !== 1) throw new UsageError('name exactly one memory FILE');
       const ctx = openContext(args, io, { scan: false });
-      const result = transition(ctx, {
+      const result = transitionAsBatch(ctx, {
         ref: args.positionals[0]!,
         action,
         reason: lastValue(args, 'reason'),

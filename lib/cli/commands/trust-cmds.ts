@@ -5,7 +5,8 @@ import { openContext, parseServiceArgs, printJson } from '../service-args';
 import { buildSessionContext } from '../../service/session-context';
 import { hookJson } from '../../trust/context';
 import { runAudit } from '../../service/audit-run';
-import { applyBackfill, planBackfill } from '../../service/backfill';
+import { applyPlan, planAudit, planBackfillBatch } from '../../service/batch-plan';
+import { printOutcome, printPlan } from './plan-print';
 import { isTier, type Tier } from '../../trust/tiers';
 import type { Command } from './index';
 
@@ -41,47 +42,62 @@ function silent(io: Io): Io {
 }
 
 const auditCmd: Command = {
-  synopsis: 'audit [--apply]',
-  summary: 'validators + lifecycle findings; --apply demotes hard failures',
+  synopsis: 'audit [--apply [--yes]]',
+  summary: 'validators + lifecycle findings and the plan; --apply demotes hard failures as one batch',
   async run(argv, io) {
-    const args = parseServiceArgs(argv, { bools: ['apply'] });
+    const args = parseServiceArgs(argv, { bools: ['apply', 'yes'] });
+    if (args.bools.has('yes') && !args.bools.has('apply')) throw new UsageError('--yes confirms --apply: give both');
     const ctx = openContext(args, io);
-    const r = runAudit(ctx, args.bools.has('apply'));
+    const r = runAudit(ctx);
+    const plan = planAudit(ctx);
+    const applied = args.bools.has('apply') ? applyPlan(ctx, plan, { actor: 'user:cli', confirmed: args.bools.has('yes') }) : null;
     if (args.bools.has('json')) {
       printJson(io, {
-        hardFailures: r.hardFailures.map((i) => ({ file: i.relPath, validate: i.validateExit, secret: i.secretExit })),
+        plan,
         stale: r.stale.map((i) => i.relPath),
         dueForReview: r.dueForReview.map((i) => i.relPath),
         quarantineAudit: r.quarantineAudit.map((i) => ({ file: i.relPath, reason: i.quarantineReason })),
         archiveCandidates: r.archiveCandidates.map((i) => ({ file: i.relPath, reason: i.quarantineReason })),
         conflicts: r.conflicts.map((i) => i.relPath),
         unfinished: r.unfinished,
-        applied: r.applied,
+        applied,
       });
     } else {
       const block = (title: string, lines: string[]) => {
         io.out(`${title}: ${lines.length}`);
         for (const l of lines) io.out(`  ${l}`);
       };
-      block('hard validator failures in memories/', r.hardFailures.map((i) => `${i.relPath}  (validate exit ${i.validateExit}, secret-check exit ${i.secretExit})`));
+      io.out(`hard validator failures in memories/: ${plan.files.length}`);
+      if (!applied?.ok) printPlan(io, plan, 'demote to quarantine');
       block('stale verified', r.stale.map((i) => `${i.relPath}  last verified ${i.lastVerified ?? 'never'}`));
       block('inferred due for review', r.dueForReview.map((i) => i.relPath));
       block('quarantine audit candidates (day 31–90)', r.quarantineAudit.map((i) => `${i.relPath}  ${i.quarantineReason ?? ''}`));
       block('archive candidates (day 91+)', r.archiveCandidates.map((i) => `${i.relPath}  ${i.quarantineReason ?? ''}`));
       block('conflicts', r.conflicts.map((i) => i.relPath));
       if (r.unfinished.length) block('unfinished operations (left untouched)', r.unfinished.map((u) => `${u.root}: ${u.op}`));
-      for (const a of r.applied) io.out(a.result.ok ? `demoted: ${a.result.message}` : `not demoted: ${a.memory}: ${a.result.message}`);
-      if (!args.bools.has('apply') && r.hardFailures.length) io.out('run with --apply to demote the hard failures to quarantine/');
+      if (applied?.ok && applied.outcome) printOutcome(io, applied.outcome, 'demoted');
+      if (!applied && plan.files.length) io.out(`dry run: nothing written. Re-run with --apply${plan.confirm.needed ? ' --yes' : ''} to demote ${plan.files.length === 1 ? 'it' : 'them'} as one batch${plan.confirm.needed ? ` (confirmation needed: ${plan.confirm.reason})` : ''}.`);
     }
-    return r.applied.some((a) => !a.result.ok) ? 2 : 0;
+    return refusalExit(io, 'audit', applied);
   },
 };
 
+/** A refused confirmation is one line on stderr and exit 2; refused steps are exit 2 too. */
+function refusalExit(io: Io, cmd: string, applied: ReturnType<typeof applyPlan> | null): number {
+  if (!applied) return 0;
+  if (!applied.ok) {
+    io.err(`memtrust ${cmd}: ${applied.message}; nothing was changed. Re-run with --apply --yes to confirm all ${applied.count}.`);
+    return 2;
+  }
+  return applied.outcome?.refused ? 2 : 0;
+}
+
 const backfillCmd: Command = {
-  synopsis: 'backfill [--apply] [--tier FILE=TIER …]',
-  summary: 'give memories without trust-level their tier (dry run first)',
+  synopsis: 'backfill [--apply [--yes]]',
+  summary: 'give memories without trust-level their tier (dry run first; --tier FILE=TIER overrides; one batch)',
   async run(argv, io) {
-    const args = parseServiceArgs(argv, { values: ['tier'], bools: ['apply'] });
+    const args = parseServiceArgs(argv, { values: ['tier'], bools: ['apply', 'yes'] });
+    if (args.bools.has('yes') && !args.bools.has('apply')) throw new UsageError('--yes confirms --apply: give both');
     const overrides: Record<string, Tier> = {};
     for (const o of args.values.get('tier') ?? []) {
       const m = /^(.+\.md)=(\w+)$/.exec(o);
@@ -89,23 +105,20 @@ const backfillCmd: Command = {
       overrides[m[1]!.split(/[\\/]/).pop()!] = m[2];
     }
     const ctx = openContext(args, io);
-    const plan = planBackfill(ctx, overrides);
-    const unknown = Object.keys(overrides).filter((f) => !plan.some((p) => p.plan.filename === f));
+    const plan = planBackfillBatch(ctx, overrides);
+    const named = new Set([...plan.files.map((f) => f.memory), ...plan.skipped.map((s) => s.file.split('/').pop()!)]);
+    const unknown = Object.keys(overrides).filter((f) => !named.has(f));
     if (unknown.length) throw new UsageError(`--tier names files that need no backfill: ${unknown.join(', ')}`);
-    const apply = args.bools.has('apply');
-    const results = apply ? plan.filter((p) => p.plan.kind === 'apply').map((p) => ({ file: p.plan.filename, result: applyBackfill(ctx, p, 'user:cli', overrides[p.plan.filename]) })) : [];
+    const applied = args.bools.has('apply') ? applyPlan(ctx, plan, { actor: 'user:cli', confirmed: args.bools.has('yes'), overrides }) : null;
     if (args.bools.has('json')) {
-      printJson(io, { applied: apply, plan: plan.map((p) => ({ file: p.relPath, ...p.plan })), results });
+      printJson(io, { plan, applied });
     } else {
-      if (plan.length === 0) io.out('every memory has a trust-level: nothing to back-fill');
-      for (const p of plan) {
-        if (p.plan.kind === 'skip') io.out(`skip     ${p.relPath}: ${p.plan.reason}`);
-        else io.out(`${p.plan.tier.padEnd(8)} ${p.relPath}: ${p.plan.reason}; sets ${Object.entries(p.plan.set).map(([k, v]) => `${k}=${v}`).join(', ')}${p.plan.notes.length ? ` (${p.plan.notes.join('; ')})` : ''}`);
-      }
-      for (const r of results) io.out(r.result.ok ? `applied: ${r.result.message}` : `refused: ${r.result.message}`);
-      if (!apply && plan.some((p) => p.plan.kind === 'apply')) io.out('dry run: nothing written. Re-run with --apply (and --tier FILE=TIER to override).');
+      if (plan.files.length === 0 && plan.skipped.length === 0) io.out('every memory has a trust-level: nothing to back-fill');
+      else if (!applied?.ok) printPlan(io, plan, 'back-fill');
+      if (applied?.ok && applied.outcome) printOutcome(io, applied.outcome, 'back-filled');
+      if (!applied && plan.files.length) io.out('dry run: nothing written. Re-run with --apply (and --tier FILE=TIER to override) to apply it as one batch.');
     }
-    return results.some((r) => !r.result.ok) ? 2 : 0;
+    return refusalExit(io, 'backfill', applied);
   },
 };
 

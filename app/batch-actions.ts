@@ -1,0 +1,88 @@
+'use server';
+/**
+ * Batches from the dashboard (docs/batches.md): the plan as a server action, apply
+ * only what the user saw (same files, same bytes), a typed count when the plan
+ * asks for confirmation, and undo. Parse → call the service → revalidate.
+ */
+import { revalidatePath } from 'next/cache';
+import { z } from 'zod';
+import { action, type ActionResult } from '@/lib/action-result';
+import { context, freshContext } from '@/lib/server';
+import { applyPlan, planAudit, planBackfillBatch, type BatchPlan } from '@/lib/service/batch-plan';
+import { undoBatch } from '@/lib/service/undo';
+import { TEXT_WITHHELD, textGuard } from '@/lib/report/redact';
+import crypto from 'node:crypto';
+
+const Kind = z.enum(['audit', 'backfill']);
+
+/**
+ * The plan as the browser may see it: a file name or note that looks like it
+ * holds a secret is withheld, as on the audit page; a withheld file keeps an opaque id
+ * so the apply step can still check it is the file that was shown.
+ */
+function plan(kind: z.infer<typeof Kind>): BatchPlan {
+  const ctx = freshContext();
+  const p = kind === 'audit' ? planAudit(ctx) : planBackfillBatch(ctx);
+  const guard = textGuard(ctx.owner());
+  return {
+    ...p,
+    files: p.files.map((f) => {
+      const hidden = guard(f.memory) !== f.memory;
+      return {
+        ...f,
+        ...(hidden ? { id: `${f.source}:withheld-${crypto.createHash('sha256').update(f.id).digest('hex').slice(0, 16)}`, memory: TEXT_WITHHELD, file: TEXT_WITHHELD, destination: TEXT_WITHHELD } : {}),
+        note: guard(f.note),
+        // Finding messages are masked by the validators themselves; a second check would
+        // withhold the mask too (`postgres://…:…@…` still looks like a URL with credentials).
+      };
+    }),
+    skipped: p.skipped.map((x) => ({ file: guard(x.file) ?? '', reason: guard(x.reason) ?? '' })),
+  };
+}
+
+export const loadAuditPlan = action(z.object({}), (): ActionResult<BatchPlan> => ({ ok: true, data: plan('audit') }));
+export const loadBackfillPlan = action(z.object({}), (): ActionResult<BatchPlan> => ({ ok: true, data: plan('backfill') }));
+
+export interface AppliedBatch {
+  batch: string | null;
+  message: string;
+}
+
+const Apply = z.object({
+  /** `<id>@<sha256>` of every file the user was shown. */
+  seen: z.array(z.string().max(600)).max(200_000),
+  typedCount: z.number().int().nonnegative().optional(),
+});
+
+export type ApplyInput = z.input<typeof Apply>;
+
+export const applyAuditBatch = action(Apply, (input) => applyBatch('audit', input));
+export const applyBackfillBatch = action(Apply, (input) => applyBatch('backfill', input));
+
+function applyBatch(kind: z.infer<typeof Kind>, input: z.infer<typeof Apply>): ActionResult<AppliedBatch> {
+  const p = plan(kind);
+  const raw = kind === 'audit' ? planAudit(freshContext()) : planBackfillBatch(freshContext());
+  const now = p.files.map((f) => `${f.id}@${f.sha256}`).sort();
+  const seen = [...input.seen].sort();
+  if (now.length !== seen.length || now.some((x, i) => x !== seen[i])) {
+    return { ok: false, code: 'stale-plan', message: `The plan changed since it was shown (now ${now.length} files): review it again before applying.` };
+  }
+  if (p.confirm.needed && input.typedCount !== p.confirm.count) {
+    return { ok: false, code: 'needs-confirmation', message: `Type ${p.confirm.count} to confirm: ${p.confirm.reason}.` };
+  }
+  // The shown plan matched; apply the unguarded one (same files, same order).
+  if (raw.files.length !== p.files.length || raw.files.some((f, i) => f.sha256 !== p.files[i]!.sha256)) {
+    return { ok: false, code: 'stale-plan', message: 'The plan changed while it was checked: review it again before applying.' };
+  }
+  const r = applyPlan(context(), raw, { actor: 'user:web', confirmed: true });
+  revalidatePath('/', 'layout');
+  if (!r.ok) return { ok: false, code: r.code, message: r.message };
+  return { ok: true, data: { batch: r.outcome?.batch ?? null, message: r.message } };
+}
+
+export const undoBatchAction = action(z.object({ batch: z.string().min(1).max(80) }), (input): ActionResult<AppliedBatch> => {
+  const r = undoBatch(context(), input.batch, 'user:web');
+  revalidatePath('/', 'layout');
+  if (!r.ok) return { ok: false, code: r.code, message: r.message };
+  return { ok: true, data: { batch: r.outcome?.batch ?? null, message: r.message } };
+});

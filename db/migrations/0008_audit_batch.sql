@@ -1,0 +1,4 @@
+-- Audit events carry the batch they belong to (CONTRACT §5; docs/batches.md).
+ALTER TABLE `audit_events` ADD `batch` text;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS `audit_batch` ON `audit_events` (`batch`);

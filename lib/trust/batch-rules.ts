@@ -1,0 +1,38 @@
+/**
+ * When a batch needs explicit confirmation (CONTRACT §3 "Batches and undo";
+ * docs/batches.md): demoting or moving more than 10 files, or more than a quarter
+ * of one root's memories, is never done on a single keystroke.
+ */
+
+export const CONFIRM_ABOVE_FILES = 10;
+
+export interface RootShare {
+  root: string;
+  /** Files of this root the batch would demote or move. */
+  moving: number;
+  /** Memories in the root's live folder (what a session can load). */
+  memories: number;
+}
+
+export interface Confirmation {
+  needed: boolean;
+  /** The number the user must confirm (typed in the dashboard): every file the batch moves. */
+  count: number;
+  /** Why confirmation is needed, one sentence; null when it is not. */
+  reason: string | null;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function confirmationFor(roots: readonly RootShare[]): Confirmation {
+  const count = roots.reduce((n, r) => n + r.moving, 0);
+  if (count > CONFIRM_ABOVE_FILES) {
+    return { needed: true, count, reason: `it would demote or move ${plural(count, 'file', 'files')} (more than ${CONFIRM_ABOVE_FILES})` };
+  }
+  // "More than a quarter": 3 of 10 needs confirmation, 2 of 8 does not.
+  const heavy = roots.find((r) => r.moving > 0 && r.moving * 4 > r.memories);
+  if (heavy) {
+    return { needed: true, count, reason: `it would demote or move ${heavy.moving} of the ${plural(heavy.memories, 'memory', 'memories')} in ${heavy.root} (more than a quarter)` };
+  }
+  return { needed: false, count, reason: null };
+}
