@@ -1,0 +1,36 @@
+/**
+ * The governed-records adapter (layout 4, seed 002) in the shape the one-record-model
+ * registry will list: detect, read, capabilities, plan. Read-only: every action is a
+ * codeclone command line for the user. Not wired into lib/service yet; see
+ * docs/governed-layout.md, "Wiring".
+ */
+import { commandFor, commandLine, type CommandOptions } from './commands';
+import { changeToken, detect, read } from './read';
+import type { GovernedAction, GovernedRecord } from './types';
+
+export const READ_ONLY_REASON = 'codeclone owns this store; memtrust never writes it and shows codeclone\'s own command instead';
+
+export function capabilities() {
+  return { readOnly: true as const, reason: READ_ONLY_REASON, actions: ['approve', 'reject', 'archive', 'promote', 'demote'] as GovernedAction[] };
+}
+
+/** Never an edit: the refusal names the command the user can run, or why there is none. */
+export function plan(record: GovernedRecord, action: GovernedAction, opts: CommandOptions = {}): { ok: false; reason: string; command: string | null } {
+  const c = commandFor(record.governed.status, action);
+  if (!c.ok) return { ok: false, reason: `${record.key}: ${c.reason}`, command: null };
+  const line = commandLine(c.command, record.governed.projectRoot, record.key, opts);
+  return { ok: false, reason: `${record.key}: governed records are changed by codeclone, run: ${line}`, command: line };
+}
+
+export const governedAdapter = {
+  layout: 'governed' as const,
+  label: "codeclone's governed engineering memory (read-only)",
+  detect,
+  read,
+  capabilities,
+  plan,
+  changeToken,
+};
+
+export { changeToken, detect, read };
+export type * from './types';
