@@ -3,6 +3,7 @@
  * out in docs/governed-layout.md, "Mapping"). Pure: no fs, no database.
  */
 import { commandFor, commandLine, type CommandOptions } from './commands';
+import type { CodecloneCommand } from './types';
 import {
   GOVERNED_ACTIONS,
   type Evidence,
@@ -87,8 +88,41 @@ function chainFrom(start: string, supersededBy: Map<string, string[]>): string[]
   }
 }
 
-export function mapRecords(rows: Row[], evidenceRows: Row[], linkRows: Row[], subjectRows: Row[], ctx: MapContext): GovernedRecord[] {
-  const ids = new Set(rows.map((r) => str(r.id)));
+/** `memory_records` as column names plus one array of values per row (SQLite's raw mode). */
+export interface RecordRows {
+  columns: string[];
+  rows: unknown[][];
+}
+
+/** Per status: the actions, the refusals and the codeclone command of each action. */
+function actionsFor(status: string, cache: Map<string, { actions: GovernedAction[]; refused: GovernedRecord['refused']; command: Partial<Record<GovernedAction, CodecloneCommand>> }>) {
+  let hit = cache.get(status);
+  if (!hit) {
+    hit = { actions: [], refused: {}, command: {} };
+    for (const a of GOVERNED_ACTIONS) {
+      const c = commandFor(status, a);
+      if (c.ok) {
+        hit.actions.push(a);
+        hit.command[a] = c.command;
+      } else hit.refused[a] = c.reason;
+    }
+    cache.set(status, hit);
+  }
+  return hit;
+}
+
+export function mapRecords(records: RecordRows, evidenceRows: Row[], linkRows: Row[], subjectRows: Row[], ctx: MapContext): GovernedRecord[] {
+  const { columns, rows } = records;
+  const col = (name: string) => columns.indexOf(name);
+  const c = {
+    rowid: col('_rowid'), id: col('id'), projectId: col('project_id'), identityKey: col('identity_key'), type: col('type'),
+    status: col('status'), confidence: col('confidence'), origin: col('origin'), ingestSource: col('ingest_source'),
+    statement: col('statement'), summary: col('summary'), createdAt: col('created_at_utc'), updatedAt: col('updated_at_utc'),
+    lastVerifiedAt: col('last_verified_at_utc'), expiresAt: col('expires_at_utc'), createdBy: col('created_by'),
+    verifiedBy: col('verified_by'), approvedBy: col('approved_by'), approvedAt: col('approved_at_utc'), staleReason: col('stale_reason'),
+  };
+  const ids = new Set(rows.map((r) => str(r[c.id])));
+  const perStatus = new Map<string, ReturnType<typeof actionsFor>>();
   const evidence = groupBy<Evidence>(evidenceRows, 'memory_id', (e) => ({
     id: str(e.id),
     kind: str(e.evidence_kind),
@@ -130,12 +164,13 @@ export function mapRecords(rows: Row[], evidenceRows: Row[], linkRows: Row[], su
   const out: GovernedRecord[] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
-    const key = str(r.id);
-    const status = str(r.status);
-    const confidence = str(r.confidence);
-    const origin = str(r.origin);
-    const approvedBy = opt(r.approved_by);
-    const staleReason = opt(r.stale_reason);
+    const v = (k: number): unknown => (k < 0 ? undefined : r[k]);
+    const key = str(v(c.id));
+    const status = str(v(c.status));
+    const confidence = str(v(c.confidence));
+    const origin = str(v(c.origin));
+    const approvedBy = opt(v(c.approvedBy));
+    const staleReason = opt(v(c.staleReason));
     const { tier, flags, reasons } = tierOf(status, confidence, approvedBy, staleReason);
     const conflictsWith = [...(conflicts.get(key) ?? [])].sort();
     if (conflictsWith.length) {
@@ -145,21 +180,13 @@ export function mapRecords(rows: Row[], evidenceRows: Row[], linkRows: Row[], su
     }
     const chain = chainFrom(key, supersededBy);
     const fields: RawField[] = [];
-    for (const name in r) {
-      if (name === '_rowid') continue;
-      const v = r[name];
-      if (v !== null && v !== undefined) fields.push({ name, value: String(v), line: 0 });
+    for (let k = 0; k < columns.length; k++) {
+      const val = r[k];
+      if (k !== c.rowid && val !== null && val !== undefined) fields.push({ name: columns[k]!, value: String(val), line: 0 });
     }
-    const actions: GovernedAction[] = [];
-    const refused: GovernedRecord['refused'] = {};
+    const allowed = actionsFor(status, perStatus);
     const commands: GovernedRecord['commands'] = {};
-    for (const a of GOVERNED_ACTIONS) {
-      const c = commandFor(status, a);
-      if (c.ok) {
-        actions.push(a);
-        commands[a] = commandLine(c.command, ctx.projectRoot, key, ctx.command);
-      } else refused[a] = c.reason;
-    }
+    for (const a of allowed.actions) commands[a] = commandLine(allowed.command[a]!, ctx.projectRoot, key, ctx.command);
     out[i] = {
       id: `${ctx.sourceId}:${key}`,
       layout: 'governed',
@@ -168,31 +195,31 @@ export function mapRecords(rows: Row[], evidenceRows: Row[], linkRows: Row[], su
       tier,
       flags,
       flagReasons: reasons,
-      location: { file: ctx.storeFile, line: 0, endLine: 0, table: 'memory_records', rowid: Number(r._rowid ?? 0) },
+      location: { file: ctx.storeFile, line: 0, endLine: 0, table: 'memory_records', rowid: Number(v(c.rowid) ?? 0) },
       origin,
-      actions,
-      refused,
+      actions: [...allowed.actions],
+      refused: { ...allowed.refused },
       commands,
       fields,
       governed: {
         projectRoot: ctx.projectRoot,
-        projectId: str(r.project_id),
-        identityKey: str(r.identity_key),
-        type: str(r.type),
+        projectId: str(v(c.projectId)),
+        identityKey: str(v(c.identityKey)),
+        type: str(v(c.type)),
         status,
         confidence,
         origin,
-        ingestSource: str(r.ingest_source),
-        statement: str(r.statement),
-        summary: opt(r.summary),
-        createdAt: str(r.created_at_utc),
-        updatedAt: str(r.updated_at_utc),
-        lastVerifiedAt: opt(r.last_verified_at_utc),
-        expiresAt: opt(r.expires_at_utc),
-        createdBy: str(r.created_by),
-        verifiedBy: opt(r.verified_by),
+        ingestSource: str(v(c.ingestSource)),
+        statement: str(v(c.statement)),
+        summary: opt(v(c.summary)),
+        createdAt: str(v(c.createdAt)),
+        updatedAt: str(v(c.updatedAt)),
+        lastVerifiedAt: opt(v(c.lastVerifiedAt)),
+        expiresAt: opt(v(c.expiresAt)),
+        createdBy: str(v(c.createdBy)),
+        verifiedBy: opt(v(c.verifiedBy)),
         approvedBy,
-        approvedAt: opt(r.approved_at_utc),
+        approvedAt: opt(v(c.approvedAt)),
         staleReason,
         evidence: evidence.get(key) ?? [],
         links: links.get(key) ?? [],

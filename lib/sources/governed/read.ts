@@ -187,7 +187,8 @@ export function read(dirOrDetected: string | Detected, opts: ReadOptions = {}): 
       if (parsed[1] > tested[1]) warnings.push(`${store}: schema version ${String(version)} is newer than the ${TESTED_SCHEMA} memtrust was tested with; read anyway`);
       const cols = new Set((db.prepare('PRAGMA table_info(memory_records)').all() as { name: string }[]).map((c) => c.name));
       for (const c of REQUIRED_COLUMNS) if (!cols.has(c)) return fail('schema-unsupported', store, `memory_records has no column ${c}`);
-      const rows = db.prepare('SELECT rowid AS _rowid, * FROM memory_records ORDER BY rowid').all() as Row[];
+      const recStmt = db.prepare('SELECT rowid AS _rowid, * FROM memory_records ORDER BY rowid').raw();
+      const rows = { columns: recStmt.columns().map((x) => x.name), rows: recStmt.all() as unknown[][] };
       const evidence = db.prepare('SELECT * FROM memory_evidence ORDER BY memory_id, created_at_utc, id').all() as Row[];
       const links = db.prepare('SELECT * FROM memory_links ORDER BY created_at_utc, id').all() as Row[];
       let subjects: Row[] = [];
