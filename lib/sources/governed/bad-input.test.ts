@@ -108,6 +108,30 @@ describe('locked stores', () => {
   });
 });
 
+describe('a store that changes while it is copied', () => {
+  const insert = (f: Fixture, name: string) =>
+    f.writer!.prepare(`INSERT INTO memory_records (id, project_id, identity_key, type, status, confidence, origin, ingest_source,
+      statement, created_at_utc, updated_at_utc, created_by, schema_version)
+      VALUES (?, 'proj-fixture0001', ?, 'human_note', 'draft', 'inferred', 'agent', 'agent', 'mid-copy note',
+      '2026-06-02T00:00:00Z', '2026-06-02T00:00:00Z', 'agent', '1.7')`).run(fixtureId(name), `fixture:${name}`);
+
+  it('copies again after a commit lands mid-copy, and sees that commit', () => {
+    const f = fixture({ wal: 'live' });
+    const attempts: number[] = [];
+    const r = read(f.project, { afterCopy: (a) => { attempts.push(a); if (a === 1) insert(f, 'mid-copy'); } });
+    expect(attempts).toEqual([1, 2]);
+    expect(r.ok && r.records.find((x) => x.key === fixtureId('mid-copy'))?.flags).toEqual(['pending-human']);
+  });
+
+  it('gives up with "locked" when every copy is overtaken by a commit', () => {
+    const f = fixture({ wal: 'live' });
+    let n = 0;
+    const r = read(f.project, { afterCopy: () => insert(f, `busy-${n++}`) });
+    expectError(r, 'locked', /: busy: codeclone kept writing while it was read \(5 attempts\); try again$/);
+    expect(n).toBe(5);
+  });
+});
+
 describe('corrupt and foreign files', () => {
   it('random bytes: "corrupt"', () => {
     const p = tmpProject();

@@ -91,7 +91,7 @@ export const SNAPSHOT_ATTEMPTS = 5;
  * Copies the store (and its -wal) into `scratch`, retrying while codeclone changes
  * them mid-copy. The -shm is never copied: SQLite rebuilds it from the -wal.
  */
-function snapshot(store: string, scratch: string): { ok: true; file: string } | GovernedError {
+function snapshot(store: string, scratch: string, afterCopy?: (attempt: number) => void): { ok: true; file: string } | GovernedError {
   const copy = path.join(scratch, STORE_FILE);
   for (let attempt = 1; attempt <= SNAPSHOT_ATTEMPTS; attempt++) {
     if (hotJournal(store)) {
@@ -117,6 +117,7 @@ function snapshot(store: string, scratch: string): { ok: true; file: string } | 
       const code = (e as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT') return fail('unreadable', `${store}-wal`, `cannot read the write-ahead log (${code ?? firstLine(e)})`);
     }
+    afterCopy?.(attempt);
     if (changeToken(store) === before && !hotJournal(store)) return { ok: true, file: copy };
     sleepMs(20 * attempt);
   }
@@ -130,6 +131,8 @@ export interface ReadOptions {
   scratchDir?: string;
   /** `--by` / `--reason` for the command lines shown. */
   command?: CommandOptions;
+  /** Test hook: runs after each copy, before the store is checked for changes. */
+  afterCopy?: (attempt: number) => void;
 }
 
 const REQUIRED_TABLES = ['memory_meta', 'memory_records', 'memory_evidence', 'memory_links'] as const;
@@ -167,7 +170,7 @@ export function read(dirOrDetected: string | Detected, opts: ReadOptions = {}): 
   try {
     const t0 = performance.now();
     const token = changeToken(store);
-    const snap = snapshot(store, scratch);
+    const snap = snapshot(store, scratch, opts.afterCopy);
     if (!snap.ok) return snap;
     const t1 = performance.now();
     try {
