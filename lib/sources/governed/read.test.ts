@@ -32,7 +32,7 @@ afterAll(() => {
 
 describe('detect', () => {
   it('finds the store from the project, its .codeclone folder or the memory folder', () => {
-    for (const d of [live.project, path.join(live.project, '.codeclone'), memDir]) {
+    for (const d of [live.project, path.join(live.project, '.codeclone'), memDir, live.store]) {
       const got = detect(d);
       expect(got?.store).toBe(live.store);
       expect(got?.project).toBe(live.project);

@@ -22,12 +22,13 @@ function isFile(p: string): boolean {
 
 /**
  * The store for `dir`: a project root (`<dir>/.codeclone/memory/…`), its `.codeclone`
- * folder, or the memory folder itself. Null when there is none.
+ * folder, the memory folder itself, or the store file. Null when there is none.
  */
 export function detect(dir: string): Detected | null {
   const abs = path.resolve(dir);
   let store: string | null = null;
   let project = abs;
+  if (path.basename(abs) === STORE_FILE && isFile(abs)) return detect(path.dirname(abs));
   if (isFile(path.join(abs, STORE_REL))) store = path.join(abs, STORE_REL);
   else if (path.basename(abs) === '.codeclone' && isFile(path.join(abs, 'memory', STORE_FILE))) {
     store = path.join(abs, 'memory', STORE_FILE);
