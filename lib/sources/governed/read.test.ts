@@ -193,6 +193,29 @@ describe('read: the live store (writer open, commits in the -wal)', () => {
   });
 });
 
+describe('odd links', () => {
+  it('a dangling contradicts link still flags the record; a supersedes cycle ends the chain', () => {
+    const f = buildGovernedFixture(tmpProject());
+    const w = new Database(f.store);
+    w.pragma('foreign_keys = OFF');
+    const link = w.prepare("INSERT INTO memory_links VALUES (?, 'proj-fixture0001', ?, ?, ?, 'system', '2026-06-03T00:00:00Z')");
+    const ghost = fixtureId('deleted-by-vacuum');
+    link.run('link-ghost', f.ids.approved, ghost, 'contradicts');
+    link.run('link-c1', f.ids.historical, f.ids.rejected, 'supersedes');
+    link.run('link-c2', f.ids.rejected, f.ids.historical, 'supersedes');
+    w.close();
+    const { records } = ok(read(f.project));
+    const find = (name: string) => records.find((r) => r.key === f.ids[name])!;
+    const a = find('approved');
+    expect(a.flags).toEqual(['conflict']);
+    expect(a.flagReasons.conflict).toBe(`contradicts ${ghost} (not in the store)`);
+    expect(a.governed.links.find((l) => l.id === 'link-ghost')).toMatchObject({ direction: 'out', other: ghost, otherExists: false });
+    expect(find('historical').governed.chain).toEqual([f.ids.historical, f.ids.rejected]);
+    expect(find('rejected').governed.chain).toEqual([f.ids.rejected, f.ids.historical]);
+    fs.rmSync(f.project, { recursive: true });
+  });
+});
+
 describe('read: a store codeclone closed cleanly (no -wal, no -shm)', () => {
   it('reads it and creates no -wal or -shm beside it', () => {
     const f = buildGovernedFixture(tmpProject());
