@@ -60,6 +60,10 @@ export function tierOf(status: string, confidence: string, approvedBy: string | 
   return { tier: 'inferred', flags: ['suspect'], reasons: { suspect: `unknown codeclone status "${status}"` } };
 }
 
+function sorted(xs: string[] | undefined): string[] {
+  return xs ? [...xs].sort() : [];
+}
+
 function groupBy<T>(rows: Row[], key: string, make: (r: Row) => T): Map<string, T[]> {
   const m = new Map<string, T[]>();
   for (const r of rows) {
@@ -73,6 +77,7 @@ function groupBy<T>(rows: Row[], key: string, make: (r: Row) => T): Map<string, 
 
 /** Follows `supersededBy` from `start` to the newest record; stops on a cycle. */
 function chainFrom(start: string, supersededBy: Map<string, string[]>): string[] {
+  if (!supersededBy.has(start)) return [start];
   const chain = [start];
   const seen = new Set(chain);
   let at = start;
@@ -172,7 +177,8 @@ export function mapRecords(records: RecordRows, evidenceRows: Row[], linkRows: R
     const approvedBy = opt(v(c.approvedBy));
     const staleReason = opt(v(c.staleReason));
     const { tier, flags, reasons } = tierOf(status, confidence, approvedBy, staleReason);
-    const conflictsWith = [...(conflicts.get(key) ?? [])].sort();
+    const conflictSet = conflicts.get(key);
+    const conflictsWith = conflictSet ? [...conflictSet].sort() : [];
     if (conflictsWith.length) {
       flags.push('conflict');
       const named = conflictsWith.map((c) => (ids.has(c) ? c : `${c} (not in the store)`));
@@ -224,8 +230,8 @@ export function mapRecords(records: RecordRows, evidenceRows: Row[], linkRows: R
         evidence: evidence.get(key) ?? [],
         links: links.get(key) ?? [],
         subjects: subjects.get(key) ?? [],
-        supersedes: (supersedes.get(key) ?? []).slice().sort(),
-        supersededBy: (supersededBy.get(key) ?? []).slice().sort(),
+        supersedes: sorted(supersedes.get(key)),
+        supersededBy: sorted(supersededBy.get(key)),
         chain,
         current: chain.length > 1 ? chain[chain.length - 1]! : null,
         conflictsWith,
