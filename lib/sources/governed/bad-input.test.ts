@@ -7,7 +7,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildGovernedFixture, fixtureId, type Fixture } from './fixture';
-import { read } from './read';
+import { changeToken, read } from './read';
 import { fingerprint, tmpProject } from './test-support';
 import type { GovernedError, GovernedRead } from './types';
 
@@ -120,6 +120,7 @@ describe('a store that changes while it is copied', () => {
     const attempts: number[] = [];
     const r = read(f.project, { afterCopy: (a) => { attempts.push(a); if (a === 1) insert(f, 'mid-copy'); } });
     expect(attempts).toEqual([1, 2]);
+    expect(r.ok && r.token).toBe(changeToken(f.store)); // the token of the copy that was read
     expect(r.ok && r.records.find((x) => x.key === fixtureId('mid-copy'))?.flags).toEqual(['pending-human']);
   });
 

@@ -92,7 +92,7 @@ export const SNAPSHOT_ATTEMPTS = 5;
  * Copies the store (and its -wal) into `scratch`, retrying while codeclone changes
  * them mid-copy. The -shm is never copied: SQLite rebuilds it from the -wal.
  */
-function snapshot(store: string, scratch: string, afterCopy?: (attempt: number) => void): { ok: true; file: string } | GovernedError {
+function snapshot(store: string, scratch: string, afterCopy?: (attempt: number) => void): { ok: true; file: string; token: string } | GovernedError {
   const copy = path.join(scratch, STORE_FILE);
   for (let attempt = 1; attempt <= SNAPSHOT_ATTEMPTS; attempt++) {
     if (hotJournal(store)) {
@@ -119,7 +119,7 @@ function snapshot(store: string, scratch: string, afterCopy?: (attempt: number) 
       if (code !== 'ENOENT') return fail('unreadable', `${store}-wal`, `cannot read the write-ahead log (${code ?? firstLine(e)})`);
     }
     afterCopy?.(attempt);
-    if (changeToken(store) === before && !hotJournal(store)) return { ok: true, file: copy };
+    if (changeToken(store) === before && !hotJournal(store)) return { ok: true, file: copy, token: before };
     sleepMs(20 * attempt);
   }
   return fail('locked', store, `busy: codeclone kept writing while it was read (${SNAPSHOT_ATTEMPTS} attempts); try again`);
@@ -170,7 +170,6 @@ export function read(dirOrDetected: string | Detected, opts: ReadOptions = {}): 
   let db: Database.Database | null = null;
   try {
     const t0 = performance.now();
-    const token = changeToken(store);
     const snap = snapshot(store, scratch, opts.afterCopy);
     if (!snap.ok) return snap;
     const t1 = performance.now();
@@ -212,7 +211,7 @@ export function read(dirOrDetected: string | Detected, opts: ReadOptions = {}): 
         schemaVersion: String(version),
         warnings,
         records,
-        token,
+        token: snap.token,
         timings: { snapshotMs: t1 - t0, queryMs: t2 - t1, mapMs: t3 - t2 },
       };
     } catch (e) {
