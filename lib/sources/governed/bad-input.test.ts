@@ -151,6 +151,13 @@ describe('corrupt and foreign files', () => {
     expectError(readUnchanged(f.dir, f.project), 'corrupt', /not a readable SQLite database/);
   });
 
+  it('a -wal of garbage beside a good store: SQLite ignores it, the committed store is read', () => {
+    const f = fixture();
+    fs.writeFileSync(`${f.store}-wal`, Buffer.alloc(8192, 0x5a));
+    const r = readUnchanged(f.dir, f.project);
+    expect(r.ok && r.records.length).toBe(f.count);
+  });
+
   it('an empty file: "missing-table"', () => {
     const p = tmpProject();
     cleanup.push(() => fs.rmSync(p, { recursive: true, force: true }));

@@ -15,6 +15,16 @@ function ok(r: ReturnType<typeof read>): GovernedReadResult {
   if (!r.ok) throw new Error(`read failed: ${r.message}`);
   return r;
 }
+/** Every read in this file: the store's folder (store, -wal, -shm) must not change. */
+function readChecked(dir: string, opts?: Parameters<typeof read>[1]): GovernedReadResult {
+  const d = detect(dir);
+  if (!d) throw new Error(`no store in ${dir}`);
+  const folder = path.dirname(d.store);
+  const before = fingerprint(folder);
+  const r = ok(read(dir, opts));
+  expect(fingerprint(folder), 'store folder changed by a read').toEqual(before);
+  return r;
+}
 function byName(records: GovernedRecord[], name: string): GovernedRecord {
   const r = records.find((x) => x.key === live.ids[name]);
   if (!r) throw new Error(`no record ${name}`);
@@ -53,7 +63,7 @@ describe('read: the live store (writer open, commits in the -wal)', () => {
     expect(wal).toBeGreaterThan(0);
     expect(fs.existsSync(`${live.store}-shm`)).toBe(true);
     const before = fingerprint(memDir);
-    const r = ok(read(live.project));
+    const r = readChecked(live.project);
     expect(fingerprint(memDir)).toEqual(before);
     expect(r.records).toHaveLength(live.count);
     expect(r.schemaVersion).toBe('1.7');
@@ -61,7 +71,7 @@ describe('read: the live store (writer open, commits in the -wal)', () => {
   });
 
   it('maps native state onto tiers and flags (LAYOUTS §4)', () => {
-    const { records } = ok(read(live.project));
+    const { records } = readChecked(live.project);
     const expectTier = (name: string, tier: string, flags: string[]) => {
       const rec = byName(records, name);
       expect([rec.tier, rec.flags], name).toEqual([tier, flags]);
@@ -88,7 +98,7 @@ describe('read: the live store (writer open, commits in the -wal)', () => {
   });
 
   it('covers the whole status × confidence × origin matrix with the written-out rule', () => {
-    const { records } = ok(read(live.project));
+    const { records } = readChecked(live.project);
     const want: Record<string, (c: string) => string> = {
       active: (c) => (c === 'verified' ? 'verified' : 'inferred'),
       draft: () => 'inferred',
@@ -114,7 +124,7 @@ describe('read: the live store (writer open, commits in the -wal)', () => {
   });
 
   it('attaches evidence, subjects and links of every kind', () => {
-    const { records } = ok(read(live.project));
+    const { records } = readChecked(live.project);
     const kinds = new Set(records.flatMap((r) => r.governed.evidence.map((e) => e.kind)));
     expect([...kinds].sort()).toEqual([...EVIDENCE_KINDS].sort());
     const rels = new Set(records.flatMap((r) => r.governed.links.map((l) => l.relation)));
@@ -130,7 +140,7 @@ describe('read: the live store (writer open, commits in the -wal)', () => {
   });
 
   it('flags both sides of a contradicts link and resolves the supersedes chain', () => {
-    const { records } = ok(read(live.project));
+    const { records } = readChecked(live.project);
     const a = byName(records, 'claim-a');
     const b = byName(records, 'claim-b');
     expect(a.flags).toContain('conflict');
@@ -148,7 +158,7 @@ describe('read: the live store (writer open, commits in the -wal)', () => {
   });
 
   it('shows codeclone\'s own command lines, exact and in full, and never plans an edit', () => {
-    const { records } = ok(read(live.project));
+    const { records } = readChecked(live.project);
     const root = live.project;
     const d = byName(records, 'draft');
     const id = d.key;
@@ -177,7 +187,7 @@ describe('read: the live store (writer open, commits in the -wal)', () => {
 
   it('sees a new commit on the next read (the view refreshes from the store)', () => {
     const token = changeToken(live.store);
-    const r1 = ok(read(live.project));
+    const r1 = readChecked(live.project);
     expect(r1.token).toBe(token);
     const id = fixtureId('late-draft');
     live.writer!.prepare(`INSERT INTO memory_records (id, project_id, identity_key, type, status, confidence, origin, ingest_source,
@@ -186,7 +196,7 @@ describe('read: the live store (writer open, commits in the -wal)', () => {
       '2026-06-02T00:00:00Z', '2026-06-02T00:00:00Z', 'agent', '1.7')`).run(id);
     expect(changeToken(live.store)).not.toBe(token);
     const before = fingerprint(memDir);
-    const r2 = ok(read(live.project));
+    const r2 = readChecked(live.project);
     expect(fingerprint(memDir)).toEqual(before);
     expect(r2.records).toHaveLength(r1.records.length + 1);
     expect(r2.records.find((x) => x.key === id)?.flags).toEqual(['pending-human']);
@@ -204,7 +214,7 @@ describe('odd links', () => {
     link.run('link-c1', f.ids.historical, f.ids.rejected, 'supersedes');
     link.run('link-c2', f.ids.rejected, f.ids.historical, 'supersedes');
     w.close();
-    const { records } = ok(read(f.project));
+    const { records } = readChecked(f.project);
     const find = (name: string) => records.find((r) => r.key === f.ids[name])!;
     const a = find('approved');
     expect(a.flags).toEqual(['conflict']);
@@ -222,7 +232,7 @@ describe('read: a store codeclone closed cleanly (no -wal, no -shm)', () => {
     const dir = path.dirname(f.store);
     expect(fs.readdirSync(dir)).toEqual(['engineering_memory.sqlite3']);
     const before = fingerprint(dir);
-    for (let i = 0; i < 3; i++) expect(ok(read(dir)).records).toHaveLength(f.count);
+    for (let i = 0; i < 3; i++) expect(readChecked(dir).records).toHaveLength(f.count);
     expect(fingerprint(dir)).toEqual(before);
     expect(fs.readdirSync(dir)).toEqual(['engineering_memory.sqlite3']);
     fs.rmSync(f.project, { recursive: true });
