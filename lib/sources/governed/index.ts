@@ -6,12 +6,26 @@
  */
 import { commandFor, commandLine, type CommandOptions } from './commands';
 import { changeToken, detect, read } from './read';
-import type { GovernedAction, GovernedRecord } from './types';
+import { GOVERNED_ACTIONS, type GovernedAction, type GovernedRecord } from './types';
 
 export const READ_ONLY_REASON = 'codeclone owns this store; memtrust never writes it and shows codeclone\'s own command instead';
 
-export function capabilities() {
-  return { readOnly: true as const, reason: READ_ONLY_REASON, actions: ['approve', 'reject', 'archive', 'promote', 'demote'] as GovernedAction[] };
+/**
+ * What a record allows now, in the shape the canonical adapter returns (actions and
+ * refusals), plus the command line for each action. Always read-only for memtrust.
+ */
+export function capabilities(r: Pick<GovernedRecord, 'key' | 'governed'>, opts: CommandOptions = {}) {
+  const actions: GovernedAction[] = [];
+  const refused: GovernedRecord['refused'] = {};
+  const commands: GovernedRecord['commands'] = {};
+  for (const a of GOVERNED_ACTIONS) {
+    const c = commandFor(r.governed.status, a);
+    if (c.ok) {
+      actions.push(a);
+      commands[a] = commandLine(c.command, r.governed.projectRoot, r.key, opts);
+    } else refused[a] = c.reason;
+  }
+  return { readOnly: true as const, reason: READ_ONLY_REASON, actions, refused, commands };
 }
 
 /** Never an edit: the refusal names the command the user can run, or why there is none. */

@@ -178,7 +178,11 @@ describe('read: the live store (writer open, commits in the -wal)', () => {
     expect(ar.refused.approve).toBe('governed record is archived: codeclone allows no governance command for it');
     for (const r of records) for (const line of Object.values(r.commands)) expect(line).toContain(BREAK_GLASS);
 
-    expect(capabilities().readOnly).toBe(true);
+    for (const r of records) {
+      const cap = capabilities(r);
+      expect(cap.readOnly).toBe(true);
+      expect({ actions: cap.actions, refused: cap.refused, commands: cap.commands }).toEqual({ actions: r.actions, refused: r.refused, commands: r.commands });
+    }
     const p = plan(d, 'reject', { by: 'Jane Q. Example', reason: "dup of Bob's note" });
     expect(p.ok).toBe(false);
     expect(p.command).toBe(`codeclone memory reject --root ${root} --i-know-what-im-doing --by 'Jane Q. Example' --reason 'dup of Bob'\\''s note' ${id}`);
