@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { buildGovernedFixture } from '../lib/sources/governed/fixture';
+import { buildGovernedFixture } from '../lib/sources/governed/test-fixtures';
 import { read } from '../lib/sources/governed/read';
 import { fingerprint } from '../lib/sources/governed/test-support';
 import { flags, fmtMs, intFlag, machineLine, median, note, table, timeMs } from './common';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BREAK_GLASS, commandLine, shellQuote } from './commands';
-import { NAMED, buildGovernedFixture, fixtureId, matrixName, type Fixture } from './fixture';
+import { NAMED, buildGovernedFixture, fixtureId, matrixName, type Fixture } from './test-fixtures';
 import { capabilities, changeToken, detect, plan, read } from './index';
 import { fingerprint, tmpProject } from './test-support';
 import { CONFIDENCES, EVIDENCE_KINDS, LINK_RELATIONS, ORIGINS, STATUSES, type GovernedReadResult, type GovernedRecord } from './types';

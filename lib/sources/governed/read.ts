@@ -1,15 +1,15 @@
 /**
  * Finds and reads codeclone's engineering-memory store without ever writing it
  * (docs/governed-layout.md, "Reading without writing"). The store and its -wal are
- * copied into a private scratch folder and the copy is opened read-only; the
- * originals are only ever read, so codeclone's files, locks and -shm stay untouched.
+ * read into memory, the log folded in, and the image opened read-only with SQLite;
+ * nothing is written anywhere, so codeclone's files, locks and -shm stay untouched.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { CommandOptions } from './commands';
 import { mapRecords, type Row } from './map';
+import { foldWal } from './wal';
 import { STORE_FILE, STORE_REL, TESTED_SCHEMA, type Detected, type GovernedError, type GovernedErrorCode, type GovernedRead } from './types';
 
 function isFile(p: string): boolean {
@@ -89,11 +89,11 @@ function firstLine(e: unknown): string {
 export const SNAPSHOT_ATTEMPTS = 5;
 
 /**
- * Copies the store (and its -wal) into `scratch`, retrying while codeclone changes
- * them mid-copy. The -shm is never copied: SQLite rebuilds it from the -wal.
+ * Reads the store and its -wal into memory, again while codeclone changes them
+ * mid-read, and folds the log into the image. The -shm is never read: it is only an
+ * index of the -wal. Nothing is written anywhere.
  */
-function snapshot(store: string, scratch: string, afterCopy?: (attempt: number) => void): { ok: true; file: string; token: string } | GovernedError {
-  const copy = path.join(scratch, STORE_FILE);
+function snapshot(store: string, afterRead?: (attempt: number) => void): { ok: true; image: Buffer; token: string; walIgnored: string | null } | GovernedError {
   for (let attempt = 1; attempt <= SNAPSHOT_ATTEMPTS; attempt++) {
     if (hotJournal(store)) {
       if (attempt === SNAPSHOT_ATTEMPTS) return fail('locked', store, 'locked: another process is in a write transaction (hot -journal); try again when it finishes');
@@ -101,25 +101,25 @@ function snapshot(store: string, scratch: string, afterCopy?: (attempt: number) 
       continue;
     }
     const before = changeToken(store);
+    let main: Buffer;
+    let wal: Buffer | null = null;
     try {
-      fs.copyFileSync(store, copy);
+      main = fs.readFileSync(store);
     } catch (e) {
-      const err = e as NodeJS.ErrnoException;
-      if (err.code === 'EACCES' || err.code === 'EPERM' || err.code === 'ENOENT' || err.code === 'EISDIR') {
-        return fail(err.code === 'ENOENT' ? 'not-found' : 'unreadable', store, `cannot read the store (${err.code})`);
-      }
-      return fail('scratch', scratch, `cannot copy the store for reading (${err.code ?? firstLine(e)})`);
+      const code = (e as NodeJS.ErrnoException).code;
+      return fail(code === 'ENOENT' ? 'not-found' : 'unreadable', store, `cannot read the store (${code ?? firstLine(e)})`);
     }
-    fs.rmSync(`${copy}-wal`, { force: true });
-    fs.rmSync(`${copy}-shm`, { force: true });
     try {
-      fs.copyFileSync(`${store}-wal`, `${copy}-wal`);
+      wal = fs.readFileSync(`${store}-wal`);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT') return fail('unreadable', `${store}-wal`, `cannot read the write-ahead log (${code ?? firstLine(e)})`);
     }
-    afterCopy?.(attempt);
-    if (changeToken(store) === before && !hotJournal(store)) return { ok: true, file: copy, token: before };
+    afterRead?.(attempt);
+    if (changeToken(store) === before && !hotJournal(store)) {
+      const folded = foldWal(main, wal);
+      return { ok: true, image: folded.image, token: before, walIgnored: folded.ignored };
+    }
     sleepMs(20 * attempt);
   }
   return fail('locked', store, `busy: codeclone kept writing while it was read (${SNAPSHOT_ATTEMPTS} attempts); try again`);
@@ -128,12 +128,10 @@ function snapshot(store: string, scratch: string, afterCopy?: (attempt: number) 
 export interface ReadOptions {
   /** Prefix of record ids (the service's source id); default `governed`. */
   sourceId?: string;
-  /** Parent of the private scratch folder; default the OS temp dir. */
-  scratchDir?: string;
   /** `--by` / `--reason` for the command lines shown. */
   command?: CommandOptions;
-  /** Test hook: runs after each copy, before the store is checked for changes. */
-  afterCopy?: (attempt: number) => void;
+  /** Test hook: runs after each read of the files, before they are checked for changes. */
+  afterRead?: (attempt: number) => void;
 }
 
 const REQUIRED_TABLES = ['memory_meta', 'memory_records', 'memory_evidence', 'memory_links'] as const;
@@ -161,20 +159,14 @@ export function read(dirOrDetected: string | Detected, opts: ReadOptions = {}): 
     return fail('not-found', where, `no codeclone store (${STORE_REL})`);
   }
   const { store } = detected;
-  let scratch: string;
-  try {
-    scratch = fs.mkdtempSync(path.join(opts.scratchDir ?? os.tmpdir(), 'memtrust-governed-'));
-  } catch (e) {
-    return fail('scratch', opts.scratchDir ?? os.tmpdir(), `cannot make a scratch folder (${(e as NodeJS.ErrnoException).code ?? firstLine(e)})`);
-  }
   let db: Database.Database | null = null;
   try {
     const t0 = performance.now();
-    const snap = snapshot(store, scratch, opts.afterCopy);
+    const snap = snapshot(store, opts.afterRead);
     if (!snap.ok) return snap;
     const t1 = performance.now();
     try {
-      db = new Database(snap.file, { readonly: true, fileMustExist: true, timeout: 2000 });
+      db = new Database(snap.image, { readonly: true, fileMustExist: true, timeout: 2000 });
       db.pragma('query_only = ON');
       db.pragma('busy_timeout = 2000');
       const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table','view')").pluck().all() as string[]));
@@ -187,6 +179,7 @@ export function read(dirOrDetected: string | Detected, opts: ReadOptions = {}): 
         return fail('schema-unsupported', store, `schema version ${String(version)} is not one memtrust reads (1.x; tested ${TESTED_SCHEMA})`);
       }
       const warnings: string[] = [];
+      if (snap.walIgnored) warnings.push(`${store}-wal: not used (${snap.walIgnored}); the store is read as last checkpointed`);
       if (parsed[1] > tested[1]) warnings.push(`${store}: schema version ${String(version)} is newer than the ${TESTED_SCHEMA} memtrust was tested with; read anyway`);
       const cols = new Set((db.prepare('PRAGMA table_info(memory_records)').all() as { name: string }[]).map((c) => c.name));
       for (const c of REQUIRED_COLUMNS) if (!cols.has(c)) return fail('schema-unsupported', store, `memory_records has no column ${c}`);
@@ -221,8 +214,7 @@ export function read(dirOrDetected: string | Detected, opts: ReadOptions = {}): 
     try {
       db?.close();
     } catch {
-      /* the copy is removed below either way */
+      /* an in-memory image: nothing to release on disk */
     }
-    fs.rmSync(scratch, { recursive: true, force: true });
   }
 }

@@ -148,8 +148,7 @@ export type GovernedErrorCode =
   | 'corrupt'
   | 'schema-unsupported'
   | 'missing-table'
-  | 'unreadable'
-  | 'scratch';
+  | 'unreadable';
 
 /** A store that cannot be read: one line naming the file and the problem. */
 export interface GovernedError {
@@ -160,6 +159,7 @@ export interface GovernedError {
 }
 
 export interface ReadTimings {
+  /** Reading the store and -wal into memory and folding the log in. */
   snapshotMs: number;
   queryMs: number;
   mapMs: number;

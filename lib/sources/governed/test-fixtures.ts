@@ -3,7 +3,7 @@
  * the published schema (version 1.7: the tables memtrust reads, with their columns,
  * defaults and indexes; see docs/governed-layout.md, "Fixture"). Needs no codeclone.
  *
- *   npx tsx lib/sources/governed/fixture.ts DIR [--records N] [--live]
+ *   npx tsx lib/sources/governed/test-fixtures.ts DIR [--records N] [--live]
  *
  * Every status × confidence × origin, every evidence kind and link relation, stale
  * reasons, a supersedes chain and a contradicting pair. The values are made up.
@@ -242,11 +242,11 @@ export function buildGovernedFixture(project: string, opts: FixtureOptions = {})
   return { project, store, ids, count: n, writer: null };
 }
 
-if (require.main === module && /governed[\/]fixture\.[cm]?[jt]s$/.test(process.argv[1] ?? '')) {
+if (require.main === module && /governed[\/]test-fixtures\.[cm]?[jt]s$/.test(process.argv[1] ?? '')) {
   const args = process.argv.slice(2);
   const dir = args.find((a) => !a.startsWith('--'));
   if (!dir) {
-    process.stderr.write('usage: npx tsx lib/sources/governed/fixture.ts DIR [--records N] [--live]\n');
+    process.stderr.write('usage: npx tsx lib/sources/governed/test-fixtures.ts DIR [--records N] [--live]\n');
     process.exit(64);
   }
   const ri = args.indexOf('--records');
