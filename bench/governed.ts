@@ -9,7 +9,7 @@
  * record, a link on every tenth, a supersedes link on every fiftieth. `--live yes`
  * keeps the writing connection open so the commits stay in the -wal (codeclone running).
  *   (a) floor: open a copy of the store read-only + `SELECT * FROM memory_records` + close, best of --reps;
- *   (b) `read()` of lib/sources/governed: private snapshot, four SELECTs, mapping to
+ *   (b) `read()` of lib/sources/governed: store and -wal read into memory, log folded in, four SELECTs, mapping to
  *       records with command lines — median of --reps.
  * Diagnostics: the parts of (b) as read() reports them, a plain SELECT * of all four
  * tables, and whether the store's files are byte-identical after every read.
@@ -84,7 +84,7 @@ try {
     table([
       ['measure', 'value', 'floor', 'ratio'],
       ['(b) read() median', fmtMs(med), fmtMs(best), `${(med / best).toFixed(1)}×`],
-      ['  snapshot (copy store + -wal)', fmtMs(median(parts.snapshotMs)), '', ''],
+      ['  snapshot (read store + -wal, fold the log)', fmtMs(median(parts.snapshotMs)), '', ''],
       ['  open + four SELECTs', fmtMs(median(parts.queryMs)), '', ''],
       ['  map to records', fmtMs(median(parts.mapMs)), '', ''],
       ['(a) SELECT * memory_records, best', fmtMs(best), '', ''],
