@@ -112,16 +112,16 @@ describe('a store that changes while it is read', () => {
   const insert = (f: Fixture, name: string) =>
     f.writer!.prepare(`INSERT INTO memory_records (id, project_id, identity_key, type, status, confidence, origin, ingest_source,
       statement, created_at_utc, updated_at_utc, created_by, schema_version)
-      VALUES (?, 'proj-fixture0001', ?, 'human_note', 'draft', 'inferred', 'agent', 'agent', 'mid-copy note',
+      VALUES (?, 'proj-fixture0001', ?, 'human_note', 'draft', 'inferred', 'agent', 'agent', 'mid-read note',
       '2026-06-02T00:00:00Z', '2026-06-02T00:00:00Z', 'agent', '1.7')`).run(fixtureId(name), `fixture:${name}`);
 
   it('reads again after a commit lands mid-read, and sees that commit', () => {
     const f = fixture({ wal: 'live' });
     const attempts: number[] = [];
-    const r = read(f.project, { afterRead: (a: number) => { attempts.push(a); if (a === 1) insert(f, 'mid-copy'); } });
+    const r = read(f.project, { afterRead: (a: number) => { attempts.push(a); if (a === 1) insert(f, 'mid-read'); } });
     expect(attempts).toEqual([1, 2]);
     expect(r.ok && r.token).toBe(changeToken(f.store)); // the token of the bytes that were read
-    expect(r.ok && r.records.find((x) => x.key === fixtureId('mid-copy'))?.flags).toEqual(['pending-human']);
+    expect(r.ok && r.records.find((x) => x.key === fixtureId('mid-read'))?.flags).toEqual(['pending-human']);
   });
 
   it('gives up with "locked" when every read is overtaken by a commit', () => {

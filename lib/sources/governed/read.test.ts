@@ -243,7 +243,7 @@ describe('read: a store codeclone closed cleanly (no -wal, no -shm)', () => {
   });
 });
 
-describe('why the reader works on a private copy', () => {
+describe('why the reader never opens the store with SQLite', () => {
   it('a direct read-only open of the store changes its files; the check above would catch it', () => {
     // The control for every fingerprint test: SQLite itself, opened read-only with
     // query_only on the original, creates -wal/-shm on a clean store and moves read
