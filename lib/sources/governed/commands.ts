@@ -4,7 +4,7 @@
  * Preconditions mirror codeclone's: approve takes a draft or stale record, reject a
  * draft, archive an active one; anything else codeclone itself refuses.
  */
-import type { CodecloneCommand, GovernedAction } from './types';
+import { GOVERNED_ACTIONS, type CodecloneCommand, type GovernedAction } from './types';
 
 /** The guard flag codeclone requires for governance outside its IDE channel. */
 export const BREAK_GLASS = '--i-know-what-im-doing';
@@ -18,14 +18,14 @@ export function shellQuote(s: string): string {
 }
 
 /** Which codeclone command a memtrust action becomes for a record in `status`. */
-export function commandFor(status: string, action: GovernedAction): { ok: true; command: CodecloneCommand } | { ok: false; reason: string } {
+export function commandFor(status: string, action: GovernedAction | (string & {})): { ok: true; command: CodecloneCommand } | { ok: false; reason: string } {
   const allowed = allowedCommands(status);
-  let command: CodecloneCommand | null;
+  let command: CodecloneCommand | null = null;
   switch (action) {
     case 'approve':
     case 'reject':
     case 'archive':
-      command = action;
+      command = action as CodecloneCommand;
       break;
     case 'promote':
       command = 'approve';
@@ -36,6 +36,9 @@ export function commandFor(status: string, action: GovernedAction): { ok: true; 
   }
   if (command && allowed.includes(command)) return { ok: true, command };
   const what = allowed.length ? `codeclone allows ${allowed.join(' / ')} for it` : 'codeclone allows no governance command for it';
+  if (!(GOVERNED_ACTIONS as readonly string[]).includes(action)) {
+    return { ok: false, reason: `governed records have no ${action} (codeclone has no such command); record is ${status}: ${what}` };
+  }
   return { ok: false, reason: `governed record is ${status}: ${what}` };
 }
 

@@ -186,6 +186,11 @@ describe('read: the live store (writer open, commits in the -wal)', () => {
     const p = plan(d, 'reject', { by: 'Jane Q. Example', reason: "dup of Bob's note" });
     expect(p.ok).toBe(false);
     expect(p.command).toBe(`codeclone memory reject --root ${root} --i-know-what-im-doing --by 'Jane Q. Example' --reason 'dup of Bob'\\''s note' ${id}`);
+    expect(plan(act, 'restore')).toEqual({
+      ok: false,
+      reason: `${act.key}: governed records have no restore (codeclone has no such command); record is active: codeclone allows archive for it`,
+      command: null,
+    });
     expect(plan(ar, 'demote')).toEqual({ ok: false, reason: `${ar.key}: governed record is archived: codeclone allows no governance command for it`, command: null });
   });
 
