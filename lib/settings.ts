@@ -6,10 +6,19 @@ import type { Env } from './env';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { MAX_CONTEXT_BUDGET, MIN_CONTEXT_BUDGET } from './trust/context';
 
 export interface Settings {
   roots?: string[];
   owner?: { emails?: string[]; githubHandle?: string; homeUser?: string };
+  /** Most characters `memtrust context` adds to a session (CONTRACT §8; docs/session-context.md). */
+  contextBudget?: number;
+}
+
+export function contextBudgetProblem(v: unknown): string | null {
+  return typeof v === 'number' && Number.isInteger(v) && v >= MIN_CONTEXT_BUDGET && v <= MAX_CONTEXT_BUDGET
+    ? null
+    : `"contextBudget" must be a whole number of characters from ${MIN_CONTEXT_BUDGET} to ${MAX_CONTEXT_BUDGET}`;
 }
 
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
@@ -25,11 +34,13 @@ export function parseSettings(json: unknown): { ok: true; value: Settings } | { 
   if (o && ((o.emails !== undefined && !isStrings(o.emails)) || !optString(o.githubHandle) || !optString(o.homeUser))) {
     return { ok: false, message: '"owner" has fields of the wrong type' };
   }
+  if (j.contextBudget !== undefined && contextBudgetProblem(j.contextBudget)) return { ok: false, message: contextBudgetProblem(j.contextBudget)! };
   return {
     ok: true,
     value: {
       roots: j.roots as string[] | undefined,
       owner: o ? { emails: o.emails as string[] | undefined, githubHandle: o.githubHandle as string | undefined, homeUser: o.homeUser as string | undefined } : undefined,
+      ...(j.contextBudget !== undefined ? { contextBudget: j.contextBudget as number } : {}),
     },
   };
 }

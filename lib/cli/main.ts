@@ -67,7 +67,8 @@ export async function main(argvIn: string[], io: Io = processIo): Promise<number
     if ((CHECK_COMMANDS as readonly string[]).includes(cmd)) {
       return await runCheckUsage(cmd as CheckCommand, rest, io);
     }
-    const command = (await commands())[cmd];
+    // The SessionStart hook runs at every session start: load only its own module.
+    const command = cmd === 'context' ? (await import('./commands/context-cmd')).contextCmd : (await commands())[cmd];
     if (!command) throw new UsageError(`unknown command: ${cmd} (see memtrust --help)`);
     try {
       return await command.run(rest, io);
