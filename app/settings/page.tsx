@@ -3,6 +3,8 @@ import { context } from '@/lib/server';
 import { discoverRoots } from '@/lib/service/discover';
 import { readSettings } from '@/lib/settings';
 import { SettingsForms } from '@/components/settings-forms';
+import { ContextBudgetForm } from '@/components/context-budget-form';
+import { DEFAULT_CONTEXT_BUDGET } from '@/lib/trust/context';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Settings' };
@@ -41,6 +43,7 @@ export default function SettingsPage() {
         owner={{ emails: owner.emails.join(' '), githubHandle: owner.githubHandle ?? '', homeUser: owner.homeUser ?? '' }}
         envOverrides={!!process.env.MEMTRUST_ROOT}
       />
+      <ContextBudgetForm budget={settings.contextBudget ?? DEFAULT_CONTEXT_BUDGET} isDefault={settings.contextBudget === undefined} />
     </div>
   );
 }
