@@ -1,6 +1,7 @@
 /** The Context X-ray's per-root parts: MEMORY.md as loaded (the cut drawn) and the memory table. */
 import Link from 'next/link';
 import type { ContextRootPlan, RowState } from '@/lib/trust/context';
+import type { IndexLineView } from '@/lib/trust/index-limits';
 import { indexSummary, orderedRows, rowGesture, STATE_LABEL } from '@/lib/service/context-xray';
 import { TierBadge } from '@/components/tier-badge';
 
@@ -25,30 +26,46 @@ export function IndexAsLoaded({ root }: { root: ContextRootPlan }) {
   const view = root.index;
   const states = new Map(root.rows.filter((r) => r.indexLine !== null).map((r) => [r.indexLine!, r.state]));
   const credential = new Set(root.indexCredentialLines);
+  // A long index opens a few lines above the cut, so the cut is in view; the lines before fold away.
+  const fold = view && view.firstCutLine !== null && view.firstCutLine > 12 ? view.firstCutLine - 6 : 0;
   return (
     <div className="mt-3">
       <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="index-summary">{indexSummary(root)}</p>
       {view ? (
-        <ol aria-label="MEMORY.md as loaded" className="mt-2 max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white font-mono text-xs dark:border-slate-800 dark:bg-slate-900">
-          {view.lines.map((l) => (
-            <li key={l.n}>
-              {view.firstCutLine === l.n ? (
-                <div role="separator" aria-label={`cut at line ${l.n}`} className="border-y-2 border-dashed border-red-500 bg-red-50 px-3 py-1 font-sans text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">
-                  ✂ Claude Code stops loading here (line {l.n}: over 200 lines / 25,000 bytes) — everything below is not seen
-                </div>
-              ) : null}
-              <div className={`flex gap-3 px-3 py-0.5 ${l.state === 'cut' ? 'bg-slate-50 text-slate-400 line-through decoration-slate-300 dark:bg-slate-950 dark:text-slate-600' : ''}`}>
-                <span className="w-8 shrink-0 select-none text-right tabular-nums text-slate-400">{l.n}</span>
-                <span className="min-w-0 flex-1 truncate" title={l.text}>{credential.has(l.n) ? '(line holds a credential — not shown here)' : l.text || '\u00a0'}</span>
-                {credential.has(l.n) ? <StateBadge state="withheld" /> : null}
-                {l.state === 'partial' ? <span className="text-xs text-orange-700">partly loaded</span> : null}
-                {states.get(l.n) ? <StateBadge state={states.get(l.n)!} /> : null}
-              </div>
-            </li>
-          ))}
-        </ol>
+        <>
+          {fold > 0 ? (
+            <details className="mt-2 text-xs">
+              <summary className="cursor-pointer text-slate-600 dark:text-slate-400">Lines 1–{fold} (loaded; show them)</summary>
+              <ol aria-label="MEMORY.md lines before the cut" className="mt-1 max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white font-mono dark:border-slate-800 dark:bg-slate-900">
+                {view.lines.slice(0, fold).map((l) => <IndexLine key={l.n} l={l} cutAt={view.firstCutLine} states={states} credential={credential} />)}
+              </ol>
+            </details>
+          ) : null}
+          <ol aria-label="MEMORY.md as loaded" start={fold + 1} className="mt-2 max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white font-mono text-xs dark:border-slate-800 dark:bg-slate-900">
+            {view.lines.slice(fold).map((l) => <IndexLine key={l.n} l={l} cutAt={view.firstCutLine} states={states} credential={credential} />)}
+          </ol>
+        </>
       ) : null}
     </div>
+  );
+}
+
+function IndexLine({ l, cutAt, states, credential }: { l: IndexLineView; cutAt: number | null; states: Map<number, RowState>; credential: Set<number> }) {
+  return (
+    <li>
+      {cutAt === l.n ? (
+        <div role="separator" aria-label={`cut at line ${l.n}`} className="border-y-2 border-dashed border-red-500 bg-red-50 px-3 py-1 font-sans text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">
+          ✂ Claude Code stops loading here (line {l.n}: over 200 lines / 25,000 bytes) — everything below is not seen
+        </div>
+      ) : null}
+      <div className={`flex gap-3 px-3 py-0.5 text-xs ${l.state === 'cut' ? 'bg-slate-50 text-slate-400 line-through decoration-slate-300 dark:bg-slate-950 dark:text-slate-600' : ''}`}>
+        <span className="w-8 shrink-0 select-none text-right tabular-nums text-slate-400">{l.n}</span>
+        <span className="min-w-0 flex-1 truncate" title={credential.has(l.n) ? undefined : l.text}>{credential.has(l.n) ? '(line holds a credential — not shown here)' : l.text || '\u00a0'}</span>
+        {credential.has(l.n) ? <StateBadge state="withheld" /> : null}
+        {l.state === 'partial' ? <span className="text-xs text-orange-700">partly loaded</span> : null}
+        {states.get(l.n) ? <StateBadge state={states.get(l.n)!} /> : null}
+      </div>
+    </li>
   );
 }
 
