@@ -3,8 +3,7 @@
  * (CONTRACT §4). Reads the files directly (no index database), so the SessionStart hook
  * starts fast and sees the disk as it is. docs/session-context.md has the decisions.
  */
-import { UsageError, lastValue } from '../args';
-import { parseServiceArgs, printJson } from '../service-args';
+import { UsageError, lastValue, parseArgs, type ParsedArgs } from '../args';
 import { loadConfig } from '../../config';
 import { ownerIdentity } from '../../identity';
 import { buildSessionContext, contextBudgetSetting } from '../../service/session-context';
@@ -12,7 +11,7 @@ import { explainText } from '../../service/context-xray';
 import { hookJson, MAX_CONTEXT_BUDGET, MIN_CONTEXT_BUDGET, type ContextPlan } from '../../trust/context';
 import type { Command } from './index';
 
-function plan(args: ReturnType<typeof parseServiceArgs>, budgetFlag: number | undefined): ContextPlan {
+function plan(args: ParsedArgs, budgetFlag: number | undefined): ContextPlan {
   const config = loadConfig({ flagRoots: args.values.get('root') });
   const setting = contextBudgetSetting();
   return buildSessionContext({
@@ -38,7 +37,8 @@ export const contextCmd: Command = {
   synopsis: 'context [--format text|hook] [--explain] [--budget N]',
   summary: 'what a session gets (hook: SessionStart JSON, always exit 0; --explain: the X-ray table)',
   async run(argv, io) {
-    const args = parseServiceArgs(argv, { values: ['format', 'budget'], bools: ['explain'] });
+    // Not service-args: that module loads the database layer, which the hook does not need.
+    const args = parseArgs(argv, { values: ['root', 'format', 'budget'], bools: ['json', 'explain'] });
     const format = lastValue(args, 'format') ?? 'text';
     if (format !== 'text' && format !== 'hook') throw new UsageError('--format must be text or hook');
     if (format === 'hook') {
@@ -53,7 +53,7 @@ export const contextCmd: Command = {
       return 0;
     }
     const p = plan(args, parseBudget(lastValue(args, 'budget')));
-    if (args.bools.has('json')) printJson(io, p);
+    if (args.bools.has('json')) io.out(JSON.stringify(p, null, 2));
     else if (args.bools.has('explain')) io.out(explainText(p));
     else io.out(p.text.replace(/\n$/, ''));
     return 0;
