@@ -28,6 +28,7 @@ export function IndexAsLoaded({ root }: { root: ContextRootPlan }) {
   const credential = new Set(root.indexCredentialLines);
   // A long index opens a few lines above the cut, so the cut is in view; the lines before fold away.
   const fold = view && view.firstCutLine !== null && view.firstCutLine > 12 ? view.firstCutLine - 6 : 0;
+  const limit = view?.limits.by[view.limits.by.length - 1] === 'bytes' ? 'the 25,000-byte limit' : 'the 200-line limit';
   return (
     <div className="mt-3">
       <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="index-summary">{indexSummary(root)}</p>
@@ -37,12 +38,12 @@ export function IndexAsLoaded({ root }: { root: ContextRootPlan }) {
             <details className="mt-2 text-xs">
               <summary className="cursor-pointer text-slate-600 dark:text-slate-400">Lines 1–{fold} (loaded; show them)</summary>
               <ol aria-label="MEMORY.md lines before the cut" className="mt-1 max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white font-mono dark:border-slate-800 dark:bg-slate-900">
-                {view.lines.slice(0, fold).map((l) => <IndexLine key={l.n} l={l} cutAt={view.firstCutLine} states={states} credential={credential} />)}
+                {view.lines.slice(0, fold).map((l) => <IndexLine key={l.n} l={l} cutAt={view.firstCutLine} limit={limit} states={states} credential={credential} />)}
               </ol>
             </details>
           ) : null}
           <ol aria-label="MEMORY.md as loaded" start={fold + 1} className="mt-2 max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white font-mono text-xs dark:border-slate-800 dark:bg-slate-900">
-            {view.lines.slice(fold).map((l) => <IndexLine key={l.n} l={l} cutAt={view.firstCutLine} states={states} credential={credential} />)}
+            {view.lines.slice(fold).map((l) => <IndexLine key={l.n} l={l} cutAt={view.firstCutLine} limit={limit} states={states} credential={credential} />)}
           </ol>
         </>
       ) : null}
@@ -50,12 +51,12 @@ export function IndexAsLoaded({ root }: { root: ContextRootPlan }) {
   );
 }
 
-function IndexLine({ l, cutAt, states, credential }: { l: IndexLineView; cutAt: number | null; states: Map<number, RowState>; credential: Set<number> }) {
+function IndexLine({ l, cutAt, limit, states, credential }: { l: IndexLineView; cutAt: number | null; limit: string; states: Map<number, RowState>; credential: Set<number> }) {
   return (
     <li>
       {cutAt === l.n ? (
         <div role="separator" aria-label={`cut at line ${l.n}`} className="border-y-2 border-dashed border-red-500 bg-red-50 px-3 py-1 font-sans text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">
-          ✂ Claude Code stops loading here (line {l.n}: over 200 lines / 25,000 bytes) — everything below is not seen
+          ✂ Claude Code stops loading here (line {l.n}: {limit}) — everything below is not seen
         </div>
       ) : null}
       <div className={`flex gap-3 px-3 py-0.5 text-xs ${l.state === 'cut' ? 'bg-slate-50 text-slate-400 line-through decoration-slate-300 dark:bg-slate-950 dark:text-slate-600' : ''}`}>

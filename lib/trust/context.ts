@@ -229,12 +229,12 @@ export function sessionContext(input: ContextInput): ContextPlan {
   for (const c of candidates) {
     if (loaded.has(c)) {
       c.row.chars = c.block.length + 1;
-      c.row.note = `quoted in full (${c.block.length + 1} characters)`;
+      c.row.note = `quoted in full (${(c.block.length + 1).toLocaleString('en-US')} characters)`;
       if (c.tier === 'verified') counts.verified++;
       else counts.inferred++;
     } else {
       c.row.state = 'over-budget';
-      c.row.note = `not loaded: over budget (its block is ${c.block.length + 1} characters)`;
+      c.row.note = `not loaded: over budget (its block is ${(c.block.length + 1).toLocaleString('en-US')} characters)`;
       c.row.action = 'budget';
       counts.overBudget++;
     }
