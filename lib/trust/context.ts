@@ -23,6 +23,19 @@ import { claudeRoot, lineRef, row, type ClaudeNotes } from './context-claude';
 export * from './context-types';
 export * from './context-text';
 
+/** A value computed once, on first call; `done` tells whether it has been. */
+function lazy<T>(make: () => T): (() => T) & { done: boolean } {
+  let value: T;
+  const get = Object.assign(() => {
+    if (!get.done) {
+      value = make();
+      get.done = true;
+    }
+    return value;
+  }, { done: false });
+  return get;
+}
+
 interface Candidate {
   m: ContextMemory;
   rootIndex: number;
@@ -30,7 +43,10 @@ interface Candidate {
   stale: boolean;
   rank: number;
   recency: number;
-  block: string;
+  /** The quoted block, made on first use (most candidates of a big root never need it). */
+  block: (() => string) & { done: boolean };
+  /** No block can be shorter: 40 characters of tags plus half the trimmed body (CRLF → LF halves at most). */
+  minLength: number;
   row: ContextRow;
 }
 
@@ -107,7 +123,8 @@ export function sessionContext(input: ContextInput): ContextPlan {
         stale,
         rank: tier === 'verified' ? (stale ? 1 : 0) : 2,
         recency: recencyOf(m, tier, life),
-        block: memoryBlock(m, tier, stale),
+        block: lazy(() => memoryBlock(m, tier, stale)),
+        minLength: 40 + Math.floor(m.body.trim().length / 2),
         row: r0,
       });
     }
@@ -183,7 +200,7 @@ export function sessionContext(input: ContextInput): ContextPlan {
     const tailCap = Math.max(0, Math.floor(rest0 * 0.1));
     for (const { r, i } of trustRoots) {
       const tail = trustTails.get(i)!;
-      const lines = [trustHead(r), ...candidates.filter((c) => c.rootIndex === i && loaded.has(c)).map((c) => c.block)];
+      const lines = [trustHead(r), ...candidates.filter((c) => c.rootIndex === i && loaded.has(c)).map((c) => c.block())];
       const withheld = listLine('Withheld — holds a credential, never quoted; fix it in memtrust to load it', tail.withheld, tailCap);
       const conflict = listLine('Not loaded — in both memories/ and quarantine/ (conflict)', tail.conflict, tailCap);
       if (withheld) lines.push(withheld);
@@ -210,12 +227,14 @@ export function sessionContext(input: ContextInput): ContextPlan {
   // and give back the lowest-priority body until the whole text fits.
   const loaded = new Set<Candidate>();
   let room = budget - render(loaded, false).length;
-  const allBlocks = candidates.reduce((s, c) => s + c.block.length + 1, 0);
-  room -= allBlocks <= room ? 0 : overCap;
+  let total = 0;
+  const fitsAll = candidates.every((c) => (total += c.block().length + 1) <= room);
+  if (!fitsAll) room -= overCap;
   for (const c of candidates) {
-    if (c.block.length + 1 <= room) {
+    if (c.minLength + 1 > room) continue;
+    if (c.block().length + 1 <= room) {
       loaded.add(c);
-      room -= c.block.length + 1;
+      room -= c.block().length + 1;
     }
   }
   let text = render(loaded);
@@ -228,13 +247,13 @@ export function sessionContext(input: ContextInput): ContextPlan {
 
   for (const c of candidates) {
     if (loaded.has(c)) {
-      c.row.chars = c.block.length + 1;
-      c.row.note = `quoted in full (${(c.block.length + 1).toLocaleString('en-US')} characters)`;
+      c.row.chars = c.block().length + 1;
+      c.row.note = `quoted in full (${c.row.chars.toLocaleString('en-US')} characters)`;
       if (c.tier === 'verified') counts.verified++;
       else counts.inferred++;
     } else {
       c.row.state = 'over-budget';
-      c.row.note = `not loaded: over budget (its block is ${(c.block.length + 1).toLocaleString('en-US')} characters)`;
+      c.row.note = c.block.done ? `not loaded: over budget (its block is ${(c.block().length + 1).toLocaleString('en-US')} characters)` : 'not loaded: over budget';
       c.row.action = 'budget';
       counts.overBudget++;
     }
