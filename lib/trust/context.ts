@@ -45,6 +45,8 @@ interface Candidate {
   recency: number;
   /** The quoted block, made on first use (most candidates of a big root never need it). */
   block: (() => string) & { done: boolean };
+  /** The filename as one safe line, for the over-budget list (made once, not per render). */
+  label: string;
   /** No block can be shorter: 40 characters of tags plus half the trimmed body (CRLF → LF halves at most). */
   minLength: number;
   row: ContextRow;
@@ -125,6 +127,7 @@ export function sessionContext(input: ContextInput): ContextPlan {
         recency: recencyOf(m, tier, life),
         block: lazy(() => memoryBlock(m, tier, stale)),
         minLength: 40 + Math.floor(m.body.trim().length / 2),
+        label: oneLine(m.filename, 120),
         row: r0,
       });
     }
@@ -212,7 +215,7 @@ export function sessionContext(input: ContextInput): ContextPlan {
     const needing = withOver ? trustRoots.filter(({ i }) => candidates.some((c) => c.rootIndex === i && !loaded.has(c))) : [];
     let room = Math.min(overCap, budget - 1 - head.length - sections.reduce((s, x) => s + x.text.length + 2, 0) - (problemsText ? problemsText.length + 2 : 0));
     needing.forEach(({ i }, k) => {
-      const names = candidates.filter((c) => c.rootIndex === i && !loaded.has(c)).map((c) => oneLine(c.m.filename, 120));
+      const names = candidates.filter((c) => c.rootIndex === i && !loaded.has(c)).map((c) => c.label);
       const l = listLine('Not loaded: over budget', names, Math.floor(room / (needing.length - k)) - 1);
       if (!l) return;
       const s = sections.find((x) => x.rootIndex === i)!;
