@@ -96,3 +96,39 @@ test('the X-ray shows what a session gets, root by root, with the cut drawn and 
   await row(page.getByRole('region', { name: `Root ${trust.dir}` }), trust.credential).getByRole('link', { name: trust.credential }).click();
   await expect(page).toHaveURL(new RegExp(`/memories/[^/]+${trust.credential.replace('.', '\\.')}$`));
 });
+
+test.describe('the X-ray on other roots', () => {
+  test('a generated corpus: renders without errors, and its text is the CLI hook text', async ({ page }) => {
+    const dir = tempDir('memtrust-e2e-context-corpus-');
+    const { generateCorpus, writeCorpus } = await import('../lib/demo');
+    writeCorpus(path.join(dir, 'root'), generateCorpus({ n: 60, seed: 7, now: new Date('2026-11-22T12:00:00Z'), ownerEmail: 'owner@example.com' }));
+    const server = await startServer({ root: path.join(dir, 'root'), dir });
+    try {
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      await page.goto(`${server.baseURL}/context`);
+      await expect(page.getByRole('heading', { name: 'Context X-ray' })).toBeVisible();
+      expect(await page.getByTestId('hook-text').textContent()).toBe(cliHookText(server));
+      await page.screenshot({ path: shot('context-corpus'), fullPage: true });
+      expect(errors).toEqual([]);
+    } finally {
+      await server.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a root that does not exist is reported calmly, in the page and in the hook text', async ({ page }) => {
+    const dir = tempDir('memtrust-e2e-context-missing-');
+    const missing = path.join(dir, 'nowhere');
+    const server = await startServer({ root: missing, dir });
+    try {
+      await page.goto(`${server.baseURL}/context`);
+      await expect(page.getByRole('region', { name: `Root ${missing}` }).getByRole('alert')).toHaveText('Could not read this root: root not found');
+      await expect(page.getByTestId('hook-text')).toContainText(`- ${missing}: root not found`);
+    } finally {
+      await server.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
