@@ -61,7 +61,7 @@ function IndexLine({ l, cutAt, limit, states, credential }: { l: IndexLineView; 
       ) : null}
       <div className={`flex gap-3 px-3 py-0.5 text-xs ${l.state === 'cut' ? 'bg-slate-50 text-slate-400 line-through decoration-slate-300 dark:bg-slate-950 dark:text-slate-600' : ''}`}>
         <span className="w-8 shrink-0 select-none text-right tabular-nums text-slate-400">{l.n}</span>
-        <span className="min-w-0 flex-1 truncate" title={credential.has(l.n) ? undefined : l.text}>{credential.has(l.n) ? '(line holds a credential — not shown here)' : l.text || '\u00a0'}</span>
+        <span className="min-w-0 flex-1 truncate" title={l.text}>{l.text || '\u00a0'}</span>
         {credential.has(l.n) ? <StateBadge state="withheld" /> : null}
         {l.state === 'partial' ? <span className="text-xs text-orange-700">partly loaded</span> : null}
         {states.get(l.n) ? <StateBadge state={states.get(l.n)!} /> : null}

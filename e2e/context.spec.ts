@@ -56,6 +56,7 @@ test('the X-ray shows what a session gets, root by root, with the cut drawn and 
   await expect(cc.getByTestId('index-summary')).toContainText('MEMORY.md: 250 lines');
   await expect(cc.getByTestId('index-summary')).toContainText('over the 200-line / 25,000-byte load limit');
   await expect(cc).not.toContainText(FAKE_PASSWORD); // the index line with a password is not echoed, folded or not
+  await expect(cc.locator('ol[aria-label^="MEMORY.md"] > li').nth(6)).toContainText('(withheld: this line holds a credential)');
   // Each memory marked: cut, not indexed, quarantined, loaded.
   const row = (scope: typeof cc, file: string) => scope.getByRole('row').filter({ has: page.getByRole('link', { name: file, exact: true }) });
   await expect(row(cc, claude.cut[0]!)).toHaveAttribute('data-state', 'cut');

@@ -224,5 +224,15 @@ describe('the real CLI', () => {
     expect(r.stdout).toMatch(new RegExp(`\\d+\\s+cut\\s+inferred\\s+.*${claude.cut[0]!.replace('.', '\\.')}\\s+move its MEMORY\\.md line above the cut`));
     expect(r.stdout).toMatch(new RegExp(`withheld\\s+verified\\s+credential\\s+${trust.credential.replace('.', '\\.')}`));
     expect(r.stdout).toMatch(new RegExp(`over budget\\s+verified\\s+\\S*\\s+${trust.huge.replace('.', '\\.')}\\s+raise contextBudget`));
+    expect(r.stdout).not.toContain(FAKE_PASSWORD);
+  });
+
+  it('`context --json` carries the plan, and never a credential from MEMORY.md or a memory', () => {
+    const r = runCli(['context', '--json', '--root', claude.dir, '--root', sb.root], env());
+    expect(r.status).toBe(0);
+    expect(r.stdout).not.toContain(FAKE_PASSWORD);
+    const p = JSON.parse(r.stdout) as { roots: { index: { lines: { n: number; text: string }[] } | null }[] };
+    expect(p.roots[0]!.index!.lines[claude.indexCredentialLine - 1]!.text).toBe('(withheld: this line holds a credential)');
+    expect(p.roots[0]!.index!.lines).toHaveLength(250);
   });
 });

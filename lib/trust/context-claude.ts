@@ -10,6 +10,8 @@ import type { EffectiveTier } from './tiers';
 import type { ContextCounts, ContextMemory, ContextRootInput, ContextRootPlan, ContextRow, RowAction, RowFlag, RowState } from './context-types';
 import { EXPLAIN_COMMAND, listLine } from './context-text';
 
+export const INDEX_LINE_WITHHELD = '(withheld: this line holds a credential)';
+
 export function row(m: ContextMemory, tier: EffectiveTier, state: RowState, flags: RowFlag[], note: string, action: RowAction, indexLine: number | null = null): ContextRow {
   return { id: m.id, filename: m.filename, name: oneLine(m.name, 200), tier, state, flags, indexLine, chars: 0, note, action };
 }
@@ -24,6 +26,12 @@ export interface ClaudeNotes {
 /** The trust notes for one Claude Code folder, keyed to its MEMORY.md lines. */
 export function claudeRoot(r: ContextRootInput, now: Date, counts: ContextCounts): { plan: ContextRootPlan; notes: ClaudeNotes } {
   const view = r.index?.text != null ? indexView(r.index.text) : null;
+  // A MEMORY.md line holding a credential is never echoed (the X-ray, --explain, --json).
+  const credentialIndexLines = r.index?.credentialLines ?? [];
+  for (const n of credentialIndexLines) {
+    const l = view?.lines[n - 1];
+    if (l) l.text = INDEX_LINE_WITHHELD;
+  }
   const firstLine = new Map<string, { n: number; loaded: boolean }>();
   const loadedNamed = new Set<string>();
   for (const l of view?.lines ?? []) {
@@ -110,7 +118,6 @@ export function claudeRoot(r: ContextRootInput, now: Date, counts: ContextCounts
     }
   }
 
-  const credentialIndexLines = r.index?.credentialLines ?? [];
   const plan: ContextRootPlan = { id: r.id, root: r.root, display: r.display, layout: r.layout, error: r.error ?? null, rows, index: view, indexCredentialLines: credentialIndexLines };
   const cutNote = view?.limits.truncated
     ? `MEMORY.md is over Claude Code's load limit (200 lines / 25,000 bytes): from line ${view.firstCutLine} of ${view.limits.totalLines} it was not loaded`
