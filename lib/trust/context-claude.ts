@@ -5,6 +5,7 @@
  */
 import { indexView } from './index-limits';
 import { lifecycle } from './lifecycle';
+import { plural } from './dates';
 import { oneLine } from './reason';
 import type { EffectiveTier } from './tiers';
 import type { ContextCounts, ContextMemory, ContextRootInput, ContextRootPlan, ContextRow, RowAction, RowFlag, RowState } from './context-types';
@@ -125,7 +126,7 @@ export function claudeRoot(r: ContextRootInput, now: Date, counts: ContextCounts
 
   const notes: ClaudeNotes = {
     render(max) {
-      const head = `## ${oneLine(r.display, 300)} — Claude Code memory folder. Claude Code loads its MEMORY.md itself; these trust notes are keyed to its lines.`;
+      const head = `## ${oneLine(r.display, 300)} — Claude Code memory folder: Claude Code loads its MEMORY.md; notes keyed to its lines.`;
       if (r.error) return [head, `Could not read this folder: ${oneLine(r.error, 200)}.`];
       const inferredLabel = "Inferred — saved without the user's confirmation; confirm before relying on them";
       // A folder nobody has reviewed is nearly all inferred: name the few verified exceptions instead.
@@ -159,15 +160,27 @@ export function claudeRoot(r: ContextRootInput, now: Date, counts: ContextCounts
         used += l.length + 1;
       }
       // Every group is sure of its count line; what is left goes to the names, in priority order.
-      const minimum = parts.map(([label, entries, empty]) => (entries.length === 0 ? (empty ? empty.length + 1 : 0) : listLine(label, entries, 0x7fffffff).length <= 0 ? 0 : `${label}: ${entries.length} (run \`${EXPLAIN_COMMAND}\` for the list).`.length + 1));
+      // The warnings (no share cap) are each sure of at least their count line; the
+      // informational lists take what is left, a quarter each at most.
+      const countLine = (label: string, n: number) => `${label}: ${n} (run \`${EXPLAIN_COMMAND}\` for the list).`;
+      const minimum = parts.map(([label, entries, empty, cap]) => (cap !== undefined ? 0 : entries.length ? countLine(label, entries.length).length + 1 : empty ? empty.length + 1 : 0));
+      let dropped = 0;
       parts.forEach(([label, entries, empty, cap], k) => {
         const later = minimum.slice(k + 1).reduce((a, b) => a + b, 0);
         const room = Math.min(cap ?? Infinity, max - used - 1 - later);
         const l = entries.length === 0 ? (empty && empty.length <= room ? empty : '') : listLine(label, entries, room);
-        if (!l) return;
+        if (!l) {
+          if (entries.length || empty) dropped++;
+          return;
+        }
         out.push(l);
         used += l.length + 1;
       });
+      if (dropped) {
+        const l = `${plural(dropped, 'note', 'notes')} did not fit: run \`${EXPLAIN_COMMAND}\`.`;
+        if (used + l.length + 1 <= max) out.push(l);
+        return out;
+      }
       if (out.length === 1) out.push('Nothing to add: every memory MEMORY.md names is verified and current.');
       return out;
     },

@@ -275,6 +275,13 @@ describe('a Claude Code folder: notes keyed to index lines, no bodies', () => {
     expect(p.text).toContain("Inferred — saved without the user's confirmation; confirm before relying on them: every memory MEMORY.md names (199), none verified.");
   });
 
+  it('at the smallest budget a crowded folder never claims there is nothing to say', () => {
+    const p = sessionContext({ roots: [claudeRoot(memories, index, { index: { text: index, credentialLines: [9] } }), trustRoot([v('user_big.md', 1, 'x '.repeat(3000))])], now: NOW, budget: MIN_CONTEXT_BUDGET });
+    expect(p.text.length).toBeLessThanOrEqual(MIN_CONTEXT_BUDGET);
+    expect(p.text).not.toContain('Nothing to add');
+    expect(p.text).toMatch(/(\d+ notes? did not fit: run `npx memtrust context --explain`\.|Hold a credential)/);
+  });
+
   it('a folder without MEMORY.md says Claude Code loads none of it', () => {
     const p = sessionContext({ roots: [claudeRoot([inf('user_a.md', 30)], null)], now: NOW, budget: DEFAULT_CONTEXT_BUDGET });
     expect(p.text).toContain('No MEMORY.md here: Claude Code loads none of these memories.');
