@@ -164,21 +164,30 @@ export function claudeRoot(r: ContextRootInput, now: Date, counts: ContextCounts
       // informational lists take what is left, a quarter each at most.
       const countLine = (label: string, n: number) => `${label}: ${n} (run \`${EXPLAIN_COMMAND}\` for the list).`;
       const minimum = parts.map(([label, entries, empty, cap]) => (cap !== undefined ? 0 : entries.length ? countLine(label, entries.length).length + 1 : empty ? empty.length + 1 : 0));
-      let dropped = 0;
-      parts.forEach(([label, entries, empty, cap], k) => {
+      // Strict order: at the first note that does not fit, the rest become one pointer line
+      // (made room for by giving back the last notes if need be).
+      const pending = (from: number) => parts.slice(from).filter(([, entries, empty]) => entries.length > 0 || !!empty).length;
+      const pointer = (n: number) => `${plural(n, 'note', 'notes')} did not fit: run \`${EXPLAIN_COMMAND}\`.`;
+      const lengths: number[] = [];
+      for (let k = 0; k < parts.length; k++) {
+        const [label, entries, empty, cap] = parts[k]!;
+        if (entries.length === 0 && !empty) continue;
         const later = minimum.slice(k + 1).reduce((a, b) => a + b, 0);
         const room = Math.min(cap ?? Infinity, max - used - 1 - later);
-        const l = entries.length === 0 ? (empty && empty.length <= room ? empty : '') : listLine(label, entries, room);
-        if (!l) {
-          if (entries.length || empty) dropped++;
-          return;
+        const l = entries.length === 0 ? (empty!.length <= room ? empty! : '') : listLine(label, entries, room);
+        if (l) {
+          out.push(l);
+          lengths.push(l.length + 1);
+          used += l.length + 1;
+          continue;
         }
-        out.push(l);
-        used += l.length + 1;
-      });
-      if (dropped) {
-        const l = `${plural(dropped, 'note', 'notes')} did not fit: run \`${EXPLAIN_COMMAND}\`.`;
-        if (used + l.length + 1 <= max) out.push(l);
+        let left = pending(k);
+        while (lengths.length > 0 && used + pointer(left).length + 1 > max) {
+          out.pop();
+          used -= lengths.pop()!;
+          left++;
+        }
+        if (used + pointer(left).length + 1 <= max) out.push(pointer(left));
         return out;
       }
       if (out.length === 1) out.push('Nothing to add: every memory MEMORY.md names is verified and current.');
