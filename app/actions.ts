@@ -7,7 +7,7 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { action, type ActionResult } from '@/lib/action-result';
 import { context, freshContext, resetContext } from '@/lib/server';
-import { addRoot, removeRoot, saveOwner } from '@/lib/service/settings-service';
+import { addRoot, removeRoot, saveContextBudget, saveOwner } from '@/lib/service/settings-service';
 import { transitionAsBatch } from '@/lib/service/transition-batch';
 import { reviewQueue, type ReviewItem } from '@/lib/service/review-queue';
 import { indexSignature } from '@/db/queries/signature';
@@ -60,6 +60,13 @@ export const saveOwnerAction = action(OwnerInput, (input): ActionResult<null> =>
   const r = saveOwner({ emails: input.emails.split(/[\s,]+/).filter(Boolean), githubHandle: input.githubHandle.trim(), homeUser: input.homeUser.trim() });
   if (!r.ok) return r;
   resetContext();
+  revalidatePath('/', 'layout');
+  return { ok: true, data: null };
+});
+
+export const saveContextBudgetAction = action(z.object({ budget: z.number() }), (input): ActionResult<null> => {
+  const r = saveContextBudget(input.budget);
+  if (!r.ok) return r;
   revalidatePath('/', 'layout');
   return { ok: true, data: null };
 });

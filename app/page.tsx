@@ -75,6 +75,11 @@ export default function OverviewPage() {
         </div>
       </Section>
 
+      <p className="mt-6 text-sm">
+        <Link href="/context" className="font-medium text-teal-700 hover:underline dark:text-teal-300">Context X-ray →</Link>
+        <span className="ml-2 text-slate-600 dark:text-slate-400">exactly what an assistant session gets from these roots: the index cut, what is loaded, withheld or over budget.</span>
+      </p>
+
       <Section title="Roots">
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
           {o.bySource.map((s) => (

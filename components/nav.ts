@@ -7,5 +7,6 @@ export const NAV = [
   { href: '/tiers/archived', label: 'Archived' },
   { href: '/review', label: 'Review' },
   { href: '/audit', label: 'Audit' },
+  { href: '/context', label: 'Context' },
   { href: '/settings', label: 'Settings' },
 ] as const;

@@ -6,12 +6,21 @@ import type { Env } from './env';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { MAX_CONTEXT_BUDGET, MIN_CONTEXT_BUDGET } from './trust/context-text';
 
 export interface Settings {
   roots?: string[];
   owner?: { emails?: string[]; githubHandle?: string; homeUser?: string };
   /** The write guard blocks when it cannot judge a write (docs/hooks.md); default false: fail open. */
   hookFailClosed?: boolean;
+  /** Most characters `memtrust context` adds to a session (CONTRACT §8; docs/session-context.md). */
+  contextBudget?: number;
+}
+
+export function contextBudgetProblem(v: unknown): string | null {
+  return typeof v === 'number' && Number.isInteger(v) && v >= MIN_CONTEXT_BUDGET && v <= MAX_CONTEXT_BUDGET
+    ? null
+    : `"contextBudget" must be a whole number of characters from ${MIN_CONTEXT_BUDGET} to ${MAX_CONTEXT_BUDGET}`;
 }
 
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
@@ -28,12 +37,14 @@ export function parseSettings(json: unknown): { ok: true; value: Settings } | { 
     return { ok: false, message: '"owner" has fields of the wrong type' };
   }
   if (j.hookFailClosed !== undefined && typeof j.hookFailClosed !== 'boolean') return { ok: false, message: '"hookFailClosed" must be true or false' };
+  if (j.contextBudget !== undefined && contextBudgetProblem(j.contextBudget)) return { ok: false, message: contextBudgetProblem(j.contextBudget)! };
   return {
     ok: true,
     value: {
       ...(j.hookFailClosed !== undefined ? { hookFailClosed: j.hookFailClosed as boolean } : {}),
       roots: j.roots as string[] | undefined,
       owner: o ? { emails: o.emails as string[] | undefined, githubHandle: o.githubHandle as string | undefined, homeUser: o.homeUser as string | undefined } : undefined,
+      ...(j.contextBudget !== undefined ? { contextBudget: j.contextBudget as number } : {}),
     },
   };
 }

@@ -7,6 +7,8 @@ import { HookStatusSection } from '@/components/hook-status';
 import { hookStatus, ourHookEntries } from '@/lib/service/hook-install';
 import { shellQuote } from '@/lib/hooks/install-entries';
 import { projectPath } from '@/lib/project';
+import { ContextBudgetForm } from '@/components/context-budget-form';
+import { DEFAULT_CONTEXT_BUDGET } from '@/lib/trust/context';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Settings' };
@@ -46,6 +48,7 @@ export default function SettingsPage() {
         envOverrides={!!process.env.MEMTRUST_ROOT}
       />
       <HookStatusSection status={hookStatus(process.env, ourHookEntries())} installCommand={`${shellQuote(process.execPath)} ${shellQuote(projectPath('lib', 'cli', 'memtrust.cjs'))} hook install --apply`} />
+      <ContextBudgetForm budget={settings.contextBudget ?? DEFAULT_CONTEXT_BUDGET} isDefault={settings.contextBudget === undefined} />
     </div>
   );
 }

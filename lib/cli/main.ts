@@ -67,8 +67,11 @@ export async function main(argvIn: string[], io: Io = processIo): Promise<number
     if ((CHECK_COMMANDS as readonly string[]).includes(cmd)) {
       return await runCheckUsage(cmd as CheckCommand, rest, io);
     }
-    // The hooks run on every assistant write: load only their own module, never the whole registry.
-    const command = cmd === 'hook' ? (await import('./commands/hook-cmd')).hookCommand : (await commands())[cmd];
+    // The hooks run on every assistant write and session start: load only their own module, never the whole registry.
+    const command =
+      cmd === 'hook' ? (await import('./commands/hook-cmd')).hookCommand
+      : cmd === 'context' ? (await import('./commands/context-cmd')).contextCmd
+      : (await commands())[cmd];
     if (!command) throw new UsageError(`unknown command: ${cmd} (see memtrust --help)`);
     try {
       return await command.run(rest, io);

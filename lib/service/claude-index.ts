@@ -7,17 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { SourceInfo } from '../sources';
+import { indexLinkTarget } from '../trust/index-limits';
 
 export const INDEX_MAX_LINES = 200;
 export const INDEX_MAX_BYTES = 25_000;
 
-const LINK = /\]\(([^)\s]+\.md)\)/;
-
-/** The filename a `- [Title](file.md) — hook` line points to, if any. */
-export function linkedFile(line: string): string | null {
-  const m = LINK.exec(line);
-  return m ? path.posix.basename(m[1]!) : null;
-}
+/** The filename a `- [Title](file.md) — hook` line points to, if any (one rule: lib/trust/index-limits). */
+export const linkedFile = indexLinkTarget;
 
 export function readIndex(root: string, indexFile: string): string | null {
   try {

@@ -1,7 +1,7 @@
 /** User-level settings changes (roots, owner identity), validated before they are written. */
 import os from 'node:os';
 import path from 'node:path';
-import { readSettings, writeSettings, type Settings } from '../settings';
+import { contextBudgetProblem, readSettings, writeSettings, type Settings } from '../settings';
 import { checkRootPath } from '../paths';
 import { detectLayout, refusalLine } from '../sources/detect';
 import type { Env } from '../env';
@@ -33,6 +33,16 @@ export function saveOwner(owner: { emails: string[]; githubHandle?: string; home
   if (bad) return { ok: false, code: 'bad-email', message: `not an e-mail address: ${bad}` };
   const s = readSettings(env);
   const next: Settings = { ...s, owner: { emails: owner.emails, githubHandle: owner.githubHandle || undefined, homeUser: owner.homeUser || undefined } };
+  writeSettings(next, env);
+  return { ok: true, settings: next };
+}
+
+/** contextBudget (CONTRACT §8): whole characters, 1,000–10,000; docs/session-context.md. */
+export function saveContextBudget(budget: number, env: Env = process.env): SettingsResult {
+  const problem = contextBudgetProblem(budget);
+  if (problem) return { ok: false, code: 'bad-budget', message: problem };
+  const s = readSettings(env);
+  const next: Settings = { ...s, contextBudget: budget };
   writeSettings(next, env);
   return { ok: true, settings: next };
 }

@@ -74,3 +74,66 @@ export function applyIndexLimits(text: string, maxLines = INDEX_MAX_LINES, maxBy
   const note = `> Not loaded: ${what} (${thousands(cutBytes)} of ${thousands(totalBytes)} bytes), over the ${limits}.`;
   return { ...base, text: `${kept}${partial ? '\n' : ''}\n${INDEX_WARNING}\n${note}\n` };
 }
+
+/** `- [Title](file.md) — hook`: the link target of an index line (one rule; claude-index uses it too). */
+const INDEX_LINK = /\]\(([^)\s]+\.md)\)/;
+
+/** The filename (without directory) an index line links to, if any. */
+export function indexLinkTarget(line: string): string | null {
+  const m = INDEX_LINK.exec(line);
+  if (!m) return null;
+  const parts = m[1]!.split('/');
+  return parts[parts.length - 1] || null;
+}
+
+export interface IndexLineView {
+  /** 1-based line number in MEMORY.md. */
+  n: number;
+  /** The line without its terminator. */
+  text: string;
+  /** loaded whole, loaded in part (the byte cut falls inside it), or past the cut. */
+  state: 'loaded' | 'partial' | 'cut';
+  /** The memory file it links to (null for headings, prose, blank lines). */
+  file: string | null;
+  /** The link survives the cut (a partial line counts only when its link is in the kept part). */
+  fileLoaded: boolean;
+}
+
+export interface IndexView {
+  lines: IndexLineView[];
+  limits: Omit<IndexLimitResult, 'text'>;
+  /** First line (1-based) not loaded whole, or null when nothing is cut. */
+  firstCutLine: number | null;
+}
+
+/** Every index line with what the 200-line / 25,000-byte cut does to it (CONTRACT §4 "Index limits"). */
+export function indexView(text: string, maxLines = INDEX_MAX_LINES, maxBytes = INDEX_MAX_BYTES): IndexView {
+  const { text: _loaded, ...limits } = applyIndexLimits(text, maxLines, maxBytes);
+  const raw = splitLines(text);
+  const lines: IndexLineView[] = [];
+  let offset = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const full = raw[i]!;
+    const len = encoder.encode(full).length;
+    const start = offset;
+    offset += len;
+    const body = full.replace(/\r?\n$/, '');
+    const file = indexLinkTarget(body);
+    let state: IndexLineView['state'];
+    let fileLoaded: boolean;
+    if (i < limits.keptLines) {
+      state = 'loaded';
+      fileLoaded = file !== null;
+    } else if (limits.truncated && limits.keptBytes > start && i === limits.keptLines) {
+      state = 'partial';
+      const kept = decoder.decode(encoder.encode(full).subarray(0, limits.keptBytes - start));
+      fileLoaded = file !== null && indexLinkTarget(kept) === file;
+    } else {
+      state = 'cut';
+      fileLoaded = false;
+    }
+    lines.push({ n: i + 1, text: body, state, file, fileLoaded });
+  }
+  const firstCut = lines.find((l) => l.state !== 'loaded');
+  return { lines, limits, firstCutLine: firstCut ? firstCut.n : null };
+}

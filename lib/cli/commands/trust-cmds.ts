@@ -2,44 +2,12 @@
 import { UsageError, lastValue } from '../args';
 import type { Io } from '../io';
 import { openContext, parseServiceArgs, printJson } from '../service-args';
-import { buildSessionContext } from '../../service/session-context';
-import { hookJson } from '../../trust/context';
+import { contextCmd } from './context-cmd';
 import { runAudit } from '../../service/audit-run';
 import { applyPlan, planAudit, planBackfillBatch } from '../../service/batch-plan';
 import { printOutcome, printPlan } from './plan-print';
 import { isTier, type Tier } from '../../trust/tiers';
 import type { Command } from './index';
-
-const contextCmd: Command = {
-  synopsis: 'context [--format text|hook]',
-  summary: 'what a session loads (hook: SessionStart JSON, always exit 0)',
-  async run(argv, io) {
-    const args = parseServiceArgs(argv, { values: ['format'] });
-    const format = lastValue(args, 'format') ?? 'text';
-    if (format !== 'text' && format !== 'hook') throw new UsageError('--format must be text or hook');
-    if (format === 'hook') {
-      // A hook must never block a session: every failure becomes context text, exit 0.
-      let text: string;
-      try {
-        const ctx = openContext(args, silent(io), { scan: false });
-        text = buildSessionContext(ctx).text;
-      } catch (e) {
-        text = `memtrust could not load memories: ${e instanceof Error ? e.message : String(e)}`;
-      }
-      io.out(hookJson(text));
-      return 0;
-    }
-    const ctx = openContext(args, io, { scan: false });
-    const sc = buildSessionContext(ctx);
-    if (args.bools.has('json')) printJson(io, sc);
-    else io.out(sc.text);
-    return 0;
-  },
-};
-
-function silent(io: Io): Io {
-  return { ...io, err: () => {} };
-}
 
 const auditCmd: Command = {
   synopsis: 'audit [--apply [--yes]]',

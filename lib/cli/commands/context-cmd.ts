@@ -1,0 +1,61 @@
+/**
+ * `memtrust context [--format text|hook] [--explain] [--budget N]`: what a session gets
+ * (CONTRACT §4). Reads the files directly (no index database), so the SessionStart hook
+ * starts fast and sees the disk as it is. docs/session-context.md has the decisions.
+ */
+import { UsageError, lastValue, parseArgs, type ParsedArgs } from '../args';
+import { loadConfig } from '../../config';
+import { ownerIdentity } from '../../identity';
+import { buildSessionContext, contextBudgetSetting } from '../../service/session-context';
+import { explainText } from '../../service/context-xray';
+import { hookJson, MAX_CONTEXT_BUDGET, MIN_CONTEXT_BUDGET, type ContextPlan } from '../../trust/context';
+import type { Command } from './index';
+
+function plan(args: ParsedArgs, budgetFlag: number | undefined): ContextPlan {
+  const config = loadConfig({ flagRoots: args.values.get('root') });
+  const setting = contextBudgetSetting();
+  return buildSessionContext({
+    roots: config.roots,
+    now: config.now(),
+    owner: ownerIdentity(),
+    budget: budgetFlag ?? setting.budget,
+    problems: setting.problem ? [setting.problem] : [],
+    cache: config.dbPath,
+  });
+}
+
+function parseBudget(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < MIN_CONTEXT_BUDGET || n > MAX_CONTEXT_BUDGET) {
+    throw new UsageError(`--budget must be a whole number from ${MIN_CONTEXT_BUDGET} to ${MAX_CONTEXT_BUDGET}: ${raw}`);
+  }
+  return n;
+}
+
+export const contextCmd: Command = {
+  synopsis: 'context [--format text|hook] [--explain] [--budget N]',
+  summary: 'what a session gets (hook: SessionStart JSON, always exit 0; --explain: the X-ray table)',
+  async run(argv, io) {
+    // Not service-args: that module loads the database layer, which the hook does not need.
+    const args = parseArgs(argv, { values: ['root', 'format', 'budget'], bools: ['json', 'explain'] });
+    const format = lastValue(args, 'format') ?? 'text';
+    if (format !== 'text' && format !== 'hook') throw new UsageError('--format must be text or hook');
+    if (format === 'hook') {
+      // A hook must never block a session: every failure becomes context text, exit 0.
+      let text: string;
+      try {
+        text = plan(args, parseBudget(lastValue(args, 'budget'))).text;
+      } catch (e) {
+        text = `memtrust could not load memories: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}\n`;
+      }
+      io.out(hookJson(text));
+      return 0;
+    }
+    const p = plan(args, parseBudget(lastValue(args, 'budget')));
+    if (args.bools.has('json')) io.out(JSON.stringify(p, null, 2));
+    else if (args.bools.has('explain')) io.out(explainText(p));
+    else io.out(p.text.replace(/\n$/, ''));
+    return 0;
+  },
+};
