@@ -55,6 +55,8 @@ export type Plan =
       ok: true; noop: false; action: AuditAction; from: EventTier; to: EventTier; set: Record<string, string>; remove: string[]; move: Move; reason: string | null;
       /** Content edits only (the user's edit-and-save): new body bytes after the rewritten frontmatter. */
       body?: Buffer;
+      /** Repair / field edits: the whole new file, instead of set/remove/body (see lib/service/repair.ts). */
+      replace?: Buffer;
     }
   | { ok: true; noop: true; from: string | null; to: string | null; message: string }
   | { ok: false; code: string; message: string };
@@ -122,7 +124,7 @@ function applyLocked(ctx: ServiceContext, req: MemoryRequest, op: string, found:
   let reason = plan.reason;
   try {
     const edits = { set: plan.set, remove: plan.remove };
-    after = Object.keys(edits.set).length || edits.remove.length ? rewriteFrontmatter(bytes, edits) : bytes;
+    after = plan.replace ?? (Object.keys(edits.set).length || edits.remove.length ? rewriteFrontmatter(bytes, edits) : bytes);
     if (plan.body) after = replaceBody(after, plan.body);
   } catch (e) {
     if (!(e instanceof RewriteError)) throw e;
