@@ -15,6 +15,7 @@ import { MEMORY_ACTIONS } from '@/lib/trust/tiers';
 import { parseMemoryId } from '@/lib/memory-id';
 import { createMemory, editMemory } from '@/lib/service/create-edit';
 import { previewTransition, vouchingRefused, type TransitionPreview } from '@/lib/service/preview';
+import { editMemoryFields } from '@/lib/service/edit-fields';
 import { checkRepair, repairAndRestore, repairModel, type RepairCheck, type RepairModel } from '@/lib/service/repair';
 
 const Transition = z.object({
@@ -136,6 +137,15 @@ export const repairRestoreAction = action(RepairInputSchema.extend({ expectSha: 
   const ref = parseMemoryId(input.id);
   if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
   const r = repairAndRestore(context(), ref, { redactions: input.redactions, frontmatter: input.frontmatter }, input.expectSha, input.opId);
+  revalidatePath('/', 'layout');
+  return r.ok ? { ok: true, data: { message: r.message } } : { ok: false, code: r.code, message: r.message };
+});
+
+/** The editor's save: name, description and type (nested ones written back where they were), and the body. */
+export const editMemoryFieldsAction = action(MemoryFields.extend({ id: z.string().max(400), expectSha: z.string().regex(/^[0-9a-f]{64}$/), type: z.enum(['user', 'feedback', 'project', 'reference']) }), (input): ActionResult<{ message: string }> => {
+  const ref = parseMemoryId(input.id);
+  if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
+  const r = editMemoryFields(context(), ref, input, input.expectSha);
   revalidatePath('/', 'layout');
   return r.ok ? { ok: true, data: { message: r.message } } : { ok: false, code: r.code, message: r.message };
 });

@@ -145,3 +145,8 @@ export function pageFindingCodes(sqlite: Database.Database, keys: string[]): Map
   }
   return out;
 }
+
+export function inboxRowByKey(sqlite: Database.Database, key: string): MemoryListItem | undefined {
+  const r = sqlite.prepare(`SELECT ${COLUMNS} FROM memories m WHERE m.key = ?`).get(key) as Record<string, unknown> | undefined;
+  return r ? toItem(r) : undefined;
+}

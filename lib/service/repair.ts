@@ -20,15 +20,13 @@ import { decide } from '../trust/transitions';
 import { rewriteFrontmatter, RewriteError } from '../memory-file/rewrite';
 import { splitFile } from '../memory-file/split';
 import { parseFrontmatter } from '../memory-file/frontmatter';
-import { patternCandidates, type SecretCandidate } from '../validators/secrets-patterns';
-import { emailCandidates, homePathCandidates } from '../validators/secrets-pii';
-import { resolveOverlaps } from '../validators/secrets';
-import { blankRedacted } from '../validators/secrets-redact';
-import { lineAt, lineStarts } from '../validators/scan-text';
 import { runAllChecks } from '../validators/run';
 import { findingClass, type Finding, type OwnerIdentity, type FindingClass } from '../validators/types';
 import { containsSecret } from '../validators/withhold';
 import { frontmatterChanges, type FrontmatterChange } from './preview';
+import { secretSpans, type SecretSpan } from './secret-spans';
+import { lineStarts } from '../validators/scan-text';
+import type { SecretCandidate } from '../validators/secrets-patterns';
 
 export type RedactMode = 'redact' | 'remove' | 'keep';
 
@@ -81,18 +79,8 @@ function decode(bytes: Buffer): { bom: boolean; text: string } | null {
 
 const encode = (bom: boolean, text: string) => Buffer.concat([bom ? Buffer.from([0xef, 0xbb, 0xbf]) : Buffer.alloc(0), Buffer.from(text, 'utf8')]);
 
-/** The secret check's candidates with their spans, keyed stably (same pipeline as secretCheck). */
-function candidates(text: string, owner: OwnerIdentity): { c: SecretCandidate; key: string; line: number }[] {
-  const blank = blankRedacted(text);
-  const found = resolveOverlaps([...patternCandidates(blank), ...emailCandidates(blank, owner), ...homePathCandidates(blank, owner)]);
-  const starts = lineStarts(text);
-  const seen = new Map<string, number>();
-  return found.map((c) => {
-    const base = `${c.code}|${c.message}`;
-    const n = seen.get(base) ?? 0;
-    seen.set(base, n + 1);
-    return { c, key: `${base}|${n}`, line: lineAt(starts, c.start) };
-  });
+function candidates(text: string, owner: OwnerIdentity): SecretSpan[] {
+  return secretSpans(text, owner);
 }
 
 function maskLine(text: string, starts: number[], line: number, spans: SecretCandidate[]): string {

@@ -4,7 +4,10 @@ import { freshContext } from '@/lib/server';
 import { memoryDetail } from '@/lib/service/memory-detail';
 import { parseMemoryId } from '@/lib/memory-id';
 import { TierBadge } from '@/components/tier-badge';
-import { TransitionMenu } from '@/components/transition-menu';
+import { TransitionPanel } from '@/components/transition-panel';
+import { flaggedReason } from '@/lib/service/preview';
+import { indexFileView } from '@/lib/service/index-file';
+import { IndexFileView } from '@/components/index-file-view';
 import { HistoryTimeline } from '@/components/history-timeline';
 import { FindingList } from '@/components/finding-list';
 import { MemoryBody } from '@/components/memory-body';
@@ -15,6 +18,8 @@ import { lastAfterSha } from '@/db/queries/history';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Memory' };
+
+const VALIDATE_EXIT: Record<string, number> = { PASS: 0, 'FAIL-STRUCT': 1, 'FAIL-FORMAT': 2, 'WARN-SEMANTIC': 3 };
 
 const FIELD_LABELS: [string, string][] = [
   ['name', 'Name'],
@@ -42,6 +47,11 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
   const { id } = await params;
   const ref = parseMemoryId(decodeURIComponent(id));
   const ctx = freshContext();
+  // An index file (MEMORY.md) is not a memory: it gets its own view.
+  if (ref && ref.filename.toLowerCase() === 'memory.md') {
+    const ix = indexFileView(ctx, ref.source, ref.filename);
+    if (ix.ok) return <IndexFileView view={ix.view} />;
+  }
   const r = ref ? memoryDetail(ctx, ref.filename, ref.source) : null;
   if (!r || !r.ok) {
     return (
@@ -83,7 +93,7 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
               ))}
             </ul>
             {d.tier === 'quarantined' ? <p className="mb-3 text-xs text-slate-600 dark:text-slate-400">Quarantined memories are read-only: restore one before editing it.</p> : null}
-            <TransitionMenu id={d.id} sha={d.sha256} actions={d.actions} />
+            <TransitionPanel key={d.sha256} id={d.id} actions={d.actions} tier={d.tier} flagged={flaggedReason(d.findings, VALIDATE_EXIT[d.verdicts.validate] ?? 0)} />
             {d.tier === 'verified' || d.tier === 'inferred' ? (
               <Link href={`/memories/${encodeURIComponent(d.id)}/edit`} className="mt-3 inline-block text-sm text-teal-700 hover:underline dark:text-teal-300">
                 Edit this memory (saving makes it verified)
