@@ -22,7 +22,7 @@ const VOUCHING = new Set(['promote', 'reaffirm']);
 
 /** Fired by keyboard shortcuts: `{ id, action }`; the panel showing that memory opens the preview. */
 export const TRANSITION_EVENT = 'memtrust:transition';
-/** Fired after a transition succeeded: `{ id }` (the inbox moves to the next row). */
+/** Fired after a transition succeeded: `{ id, message }` (the inbox shows it and moves to the next row). */
 export const TRANSITION_DONE_EVENT = 'memtrust:transition-done';
 
 export interface TransitionPanelProps {
@@ -95,7 +95,7 @@ export function TransitionPanel({ id, actions, tier, flagged, show, size = 'md' 
       const r = await confirmTransitionAction({ id, action: action as never, reason: action === 'demote' ? reason : undefined, expectSha: preview.sha256, opId: crypto.randomUUID() });
       setResult(r.ok ? { ok: true, message: r.data.message } : { ok: false, message: r.message });
       cancel();
-      if (r.ok) window.dispatchEvent(new CustomEvent(TRANSITION_DONE_EVENT, { detail: { id } }));
+      if (r.ok) window.dispatchEvent(new CustomEvent(TRANSITION_DONE_EVENT, { detail: { id, message: r.data.message } }));
       await qc.invalidateQueries();
       router.refresh();
     });
@@ -180,7 +180,7 @@ export function TransitionPanel({ id, actions, tier, flagged, show, size = 'md' 
           onDone={async (message) => {
             setRepairing(false);
             setResult({ ok: true, message });
-            window.dispatchEvent(new CustomEvent(TRANSITION_DONE_EVENT, { detail: { id } }));
+            window.dispatchEvent(new CustomEvent(TRANSITION_DONE_EVENT, { detail: { id, message } }));
             await qc.invalidateQueries();
             router.refresh();
           }}

@@ -70,7 +70,7 @@ export function realFolder(n = 160, seed = 11): RealFolder {
     if (i % 17 === 3) text = text.replace(/\n/g, '\r\n');
     files[filename] = text;
     // A few files are left out of the index (not loaded), and the hooks run long enough for a real cut.
-    if (i % 23 !== 7) list(filename, name, `${desc}; see the note before touching ${topic} again`);
+    if (i % 23 !== 7) list(filename, name, `${desc}; see the note before touching ${topic} again and check with the team first`);
     if (i % 40 === 0) index.push('', `## ${topic}`, '');
   }
   const named = {

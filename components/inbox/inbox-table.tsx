@@ -46,6 +46,10 @@ export function InboxTable({ rows, selected, headers }: { rows: InboxRow[]; sele
   const router = useRouter();
   const [checked, setChecked] = useState<Set<string>>(new Set());
   const [help, setHelp] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  // Marks hydration: the keys work from here on (e2e waits for it).
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const refs = useRef<Map<string, HTMLTableRowElement>>(new Map());
   const at = rows.findIndex((r) => r.key === selected);
 
@@ -62,7 +66,9 @@ export function InboxTable({ rows, selected, headers }: { rows: InboxRow[]; sele
 
   useEffect(() => {
     function onDone(e: Event) {
-      const id = (e as CustomEvent<{ id: string }>).detail?.id;
+      const d = (e as CustomEvent<{ id: string; message?: string }>).detail;
+      const id = d?.id;
+      if (d?.message) setDone(d.message);
       const i = rows.findIndex((r) => r.id === id);
       if (i === -1) return;
       const next = rows[i + 1] ?? rows[i - 1];
@@ -121,7 +127,7 @@ export function InboxTable({ rows, selected, headers }: { rows: InboxRow[]; sele
 
   const allChecked = rows.length > 0 && rows.every((r) => checked.has(r.key));
   return (
-    <div>
+    <div data-inbox-ready={ready ? '' : undefined}>
       {help ? (
         <div role="dialog" aria-label="Keyboard shortcuts" className="mb-3 rounded-lg border border-slate-200 bg-white p-3 text-sm shadow dark:border-slate-700 dark:bg-slate-900">
           <div className="flex items-baseline justify-between">
@@ -141,6 +147,7 @@ export function InboxTable({ rows, selected, headers }: { rows: InboxRow[]; sele
           <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">A key never changes a file by itself: it opens the diff preview, and only Confirm writes. Promote is disabled for a memory with a credential finding or a hard validator failure.</p>
         </div>
       ) : null}
+      {done ? <p role="status" className="mb-2 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">{done}</p> : null}
       <BulkSeam selectedKeys={[...checked]} onClear={() => setChecked(new Set())} />
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <table className="w-full text-left text-sm" aria-label="Review inbox">
