@@ -9,7 +9,7 @@
  * key press opens the same preview and never acts on its own.
  */
 import { useRouter } from 'next/navigation';
-import { useCallback, useEffect, useState, useTransition } from 'react';
+import { useCallback, useEffect, useRef, useState, useTransition } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { confirmTransitionAction, previewTransitionAction } from '@/app/actions';
 import type { ActionAvailability } from '@/lib/trust/allowed';
@@ -46,6 +46,12 @@ export function TransitionPanel({ id, actions, tier, flagged, show, size = 'md' 
   const [reason, setReason] = useState('');
   const [repairing, setRepairing] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+
+  // Confirm takes the focus once the preview is there (Enter confirms); demote focuses its reason.
+  useEffect(() => {
+    if (preview && asking && asking !== 'demote') confirmRef.current?.focus();
+  }, [preview, asking]);
 
   const list = (show ? show.map((a) => actions.find((x) => x.action === a)).filter((x): x is ActionAvailability => !!x) : actions).map((a) =>
     VOUCHING.has(a.action) && flagged && a.allowed ? { ...a, allowed: false, reason: `${ACTION_LABEL[a.action]} ${flagged}` } : a,
@@ -164,7 +170,7 @@ export function TransitionPanel({ id, actions, tier, flagged, show, size = 'md' 
             </label>
           ) : null}
           <div className="mt-3 flex gap-2">
-            <button type="submit" autoFocus={asking !== 'demote'} disabled={pending || !preview} className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800 disabled:opacity-50">
+            <button ref={confirmRef} type="submit" disabled={pending || !preview} className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800 disabled:opacity-50">
               Confirm {ACTION_LABEL[asking]?.toLowerCase()}
             </button>
             <button type="button" onClick={cancel} className="rounded-md px-3 py-1.5 text-sm hover:bg-white/60 dark:hover:bg-slate-700">

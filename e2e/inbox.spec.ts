@@ -41,10 +41,10 @@ test('the inbox filters, sorts and pages 160+ memories with every choice in the 
   await expect(findings.getByLabel('60 times')).toBeVisible();
   expect(await findings.getByRole('listitem').count()).toBeLessThan(5);
   // Selecting a row puts it in the URL; reloading keeps it.
-  await table.getByRole('link', { name: 'NAS access' }).click();
+  await table.getByRole('link', { name: 'Old CI token' }).click();
   await expect(page).toHaveURL(/sel=/);
   await page.reload();
-  await expect(pane.getByRole('heading', { name: 'NAS access' })).toBeVisible();
+  await expect(pane.getByRole('heading', { name: 'Old CI token' })).toBeVisible();
   await page.goto('/review?queue=any&sort=name');
   await page.screenshot({ path: shot('inbox'), fullPage: false });
 });

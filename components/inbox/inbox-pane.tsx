@@ -27,7 +27,7 @@ export function InboxPane({ pane }: { pane: Pane }) {
           {m.quarantineReason ? <li>quarantine reason: {m.quarantineReason}</li> : null}
         </ul>
       </div>
-      <TransitionPanel key={`${m.id}:${m.sha256}`} id={m.id} actions={pane.actions} tier={m.tier} flagged={m.flagged} size="sm" />
+      <TransitionPanel key={m.id} id={m.id} actions={pane.actions} tier={m.tier} flagged={m.flagged} size="sm" />
       <section>
         <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Findings</h3>
         <FindingList findings={pane.findings} />

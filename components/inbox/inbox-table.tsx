@@ -99,7 +99,7 @@ export function InboxTable({ rows, selected, headers }: { rows: InboxRow[]; sele
       if (e.key === 'j') go(at < 0 ? 0 : Math.min(at + 1, rows.length - 1));
       else if (e.key === 'k') go(at < 0 ? 0 : Math.max(at - 1, 0));
       else if (!cur) return;
-      else if (e.key === 'o' || e.key === 'Enter') router.push(cur.detailHref);
+      else if (e.key === 'o') router.push(cur.detailHref);
       else if (e.key === 'x') toggle(cur.key);
       else if (e.key === 'p') fire(cur.id, 'promote');
       else if (e.key === 'r') fire(cur.id, cur.tier === 'quarantined' ? 'restore' : 'reaffirm');
