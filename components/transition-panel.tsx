@@ -50,8 +50,8 @@ export function TransitionPanel({ id, actions, tier, flagged, show, size = 'md' 
 
   // Confirm takes the focus once the preview is there (Enter confirms); demote focuses its reason.
   useEffect(() => {
-    if (preview && asking && asking !== 'demote') confirmRef.current?.focus();
-  }, [preview, asking]);
+    if (preview && asking && asking !== 'demote' && !pending) confirmRef.current?.focus();
+  }, [preview, asking, pending]);
 
   const list = (show ? show.map((a) => actions.find((x) => x.action === a)).filter((x): x is ActionAvailability => !!x) : actions).map((a) =>
     VOUCHING.has(a.action) && flagged && a.allowed ? { ...a, allowed: false, reason: `${ACTION_LABEL[a.action]} ${flagged}` } : a,

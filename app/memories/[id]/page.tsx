@@ -113,6 +113,11 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
         </div>
         <div className="space-y-6">
           <Card title="Frontmatter">
+            {d.findings.filter((f) => f.label === 'FAIL-STRUCT' || f.label === 'FAIL-FORMAT').map((f, i) => (
+              <p key={i} role="note" className="mb-2 rounded-md bg-red-50 px-2 py-1 text-xs text-red-900 dark:bg-red-950 dark:text-red-100">
+                {f.message}{f.line ? ` (line ${f.line})` : ''}
+              </p>
+            ))}
             <dl className="space-y-2 text-sm">
               {FIELD_LABELS.filter(([k]) => d.fields[k] !== undefined).map(([k, label]) => (
                 <div key={k}>
