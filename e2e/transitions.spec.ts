@@ -102,7 +102,7 @@ test.describe('keyboard review', () => {
       await expect(dialog.getByLabel('Diff preview')).toBeVisible();
       if (reason) await dialog.getByLabel('Why demote this memory?').fill(reason);
       await page.keyboard.press('Enter');
-      await expect(page.getByRole('status').filter({ hasText: done })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: done }).first()).toBeVisible();
     };
     await step('Due one', 'p', 'feedback_due_one.md: promote done');
     await step('Due three', 'p', 'feedback_due_three.md: promote done');
