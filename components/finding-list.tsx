@@ -1,8 +1,8 @@
 /**
- * Validator findings grouped by kind (docs/review-inbox.md "Findings grouped"): one
- * row per finding code with its count and the lines it sits on — a memory with 60
+ * Validator findings grouped (docs/review-inbox.md "Findings grouped"): one row per
+ * kind and message with its count and the lines it sits on — a memory with 60
  * private addresses is one row "× 60", never 60 identical lines. Messages are
- * already masked by the validators; distinct ones are listed under the row.
+ * already masked by the validators, so equal masks group together.
  */
 const TONE: Record<string, string> = {
   'FAIL-STRUCT': 'text-red-800 dark:text-red-300',
@@ -33,7 +33,7 @@ const RANK: Record<string, number> = { 'FAIL-STRUCT': 0, 'SECRET-DETECTED': 1, '
 export function groupFindings(findings: readonly FindingLike[]): FindingGroup[] {
   const groups = new Map<string, FindingGroup>();
   for (const f of findings) {
-    const k = `${f.label}|${f.code}`;
+    const k = `${f.label}|${f.code}|${f.message}`;
     const g = groups.get(k) ?? { code: f.code, label: f.label, count: 0, lines: [], messages: [] };
     g.count++;
     if (f.line != null && !g.lines.includes(f.line)) g.lines.push(f.line);
@@ -42,7 +42,7 @@ export function groupFindings(findings: readonly FindingLike[]): FindingGroup[] 
   }
   return [...groups.values()]
     .map((g) => ({ ...g, lines: g.lines.sort((a, b) => a - b) }))
-    .sort((a, b) => (RANK[a.label] ?? 9) - (RANK[b.label] ?? 9) || a.code.localeCompare(b.code));
+    .sort((a, b) => (RANK[a.label] ?? 9) - (RANK[b.label] ?? 9) || a.code.localeCompare(b.code) || (a.lines[0] ?? 0) - (b.lines[0] ?? 0));
 }
 
 function lineList(lines: number[]): string {
@@ -57,20 +57,12 @@ export function FindingList({ findings }: { findings: readonly FindingLike[] }) 
   return (
     <ul className="space-y-1.5 text-sm" aria-label="Findings by kind">
       {groups.map((g) => (
-        <li key={`${g.label}|${g.code}`} className="flex gap-2">
+        <li key={`${g.label}|${g.code}|${g.messages[0]}`} className="flex gap-2">
           <span className={`w-36 shrink-0 font-mono text-xs ${TONE[g.label] ?? ''}`}>{g.label}</span>
           <span className="min-w-0">
             <span>{g.messages[0]}</span>
             {g.count > 1 ? <span className="ml-1 rounded bg-slate-100 px-1 text-xs font-medium tabular-nums dark:bg-slate-800" aria-label={`${g.count} times`}>× {g.count}</span> : null}
             {g.lines.length ? <span className="text-slate-500 dark:text-slate-400"> · {g.lines.length === 1 ? 'line' : 'lines'} {lineList(g.lines)}</span> : null}
-            {g.messages.length > 1 ? (
-              <details className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
-                <summary className="cursor-pointer">{g.messages.length} distinct values ({g.code})</summary>
-                <ul className="mt-1 list-disc pl-5">
-                  {g.messages.slice(0, 50).map((m) => <li key={m}>{m}</li>)}
-                </ul>
-              </details>
-            ) : null}
           </span>
         </li>
       ))}

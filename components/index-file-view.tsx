@@ -64,7 +64,7 @@ export function IndexFileView({ view }: { view: View }) {
                 ) : null}
                 <tr className={`align-top ${LOAD[l.load]}`} data-load={l.load}>
                   <td className="px-2 py-0.5 text-right font-mono text-xs tabular-nums text-slate-500">{l.n}</td>
-                  <td className="max-w-xl px-2 py-0.5 font-mono text-xs break-all whitespace-pre-wrap">{l.text || ' '}</td>
+                  <td className="max-w-2xl px-2 py-0.5 font-mono text-xs break-words whitespace-pre-wrap">{l.text || ' '}</td>
                   <td className="px-2 py-0.5 text-xs">
                     {l.target ? (
                       l.target.exists ? (

@@ -143,7 +143,8 @@ export function RepairDialog({ id, onClose, onDone }: { id: string; onClose: () 
                   <p role="status" className={`text-sm font-medium ${check.passes ? 'text-emerald-800 dark:text-emerald-300' : 'text-red-800 dark:text-red-300'}`}>
                     {check.passes ? 'Passes validate and secret-check: ready to restore.' : 'Still blocked: fix the findings below.'}
                   </p>
-                  <FindingList findings={check.findings.filter((f) => f.label !== 'WARN-SEMANTIC' || !check.passes)} />
+                  <p className="text-xs text-slate-600 dark:text-slate-400">The edit changes {check.bodyLinesChanged} {check.bodyLinesChanged === 1 ? 'line' : 'lines'} of the file; restoring then rewrites trust-level and last-verified and removes the quarantine keys.</p>
+                  <FindingList findings={check.findings} />
                 </div>
               ) : null}
             </section>

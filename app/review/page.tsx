@@ -59,7 +59,7 @@ export default async function ReviewPage({ searchParams }: Props) {
       tier: m.tier,
       type: m.type,
       layout: m.layout,
-      age: daysSince(ageBase, now),
+      age: ((d) => (d === null ? null : Math.max(0, d)))(daysSince(ageBase, now)),
       flagged: !!m.flagged,
       tags: tags(m),
       note: m.conflict ? 'conflict: also in another folder' : m.error ? m.error : m.indexed === false ? 'not named in MEMORY.md: not loaded' : null,
