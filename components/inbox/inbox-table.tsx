@@ -82,7 +82,8 @@ export function InboxTable({ rows, selected, headers }: { rows: InboxRow[]; sele
     function onKey(e: KeyboardEvent) {
       if (e.metaKey || e.ctrlKey || e.altKey) return;
       const t = e.target as HTMLElement;
-      if (t.closest('input, textarea, select, [role="dialog"]') && e.key !== 'Escape') return;
+      // Typing in a field or a dialog is never a shortcut (checkboxes are not typing).
+      if (t.closest('input:not([type="checkbox"]):not([type="radio"]), textarea, select, [role="dialog"]') && e.key !== 'Escape') return;
       if (e.key === 'Escape') {
         if (help) {
           setHelp(false);
