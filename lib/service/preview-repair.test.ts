@@ -114,6 +114,22 @@ describe('repair and restore', () => {
     expect(text.endsWith(BODY)).toBe(true);
   });
 
+  it('offers a block to fill in for a file without frontmatter', () => {
+    const bytes = Buffer.from(BODY.slice(1));
+    put(sb.root, 'quarantine/feedback_tests.md', bytes);
+    const ctx = openCtx(sb);
+    const ref = { source: ctx.sources[0]!.id, filename: 'feedback_tests.md' };
+    const m = repairModel(ctx, ref);
+    if (!m.ok) throw new Error(m.message);
+    expect(m.model.frontmatterError?.message).toBe('missing opening frontmatter delimiter');
+    const fmText = 'name: Integration tests\ndescription: run them first\ntype: feedback';
+    const r = repairAndRestore(ctx, ref, { redactions: {}, frontmatter: fmText }, sha(bytes));
+    expect(r).toMatchObject({ ok: true, to: 'verified' });
+    const text = fs.readFileSync(path.join(sb.root, 'memories/feedback_tests.md'), 'utf8');
+    expect(text.startsWith('---\nname: Integration tests\ndescription: run them first\ntype: feedback\n')).toBe(true);
+    expect(text.endsWith(BODY.slice(1))).toBe(true);
+  });
+
   it('refuses when the edit still fails, and changes nothing', () => {
     const bytes = memoryFile(fm(Q), `${BODY}\nToken ${TOKEN}\n`);
     put(sb.root, 'quarantine/feedback_tests.md', bytes);

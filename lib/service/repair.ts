@@ -124,6 +124,10 @@ export function repairModel(ctx: ServiceContext, ref: { source: string; filename
     frontmatter = lines.map((line, i) => (flaggedLines.has(i + 2) || containsSecret(line, owner) ? marker(i + 2) : line)).join('\n');
     const errs = parseFrontmatter(l.bytes, split).errors;
     if (errs[0]) frontmatterError = { message: errs[0].message, line: errs[0].line };
+  } else {
+    // No block at all (or no closing line): offer one to fill in; it is put before the text.
+    frontmatter = 'name: \ndescription: \ntype: ';
+    frontmatterError = { message: split.error === 'missing-open' ? 'missing opening frontmatter delimiter' : 'missing closing frontmatter delimiter', line: 1 };
   }
   const checks = runAllChecks(l.bytes, l.found.filename, owner);
   const blocking = checks.validate.findings.filter((f) => f.label === 'FAIL-STRUCT' || f.label === 'FAIL-FORMAT');
