@@ -9,7 +9,7 @@
  * (migration 0011).
  */
 import type Database from 'better-sqlite3';
-import { COLUMNS, QUEUES, SORTS, toItem, where, type ListQuery, type MemoryListItem, type Queue } from './memories';
+import { COLUMNS, QUEUES, SORTS, ftsQuery, toItem, where, type ListQuery, type MemoryListItem, type Queue } from './memories';
 import { clockCutoffs } from './cutoffs';
 import { memo } from './memo';
 import { findingClass, type FindingClass } from '../../lib/validators/types';
@@ -55,8 +55,13 @@ function inboxWhere(sqlite: Database.Database, q: InboxQuery, now: Date): { sql:
   const params = { ...base.params };
   if ((q.queue ?? 'inbox') === 'inbox') parts.push(INBOX_SQL(clockCutoffs(now)));
   if (q.layout) {
-    parts.push('m.source IN (SELECT id FROM sources WHERE kind = @layout)');
-    params.layout = q.layout;
+    // Few roots: their ids inline keep the planner on the inbox index.
+    const ids = inboxFacets(sqlite).sources.filter((s) => s.kind === q.layout).map((s) => s.id);
+    if (ids.length === 0) parts.push('0');
+    else {
+      parts.push(`m.source IN (${ids.map((_, i) => `@layout${i}`).join(', ')})`);
+      ids.forEach((id, i) => (params[`layout${i}`] = id));
+    }
   }
   if (q.cls) {
     const codes = inboxFacets(sqlite).classCodes[q.cls];
@@ -105,15 +110,25 @@ export function listInbox(sqlite: Database.Database, q: InboxQuery, now: Date): 
   const clock = JSON.stringify(clockCutoffs(now));
   return memo(sqlite, `inbox:${JSON.stringify(q)}:${clock}`, () => {
     const w = inboxWhere(sqlite, q, now);
+    // Selective filters (finding kind or class, full-text search) start from their own index;
+    // every other view scans the narrow covering index memories_inbox (migration 0011), which
+    // the planner may otherwise pass over for a tier index that then reads the wide rows.
+    const from = q.kind || q.cls || (q.q && ftsQuery(q.q)) ? 'memories m' : 'memories m INDEXED BY memories_inbox';
     const sort = ORDER[q.sort ?? 'name'];
     const dir = q.dir === 'desc' ? 'DESC' : 'ASC';
     const limit = Math.min(Math.max(q.limit ?? 50, 1), 500);
     const offset = Math.max(q.offset ?? 0, 0);
-    const rows = sqlite
-      .prepare(`SELECT ${COLUMNS} FROM memories m ${w.sql} ORDER BY ${sort} ${dir}${q.sort === 'name' || !q.sort ? '' : ' NULLS LAST'}, m.key LIMIT @limit OFFSET @offset`)
-      .all({ ...w.params, limit, offset }) as Record<string, unknown>[];
-    const total = (sqlite.prepare(`SELECT count(*) AS n FROM memories m ${w.sql}`).get(w.params) as { n: number }).n;
-    return { items: rows.map(toItem), total };
+    // Keys first, from the covering index memories_inbox (migration 0011); then only those rows.
+    const keys = (sqlite
+      .prepare(`SELECT m.key AS key FROM ${from} ${w.sql} ORDER BY ${sort} ${dir}${q.sort === 'name' || !q.sort ? '' : ' NULLS LAST'}, m.key LIMIT @limit OFFSET @offset`)
+      .all({ ...w.params, limit, offset }) as { key: string }[]).map((r) => r.key);
+    const byKey = new Map<string, Record<string, unknown>>();
+    if (keys.length) {
+      const rows = sqlite.prepare(`SELECT ${COLUMNS} FROM memories m WHERE m.key IN (${keys.map(() => '?').join(', ')})`).all(...keys) as Record<string, unknown>[];
+      for (const r of rows) byKey.set(r.key as string, r);
+    }
+    const total = (sqlite.prepare(`SELECT count(*) AS n FROM ${from} ${w.sql}`).get(w.params) as { n: number }).n;
+    return { items: keys.map((k) => byKey.get(k)).filter((r): r is Record<string, unknown> => !!r).map(toItem), total };
   });
 }
 
