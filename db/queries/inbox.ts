@@ -110,24 +110,30 @@ export function listInbox(sqlite: Database.Database, q: InboxQuery, now: Date): 
   const clock = JSON.stringify(clockCutoffs(now));
   return memo(sqlite, `inbox:${JSON.stringify(q)}:${clock}`, () => {
     const w = inboxWhere(sqlite, q, now);
-    // Selective filters (finding kind or class, full-text search) start from their own index;
-    // every other view scans the narrow covering index memories_inbox (migration 0011), which
-    // the planner may otherwise pass over for a tier index that then reads the wide rows.
-    const from = q.kind || q.cls || (q.q && ftsQuery(q.q)) ? 'memories m' : 'memories m INDEXED BY memories_inbox';
+    // Which index serves best (measured at 100k, bench/inbox.ts): selective filters (finding
+    // kind or class, full-text search) start from their own index. Otherwise the page of keys
+    // sorted by name walks memories_inbox (migration 0011) in order and stops early; other
+    // sorts and the count let the planner pick a tier index — except with a root or layout
+    // filter, where that index would read the wide rows for `source`, and the narrow covering
+    // memories_inbox is cheaper.
+    const selective = !!(q.kind || q.cls || (q.q && ftsQuery(q.q)));
+    const hinted = 'memories m INDEXED BY memories_inbox';
+    const keysFrom = !selective && (q.sort ?? 'name') === 'name' ? hinted : 'memories m';
+    const countFrom = !selective && (q.source || q.layout) ? hinted : 'memories m';
     const sort = ORDER[q.sort ?? 'name'];
     const dir = q.dir === 'desc' ? 'DESC' : 'ASC';
     const limit = Math.min(Math.max(q.limit ?? 50, 1), 500);
     const offset = Math.max(q.offset ?? 0, 0);
     // Keys first, from the covering index memories_inbox (migration 0011); then only those rows.
     const keys = (sqlite
-      .prepare(`SELECT m.key AS key FROM ${from} ${w.sql} ORDER BY ${sort} ${dir}${q.sort === 'name' || !q.sort ? '' : ' NULLS LAST'}, m.key LIMIT @limit OFFSET @offset`)
+      .prepare(`SELECT m.key AS key FROM ${keysFrom} ${w.sql} ORDER BY ${sort} ${dir}${q.sort === 'name' || !q.sort ? '' : ' NULLS LAST'}, m.key LIMIT @limit OFFSET @offset`)
       .all({ ...w.params, limit, offset }) as { key: string }[]).map((r) => r.key);
     const byKey = new Map<string, Record<string, unknown>>();
     if (keys.length) {
       const rows = sqlite.prepare(`SELECT ${COLUMNS} FROM memories m WHERE m.key IN (${keys.map(() => '?').join(', ')})`).all(...keys) as Record<string, unknown>[];
       for (const r of rows) byKey.set(r.key as string, r);
     }
-    const total = (sqlite.prepare(`SELECT count(*) AS n FROM ${from} ${w.sql}`).get(w.params) as { n: number }).n;
+    const total = (sqlite.prepare(`SELECT count(*) AS n FROM ${countFrom} ${w.sql}`).get(w.params) as { n: number }).n;
     return { items: keys.map((k) => byKey.get(k)).filter((r): r is Record<string, unknown> => !!r).map(toItem), total };
   });
 }
