@@ -92,7 +92,7 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
                 <li key={l}>{l}</li>
               ))}
             </ul>
-            {d.tier === 'quarantined' ? <p className="mb-3 text-xs text-slate-600 dark:text-slate-400">Quarantined memories are read-only: restore one before editing it.</p> : null}
+            {d.tier === 'quarantined' ? <p className="mb-3 text-xs text-slate-600 dark:text-slate-400">Quarantined memories are read-only: restore one before editing it, or use Repair and restore to fix the blocking lines and restore in one step (the quarantined file itself is never edited).</p> : null}
             <TransitionPanel key={d.id} id={d.id} actions={d.actions} tier={d.tier} flagged={flaggedReason(d.findings, VALIDATE_EXIT[d.verdicts.validate] ?? 0)} />
             {d.tier === 'verified' || d.tier === 'inferred' ? (
               <Link href={`/memories/${encodeURIComponent(d.id)}/edit`} className="mt-3 inline-block text-sm text-teal-700 hover:underline dark:text-teal-300">
