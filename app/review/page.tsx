@@ -55,6 +55,7 @@ export default async function ReviewPage({ searchParams }: Props) {
       href: inboxHref(p, { sel: m.key }),
       detailHref: memoryHref(m.source, m.filename),
       name: m.name || m.filename,
+      description: m.description,
       relPath: m.relPath,
       tier: m.tier,
       type: m.type,

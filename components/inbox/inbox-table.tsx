@@ -19,6 +19,7 @@ export interface InboxRow {
   href: string;
   detailHref: string;
   name: string;
+  description: string | null;
   relPath: string;
   tier: string;
   type: string | null;
@@ -195,6 +196,7 @@ export function InboxTable({ rows, selected, headers }: { rows: InboxRow[]; sele
                   </td>
                   <td className="max-w-xs px-2 py-1.5">
                     <Link href={r.href} scroll={false} replace className="block truncate font-medium text-teal-800 hover:underline dark:text-teal-300">{r.name}</Link>
+                    {r.description ? <div className="truncate text-xs text-slate-600 dark:text-slate-300" title={r.description}>{r.description}</div> : null}
                     <div className="truncate font-mono text-[11px] text-slate-500 dark:text-slate-400">{r.relPath}</div>
                     {r.note ? <div className="truncate text-[11px] text-amber-800 dark:text-amber-300">{r.note}</div> : null}
                   </td>
