@@ -21,9 +21,8 @@ const COLUMNS: { label: string; sort: Sort | null }[] = [
   { label: 'Name', sort: 'name' },
   { label: 'Tier', sort: null },
   { label: 'Type', sort: 'type' },
-  { label: 'Age (days)', sort: 'created' },
+  { label: 'Age (d)', sort: 'created' },
   { label: 'Findings', sort: 'findings' },
-  { label: 'Layout', sort: null },
 ];
 
 function tags(m: InboxItem): InboxRow['tags'] {

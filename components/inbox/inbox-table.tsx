@@ -159,7 +159,7 @@ export function InboxTable({ rows, selected, headers }: { rows: InboxRow[]; sele
                 <input type="checkbox" aria-label="Select all rows on this page" checked={allChecked} onChange={() => setChecked(allChecked ? new Set() : new Set(rows.map((r) => r.key)))} />
               </th>
               {headers.map((h) => (
-                <th key={h.label} scope="col" className="px-2 py-2 font-medium" aria-sort={h.href ? h.state : undefined}>
+                <th key={h.label} scope="col" className="whitespace-nowrap px-2 py-2 font-medium" aria-sort={h.href ? h.state : undefined}>
                   {h.href ? (
                     <Link href={h.href} scroll={false} className="hover:underline">
                       {h.label}
@@ -197,18 +197,19 @@ export function InboxTable({ rows, selected, headers }: { rows: InboxRow[]; sele
                   <td className="max-w-xs px-2 py-1.5">
                     <Link href={r.href} scroll={false} replace className="block truncate font-medium text-teal-800 hover:underline dark:text-teal-300">{r.name}</Link>
                     {r.description ? <div className="truncate text-xs text-slate-600 dark:text-slate-300" title={r.description}>{r.description}</div> : null}
-                    <div className="truncate font-mono text-[11px] text-slate-500 dark:text-slate-400">{r.relPath}</div>
+                    <div className="truncate text-[11px] text-slate-500 dark:text-slate-400">
+                      <span>{r.layout === 'claude-code' ? 'Claude Code' : 'trust root'}</span> · <span className="font-mono">{r.relPath}</span>
+                    </div>
                     {r.note ? <div className="truncate text-[11px] text-amber-800 dark:text-amber-300">{r.note}</div> : null}
                   </td>
                   <td className="px-2 py-1.5"><TierBadge tier={r.tier} /></td>
                   <td className="px-2 py-1.5 text-xs">{r.type ?? '—'}</td>
                   <td className="px-2 py-1.5 text-xs tabular-nums">{r.age ?? '—'}</td>
                   <td className="px-2 py-1.5">
-                    <div className="flex flex-wrap gap-1">
+                    <div className="flex gap-1 whitespace-nowrap">
                       {r.tags.map((t) => <span key={t.label} className={`rounded px-1.5 py-0.5 text-[11px] font-medium ${TONE[t.tone]}`}>{t.label}</span>)}
                     </div>
                   </td>
-                  <td className="px-2 py-1.5 text-xs text-slate-600 dark:text-slate-400">{r.layout === 'claude-code' ? 'Claude Code' : 'trust root'}</td>
                 </tr>
               );
             })}
