@@ -78,6 +78,7 @@ test('keys: ? and Escape, j/k, a flagged memory is never promoted by a key, othe
   await expect(dialog.getByLabel('Diff preview')).toContainText('trust-level: inferred');
   await expect(dialog.getByLabel('Diff preview')).toContainText('trust-level: verified');
   expect(read(server.root, folder.named.due).toString()).toContain('trust-level: inferred');
+  await expect(dialog.getByRole('button', { name: 'Confirm promote' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'inferred → verified' }).first()).toBeVisible();
   expect(read(server.root, folder.named.due).toString()).toContain('trust-level: verified');

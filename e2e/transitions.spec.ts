@@ -101,6 +101,7 @@ test.describe('keyboard review', () => {
       const dialog = page.getByRole('dialog', { name: /^Confirm / });
       await expect(dialog.getByLabel('Diff preview')).toBeVisible();
       if (reason) await dialog.getByLabel('Why demote this memory?').fill(reason);
+      else await expect(dialog.getByRole('button', { name: /^Confirm / })).toBeFocused(); // Enter confirms
       await page.keyboard.press('Enter');
       await expect(page.getByRole('status').filter({ hasText: done }).first()).toBeVisible();
     };
