@@ -14,6 +14,9 @@ import { indexSignature } from '@/db/queries/signature';
 import { MEMORY_ACTIONS } from '@/lib/trust/tiers';
 import { parseMemoryId } from '@/lib/memory-id';
 import { createMemory, editMemory } from '@/lib/service/create-edit';
+import { previewTransition, vouchingRefused, type TransitionPreview } from '@/lib/service/preview';
+import { editMemoryFields } from '@/lib/service/edit-fields';
+import { checkRepair, repairAndRestore, repairModel, type RepairCheck, type RepairModel } from '@/lib/service/repair';
 
 const Transition = z.object({
   id: z.string().min(3).max(400),
@@ -88,6 +91,68 @@ export const editMemoryAction = action(MemoryFields.extend({ id: z.string().max(
   const ref = parseMemoryId(input.id);
   if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
   const r = editMemory(context(), ref, input, input.expectSha);
+  revalidatePath('/', 'layout');
+  return r.ok ? { ok: true, data: { message: r.message } } : { ok: false, code: r.code, message: r.message };
+});
+
+// ---- Review inbox, diff preview, repair and restore (docs/review-inbox.md) ----
+
+const MemoryAction = z.object({ id: z.string().min(3).max(400), action: z.enum(MEMORY_ACTIONS), reason: z.string().max(1000).optional() });
+
+/** What a transition would write, computed without writing. */
+export const previewTransitionAction = action(MemoryAction, (input): ActionResult<TransitionPreview> => {
+  const ref = parseMemoryId(input.id);
+  if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
+  const r = previewTransition(freshContext(), ref, input.action, input.reason);
+  return r.ok ? { ok: true, data: r.preview } : { ok: false, code: r.code, message: r.message };
+});
+
+/** Confirm after a preview: the previewed sha is required; promote / re-affirm never act on a flagged memory. */
+export const confirmTransitionAction = action(Transition.extend({ expectSha: z.string().regex(/^[0-9a-f]{64}$/) }), (input): ActionResult<{ message: string; to: string | null; noop: boolean }> => {
+  const ref = parseMemoryId(input.id);
+  if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
+  const ctx = context();
+  const refused = vouchingRefused(ctx, ref, input.action);
+  if (refused) return { ok: false, code: 'flagged', message: refused };
+  const r = transitionAsBatch(ctx, { ref: ref.filename, sourceId: ref.source, action: input.action, reason: input.reason, actor: 'user:web', opId: input.opId, expectSha: input.expectSha });
+  revalidatePath('/', 'layout');
+  return r.ok ? { ok: true, data: { message: r.message, to: r.to, noop: r.noop } } : { ok: false, code: r.code, message: r.message };
+});
+
+export const repairModelAction = action(z.object({ id: z.string().min(3).max(400) }), (input): ActionResult<RepairModel> => {
+  const ref = parseMemoryId(input.id);
+  if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
+  const r = repairModel(freshContext(), ref);
+  return r.ok ? { ok: true, data: r.model } : r;
+});
+
+const RepairInputSchema = z.object({
+  id: z.string().min(3).max(400),
+  redactions: z.record(z.string().max(600), z.enum(['redact', 'remove', 'keep'])),
+  frontmatter: z.string().max(256 * 1024).optional(),
+});
+
+/** Live validation of the repair dialog's edits; nothing is written. */
+export const checkRepairAction = action(RepairInputSchema, (input): ActionResult<RepairCheck> => {
+  const ref = parseMemoryId(input.id);
+  if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
+  const r = checkRepair(freshContext(), ref, { redactions: input.redactions, frontmatter: input.frontmatter });
+  return r.ok ? { ok: true, data: r.check } : r;
+});
+
+export const repairRestoreAction = action(RepairInputSchema.extend({ expectSha: z.string().regex(/^[0-9a-f]{64}$/), opId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/) }), (input): ActionResult<{ message: string }> => {
+  const ref = parseMemoryId(input.id);
+  if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
+  const r = repairAndRestore(context(), ref, { redactions: input.redactions, frontmatter: input.frontmatter }, input.expectSha, input.opId);
+  revalidatePath('/', 'layout');
+  return r.ok ? { ok: true, data: { message: r.message } } : { ok: false, code: r.code, message: r.message };
+});
+
+/** The editor's save: name, description and type (nested ones written back where they were), and the body. */
+export const editMemoryFieldsAction = action(MemoryFields.extend({ id: z.string().max(400), expectSha: z.string().regex(/^[0-9a-f]{64}$/), type: z.enum(['user', 'feedback', 'project', 'reference']) }), (input): ActionResult<{ message: string }> => {
+  const ref = parseMemoryId(input.id);
+  if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
+  const r = editMemoryFields(context(), ref, input, input.expectSha);
   revalidatePath('/', 'layout');
   return r.ok ? { ok: true, data: { message: r.message } } : { ok: false, code: r.code, message: r.message };
 });

@@ -91,6 +91,7 @@ export default function OverviewPage() {
                   {ctx.config.demo ? <span className="mr-1 rounded bg-amber-100 px-1 font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">demo</span> : null}
                   {refused.has(s.source) ? `not read (${refused.get(s.source)!.layout})` : s.kind === 'claude-code' ? 'Claude Code memory folder' : 'trust-model root'}
                   {indexes.get(s.source) ? ` · MEMORY.md ${indexes.get(s.source)!.lines} lines, ${indexes.get(s.source)!.bytes.toLocaleString('en-US')} bytes` : ''}
+                  {indexes.get(s.source) ? <> · <Link href={`/memories/${encodeURIComponent(`${s.source}:MEMORY.md`)}`} className="text-teal-700 hover:underline dark:text-teal-300">open MEMORY.md</Link></> : null}
                   {indexes.get(s.source)?.cut ? <span className="ml-1 font-medium text-amber-800 dark:text-amber-300">— over the 200-line / 25 KB load limit: the assistant sees only the beginning</span> : null}
                 </div>
               </div>

@@ -20,6 +20,9 @@ test.describe('transitions by clicking', () => {
     await expect(page.getByRole('link', { name: 'Real database in tests' })).toBeVisible();
     await page.getByRole('link', { name: 'Real database in tests' }).click();
     await page.getByRole('button', { name: 'Promote' }).click();
+    // Issue 17: every transition shows its diff preview first; Confirm writes.
+    await expect(page.getByLabel('Diff preview')).toContainText('+ trust-level: verified');
+    await page.getByRole('button', { name: 'Confirm promote' }).click();
     await expect(page.getByRole('status')).toContainText('inferred → verified');
     const text = read(server.root, 'memories/feedback_real_database.md').toString();
     expect(text).toContain('trust-level: verified');
@@ -53,7 +56,7 @@ test.describe('transitions by clicking', () => {
     await page.goto('/tiers/quarantined');
     await page.getByRole('link', { name: 'Has a token' }).click();
     await expect(page.getByText(/^validate \S+ · secret-check SECRET-DETECTED/)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Restore' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Restore', exact: true })).toBeDisabled();
     await expect(page.getByText(/Restore: restore refused/)).toBeVisible();
     await page.screenshot({ path: shot('restore-refused'), fullPage: true });
     expect(read(server.root, 'quarantine/feedback_with_secret.md').equals(before)).toBe(true);
@@ -63,7 +66,7 @@ test.describe('transitions by clicking', () => {
   test('restoring a clean memory moves it back to memories/ as verified', async ({ page, server }) => {
     await page.goto('/tiers/quarantined');
     await page.getByRole('link', { name: 'Clean again' }).click();
-    await page.getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('button', { name: 'Restore', exact: true }).click();
     await page.getByRole('button', { name: 'Confirm restore' }).click();
     await expect(page.getByRole('status')).toContainText('quarantined → verified');
     const text = read(server.root, 'memories/feedback_clean_again.md').toString();
@@ -80,32 +83,35 @@ test.describe('keyboard review', () => {
     ]),
   });
 
+  // Issue 17: the review queue became the inbox table; keys open the diff preview and Enter confirms.
   test('five items reviewed from the keyboard alone', async ({ page, server }) => {
     await page.goto('/review');
-    const items = page.getByRole('list', { name: 'Review queue' }).getByRole('listitem');
-    await expect(items).toHaveCount(5);
+    const rows = page.getByRole('table', { name: 'Review inbox' }).locator('tbody tr');
+    const pane = page.getByRole('complementary', { name: 'Preview' });
+    await expect(rows).toHaveCount(5);
+    await page.locator('[data-inbox-ready]').waitFor();
     await page.keyboard.press('?');
     await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
     await page.screenshot({ path: shot('review-keys'), fullPage: true });
-    await page.keyboard.press('?');
-    await items.first().focus();
-    await page.keyboard.press('p'); // promote Due one
-    await expect(items).toHaveCount(4);
-    await expect(items.first()).toBeFocused();
-    await page.keyboard.press('p'); // promote Due three (sorted by file name)
-    await expect(items).toHaveCount(3);
-    await page.keyboard.press('d'); // demote Due two: asks why, then it moves to the quarantine group
-    await page.getByLabel('Reason').fill('duplicate of a newer memory');
-    await page.keyboard.press('Enter');
-    await expect(items.last()).toHaveAccessibleName('Due two, quarantined');
-    await expect(items.first()).toBeFocused();
-    await expect(items.first()).toHaveAccessibleName('Stale five, verified');
-    await page.keyboard.press('r'); // re-affirm Stale five
-    await expect(items).toHaveCount(2);
-    await expect(items.first()).toBeFocused();
-    await page.keyboard.press('r'); // re-affirm Stale four
-    await expect(items).toHaveCount(1);
-    await expect(items.first()).toHaveAccessibleName('Due two, quarantined');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveCount(0);
+    const step = async (name: string, key: string, done: string, reason?: string) => {
+      await expect(pane.getByRole('heading', { name, exact: true })).toBeVisible();
+      await page.keyboard.press(key);
+      const dialog = page.getByRole('dialog', { name: /^Confirm / });
+      await expect(dialog.getByLabel('Diff preview')).toBeVisible();
+      if (reason) await dialog.getByLabel('Why demote this memory?').fill(reason);
+      else await expect(dialog.getByRole('button', { name: /^Confirm / })).toBeFocused(); // Enter confirms
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('status').filter({ hasText: done }).first()).toBeVisible();
+    };
+    await step('Due one', 'p', 'feedback_due_one.md: promote done');
+    await step('Due three', 'p', 'feedback_due_three.md: promote done');
+    await step('Due two', 'd', 'feedback_due_two.md: demote done', 'duplicate of a newer memory');
+    await step('Stale five', 'r', 'feedback_stale_five.md: reaffirm done');
+    await step('Stale four', 'r', 'feedback_stale_four.md: reaffirm done');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toHaveAccessibleName('Due two, quarantined');
     expect(read(server.root, 'memories/feedback_due_one.md').toString()).toContain('trust-level: verified');
     expect(read(server.root, 'quarantine/feedback_due_two.md').toString()).toContain('quarantine-reason: duplicate of a newer memory');
     expect(read(server.root, 'memories/feedback_stale_four.md').toString()).toContain('last-verified: 2026-11-22');

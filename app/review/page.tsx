@@ -1,17 +1,121 @@
+import Link from 'next/link';
 import type { Metadata } from 'next';
-import { ReviewQueue } from '@/components/review-queue';
+import { freshContext } from '@/lib/server';
+import { inboxView, type InboxItem } from '@/lib/service/inbox';
+import { inboxHref, parseInboxParams, toInboxQuery, type InboxParams } from '@/lib/inbox-url';
+import type { Sort } from '@/db/queries/memories';
+import { InboxFilters } from '@/components/inbox/inbox-filters';
+import { InboxTable, type InboxRow, type SortHeader } from '@/components/inbox/inbox-table';
+import { InboxPane } from '@/components/inbox/inbox-pane';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LiveRefresh } from '@/components/live-refresh';
+import { indexSignature } from '@/db/queries/signature';
+import { daysSince, memoryHref } from '@/components/format';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Review' };
 
-export default function ReviewPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const COLUMNS: { label: string; sort: Sort | null }[] = [
+  { label: 'Name', sort: 'name' },
+  { label: 'Tier', sort: null },
+  { label: 'Type', sort: 'type' },
+  { label: 'Age (d)', sort: 'created' },
+  { label: 'Findings', sort: 'findings' },
+];
+
+function tags(m: InboxItem): InboxRow['tags'] {
+  const out: InboxRow['tags'] = [];
+  if (m.classes.credential) out.push({ label: 'credential', tone: 'red' });
+  if (m.validateExit === 1 || m.validateExit === 2) out.push({ label: m.validateExit === 1 ? 'structure' : 'format', tone: 'red' });
+  if (m.classes.personal) out.push({ label: 'personal', tone: 'amber' });
+  if (m.injectionExit !== 0) out.push({ label: 'injection', tone: 'violet' });
+  if (m.validateExit === 3) out.push({ label: 'warning', tone: 'slate' });
+  if (m.findingCount > 0) out.push({ label: `${m.findingCount}`, tone: 'slate' });
+  return out;
+}
+
+export default async function ReviewPage({ searchParams }: Props) {
+  const p = parseInboxParams(await searchParams);
+  const ctx = freshContext();
+  const now = ctx.now();
+  const q = toInboxQuery(p);
+  const view = inboxView(ctx, q, p.sel);
+  const size = q.limit!;
+  const page = p.page ?? 1;
+  const pages = Math.max(1, Math.ceil(view.total / size));
+  const selectedKey = view.pane?.item.key ?? null;
+  const rows: InboxRow[] = view.items.map((m) => {
+    const ageBase = m.tier === 'quarantined' || m.tier === 'archived' ? m.quarantineSinceMs : m.createdMs;
+    return {
+      key: m.key,
+      id: m.id,
+      href: inboxHref(p, { sel: m.key }),
+      detailHref: memoryHref(m.source, m.filename),
+      name: m.name || m.filename,
+      description: m.description,
+      relPath: m.relPath,
+      tier: m.tier,
+      type: m.type,
+      layout: m.layout,
+      age: ((d) => (d === null ? null : Math.max(0, d)))(daysSince(ageBase, now)),
+      flagged: !!m.flagged,
+      tags: tags(m),
+      note: m.conflict ? 'conflict: also in another folder' : m.error ? m.error : m.indexed === false ? 'not named in MEMORY.md: not loaded' : null,
+    };
+  });
+  const sort = p.sort ?? 'name';
+  const dir = p.dir ?? 'asc';
+  const headers: SortHeader[] = COLUMNS.map((c) => ({
+    label: c.label,
+    href: c.sort ? inboxHref(p, { sort: c.sort, dir: sort === c.sort && dir === 'asc' ? 'desc' : 'asc', page: undefined }) : null,
+    state: c.sort && sort === c.sort ? (dir === 'asc' ? 'ascending' : 'descending') : 'none',
+  }));
+  const filtered = Object.keys(p).some((k) => !['sort', 'dir', 'page', 'sel', 'size'].includes(k));
   return (
     <div>
-      <h1 className="text-2xl font-semibold tracking-tight">Review</h1>
-      <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-400">
-        Inferred memories past their 7-day observation, stale verified memories, and quarantine. Press <kbd className="rounded border px-1 font-mono text-xs">?</kbd> for keyboard shortcuts.
-      </p>
-      <ReviewQueue />
+      <LiveRefresh since={indexSignature(ctx.handle.sqlite)} />
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">Review</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+          {view.total.toLocaleString('en-US')} {view.total === 1 ? 'memory' : 'memories'}
+          {filtered ? ' match' : ' need a decision'} · press <kbd className="rounded border px-1 font-mono text-xs">?</kbd> for keys
+        </p>
+      </div>
+      <InboxFilters params={p} facets={view.facets} />
+      {rows.length === 0 ? (
+        <EmptyState title={filtered ? 'No memories match these filters' : 'Nothing to review'}>
+          {filtered ? (
+            <Link href="/review" className="text-teal-700 hover:underline dark:text-teal-300">Clear the filters</Link>
+          ) : (
+            <>No inferred memories past observation, no stale verified memories, no quarantine. <Link href="/" className="text-teal-700 hover:underline">Back to the overview</Link></>
+          )}
+        </EmptyState>
+      ) : (
+        <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div>
+            <InboxTable rows={rows} selected={selectedKey} headers={headers} />
+            <Pager p={p} page={page} pages={pages} total={view.total} size={size} />
+          </div>
+          {view.pane ? <div className="xl:sticky xl:top-4 xl:self-start"><InboxPane pane={view.pane} /></div> : null}
+        </div>
+      )}
     </div>
+  );
+}
+
+function Pager({ p, page, pages, total, size }: { p: InboxParams; page: number; pages: number; total: number; size: number }) {
+  if (pages <= 1) return null;
+  const first = (page - 1) * size + 1;
+  const last = Math.min(total, page * size);
+  return (
+    <nav aria-label="Pages" className="mt-3 flex items-center justify-between text-sm">
+      {page > 1 ? <Link href={inboxHref(p, { page: page - 1, sel: undefined })} className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800">← Previous</Link> : <span />}
+      <span className="text-slate-600 dark:text-slate-400">
+        {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {total.toLocaleString('en-US')} · page {page} of {pages.toLocaleString('en-US')}
+      </span>
+      {page < pages ? <Link href={inboxHref(p, { page: page + 1, sel: undefined })} className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800">Next →</Link> : <span />}
+    </nav>
   );
 }

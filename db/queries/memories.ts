@@ -61,7 +61,7 @@ export interface MemoryListItem {
   changedSinceVerified: string | null;
 }
 
-const COLUMNS = `m.key, m.id, m.source, m.rel_path AS relPath, m.filename, m.location, m.tier, m.type, m.name, m.description,
+export const COLUMNS = `m.key, m.id, m.source, m.rel_path AS relPath, m.filename, m.location, m.tier, m.type, m.name, m.description,
   m.source_machine AS sourceMachine, m.created_at AS createdAt, m.last_verified AS lastVerified, m.quarantined_at AS quarantinedAt,
   m.quarantine_reason AS quarantineReason, m.created_ms AS createdMs, m.last_verified_ms AS lastVerifiedMs,
   m.quarantine_since_ms AS quarantineSinceMs, m.validate_exit AS validateExit, m.secret_exit AS secretExit,
@@ -87,7 +87,7 @@ export function ftsQuery(text: string): string | null {
   return words.slice(0, 12).map((w) => `"${w}"*`).join(' ');
 }
 
-function where(q: ListQuery, now: Date): { sql: string; params: Record<string, unknown> } {
+export function where(q: ListQuery, now: Date): { sql: string; params: Record<string, unknown> } {
   const c = clockCutoffs(now);
   const parts: string[] = [];
   const params: Record<string, unknown> = {};
@@ -139,7 +139,7 @@ function where(q: ListQuery, now: Date): { sql: string; params: Record<string, u
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
 
-function toItem(r: Record<string, unknown>): MemoryListItem {
+export function toItem(r: Record<string, unknown>): MemoryListItem {
   return { ...(r as unknown as MemoryListItem), needsBackfill: !!r.needsBackfill, conflict: !!r.conflict, indexed: r.indexed === null ? null : !!r.indexed };
 }
 

@@ -60,6 +60,8 @@ export type Plan =
       body?: Buffer;
       /** Undo only: the whole file becomes these exact bytes (no frontmatter rewrite; docs/batches.md). */
       bytes?: Buffer;
+      /** Repair / field edits: the whole new file, instead of set/remove/body (see lib/service/repair.ts). */
+      replace?: Buffer;
     }
   | { ok: true; noop: true; from: string | null; to: string | null; message: string }
   | { ok: false; code: string; message: string };
@@ -164,7 +166,7 @@ function applyLocked(ctx: ServiceContext, req: MemoryRequest, op: string, found:
   let reason = plan.reason;
   try {
     const edits = { set: keepAge(plan.set, plan.remove, ins), remove: plan.remove };
-    after = Object.keys(edits.set).length || edits.remove.length ? rewriteFrontmatter(bytes, edits) : bytes;
+    after = plan.replace ?? (Object.keys(edits.set).length || edits.remove.length ? rewriteFrontmatter(bytes, edits) : bytes);
     if (plan.body) after = replaceBody(after, plan.body);
     if (plan.bytes) after = plan.bytes;
   } catch (e) {

@@ -40,7 +40,7 @@ export function describeLifecycle(l: Lifecycle, now: Date): string[] {
     let s = `observation ${observationPhrase(o, now)}`;
     if (o.basis === 'mtime') s += " (no created-at: measured from the file's modification time)";
     out.push(s);
-    if (o.over) out.push('awaiting review: promote or demote it (the /review page, or memtrust list --queue review)');
+    if (o.over) out.push('awaiting review: promote or demote it in the review inbox (/review)');
   }
   if (l.verification) {
     const v = l.verification;

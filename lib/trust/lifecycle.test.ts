@@ -135,7 +135,7 @@ describe('describeLifecycle', () => {
 
   it('an inferred memory past observation says it awaits review', () => {
     const lines = describeLifecycle(lifecycle(inferred({ createdAt: '2026-04-01' }), NOW), NOW);
-    expect(lines).toEqual(['observation ended 2026-04-08', 'awaiting review: promote or demote it (the /review page, or memtrust list --queue review)']);
+    expect(lines).toEqual(['observation ended 2026-04-08', 'awaiting review: promote or demote it in the review inbox (/review)']);
   });
 
   it('quarantine before day 91 says when archiving opens', () => {

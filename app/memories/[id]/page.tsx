@@ -4,7 +4,10 @@ import { freshContext } from '@/lib/server';
 import { memoryDetail } from '@/lib/service/memory-detail';
 import { parseMemoryId } from '@/lib/memory-id';
 import { TierBadge } from '@/components/tier-badge';
-import { TransitionMenu } from '@/components/transition-menu';
+import { TransitionPanel } from '@/components/transition-panel';
+import { flaggedReason } from '@/lib/service/preview';
+import { indexFileView } from '@/lib/service/index-file';
+import { IndexFileView } from '@/components/index-file-view';
 import { HistoryTimeline } from '@/components/history-timeline';
 import { FindingList } from '@/components/finding-list';
 import { MemoryBody } from '@/components/memory-body';
@@ -15,6 +18,8 @@ import { lastAfterSha } from '@/db/queries/history';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Memory' };
+
+const VALIDATE_EXIT: Record<string, number> = { PASS: 0, 'FAIL-STRUCT': 1, 'FAIL-FORMAT': 2, 'WARN-SEMANTIC': 3 };
 
 const FIELD_LABELS: [string, string][] = [
   ['name', 'Name'],
@@ -42,6 +47,11 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
   const { id } = await params;
   const ref = parseMemoryId(decodeURIComponent(id));
   const ctx = freshContext();
+  // An index file (MEMORY.md) is not a memory: it gets its own view.
+  if (ref && ref.filename.toLowerCase() === 'memory.md') {
+    const ix = indexFileView(ctx, ref.source, ref.filename);
+    if (ix.ok) return <IndexFileView view={ix.view} />;
+  }
   const r = ref ? memoryDetail(ctx, ref.filename, ref.source) : null;
   if (!r || !r.ok) {
     return (
@@ -82,8 +92,8 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
                 <li key={l}>{l}</li>
               ))}
             </ul>
-            {d.tier === 'quarantined' ? <p className="mb-3 text-xs text-slate-600 dark:text-slate-400">Quarantined memories are read-only: restore one before editing it.</p> : null}
-            <TransitionMenu id={d.id} sha={d.sha256} actions={d.actions} />
+            {d.tier === 'quarantined' ? <p className="mb-3 text-xs text-slate-600 dark:text-slate-400">Quarantined memories are read-only: restore one before editing it, or use Repair and restore to fix the blocking lines and restore in one step (the quarantined file itself is never edited).</p> : null}
+            <TransitionPanel key={d.id} id={d.id} actions={d.actions} tier={d.tier} flagged={flaggedReason(d.findings, VALIDATE_EXIT[d.verdicts.validate] ?? 0)} />
             {(d.tier === 'verified' || d.tier === 'inferred') && d.editBlocked ? (
               <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">Edit: {d.editBlocked}</p>
             ) : d.tier === 'verified' || d.tier === 'inferred' ? (
@@ -105,6 +115,11 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
         </div>
         <div className="space-y-6">
           <Card title="Frontmatter">
+            {d.findings.filter((f) => f.label === 'FAIL-STRUCT' || f.label === 'FAIL-FORMAT').map((f, i) => (
+              <p key={i} role="note" className="mb-2 rounded-md bg-red-50 px-2 py-1 text-xs text-red-900 dark:bg-red-950 dark:text-red-100">
+                {f.message}{f.line ? ` (line ${f.line})` : ''}
+              </p>
+            ))}
             <dl className="space-y-2 text-sm">
               {FIELD_LABELS.filter(([k]) => d.fields[k] !== undefined).map(([k, label]) => (
                 <div key={k}>

@@ -1,0 +1,43 @@
+import Link from 'next/link';
+import type { InboxPane as Pane } from '@/lib/service/inbox';
+import { TierBadge } from '../tier-badge';
+import { FindingList } from '../finding-list';
+import { MemoryBody } from '../memory-body';
+import { TransitionPanel } from '../transition-panel';
+import { memoryHref } from '../format';
+
+/** The preview pane: what the memory says (masked as the index stores it), its findings, its actions. */
+export function InboxPane({ pane }: { pane: Pane }) {
+  const m = pane.item;
+  return (
+    <aside aria-label="Preview" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <div>
+        <div className="flex flex-wrap items-center gap-2">
+          <TierBadge tier={m.tier} />
+          {m.type ? <span className="text-xs text-slate-600 dark:text-slate-400">{m.type}</span> : null}
+          {m.flagged ? <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-900 dark:bg-red-950 dark:text-red-100">flagged</span> : null}
+        </div>
+        <h2 className="mt-1 text-lg font-semibold leading-snug">
+          <Link href={memoryHref(m.source, m.filename)} className="hover:underline">{m.name || m.filename}</Link>
+        </h2>
+        {m.description ? <p className="text-sm text-slate-700 dark:text-slate-300">{m.description}</p> : null}
+        <p className="mt-1 break-all font-mono text-[11px] text-slate-500 dark:text-slate-400">{m.relPath}</p>
+        <ul className="mt-2 list-disc space-y-0.5 pl-5 text-xs text-slate-600 dark:text-slate-400">
+          {pane.lifecycle.map((l) => <li key={l}>{l}</li>)}
+          {m.quarantineReason ? <li>quarantine reason: {m.quarantineReason}</li> : null}
+        </ul>
+      </div>
+      <TransitionPanel key={m.id} id={m.id} actions={pane.actions} tier={m.tier} flagged={m.flagged} size="sm" />
+      <section>
+        <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Findings</h3>
+        <FindingList findings={pane.findings} />
+      </section>
+      <section>
+        <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Body</h3>
+        <div className="max-h-[28rem] overflow-y-auto rounded-md border border-slate-100 p-2 dark:border-slate-800">
+          <MemoryBody text={pane.body} />
+        </div>
+      </section>
+    </aside>
+  );
+}

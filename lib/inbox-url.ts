@@ -1,0 +1,69 @@
+/**
+ * The review inbox's state, all of it in the URL (filters, sort, page, selected row):
+ * parsed once with zod at the edge; malformed values are dropped, never an error page.
+ */
+import { z } from 'zod';
+import { SORTS } from '../db/queries/memories';
+import { AGES, INBOX_QUEUES, LAYOUTS, type InboxQuery } from '../db/queries/inbox';
+
+export const INBOX_PAGE_SIZES = [25, 50, 100, 200] as const;
+
+const opt = <T extends z.ZodTypeAny>(s: T) => z.preprocess((v) => (v === '' || v === undefined ? undefined : Array.isArray(v) ? v[0] : v), s.optional());
+
+export const InboxParams = z.object({
+  q: opt(z.string().max(200)),
+  source: opt(z.string().max(100)),
+  layout: opt(z.enum(LAYOUTS)),
+  type: opt(z.enum(['user', 'feedback', 'project', 'reference'])),
+  tier: opt(z.enum(['verified', 'inferred', 'quarantined', 'archived'])),
+  cls: opt(z.enum(['credential', 'personal'])),
+  finding: opt(z.enum(['validate', 'secret', 'injection'])),
+  kind: opt(z.string().regex(/^[a-z0-9._-]{1,80}$/)),
+  age: opt(z.enum(AGES)),
+  queue: opt(z.enum(INBOX_QUEUES)),
+  sort: opt(z.enum(SORTS)),
+  dir: opt(z.enum(['asc', 'desc'])),
+  page: opt(z.coerce.number().int().min(1).max(100_000)),
+  size: opt(z.coerce.number().int().refine((n) => (INBOX_PAGE_SIZES as readonly number[]).includes(n))),
+  /** The selected row (memory key `<source>:<relPath>`), shown in the preview pane. */
+  sel: opt(z.string().max(600)),
+});
+export type InboxParams = z.infer<typeof InboxParams>;
+
+export function parseInboxParams(raw: Record<string, string | string[] | undefined>): InboxParams {
+  const out: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(InboxParams.shape)) {
+    const r = (schema as z.ZodTypeAny).safeParse(raw[key]);
+    if (r.success && r.data !== undefined) out[key] = r.data;
+  }
+  return out as InboxParams;
+}
+
+export function toInboxQuery(p: InboxParams): InboxQuery {
+  const size = p.size ?? 50;
+  return {
+    q: p.q,
+    source: p.source,
+    layout: p.layout,
+    type: p.type,
+    tier: p.tier,
+    cls: p.cls,
+    finding: p.finding,
+    kind: p.kind,
+    age: p.age,
+    queue: p.queue ?? 'inbox',
+    sort: p.sort ?? 'name',
+    dir: p.dir ?? 'asc',
+    limit: size,
+    offset: ((p.page ?? 1) - 1) * size,
+  };
+}
+
+/** The same view with some parameters changed (undefined removes one). */
+export function inboxHref(p: InboxParams, change: Partial<Record<keyof InboxParams, string | number | undefined>>): string {
+  const merged: Record<string, string | number | undefined> = { ...p, ...change };
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(merged)) if (v !== undefined && v !== '') qs.set(k, String(v));
+  const s = qs.toString();
+  return s ? `/review?${s}` : '/review';
+}
