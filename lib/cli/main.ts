@@ -28,7 +28,8 @@ validators (drop-in for the reference shell tools):
   secret-check FILE | --all DIR     secrets and private data (exit 0/1)
   injection-check FILE | --all DIR  prompt-injection shapes  (exit 0/3, advisory)
 ${Object.values(COMMANDS)
-  .map((c) => `  ${c.synopsis.padEnd(34)}${c.summary}`)
+  // A synopsis longer than the column gets its summary on the next line, never run together.
+  .map((c) => (c.synopsis.length < 34 ? `  ${c.synopsis.padEnd(34)}${c.summary}` : `  ${c.synopsis}\n  ${''.padEnd(34)}${c.summary}`))
   .join('\n')}
 
 common options: --root DIR (repeatable) · --json · --help

@@ -27,8 +27,9 @@ it('the first backfill uses the type defaults and leaves a marker in the root; l
   fs.writeFileSync(path.join(sb.root, 'memories', 'user_three.md'), user('three'));
   runCli(['scan'], sb.env);
   const dry = runCli(['backfill', '--json'], sb.env);
-  const plan = JSON.parse(dry.stdout).plan as { file: string; tier: string; basis: string }[];
-  expect(plan).toEqual([expect.objectContaining({ file: 'memories/user_three.md', tier: 'inferred', basis: 'after-first-backfill' })]);
+  // The dry run is a batch plan (docs/batches.md): each file, where it goes, and why.
+  const plan = JSON.parse(dry.stdout).plan as { files: { file: string; to: string; note: string }[] };
+  expect(plan.files).toEqual([expect.objectContaining({ file: 'memories/user_three.md', to: 'inferred', note: expect.stringContaining('new since the first backfill') })]);
   // Even with the database gone, the root remembers.
   fs.rmSync(sb.db);
   runCli(['scan'], sb.env);

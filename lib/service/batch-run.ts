@@ -109,7 +109,17 @@ export function runBatch(ctx: ServiceContext, opts: BatchOptions, steps: BatchSt
   // A retried operation found its snapshot from the first try: that record stays as it was.
   for (const source of created) {
     // A batch that changed nothing keeps no copies (a refused single transition).
-    if (changed === 0) fs.rmSync(batchDir(source.root, id), { recursive: true, force: true });
+    if (changed === 0) {
+      fs.rmSync(batchDir(source.root, id), { recursive: true, force: true });
+      // A refusal leaves no trace under the root: the folders made for the snapshot go too, when empty.
+      for (const dir of [path.join(source.root, '.memtrust', 'batches'), path.join(source.root, '.memtrust')]) {
+        try {
+          fs.rmdirSync(dir);
+        } catch {
+          break;
+        }
+      }
+    }
     // An undo writes its state itself, after it has put the index file back (undo.ts).
     else if (opts.kind !== 'undo') writeState(source.root, id, { indexAfterSha: indexSha(source), done: true });
   }

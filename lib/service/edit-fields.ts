@@ -52,7 +52,8 @@ export function editableFields(bytes: Buffer): EditableFields {
   const meta = metadataMap(doc.map);
   for (const k of EDITABLE) {
     const top = doc.parsed.data[k];
-    if (typeof top === 'string') {
+    // The reader fills nested known keys into `data` too (and lists them in `nested`).
+    if (typeof top === 'string' && !doc.parsed.nested?.includes(k)) {
       values[k] = top;
       places[k] = 'top';
       continue;

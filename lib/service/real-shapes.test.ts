@@ -107,8 +107,9 @@ describe('a Claude Code folder in real shapes', () => {
   });
 
   it('backfill takes the nested type as the origin', () => {
-    const plan = json<{ plan: { file: string; tier?: string; kind: string }[] }>('backfill').plan;
-    const tier = (f: string) => plan.find((p) => p.file === f)?.tier;
+    // The dry run is a batch plan (docs/batches.md): each file and the tier it goes to.
+    const plan = json<{ plan: { files: { file: string; to: string }[] } }>('backfill').plan;
+    const tier = (f: string) => plan.files.find((p) => p.file === f)?.to;
     expect(tier('feedback_release.md')).toBe('verified');
     expect(tier('reference_bom.md')).toBe('inferred');
     expect(tier('project_flat_crlf.md')).toBe('verified');
