@@ -91,8 +91,10 @@ const DETECTORS: Detector[] = [
   {
     code: 'secret.ssh-fingerprint',
     tier: 1,
-    re: /(?<![A-Za-z0-9])SHA256:[A-Za-z0-9+/]{43}(?![A-Za-z0-9+/])/g,
-    describe: token('SSH key fingerprint', fixed('SHA256:')),
+    // 43 or more: the reference accepts longer runs (CONTRACT §2.2).
+    re: /(?<![A-Za-z0-9])SHA256:[A-Za-z0-9+/]{43,}={0,2}/g,
+    // A 64-digit hex digest after `SHA256:` is a file checksum, not a base64 key fingerprint.
+    describe: (m) => (/^SHA256:[0-9a-f]{64}$/i.test(m[0]) ? null : `SSH key fingerprint ${maskToken(m[0], 'SHA256:')}`),
   },
   {
     code: 'secret.slack-token',

@@ -48,6 +48,10 @@ export interface OwnerIdentity {
   emails: string[];
   githubHandle?: string;
   homeUser?: string;
+  /** Private networks (CIDR) the owner allows in memories: an address inside one is not a finding. */
+  allowNetworks?: string[];
+  /** Home-folder names of service or container accounts the owner allows (`deploy`, `nonroot`). */
+  allowHomeUsers?: string[];
 }
 
 /** Files above this size are reported, never parsed or scanned in full (CONTRACT §1). */
