@@ -24,7 +24,7 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
     quarantine_since_ms, size, mtime_ms, sha256, validate_exit, secret_exit, injection_exit, finding_count,
     finding_checks, needs_backfill, conflict, indexed, error, body
   ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?)`);
-  const insertFinding = sqlite.prepare('INSERT INTO findings (key, "check", code, label, line, message) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertFinding = sqlite.prepare('INSERT INTO findings (key, "check", code, label, line, message, class) VALUES (?, ?, ?, ?, ?, ?, ?)');
 
   const remove = (key: string) => {
     del.run(key);
@@ -47,7 +47,7 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
         file.size, file.mtimeMs, ins.sha256, ins.verdicts.validate.exit, ins.verdicts.secret.exit, ins.verdicts.injection.exit,
         ins.findings.length, checks, ins.needsBackfill ? 1 : 0, null, ins.body,
       );
-      for (const x of ins.findings) insertFinding.run(key, x.check, x.code, x.label, x.line ?? null, x.message);
+      for (const x of ins.findings) insertFinding.run(key, x.check, x.code, x.label, x.line ?? null, x.message, x.class ?? null);
     },
     upsertError(source, file, error, isNew = false) {
       const key = `${source}:${file.relPath}`;
