@@ -1,4 +1,5 @@
 import type { Finding } from '@/lib/validators/types';
+import { FindingClassBadge } from '@/components/finding-class-badge';
 
 const TONE: Record<string, string> = {
   'FAIL-STRUCT': 'text-red-800 dark:text-red-300',
@@ -17,6 +18,7 @@ export function FindingList({ findings }: { findings: Finding[] }) {
         <li key={i} className="flex gap-2">
           <span className={`w-36 shrink-0 font-mono text-xs ${TONE[f.label] ?? ''}`}>{f.label}</span>
           <span>
+            {f.class ? <FindingClassBadge cls={f.class} /> : null}
             {f.message}
             {f.line ? <span className="text-slate-500 dark:text-slate-400"> · line {f.line}</span> : null}
           </span>
