@@ -10,6 +10,10 @@ import path from 'node:path';
 export interface Settings {
   roots?: string[];
   owner?: { emails?: string[]; githubHandle?: string; homeUser?: string };
+  /** Private networks (CIDR) the owner allows in memories (CONTRACT §2.2; docs/credentials.md). */
+  allowNetworks?: string[];
+  /** Home-folder names of service/container accounts the owner allows (`deploy`, `nonroot`). */
+  allowHomeUsers?: string[];
 }
 
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
@@ -25,9 +29,13 @@ export function parseSettings(json: unknown): { ok: true; value: Settings } | { 
   if (o && ((o.emails !== undefined && !isStrings(o.emails)) || !optString(o.githubHandle) || !optString(o.homeUser))) {
     return { ok: false, message: '"owner" has fields of the wrong type' };
   }
+  if (j.allowNetworks !== undefined && !isStrings(j.allowNetworks)) return { ok: false, message: '"allowNetworks" must be a list of CIDR blocks' };
+  if (j.allowHomeUsers !== undefined && !isStrings(j.allowHomeUsers)) return { ok: false, message: '"allowHomeUsers" must be a list of user names' };
   return {
     ok: true,
     value: {
+      ...(j.allowNetworks !== undefined ? { allowNetworks: j.allowNetworks as string[] } : {}),
+      ...(j.allowHomeUsers !== undefined ? { allowHomeUsers: j.allowHomeUsers as string[] } : {}),
       roots: j.roots as string[] | undefined,
       owner: o ? { emails: o.emails as string[] | undefined, githubHandle: o.githubHandle as string | undefined, homeUser: o.homeUser as string | undefined } : undefined,
     },

@@ -3,6 +3,7 @@ import { context } from '@/lib/server';
 import { discoverRoots } from '@/lib/service/discover';
 import { readSettings } from '@/lib/settings';
 import { SettingsForms } from '@/components/settings-forms';
+import { AllowSettingsForm } from '@/components/allow-settings-form';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Settings' };
@@ -40,6 +41,11 @@ export default function SettingsPage() {
         discovered={discovered}
         owner={{ emails: owner.emails.join(' '), githubHandle: owner.githubHandle ?? '', homeUser: owner.homeUser ?? '' }}
         envOverrides={!!process.env.MEMTRUST_ROOT}
+      />
+      <AllowSettingsForm
+        allowNetworks={(settings.allowNetworks ?? []).join(' ')}
+        allowHomeUsers={(settings.allowHomeUsers ?? []).join(' ')}
+        envNetworks={process.env.MEMTRUST_ALLOW_NETWORKS?.trim() || null}
       />
     </div>
   );

@@ -15,6 +15,13 @@ import { blankRedacted } from './secrets-redact';
 import { decodeLossy, lineAt, lineStarts, tooLargeMessage } from './scan-text';
 import { FILE_CAP_BYTES, findingClass, type Finding, type OwnerIdentity, type Verdict } from './types';
 
+/**
+ * Bumped whenever the secret rules change what they find: the scan re-inspects
+ * every file when this or the owner identity (allowances included) differs from
+ * what the index was built with.
+ */
+export const SECRET_RULES_VERSION = '2026-11-23.prose-1';
+
 type Range = [number, number];
 
 /** Merge ranges into sorted, disjoint ones, so an overlap test is one binary search. */
