@@ -20,6 +20,8 @@ const isDomainChar = (c: string) => /[A-Za-z0-9.-]/.test(c);
 const ASSET_EXTENSION = /\.(?:png|jpe?g|gif|svg|webp|avif|ico|bmp|tiff?)$/i;
 const SCALE_SUFFIX = /^\d+(?:\.\d+)?x\./i;
 /** systemd instance units (`zfs-import@pool.service`, `getty@tty1.service`) end in a unit type, not a TLD. */
+/** `pi@nas.lan`, `admin@router.local`: a login on a LAN host, not a mailbox (no such public TLD). */
+const LAN_DOMAIN = /\.(?:lan|local|localdomain|internal|home\.arpa|intranet)$/i;
 const SYSTEMD_UNIT = /\.(?:service|socket|timer|target|mount|automount|path|slice|scope|device|swap)$/i;
 
 function isDomain(domain: string): boolean {
@@ -68,7 +70,7 @@ export function emailCandidates(text: string, owner: OwnerIdentity): SecretCandi
     if (local === '' || local.endsWith('.') || !isDomain(domain)) continue;
     // `git@github.com:org/repo` is an SSH remote: `git` is a service account, not a person.
     if (local.toLowerCase() === 'git') continue;
-    if (ASSET_EXTENSION.test(domain) || SCALE_SUFFIX.test(domain) || SYSTEMD_UNIT.test(domain)) continue;
+    if (ASSET_EXTENSION.test(domain) || SCALE_SUFFIX.test(domain) || SYSTEMD_UNIT.test(domain) || LAN_DOMAIN.test(domain)) continue;
     const email = `${local}@${domain}`;
     if (isOwnerEmail(email, owner)) continue;
     out.push({ start, end, code: 'secret.email', message: `e-mail address ${maskEmail(email)}`, tier: 3 });

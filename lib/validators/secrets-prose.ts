@@ -23,7 +23,8 @@ const TIER = 2 as const;
 // ---------------------------------------------------------------------------
 
 /** Where the secret lives, not the secret: "in 1Password", "the vault", "keychain", ".env". */
-const STORED_ELSEWHERE = /\b(?:in|from|see|use|via|stored|kept|lives?)\b[^\n]{0,40}?(?:1password|bitwarden|keepass(?:xc)?|lastpass|vault|keychain|key\s?ring|password\s+manager|\.env\b|secrets?\s+manager|sops|pass\s+store)/i;
+const STORED_ELSEWHERE =
+  /1password|bitwarden|keepass|lastpass|\bvault\b|keychain|key\s?ring|password\s+manager|secrets?\s+manager|\.env\b|\bsops\b|pass\s+store|금고|보관함|金庫|保管庫|密码管理|cofre|coffre|tresor|bóveda|хранилищ|менеджер\S*\s+парол/i;
 
 const PLACEHOLDERS: RegExp[] = [
   /^<[^>]*>?$/, // <password>
@@ -100,10 +101,13 @@ function normalKey(prefix: string, label: string, suffix: string): string {
  * one pass over 1 MiB costs about what a single indexOf loop would.
  */
 const TRIGGER =
-  /pass|pwd|\bpw\b|secret|token|key|auth|communit|cred|log\s?in|sign\s?in|account|user|root|admin|sudo|curl|mysql|mariadb|htpasswd|chpasswd|contrase|clave|mot de passe|mdp|senha|пароль|비번|비밀번호|암호|密码|密碼|口令|パスワード|暗証/gi;
+  /pass|pwd|\bpw\b|secret|token|key|auth|communit|cred|log\s?in|sign\s?in|account|user|root|admin|sudo|curl|mysql|mariadb|htpasswd|chpasswd|contrase|clave|mot de passe|mdp|senha|kennwort|пароль|비번|비밀번호|암호|密码|密碼|口令|パスワード|暗証/gi;
 
 const HEADING_NAMES_SECRET = /^\s{0,3}#{1,6}\s.*(?:key|token|secret|password|passwd|credential|비번|비밀번호|密码|パスワード|пароль)/i;
-const LINE_NAMES_SECRET = /(?<![A-Za-z])(?:keys?|tokens?|secrets?|passwords?|passwd|credentials?|apikey)(?![a-z])/i;
+const LINE_NAMES_SECRET_WORD = /(?<![A-Za-z])(?:keys?|tokens?|secrets?|passwords?|passwd|credentials?|apikey)(?![a-z])/i;
+/** camelCase names: `PrivateKey = …`, `botToken: …`. */
+const LINE_NAMES_SECRET_CAMEL = /[a-z](?:Key|Keys|Token|Secret|Password)(?![a-z])/;
+const LINE_NAMES_SECRET = { test: (line: string) => LINE_NAMES_SECRET_WORD.test(line) || LINE_NAMES_SECRET_CAMEL.test(line) };
 
 // ---------------------------------------------------------------------------
 // Detectors, each on one line. They push value ranges relative to the line.
@@ -118,18 +122,7 @@ interface Hit {
 
 type LineDetector = (line: string, out: Hit[]) => void;
 
-const QUOTED = '`([^`\\n]{1,200})`|"([^"\\n]{1,200})"|\'([^\'\\n]{1,200})\'';
-
-function quotedValue(m: RegExpExecArray, first: number): { value: string; offset: number } | null {
-  for (let i = first; i < first + 3; i++) {
-    const v = m[i];
-    if (v !== undefined) {
-      const offset = m.index + m[0].length - v.length - 1;
-      return { value: v, offset };
-    }
-  }
-  return null;
-}
+const QUOTED = '`([^`\\n]{1,200})`|"([^"\\n]{1,200})"|\'([^\'\\n]{1,200})\'|[«“„「]\\s?([^»”“」\\n]{1,200}?)\\s?[»”“」]';
 
 function push(out: Hit[], start: number, value: string, code: string, what: string): void {
   out.push({ start, end: start + value.length, code, what });
@@ -138,7 +131,7 @@ function push(out: Hit[], start: number, value: string, code: string, what: stri
 /** An unquoted run starting at `at`, cut at whitespace and at `;` (connection strings), trimmed of punctuation. */
 function unquotedAt(line: string, at: number): { value: string; start: number } | null {
   const run = /^[^\s;,]+/.exec(line.slice(at, at + 220))?.[0];
-  if (!run) return null;
+  if (!run || /^[<{$%]/.test(run)) return null;
   const value = trimUnquoted(run);
   if (!value) return null;
   const lead = run.indexOf(value);
@@ -171,15 +164,16 @@ const detectLabel: LineDetector = (line, out) => {
     // `label (admin): value`, `"label"`, `label**:`
     const closer = /^(?:["'`*_]+(?=\s*(?:\([^)\n]{0,30}\)\s*)?[:=：]))?(?:\s*\([^)\n]{0,30}\))?/.exec(line.slice(at, at + 40));
     at += closer?.[0].length ?? 0;
-    const sep = /^\s*(?::=|[:=：]|=>|->|→|\s(?:is|was|ist|est|es|é|は|은|는|이|是|为|為)\s*[:：]?|[은는이は是为為]\s*[:：]?)\s*/.exec(line.slice(at, at + 20));
-    const afterSep = sep ? at + sep[0].length : at;
+    const sep = /^\s*(?::=|[:=：]|=>|->|→|\s(?:is|was|ist|war|est|es|era|é|era|это|は|은|는|이|是|为|為)(?![A-Za-z\u00C0-\u024F])\s*[:：]?|[은는이は是为為]\s*[:：]?)\s*/.exec(line.slice(at, at + 20));
+    // `**Password:** value`: Markdown emphasis closing after the separator.
+    const afterSep = sep ? at + sep[0].length + (/^[*_]+\s*/.exec(line.slice(at + sep[0].length, at + sep[0].length + 6))?.[0].length ?? 0) : at;
     // Quoted value right after the separator (or, without one, within a short gap).
     const gap = sep ? '' : '[^`"\'\\n:=]{0,30}?';
     const q = new RegExp(`^${gap}(?:${QUOTED})`).exec(line.slice(afterSep, afterSep + 260));
     if (q) {
-      const qv = [q[1], q[2], q[3]].find((x) => x !== undefined);
+      const qv = [q[1], q[2], q[3], q[4]].find((x) => x !== undefined);
       if (qv !== undefined) {
-        const start = afterSep + q[0].length - qv.length - 1;
+        const start = afterSep + q[0].lastIndexOf(qv);
         const inner = skipScheme(line, start) - start;
         const value = qv.slice(inner);
         if (isCredentialValue(value)) push(out, start + inner, value, 'secret.password', `value after a "${label.toLowerCase()}" label`);
