@@ -78,7 +78,7 @@ function trimUnquoted(value: string): string {
 
 /** Credential labels in the languages real notes use (English first). */
 const LABEL_WORDS =
-  'passwords?|passwd|passphrase|pwd|pw|client[ _-]?secrets?|secret[ _-]?keys?|secrets?|api[ _-]?keys?|apikeys?|access[ _-]?keys?|access[ _-]?tokens?|auth[ _-]?tokens?|tokens?|auth|snmp[ _-]?community|community[ _-]?strings?|' +
+  'passwords?|passwd|pass|passphrase|pwd|pw|client[ _-]?secrets?|secret[ _-]?keys?|secrets?|api[ _-]?keys?|apikeys?|access[ _-]?keys?|access[ _-]?tokens?|auth[ _-]?tokens?|tokens?|auth|snmp[ _-]?community|community[ _-]?strings?|' +
   'contraseña|contrasena|clave|mot de passe|mdp|passwort|kennwort|senha|пароль|비밀번호|비번|암호|密码|密碼|口令|パスワード|暗証番号';
 
 /** Labels whose unquoted value may follow a space (`pw X`, `비번 X`, `密码 X`), not only `:`/`=`. */
@@ -162,7 +162,8 @@ const detectLabel: LineDetector = (line, out) => {
     if (NOT_A_SECRET_KEY.test(key)) continue;
     let at = m.index + m[0].length;
     // `label (admin): value`, `"label"`, `label**:`
-    const closer = /^(?:["'`*_]+(?=\s*(?:\([^)\n]{0,30}\)\s*)?[:=：]))?(?:\s*\([^)\n]{0,30}\))?/.exec(line.slice(at, at + 40));
+    // …and up to three short words naming what it is for: `mot de passe root :`, `senha do roteador:`, `пароль от NAS:`.
+    const closer = /^(?:["'`*_]+(?=\s*(?:\([^)\n]{0,30}\)\s*)?[:=：]))?(?:\s*\([^)\n]{0,30}\))?(?:(?:\s+[\p{L}\p{N}-]{1,12}){1,3}(?=\s*[:：]))?/u.exec(line.slice(at, at + 60));
     at += closer?.[0].length ?? 0;
     const sep = /^\s*(?::=|[:=：]|=>|->|→|\s(?:is|was|ist|war|est|es|era|é|era|это|は|은|는|이|是|为|為)(?![A-Za-z\u00C0-\u024F])\s*[:：]?|[은는이は是为為]\s*[:：]?)\s*/.exec(line.slice(at, at + 20));
     // `**Password:** value`: Markdown emphasis closing after the separator.
@@ -321,6 +322,8 @@ function bareKeys(line: string, out: Hit[], why: string): void {
   if (NOT_SECRET_LINE.test(line)) return;
   BARE_RUN.lastIndex = 0;
   for (let m = BARE_RUN.exec(line); m !== null; m = BARE_RUN.exec(line)) {
+    // `nodekey:…`, `mkey:…`: a typed identifier glued to its type name is an id, not a key.
+    if (/[A-Za-z]:$/.test(line.slice(Math.max(0, m.index - 2), m.index)) && !/(?:password|passwd|secret|token|apikey|api_key)\s*:$/i.test(line.slice(0, m.index))) continue;
     if (isBareKey(m[0])) push(out, m.index, m[0], 'secret.bare-key', `key-like value ${why}`);
   }
 }

@@ -5,6 +5,7 @@
  * each with its labels. Deterministic for a seed; nothing is written to disk here.
  */
 import { NEGATIVES, POSITIVES, type Snippet, type TokenMaker } from './snippets';
+import { HOLDOUT_NEGATIVES, HOLDOUT_POSITIVES } from './holdout';
 
 export interface Label {
   class: 'credential' | 'personal';
@@ -100,6 +101,8 @@ export interface CorpusOptions {
   positiveFiles?: number;
   /** Files holding look-alikes and ordinary notes only. */
   cleanFiles?: number;
+  /** Which snippets: the tuning set (snippets.ts) or the held-out set (holdout.ts). */
+  set?: 'tuning' | 'holdout';
 }
 
 /** The corpus: every positive snippet appears at least once, then random draws. */
@@ -109,8 +112,10 @@ export function buildCorpus(opts: CorpusOptions = {}): CorpusFile[] {
   const nPos = opts.positiveFiles ?? 300;
   const nClean = opts.cleanFiles ?? 400;
   const shapes: Shape[] = ['flat', 'flat', 'nested', 'nested', 'none', 'crlf', 'index'];
-  const all: Array<[string, Snippet]> = Object.entries(POSITIVES).flatMap(([form, list]) => list.map((s): [string, Snippet] => [form, s]));
-  const negative = () => NEGATIVES[Math.floor(r() * NEGATIVES.length)]!(t);
+  const positives = opts.set === 'holdout' ? HOLDOUT_POSITIVES : POSITIVES;
+  const negatives = opts.set === 'holdout' ? HOLDOUT_NEGATIVES : NEGATIVES;
+  const all: Array<[string, Snippet]> = Object.entries(positives).flatMap(([form, list]) => list.map((s): [string, Snippet] => [form, s]));
+  const negative = () => negatives[Math.floor(r() * negatives.length)]!(t);
   const files: CorpusFile[] = [];
   for (let i = 0; i < nPos; i++) {
     const picks = [all[i % all.length]!];
