@@ -293,7 +293,8 @@ const detectReset: LineDetector = (line, out) => {
   }
 };
 
-const LINE_DETECTORS: LineDetector[] = [detectLabel, detectEnv, detectLoginPair, detectHostPair, detectCommand, detectReset];
+// Most specific first: when two claim the same value, the first names the finding.
+const LINE_DETECTORS: LineDetector[] = [detectEnv, detectCommand, detectLoginPair, detectHostPair, detectReset, detectLabel];
 
 // ---------------------------------------------------------------------------
 // Bare keys and tables: context from the line itself, a heading, or a header row
