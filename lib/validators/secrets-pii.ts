@@ -52,6 +52,7 @@ function authorityRanges(text: string): Array<[number, number]> {
 
 export function emailCandidates(text: string, owner: OwnerIdentity): SecretCandidate[] {
   const out: SecretCandidate[] = [];
+  if (!text.includes('@')) return out;
   const authorities = authorityRanges(text);
   let a = 0;
   for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {

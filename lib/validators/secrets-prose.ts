@@ -97,11 +97,15 @@ function normalKey(prefix: string, label: string, suffix: string): string {
 // ---------------------------------------------------------------------------
 
 /**
- * Lines worth a closer look. Case-insensitive, literal alternatives only, so
- * one pass over 1 MiB costs about what a single indexOf loop would.
+ * Lines worth a closer look: one case-insensitive pass over the whole text.
+ * Most words select their line; `user`, `account`, `root`, `admin` matter only
+ * for backticked pairs, and `key` only with a label, a table, a heading or a
+ * long run on the line — so a frontmatter `type: user` line costs nothing more.
  */
 const TRIGGER =
-  /pass|pwd|\bpw\b|secret|token|key|auth|communit|cred|log\s?in|sign\s?in|account|user|root|admin|sudo|curl|mysql|mariadb|htpasswd|chpasswd|contrase|clave|mot de passe|mdp|senha|kennwort|пароль|비번|비밀번호|암호|密码|密碼|口令|パスワード|暗証/gi;
+  /pass|pwd|\bpw\b|secret|token|key|auth|communit|cred|log\s?-?in|sign\s?-?in|account|user|root|admin|sudo|curl|mysql|mariadb|contrase|clave|mot de passe|mdp|senha|kennwort|пароль|비번|비밀번호|암호|密码|密碼|口令|パスワード|暗証|계정|로그인|账号|帳號|アカウント|ログイン/gi;
+const NEEDS_BACKTICK = new Set(['user', 'account', 'root', 'admin']);
+const KEY_CONTEXT = /api|secret|access|private|signing|[|#]|[A-Za-z0-9+/_=-]{32}/i;
 
 const HEADING_NAMES_SECRET = /^\s{0,3}#{1,6}\s.*(?:key|token|secret|password|passwd|credential|비번|비밀번호|密码|パスワード|пароль)/i;
 const LINE_NAMES_SECRET_WORD = /(?<![A-Za-z])(?:keys?|tokens?|secrets?|passwords?|passwd|credentials?|apikey)(?![a-z])/i;
@@ -123,6 +127,9 @@ interface Hit {
 type LineDetector = (line: string, out: Hit[]) => void;
 
 const QUOTED = '`([^`\\n]{1,200})`|"([^"\\n]{1,200})"|\'([^\'\\n]{1,200})\'|[«“„「]\\s?([^»”“」\\n]{1,200}?)\\s?[»”“」]';
+
+const QUOTED_NOW = new RegExp(`^(?:${QUOTED})`);
+const QUOTED_SOON = new RegExp(`^[^\`"'\\n:=]{0,30}?(?:${QUOTED})`);
 
 function push(out: Hit[], start: number, value: string, code: string, what: string): void {
   out.push({ start, end: start + value.length, code, what });
@@ -148,7 +155,7 @@ function skipScheme(line: string, at: number): number {
 const LABEL_RE = new RegExp(
   // Latin boundaries only: Korean, Japanese and Chinese glue particles to the label (`パスワードは`, `관리자비번`).
   `(?<![A-Za-z\u00C0-\u024F0-9])([A-Za-z0-9]{0,24}[ _.-]?)?(${LABEL_WORDS})((?:[_.-][A-Za-z0-9]{1,16})?)(?![A-Za-z\u00C0-\u024F0-9])`,
-  'giu',
+  'gi',
 );
 
 const detectLabel: LineDetector = (line, out) => {
@@ -169,8 +176,7 @@ const detectLabel: LineDetector = (line, out) => {
     // `**Password:** value`: Markdown emphasis closing after the separator.
     const afterSep = sep ? at + sep[0].length + (/^[*_]+\s*/.exec(line.slice(at + sep[0].length, at + sep[0].length + 6))?.[0].length ?? 0) : at;
     // Quoted value right after the separator (or, without one, within a short gap).
-    const gap = sep ? '' : '[^`"\'\\n:=]{0,30}?';
-    const q = new RegExp(`^${gap}(?:${QUOTED})`).exec(line.slice(afterSep, afterSep + 260));
+    const q = (sep ? QUOTED_NOW : QUOTED_SOON).exec(line.slice(afterSep, afterSep + 260));
     if (q) {
       const qv = [q[1], q[2], q[3], q[4]].find((x) => x !== undefined);
       if (qv !== undefined) {
@@ -196,6 +202,7 @@ const ENV_NAME = /PASSWORD|PASSWD|PASS|SECRET|TOKEN|API_?KEY|APIKEY|ACCESS_KEY|P
 const ENV_NOT = /(?:_ID|_IDS|_FILE|_PATH|_URL|_URI|_NAME|_TYPE|_HINT|_LEN|_LENGTH|_MAX|_MIN|_TTL|_COUNT|_ENDPOINT|_HEADER|PUBLIC|_PUB|BYPASS|PASSTHROUGH|COMPASS|PASSIVE|_PASSES|MAX_TOKENS|TOKENIZER)(?:_|$)/;
 
 const detectEnv: LineDetector = (line, out) => {
+  if (!line.includes('=')) return;
   ENV_RE.lastIndex = 0;
   for (let m = ENV_RE.exec(line); m !== null; m = ENV_RE.exec(line)) {
     const name = m[1] ?? '';
@@ -214,6 +221,7 @@ const PAIR_GLUED = /^[^`\n]{0,30}?`([^`\s/:]{1,64})[/:]([^`\s]{1,128})`/;
 const PAIR_PLAIN = /^[\s:=-]{0,4}(?:\S+\s+){0,3}?([A-Za-z0-9_.-]{1,40})\s?(?:\/|:)\s?([^\s`'",;)]{1,128})/;
 
 const detectLoginPair: LineDetector = (line, out) => {
+  if (!/[`/:]/.test(line)) return;
   PAIR_KEY.lastIndex = 0;
   for (let m = PAIR_KEY.exec(line); m !== null; m = PAIR_KEY.exec(line)) {
     const at = m.index + m[0].length;
@@ -238,6 +246,7 @@ const HOST_PAIR = /`(root|admin|administrator|pi|ubuntu|ec2-user|[A-Za-z0-9_.-]{
 const HOSTISH = /(?:\d{1,3}(?:\.\d{1,3}){3}|[A-Za-z0-9-]+\.(?:local|lan|home|internal|corp|com|net|org|io|dev)\b|\broot\b|\badmin\b|@)[^`]{0,30}$/i;
 
 const detectHostPair: LineDetector = (line, out) => {
+  if (!line.includes('`')) return;
   HOST_PAIR.lastIndex = 0;
   for (let m = HOST_PAIR.exec(line); m !== null; m = HOST_PAIR.exec(line)) {
     const user = m[1] ?? '';
@@ -261,7 +270,10 @@ const COMMANDS: Array<{ re: RegExp; what: string; group: number }> = [
   { re: /\bchpasswd\s*<<<\s*["']?[\w.-]{1,40}:([^\s"';|&]{1,200})/g, what: 'chpasswd input', group: 1 },
 ];
 
+const COMMAND_HINT = /sshpass|mysql|maria|curl|htpasswd|sudo|chpasswd|-[\w-]*(?:password|passwd|secret|token)/i;
+
 const detectCommand: LineDetector = (line, out) => {
+  if (!COMMAND_HINT.test(line)) return;
   for (const c of COMMANDS) {
     c.re.lastIndex = 0;
     for (let m = c.re.exec(line); m !== null; m = c.re.exec(line)) {
@@ -281,6 +293,7 @@ const detectCommand: LineDetector = (line, out) => {
 const RESET_RE = /(?:password|passwd|passphrase|pw|pwd|pin|비번|비밀번호|密码|パスワード|пароль)[^\n]{0,40}?\b(?:reset|changed|set|rotated|updated)\s+to\s*:?\s*(?:`([^`\n]{1,200})`|"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"'`]{1,200}))/gi;
 
 const detectReset: LineDetector = (line, out) => {
+  if (!/\bto\b/i.test(line)) return;
   RESET_RE.lastIndex = 0;
   for (let m = RESET_RE.exec(line); m !== null; m = RESET_RE.exec(line)) {
     const idx = [1, 2, 3, 4].find((i) => m![i] !== undefined);
@@ -391,61 +404,89 @@ export function proseCandidates(text: string): SecretCandidate[] {
     }
     return lo;
   };
+  const context = new Map<number, { backtick: boolean; key: boolean }>();
   TRIGGER.lastIndex = 0;
   for (let m = TRIGGER.exec(text); m !== null; m = TRIGGER.exec(text)) {
     const l = lineOf(m.index);
+    const end = (starts[l + 1] ?? text.length + 1) - 1;
+    const word = m[0].toLowerCase();
+    const conditional = NEEDS_BACKTICK.has(word) || word === 'key';
+    if (conditional && !wanted.has(l)) {
+      // Each line is looked at once per condition, so a long line of `user user user…` stays linear.
+      let c = context.get(l);
+      if (!c) {
+        const line = text.slice(starts[l]!, end);
+        c = { backtick: line.includes('`'), key: KEY_CONTEXT.test(line) };
+        context.set(l, c);
+      }
+      if (word === 'key' ? !c.key : !c.backtick) continue; // another word later on the line may still select it
+    }
     wanted.add(l);
     // Skip the rest of this line: one hit is enough to look at it.
-    TRIGGER.lastIndex = Math.max(TRIGGER.lastIndex, (starts[l + 1] ?? text.length) - 1);
+    TRIGGER.lastIndex = Math.max(TRIGGER.lastIndex, end);
   }
   const lineText = (l: number) => {
     const end = (starts[l + 1] ?? text.length + 1) - 1;
-    return text.slice(starts[l]!, end).replace(/\r$/, '');
+    const line = text.slice(starts[l]!, end);
+    return line.endsWith('\r') ? line.slice(0, -1) : line;
   };
 
+  // Detectors push line-relative hits into `buf`; they are moved to text offsets per line.
   const hits: Array<Hit & { line: number }> = [];
-  const collect = (l: number, fn: (line: string, out: Hit[]) => void) => {
-    const out: Hit[] = [];
-    fn(lineText(l), out);
-    for (const h of out) hits.push({ ...h, line: l });
+  const buf: Hit[] = [];
+  const flush = (l: number) => {
+    for (const h of buf) hits.push({ start: h.start, end: h.end, code: h.code, what: h.what, line: l });
+    buf.length = 0;
   };
 
-  const sorted = [...wanted].sort((a, b) => a - b);
-  const headingUntil = new Map<number, number>();
+  const sorted = wanted.size > 1 ? [...wanted].sort((a, b) => a - b) : [...wanted];
+  const headingUntil: Array<[number, number]> = [];
+  let tableCandidate = false;
   for (const l of sorted) {
     const line = lineText(l);
     if (line.length > 4000 && !line.includes('|')) {
       // A very long line is data, not a note: only the bare-key rule applies (it is one linear regex).
-      if (LINE_NAMES_SECRET.test(line.slice(0, 200))) collect(l, (s, o) => bareKeys(s, o, 'on a line naming a key'));
+      if (LINE_NAMES_SECRET.test(line.slice(0, 200))) bareKeys(line, buf, 'on a line naming a key');
+      flush(l);
       continue;
     }
-    for (const d of LINE_DETECTORS) collect(l, d);
-    if (LINE_NAMES_SECRET.test(line)) collect(l, (s, o) => bareKeys(s, o, 'on a line naming a key'));
-    if (HEADING_NAMES_SECRET.test(line)) headingUntil.set(l, l + 3);
+    for (const d of LINE_DETECTORS) d(line, buf);
+    if (LINE_NAMES_SECRET.test(line)) bareKeys(line, buf, 'on a line naming a key');
+    flush(l);
+    if (line.charCodeAt(0) === 35 /* # */ || /^\s{1,3}#/.test(line)) {
+      if (HEADING_NAMES_SECRET.test(line)) headingUntil.push([l, l + 3]);
+    }
+    if (!tableCandidate && line.includes('|')) tableCandidate = true;
   }
   // Under a heading that names a key, within 3 lines.
   for (const [h, until] of headingUntil) {
     for (let l = h + 1; l <= until && l < starts.length; l++) {
-      if (/^\s{0,3}#{1,6}\s/.test(lineText(l))) break;
-      collect(l, (s, o) => bareKeys(s, o, 'under a heading naming a key'));
+      const line = lineText(l);
+      if (/^\s{0,3}#{1,6}\s/.test(line)) break;
+      bareKeys(line, buf, 'under a heading naming a key');
+      flush(l);
     }
   }
   // Markdown tables: a header row naming a credential column, then its rows.
-  for (const l of sorted) {
-    const header = lineText(l);
-    if (!TABLE_ROW.test(header) || !TABLE_SEP.test(lineText(l + 1))) continue;
-    const kinds = cells(header).map((c) => columnKind(c.text));
-    if (!kinds.some((k) => k !== null)) continue;
-    for (let r = l + 2; r < starts.length; r++) {
-      const row = lineText(r);
-      if (!TABLE_ROW.test(row)) break;
-      collect(r, (s, o) => cells(s).forEach((c, i) => kinds[i] && tableCell(c, kinds[i]!, o)));
+  if (tableCandidate) {
+    for (const l of sorted) {
+      const header = lineText(l);
+      if (!TABLE_ROW.test(header) || !TABLE_SEP.test(lineText(l + 1))) continue;
+      const kinds = cells(header).map((c) => columnKind(c.text));
+      if (!kinds.some((k) => k !== null)) continue;
+      for (let r = l + 2; r < starts.length; r++) {
+        const row = lineText(r);
+        if (!TABLE_ROW.test(row)) break;
+        cells(row).forEach((c, i) => kinds[i] && tableCell(c, kinds[i]!, buf));
+        flush(r);
+      }
     }
   }
 
   // One finding per value: the first detector to claim a range keeps it.
-  hits.sort((a, b) => a.line - b.line || a.start - b.start || b.end - a.end);
+  if (hits.length > 1) hits.sort((a, b) => a.line - b.line || a.start - b.start || b.end - a.end);
   const out: SecretCandidate[] = [];
+  if (hits.length === 0) return out;
   let lastEnd = -1;
   for (const h of hits) {
     const start = starts[h.line]! + h.start;
