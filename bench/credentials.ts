@@ -45,7 +45,8 @@ async function loadBaseline(): Promise<Checks> {
   if (!fs.existsSync(path.join(dir, 'lib', 'validators', 'secrets.ts'))) {
     fs.mkdirSync(dir, { recursive: true });
     const tar = execFileSync('git', ['archive', BASELINE, 'lib', 'db', 'package.json'], { cwd: PROJECT_DIR, maxBuffer: 256 * 1024 * 1024 });
-    execFileSync('tar', ['-x', '-C', dir], { input: tar });
+    // Sources only: test files under bench/.out would be picked up by vitest's bench/** pattern.
+    execFileSync('tar', ['-x', '-C', dir, '--exclude=*.test.ts', '--exclude=*.spec.ts', '--exclude=*.test.tsx'], { input: tar });
   }
   const s = (await import(path.join(dir, 'lib', 'validators', 'secrets.ts'))) as { secretCheck: Checks['secret'] };
   const i = (await import(path.join(dir, 'lib', 'validators', 'injection.ts'))) as { injectionCheck: Checks['injection'] };
