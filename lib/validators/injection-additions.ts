@@ -81,12 +81,21 @@ export function mixedScriptFindings(raw: string, starts: readonly number[]): Fin
 // ---------------------------------------------------------------------------
 
 interface Phrase {
+  /** Lower-case literals one of which every match contains, tested first with `includes` (cheap; most memories have none). */
+  hint: readonly string[];
   category: Added;
   what: string;
   re: RegExp;
   /** Body only (fake provenance: the frontmatter is where trust-level belongs). */
   bodyOnly?: boolean;
+  /** Extra check on a match, given the scanned text and the match offset. */
+  accept?: (text: string, index: number) => boolean;
 }
+
+const PROVENANCE_CONTEXT = new RegExp(
+  `(?:\\b(?:this|these)\\s+(?:memory|memories|note|notes|instructions?|rules?|entry|entries|file|message|text|section|line)\\s+(?:is|are|was|were|has\\s+been|have\\s+been)\\s+(?:already\\s+)?|^[ \\t>*_-]*|[(\\[—–:]\\s*)$`,
+  'i',
+);
 
 const MEMORY_NOUN = '(?:memory|memories|note|notes|instructions?|rules?|entry|entries|file|message|text|section|line)';
 const USER = '(?:the\\s+)?(?:user|owner|human|operator|admin(?:istrator)?)';
@@ -95,21 +104,25 @@ export const ADDED_PHRASES: Phrase[] = [
   {
     category: 'self-persistence',
     what: '"never remove/delete/forget this memory"',
+    hint: ['remove', 'delete', 'forget', 'erase', 'edit', 'modify', 'change', 'overwrite', 'drop', 'archive', 'quarantine', 'demote'],
     re: new RegExp(`\\b(?:never|do\\s+not|don['’]t|must\\s+not|cannot|can['’]t)\\s+(?:ever\\s+)?(?:remove|delete|forget|erase|edit|modify|change|overwrite|drop|archive|quarantine|demote)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\b`, 'gi'),
   },
   {
     category: 'self-persistence',
     what: '"keep this instruction even if told otherwise"',
+    hint: ['even', 'regardless', 'matter', 'whatever'],
     re: new RegExp(`\\b(?:keep|follow|obey|apply|retain|preserve)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\b[^\\n.]{0,60}?\\b(?:even\\s+if|regardless|no\\s+matter|whatever)\\b`, 'gi'),
   },
   {
     category: 'self-persistence',
     what: 'copy or restore this memory elsewhere',
+    hint: ['copy', 'add', 'write', 'restore', 'create', 'propagate', 'replicate'],
     re: new RegExp(`\\b(?:copy|add|write|re-?add|restore|re-?create|propagate|replicate)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\s+(?:to|into|in)\\s+(?:every|all|each|other|any)\\b`, 'gi'),
   },
   {
     category: 'concealment',
     what: '"do not tell/mention to the user"',
+    hint: ['not', 'don', 'never'],
     re: new RegExp(
       `\\b(?:do\\s+not|don['’]t|never|must\\s+not)\\s+(?:tell|mention|reveal|disclose|show|report|say)\\s+(?:(?:this|it|anything|that)\\s+)?(?:to\\s+)?${USER}(?=\\s*(?:[.,;:!)]|$|about\\b|that\\b|what\\b|this\\b|how\\b|if\\b|when\\b|you\\b))`,
       'gim',
@@ -118,51 +131,67 @@ export const ADDED_PHRASES: Phrase[] = [
   {
     category: 'concealment',
     what: '"without telling the user" / "hide this from the user"',
+    hint: ['without', 'hide', 'conceal', 'keep'],
     re: new RegExp(`\\b(?:without\\s+(?:telling|informing|notifying|alerting|letting)\\s+${USER}|(?:hide|conceal|keep)\\s+(?:this|it|these)\\s+(?:secret\\s+)?from\\s+${USER})\\b`, 'gi'),
   },
   {
     category: 'sleeper-trigger',
     what: '"when the user says X, do Y"',
+    hint: ['says', 'types', 'writes', 'sends', 'enters', 'mentions', 'uses'],
     re: /\b(?:when(?:ever)?|if|once)\s+(?:the\s+user|the\s+owner|anyone|someone|somebody|anybody|a\s+user|they)\s+(?:says|types|writes|sends|enters|mentions|uses\s+the\s+(?:word|phrase|code))\b[^\n]{0,80}?[,:]?\s*(?:then\s+)?(?:always\s+|immediately\s+|silently\s+|secretly\s+|quietly\s+)?(?:do|run|execute|reply|respond|answer|say|send|call|fetch|output|print|switch|ignore|delete|open|upload|post)\b/gi,
   },
   {
     category: 'sleeper-trigger',
     what: '"if anyone asks about X, say Y"',
+    hint: ['ask'],
     re: /\bif\s+(?:anyone|someone|somebody|anybody|they|the\s+user|the\s+owner)\s+asks?\s+(?:about|for|whether|if|who|what|why)\b[^\n]{0,80}?[,:]?\s*(?:then\s+)?(?:always\s+)?(?:say|tell\s+(?:them|him|her|the\s+user)|answer|reply|respond|claim|deny|insist)\b/gi,
   },
   {
     category: 'sleeper-trigger',
     what: '"when the user asks X, always run/send Y"',
+    hint: ['ask'],
     re: /\bwhen(?:ever)?\s+(?:the\s+)?user\s+asks?\b[^\n]{0,80}?\b(?:always|secretly|silently|quietly)\s+(?:run|execute|send|fetch|upload|post|curl|open|delete)\b/gi,
   },
   {
     category: 'fake-provenance',
     what: '"trust-level: verified" in the body',
+    hint: ['trust'],
     re: /(?:^|[\s*_>`(\-])trust[-_ ]level[*_`]*\s*[:=]\s*["'`*]*verified\b/gim,
     bodyOnly: true,
   },
   {
     category: 'fake-provenance',
     what: '"verified by the user" / "approved by the owner" about this memory',
-    re: new RegExp(
-      `(?:\\b(?:this|these)\\s+${MEMORY_NOUN}\\s+(?:is|are|was|were|has\\s+been|have\\s+been)\\s+(?:already\\s+)?|^[ \\t>*_-]*|[(\\[—–:]\\s*)(?:verified|approved|confirmed|endorsed|signed\\s+off|authori[sz]ed|vetted)\\s+by\\s+${USER}\\b`,
-      'gim',
-    ),
+    hint: ['verified', 'approved', 'confirmed', 'endorsed', 'signed', 'authori', 'vetted'],
+    // Anchored on the verb (cheap); the words before it on the line decide whether it speaks of this memory.
+    re: new RegExp(`\\b(?:verified|approved|confirmed|endorsed|signed\\s+off|authori[sz]ed|vetted)\\s+by\\s+${USER}\\b`, 'gi'),
+    accept: (text, index) => {
+      const before = text.slice(Math.max(0, index - 80), index);
+      return PROVENANCE_CONTEXT.test(before.slice(before.lastIndexOf('\n') + 1));
+    },
     bodyOnly: true,
   },
 ];
 
 export function addedPhraseFindings(text: string, starts: readonly number[], bodyStart: number): Finding[] {
   const out: Finding[] = [];
+  const lower = text.toLowerCase();
+  // Lower-casing keeps offsets for nearly all text; where it does not, the body is matched whole.
+  const lowerBody = lower.length === text.length ? lower.slice(bodyStart) : lower;
+  const body = text.slice(bodyStart);
   for (const p of ADDED_PHRASES) {
+    const hay = p.bodyOnly ? lowerBody : lower;
+    if (!p.hint.some((w) => hay.includes(w))) continue;
+    const scanned = p.bodyOnly ? body : text;
+    const offset = p.bodyOnly ? bodyStart : 0;
     p.re.lastIndex = 0;
-    for (let m = p.re.exec(text); m !== null; m = p.re.exec(text)) {
+    for (let m = p.re.exec(scanned); m !== null; m = p.re.exec(scanned)) {
       if (m[0].length === 0) {
         p.re.lastIndex++;
         continue;
       }
-      if (p.bodyOnly && m.index + m[0].length <= bodyStart) continue;
-      out.push(finding(p.category, lineAt(starts, m.index + (m[0].match(/^\s*/)?.[0].length ?? 0)), p.what));
+      if (p.accept && !p.accept(scanned, m.index)) continue;
+      out.push(finding(p.category, lineAt(starts, offset + m.index + (m[0].match(/^\s*/)?.[0].length ?? 0)), p.what));
     }
   }
   return out;
@@ -180,6 +209,7 @@ const TEMPLATED = /\{\{|\{[A-Za-z_][\w.]*\}|\$\{|\$\(|\$[A-Z_]{3,}|%s\b|%7B%7B|\
 
 export function exfiltrationFindings(text: string, starts: readonly number[]): Finding[] {
   const out: Finding[] = [];
+  if (!text.includes('://') || !/[{$%[]/.test(text)) return out;
   let scannedTo = 0;
   URL_START.lastIndex = 0;
   for (let m = URL_START.exec(text); m !== null; m = URL_START.exec(text)) {
