@@ -20,6 +20,8 @@ export interface AuditReport {
   conflicts: MemoryListItem[];
   unfinished: { root: string; op: string }[];
   applied: { memory: string; result: TransitionResult }[];
+  /** Per hard failure (by index key): the classes of its secret findings, credential first (docs/credentials.md). */
+  secretClasses: Record<string, ('credential' | 'personal')[]>;
 }
 
 const ALL = 1_000_000;
@@ -53,7 +55,10 @@ export function runAudit(ctx: ServiceContext, apply: boolean): AuditReport {
     conflicts: q('conflicts'),
     unfinished: ctx.sources.flatMap((s) => pendingIntents(s.root, ctx.machine).map((p) => ({ root: s.root, op: p.intent?.op ?? p.file }))),
     applied: [],
+    secretClasses: {},
   };
+  const classes = ctx.handle.sqlite.prepare(`SELECT DISTINCT class FROM findings WHERE key = ? AND "check" = 'secret' AND class IS NOT NULL ORDER BY class`);
+  for (const i of failures) report.secretClasses[i.key] = (classes.all(i.key) as { class: 'credential' | 'personal' }[]).map((r) => r.class);
   if (!apply) return report;
   for (const item of failures) {
     const result = applyToMemory(ctx, { ref: item.filename, sourceId: item.source, actor: 'validator' }, (ins, _f, t) => {

@@ -58,7 +58,7 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
         null, null, null, null, null, null, null, null, null, file.mtimeMs, 1, null, file.mtimeMs,
         file.size, file.mtimeMs, '', 1, 0, 0, 1, 'validate', 0, error, '',
       );
-      insertFinding.run(key, 'validate', 'unreadable', 'FAIL-STRUCT', null, error);
+      insertFinding.run(key, 'validate', 'unreadable', 'FAIL-STRUCT', null, error, null);
     },
   };
 }

@@ -49,7 +49,7 @@ const auditCmd: Command = {
     const r = runAudit(ctx, args.bools.has('apply'));
     if (args.bools.has('json')) {
       printJson(io, {
-        hardFailures: r.hardFailures.map((i) => ({ file: i.relPath, validate: i.validateExit, secret: i.secretExit })),
+        hardFailures: r.hardFailures.map((i) => ({ file: i.relPath, validate: i.validateExit, secret: i.secretExit, classes: r.secretClasses[i.key] ?? [] })),
         stale: r.stale.map((i) => i.relPath),
         dueForReview: r.dueForReview.map((i) => i.relPath),
         quarantineAudit: r.quarantineAudit.map((i) => ({ file: i.relPath, reason: i.quarantineReason })),
@@ -63,7 +63,14 @@ const auditCmd: Command = {
         io.out(`${title}: ${lines.length}`);
         for (const l of lines) io.out(`  ${l}`);
       };
-      block('hard validator failures in memories/', r.hardFailures.map((i) => `${i.relPath}  (validate exit ${i.validateExit}, secret-check exit ${i.secretExit})`));
+      // Grouped by what was found: credentials, personal data only, then format failures (docs/credentials.md).
+      const group = (i: (typeof r.hardFailures)[number]) => {
+        const c = r.secretClasses[i.key] ?? [];
+        return c.includes('credential') ? 0 : c.includes('personal') ? 1 : 2;
+      };
+      const failures = [...r.hardFailures].sort((a, b) => group(a) - group(b));
+      const label = ['credential', 'personal data', 'format'];
+      block('hard validator failures in memories/', failures.map((i) => `[${label[group(i)]}] ${i.relPath}  (validate exit ${i.validateExit}, secret-check exit ${i.secretExit})`));
       block('stale verified', r.stale.map((i) => `${i.relPath}  last verified ${i.lastVerified ?? 'never'}`));
       block('inferred due for review', r.dueForReview.map((i) => i.relPath));
       block('quarantine audit candidates (day 31–90)', r.quarantineAudit.map((i) => `${i.relPath}  ${i.quarantineReason ?? ''}`));
