@@ -81,8 +81,12 @@ export function mixedScriptFindings(raw: string, starts: readonly number[]): Fin
 // ---------------------------------------------------------------------------
 
 interface Phrase {
-  /** Lower-case literals one of which every match contains, tested first with `includes` (cheap; most memories have none). */
-  hint: readonly string[];
+  /**
+   * Words a match must contain: every group needs one of its words in the lower-cased
+   * text. All groups' words are found in one regex pass (HINT_RE), so most memories
+   * skip most phrases for the cost of a single scan.
+   */
+  hint: string[][];
   category: Added;
   what: string;
   re: RegExp;
@@ -100,29 +104,34 @@ const PROVENANCE_CONTEXT = new RegExp(
 const MEMORY_NOUN = '(?:memory|memories|note|notes|instructions?|rules?|entry|entries|file|message|text|section|line)';
 const USER = '(?:the\\s+)?(?:user|owner|human|operator|admin(?:istrator)?)';
 
+const any = (...words: string[]) => [words];
+const both = (a: string[][], b: string[][]) => [...a, ...b];
+const THIS = any('this', 'these');
+const SOMEONE = any('user', 'owner', 'human', 'operator', 'admin');
+
 export const ADDED_PHRASES: Phrase[] = [
   {
     category: 'self-persistence',
     what: '"never remove/delete/forget this memory"',
-    hint: ['remove', 'delete', 'forget', 'erase', 'edit', 'modify', 'change', 'overwrite', 'drop', 'archive', 'quarantine', 'demote'],
+    hint: both(THIS, any('remove', 'delete', 'forget', 'erase', 'edit', 'modify', 'change', 'overwrite', 'drop', 'archive', 'quarantine', 'demote')),
     re: new RegExp(`\\b(?:never|do\\s+not|don['’]t|must\\s+not|cannot|can['’]t)\\s+(?:ever\\s+)?(?:remove|delete|forget|erase|edit|modify|change|overwrite|drop|archive|quarantine|demote)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\b`, 'gi'),
   },
   {
     category: 'self-persistence',
     what: '"keep this instruction even if told otherwise"',
-    hint: ['even', 'regardless', 'matter', 'whatever'],
+    hint: both(THIS, any('even', 'regardless', 'matter', 'whatever')),
     re: new RegExp(`\\b(?:keep|follow|obey|apply|retain|preserve)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\b[^\\n.]{0,60}?\\b(?:even\\s+if|regardless|no\\s+matter|whatever)\\b`, 'gi'),
   },
   {
     category: 'self-persistence',
     what: 'copy or restore this memory elsewhere',
-    hint: ['copy', 'add', 'write', 'restore', 'create', 'propagate', 'replicate'],
+    hint: both(THIS, any('copy', 'add', 'write', 'restore', 'create', 'propagate', 'replicate')),
     re: new RegExp(`\\b(?:copy|add|write|re-?add|restore|re-?create|propagate|replicate)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\s+(?:to|into|in)\\s+(?:every|all|each|other|any)\\b`, 'gi'),
   },
   {
     category: 'concealment',
     what: '"do not tell/mention to the user"',
-    hint: ['not', 'don', 'never'],
+    hint: both(SOMEONE, any('not', 'don', 'never')),
     re: new RegExp(
       `\\b(?:do\\s+not|don['’]t|never|must\\s+not)\\s+(?:tell|mention|reveal|disclose|show|report|say)\\s+(?:(?:this|it|anything|that)\\s+)?(?:to\\s+)?${USER}(?=\\s*(?:[.,;:!)]|$|about\\b|that\\b|what\\b|this\\b|how\\b|if\\b|when\\b|you\\b))`,
       'gim',
@@ -131,38 +140,38 @@ export const ADDED_PHRASES: Phrase[] = [
   {
     category: 'concealment',
     what: '"without telling the user" / "hide this from the user"',
-    hint: ['without', 'hide', 'conceal', 'keep'],
+    hint: both(SOMEONE, any('without', 'hide', 'conceal', 'keep')),
     re: new RegExp(`\\b(?:without\\s+(?:telling|informing|notifying|alerting|letting)\\s+${USER}|(?:hide|conceal|keep)\\s+(?:this|it|these)\\s+(?:secret\\s+)?from\\s+${USER})\\b`, 'gi'),
   },
   {
     category: 'sleeper-trigger',
     what: '"when the user says X, do Y"',
-    hint: ['says', 'types', 'writes', 'sends', 'enters', 'mentions', 'uses'],
+    hint: any('says', 'types', 'writes', 'sends', 'enters', 'mentions', 'uses'),
     re: /\b(?:when(?:ever)?|if|once)\s+(?:the\s+user|the\s+owner|anyone|someone|somebody|anybody|a\s+user|they)\s+(?:says|types|writes|sends|enters|mentions|uses\s+the\s+(?:word|phrase|code))\b[^\n]{0,80}?[,:]?\s*(?:then\s+)?(?:always\s+|immediately\s+|silently\s+|secretly\s+|quietly\s+)?(?:do|run|execute|reply|respond|answer|say|send|call|fetch|output|print|switch|ignore|delete|open|upload|post)\b/gi,
   },
   {
     category: 'sleeper-trigger',
     what: '"if anyone asks about X, say Y"',
-    hint: ['ask'],
+    hint: any('ask'),
     re: /\bif\s+(?:anyone|someone|somebody|anybody|they|the\s+user|the\s+owner)\s+asks?\s+(?:about|for|whether|if|who|what|why)\b[^\n]{0,80}?[,:]?\s*(?:then\s+)?(?:always\s+)?(?:say|tell\s+(?:them|him|her|the\s+user)|answer|reply|respond|claim|deny|insist)\b/gi,
   },
   {
     category: 'sleeper-trigger',
     what: '"when the user asks X, always run/send Y"',
-    hint: ['ask'],
+    hint: any('ask'),
     re: /\bwhen(?:ever)?\s+(?:the\s+)?user\s+asks?\b[^\n]{0,80}?\b(?:always|secretly|silently|quietly)\s+(?:run|execute|send|fetch|upload|post|curl|open|delete)\b/gi,
   },
   {
     category: 'fake-provenance',
     what: '"trust-level: verified" in the body',
-    hint: ['trust'],
+    hint: any('trust'),
     re: /(?:^|[\s*_>`(\-])trust[-_ ]level[*_`]*\s*[:=]\s*["'`*]*verified\b/gim,
     bodyOnly: true,
   },
   {
     category: 'fake-provenance',
     what: '"verified by the user" / "approved by the owner" about this memory',
-    hint: ['verified', 'approved', 'confirmed', 'endorsed', 'signed', 'authori', 'vetted'],
+    hint: both(SOMEONE, any('verified', 'approved', 'confirmed', 'endorsed', 'signed', 'authori', 'vetted')),
     // Anchored on the verb (cheap); the words before it on the line decide whether it speaks of this memory.
     re: new RegExp(`\\b(?:verified|approved|confirmed|endorsed|signed\\s+off|authori[sz]ed|vetted)\\s+by\\s+${USER}\\b`, 'gi'),
     accept: (text, index) => {
@@ -173,15 +182,23 @@ export const ADDED_PHRASES: Phrase[] = [
   },
 ];
 
+const HINT_WORDS = [...new Set(ADDED_PHRASES.flatMap((p) => p.hint.flat()))].sort((a, b) => b.length - a.length);
+const HINT_RE = new RegExp(HINT_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+
+function hintWords(lower: string): Set<string> {
+  return new Set(lower.match(HINT_RE) ?? []);
+}
+
 export function addedPhraseFindings(text: string, starts: readonly number[], bodyStart: number): Finding[] {
   const out: Finding[] = [];
   const lower = text.toLowerCase();
   // Lower-casing keeps offsets for nearly all text; where it does not, the body is matched whole.
-  const lowerBody = lower.length === text.length ? lower.slice(bodyStart) : lower;
+  const all = hintWords(lower);
+  const inBody = lower.length === text.length ? hintWords(lower.slice(bodyStart)) : all;
   const body = text.slice(bodyStart);
   for (const p of ADDED_PHRASES) {
-    const hay = p.bodyOnly ? lowerBody : lower;
-    if (!p.hint.some((w) => hay.includes(w))) continue;
+    const found = p.bodyOnly ? inBody : all;
+    if (!p.hint.every((group) => group.some((w) => found.has(w)))) continue;
     const scanned = p.bodyOnly ? body : text;
     const offset = p.bodyOnly ? bodyStart : 0;
     p.re.lastIndex = 0;
