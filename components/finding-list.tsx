@@ -4,6 +4,8 @@
  * private addresses is one row "× 60", never 60 identical lines. Messages are
  * already masked by the validators, so equal masks group together.
  */
+import { FindingClassBadge } from '@/components/finding-class-badge';
+
 const TONE: Record<string, string> = {
   'FAIL-STRUCT': 'text-red-800 dark:text-red-300',
   'FAIL-FORMAT': 'text-red-800 dark:text-red-300',
@@ -18,6 +20,8 @@ export interface FindingLike {
   label: string;
   line?: number | null;
   message: string;
+  /** Secret findings: credential or personal data (lib/validators/types.ts). */
+  class?: 'credential' | 'personal' | null;
 }
 
 export interface FindingGroup {
@@ -26,6 +30,7 @@ export interface FindingGroup {
   count: number;
   lines: number[];
   messages: string[];
+  cls: 'credential' | 'personal' | null;
 }
 
 const RANK: Record<string, number> = { 'FAIL-STRUCT': 0, 'SECRET-DETECTED': 1, 'FAIL-FORMAT': 2, FLAGGED: 3, 'WARN-SEMANTIC': 4 };
@@ -33,8 +38,8 @@ const RANK: Record<string, number> = { 'FAIL-STRUCT': 0, 'SECRET-DETECTED': 1, '
 export function groupFindings(findings: readonly FindingLike[]): FindingGroup[] {
   const groups = new Map<string, FindingGroup>();
   for (const f of findings) {
-    const k = `${f.label}|${f.code}|${f.message}`;
-    const g = groups.get(k) ?? { code: f.code, label: f.label, count: 0, lines: [], messages: [] };
+    const k = `${f.label}|${f.code}|${f.class ?? ''}|${f.message}`;
+    const g = groups.get(k) ?? { code: f.code, label: f.label, count: 0, lines: [], messages: [], cls: f.class ?? null };
     g.count++;
     if (f.line != null && !g.lines.includes(f.line)) g.lines.push(f.line);
     if (!g.messages.includes(f.message)) g.messages.push(f.message);
@@ -60,6 +65,7 @@ export function FindingList({ findings }: { findings: readonly FindingLike[] }) 
         <li key={`${g.label}|${g.code}|${g.messages[0]}`} className="flex gap-2">
           <span className={`w-36 shrink-0 font-mono text-xs ${TONE[g.label] ?? ''}`}>{g.label}</span>
           <span className="min-w-0">
+            {g.cls ? <FindingClassBadge cls={g.cls} /> : null}
             <span>{g.messages[0]}</span>
             {g.count > 1 ? <span className="ml-1 rounded bg-slate-100 px-1 text-xs font-medium tabular-nums dark:bg-slate-800" aria-label={`${g.count} times`}>× {g.count}</span> : null}
             {g.lines.length ? <span className="text-slate-500 dark:text-slate-400"> · {g.lines.length === 1 ? 'line' : 'lines'} {lineList(g.lines)}</span> : null}

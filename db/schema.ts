@@ -81,6 +81,8 @@ export const findings = sqliteTable(
     label: text('label').notNull(),
     line: integer('line'),
     message: text('message').notNull(),
+    /** Secret findings: `credential` or `personal` (validators/types.ts findingClass); NULL for the other checks. */
+    class: text('class', { enum: ['credential', 'personal'] }),
   },
   (t) => [index('findings_key').on(t.key), index('findings_check').on(t.check)],
 );

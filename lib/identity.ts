@@ -34,20 +34,27 @@ function osUser(): string | undefined {
 }
 
 export function ownerIdentity(env: Env = process.env): OwnerIdentity {
-  const key = [env.OWNER_EMAILS, env.OWNER_GITHUB_HANDLE, env.OWNER_HOME_USER, env.XDG_CONFIG_HOME].join('\0');
+  const key = [env.OWNER_EMAILS, env.OWNER_GITHUB_HANDLE, env.OWNER_HOME_USER, env.MEMTRUST_ALLOW_NETWORKS, env.XDG_CONFIG_HOME].join('\0');
   if (cached?.key === key) return cached.owner;
-  const fromSettings = safeSettingsOwner(env);
+  const settings = safeSettings(env);
+  const fromSettings = settings?.owner;
   // git is only asked when neither the environment nor the settings name an address.
   const emails = fromSettings?.emails?.length ? fromSettings.emails : env.OWNER_EMAILS?.trim() ? [] : [gitEmail()].filter((e): e is string => !!e);
-  const fallback: OwnerIdentity = { emails, githubHandle: fromSettings?.githubHandle, homeUser: fromSettings?.homeUser || osUser() };
+  const fallback: OwnerIdentity = {
+    emails,
+    githubHandle: fromSettings?.githubHandle,
+    homeUser: fromSettings?.homeUser || osUser(),
+    allowNetworks: settings?.allowNetworks,
+    allowHomeUsers: settings?.allowHomeUsers,
+  };
   const owner = ownerFromEnv(env, fallback);
   cached = { key, owner };
   return owner;
 }
 
-function safeSettingsOwner(env: Env) {
+function safeSettings(env: Env) {
   try {
-    return readSettings(env).owner;
+    return readSettings(env);
   } catch {
     // A broken settings file is reported where settings are used; the check still runs.
     return undefined;

@@ -15,6 +15,10 @@ export interface Settings {
   hookFailClosed?: boolean;
   /** Most characters `memtrust context` adds to a session (CONTRACT §8; docs/session-context.md). */
   contextBudget?: number;
+  /** Private networks (CIDR) the owner allows in memories (CONTRACT §2.2; docs/credentials.md). */
+  allowNetworks?: string[];
+  /** Home-folder names of service/container accounts the owner allows (`deploy`, `nonroot`). */
+  allowHomeUsers?: string[];
 }
 
 export function contextBudgetProblem(v: unknown): string | null {
@@ -38,10 +42,14 @@ export function parseSettings(json: unknown): { ok: true; value: Settings } | { 
   }
   if (j.hookFailClosed !== undefined && typeof j.hookFailClosed !== 'boolean') return { ok: false, message: '"hookFailClosed" must be true or false' };
   if (j.contextBudget !== undefined && contextBudgetProblem(j.contextBudget)) return { ok: false, message: contextBudgetProblem(j.contextBudget)! };
+  if (j.allowNetworks !== undefined && !isStrings(j.allowNetworks)) return { ok: false, message: '"allowNetworks" must be a list of CIDR blocks' };
+  if (j.allowHomeUsers !== undefined && !isStrings(j.allowHomeUsers)) return { ok: false, message: '"allowHomeUsers" must be a list of user names' };
   return {
     ok: true,
     value: {
       ...(j.hookFailClosed !== undefined ? { hookFailClosed: j.hookFailClosed as boolean } : {}),
+      ...(j.allowNetworks !== undefined ? { allowNetworks: j.allowNetworks as string[] } : {}),
+      ...(j.allowHomeUsers !== undefined ? { allowHomeUsers: j.allowHomeUsers as string[] } : {}),
       roots: j.roots as string[] | undefined,
       owner: o ? { emails: o.emails as string[] | undefined, githubHandle: o.githubHandle as string | undefined, homeUser: o.homeUser as string | undefined } : undefined,
       ...(j.contextBudget !== undefined ? { contextBudget: j.contextBudget as number } : {}),

@@ -9,6 +9,7 @@ import { shellQuote } from '@/lib/hooks/install-entries';
 import { projectPath } from '@/lib/project';
 import { ContextBudgetForm } from '@/components/context-budget-form';
 import { DEFAULT_CONTEXT_BUDGET } from '@/lib/trust/context';
+import { AllowSettingsForm } from '@/components/allow-settings-form';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Settings' };
@@ -49,6 +50,11 @@ export default function SettingsPage() {
       />
       <HookStatusSection status={hookStatus(process.env, ourHookEntries())} installCommand={`${shellQuote(process.execPath)} ${shellQuote(projectPath('lib', 'cli', 'memtrust.cjs'))} hook install --apply`} />
       <ContextBudgetForm budget={settings.contextBudget ?? DEFAULT_CONTEXT_BUDGET} isDefault={settings.contextBudget === undefined} />
+      <AllowSettingsForm
+        allowNetworks={(settings.allowNetworks ?? []).join(' ')}
+        allowHomeUsers={(settings.allowHomeUsers ?? []).join(' ')}
+        envNetworks={process.env.MEMTRUST_ALLOW_NETWORKS?.trim() || null}
+      />
     </div>
   );
 }

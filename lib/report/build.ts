@@ -91,7 +91,7 @@ export function buildReport(ctx: ServiceContext, o: ReportOptions = {}): ReportD
         total: findings.total,
         items: findings.items.map((f) => {
           const filename = f.id.slice(f.source.length + 1);
-          return { ...refOf(guard, f.source, f.relPath, filename, f.name), tier: f.tier, check: f.check, code: f.code, label: f.label, line: f.line, message: guard(f.message) ?? '' };
+          return { ...refOf(guard, f.source, f.relPath, filename, f.name), tier: f.tier, check: f.check, code: f.code, label: f.label, line: f.line, message: guard(f.message) ?? '', class: f.class ?? null };
         }),
       },
     },

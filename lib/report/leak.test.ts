@@ -52,6 +52,29 @@ describe('planted secrets', () => {
     expect(reports.md).toContain('GitHub');
   });
 
+  it('the index keeps the body of a memory with prose credentials, values masked in place', () => {
+    const sqlite = new Database(env.MEMTRUST_DB!, { readonly: true });
+    try {
+      const row = sqlite.prepare("SELECT body FROM memories WHERE filename = 'reference_nas_note.md'").get() as { body: string };
+      expect(row.body).toContain('(rotate it in spring)');
+      expect(row.body).toMatch(/password: ⟦credential #1 · \d+ chars⟧/);
+      expect(row.body).toContain('| pi.lan | pi |');
+      const classes = sqlite.prepare("SELECT DISTINCT class FROM findings WHERE \"check\" = 'secret' ORDER BY class").all() as { class: string }[];
+      expect(classes.map((c) => c.class)).toEqual(['credential', 'personal']);
+    } finally {
+      sqlite.close();
+    }
+  });
+
+  it('show --json and secret-check --json print masks and classes, never the values', () => {
+    const show = runCli(['show', 'reference_nas_note.md', '--json'], env);
+    // audit --apply may have quarantined it: read it where it is now.
+    const where = ['memories', 'quarantine'].map((d) => path.join(root, d, 'reference_nas_note.md')).find((f) => fs.existsSync(f))!;
+    const check = runCli(['secret-check', where, '--json'], env);
+    for (const r of [show, check]) expect(found(r.stdout + r.stderr)).toEqual([]);
+    expect(check.stdout).toMatch(/"class": ?"credential"/);
+  });
+
   it('are in no CLI output', () => {
     for (const r of runs) expect(found(r.stdout + r.stderr)).toEqual([]);
   });

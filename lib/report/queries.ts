@@ -56,6 +56,8 @@ export interface FindingRow {
   label: string;
   line: number | null;
   message: string;
+  /** Secret findings: `credential` or `personal`; null for the other checks. */
+  class: string | null;
 }
 
 /** Failures and flags (warnings are counted in the categories, not listed). Messages are masked at scan time. */
@@ -64,7 +66,7 @@ export function actionableFindings(sqlite: Database.Database, f: Filter, limit: 
   const cond = `f.label IN ('FAIL-STRUCT', 'FAIL-FORMAT', 'SECRET-DETECTED', 'FLAGGED')${w.sql ? ` AND ${w.sql}` : ''}`;
   const items = sqlite
     .prepare(
-      `SELECT m.id, m.source, m.rel_path AS relPath, m.name, m.tier, f."check" AS "check", f.code, f.label, f.line, f.message
+      `SELECT m.id, m.source, m.rel_path AS relPath, m.name, m.tier, f."check" AS "check", f.code, f.label, f.line, f.message, f.class
        FROM findings f JOIN memories m ON m.key = f.key WHERE ${cond}
        ORDER BY m.id, m.key, f."check", f.line NULLS FIRST, f.code, f.message LIMIT @limit`,
     )

@@ -1,5 +1,6 @@
 /** The report's list sections as plain tables, shared by the HTML and Markdown renderers. */
 import type { Capped, ReportData } from './types';
+import { classLabel } from '../validators/types';
 
 export interface Table {
   id: string;
@@ -38,8 +39,8 @@ export function reportTables(d: ReportData): Table[] {
     },
     {
       id: 'findings', title: 'Validator findings (failures and flags)', note: note(d.findings.list, 'findings'), empty: 'No failures or flags.',
-      head: ['Memory', 'Tier', 'Check', 'Code', 'Severity', 'Line', 'Message (masked)'],
-      rows: d.findings.list.items.map((f) => [f.id, f.tier, f.check, f.code, f.label, dash(f.line), f.message]),
+      head: ['Memory', 'Tier', 'Check', 'Code', 'Class', 'Severity', 'Line', 'Message (masked)'],
+      rows: d.findings.list.items.map((f) => [f.id, f.tier, f.check, f.code, classLabel(f.class), f.label, dash(f.line), f.message]),
     },
     {
       id: 'transitions', title: 'Transitions in the period', note: note(d.transitions.list, 'events'), empty: 'No audit events in the period.',

@@ -130,6 +130,11 @@ export function makeSecrets() {
     awsInName: 'AKIA' + alnum(16, upper),
     keyBody: alnum(64),
     email: `sam.${alnum(8).toLowerCase()}@example.org`,
+    // Credentials in prose (docs/credentials.md): a label, a table cell, a Korean label, an env assignment.
+    prosePassword: `Pw-${alnum(10)}9!`,
+    tablePassword: `Tb-${alnum(10)}7#`,
+    koreanPassword: `Kr${alnum(10)}5`,
+    envPassword: `Env${alnum(10)}3`,
   };
 }
 export type Secrets = ReturnType<typeof makeSecrets>;
@@ -151,6 +156,13 @@ export function writeLeakRoot(root: string, S: Secrets): void {
   write('memories/reference_key_note.md', memoryFile(base('Server key', 'reference'), `The old server key:\n\n-----BEGIN RSA PRIVATE KEY-----\n${S.keyBody}\n-----END RSA PRIVATE KEY-----`));
   write('memories/user_contact_note.md', memoryFile(base('Contact', 'user'), `Questions about the VPN go to ${S.email}, who set it up.`));
   write('memories/user_named_note.md', memoryFile(base(`Key ${S.awsInName}`, 'user'), 'The name of this memory carries a key, the body does not.'));
+  write(
+    'memories/reference_nas_note.md',
+    memoryFile(
+      base('NAS access', 'reference'),
+      `The NAS admin password: ${S.prosePassword} (rotate it in spring).\n\n| host | user | password |\n|---|---|---|\n| pi.lan | pi | \`${S.tablePassword}\` |\n\n공유기 비번 ${S.koreanPassword}\n\n\`\`\`\nSSHPASS=${S.envPassword} sshpass -e ssh pi@nas.lan\n\`\`\``,
+    ),
+  );
   write('memories/user_clean_note.md', memoryFile(base('Clean note', 'user'), 'Prefers short answers with the code example first.'));
   write('quarantine/user_reason_note.md', memoryFile(
     { ...base('Reason note', 'user', 'quarantined'), 'quarantined-at': '2026-11-01T10:00:00Z', 'quarantined-by': 'test', 'quarantine-reason': `pasted ${S.githubInReason} by mistake` },

@@ -63,6 +63,8 @@ export interface FindingItem extends MemoryRef {
   label: string;
   line: number | null;
   message: string;
+  /** Secret findings: `credential` or `personal`; null for the other checks. */
+  class: string | null;
 }
 
 export interface TransitionItem {

@@ -26,7 +26,7 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
   ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?)`);
   // Kept out of the big INSERT above: most rows never carry it (docs/hooks.md).
   const setChanged = sqlite.prepare('UPDATE memories SET changed_since_verified = ? WHERE key = ?');
-  const insertFinding = sqlite.prepare('INSERT INTO findings (key, "check", code, label, line, message) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertFinding = sqlite.prepare('INSERT INTO findings (key, "check", code, label, line, message, class) VALUES (?, ?, ?, ?, ?, ?, ?)');
 
   const remove = (key: string) => {
     del.run(key);
@@ -50,7 +50,7 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
         ins.findings.length, checks, ins.needsBackfill ? 1 : 0, null, ins.body,
       );
       if (f['changed-since-verified']) setChanged.run(f['changed-since-verified'], key);
-      for (const x of ins.findings) insertFinding.run(key, x.check, x.code, x.label, x.line ?? null, x.message);
+      for (const x of ins.findings) insertFinding.run(key, x.check, x.code, x.label, x.line ?? null, x.message, x.class ?? null);
     },
     upsertError(source, file, error, isNew = false) {
       const key = `${source}:${file.relPath}`;
@@ -61,7 +61,7 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
         null, null, null, null, null, null, null, null, null, file.mtimeMs, 1, null, file.mtimeMs,
         file.size, file.mtimeMs, '', 1, 0, 0, 1, 'validate', 0, error, '',
       );
-      insertFinding.run(key, 'validate', 'unreadable', 'FAIL-STRUCT', null, error);
+      insertFinding.run(key, 'validate', 'unreadable', 'FAIL-STRUCT', null, error, null);
     },
   };
 }

@@ -9,7 +9,7 @@ import { parseFrontmatter } from '../memory-file/frontmatter';
 import { runAllChecks, type AllVerdicts } from '../validators/run';
 import type { Finding, OwnerIdentity } from '../validators/types';
 import { FILE_CAP_BYTES } from '../validators/types';
-import { redactBodyLines, withholdSecret } from '../validators/withhold';
+import { maskBody, withholdSecret } from '../validators/withhold';
 import { effectiveTier, type MemoryFacts } from '../trust/facts';
 import { parseTimestamp } from '../trust/dates';
 import type { Location, EffectiveTier } from '../trust/tiers';
@@ -54,13 +54,18 @@ export function readFields(bytes: Buffer): { fields: Record<string, string>; bod
   return { fields, body, firstBodyLine };
 }
 
+/** The part of a body the index and the pages hold (before masking); the reveal action reads the same part. */
+export function bodyForDisplay(body: Buffer): string {
+  return body.subarray(0, BODY_INDEX_CHARS * 4).toString('utf8').slice(0, BODY_INDEX_CHARS);
+}
+
 export function inspect(
   bytes: Buffer,
   file: { filename: string; location: Location; mtimeMs: number },
   owner: OwnerIdentity,
   conflict = false,
 ): Inspected {
-  const { fields, body, firstBodyLine } = readFields(bytes);
+  const { fields, body } = readFields(bytes);
   const facts: MemoryFacts = {
     filename: file.filename,
     location: file.location,
@@ -77,7 +82,7 @@ export function inspect(
   const reading = effectiveTier(facts);
   const verdicts = runAllChecks(bytes, file.filename, owner);
   const secret = verdicts.secret.exit !== 0;
-  const bodyText = body.subarray(0, BODY_INDEX_CHARS * 4).toString('utf8').slice(0, BODY_INDEX_CHARS);
+  const bodyText = bodyForDisplay(body);
   // Only files with a secret finding pay for the per-field checks.
   const guard = (v: string | undefined) => (secret ? withholdSecret(v, owner) : v);
   return {
@@ -89,7 +94,7 @@ export function inspect(
     needsBackfill: reading.needsBackfill,
     verdicts,
     findings: [...verdicts.validate.findings, ...verdicts.secret.findings, ...verdicts.injection.findings],
-    body: secret ? redactBodyLines(bodyText, verdicts.secret.findings, firstBodyLine).text : bodyText,
+    body: secret ? maskBody(bodyText, owner).text : bodyText,
   };
 }
 

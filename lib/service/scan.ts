@@ -14,6 +14,15 @@ import { mirrorAudit } from './audit-mirror';
 import { markIndexed } from './claude-index';
 import { storeIndexFindings } from './index-file-scan';
 import { committedListing } from './recover';
+import crypto from 'node:crypto';
+import { SECRET_RULES_VERSION } from '../validators/secrets';
+
+const RULES_KEY = 'secret_rules';
+
+/** What the findings depend on besides the bytes: the rules and the owner (allowances included). Hashed: no address is stored. */
+function rulesSignature(owner: OwnerIdentity): string {
+  return crypto.createHash('sha256').update(JSON.stringify([SECRET_RULES_VERSION, owner])).digest('hex').slice(0, 32);
+}
 
 /** Files above this are indexed as an error row, never read whole (CONTRACT §1). */
 export const SCAN_READ_CAP = 1024 * 1024;
@@ -72,21 +81,26 @@ export function scanSources(sqlite: Database.Database, sources: SourceInfo[], ow
       sqlite.prepare(`DELETE FROM index_findings WHERE source NOT IN (${placeholders})`).run(...ids);
     })();
   }
+  // Rules or owner changed since the index was built: every file is inspected again (sizes and mtimes say nothing).
+  const signature = rulesSignature(owner);
+  const stored = sqlite.prepare('SELECT value FROM meta WHERE key = ?').get(RULES_KEY) as { value: string } | undefined;
+  const force = stored?.value !== signature;
   for (const source of sources) {
     if (source.error) {
       stats.errors.push(`${source.root}: ${source.error}`);
       upsertSource.run(source.id, source.root, source.kind, source.label, now.getTime(), source.error);
       continue;
     }
-    scanOne(sqlite, source, owner, stats, opts);
+    scanOne(sqlite, source, owner, stats, opts, force);
     stats.events += mirrorAudit(sqlite, source.id, source.root);
     upsertSource.run(source.id, source.root, source.kind, source.label, now.getTime(), null);
   }
   sqlite.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('last_scan', ?)").run(String(now.getTime()));
+  if (force) sqlite.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(RULES_KEY, signature);
   return stats;
 }
 
-function scanOne(sqlite: Database.Database, source: SourceInfo, owner: OwnerIdentity, stats: ScanStats, opts: ScanOptions): void {
+function scanOne(sqlite: Database.Database, source: SourceInfo, owner: OwnerIdentity, stats: ScanStats, opts: ScanOptions, force = false): void {
   const listed = opts.machine ? committedListing(source.root, opts.machine, source.adapter.list(source.root)) : source.adapter.list(source.root);
   stats.files += listed.length;
   const existing = new Map<string, { size: number; mtime: number }>();
@@ -98,7 +112,7 @@ function scanOne(sqlite: Database.Database, source: SourceInfo, owner: OwnerIden
   for (const f of listed) {
     const row = existing.get(f.relPath);
     existing.delete(f.relPath);
-    if (!row || row.size !== f.size || row.mtime !== f.mtimeMs) changed.push({ ...f, isNew: !row });
+    if (force || !row || row.size !== f.size || row.mtime !== f.mtimeMs) changed.push({ ...f, isNew: !row });
   }
   // A large first index builds full-text search once at the end instead of row by row.
   const defer = changed.length >= FTS_DEFER_MIN && changed.every((f) => f.isNew);

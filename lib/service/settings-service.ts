@@ -5,6 +5,7 @@ import { contextBudgetProblem, readSettings, writeSettings, type Settings } from
 import { checkRootPath } from '../paths';
 import { detectLayout, refusalLine } from '../sources/detect';
 import type { Env } from '../env';
+import { invalidCidrs } from '../validators/allow';
 
 export type SettingsResult = { ok: true; settings: Settings } | { ok: false; code: string; message: string };
 
@@ -43,6 +44,20 @@ export function saveContextBudget(budget: number, env: Env = process.env): Setti
   if (problem) return { ok: false, code: 'bad-budget', message: problem };
   const s = readSettings(env);
   const next: Settings = { ...s, contextBudget: budget };
+  writeSettings(next, env);
+  return { ok: true, settings: next };
+}
+
+/** Owner allowances (docs/credentials.md): CIDR blocks and home-folder account names, checked before writing. */
+export function saveAllowances(allow: { allowNetworks: string[]; allowHomeUsers: string[] }, env: Env = process.env): SettingsResult {
+  const bad = invalidCidrs(allow.allowNetworks);
+  if (bad.length > 0) return { ok: false, code: 'bad-network', message: `not a CIDR block: ${bad.join(', ')}` };
+  const badUser = allow.allowHomeUsers.find((u) => !/^[A-Za-z0-9._-]{1,64}$/.test(u));
+  if (badUser !== undefined) return { ok: false, code: 'bad-user', message: `not a user name: ${badUser}` };
+  const s = readSettings(env);
+  const next: Settings = { ...s, allowNetworks: allow.allowNetworks, allowHomeUsers: allow.allowHomeUsers };
+  if (next.allowNetworks!.length === 0) delete next.allowNetworks;
+  if (next.allowHomeUsers!.length === 0) delete next.allowHomeUsers;
   writeSettings(next, env);
   return { ok: true, settings: next };
 }

@@ -21,9 +21,10 @@ const FLAGGED = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF\u{E0000}-\u{E007
  * Removed before matching. The contract names the zero-width set
  * (U+200B–U+200D, U+2060, U+FEFF); the other flagged controls and the soft
  * hyphen are removed too, because left in place they could still split a
- * phrase such as "ignore all previous instructions" without being seen.
+ * phrase such as "ignore all previous instructions" without being seen; so
+ * are variation selectors (flagged on their own in injection-additions.ts).
  */
-const STRIPPED = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]/gu;
+const STRIPPED = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
 
 const hex = (cp: number) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 

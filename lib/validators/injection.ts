@@ -10,6 +10,7 @@ import { splitFile } from '../memory-file/split';
 import { PHRASE_PATTERNS, CATEGORIES } from './injection-patterns';
 import { densityFindings, executableUrlFindings } from './injection-scanners';
 import { invisibleFindings, normaliseForMatching } from './injection-unicode';
+import { addedPhraseFindings, exfiltrationFindings, mixedScriptFindings, variationSelectorFindings } from './injection-additions';
 import { decodeLossy, lineAt, lineStarts, tooLargeMessage } from './scan-text';
 import { FILE_CAP_BYTES, type Finding, type Verdict } from './types';
 
@@ -59,13 +60,18 @@ export function injectionCheck(bytes: Buffer): Verdict {
     ]);
   }
   const raw = decodeLossy(bytes);
-  const findings = invisibleFindings(raw, lineStarts(raw));
+  const rawStarts = lineStarts(raw);
+  const findings = invisibleFindings(raw, rawStarts);
+  findings.push(...variationSelectorFindings(raw, rawStarts), ...mixedScriptFindings(raw, rawStarts));
   const text = normaliseForMatching(raw);
   const starts = lineStarts(text);
+  const bodyStart = bodyOffset(bytes, starts, text.length);
   findings.push(
     ...phraseFindings(text, starts),
     ...executableUrlFindings(text, starts),
-    ...densityFindings(text, starts, bodyOffset(bytes, starts, text.length)),
+    ...densityFindings(text, starts, bodyStart),
+    ...addedPhraseFindings(text, starts, bodyStart),
+    ...exfiltrationFindings(text, starts),
   );
   // Stable sort: within a line, findings keep category order.
   return verdict(findings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)));

@@ -7,6 +7,7 @@
  * process, the disk or git and stays trivially testable.
  */
 import type { OwnerIdentity } from './types';
+import { splitNetworks } from './allow';
 
 /** A variable counts as set only when it has a non-blank value: `OWNER_EMAILS= cmd` means "not set", as in most shells' idioms. */
 function setValue(value: string | undefined): string | undefined {
@@ -14,7 +15,10 @@ function setValue(value: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
-/** Each of OWNER_EMAILS (space separated), OWNER_GITHUB_HANDLE, OWNER_HOME_USER overrides its own field only. */
+/**
+ * Each of OWNER_EMAILS (space separated), OWNER_GITHUB_HANDLE, OWNER_HOME_USER and
+ * MEMTRUST_ALLOW_NETWORKS overrides its own field only.
+ */
 export function ownerFromEnv(env: Record<string, string | undefined>, fallback: OwnerIdentity): OwnerIdentity {
   const emails = setValue(env.OWNER_EMAILS);
   const handle = setValue(env.OWNER_GITHUB_HANDLE);
@@ -26,6 +30,11 @@ export function ownerFromEnv(env: Record<string, string | undefined>, fallback: 
   const home = homeUser ?? fallback.homeUser;
   if (githubHandle) owner.githubHandle = githubHandle;
   if (home) owner.homeUser = home;
+  // MEMTRUST_ALLOW_NETWORKS (space separated) replaces the settings' list, like the other variables.
+  const networks = setValue(env.MEMTRUST_ALLOW_NETWORKS);
+  const allowNetworks = networks ? splitNetworks(networks) : fallback.allowNetworks;
+  if (allowNetworks && allowNetworks.length > 0) owner.allowNetworks = [...allowNetworks];
+  if (fallback.allowHomeUsers && fallback.allowHomeUsers.length > 0) owner.allowHomeUsers = [...fallback.allowHomeUsers];
   return owner;
 }
 

@@ -20,6 +20,8 @@ export interface SecretCandidate {
 }
 
 interface Detector {
+  /** A literal every match contains: when the text lacks it the regex is not run (most files hold no token at all). */
+  hint?: string | RegExp;
   code: string;
   tier: 1 | 2 | 3;
   re: RegExp;
@@ -65,12 +67,14 @@ function ulaIpv6(m: RegExpExecArray): string | null {
 const DETECTORS: Detector[] = [
   {
     code: 'secret.github-token',
+    hint: /gh[pousr]_|github_pat_/,
     tier: 1,
     re: /(?<![A-Za-z0-9])(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g,
     describe: token('GitHub token', (s) => (s.startsWith('github_pat_') ? 'github_pat_' : s.slice(0, 4))),
   },
   {
     code: 'secret.api-key',
+    hint: 'sk-',
     tier: 1,
     // Prefixed forms first so `sk-proj-…` is named with its full prefix.
     re: /(?<![A-Za-z0-9])sk-(?:(?:proj|ant|svcacct|admin)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{20,})/g,
@@ -78,54 +82,65 @@ const DETECTORS: Detector[] = [
   },
   {
     code: 'secret.aws-access-key',
+    hint: /AKIA|ASIA/,
     tier: 1,
     re: /(?<![A-Za-z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Za-z])/g,
     describe: token('AWS access key', (s) => s.slice(0, 4)),
   },
   {
     code: 'secret.private-key',
+    hint: 'PRIVATE KEY',
     tier: 1,
     re: /-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g,
     describe: () => 'private key block -----BEGIN … PRIVATE KEY-----',
   },
   {
     code: 'secret.ssh-fingerprint',
+    hint: 'SHA256:',
     tier: 1,
-    re: /(?<![A-Za-z0-9])SHA256:[A-Za-z0-9+/]{43}(?![A-Za-z0-9+/])/g,
-    describe: token('SSH key fingerprint', fixed('SHA256:')),
+    // 43 or more: the reference accepts longer runs (CONTRACT §2.2).
+    re: /(?<![A-Za-z0-9])SHA256:[A-Za-z0-9+/]{43,}={0,2}/g,
+    // A 64-digit hex digest after `SHA256:` is a file checksum, not a base64 key fingerprint.
+    describe: (m) => (/^SHA256:[0-9a-f]{64}$/i.test(m[0]) ? null : `SSH key fingerprint ${maskToken(m[0], 'SHA256:')}`),
   },
   {
     code: 'secret.slack-token',
+    hint: 'xox',
     tier: 1,
     re: /(?<![A-Za-z0-9])xox[abprs]-[A-Za-z0-9-]{10,}/g,
     describe: token('Slack token', (s) => s.slice(0, 5)),
   },
   {
     code: 'secret.gitlab-token',
+    hint: 'glpat-',
     tier: 1,
     re: /(?<![A-Za-z0-9])glpat-[A-Za-z0-9_-]{20,}/g,
     describe: token('GitLab token', fixed('glpat-')),
   },
   {
     code: 'secret.google-api-key',
+    hint: 'AIza',
     tier: 1,
     re: /(?<![A-Za-z0-9])AIza[0-9A-Za-z_-]{35}/g,
     describe: token('Google API key', fixed('AIza')),
   },
   {
     code: 'secret.stripe-key',
+    hint: '_live_',
     tier: 1,
     re: /(?<![A-Za-z0-9])(?:sk|rk)_live_[A-Za-z0-9]{10,}/g,
     describe: token('Stripe live key', (s) => s.slice(0, 8)),
   },
   {
     code: 'secret.jwt',
+    hint: 'eyJ',
     tier: 1,
     re: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}/g,
     describe: token('JWT', fixed('eyJ')),
   },
   {
     code: 'secret.url-credentials',
+    hint: '://',
     tier: 2,
     re: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/([^\s/?#@:]*):([^\s/?#@]+)@[^\s/?#@:]+/g,
     describe: (m) => (PLACEHOLDER_PASSWORD.test(m[2] ?? '') ? null : `credentials in URL ${maskUrlCredentials(m[0])}`),
@@ -148,6 +163,7 @@ const DETECTORS: Detector[] = [
 export function patternCandidates(text: string): SecretCandidate[] {
   const out: SecretCandidate[] = [];
   for (const d of DETECTORS) {
+    if (d.hint !== undefined && (typeof d.hint === 'string' ? !text.includes(d.hint) : !d.hint.test(text))) continue;
     d.re.lastIndex = 0;
     for (let m = d.re.exec(text); m !== null; m = d.re.exec(text)) {
       const message = d.describe(m);

@@ -9,6 +9,7 @@
  */
 import { maskEmail, maskHomePath, type HomeStyle } from './mask';
 import { isOwnerEmail, isOwnerHomeUser } from './owner';
+import { isAllowedHomeUser } from './allow';
 import type { SecretCandidate } from './secrets-patterns';
 import type { OwnerIdentity } from './types';
 
@@ -18,6 +19,10 @@ const isDomainChar = (c: string) => /[A-Za-z0-9.-]/.test(c);
 /** Asset names such as `icon@2x.png` or `logo@dark.svg` look like addresses but end in a file type, not a TLD. */
 const ASSET_EXTENSION = /\.(?:png|jpe?g|gif|svg|webp|avif|ico|bmp|tiff?)$/i;
 const SCALE_SUFFIX = /^\d+(?:\.\d+)?x\./i;
+/** systemd instance units (`zfs-import@pool.service`, `getty@tty1.service`) end in a unit type, not a TLD. */
+/** `pi@nas.lan`, `admin@router.local`: a login on a LAN host, not a mailbox (no such public TLD). */
+const LAN_DOMAIN = /\.(?:lan|local|localdomain|internal|home\.arpa|intranet)$/i;
+const SYSTEMD_UNIT = /\.(?:service|socket|timer|target|mount|automount|path|slice|scope|device|swap)$/i;
 
 function isDomain(domain: string): boolean {
   const labels = domain.split('.');
@@ -47,6 +52,7 @@ function authorityRanges(text: string): Array<[number, number]> {
 
 export function emailCandidates(text: string, owner: OwnerIdentity): SecretCandidate[] {
   const out: SecretCandidate[] = [];
+  if (!text.includes('@')) return out;
   const authorities = authorityRanges(text);
   let a = 0;
   for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
@@ -65,7 +71,7 @@ export function emailCandidates(text: string, owner: OwnerIdentity): SecretCandi
     if (local === '' || local.endsWith('.') || !isDomain(domain)) continue;
     // `git@github.com:org/repo` is an SSH remote: `git` is a service account, not a person.
     if (local.toLowerCase() === 'git') continue;
-    if (ASSET_EXTENSION.test(domain) || SCALE_SUFFIX.test(domain)) continue;
+    if (ASSET_EXTENSION.test(domain) || SCALE_SUFFIX.test(domain) || SYSTEMD_UNIT.test(domain) || LAN_DOMAIN.test(domain)) continue;
     const email = `${local}@${domain}`;
     if (isOwnerEmail(email, owner)) continue;
     out.push({ start, end, code: 'secret.email', message: `e-mail address ${maskEmail(email)}`, tier: 3 });
@@ -105,7 +111,7 @@ export function homePathCandidates(text: string, owner: OwnerIdentity): SecretCa
       const style = styleOf(m);
       // 66 covers the longest Windows name plus its separator; the rest of the line never matters.
       const name = homeName(text.slice(after, after + 66), style === 'windows');
-      if (name === null || isOwnerHomeUser(name, owner)) continue;
+      if (name === null || isOwnerHomeUser(name, owner) || isAllowedHomeUser(name, owner)) continue;
       out.push({
         start: m.index,
         end: after + name.length,

@@ -9,9 +9,18 @@
  */
 import { patternCandidates, type SecretCandidate } from './secrets-patterns';
 import { emailCandidates, homePathCandidates } from './secrets-pii';
+import { proseCandidates } from './secrets-prose';
+import { isAllowedAddress } from './allow';
 import { blankRedacted } from './secrets-redact';
 import { decodeLossy, lineAt, lineStarts, tooLargeMessage } from './scan-text';
 import { FILE_CAP_BYTES, findingClass, type Finding, type OwnerIdentity, type Verdict } from './types';
+
+/**
+ * Bumped whenever the secret rules change what they find: the scan re-inspects
+ * every file when this or the owner identity (allowances included) differs from
+ * what the index was built with.
+ */
+export const SECRET_RULES_VERSION = '2026-11-23.prose-1';
 
 type Range = [number, number];
 
@@ -59,6 +68,20 @@ function verdict(findings: Finding[]): Verdict {
   return { check: 'secret', exit: dirty ? 1 : 0, label: dirty ? 'SECRET-DETECTED' : 'CLEAN', findings };
 }
 
+/**
+ * Every secret in `text`, resolved (one claim per span), in text order, with the
+ * owner's allowed networks left out. The masks (withhold.ts) and the check share it.
+ */
+export function secretCandidates(text: string, owner: OwnerIdentity): SecretCandidate[] {
+  const blanked = blankRedacted(text);
+  let shapes = patternCandidates(blanked);
+  if (owner.allowNetworks && owner.allowNetworks.length > 0) {
+    shapes = shapes.filter((c) => c.code !== 'secret.private-ip' || !isAllowedAddress(blanked.slice(c.start, c.end), owner));
+  }
+  const candidates = [...shapes, ...proseCandidates(blanked), ...emailCandidates(blanked, owner), ...homePathCandidates(blanked, owner)];
+  return resolveOverlaps(candidates);
+}
+
 export function secretCheck(bytes: Buffer, owner: OwnerIdentity): Verdict {
   if (bytes.length > FILE_CAP_BYTES) {
     // Unscanned is not clean: a file nobody could check must not pass as safe.
@@ -66,11 +89,10 @@ export function secretCheck(bytes: Buffer, owner: OwnerIdentity): Verdict {
       { check: 'secret', code: 'secret.too-large', label: 'SECRET-DETECTED', message: tooLargeMessage(bytes.length), class: 'credential' },
     ]);
   }
-  const text = blankRedacted(decodeLossy(bytes));
-  const candidates = [...patternCandidates(text), ...emailCandidates(text, owner), ...homePathCandidates(text, owner)];
+  const text = decodeLossy(bytes);
   const starts = lineStarts(text);
   return verdict(
-    resolveOverlaps(candidates).map((c) => ({
+    secretCandidates(text, owner).map((c) => ({
       check: 'secret',
       code: c.code,
       label: 'SECRET-DETECTED',

@@ -35,6 +35,14 @@ export function findingClass(code: string): FindingClass {
   return PERSONAL_CODES.has(code) ? 'personal' : 'credential';
 }
 
+/** How the pages, reports and the CLI name each class: two distinct labels. */
+export const CLASS_LABELS: Record<FindingClass, string> = { credential: 'credential', personal: 'personal data' };
+
+/** `credential`, `personal data`, or `—` for findings of the other checks. */
+export function classLabel(cls: string | null | undefined): string {
+  return cls === 'credential' || cls === 'personal' ? CLASS_LABELS[cls] : '—';
+}
+
 export interface Verdict {
   check: Check;
   /** Exit code per CONTRACT §2 (validate 0/1/2/3, secret 0/1, injection 0/3). */
@@ -48,6 +56,10 @@ export interface OwnerIdentity {
   emails: string[];
   githubHandle?: string;
   homeUser?: string;
+  /** Private networks (CIDR) the owner allows in memories: an address inside one is not a finding. */
+  allowNetworks?: string[];
+  /** Home-folder names of service or container accounts the owner allows (`deploy`, `nonroot`). */
+  allowHomeUsers?: string[];
 }
 
 /** Files above this size are reported, never parsed or scanned in full (CONTRACT §1). */

@@ -104,7 +104,7 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
           </Card>
           <Card title="Memory">
             {d.bodyTruncated ? <p className="mb-2 text-xs text-amber-800 dark:text-amber-300">This file is large: only its beginning is shown.</p> : null}
-            <MemoryBody text={d.body} />
+            <MemoryBody text={d.body} reveal={{ id: d.id, sha: d.sha256 }} />
           </Card>
           <Card title="Validator findings">
             <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">

@@ -1,0 +1,257 @@
+/**
+ * injection-check categories beyond the reference (CONTRACT §2.3 "Also, beyond
+ * the reference"); see docs/credentials.md for the choices made where the
+ * contract is silent. Advisory like every injection finding.
+ *
+ * All scanners are linear: phrase regexes start at a literal word with bounded
+ * gaps; the Unicode scans walk the text once.
+ */
+import { lineAt } from './scan-text';
+import type { Finding } from './types';
+
+export const ADDED_CATEGORIES = {
+  'variation-selector': 'variation selectors',
+  'mixed-script': 'mixed-script look-alike word',
+  'self-persistence': 'self-persistence',
+  concealment: 'concealment from the user',
+  'sleeper-trigger': 'sleeper trigger',
+  'exfiltration-link': 'exfiltration link',
+  'fake-provenance': 'fake provenance in the body',
+} as const;
+type Added = keyof typeof ADDED_CATEGORIES;
+
+function finding(category: Added, line: number, detail: string): Finding {
+  return { check: 'injection', code: `injection.${category}`, label: 'FLAGGED', line, message: `${ADDED_CATEGORIES[category]}: ${detail}` };
+}
+
+// ---------------------------------------------------------------------------
+// Variation selectors (on the raw text)
+// ---------------------------------------------------------------------------
+
+const VS = /[\uFE00-\uFE0F]|\uDB40[\uDD00-\uDDEF]/g;
+/** An emoji or keycap base may carry FE0E/FE0F (text/emoji presentation): that is ordinary text. */
+const PRESENTATION_BASE = /[\p{Extended_Pictographic}\p{Emoji_Component}#*0-9\u00A9\u00AE\u2122\u2139\u2194-\u21AA\u231A-\u23FF\u24C2\u25AA-\u27BF\u2934\u2935\u2B05-\u2B55\u3030\u303D\u3297\u3299]$/u;
+
+/** Variation selectors that do not select an emoji presentation: invisible payloads (one line each). */
+export function variationSelectorFindings(raw: string, starts: readonly number[]): Finding[] {
+  const perLine = new Map<number, number>();
+  VS.lastIndex = 0;
+  for (let m = VS.exec(raw); m !== null; m = VS.exec(raw)) {
+    const cp = m[0].codePointAt(0)!;
+    if (cp === 0xfe0e || cp === 0xfe0f) {
+      const before = raw.slice(Math.max(0, m.index - 2), m.index);
+      if (PRESENTATION_BASE.test(before)) continue;
+    }
+    const line = lineAt(starts, m.index);
+    perLine.set(line, (perLine.get(line) ?? 0) + 1);
+  }
+  return [...perLine].map(([line, n]) => finding('variation-selector', line, `${n} variation selector${n === 1 ? '' : 's'} outside an emoji`));
+}
+
+// ---------------------------------------------------------------------------
+// Mixed-script words (on the raw text: NFKC would turn the micro sign into Greek mu)
+// ---------------------------------------------------------------------------
+
+const HAS_CYRILLIC_OR_GREEK = /[\u0370-\u03FF\u0400-\u04FF]/;
+const WORD = /[\p{L}\p{M}]{3,}/gu;
+const LATIN = /[A-Za-z\u00C0-\u024F]/;
+/** Cyrillic and Greek letters that look like Latin ones (а е о р с у х і ј ѕ, ο α ρ ν ι κ τ υ χ, and capitals). */
+const LOOKALIKE = /[аеорсухіјѕԁԛԝӏвкмнтАВЕКМНОРСТУХІЈЅοαρνικτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ]/;
+
+export function mixedScriptFindings(raw: string, starts: readonly number[]): Finding[] {
+  if (!HAS_CYRILLIC_OR_GREEK.test(raw)) return [];
+  const out: Finding[] = [];
+  const seen = new Set<number>();
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(raw); m !== null; m = WORD.exec(raw)) {
+    const w = m[0];
+    if (!LATIN.test(w) || !HAS_CYRILLIC_OR_GREEK.test(w) || !LOOKALIKE.test(w)) continue;
+    const latin = [...w].filter((c) => LATIN.test(c)).length;
+    if (latin < 2) continue;
+    const line = lineAt(starts, m.index);
+    if (seen.has(line)) continue;
+    seen.add(line);
+    out.push(finding('mixed-script', line, `a ${[...w].length}-letter word mixes Latin with Cyrillic/Greek look-alike letters`));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Phrases (on the normalised text)
+// ---------------------------------------------------------------------------
+
+interface Phrase {
+  /**
+   * Words a match must contain: every group needs one of its words in the lower-cased
+   * text. All groups' words are found in one regex pass (HINT_RE), so most memories
+   * skip most phrases for the cost of a single scan.
+   */
+  hint: string[][];
+  category: Added;
+  what: string;
+  re: RegExp;
+  /** Body only (fake provenance: the frontmatter is where trust-level belongs). */
+  bodyOnly?: boolean;
+  /** Extra check on a match, given the scanned text and the match offset. */
+  accept?: (text: string, index: number) => boolean;
+}
+
+const PROVENANCE_CONTEXT = new RegExp(
+  `(?:\\b(?:this|these)\\s+(?:memory|memories|note|notes|instructions?|rules?|entry|entries|file|message|text|section|line)\\s+(?:is|are|was|were|has\\s+been|have\\s+been)\\s+(?:already\\s+)?|^[ \\t>*_-]*|[(\\[—–:]\\s*)$`,
+  'i',
+);
+
+const MEMORY_NOUN = '(?:memory|memories|note|notes|instructions?|rules?|entry|entries|file|message|text|section|line)';
+const USER = '(?:the\\s+)?(?:user|owner|human|operator|admin(?:istrator)?)';
+
+const any = (...words: string[]) => [words];
+const both = (a: string[][], b: string[][]) => [...a, ...b];
+const THIS = any('this', 'these');
+const SOMEONE = any('user', 'owner', 'human', 'operator', 'admin');
+
+export const ADDED_PHRASES: Phrase[] = [
+  {
+    category: 'self-persistence',
+    what: '"never remove/delete/forget this memory"',
+    hint: both(THIS, any('remove', 'delete', 'forget', 'erase', 'edit', 'modify', 'change', 'overwrite', 'drop', 'archive', 'quarantine', 'demote')),
+    re: new RegExp(`\\b(?:never|do\\s+not|don['’]t|must\\s+not|cannot|can['’]t)\\s+(?:ever\\s+)?(?:remove|delete|forget|erase|edit|modify|change|overwrite|drop|archive|quarantine|demote)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\b`, 'gi'),
+  },
+  {
+    category: 'self-persistence',
+    what: '"keep this instruction even if told otherwise"',
+    hint: both(THIS, any('even', 'regardless', 'matter', 'whatever')),
+    re: new RegExp(`\\b(?:keep|follow|obey|apply|retain|preserve)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\b[^\\n.]{0,60}?\\b(?:even\\s+if|regardless|no\\s+matter|whatever)\\b`, 'gi'),
+  },
+  {
+    category: 'self-persistence',
+    what: 'copy or restore this memory elsewhere',
+    hint: both(THIS, any('copy', 'add', 'write', 'restore', 'create', 'propagate', 'replicate')),
+    re: new RegExp(`\\b(?:copy|add|write|re-?add|restore|re-?create|propagate|replicate)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\s+(?:to|into|in)\\s+(?:every|all|each|other|any)\\b`, 'gi'),
+  },
+  {
+    category: 'concealment',
+    what: '"do not tell/mention to the user"',
+    hint: both(SOMEONE, any('not', 'don', 'never')),
+    re: new RegExp(
+      `\\b(?:do\\s+not|don['’]t|never|must\\s+not)\\s+(?:tell|mention|reveal|disclose|show|report|say)\\s+(?:(?:this|it|anything|that)\\s+)?(?:to\\s+)?${USER}(?=\\s*(?:[.,;:!)]|$|about\\b|that\\b|what\\b|this\\b|how\\b|if\\b|when\\b|you\\b))`,
+      'gim',
+    ),
+  },
+  {
+    category: 'concealment',
+    what: '"without telling the user" / "hide this from the user"',
+    hint: both(SOMEONE, any('without', 'hide', 'conceal', 'keep')),
+    re: new RegExp(`\\b(?:without\\s+(?:telling|informing|notifying|alerting|letting)\\s+${USER}|(?:hide|conceal|keep)\\s+(?:this|it|these)\\s+(?:secret\\s+)?from\\s+${USER})\\b`, 'gi'),
+  },
+  {
+    category: 'sleeper-trigger',
+    what: '"when the user says X, do Y"',
+    hint: any('says', 'types', 'writes', 'sends', 'enters', 'mentions', 'uses'),
+    re: /\b(?:when(?:ever)?|if|once)\s+(?:the\s+user|the\s+owner|anyone|someone|somebody|anybody|a\s+user|they)\s+(?:says|types|writes|sends|enters|mentions|uses\s+the\s+(?:word|phrase|code))\b[^\n]{0,80}?[,:]?\s*(?:then\s+)?(?:always\s+|immediately\s+|silently\s+|secretly\s+|quietly\s+)?(?:do|run|execute|reply|respond|answer|say|send|call|fetch|output|print|switch|ignore|delete|open|upload|post)\b/gi,
+  },
+  {
+    category: 'sleeper-trigger',
+    what: '"if anyone asks about X, say Y"',
+    hint: any('ask'),
+    re: /\bif\s+(?:anyone|someone|somebody|anybody|they|the\s+user|the\s+owner)\s+asks?\s+(?:about|for|whether|if|who|what|why)\b[^\n]{0,80}?[,:]?\s*(?:then\s+)?(?:always\s+)?(?:say|tell\s+(?:them|him|her|the\s+user)|answer|reply|respond|claim|deny|insist)\b/gi,
+  },
+  {
+    category: 'sleeper-trigger',
+    what: '"when the user asks X, always run/send Y"',
+    hint: any('ask'),
+    re: /\bwhen(?:ever)?\s+(?:the\s+)?user\s+asks?\b[^\n]{0,80}?\b(?:always|secretly|silently|quietly)\s+(?:run|execute|send|fetch|upload|post|curl|open|delete)\b/gi,
+  },
+  {
+    category: 'fake-provenance',
+    what: '"trust-level: verified" in the body',
+    hint: any('trust'),
+    re: /(?:^|[\s*_>`(\-])trust[-_ ]level[*_`]*\s*[:=]\s*["'`*]*verified\b/gim,
+    bodyOnly: true,
+  },
+  {
+    category: 'fake-provenance',
+    what: '"verified by the user" / "approved by the owner" about this memory',
+    hint: both(SOMEONE, any('verified', 'approved', 'confirmed', 'endorsed', 'signed', 'authori', 'vetted')),
+    // Anchored on the verb (cheap); the words before it on the line decide whether it speaks of this memory.
+    re: new RegExp(`\\b(?:verified|approved|confirmed|endorsed|signed\\s+off|authori[sz]ed|vetted)\\s+by\\s+${USER}\\b`, 'gi'),
+    accept: (text, index) => {
+      const before = text.slice(Math.max(0, index - 80), index);
+      return PROVENANCE_CONTEXT.test(before.slice(before.lastIndexOf('\n') + 1));
+    },
+    bodyOnly: true,
+  },
+];
+
+const HINT_WORDS = [...new Set(ADDED_PHRASES.flatMap((p) => p.hint.flat()))].sort((a, b) => b.length - a.length);
+const HINT_RE = new RegExp(HINT_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+
+function hintWords(lower: string): Set<string> {
+  return new Set(lower.match(HINT_RE) ?? []);
+}
+
+export function addedPhraseFindings(text: string, starts: readonly number[], bodyStart: number): Finding[] {
+  const out: Finding[] = [];
+  const lower = text.toLowerCase();
+  // Lower-casing keeps offsets for nearly all text; where it does not, the body is matched whole.
+  const all = hintWords(lower);
+  const inBody = lower.length === text.length ? hintWords(lower.slice(bodyStart)) : all;
+  const body = text.slice(bodyStart);
+  for (const p of ADDED_PHRASES) {
+    const found = p.bodyOnly ? inBody : all;
+    if (!p.hint.every((group) => group.some((w) => found.has(w)))) continue;
+    const scanned = p.bodyOnly ? body : text;
+    const offset = p.bodyOnly ? bodyStart : 0;
+    p.re.lastIndex = 0;
+    for (let m = p.re.exec(scanned); m !== null; m = p.re.exec(scanned)) {
+      if (m[0].length === 0) {
+        p.re.lastIndex++;
+        continue;
+      }
+      if (p.accept && !p.accept(scanned, m.index)) continue;
+      out.push(finding(p.category, lineAt(starts, offset + m.index + (m[0].match(/^\s*/)?.[0].length ?? 0)), p.what));
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Exfiltration links: found by hand (like executable URLs), so a line of
+// `![x](https://a/?![x](https://a/?…` stays linear.
+// ---------------------------------------------------------------------------
+
+const URL_START = /\b[a-z][a-z0-9+.-]{0,20}:\/\//gi;
+const URL_STOP = /[\s"'<>`()\\]/;
+/** A query value built from a template or the session: `{{…}}`, `{var}`, `${…}`, `$(…)`, `$VAR`, `%s`, `<var>`, `[VAR]`. */
+const TEMPLATED = /\{\{|\{[A-Za-z_][\w.]*\}|\$\{|\$\(|\$[A-Z_]{3,}|%s\b|%7B%7B|\[[A-Z_]{3,}\]/;
+
+export function exfiltrationFindings(text: string, starts: readonly number[]): Finding[] {
+  const out: Finding[] = [];
+  if (!text.includes('://') || !/[{$%[]/.test(text)) return out;
+  let scannedTo = 0;
+  URL_START.lastIndex = 0;
+  for (let m = URL_START.exec(text); m !== null; m = URL_START.exec(text)) {
+    if (m.index < scannedTo) continue;
+    // The URL runs to the first stop character, but `$(…)` and `${…}` may hold spaces or parentheses: allow one balanced group.
+    let end = m.index + m[0].length;
+    let depth = 0;
+    while (end < text.length && end - m.index < 2000) {
+      const c = text.charAt(end);
+      if (c === '(' && text.charAt(end - 1) === '$') depth++;
+      else if (c === ')' && depth > 0) depth--;
+      else if (depth === 0 && URL_STOP.test(c)) break;
+      else if (c === '\n') break;
+      end++;
+    }
+    scannedTo = end;
+    const url = text.slice(m.index, end);
+    const q = url.search(/[?&#]/);
+    if (q === -1) continue;
+    const query = url.slice(q);
+    // In a Markdown link or image any templated query counts; a bare URL needs `=` before the template.
+    const markdown = text.slice(Math.max(0, m.index - 2), m.index).endsWith('](') || text.charAt(m.index - 1) === '<';
+    if (markdown ? TEMPLATED.test(query) : /=(?:\{\{|\$\(|\$\{)/.test(query)) {
+      out.push(finding('exfiltration-link', lineAt(starts, m.index), markdown ? 'link or image whose URL query is built from placeholders or session data' : 'URL whose query is built from placeholders or session data'));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,182 @@
+/**
+ * Credentials in prose (CONTRACT §2.2): each form found, each look-alike left
+ * alone, values masked in every message. Values are made up.
+ */
+import { describe, expect, it } from 'vitest';
+import { secretCheck } from './secrets';
+import { maskSpans } from './mask-inline';
+
+const owner = { emails: ['owner@example.org'], homeUser: 'owner' };
+const check = (text: string) => secretCheck(Buffer.from(text), owner);
+/** The values the check would mask, in order. */
+const values = (text: string) => maskSpans(text, owner).map((s) => text.slice(s.start, s.end));
+
+const FOUND: Array<[string, string, string, string]> = [
+  // [form, text, value, code]
+  ['label colon', 'password: hunter22!', 'hunter22!', 'secret.password'],
+  ['label equals', 'passphrase = corn-field-88', 'corn-field-88', 'secret.password'],
+  ['label in quotes', 'the admin password is `H0me-Lab!x`', 'H0me-Lab!x', 'secret.password'],
+  ['pw in backticks', 'NAS pw `Xk9!mq2z`', 'Xk9!mq2z', 'secret.password'],
+  ['pw unquoted', 'pw nasPW-2024', 'nasPW-2024', 'secret.password'],
+  ['client secret', 'client_secret: q8Fz2kLp99aa', 'q8Fz2kLp99aa', 'secret.password'],
+  ['api key spelled API-Key', 'API-Key = demo-KEY-5566', 'demo-KEY-5566', 'secret.password'],
+  ['apikey in JSON', '{"apiKey": "live_77aa88bb"}', 'live_77aa88bb', 'secret.password'],
+  ['access key', 'access key: ACCK9917demo', 'ACCK9917demo', 'secret.password'],
+  ['token', 'token: tkn_7c1d2e3f4a5b', 'tkn_7c1d2e3f4a5b', 'secret.password'],
+  ['auth', 'mqtt auth: mq77-hass', 'mq77-hass', 'secret.password'],
+  ['SNMP community', 'SNMP community: monit0r-ro', 'monit0r-ro', 'secret.password'],
+  ['emphasis around the label', '**Password:** BlueFish#2024', 'BlueFish#2024', 'secret.password'],
+  ['qualifier before the colon', 'mot de passe root : `R00t-fr-99`', 'R00t-fr-99', 'secret.password'],
+  ['env DB_PASSWORD', 'DB_PASSWORD=Dbpass-2025x', 'Dbpass-2025x', 'secret.env-credential'],
+  ['env SSHPASS', 'SSHPASS=Tr0ub4dor3 sshpass -e ssh pi@nas.lan', 'Tr0ub4dor3', 'secret.env-credential'],
+  ['env PGPASSWORD', 'PGPASSWORD=pgS3cret88 psql -h db', 'pgS3cret88', 'secret.env-credential'],
+  ['env quoted', 'SMTP_PASS="mail-pass-2024"', 'mail-pass-2024', 'secret.env-credential'],
+  ['login pair in backticks', 'Login `demo`/`demo123`', 'demo123', 'secret.login-pair'],
+  ['login pair glued', 'Credentials: `ops:0ps-team-77`', '0ps-team-77', 'secret.login-pair'],
+  ['login pair plain', 'creds: admin / Adm1n!pass', 'Adm1n!pass', 'secret.login-pair'],
+  ['pair after a host', 'nas.lan `admin/Nas-Adm1n`', 'Nas-Adm1n', 'secret.login-pair'],
+  ['pair after root', 'ssh root `root:toor1234`', 'toor1234', 'secret.login-pair'],
+  ['sshpass -p', "sshpass -p 'ZxCv1234' ssh root@host", 'ZxCv1234', 'secret.command-line'],
+  ['mysql -p', 'mysql -u root -pS3cretPW shop', 'S3cretPW', 'secret.command-line'],
+  ['--password X', 'docker login -u me --password dckr-7788', 'dckr-7788', 'secret.command-line'],
+  ['--db-password=X', 'tool --db-password=dbpw-6677 migrate', 'dbpw-6677', 'secret.command-line'],
+  ['--cipassword X', './deploy --cipassword Hunter2Hunter2', 'Hunter2Hunter2', 'secret.command-line'],
+  ['curl -u', 'curl -u admin:Pa55word99 https://x', 'Pa55word99', 'secret.command-line'],
+  ['htpasswd -b', 'htpasswd -b .htpasswd alice Al1ceSecret', 'Al1ceSecret', 'secret.command-line'],
+  ['sudo -S', "echo 'Sup3rS3cret' | sudo -S apt update", 'Sup3rS3cret', 'secret.command-line'],
+  ['chpasswd', "echo 'bob:B0bSecret!' | chpasswd", 'B0bSecret!', 'secret.command-line'],
+  ['Korean 비번', '비번 qwer1234!', 'qwer1234!', 'secret.password'],
+  ['Korean 비밀번호 with particle', 'NAS 비밀번호는 nas2024!! 입니다', 'nas2024!!', 'secret.password'],
+  ['Chinese 密码', '密码：abc12345', 'abc12345', 'secret.password'],
+  ['Japanese パスワード', 'パスワードは xyz98765 です', 'xyz98765', 'secret.password'],
+  ['Spanish contraseña', 'contraseña: Clave2024!', 'Clave2024!', 'secret.password'],
+  ['French mot de passe', 'Le mot de passe est « nas-fr-2024 »', 'nas-fr-2024', 'secret.password'],
+  ['German Passwort', 'Passwort: Geheim123!', 'Geheim123!', 'secret.password'],
+  ['Portuguese senha', 'senha: minhaSenha9', 'minhaSenha9', 'secret.password'],
+  ['Russian пароль', 'пароль: qwerty123', 'qwerty123', 'secret.password'],
+  ['reset to', 'Password reset to Welcome2024! today', 'Welcome2024!', 'secret.password'],
+  ['changed to', 'root password changed to `R00t-new-1`', 'R00t-new-1', 'secret.password'],
+  ['connection string', 'Server=db;User Id=app;Password=App-Db-2024;', 'App-Db-2024', 'secret.password'],
+  ['Pwd in connection string', 'Data Source=sql01;Pwd=Crm$ql-77;', 'Crm$ql-77', 'secret.password'],
+  ['bare hex key under a heading', '## API key\n\n0123456789abcdef0123456789abcdef', '0123456789abcdef0123456789abcdef', 'secret.bare-key'],
+  ['bare key on a line naming one', 'webhook signing key aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z', 'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z', 'secret.bare-key'],
+  ['WireGuard private key', 'PrivateKey = aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9=', 'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9=', 'secret.bare-key'],
+];
+
+const TABLE = '| host | user | password |\n|---|---|---|\n| nas.lan | admin | `S3cure!pass` |\n| pi.lan | pi | R4spberry!x |';
+
+const CLEAN: Array<[string, string]> = [
+  ['placeholder <…>', 'password: <your-password>'],
+  ['placeholder {…}', 'password: {{ vault_nas_password }}'],
+  ['placeholder ${…}', 'DB_PASSWORD=${DB_PASSWORD}'],
+  ['placeholder $VAR', 'export GH_TOKEN=$GH_TOKEN'],
+  ['placeholder %VAR%', 'API_KEY=%API_KEY%'],
+  ['process.env', 'token = process.env.GH_TOKEN'],
+  ['stars', 'password: ********'],
+  ['xxx', 'api key: xxxxxxxxxxxx'],
+  ['ellipsis', 'token: sk-...'],
+  ['REDACTED', 'password: REDACTED'],
+  ['your-password', 'password = your-password-here'],
+  ['in 1Password', 'The NAS password is in 1Password (item NAS-admin-01).'],
+  ['in the vault', 'the password is in the vault'],
+  ['keychain', 'Token is in the keychain under gh-cli-2024.'],
+  ['.env', 'API key lives in .env (never commit it)'],
+  ['command substitution', 'SSHPASS=$(sudo grep nas_pw /root/.secrets)'],
+  ['short value', 'password: abc12'],
+  ['plain word', 'password: required'],
+  ['prose about passwords', 'Reset your password from the settings page.'],
+  ['numbers that are limits', 'max_tokens: 100000'],
+  ['password file', 'password_file: /run/secrets/db_password'],
+  ['pwd command', 'Use `pwd` to print the folder'],
+  ['WireGuard public key', 'PublicKey = aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9='],
+  ['ssh public key line', 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIaB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9 me@laptop'],
+  ['pubkey', 'pubkey: aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9+'],
+  ['zone id', 'Cloudflare zone id: 0123456789abcdef0123456789abcdef'],
+  ['account id', 'account_id = "0123456789abcdef0123456789abcdef"'],
+  ['tenant id (UUID)', 'tenant id 123e4567-e89b-12d3-a456-426614174000'],
+  ['UUID after token', 'token: 123e4567-e89b-12d3-a456-426614174000'],
+  ['git SHA after commit', 'key loader fixed in commit 3f2a9c1d4e5b6a7f8091a2b3c4d5e6f708192a3b'],
+  ['verified-at SHA', 'verified-at: 3f2a9c1d4e5b6a7f8091a2b3c4d5e6f708192a3b'],
+  ['/commit/ URL', 'token refresh: https://github.com/o/r/commit/3f2a9c1d4e5b6a7f8091a2b3c4d5e6f708192a3b'],
+  ['sha256: digest', 'key image digest sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'],
+  ['integrity hash', '"integrity": "sha512-aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9aB3dE5fG7hJ9kL1mN3pQ5rS=="'],
+  ['seed 001 slug key', 'key: some-entry-name-2026-06-23'],
+  ['slug under a key heading', '## Keys\n\nkey: prefer_small_commits_over_big_ones_2026'],
+  ['path value', 'token_path: /var/lib/app/token'],
+  ['URL without credentials', 'auth: https://auth.example.test/login'],
+  ['mysql -p prompt', 'mysql -u root -p shop'],
+  ['password-stdin', 'docker login --password-stdin'],
+  ['Korean vault', '비밀번호는 1Password에 있음'],
+  ['typed node key', 'Tailscale node key nodekey:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'],
+];
+
+describe('credentials in prose: found, with the value as the masked span', () => {
+  it.each(FOUND)('%s', (_form, text, value, code) => {
+    const v = check(text);
+    expect(v.exit).toBe(1);
+    expect(v.findings.map((f) => f.code)).toContain(code);
+    expect(v.findings.every((f) => f.class === 'credential')).toBe(true);
+    expect(values(text)).toEqual([value]);
+    for (const f of v.findings) expect(f.message).not.toContain(value);
+  });
+
+  it('table rows under a password column, each cell its own value', () => {
+    expect(values(TABLE)).toEqual(['S3cure!pass', 'R4spberry!x']);
+    expect(check(TABLE).findings.map((f) => [f.code, f.line])).toEqual([
+      ['secret.table-credential', 3],
+      ['secret.table-credential', 4],
+    ]);
+  });
+
+  it('CRLF lines keep their values and line numbers', () => {
+    const text = 'intro\r\npassword: hunter22!\r\nSSHPASS=Tr0ub4dor3\r\n';
+    expect(values(text)).toEqual(['hunter22!', 'Tr0ub4dor3']);
+    expect(check(text).findings.map((f) => f.line)).toEqual([2, 3]);
+  });
+
+  it('every value on a line, not only the first', () => {
+    expect(values('creds: pw `Aa11!!bb` and token: tkn_9988zzyy')).toEqual(['Aa11!!bb', 'tkn_9988zzyy']);
+  });
+
+  it('a value inside a <redacted> span is never a finding', () => {
+    expect(check('password: <redacted>hunter22!</redacted>').exit).toBe(0);
+  });
+});
+
+describe('look-alikes are not credentials', () => {
+  it.each(CLEAN)('%s', (_what, text) => {
+    expect(check(text).findings.filter((f) => f.class === 'credential')).toEqual([]);
+  });
+
+  it('token columns holding ids are not keys', () => {
+    expect(check('| Token ID | Scope |\n|---|---|\n| 1a2b3c4d | read |').exit).toBe(0);
+    expect(check('| Key | Meaning |\n|---|---|\n| ctrl-k | search |').exit).toBe(0);
+  });
+});
+
+describe('personal data look-alikes (CONTRACT §2.2)', () => {
+  it('systemd instance units and LAN logins are not e-mail; a real address is', () => {
+    expect(check('zfs-import@pool.service and getty@tty1.service').exit).toBe(0);
+    expect(check('ssh pi@nas.lan or admin@router.local').exit).toBe(0);
+    expect(check('ask dana.m@corp.example.net').findings.map((f) => [f.code, f.class])).toEqual([['secret.email', 'personal']]);
+  });
+
+  it('SSH fingerprints: 43 or more base64 characters (the reference fixture has 47), not a hex digest', () => {
+    const b64 = 'uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s';
+    expect(check(`SHA256:${b64}`).findings.map((f) => f.code)).toEqual(['secret.ssh-fingerprint']);
+    expect(check(`SHA256:${b64}AbCd`).findings.map((f) => f.code)).toEqual(['secret.ssh-fingerprint']);
+    expect(check(`SHA256:${b64.slice(0, 42)}`).exit).toBe(0);
+    expect(check(`SHA256:${'0123456789abcdef'.repeat(4)}`).exit).toBe(0);
+  });
+});
+
+describe('linear time on hostile lines', () => {
+  it('a 1 MiB line of label words and separators is scanned in well under a second', () => {
+    for (const unit of ['password: ', 'pw `', 'login `a`/`', '| password |', 'DB_PASSWORD=', 'sshpass -p ', 'key ', 'user ', '비번 ']) {
+      const text = unit.repeat(Math.ceil((1 << 20) / unit.length)).slice(0, 1 << 20);
+      const t = performance.now();
+      check(text);
+      expect(performance.now() - t, unit).toBeLessThan(3000);
+    }
+  });
+});

@@ -1,0 +1,500 @@
+/**
+ * Credentials written in prose (CONTRACT §2.2 "Credentials in prose"): the
+ * passwords and keys real memories hold that no token pattern sees. See
+ * docs/credentials.md for the forms, the look-alikes and the measurements.
+ *
+ * Shape of the scan, for speed and linear time:
+ * - one pass of a trigger regex over the whole text picks the lines that name
+ *   a credential label, a command that takes one, or a login;
+ * - the detailed patterns then run on those lines alone (a line is at most a
+ *   few hundred characters in practice; every pattern is anchored on a literal
+ *   label and has bounded gaps, so a 1 MiB line stays linear);
+ * - Markdown tables and headings give context to the lines below them.
+ *
+ * A candidate's range is the VALUE only (never the label), so the inline mask
+ * hides exactly the secret and keeps the rest of the line readable.
+ */
+import type { SecretCandidate } from './secrets-patterns';
+
+const TIER = 2 as const;
+
+// ---------------------------------------------------------------------------
+// Values: what counts as a credential once a label points at it
+// ---------------------------------------------------------------------------
+
+/** Where the secret lives, not the secret: "in 1Password", "the vault", "keychain", ".env". */
+const STORED_ELSEWHERE =
+  /1password|bitwarden|keepass|lastpass|\bvault\b|keychain|key\s?ring|password\s+manager|secrets?\s+manager|\.env\b|\bsops\b|pass\s+store|금고|보관함|金庫|保管庫|密码管理|cofre|coffre|tresor|bóveda|хранилищ|менеджер\S*\s+парол/i;
+
+const PLACEHOLDERS: RegExp[] = [
+  /^<[^>]*>?$/, // <password>
+  /^\{.*\}?$/, // {password}, {{ secret }}
+  /^\$\{/, // ${TOKEN}
+  /^\$[A-Za-z_][A-Za-z0-9_]*$/, // $TOKEN
+  /^\$\(/, // $(sudo grep …)
+  /^%[A-Za-z_][A-Za-z0-9_]*%$/, // %TOKEN%
+  /^(?:process\.env|os\.environ|import\.meta\.env|env)[.[]/i,
+  /\*{3}|•{3}|x{4}|X{4}|…|\.\.\./, // ***, ••••, xxxx, …, ...
+  /redacted|placeholder|changeme|^your[-_ ]?|^my[-_]?(?:password|secret|token)|^example[-_]|^(?:dummy|sample|fake)[-_]/i,
+  /^[xX#*._-]+$/,
+];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HASH_PREFIX = /^(?:sha(?:1|256|384|512)[:-]|md5:|blake2b?[:-])/i;
+const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?$/;
+const DATE_OR_VERSION = /^(?:v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,2}[/.]\d{1,2}[/.]\d{2,4})$/;
+const PATH_OR_URL = /^(?:~?\/|\.{1,2}\/|[A-Za-z]:\\|[a-z][a-z0-9+.-]*:\/\/[^@]*$)/i;
+const EMAIL = /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/;
+const HAS_DIGIT_OR_SYMBOL = /[^\p{L}]/u;
+
+export function codePoints(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/** Is `raw` (already cut out of its quotes) a credential value rather than a look-alike? */
+export function isCredentialValue(raw: string): boolean {
+  const v = raw.trim();
+  if (codePoints(v) < 6 || codePoints(v) > 200) return false;
+  if (/\s/.test(v)) return false;
+  if (!HAS_DIGIT_OR_SYMBOL.test(v)) return false; // plain words: `password: required`
+  if (PLACEHOLDERS.some((p) => p.test(v))) return false;
+  if (UUID.test(v) || HASH_PREFIX.test(v) || IPV4.test(v) || DATE_OR_VERSION.test(v)) return false;
+  if (PATH_OR_URL.test(v) || EMAIL.test(v)) return false;
+  // Pure punctuation or a Markdown artefact (`|---|`, `**`, `->`).
+  if (!/[\p{L}\p{N}]/u.test(v)) return false;
+  return true;
+}
+
+/** Trailing sentence punctuation is not part of an unquoted value. */
+function trimUnquoted(value: string): string {
+  return value.replace(/[.,;:)\]}>|'"`*]+$/, '').replace(/^[(\[{<'"`*]+/, '');
+}
+
+// ---------------------------------------------------------------------------
+// Labels
+// ---------------------------------------------------------------------------
+
+/** Credential labels in the languages real notes use (English first). */
+const LABEL_WORDS =
+  'passwords?|passwd|pass|passphrase|pwd|pw|client[ _-]?secrets?|secret[ _-]?keys?|secrets?|api[ _-]?keys?|apikeys?|access[ _-]?keys?|access[ _-]?tokens?|auth[ _-]?tokens?|tokens?|auth|snmp[ _-]?community|community[ _-]?strings?|' +
+  'contraseña|contrasena|clave|mot de passe|mdp|passwort|kennwort|senha|пароль|비밀번호|비번|암호|密码|密碼|口令|パスワード|暗証番号';
+
+/** Labels whose unquoted value may follow a space (`pw X`, `비번 X`, `密码 X`), not only `:`/`=`. */
+const SPACE_LABELS = /^(?:pw|pwd|contraseña|contrasena|mot de passe|mdp|passwort|kennwort|senha|пароль|비밀번호|비번|암호|密码|密碼|口令|パスワード|暗証番号)$/i;
+
+/** Identifier parts that turn a credential label into something else (an id, a limit, a file). */
+const NOT_A_SECRET_KEY =
+  /(?:^|[_.\- ])(?:ids?|name|names|type|types|file|files|path|url|uri|endpoint|hint|policy|length|len|max|min|count|limit|size|ttl|expir\w*|expires?|rotation|header|prefix|format|field|budget|usage|used|hash|hashed|salt|env|var|public|pub|pubkey|fingerprint|scope|scopes|location|manager|reset|required|store|stdin|helper|command|cmd|mode|algorithm|algo)(?:$|[_.\- ])|public|pubkey|max_?tokens|tokeniz/i;
+
+function normalKey(prefix: string, label: string, suffix: string): string {
+  return `${prefix}${label}${suffix}`.toLowerCase();
+}
+
+// ---------------------------------------------------------------------------
+// Line selection
+// ---------------------------------------------------------------------------
+
+/**
+ * Lines worth a closer look: one case-insensitive pass over the whole text.
+ * Most words select their line; `user`, `account`, `root`, `admin` matter only
+ * for backticked pairs, and `key` only with a label, a table, a heading or a
+ * long run on the line — so a frontmatter `type: user` line costs nothing more.
+ */
+const TRIGGER =
+  /pass|pwd|\bpw\b|secret|token|key|auth|communit|cred|log\s?-?in|sign\s?-?in|account|user|root|admin|sudo|curl|mysql|mariadb|contrase|clave|mot de passe|mdp|senha|kennwort|пароль|비번|비밀번호|암호|密码|密碼|口令|パスワード|暗証|계정|로그인|账号|帳號|アカウント|ログイン/gi;
+const NEEDS_BACKTICK = new Set(['user', 'account', 'root', 'admin']);
+const KEY_CONTEXT = /api|secret|access|private|signing|[|#]|[A-Za-z0-9+/_=-]{32}/i;
+
+const HEADING_NAMES_SECRET = /^\s{0,3}#{1,6}\s.*(?:key|token|secret|password|passwd|credential|비번|비밀번호|密码|パスワード|пароль)/i;
+const LINE_NAMES_SECRET_WORD = /(?<![A-Za-z])(?:keys?|tokens?|secrets?|passwords?|passwd|credentials?|apikey)(?![a-z])/i;
+/** camelCase names: `PrivateKey = …`, `botToken: …`. */
+const LINE_NAMES_SECRET_CAMEL = /[a-z](?:Key|Keys|Token|Secret|Password)(?![a-z])/;
+const LINE_NAMES_SECRET = { test: (line: string) => LINE_NAMES_SECRET_WORD.test(line) || LINE_NAMES_SECRET_CAMEL.test(line) };
+
+// ---------------------------------------------------------------------------
+// Detectors, each on one line. They push value ranges relative to the line.
+// ---------------------------------------------------------------------------
+
+interface Hit {
+  start: number;
+  end: number;
+  code: string;
+  what: string;
+}
+
+type LineDetector = (line: string, out: Hit[]) => void;
+
+const QUOTED = '`([^`\\n]{1,200})`|"([^"\\n]{1,200})"|\'([^\'\\n]{1,200})\'|[«“„「]\\s?([^»”“」\\n]{1,200}?)\\s?[»”“」]';
+
+const QUOTED_NOW = new RegExp(`^(?:${QUOTED})`);
+const QUOTED_SOON = new RegExp(`^[^\`"'\\n:=]{0,30}?(?:${QUOTED})`);
+
+function push(out: Hit[], start: number, value: string, code: string, what: string): void {
+  out.push({ start, end: start + value.length, code, what });
+}
+
+/** An unquoted run starting at `at`, cut at whitespace and at `;` (connection strings), trimmed of punctuation. */
+function unquotedAt(line: string, at: number): { value: string; start: number } | null {
+  const run = /^[^\s;,]+/.exec(line.slice(at, at + 220))?.[0];
+  if (!run || /^[<{$%]/.test(run)) return null;
+  const value = trimUnquoted(run);
+  if (!value) return null;
+  const lead = run.indexOf(value);
+  return { value, start: at + lead };
+}
+
+/** `Bearer X` / `Basic X` / `token X`: the scheme is a word, the credential follows it. */
+function skipScheme(line: string, at: number): number {
+  const s = /^(?:Bearer|Basic|Token|Digest)\s+/i.exec(line.slice(at, at + 10));
+  return s ? at + s[0].length : at;
+}
+
+/** `label: value`, `label = value`, `"label": "value"`, `label value` in quotes, foreign labels. */
+const LABEL_RE = new RegExp(
+  // Latin boundaries only: Korean, Japanese and Chinese glue particles to the label (`パスワードは`, `관리자비번`).
+  `(?<![A-Za-z\u00C0-\u024F0-9])([A-Za-z0-9]{0,24}[ _.-]?)?(${LABEL_WORDS})((?:[_.-][A-Za-z0-9]{1,16})?)(?![A-Za-z\u00C0-\u024F0-9])`,
+  'gi',
+);
+
+const detectLabel: LineDetector = (line, out) => {
+  if (STORED_ELSEWHERE.test(line)) return;
+  LABEL_RE.lastIndex = 0;
+  for (let m = LABEL_RE.exec(line); m !== null; m = LABEL_RE.exec(line)) {
+    const prefix = m[1] ?? '';
+    const label = m[2] ?? '';
+    const suffix = m[3] ?? '';
+    const key = normalKey(prefix, label, suffix);
+    if (NOT_A_SECRET_KEY.test(key)) continue;
+    let at = m.index + m[0].length;
+    // `label (admin): value`, `"label"`, `label**:`
+    // …and up to three short words naming what it is for: `mot de passe root :`, `senha do roteador:`, `пароль от NAS:`.
+    const closer = /^(?:["'`*_]+(?=\s*(?:\([^)\n]{0,30}\)\s*)?[:=：]))?(?:\s*\([^)\n]{0,30}\))?(?:(?:\s+[\p{L}\p{N}-]{1,12}){1,3}(?=\s*[:：]))?/u.exec(line.slice(at, at + 60));
+    at += closer?.[0].length ?? 0;
+    const sep = /^\s*(?::=|[:=：]|=>|->|→|\s(?:is|was|ist|war|est|es|era|é|era|это|は|은|는|이|是|为|為)(?![A-Za-z\u00C0-\u024F])\s*[:：]?|[은는이は是为為]\s*[:：]?)\s*/.exec(line.slice(at, at + 20));
+    // `**Password:** value`: Markdown emphasis closing after the separator.
+    const afterSep = sep ? at + sep[0].length + (/^[*_]+\s*/.exec(line.slice(at + sep[0].length, at + sep[0].length + 6))?.[0].length ?? 0) : at;
+    // Quoted value right after the separator (or, without one, within a short gap).
+    const q = (sep ? QUOTED_NOW : QUOTED_SOON).exec(line.slice(afterSep, afterSep + 260));
+    if (q) {
+      const qv = [q[1], q[2], q[3], q[4]].find((x) => x !== undefined);
+      if (qv !== undefined) {
+        const start = afterSep + q[0].lastIndexOf(qv);
+        const inner = skipScheme(line, start) - start;
+        const value = qv.slice(inner);
+        if (isCredentialValue(value)) push(out, start + inner, value, 'secret.password', `value after a "${label.toLowerCase()}" label`);
+        continue;
+      }
+    }
+    // Unquoted: needs a separator, or a label that takes a space (`pw X`, `비번 X`).
+    const spaced = !sep && SPACE_LABELS.test(label) && /^\s+\S/.test(line.slice(at, at + 2));
+    if (!sep && !spaced) continue;
+    const from = skipScheme(line, spaced ? at + (/^\s+/.exec(line.slice(at))?.[0].length ?? 0) : afterSep);
+    const u = unquotedAt(line, from);
+    if (u && isCredentialValue(u.value)) push(out, u.start, u.value, 'secret.password', `value after a "${label.toLowerCase()}" label`);
+  }
+};
+
+/** `DB_PASSWORD=…`, `SSHPASS=…`, `export GH_TOKEN=…` (the variable name decides). */
+const ENV_RE = /(?<![A-Za-z0-9_])([A-Z][A-Z0-9_]{0,60})[ \t]*=[ \t]*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"';&|]{1,200}))/g;
+const ENV_NAME = /PASSWORD|PASSWD|PASS|SECRET|TOKEN|API_?KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL/;
+const ENV_NOT = /(?:_ID|_IDS|_FILE|_PATH|_URL|_URI|_NAME|_TYPE|_HINT|_LEN|_LENGTH|_MAX|_MIN|_TTL|_COUNT|_ENDPOINT|_HEADER|PUBLIC|_PUB|BYPASS|PASSTHROUGH|COMPASS|PASSIVE|_PASSES|MAX_TOKENS|TOKENIZER)(?:_|$)/;
+
+const detectEnv: LineDetector = (line, out) => {
+  if (!line.includes('=')) return;
+  ENV_RE.lastIndex = 0;
+  for (let m = ENV_RE.exec(line); m !== null; m = ENV_RE.exec(line)) {
+    const name = m[1] ?? '';
+    if (!ENV_NAME.test(name) || ENV_NOT.test(name)) continue;
+    const raw = m[2] ?? m[3] ?? m[4] ?? '';
+    const value = m[4] !== undefined ? trimUnquoted(raw) : raw;
+    const start = m.index + m[0].length - raw.length - (m[4] !== undefined ? 0 : 1) + raw.indexOf(value);
+    if (isCredentialValue(value)) push(out, start, value, 'secret.env-credential', `credential assigned to ${name}`);
+  }
+};
+
+/** `` Login `demo`/`demo123` ``, `creds: admin / S3cret!`, `` account `ops:Pa55word` ``. */
+const PAIR_KEY = /(?<![\p{L}])(log\s?-?in|sign\s?-?in|credentials?|creds|account|user(?:name)?|계정|로그인|账号|帳號|アカウント|ログイン)(?![\p{L}])/giu;
+const PAIR_QUOTED = /^[^`\n]{0,30}?`([^`\s/:]{1,64})`\s*(?:\/|:|,)\s*`([^`\n]{1,128})`/;
+const PAIR_GLUED = /^[^`\n]{0,30}?`([^`\s/:]{1,64})[/:]([^`\s]{1,128})`/;
+const PAIR_PLAIN = /^[\s:=-]{0,4}(?:\S+\s+){0,3}?([A-Za-z0-9_.-]{1,40})\s?(?:\/|:)\s?([^\s`'",;)]{1,128})/;
+
+const detectLoginPair: LineDetector = (line, out) => {
+  if (!/[`/:]/.test(line)) return;
+  PAIR_KEY.lastIndex = 0;
+  for (let m = PAIR_KEY.exec(line); m !== null; m = PAIR_KEY.exec(line)) {
+    const at = m.index + m[0].length;
+    const rest = line.slice(at, at + 260);
+    const strongKey = /^(?:log|sign|cred|로그인|ログイン)/i.test(m[1] ?? '');
+    for (const re of strongKey ? [PAIR_QUOTED, PAIR_GLUED, PAIR_PLAIN] : [PAIR_QUOTED, PAIR_GLUED]) {
+      const p = re.exec(rest);
+      if (!p) continue;
+      const pass = p[2] ?? '';
+      if (re === PAIR_PLAIN && (/^\/\//.test(pass) || /^https?$/i.test(p[1] ?? ''))) continue;
+      const value = re === PAIR_PLAIN ? trimUnquoted(pass) : pass;
+      if (!isCredentialValue(value) || value.includes('/')) continue;
+      const start = at + p.index + p[0].lastIndexOf(value);
+      push(out, start, value, 'secret.login-pair', 'password of a login pair');
+      break;
+    }
+  }
+};
+
+/** `` `admin/S3cret99` `` right after a host, `root` or `admin`. */
+const HOST_PAIR = /`(root|admin|administrator|pi|ubuntu|ec2-user|[A-Za-z0-9_.-]{1,32})[/:]([^`\s]{6,128})`/g;
+const HOSTISH = /(?:\d{1,3}(?:\.\d{1,3}){3}|[A-Za-z0-9-]+\.(?:local|lan|home|internal|corp|com|net|org|io|dev)\b|\broot\b|\badmin\b|@)[^`]{0,30}$/i;
+
+const detectHostPair: LineDetector = (line, out) => {
+  if (!line.includes('`')) return;
+  HOST_PAIR.lastIndex = 0;
+  for (let m = HOST_PAIR.exec(line); m !== null; m = HOST_PAIR.exec(line)) {
+    const user = m[1] ?? '';
+    const value = m[2] ?? '';
+    const known = /^(?:root|admin|administrator|pi|ubuntu|ec2-user)$/i.test(user);
+    if (!known && !HOSTISH.test(line.slice(Math.max(0, m.index - 60), m.index))) continue;
+    if (value.includes('/') || !isCredentialValue(value)) continue;
+    push(out, m.index + 1 + user.length + 1, value, 'secret.login-pair', 'password of a user/password pair');
+  }
+};
+
+/** Passwords on command lines. */
+const COMMANDS: Array<{ re: RegExp; what: string; group: number }> = [
+  { re: /\bsshpass\s+-p\s*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"';|&]{1,200}))/g, what: 'sshpass -p', group: 1 },
+  { re: /\b(?:mysql|mariadb|mysqldump|mysqladmin)\b[^\n|;&]{0,120}?\s-p(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"';|&]{1,200}))/g, what: 'mysql -p', group: 1 },
+  { re: /(?<![\w-])--?[A-Za-z0-9-]{0,30}(?:password|passwd|secret|token)(?:=|[ \t]+)(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"';|&]{1,200}))/gi, what: 'a password flag', group: 1 },
+  { re: /\bcurl\b[^\n|;&]{0,200}?\s(?:-u|--user)[ \t]*(?:"[^":\n]{1,64}:([^"\n]{1,200})"|'[^':\n]{1,64}:([^'\n]{1,200})'|[^\s:"']{1,64}:([^\s"';|&]{1,200}))/g, what: 'curl -u', group: 1 },
+  { re: /\bhtpasswd\s+-\w*b\w*\s+(?:-\w+\s+)*\S+\s+\S+\s+(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"';|&]{1,200}))/g, what: 'htpasswd -b', group: 1 },
+  { re: /\b(?:echo|printf)\s+(?:-\w+\s+)?(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"';|&]{1,200}))\s*\|\s*sudo\s+(?:-\w+\s+)*-\w*S/g, what: 'sudo -S input', group: 1 },
+  { re: /\b(?:echo|printf)\s+(?:-\w+\s+)?["']?[\w.-]{1,40}:([^\s"';|&]{1,200})["']?\s*\|\s*(?:sudo\s+)?chpasswd/g, what: 'chpasswd input', group: 1 },
+  { re: /\bchpasswd\s*<<<\s*["']?[\w.-]{1,40}:([^\s"';|&]{1,200})/g, what: 'chpasswd input', group: 1 },
+];
+
+const COMMAND_HINT = /sshpass|mysql|maria|curl|htpasswd|sudo|chpasswd|-[\w-]*(?:password|passwd|secret|token)/i;
+
+const detectCommand: LineDetector = (line, out) => {
+  if (!COMMAND_HINT.test(line)) return;
+  for (const c of COMMANDS) {
+    c.re.lastIndex = 0;
+    for (let m = c.re.exec(line); m !== null; m = c.re.exec(line)) {
+      const idx = [1, 2, 3].find((i) => m![i] !== undefined);
+      if (idx === undefined) continue;
+      const raw = m[idx]!;
+      const value = idx === 3 ? trimUnquoted(raw) : raw;
+      if (/^-/.test(value) || !isCredentialValue(value)) continue;
+      const rawAt = line.lastIndexOf(raw, m.index + m[0].length);
+      const start = (rawAt >= 0 ? rawAt : m.index) + raw.indexOf(value);
+      push(out, start, value, 'secret.command-line', `password on a command line (${c.what})`);
+    }
+  }
+};
+
+/** "password reset/changed/set to X". */
+const RESET_RE = /(?:password|passwd|passphrase|pw|pwd|pin|비번|비밀번호|密码|パスワード|пароль)[^\n]{0,40}?\b(?:reset|changed|set|rotated|updated)\s+to\s*:?\s*(?:`([^`\n]{1,200})`|"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"'`]{1,200}))/gi;
+
+const detectReset: LineDetector = (line, out) => {
+  if (!/\bto\b/i.test(line)) return;
+  RESET_RE.lastIndex = 0;
+  for (let m = RESET_RE.exec(line); m !== null; m = RESET_RE.exec(line)) {
+    const idx = [1, 2, 3, 4].find((i) => m![i] !== undefined);
+    if (idx === undefined) continue;
+    const raw = m[idx]!;
+    const value = idx === 4 ? trimUnquoted(raw) : raw;
+    if (!isCredentialValue(value)) continue;
+    const start = m.index + m[0].length - raw.length - (idx === 4 ? 0 : 1) + raw.indexOf(value);
+    push(out, start, value, 'secret.password', 'password reset/changed/set to a value');
+  }
+};
+
+// Most specific first: when two claim the same value, the first names the finding.
+const LINE_DETECTORS: LineDetector[] = [detectEnv, detectCommand, detectLoginPair, detectHostPair, detectReset, detectLabel];
+
+// ---------------------------------------------------------------------------
+// Bare keys and tables: context from the line itself, a heading, or a header row
+// ---------------------------------------------------------------------------
+
+const BARE_RUN = /(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_-]{32,}={0,2}(?![A-Za-z0-9+/_-])/g;
+/** Lines where a long run is an id, a commit, a hash or a public key, not a secret. */
+const NOT_SECRET_LINE =
+  /\b(?:commit|sha1?|revision|rev|verified-at|checksum|digest|integrity|fingerprint|public|pubkey|publickey|account[ _-]?id|zone[ _-]?id|tenant[ _-]?id|client[ _-]?id|folder[ _-]?id|drive[ _-]?id|project[ _-]?id|org(?:anization)?[ _-]?id|app[ _-]?id|key[ _-]?id|object[ _-]?id|request[ _-]?id|session[ _-]?id|trace[ _-]?id)\b|\/commit\/|\/blob\/|\/tree\/|ssh-(?:ed25519|rsa|dss)|ecdsa-sha2|sha256:|sha512-|sha384-|integrity=/i;
+
+/** Words joined by `-`/`_`, each all letters or all digits: seed 001's `some-entry-name-2026-06-23`. */
+function isSlug(run: string): boolean {
+  if (!/[-_]/.test(run)) return false;
+  return run.split(/[-_]+/).every((part) => part === '' || /^[A-Za-z]+$/.test(part) || /^\d+$/.test(part));
+}
+
+export function isBareKey(run: string): boolean {
+  const body = run.replace(/=+$/, '');
+  if (UUID.test(body) || isSlug(body)) return false;
+  // 32+ hex is a key here; git SHAs were already excluded by the line (commit, sha, revision, /commit/).
+  if (/^[0-9a-f]{32,}$/i.test(body)) return true;
+  return /[A-Za-z]/.test(body) && /\d/.test(body) && !PLACEHOLDERS.some((p) => p.test(body));
+}
+
+function bareKeys(line: string, out: Hit[], why: string): void {
+  if (NOT_SECRET_LINE.test(line)) return;
+  BARE_RUN.lastIndex = 0;
+  for (let m = BARE_RUN.exec(line); m !== null; m = BARE_RUN.exec(line)) {
+    // `nodekey:…`, `mkey:…`: a typed identifier glued to its type name is an id, not a key.
+    if (/[A-Za-z]:$/.test(line.slice(Math.max(0, m.index - 2), m.index)) && !/(?:password|passwd|secret|token|apikey|api_key)\s*:$/i.test(line.slice(0, m.index))) continue;
+    if (isBareKey(m[0])) push(out, m.index, m[0], 'secret.bare-key', `key-like value ${why}`);
+  }
+}
+
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+const TABLE_SEP = /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+const PASSWORD_HEADER = /^(?:passwords?|passwd|pw|pwd|pass|passphrase|secrets?|client secret|pin|비번|비밀번호|암호|密码|密碼|パスワード|пароль|contraseña|mot de passe|passwort|kennwort|senha|(?:initial|default|admin|root|db|login)[ _-]?(?:password|pw|pass))$/i;
+const KEY_HEADER = /(?<![A-Za-z])(?:api[ _-]?)?(?:keys?|tokens?|secrets?|passwords?|credentials?)(?![a-z])/i;
+const HEADER_NOT = /\b(?:ids?|name|type|scope|scopes|expir\w*|hint|location|where|vault|public|pubkey|fingerprint|rotation|created|owner|notes?|description|purpose|used|file|path)\b/i;
+
+function cells(row: string): Array<{ text: string; start: number }> {
+  const out: Array<{ text: string; start: number }> = [];
+  let i = row.indexOf('|');
+  while (i !== -1) {
+    const next = row.indexOf('|', i + 1);
+    if (next === -1) break;
+    const raw = row.slice(i + 1, next);
+    const lead = raw.length - raw.trimStart().length;
+    out.push({ text: raw.trim(), start: i + 1 + lead });
+    i = next;
+  }
+  return out;
+}
+
+type ColumnKind = 'password' | 'key' | null;
+
+function columnKind(header: string): ColumnKind {
+  const h = header.replace(/[*_`]/g, '').trim();
+  if (PASSWORD_HEADER.test(h)) return 'password';
+  if (KEY_HEADER.test(h) && !HEADER_NOT.test(h)) return /pass|secret|pw/i.test(h) ? 'password' : 'key';
+  return null;
+}
+
+function tableCell(cell: { text: string; start: number }, kind: Exclude<ColumnKind, null>, out: Hit[]): void {
+  let text = cell.text;
+  let start = cell.start;
+  const q = /^(`+|\*\*|")(.*)\1$/.exec(text);
+  if (q) {
+    start += q[1]!.length;
+    text = q[2]!;
+  }
+  if (!isCredentialValue(text)) return;
+  // Key/token columns also hold ids and names: only a long mixed run is a key there.
+  if (kind === 'key' && !(codePoints(text) >= 16 && isBareKey(text) && !/\s/.test(text))) return;
+  push(out, start, text, 'secret.table-credential', `value in a ${kind === 'password' ? 'password' : 'key/token'} column`);
+}
+
+// ---------------------------------------------------------------------------
+// The scan
+// ---------------------------------------------------------------------------
+
+export function proseCandidates(text: string): SecretCandidate[] {
+  // Which lines to look at: those with a trigger word, plus table rows and lines under a heading.
+  const wanted = new Set<number>();
+  const starts: number[] = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  const lineOf = (offset: number) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  const context = new Map<number, { backtick: boolean; key: boolean }>();
+  TRIGGER.lastIndex = 0;
+  for (let m = TRIGGER.exec(text); m !== null; m = TRIGGER.exec(text)) {
+    const l = lineOf(m.index);
+    const end = (starts[l + 1] ?? text.length + 1) - 1;
+    const word = m[0].toLowerCase();
+    const conditional = NEEDS_BACKTICK.has(word) || word === 'key';
+    if (conditional && !wanted.has(l)) {
+      // Each line is looked at once per condition, so a long line of `user user user…` stays linear.
+      let c = context.get(l);
+      if (!c) {
+        const line = text.slice(starts[l]!, end);
+        c = { backtick: line.includes('`'), key: KEY_CONTEXT.test(line) };
+        context.set(l, c);
+      }
+      if (word === 'key' ? !c.key : !c.backtick) continue; // another word later on the line may still select it
+    }
+    wanted.add(l);
+    // Skip the rest of this line: one hit is enough to look at it.
+    TRIGGER.lastIndex = Math.max(TRIGGER.lastIndex, end);
+  }
+  const lineText = (l: number) => {
+    const end = (starts[l + 1] ?? text.length + 1) - 1;
+    const line = text.slice(starts[l]!, end);
+    return line.endsWith('\r') ? line.slice(0, -1) : line;
+  };
+
+  // Detectors push line-relative hits into `buf`; they are moved to text offsets per line.
+  const hits: Array<Hit & { line: number }> = [];
+  const buf: Hit[] = [];
+  const flush = (l: number) => {
+    for (const h of buf) hits.push({ start: h.start, end: h.end, code: h.code, what: h.what, line: l });
+    buf.length = 0;
+  };
+
+  const sorted = wanted.size > 1 ? [...wanted].sort((a, b) => a - b) : [...wanted];
+  const headingUntil: Array<[number, number]> = [];
+  let tableCandidate = false;
+  for (const l of sorted) {
+    const line = lineText(l);
+    if (line.length > 4000 && !line.includes('|')) {
+      // A very long line is data, not a note: only the bare-key rule applies (it is one linear regex).
+      if (LINE_NAMES_SECRET.test(line.slice(0, 200))) bareKeys(line, buf, 'on a line naming a key');
+      flush(l);
+      continue;
+    }
+    for (const d of LINE_DETECTORS) d(line, buf);
+    if (LINE_NAMES_SECRET.test(line)) bareKeys(line, buf, 'on a line naming a key');
+    flush(l);
+    if (line.charCodeAt(0) === 35 /* # */ || /^\s{1,3}#/.test(line)) {
+      if (HEADING_NAMES_SECRET.test(line)) headingUntil.push([l, l + 3]);
+    }
+    if (!tableCandidate && line.includes('|')) tableCandidate = true;
+  }
+  // Under a heading that names a key, within 3 lines.
+  for (const [h, until] of headingUntil) {
+    for (let l = h + 1; l <= until && l < starts.length; l++) {
+      const line = lineText(l);
+      if (/^\s{0,3}#{1,6}\s/.test(line)) break;
+      bareKeys(line, buf, 'under a heading naming a key');
+      flush(l);
+    }
+  }
+  // Markdown tables: a header row naming a credential column, then its rows.
+  if (tableCandidate) {
+    for (const l of sorted) {
+      const header = lineText(l);
+      if (!TABLE_ROW.test(header) || !TABLE_SEP.test(lineText(l + 1))) continue;
+      const kinds = cells(header).map((c) => columnKind(c.text));
+      if (!kinds.some((k) => k !== null)) continue;
+      for (let r = l + 2; r < starts.length; r++) {
+        const row = lineText(r);
+        if (!TABLE_ROW.test(row)) break;
+        cells(row).forEach((c, i) => kinds[i] && tableCell(c, kinds[i]!, buf));
+        flush(r);
+      }
+    }
+  }
+
+  // One finding per value: the first detector to claim a range keeps it.
+  if (hits.length > 1) hits.sort((a, b) => a.line - b.line || a.start - b.start || b.end - a.end);
+  const out: SecretCandidate[] = [];
+  if (hits.length === 0) return out;
+  let lastEnd = -1;
+  for (const h of hits) {
+    const start = starts[h.line]! + h.start;
+    const end = starts[h.line]! + h.end;
+    if (start < lastEnd) continue;
+    lastEnd = end;
+    const length = codePoints(text.slice(start, end));
+    out.push({ start, end, code: h.code, message: `${h.what} …(${length} chars)`, tier: TIER });
+  }
+  return out;
+}
