@@ -21,7 +21,7 @@ export function ContextBudgetForm({ budget, isDefault }: { budget: number; isDef
       <p className="text-sm text-slate-600 dark:text-slate-400">
         The most characters memtrust adds to a session start ({isDefault ? 'default' : 'saved'}: {budget.toLocaleString('en-US')}). Claude Code replaces
         hook text over 10,000 characters with a short preview, so the budget stays at or below that. What does not fit is named as “not loaded: over
-        budget”. See exactly what a session gets on the <Link href="/context" className="text-teal-700 hover:underline dark:text-teal-300">Context X-ray</Link>.
+        budget”. See exactly what a session gets on the <Link href="/context" className="text-teal-700 underline dark:text-teal-300">Context X-ray</Link>.
       </p>
       <form
         className="mt-3 flex items-end gap-2"

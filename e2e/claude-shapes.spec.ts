@@ -60,14 +60,14 @@ test.describe('a Claude Code folder in real shapes', () => {
     await expect(page).toHaveURL(/\/memories\//);
     await expect(page.getByRole('button', { name: 'Promote' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Demote' })).toBeEnabled();
-    await expect(page.locator('#why-promote')).toContainText(/the frontmatter cannot be rewritten .*line 3/);
+    await expect(page.locator('[id^="why-"][id$="-promote"]')).toContainText(/the frontmatter cannot be rewritten .*line 3/);
     await page.screenshot({ path: shot('claude-shapes-broken-yaml'), fullPage: true });
 
     await page.goto('/tiers/inferred');
     await page.getByRole('link', { name: 'Deploy bot' }).click();
     await expect(page).toHaveURL(/\/memories\//);
     await expect(page.getByRole('button', { name: 'Promote' })).toBeDisabled();
-    await expect(page.locator('#why-promote')).toContainText(/a credential is in the file/);
+    await expect(page.locator('[id^="why-"][id$="-promote"]')).toContainText(/a credential is in the file/);
     await expect(page.locator('body')).not.toContainText(FAKE_TOKEN.slice(4));
   });
 });

@@ -62,7 +62,7 @@ test('keys: ? and Escape, j/k, a flagged memory is never promoted by a key, othe
   await page.goto(`/review?queue=due&sort=name&sel=${encodeURIComponent(`${sourceId(server.root)}:${folder.named.token}`)}`);
   const pane = page.getByRole('complementary', { name: 'Preview' });
   await expect(pane.getByRole('button', { name: 'Promote' })).toBeDisabled();
-  await expect(pane.getByText(/Promote refused: the memory has a credential finding/)).toBeVisible();
+  await expect(pane.getByText(/promote refused: a credential is in the file/i)).toBeVisible();
   await page.locator('[data-inbox-ready]').waitFor();
   const before = read(server.root, folder.named.token);
   await page.keyboard.press('p');
@@ -82,6 +82,8 @@ test('keys: ? and Escape, j/k, a flagged memory is never promoted by a key, othe
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'inferred → verified' }).first()).toBeVisible();
   expect(read(server.root, folder.named.due).toString()).toContain('trust-level: verified');
+  // The promote refreshes the list; a key pressed while that refresh is in flight acts on the old rows.
+  await page.waitForLoadState('networkidle');
   const url = page.url();
   await page.keyboard.press('j');
   await expect(page).not.toHaveURL(url);
