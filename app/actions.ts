@@ -140,12 +140,13 @@ export const checkRepairAction = action(RepairInputSchema, (input): ActionResult
   return r.ok ? { ok: true, data: r.check } : r;
 });
 
-export const repairRestoreAction = action(RepairInputSchema.extend({ expectSha: z.string().regex(/^[0-9a-f]{64}$/), opId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/) }), (input): ActionResult<{ message: string }> => {
+export const repairRestoreAction = action(RepairInputSchema.extend({ expectSha: z.string().regex(/^[0-9a-f]{64}$/), opId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/) }), (input): ActionResult<{ message: string; batch?: string }> => {
   const ref = parseMemoryId(input.id);
   if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
   const r = repairAndRestore(context(), ref, { redactions: input.redactions, frontmatter: input.frontmatter }, input.expectSha, input.opId);
   revalidatePath('/', 'layout');
-  return r.ok ? { ok: true, data: { message: r.message } } : { ok: false, code: r.code, message: r.message };
+  // A batch of one whose id is the operation id: the result offers Undo (docs/review-inbox.md).
+  return r.ok ? { ok: true, data: { message: r.message, batch: r.noop ? undefined : input.opId } } : { ok: false, code: r.code, message: r.message };
 });
 
 /** The editor's save: name, description and type (nested ones written back where they were), and the body. */

@@ -8,7 +8,8 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { action, type ActionResult } from '@/lib/action-result';
 import { context, freshContext } from '@/lib/server';
-import { applyPlan, planAudit, planBackfillBatch, type BatchPlan } from '@/lib/service/batch-plan';
+import { applyPlan, planAudit, planBackfillBatch, planTransitions, type BatchPlan } from '@/lib/service/batch-plan';
+import { containsSecret } from '@/lib/validators/withhold';
 import { undoBatch } from '@/lib/service/undo';
 import { TEXT_WITHHELD, textGuard } from '@/lib/report/redact';
 import crypto from 'node:crypto';
@@ -22,7 +23,10 @@ const Kind = z.enum(['audit', 'backfill']);
  */
 function plan(kind: z.infer<typeof Kind>): BatchPlan {
   const ctx = freshContext();
-  const p = kind === 'audit' ? planAudit(ctx) : planBackfillBatch(ctx);
+  return shown(ctx, kind === 'audit' ? planAudit(ctx) : planBackfillBatch(ctx));
+}
+
+function shown(ctx: ReturnType<typeof freshContext>, p: BatchPlan): BatchPlan {
   const guard = textGuard(ctx.owner());
   return {
     ...p,
@@ -82,6 +86,50 @@ function applyBatch(kind: z.infer<typeof Kind>, input: z.infer<typeof Apply>): A
 
 export const undoBatchAction = action(z.object({ batch: z.string().min(1).max(80) }), (input): ActionResult<AppliedBatch> => {
   const r = undoBatch(context(), input.batch, 'user:web');
+  revalidatePath('/', 'layout');
+  if (!r.ok) return { ok: false, code: r.code, message: r.message };
+  return { ok: true, data: { batch: r.outcome?.batch ?? null, message: r.message } };
+});
+
+/**
+ * Bulk actions on the inbox selection (docs/review-inbox.md "Bulk actions"): the same
+ * plan, the same typed count, one batch with Undo. Promote is not a choice here.
+ */
+const Bulk = z.object({
+  keys: z.array(z.string().min(3).max(600)).min(1).max(100_000),
+  action: z.enum(['demote', 'archive', 'backfill']),
+  reason: z.string().max(500).optional(),
+});
+
+export type BulkInput = z.input<typeof Bulk>;
+
+function bulkPlan(ctx: ReturnType<typeof freshContext>, input: z.infer<typeof Bulk>): BatchPlan | { ok: false; code: string; message: string } {
+  const reason = input.reason?.trim() ?? '';
+  if (input.action === 'demote' && !reason) return { ok: false, code: 'reason-required', message: 'Demote needs a reason: type one reason for all the chosen memories.' };
+  if (reason && containsSecret(reason, ctx.owner())) return { ok: false, code: 'reason-has-secret', message: 'The reason looks like it contains a secret (a token, key, private address or e-mail): describe the problem without the value.' };
+  return input.action === 'backfill' ? planBackfillBatch(ctx, {}, input.keys) : planTransitions(ctx, input.keys, input.action, reason);
+}
+
+export const loadBulkPlan = action(Bulk, (input): ActionResult<BatchPlan> => {
+  const ctx = freshContext();
+  const p = bulkPlan(ctx, input);
+  return 'kind' in p ? { ok: true, data: shown(ctx, p) } : p;
+});
+
+export const applyBulkBatch = action(Bulk.extend(Apply.shape), (input): ActionResult<AppliedBatch> => {
+  const ctx = freshContext();
+  const raw = bulkPlan(ctx, input);
+  if (!('kind' in raw)) return raw;
+  const p = shown(ctx, raw);
+  const now = p.files.map((f) => `${f.id}@${f.sha256}`).sort();
+  const seen = [...input.seen].sort();
+  if (now.length !== seen.length || now.some((x, i) => x !== seen[i])) {
+    return { ok: false, code: 'stale-plan', message: `The plan changed since it was shown (now ${now.length} files): review it again before applying.` };
+  }
+  if (p.confirm.needed && input.typedCount !== p.confirm.count) {
+    return { ok: false, code: 'needs-confirmation', message: `Type ${p.confirm.count} to confirm: ${p.confirm.reason}.` };
+  }
+  const r = applyPlan(context(), raw, { actor: 'user:web', confirmed: true, reason: input.reason?.trim() });
   revalidatePath('/', 'layout');
   if (!r.ok) return { ok: false, code: r.code, message: r.message };
   return { ok: true, data: { batch: r.outcome?.batch ?? null, message: r.message } };

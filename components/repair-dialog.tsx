@@ -17,7 +17,7 @@ const MODES: { value: RedactMode; label: string }[] = [
   { value: 'remove', label: 'remove value' },
 ];
 
-export function RepairDialog({ id, onClose, onDone }: { id: string; onClose: () => void; onDone: (message: string) => void }) {
+export function RepairDialog({ id, onClose, onDone }: { id: string; onClose: () => void; onDone: (message: string, batch?: string) => void }) {
   const [model, setModel] = useState<RepairModel | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [modes, setModes] = useState<Record<string, RedactMode>>({});
@@ -55,7 +55,7 @@ export function RepairDialog({ id, onClose, onDone }: { id: string; onClose: () 
     if (!model) return;
     start(async () => {
       const r = await repairRestoreAction({ id, redactions: modes, frontmatter: fmEdited ? fm! : undefined, expectSha: model.sha256, opId: crypto.randomUUID() });
-      if (r.ok) onDone(r.data.message);
+      if (r.ok) onDone(r.data.message, r.data.batch);
       else setError(r.message);
     });
   }

@@ -186,9 +186,9 @@ export function TransitionPanel({ id, actions, tier, flagged, show, size = 'md' 
         <RepairDialog
           id={id}
           onClose={() => setRepairing(false)}
-          onDone={async (message) => {
+          onDone={async (message, batch) => {
             setRepairing(false);
-            setResult({ ok: true, message });
+            setResult({ ok: true, message, batch });
             window.dispatchEvent(new CustomEvent(TRANSITION_DONE_EVENT, { detail: { id, message } }));
             await qc.invalidateQueries();
             router.refresh();

@@ -139,6 +139,13 @@ test('repair and restore: redact each flagged value, validated live, edit + move
   expect(ev.before_sha256).toMatch(/^[0-9a-f]{64}$/);
   expect(ev.after_sha256).toMatch(/^[0-9a-f]{64}$/);
   expect(read(server.root, 'MEMORY.md').toString()).toContain(`(${folder.named.quarantinedToken})`);
+  // Edit + move are one batch: its Undo puts the quarantined bytes back.
+  expect(ev.batch).toBe(ev.id);
+  await page.getByRole('button', { name: 'Undo batch' }).click();
+  await page.getByRole('button', { name: 'Confirm undo' }).click();
+  await expect(page.getByRole('status')).toContainText(`undid batch ${ev.batch}`);
+  expect(read(server.root, rel).equals(before)).toBe(true);
+  expect(fs.existsSync(path.join(server.root, folder.named.quarantinedToken))).toBe(false);
 });
 
 test('repair and restore: broken YAML shows the parser message and line, fixed in the dialog', async ({ page, server }) => {

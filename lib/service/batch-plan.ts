@@ -16,10 +16,18 @@ import type { Actor } from '../audit/event';
 import type { ServiceContext } from './context';
 import { runAudit, validatorDemotion } from './audit-run';
 import { applyBackfill, planBackfill } from './backfill';
-import { applyToMemory } from './transition';
+import { applyToMemory, transition } from './transition';
+import { resolveMemory } from './resolve';
+import { inspect } from './inspect';
+import { allowedActions } from '../trust/allowed';
+import { decide } from '../trust/transitions';
 import { runBatch, type BatchOutcome, type BatchStep } from './batch-run';
 
-export type PlanKind = 'audit' | 'backfill';
+/** `bulk`: the user's demote or archive of memories chosen in the review inbox (docs/review-inbox.md "Bulk actions"). */
+export type PlanKind = 'audit' | 'backfill' | 'bulk';
+
+/** What the inbox offers in bulk: never promote (CONTRACT §3 "Promote is one at a time"). */
+export type BulkAction = 'demote' | 'archive';
 
 export interface PlanFinding {
   check: Check;
@@ -42,7 +50,7 @@ export interface PlanFile {
   file: string;
   memory: string;
   sha256: string;
-  action: 'demote' | 'backfill';
+  action: 'demote' | 'archive' | 'backfill';
   from: string | null;
   to: string;
   /** Where it will be, relative to the root. */
@@ -102,7 +110,8 @@ function summarise(kind: PlanKind, ctx: ServiceContext, files: PlanFile[], skipp
   const live = new Map((ctx.handle.sqlite.prepare("SELECT source, count(*) AS n FROM memories WHERE location = 'memories' GROUP BY source").all() as { source: string; n: number }[]).map((r) => [r.source, r.n]));
   const roots = ctx.sources
     .filter((s) => files.some((f) => f.source === s.id))
-    .map((s) => ({ source: s.id, root: s.root, memories: live.get(s.id) ?? 0, moving: files.filter((f) => f.source === s.id && f.moves).length }));
+    // A demote counts even where the layout demotes in place (the rule is "demote or move").
+    .map((s) => ({ source: s.id, root: s.root, memories: live.get(s.id) ?? 0, moving: files.filter((f) => f.source === s.id && (f.moves || f.action === 'demote')).length }));
   return {
     kind,
     files,
@@ -145,12 +154,16 @@ export function planAudit(ctx: ServiceContext): BatchPlan {
 }
 
 /** `memtrust backfill` / the dashboard's back-fill: a tier for every memory without trust-level. */
-export function planBackfillBatch(ctx: ServiceContext, overrides: Record<string, Tier> = {}): BatchPlan {
+export function planBackfillBatch(ctx: ServiceContext, overrides: Record<string, Tier> = {}, only?: readonly string[]): BatchPlan {
+  // `only`: memory keys `<source>:<relPath>` (the inbox selection); the rest of the folder is not looked at.
+  const wanted = only ? new Set(only) : null;
   const findings = findingsOf(ctx);
   const sha = ctx.handle.sqlite.prepare('SELECT sha256 FROM memories WHERE key = ?');
   const files: PlanFile[] = [];
   const skipped: BatchPlan['skipped'] = [];
   for (const e of planBackfill(ctx, overrides)) {
+    if (wanted && !wanted.has(`${e.source}:${e.relPath}`)) continue;
+    wanted?.delete(`${e.source}:${e.relPath}`);
     const s = rootOf(ctx, e.source);
     if (!s) continue;
     if (e.plan.kind === 'skip') {
@@ -173,7 +186,61 @@ export function planBackfillBatch(ctx: ServiceContext, overrides: Record<string,
       note: `${p.reason}; sets ${sets}${p.notes.length ? ` (${p.notes.join('; ')})` : ''}`,
     });
   }
+  // Chosen memories the back-fill has nothing for are left out, with the reason.
+  for (const key of wanted ?? []) skipped.push({ file: key.slice(key.indexOf(':') + 1), reason: 'already has a trust-level (or is not a memory): nothing to back-fill' });
   return summarise('backfill', ctx, files, skipped);
+}
+
+/**
+ * The user's bulk demote or archive of chosen memories (`<source>:<relPath>` keys):
+ * each file is asked the same question the single buttons ask (lib/trust/allowed.ts);
+ * a memory the action is not allowed for is listed under "left out" with the rule,
+ * never planned. The reason is one for all (demote needs it).
+ */
+export function planTransitions(ctx: ServiceContext, keys: readonly string[], action: BulkAction, reason?: string): BatchPlan {
+  const findings = findingsOf(ctx);
+  const files: PlanFile[] = [];
+  const skipped: BatchPlan['skipped'] = [];
+  const now = ctx.now();
+  for (const key of [...new Set(keys)]) {
+    const s = ctx.sources.find((x) => key.startsWith(`${x.id}:`));
+    const rel = s ? key.slice(s.id.length + 1) : key;
+    if (!s) {
+      skipped.push({ file: rel, reason: 'not in a configured memory folder' });
+      continue;
+    }
+    const r = resolveMemory(ctx.sources, path.posix.basename(rel), { sourceId: s.id });
+    if (!r.ok || r.found.relPath !== rel) {
+      skipped.push({ file: rel, reason: r.ok ? `is now at ${r.found.relPath}: review it again` : r.message });
+      continue;
+    }
+    const found = r.found;
+    let bytes: Buffer;
+    try {
+      bytes = fs.readFileSync(found.abs);
+    } catch (e) {
+      skipped.push({ file: rel, reason: `cannot be read: ${(e as Error).message}` });
+      continue;
+    }
+    const ins = inspect(bytes, { filename: found.filename, location: found.location, mtimeMs: 0 }, ctx.owner());
+    const state = { validateExit: ins.verdicts.validate.exit, secretExit: ins.verdicts.secret.exit, findings: ins.findings };
+    const offered = allowedActions(ins.facts, now, state).find((a) => a.action === action);
+    if (!offered?.allowed) {
+      skipped.push({ file: rel, reason: offered?.reason ?? `${action} is not possible for this memory` });
+      continue;
+    }
+    const d = decide(action, ins.facts, { now, machine: ctx.machine, reason: reason || 'preview', actor: 'user', checks: state });
+    if (!d.ok || d.noop) {
+      skipped.push({ file: rel, reason: d.message });
+      continue;
+    }
+    const destination = d.move ? path.posix.join(s.adapter.dirOf(d.move.dir, d.move.month), found.filename) : rel;
+    files.push({
+      id: `${s.id}:${found.filename}`, source: s.id, root: s.root, file: rel, memory: found.filename, sha256: ins.sha256,
+      action, from: d.from, to: d.to, destination, moves: destination !== rel, findings: findings(key), note: null,
+    });
+  }
+  return summarise('bulk', ctx, files, skipped);
 }
 
 export type ApplyResult =
@@ -184,7 +251,7 @@ export type ApplyResult =
  * Applies a plan as one batch. `confirmed` must be true when the plan says so
  * (CLI `--yes`, the dashboard's typed count); otherwise nothing is touched.
  */
-export function applyPlan(ctx: ServiceContext, plan: BatchPlan, opts: { actor: Actor; confirmed: boolean; overrides?: Record<string, Tier> }): ApplyResult {
+export function applyPlan(ctx: ServiceContext, plan: BatchPlan, opts: { actor: Actor; confirmed: boolean; overrides?: Record<string, Tier>; reason?: string }): ApplyResult {
   if (plan.confirm.needed && !opts.confirmed) {
     return { ok: false, code: 'needs-confirmation', count: plan.confirm.count, message: `refused without confirmation: ${plan.confirm.reason}` };
   }
@@ -199,11 +266,14 @@ export function applyPlan(ctx: ServiceContext, plan: BatchPlan, opts: { actor: A
     run: (ids) =>
       plan.kind === 'audit'
         ? applyToMemory(ctx, { ref: f.memory, sourceId: f.source, actor: 'validator', ...ids }, demote)
-        : entries.has(f.id)
+        : plan.kind === 'bulk'
+          // The one single-transition path: it re-checks the rule on the file as it is now.
+          ? transition(ctx, { ref: f.memory, sourceId: f.source, actor: opts.actor, action: f.action as BulkAction, reason: opts.reason, ...ids })
+          : entries.has(f.id)
           ? applyBackfill(ctx, entries.get(f.id)!, opts.actor, opts.overrides?.[f.memory], ids)
           : { ok: false, code: 'skipped', message: `${f.memory} no longer needs a back-fill` },
   }));
   const outcome = runBatch(ctx, { kind: plan.kind, actor: opts.actor }, steps);
-  const verb = plan.kind === 'audit' ? 'demoted' : 'back-filled';
+  const verb = plan.kind === 'audit' ? 'demoted' : plan.kind === 'bulk' ? (plan.files[0]?.action === 'archive' ? 'archived' : 'demoted') : 'back-filled';
   return { ok: true, outcome, message: `batch ${outcome.batch}: ${outcome.done} ${verb}${outcome.noop ? `, ${outcome.noop} already done` : ''}${outcome.refused ? `, ${outcome.refused} refused` : ''}` };
 }

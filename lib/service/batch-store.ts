@@ -16,7 +16,7 @@ import { sha256 } from './inspect';
 
 export const BATCH_ID = /^[A-Za-z0-9_-]{1,80}$/;
 
-export type BatchKind = 'audit' | 'backfill' | 'transition' | 'undo';
+export type BatchKind = 'audit' | 'backfill' | 'bulk' | 'transition' | 'repair' | 'undo';
 
 export interface SnapshotFile {
   memory: string;

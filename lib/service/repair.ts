@@ -11,7 +11,10 @@
  * frontmatter edit shifts lines), and frontmatter lines that hold one are sent as a
  * marker that the server swaps back for the real line.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { runBatch } from './batch-run';
+import { BATCH_ID } from './batch-store';
 import type { ServiceContext } from './context';
 import { resolveMemory, type Located } from './resolve';
 import { inspect } from './inspect';
@@ -190,15 +193,30 @@ export function checkRepair(ctx: ServiceContext, ref: { source: string; filename
   return { ok: true, check: check(ctx, l.found.filename, l.bytes, e.bytes) };
 }
 
-/** Edit + restore as one operation (one audit event, both sha256). */
+/**
+ * Edit + restore as one operation (one audit event, both sha256), run as a batch of
+ * one (docs/review-inbox.md "Repair and restore"): the file and the index are saved
+ * first, so Undo and `memtrust undo OP` put the quarantined bytes back. The batch id
+ * is the operation id, as for a single transition.
+ */
 export function repairAndRestore(ctx: ServiceContext, ref: { source: string; filename: string }, input: RepairInput, expectSha: string, opId?: string): TransitionResult {
+  const l = located(ctx, ref);
+  if (!l.ok) return { ok: false, code: l.code, message: l.message };
+  const op = opId && BATCH_ID.test(opId) ? opId : crypto.randomUUID();
+  const outcome = runBatch(ctx, { kind: 'repair', actor: 'user:web', id: op }, [
+    { source: l.found.source, memory: l.found.filename, relPath: l.found.relPath, expectSha, run: () => repairStep(ctx, ref, input, expectSha, op) },
+  ]);
+  return outcome.results[0]!.result;
+}
+
+function repairStep(ctx: ServiceContext, ref: { source: string; filename: string }, input: RepairInput, expectSha: string, opId: string): TransitionResult {
   const l = located(ctx, ref);
   if (!l.ok) return { ok: false, code: l.code, message: l.message };
   const e = edited(l.bytes, input, ctx.owner());
   if (!e.ok) return { ok: false, code: 'not-utf8', message: `${l.found.filename}: ${e.message}` };
   const fixed = e.bytes;
   const redacted = Object.values(input.redactions).filter((m) => m !== 'keep').length;
-  return applyToMemory(ctx, { ref: ref.filename, sourceId: ref.source, actor: 'user:web', expectSha, opId }, (_ins, found, now) => {
+  return applyToMemory(ctx, { ref: ref.filename, sourceId: ref.source, actor: 'user:web', expectSha, opId, batch: opId }, (_ins, found, now) => {
     const st = fs.statSync(found.abs);
     const ins = inspect(fixed, { filename: found.filename, location: found.location, mtimeMs: st.mtimeMs }, ctx.owner());
     const checks = { validateExit: ins.verdicts.validate.exit, secretExit: ins.verdicts.secret.exit };
