@@ -11,6 +11,7 @@
  * time from obviously fake parts, no real person or host is named.
  */
 import { fakeToken } from './memory-files';
+import { mulberry32 as prng } from '../lib/demo/prng';
 
 export const FOLDER_COUNTS = { memories: 0, quarantined: 0 };
 
@@ -21,17 +22,6 @@ const TOPICS = [
   'branch naming', 'incident notes', 'metrics naming', 'queue retries', 'cron jobs', 'backup restore',
 ];
 
-/** Tiny deterministic PRNG (mulberry32). */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function body(topic: string, type: string): string {
   const lead = `When working on ${topic}, prefer the small, reversible change and write down what was decided.`;

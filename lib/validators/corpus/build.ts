@@ -6,6 +6,7 @@
  */
 import { NEGATIVES, POSITIVES, type Snippet, type TokenMaker } from './snippets';
 import { HOLDOUT_NEGATIVES, HOLDOUT_POSITIVES } from './holdout';
+import { mulberry32 as rng } from '../../demo/prng';
 
 export interface Label {
   class: 'credential' | 'personal';
@@ -21,16 +22,6 @@ export interface CorpusFile {
   clean: boolean;
 }
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function tokens(r: () => number): TokenMaker {
   const pick = (set: string, n: number) => Array.from({ length: n }, () => set[Math.floor(r() * set.length)]).join('');
