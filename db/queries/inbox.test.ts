@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listInbox, inboxFacets } from './inbox';
 import { inboxView } from '../../lib/service/inbox';
 import { memoryFile, openCtx, put, removeSandbox, sandbox, type Sandbox } from '../../lib/service/test-support';
-import { groupFindings } from '../../components/finding-list';
+import { groupFindings } from '../../lib/validators/finding-groups';
 
 const BODY = '\nRun the integration tests before merging because flaky merges cost a day.\n\n**Why:** main broke.\n\n**How to apply:** npm test.\n';
 const TOKEN = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';

@@ -14,6 +14,7 @@ const values = (text: string) => maskSpans(text, owner).map((s) => text.slice(s.
 const FOUND: Array<[string, string, string, string]> = [
   // [form, text, value, code]
   ['label colon', 'password: hunter22!', 'hunter22!', 'secret.password'],
+  ['value given, vault mentioned', 'The NAS admin password is `Shelf-fake-7qK` until we move it to the vault.', 'Shelf-fake-7qK', 'secret.password'],
   ['label equals', 'passphrase = corn-field-88', 'corn-field-88', 'secret.password'],
   ['label in quotes', 'the admin password is `H0me-Lab!x`', 'H0me-Lab!x', 'secret.password'],
   ['pw in backticks', 'NAS pw `Xk9!mq2z`', 'Xk9!mq2z', 'secret.password'],

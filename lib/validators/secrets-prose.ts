@@ -22,6 +22,9 @@ const TIER = 2 as const;
 // Values: what counts as a credential once a label points at it
 // ---------------------------------------------------------------------------
 
+/** A value in backticks or quotes, long enough to be a password (short ones are never findings). */
+const QUOTED_VALUE = /([`"'])[^`"'\s]{6,}\1/;
+
 /** Where the secret lives, not the secret: "in 1Password", "the vault", "keychain", ".env". */
 const STORED_ELSEWHERE =
   /1password|bitwarden|keepass|lastpass|\bvault\b|keychain|key\s?ring|password\s+manager|secrets?\s+manager|\.env\b|\bsops\b|pass\s+store|금고|보관함|金庫|保管庫|密码管理|cofre|coffre|tresor|bóveda|хранилищ|менеджер\S*\s+парол/i;
@@ -159,7 +162,9 @@ const LABEL_RE = new RegExp(
 );
 
 const detectLabel: LineDetector = (line, out) => {
-  if (STORED_ELSEWHERE.test(line)) return;
+  // "in the vault" names where a secret lives — unless the line also quotes a value
+  // ("the password is `X` until we move it to the vault" still gives X away).
+  if (STORED_ELSEWHERE.test(line) && !QUOTED_VALUE.test(line)) return;
   LABEL_RE.lastIndex = 0;
   for (let m = LABEL_RE.exec(line); m !== null; m = LABEL_RE.exec(line)) {
     const prefix = m[1] ?? '';

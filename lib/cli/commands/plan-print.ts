@@ -2,6 +2,7 @@
 import type { Io } from '../io';
 import type { BatchPlan } from '../../service/batch-plan';
 import type { BatchOutcome } from '../../service/batch-run';
+import { groupFindings, lineList } from '../../validators/finding-groups';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -22,7 +23,12 @@ export function printPlan(io: Io, plan: BatchPlan, verb: string): void {
   io.out('files:');
   for (const f of plan.files) {
     io.out(`  ${f.file}  ${f.from ?? 'no trust-level'} → ${f.to}${f.moves ? `  (to ${f.destination})` : ''}${f.note ? `  ${f.note}` : ''}`);
-    for (const x of f.findings) io.out(`      ${x.line ? `line ${x.line}`.padEnd(9) : '         '} ${x.code}${x.class ? ` (${x.class})` : x.advisory ? ' (advisory)' : ''}: ${x.message}`);
+    // One line per kind and message, with its count and lines: 60 private addresses are one line.
+    const why = new Map(f.findings.map((x) => [x.code, x.class ? ` (${x.class})` : x.advisory ? ' (advisory)' : '']));
+    for (const g of groupFindings(f.findings.map((x) => ({ ...x, label: x.check })))) {
+      const where = g.lines.length ? `${g.lines.length === 1 ? 'line' : 'lines'} ${lineList(g.lines)}` : '';
+      io.out(`      ${g.code}${why.get(g.code) ?? ''}: ${g.messages[0]}${g.count > 1 ? ` × ${g.count}` : ''}${where ? `  (${where})` : ''}`);
+    }
   }
   for (const s of plan.skipped) io.out(`  skip ${s.file}: ${s.reason}`);
   for (const r of plan.roots) if (r.moving) io.out(`root ${r.root}: ${r.moving} of ${plural(r.memories, 'memory', 'memories')} would move`);
