@@ -97,6 +97,8 @@ test.describe('keyboard review', () => {
     await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveCount(0);
     const step = async (name: string, key: string, done: string, reason?: string) => {
       await expect(pane.getByRole('heading', { name, exact: true })).toBeVisible();
+      // The previous step refreshes the list; a key pressed while that refresh is in flight acts on the old rows.
+      await page.waitForLoadState('networkidle');
       await page.keyboard.press(key);
       const dialog = page.getByRole('dialog', { name: /^Confirm / });
       await expect(dialog.getByLabel('Diff preview')).toBeVisible();
