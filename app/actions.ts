@@ -9,7 +9,6 @@ import { action, type ActionResult } from '@/lib/action-result';
 import { context, freshContext, resetContext } from '@/lib/server';
 import { addRoot, removeRoot, saveContextBudget, saveOwner } from '@/lib/service/settings-service';
 import { transitionAsBatch } from '@/lib/service/transition-batch';
-import { reviewQueue, type ReviewItem } from '@/lib/service/review-queue';
 import { indexSignature } from '@/db/queries/signature';
 import { MEMORY_ACTIONS } from '@/lib/trust/tiers';
 import { parseMemoryId } from '@/lib/memory-id';
@@ -25,16 +24,6 @@ const Transition = z.object({
   expectSha: z.string().regex(/^[0-9a-f]{64}$/).optional(),
   opId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/),
 });
-
-export const transitionMemory = action(Transition, (input): ActionResult<{ message: string; to: string | null; noop: boolean }> => {
-  const ref = parseMemoryId(input.id);
-  if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
-  const r = transitionAsBatch(context(), { ref: ref.filename, sourceId: ref.source, action: input.action, reason: input.reason, actor: 'user:web', opId: input.opId, expectSha: input.expectSha });
-  revalidatePath('/', 'layout');
-  return r.ok ? { ok: true, data: { message: r.message, to: r.to, noop: r.noop } } : { ok: false, code: r.code, message: r.message };
-});
-
-export const loadReviewQueue = action(z.object({}), (): ActionResult<ReviewItem[]> => ({ ok: true, data: reviewQueue(freshContext()) }));
 
 /** Polled by open pages: changes whenever the index changes (files on disk or audit events). */
 export const pollIndex = action(z.object({}), (): ActionResult<string> => ({ ok: true, data: indexSignature(freshContext().handle.sqlite) }));

@@ -107,19 +107,17 @@ export function fsyncDir(dir: string): void {
 }
 
 export function writeFileDurable(file: string, bytes: Buffer): void {
-  const fd = fsx.openSync(file, 'wx', 0o644);
-  try {
-    let off = 0;
-    while (off < bytes.length) off += fsx.writeSync(fd, bytes, off, bytes.length - off);
-    fsx.fsyncSync(fd);
-  } finally {
-    fsx.closeSync(fd);
-  }
+  writeAllDurable(file, bytes, 'wx');
 }
 
 /** Appends bytes and fsyncs them (the audit trail and its notes). */
 export function appendDurable(file: string, bytes: Buffer): void {
-  const fd = fsx.openSync(file, 'a', 0o644);
+  writeAllDurable(file, bytes, 'a');
+}
+
+/** Opens with `flag`, writes every byte, fsyncs, closes: one sequence of fs calls for both. */
+function writeAllDurable(file: string, bytes: Buffer, flag: 'wx' | 'a'): void {
+  const fd = fsx.openSync(file, flag, 0o644);
   try {
     let off = 0;
     while (off < bytes.length) off += fsx.writeSync(fd, bytes, off, bytes.length - off);
