@@ -63,9 +63,25 @@ test('masked values: inline chips with the class, revealed only on click, never 
 });
 
 test('a reveal after the file changed is refused, and says why', async ({ page, server }) => {
-  await page.goto(await openMemory(page, 'NAS access'));
+  const href = await openMemory(page, 'NAS access');
+  // Hold back the page's live refresh (its poll is the one server action called with
+  // no argument): a refresh would render the new file, and a reveal from that fresh
+  // page rightly succeeds. Under CI load the poll landed between the edit and the click.
+  let held = 0;
+  await page.route('**/*', (route) => {
+    const req = route.request();
+    if (req.method() === 'POST' && req.headers()['next-action'] && req.postData() === '[{}]') {
+      held++;
+      return route.abort();
+    }
+    return route.continue();
+  });
+  await page.goto(href);
   const file = path.join(server.root, 'memories/reference_nas_access.md');
   fs.appendFileSync(file, '\nOne more line.\n');
+  // A poll after the edit was held back, so the page still shows the version it rendered.
+  const before = held;
+  await expect.poll(() => held, { timeout: 10_000 }).toBeGreaterThan(before);
   const pw = page.locator('[data-mask="credential"]').first();
   await pw.getByRole('button', { name: 'reveal' }).click();
   await expect(pw.getByRole('alert')).toContainText('changed');
