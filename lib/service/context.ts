@@ -14,7 +14,10 @@ import { DEFAULT_OWNER_EMAIL } from '../demo';
 export interface ServiceContext {
   config: Config;
   handle: DbHandle;
+  /** Roots read file by file (trust-model roots, Claude Code folders). */
   sources: SourceInfo[];
+  /** Roots whose layout is read as records through an adapter (docs/records.md). */
+  recordSources: SourceInfo[];
   now: () => Date;
   machine: string;
   owner: () => OwnerIdentity;
@@ -22,10 +25,12 @@ export interface ServiceContext {
 
 export function createContext(config: Config, env: Env = process.env): ServiceContext {
   const handle = openDb(config.dbPath);
+  const all = config.roots.map(describeSource);
   return {
     config,
     handle,
-    sources: config.roots.map(describeSource),
+    sources: all.filter((s) => !s.records),
+    recordSources: all.filter((s) => s.records),
     now: config.now,
     machine: config.machine,
     owner: () => {
@@ -38,5 +43,7 @@ export function createContext(config: Config, env: Env = process.env): ServiceCo
 
 /** Re-detect roots (a root created or removed since start-up). Cheap: a stat or two per root. */
 export function refreshSources(ctx: ServiceContext): void {
-  ctx.sources = ctx.config.roots.map(describeSource);
+  const all = ctx.config.roots.map(describeSource);
+  ctx.sources = all.filter((s) => !s.records);
+  ctx.recordSources = all.filter((s) => s.records);
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { claudeCodeAdapter } from './claude-code';
 import { trustRootAdapter } from './trust-root';
 import { detectLayout, refusalLine } from './detect';
+import { recordAdapter } from './registry';
 import type { SourceAdapter, SourceInfo } from './types';
 
 export type { SourceInfo, SourceAdapter, ListedFile, SourceKind } from './types';
@@ -42,6 +43,10 @@ export function describeSource(root: string): SourceInfo {
   const adapter = d.ok && d.layout === 'claude-code' ? claudeCodeAdapter : trustRootAdapter;
   const base = { id: sourceId(root), root, kind: adapter.kind, label: adapter.label, adapter, layout: d.layout, shape: d.shape };
   if (!d.ok) {
+    // A layout read as records: its adapter confirms the store before it is taken.
+    const records = recordAdapter(d.layout);
+    const shape = records?.detect(root)?.shape;
+    if (records && shape) return { ...base, label: records.label, shape, records, error };
     const refused = refusalLine(root, d);
     return { ...base, label: d.found, error: refused, refused };
   }

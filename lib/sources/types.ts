@@ -4,6 +4,7 @@
  */
 import type { Location } from '../trust/tiers';
 import type { MemoryAction } from '../trust/tiers';
+import type { LayoutAdapter } from './layout-adapter';
 
 export type SourceKind = 'trust-root' | 'claude-code';
 
@@ -48,4 +49,10 @@ export interface SourceInfo {
   shape?: string;
   /** A store memtrust does not read: the one line naming what was found and the layouts supported. */
   refused?: string;
+  /**
+   * Set when the root holds a layout read as records (docs/records.md): the adapter
+   * that reads and plans it. Such a source is never listed by the file-per-memory
+   * paths (`adapter` above is unused for it); the service keeps it in `recordSources`.
+   */
+  records?: LayoutAdapter;
 }
