@@ -10,7 +10,7 @@ import { context, freshContext, resetContext } from '@/lib/server';
 import { addRoot, removeRoot, saveContextBudget, saveOwner } from '@/lib/service/settings-service';
 import { transitionAsBatch } from '@/lib/service/transition-batch';
 import { indexSignature } from '@/db/queries/signature';
-import { MEMORY_ACTIONS } from '@/lib/trust/tiers';
+import { MEMORY_ACTIONS, MEMORY_TYPES } from '@/lib/trust/tiers';
 import { parseMemoryId } from '@/lib/memory-id';
 import { createMemory, editMemory } from '@/lib/service/create-edit';
 import { previewTransition, vouchingRefused, type TransitionPreview } from '@/lib/service/preview';
@@ -69,7 +69,7 @@ const MemoryFields = z.object({
   body: z.string().max(200_000),
 });
 
-export const createMemoryAction = action(MemoryFields.extend({ source: z.string().max(64), type: z.enum(['user', 'feedback', 'project', 'reference']) }), (input): ActionResult<{ id: string; message: string }> => {
+export const createMemoryAction = action(MemoryFields.extend({ source: z.string().max(64), type: z.enum(MEMORY_TYPES) }), (input): ActionResult<{ id: string; message: string }> => {
   const ctx = freshContext();
   const r = createMemory(ctx, input.source, input);
   revalidatePath('/', 'layout');
@@ -139,7 +139,7 @@ export const repairRestoreAction = action(RepairInputSchema.extend({ expectSha: 
 });
 
 /** The editor's save: name, description and type (nested ones written back where they were), and the body. */
-export const editMemoryFieldsAction = action(MemoryFields.extend({ id: z.string().max(400), expectSha: z.string().regex(/^[0-9a-f]{64}$/), type: z.enum(['user', 'feedback', 'project', 'reference']) }), (input): ActionResult<{ message: string }> => {
+export const editMemoryFieldsAction = action(MemoryFields.extend({ id: z.string().max(400), expectSha: z.string().regex(/^[0-9a-f]{64}$/), type: z.enum(MEMORY_TYPES) }), (input): ActionResult<{ message: string }> => {
   const ref = parseMemoryId(input.id);
   if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
   const r = editMemoryFields(context(), ref, input, input.expectSha);

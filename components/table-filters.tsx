@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { TableParams, TierParam } from '@/lib/url-state';
+import { MEMORY_TYPES } from '@/lib/trust/tiers';
 
 const STATUS: Record<TierParam, { value: string; label: string }[]> = {
   verified: [{ value: 'stale', label: 'Stale (> 90 days)' }],
@@ -36,7 +37,7 @@ export function TableFilters({ base, tier, params, machines, sources }: { base: 
         Type
         <select name="type" defaultValue={params.type ?? ''} className={field}>
           <option value="">any</option>
-          {['user', 'feedback', 'project', 'reference'].map((t) => (
+          {MEMORY_TYPES.map((t) => (
             <option key={t} value={t}>{t}</option>
           ))}
         </select>

@@ -5,19 +5,21 @@
 import { z } from 'zod';
 import { SORTS } from '../db/queries/memories';
 import { AGES, INBOX_QUEUES, LAYOUTS, type InboxQuery } from '../db/queries/inbox';
+import { EFFECTIVE_TIERS, MEMORY_TYPES } from './trust/tiers';
+import { CHECKS } from './validators/types';
+import { opt } from './url-state';
 
 export const INBOX_PAGE_SIZES = [25, 50, 100, 200] as const;
 
-const opt = <T extends z.ZodTypeAny>(s: T) => z.preprocess((v) => (v === '' || v === undefined ? undefined : Array.isArray(v) ? v[0] : v), s.optional());
 
 export const InboxParams = z.object({
   q: opt(z.string().max(200)),
   source: opt(z.string().max(100)),
   layout: opt(z.enum(LAYOUTS)),
-  type: opt(z.enum(['user', 'feedback', 'project', 'reference'])),
-  tier: opt(z.enum(['verified', 'inferred', 'quarantined', 'archived'])),
+  type: opt(z.enum(MEMORY_TYPES)),
+  tier: opt(z.enum(EFFECTIVE_TIERS)),
   cls: opt(z.enum(['credential', 'personal'])),
-  finding: opt(z.enum(['validate', 'secret', 'injection'])),
+  finding: opt(z.enum(CHECKS)),
   kind: opt(z.string().regex(/^[a-z0-9._-]{1,80}$/)),
   age: opt(z.enum(AGES)),
   queue: opt(z.enum(INBOX_QUEUES)),

@@ -4,20 +4,23 @@
  */
 import { z } from 'zod';
 import { QUEUES, SORTS, type ListQuery } from '../db/queries/memories';
+import { EFFECTIVE_TIERS, MEMORY_TYPES } from './trust/tiers';
+import { CHECKS } from './validators/types';
 
-export const TIER_PARAMS = ['verified', 'inferred', 'quarantined', 'archived', 'all'] as const;
+export const TIER_PARAMS = [...EFFECTIVE_TIERS, 'all'] as const;
 export type TierParam = (typeof TIER_PARAMS)[number];
 
 export const PAGE_SIZE = 50;
 
-const opt = <T extends z.ZodTypeAny>(s: T) => z.preprocess((v) => (v === '' || v === undefined ? undefined : Array.isArray(v) ? v[0] : v), s.optional());
+/** An optional query parameter: empty means absent, a repeated one counts once. */
+export const opt = <T extends z.ZodTypeAny>(s: T) => z.preprocess((v) => (v === '' || v === undefined ? undefined : Array.isArray(v) ? v[0] : v), s.optional());
 
 export const TableParams = z.object({
   q: opt(z.string().max(200)),
-  type: opt(z.enum(['user', 'feedback', 'project', 'reference'])),
+  type: opt(z.enum(MEMORY_TYPES)),
   source: opt(z.string().max(100)),
   machine: opt(z.string().max(100)),
-  finding: opt(z.enum(['validate', 'secret', 'injection'])),
+  finding: opt(z.enum(CHECKS)),
   status: opt(z.enum(QUEUES)),
   verdict: opt(z.enum(['pass', 'fail-struct', 'fail-format', 'warn'])),
   sort: opt(z.enum(SORTS)),

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { InboxParams } from '@/lib/inbox-url';
 import type { InboxFacets } from '@/db/queries/inbox';
 import { INBOX_PAGE_SIZES } from '@/lib/inbox-url';
+import { EFFECTIVE_TIERS } from '@/lib/trust/tiers';
 
 const field = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900';
 const lbl = 'flex flex-col gap-0.5 text-xs font-medium text-slate-600 dark:text-slate-300';
@@ -43,7 +44,7 @@ export function InboxFilters({ params, facets }: { params: InboxParams; facets: 
       {facets.sources.length > 1 ? <Select name="source" label="Root" value={params.source} options={[any, ...facets.sources.map((s): [string, string] => [s.id, s.root.split('/').slice(-2).join('/')])]} /> : null}
       <Select name="layout" label="Layout" value={params.layout} options={[any, ['trust-root', 'trust root'], ['claude-code', 'Claude Code folder']]} />
       <Select name="type" label="Type" value={params.type} options={[any, ...['user', 'feedback', 'project', 'reference'].map((t): [string, string] => [t, t])]} />
-      <Select name="tier" label="Tier" value={params.tier} options={[any, ...['verified', 'inferred', 'quarantined', 'archived'].map((t): [string, string] => [t, t])]} />
+      <Select name="tier" label="Tier" value={params.tier} options={[any, ...EFFECTIVE_TIERS.map((t): [string, string] => [t, t])]} />
       <Select name="cls" label="Finding class" value={params.cls} options={[any, ['credential', 'credential'], ['personal', 'personal data']]} />
       <Select name="kind" label="Finding kind" value={params.kind} options={[any, ...facets.kinds.map((k): [string, string] => [k.code, `${k.code} (${k.memories.toLocaleString('en-US')})`])]} />
       <Select name="age" label="Age (days)" value={params.age} options={[any, ['0-7', '0–7'], ['8-30', '8–30'], ['31-90', '31–90'], ['91+', '91+']]} />

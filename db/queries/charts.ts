@@ -7,13 +7,14 @@
 import type Database from 'better-sqlite3';
 import { AUDIT_ACTIONS } from '../../lib/audit/event';
 import { DAY_MS, isoNow } from '../../lib/trust/dates';
+import { EFFECTIVE_TIERS } from '../../lib/trust/tiers';
 import type { AuditFilter } from '../../lib/report/filters';
 import { auditWhere } from './audit-events';
 
 export const WEEK_MS = 7 * DAY_MS;
 /** 1970-01-05, the first Monday of the epoch. */
 const MONDAY0 = 4 * DAY_MS;
-export const TIER_KEYS = ['verified', 'inferred', 'quarantined', 'archived'] as const;
+export const TIER_KEYS = EFFECTIVE_TIERS;
 type TierKey = (typeof TIER_KEYS)[number];
 
 export function weekStart(ms: number): number {

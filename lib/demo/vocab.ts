@@ -5,9 +5,10 @@
  * so only the corpus's planned special cases trip a validator.
  */
 import { type Rng, pick, int } from './prng';
+import { MEMORY_TYPES, type MemoryType } from '../trust/tiers';
 
-export const MEM_TYPES = ['user', 'feedback', 'project', 'reference'] as const;
-export type MemType = (typeof MEM_TYPES)[number];
+export const MEM_TYPES = MEMORY_TYPES;
+export type MemType = MemoryType;
 
 export interface Topic {
   type: MemType;

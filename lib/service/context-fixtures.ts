@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { MEMORY_TYPES } from '../trust/tiers';
 
 /** Built at run time so no credential-shaped literal sits in the repository. */
 export const FAKE_PASSWORD = ['Fake', 'Pass', '-', '2026', '-', 'x9'].join('');
@@ -60,7 +61,7 @@ export function writeClaudeFolderOverCut(dir: string, opts: { lines?: number } =
   const lines: string[] = ['# Memory index', ''];
   const names: string[] = [];
   for (let i = 1; lines.length < n; i++) {
-    const file = `${['user', 'feedback', 'project', 'reference'][i % 4]}_note_${String(i).padStart(3, '0')}.md`;
+    const file = `${MEMORY_TYPES[i % MEMORY_TYPES.length]}_note_${String(i).padStart(3, '0')}.md`;
     names.push(file);
     // 130 bytes a line: 250 lines ≈ 32 KB, over both limits (the byte cut comes first, near line 193).
     lines.push(`- [Note ${i}](${file}) — a made-up hook about the build, the deploy and the review habits of this project, #${i}`.padEnd(129, '.'));

@@ -3,11 +3,12 @@ import type { FmError, ParsedFrontmatter } from '../memory-file';
 import { format, struct, warn } from './validate-findings';
 import { codePointLength } from './validate-text';
 import type { Finding } from './types';
+import { MEMORY_TYPES, TIERS as TRUST_LEVELS } from '../trust/tiers';
 
 export const REQUIRED_FIELDS = ['name', 'description', 'type'] as const;
 export const RECOMMENDED_FIELDS = ['source-machine', 'created-at', 'trust-level', 'last-verified'] as const;
-export const MEMORY_TYPES = ['user', 'feedback', 'project', 'reference'] as const;
-export const TRUST_LEVELS = ['verified', 'inferred', 'quarantined'] as const;
+/** The vocabulary is the trust model's (one list each, lib/trust/tiers.ts). */
+export { MEMORY_TYPES, TIERS as TRUST_LEVELS } from '../trust/tiers';
 
 const CREATED_AT = /^(\d{4})-(\d{2})-(\d{2})(?:T([01]\d|2[0-3]):[0-5]\d:[0-5]\dZ)?$/;
 /** ISO 8601 date or date-time with a zone (seconds and fractions optional). */

@@ -7,6 +7,7 @@
 import { NEGATIVES, POSITIVES, type Snippet, type TokenMaker } from './snippets';
 import { HOLDOUT_NEGATIVES, HOLDOUT_POSITIVES } from './holdout';
 import { mulberry32 as rng } from '../../demo/prng';
+import { MEMORY_TYPES } from '../../trust/tiers';
 
 export interface Label {
   class: 'credential' | 'personal';
@@ -70,7 +71,7 @@ function strip(text: string, form: string): { text: string; labels: Label[] } {
 type Shape = 'flat' | 'nested' | 'none' | 'crlf' | 'index';
 
 function frontmatter(shape: Shape, name: string, r: () => number): string {
-  const type = ['user', 'feedback', 'project', 'reference'][Math.floor(r() * 4)];
+  const type = MEMORY_TYPES[Math.floor(r() * MEMORY_TYPES.length)];
   if (shape === 'none' || shape === 'index') return '';
   if (shape === 'nested') {
     return `---\nname: ${name}\ndescription: Homelab notes, part ${Math.floor(r() * 90) + 10}\nmetadata:\n  type: ${type}\n  node_type: memory\n  originSessionId: ${Math.floor(r() * 1e9).toString(16)}-session\n---\n\n`;
