@@ -4,6 +4,7 @@
  * only what the user saw (same files, same bytes), a typed count when the plan
  * asks for confirmation, and undo. Parse → call the service → revalidate.
  */
+import type { Failure } from '@/lib/error-codes';
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { action, type ActionResult } from '@/lib/action-result';
@@ -103,7 +104,7 @@ const Bulk = z.object({
 
 export type BulkInput = z.input<typeof Bulk>;
 
-function bulkPlan(ctx: ReturnType<typeof freshContext>, input: z.infer<typeof Bulk>): BatchPlan | { ok: false; code: string; message: string } {
+function bulkPlan(ctx: ReturnType<typeof freshContext>, input: z.infer<typeof Bulk>): BatchPlan | Failure {
   const reason = input.reason?.trim() ?? '';
   if (input.action === 'demote' && !reason) return { ok: false, code: 'reason-required', message: 'Demote needs a reason: type one reason for all the chosen memories.' };
   if (reason && containsSecret(reason, ctx.owner())) return { ok: false, code: 'reason-has-secret', message: 'The reason looks like it contains a secret (a token, key, private address or e-mail): describe the problem without the value.' };

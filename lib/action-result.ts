@@ -3,8 +3,9 @@
  * values with a code and a sentence; bugs are thrown and reach error.tsx.
  */
 import type { z } from 'zod';
+import type { ErrorCode } from './error-codes';
 
-export type ActionResult<T> = { ok: true; data: T } | { ok: false; code: string; message: string };
+export type ActionResult<T> = { ok: true; data: T } | { ok: false; code: ErrorCode; message: string };
 
 export function getErrorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -21,7 +22,7 @@ export function action<S extends z.ZodTypeAny, T>(schema: S, fn: (input: z.infer
       const code = (e as { code?: unknown }).code;
       // Known operational errors (a root's lock held by the CLI, a busy database) are calm values.
       if (code === 'locked' || code === 'SQLITE_BUSY') return { ok: false, code: 'busy', message: 'The memory root is busy (the CLI may be writing). Try again in a moment.' };
-      if (code === 'path-escape' || code === 'config' || code === 'settings') return { ok: false, code: String(code), message: getErrorMessage(e) };
+      if (code === 'path-escape' || code === 'config' || code === 'settings') return { ok: false, code, message: getErrorMessage(e) };
       throw e;
     }
   };

@@ -10,7 +10,9 @@ import type { CheckCommand } from '../validators/run';
 import { ConfigError } from '../config';
 import { SettingsError } from '../settings';
 
-export const EXIT = { ok: 0, error: 1, refused: 2, usage: 64 } as const;
+import { EXIT } from '../error-codes';
+
+export { EXIT };
 
 /** Service commands load drizzle and SQLite: only import them when one is run (validators stay fast). */
 async function commands() {

@@ -4,6 +4,7 @@
  * findings of that line (each line checked on its own), and where the 200-line /
  * 25,000-byte load limit cuts (lib/trust/index-limits).
  */
+import type { Failure } from '../error-codes';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ServiceContext } from './context';
@@ -42,7 +43,7 @@ export interface IndexFileView {
   unlisted: { filename: string; name: string | null }[];
 }
 
-export type IndexFileResult = { ok: true; view: IndexFileView } | { ok: false; code: string; message: string };
+export type IndexFileResult = { ok: true; view: IndexFileView } | Failure;
 
 const MAX_SHOWN_LINES = 5000;
 

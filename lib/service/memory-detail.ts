@@ -2,6 +2,7 @@
  * Everything the detail view and `memtrust show` need about one memory, read
  * from disk now (the truth) plus its history from the index.
  */
+import type { Failure } from '../error-codes';
 import fs from 'node:fs';
 import type { ServiceContext } from './context';
 import { resolveMemory, type Located } from './resolve';
@@ -46,7 +47,7 @@ export interface MemoryDetail {
   history: HistoryItem[];
 }
 
-export type DetailResult = { ok: true; detail: MemoryDetail } | { ok: false; code: string; message: string };
+export type DetailResult = { ok: true; detail: MemoryDetail } | Failure;
 
 export function memoryDetail(ctx: ServiceContext, ref: string, sourceId?: string): DetailResult {
   // A memory a transition has moved aside is shown as last committed (docs/crash-safety.md, "Readers").

@@ -8,6 +8,7 @@
  * refused for a memory with a credential finding or a hard validator failure
  * (CONTRACT §3 "Offered only when possible", "Promote is one at a time").
  */
+import type { Failure } from '../error-codes';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ServiceContext } from './context';
@@ -43,7 +44,7 @@ export interface TransitionPreview {
   note: string | null;
 }
 
-export type PreviewResult = { ok: true; preview: TransitionPreview } | { ok: false; code: string; message: string };
+export type PreviewResult = { ok: true; preview: TransitionPreview } | Failure;
 
 /** Why promote / re-affirm are refused for this memory, or null (CONTRACT §3). */
 export function flaggedReason(findings: readonly Pick<Finding, 'check' | 'code' | 'label'>[], validateExit: number): string | null {

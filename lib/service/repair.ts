@@ -11,6 +11,7 @@
  * frontmatter edit shifts lines), and frontmatter lines that hold one are sent as a
  * marker that the server swaps back for the real line.
  */
+import type { Failure } from '../error-codes';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { runBatch } from './batch-run';
@@ -99,14 +100,14 @@ function maskLine(text: string, starts: number[], line: number, spans: SecretCan
   return s.length > 240 ? `${s.slice(0, 240)}…` : s;
 }
 
-function located(ctx: ServiceContext, ref: { source: string; filename: string }): { ok: true; found: Located; bytes: Buffer } | { ok: false; code: string; message: string } {
+function located(ctx: ServiceContext, ref: { source: string; filename: string }): { ok: true; found: Located; bytes: Buffer } | Failure {
   const r = resolveMemory(ctx.sources, ref.filename, { sourceId: ref.source });
   if (!r.ok) return r;
   if (r.found.location !== 'quarantine') return { ok: false, code: 'wrong-tier', message: `${r.found.filename} is not in quarantine: repair and restore is for quarantined memories` };
   return { ok: true, found: r.found, bytes: fs.readFileSync(r.found.abs) };
 }
 
-export function repairModel(ctx: ServiceContext, ref: { source: string; filename: string }): { ok: true; model: RepairModel } | { ok: false; code: string; message: string } {
+export function repairModel(ctx: ServiceContext, ref: { source: string; filename: string }): { ok: true; model: RepairModel } | Failure {
   const l = located(ctx, ref);
   if (!l.ok) return l;
   const d = decode(l.bytes);
@@ -185,7 +186,7 @@ function check(ctx: ServiceContext, filename: string, before: Buffer, after: Buf
 }
 
 /** Dry run: validates the edited bytes live; nothing is written. */
-export function checkRepair(ctx: ServiceContext, ref: { source: string; filename: string }, input: RepairInput): { ok: true; check: RepairCheck } | { ok: false; code: string; message: string } {
+export function checkRepair(ctx: ServiceContext, ref: { source: string; filename: string }, input: RepairInput): { ok: true; check: RepairCheck } | Failure {
   const l = located(ctx, ref);
   if (!l.ok) return l;
   const e = edited(l.bytes, input, ctx.owner());

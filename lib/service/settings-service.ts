@@ -1,4 +1,5 @@
 /** User-level settings changes (roots, owner identity), validated before they are written. */
+import type { Failure } from '../error-codes';
 import os from 'node:os';
 import path from 'node:path';
 import { contextBudgetProblem, readSettings, writeSettings, type Settings } from '../settings';
@@ -7,7 +8,7 @@ import { detectLayout, refusalLine } from '../sources/detect';
 import type { Env } from '../env';
 import { invalidCidrs } from '../validators/allow';
 
-export type SettingsResult = { ok: true; settings: Settings } | { ok: false; code: string; message: string };
+export type SettingsResult = { ok: true; settings: Settings } | Failure;
 
 export function addRoot(root: string, env: Env = process.env): SettingsResult {
   const problem = checkRootPath(root, os.homedir());

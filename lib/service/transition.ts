@@ -4,6 +4,7 @@
  * the new bytes beside the destination, fsync, link without clobbering, remove
  * the source, append the audit event, mirror it in the index.
  */
+import type { ErrorCode } from '../error-codes';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,7 +51,7 @@ export interface TransitionRequest extends MemoryRequest {
 
 export type TransitionResult =
   | { ok: true; noop: boolean; op: string; memory: string; from: string | null; to: string | null; path: string; message: string }
-  | { ok: false; code: string; message: string; paths?: string[] };
+  | { ok: false; code: ErrorCode; message: string; paths?: string[] };
 
 /** What a planner decides for one memory: edits and a move, "nothing to do", or a refusal. */
 export type Plan =
@@ -64,11 +65,11 @@ export type Plan =
       replace?: Buffer;
     }
   | { ok: true; noop: true; from: string | null; to: string | null; message: string }
-  | { ok: false; code: string; message: string };
+  | { ok: false; code: ErrorCode; message: string };
 
 export type Planner = (ins: Inspected, found: Located, now: Date) => Plan;
 
-const refuse = (code: string, message: string, paths?: string[]): TransitionResult => ({ ok: false, code, message, paths });
+const refuse = (code: ErrorCode, message: string, paths?: string[]): TransitionResult => ({ ok: false, code, message, paths });
 
 /** A trust-model transition (CONTRACT §3), decided by lib/trust. */
 export function transition(ctx: ServiceContext, req: TransitionRequest): TransitionResult {

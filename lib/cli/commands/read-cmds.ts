@@ -1,4 +1,5 @@
 /** Read-side commands: scan, list, show, history, roots. */
+import { exitCodeFor } from '../../error-codes';
 import { UsageError, lastValue } from '../args';
 import type { Io } from '../io';
 import { NO_ROOT, openContext, parseServiceArgs, printJson } from '../service-args';
@@ -123,7 +124,7 @@ const historyCmd: Command = {
     if (target && !target.ok) {
       if (args.bools.has('json')) printJson(io, target);
       else io.err(`memtrust history: ${target.message}`);
-      return target.code === 'bad-name' ? 64 : 2;
+      return exitCodeFor(target.code);
     }
     const scope = target ? { source: target.source, memory: target.memory } : { sources: ctx.sources.map((s) => s.id) };
     const events = history(ctx.handle.db, { ...scope, limit: Number(limitRaw ?? 1_000_000) });

@@ -1,4 +1,5 @@
 /** `memtrust promote|reaffirm|demote|restore|archive FILE [--reason TEXT] [--op ID]`. */
+import { exitCodeFor } from '../../error-codes';
 import { UsageError, lastValue } from '../args';
 import type { Io } from '../io';
 import { openContext, parseServiceArgs, printJson } from '../service-args';
@@ -27,7 +28,7 @@ function make(action: MemoryAction, summary: string): Command {
         io.err(`memtrust ${action}: ${result.message}`);
         for (const p of result.paths ?? []) io.err(`  ${p}`);
       }
-      return result.ok ? 0 : result.code === 'bad-op' ? 64 : 2;
+      return result.ok ? 0 : exitCodeFor(result.code);
     },
   };
 }
