@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileDurable } from './fs-atomic';
+import { sweepDeadWriters, writeFileDurable } from './fs-atomic';
 
 export function backfillMarkerPath(root: string): string {
   return path.join(root, '.memtrust', 'backfill.json');
@@ -32,15 +32,5 @@ export function markFirstBackfill(root: string, machine: string, now: Date): voi
 
 /** Removes a marker temp file whose writer is gone (killed between write and link). */
 export function sweepMarkerLeftovers(root: string, isAlive: (pid: number) => boolean): void {
-  const dir = path.dirname(backfillMarkerPath(root));
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const n of names) {
-    const m = /^backfill\.json\.(\d+)\.tmp$/.exec(n);
-    if (m && (Number(m[1]) === process.pid || !isAlive(Number(m[1])))) fs.rmSync(path.join(dir, n), { force: true });
-  }
+  sweepDeadWriters(path.dirname(backfillMarkerPath(root)), /^backfill\.json\.(\d+)\.tmp$/, (pid) => pid === process.pid || !isAlive(pid));
 }

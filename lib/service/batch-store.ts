@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Actor } from '../audit/event';
-import { fsyncDir, readIfExists, replaceFileAtomic, writeFileDurable } from './fs-atomic';
+import { fsyncDir, readIfExists, replaceFileAtomic, sweepDeadWriters, writeFileDurable } from './fs-atomic';
 import { sha256 } from './inspect';
 
 export const BATCH_ID = /^[A-Za-z0-9_-]{1,80}$/;
@@ -97,20 +97,7 @@ export function sweepBatchLeftovers(root: string, isAlive: (pid: number) => bool
   } catch {
     return;
   }
-  for (const id of ids) {
-    let names: string[];
-    try {
-      names = fs.readdirSync(path.join(top, id));
-    } catch {
-      continue;
-    }
-    for (const n of names) {
-      const m = TMP_NAME.exec(n);
-      if (!m) continue;
-      const pid = Number(m[1]);
-      if (pid === process.pid || !isAlive(pid)) fs.rmSync(path.join(top, id, n), { force: true });
-    }
-  }
+  for (const id of ids) sweepDeadWriters(path.join(top, id), TMP_NAME, (pid) => pid === process.pid || !isAlive(pid));
 }
 
 export function writeState(root: string, id: string, state: BatchState): void {

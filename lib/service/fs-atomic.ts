@@ -263,3 +263,26 @@ export function editSharedFile(file: string, tag: string, compute: (current: Buf
   }
   throw new SharedFileBusyError(`${file} kept changing while memtrust edited it: try again`);
 }
+
+/**
+ * Removes the files of `dir` whose name matches `pattern` (the writer's pid in group 1)
+ * when `gone(pid, file)` says their writer is gone: temp files of a write killed
+ * between writing and linking (docs/crash-safety.md). A missing folder is nothing to sweep.
+ */
+export function sweepDeadWriters(
+  dir: string,
+  pattern: RegExp,
+  gone: (pid: number, file: string) => boolean,
+  remove: (file: string) => void = (f) => fs.rmSync(f, { force: true }),
+): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    const m = pattern.exec(n);
+    if (m && gone(Number(m[1]), path.join(dir, n))) remove(path.join(dir, n));
+  }
+}

@@ -17,7 +17,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { appendDurable, fsyncDir, linkNoClobber, mkdirp, unlinkIfExists, writeFileDurable } from './fs-atomic';
+import { appendDurable, fsyncDir, linkNoClobber, mkdirp, sweepDeadWriters, unlinkIfExists, writeFileDurable } from './fs-atomic';
 
 export class LockTimeoutError extends Error {
   readonly code = 'locked';
@@ -171,33 +171,22 @@ const ORPHAN_MS = 30_000;
  */
 function sweepOrphans(file: string): void {
   const dir = path.dirname(file);
-  const base = path.basename(file);
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const n of names) {
-    if (!n.startsWith(`${base}.`) || n === acquiring) continue;
-    const p = path.join(dir, n);
-    let orphan = false;
-    const m = /^(?:break\.)?(\d+)-[0-9a-f]+\.tmp$/.exec(n.slice(base.length + 1));
-    if (m) {
-      const pid = Number(m[1]);
-      let mtime = 0;
-      try {
-        mtime = fs.statSync(p).mtimeMs;
-      } catch {
-        continue;
-      }
-      orphan = pid === process.pid || !alive(pid) || Date.now() - mtime > ORPHAN_MS;
-    } else if (n === `${base}.break`) {
-      const rec = readLock(p);
-      orphan = !!rec && judge(p, rec.raw, rec.mtimeMs).stale;
+  const base = path.basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const temp = new RegExp(`^${base}\\.(?:break\\.)?(\\d+)-[0-9a-f]+\\.tmp$`);
+  const gone = (pid: number, p: string): boolean => {
+    if (path.basename(p) === acquiring) return false;
+    let mtime: number;
+    try {
+      mtime = fs.statSync(p).mtimeMs;
+    } catch {
+      return false; // gone meanwhile
     }
-    if (orphan) unlinkIfExists(p);
-  }
+    return pid === process.pid || !alive(pid) || Date.now() - mtime > ORPHAN_MS;
+  };
+  sweepDeadWriters(dir, temp, gone, unlinkIfExists);
+  const guard = `${file}.break`;
+  const rec = readLock(guard);
+  if (rec && judge(guard, rec.raw, rec.mtimeMs).stale) unlinkIfExists(guard);
 }
 
 /** This process's own temp record for an acquisition in progress (its file name). */
