@@ -96,6 +96,8 @@ export interface MemoryRecord {
   place: 'store' | 'quarantine' | 'inbox';
   staleness?: Staleness;
   targetCheck?: TargetCheck;
+  /** The entry as written (its file, or its block's lines): what the validators inspect. */
+  text: string;
 }
 
 export interface CanonicalView {
