@@ -356,7 +356,15 @@ export function read(root: string, opts: ReadOptions): ReadResult {
       r.flagReasons.conflict = `${group} appears ${ks.length} times: ${ks.map((j) => `${records[j]!.location.file}:${records[j]!.location.line}`).join(', ')}`;
     }
   }
-  for (const r of records) Object.assign(r, capabilities(r));
+  records.forEach((r, k) => {
+    Object.assign(r, capabilities(r));
+    // A target that was not checked (no checkout read) cannot be reaffirmed: plan() refuses it too.
+    const spec = specs[k]!;
+    if (r.actions.includes('reaffirm') && !r.targetCheck && (spec.pathLine || spec.paths.length)) {
+      r.actions = r.actions.filter((a) => a !== 'reaffirm');
+      r.refused.reaffirm = 'the target was not re-verified (no project checkout was read); reaffirm needs a fresh check';
+    }
+  });
   return {
     detected,
     records,
