@@ -79,7 +79,7 @@ export function toLayoutRecord(g: GovernedRecord, file: string): LayoutRecord {
     flagReasons: { ...g.flagReasons },
     location: { file, line: 0, endLine: 0 },
     origin: g.origin,
-    title: v.statement.split('\n')[0] ?? g.key,
+    title: v.statement.split('\n')[0]!.trim() || g.key,
     text: [v.statement, v.summary ?? '', ...evidenceText].filter(Boolean).join('\n'),
     createdAt: v.createdAt || null,
     verifiedAt: v.lastVerifiedAt,
