@@ -13,7 +13,7 @@ export type RefusedLayout = 'canonical' | 'governed' | 'consolidation' | 'mcp-gr
 
 export type Detection =
   | { ok: true; layout: ReadLayout; shape: string }
-  | { ok: false; layout: RefusedLayout; shape?: string; found: string };
+  | { ok: false; layout: RefusedLayout; shape?: string; found: string; /** Canonical: the store folder relative to the root (`.` or `.claude/memory`). */ store?: string };
 
 export const SUPPORTED_LAYOUTS =
   'memtrust reads a trust-model root (memories/, quarantine/, archive/) and a Claude Code memory folder (*.md memories beside MEMORY.md)';
@@ -125,7 +125,7 @@ export function detectLayout(root: string): Detection {
   if (canonical && !isClaudeProjectMemory(root)) {
     const shape = own.folders.length > 0 ? 'sharded' : 'flat';
     const what = [...own.files, ...own.folders, ...own.markers];
-    return { ok: false, layout: 'canonical', shape, found: `found a seed-001 canonical project memory (${shape}: ${list(what)}), which memtrust does not read yet` };
+    return { ok: false, layout: 'canonical', shape, store: '.', found: `found a seed-001 canonical project memory (${shape}: ${list(what)}), which memtrust does not read yet` };
   }
   if (isDir('.claude') && !hasIndex) {
     const inner = path.join(root, '.claude', 'memory');
@@ -138,7 +138,7 @@ export function detectLayout(root: string): Detection {
     const c = canonicalIn(inner, innerEntries);
     if (c.files.length || c.folders.length || c.markers.length) {
       const shape = c.folders.length > 0 ? 'sharded' : 'flat';
-      return { ok: false, layout: 'canonical', shape, found: `found a project with a seed-001 canonical memory in .claude/memory/ (${shape}: ${list([...c.files, ...c.folders, ...c.markers])}), which memtrust does not read yet` };
+      return { ok: false, layout: 'canonical', shape, store: '.claude/memory', found: `found a project with a seed-001 canonical memory in .claude/memory/ (${shape}: ${list([...c.files, ...c.folders, ...c.markers])}), which memtrust does not read yet` };
     }
   }
 

@@ -3,10 +3,14 @@
  * tries them. Adding a layout: a folder under lib/sources/<layout>/ exporting a
  * LayoutAdapter, and one line here.
  */
+import { canonicalLayout } from './canonical/adapter';
+import { governedLayout } from './governed/adapter';
 import type { LayoutAdapter } from './layout-adapter';
 import type { LayoutName } from './record';
 
 export const RECORD_ADAPTERS: readonly LayoutAdapter[] = [
+  canonicalLayout,
+  governedLayout,
 ];
 
 export function recordAdapter(layout: LayoutName | string): LayoutAdapter | null {

@@ -1,7 +1,8 @@
 /**
  * The canonical-file adapter (layout 3, seed 001) in the shape the one-record-model
  * registry will list: detect, read, capabilities, plan, and its lifecycle rule.
- * Not wired into lib/service yet; see docs/canonical-layout.md.
+ * `canonicalLayout` (adapter.ts) is the LayoutAdapter registered in lib/sources/registry.ts;
+ * see docs/canonical-layout.md, "Wiring".
  */
 import { capabilities, detect, read } from './read';
 import { plan, applyEdits } from './plan';
@@ -18,4 +19,5 @@ export const canonicalAdapter = {
 };
 
 export { applyEdits, capabilities, detect, plan, read };
+export { canonicalLayout, canonicalStore } from './adapter';
 export type * from './types';

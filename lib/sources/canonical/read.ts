@@ -81,6 +81,15 @@ interface Proto {
   headingKey: string | null;
   closedOn: string | null;
   firstBullet: string | null;
+  /** The entry as written (its lines), for the validators. */
+  text: string;
+}
+
+/** NUL bytes: not a Markdown entry (a damaged or binary file), reported and not parsed. */
+function binary(bytes: Buffer, rel: string, failures: ReadFailure[]): boolean {
+  if (!bytes.includes(0)) return false;
+  failures.push({ file: rel, line: 0, problem: 'binary content (NUL bytes): not a Markdown entry, not read' });
+  return true;
 }
 
 /** Entry files of a category folder; symlinks are reported, never followed. */
@@ -109,7 +118,9 @@ function readFlat(root: string, rel: string, category: Proto['category'], place:
     failures.push({ file: rel, line: 0, problem: `unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})` });
     return;
   }
-  for (const b of flatBlocks(splitLines(bytes), prefix)) {
+  if (binary(bytes, rel, failures)) return;
+  const lines = splitLines(bytes);
+  for (const b of flatBlocks(lines, prefix)) {
     out.push({
       category,
       shape: 'flat',
@@ -122,6 +133,7 @@ function readFlat(root: string, rel: string, category: Proto['category'], place:
       headingKey: b.key || null,
       closedOn: b.closedOn,
       firstBullet: b.firstBullet,
+      text: bytes.toString('utf8', lines[b.line - 1]!.start, lines[b.endLine - 1]!.end),
     });
   }
 }
@@ -134,6 +146,7 @@ function readShardedFile(root: string, rel: string, category: Category, place: P
     failures.push({ file: rel, line: 0, problem: `unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})` });
     return;
   }
+  if (binary(bytes, rel, failures)) return;
   const s = readSharded(bytes);
   if (!s.fm) {
     failures.push({ file: rel, line: 1, problem: 'no frontmatter (a `---` line first and a closing `---`)' });
@@ -152,6 +165,7 @@ function readShardedFile(root: string, rel: string, category: Category, place: P
     headingKey: s.heading,
     closedOn: null,
     firstBullet: s.firstBullet,
+    text: bytes.toString('utf8'),
   });
 }
 
@@ -330,6 +344,7 @@ export function read(root: string, opts: ReadOptions): ReadResult {
       place: p.place,
       staleness: st,
       targetCheck: check,
+      text: p.text,
     };
   });
   // Same key twice in a category (in the store and in quarantine, or twice in one place).
@@ -341,7 +356,15 @@ export function read(root: string, opts: ReadOptions): ReadResult {
       r.flagReasons.conflict = `${group} appears ${ks.length} times: ${ks.map((j) => `${records[j]!.location.file}:${records[j]!.location.line}`).join(', ')}`;
     }
   }
-  for (const r of records) Object.assign(r, capabilities(r));
+  records.forEach((r, k) => {
+    Object.assign(r, capabilities(r));
+    // A target that was not checked (no checkout read) cannot be reaffirmed: plan() refuses it too.
+    const spec = specs[k]!;
+    if (r.actions.includes('reaffirm') && !r.targetCheck && (spec.pathLine || spec.paths.length)) {
+      r.actions = r.actions.filter((a) => a !== 'reaffirm');
+      r.refused.reaffirm = 'the target was not re-verified (no project checkout was read); reaffirm needs a fresh check';
+    }
+  });
   return {
     detected,
     records,

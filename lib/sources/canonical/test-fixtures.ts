@@ -219,3 +219,31 @@ export function writeFlat(flat: string, first: string): void {
   );
   write(flat, 'backlog.md', ['# Backlog', '', '## tidy-later-0a0a', '', '- status: open', '- raised-on: 2026-02-02', ''].join('\n'));
 }
+
+/**
+ * The fixture of lib/sources/adapter-contract.test.ts: a git project whose
+ * `.claude/memory/` mixes both shapes (sharded landmarks and landmines, flat backlog and
+ * decisions with a CRLF block), with quarantined entries of each shape and a `_pending.md`
+ * candidate, so every verb applies to some record. The configured root is `dir`.
+ */
+export function writeContractFixture(dir: string): void {
+  initRepo(dir);
+  write(dir, 'src/app.ts', ['// made-up source', 'export function start() {', '  return 1;', '}', ''].join('\n'));
+  write(dir, 'docs/notes.md', '# notes\n');
+  const sha = commitAll(dir, 'sources');
+  const mem = '.claude/memory';
+  const fm = (lines: string[], body: string) => `---\n${lines.join('\n')}\n---\n\n${body}`;
+  write(dir, `${mem}/README.md`, '# Project memory\n\nNot an entry.\n');
+  write(dir, `${mem}/landmarks/src-app-ts-2.md`, fm(['key: src/app.ts:2', 'category: landmarks', 'source: user-instruction', `verified-at: ${sha}`, 'last-touched: 2026-11-01', 'owner-note: an unknown field kept'], '- Role: the entry point (made up).\n'));
+  write(dir, `${mem}/landmarks/docs-notes.md`, fm(['key: docs-notes', 'category: landmarks', 'target: docs/notes.md', 'claim: notes live in docs: one file', 'source: inferred-from-code', `verified-at: ${sha}`], '- Role: notes.\n'));
+  write(dir, `${mem}/landmines/crlf.md`, ['---', 'key: crlf-trap', 'category: landmines', 'source: incident', `verified-at: ${sha}`, '---', '', '- Trap: windows line endings (made up).', ''].join('\r\n'));
+  write(dir, `${mem}/backlog.md`, ['# Backlog', '', '## tidy-the-docs-0b0b', '', '- status: open', '- raised-on: 2026-02-02', `- verified-at: ${sha}`, '', '## write-tests-1c1c', '', '- status: open', '- raised-on: 2026-03-03', ''].join('\n'));
+  write(dir, `${mem}/decisions.md`, ['---', 'owners: [spec]', '---', '', '# Decisions', '', '## use-sqlite \u2014 a cache only', '', '- Decision: files are the truth.', '- source: user-feedback', `- verified-at: ${sha}`, '', '## crlf-decision', '', '- Decision: keep line endings.', '- last-touched: 2026-10-10', ''].join('\r\n'));
+  write(dir, `${mem}/quarantine/landmines/old-trap.md`, fm(['key: old-trap', 'category: landmines', 'quarantined-at: 2026-11-01', 'quarantine-reason: made up', `verified-at: ${sha}`], '- Trap: an old one.\n'));
+  write(dir, `${mem}/quarantine/conventions.md`, ['# Conventions', '', '## tabs-not-spaces', '', '- Rule: tabs (made up).', '- quarantined-at: 2026-11-02', '- quarantine-reason: contested', ''].join('\n'));
+  write(dir, `${mem}/_pending.md`, '# Pending\n\n## CANDIDATE: src/app.ts \u2192 landmarks.md\n- Touched in this session: 2 times\n');
+  commitAll(dir, 'memory');
+}
+
+/** Per action, the plan options the contract test passes (a backlog close needs its status). */
+export const contractPlanOptions: Record<string, Record<string, unknown>> = { close: { status: 'dropped' } };

@@ -1,8 +1,13 @@
 /**
  * Canonical-file project memory (layout 3, seed 001): the record it produces and the
- * edits it plans. `MemoryRecord` is written as a proposal for the general record model
- * (one shape for every layout); the fields are described in docs/canonical-layout.md.
+ * edits it plans. `MemoryRecord` is the layout's own reading; the adapter (adapter.ts)
+ * maps it onto the shared LayoutRecord of lib/sources/record.ts (docs/canonical-layout.md).
  */
+import type { FileEdit, LayoutName, RawField, RecordFlag, RecordLocation, RecordPlan, RecordTier } from '../record';
+
+/** The shared record model (lib/sources/record.ts): one place for each type. */
+export type { FileEdit, LayoutName, RawField, RecordFlag, RecordLocation, RecordTier };
+export type { MoveFile, RemoveFile, ReplaceLines, WriteFile } from '../record';
 
 /** The eight categories of a canonical store; anything else in the folder is not read. */
 export const CATEGORIES = [
@@ -36,26 +41,6 @@ export interface Detected {
   categories: Partial<Record<Category, Shape>>;
 }
 
-/** Layout names of CONTRACT §9. */
-export type LayoutName = 'trust-root' | 'claude-code' | 'canonical' | 'governed' | 'consolidation';
-
-export type RecordTier = 'verified' | 'inferred' | 'quarantined' | 'archived';
-export type RecordFlag = 'stale' | 'suspect' | 'conflict' | 'inbox';
-
-/** Where an entry lives: a file relative to the store, and its 1-based inclusive line span. */
-export interface RecordLocation {
-  file: string;
-  line: number;
-  endLine: number;
-}
-
-/** One field as written: its name (original case), raw value (verbatim) and file line. */
-export interface RawField {
-  name: string;
-  value: string;
-  line: number;
-}
-
 export type CanonicalAction = 'reaffirm' | 'archive' | 'close' | 'demote' | 'restore';
 export const CANONICAL_ACTIONS: readonly CanonicalAction[] = ['reaffirm', 'archive', 'close', 'demote', 'restore'];
 
@@ -81,7 +66,7 @@ export interface TargetCheck {
 }
 
 /**
- * The record every layout produces (proposal for the general model, CONTRACT §9).
+ * The layout's own record (adapter.ts maps it onto LayoutRecord).
  * `fields` keeps every field as written, unknown ones included; `canonical` is the
  * layout's reading of them through the fallbacks of docs/canonical-layout.md.
  */
@@ -111,6 +96,8 @@ export interface MemoryRecord {
   place: 'store' | 'quarantine' | 'inbox';
   staleness?: Staleness;
   targetCheck?: TargetCheck;
+  /** The entry as written (its file, or its block's lines): what the validators inspect. */
+  text: string;
 }
 
 export interface CanonicalView {
@@ -153,44 +140,9 @@ export interface ReadResult {
   timings: { parseMs: number; gitMs: number; verifyMs: number; recordsMs: number };
 }
 
-// ---- edits (proposal for the one write pipeline) ----
+// ---- edits: the shared FileEdit and RecordPlan of lib/sources/record.ts ----
 
-/** Replace `count` whole lines starting at 1-based `line` (count 0 inserts before it). */
-export interface ReplaceLines {
-  kind: 'replace-lines';
-  file: string;
-  line: number;
-  count: number;
-  /** Exact bytes of the replaced lines, checked before applying (latin1-safe: Buffer). */
-  expect: Buffer;
-  bytes: Buffer;
-}
-export interface WriteFile {
-  kind: 'write';
-  file: string;
-  /** null: the file must not exist yet. */
-  expect: Buffer | null;
-  bytes: Buffer;
-}
-export interface MoveFile {
-  kind: 'move';
-  from: string;
-  to: string;
-}
-export interface RemoveFile {
-  kind: 'remove';
-  file: string;
-  expect: Buffer;
-}
-export type FileEdit = ReplaceLines | WriteFile | MoveFile | RemoveFile;
+export type Plan = RecordPlan;
 
-export interface Plan {
-  edits: FileEdit[];
-  /** Facts the audit event records (e.g. where a flat block stood before demotion). */
-  memo: Record<string, string | number>;
-  /** The files the plan reads or writes (for the journal and the lock). */
-  files: string[];
-  summary: string;
-}
-
+/** Canonical plans never name an owner's command: a refusal is a reason only. */
 export type PlanResult = { ok: true; plan: Plan } | { ok: false; reason: string };

@@ -6,6 +6,9 @@
  */
 import { GOVERNED_ACTIONS, type CodecloneCommand, type GovernedAction } from './types';
 
+/** Why memtrust refuses every action on a governed record (shown beside each). */
+export const READ_ONLY_REASON = 'codeclone owns this store; memtrust never writes it and shows codeclone\'s own command instead';
+
 /** The guard flag codeclone requires for governance outside its IDE channel. */
 export const BREAK_GLASS = '--i-know-what-im-doing';
 

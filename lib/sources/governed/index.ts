@@ -1,14 +1,14 @@
 /**
  * The governed-records adapter (layout 4, seed 002) in the shape the one-record-model
  * registry will list: detect, read, capabilities, plan. Read-only: every action is a
- * codeclone command line for the user. Not wired into lib/service yet; see
- * docs/governed-layout.md, "Wiring".
+ * codeclone command line for the user. `governedLayout` (adapter.ts) is the
+ * LayoutAdapter registered in lib/sources/registry.ts; see docs/governed-layout.md, "Wiring".
  */
-import { commandFor, commandLine, type CommandOptions } from './commands';
+import { READ_ONLY_REASON, commandFor, commandLine, type CommandOptions } from './commands';
 import { changeToken, detect, read } from './read';
 import { GOVERNED_ACTIONS, type GovernedAction, type GovernedRecord } from './types';
 
-export const READ_ONLY_REASON = 'codeclone owns this store; memtrust never writes it and shows codeclone\'s own command instead';
+export { READ_ONLY_REASON };
 
 /**
  * What a record allows now, in the shape the canonical adapter returns (actions and
@@ -47,4 +47,5 @@ export const governedAdapter = {
 };
 
 export { changeToken, detect, read };
+export { governedLayout } from './adapter';
 export type * from './types';

@@ -257,3 +257,11 @@ if (require.main === module && /governed[\/]test-fixtures\.[cm]?[jt]s$/.test(pro
     setInterval(() => undefined, 1 << 30);
   }
 }
+
+/**
+ * The fixture of lib/sources/adapter-contract.test.ts: a project folder `dir` with the
+ * full store (every status, confidence and origin; evidence, links), the writer closed.
+ */
+export function writeContractFixture(dir: string): void {
+  buildGovernedFixture(dir);
+}

@@ -1,9 +1,9 @@
 /**
  * Governed records (layout 4, seed 002): codeclone's engineering memory, read-only.
- * The record keeps the general shape proposed in lib/sources/canonical/types.ts with
- * layout `governed`; the choices are written in docs/governed-layout.md.
+ * The shared types come from lib/sources/record.ts; `GovernedRecord` is the layout's
+ * own reading, mapped onto LayoutRecord by adapter.ts (docs/governed-layout.md).
  */
-import type { RawField, RecordFlag, RecordLocation, RecordTier } from '../canonical/types';
+import type { RawField, RecordFlag, RecordLocation, RecordTier } from '../record';
 
 export type { RawField, RecordFlag, RecordLocation, RecordTier };
 
@@ -28,8 +28,8 @@ export type GovernedStatus = (typeof STATUSES)[number];
 export type GovernedConfidence = (typeof CONFIDENCES)[number];
 export type GovernedOrigin = (typeof ORIGINS)[number];
 
-/** The shared flags plus `pending-human` (a draft waiting for a human, CONTRACT §9). */
-export type GovernedFlag = RecordFlag | 'pending-human';
+/** The shared flags (`pending-human`: a draft waiting for a human) of lib/sources/record.ts. */
+export type GovernedFlag = RecordFlag;
 
 /** codeclone's own governance commands, and the memtrust verbs that map onto them. */
 export type CodecloneCommand = 'approve' | 'reject' | 'archive';
