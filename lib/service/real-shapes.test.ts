@@ -170,16 +170,6 @@ describe('a Claude Code folder in real shapes', () => {
 
 describe('roots memtrust does not read are refused: exit 64, one line, nothing changed', () => {
   const cases: [string, (dir: string) => string, RegExp][] = [
-    ['seed-001 canonical .claude/memory (flat)', (d) => {
-      put(d, 'proj/.claude/memory/landmarks.md', `---\ncategory: landmarks\n---\n## src/app.ts:10 — entry point\n- claim: ${'x'.repeat(100)}\n`);
-      put(d, 'proj/.claude/memory/decisions.md', '---\ncategory: decisions\n---\n## D-001 — use sqlite\n- claim: yes\n');
-      return path.join(d, 'proj/.claude/memory');
-    }, /found a seed-001 canonical project memory \(flat: decisions\.md, landmarks\.md\)/],
-    ['seed-001 canonical (sharded)', (d) => {
-      put(d, 'memory/landmarks/entry-one.md', '---\nkey: entry-one\n---\nbody\n');
-      put(d, 'memory/README.md', '# canonical\n');
-      return path.join(d, 'memory');
-    }, /seed-001 canonical project memory \(sharded: landmarks\/\)/],
     ['an MCP memory.jsonl knowledge graph', (d) => {
       put(d, 'mcp/memory.jsonl', '{"type":"entity","name":"Alice","entityType":"person","observations":["likes tea"]}\n{"type":"relation","from":"Alice","to":"Bob","relationType":"knows"}\n');
       return path.join(d, 'mcp');
@@ -189,10 +179,6 @@ describe('roots memtrust does not read are refused: exit 64, one line, nothing c
       put(d, 'cons/agent.memory.jsonl', '{"id":"mem_1","type":"semantic","statement":"s","status":"active"}\n');
       return path.join(d, 'cons');
     }, /found a consolidation store \(agent\.memory\.jsonl, seed 004\)/],
-    ['a governed store', (d) => {
-      put(d, 'proj/.codeclone/memory/engineering_memory.sqlite3', 'not really sqlite');
-      return path.join(d, 'proj');
-    }, /found a governed memory store \(\.codeclone\/memory\/engineering_memory\.sqlite3/],
     ['a folder of notes without frontmatter', (d) => {
       put(d, 'notes/todo.md', '# todo\n\n- buy milk\n');
       put(d, 'notes/ideas.md', 'ideas, no frontmatter\n');
@@ -219,6 +205,43 @@ describe('roots memtrust does not read are refused: exit 64, one line, nothing c
       expect(JSON.parse(j.stdout).configured[0].refused).toMatch(message);
       expect(treeHash(dir, [])).toEqual(before);
       expect(fs.existsSync(sb.db)).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('stores read as records are taken, not refused: roots names the layout, nothing changed (docs/records.md)', () => {
+  const cases: [string, (dir: string) => string, string, string][] = [
+    ['seed-001 canonical .claude/memory (flat)', (d) => {
+      put(d, 'proj/.claude/memory/landmarks.md', `---\ncategory: landmarks\n---\n## src/app.ts:10 — entry point\n- claim: ${'x'.repeat(100)}\n`);
+      put(d, 'proj/.claude/memory/decisions.md', '---\ncategory: decisions\n---\n## D-001 — use sqlite\n- claim: yes\n');
+      return path.join(d, 'proj/.claude/memory');
+    }, 'canonical', 'flat'],
+    ['seed-001 canonical (sharded)', (d) => {
+      put(d, 'memory/landmarks/entry-one.md', '---\nkey: entry-one\n---\nbody\n');
+      put(d, 'memory/README.md', '# canonical\n');
+      return path.join(d, 'memory');
+    }, 'canonical', 'sharded'],
+    ['a governed store (damaged: still taken, its problem reported when read)', (d) => {
+      put(d, 'proj/.codeclone/memory/engineering_memory.sqlite3', 'not really sqlite');
+      return path.join(d, 'proj');
+    }, 'governed', 'sqlite'],
+  ];
+
+  it.each(cases)('%s', (_label, make, layout, shape) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-records-'));
+    try {
+      const root = make(dir);
+      const env = { ...sb.env, MEMTRUST_ROOT: root };
+      const before = treeHash(dir, []);
+      const j = runCli(['roots', '--json'], env);
+      expect(j.status, j.stderr).toBe(0);
+      const configured = JSON.parse(j.stdout).configured[0];
+      expect(configured.layout).toBe(layout);
+      expect(configured.shape).toBe(shape);
+      expect(configured.refused).toBeUndefined();
+      expect(treeHash(dir, [])).toEqual(before);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

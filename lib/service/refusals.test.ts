@@ -109,7 +109,7 @@ describe('refusals change nothing', () => {
   it('a file that is not a memory, a missing one, a bad operation id', () => {
     put(sb.root, 'memories/feedback_tests.md', verified('2026-01-01'));
     put(sb.root, 'memories/MEMORY.md', '- [x](feedback_tests.md)\n');
-    refused({ ref: 'MEMORY.md', action: 'demote', reason: 'x' }, 'bad-name', /does not name a memory file/);
+    refused({ ref: 'MEMORY.md', action: 'demote', reason: 'x' }, 'not-a-memory', /does not name a memory file/);
     refused({ ref: 'feedback_nope.md', action: 'demote', reason: 'x' }, 'not-found', /no memory named feedback_nope.md/);
     refused({ ref: 'feedback_tests.md', action: 'demote', reason: 'x', opId: '../../etc' }, 'bad-op', /operation id/);
     expect(fs.readdirSync(path.join(sb.root, 'memories')).sort()).toEqual(['MEMORY.md', 'feedback_tests.md']);

@@ -20,7 +20,7 @@ export interface Located {
 
 export type Resolution =
   | { ok: true; found: Located; conflictWith?: Located }
-  | { ok: false; code: 'not-found' | 'ambiguous' | 'bad-name'; message: string };
+  | { ok: false; code: 'not-found' | 'ambiguous' | 'bad-name' | 'not-a-memory' | 'path-escape'; message: string };
 
 const FILENAME = /^[^/\\\0]+\.md$/;
 
@@ -63,9 +63,9 @@ export function resolveMemory(sources: SourceInfo[], ref: string, opts: { source
     if (scoped.length === 0) return { ok: false, code: 'not-found', message: `${ref} is not inside any configured root` };
     filename = path.basename(abs);
   }
-  if (!FILENAME.test(filename) || filename === 'MEMORY.md') {
-    return { ok: false, code: 'bad-name', message: `${ref} does not name a memory file (*.md)` };
-  }
+  if (!FILENAME.test(filename)) return { ok: false, code: 'bad-name', message: `${ref} does not name a memory file (*.md)` };
+  // The index is a file of the root, but never a memory: refused, not a usage error.
+  if (filename === 'MEMORY.md') return { ok: false, code: 'not-a-memory', message: `${ref} does not name a memory file (*.md)` };
   const hits = scoped.filter((s) => !s.error).flatMap((s) => locationsOf(s, filename));
   if (hits.length === 0) return { ok: false, code: 'not-found', message: `no memory named ${filename} in ${scoped.length === 1 ? scoped[0]!.root : 'any configured root'}` };
   const bySource = new Set(hits.map((h) => h.source.id));
@@ -76,7 +76,7 @@ export function resolveMemory(sources: SourceInfo[], ref: string, opts: { source
     try {
       confine(h.source.root, h.relPath);
     } catch (e) {
-      if (e instanceof PathEscapeError) return { ok: false, code: 'bad-name', message: `${h.abs}: ${e.message}` };
+      if (e instanceof PathEscapeError) return { ok: false, code: 'path-escape', message: `${h.abs}: ${e.message}` };
       throw e;
     }
   }
