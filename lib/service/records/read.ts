@@ -208,13 +208,16 @@ export function listRecords(
   ctx: ServiceContext,
   filter: RecordFilter = {},
 ): { items: RecordView[]; total: number; problems: (ReadProblem & { source: string })[]; warnings: { source: string; warning: string }[]; errors: { source: string; error: string }[] } {
-  const reads = syncAll(ctx);
-  const problems = [...reads].flatMap(([source, r]) => r.problems.map((p) => ({ ...p, source })));
-  const warnings = [...reads].flatMap(([source, r]) => r.warnings.map((warning) => ({ source, warning })));
-  const errors = [...reads].flatMap(([source, r]) => (r.error ? [{ source, error: r.error }] : []));
-  const ok = [...reads].filter(([, r]) => !r.error).map(([s]) => s);
+  const all = syncAll(ctx);
+  // Problems, warnings and errors of the sources the filter keeps.
+  const layouts = new Map(ctx.recordSources.map((s) => [s.id, s.records!.layout as string]));
+  const reads = [...all].filter(([s]) => (!filter.source || s === filter.source) && (!filter.layout || layouts.get(s) === filter.layout));
+  const problems = reads.flatMap(([source, r]) => r.problems.map((p) => ({ ...p, source })));
+  const warnings = reads.flatMap(([source, r]) => r.warnings.map((warning) => ({ source, warning })));
+  const errors = reads.flatMap(([source, r]) => (r.error ? [{ source, error: r.error }] : []));
+  const ok = reads.filter(([, r]) => !r.error).map(([s]) => s);
   const where = ['source IN (SELECT value FROM json_each(@sources))'];
-  const params: Record<string, unknown> = { sources: JSON.stringify(filter.source ? ok.filter((s) => s === filter.source) : ok) };
+  const params: Record<string, unknown> = { sources: JSON.stringify(ok) };
   if (filter.layout) (where.push('layout = @layout'), (params.layout = filter.layout));
   if (filter.tier) (where.push('tier = @tier'), (params.tier = filter.tier));
   if (filter.flag) (where.push('EXISTS (SELECT 1 FROM json_each(flags) WHERE value = @flag)'), (params.flag = filter.flag));
