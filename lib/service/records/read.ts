@@ -279,3 +279,22 @@ export function recordActionStates(ctx: ServiceContext, source: SourceInfo, reco
     return { action, allowed: false, reason, command };
   });
 }
+
+export interface RecordSourceSummary {
+  source: string;
+  root: string;
+  label: string;
+  layout: string;
+  shape: string;
+  count: number;
+  problems: number;
+  error: string | null;
+}
+
+/** Per record root, what the overview and settings show: layout, shape, record count, unreadable entries. */
+export function recordSourceSummaries(ctx: ServiceContext): RecordSourceSummary[] {
+  return ctx.recordSources.map((s) => {
+    const r = readSourceRecords(ctx, s);
+    return { source: s.id, root: s.root, label: s.label, layout: s.records!.layout, shape: s.shape ?? '', count: r.records.length, problems: r.problems.length, error: r.error };
+  });
+}
