@@ -12,7 +12,7 @@ import { registerForTests } from '../../sources/registry';
 import { readOnlyTestLayoutAdapter, testLayoutAdapter } from '../../sources/test-layout';
 import { forgetOwnerIdentity } from '../../identity';
 import { saveAllowances } from '../settings-service';
-import { findRecord, forgetRecordCache, listRecords, readSourceRecords, recordActionStates } from './read';
+import { findRecord, forgetRecordCache, listRecords, readRawRecord, readSourceRecords, recordActionStates, recordSourceSummaries } from './read';
 
 const line = (o: Record<string, unknown>) => JSON.stringify(o);
 const STORE = [
@@ -157,6 +157,8 @@ describe('record sources', () => {
     expect(nas.record.text).not.toContain('Tr1cky-Pa55x');
     expect(JSON.stringify(nas.record)).not.toContain('Tr1cky-Pa55x');
     expect(JSON.stringify(ctx.handle.sqlite.prepare('SELECT * FROM layout_records').all())).not.toContain('Tr1cky-Pa55x');
+    // The write pipeline's view: the store's own bytes, unmasked.
+    expect(readRawRecord(ctx, nas.source, nas.record.id)?.text).toContain('Tr1cky-Pa55x');
     const persona = findRecord(ctx, 'persona');
     expect(persona.ok && persona.record.findings.map((f) => f.check)).toEqual(['injection']);
     const lab = findRecord(ctx, 'lab-box');
@@ -179,6 +181,14 @@ describe('record sources', () => {
     const r = listRecords(ctx);
     expect(r.items.filter((i) => i.key === 'old-cache')).toHaveLength(1);
     expect(r.problems.map((p) => [p.line, p.problem])).toContainEqual([7, 'duplicate key old-cache (first at team.testrecords.jsonl line 2); this one is not listed']);
+    closeCtx(sb);
+  });
+
+  it('summarises each record root for the overview and settings', () => {
+    const ctx = openCtx(sb);
+    expect(recordSourceSummaries(ctx)).toEqual([
+      { source: ctx.recordSources[0]!.id, root: sb.root, label: 'test records', layout: 'test-layout', shape: 'jsonl', count: 5, problems: 1, error: null },
+    ]);
     closeCtx(sb);
   });
 

@@ -298,3 +298,13 @@ export function recordSourceSummaries(ctx: ServiceContext): RecordSourceSummary[
     return { source: s.id, root: s.root, label: s.label, layout: s.records!.layout, shape: s.shape ?? '', count: r.records.length, problems: r.problems.length, error: r.error };
   });
 }
+
+/**
+ * The record as the store holds it now, unmasked and uncached: what a plan needs (the
+ * write pipeline reads the store afresh under its lock; pages and the CLI use RecordView).
+ */
+export function readRawRecord(ctx: ServiceContext, source: SourceInfo, id: string): LayoutRecord | null {
+  if (!source.records || source.error) return null;
+  const r = source.records.read(source.root, { sourceId: source.id, now: ctx.now() });
+  return r.records.find((x) => x.id === id) ?? null;
+}
