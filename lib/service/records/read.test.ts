@@ -12,6 +12,7 @@ import { registerForTests } from '../../sources/registry';
 import { readOnlyTestLayoutAdapter, testLayoutAdapter } from '../../sources/test-layout';
 import { forgetOwnerIdentity } from '../../identity';
 import { saveAllowances } from '../settings-service';
+import { rebuildIndex } from '../rebuild';
 import { findRecord, forgetRecordCache, listRecords, readRawRecord, readSourceRecords, recordActionStates, recordSourceSummaries } from './read';
 
 const line = (o: Record<string, unknown>) => JSON.stringify(o);
@@ -146,6 +147,11 @@ describe('record sources', () => {
     expect(testLayoutAdapter.reads).toBe(before + 1);
     expect(again).toEqual(first);
     expect(ctx.handle.sqlite.prepare('SELECT count(*) AS n FROM layout_records').get()).toEqual({ n: 5 });
+    // `scan --rebuild` empties the record tables with the rest; the next call reads the store again.
+    rebuildIndex(ctx);
+    expect(ctx.handle.sqlite.prepare('SELECT count(*) AS n FROM layout_records').get()).toEqual({ n: 0 });
+    expect(listRecords(ctx)).toEqual(first);
+    expect(testLayoutAdapter.reads).toBe(before + 2);
     closeCtx(sb);
   });
 
