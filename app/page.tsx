@@ -9,6 +9,7 @@ import { LiveRefresh } from '@/components/live-refresh';
 import { indexSignature } from '@/db/queries/signature';
 import { indexFindingsBySource } from '@/lib/service/index-file-scan';
 import { IndexFindings } from '@/components/index-findings';
+import { recordSourceSummaries } from '@/lib/service/records/read';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,6 +21,8 @@ export default function OverviewPage() {
   // MEMORY.md is loaded into every session: its findings show on the root's section (docs/claude-code-folders.md).
   const indexFindings = indexFindingsBySource(ctx.handle.sqlite, ctx.sources.map((s) => s.id));
   const refused = new Map(ctx.sources.filter((s) => s.refused).map((s) => [s.id, s]));
+  // Roots read as records (docs/records.md): their layout, shape and record count; the records pages list them.
+  const recordRoots = recordSourceSummaries(ctx);
   return (
     <div>
       <LiveRefresh since={indexSignature(ctx.handle.sqlite)} />
@@ -35,6 +38,7 @@ export default function OverviewPage() {
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         {o.total.toLocaleString('en-US')} memories in {o.bySource.length} {o.bySource.length === 1 ? 'root' : 'roots'}
         {o.lastScanMs ? ` · indexed ${new Date(o.lastScanMs).toISOString().replace('T', ' ').slice(0, 16)} UTC` : ''}
+        {recordRoots.length ? ` · ${recordRoots.reduce((n, r) => n + r.count, 0).toLocaleString('en-US')} records in ${recordRoots.length} record ${recordRoots.length === 1 ? 'root' : 'roots'}` : ''}
       </p>
 
       <Section title="Tiers">
@@ -111,6 +115,28 @@ export default function OverviewPage() {
                 </p>
               ) : null}
               {indexFindings.get(s.source)?.length ? <IndexFindings findings={indexFindings.get(s.source)!} /> : null}
+            </li>
+          ))}
+          {recordRoots.map((r) => (
+            <li key={r.source} className="px-4 py-3" data-testid={`root-${r.source}`}>
+              <div className="flex items-center justify-between gap-4">
+                <div className="min-w-0">
+                  <div className="truncate font-mono text-xs">{r.root}</div>
+                  <div className="text-xs text-slate-500 dark:text-slate-400">
+                    {r.label} · layout {r.layout}, {r.shape}
+                    {r.problems ? ` · ${r.problems} unreadable ${r.problems === 1 ? 'entry' : 'entries'}` : ''}
+                  </div>
+                </div>
+                {r.error ? (
+                  <span role="status" className="rounded bg-red-50 px-2 py-1 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">
+                    {r.error}
+                  </span>
+                ) : (
+                  <Link href={`/records?source=${encodeURIComponent(r.source)}`} className="tabular-nums text-teal-700 hover:underline dark:text-teal-300">
+                    {r.count.toLocaleString('en-US')} records
+                  </Link>
+                )}
+              </div>
             </li>
           ))}
         </ul>

@@ -145,3 +145,51 @@ export const indexFindings = sqliteTable(
   },
   (t) => [index('index_findings_source').on(t.source)],
 );
+
+/**
+ * Records of the layouts read through an adapter (migration 0012; docs/records.md, "The
+ * index"): one row per record id, never in `memories`. A cache like the rest: rebuilt
+ * from the stores when a source's change token moved or the row is missing.
+ */
+export const layoutRecords = sqliteTable(
+  'layout_records',
+  {
+    /** `<source>:<key>`. */
+    id: text('id').primaryKey(),
+    source: text('source').notNull(),
+    layout: text('layout').notNull(),
+    key: text('key').notNull(),
+    native: text('native').notNull(),
+    tier: text('tier').notNull(),
+    /** JSON array of RecordFlag. */
+    flags: text('flags').notNull(),
+    title: text('title').notNull(),
+    origin: text('origin').notNull(),
+    createdAt: text('created_at'),
+    verifiedAt: text('verified_at'),
+    file: text('file').notNull(),
+    line: integer('line').notNull(),
+    endLine: integer('end_line').notNull(),
+    credentialCount: integer('credential_count').notNull(),
+    personalCount: integer('personal_count').notNull(),
+    injectionCount: integer('injection_count').notNull(),
+    /** The validated text with secrets masked (searched by `q`). */
+    text: text('text').notNull(),
+    /** The whole RecordView as JSON (masked), what list and show return. */
+    data: text('data').notNull(),
+  },
+  (t) => [index('layout_records_place').on(t.source, t.file, t.line), index('layout_records_key').on(t.key), index('layout_records_layout').on(t.layout, t.tier)],
+);
+
+/** Per record source: the change token its rows were read at, and the read's problems and warnings (JSON). */
+export const layoutSources = sqliteTable('layout_sources', {
+  source: text('source').primaryKey(),
+  root: text('root').notNull(),
+  layout: text('layout').notNull(),
+  shape: text('shape').notNull(),
+  token: text('token').notNull(),
+  problems: text('problems').notNull(),
+  warnings: text('warnings').notNull(),
+  error: text('error'),
+  readAt: text('read_at').notNull(),
+});

@@ -10,6 +10,7 @@ import { projectPath } from '@/lib/project';
 import { ContextBudgetForm } from '@/components/context-budget-form';
 import { DEFAULT_CONTEXT_BUDGET } from '@/lib/trust/context';
 import { AllowSettingsForm } from '@/components/allow-settings-form';
+import { recordSourceSummaries } from '@/lib/service/records/read';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Settings' };
@@ -41,7 +42,11 @@ export default function SettingsPage() {
         Stored in <code className="font-mono text-xs">{ctx.config.settingsPath}</code> — user-level, never inside a repository.
       </p>
       <SettingsForms
-        roots={ctx.sources.map((s) => ({ root: s.root, kind: s.label, error: s.error }))}
+        roots={[
+          ...ctx.sources.map((s) => ({ root: s.root, kind: s.label, error: s.error })),
+          // Roots read as records (docs/records.md): named with their layout and shape.
+          ...recordSourceSummaries(ctx).map((r) => ({ root: r.root, kind: `${r.label} · layout ${r.layout}, ${r.shape} · ${r.count} records`, error: r.error })),
+        ]}
         origin={ORIGIN[ctx.config.rootsOrigin] ?? ctx.config.rootsOrigin}
         savedRoots={settings.roots ?? []}
         discovered={discovered}

@@ -20,7 +20,7 @@ import { SECRET_RULES_VERSION } from '../validators/secrets';
 const RULES_KEY = 'secret_rules';
 
 /** What the findings depend on besides the bytes: the rules and the owner (allowances included). Hashed: no address is stored. */
-function rulesSignature(owner: OwnerIdentity): string {
+export function rulesSignature(owner: OwnerIdentity): string {
   return crypto.createHash('sha256').update(JSON.stringify([SECRET_RULES_VERSION, owner])).digest('hex').slice(0, 32);
 }
 

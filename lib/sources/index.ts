@@ -5,7 +5,7 @@ import path from 'node:path';
 import { claudeCodeAdapter } from './claude-code';
 import { trustRootAdapter } from './trust-root';
 import { detectLayout, refusalLine } from './detect';
-import { recordAdapter } from './registry';
+import { detectRecordLayout, recordAdapter } from './registry';
 import type { SourceAdapter, SourceInfo } from './types';
 
 export type { SourceInfo, SourceAdapter, ListedFile, SourceKind } from './types';
@@ -47,6 +47,9 @@ export function describeSource(root: string): SourceInfo {
     const records = recordAdapter(d.layout);
     const shape = records?.detect(root)?.shape;
     if (records && shape) return { ...base, label: records.label, shape, records, error };
+    // A layout detect.ts does not name: the registered adapters' own detect decides (docs/records.md).
+    const other = records ? null : detectRecordLayout(root);
+    if (other) return { ...base, layout: other.adapter.layout, label: other.adapter.label, shape: other.shape, records: other.adapter, error };
     const refused = refusalLine(root, d);
     return { ...base, label: d.found, error: refused, refused };
   }

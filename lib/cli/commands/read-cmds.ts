@@ -17,6 +17,9 @@ import { discoverRoots } from '../../service/discover';
 import { EFFECTIVE_TIERS } from '../../trust/tiers';
 import { rowActions } from '../../service/list-actions';
 import { historyTarget } from '../../service/history-target';
+import { recordLayoutNames } from '../../sources/registry';
+import { findRecord, listRecords } from '../../service/records/read';
+import { FILE_LAYOUTS, printRecord, recordCount, recordItem, recordLine, recordShowJson } from './record-print';
 import type { Command } from './index';
 
 const scanCmd: Command = {
@@ -39,24 +42,49 @@ const scanCmd: Command = {
 };
 
 const listCmd: Command = {
-  synopsis: 'list [--tier T] [--queue Q]',
-  summary: `memories by tier or queue (${QUEUES.join(', ')})`,
+  synopsis: 'list [--tier T] [--queue Q] [--layout L]',
+  summary: `memories and records by tier, queue (${QUEUES.join(', ')}) or layout`,
   async run(argv, io) {
-    const args = parseServiceArgs(argv, { values: ['tier', 'queue', 'limit', 'q'], bools: ['all'] });
+    const args = parseServiceArgs(argv, { values: ['tier', 'queue', 'limit', 'q', 'layout'], bools: ['all'] });
     const tier = lastValue(args, 'tier');
     const queue = lastValue(args, 'queue');
+    const layout = lastValue(args, 'layout');
     if (tier && !(EFFECTIVE_TIERS as readonly string[]).includes(tier)) throw new UsageError(`--tier must be one of ${EFFECTIVE_TIERS.join(', ')}`);
     if (queue && !(QUEUES as readonly string[]).includes(queue)) throw new UsageError(`--queue must be one of ${QUEUES.join(', ')}`);
+    const layouts = [...FILE_LAYOUTS, ...recordLayoutNames()];
+    if (layout && !layouts.includes(layout)) throw new UsageError(`--layout must be one of ${layouts.join(', ')}`);
     const limitRaw = lastValue(args, 'limit');
     const limit = args.bools.has('all') ? 1_000_000 : limitRaw ? Number(limitRaw) : args.bools.has('json') ? 1_000_000 : 200;
     if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive integer');
     const ctx = openContext(args, io);
-    const res = listMemories(ctx.handle.sqlite, { tier: tier as never, queue: queue as Queue | undefined, q: lastValue(args, 'q'), limit, sort: 'file' }, ctx.now());
+    const memQuery = { tier: tier as never, queue: queue as Queue | undefined, q: lastValue(args, 'q'), sort: 'file' as const };
+    // --layout: a file layout keeps that kind's memories; a record layout keeps only its records (docs/records.md, "CLI").
+    let res: ReturnType<typeof listMemories>;
+    if (!layout) res = listMemories(ctx.handle.sqlite, { ...memQuery, limit }, ctx.now());
+    else if (!(FILE_LAYOUTS as readonly string[]).includes(layout)) res = { items: [], total: 0 };
+    else {
+      const kinds = new Map(ctx.sources.map((s) => [s.id, s.kind]));
+      const all = listMemories(ctx.handle.sqlite, { ...memQuery, limit: 100_000 }, ctx.now()).items.filter((i) => kinds.get(i.source) === layout);
+      res = { items: all.slice(0, limit), total: all.length };
+    }
+    // Records have no queues: --queue lists memories only.
+    const fileOnly = queue !== undefined || (layout !== undefined && (FILE_LAYOUTS as readonly string[]).includes(layout));
+    const recs =
+      ctx.recordSources.length && !fileOnly
+        ? listRecords(ctx, { layout, tier, q: lastValue(args, 'q'), limit: Math.max(limit - res.items.length, 0) })
+        : null;
+    if (recs) {
+      const roots = new Map(ctx.recordSources.map((s) => [s.id, s.root]));
+      for (const e of recs.errors) io.err(`memtrust: ${e.error}`);
+      for (const p of recs.problems) io.err(`memtrust: ${roots.get(p.source)}/${p.file}${p.line ? ` line ${p.line}` : ''}: ${p.problem}`);
+      for (const w of recs.warnings) io.err(`memtrust: ${roots.get(w.source)}: ${w.warning}`);
+    }
     if (args.bools.has('json')) {
       const roots = new Map(ctx.sources.map((s) => [s.id, s]));
+      const recordRoots = new Map(ctx.recordSources.map((s) => [s.id, s.root]));
       // CONTRACT §9: each item names its layout and key, and the actions §3 allows now (lib/trust/allowed.ts).
       const actions = rowActions(ctx.handle.sqlite, res.items, ctx.now());
-      printJson(io, {
+      const out: { total: number; items: Record<string, unknown>[]; [k: string]: unknown } = {
         total: res.total,
         ...(ctx.config.demo ? { demo: true } : {}),
         items: res.items.map((i) => ({
@@ -65,25 +93,47 @@ const listCmd: Command = {
           validate: i.validateExit, secret: i.secretExit, injection: i.injectionExit, conflict: i.conflict, sha256: i.sha256,
           actions: actions.get(i.key) ?? [],
         })),
-      });
+      };
+      if (recs) {
+        out.total += recs.total;
+        out.items.push(...recs.items.map((r) => recordItem(r, recordRoots.get(r.source))));
+        out.problems = recs.problems;
+        if (recs.warnings.length) out.warnings = recs.warnings;
+        if (recs.errors.length) out.errors = recs.errors;
+      }
+      printJson(io, out);
       return 0;
     }
-    if (res.items.length === 0) io.out('no memories match');
+    const total = res.total + (recs?.total ?? 0);
+    const shown = res.items.length + (recs?.items.length ?? 0);
+    if (shown === 0) io.out('no memories match');
     const lines = res.items.map((i) => `${i.tier.padEnd(12)} ${i.relPath.padEnd(48)} ${i.name ?? ''}`);
-    if (res.total > res.items.length) lines.push(`… ${res.total - res.items.length} more (use --all or --limit N)`);
+    for (const r of recs?.items ?? []) lines.push(recordLine(r));
+    if (total > shown) lines.push(`… ${total - shown} more (use --all or --limit N)`);
     if (lines.length) io.out(lines.join('\n'));
     return 0;
   },
 };
 
 const showCmd: Command = {
-  synopsis: 'show FILE',
-  summary: 'one memory: fields, findings, lifecycle, allowed actions, history',
+  synopsis: 'show FILE|ID|KEY',
+  summary: 'one memory or record: fields, findings, lifecycle or flags, allowed actions, history',
   async run(argv, io) {
     const args = parseServiceArgs(argv);
-    if (args.positionals.length !== 1) throw new UsageError('name exactly one memory FILE');
+    if (args.positionals.length !== 1) throw new UsageError('name exactly one memory FILE or record ID or KEY');
     const ctx = openContext(args, io);
-    const r = memoryDetail(ctx, args.positionals[0]!);
+    const ref = args.positionals[0]!;
+    let r = memoryDetail(ctx, ref);
+    // Not a memory file: a record of a record root by id or key (docs/records.md, "CLI").
+    if (!r.ok && ctx.recordSources.length) {
+      const found = findRecord(ctx, ref);
+      if (found.ok) {
+        if (args.bools.has('json')) printJson(io, recordShowJson(ctx, found.source, found.record));
+        else printRecord(io, ctx, found.source, found.record);
+        return 0;
+      }
+      if (found.code === 'ambiguous' || r.code === 'bad-name' || ctx.sources.length === 0) r = found;
+    }
     if (!r.ok) {
       if (args.bools.has('json')) printJson(io, r);
       else io.err(`memtrust show: ${r.message}`);
@@ -149,12 +199,15 @@ const rootsCmd: Command = {
     // MEMORY.md is loaded into every session: its findings are checked live here (docs/claude-code-folders.md).
     const owner = ownerIdentity();
     const index = new Map(sources.map((s) => [s.id, checkSourceIndex(s, owner)]));
+    // A record root is read for its count (no database here); its layout and shape come from its adapter.
+    const counts = new Map(sources.filter((s) => s.records).map((s) => [s.id, recordCount(s, config.now())]));
     if (args.bools.has('json')) {
       printJson(io, {
         configured: sources.map((s) => ({
           root: s.root, id: s.id, kind: s.kind, layout: s.layout, shape: s.shape, error: s.error,
           ...(s.refused ? { refused: s.refused } : {}), ...(config.demo ? { demo: true } : {}),
           ...(index.get(s.id) ? { indexFindings: index.get(s.id) } : {}),
+          ...(s.records ? { label: s.label, records: counts.get(s.id) } : {}),
         })),
         origin: none ? 'none' : config.rootsOrigin,
         ...(none ? { message: NO_ROOT } : {}),
@@ -166,6 +219,11 @@ const rootsCmd: Command = {
     else io.out(`configured (${config.demo ? 'demo root: generated sample data, not your memories' : config.rootsOrigin}):`);
     for (const s of sources) {
       if (s.refused) io.out(`  ${s.root}  [not read: ${s.layout}]`);
+      else if (s.records) {
+        const c = counts.get(s.id)!;
+        const n = c.error ? `  — ${c.error}` : `  — ${c.count} ${c.count === 1 ? 'record' : 'records'}${c.problems ? `, ${c.problems} unreadable ${c.problems === 1 ? 'entry' : 'entries'}` : ''}`;
+        io.out(`  ${s.root}  [${s.label}: layout ${s.layout}, ${s.shape}]${s.error ? `  — ${s.error}` : n}`);
+      }
       else io.out(`  ${s.root}  [${config.demo ? 'demo · ' : ''}${s.label}${s.shape && s.shape !== 'folders' ? `, ${s.shape}` : ''}]${s.error ? `  — ${s.error}` : ''}`);
       for (const f of index.get(s.id) ?? []) io.out(`    ${f.file} line ${f.line ?? '—'}: ${f.label} ${f.message}`);
     }

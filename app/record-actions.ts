@@ -1,0 +1,54 @@
+'use server';
+/**
+ * Server actions for records of record roots (docs/records.md): reads here; the write
+ * pipeline's preview and apply actions are appended below them. Every input is
+ * zod-checked by `action()`; results are values, never thrown.
+ */
+import { z } from 'zod';
+import { action, type ActionResult } from '@/lib/action-result';
+import { freshContext } from '@/lib/server';
+import { findRecord, listRecords, recordActionStates, type RecordActionState, type RecordView } from '@/lib/service/records/read';
+import { RECORD_FLAGS } from '@/lib/sources/record';
+
+const RecordFilterInput = z.object({
+  source: z.string().max(64).optional(),
+  layout: z.string().max(64).optional(),
+  tier: z.enum(['verified', 'inferred', 'quarantined', 'archived']).optional(),
+  flag: z.enum(RECORD_FLAGS).optional(),
+  q: z.string().max(200).optional(),
+  offset: z.number().int().min(0).max(10_000_000).optional(),
+  limit: z.number().int().min(1).max(10_000).optional(),
+});
+
+export type RecordList = ReturnType<typeof listRecords>;
+
+export const listRecordsAction = action(RecordFilterInput, (filter): ActionResult<RecordList> => {
+  return { ok: true, data: listRecords(freshContext(), { limit: 200, ...filter }) };
+});
+
+export interface RecordDetail {
+  record: RecordView;
+  root: string;
+  label: string;
+  shape: string | null;
+  /** Every verb of the layout, with why a refused one is refused (and, read-only, the owner's command). */
+  actionStates: RecordActionState[];
+  readOnly: string | null;
+}
+
+export const getRecordAction = action(z.object({ id: z.string().min(1).max(400) }), (input): ActionResult<RecordDetail> => {
+  const ctx = freshContext();
+  const r = findRecord(ctx, input.id);
+  if (!r.ok) return { ok: false, code: r.code, message: r.message };
+  return {
+    ok: true,
+    data: {
+      record: r.record,
+      root: r.source.root,
+      label: r.source.label,
+      shape: r.source.shape ?? null,
+      actionStates: recordActionStates(ctx, r.source, r.record),
+      readOnly: r.source.records?.readOnly ?? null,
+    },
+  };
+});

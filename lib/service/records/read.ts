@@ -1,0 +1,310 @@
+/**
+ * Reading record sources (docs/records.md, "Reading"): the adapter reads the store, the
+ * secret and injection checks run on each record's text with the owner's allowances, the
+ * result is masked and written to the `layout_records` index. A store is read again only
+ * when its change token moved (or the owner's rules or the clock hour did); otherwise
+ * the process's memory, then the index, answer. The index is a cache: deleting the
+ * database loses nothing, the next call reads the stores again.
+ */
+import fs from 'node:fs';
+import type Database from 'better-sqlite3';
+import type { LayoutRecord, ReadProblem } from '../../sources/record';
+import type { SourceInfo } from '../../sources';
+import type { Finding, OwnerIdentity } from '../../validators/types';
+import { secretCheck } from '../../validators/secrets';
+import { injectionCheck } from '../../validators/injection';
+import { maskBody, withholdSecret } from '../../validators/withhold';
+import { confine } from '../../paths';
+import { rulesSignature } from '../scan';
+import type { ServiceContext } from '../context';
+
+export interface RecordView extends LayoutRecord {
+  /** Source id. */
+  source: string;
+  /** Secret and injection findings on `text` (CONTRACT §2); their lines are file lines where the span allows. */
+  findings: Finding[];
+}
+
+export interface RecordFilter {
+  source?: string;
+  layout?: string;
+  tier?: string;
+  flag?: string;
+  q?: string;
+  offset?: number;
+  limit?: number;
+}
+
+export interface SourceRead {
+  records: RecordView[];
+  problems: ReadProblem[];
+  warnings: string[];
+  error: string | null;
+}
+
+export type FindResult = { ok: true; source: SourceInfo; record: RecordView } | { ok: false; code: 'not-found' | 'ambiguous'; message: string };
+
+/** What one action of a record allows now: refusals carry the reason and, for a read-only layout, the owner's command. */
+export interface RecordActionState {
+  action: string;
+  allowed: boolean;
+  reason: string | null;
+  command: string | null;
+}
+
+// ---- validators on record text ----
+
+/** A finding's line inside the text, placed in the file when the record spans several lines. */
+function fileLine(rec: LayoutRecord, line: number | undefined): number | undefined {
+  if (line === undefined || rec.location.line <= 0) return line;
+  if (rec.location.endLine > rec.location.line) return Math.min(rec.location.line + line - 1, rec.location.endLine);
+  return rec.location.line;
+}
+
+function maskDeep(v: unknown, owner: OwnerIdentity): unknown {
+  if (typeof v === 'string') return maskBody(v, owner).text;
+  if (Array.isArray(v)) return v.map((x) => maskDeep(x, owner));
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, maskDeep(x, owner)]));
+  return v;
+}
+
+/**
+ * The same secret and injection checks a memory file gets (lib/validators), on the
+ * record's text; a record with a secret finding is masked before it is stored or shown.
+ */
+export function validateRecord(rec: LayoutRecord, sourceId: string, owner: OwnerIdentity): RecordView {
+  const bytes = Buffer.from(rec.text, 'utf8');
+  const secret = secretCheck(bytes, owner);
+  const injection = injectionCheck(bytes);
+  const findings = [...secret.findings, ...injection.findings].map((f) => ({ ...f, line: fileLine(rec, f.line) }));
+  for (const f of findings) if (f.line === undefined) delete f.line;
+  if (secret.exit === 0) return { ...rec, source: sourceId, findings };
+  return {
+    ...rec,
+    source: sourceId,
+    findings,
+    title: withholdSecret(rec.title, owner) ?? '',
+    text: maskBody(rec.text, owner).text,
+    fields: rec.fields.map((f) => ({ ...f, value: maskBody(f.value, owner).text })),
+    detail: maskDeep(rec.detail, owner) as Record<string, unknown>,
+  };
+}
+
+// ---- cache: memory, then the index ----
+
+interface Cached {
+  token: string;
+  read: SourceRead;
+}
+const g = globalThis as unknown as { __memtrustRecordCache?: Map<string, Cached> };
+const memory = (g.__memtrustRecordCache ??= new Map());
+
+/** Forget the in-memory reads (tests; the index stays). */
+export function forgetRecordCache(): void {
+  memory.clear();
+}
+
+/** The adapter's token plus what else the read depends on: the owner's rules and the clock hour (ages, TTLs). */
+function fullToken(ctx: ServiceContext, source: SourceInfo, owner: OwnerIdentity): string {
+  const adapter = source.records!;
+  return [adapter.layout, source.root, adapter.changeToken(source.root), rulesSignature(owner), ctx.now().toISOString().slice(0, 13)].join('\n');
+}
+
+function loadIndexed(sqlite: Database.Database, source: SourceInfo, token: string): SourceRead | null {
+  const row = sqlite.prepare('SELECT token, problems, warnings FROM layout_sources WHERE source = ?').get(source.id) as { token: string; problems: string; warnings: string } | undefined;
+  if (!row || row.token !== token) return null;
+  const rows = sqlite.prepare('SELECT data FROM layout_records WHERE source = ? ORDER BY file, line, key').all(source.id) as { data: string }[];
+  return { records: rows.map((r) => JSON.parse(r.data) as RecordView), problems: JSON.parse(row.problems), warnings: JSON.parse(row.warnings), error: null };
+}
+
+function storeIndexed(sqlite: Database.Database, source: SourceInfo, token: string, read: SourceRead, now: Date): void {
+  const ins = sqlite.prepare(
+    `INSERT INTO layout_records (id, source, layout, key, native, tier, flags, title, origin, created_at, verified_at, file, line, end_line, credential_count, personal_count, injection_count, text, data)
+     VALUES (@id, @source, @layout, @key, @native, @tier, @flags, @title, @origin, @createdAt, @verifiedAt, @file, @line, @endLine, @credential, @personal, @injection, @text, @data)`,
+  );
+  sqlite
+    .transaction(() => {
+      sqlite.prepare('DELETE FROM layout_records WHERE source = ?').run(source.id);
+      for (const r of read.records) {
+        const count = (pred: (f: Finding) => boolean) => r.findings.filter(pred).length;
+        ins.run({
+          id: r.id, source: source.id, layout: r.layout, key: r.key, native: r.native, tier: r.tier, flags: JSON.stringify(r.flags), title: r.title, origin: r.origin,
+          createdAt: r.createdAt, verifiedAt: r.verifiedAt, file: r.location.file, line: r.location.line, endLine: r.location.endLine,
+          credential: count((f) => f.check === 'secret' && f.class !== 'personal'), personal: count((f) => f.check === 'secret' && f.class === 'personal'),
+          injection: count((f) => f.check === 'injection'), text: r.text, data: JSON.stringify(r),
+        });
+      }
+      sqlite
+        .prepare(
+          `INSERT INTO layout_sources (source, root, layout, shape, token, problems, warnings, error, read_at) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)
+           ON CONFLICT(source) DO UPDATE SET root = excluded.root, layout = excluded.layout, shape = excluded.shape, token = excluded.token,
+             problems = excluded.problems, warnings = excluded.warnings, error = NULL, read_at = excluded.read_at`,
+        )
+        .run(source.id, source.root, source.records!.layout, source.shape ?? '', token, JSON.stringify(read.problems), JSON.stringify(read.warnings), now.toISOString());
+    })
+    .immediate();
+}
+
+function firstLine(e: unknown): string {
+  return (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
+}
+
+/**
+ * Every record of one record source, validated and masked; read through the adapter only
+ * when the store changed since the last read (memory, then the index, answer otherwise).
+ */
+export function readSourceRecords(ctx: ServiceContext, source: SourceInfo): SourceRead {
+  const adapter = source.records;
+  if (!adapter) return { records: [], problems: [], warnings: [], error: `${source.root} is not a record source` };
+  if (source.error) return { records: [], problems: [], warnings: [], error: source.error };
+  const owner = ctx.owner();
+  let token: string;
+  try {
+    token = fullToken(ctx, source, owner);
+  } catch (e) {
+    return { records: [], problems: [], warnings: [], error: `cannot read ${source.root}: ${firstLine(e)}` };
+  }
+  const memKey = `${ctx.handle.path}\n${source.id}`;
+  const hit = memory.get(memKey);
+  const sqlite = ctx.handle.sqlite;
+  // The process's copy holds only while the index agrees (another process may have re-read, or the db was rebuilt).
+  const indexed = sqlite.prepare('SELECT token FROM layout_sources WHERE source = ?').get(source.id) as { token: string } | undefined;
+  if (hit && hit.token === token && indexed?.token === token) return hit.read;
+  const stored = loadIndexed(sqlite, source, token);
+  if (stored) {
+    memory.set(memKey, { token, read: stored });
+    return stored;
+  }
+  let raw;
+  try {
+    raw = adapter.read(source.root, { sourceId: source.id, now: ctx.now() });
+  } catch (e) {
+    return { records: [], problems: [], warnings: [], error: `cannot read ${source.root}: ${firstLine(e)}` };
+  }
+  const seen = new Map<string, LayoutRecord>();
+  const problems = [...raw.problems];
+  const records: RecordView[] = [];
+  for (const r of raw.records) {
+    const first = seen.get(r.id);
+    if (first) {
+      problems.push({ file: r.location.file, line: r.location.line, problem: `duplicate key ${r.key} (first at ${first.location.file} line ${first.location.line}); this one is not listed` });
+      continue;
+    }
+    seen.set(r.id, r);
+    records.push(validateRecord(r, source.id, owner));
+  }
+  const read: SourceRead = { records, problems, warnings: raw.warnings, error: null };
+  storeIndexed(sqlite, source, token, read, ctx.now());
+  memory.set(memKey, { token, read });
+  return read;
+}
+
+/** Brings the index up to date for every record source; returns the reads by source id. */
+function syncAll(ctx: ServiceContext): Map<string, SourceRead> {
+  return new Map(ctx.recordSources.map((s) => [s.id, readSourceRecords(ctx, s)]));
+}
+
+export function listRecords(
+  ctx: ServiceContext,
+  filter: RecordFilter = {},
+): { items: RecordView[]; total: number; problems: (ReadProblem & { source: string })[]; warnings: { source: string; warning: string }[]; errors: { source: string; error: string }[] } {
+  const all = syncAll(ctx);
+  // Problems, warnings and errors of the sources the filter keeps.
+  const layouts = new Map(ctx.recordSources.map((s) => [s.id, s.records!.layout as string]));
+  const reads = [...all].filter(([s]) => (!filter.source || s === filter.source) && (!filter.layout || layouts.get(s) === filter.layout));
+  const problems = reads.flatMap(([source, r]) => r.problems.map((p) => ({ ...p, source })));
+  const warnings = reads.flatMap(([source, r]) => r.warnings.map((warning) => ({ source, warning })));
+  const errors = reads.flatMap(([source, r]) => (r.error ? [{ source, error: r.error }] : []));
+  const ok = reads.filter(([, r]) => !r.error).map(([s]) => s);
+  const where = ['source IN (SELECT value FROM json_each(@sources))'];
+  const params: Record<string, unknown> = { sources: JSON.stringify(ok) };
+  if (filter.layout) (where.push('layout = @layout'), (params.layout = filter.layout));
+  if (filter.tier) (where.push('tier = @tier'), (params.tier = filter.tier));
+  if (filter.flag) (where.push('EXISTS (SELECT 1 FROM json_each(flags) WHERE value = @flag)'), (params.flag = filter.flag));
+  if (filter.q) {
+    where.push("(title LIKE @q ESCAPE '\\' OR key LIKE @q ESCAPE '\\' OR text LIKE @q ESCAPE '\\')");
+    params.q = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  }
+  const sql = `FROM layout_records WHERE ${where.join(' AND ')}`;
+  const sqlite = ctx.handle.sqlite;
+  const total = (sqlite.prepare(`SELECT count(*) AS n ${sql}`).get(params) as { n: number }).n;
+  const limit = Math.min(Math.max(filter.limit ?? 1_000_000, 0), 1_000_000);
+  const offset = Math.max(filter.offset ?? 0, 0);
+  const rows = sqlite.prepare(`SELECT data ${sql} ORDER BY source, file, line, key LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset }) as { data: string }[];
+  return { items: rows.map((r) => JSON.parse(r.data) as RecordView), total, problems, warnings, errors };
+}
+
+/** One record by its full id (`<source>:<key>`) or its bare key; a key found in two roots is refused, naming both. */
+export function findRecord(ctx: ServiceContext, idOrKey: string): FindResult {
+  const reads = syncAll(ctx);
+  const ok = [...reads].filter(([, r]) => !r.error).map(([s]) => s);
+  const sqlite = ctx.handle.sqlite;
+  const pick = (where: string, value: string) =>
+    sqlite.prepare(`SELECT source, data FROM layout_records WHERE ${where} AND source IN (SELECT value FROM json_each(?)) ORDER BY source`).all(value, JSON.stringify(ok)) as { source: string; data: string }[];
+  let rows = pick('id = ?', idOrKey);
+  if (rows.length === 0) rows = pick('key = ?', idOrKey);
+  if (rows.length === 0) return { ok: false, code: 'not-found', message: `no record ${idOrKey} in the configured record roots` };
+  if (rows.length > 1) {
+    return { ok: false, code: 'ambiguous', message: `${idOrKey} names records in ${rows.length} roots (${rows.map((r) => JSON.parse(r.data).id).join(', ')}): give the full id` };
+  }
+  const source = ctx.recordSources.find((s) => s.id === rows[0]!.source)!;
+  return { ok: true, source, record: JSON.parse(rows[0]!.data) as RecordView };
+}
+
+/**
+ * Every verb of the record's layout, allowed or not: a refusal names why, and for a
+ * read-only layout the owning tool's command the adapter plans instead (CONTRACT §9).
+ */
+export function recordActionStates(ctx: ServiceContext, source: SourceInfo, record: RecordView): RecordActionState[] {
+  const adapter = source.records!;
+  const read = (file: string): Buffer | null => {
+    try {
+      return fs.readFileSync(confine(source.root, file));
+    } catch {
+      return null;
+    }
+  };
+  const verbs = [...adapter.actions, ...record.actions.filter((a) => !adapter.actions.includes(a))];
+  return verbs.map((action) => {
+    if (record.actions.includes(action)) return { action, allowed: true, reason: null, command: null };
+    let reason = record.refused[action] ?? adapter.readOnly ?? `${action} does not apply to this record`;
+    let command: string | null = null;
+    if (adapter.readOnly) {
+      const r = adapter.plan(record, action, { now: ctx.now(), read });
+      if (!r.ok) {
+        reason = r.reason;
+        command = r.command ?? null;
+      }
+    }
+    return { action, allowed: false, reason, command };
+  });
+}
+
+export interface RecordSourceSummary {
+  source: string;
+  root: string;
+  label: string;
+  layout: string;
+  shape: string;
+  count: number;
+  problems: number;
+  error: string | null;
+}
+
+/** Per record root, what the overview and settings show: layout, shape, record count, unreadable entries. */
+export function recordSourceSummaries(ctx: ServiceContext): RecordSourceSummary[] {
+  return ctx.recordSources.map((s) => {
+    const r = readSourceRecords(ctx, s);
+    return { source: s.id, root: s.root, label: s.label, layout: s.records!.layout, shape: s.shape ?? '', count: r.records.length, problems: r.problems.length, error: r.error };
+  });
+}
+
+/**
+ * The record as the store holds it now, unmasked and uncached: what a plan needs (the
+ * write pipeline reads the store afresh under its lock; pages and the CLI use RecordView).
+ */
+export function readRawRecord(ctx: ServiceContext, source: SourceInfo, id: string): LayoutRecord | null {
+  if (!source.records || source.error) return null;
+  const r = source.records.read(source.root, { sourceId: source.id, now: ctx.now() });
+  return r.records.find((x) => x.id === id) ?? null;
+}
