@@ -3,10 +3,12 @@
  * tries them. Adding a layout: a folder under lib/sources/<layout>/ exporting a
  * LayoutAdapter, and one line here.
  */
+import { consolidationAdapter } from './consolidation';
 import type { LayoutAdapter } from './layout-adapter';
 import type { LayoutName } from './record';
 
 export const RECORD_ADAPTERS: readonly LayoutAdapter[] = [
+  consolidationAdapter,
 ];
 
 export function recordAdapter(layout: LayoutName | string): LayoutAdapter | null {
