@@ -175,9 +175,8 @@ export function writeRuleText(e: Evaluated): string {
 }
 
 function expiryText(e: Evaluated): string {
-  const at = isoSeconds(e.expiry!);
-  if (e.expiryBasis === 'expiresAt') return `expiresAt ${at}`;
-  return `createdAt + ${TTL_DAYS[e.type as RecordType]} days for type ${e.type}, ${at}`;
+  if (e.expiryBasis === 'expiresAt') return 'its expiresAt';
+  return `createdAt + ${TTL_DAYS[e.type as RecordType]} days for type ${e.type}`;
 }
 
 /**
