@@ -227,8 +227,8 @@ export function check(e: Evaluated, action: ConsolidationAction | string, now: D
   switch (action) {
     case 'promote': {
       if (e.status !== 'active') return `promote refused: ${who} is ${status}; only an active record is promoted${e.status === 'needs-review' ? ' (restore it first)' : ''}`;
-      if (e.confidence === 'high') return `promote refused: ${who} already has confidence high`;
       if (e.broken.length) return `promote refused: ${who} breaks the seed's write rules (${writeRuleText(e)}); a record breaking them is never verified`;
+      if (e.confidence === 'high') return `promote refused: ${who} already has confidence high`;
       if (expired) return `promote refused: ${who} expired ${isoSeconds(e.expiry!)} (${expiryText(e)})`;
       if (!e.created) return `promote refused: ${who} has no valid createdAt, so its ${OBSERVATION_DAYS}-day observation cannot be timed`;
       const from = new Date(e.created.getTime() + OBSERVATION_DAYS * DAY_MS);
