@@ -48,7 +48,8 @@ export function parseIso(text: string): Date | null {
 
 /** `YYYY-MM-DDTHH:MM:SSZ` (no fraction): what memtrust writes into `verifiedAt`. */
 export function isoSeconds(d: Date): string {
-  return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const s = d.toISOString();
+  return s.length === 24 ? `${s.slice(0, 19)}Z` : s.replace(/\.\d{3}Z$/, 'Z');
 }
 
 function describe(v: unknown): string {
