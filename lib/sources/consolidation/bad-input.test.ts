@@ -134,7 +134,7 @@ describe('encodings and line endings', () => {
     expect(refused).toEqual({ ok: false, reason: expect.stringMatching(/line 2 of s\.memory\.jsonl holds bytes that are not valid UTF-8/) });
     const ok = plan(r.records[0]!, 'archive', { now: NOW, read: rd });
     expect(ok.ok).toBe(true);
-    const after = applyLineEdits(rd('s.memory.jsonl'), (ok as { plan: { edits: never[] } }).plan.edits);
+    const after = applyLineEdits(rd('s.memory.jsonl'), (ok as unknown as { plan: { edits: never[] } }).plan.edits);
     expect(after.subarray(after.indexOf(0x0a) + 1).equals(bad)).toBe(true);
   });
 });
@@ -260,7 +260,7 @@ describe('a 50 MB file', () => {
     const p = plan(last, 'archive', { now: NOW, read: rd });
     expect(p.ok).toBe(true);
     const before = rd('big.memory.jsonl');
-    const after = applyLineEdits(before, (p as { plan: { edits: never[] } }).plan.edits);
+    const after = applyLineEdits(before, (p as unknown as { plan: { edits: never[] } }).plan.edits);
     const at = before.indexOf(Buffer.from(`"id":"${last.key}"`));
     const lineStart = before.lastIndexOf(0x0a, at) + 1;
     expect(after.subarray(0, lineStart).equals(before.subarray(0, lineStart))).toBe(true);

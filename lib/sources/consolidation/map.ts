@@ -157,6 +157,7 @@ export function evaluate(obj: Record<string, unknown>, now: Date): Evaluated {
     expiresAt,
     expiry,
     expiryBasis,
+    expiryIso: expiry ? isoSeconds(expiry) : null,
     status,
     verifiedAt,
     reviewNote,
@@ -210,7 +211,7 @@ export function flagsOf(e: Evaluated, now: Date, partners: Partner[]): { flags: 
   }
   if (isExpired(e, now)) {
     flags.push('expired');
-    reasons.expired = `expired ${isoSeconds(e.expiry!)} (${expiryText(e)})${e.status === 'needs-review' ? '; stays quarantined while it needs review' : ''}`;
+    reasons.expired = `expired ${e.expiryIso} (${expiryText(e)})${e.status === 'needs-review' ? '; stays quarantined while it needs review' : ''}`;
   }
   if (e.status === 'needs-review' && partners.length) {
     flags.push('conflict');
@@ -230,7 +231,7 @@ export function check(e: Evaluated, action: ConsolidationAction | string, now: D
       if (e.status !== 'active') return `promote refused: ${who} is ${status}; only an active record is promoted${e.status === 'needs-review' ? ' (restore it first)' : ''}`;
       if (e.broken.length) return `promote refused: ${who} breaks the seed's write rules (${writeRuleText(e)}); a record breaking them is never verified`;
       if (e.confidence === 'high') return `promote refused: ${who} already has confidence high`;
-      if (expired) return `promote refused: ${who} expired ${isoSeconds(e.expiry!)} (${expiryText(e)})`;
+      if (expired) return `promote refused: ${who} expired ${e.expiryIso} (${expiryText(e)})`;
       if (!e.created) return `promote refused: ${who} has no valid createdAt, so its ${OBSERVATION_DAYS}-day observation cannot be timed`;
       const from = new Date(e.created.getTime() + OBSERVATION_DAYS * DAY_MS);
       if (now.getTime() < from.getTime()) return `promote refused: the ${OBSERVATION_DAYS}-day observation from createdAt ends ${isoSeconds(from)}; promote is possible from then`;
@@ -239,7 +240,7 @@ export function check(e: Evaluated, action: ConsolidationAction | string, now: D
     case 'reaffirm': {
       if (e.status !== 'active') return `reaffirm refused: ${who} is ${status}; only an active record is re-affirmed`;
       if (e.broken.length) return `reaffirm refused: ${who} breaks the seed's write rules (${writeRuleText(e)}); a record breaking them is never verified`;
-      if (expired) return `reaffirm refused: ${who} expired ${isoSeconds(e.expiry!)} (${expiryText(e)}); re-affirming does not renew it`;
+      if (expired) return `reaffirm refused: ${who} expired ${e.expiryIso} (${expiryText(e)}); re-affirming does not renew it`;
       return null;
     }
     case 'demote':
@@ -248,7 +249,7 @@ export function check(e: Evaluated, action: ConsolidationAction | string, now: D
     case 'restore': {
       if (e.status === 'active') return `restore refused: ${who} is already active`;
       if (e.broken.length) return `restore refused: ${who} breaks the seed's write rules (${writeRuleText(e)}); fix the record first`;
-      if (expired) return `restore refused: ${who} expired ${isoSeconds(e.expiry!)} (${expiryText(e)}); an active record past its expiry is still archived`;
+      if (expired) return `restore refused: ${who} expired ${e.expiryIso} (${expiryText(e)}); an active record past its expiry is still archived`;
       return null;
     }
     case 'archive':

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DetectedStore, ReadContext } from '../layout-adapter';
 import type { LayoutRead, LayoutRecord, RawField, ReadProblem } from '../record';
-import { capabilities, evaluate, flagsOf, isoSeconds, tierOf, type Partner } from './map';
+import { capabilities, evaluate, flagsOf, tierOf, type Partner } from './map';
 import { scanObject, type ObjectSpans } from './scan';
 import { FILE_SUFFIX, MAX_PROBLEMS_PER_FILE, TTL_DAYS, type Evaluated, type RecordType } from './types';
 
@@ -77,6 +77,14 @@ interface Entry {
   fields: RawField[];
 }
 
+function isBlank(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d && c !== 0x0b && c !== 0x0c) return false;
+  }
+  return true;
+}
+
 class Problems {
   readonly list: ReadProblem[] = [];
   private perFile = new Map<string, number>();
@@ -128,7 +136,7 @@ function readFile(root: string, file: string, now: Date, problems: Problems, out
       line = line.slice(0, -1);
       if (nl !== -1) crlf.push(lineNo);
     }
-    if (line.trim() === '') {
+    if (isBlank(line)) {
       blank.push(lineNo);
       continue;
     }
@@ -173,27 +181,27 @@ export function read(root: string, ctx: ReadContext): LayoutRead {
 
   // Duplicate ids: the last line (in file-name, then line order) is the record; the
   // earlier ones are reported and kept in their files as they are.
-  const byKey = new Map<string, Entry[]>();
-  for (const en of entries) {
-    const list = byKey.get(en.key);
-    if (list) list.push(en);
-    else byKey.set(en.key, [en]);
-  }
+  const lastAt = new Map<string, number>();
+  const count = new Map<string, number>();
+  entries.forEach((en, i) => {
+    if (lastAt.has(en.key)) count.set(en.key, (count.get(en.key) ?? 1) + 1);
+    lastAt.set(en.key, i);
+  });
   const winners: Entry[] = [];
   const dupes = new Map<string, { file: string; line: number }[]>();
-  for (const en of entries) {
-    const list = byKey.get(en.key)!;
-    const last = list[list.length - 1]!;
-    if (last === en) {
+  entries.forEach((en, i) => {
+    const li = lastAt.get(en.key)!;
+    if (li === i) {
       winners.push(en);
-      continue;
+      return;
     }
+    const last = entries[li]!;
     const at = last.file === en.file ? `line ${last.line}` : `${last.file} line ${last.line}`;
-    problems.add(en.file, en.line, `duplicate id ${en.key} (${list.length} lines hold it): the last one, ${at}, is the record; line ${en.line} is kept as it is and ignored`);
+    problems.add(en.file, en.line, `duplicate id ${en.key} (${count.get(en.key)} lines hold it): the last one, ${at}, is the record; line ${en.line} is kept as it is and ignored`);
     const d = dupes.get(en.key) ?? [];
     d.push({ file: en.file, line: en.line });
     dupes.set(en.key, d);
-  }
+  });
 
   const statusOf = new Map<string, string | null>();
   const reverse = new Map<string, Set<string>>();
@@ -208,7 +216,8 @@ export function read(root: string, ctx: ReadContext): LayoutRead {
 
   const records: LayoutRecord[] = winners.map((w) => {
     const e = w.e;
-    const ids = [...new Set([...e.conflictsWith, ...(reverse.get(w.key) ?? [])])].filter((x) => x !== w.key);
+    const rev = reverse.get(w.key);
+    const ids = e.conflictsWith.length || rev ? [...new Set([...e.conflictsWith, ...(rev ?? [])])].filter((x) => x !== w.key) : [];
     const partners: Partner[] = ids.map((id) => ({ id, status: statusOf.has(id) ? (statusOf.get(id) ?? 'no status') : null }));
     const { flags, reasons } = flagsOf(e, now, partners);
     const { actions, refused } = capabilities(e, now);
@@ -237,7 +246,7 @@ export function read(root: string, ctx: ReadContext): LayoutRead {
         sensitivity: e.sensitivity,
         sourceStep: e.sourceStep,
         status: e.status,
-        expiresAt: e.expiry ? isoSeconds(e.expiry) : null,
+        expiresAt: e.expiryIso,
         expiryBasis: e.expiryBasis,
         ttlDays: e.type && e.type in TTL_DAYS ? TTL_DAYS[e.type as RecordType] : null,
         conflictsWith: ids,

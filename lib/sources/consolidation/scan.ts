@@ -79,8 +79,24 @@ function valueEnd(s: string, i: number): number {
   return j > i ? j : -1;
 }
 
-function keyName(raw: string): string {
-  return raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+/**
+ * The previous line's raw keys and names, by position: the lines of a store mostly
+ * repeat the same keys in the same order, so a key is matched in place (no copy) and
+ * its name shared instead of sliced again for every line.
+ */
+const lastRaw: string[] = [];
+const lastName: string[] = [];
+
+function keyName(s: string, start: number, end: number, k: number): string {
+  const raw = lastRaw[k];
+  if (raw !== undefined && raw.length === end - start && s.startsWith(raw, start)) return lastName[k]!;
+  const text = s.slice(start, end);
+  const name = text.includes('\\') ? (JSON.parse(text) as string) : text.slice(1, -1);
+  if (k < 64) {
+    lastRaw[k] = text;
+    lastName[k] = name;
+  }
+  return name;
 }
 
 /**
@@ -108,7 +124,7 @@ export function scanObject(s: string): ObjectSpans | null {
     const vStart = i;
     const vEnd = valueEnd(s, i);
     if (vEnd === -1) return null;
-    members.push({ name: keyName(s.slice(keyStart, keyEnd)), keyStart, keyEnd, valueStart: vStart, valueEnd: vEnd });
+    members.push({ name: keyName(s, keyStart, keyEnd, members.length), keyStart, keyEnd, valueStart: vStart, valueEnd: vEnd });
     i = skipWs(s, vEnd);
     const c = s.charCodeAt(i);
     if (c === 0x2c) {

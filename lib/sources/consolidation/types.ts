@@ -55,6 +55,8 @@ export interface Evaluated {
   /** Effective expiry: `expiresAt`, else `createdAt` + TTL; null when neither can be computed. */
   expiry: Date | null;
   expiryBasis: 'expiresAt' | 'ttl' | null;
+  /** `expiry` as `YYYY-MM-DDTHH:MM:SSZ`, computed once. */
+  expiryIso: string | null;
   status: string | null;
   verifiedAt: string | null;
   reviewNote: string | null;
