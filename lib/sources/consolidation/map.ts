@@ -91,7 +91,7 @@ export function evaluate(obj: Record<string, unknown>, now: Date): Evaluated {
 
   const type = enumOf('type', RECORD_TYPES);
   const statement = str('statement');
-  if (statement === null && obj.statement === undefined) problems.push('statement is missing');
+  if (obj.statement === undefined || obj.statement === null) problems.push('statement is missing');
 
   // evidence: the seed writes one string; a list of strings is read too.
   let evidence: string[] = [];
