@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { describeSource } from '../index';
 import { recordAdapter, RECORD_ADAPTERS, detectRecordLayout } from '../registry';
 import { consolidationAdapter } from './index';
 import { changeToken, detect, read } from './read';
@@ -120,6 +121,15 @@ describe('detection and registry', () => {
     expect(detectRecordLayout(d)).toEqual({ adapter: consolidationAdapter, shape: 'jsonl' });
     expect(consolidationAdapter.actions).toEqual(['promote', 'reaffirm', 'demote', 'restore', 'archive']);
     expect(consolidationAdapter.readOnly).toBeUndefined();
+  });
+
+  it('a configured consolidation root is a record source, not refused', () => {
+    const d = tmp();
+    writeContractFixture(d);
+    const s = describeSource(d);
+    expect(s).toMatchObject({ layout: 'consolidation', shape: 'jsonl', label: 'consolidation records', error: null });
+    expect(s.records).toBe(consolidationAdapter);
+    expect(s.refused).toBeUndefined();
   });
 
   it('files are read in name order; a root with none gives a warning', () => {
