@@ -267,6 +267,7 @@ describe('refusals: nothing planned, nothing guessed', () => {
     const d = tmp();
     writeStore(d, 'd.memory.jsonl', ['{"id":"mem_d","type":"semantic","statement":"s","evidence":["e"],"confidence":"medium","sensitivity":"public","sourceStep":"B.1","createdAt":"2026-11-01T00:00:00Z","status":"active","status":"active"}']);
     expect((plan(recordOf(d, 'mem_d'), 'archive', pctx(d)) as { reason: string }).reason).toMatch(/key status appears 2 times/);
+    expect(read(d, { sourceId: 's', now: NOW }).problems).toEqual([{ file: 'd.memory.jsonl', line: 1, problem: 'mem_d: key status appears more than once on line 1; the last one is read, and the line is not rewritten for that key' }]);
     expect(plan(recordOf(d, 'mem_d'), 'reaffirm', pctx(d)).ok).toBe(true);
   });
 

@@ -152,10 +152,8 @@ function readFile(root: string, file: string, now: Date, problems: Problems, out
       problems.add(file, lineNo, `line ${lineNo} has ${id === undefined ? 'no id' : `id ${JSON.stringify(id)}, not a non-empty text`}; kept as it is, not read`);
       continue;
     }
-    const names = new Set<string>();
-    for (const m of p.spans.members) {
-      if (names.has(m.name)) problems.add(file, lineNo, `${id}: key ${m.name} appears twice on line ${lineNo}; the last one is read, and the line is not rewritten for that key`);
-      names.add(m.name);
+    for (const name of repeatedKeys(p.spans.members)) {
+      problems.add(file, lineNo, `${id}: key ${name} appears more than once on line ${lineNo}; the last one is read, and the line is not rewritten for that key`);
     }
     const e = evaluate(p.obj, now);
     for (const msg of e.problems) problems.add(file, lineNo, `${id}: ${msg}`);
@@ -167,7 +165,27 @@ function readFile(root: string, file: string, now: Date, problems: Problems, out
     problems.add(file, crlf[0]!, `${crlf.length} line(s) end in CRLF${mixed}: read as usual; a rewritten line keeps its own ending`);
   }
   if (blank.length) problems.add(file, blank[0]!, `blank line(s) ${lineList(blank)} skipped; kept as they are`);
-  problems.close(file);
+}
+
+/** Names that appear more than once among a line's members (a handful of keys: pairwise; many: a set). */
+function repeatedKeys(members: { name: string }[]): string[] {
+  const out: string[] = [];
+  if (members.length <= 32) {
+    for (let i = 1; i < members.length; i++) {
+      const n = members[i]!.name;
+      let seen = false;
+      for (let j = 0; j < i && !seen; j++) seen = members[j]!.name === n;
+      if (seen && !out.includes(n)) out.push(n);
+    }
+    return out;
+  }
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const m of members) {
+    if (seen.has(m.name)) twice.add(m.name);
+    seen.add(m.name);
+  }
+  return [...twice];
 }
 
 export function read(root: string, ctx: ReadContext): LayoutRead {
@@ -202,6 +220,8 @@ export function read(root: string, ctx: ReadContext): LayoutRead {
     d.push({ file: en.file, line: en.line });
     dupes.set(en.key, d);
   });
+
+  for (const file of files) problems.close(file);
 
   const statusOf = new Map<string, string | null>();
   const reverse = new Map<string, Set<string>>();
