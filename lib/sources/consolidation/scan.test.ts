@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scanObject, setFields } from './scan';
 
@@ -52,5 +53,41 @@ describe('setFields', () => {
   it('refuses a key that appears twice', () => {
     const s = '{"status":"active","status":"expired"}';
     expect(() => setFields(s, spans(s), [{ name: 'status', value: 'active' }])).toThrow(/appears 2 times/);
+  });
+});
+
+describe('property: any JSON object line, any spacing', () => {
+  const ws = fc.constantFrom('', ' ', '  ', '\t', ' \t ');
+  const key = fc.string({ maxLength: 8 }).filter((k) => k !== '__proto__');
+  const spaced = (v: unknown, w: string): string => {
+    if (Array.isArray(v)) return `[${w}${v.map((x) => spaced(x, w)).join(`${w},${w}`)}${w}]`;
+    if (v !== null && typeof v === 'object') return `{${w}${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}${w}:${w}${spaced(x, w)}`).join(`${w},${w}`)}${w}}`;
+    return JSON.stringify(v);
+  };
+
+  it('spans give back every member value; setFields changes only the named one', () => {
+    fc.assert(
+      fc.property(fc.dictionary(key, fc.jsonValue({ maxDepth: 3 }), { minKeys: 1, maxKeys: 8 }), ws, fc.nat(), fc.jsonValue({ maxDepth: 2 }), (obj, w, pick, value) => {
+        const line = `${w}${spaced(obj, w)}${w}`;
+        const s = scanObject(line);
+        expect(s).not.toBeNull();
+        const names = Object.keys(obj);
+        expect(s!.members.map((m) => m.name).sort()).toEqual([...names].sort());
+        for (const m of s!.members) expect(JSON.parse(line.slice(m.valueStart, m.valueEnd))).toEqual(JSON.parse(JSON.stringify(obj[m.name])));
+        const target = s!.members[pick % s!.members.length]!;
+        const out = setFields(line, s!, [{ name: target.name, value }]);
+        const parsed = JSON.parse(out) as Record<string, unknown>;
+        expect(parsed[target.name]).toEqual(JSON.parse(JSON.stringify(value)));
+        const o = scanObject(out)!;
+        expect(o.members.map((m) => m.name)).toEqual(s!.members.map((m) => m.name));
+        for (let i = 0; i < s!.members.length; i++) {
+          if (s!.members[i]!.name === target.name) continue;
+          expect(out.slice(o.members[i]!.keyStart, o.members[i]!.valueEnd)).toBe(line.slice(s!.members[i]!.keyStart, s!.members[i]!.valueEnd));
+        }
+        expect(out.slice(0, target.valueStart)).toBe(line.slice(0, target.valueStart));
+        expect(out.slice(out.length - (line.length - target.valueEnd))).toBe(line.slice(target.valueEnd));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
