@@ -44,9 +44,9 @@ export function applyLineEdits(bytes: Buffer, edits: FileEdit[]): Buffer {
     if (!first) throw new Error(`${e.file}: line ${e.line} is past the end`);
     let end = first.start;
     for (let k = 0; k < e.count; k++) {
-      const l = lineAt(out, e.line + k);
-      if (!l) throw new Error(`${e.file}: line ${e.line + k} is past the end`);
-      end = l.end;
+      if (k > 0 && end >= out.length) throw new Error(`${e.file}: line ${e.line + k} is past the end`);
+      const nl = out.indexOf(0x0a, end);
+      end = nl === -1 ? out.length : nl + 1;
     }
     if (!out.subarray(first.start, end).equals(e.expect)) throw new Error(`${e.file}: line ${e.line} changed`);
     out = Buffer.concat([out.subarray(0, first.start), e.bytes, out.subarray(end)]);
