@@ -175,10 +175,6 @@ describe('roots memtrust does not read are refused: exit 64, one line, nothing c
       return path.join(d, 'mcp');
     }, /found an MCP memory server knowledge graph \(memory\.jsonl/],
     ['a file given as a root', (d) => put(d, 'graph/memory.jsonl', '{"type":"entity","name":"A","entityType":"x","observations":[]}\n'), /is a file, not a folder: an MCP memory server knowledge graph/],
-    ['a consolidation store', (d) => {
-      put(d, 'cons/agent.memory.jsonl', '{"id":"mem_1","type":"semantic","statement":"s","status":"active"}\n');
-      return path.join(d, 'cons');
-    }, /found a consolidation store \(agent\.memory\.jsonl, seed 004\)/],
     ['a folder of notes without frontmatter', (d) => {
       put(d, 'notes/todo.md', '# todo\n\n- buy milk\n');
       put(d, 'notes/ideas.md', 'ideas, no frontmatter\n');
@@ -223,6 +219,10 @@ describe('stores read as records are taken, not refused: roots names the layout,
       put(d, 'memory/README.md', '# canonical\n');
       return path.join(d, 'memory');
     }, 'canonical', 'sharded'],
+    ['a consolidation store', (d) => {
+      put(d, 'cons/agent.memory.jsonl', '{"id":"mem_1","type":"semantic","statement":"s","status":"active"}\n');
+      return path.join(d, 'cons');
+    }, 'consolidation', 'jsonl'],
     ['a governed store (damaged: still taken, its problem reported when read)', (d) => {
       put(d, 'proj/.codeclone/memory/engineering_memory.sqlite3', 'not really sqlite');
       return path.join(d, 'proj');

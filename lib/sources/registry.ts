@@ -4,6 +4,7 @@
  * LayoutAdapter, and one line here.
  */
 import { canonicalLayout } from './canonical/adapter';
+import { consolidationAdapter } from './consolidation';
 import { governedLayout } from './governed/adapter';
 import type { LayoutAdapter } from './layout-adapter';
 import type { LayoutName } from './record';
@@ -12,6 +13,7 @@ import { TEST_LAYOUT_ADAPTERS } from './test-layout';
 export const RECORD_ADAPTERS: readonly LayoutAdapter[] = [
   canonicalLayout,
   governedLayout,
+  consolidationAdapter,
 ];
 
 /**
