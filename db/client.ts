@@ -23,7 +23,7 @@ const cache = globalThis as unknown as { __memtrustDb?: Map<string, DbHandle> };
 export function openDb(file: string): DbHandle {
   const map = (cache.__memtrustDb ??= new Map());
   const hit = map.get(file);
-  if (hit && hit.sqlite.open) return hit;
+  if (hit?.sqlite.open) return hit;
   let sqlite: Database.Database;
   try {
     if (file !== ':memory:') ensureDir(path.dirname(file));

@@ -9,7 +9,7 @@
  * (migration 0011).
  */
 import type Database from 'better-sqlite3';
-import { COLUMNS, QUEUES, SORTS, ftsQuery, toItem, where, type ListQuery, type MemoryListItem, type Queue } from './memories';
+import { COLUMNS, QUEUES, type SORTS, ftsQuery, toItem, where, type ListQuery, type MemoryListItem, type Queue } from './memories';
 import { clockCutoffs } from './cutoffs';
 import { memo } from './memo';
 import { findingClass, type FindingClass } from '../../lib/validators/types';

@@ -69,7 +69,7 @@ export function writeClaudeFolderOverCut(dir: string, opts: { lines?: number } =
   lines[credentialLine - 1] = `- Staging login: admin / password: ${FAKE_PASSWORD}, or ${fakeDbUrl('192.168.1.20')} (homelab)`;
   const quarantinedNamed = 'feedback_note_quarantined_named.md';
   lines[9] = `- [Still named](${quarantinedNamed}) — quarantined but the line was put back by hand`;
-  const index = lines.join('\n') + '\n';
+  const index = `${lines.join('\n')}\n`;
   write(path.join(dir, 'MEMORY.md'), index);
 
   const indexed = names.filter((f) => index.includes(`(${f})`));

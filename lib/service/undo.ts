@@ -171,7 +171,7 @@ export function undoBatch(ctx: ServiceContext, id: string, actor: Actor): UndoRe
       let whole = true;
       editSharedFile(path.join(w.source.root, w.index!.file), outcome.batch, (cur) => {
         whole = !cur || sameOutside(target.toString('utf8'), cur.toString('utf8'), files);
-        return whole && !(cur && cur.equals(target)) ? target : null;
+        return whole && !(cur?.equals(target)) ? target : null;
       });
       markIndexed(ctx.handle.sqlite, w.source);
       return whole;

@@ -72,7 +72,7 @@ export function isCredentialValue(raw: string): boolean {
 
 /** Trailing sentence punctuation is not part of an unquoted value. */
 function trimUnquoted(value: string): string {
-  return value.replace(/[.,;:)\]}>|'"`*]+$/, '').replace(/^[(\[{<'"`*]+/, '');
+  return value.replace(/[.,;:)\]}>|'"`*]+$/, '').replace(/^[([{<'"`*]+/, '');
 }
 
 // ---------------------------------------------------------------------------

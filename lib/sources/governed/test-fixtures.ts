@@ -242,7 +242,7 @@ export function buildGovernedFixture(project: string, opts: FixtureOptions = {})
   return { project, store, ids, count: n, writer: null };
 }
 
-if (require.main === module && /governed[\/]test-fixtures\.[cm]?[jt]s$/.test(process.argv[1] ?? '')) {
+if (require.main === module && /governed[/]test-fixtures\.[cm]?[jt]s$/.test(process.argv[1] ?? '')) {
   const args = process.argv.slice(2);
   const dir = args.find((a) => !a.startsWith('--'));
   if (!dir) {
