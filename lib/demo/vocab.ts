@@ -97,7 +97,10 @@ const TYPE_WEIGHTS: [MemType, number][] = [['feedback', 0.38], ['project', 0.3],
 
 export function pickType(r: Rng): MemType {
   let x = r();
-  for (const [t, w] of TYPE_WEIGHTS) if ((x -= w) < 0) return t;
+  for (const [t, w] of TYPE_WEIGHTS) {
+    x -= w;
+    if (x < 0) return t;
+  }
   return 'feedback';
 }
 

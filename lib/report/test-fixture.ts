@@ -82,7 +82,7 @@ export function writePreparedRoot(root: string): void {
     fs.writeFileSync(abs, memoryFile(fm, s.body));
   }
   const byMachine = new Map<string, string[]>();
-  EVENTS.map(toEvent).forEach((e) => byMachine.set(e.machine, [...(byMachine.get(e.machine) ?? []), JSON.stringify(e)]));
+  for (const e of EVENTS.map(toEvent)) byMachine.set(e.machine, [...(byMachine.get(e.machine) ?? []), JSON.stringify(e)]);
   const dir = path.join(root, '.memtrust', 'audit');
   fs.mkdirSync(dir, { recursive: true });
   for (const [m, lines] of byMachine) fs.writeFileSync(path.join(dir, `${m}.jsonl`), `${lines.join('\n')}\n`);

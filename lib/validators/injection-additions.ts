@@ -96,7 +96,7 @@ interface Phrase {
   accept?: (text: string, index: number) => boolean;
 }
 
-const PROVENANCE_CONTEXT = /(?:\b(?:this|these)\s+(?:memory|memories|note|notes|instructions?|rules?|entry|entries|file|message|text|section|line)\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:already\s+)?|^[ \t>*_-]*|[(\[—–:]\s*)$/i;
+const PROVENANCE_CONTEXT = /(?:\b(?:this|these)\s+(?:memory|memories|note|notes|instructions?|rules?|entry|entries|file|message|text|section|line)\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:already\s+)?|^[ \t>*_-]*|[([—–:]\s*)$/i;
 
 const MEMORY_NOUN = '(?:memory|memories|note|notes|instructions?|rules?|entry|entries|file|message|text|section|line)';
 const USER = '(?:the\\s+)?(?:user|owner|human|operator|admin(?:istrator)?)';

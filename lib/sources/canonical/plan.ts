@@ -346,6 +346,7 @@ export function replaceLines(bytes: Buffer, e: ReplaceLines): Buffer {
  * A line-range edit's undo replaces the lines it wrote with the bytes it replaced.
  */
 export function invertEdits(edits: FileEdit[]): FileEdit[] {
+  // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch covers every FileEdit kind (tsc checks it against the return type)
   return [...edits].reverse().map((e): FileEdit => {
     switch (e.kind) {
       case 'move':
