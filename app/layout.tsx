@@ -20,6 +20,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
           <div className="mx-auto flex max-w-screen-2xl items-center gap-6 px-6 py-3">
             <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight">
+              {/* biome-ignore lint/performance/noImgElement: a 22-pixel SVG logo; next/image does not optimize SVG, so <Image> would only add a wrapper */}
               <img src="/icon.svg" alt="" width={22} height={22} />
               memtrust
             </Link>

@@ -44,7 +44,7 @@ function srcFile(i: number): string {
 function srcText(i: number, rev: number): string {
   const lines = [`// file ${i} revision ${rev}`];
   for (let l = 2; l <= 80; l++) lines.push(l === 40 ? `export function symbol${i}() { return ${rev}; }` : `const v${l} = ${l};`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 /** The whole history in one `git fast-import` stream; returns the SHAs, oldest first. */

@@ -129,6 +129,6 @@ export function machineLine(): string {
 
 /** Progress and notes go to stderr so stdout stays the report. */
 export function note(line: string): void {
-  process.stderr.write(line + '\n');
+  process.stderr.write(`${line}\n`);
 }
 

@@ -81,7 +81,7 @@ try {
   process.stdout.write(`governed read, ${count.toLocaleString('en-US')} records (${LIVE ? 'writer open, commits in the -wal' : 'store closed cleanly'}); ${sizes.join(', ')}\n`);
   process.stdout.write(`${machineLine()}\n\n`);
   process.stdout.write(
-    table([
+    `${table([
       ['measure', 'value', 'floor', 'ratio'],
       ['(b) read() median', fmtMs(med), fmtMs(best), `${(med / best).toFixed(1)}×`],
       ['  snapshot (read store + -wal, fold the log)', fmtMs(median(parts.snapshotMs)), '', ''],
@@ -89,7 +89,7 @@ try {
       ['  map to records', fmtMs(median(parts.mapMs)), '', ''],
       ['(a) SELECT * memory_records, best', fmtMs(best), '', ''],
       ['plain SELECT * of the four tables, best', fmtMs(Math.min(...floor4)), '', ''],
-    ]) + '\n',
+    ])}\n`,
   );
   process.stdout.write(`\nstore files byte-identical (sha256, size, mtime) after every read: ${unchanged ? 'yes' : 'NO'}\n`);
 } finally {

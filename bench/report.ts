@@ -62,7 +62,10 @@ function writeRoot(): number {
 function ensureRoot(): void {
   const stampFile = path.join(cacheDir, 'stamp.json');
   const stamp = JSON.stringify({ n: N, events: EVENTS, seed: BENCH_SEED, now: BENCH_NOW, v: 1 });
-  if (fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp) return note(`using cached root ${root}`);
+  if (fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp) {
+    note(`using cached root ${root}`);
+    return;
+  }
   note(`generating ${N} memories and ${EVENTS} audit events into ${root} (cached for later runs)…`);
   fs.rmSync(cacheDir, { recursive: true, force: true });
   const t = performance.now();

@@ -174,7 +174,7 @@ function fullScan(): void {
     result: verdict(full / floor <= TARGET.fullRatio),
   });
   diag.push(`(a) full scan walls: ${walls.map(fmtMs).join(', ')} → ${fmtRate(files, full)}; floor ${fmtRate(files, floor)} (best of ${floors.map(fmtMs).join(', ')})`);
-  diag.push(`    index size: ${(fs.statSync(indexDb).size / 2 ** 20).toFixed(0)} MiB (+ WAL ${(fs.existsSync(indexDb + '-wal') ? fs.statSync(indexDb + '-wal').size / 2 ** 20 : 0).toFixed(0)} MiB)`);
+  diag.push(`    index size: ${(fs.statSync(indexDb).size / 2 ** 20).toFixed(0)} MiB (+ WAL ${(fs.existsSync(`${indexDb}-wal`) ? fs.statSync(`${indexDb}-wal`).size / 2 ** 20 : 0).toFixed(0)} MiB)`);
 }
 
 function ensureIndex(): void {
@@ -302,7 +302,7 @@ function fsyncFloorOnce(dir: string, i: number): number {
   fs.unlinkSync(path.join(a, `m${i}.md`));
   syncDir(a);
   const fd = fs.openSync(path.join(dir, 'audit.jsonl'), 'a'); // audit append
-  fs.writeSync(fd, body.subarray(0, 300).toString() + '\n');
+  fs.writeSync(fd, `${body.subarray(0, 300).toString()}\n`);
   fs.fsyncSync(fd);
   fs.closeSync(fd);
   fs.unlinkSync(path.join(j, `intent-${i}.json`)); // journal cleared
@@ -364,7 +364,7 @@ function transitions(): void {
     target: `< ${TARGET.transitionP99} ms`,
     result: verdict(p99 < TARGET.transitionP99 && failures.length === 0),
   });
-  diag.push(`(c) demote p50 ${fmtMs(percentile(times.demote, 50))} p99 ${fmtMs(percentile(times.demote, 99))}; restore p50 ${fmtMs(percentile(times.restore, 50))} p99 ${fmtMs(percentile(times.restore, 99))}; max ${fmtMs(Math.max(...all))}; failures ${failures.length}${failures.length ? ': ' + failures.slice(0, 3).join(' | ') : ''}`);
+  diag.push(`(c) demote p50 ${fmtMs(percentile(times.demote, 50))} p99 ${fmtMs(percentile(times.demote, 99))}; restore p50 ${fmtMs(percentile(times.restore, 50))} p99 ${fmtMs(percentile(times.restore, 99))}; max ${fmtMs(Math.max(...all))}; failures ${failures.length}${failures.length ? `: ${failures.slice(0, 3).join(' | ')}` : ''}`);
   diag.push(`    bare fs steps (journal+fsync, temp+fsync, link, 3 dir fsyncs, 2 unlinks, audit append+fsync): p50 ${fmtMs(percentile(floor, 50))} p99 ${fmtMs(percentile(floor, 99))}`);
   // Parts of one transition measured alone at this index size.
   const sqlite = c.handle.sqlite;
@@ -396,7 +396,7 @@ function main(): void {
   out.push('');
   out.push('diagnostics:');
   for (const d of diag) out.push(`  ${d}`);
-  process.stdout.write(out.join('\n') + '\n');
+  process.stdout.write(`${out.join('\n')}\n`);
 }
 
 try {

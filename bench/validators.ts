@@ -168,7 +168,7 @@ function main(): void {
   out.push(`  single-file runs: ${singleRuns.map((x) => x.toFixed(0)).join(' ')} ms`);
   out.push('  summaries:');
   for (const cmd of CHECK_COMMANDS) out.push(`    ${cmd}: ${summaries[cmd]}`);
-  process.stdout.write(out.join('\n') + '\n');
+  process.stdout.write(`${out.join('\n')}\n`);
 }
 
 try {

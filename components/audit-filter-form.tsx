@@ -20,7 +20,9 @@ export function AuditFilterForm({ action, children }: { action: string; children
         }
         for (const el of emptied) el.disabled = true;
         // The form data is built right after this handler: re-enable for the back/forward cache.
-        setTimeout(() => emptied.forEach((el) => (el.disabled = false)), 0);
+        setTimeout(() => {
+          for (const el of emptied) el.disabled = false;
+        }, 0);
       }}
     >
       {children}

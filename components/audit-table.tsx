@@ -64,7 +64,7 @@ export function AuditTable({ items }: { items: AuditEventItem[] }) {
                 )}
               </td>
               <td className="px-3 py-2 whitespace-nowrap">
-                <Tier tier={e.from} /> <span aria-label="to">→</span> <Tier tier={e.to} />
+                <Tier tier={e.from} /> <span role="img" aria-label="to">→</span> <Tier tier={e.to} />
               </td>
               <td className="min-w-48 max-w-xs px-3 py-2 text-slate-700 dark:text-slate-300">{e.reason ?? <span className="text-slate-400">—</span>}</td>
               <td className="max-w-sm px-3 py-2 text-xs">

@@ -171,7 +171,7 @@ function FileRow({ f }: { f: PlanFile }) {
         {f.note ? <div className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{f.note}</div> : null}
       </td>
       <td className="px-3 py-2 whitespace-nowrap">
-        {f.from ? <TierBadge tier={f.from} /> : <span className="text-slate-500 dark:text-slate-400">none</span>} <span aria-label="to">→</span> <TierBadge tier={f.to} />
+        {f.from ? <TierBadge tier={f.from} /> : <span className="text-slate-500 dark:text-slate-400">none</span>} <span role="img" aria-label="to">→</span> <TierBadge tier={f.to} />
       </td>
       <td className="px-3 py-2 font-mono text-xs break-all">{f.moves ? f.destination : 'stays'}</td>
       <td className="px-3 py-2 text-xs">

@@ -6,7 +6,7 @@ export function DiffPreview({ preview, reason }: { preview: TransitionPreview; r
     c.key === 'quarantine-reason' && c.after !== null && reason !== undefined ? { ...c, after: `quarantine-reason: ${reason.trim() || '…'}` } : c,
   );
   return (
-    <div className="mt-2 space-y-3 text-sm" aria-label="Diff preview">
+    <div role="group" className="mt-2 space-y-3 text-sm" aria-label="Diff preview">
       <p className="text-xs text-slate-600 dark:text-slate-400">
         {preview.filename}: {preview.from ?? 'no trust-level'} → {preview.to}
       </p>

@@ -26,7 +26,7 @@ export function FindingList({ findings }: { findings: readonly FindingLike[] }) 
           <span className="min-w-0">
             {g.cls ? <FindingClassBadge cls={g.cls} /> : null}
             <span>{g.messages[0]}</span>
-            {g.count > 1 ? <span className="ml-1 rounded bg-slate-100 px-1 text-xs font-medium tabular-nums dark:bg-slate-800" aria-label={`${g.count} times`}>× {g.count}</span> : null}
+            {g.count > 1 ? <span className="ml-1 rounded bg-slate-100 px-1 text-xs font-medium tabular-nums dark:bg-slate-800" role="img" aria-label={`${g.count} times`}>× {g.count}</span> : null}
             {g.lines.length ? <span className="text-slate-500 dark:text-slate-400"> · {g.lines.length === 1 ? 'line' : 'lines'} {lineList(g.lines)}</span> : null}
           </span>
         </li>

@@ -35,7 +35,7 @@ export function MaskedValue({ cls, n, length, target }: { cls: 'credential' | 'p
       {value !== null ? (
         <span data-revealed="">{value}</span>
       ) : (
-        <span aria-label={`masked ${label}, ${length} characters`}>
+        <span role="img" aria-label={`masked ${label}, ${length} characters`}>
           {label} · {length} chars
         </span>
       )}

@@ -76,7 +76,15 @@ export function RepairDialog({ id, onClose, onDone }: { id: string; onClose: () 
       <div className="w-full max-w-3xl rounded-lg bg-white p-5 shadow-xl dark:bg-slate-900">
         <div className="flex items-baseline justify-between gap-4">
           <h2 className="text-lg font-semibold">Repair and restore {model ? <span className="font-mono text-sm">{model.filename}</span> : null}</h2>
-          <button type="button" autoFocus onClick={onClose} className="rounded-md px-2 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">Close</button>
+          <button
+            type="button"
+            // biome-ignore lint/a11y/noAutofocus: focus moves into the dialog as it opens (the WAI-ARIA modal dialog pattern)
+            autoFocus
+            onClick={onClose}
+            className="rounded-md px-2 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+          >
+            Close
+          </button>
         </div>
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
           The quarantined file is not edited in place: the edited copy is validated, then written to memories/ as verified in one step (one audit event with both checksums).

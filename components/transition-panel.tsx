@@ -58,6 +58,7 @@ export function TransitionPanel({ id, actions, tier, flagged, show, size = 'md' 
     VOUCHING.has(a.action) && flagged && a.allowed ? { ...a, allowed: false, reason: `${ACTION_LABEL[a.action]} ${flagged}` } : a,
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: list is rebuilt on every render; its JSON is the stable key
   const open = useCallback(
     (action: string) => {
       setResult(null);
@@ -76,7 +77,6 @@ export function TransitionPanel({ id, actions, tier, flagged, show, size = 'md' 
         else setPreviewError(r.message);
       });
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [id, JSON.stringify(list)],
   );
 
@@ -162,6 +162,7 @@ export function TransitionPanel({ id, actions, tier, flagged, show, size = 'md' 
             <label className="mt-3 block text-sm font-medium">
               Why demote this memory?
               <input
+                // biome-ignore lint/a11y/noAutofocus: the field appears only after the user chose Demote, and typing the reason is the next step
                 autoFocus
                 required
                 value={reason}

@@ -21,9 +21,10 @@ export interface DbHandle {
 const cache = globalThis as unknown as { __memtrustDb?: Map<string, DbHandle> };
 
 export function openDb(file: string): DbHandle {
-  const map = (cache.__memtrustDb ??= new Map());
+  cache.__memtrustDb ??= new Map();
+  const map = cache.__memtrustDb;
   const hit = map.get(file);
-  if (hit && hit.sqlite.open) return hit;
+  if (hit?.sqlite.open) return hit;
   let sqlite: Database.Database;
   try {
     if (file !== ':memory:') ensureDir(path.dirname(file));

@@ -12,6 +12,7 @@ import { shot } from './fixtures';
 import { writeClaudeFolderOverCut, writeTrustRootOverBudget, FAKE_PASSWORD, type ClaudeFixture, type TrustFixture } from '../lib/service/context-fixtures';
 
 const test = base.extend<{ two: { server: RunningServer; claude: ClaudeFixture; trust: TrustFixture } }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring, and this fixture has none
   two: async ({}, use) => {
     const dir = tempDir('memtrust-e2e-context-');
     const claude = writeClaudeFolderOverCut(path.join(dir, 'projects', '-home-owner-app', 'memory'));

@@ -24,7 +24,8 @@ interface WebState {
 }
 
 const g = globalThis as unknown as { __memtrustWeb?: WebState };
-const state: WebState = (g.__memtrustWeb ??= { dirty: true, scannedAt: 0, recovery: [] });
+g.__memtrustWeb ??= { dirty: true, scannedAt: 0, recovery: [] };
+const state: WebState = g.__memtrustWeb;
 
 /** Even with watchers, rescan at least this often (network drives, missed events). */
 const FALLBACK_SCAN_MS = 5 * 60_000;

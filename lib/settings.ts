@@ -86,7 +86,7 @@ export function writeSettings(settings: Settings, env: Env = process.env): void 
   const file = settingsPath(env);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(settings, null, 2) + '\n', { mode: 0o600 });
+  fs.writeFileSync(tmp, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
   fs.renameSync(tmp, file);
 }
 

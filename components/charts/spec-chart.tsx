@@ -9,7 +9,7 @@ const tooltip = { contentStyle: { fontSize: 12, color: '#0f172a' }, labelStyle: 
 function rows(spec: ChartSpec): Record<string, string | number>[] {
   return spec.x.map((label, i) => {
     const row: Record<string, string | number> = { label };
-    spec.series.forEach((s, si) => (row[s.key] = spec.values[si]?.[i] ?? 0));
+    for (const [si, s] of spec.series.entries()) row[s.key] = spec.values[si]?.[i] ?? 0;
     return row;
   });
 }

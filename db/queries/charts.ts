@@ -82,8 +82,14 @@ export function chartWindow(now: Date, f: AuditFilter, defaultWeeks = 12): { fir
 function memoryWhere(f: AuditFilter, alias = 'm'): { sql: string; params: Record<string, unknown> } {
   const parts: string[] = [];
   const params: Record<string, unknown> = {};
-  if (f.source) (parts.push(`${alias}.source = @source`), (params.source = f.source));
-  if (f.type) (parts.push(`${alias}.type = @type`), (params.type = f.type));
+  if (f.source) {
+    parts.push(`${alias}.source = @source`);
+    params.source = f.source;
+  }
+  if (f.type) {
+    parts.push(`${alias}.type = @type`);
+    params.type = f.type;
+  }
   return { sql: parts.join(' AND '), params };
 }
 const and = (...parts: string[]) => parts.filter(Boolean).join(' AND ');

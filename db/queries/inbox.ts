@@ -9,7 +9,7 @@
  * (migration 0011).
  */
 import type Database from 'better-sqlite3';
-import { COLUMNS, QUEUES, SORTS, ftsQuery, toItem, where, type ListQuery, type MemoryListItem, type Queue } from './memories';
+import { COLUMNS, QUEUES, type SORTS, ftsQuery, toItem, where, type ListQuery, type MemoryListItem, type Queue } from './memories';
 import { clockCutoffs } from './cutoffs';
 import { memo } from './memo';
 import { findingClass, type FindingClass } from '../../lib/validators/types';
@@ -60,7 +60,7 @@ function inboxWhere(sqlite: Database.Database, q: InboxQuery, now: Date): { sql:
     if (ids.length === 0) parts.push('0');
     else {
       parts.push(`m.source IN (${ids.map((_, i) => `@layout${i}`).join(', ')})`);
-      ids.forEach((id, i) => (params[`layout${i}`] = id));
+      for (const [i, id] of ids.entries()) params[`layout${i}`] = id;
     }
   }
   if (q.cls) {
@@ -68,7 +68,7 @@ function inboxWhere(sqlite: Database.Database, q: InboxQuery, now: Date): { sql:
     if (codes.length === 0) parts.push('0');
     else {
       parts.push(`m.key IN (SELECT key FROM findings WHERE code IN (${codes.map((_, i) => `@cls${i}`).join(', ')}))`);
-      codes.forEach((code, i) => (params[`cls${i}`] = code));
+      for (const [i, code] of codes.entries()) params[`cls${i}`] = code;
     }
   }
   if (q.kind) {

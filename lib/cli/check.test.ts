@@ -23,7 +23,7 @@ function cli(args: string[]): { code: number; out: string; err: string } {
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const io: Io = { out: (l) => (out += l + '\n'), err: (l) => (err += l + '\n'), isTTY: false };
+  const io: Io = { out: (l) => (out += `${l}\n`), err: (l) => (err += `${l}\n`), isTTY: false };
   const code = await main(args, io);
   return { code, out, err };
 }

@@ -46,7 +46,7 @@ export async function readStdin(): Promise<Stdin> {
     }
     tail = Buffer.concat([tail, piece]).subarray(-EDGE);
   }
-  if (head !== null) return { text: head.toString('utf8') + '\n' + tail.toString('utf8'), oversize: true, bytes: total };
+  if (head !== null) return { text: `${head.toString('utf8')}\n${tail.toString('utf8')}`, oversize: true, bytes: total };
   return { text: Buffer.concat(chunks).toString('utf8'), oversize: false, bytes: total };
 }
 

@@ -7,7 +7,7 @@ export interface Io {
 }
 
 export const processIo: Io = {
-  out: (line) => void process.stdout.write(line + '\n'),
-  err: (line) => void process.stderr.write(line + '\n'),
+  out: (line) => void process.stdout.write(`${line}\n`),
+  err: (line) => void process.stderr.write(`${line}\n`),
   isTTY: !!process.stderr.isTTY,
 };

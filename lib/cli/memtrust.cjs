@@ -18,7 +18,7 @@ process.stdout.on('error', (e) => {
 });
 
 function fail(what, err) {
-  process.stderr.write(`memtrust: ${what}: ${err && err.message ? err.message.split('\n')[0] : String(err)}\n`);
+  process.stderr.write(`memtrust: ${what}: ${err?.message ? err.message.split('\n')[0] : String(err)}\n`);
   process.exit(1);
 }
 
@@ -129,8 +129,8 @@ main(argv).then(
   },
   (err) => {
     // Last resort: never a stack trace for the user (MEMTRUST_DEBUG=1 shows it).
-    process.stderr.write(`memtrust: unexpected error: ${err && err.message ? err.message : String(err)}\n`);
-    if (process.env.MEMTRUST_DEBUG) process.stderr.write(String(err && err.stack) + '\n');
+    process.stderr.write(`memtrust: unexpected error: ${err?.message ? err.message : String(err)}\n`);
+    if (process.env.MEMTRUST_DEBUG) process.stderr.write(`${String(err?.stack)}\n`);
     process.exitCode = 1;
   },
 );

@@ -16,7 +16,7 @@ const README = fs.readFileSync(path.join(PROJECT, 'README.md'), 'utf8');
 
 function blocks(lang: string): string[][] {
   const out: string[][] = [];
-  const re = new RegExp('^```' + lang + '\\n([\\s\\S]*?)^```', 'gm');
+  const re = new RegExp(`^\`\`\`${lang}\\n([\\s\\S]*?)^\`\`\``, 'gm');
   for (const m of README.matchAll(re)) out.push(m[1]!.split('\n').filter((l) => l.trim() !== ''));
   return out;
 }

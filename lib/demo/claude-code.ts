@@ -33,7 +33,7 @@ export function generateClaudeCodeFolder(opts: ClaudeCodeOptions): ClaudeCodeFol
     const r = mulberry32(mixSeed(seed, i, 0xc1a0));
     const type = pickType(r);
     const t = makeTopic(r, type);
-    const filename = name(`${type}_${t.slug}`) + '.md';
+    const filename = `${name(`${type}_${t.slug}`)}.md`;
     const created = daysAgo(now, 1 + r() * 240);
     const modified = chance(r, 0.5) ? daysAgo(now, r() * ((now.getTime() - created.getTime()) / 86_400_000)) : null;
     const fm: [string, FmValue][] = [['name', t.name], ['description', t.description], ['type', type]];
@@ -60,7 +60,7 @@ export function generateClaudeCodeFolder(opts: ClaudeCodeOptions): ClaudeCodeFol
   if (n > 0) {
     files.push({
       relPath: 'MEMORY.md',
-      content: Buffer.from(lines.join('\n') + '\n', 'utf8'),
+      content: Buffer.from(`${lines.join('\n')}\n`, 'utf8'),
       mtime: new Date(latest),
     });
   }

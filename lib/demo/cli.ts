@@ -32,7 +32,7 @@ function parse(argv: string[]): Record<string, string> {
 
 const args = parse(process.argv.slice(2));
 if (args.help) {
-  process.stdout.write(USAGE + '\n');
+  process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
 if (!args.out) fail('--out is required');

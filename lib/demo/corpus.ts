@@ -88,7 +88,7 @@ function buildFile(seed: number, i: number, cat: Category, ctx: Omit<LifeCtx, 's
   const r = mulberry32(mixSeed(seed, i, 0xf11e));
   const type: MemType = cat === 'warn-no-why' ? pick(r, ['feedback', 'project'] as const) : cat === 'owner-email' ? 'user' : pickType(r);
   const topic = makeTopic(r, type);
-  const filename = name(`${type}_${topic.slug}`) + '.md';
+  const filename = `${name(`${type}_${topic.slug}`)}.md`;
   const src = chance(r, 0.5) ? ctx.machine : pick(r, ctx.machines);
   const life = lifeFor(r, { ...ctx, src }, cat);
   const q = life.quarantine;

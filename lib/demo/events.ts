@@ -58,7 +58,10 @@ export function auditFiles(events: StampedEvent[]): Array<{ relPath: string; lin
   const byMachine = new Map<string, StampedEvent[]>();
   for (const e of events) {
     let list = byMachine.get(e.machine);
-    if (!list) byMachine.set(e.machine, (list = []));
+    if (!list) {
+      list = [];
+      byMachine.set(e.machine, list);
+    }
     list.push(e);
   }
   return [...byMachine.keys()].sort().map((m) => {

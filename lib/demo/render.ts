@@ -7,7 +7,7 @@ export const DAY_MS = 86_400_000;
 
 /** `YYYY-MM-DDTHH:MM:SSZ` */
 export function isoSec(d: Date): string {
-  return d.toISOString().slice(0, 19) + 'Z';
+  return `${d.toISOString().slice(0, 19)}Z`;
 }
 
 /** `YYYY-MM-DD` (UTC) */
@@ -59,7 +59,7 @@ export function renderLines(spec: RenderSpec): string[] {
 export function render(spec: RenderSpec): Buffer {
   const eol = spec.crlf ? '\r\n' : '\n';
   const text = renderLines(spec).join(eol) + eol;
-  return Buffer.from(spec.bom ? '\ufeff' + text : text, 'utf8');
+  return Buffer.from(spec.bom ? `\ufeff${text}` : text, 'utf8');
 }
 
 /** 1-based line number of the first rendered line containing `needle` (0 if absent). */

@@ -70,7 +70,7 @@ const PROJECT: Tpl[] = [
   (r) => { const svc = pick(r, SERVICES); const wd = pick(r, WEEKDAYS); return { slug: `${s(svc)}_oncall_rotation`, name: `${svc} on-call rotation`, description: `On-call for ${svc} rotates every ${wd}`, text: `The ${svc} on-call rotation hands over every ${wd} at noon.`, why: 'Pages during handover were dropped when the rotation day was unclear.', how: `Schedule risky ${svc} deploys away from ${wd} afternoons.`, hook: `${svc} on-call hands over ${wd}` }; },
   (r) => { const feat = pick(r, ['checkout flow', 'search ranking', 'invoice export', 'dark mode', 'bulk import', 'audit log']); const flag = `${s(feat)}_v2`; return { slug: `flag_${flag}`, name: `Flag for ${feat}`, description: `Feature flag ${flag} gates the new ${feat}`, text: `The new ${feat} ships behind the feature flag \`${flag}\`.`, why: 'Product wants a staged rollout with a quick kill switch.', how: `Guard new ${feat} code paths with \`${flag}\` and keep the old path working.`, hook: `${flag} gates ${feat}` }; },
   (r) => { const svc = pick(r, SERVICES); const m = pick(r, MONTHS); return { slug: `${s(svc)}_postmortem_actions`, name: `${svc} postmortem actions`, description: `Postmortem actions for the ${svc} outage are due in ${m}`, text: `Follow-up actions from the ${svc} outage postmortem are due in ${m}.`, why: 'Leadership tracks these items in the monthly reliability review.', how: `Prefer fixes that close one of the ${svc} postmortem items.`, hook: `${svc} postmortem due ${m}` }; },
-  (r) => { const v = int(r, 1, 4); return { slug: `public_api_v${v}_frozen`, name: `Public API v${v} frozen`, description: `Public API v${v} is frozen; new fields go to v${v + 1}`, text: `Version ${v} of the public API is frozen; additions land in v${v + 1}.`, why: 'Partners pinned v' + v + ' clients and contract tests fail on any change.', how: `Put new endpoints and fields under the v${v + 1} router.`, hook: `API v${v} frozen` }; },
+  (r) => { const v = int(r, 1, 4); return { slug: `public_api_v${v}_frozen`, name: `Public API v${v} frozen`, description: `Public API v${v} is frozen; new fields go to v${v + 1}`, text: `Version ${v} of the public API is frozen; additions land in v${v + 1}.`, why: `Partners pinned v${v} clients and contract tests fail on any change.`, how: `Put new endpoints and fields under the v${v + 1} router.`, hook: `API v${v} frozen` }; },
   (r) => { const page = pick(r, ['search page', 'checkout page', 'dashboard home', 'settings page']); const ms = pick(r, [200, 300, 500, 800]); return { slug: `perf_budget_${s(page)}_${ms}ms`, name: `Performance budget for ${page}`, description: `The ${page} must stay under ${ms} ms at p95`, text: `The ${page} has a performance budget of ${ms} ms at p95.`, why: 'Conversion dropped measurably the last time the budget was exceeded.', how: `Run the performance check on changes that touch the ${page}.`, hook: `${page} under ${ms} ms` }; },
   (r) => { const region = pick(r, ['EU', 'US', 'APAC', 'Canada']); return { slug: `data_residency_${s(region)}`, name: `${region} data residency`, description: `Customer data from ${region} stays in the ${region} cluster`, text: `Customer records from ${region} are stored and processed only in the ${region} cluster.`, why: 'Contractual data-residency commitments signed this year.', how: 'Do not add cross-region replication or exports without legal sign-off.', hook: `${region} data stays in ${region}` }; },
 ];
@@ -98,7 +98,10 @@ const TYPE_WEIGHTS: [MemType, number][] = [['feedback', 0.38], ['project', 0.3],
 
 export function pickType(r: Rng): MemType {
   let x = r();
-  for (const [t, w] of TYPE_WEIGHTS) if ((x -= w) < 0) return t;
+  for (const [t, w] of TYPE_WEIGHTS) {
+    x -= w;
+    if (x < 0) return t;
+  }
   return 'feedback';
 }
 

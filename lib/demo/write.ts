@@ -34,7 +34,7 @@ export function writeCorpus(dir: string, corpus: Corpus): WriteStats {
   for (const a of corpus.auditLines) {
     const abs = path.join(root, ...a.relPath.split('/'));
     ensureDir(path.dirname(abs));
-    fs.writeFileSync(abs, a.lines.length ? a.lines.join('\n') + '\n' : '');
+    fs.writeFileSync(abs, a.lines.length ? `${a.lines.join('\n')}\n` : '');
     auditEvents += a.lines.length;
   }
   return { files: corpus.files.length, bytes, auditFiles: corpus.auditLines.length, auditEvents };

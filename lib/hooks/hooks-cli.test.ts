@@ -35,8 +35,10 @@ function edit(filePath: string, oldString: string, newString: string, replaceAll
   return JSON.stringify({ session_id: 's', cwd: '/', hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_use_id: 'toolu_e', tool_input: { file_path: filePath, old_string: oldString, new_string: newString, replace_all: replaceAll } });
 }
 
-const denied = (r: { json: any }) => r.json?.hookSpecificOutput?.permissionDecision === 'deny';
-const reason = (r: { json: any }) => String(r.json?.hookSpecificOutput?.permissionDecisionReason ?? '');
+/** The part of a hook's JSON answer these tests read. */
+type HookAnswer = { hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string } } | null;
+const denied = (r: { json: HookAnswer }) => r.json?.hookSpecificOutput?.permissionDecision === 'deny';
+const reason = (r: { json: HookAnswer }) => String(r.json?.hookSpecificOutput?.permissionDecisionReason ?? '');
 
 const VERIFIED = `---
 name: deploy host

@@ -8,8 +8,9 @@
 import { FM_FIRST_FILE_LINE } from './lines';
 import type { FmValue, ParsedFrontmatter } from './types';
 
-const LINE = /^([A-Za-z_][A-Za-z0-9_-]*): ([^\s#&*!|>'"%@`{}[\],?:\-][^\t\r\n]*)$/;
+const LINE = /^([A-Za-z_][A-Za-z0-9_-]*): ([^\s#&*!|>'"%@`{}[\],?:-][^\t\r\n]*)$/;
 /** Text a YAML reader would not read back as the same plain string. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point: YAML would not read them back as plain text
 const UNSAFE = /: |:$| #|\s$|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
 const NULLISH = new Set(['null', 'Null', 'NULL', '~']);
 

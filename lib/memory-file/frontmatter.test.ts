@@ -34,21 +34,21 @@ describe('parseFrontmatter values', () => {
 
   it('reads block and multi-line scalars as YAML does', () => {
     const fm = parse('---\ndescription: |\n  one\n  two\nname: >-\n  folded\n  text\ntype: plain\n  continued\n---\n');
-    expect(fm.data['description']).toBe('one\ntwo\n');
-    expect(fm.data['name']).toBe('folded text');
-    expect(fm.data['type']).toBe('plain continued');
+    expect(fm.data.description).toBe('one\ntwo\n');
+    expect(fm.data.name).toBe('folded text');
+    expect(fm.data.type).toBe('plain continued');
   });
 
   it('keeps unknown keys with any value, as null-prototype data', () => {
     const fm = parse('---\ntags: [a, b]\nmeta:\n  x: 1\n  __proto__: {polluted: yes}\nflag: true\n---\n');
     expect(fm.errors).toEqual([]);
-    expect(fm.data['tags']).toEqual(['a', 'b']);
-    const meta = fm.data['meta'] as Record<string, unknown>;
+    expect(fm.data.tags).toEqual(['a', 'b']);
+    const meta = fm.data.meta as Record<string, unknown>;
     expect(Object.getPrototypeOf(meta)).toBeNull();
-    expect(meta['x']).toBe('1');
+    expect(meta.x).toBe('1');
     expect(Object.keys(meta)).toEqual(['x', '__proto__']);
-    expect(fm.data['flag']).toBe('true');
-    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect(fm.data.flag).toBe('true');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('stores a top-level __proto__ key as plain data', () => {
@@ -57,7 +57,7 @@ describe('parseFrontmatter values', () => {
     expect(fm.keys).toEqual(['__proto__', 'name']);
     expect(Object.getPrototypeOf(fm.data)).toBeNull();
     expect(Object.keys(fm.data)).toContain('__proto__');
-    expect(fm.data['__proto__']).toBe('evil');
+    expect(Object.getOwnPropertyDescriptor(fm.data, '__proto__')?.value).toBe('evil');
   });
 
   it('treats an empty or comment-only block as an empty mapping', () => {
@@ -172,7 +172,7 @@ describe('readMemory', () => {
     const bytes = Buffer.from('---\nname: x\n---\n\xff body', 'latin1');
     const read = readMemory(bytes);
     if (!read.ok) throw new Error('expected ok');
-    expect(read.fm.data['name']).toBe('x');
+    expect(read.fm.data.name).toBe('x');
     expect(read.body.equals(Buffer.from('\xff body', 'latin1'))).toBe(true);
   });
 

@@ -97,7 +97,7 @@ describe('rewriteFrontmatter examples', () => {
     const bytes = Buffer.from(out);
     const split = splitFile(bytes);
     if (!split.ok) throw new Error('split');
-    expect(parseFrontmatter(bytes, split).data['name']).toBe(value);
+    expect(parseFrontmatter(bytes, split).data.name).toBe(value);
   });
 
   it('keeps invalid UTF-8, a BOM and CRLF in the body byte for byte', () => {

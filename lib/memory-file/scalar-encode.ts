@@ -14,6 +14,7 @@ const CORE_NON_STRING =
 /** Characters that may start a plain scalar without any YAML indicator meaning. */
 const SAFE_FIRST = /^[\p{L}\p{N}_./(+$^=]/u;
 /** Anything YAML treats as a break, control or special char is escaped instead. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters (to escape them) is the point
 const UNSAFE_ANYWHERE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]/u;
 
 function looksPlainSafe(value: string): boolean {

@@ -74,6 +74,6 @@ export const edits = fc
   .tuple(fc.subarray([...KNOWN_KEYS]), fc.subarray([...KNOWN_KEYS]), fc.array(trickyString, { minLength: 10, maxLength: 10 }))
   .map(([setKeys, removeKeys, values]) => {
     const set: Record<string, string> = {};
-    setKeys.forEach((k, i) => (set[k] = values[i] ?? ''));
+    for (const [i, k] of setKeys.entries()) set[k] = values[i] ?? '';
     return { set, remove: removeKeys.filter((k) => !setKeys.includes(k)) };
   });

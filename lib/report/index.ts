@@ -10,7 +10,7 @@ export { REPORT_FORMATS, type ReportData, type ReportFormat, type ReportOptions 
 
 /** Stable bytes: key order is fixed by construction, so equal data gives equal JSON. */
 export function renderJson(d: ReportData): string {
-  return JSON.stringify(d, null, 2) + '\n';
+  return `${JSON.stringify(d, null, 2)}\n`;
 }
 
 export function renderReport(d: ReportData, format: ReportFormat): string {

@@ -10,8 +10,14 @@ export interface Filter {
 function where(f: Filter): { sql: string; params: Record<string, unknown> } {
   const parts: string[] = [];
   const params: Record<string, unknown> = {};
-  if (f.source) (parts.push('m.source = @source'), (params.source = f.source));
-  if (f.type) (parts.push('m.type = @type'), (params.type = f.type));
+  if (f.source) {
+    parts.push('m.source = @source');
+    params.source = f.source;
+  }
+  if (f.type) {
+    parts.push('m.type = @type');
+    params.type = f.type;
+  }
   return { sql: parts.join(' AND '), params };
 }
 

@@ -19,7 +19,7 @@ export async function serve(port: number): Promise<http.Server> {
     });
     if (!verdict.ok) {
       res.writeHead(verdict.status, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
-      res.end(verdict.message + '\n');
+      res.end(`${verdict.message}\n`);
       return;
     }
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);

@@ -16,6 +16,6 @@ const require = createRequire(import.meta.url);
 require('tsx/cjs/api').register();
 const { startDashboard } = require('./main.ts');
 startDashboard().catch((err) => {
-  console.error(`memtrust: ${err && err.message ? err.message : err}`);
+  console.error(`memtrust: ${err?.message ? err.message : err}`);
   process.exit(1);
 });

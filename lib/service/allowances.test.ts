@@ -22,9 +22,9 @@ let sb: Sandbox;
 beforeEach(() => {
   sb = sandbox();
   fs.mkdirSync(path.join(sb.root, 'memories'));
-  fs.writeFileSync(path.join(sb.root, 'memories/reference_lab.md'), fm('Lab hosts') + 'The build box is 10.20.30.41 and the printer 10.20.30.42 on the lab VLAN.\n');
-  fs.writeFileSync(path.join(sb.root, 'memories/reference_deploy.md'), fm('Deploy user') + 'Artifacts land in /home/deploy/releases on the build box.\n');
-  fs.writeFileSync(path.join(sb.root, 'memories/reference_nas.md'), fm('NAS') + 'The NAS admin password: Tr1cky-Pa55x (rotate it yearly).\n');
+  fs.writeFileSync(path.join(sb.root, 'memories/reference_lab.md'), `${fm('Lab hosts')}The build box is 10.20.30.41 and the printer 10.20.30.42 on the lab VLAN.\n`);
+  fs.writeFileSync(path.join(sb.root, 'memories/reference_deploy.md'), `${fm('Deploy user')}Artifacts land in /home/deploy/releases on the build box.\n`);
+  fs.writeFileSync(path.join(sb.root, 'memories/reference_nas.md'), `${fm('NAS')}The NAS admin password: Tr1cky-Pa55x (rotate it yearly).\n`);
   forgetOwnerIdentity();
 });
 afterEach(() => {

@@ -20,7 +20,7 @@ export function appendAudit(root: string, machine: string, event: AuditEvent): v
   const file = auditFile(root, machine);
   mkdirp(path.dirname(file));
   // Through the write path's fs layer: each call is a fault point (docs/crash-safety.md).
-  appendDurable(file, Buffer.from(JSON.stringify(event) + '\n'));
+  appendDurable(file, Buffer.from(`${JSON.stringify(event)}\n`));
 }
 
 export function listAuditFiles(root: string): string[] {

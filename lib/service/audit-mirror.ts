@@ -23,11 +23,14 @@ export function mirrorAudit(sqlite: Database.Database, source: string, root: str
   for (const file of listAuditFiles(root)) {
     const cur = getCursor.get(file) as { offset: number; size: number } | undefined;
     let offset = cur?.offset ?? 0;
-    let chunk;
+    let chunk: ReturnType<typeof readAuditFrom>;
     try {
       chunk = readAuditFrom(file, offset);
       // A file that shrank was replaced (e.g. by a sync): read it again from the start.
-      if (chunk.size < offset) chunk = readAuditFrom(file, (offset = 0));
+      if (chunk.size < offset) {
+        offset = 0;
+        chunk = readAuditFrom(file, offset);
+      }
     } catch {
       continue;
     }

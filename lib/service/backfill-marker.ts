@@ -20,7 +20,7 @@ export function markFirstBackfill(root: string, machine: string, now: Date): voi
   if (fs.existsSync(file)) return;
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileDurable(tmp, Buffer.from(JSON.stringify({ v: 1, firstBackfillAt: now.toISOString(), machine }) + '\n'));
+  writeFileDurable(tmp, Buffer.from(`${JSON.stringify({ v: 1, firstBackfillAt: now.toISOString(), machine })}\n`));
   // Another machine may have written it meanwhile: theirs stands.
   try {
     fs.linkSync(tmp, file);

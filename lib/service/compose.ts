@@ -7,7 +7,7 @@ import { RewriteError } from '../memory-file/rewrite';
 export function composeMemory(fields: Record<string, string>, body: string): Buffer {
   const lines = ['---', ...Object.entries(fields).map(([k, v]) => `${k}: ${encodeScalar(v)}`), '---', ''];
   const text = body.replace(/\r\n/g, '\n');
-  return Buffer.from(lines.join('\n') + '\n' + (text.endsWith('\n') ? text : text + '\n'), 'utf8');
+  return Buffer.from(`${lines.join('\n')}\n${text.endsWith('\n') ? text : `${text}\n`}`, 'utf8');
 }
 
 /** Keeps every frontmatter byte and replaces what follows the closing delimiter. */

@@ -70,12 +70,12 @@ export function writeClaudeFolderOverCut(dir: string, opts: { lines?: number } =
   lines[credentialLine - 1] = `- Staging login: admin / password: ${FAKE_PASSWORD}, or ${fakeDbUrl('192.168.1.20')} (homelab)`;
   const quarantinedNamed = 'feedback_note_quarantined_named.md';
   lines[9] = `- [Still named](${quarantinedNamed}) — quarantined but the line was put back by hand`;
-  const index = lines.join('\n') + '\n';
+  const index = `${lines.join('\n')}\n`;
   write(path.join(dir, 'MEMORY.md'), index);
 
   const indexed = names.filter((f) => index.includes(`(${f})`));
   const [credential, injection, verifiedFresh, verifiedStale] = [indexed[2]!, indexed[3]!, indexed[4]!, indexed[5]!];
-  indexed.forEach((file, k) => {
+  const writeIndexed = (file: string, k: number) => {
     const abs = path.join(dir, file);
     const body = `Note ${k}: run the integration suite against the docker database before pushing.\n\n## How to apply\nMention the test result in the summary.`;
     if (file === credential) return write(abs, nested('Staging box', 'reference', `Log in to staging with password: ${FAKE_PASSWORD} on 10.0.4.12, or use ${fakeDbUrl('10.0.4.12')}.`));
@@ -89,7 +89,8 @@ export function writeClaudeFolderOverCut(dir: string, opts: { lines?: number } =
       case 3: return write(abs, flat({ name: `Note ${k}`, description: 'unquoted: a colon breaks strict YAML', type: 'user' }, body));
       default: return write(abs, flat({ name: `Note ${k}`, description: 'inferred', type: 'feedback', 'trust-level': 'inferred', 'created-at': '2026-11-20T09:00:00Z' }, body));
     }
-  });
+  };
+  for (const [k, file] of indexed.entries()) writeIndexed(file, k);
   const notIndexed = ['project_unlisted_a.md', 'project_unlisted_b.md'];
   for (const f of notIndexed) write(path.join(dir, f), flat({ name: f, description: 'not in the index', type: 'project' }, 'A note nobody indexed.'));
   const quarantined = 'feedback_note_quarantined.md';

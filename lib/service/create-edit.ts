@@ -4,7 +4,6 @@
  * and nothing is written. Quarantined memories are read-only.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Actor, AuditEvent } from '../audit/event';
 import type { ServiceContext } from './context';

@@ -19,7 +19,7 @@ export function ensureDemoRoot(root: string, now: Date): void {
   const tmp = `${root}.tmp-${process.pid}`;
   fs.rmSync(tmp, { recursive: true, force: true });
   writeCorpus(tmp, generateCorpus({ n: DEMO_N, seed: DEMO_SEED, now }));
-  fs.writeFileSync(path.join(tmp, DEMO_MARKER), JSON.stringify({ generatedAt: now.toISOString(), n: DEMO_N }) + '\n');
+  fs.writeFileSync(path.join(tmp, DEMO_MARKER), `${JSON.stringify({ generatedAt: now.toISOString(), n: DEMO_N })}\n`);
   fs.mkdirSync(path.dirname(root), { recursive: true });
   try {
     fs.renameSync(tmp, root);

@@ -44,7 +44,7 @@ describe('editMemoryFields', () => {
   });
 
   it('adds a missing type at the top level', () => {
-    const bytes = Buffer.from('---\nname: Tests first\ndescription: run them\n---\n' + BODY);
+    const bytes = Buffer.from(`---\nname: Tests first\ndescription: run them\n---\n${BODY}`);
     put(sb.root, 'memories/feedback_tests.md', bytes);
     const ctx = openCtx(sb);
     const r = editMemoryFields(ctx, { source: ctx.sources[0]!.id, filename: 'feedback_tests.md' }, { name: 'Tests first', description: 'run them', type: 'feedback', body: BODY.slice(1) }, sha(bytes));

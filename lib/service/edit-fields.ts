@@ -115,7 +115,7 @@ export function editMemoryFields(ctx: ServiceContext, ref: { source: string; fil
         else top[k] = v;
       }
       out = rewriteFrontmatter(out, { set: top });
-      out = replaceBody(out, Buffer.from('\n' + input.body.replace(/\r\n/g, '\n').replace(/\n?$/, '\n'), 'utf8'));
+      out = replaceBody(out, Buffer.from(`\n${input.body.replace(/\r\n/g, '\n').replace(/\n?$/, '\n')}`, 'utf8'));
     } catch (e) {
       if (!(e instanceof RewriteError)) throw e;
       return { ok: false, code: 'unwritable', message: `${found.filename}: ${e.message}` };

@@ -65,7 +65,7 @@ export function installHooks(now: Date, env: Env = process.env, entries: HookEnt
     mode = fs.statSync(file).mode & 0o777;
   }
   const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(merged.next, null, 2) + '\n', { mode });
+  fs.writeFileSync(tmp, `${JSON.stringify(merged.next, null, 2)}\n`, { mode });
   fs.renameSync(tmp, file);
   return { ok: true, changed: true, file, backup };
 }

@@ -15,7 +15,7 @@ const STALE_MS = 24 * 60 * 60 * 1000;
 
 function noteKey(toolUseId: string | undefined, relPath: string): string {
   if (toolUseId && /^[A-Za-z0-9_-]{1,100}$/.test(toolUseId)) return toolUseId;
-  return 'p' + crypto.createHash('sha256').update(relPath).digest('hex').slice(0, 32);
+  return `p${crypto.createHash('sha256').update(relPath).digest('hex').slice(0, 32)}`;
 }
 
 export function priorDir(root: string): string {

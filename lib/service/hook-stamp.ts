@@ -63,7 +63,7 @@ export function stampAssistantWrite(ctx: ServiceContext, req: StampRequest): Sta
     // Without either, an Edit still proves the file existed: its history is unknown, so inferred.
     if (!prior && req.toolName !== 'Write') prior = { relPath: req.relPath, existed: true, sha256: null, mtimeMs: null, fields: {} };
   }
-  const before = prior && prior.existed ? prior : null;
+  const before = prior?.existed ? prior : null;
   const opId = req.toolUseId && /^[A-Za-z0-9_-]{1,70}$/.test(req.toolUseId) ? `hook-${req.toolUseId}` : undefined;
   // Named through the configured root, not the real path: a root given through a symlink still matches.
   const ref = path.join(source.root, ...req.relPath.split('/'));

@@ -19,7 +19,7 @@ export function eventApplied(sqlite: Database.Database, source: string, op: stri
 function locationOf(rel: string, source: SourceInfo): Location {
   const dir = path.posix.dirname(rel);
   if (dir === source.adapter.dirOf('quarantine')) return 'quarantine';
-  if (dir.startsWith(path.posix.dirname(source.adapter.dirOf('archive', '0000-00')) + '/')) return 'archive';
+  if (dir.startsWith(`${path.posix.dirname(source.adapter.dirOf('archive', '0000-00'))}/`)) return 'archive';
   return 'memories';
 }
 
@@ -48,7 +48,7 @@ export function commitToIndex(ctx: ServiceContext, source: SourceInfo, intent: I
       const file = auditFile(source.root, ctx.machine);
       const cur = sqlite.prepare('SELECT offset FROM audit_cursors WHERE file = ?').get(file) as { offset: number } | undefined;
       const size = fs.statSync(file).size;
-      const line = Buffer.byteLength(JSON.stringify(intent.event) + '\n');
+      const line = Buffer.byteLength(`${JSON.stringify(intent.event)}\n`);
       if ((cur?.offset ?? 0) + line === size) {
         sqlite.prepare('INSERT OR REPLACE INTO audit_cursors (file, source, offset, size) VALUES (?, ?, ?, ?)').run(file, source.id, size, size);
       }

@@ -43,7 +43,7 @@ export function planIndexEdit(found: Located, from: string | null, to: string | 
   }
   if (from === 'quarantined' && to === 'verified') {
     const stashed = readStash(found.source.root)[found.filename];
-    const title = (fields.name ?? found.filename.replace(/\.md$/, '')).replace(/[\[\]\n\r]/g, ' ');
+    const title = (fields.name ?? found.filename.replace(/\.md$/, '')).replace(/[[\]\n\r]/g, ' ');
     const hook = fields.description ? ` — ${fields.description.replace(/[\n\r]/g, ' ')}` : '';
     const line = stashed?.line && linkedFile(stashed.line) === found.filename ? stashed.line : `- [${title}](${found.filename})${hook}`;
     return { file: indexFile, kind: 'insert', line, at: stashed?.at ?? -1 };

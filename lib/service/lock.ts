@@ -158,7 +158,7 @@ function appendNote(root: string, machine: string, note: Record<string, unknown>
   const file = notesFile(root, machine);
   mkdirp(path.dirname(file));
   // Wall-clock time on purpose: the note records when the lock was really broken.
-  appendDurable(file, Buffer.from(JSON.stringify({ v: 1, at: new Date().toISOString(), machine, ...note }) + '\n'));
+  appendDurable(file, Buffer.from(`${JSON.stringify({ v: 1, at: new Date().toISOString(), machine, ...note })}\n`));
 }
 
 /** A temp record lives for microseconds: one older than this is an orphan whatever its name says. */

@@ -101,7 +101,7 @@ export function previewFromBytes(ctx: ServiceContext, found: Located, bytes: Buf
   const d = decide(action, ins.facts, {
     now: ctx.now(),
     machine: ctx.machine,
-    reason: reason && reason.trim() ? reason : action === 'demote' ? '(the reason you type)' : undefined,
+    reason: reason?.trim() ? reason : action === 'demote' ? '(the reason you type)' : undefined,
     actor: 'user',
     checks: { validateExit: ins.verdicts.validate.exit, secretExit: ins.verdicts.secret.exit },
   });

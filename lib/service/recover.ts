@@ -217,7 +217,7 @@ export function committedLocated(ctx: ServiceContext, ref: string, sourceId?: st
   for (const s of ctx.sources) {
     if (s.error || (sourceId && s.id !== sourceId)) continue;
     for (const { intent } of pendingIntents(s.root, ctx.machine)) {
-      if (!intent || intent.v !== 2 || !intent.aside || path.posix.basename(intent.src) !== filename) continue;
+      if (intent?.v !== 2 || !intent.aside || path.posix.basename(intent.src) !== filename) continue;
       const abs = path.join(s.root, intent.aside);
       if (fs.existsSync(abs)) return { source: s, relPath: intent.src, abs, filename, location: locationOfTier(intent.event.from) };
     }

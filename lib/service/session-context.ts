@@ -121,7 +121,7 @@ function credentialLines(bytes: Buffer, owner: OwnerIdentity): number[] {
 export function readContextRoot(source: SourceInfo, owner: OwnerIdentity, home: string, cache?: Map<string, CachedRow>): ContextRootInput {
   const base = { id: source.id, root: source.root, display: display(source.root, home), layout: source.kind };
   if (source.error) return { ...base, error: source.error, memories: [] };
-  let files;
+  let files: ReturnType<typeof source.adapter.list>;
   try {
     files = source.adapter.list(source.root);
   } catch (e) {

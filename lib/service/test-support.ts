@@ -215,7 +215,7 @@ export function treeHash(dir: string, exclude: string[] = ['.memtrust']): Record
       const r = rel ? `${rel}/${e.name}` : e.name;
       if (exclude.includes(r)) continue;
       if (e.isDirectory()) {
-        out[r + '/'] = 'dir';
+        out[`${r}/`] = 'dir';
         walk(r);
       } else out[r] = sha(fs.readFileSync(path.join(dir, r)));
     }

@@ -57,7 +57,7 @@ export function finishUndos(source: SourceInfo, ids: string[]): string[] {
       let whole = true;
       editSharedFile(abs, id, (cur) => {
         whole = !cur || sameOutside(target.toString('utf8'), cur.toString('utf8'), files);
-        return whole && !(cur && cur.equals(target)) ? target : null;
+        return whole && !(cur?.equals(target)) ? target : null;
       });
       if (!whole) continue;
     }

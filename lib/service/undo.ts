@@ -60,7 +60,7 @@ interface Work {
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Looks at everything first; returns the work, or a refusal naming what changed. */
-function prepare(ctx: ServiceContext, id: string, source: SourceInfo, manifest: BatchManifest): { work: Work; already: boolean } | Extract<UndoResult, { ok: false }> {
+function prepare(id: string, source: SourceInfo, manifest: BatchManifest): { work: Work; already: boolean } | Extract<UndoResult, { ok: false }> {
   const root = source.root;
   const events = batchEvents(root, id);
   const last = new Map<string, AuditEvent>();
@@ -130,7 +130,7 @@ export function undoBatch(ctx: ServiceContext, id: string, actor: Actor): UndoRe
   }
   const works: Work[] = [];
   for (const { source, manifest } of found) {
-    const r = prepare(ctx, id, source, manifest!);
+    const r = prepare(id, source, manifest!);
     if ('ok' in r) return r;
     if (!r.already) works.push(r.work);
   }
@@ -171,7 +171,7 @@ export function undoBatch(ctx: ServiceContext, id: string, actor: Actor): UndoRe
       let whole = true;
       editSharedFile(path.join(w.source.root, w.index!.file), outcome.batch, (cur) => {
         whole = !cur || sameOutside(target.toString('utf8'), cur.toString('utf8'), files);
-        return whole && !(cur && cur.equals(target)) ? target : null;
+        return whole && !(cur?.equals(target)) ? target : null;
       });
       markIndexed(ctx.handle.sqlite, w.source);
       return whole;

@@ -37,5 +37,9 @@ export function watchSources(sources: SourceInfo[], onChange: () => void): Watch
       }
     }
   }
-  return { close: () => handles.forEach((h) => h.close()) };
+  return {
+    close: () => {
+      for (const h of handles) h.close();
+    },
+  };
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, unit/integration tests (Vitest), then the dashboard build
-// and the browser tests (Playwright). Prints one closing line `N passed, N failed`
-// summing every suite (CI reads that line) and exits non-zero on any failure.
+// `npm test`: lint and format check (Biome), typecheck, unit/integration tests (Vitest),
+// then the dashboard build and the browser tests (Playwright). Prints one closing line
+// `N passed, N failed` summing every suite (CI reads that line) and exits non-zero on any failure.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,7 @@ process.chdir(dir);
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', MEMTRUST_PROJECT_DIR: dir };
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-test-'));
 const bin = (name) => path.join(dir, 'node_modules', '.bin', name);
-const only = process.argv.slice(2); // e.g. `npm test -- unit` or `-- e2e`
+const only = process.argv.slice(2); // e.g. `npm test -- lint`, `-- unit` or `-- e2e`
 const want = (s) => only.length === 0 || only.includes(s);
 
 let passed = 0;
@@ -24,6 +24,14 @@ function run(title, cmd, args, extraEnv = {}) {
   console.log(`\n=== ${title}`);
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
   return r.status ?? 1;
+}
+
+// First and fast (a few seconds): Biome's findings are printed and fail the run. Same
+// command as `npm run lint`; docs/tooling.md says why Biome and which rules are off.
+if (want('lint')) {
+  const code = run('lint and format check (biome ci)', bin('biome'), ['ci', '--error-on-warnings', '--max-diagnostics=50', '.']);
+  if (code === 0) passed += 1;
+  else failed += 1;
 }
 
 if (want('typecheck')) {

@@ -48,7 +48,7 @@ function attr(raw: string): string {
 const GAP = '[\\s\\u200b-\\u200f\\u2060\\ufeff]*';
 const TAG = new RegExp(`<(${GAP}/?${GAP})(?=(?:memory|system|system-reminder|assistant|user|human|developer|instructions?|tool|function_calls|im_start|im_end)\\b)`, 'giu');
 // Lines that pose as a turn of a conversation: `system:`, `## Assistant:`, `[SYSTEM]:`.
-const ROLE_LINE = /^([ \t>*_#[\-]*)(system|assistant|user|human|developer)(\]?[ \t]*):/gimu;
+const ROLE_LINE = /^([ \t>*_#[-]*)(system|assistant|user|human|developer)(\]?[ \t]*):/gimu;
 
 /** Body text as it goes inside a block: it can neither close the block nor pose as a turn. */
 export function quoteBody(body: string): string {

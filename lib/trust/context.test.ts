@@ -259,7 +259,7 @@ describe('a Claude Code folder: notes keyed to index lines, no bodies', () => {
   });
 
   it('names what falls past the index cut', () => {
-    const big = ['# Index', ...Array.from({ length: 249 }, (_, i) => `- [M${i}](user_m${String(i).padStart(3, '0')}.md) — hook`)].join('\n') + '\n';
+    const big = `${['# Index', ...Array.from({ length: 249 }, (_, i) => `- [M${i}](user_m${String(i).padStart(3, '0')}.md) — hook`)].join('\n')}\n`;
     const ms = Array.from({ length: 249 }, (_, i) => inf(`user_m${String(i).padStart(3, '0')}.md`, 30));
     const p = sessionContext({ roots: [claudeRoot(ms, big)], now: NOW, budget: DEFAULT_CONTEXT_BUDGET });
     const root = p.roots[0]!;

@@ -235,7 +235,10 @@ export function sessionContext(input: ContextInput): ContextPlan {
   const loaded = new Set<Candidate>();
   let room = budget - render(loaded, false).length;
   let total = 0;
-  const fitsAll = candidates.every((c) => (total += c.block().length + 1) <= room);
+  const fitsAll = candidates.every((c) => {
+    total += c.block().length + 1;
+    return total <= room;
+  });
   if (!fitsAll) room -= overCap;
   for (const c of candidates) {
     if (c.minLength + 1 > room) continue;

@@ -18,7 +18,7 @@ const BASIS_NOTE = {
 } as const;
 
 /** "ends in 3 days" / "ends later today at 09:30 UTC" / "ended 2026-05-08". */
-export function observationPhrase(o: Observation, now: Date): string {
+export function observationPhrase(o: Observation): string {
   if (o.over) return `ended ${today(o.endsAt)}`;
   if (o.daysLeft === 0) return `ends later today at ${timeOfDay(o.endsAt)} UTC`;
   return `ends in ${plural(o.daysLeft, 'day')}`;
@@ -37,7 +37,7 @@ export function describeLifecycle(l: Lifecycle, now: Date): string[] {
 
   if (l.observation) {
     const o = l.observation;
-    let s = `observation ${observationPhrase(o, now)}`;
+    let s = `observation ${observationPhrase(o)}`;
     if (o.basis === 'mtime') s += " (no created-at: measured from the file's modification time)";
     out.push(s);
     if (o.over) out.push('awaiting review: promote or demote it in the review inbox (/review)');

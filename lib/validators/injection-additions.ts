@@ -96,10 +96,7 @@ interface Phrase {
   accept?: (text: string, index: number) => boolean;
 }
 
-const PROVENANCE_CONTEXT = new RegExp(
-  `(?:\\b(?:this|these)\\s+(?:memory|memories|note|notes|instructions?|rules?|entry|entries|file|message|text|section|line)\\s+(?:is|are|was|were|has\\s+been|have\\s+been)\\s+(?:already\\s+)?|^[ \\t>*_-]*|[(\\[—–:]\\s*)$`,
-  'i',
-);
+const PROVENANCE_CONTEXT = /(?:\b(?:this|these)\s+(?:memory|memories|note|notes|instructions?|rules?|entry|entries|file|message|text|section|line)\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:already\s+)?|^[ \t>*_-]*|[([—–:]\s*)$/i;
 
 const MEMORY_NOUN = '(?:memory|memories|note|notes|instructions?|rules?|entry|entries|file|message|text|section|line)';
 const USER = '(?:the\\s+)?(?:user|owner|human|operator|admin(?:istrator)?)';
@@ -165,7 +162,7 @@ export const ADDED_PHRASES: Phrase[] = [
     category: 'fake-provenance',
     what: '"trust-level: verified" in the body',
     hint: any('trust'),
-    re: /(?:^|[\s*_>`(\-])trust[-_ ]level[*_`]*\s*[:=]\s*["'`*]*verified\b/gim,
+    re: /(?:^|[\s*_>`(-])trust[-_ ]level[*_`]*\s*[:=]\s*["'`*]*verified\b/gim,
     bodyOnly: true,
   },
   {

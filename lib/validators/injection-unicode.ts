@@ -24,7 +24,9 @@ const FLAGGED = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF\u{E0000}-\u{E007
  * phrase such as "ignore all previous instructions" without being seen; so
  * are variation selectors (flagged on their own in injection-additions.ts).
  */
-const STRIPPED = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
+const STRIPPED =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: variation selectors are listed to be removed one by one, not to combine with a neighbour
+  /[\u00AD\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
 
 const hex = (cp: number) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 

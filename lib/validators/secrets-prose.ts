@@ -72,7 +72,7 @@ export function isCredentialValue(raw: string): boolean {
 
 /** Trailing sentence punctuation is not part of an unquoted value. */
 function trimUnquoted(value: string): string {
-  return value.replace(/[.,;:)\]}>|'"`*]+$/, '').replace(/^[(\[{<'"`*]+/, '');
+  return value.replace(/[.,;:)\]}>|'"`*]+$/, '').replace(/^[([{<'"`*]+/, '');
 }
 
 // ---------------------------------------------------------------------------
@@ -482,7 +482,10 @@ export function proseCandidates(text: string): SecretCandidate[] {
       for (let r = l + 2; r < starts.length; r++) {
         const row = lineText(r);
         if (!TABLE_ROW.test(row)) break;
-        cells(row).forEach((c, i) => kinds[i] && tableCell(c, kinds[i]!, buf));
+        for (const [i, c] of cells(row).entries()) {
+          const kind = kinds[i];
+          if (kind) tableCell(c, kind, buf);
+        }
         flush(r);
       }
     }

@@ -109,7 +109,7 @@ describe('validate on bad input', () => {
   it('a __proto__ key is an unknown key like any other', () => {
     const { v } = timed(file([...GOOD_FM, '__proto__: {polluted: true}', 'constructor: x']));
     expect(v.exit).toBe(0);
-    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('__proto__ cannot stand in for a required field', () => {

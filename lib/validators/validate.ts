@@ -41,7 +41,7 @@ function collect(bytes: Buffer, filename: string): Finding[] {
   // After a fatal parse error the fields we see are not the fields the file has: judging them would mislead.
   const fatal = fm.errors.some((e) => FATAL_FM_ERRORS.has(e.code));
   if (!fatal) findings.push(...checkFields(fm));
-  const type = fatal ? undefined : fm.data['type'];
+  const type = fatal ? undefined : fm.data.type;
   findings.push(...checkBody(bytes.subarray(split.bodyStart), split.closeLine + 1, typeof type === 'string' ? type : undefined));
   return findings;
 }

@@ -66,7 +66,7 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
                   </td>
                   <td className="px-3 py-2">{e.action}</td>
                   <td className="px-3 py-2 whitespace-nowrap">
-                    {e.from ? <TierBadge tier={e.from} /> : <span className="text-slate-500 dark:text-slate-400">none</span>} <span aria-label="to">→</span> {e.to ? <TierBadge tier={e.to} /> : <span className="text-slate-500 dark:text-slate-400">none</span>}
+                    {e.from ? <TierBadge tier={e.from} /> : <span className="text-slate-500 dark:text-slate-400">none</span>} <span role="img" aria-label="to">→</span> {e.to ? <TierBadge tier={e.to} /> : <span className="text-slate-500 dark:text-slate-400">none</span>}
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">{e.actor}</td>
                   <td className="px-3 py-2 text-slate-700 dark:text-slate-300">{e.reason ?? '—'}</td>

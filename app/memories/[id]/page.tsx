@@ -53,7 +53,7 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
     if (ix.ok) return <IndexFileView view={ix.view} />;
   }
   const r = ref ? memoryDetail(ctx, ref.filename, ref.source) : null;
-  if (!r || !r.ok) {
+  if (!r?.ok) {
     return (
       <EmptyState title="Memory not found">
         {r && !r.ok ? r.message : 'This link does not name a memory.'}{' '}

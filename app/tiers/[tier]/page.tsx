@@ -54,7 +54,7 @@ export default async function TierPage({ params, searchParams }: Props) {
       </div>
       <TableFilters base={base} tier={tier} params={p} machines={f.machines} sources={f.sources} />
       {items.length === 0 ? (
-        <EmptyState title={filtered ? 'No memories match these filters' : `No ${tier === 'all' ? '' : tier + ' '}memories`}>
+        <EmptyState title={filtered ? 'No memories match these filters' : `No ${tier === 'all' ? '' : `${tier} `}memories`}>
           {filtered ? (
             <Link href={base} className="text-teal-700 hover:underline dark:text-teal-300">Clear the filters</Link>
           ) : (

@@ -88,7 +88,7 @@ function checkAll(cmd: CheckCommand, dir: string, json: boolean, io: Io): number
   const parts = [...counts.entries()].sort().map(([label, n]) => `${n} ${label}`);
   // One write for the whole listing: 10,000 small writes cost more than the checks.
   const lines = results.map((r) => formatVerdictLine(r.file, r.verdict));
-  lines.push(`Summary: ${results.length} files${parts.length ? ', ' + parts.join(', ') : ''}`);
+  lines.push(`Summary: ${results.length} files${parts.length ? `, ${parts.join(', ')}` : ''}`);
   io.out(lines.join('\n'));
   return exit;
 }

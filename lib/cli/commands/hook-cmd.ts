@@ -33,7 +33,7 @@ async function postWrite(io: Io, env: Env): Promise<number> {
   }
   const input = parsed.input;
   if (!input.filePath || !input.toolName || !['Write', 'Edit', 'MultiEdit'].includes(input.toolName)) return 0;
-  let cfg;
+  let cfg: ReturnType<typeof config>;
   try {
     cfg = config(env);
   } catch (e) {
@@ -100,7 +100,9 @@ export const hookCommand: Command = {
         return sub === 'pre-write' ? await preWrite(io, env) : await postWrite(io, env);
       } catch (e) {
         // Never a stack trace: the hook's answer is its exit code.
-        return sub === 'pre-write' ? cannotJudge(io, env, sub, `internal error: ${(e as Error).message}`) : (io.err(`memtrust hook post-write: internal error: ${(e as Error).message}`), 1);
+        if (sub === 'pre-write') return cannotJudge(io, env, sub, `internal error: ${(e as Error).message}`);
+        io.err(`memtrust hook post-write: internal error: ${(e as Error).message}`);
+        return 1;
       }
     }
     if (sub === 'install') return install(rest, io, env);

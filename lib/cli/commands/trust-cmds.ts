@@ -1,5 +1,5 @@
 /** context, audit and backfill. */
-import { UsageError, lastValue } from '../args';
+import { UsageError } from '../args';
 import type { Io } from '../io';
 import { openContext, parseServiceArgs, printJson } from '../service-args';
 import { contextCmd } from './context-cmd';

@@ -87,7 +87,7 @@ export function listFiles(checkout: string): string[] | null {
 /** Which of `paths` the project ignores: one `git check-ignore --stdin` call. */
 export function ignoredPaths(checkout: string, paths: string[]): Set<string> {
   if (paths.length === 0) return new Set();
-  const out = git(checkout, ['check-ignore', '-z', '--stdin'], paths.join('\0') + '\0');
+  const out = git(checkout, ['check-ignore', '-z', '--stdin'], `${paths.join('\0')}\0`);
   return new Set((out ?? '').split('\0').filter(Boolean));
 }
 
@@ -184,7 +184,7 @@ export class GitIndex {
       const re = isGlob(p) ? globToRegExp(p) : null;
       const set = new Set<number>();
       for (const f of this.uniquePaths) {
-        if (re ? re.test(f) : f.startsWith(p + '/')) for (const i of this.byPath.get(f)!) set.add(i);
+        if (re ? re.test(f) : f.startsWith(`${p}/`)) for (const i of this.byPath.get(f)!) set.add(i);
       }
       out = [...set];
     }

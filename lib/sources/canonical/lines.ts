@@ -50,5 +50,6 @@ export function sliceLines(bytes: Buffer, lines: Line[], from: number, to: numbe
 
 /** A single-line value: newlines and other control characters become spaces. */
 export function oneLine(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: replacing control characters is the point
   return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }

@@ -9,7 +9,9 @@ import type { CanonicalAction, MemoryRecord } from './types';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })), 120_000);
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+}, 120_000);
 
 function store(files: Record<string, string | Buffer>): string {
   const d = tmpDir('canon-plan-');

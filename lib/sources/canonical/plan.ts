@@ -314,11 +314,11 @@ export function applyEdits(read: (file: string) => Buffer | null, edits: FileEdi
       state.set(e.from, null);
     } else if (e.kind === 'write') {
       const cur = get(e.file);
-      if (e.expect === null ? cur !== null : !cur || !cur.equals(e.expect)) throw new EditConflict(`${e.file} changed`);
+      if (e.expect === null ? cur !== null : !cur?.equals(e.expect)) throw new EditConflict(`${e.file} changed`);
       state.set(e.file, e.bytes);
     } else if (e.kind === 'remove') {
       const cur = get(e.file);
-      if (!cur || !cur.equals(e.expect)) throw new EditConflict(`${e.file} changed`);
+      if (!cur?.equals(e.expect)) throw new EditConflict(`${e.file} changed`);
       state.set(e.file, null);
     } else {
       const cur = get(e.file);
@@ -346,6 +346,7 @@ export function replaceLines(bytes: Buffer, e: ReplaceLines): Buffer {
  * A line-range edit's undo replaces the lines it wrote with the bytes it replaced.
  */
 export function invertEdits(edits: FileEdit[]): FileEdit[] {
+  // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch covers every FileEdit kind (tsc checks it against the return type)
   return [...edits].reverse().map((e): FileEdit => {
     switch (e.kind) {
       case 'move':

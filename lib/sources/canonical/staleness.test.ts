@@ -9,7 +9,7 @@ import { staleness, type StalenessInput } from './staleness';
 import { targetSpec } from './target';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
-const h = (n: number) => (n.toString(16).padStart(4, '0') + 'c0ffee').padEnd(40, '0');
+const h = (n: number) => (`${n.toString(16).padStart(4, '0')}c0ffee`).padEnd(40, '0');
 
 /** A history as `git log` prints it with WALK_ARGS (newest first). */
 function logText(commits: { hash: string; parents: string[]; files: string[] }[]): string {

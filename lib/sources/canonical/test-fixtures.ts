@@ -103,7 +103,7 @@ export interface Project {
 function sessionTs(symbolLine: number): string {
   const lines: string[] = [];
   for (let i = 1; i <= 60; i++) lines.push(i === symbolLine ? 'export function rotateOnRefresh(token: string) { return token; }' : `// line ${i}`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 /**
@@ -121,7 +121,7 @@ export function buildProject(): Project {
   const first = commitAll(dir, 'first');
   let recent = first;
   for (let i = 1; i <= 35; i++) {
-    if (i % 10 === 0) write(dir, 'src/auth/session.ts', sessionTs(42) + `// edit ${i}\n`);
+    if (i % 10 === 0) write(dir, 'src/auth/session.ts', `${sessionTs(42)}// edit ${i}\n`);
     else write(dir, `notes/n${i}.txt`, `note ${i}\n`);
     const sha = commitAll(dir, `change ${i}`);
     if (i === 30) recent = sha;
@@ -150,7 +150,7 @@ export function writeSharded(mem: string, first: string, recent: string): void {
   write(mem, 'constraints/no-network.md', fm(['key: no-network', 'category: constraints', 'state: false', 'governs: scripts/**', `verified-at: ${recent}`]));
   write(mem, 'backlog/tidy-the-notes-a1b2.md', fm(['key: tidy-the-notes-a1b2', 'category: backlog', 'status: open', 'source: assistant-deferral', 'raised-on: 2026-01-02', `verified-at: ${first}`]));
   write(mem, 'conventions/dated.md', fm(['key: old-convention', 'category: conventions', 'verified-at: HEAD', 'last-touched: 2026-01-01']));
-  write(mem, 'pending-questions/q-001.md', fm(['key: Q-001', 'category: pending-questions', 'resolved-at: 2026-10-01', 'verified-at: ' + first]));
+  write(mem, 'pending-questions/q-001.md', fm(['key: Q-001', 'category: pending-questions', 'resolved-at: 2026-10-01', `verified-at: ${first}`]));
   write(mem, 'landmines/crlf.md', ['---', 'key: crlf-entry', 'category: landmines', 'source: incident', `verified-at: ${recent}`, '---', '', '- Trap: windows line endings.', ''].join('\r\n'));
   write(mem, 'landmines/no-frontmatter.md', '# Just a note\n\nNo frontmatter here.\n');
   write(mem, 'quarantine/landmines/old-trap.md', fm(['key: old-trap', 'category: landmines', 'quarantined-at: 2026-11-01', 'quarantine-reason: made up', `verified-at: ${recent}`]));

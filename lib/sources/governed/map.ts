@@ -69,7 +69,10 @@ function groupBy<T>(rows: Row[], key: string, make: (r: Row) => T): Map<string, 
   for (const r of rows) {
     const k = str(r[key]);
     let list = m.get(k);
-    if (!list) m.set(k, (list = []));
+    if (!list) {
+      list = [];
+      m.set(k, list);
+    }
     list.push(make(r));
   }
   return m;
@@ -160,7 +163,10 @@ export function mapRecords(records: RecordRows, evidenceRows: Row[], linkRows: R
     } else if (relation === 'contradicts' && from !== to) {
       for (const [a, b] of [[from, to], [to, from]] as const) {
         let s = conflicts.get(a);
-        if (!s) conflicts.set(a, (s = new Set()));
+        if (!s) {
+          s = new Set();
+          conflicts.set(a, s);
+        }
         s.add(b);
       }
     }

@@ -218,10 +218,10 @@ export function buildGovernedFixture(project: string, opts: FixtureOptions = {})
   db.transaction(() => {
     for (const r of NAMED) add(r, true);
     for (const s of STATUSES) for (const c of CONFIDENCES) for (const o of ORIGINS) add({ name: matrixName(s, c, o), status: s, confidence: c, origin: o, staleReason: s === 'stale' ? `drift in ${c}/${o}` : null }, true);
-    NAMED_LINKS.forEach(([f, t, rel], i) => link(ids[f]!, ids[t]!, rel, i));
+    for (const [i, [f, t, rel]] of NAMED_LINKS.entries()) link(ids[f]!, ids[t]!, rel, i);
     // Every other relation once, between matrix records (none of them contradicts or supersedes).
     const m = (k: number) => ids[matrixName(STATUSES[k % 7]!, CONFIDENCES[k % 3]!, ORIGINS[(k >> 1) % 3]!)]!;
-    LINK_RELATIONS.filter((r) => r !== 'contradicts' && r !== 'supersedes').forEach((rel, k) => link(m(k), m(k + 5), rel, 100 + k));
+    for (const [k, rel] of LINK_RELATIONS.filter((r) => r !== 'contradicts' && r !== 'supersedes').entries()) link(m(k), m(k + 5), rel, 100 + k);
   })();
 
   const bulk = opts.records ?? 0;
@@ -242,7 +242,7 @@ export function buildGovernedFixture(project: string, opts: FixtureOptions = {})
   return { project, store, ids, count: n, writer: null };
 }
 
-if (require.main === module && /governed[\/]test-fixtures\.[cm]?[jt]s$/.test(process.argv[1] ?? '')) {
+if (require.main === module && /governed[/]test-fixtures\.[cm]?[jt]s$/.test(process.argv[1] ?? '')) {
   const args = process.argv.slice(2);
   const dir = args.find((a) => !a.startsWith('--'));
   if (!dir) {

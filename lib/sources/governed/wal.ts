@@ -53,7 +53,7 @@ export function foldWal(main: Buffer, wal: Buffer | null): WalFold {
     return img;
   };
   const untouched = (why: string | null): WalFold => ({ image: asRollback(Buffer.from(main)), frames: 0, ignored: why });
-  if (!wal || wal.length < HEADER) return untouched(wal && wal.length ? 'shorter than its header' : null);
+  if (!wal || wal.length < HEADER) return untouched(wal?.length ? 'shorter than its header' : null);
   const magic = wal.readUInt32BE(0);
   if (magic !== MAGIC_LE && magic !== MAGIC_BE) return untouched('no WAL magic');
   const bigEndian = magic === MAGIC_BE;

@@ -36,7 +36,7 @@ function tokens(r: () => number): TokenMaker {
   };
   const b64 = (n: number) => {
     for (;;) {
-      const s = pick(AN + '+/', n);
+      const s = pick(`${AN}+/`, n);
       if (/\d/.test(s) && /[A-Za-z]/.test(s)) return s;
     }
   };

@@ -154,7 +154,7 @@ export const POSITIVES: Record<string, Snippet[]> = {
     (t) => `The signing key for webhooks is ${wrap(t.alnum(36))}`,
     (t) => `## Tokens\n\n- ${wrap(t.b64(44))}`,
     (t) => `secret for the bot: ${wrap(t.alnum(48))}`,
-    (t) => `WireGuard PrivateKey = ${wrap(t.b64(43) + '=')}`,
+    (t) => `WireGuard PrivateKey = ${wrap(`${t.b64(43)}=`)}`,
   ],
   tokens: [
     (t) => `GitHub token for the mirror: ${wrap(t.gh())}`,

@@ -15,7 +15,7 @@ export default async function EditMemoryPage({ params }: { params: Promise<{ id:
   const ref = parseMemoryId(decodeURIComponent(id));
   const ctx = freshContext();
   const r = ref ? memoryDetail(ctx, ref.filename, ref.source) : null;
-  if (!r || !r.ok) return <EmptyState title="Memory not found">{r && !r.ok ? r.message : null}</EmptyState>;
+  if (!r?.ok) return <EmptyState title="Memory not found">{r && !r.ok ? r.message : null}</EmptyState>;
   const d = r.detail;
   if (d.tier === 'quarantined' || d.tier === 'archived' || d.bodyTruncated || d.verdicts.secret !== 'CLEAN') {
     return (
