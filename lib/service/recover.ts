@@ -26,6 +26,7 @@ import { LockTimeoutError, alive, tidyLock, withRootLock } from './lock';
 import { sweepBatchLeftovers } from './batch-store';
 import { sweepMarkerLeftovers } from './backfill-marker';
 import { finishUndos, unfinishedUndos } from './undo-finish';
+import { finishRecordBatches, unfinishedRecordBatches } from './records/batch';
 
 export interface RecoveryOutcome {
   op: string;
@@ -95,7 +96,7 @@ function recoverV2(ctx: ServiceContext, source: SourceInfo, intent: Intent): Rec
       // Linked and unchanged: finish the commit.
       unlinkIfExists(aside);
       fsyncDir(path.dirname(aside));
-      if (!inPlace) recordGitRename(source.root, intent.src, intent.dst);
+      if (!inPlace && !intent.trash) recordGitRename(source.root, intent.src, intent.dst);
       return rollForward(ctx, source, intent, done, memory);
     }
     // Not committed, or a save landed meanwhile: undo around it.
@@ -147,19 +148,25 @@ function recoverV1(ctx: ServiceContext, source: SourceInfo, intent: Intent): Rec
  * at the next start-up or write once the lock is free. `waitMs` lets a caller wait.
  */
 export function recoverAll(ctx: ServiceContext, opts: { waitMs?: number } = {}): RecoveryOutcome[] {
-  for (const s of ctx.sources) {
+  // Record roots too: their file changes use the same journal, plus the record batch's own finish (docs/records-write.md).
+  const all = [...ctx.sources, ...(ctx.recordSources ?? [])];
+  for (const s of all) {
     if (s.error) continue;
     tidyLock(s.root, ctx.machine);
     sweepBatchLeftovers(s.root, alive);
     sweepMarkerLeftovers(s.root, alive);
   }
-  return ctx.sources
-    .map((s) => ({ s, undos: s.error ? [] : unfinishedUndos(s.root) }))
+  return all
+    .map((s) => ({ s, undos: s.error ? [] : s.records ? unfinishedRecordBatches(s.root) : unfinishedUndos(s.root) }))
     .filter(({ s, undos }) => !s.error && (undos.length > 0 || pendingIntents(s.root, ctx.machine).length > 0))
     .flatMap(({ s, undos }) => {
       try {
         return withRootLock(s.root, ctx.machine, () => {
           const out = recoverSource(ctx, s);
+          if (s.records) {
+            for (const r of finishRecordBatches(ctx, s)) out.push({ op: r.id, memory: '', outcome: r.outcome, message: r.message });
+            return out;
+          }
           // After the steps are settled: an undo whose files are all back gets its index file back too.
           for (const id of finishUndos(s, undos)) out.push({ op: id, memory: '', outcome: 'rolled-forward', message: `undo ${id} finished after an interruption` });
           return out;

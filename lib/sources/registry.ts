@@ -9,6 +9,19 @@ import type { LayoutName } from './record';
 export const RECORD_ADAPTERS: readonly LayoutAdapter[] = [
 ];
 
+/**
+ * Tests only: puts `a` first in the registry (so it wins over a real adapter of the
+ * same layout) and returns the function that takes it out again.
+ */
+export function registerForTests(a: LayoutAdapter): () => void {
+  const list = RECORD_ADAPTERS as LayoutAdapter[];
+  list.unshift(a);
+  return () => {
+    const i = list.indexOf(a);
+    if (i !== -1) list.splice(i, 1);
+  };
+}
+
 export function recordAdapter(layout: LayoutName | string): LayoutAdapter | null {
   return RECORD_ADAPTERS.find((a) => a.layout === layout) ?? null;
 }
