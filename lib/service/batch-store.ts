@@ -62,6 +62,8 @@ export interface BatchState {
   done: boolean;
   /** A record batch being (or that was) put back because a file changed under it (docs/records-write.md). */
   rolledBack?: boolean;
+  /** A record batch whose files are all in place: recovery only finishes its audit (docs/records-write.md). */
+  committed?: boolean;
 }
 
 export function batchDir(root: string, id: string): string {

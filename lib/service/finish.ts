@@ -20,7 +20,8 @@ export function finishIntent(ctx: ServiceContext, source: SourceInfo, intent: In
   if (!audited) for (const e of intent.events ?? [intent.event]) appendAudit(source.root, ctx.machine, e);
   crashPoint('after-audit');
   // A record store's files are not memories: its index is refreshed by the record batch (docs/records-write.md).
-  if (!source.records) commitToIndex(ctx, source, intent);
+  // (`events` marks a record batch's change even when a crash left the store undetectable for a moment.)
+  if (!source.records && !intent.events) commitToIndex(ctx, source, intent);
   crashPoint('after-db');
   // The temp file is a second name of the new copy until here: recovery uses it to
   // recognise the copy as ours (same inode) even after an editor changed its bytes.

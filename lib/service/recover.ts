@@ -13,7 +13,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ListedFile, SourceInfo } from '../sources';
 import type { Location } from '../trust/tiers';
-import type { ServiceContext } from './context';
+import { refreshSources, type ServiceContext } from './context';
+import { describeSource } from '../sources';
 import type { Located } from './resolve';
 import { clearIntent, pendingIntents, type Intent } from './journal';
 import { fsyncDir, linkNoClobber, readIfExists, sameFile, statIfExists, unlinkIfExists } from './fs-atomic';
@@ -149,22 +150,28 @@ function recoverV1(ctx: ServiceContext, source: SourceInfo, intent: Intent): Rec
  */
 export function recoverAll(ctx: ServiceContext, opts: { waitMs?: number } = {}): RecoveryOutcome[] {
   // Record roots too: their file changes use the same journal, plus the record batch's own finish (docs/records-write.md).
-  const all = [...ctx.sources, ...(ctx.recordSources ?? [])];
+  // A store refused at detection may be one whose only file a crash left moved aside: it is recovered too.
+  const all = [...ctx.sources, ...(ctx.recordSources ?? [])].filter((s) => !s.error || (!!s.refused && fs.existsSync(path.join(s.root, '.memtrust'))));
   for (const s of all) {
-    if (s.error) continue;
     tidyLock(s.root, ctx.machine);
     sweepBatchLeftovers(s.root, alive);
     sweepMarkerLeftovers(s.root, alive);
   }
-  return all
-    .map((s) => ({ s, undos: s.error ? [] : s.records ? unfinishedRecordBatches(s.root) : unfinishedUndos(s.root) }))
-    .filter(({ s, undos }) => !s.error && (undos.length > 0 || pendingIntents(s.root, ctx.machine).length > 0))
+  let redetect = false;
+  const outcomes = all
+    .map((s) => ({ s, undos: [...unfinishedUndos(s.root), ...unfinishedRecordBatches(s.root)] }))
+    .filter(({ s, undos }) => (undos.length > 0 || pendingIntents(s.root, ctx.machine).length > 0))
     .flatMap(({ s, undos }) => {
       try {
         return withRootLock(s.root, ctx.machine, () => {
           const out = recoverSource(ctx, s);
-          if (s.records) {
-            for (const r of finishRecordBatches(ctx, s)) out.push({ op: r.id, memory: '', outcome: r.outcome, message: r.message });
+          if (s.records || unfinishedRecordBatches(s.root).length > 0) {
+            // A crash with a record store's only file moved aside hides the store from detection;
+            // with the file back (recoverSource), it is detected again (docs/records-write.md).
+            const rs = s.records ? s : describeSource(s.root);
+            if (!rs.records) return out;
+            if (rs !== s) redetect = true;
+            for (const r of finishRecordBatches(ctx, rs)) out.push({ op: r.id, memory: '', outcome: r.outcome, message: r.message });
             return out;
           }
           // After the steps are settled: an undo whose files are all back gets its index file back too.
@@ -176,6 +183,8 @@ export function recoverAll(ctx: ServiceContext, opts: { waitMs?: number } = {}):
         return [{ op: '', memory: '', outcome: 'deferred' as const, message: `${s.root}: another memtrust process is writing; showing the last committed state` }];
       }
     });
+  if (redetect) refreshSources(ctx);
+  return outcomes;
 }
 
 function locationOfTier(tier: string | null): Location {

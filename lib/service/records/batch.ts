@@ -112,7 +112,9 @@ export function runRecordChanges(ctx: ServiceContext, source: SourceInfo, m: Bat
   const root = source.root;
   const rec = m.records!;
   let failed: { message: string; paths: string[] } | null = null;
-  for (const c of rec.changes) {
+  // Once every file was in place the batch is committed: a later save is newer than it, never a reason to put it back.
+  const committed = !!readState(root, m.id)?.committed;
+  for (const c of committed ? [] : rec.changes) {
     const st = changeState(root, c);
     if (st === 'after') continue;
     if (st === 'foreign') {
@@ -134,7 +136,8 @@ export function runRecordChanges(ctx: ServiceContext, source: SourceInfo, m: Bat
     rollBackRecordChanges(ctx, source, m);
     return { ok: false, ...failed };
   }
-  // Every file is in place: the record events, each once (a retry after a crash skips those already written).
+  // Every file is in place: the commit point. Then the record events, each once (a retry after a crash skips those already written).
+  if (!committed) writeState(root, m.id, { done: false, committed: true });
   mirrorAudit(ctx.handle.sqlite, source.id, root);
   for (const e of rec.events) if (!eventApplied(ctx.handle.sqlite, source.id, e.id)) appendAudit(root, ctx.machine, e);
   mirrorAudit(ctx.handle.sqlite, source.id, root);
@@ -232,7 +235,11 @@ export function undoRecordBatch(ctx: ServiceContext, source: SourceInfo, m: Batc
   if (todo.length === 0) return { ok: true, noop: true, batch: null, files: [], message: `batch ${m.id} is already undone: every file is as it was before it` };
   const changes: ChangeBytes[] = [];
   for (const c of [...todo].reverse()) {
-    const now = readIfExists(path.join(root, c.dst))!;
+    // The bytes the batch left, as checked above (a save since then is never taken as the undo's starting point).
+    const now = readIfExists(path.join(root, c.dst));
+    if (!now || sha256(now) !== c.after) {
+      return { ok: false, code: 'conflict', paths: [path.join(root, c.dst)], message: `refused as a conflict: ${c.trash ? c.src : c.dst} changed since batch ${m.id}; nothing was changed (undo never overwrites a later change)` };
+    }
     if (c.before === null) {
       changes.push({ src: c.dst, dst: c.dst, before: now, after: now, trash: true });
       continue;
