@@ -123,6 +123,25 @@ describe('applyRecordActions', () => {
     expect(fs.existsSync(path.join(sb.root, 'shelf/solo.memory.jsonl'))).toBe(false);
   });
 
+  it('undo is refused as a conflict when a file changed since the batch; nothing is touched', () => {
+    const { sb, ctx } = store();
+    const r = applyRecordActions(ctx, [{ id: 'deploy', action: 'expire' }], { actor: 'user:cli' });
+    expect(r.ok).toBe(true);
+    fs.appendFileSync(path.join(sb.root, EXPIRED_FILE), '{"id":"later","status":"active","text":"added by hand"}\n');
+    const before = treeFiles(sb.root);
+    const u = undoBatch(ctx, r.ok ? r.batch : '', 'user:cli');
+    expect(u).toMatchObject({ ok: false, code: 'conflict' });
+    expect(u.ok ? '' : u.message).toContain(EXPIRED_FILE);
+    expect(treeFiles(sb.root)).toEqual(before);
+  });
+
+  it('an unknown verb names the layout and what the record allows', () => {
+    const { ctx } = store();
+    const r = applyRecordActions(ctx, [{ id: 'owner', action: 'close' }], { actor: 'user:cli' });
+    expect(r).toMatchObject({ ok: false, code: 'refused' });
+    expect(r.ok ? '' : r.message).toMatch(/consolidation layout has no action close; allowed now: promote, demote/);
+  });
+
   it('a file changed since the plan is refused as a conflict, nothing written', () => {
     const { sb, ctx } = store();
     const p = planRecordActions(ctx, [{ id: 'owner', action: 'demote' }, { id: 'solo', action: 'archive' }]);
