@@ -168,6 +168,9 @@ function track(edits: FileEdit[], originOf: Map<string, string>, maps: Map<strin
       const o = orig(e.from);
       originOf.delete(e.from);
       originOf.set(e.to, o);
+    } else if (e.kind === 'write') {
+      // A whole-file write keeps no line map: a later record of the file is only taken if its lines are unchanged in place.
+      maps.set(orig(e.file), [...(maps.get(orig(e.file)) ?? []), (l) => l]);
     } else if (e.kind === 'replace-lines') {
       const added = linesIn(e.bytes);
       const list = maps.get(orig(e.file)) ?? [];
