@@ -57,4 +57,15 @@ export interface AuditEvent {
    * only because events written before batches existed lack it (docs/batches.md).
    */
   batch?: string;
+  /**
+   * A record step of a record batch (docs/records-write.md): the layout, the record's key
+   * (also in `memory`), the layout's own verb (`action` is that verb when it is one of
+   * AUDIT_ACTIONS, else `edit`), the plan's memo (where a block stood, values before) and
+   * the files it changed, relative to the root.
+   */
+  layout?: string;
+  key?: string;
+  record_action?: string;
+  memo?: Record<string, string | number>;
+  files?: string[];
 }

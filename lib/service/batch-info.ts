@@ -21,7 +21,7 @@ export interface BatchInfo {
 
 export function batchInfo(ctx: ServiceContext, id: string): BatchInfo | null {
   if (!BATCH_ID.test(id)) return null;
-  const hits = ctx.sources.filter((s) => !s.error).map((s) => ({ root: s.root, m: readManifest(s.root, id) })).filter((h) => h.m);
+  const hits = [...ctx.sources, ...(ctx.recordSources ?? [])].filter((s) => !s.error).map((s) => ({ root: s.root, m: readManifest(s.root, id) })).filter((h) => h.m);
   if (hits.length === 0) return null;
   const first = hits[0]!.m!;
   const undoneBy = hits.flatMap(({ root }) => {

@@ -10,13 +10,28 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Actor } from '../audit/event';
+import type { Actor, AuditEvent } from '../audit/event';
 import { fsyncDir, readIfExists, replaceFileAtomic, sweepDeadWriters, writeFileDurable } from './fs-atomic';
 import { sha256 } from './inspect';
 
 export const BATCH_ID = /^[A-Za-z0-9_-]{1,80}$/;
 
-export type BatchKind = 'audit' | 'backfill' | 'bulk' | 'transition' | 'repair' | 'undo';
+export type BatchKind = 'audit' | 'backfill' | 'bulk' | 'transition' | 'repair' | 'undo' | 'records';
+
+/**
+ * One file change of a record batch (docs/records-write.md), applied through execute():
+ * a rewrite in place (src = dst), a move (src ≠ dst), a create (before null) or a
+ * removal (`trash`: dst is a private place under `.memtrust/batches/<id>/removed/`).
+ * Shas name blobs of the batch folder, so recovery can finish it from the root alone.
+ */
+export interface RecordChange {
+  op: string;
+  src: string;
+  dst: string;
+  before: string | null;
+  after: string;
+  trash?: boolean;
+}
 
 export interface SnapshotFile {
   memory: string;
@@ -37,12 +52,18 @@ export interface BatchManifest {
   files: SnapshotFile[];
   /** The index file (MEMORY.md) before the batch; sha null when there was none. */
   index?: { file: string; sha: string | null };
+  /** A record batch: its file changes in order and the events appended once all are in place. */
+  records?: { source: string; changes: RecordChange[]; events: AuditEvent[] };
 }
 
 export interface BatchState {
   /** The index file's sha once the batch's last step finished (null: absent). */
   indexAfterSha?: string | null;
   done: boolean;
+  /** A record batch being (or that was) put back because a file changed under it (docs/records-write.md). */
+  rolledBack?: boolean;
+  /** A record batch whose files are all in place: recovery only finishes its audit (docs/records-write.md). */
+  committed?: boolean;
 }
 
 export function batchDir(root: string, id: string): string {

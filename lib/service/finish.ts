@@ -17,9 +17,11 @@ import { unlinkIfExists } from './fs-atomic';
 export function finishIntent(ctx: ServiceContext, source: SourceInfo, intent: Intent, audited: boolean): void {
   if (intent.indexEdit) applyIndexEdit(source.root, intent.indexEdit, intent.op);
   crashPoint('after-index-file');
-  if (!audited) appendAudit(source.root, ctx.machine, intent.event);
+  if (!audited) for (const e of intent.events ?? [intent.event]) appendAudit(source.root, ctx.machine, e);
   crashPoint('after-audit');
-  commitToIndex(ctx, source, intent);
+  // A record store's files are not memories: its index is refreshed by the record batch (docs/records-write.md).
+  // (`events` marks a record batch's change even when a crash left the store undetectable for a moment.)
+  if (!source.records && !intent.events) commitToIndex(ctx, source, intent);
   crashPoint('after-db');
   // The temp file is a second name of the new copy until here: recovery uses it to
   // recognise the copy as ours (same inode) even after an editor changed its bytes.

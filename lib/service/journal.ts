@@ -40,6 +40,14 @@ export interface Intent {
   aside?: string;
   event: AuditEvent;
   indexEdit?: IndexEdit;
+  /**
+   * The events the finish appends instead of `event` (docs/records-write.md): a record
+   * batch's file changes carry `[]`, its per-record events are appended once every
+   * file of the batch is in place. Absent: `[event]`, as always.
+   */
+  events?: AuditEvent[];
+  /** `dst` is a private holding place under `.memtrust/` (a file a record batch removes), not a new home: no git rename. */
+  trash?: boolean;
 }
 
 export function journalDir(root: string): string {

@@ -13,7 +13,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ListedFile, SourceInfo } from '../sources';
 import type { Location } from '../trust/tiers';
-import type { ServiceContext } from './context';
+import { refreshSources, type ServiceContext } from './context';
+import { describeSource } from '../sources';
 import type { Located } from './resolve';
 import { clearIntent, pendingIntents, type Intent } from './journal';
 import { fsyncDir, linkNoClobber, readIfExists, sameFile, statIfExists, unlinkIfExists } from './fs-atomic';
@@ -26,6 +27,7 @@ import { LockTimeoutError, alive, tidyLock, withRootLock } from './lock';
 import { sweepBatchLeftovers } from './batch-store';
 import { sweepMarkerLeftovers } from './backfill-marker';
 import { finishUndos, unfinishedUndos } from './undo-finish';
+import { finishRecordBatches, unfinishedRecordBatches } from './records/batch';
 
 export interface RecoveryOutcome {
   op: string;
@@ -95,7 +97,7 @@ function recoverV2(ctx: ServiceContext, source: SourceInfo, intent: Intent): Rec
       // Linked and unchanged: finish the commit.
       unlinkIfExists(aside);
       fsyncDir(path.dirname(aside));
-      if (!inPlace) recordGitRename(source.root, intent.src, intent.dst);
+      if (!inPlace && !intent.trash) recordGitRename(source.root, intent.src, intent.dst);
       return rollForward(ctx, source, intent, done, memory);
     }
     // Not committed, or a save landed meanwhile: undo around it.
@@ -147,19 +149,31 @@ function recoverV1(ctx: ServiceContext, source: SourceInfo, intent: Intent): Rec
  * at the next start-up or write once the lock is free. `waitMs` lets a caller wait.
  */
 export function recoverAll(ctx: ServiceContext, opts: { waitMs?: number } = {}): RecoveryOutcome[] {
-  for (const s of ctx.sources) {
-    if (s.error) continue;
+  // Record roots too: their file changes use the same journal, plus the record batch's own finish (docs/records-write.md).
+  // A store refused at detection may be one whose only file a crash left moved aside: it is recovered too.
+  const all = [...ctx.sources, ...(ctx.recordSources ?? [])].filter((s) => !s.error || (!!s.refused && fs.existsSync(path.join(s.root, '.memtrust'))));
+  for (const s of all) {
     tidyLock(s.root, ctx.machine);
     sweepBatchLeftovers(s.root, alive);
     sweepMarkerLeftovers(s.root, alive);
   }
-  return ctx.sources
-    .map((s) => ({ s, undos: s.error ? [] : unfinishedUndos(s.root) }))
-    .filter(({ s, undos }) => !s.error && (undos.length > 0 || pendingIntents(s.root, ctx.machine).length > 0))
+  let redetect = false;
+  const outcomes = all
+    .map((s) => ({ s, undos: [...unfinishedUndos(s.root), ...unfinishedRecordBatches(s.root)] }))
+    .filter(({ s, undos }) => (undos.length > 0 || pendingIntents(s.root, ctx.machine).length > 0))
     .flatMap(({ s, undos }) => {
       try {
         return withRootLock(s.root, ctx.machine, () => {
           const out = recoverSource(ctx, s);
+          if (s.records || unfinishedRecordBatches(s.root).length > 0) {
+            // A crash with a record store's only file moved aside hides the store from detection;
+            // with the file back (recoverSource), it is detected again (docs/records-write.md).
+            const rs = s.records ? s : describeSource(s.root);
+            if (!rs.records) return out;
+            if (rs !== s) redetect = true;
+            for (const r of finishRecordBatches(ctx, rs)) out.push({ op: r.id, memory: '', outcome: r.outcome, message: r.message });
+            return out;
+          }
           // After the steps are settled: an undo whose files are all back gets its index file back too.
           for (const id of finishUndos(s, undos)) out.push({ op: id, memory: '', outcome: 'rolled-forward', message: `undo ${id} finished after an interruption` });
           return out;
@@ -169,6 +183,8 @@ export function recoverAll(ctx: ServiceContext, opts: { waitMs?: number } = {}):
         return [{ op: '', memory: '', outcome: 'deferred' as const, message: `${s.root}: another memtrust process is writing; showing the last committed state` }];
       }
     });
+  if (redetect) refreshSources(ctx);
+  return outcomes;
 }
 
 function locationOfTier(tier: string | null): Location {

@@ -286,7 +286,7 @@ export function execute(ctx: ServiceContext, found: Located, planned: Intent, af
     unlinkIfExists(aside);
     fsyncDir(path.dirname(src));
     crashPoint('after-source-unlink');
-    if (!inPlace) recordGitRename(root, intent.src, intent.dst);
+    if (!inPlace && !intent.trash) recordGitRename(root, intent.src, intent.dst);
   }
   finishIntent(ctx, found.source, intent, false);
   const e = intent.event;

@@ -8,6 +8,7 @@
  * What happened is read from the root, never from SQLite: the batch's events from
  * the audit JSONL files, the pre-batch bytes from `.memtrust/batches/<id>/`.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Actor, AuditEvent, EventTier } from '../audit/event';
@@ -15,15 +16,16 @@ import type { SourceInfo } from '../sources';
 import type { Location } from '../trust/tiers';
 import type { ServiceContext } from './context';
 import { listAuditFiles, readAuditFrom } from './audit-log';
-import { BATCH_ID, readBlob, readManifest, readState, writeState, type BatchManifest, type SnapshotFile } from './batch-store';
+import { BATCH_ID, newBatchId, readBlob, readManifest, readState, writeState, type BatchManifest, type SnapshotFile } from './batch-store';
 import { runBatch, type BatchOutcome, type BatchStep } from './batch-run';
 import { editSharedFile, readIfExists } from './fs-atomic';
 import { sha256 } from './inspect';
 import { resolveMemory } from './resolve';
 import { applyToMemory } from './transition';
-import { withRootLock } from './lock';
+import { LockTimeoutError, withRootLock } from './lock';
 import { markIndexed } from './claude-index';
 import { sameOutside } from './undo-finish';
+import { undoRecordBatch } from './records/batch';
 
 export type UndoResult =
   | { ok: true; noop: boolean; undone: string; outcome: BatchOutcome | null; message: string }
@@ -124,6 +126,11 @@ function prepare(id: string, source: SourceInfo, manifest: BatchManifest): { wor
 
 export function undoBatch(ctx: ServiceContext, id: string, actor: Actor): UndoResult {
   if (!BATCH_ID.test(id)) return { ok: false, code: 'bad-id', message: `not a batch id: ${JSON.stringify(id).slice(0, 90)}` };
+  // A record root's batch: its own inverse changes through the same crash-safe path (docs/records-write.md).
+  for (const source of ctx.recordSources ?? []) {
+    const manifest = source.error ? null : readManifest(source.root, id);
+    if (manifest?.records) return undoRecords(ctx, source, manifest, actor);
+  }
   const found = ctx.sources.filter((s) => !s.error).map((s) => ({ source: s, manifest: readManifest(s.root, id) })).filter((x) => x.manifest);
   if (found.length === 0) {
     return { ok: false, code: 'not-found', message: `no batch ${id} in the configured roots (undo records live in <root>/.memtrust/batches/)` };
@@ -181,4 +188,20 @@ export function undoBatch(ctx: ServiceContext, id: string, actor: Actor): UndoRe
     notes.push(restored ? `${w.index.file} restored` : `${w.index.file} was edited meanwhile: its lines were put back one by one, not restored whole`);
   }
   return { ok: true, noop: false, undone: id, outcome, message: `batch ${id} undone as batch ${outcome.batch}: ${plural(outcome.done, 'file', 'files')} put back${notes.length ? `, ${notes.join('; ')}` : ''}` };
+}
+
+function undoRecords(ctx: ServiceContext, source: SourceInfo, manifest: BatchManifest, actor: Actor): UndoResult {
+  try {
+    return withRootLock(source.root, ctx.machine, (): UndoResult => {
+      const newId = newBatchId(ctx.now(), crypto.randomBytes(4).toString('hex'));
+      const r = undoRecordBatch(ctx, source, manifest, actor, newId);
+      if (!r.ok) return r;
+      if (r.noop || !r.batch) return { ok: true, noop: true, undone: manifest.id, outcome: null, message: r.message };
+      const results = r.files.map((file) => ({ source: source.id, memory: file, file, result: { ok: true as const, noop: false, op: r.batch!, memory: file, from: null, to: null, path: path.join(source.root, file), message: `${file} put back` } }));
+      return { ok: true, noop: false, undone: manifest.id, outcome: { batch: r.batch, kind: 'undo', results, done: results.length, noop: 0, refused: 0 }, message: r.message };
+    });
+  } catch (e) {
+    if (e instanceof LockTimeoutError) return { ok: false, code: 'conflict', message: `${source.root}: another memtrust process is writing; try again in a moment` };
+    throw e;
+  }
 }

@@ -6,6 +6,7 @@ import { trustCommands } from './trust-cmds';
 import { reportCommands } from './report-cmd';
 import { hookCommand } from './hook-cmd';
 import { undoCommands } from './undo-cmd';
+import { recordCommands } from './record-cmds';
 
 export interface Command {
   synopsis: string;
@@ -13,4 +14,4 @@ export interface Command {
   run(argv: string[], io: Io): Promise<number>;
 }
 
-export const COMMANDS: Record<string, Command> = { ...readCommands, ...transitionCommands, ...trustCommands, ...reportCommands, ...undoCommands, hook: hookCommand };
+export const COMMANDS: Record<string, Command> = { ...readCommands, ...transitionCommands, ...trustCommands, ...reportCommands, ...undoCommands, ...recordCommands, hook: hookCommand };

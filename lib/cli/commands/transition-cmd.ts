@@ -1,4 +1,7 @@
-/** `memtrust promote|reaffirm|demote|restore|archive FILE [--reason TEXT] [--op ID]`. */
+/**
+ * `memtrust promote|reaffirm|demote|restore|archive FILE|RECORD [--reason TEXT] [--op ID]`: a record
+ * id or key of a record root goes through the record pipeline (docs/records-write.md).
+ */
 import { exitCodeFor } from '../../error-codes';
 import { UsageError, lastValue } from '../args';
 import type { Io } from '../io';
@@ -6,15 +9,21 @@ import { openContext, parseServiceArgs, printJson } from '../service-args';
 import { transitionAsBatch } from '../../service/transition-batch';
 import type { MemoryAction } from '../../trust/tiers';
 import type { Command } from './index';
+import { isRecordRef, reportRecordResult } from './record-cmds';
+import { applyRecordActions } from '../../service/records/apply';
 
 function make(action: MemoryAction, summary: string): Command {
   return {
-    synopsis: `${action} FILE${action === 'demote' ? ' --reason TEXT' : ' [--reason TEXT]'}`,
+    synopsis: `${action} FILE|RECORD${action === 'demote' ? ' --reason TEXT' : ' [--reason TEXT]'}`,
     summary,
     async run(argv: string[], io: Io) {
       const args = parseServiceArgs(argv, { values: ['reason', 'op'] });
       if (args.positionals.length !== 1) throw new UsageError('name exactly one memory FILE');
       const ctx = openContext(args, io, { scan: false });
+      const ref = args.positionals[0]!;
+      if (isRecordRef(ctx, ref)) {
+        return reportRecordResult(io, args, action, applyRecordActions(ctx, [{ id: ref, action, reason: lastValue(args, 'reason') }], { actor: 'user:cli' }));
+      }
       const result = transitionAsBatch(ctx, {
         ref: args.positionals[0]!,
         action,
