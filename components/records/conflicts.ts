@@ -1,0 +1,92 @@
+/**
+ * Contradictions between records (docs/records-pages.md): a record flagged `conflict`
+ * names the others in `detail.conflictsWith` (keys of its own store, or full ids).
+ * These helpers find the other side and the pairs, and build what each side of the
+ * side-by-side view shows, masked.
+ */
+import 'server-only';
+import type { ServiceContext } from '@/lib/service/context';
+import { findRecord, listRecords, type RecordView } from '@/lib/service/records/read';
+import { detailList, detailString, detailText, type Masker } from './record-view';
+
+export interface ConflictSide {
+  id: string;
+  key: string;
+  layout: string;
+  tier: string;
+  native: string;
+  statement: string;
+  evidence: string[];
+  confidence: string;
+  createdAt: string;
+  conflictNote: string;
+  location: string;
+  /** Why "keep this one" is not possible (read-only layout, a refused restore / archive), else null. */
+  keepRefused: string | null;
+}
+
+export function conflictKeys(r: RecordView): string[] {
+  return detailList(r.detail.conflictsWith).map((x) => String(x)).filter(Boolean);
+}
+
+/** The records `r` contradicts, resolved in its own root first. */
+export function conflictPartners(ctx: ServiceContext, r: RecordView, pool: RecordView[] = []): RecordView[] {
+  const out: RecordView[] = [];
+  for (const k of conflictKeys(r)) {
+    const local = pool.find((x) => x.source === r.source && (x.key === k || x.id === k));
+    if (local) {
+      out.push(local);
+      continue;
+    }
+    const hit = findRecord(ctx, k.includes(':') ? k : `${r.source}:${k}`);
+    const any = hit.ok ? hit : findRecord(ctx, k);
+    if (any.ok && any.record.id !== r.id) out.push(any.record);
+  }
+  return out;
+}
+
+/** Every contradiction pair of the record roots, each once (ordered by id). */
+export function conflictPairs(ctx: ServiceContext): [RecordView, RecordView][] {
+  const flagged: RecordView[] = [];
+  for (let offset = 0; ; offset += 500) {
+    const page = listRecords(ctx, { flag: 'conflict', offset, limit: 500 });
+    flagged.push(...page.items);
+    if (page.items.length === 0 || flagged.length >= page.total) break;
+  }
+  const seen = new Set<string>();
+  const pairs: [RecordView, RecordView][] = [];
+  for (const r of flagged) {
+    for (const o of conflictPartners(ctx, r, flagged)) {
+      const [a, b] = r.id < o.id ? [r, o] : [o, r];
+      const k = `${a.id}\n${b.id}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      pairs.push([a, b]);
+    }
+  }
+  return pairs;
+}
+
+function keepRefused(keep: RecordView, other: RecordView, mask: Masker): string | null {
+  if (!keep.actions.includes('restore')) return `Restore ${keep.key}: ${mask(keep.refused.restore ?? 'not offered for this record')}`;
+  if (!other.actions.includes('archive')) return `Archive ${other.key}: ${mask(other.refused.archive ?? 'not offered for this record')}`;
+  return null;
+}
+
+export function conflictSide(r: RecordView, other: RecordView, mask: Masker, location: string): ConflictSide {
+  const d = r.detail;
+  return {
+    id: r.id,
+    key: mask(r.key),
+    layout: r.layout,
+    tier: r.tier,
+    native: r.native,
+    statement: mask(detailString(d.statement) ?? r.title),
+    evidence: detailList(d.evidence).map((e) => detailText(e, mask)),
+    confidence: detailString(d.confidence) ?? '—',
+    createdAt: r.createdAt ?? '—',
+    conflictNote: mask(detailString(d.conflictNote) ?? r.flagReasons.conflict ?? ''),
+    location,
+    keepRefused: keepRefused(r, other, mask),
+  };
+}
