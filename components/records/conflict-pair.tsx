@@ -6,6 +6,7 @@ import type { ConflictSide } from './conflicts';
 import { NativeState } from './flag-badges';
 import { MaskedText } from './masked-text';
 import { KeepOneButton } from './record-steps';
+import { CopyCommand } from './copy-command';
 
 function Side({ side, other, returnTo, label }: { side: ConflictSide; other: ConflictSide; returnTo: string; label: string }) {
   return (
@@ -41,7 +42,22 @@ function Side({ side, other, returnTo, label }: { side: ConflictSide; other: Con
         <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">No evidence recorded.</p>
       )}
       <div className="mt-auto">
-        <KeepOneButton keep={side.id} other={other.id} keepKey={side.key} otherKey={other.key} returnTo={returnTo} disabledReason={side.keepRefused} />
+        {side.readOnly ? (
+          side.commands.length ? (
+            <div className="space-y-2" aria-label={`Commands for ${side.key}`}>
+              {side.commands.map(([action, cmd]) => (
+                <div key={action}>
+                  <p className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">{action}</p>
+                  <CopyCommand label={`${action} ${side.key}`} command={cmd} />
+                </div>
+              ))}
+            </div>
+          ) : (
+            <p className="text-xs text-slate-600 dark:text-slate-400">No command applies to this record in its state.</p>
+          )
+        ) : (
+          <KeepOneButton keep={side.id} other={other.id} keepKey={side.key} otherKey={other.key} returnTo={returnTo} disabledReason={side.keepRefused} />
+        )}
       </div>
     </article>
   );
@@ -66,7 +82,9 @@ export function ConflictPair({ a, b, returnTo }: { a: ConflictSide; b: ConflictS
         <Side side={a} other={b} returnTo={returnTo} label="First record" />
         <Side side={b} other={a} returnTo={returnTo} label="Second record" />
       </div>
-      <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">Keeping one sets it active and expires the other, in one batch you can undo.</p>
+      <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
+        {a.readOnly ?? b.readOnly ? `Read-only: ${a.readOnly ?? b.readOnly}. Resolve it with the commands above; this page refreshes when the store changes.` : 'Keeping one sets it active and expires the other, in one batch you can undo.'}
+      </p>
     </section>
   );
 }

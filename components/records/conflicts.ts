@@ -21,8 +21,16 @@ export interface ConflictSide {
   createdAt: string;
   conflictNote: string;
   location: string;
-  /** Why "keep this one" is not possible (read-only layout, a refused restore / archive), else null. */
+  /** Why "keep this one" is not possible (a refused restore / archive), else null. */
   keepRefused: string | null;
+  /** Set for a layout memtrust never writes: the reason, and the owner's command lines to copy instead. */
+  readOnly: string | null;
+  commands: [string, string][];
+}
+
+/** The reason a record's layout is read-only (its adapter's), else null. */
+export function readOnlyOf(ctx: ServiceContext, r: RecordView): string | null {
+  return ctx.recordSources.find((s) => s.id === r.source)?.records?.readOnly ?? null;
 }
 
 export function conflictKeys(r: RecordView): string[] {
@@ -73,8 +81,9 @@ function keepRefused(keep: RecordView, other: RecordView, mask: Masker): string 
   return null;
 }
 
-export function conflictSide(r: RecordView, other: RecordView, mask: Masker, location: string): ConflictSide {
+export function conflictSide(ctx: ServiceContext, r: RecordView, other: RecordView, mask: Masker, location: string): ConflictSide {
   const d = r.detail;
+  const commands = d.commands && typeof d.commands === 'object' ? (Object.entries(d.commands).filter(([, v]) => typeof v === 'string') as [string, string][]) : [];
   return {
     id: r.id,
     key: mask(r.key),
@@ -88,5 +97,7 @@ export function conflictSide(r: RecordView, other: RecordView, mask: Masker, loc
     conflictNote: mask(detailString(d.conflictNote) ?? r.flagReasons.conflict ?? ''),
     location,
     keepRefused: keepRefused(r, other, mask),
+    readOnly: readOnlyOf(ctx, r),
+    commands,
   };
 }

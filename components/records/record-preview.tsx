@@ -35,10 +35,10 @@ export function RecordPreview({ preview }: { preview: StepsPreview }) {
                 return Array.from({ length: n }, (_, i) => (
                   <tr key={`${hi}-${i}`} className="align-top" data-line={h.beforeLine + i}>
                     <td className="w-12 border border-slate-200 px-1 py-1 text-right text-slate-500 dark:border-slate-700">{i < h.removed.length ? h.beforeLine + i : h.afterLine + i}</td>
-                    <td className={`w-1/2 break-all border border-slate-200 px-2 py-1 dark:border-slate-700 ${h.removed[i] !== undefined ? 'bg-red-50 text-red-900 dark:bg-red-950/50 dark:text-red-100' : 'text-slate-400'}`}>
+                    <td className={`w-1/2 break-all border border-slate-200 px-2 py-1 dark:border-slate-700 ${h.removed[i] !== undefined ? 'bg-red-50 text-red-900 dark:bg-red-950/50 dark:text-red-100' : 'text-slate-500 dark:text-slate-400'}`}>
                       {h.removed[i] !== undefined ? <>− <MaskedText text={h.removed[i]!} /></> : '(new line)'}
                     </td>
-                    <td className={`w-1/2 break-all border border-slate-200 px-2 py-1 dark:border-slate-700 ${h.added[i] !== undefined ? 'bg-emerald-50 text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-100' : 'text-slate-400'}`}>
+                    <td className={`w-1/2 break-all border border-slate-200 px-2 py-1 dark:border-slate-700 ${h.added[i] !== undefined ? 'bg-emerald-50 text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-100' : 'text-slate-500 dark:text-slate-400'}`}>
                       {h.added[i] !== undefined ? <>+ <MaskedText text={h.added[i]!} /></> : '(removed)'}
                     </td>
                   </tr>

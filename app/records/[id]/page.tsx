@@ -76,7 +76,7 @@ export default async function RecordPage({ params, searchParams }: Props) {
           </h1>
           <TierBadge tier={r.tier} />
           <NativeState native={r.native} />
-          <FlagBadges flags={r.flags} reasons={reasons} />
+          {r.flags.length ? <FlagBadges flags={r.flags} reasons={reasons} /> : null}
         </div>
         <p className="mt-1 font-mono text-xs text-slate-500 dark:text-slate-400" data-location="">
           {source.root}/{locationText(r)}
@@ -87,7 +87,7 @@ export default async function RecordPage({ params, searchParams }: Props) {
         <section aria-label="Contradiction" className="space-y-3">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-red-800 dark:text-red-300">Contradicts {partners.length === 1 ? 'another record' : `${partners.length} records`}</h2>
           {partners.map((o) => (
-            <ConflictPair key={o.id} a={conflictSide(r, o, mask, locationText(r))} b={conflictSide(o, r, mask, locationText(o))} returnTo={returnTo} />
+            <ConflictPair key={o.id} a={conflictSide(ctx, r, o, mask, locationText(r))} b={conflictSide(ctx, o, r, mask, locationText(o))} returnTo={returnTo} />
           ))}
         </section>
       ) : null}
@@ -156,7 +156,7 @@ export default async function RecordPage({ params, searchParams }: Props) {
                   <div key={`${f.name}-${i}`}>
                     <dt className="font-mono text-xs text-slate-500 dark:text-slate-400">
                       {f.name}
-                      {f.line ? <span className="ml-1 text-slate-400">line {f.line}</span> : null}
+                      {f.line ? <span className="ml-1 text-slate-500 dark:text-slate-400">line {f.line}</span> : null}
                     </dt>
                     <dd className="break-words font-mono text-xs">
                       <MaskedText text={mask(f.value)} />

@@ -43,7 +43,7 @@ export default async function ConflictsPage({ searchParams }: Props) {
           Records marked as contradicting each other appear here. <Link href="/records" className="text-teal-700 hover:underline dark:text-teal-300">Browse all records</Link>
         </EmptyState>
       ) : (
-        pairs.map(([a, b]) => <ConflictPair key={`${a.id} ${b.id}`} a={conflictSide(a, b, mask, locationText(a))} b={conflictSide(b, a, mask, locationText(b))} returnTo="/records/conflicts" />)
+        pairs.map(([a, b]) => <ConflictPair key={`${a.id} ${b.id}`} a={conflictSide(ctx, a, b, mask, locationText(a))} b={conflictSide(ctx, b, a, mask, locationText(b))} returnTo="/records/conflicts" />)
       )}
     </div>
   );
