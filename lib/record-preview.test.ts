@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PREVIEW_LINE_CAP, previewHunks } from './record-preview';
+import { PREVIEW_LINE_CAP, changedSpan, previewHunks } from './record-preview';
 
 const store = (status: string[]) => status.map((s, i) => `{"id":"mem_${i}","status":"${s}"}`).join('\n') + '\n';
 
@@ -30,5 +30,21 @@ describe('record action preview', () => {
     const big = previewHunks({ file: 'f', before: '', after: Array.from({ length: 500 }, (_, i) => `l${i}`).join('\n') });
     expect(big.hunks[0]!.added.length).toBe(PREVIEW_LINE_CAP);
     expect(big.omitted).toBe(500 - PREVIEW_LINE_CAP);
+  });
+});
+
+describe('changed span of a line pair', () => {
+  it('marks only the changed middle of a long line', () => {
+    const a = '{"id":"mem_1","status":"needs-review","x":1}';
+    const b = '{"id":"mem_1","status":"active","x":1}';
+    const [pre, suf] = changedSpan(a, b);
+    expect(a.slice(pre, a.length - suf)).toBe('needs-review');
+    expect(b.slice(pre, b.length - suf)).toBe('active');
+  });
+  it('never cuts inside a mask', () => {
+    const a = 'token ⟦credential #1 · 40 chars⟧ old';
+    const b = 'token ⟦credential #1 · 41 chars⟧ old';
+    const [pre, suf] = changedSpan(a, b);
+    expect(a.slice(pre, a.length - suf)).toBe('⟦credential #1 · 40 chars⟧');
   });
 });

@@ -72,3 +72,20 @@ export function previewHunks(file: { file: string; before: string; after: string
   }
   return { file: file.file, change, hunks: shown, omitted };
 }
+
+/**
+ * The changed middle of a before/after line pair, so a one-field change in a long JSON
+ * line stands out; never cut inside a mask (`⟦…⟧`).
+ */
+export function changedSpan(a: string, b: string): [number, number] {
+  let pre = 0;
+  while (pre < a.length && pre < b.length && a[pre] === b[pre]) pre++;
+  let suf = 0;
+  while (suf < a.length - pre && suf < b.length - pre && a[a.length - 1 - suf] === b[b.length - 1 - suf]) suf++;
+  const open = a.lastIndexOf('⟦', pre);
+  if (open !== -1 && a.indexOf('⟧', open) >= pre) pre = open;
+  const tailA = a.slice(a.length - suf);
+  const close = tailA.indexOf('⟧');
+  if (close !== -1 && !tailA.slice(0, close).includes('⟦')) suf = tailA.length - close - 1;
+  return [pre, suf];
+}

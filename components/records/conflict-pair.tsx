@@ -5,10 +5,10 @@ import { recordHref } from '@/lib/record-url';
 import type { ConflictSide } from './conflicts';
 import { NativeState } from './flag-badges';
 import { MaskedText } from './masked-text';
-import { KeepOneButton } from './record-steps';
+import { KeepOneButton, PairKeep } from './record-steps';
 import { CopyCommand } from './copy-command';
 
-function Side({ side, other, returnTo, label }: { side: ConflictSide; other: ConflictSide; returnTo: string; label: string }) {
+function Side({ side, other, label }: { side: ConflictSide; other: ConflictSide; label: string }) {
   return (
     <article aria-label={`${label}: ${side.key}`} data-side={side.id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <header className="mb-2 flex flex-wrap items-center gap-2">
@@ -56,7 +56,7 @@ function Side({ side, other, returnTo, label }: { side: ConflictSide; other: Con
             <p className="text-xs text-slate-600 dark:text-slate-400">No command applies to this record in its state.</p>
           )
         ) : (
-          <KeepOneButton keep={side.id} other={other.id} keepKey={side.key} otherKey={other.key} returnTo={returnTo} disabledReason={side.keepRefused} />
+          <KeepOneButton keep={side.id} other={other.id} keepKey={side.key} otherKey={other.key} disabledReason={side.keepRefused} />
         )}
       </div>
     </article>
@@ -78,10 +78,12 @@ export function ConflictPair({ a, b, returnTo }: { a: ConflictSide; b: ConflictS
           ))}
         </div>
       ) : null}
-      <div className="grid gap-4 md:grid-cols-2">
-        <Side side={a} other={b} returnTo={returnTo} label="First record" />
-        <Side side={b} other={a} returnTo={returnTo} label="Second record" />
-      </div>
+      <PairKeep returnTo={returnTo}>
+        <div className="grid gap-4 md:grid-cols-2">
+          <Side side={a} other={b} label="First record" />
+          <Side side={b} other={a} label="Second record" />
+        </div>
+      </PairKeep>
       <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
         {a.readOnly ?? b.readOnly ? `Read-only: ${a.readOnly ?? b.readOnly}. Resolve it with the commands above; this page refreshes when the store changes.` : 'Keeping one sets it active and expires the other, in one batch you can undo.'}
       </p>

@@ -8,7 +8,7 @@
  * shows the batch with its Undo.
  */
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState, useTransition } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, useTransition } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { previewRecordChanges, type StepsPreview } from '@/app/records/actions';
 import { applyRecordAction } from '@/app/record-actions';
@@ -199,34 +199,58 @@ export function RecordActionsPanel({ id, recordKey, verbs, returnTo }: { id: str
   );
 }
 
-/** "Keep this one" of a contradiction: restore it and expire the other, as one batch. */
-export function KeepOneButton({ keep, other, keepKey, otherKey, returnTo, disabledReason }: { keep: string; other: string; keepKey: string; otherKey: string; returnTo: string; disabledReason?: string | null }) {
-  const [open, setOpen] = useState(false);
+interface KeepChoice {
+  keep: string;
+  other: string;
+  keepKey: string;
+  otherKey: string;
+}
+
+const PairContext = createContext<{ choice: KeepChoice | null; choose: (c: KeepChoice) => void } | null>(null);
+
+/**
+ * Holds one contradiction pair's "keep" choice: the two sides (server-rendered) inside,
+ * and the preview dialog below them at full width.
+ */
+export function PairKeep({ returnTo, children }: { returnTo: string; children: React.ReactNode }) {
+  const [choice, setChoice] = useState<KeepChoice | null>(null);
+  return (
+    <PairContext.Provider value={{ choice, choose: setChoice }}>
+      {children}
+      {choice ? (
+        <StepsDialog
+          key={choice.keep}
+          title={`Keep ${choice.keepKey}, expire ${choice.otherKey}`}
+          steps={[
+            { id: choice.keep, action: 'restore' },
+            { id: choice.other, action: 'archive' },
+          ]}
+          did={`Kept ${choice.keepKey} and expired ${choice.otherKey}`}
+          askReason={false}
+          returnTo={returnTo}
+          onClose={() => setChoice(null)}
+        />
+      ) : null}
+    </PairContext.Provider>
+  );
+}
+
+/** "Keep this one" of a contradiction: restore it and expire the other, as one batch (inside a PairKeep). */
+export function KeepOneButton({ keep, other, keepKey, otherKey, disabledReason }: KeepChoice & { disabledReason?: string | null }) {
+  const pair = useContext(PairContext);
+  const chosen = pair?.choice?.keep === keep;
   return (
     <div>
       <button
         type="button"
-        disabled={open || !!disabledReason}
-        title={disabledReason ?? undefined}
-        onClick={() => setOpen(true)}
+        disabled={!pair || !!pair.choice || !!disabledReason}
+        aria-pressed={chosen}
+        onClick={() => pair?.choose({ keep, other, keepKey, otherKey })}
         className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-teal-800 disabled:cursor-not-allowed disabled:opacity-50"
       >
-        Keep this one
+        {chosen ? 'Keeping this one…' : 'Keep this one'}
       </button>
       {disabledReason ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{disabledReason}</p> : null}
-      {open ? (
-        <StepsDialog
-          title={`Keep ${keepKey}, expire ${otherKey}`}
-          steps={[
-            { id: keep, action: 'restore' },
-            { id: other, action: 'archive' },
-          ]}
-          did={`Kept ${keepKey} and expired ${otherKey}`}
-          askReason={false}
-          returnTo={returnTo}
-          onClose={() => setOpen(false)}
-        />
-      ) : null}
     </div>
   );
 }
