@@ -1,12 +1,12 @@
 /**
- * Contradictions between records (docs/records-pages.md): a record flagged `conflict`
- * names the others in `detail.conflictsWith` (keys of its own store, or full ids).
- * These helpers find the other side and the pairs, and build what each side of the
- * side-by-side view shows, masked.
+ * Contradictions between records (docs/records-pages.md): the pairing rule is
+ * lib/record-conflicts.ts; these helpers feed it from the record service and build what
+ * each side of the side-by-side view shows, masked.
  */
 import 'server-only';
 import type { ServiceContext } from '@/lib/service/context';
 import { findRecord, listRecords, type RecordView } from '@/lib/service/records/read';
+import { pairConflicts, partnersOf } from '@/lib/record-conflicts';
 import { detailList, detailString, detailText, type Masker } from './record-view';
 
 export interface ConflictSide {
@@ -33,24 +33,19 @@ export function readOnlyOf(ctx: ServiceContext, r: RecordView): string | null {
   return ctx.recordSources.find((s) => s.id === r.source)?.records?.readOnly ?? null;
 }
 
-export function conflictKeys(r: RecordView): string[] {
-  return detailList(r.detail.conflictsWith).map((x) => String(x)).filter(Boolean);
+/** A record named by a conflicting one: a key of its own root first, else any id or key. */
+function lookup(ctx: ServiceContext) {
+  return (name: string, source: string): RecordView | null => {
+    const hit = findRecord(ctx, name.includes(':') ? name : `${source}:${name}`);
+    if (hit.ok) return hit.record;
+    const any = findRecord(ctx, name);
+    return any.ok ? any.record : null;
+  };
 }
 
-/** The records `r` contradicts, resolved in its own root first. */
-export function conflictPartners(ctx: ServiceContext, r: RecordView, pool: RecordView[] = []): RecordView[] {
-  const out: RecordView[] = [];
-  for (const k of conflictKeys(r)) {
-    const local = pool.find((x) => x.source === r.source && (x.key === k || x.id === k));
-    if (local) {
-      out.push(local);
-      continue;
-    }
-    const hit = findRecord(ctx, k.includes(':') ? k : `${r.source}:${k}`);
-    const any = hit.ok ? hit : findRecord(ctx, k);
-    if (any.ok && any.record.id !== r.id) out.push(any.record);
-  }
-  return out;
+/** The records `r` contradicts. */
+export function conflictPartners(ctx: ServiceContext, r: RecordView): RecordView[] {
+  return partnersOf(r, [], lookup(ctx));
 }
 
 /** Every contradiction pair of the record roots, each once (ordered by id). */
@@ -61,18 +56,7 @@ export function conflictPairs(ctx: ServiceContext): [RecordView, RecordView][] {
     flagged.push(...page.items);
     if (page.items.length === 0 || flagged.length >= page.total) break;
   }
-  const seen = new Set<string>();
-  const pairs: [RecordView, RecordView][] = [];
-  for (const r of flagged) {
-    for (const o of conflictPartners(ctx, r, flagged)) {
-      const [a, b] = r.id < o.id ? [r, o] : [o, r];
-      const k = `${a.id}\n${b.id}`;
-      if (seen.has(k)) continue;
-      seen.add(k);
-      pairs.push([a, b]);
-    }
-  }
-  return pairs;
+  return pairConflicts(flagged, lookup(ctx));
 }
 
 function keepRefused(keep: RecordView, other: RecordView, mask: Masker): string | null {
