@@ -52,7 +52,10 @@ export default async function RecordsPage({ searchParams }: Props) {
       <RecordsLiveRefresh since={token} />
       <div className="mb-4 flex items-baseline justify-between gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">Records</h1>
-        <Link href="/records/conflicts" className="ml-auto rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+        <Link href="/records/staleness" className="ml-auto rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+          Staleness
+        </Link>
+        <Link href="/records/conflicts" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
           Contradictions
         </Link>
         <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">

@@ -146,6 +146,9 @@ export default async function RecordPage({ params, searchParams }: Props) {
                 <dd className="break-all font-mono text-xs">{locationText(r)}</dd>
               </div>
             </dl>
+            <Link href={`/audit?${new URLSearchParams({ memory: r.key, source: r.source }).toString()}`} className="mt-3 inline-block text-sm text-teal-700 hover:underline dark:text-teal-300">
+              Audit events of this record
+            </Link>
           </Card>
           <Card title="Fields as stored">
             {r.fields.length === 0 ? (
