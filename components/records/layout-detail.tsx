@@ -117,7 +117,7 @@ function Governed({ r, mask }: { r: RecordView; mask: Masker }) {
           <List items={detailList(d.links)} label="Links" mask={mask} empty="No links." />
         </Row>
         <Row label="Supersede chain">
-          <List items={detailList(d.chain)} label="Supersede chain" mask={mask} empty="Not part of a supersede chain." />
+          <List items={detailList(d.chain).length > 1 ? detailList(d.chain) : []} label="Supersede chain" mask={mask} empty="Not part of a supersede chain." />
         </Row>
       </dl>
     </div>

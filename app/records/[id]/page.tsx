@@ -53,11 +53,12 @@ export default async function RecordPage({ params, searchParams }: Props) {
   const mask = masker(ctx.owner());
   const reasons = Object.fromEntries(Object.entries(r.flagReasons).map(([k, v]) => [k, mask(v ?? '')]));
   const order = [...(source.records?.actions ?? []), ...r.actions, ...Object.keys(r.refused)].filter((a, i, all) => all.indexOf(a) === i);
-  const verbs: VerbView[] = order.map((a) => ({
-    action: a,
-    allowed: r.actions.includes(a),
-    reason: r.actions.includes(a) ? undefined : mask(r.refused[a] ?? source.records?.readOnly ?? 'not available for this record'),
-  }));
+  const readOnly = source.records?.readOnly ?? null;
+  // A read-only layout's reason is said once above the buttons, not once per verb.
+  const verbs: VerbView[] = order.map((a) => {
+    const why = r.refused[a] ?? readOnly ?? 'not available for this record';
+    return { action: a, allowed: r.actions.includes(a), reason: r.actions.includes(a) || why === readOnly ? undefined : mask(why) };
+  });
   const partners = r.flags.includes('conflict') ? conflictPartners(ctx, r) : [];
   const returnTo = recordHref(r.id);
   const title = mask(r.title || r.key);
@@ -95,7 +96,7 @@ export default async function RecordPage({ params, searchParams }: Props) {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Card title="Actions">
-            {source.records?.readOnly ? <p className="mb-3 text-xs text-slate-600 dark:text-slate-400">{source.records.readOnly}</p> : null}
+            {readOnly ? <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">Read-only: {readOnly}. The commands to copy are below.</p> : null}
             <RecordActionsPanel id={r.id} recordKey={mask(r.key)} verbs={verbs} returnTo={returnTo} />
           </Card>
           <Card title={source.records?.label ?? r.layout}>
