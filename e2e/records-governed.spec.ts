@@ -31,7 +31,7 @@ test('a governed draft is read-only: codeclone commands to copy, every action re
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await expect(page.locator('tbody tr [data-flag="pending-human"]')).toBeVisible();
   await page.locator('tbody tr a').first().click();
-  await expect(page.getByText(/Read-only: codeclone owns this store/)).toBeVisible();
+  await expect(page.getByRole('note').filter({ hasText: 'codeclone owns this store' })).toBeVisible();
   await expect(page.locator('[data-command]').first()).toContainText('codeclone');
   for (const b of await page.getByRole('group', { name: 'Actions' }).getByRole('button').all()) await expect(b).toBeDisabled();
   await expect(page.getByRole('button', { name: /Copy the .* command/ }).first()).toBeVisible();

@@ -6,7 +6,8 @@
 import type { LayoutAdapter } from './layout-adapter';
 import type { LayoutName } from './record';
 
-export const RECORD_ADAPTERS: readonly LayoutAdapter[] = [
+import { fakeCanonical, fakeConsolidation, wrappedGoverned } from './dev-fake';
+export const RECORD_ADAPTERS: readonly LayoutAdapter[] = [fakeCanonical, wrappedGoverned, fakeConsolidation,
 ];
 
 export function recordAdapter(layout: LayoutName | string): LayoutAdapter | null {
