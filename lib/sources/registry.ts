@@ -6,8 +6,7 @@
 import type { LayoutAdapter } from './layout-adapter';
 import type { LayoutName } from './record';
 
-import { fakeCanonical, fakeConsolidation, wrappedGoverned } from './dev-fake';
-export const RECORD_ADAPTERS: readonly LayoutAdapter[] = [fakeCanonical, wrappedGoverned, fakeConsolidation,
+export const RECORD_ADAPTERS: readonly LayoutAdapter[] = [
 ];
 
 export function recordAdapter(layout: LayoutName | string): LayoutAdapter | null {
