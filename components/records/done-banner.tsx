@@ -1,6 +1,7 @@
 /** The result of a record action, read back from the URL (`?done=<batch>`): what was done, the batch, and its Undo. */
 import Link from 'next/link';
 import { UndoBatchButton } from '@/components/undo-batch-button';
+import { MaskedText } from './masked-text';
 
 const BATCH = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -16,7 +17,7 @@ export function DoneBanner({ done }: { done: { batch: string; files: number; did
   return (
     <div role="status" className="mb-4 flex flex-wrap items-center gap-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
       <span>
-        {done.did} — batch{' '}
+        <MaskedText text={done.did} /> — batch{' '}
         <Link href={`/batches/${encodeURIComponent(done.batch)}`} className="font-mono underline">
           {done.batch}
         </Link>
