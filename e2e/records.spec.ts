@@ -80,6 +80,9 @@ test('the records table lists every record with its flags, read problems and fil
   expect(await page.content()).not.toContain(fakeToken());
   await page.screenshot({ path: shot('record-detail'), fullPage: true });
   await axe(page, '/records/[id]');
+  await page.goto('/records/staleness');
+  await page.locator('h1').waitFor();
+  await axe(page, '/records/staleness');
 });
 
 test('a record page follows the store when it changes on disk, without a reload', async ({ page, server }) => {
