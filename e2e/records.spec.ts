@@ -140,3 +140,20 @@ test('a contradiction pair: side by side, keep one as one batch changing only th
   await expect(page).toHaveURL(/\/batches\//);
   await expect.poll(() => fs.readFileSync(file).equals(before)).toBe(true);
 });
+
+test('a store changed between the preview and Confirm shows the new preview instead of applying', async ({ page, server }) => {
+  const file = path.join(server.root, FILE);
+  await page.goto('/records/conflicts');
+  await page.locator(`[data-side$=":${B}"]`).getByRole('button', { name: 'Keep this one' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.locator('tr[data-line="4"]')).toBeVisible();
+  // Someone edits the kept record's line meanwhile.
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  lines[3] = lines[3]!.replace('every weekday', 'every weekday at 06:00');
+  fs.writeFileSync(file, lines.join('\n'));
+  const edited = fs.readFileSync(file);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('The store changed since this preview');
+  await expect(dialog.locator('tr[data-line="4"]')).toContainText('every weekday at 06:00');
+  expect(fs.readFileSync(file).equals(edited)).toBe(true);
+});

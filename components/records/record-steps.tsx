@@ -3,7 +3,8 @@
  * Record actions from the pages (docs/records-pages.md): a click never writes. It
  * opens a preview of the lines that will change (masked on the server), asks for a
  * reason where the action records one (demote), and only Confirm applies the steps
- * as ONE batch through applyRecordAction. The result lands in the URL (`?done=`), so
+ * as ONE batch through applyRecordAction — after checking the plan is still the one
+ * shown (a store changed in between shows the new preview instead). The result lands in the URL (`?done=`), so
  * it survives the refresh that follows — even when the record leaves the list — and
  * shows the batch with its Undo.
  */
@@ -84,6 +85,17 @@ export function StepsDialog({ title, steps, did, askReason, returnTo, onClose }:
   function confirm() {
     if (!preview) return;
     start(async () => {
+      // Apply only what was shown: when the store moved since the preview, show the new plan and ask again.
+      const again = await previewRecordChanges({ steps: withReason(reason) });
+      if (!again.ok) {
+        setError(again.message);
+        return;
+      }
+      if (JSON.stringify(again.data) !== JSON.stringify(preview)) {
+        setPreview(again.data);
+        setError('The store changed since this preview. Check the new preview and confirm again.');
+        return;
+      }
       const res = await applyRecordAction({ steps: withReason(reason) });
       if (!res.ok) {
         setError(res.message);
