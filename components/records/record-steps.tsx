@@ -84,6 +84,7 @@ export function StepsDialog({ title, steps, did, askReason, returnTo, onClose }:
 
   function confirm() {
     if (!preview) return;
+    setError(null);
     start(async () => {
       // Apply only what was shown: when the store moved since the preview, show the new plan and ask again.
       const again = await previewRecordChanges({ steps: withReason(reason) });
