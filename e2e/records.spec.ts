@@ -157,3 +157,36 @@ test('a store changed between the preview and Confirm shows the new preview inst
   await expect(dialog.locator('tr[data-line="4"]')).toContainText('every weekday at 06:00');
   expect(fs.readFileSync(file).equals(edited)).toBe(true);
 });
+
+test('demote asks for a reason, previews the line with it, applies as a batch, and Undo restores the bytes', async ({ page, server }) => {
+  const file = path.join(server.root, FILE);
+  const before = fs.readFileSync(file);
+  await page.goto('/records');
+  const id = (await page.locator('tr[data-record$=":mem_11aa22bb"]').getAttribute('data-record'))!;
+  await page.goto(`/records/${encodeURIComponent(id)}`);
+  const actions = page.getByRole('group', { name: 'Actions' });
+  // Every refused action is disabled and names its reason.
+  for (const b of await actions.getByRole('button').all()) {
+    if (await b.isEnabled()) continue;
+    const why = await b.getAttribute('aria-describedby');
+    expect(why).toBeTruthy();
+    await expect(page.locator(`[id="${why}"]`)).not.toBeEmpty();
+  }
+  await actions.getByRole('button', { name: 'Demote' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/Why/).fill('replicas were scaled to five');
+  await dialog.getByRole('button', { name: 'Preview the change' }).click();
+  await expect(dialog.locator('tr[data-line="1"]')).toContainText('needs-review');
+  expect(fs.readFileSync(file).equals(before)).toBe(true);
+  await page.screenshot({ path: shot('record-demote-preview'), fullPage: true });
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Demote mem_11aa22bb' })).toBeVisible();
+  const after = fs.readFileSync(file, 'utf8').split('\n');
+  const orig = before.toString('utf8').split('\n');
+  expect(orig.map((l, i) => (l === after[i] ? null : i + 1)).filter((x) => x !== null)).toEqual([1]);
+  expect(JSON.parse(after[0]!)).toMatchObject({ status: 'needs-review', reviewNote: 'replicas were scaled to five' });
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('button', { name: 'Confirm undo' }).click();
+  await expect(page).toHaveURL(/\/batches\//);
+  await expect.poll(() => fs.readFileSync(file).equals(before)).toBe(true);
+});

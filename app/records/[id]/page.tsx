@@ -62,6 +62,8 @@ export default async function RecordPage({ params, searchParams }: Props) {
   const partners = r.flags.includes('conflict') ? conflictPartners(ctx, r) : [];
   const returnTo = recordHref(r.id);
   const title = mask(r.title || r.key);
+  // A JSON Lines record holds every field on its one line: the location says it once.
+  const oneLine = r.fields.every((f) => f.line === r.location.line);
   return (
     <div className="space-y-6">
       <RecordsLiveRefresh since={token} />
@@ -160,7 +162,7 @@ export default async function RecordPage({ params, searchParams }: Props) {
                   <div key={`${f.name}-${i}`}>
                     <dt className="font-mono text-xs text-slate-500 dark:text-slate-400">
                       {f.name}
-                      {f.line ? <span className="ml-1 text-slate-500 dark:text-slate-400">line {f.line}</span> : null}
+                      {f.line && !oneLine ? <span className="ml-1 text-slate-500 dark:text-slate-400">line {f.line}</span> : null}
                     </dt>
                     <dd className="break-words font-mono text-xs">
                       <MaskedText text={mask(f.value)} />
