@@ -190,3 +190,28 @@ test('demote asks for a reason, previews the line with it, applies as a batch, a
   await expect(page).toHaveURL(/\/batches\//);
   await expect.poll(() => fs.readFileSync(file).equals(before)).toBe(true);
 });
+
+test.describe('a large store', () => {
+  const many = Array.from({ length: 120 }, (_, i) =>
+    rec({ id: `mem_${String(i).padStart(8, '0')}`, type: 'semantic', statement: `Service ${i} listens on its documented port.`, evidence: [`svc/${i}.yaml`], confidence: i % 2 ? 'high' : 'medium', sensitivity: 'internal', sourceStep: 'consolidate-2026-11-01', createdAt: '2026-11-01T09:00:00Z', expiresAt: null, status: 'active', conflictsWith: [], conflictNote: null }),
+  ).join('\n') + '\n';
+  test.use({ rootFiles: { 'services.memory.jsonl': many } });
+
+  test('pages through the records, 50 at a time, with the page in the URL', async ({ page }) => {
+    await page.goto('/records');
+    await expect(page.locator('tbody tr')).toHaveCount(50);
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    await expect(pages).toContainText('Page 1 of 3');
+    await pages.getByRole('link', { name: /Next/ }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(pages).toContainText('Page 2 of 3');
+    await pages.getByRole('link', { name: /Next/ }).click();
+    await expect(page.locator('tbody tr')).toHaveCount(20);
+    await page.getByLabel('Tier').selectOption('verified');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/tier=verified/);
+    await expect(page).not.toHaveURL(/page=/);
+    await expect(page.locator('tbody tr')).toHaveCount(50);
+    await expect(pages).toContainText('Page 1 of 2');
+  });
+});
