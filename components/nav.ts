@@ -6,6 +6,7 @@ export const NAV = [
   { href: '/tiers/quarantined', label: 'Quarantined' },
   { href: '/tiers/archived', label: 'Archived' },
   { href: '/review', label: 'Review' },
+  { href: '/records', label: 'Records' },
   { href: '/audit', label: 'Audit' },
   { href: '/context', label: 'Context' },
   { href: '/settings', label: 'Settings' },

@@ -14,12 +14,15 @@ export const NOW = '2026-11-22T12:00:00Z';
 export interface MemtrustFixtures {
   /** Files to write into the root before the server starts; default: a generated 60-memory corpus. */
   rootFiles: Record<string, string | Buffer> | 'corpus';
+  /** Its `setup` runs on the root after the files are written, before the server starts (a store that is not plain files: a SQLite database). */
+  rootSetup: { setup(root: string): void } | null;
   server: RunningServer;
 }
 
 export const test = base.extend<MemtrustFixtures>({
   rootFiles: ['corpus', { option: true }],
-  server: async ({ rootFiles }, use, testInfo) => {
+  rootSetup: [null, { option: true }],
+  server: async ({ rootFiles, rootSetup }, use, testInfo) => {
     const dir = tempDir();
     const root = path.join(dir, 'root');
     if (rootFiles === 'corpus') {
@@ -30,6 +33,10 @@ export const test = base.extend<MemtrustFixtures>({
         fs.mkdirSync(path.dirname(abs), { recursive: true });
         fs.writeFileSync(abs, content);
       }
+    }
+    if (rootSetup) {
+      fs.mkdirSync(root, { recursive: true });
+      rootSetup.setup(root);
     }
     const server = await startServer({ root, dir, now: NOW });
     await use(server);

@@ -2,4 +2,5 @@
 export const queryKeys = {
   index: ['index-signature'] as const,
   review: ['review-queue'] as const,
+  recordRoots: ['record-roots-token'] as const,
 };

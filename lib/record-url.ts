@@ -1,0 +1,51 @@
+/**
+ * The records table's state in the URL (docs/records-pages.md): search, layout, tier,
+ * flag, root and page, parsed once with zod at the edge like the tier tables' filters
+ * (lib/url-state.ts). Unknown or malformed values are dropped, never an error page.
+ */
+import { z } from 'zod';
+import { RECORD_FLAGS } from './sources/record';
+
+export const RECORD_LAYOUTS = ['canonical', 'governed', 'consolidation'] as const;
+export const RECORD_TIERS = ['verified', 'inferred', 'quarantined', 'archived'] as const;
+export const RECORD_PAGE_SIZE = 50;
+
+const opt = <T extends z.ZodTypeAny>(s: T) => z.preprocess((v) => (v === '' || v === undefined ? undefined : Array.isArray(v) ? v[0] : v), s.optional());
+
+export const RecordParams = z.object({
+  q: opt(z.string().max(200)),
+  layout: opt(z.enum(RECORD_LAYOUTS)),
+  tier: opt(z.enum(RECORD_TIERS)),
+  flag: opt(z.enum(RECORD_FLAGS)),
+  source: opt(z.string().max(100)),
+  page: opt(z.coerce.number().int().min(1).max(100_000)),
+});
+export type RecordParams = z.infer<typeof RecordParams>;
+
+export function parseRecordParams(raw: Record<string, string | string[] | undefined>): RecordParams {
+  const out: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(RecordParams.shape)) {
+    const r = (schema as z.ZodTypeAny).safeParse(raw[key]);
+    if (r.success && r.data !== undefined) out[key] = r.data;
+  }
+  return out as RecordParams;
+}
+
+/** The filter the record service takes for one page of the table. */
+export function toRecordFilter(p: RecordParams): { source?: string; layout?: string; tier?: string; flag?: string; q?: string; offset: number; limit: number } {
+  return { source: p.source, layout: p.layout, tier: p.tier, flag: p.flag, q: p.q, offset: ((p.page ?? 1) - 1) * RECORD_PAGE_SIZE, limit: RECORD_PAGE_SIZE };
+}
+
+/** The same view with some parameters changed (undefined removes one). */
+export function recordsHref(p: RecordParams, change: Partial<Record<keyof RecordParams, string | number | undefined>> = {}, base = '/records'): string {
+  const merged: Record<string, string | number | undefined> = { ...p, ...change };
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(merged)) if (v !== undefined && v !== '') qs.set(k, String(v));
+  const s = qs.toString();
+  return s ? `${base}?${s}` : base;
+}
+
+/** A record's page: ids hold `:` (`<source>:<key>`), so the id is one encoded path segment. */
+export function recordHref(id: string): string {
+  return `/records/${encodeURIComponent(id)}`;
+}
