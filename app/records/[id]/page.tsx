@@ -57,7 +57,9 @@ export default async function RecordPage({ params, searchParams }: Props) {
   // A read-only layout's reason is said once above the buttons, not once per verb.
   const verbs: VerbView[] = order.map((a) => {
     const why = r.refused[a] ?? readOnly ?? 'not available for this record';
-    return { action: a, allowed: r.actions.includes(a), reason: r.actions.includes(a) || why === readOnly ? undefined : mask(why) };
+    // memtrust never writes a read-only layout: its verbs are the owner's commands, shown below.
+    const allowed = !readOnly && r.actions.includes(a);
+    return { action: a, allowed, reason: allowed || why === readOnly ? undefined : mask(why) };
   });
   const partners = r.flags.includes('conflict') ? conflictPartners(ctx, r) : [];
   const returnTo = recordHref(r.id);

@@ -13,7 +13,7 @@ import type { SourceInfo } from '../../sources';
 import type { Finding, OwnerIdentity } from '../../validators/types';
 import { secretCheck } from '../../validators/secrets';
 import { injectionCheck } from '../../validators/injection';
-import { maskBody, withholdSecret } from '../../validators/withhold';
+import { maskBody } from '../../validators/withhold';
 import { confine } from '../../paths';
 import { rulesSignature } from '../scan';
 import type { ServiceContext } from '../context';
@@ -83,7 +83,8 @@ export function validateRecord(rec: LayoutRecord, sourceId: string, owner: Owner
     ...rec,
     source: sourceId,
     findings,
-    title: withholdSecret(rec.title, owner) ?? '',
+    // Masked in place like the body: the rest of the claim stays readable (docs/credentials.md).
+    title: maskBody(rec.title, owner).text,
     text: maskBody(rec.text, owner).text,
     fields: rec.fields.map((f) => ({ ...f, value: maskBody(f.value, owner).text })),
     detail: maskDeep(rec.detail, owner) as Record<string, unknown>,
@@ -266,7 +267,8 @@ export function recordActionStates(ctx: ServiceContext, source: SourceInfo, reco
   };
   const verbs = [...adapter.actions, ...record.actions.filter((a) => !adapter.actions.includes(a))];
   return verbs.map((action) => {
-    if (record.actions.includes(action)) return { action, allowed: true, reason: null, command: null };
+    // A read-only layout allows memtrust nothing: each verb it knows is the owner's command to copy.
+    if (!adapter.readOnly && record.actions.includes(action)) return { action, allowed: true, reason: null, command: null };
     let reason = record.refused[action] ?? adapter.readOnly ?? `${action} does not apply to this record`;
     let command: string | null = null;
     if (adapter.readOnly) {
