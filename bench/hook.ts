@@ -1,6 +1,6 @@
 /**
  * The pre-write hook's time per call, process start included (target < 150 ms,
- * CONTRACT §4.1), beside a bare `node -e 0` start measured in the same run.
+ * docs/hooks.md), beside a bare `node -e 0` start measured in the same run.
  * Cases: a clean Write of a new memory, an Edit of an existing one, and a write outside
  * every root (the common case: most writes are not memories). Interleaved, so load
  * changes hit every series alike. Prints numbers; always exits 0.

@@ -1,6 +1,6 @@
 /**
  * bench/web: the dashboard at N memories (default 100,000), measured against the
- * real production server (the §7 guard in front of Next), side by side with a
+ * real production server (the request guard of docs/security.md in front of Next), side by side with a
  * floor — a static file served by the same server.
  *
  *   npx tsx bench/web.ts [--n 100000] [--runs 40]

@@ -1,7 +1,7 @@
 'use client';
 /**
- * The plan of a bulk operation, then its confirmation (CONTRACT §3 "Batches and
- * undo"; docs/batches.md). Driven by two server actions so any bulk action can
+ * The plan of a bulk operation, then its confirmation (docs/batches.md).
+ * Driven by two server actions so any bulk action can
  * reuse it: `load` returns the plan, `apply` applies exactly the files shown
  * (`<id>@<sha256>`), with the typed count when the plan asks for confirmation.
  */

@@ -2,7 +2,7 @@ import { loadConfig } from '@/lib/config';
 
 /**
  * A "demo" mark in the header of every page while the dashboard shows the generated demo
- * root (CONTRACT §8; docs/roots.md). Reads only the configuration, never the database.
+ * root (docs/configuration.md; docs/roots.md). Reads only the configuration, never the database.
  */
 export function DemoBadge() {
   let demo = false;

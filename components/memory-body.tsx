@@ -42,7 +42,7 @@ function rehypeMasks() {
 }
 
 /**
- * Memory text is untrusted (CONTRACT §7): rendered server-side as Markdown with
+ * Memory text is untrusted (docs/security.md): rendered server-side as Markdown with
  * raw HTML shown as text, unsafe URL schemes removed, and no remote images
  * (an image would be a request to wherever the memory points).
  */

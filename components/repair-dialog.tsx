@@ -1,6 +1,6 @@
 'use client';
 /**
- * Repair and restore (CONTRACT §3): the blocking lines of a quarantined memory, a
+ * Repair and restore (docs/trust-model.md): the blocking lines of a quarantined memory, a
  * choice per flagged value (keep, wrap in <redacted>, remove), the frontmatter with
  * the parser's message and line, live validation of the result, then one gesture
  * that writes the edit and moves the file back. The values themselves never reach

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The one transition UI (review inbox, detail page): the actions §3 offers now as
+ * The one transition UI (review inbox, detail page): the actions docs/trust-model.md allows now as
  * buttons, each disabled with its rule otherwise. Every click first shows the diff
  * preview — the frontmatter lines that change, the move, the MEMORY.md line — and
  * acts only on Confirm. Promote and re-affirm are disabled for a flagged memory

@@ -22,7 +22,7 @@ export const memories = sqliteTable(
   {
     /** `<source>:<relPath>` — unique per file on disk (a conflict has two rows, one id). */
     key: text('key').primaryKey(),
-    /** `<source>:<filename>` — the memory's identity across moves (CONTRACT terms). */
+    /** `<source>:<filename>` — the memory's identity across moves (docs/memory-files.md "Terms"). */
     id: text('id').notNull(),
     source: text('source').notNull(),
     relPath: text('rel_path').notNull(),

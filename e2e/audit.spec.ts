@@ -156,7 +156,7 @@ test.describe('planted secrets', () => {
     const env = fixtureEnv(root, ldir, { MEMTRUST_MACHINE: 'test' });
     // A reason holding a secret is refused by the service (exit 2), so it never reaches the trail.
     expect(runCli(['demote', 'user_clean_note.md', '--reason', `rotate ${S.aws} and tell ${S.email}`], env).code).toBe(2);
-    expect(runCli(['audit', '--apply', '--yes'], env).code).toBe(0); // --yes: more than a quarter of the root (CONTRACT §3)
+    expect(runCli(['audit', '--apply', '--yes'], env).code).toBe(0); // --yes: more than a quarter of the root (docs/trust-model.md)
     leak = await startServer({ root, dir: ldir, env: MACHINE });
   });
   test.afterAll(async () => {

@@ -1,6 +1,6 @@
 /**
  * Records pages (docs/records-pages.md) over a consolidation store written here in
- * the shape of LAYOUTS §5: the table with flags, read problems and filters in the
+ * the shape of docs/layouts.md: the table with flags, read problems and filters in the
  * URL, masking, live refresh, and a contradiction pair resolved from the dashboard
  * as one batch and undone byte for byte.
  */

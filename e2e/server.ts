@@ -1,5 +1,5 @@
 /**
- * Starts the real production server (the §7 guard in front of `next start`) on a
+ * Starts the real production server (the request guard of docs/security.md in front of `next start`) on a
  * free port with its own memory root, database and settings, for one test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -1,4 +1,5 @@
-/** The demo root lives in the data directory, never the install folder (CONTRACT §8; docs/roots.md). */
+/** The demo root lives in the data directory, never the install folder
+ * (docs/configuration.md; docs/roots.md). */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

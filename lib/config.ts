@@ -1,7 +1,7 @@
 /**
- * Configuration from the environment, flags and user-level settings (CONTRACT §8).
+ * Configuration from the environment, flags and user-level settings (docs/configuration.md).
  * Nothing is read from the current directory: a repository must not be able to
- * redirect memtrust to other paths (seed 003's `autoMemoryDirectory` lesson).
+ * redirect memtrust to other paths (docs/security.md "Roots").
  */
 import type { Env } from './env';
 export type { Env } from './env';
@@ -39,7 +39,8 @@ export function dataDir(env: Env = process.env): string {
   return path.join(base, 'memtrust');
 }
 
-/** The generated demo root: in the user's data directory, never the install folder (CONTRACT §8; docs/roots.md). */
+/** The generated demo root: in the user's data directory, never the install folder
+ * (docs/configuration.md; docs/roots.md). */
 export function demoRootPath(env: Env = process.env): string {
   return path.join(dataDir(env), 'demo-root');
 }

@@ -1,5 +1,5 @@
 /**
- * Owner identity for the secret check (CONTRACT §2.2): environment, then user
+ * Owner identity for the secret check (docs/validators.md): environment, then user
  * settings, then git's user.email and the OS user. Computed once per process
  * because `git config` costs a subprocess.
  */

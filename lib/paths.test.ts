@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkRootPath, confine, PathEscapeError } from './paths';
 
-describe('roots refused at start-up (CONTRACT §7)', () => {
+describe('roots refused at start-up (docs/security.md)', () => {
   const home = '/home/owner';
   it.each([
     ['/', 'filesystem root'],

@@ -1,5 +1,5 @@
 /**
- * Path rules of CONTRACT §7: which roots are acceptable, and confinement of a
+ * Path rules of docs/security.md: which roots are acceptable, and confinement of a
  * file path to its root after resolving symlinks.
  */
 import fs from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * User-level settings (`$XDG_CONFIG_HOME/memtrust/settings.json`): roots and owner
- * identity. Never stored inside a repository (CONTRACT §7/§8).
+ * identity. Never stored inside a repository (docs/security.md, docs/configuration.md).
  */
 import type { Env } from './env';
 import fs from 'node:fs';
@@ -13,9 +13,9 @@ export interface Settings {
   owner?: { emails?: string[]; githubHandle?: string; homeUser?: string };
   /** The write guard blocks when it cannot judge a write (docs/hooks.md); default false: fail open. */
   hookFailClosed?: boolean;
-  /** Most characters `memtrust context` adds to a session (CONTRACT §8; docs/session-context.md). */
+  /** Most characters `memtrust context` adds to a session (docs/configuration.md; docs/session-context.md). */
   contextBudget?: number;
-  /** Private networks (CIDR) the owner allows in memories (CONTRACT §2.2; docs/credentials.md). */
+  /** Private networks (CIDR) the owner allows in memories (docs/credentials.md). */
   allowNetworks?: string[];
   /** Home-folder names of service/container accounts the owner allows (`deploy`, `nonroot`). */
   allowHomeUsers?: string[];

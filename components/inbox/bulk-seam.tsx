@@ -4,7 +4,7 @@
  * (one reason for all), archive and back-fill. Each goes through the batch plan
  * component (each file, masked findings, destination, counts; the typed count above
  * 10 files or a quarter of a root), is applied as one batch and lands on the batch
- * page with Undo. Promote is never offered in bulk (CONTRACT §3 "Promote is one at a time").
+ * page with Undo. Promote is never offered in bulk (docs/trust-model.md "Promote is one at a time").
  */
 import { useState } from 'react';
 import { BatchPlanView } from '@/components/batch-plan';

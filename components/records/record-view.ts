@@ -1,6 +1,6 @@
 /**
  * What the records pages render of a record: every piece of its text masked on the
- * server (CONTRACT §2.2 "Output never prints a secret"), so neither the page source
+ * server (docs/credentials.md "Nothing unmasked"), so neither the page source
  * nor a client component's props ever hold a value the validators flag.
  */
 import 'server-only';

@@ -1,4 +1,4 @@
--- Audit events carry the batch they belong to (CONTRACT §5; docs/batches.md).
+-- Audit events carry the batch they belong to (docs/audit-trail.md; docs/batches.md).
 ALTER TABLE `audit_events` ADD `batch` text;
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS `audit_batch` ON `audit_events` (`batch`);

@@ -68,7 +68,7 @@ describe('audit timeline', () => {
   });
 });
 
-describe('scope: the configured roots only (CONTRACT §5)', () => {
+describe('scope: the configured roots only (docs/audit-trail.md)', () => {
   it('events of a source outside the scope are in no view, count or chart', () => {
     const id = ctx.sources[0]!.id;
     const scoped = listAuditEvents(ctx.handle.sqlite, { scope: [id] }, page);

@@ -9,7 +9,7 @@ import type { AuditEventItem } from './audit-events';
 export type HistoryItem = Omit<AuditEventItem, 'seq' | 'atMs'>;
 
 /**
- * `sources` scopes the events to the configured roots (CONTRACT §5; docs/roots.md): a
+ * `sources` scopes the events to the configured roots (docs/audit-trail.md; docs/roots.md): a
  * filename alone never matches across roots — pass `source` with `memory`.
  */
 export function history(db: Db, opts: { memory?: string; source?: string; sources?: string[]; limit?: number; offset?: number } = {}): HistoryItem[] {

@@ -1,5 +1,5 @@
 /**
- * One line of `<root>/.memtrust/audit/<machine>.jsonl` (CONTRACT §5).
+ * One line of `<root>/.memtrust/audit/<machine>.jsonl` (docs/audit-trail.md).
  * Events are the only state the SQLite cache cannot rebuild, so this shape is
  * versioned (`v`) and only ever extended with optional fields.
  */
@@ -52,7 +52,7 @@ export interface AuditEvent {
   after_sha256: string | null;
   recovered: boolean;
   /**
-   * The batch this event belongs to (CONTRACT §3 "Batches and undo"): every event of one
+   * The batch this event belongs to (docs/batches.md): every event of one
    * user-visible operation shares it; a single transition is a batch of one. Optional
    * only because events written before batches existed lack it (docs/batches.md).
    */

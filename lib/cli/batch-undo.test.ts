@@ -1,5 +1,5 @@
 /**
- * Batches and undo through the real CLI (CONTRACT §3 "Batches and undo";
+ * Batches and undo through the real CLI (docs/batches.md;
  * docs/batches.md), on a 30-file folder shaped like a real Claude Code folder:
  * the plan, the --yes threshold, undo byte for byte (MEMORY.md included), undo
  * conflicts, undo of undo, and undo after the SQLite cache is deleted.

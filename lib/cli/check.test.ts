@@ -1,6 +1,6 @@
 /**
  * The validators' command line as a drop-in for the reference shell tools
- * (CONTRACT §2.4): exit codes, verbatim phrases, --all summary, usage errors,
+ * (docs/validators.md "Command line"): exit codes, verbatim phrases, --all summary, usage errors,
  * and hostile input — through the real launcher for the process-level facts.
  */
 import { execFileSync, spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * `memtrust hook pre-write` (CONTRACT §4.1, docs/hooks.md): the guard Claude Code runs
+ * `memtrust hook pre-write` (docs/hooks.md): the guard Claude Code runs
  * before every Write/Edit/MultiEdit. Kept apart from the other commands so it can be
  * bundled on its own (lib/cli/hook-main.ts): it loads the validators and the path
  * rules, never the database or a service module, and answers in well under 150 ms.

@@ -1,7 +1,7 @@
 /**
  * `memtrust` command dispatcher. Exit codes (issue #3): 0 done or already in
  * that state, 2 refused, 64 usage, 1 unexpected error; validators keep their own
- * codes (CONTRACT §2.4). Errors are one line on stderr, never a stack trace.
+ * codes (docs/validators.md "Command line"). Errors are one line on stderr, never a stack trace.
  */
 import { UsageError } from './args';
 import { processIo, type Io } from './io';

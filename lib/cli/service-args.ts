@@ -19,7 +19,7 @@ export const NO_ROOT =
 /**
  * The configuration, checked before anything is opened or written: the CLI never creates
  * a root (the demo root is the dashboard's, made at its start) and refuses a root whose
- * layout it does not read, with exit 64 (CONTRACT §8; docs/roots.md).
+ * layout it does not read, with exit 64 (docs/configuration.md; docs/roots.md).
  */
 export function checkedConfig(args: ParsedArgs): Config {
   const config = loadConfig({ flagRoots: args.values.get('root') });
@@ -31,7 +31,7 @@ export function checkedConfig(args: ParsedArgs): Config {
 
 export function openContext(args: ParsedArgs, io: Io, opts: { scan?: boolean } = {}): ServiceContext {
   const config = checkedConfig(args);
-  // Every command that reads the demo root says so (CONTRACT §8; docs/roots.md); stdout stays the listing.
+  // Every command that reads the demo root says so (docs/configuration.md; docs/roots.md); stdout stays the listing.
   if (config.demo) io.err(`memtrust: demo root (generated sample data, not your memories): ${config.roots[0]}`);
   const ctx = createContext(config);
   for (const r of recoverAll(ctx)) io.err(`recovery: ${r.message}`);

@@ -1,5 +1,5 @@
 /**
- * A Claude Code auto-memory folder (seed 003, LAYOUTS §2): flat `*.md` files with
+ * A Claude Code auto-memory folder (docs/layouts.md): flat `*.md` files with
  * name/description/type plus the real-world extra keys (`originSessionId`,
  * `modified`), mostly without trust fields, and a `MEMORY.md` index with one line
  * per memory — except one or two files deliberately left out ("not loaded").

@@ -1,5 +1,5 @@
 /**
- * Generated audit history (CONTRACT §5). Each planned file gets the events that
+ * Generated audit history (docs/audit-trail.md). Each planned file gets the events that
  * explain its current frontmatter; they are grouped per machine into
  * `.memtrust/audit/<machine>.jsonl`, in chronological order.
  */

@@ -1,5 +1,5 @@
 /**
- * Vocabulary of plausible developer memories (seed 003's four types). Each template
+ * Vocabulary of plausible developer memories (Claude Code's four memory types). Each template
  * fills its slots from the seeded RNG. The text is deliberately clean: no URLs ending
  * in executable extensions, no e-mail addresses, no IPs, at most one absolute word,
  * so only the corpus's planned special cases trip a validator.

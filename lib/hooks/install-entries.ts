@@ -1,6 +1,6 @@
 /**
- * The three Claude Code settings.json hook entries memtrust needs (CONTRACT §4.1,
- * docs/hooks.md "Installing"), and how they merge into an existing settings object.
+ * The three Claude Code settings.json hook entries memtrust needs
+ * (docs/hooks.md "Installing"), and how they merge into an existing settings object.
  * Pure: paths come in as arguments, the merge returns a new object.
  */
 

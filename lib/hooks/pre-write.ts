@@ -1,5 +1,5 @@
 /**
- * The PreToolUse guard (CONTRACT §4.1, docs/hooks.md): what memtrust answers when the
+ * The PreToolUse guard (docs/hooks.md): what memtrust answers when the
  * assistant is about to write a file. Reads the target and the current bytes; never
  * writes, never opens the database. The CLI turns the verdict into Claude Code's
  * JSON and exit code (lib/cli/commands/hook-cmd.ts).
@@ -56,7 +56,7 @@ function readCurrent(t: InsideTarget): { bytes: Buffer | null; mtimeMs: number |
   if (!t.exists) return { bytes: null, mtimeMs: null };
   const st = fs.statSync(t.real);
   if (!st.isFile()) throw new Error(`${t.relPath} is not a regular file`);
-  // Beyond the cap the current file is never loaded whole (CONTRACT §1).
+  // Beyond the cap the current file is never loaded whole (docs/memory-files.md).
   if (st.size > FILE_CAP_BYTES) return { bytes: null, mtimeMs: st.mtimeMs };
   return { bytes: fs.readFileSync(t.real), mtimeMs: st.mtimeMs };
 }

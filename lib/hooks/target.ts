@@ -31,7 +31,7 @@ export type Target =
       relPath: string;
       filename: string;
       place: TargetPlace;
-      /** The path given, or the file it names, is a symlink (CONTRACT §7: refused). */
+      /** The path given, or the file it names, is a symlink (docs/security.md: refused). */
       symlink: boolean;
       /** The extension is `.md` in another case (`.MD`, `.Md`). */
       oddCase: boolean;

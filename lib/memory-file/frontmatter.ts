@@ -109,7 +109,7 @@ export function parseFrontmatterDoc(text: string): FrontmatterDoc {
 
 /**
  * Known fields the top level lacks, read from a top-level `metadata:` mapping
- * (CONTRACT §1 "Nested keys"; docs/claude-code-folders.md). A nested known key is
+ * (docs/memory-files.md "Nested keys"; docs/claude-code-folders.md). A nested known key is
  * checked like a top-level one: a non-scalar value is the same format error.
  */
 function readNested(contents: YAMLMap.Parsed, index: LineIndex, parsed: ParsedFrontmatter): void {

@@ -1,6 +1,6 @@
 /**
  * Frontmatter keys memtrust gives a meaning to. Only these must be single
- * scalars; any other key is carried along untouched (CONTRACT §1).
+ * scalars; any other key is carried along untouched (docs/memory-files.md).
  */
 export const KNOWN_KEYS = [
   'name',
@@ -23,7 +23,7 @@ export function isKnownKey(key: string): key is KnownKey {
   return KNOWN_SET.has(key);
 }
 
-/** The mapping current Claude Code nests some keys under (CONTRACT §1, docs/claude-code-folders.md). */
+/** The mapping current Claude Code nests some keys under (docs/memory-files.md, docs/claude-code-folders.md). */
 export const METADATA_KEY = 'metadata';
 
 /**

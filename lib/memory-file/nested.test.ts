@@ -1,5 +1,5 @@
 /**
- * Nested `metadata:` keys (CONTRACT §1; docs/claude-code-folders.md): read when the top
+ * Nested `metadata:` keys (docs/memory-files.md; docs/claude-code-folders.md): read when the top
  * level lacks them, checked like top-level keys, and never touched by a rewrite.
  */
 import { describe, expect, it } from 'vitest';

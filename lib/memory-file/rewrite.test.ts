@@ -1,5 +1,5 @@
 /**
- * Property tests for the write path (CONTRACT §1): whatever the file looks
+ * Property tests for the write path (docs/memory-files.md): whatever the file looks
  * like, a rewrite keeps the body byte for byte, writes exactly the requested
  * values, leaves every other key alone and is idempotent.
  */

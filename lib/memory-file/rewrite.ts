@@ -1,5 +1,5 @@
 /**
- * Minimal-diff frontmatter rewrite (CONTRACT §1): edited keys change on their
+ * Minimal-diff frontmatter rewrite (docs/memory-files.md): edited keys change on their
  * own lines, everything else — BOM, EOLs, comments, unknown keys, the closing
  * delimiter and every body byte — is copied through as bytes.
  */

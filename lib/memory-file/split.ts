@@ -2,7 +2,7 @@
  * Byte-level split of a memory file into BOM, frontmatter block and body.
  *
  * Works on raw bytes on purpose: the body is never decoded and re-encoded, so a
- * rewrite can hand back the exact same body bytes (CONTRACT §1). Only the
+ * rewrite can hand back the exact same body bytes (docs/memory-files.md). Only the
  * frontmatter range is ever decoded as UTF-8, by the caller.
  */
 

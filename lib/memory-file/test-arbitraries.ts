@@ -38,7 +38,7 @@ export interface FmSpec {
   lines: string[];
   bom: boolean;
   eol: '\n' | '\r\n';
-  /** Spaces and tabs after the delimiters (allowed by CONTRACT §1). */
+  /** Spaces and tabs after the delimiters (allowed by docs/memory-files.md). */
   delimPad: string;
 }
 

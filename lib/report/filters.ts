@@ -40,7 +40,7 @@ export interface AuditFilter {
   toMs?: number;
   source?: string;
   type?: string;
-  /** Source ids of the configured roots: events of roots no longer configured are never shown (CONTRACT §5; docs/roots.md). */
+  /** Source ids of the configured roots: events of roots no longer configured are never shown (docs/audit-trail.md; docs/roots.md). */
   scope?: string[];
 }
 

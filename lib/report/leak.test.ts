@@ -1,5 +1,5 @@
 /**
- * LEAK test (CONTRACT §2.2): secrets planted in memory bodies, a name, a
+ * LEAK test (docs/credentials.md): secrets planted in memory bodies, a name, a
  * quarantine-reason and a demote reason must not reach any report, the CLI's
  * output, the audit JSONL files or the SQLite files. When one does, the failure
  * names the exact place (file and JSON field, or table and column).
@@ -27,7 +27,7 @@ beforeAll(() => {
   writeLeakRoot(root, S);
   env = fixtureEnv(root, tmp);
   runs.push(runCli(['demote', 'user_clean_note.md', '--reason', `rotate ${S.aws} and tell ${S.email}`], env));
-  runs.push(runCli(['audit', '--apply', '--yes'], env)); // --yes: demoting most of a root needs confirmation (CONTRACT §3)
+  runs.push(runCli(['audit', '--apply', '--yes'], env)); // --yes: demoting most of a root needs confirmation (docs/trust-model.md)
   for (const f of ['html', 'json', 'md']) {
     const out = path.join(tmp, `report.${f}`);
     runs.push(runCli(['report', '--format', f, '--out', out], env));

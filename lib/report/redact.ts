@@ -2,7 +2,7 @@
  * Free text that people typed (quarantine and demote reasons, names) is shown
  * in the audit page and in reports. The service sanitises it to one line, but
  * nothing stops a user pasting a token into a reason: every such string passes
- * the secret check first, and a flagged one is withheld whole (CONTRACT §2.2).
+ * the secret check first, and a flagged one is withheld whole (docs/credentials.md).
  * Masking part of it would still leak the surrounding context and the length.
  */
 import { containsSecret } from '../validators/withhold';

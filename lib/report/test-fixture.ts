@@ -88,7 +88,7 @@ export function writePreparedRoot(root: string): void {
   for (const [m, lines] of byMachine) fs.writeFileSync(path.join(dir, `${m}.jsonl`), `${lines.join('\n')}\n`);
 }
 
-/** The environment for a context or a CLI run over `root` (CONTRACT §8). */
+/** The environment for a context or a CLI run over `root` (docs/configuration.md). */
 export function fixtureEnv(root: string, tmp: string, extra: Env = {}): Env {
   return {
     MEMTRUST_ROOT: root,

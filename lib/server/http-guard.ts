@@ -1,5 +1,5 @@
 /**
- * The checks of CONTRACT §7 that run before any app code: exact Host allowlist
+ * The checks of docs/security.md that run before any app code: exact Host allowlist
  * (DNS rebinding) and same-origin Origin on state-changing requests (CSRF).
  * Pure, so it is unit-tested without a server.
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard's HTTP server: Next behind the §7 guard, bound to 127.0.0.1 only.
+ * The dashboard's HTTP server: Next behind the request guard of docs/security.md, bound to 127.0.0.1 only.
  */
 import http from 'node:http';
 import next from 'next';

@@ -1,5 +1,5 @@
 /**
- * The append-only audit trail: `<root>/.memtrust/audit/<machine>.jsonl` (CONTRACT §5).
+ * The append-only audit trail: `<root>/.memtrust/audit/<machine>.jsonl` (docs/audit-trail.md).
  * One file per machine so a synced root merges without write conflicts.
  */
 import fs from 'node:fs';

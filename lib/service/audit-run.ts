@@ -24,7 +24,7 @@ export interface AuditReport {
 const ALL = 1_000_000;
 
 /**
- * "A missing owner identity is never a reason to demote" (CONTRACT §2.2): when the
+ * "A missing owner identity is never a reason to demote" (docs/validators.md): when the
  * only secret findings are e-mails (no owner e-mail known) or home paths (no owner
  * user known), they may well be the owner's own, so the audit reports but does not demote.
  */

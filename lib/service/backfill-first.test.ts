@@ -1,4 +1,4 @@
-/** After a root's first backfill, files without trust-level back-fill inferred (CONTRACT §4.1, docs/hooks.md). */
+/** After a root's first backfill, files without trust-level back-fill inferred (docs/hooks.md). */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';

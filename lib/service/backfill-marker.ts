@@ -1,5 +1,5 @@
 /**
- * "The first backfill of this root is done" (CONTRACT §4.1, docs/hooks.md): a file in
+ * "The first backfill of this root is done" (docs/hooks.md): a file in
  * the root, `<root>/.memtrust/backfill.json`, so it travels with the root and survives
  * a deleted database. Written once, after the first file a backfill applies.
  */

@@ -1,5 +1,5 @@
 /**
- * Backfill (CONTRACT §3, seed §9): a dry-run plan for every memory without a
+ * Backfill (docs/trust-model.md "Backfill"): a dry-run plan for every memory without a
  * trust-level, per-file tier overrides, then one transition (and one audit event)
  * per file through the same crash-safe path as every other write.
  */

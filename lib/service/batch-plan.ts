@@ -1,5 +1,5 @@
 /**
- * The plan of a bulk operation (CONTRACT §3 "Batches and undo"; docs/batches.md):
+ * The plan of a bulk operation (docs/batches.md):
  * each file, its findings (already masked by the validators), where it goes,
  * grouped by finding kind and class with counts, and whether applying needs an
  * explicit confirmation. The CLI's dry run, `--json` and the dashboard's
@@ -26,7 +26,7 @@ import { runBatch, type BatchOutcome, type BatchStep } from './batch-run';
 /** `bulk`: the user's demote or archive of memories chosen in the review inbox (docs/review-inbox.md "Bulk actions"). */
 export type PlanKind = 'audit' | 'backfill' | 'bulk';
 
-/** What the inbox offers in bulk: never promote (CONTRACT §3 "Promote is one at a time"). */
+/** What the inbox offers in bulk: never promote (docs/trust-model.md "Promote is one at a time"). */
 export type BulkAction = 'demote' | 'archive';
 
 export interface PlanFinding {

@@ -1,5 +1,5 @@
 /**
- * The MEMORY.md index of a Claude Code memory folder (seed 003): which files it
+ * The MEMORY.md index of a Claude Code memory folder (docs/layouts.md): which files it
  * names (a file it does not name is "not loaded"), and the line edits that
  * quarantine and restore make to it.
  */
@@ -113,7 +113,7 @@ export interface IndexStatus {
   cut: boolean;
 }
 
-/** How MEMORY.md fares against Claude Code's load limits (seed 003). */
+/** How MEMORY.md fares against Claude Code's load limits (docs/layouts.md). */
 export function indexStatus(root: string, indexFile: string): IndexStatus | null {
   const text = readIndex(root, indexFile);
   if (text === null) return null;

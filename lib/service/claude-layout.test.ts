@@ -36,7 +36,7 @@ describe('Claude Code memory folder', () => {
     }
     put(sb.root, 'MEMORY.md', INDEX);
     const original = fs.readFileSync(path.join(sb.root, 'feedback_pnpm.md'));
-    // Age is never reset (CONTRACT §3): the first rewrite writes the mtime shown as created.
+    // Age is never reset (docs/trust-model.md): the first rewrite writes the mtime shown as created.
     const mtime = new Date('2026-03-04T05:06:07Z');
     fs.utimesSync(path.join(sb.root, 'feedback_pnpm.md'), mtime, mtime);
     const created = '2026-03-04T05:06:07Z';

@@ -1,4 +1,4 @@
-/** contextBudget (CONTRACT §8): validated at both edges, kept beside the other settings. */
+/** contextBudget (docs/configuration.md): validated at both edges, kept beside the other settings. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

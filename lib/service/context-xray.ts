@@ -1,5 +1,5 @@
 /**
- * The Context X-ray (CONTRACT §4): the same plan the hook injects, as a table — the
+ * The Context X-ray (docs/session-context.md): the same plan the hook injects, as a table — the
  * dashboard's /context page and `memtrust context --explain` both render from here, so
  * the two never disagree. Each row carries the gesture that would change it.
  */

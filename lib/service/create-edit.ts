@@ -1,6 +1,6 @@
 /**
  * Adding and editing memories in the dashboard — explicit user gestures, so both
- * land at verified (seed §2). Both validate first: a hard failure blocks the save
+ * land at verified (docs/trust-model.md). Both validate first: a hard failure blocks the save
  * and nothing is written. Quarantined memories are read-only.
  */
 import crypto from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * The demo root shown when no memory root is configured (CONTRACT §8): generated
+ * The demo root shown when no memory root is configured (docs/configuration.md): generated
  * once, deterministically, into the project's data folder, with a marker so the
  * UI can say it is demo data and so a user's real folder is never mistaken for it.
  */

@@ -1,5 +1,5 @@
 /**
- * Memory folders found under ~/.claude (CONTRACT §8): listed for the user to add,
+ * Memory folders found under ~/.claude (docs/configuration.md): listed for the user to add,
  * never used or written without a user action.
  */
 import fs from 'node:fs';

@@ -22,7 +22,7 @@ describe('editMemoryFields', () => {
     const ctx = openCtx(sb);
     const r = editMemoryFields(ctx, { source: ctx.sources[0]!.id, filename: 'feedback_tests.md' }, { name: 'Tests first', description: 'run them', type: 'feedback', body: BODY.slice(1) }, sha(bytes));
     // The save validates the new bytes; a validator that does not yet read metadata.type
-    // (CONTRACT §1 nested keys) refuses it, and then nothing may have been written.
+    // (docs/memory-files.md nested keys) refuses it, and then nothing may have been written.
     const nestedAware = runAllChecks(Buffer.from(head + BODY), 'feedback_tests.md', { emails: [] }).validate.findings.every((f) => f.message !== 'missing required field: type');
     if (!nestedAware) {
       expect(r).toMatchObject({ ok: false, code: 'validators-fail' });

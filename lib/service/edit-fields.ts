@@ -1,7 +1,7 @@
 /**
  * The editor's save with every required field (docs/review-inbox.md "Editor"):
  * name, description and type, each read from the top level, else from `metadata:`
- * (CONTRACT §1), and a changed value written back where it was found. A nested
+ * (docs/memory-files.md), and a changed value written back where it was found. A nested
  * value is replaced in place — only the bytes of that scalar change; the rest of the
  * `metadata:` block stays byte-for-byte. trust-level and last-verified go at the top
  * level (saving is the user's gesture: verified). One applyToMemory operation.

@@ -1,6 +1,6 @@
 /**
- * The durable file operations the write path is made of (CONTRACT §6,
- * docs/crash-safety.md): write to a temp file, fsync, link without clobbering,
+ * The durable file operations the write path is made of
+ * (docs/crash-safety.md): write to a temp file, fsync, link without clobbering,
  * fsync the directories, move a file out of the way before replacing it.
  * `link` fails with EEXIST instead of replacing, which is what "never overwrite"
  * needs and `rename` cannot promise.

@@ -1,6 +1,6 @@
 /**
  * Inside a git work tree a move is recorded as a rename, as `git mv` would
- * (seed 000 §8): the old path leaves the index and the new one enters it. The
+ * (docs/trust-model.md): the old path leaves the index and the new one enters it. The
  * files were already moved durably; git bookkeeping failing never undoes that.
  */
 import { execFileSync } from 'node:child_process';

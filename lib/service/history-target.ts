@@ -1,5 +1,5 @@
 /**
- * What `memtrust history ARG` is about (CONTRACT §5; docs/roots.md): a memory id
+ * What `memtrust history ARG` is about (docs/audit-trail.md; docs/roots.md): a memory id
  * (`<source-id>:<filename>`), a path inside a configured root, or a bare filename that
  * exactly one configured root knows (on disk or in its trail). A filename that several
  * roots know is ambiguous and refused: it never merges the histories of different memories.

@@ -1,5 +1,5 @@
 /**
- * The PostToolUse stamp (CONTRACT §4.1, docs/hooks.md "The stamp"): after the
+ * The PostToolUse stamp (docs/hooks.md "The stamp"): after the
  * assistant wrote a memory, put memtrust's fields right — a new memory becomes
  * inferred, an edited verified memory keeps its tier and gets changed-since-verified —
  * through the one write path (applyToMemory: lock, journal, no-clobber, audit event

@@ -1,7 +1,7 @@
 /**
  * The review inbox as data (docs/review-inbox.md): one page of rows from the index
  * and the selected row's preview (body as the index stores it, findings, the
- * actions §3 offers now). Reads only the index: a filter change never touches a file.
+ * actions docs/trust-model.md allows now). Reads only the index: a filter change never touches a file.
  */
 import type { ServiceContext } from './context';
 import { inboxFacets, inboxPreview, inboxRowByKey, listInbox, pageFindingCodes, type InboxFacets, type InboxQuery, type StoredFinding } from '../../db/queries/inbox';

@@ -1,5 +1,5 @@
 /**
- * MEMORY.md edits that go with a Claude Code folder's transitions (LAYOUTS §2):
+ * MEMORY.md edits that go with a Claude Code folder's transitions (docs/layouts.md):
  * demoting removes the memory's index line, restoring puts it back where it was
  * (remembered in a machine-local stash) or at the end.
  *

@@ -66,7 +66,7 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
   };
 }
 
-/** Same filename in memories/ and quarantine/ of one source: both rows are conflicts (CONTRACT §3). */
+/** Same filename in memories/ and quarantine/ of one source: both rows are conflicts (docs/trust-model.md). */
 export function markConflicts(sqlite: Database.Database, source: string): void {
   sqlite.prepare('UPDATE memories SET conflict = 0 WHERE source = ? AND conflict = 1').run(source);
   sqlite

@@ -1,7 +1,7 @@
 /**
  * Allowed actions for index rows (`list --json` items, tables): the same rule as the
  * detail page (lib/trust/allowed.ts), fed from the index — the row's facts, verdict
- * exits and stored (masked) findings. CONTRACT §3 "Offered only when possible", §9.
+ * exits and stored (masked) findings. docs/trust-model.md "Offered only when possible", docs/records.md.
  */
 import type Database from 'better-sqlite3';
 import { allowedActionNames, type FindingRef } from '../trust/allowed';

@@ -19,10 +19,10 @@ import { isoNow } from '../trust/dates';
 
 export interface MemoryDetail {
   id: string;
-  /** CONTRACT §9: the root's layout and the memory's key in it (the filename here). */
+  /** docs/records.md: the root's layout and the memory's key in it (the filename here). */
   layout: string;
   key: string;
-  /** When the memory was created: created-at, else the file's mtime (CONTRACT §3 "Age is never reset"). */
+  /** When the memory was created: created-at, else the file's mtime (docs/trust-model.md "Age is never reset"). */
   created: { at: string; fromMtime: boolean };
   source: string;
   root: string;
@@ -60,7 +60,7 @@ export function memoryDetail(ctx: ServiceContext, ref: string, sourceId?: string
 
 function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): MemoryDetail {
   const st = fs.statSync(found.abs);
-  // Oversized files are reported, never loaded whole (CONTRACT §1).
+  // Oversized files are reported, never loaded whole (docs/memory-files.md).
   const bytes = st.size > FILE_CAP_BYTES ? readHead(found.abs, FILE_CAP_BYTES + 1) : fs.readFileSync(found.abs);
   const ins = inspect(bytes, { filename: found.filename, location: found.location, mtimeMs: st.mtimeMs }, ctx.owner(), !!conflictWith);
   const now = ctx.now();

@@ -6,7 +6,7 @@
  *
  * Also the one place for the "flagged" rule of the inbox: promote and re-affirm are
  * refused for a memory with a credential finding or a hard validator failure
- * (CONTRACT §3 "Offered only when possible", "Promote is one at a time").
+ * (docs/trust-model.md "Offered only when possible", "Promote is one at a time").
  */
 import type { Failure } from '../error-codes';
 import fs from 'node:fs';
@@ -46,7 +46,7 @@ export interface TransitionPreview {
 
 export type PreviewResult = { ok: true; preview: TransitionPreview } | Failure;
 
-/** Why promote / re-affirm are refused for this memory, or null (CONTRACT §3). */
+/** Why promote / re-affirm are refused for this memory, or null (docs/trust-model.md). */
 export function flaggedReason(findings: readonly Pick<Finding, 'check' | 'code' | 'label'>[], validateExit: number): string | null {
   const credential = findings.some((f) => f.check === 'secret' && findingClass(f.code) === 'credential');
   const hard = validateExit === 1 || validateExit === 2;

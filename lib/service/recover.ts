@@ -1,5 +1,5 @@
 /**
- * Start-up recovery (CONTRACT §6, docs/crash-safety.md "Recovery"): each unfinished
+ * Start-up recovery (docs/crash-safety.md "Recovery"): each unfinished
  * intent of this machine is rolled forward (the transition had committed) or back
  * (it had not), judged only from what is on disk; anything else is left untouched
  * and reported as a conflict. Runs under the root's lock. A save found on disk is

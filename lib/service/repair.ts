@@ -1,5 +1,5 @@
 /**
- * Repair and restore (CONTRACT §3, docs/review-inbox.md "Repair and restore"): a
+ * Repair and restore (docs/trust-model.md, docs/review-inbox.md "Repair and restore"): a
  * quarantined file that fails its checks is never edited in place. The user picks,
  * for each flagged value, "wrap in <redacted>" or "remove", and may rewrite the
  * frontmatter; the edited bytes are validated (live, as a dry run), and when they

@@ -2,7 +2,7 @@
  * Finds the memory a user named — a filename or a path inside a root — on disk,
  * not in the cache, so a transition always starts from what is there now.
  * Browser ids are looked up here too; nothing from a request is joined into a
- * path without this lookup and `confine` (CONTRACT §7).
+ * path without this lookup and `confine` (docs/security.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';

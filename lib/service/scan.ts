@@ -24,7 +24,7 @@ export function rulesSignature(owner: OwnerIdentity): string {
   return crypto.createHash('sha256').update(JSON.stringify([SECRET_RULES_VERSION, owner])).digest('hex').slice(0, 32);
 }
 
-/** Files above this are indexed as an error row, never read whole (CONTRACT §1). */
+/** Files above this are indexed as an error row, never read whole (docs/memory-files.md). */
 export const SCAN_READ_CAP = 1024 * 1024;
 
 export interface ScanStats {

@@ -1,5 +1,5 @@
 /**
- * `memtrust context`: what an assistant session gets (CONTRACT §4), from the files as
+ * `memtrust context`: what an assistant session gets (docs/session-context.md), from the files as
  * they are this second. The index database is only a cache of checks: a file whose size
  * and mtime match its row (the scan's own freshness rule) takes its fields, findings and
  * body from the row; anything else is read and checked here. Never throws: a hook must
@@ -96,7 +96,7 @@ function openCache(db: string | Database.Database | null | undefined): { get: Ca
   }
 }
 
-/** The budget from user settings (CONTRACT §8 `contextBudget`); a broken settings file falls back to the default and says so. */
+/** The budget from user settings (docs/configuration.md `contextBudget`); a broken settings file falls back to the default and says so. */
 export function contextBudgetSetting(env: Env = process.env): { budget: number; problem?: ContextProblem } {
   try {
     const s = readSettings(env);

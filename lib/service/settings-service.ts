@@ -39,7 +39,7 @@ export function saveOwner(owner: { emails: string[]; githubHandle?: string; home
   return { ok: true, settings: next };
 }
 
-/** contextBudget (CONTRACT §8): whole characters, 1,000–10,000; docs/session-context.md. */
+/** contextBudget (docs/configuration.md): whole characters, 1,000–10,000; docs/session-context.md. */
 export function saveContextBudget(budget: number, env: Env = process.env): SettingsResult {
   const problem = contextBudgetProblem(budget);
   if (problem) return { ok: false, code: 'bad-budget', message: problem };

@@ -1,5 +1,5 @@
 /**
- * A single transition as a batch of one (CONTRACT §3; docs/batches.md): the same
+ * A single transition as a batch of one (docs/trust-model.md; docs/batches.md): the same
  * snapshot as any batch, so `memtrust undo OP` puts it back too. The batch id is
  * the operation id, so a retried operation finds its own snapshot untouched.
  */

@@ -66,7 +66,7 @@ function check(e: Expect, opId: string) {
   expect(events[0]).toEqual({
     v: 1, id: opId, at: NOW, machine: MACHINE, actor: 'user:web', action: e.action, memory: filename, from: e.from, to: e.to,
     reason: e.reason ?? null, findings: [], before_sha256: sha(before), after_sha256: sha(after), recovered: false,
-    // A single transition is a batch of one: its batch is its operation id (CONTRACT §5 `batch`).
+    // A single transition is a batch of one: its batch is its operation id (docs/audit-trail.md `batch`).
     batch: opId,
   });
 

@@ -1,5 +1,6 @@
 /**
- * A trust transition, end to end (CONTRACT §3, §5, §6): under the root's lock,
+ * A trust transition, end to end (docs/trust-model.md, docs/audit-trail.md,
+ * docs/crash-safety.md): under the root's lock,
  * check preconditions against the file as it is now, journal the intent, write
  * the new bytes beside the destination, fsync, link without clobbering, remove
  * the source, append the audit event, mirror it in the index.
@@ -71,7 +72,7 @@ export type Planner = (ins: Inspected, found: Located, now: Date) => Plan;
 
 const refuse = (code: ErrorCode, message: string, paths?: string[]): TransitionResult => ({ ok: false, code, message, paths });
 
-/** A trust-model transition (CONTRACT §3), decided by lib/trust. */
+/** A trust-model transition (docs/trust-model.md), decided by lib/trust. */
 export function transition(ctx: ServiceContext, req: TransitionRequest): TransitionResult {
   // A reason is written to the file, the audit trail and the index: it must not carry a secret.
   if (req.reason && containsSecret(req.reason, ctx.owner())) {
@@ -86,7 +87,7 @@ export function transition(ctx: ServiceContext, req: TransitionRequest): Transit
       actor: req.actor === 'validator' ? 'validator' : 'user',
       checks: state,
     });
-    // Refusals teach (CONTRACT §3): a refused restore names each blocking finding and the way out.
+    // Refusals teach (docs/trust-model.md): a refused restore names each blocking finding and the way out.
     if (!d.ok && d.code === 'validators-fail' && req.action === 'restore') {
       return { ok: false, code: d.code, message: restoreRefusal(found.filename, ins.findings, `${path.posix.dirname(found.relPath)}/`) ?? d.message };
     }
@@ -200,7 +201,7 @@ function applyLocked(ctx: ServiceContext, req: MemoryRequest, op: string, found:
 }
 
 /**
- * Age is never reset (CONTRACT §3; docs/claude-code-folders.md): a file shown with its
+ * Age is never reset (docs/trust-model.md; docs/claude-code-folders.md): a file shown with its
  * mtime as created gets that value written as `created-at` by the first rewrite, so a
  * transition never makes a memory younger than it was shown.
  */

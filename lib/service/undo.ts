@@ -1,5 +1,5 @@
 /**
- * `memtrust undo BATCH` and the dashboard's Undo (CONTRACT §3 "Batches and undo";
+ * `memtrust undo BATCH` and the dashboard's Undo (docs/batches.md;
  * docs/batches.md): every file of the batch goes back to its exact pre-batch bytes
  * and place, the index file (MEMORY.md) too, provided nothing changed since the
  * batch; otherwise nothing is touched and the refusal names the file. Undo is a

@@ -1,5 +1,5 @@
 /**
- * Layout 2 (seed 003): Claude Code's auto-memory folder — flat typed `*.md` files
+ * Layout 2 (docs/layouts.md): Claude Code's auto-memory folder — flat typed `*.md` files
  * plus the `MEMORY.md` index, which is never a memory. Quarantine and archive live
  * in sub-folders of the same folder.
  */

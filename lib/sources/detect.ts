@@ -1,8 +1,8 @@
 /**
- * Layout detection (LAYOUTS.md §1, §2, §6; CONTRACT §8; docs/roots.md). A root is read
+ * Layout detection (docs/layouts.md; docs/configuration.md; docs/roots.md). A root is read
  * only when it holds a layout memtrust reads — a trust-model root or a Claude Code memory
  * folder. Every other store is named and refused, never scanned as "0 files" and never
- * misread as one of the two (a seed-001 `.claude/memory/` is not a Claude Code folder).
+ * misread as one of the two (a canonical-file `.claude/memory/` is not a Claude Code folder).
  * Reads directory entries and at most a few KiB of a few files; writes nothing.
  */
 import fs from 'node:fs';
@@ -16,9 +16,10 @@ export type Detection =
   | { ok: false; layout: RefusedLayout; shape?: string; found: string; /** Canonical: the store folder relative to the root (`.` or `.claude/memory`). */ store?: string };
 
 export const SUPPORTED_LAYOUTS =
-  'memtrust reads a trust-model root (memories/, quarantine/, archive/) and a Claude Code memory folder (*.md memories beside MEMORY.md)';
+  'memtrust reads a trust-model root (memories/, quarantine/, archive/), a Claude Code memory folder (*.md memories beside MEMORY.md), ' +
+  'and as records a canonical-file project memory (.claude/memory/), a codeclone governed store and consolidation *.memory.jsonl files';
 
-/** The categories of seed 001's canonical store (LAYOUTS §3). */
+/** The categories of a canonical-file store (docs/canonical-layout.md). */
 const CATEGORIES = ['landmarks', 'libraries', 'decisions', 'landmines', 'conventions', 'pending-questions', 'backlog', 'constraints'];
 const CANONICAL_MARKERS = ['_pending.md', '_discard-ledger.md', '_resume.md', '_thread.md'];
 const GOVERNED_DB = 'engineering_memory.sqlite3';
@@ -84,9 +85,9 @@ function canonicalIn(dir: string, entries: fs.Dirent[]): { files: string[]; fold
 function detectFile(root: string): Detection {
   const name = path.basename(root);
   let what = 'a single file';
-  if (name.endsWith('.memory.jsonl')) what = 'a consolidation store file (*.memory.jsonl, seed 004)';
+  if (name.endsWith('.memory.jsonl')) what = 'a consolidation store file (*.memory.jsonl)';
   else if (name.endsWith('.jsonl') && isMcpGraph(root)) what = 'an MCP memory server knowledge graph (entity/relation lines)';
-  else if (name === GOVERNED_DB) what = 'a governed memory store (engineering_memory.sqlite3, seed 002)';
+  else if (name === GOVERNED_DB) what = 'a governed memory store (engineering_memory.sqlite3)';
   else if (name.endsWith('.md')) what = 'a single Markdown file';
   return { ok: false, layout: 'file', found: `is a file, not a folder: ${what}; give the folder that holds the memories` };
 }
@@ -110,11 +111,11 @@ export function detectLayout(root: string): Detection {
   const isDir = (n: string) => entries.some((e) => e.name === n && e.isDirectory());
   if (isDir('memories')) return { ok: true, layout: 'trust-root', shape: 'folders' };
 
-  // Stores of the later layouts (LAYOUTS §3–§6): named, refused until their adapters land.
+  // Stores of the later layouts (docs/layouts.md): named, refused until their adapters land.
   const governed = fs.existsSync(path.join(root, '.codeclone', 'memory', GOVERNED_DB)) ? `.codeclone/memory/${GOVERNED_DB}` : names.includes(GOVERNED_DB) ? GOVERNED_DB : null;
-  if (governed) return { ok: false, layout: 'governed', found: `found a governed memory store (${governed}, seed 002), which memtrust does not read yet` };
+  if (governed) return { ok: false, layout: 'governed', found: `found a governed memory store (${governed}), which memtrust does not read yet` };
   const consolidation = names.filter((n) => n.endsWith('.memory.jsonl'));
-  if (consolidation.length) return { ok: false, layout: 'consolidation', found: `found a consolidation store (${list(consolidation)}, seed 004), which memtrust does not read yet` };
+  if (consolidation.length) return { ok: false, layout: 'consolidation', found: `found a consolidation store (${list(consolidation)}), which memtrust does not read yet` };
   const graph = names.filter((n) => n.endsWith('.jsonl') && isMcpGraph(path.join(root, n)));
   if (graph.length) return { ok: false, layout: 'mcp-graph', found: `found an MCP memory server knowledge graph (${list(graph)}: entity/relation lines), which memtrust does not read` };
 
@@ -125,7 +126,7 @@ export function detectLayout(root: string): Detection {
   if (canonical && !isClaudeProjectMemory(root)) {
     const shape = own.folders.length > 0 ? 'sharded' : 'flat';
     const what = [...own.files, ...own.folders, ...own.markers];
-    return { ok: false, layout: 'canonical', shape, store: '.', found: `found a seed-001 canonical project memory (${shape}: ${list(what)}), which memtrust does not read yet` };
+    return { ok: false, layout: 'canonical', shape, store: '.', found: `found a canonical-file project memory (${shape}: ${list(what)}), which memtrust does not read yet` };
   }
   if (isDir('.claude') && !hasIndex) {
     const inner = path.join(root, '.claude', 'memory');
@@ -138,7 +139,7 @@ export function detectLayout(root: string): Detection {
     const c = canonicalIn(inner, innerEntries);
     if (c.files.length || c.folders.length || c.markers.length) {
       const shape = c.folders.length > 0 ? 'sharded' : 'flat';
-      return { ok: false, layout: 'canonical', shape, store: '.claude/memory', found: `found a project with a seed-001 canonical memory in .claude/memory/ (${shape}: ${list([...c.files, ...c.folders, ...c.markers])}), which memtrust does not read yet` };
+      return { ok: false, layout: 'canonical', shape, store: '.claude/memory', found: `found a project with a canonical-file memory in .claude/memory/ (${shape}: ${list([...c.files, ...c.folders, ...c.markers])}), which memtrust does not read yet` };
     }
   }
 

@@ -1,4 +1,4 @@
-/** Layout 1 (seed 000): `memories/`, `quarantine/`, `archive/YYYY-MM/`. */
+/** Layout 1 (docs/trust-model.md): `memories/`, `quarantine/`, `archive/YYYY-MM/`. */
 import { MEMORY_ACTIONS, type Location } from '../trust/tiers';
 import { listArchive, listMarkdown } from './list-dir';
 import type { SourceAdapter } from './types';

@@ -1,5 +1,5 @@
 /**
- * The adapter interface every memory layout implements (LAYOUTS.md). An adapter
+ * The adapter interface every memory layout implements (docs/layouts.md). An adapter
  * reads; it never writes. The service asks it where things live and what it supports.
  */
 import type { Location } from '../trust/tiers';
@@ -44,7 +44,7 @@ export interface SourceInfo {
   adapter: SourceAdapter;
   /** Why the root cannot be read (missing, unreadable, refused layout), else null. */
   error: string | null;
-  /** The detected layout (CONTRACT §9): a read one, or the store memtrust refuses (docs/roots.md). */
+  /** The detected layout (docs/records.md): a read one, or the store memtrust refuses (docs/roots.md). */
   layout?: string;
   shape?: string;
   /** A store memtrust does not read: the one line naming what was found and the layouts supported. */

@@ -44,7 +44,7 @@ describe('allowedActions', () => {
   });
 });
 
-describe('what the file itself allows (CONTRACT §3 "Offered only when possible")', () => {
+describe('what the file itself allows (docs/trust-model.md "Offered only when possible")', () => {
   const old = inferred({ createdAt: '2026-04-01' });
   const yaml = { check: 'validate' as const, code: 'yaml-syntax', label: 'FAIL-FORMAT', line: 3, message: 'YAML syntax error: bad' };
   const token = { check: 'secret' as const, code: 'secret.github-token', label: 'SECRET-DETECTED', line: 9, message: 'GitHub token ghp_…(40 chars)' };

@@ -1,6 +1,6 @@
 /**
  * Which actions a memory gets, each with the rule when disabled. Built on `decide`
- * plus what the file itself allows (CONTRACT §3 "Offered only when possible"; see
+ * plus what the file itself allows (docs/trust-model.md "Offered only when possible"; see
  * docs/claude-code-folders.md), so the CLI, the dashboard and the service can never
  * disagree: an action is offered only when it would succeed now.
  */
@@ -28,7 +28,7 @@ export interface FileState extends CheckExits {
 
 /**
  * Validate codes after which memtrust cannot rewrite the frontmatter: no block, a block
- * YAML cannot parse, or one the minimal rewriter refuses (CONTRACT §1). Also the files
+ * YAML cannot parse, or one the minimal rewriter refuses (docs/memory-files.md). Also the files
  * memtrust never reads whole.
  */
 const UNREWRITABLE = new Set([
@@ -64,7 +64,7 @@ export function unrewritable(findings: readonly FindingRef[] = []): FindingRef |
   return findings.find((f) => f.check === 'validate' && UNREWRITABLE.has(f.code));
 }
 
-/** The first credential finding (CONTRACT §2.2 class `credential`), if any. */
+/** The first credential finding (docs/credentials.md class `credential`), if any. */
 export function credentialFinding(findings: readonly FindingRef[] = []): FindingRef | undefined {
   return findings.find((f) => f.check === 'secret' && (f.class ?? findingClass(f.code)) === 'credential');
 }
@@ -94,7 +94,7 @@ export function fileBlock(action: Action, state: FileState | undefined): string 
   return null;
 }
 
-/** The way out of one blocking finding (CONTRACT §3 "Refusals teach"). */
+/** The way out of one blocking finding (docs/trust-model.md "Refusals teach"). */
 function wayOut(f: FindingRef): string {
   if (NEVER_PASSES.has(f.code)) return 'this file can never pass as it is';
   if (f.check === 'secret') {
@@ -161,7 +161,7 @@ export function allowedActions(facts: MemoryFacts, now: Date, state?: FileState)
   });
 }
 
-/** The allowed actions' names only (`list --json` items, CONTRACT §9). */
+/** The allowed actions' names only (`list --json` items, docs/records.md). */
 export function actionNames(list: ActionAvailability[]): MemoryAction[] {
   return list.filter((a) => a.allowed).map((a) => a.action);
 }

@@ -1,5 +1,5 @@
 /**
- * What an assistant write does to trust (CONTRACT §4.1, docs/hooks.md "The stamp").
+ * What an assistant write does to trust (docs/hooks.md "The stamp").
  * Pure: given the memtrust-owned fields the file had before the write (or null for a
  * new file) and the ones it has now, returns the frontmatter to set and remove.
  *
@@ -83,7 +83,7 @@ export function planAssistantWrite(w: AssistantWriteInput): AssistantWritePlan {
       want[CHANGED_SINCE_VERIFIED] = isoNow(w.now);
       reason = 'edited by the assistant after verification: re-affirm or demote';
     } else {
-      // Anything but verified reads as inferred (the directory and the model agree: CONTRACT §3).
+      // Anything but verified reads as inferred (the directory and the model agree: docs/trust-model.md).
       from = p['trust-level'] === 'inferred' ? 'inferred' : null;
       to = 'inferred';
       want['trust-level'] = 'inferred';

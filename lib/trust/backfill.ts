@@ -1,5 +1,5 @@
 /**
- * Backfill plan (seed §9, CONTRACT §3): the tier and fields a file without trust-level
+ * Backfill plan (docs/trust-model.md "Backfill"): the tier and fields a file without trust-level
  * gets. Ambiguous origin defaults to inferred: a wrongly-inferred memory costs one
  * prompt, a wrongly-verified one is applied silently everywhere.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { confirmationFor } from './batch-rules';
 
-describe('confirmationFor (CONTRACT §3: more than 10 files or more than a quarter of a root)', () => {
+describe('confirmationFor (docs/trust-model.md: more than 10 files or more than a quarter of a root)', () => {
   it('10 files across big roots: no confirmation; 11: confirmation', () => {
     expect(confirmationFor([{ root: '/a', moving: 10, memories: 1000 }])).toEqual({ needed: false, count: 10, reason: null });
     expect(confirmationFor([{ root: '/a', moving: 6, memories: 1000 }, { root: '/b', moving: 5, memories: 1000 }])).toMatchObject({ needed: true, count: 11, reason: 'it would demote or move 11 files (more than 10)' });

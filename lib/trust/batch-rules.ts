@@ -1,5 +1,5 @@
 /**
- * When a batch needs explicit confirmation (CONTRACT §3 "Batches and undo";
+ * When a batch needs explicit confirmation (docs/batches.md;
  * docs/batches.md): demoting or moving more than 10 files, or more than a quarter
  * of one root's memories, is never done on a single keystroke.
  */

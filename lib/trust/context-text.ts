@@ -89,7 +89,7 @@ export function listLine(label: string, entries: string[], max: number): string 
   return count.length <= max ? count : '';
 }
 
-/** The one review line per session (CONTRACT §4): names only what memtrust ships. */
+/** The one review line per session (docs/session-context.md): names only what memtrust ships. */
 export function reviewLine(n: number): string {
   return `${plural(n, 'inferred memory awaits', 'inferred memories await')} review: run \`${REVIEW_COMMAND}\` or open ${REVIEW_PAGE} on the memtrust dashboard.`;
 }

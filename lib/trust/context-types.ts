@@ -1,4 +1,4 @@
-/** The shapes of a session-context plan (CONTRACT §4; docs/session-context.md). */
+/** The shapes of a session-context plan (docs/session-context.md). */
 import type { MemoryFacts } from './facts';
 import type { IndexView } from './index-limits';
 import type { EffectiveTier } from './tiers';

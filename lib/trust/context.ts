@@ -1,5 +1,5 @@
 /**
- * What a session loads (seed §5 auto-application matrix, CONTRACT §4), as a plan: the
+ * What a session loads (docs/trust-model.md "What each tier loads", docs/session-context.md), as a plan: the
  * text `memtrust context` prints (and the SessionStart hook injects) plus, for every
  * memory, why it is or is not in that text. Pure: the service reads the files and the
  * findings; this module decides. Decisions are written down in docs/session-context.md.

@@ -18,7 +18,7 @@ export interface MemoryFacts {
   /** Set when the assistant edited a verified memory (docs/hooks.md): re-affirm without waiting 90 days. */
   changedSinceVerified?: string;
   mtime: Date;
-  /** Same filename in memories/ and quarantine/ at once (CONTRACT §3): blocks transitions. */
+  /** Same filename in memories/ and quarantine/ at once (docs/trust-model.md): blocks transitions. */
   conflict?: boolean;
 }
 
@@ -46,7 +46,7 @@ export function readDeclared(raw: string | undefined): Declared {
  * The directory is authoritative: quarantine/ is always quarantined and archive/ always
  * archived. Inside memories/ only an exact `verified` earns verified; anything else
  * (inferred, missing, invalid, or `quarantined` left behind in memories/) is read as
- * inferred, the conservative default of seed §9 — loaded with a marker, never silently.
+ * inferred, the conservative default of backfill (docs/trust-model.md) — loaded with a marker, never silently.
  */
 export function effectiveTier(facts: MemoryFacts): TierReading {
   const declared = readDeclared(facts.trustLevel);

@@ -1,5 +1,5 @@
 /**
- * The index-file limits of the Claude Code layout (seed 003): MEMORY.md is loaded first
+ * The index-file limits of the Claude Code layout (docs/layouts.md): MEMORY.md is loaded first
  * and only its first 200 lines / 25,000 bytes reach the session. We reproduce the cut so
  * the user sees exactly what was lost, and cut on a line (or at least a character)
  * boundary so no half-character reaches the assistant.
@@ -106,7 +106,7 @@ export interface IndexView {
   firstCutLine: number | null;
 }
 
-/** Every index line with what the 200-line / 25,000-byte cut does to it (CONTRACT §4 "Index limits"). */
+/** Every index line with what the 200-line / 25,000-byte cut does to it (docs/session-context.md "The index cut"). */
 export function indexView(text: string, maxLines = INDEX_MAX_LINES, maxBytes = INDEX_MAX_BYTES): IndexView {
   const { text: _loaded, ...limits } = applyIndexLimits(text, maxLines, maxBytes);
   const raw = splitLines(text);

@@ -1,4 +1,4 @@
-/** The pure trust domain (seed 000 v1.0.0 + CONTRACT §3–4). Takes `now`; never touches disk. */
+/** The pure trust domain (docs/trust-model.md, docs/session-context.md). Takes `now`; never touches disk. */
 export * from './tiers';
 export * from './dates';
 export * from './facts';

@@ -1,5 +1,5 @@
 /**
- * The lifecycle clock (seed §4): observation for inferred, staleness for verified,
+ * The lifecycle clock (docs/trust-model.md): observation for inferred, staleness for verified,
  * retention windows for quarantined. Pure: `now` is always an argument.
  */
 import { addDays, monthOf, parseTimestamp, startOfUtcDay, utcDaysBetween } from './dates';

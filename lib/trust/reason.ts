@@ -30,7 +30,7 @@ export interface CheckExits {
   secretExit: number;
 }
 
-/** validate exit 1 or 2, or secret-check exit 1 (CONTRACT §3). Anything else never demotes. */
+/** validate exit 1 or 2, or secret-check exit 1 (docs/trust-model.md). Anything else never demotes. */
 export function isHardFailure(c: CheckExits): boolean {
   return c.validateExit === 1 || c.validateExit === 2 || c.secretExit === 1;
 }

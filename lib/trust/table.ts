@@ -1,5 +1,5 @@
 /**
- * CONTRACT §3 as data: one row per action. `decide` reads only this table for who may
+ * docs/trust-model.md as data: one row per action. `decide` reads only this table for who may
  * act, from which tier, to which tier, what is written and where the file goes, so each
  * rule lives in exactly one place. The UI's transition menu reads it too.
  */
@@ -23,7 +23,7 @@ export interface TransitionRule {
   to: EffectiveTier | 'same';
   /** Tiers on which the action is an accepted no-op ("already in that state"). */
   noopFrom: readonly EffectiveTier[];
-  /** Validators may only ever demote (seed §3: no automatic promotion or restore). */
+  /** Validators may only ever demote (docs/trust-model.md: no automatic promotion or restore). */
   deciders: readonly Decider[];
   precondition: Precondition;
   set: Readonly<Record<string, ValueSource>>;
@@ -99,7 +99,7 @@ export const TRANSITIONS: Readonly<Record<Action, TransitionRule>> = {
   },
 };
 
-/** Transitions seed §3 names as non-existent, with the reason it gives. */
+/** Transitions that do not exist (docs/trust-model.md), each with the reason it gives. */
 export const FORBIDDEN: readonly { from: Tier; to: Tier; rule: string }[] = [
   { from: 'quarantined', to: 'inferred', rule: 'a restored memory always lands at verified; there is no partial restore' },
   { from: 'verified', to: 'inferred', rule: 'a verified memory you doubt is demoted to quarantined, not stepped back to inferred' },

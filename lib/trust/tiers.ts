@@ -1,5 +1,5 @@
 /**
- * Trust-model vocabulary (seed 000 v1.0.0, CONTRACT §3). Constants are data; every
+ * Trust-model vocabulary (docs/trust-model.md). Constants are data; every
  * union type below is derived from them so zod enums, drizzle columns and UI menus
  * can share the same lists.
  */
@@ -16,7 +16,7 @@ export type EffectiveTier = (typeof EFFECTIVE_TIERS)[number];
 export const LOCATIONS = ['memories', 'quarantine', 'archive'] as const;
 export type Location = (typeof LOCATIONS)[number];
 
-/** Which directory each tier lives in (seed §8: the tier decides the directory). */
+/** Which directory each tier lives in (docs/trust-model.md: the tier decides the directory). */
 export const TIER_DIR: Record<EffectiveTier, Location> = {
   verified: 'memories',
   inferred: 'memories',
@@ -60,7 +60,7 @@ export const FIELD = {
 } as const;
 export type TrustField = (typeof FIELD)[keyof typeof FIELD];
 
-/** Lifecycle thresholds (seed §4). */
+/** Lifecycle thresholds (docs/trust-model.md). */
 export const OBSERVATION_DAYS = 7;
 /** Verified is stale when whole UTC days since last-verified exceed this. */
 export const STALE_AFTER_DAYS = 90;

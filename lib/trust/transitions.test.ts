@@ -103,7 +103,7 @@ describe('messages name the rule', () => {
   });
 });
 
-describe('forbidden tier changes (seed §3)', () => {
+describe('forbidden tier changes (docs/trust-model.md)', () => {
   it.each([
     ['quarantined', 'inferred', 'quarantined → inferred refused: a restored memory always lands at verified'],
     ['verified', 'inferred', 'verified → inferred refused: a verified memory you doubt is demoted to quarantined'],

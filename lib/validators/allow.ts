@@ -1,5 +1,5 @@
 /**
- * Owner allowances (CONTRACT §2.2 "Owner-allowed networks and accounts"):
+ * Owner allowances (docs/credentials.md "Owner-allowed networks and accounts"):
  * private networks and home-folder accounts the owner has said are fine to
  * mention. Pure: the lists come in through the owner identity, filled from
  * user settings and `MEMTRUST_ALLOW_NETWORKS` (see docs/credentials.md).

@@ -1,5 +1,5 @@
 /**
- * Upstream conformance suite (drop-in contract, CONTRACT §2): valid/ must
+ * Upstream conformance suite (drop-in contract, docs/validators.md): valid/ must
  * PASS, invalid-validate/ must match each `.expected` (exit code, and every
  * `contains:` phrase present in the human output).
  */

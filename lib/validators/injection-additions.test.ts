@@ -1,4 +1,4 @@
-/** CONTRACT §2.3 additions: each category with cases it must flag and look-alikes it must not. */
+/** Injection additions (docs/credentials.md): each category with cases it must flag and look-alikes it must not. */
 import { BOUNDED_MS } from '../bounded-time';
 import { describe, expect, it } from 'vitest';
 import { injectionCheck } from './injection';

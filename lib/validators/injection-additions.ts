@@ -1,7 +1,6 @@
 /**
- * injection-check categories beyond the reference (CONTRACT §2.3 "Also, beyond
- * the reference"); see docs/credentials.md for the choices made where the
- * contract is silent. Advisory like every injection finding.
+ * injection-check categories beyond the reference; docs/credentials.md "Injection additions"
+ * lists them with the choices made for each. Advisory like every injection finding.
  *
  * All scanners are linear: phrase regexes start at a literal word with bounded
  * gaps; the Unicode scans walk the text once.

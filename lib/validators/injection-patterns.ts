@@ -1,5 +1,5 @@
 /**
- * Phrase and command patterns for injection-check (CONTRACT §2.3), matched on
+ * Phrase and command patterns for injection-check (docs/validators.md), matched on
  * the normalised text (see injection-unicode.ts), case-insensitively, with
  * `\s+` wherever a phrase has a space so extra whitespace or a line break
  * between its words does not hide it.

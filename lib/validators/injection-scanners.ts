@@ -1,5 +1,5 @@
 /**
- * The two injection categories that need more than a regex (CONTRACT §2.3):
+ * The two injection categories that need more than a regex (docs/validators.md):
  * executable URLs (the path, not the host, must end in an executable type)
  * and absolute-command density (a count over the body only).
  */

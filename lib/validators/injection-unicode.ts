@@ -1,5 +1,5 @@
 /**
- * Unicode tricks for injection-check (CONTRACT §2.3).
+ * Unicode tricks for injection-check (docs/validators.md).
  *
  * Invisible and bidirectional controls are looked for in the text as decoded,
  * before anything is stripped: once normalised they would be gone, and hiding

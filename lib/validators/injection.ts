@@ -1,5 +1,5 @@
 /**
- * injection-check (CONTRACT §2.3): exit 0 CLEAN, exit 3 FLAGGED. Advisory: a
+ * injection-check (docs/validators.md): exit 0 CLEAN, exit 3 FLAGGED. Advisory: a
  * flag is shown to the owner and never blocks or demotes anything.
  *
  * Order matters: invisible characters are detected on the decoded text first,

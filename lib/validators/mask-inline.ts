@@ -1,5 +1,5 @@
 /**
- * Inline masks (CONTRACT §2.2 "Output never prints a secret"): the credential
+ * Inline masks (docs/credentials.md "Nothing unmasked"): the credential
  * and personal VALUES in a body are replaced where they stand, and the rest of
  * each line (a table row, a command, a sentence) stays readable.
  *

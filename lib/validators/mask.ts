@@ -2,7 +2,7 @@
  * Masked excerpts for secret findings.
  *
  * A finding message travels to the terminal, the audit trail, the database and
- * reports (CONTRACT §2.2), so it may say *what* was found but never repeat it.
+ * reports (docs/credentials.md), so it may say *what* was found but never repeat it.
  * Each mask keeps at most a well-known public prefix (`ghp_`, `AKIA`, `eyJ`, …),
  * one leading character where a prefix would be meaningless (e-mail), and the
  * length — enough for the owner to find the spot, useless to anyone else.
@@ -11,7 +11,7 @@
 const ELLIPSIS = '…';
 
 function chars(value: string): number {
-  // Code points, like every other length in memtrust (CONTRACT §1).
+  // Code points, like every other length in memtrust (docs/memory-files.md).
   return [...value].length;
 }
 

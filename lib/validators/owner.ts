@@ -1,6 +1,6 @@
 /**
  * Owner identity for the secret check: whose e-mail addresses and home folder
- * are "mine" and therefore not a leak (CONTRACT §2.2, §8).
+ * are "mine" and therefore not a leak (docs/validators.md, docs/configuration.md).
  *
  * Pure: the caller passes the environment and a fallback it built from user
  * settings, git's user.email and the OS user, so this file never reads the

@@ -1,5 +1,5 @@
 /**
- * Shape-based secret detectors (CONTRACT §2.2): tokens, keys, JWTs, URL
+ * Shape-based secret detectors (docs/validators.md): tokens, keys, JWTs, URL
  * credentials and private network addresses.
  *
  * Every pattern must stay linear on a 1 MiB line. The rule that keeps it so:
@@ -98,7 +98,7 @@ const DETECTORS: Detector[] = [
     code: 'secret.ssh-fingerprint',
     hint: 'SHA256:',
     tier: 1,
-    // 43 or more: the reference accepts longer runs (CONTRACT §2.2).
+    // 43 or more: the reference accepts longer runs (docs/validators.md).
     re: /(?<![A-Za-z0-9])SHA256:[A-Za-z0-9+/]{43,}={0,2}/g,
     // A 64-digit hex digest after `SHA256:` is a file checksum, not a base64 key fingerprint.
     describe: (m) => (/^SHA256:[0-9a-f]{64}$/i.test(m[0]) ? null : `SSH key fingerprint ${maskToken(m[0], 'SHA256:')}`),

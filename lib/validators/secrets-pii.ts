@@ -1,5 +1,5 @@
 /**
- * Personal data that depends on who the owner is (CONTRACT §2.2): e-mail
+ * Personal data that depends on who the owner is (docs/validators.md): e-mail
  * addresses and home paths of other people.
  *
  * E-mails are found by hand from each `@` rather than by one regex: a pattern

@@ -1,5 +1,5 @@
 /**
- * Credentials in prose (CONTRACT §2.2): each form found, each look-alike left
+ * Credentials in prose (docs/credentials.md): each form found, each look-alike left
  * alone, values masked in every message. Values are made up.
  */
 import { BOUNDED_MS } from '../bounded-time';
@@ -102,7 +102,7 @@ const CLEAN: Array<[string, string]> = [
   ['/commit/ URL', 'token refresh: https://github.com/o/r/commit/3f2a9c1d4e5b6a7f8091a2b3c4d5e6f708192a3b'],
   ['sha256: digest', 'key image digest sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'],
   ['integrity hash', '"integrity": "sha512-aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9aB3dE5fG7hJ9kL1mN3pQ5rS=="'],
-  ['seed 001 slug key', 'key: some-entry-name-2026-06-23'],
+  ['canonical-file slug key', 'key: some-entry-name-2026-06-23'],
   ['slug under a key heading', '## Keys\n\nkey: prefer_small_commits_over_big_ones_2026'],
   ['path value', 'token_path: /var/lib/app/token'],
   ['URL without credentials', 'auth: https://auth.example.test/login'],
@@ -156,7 +156,7 @@ describe('look-alikes are not credentials', () => {
   });
 });
 
-describe('personal data look-alikes (CONTRACT §2.2)', () => {
+describe('personal data look-alikes (docs/validators.md)', () => {
   it('systemd instance units and LAN logins are not e-mail; a real address is', () => {
     expect(check('zfs-import@pool.service and getty@tty1.service').exit).toBe(0);
     expect(check('ssh pi@nas.lan or admin@router.local').exit).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * Credentials written in prose (CONTRACT §2.2 "Credentials in prose"): the
+ * Credentials written in prose (docs/credentials.md "Credentials in prose"): the
  * passwords and keys real memories hold that no token pattern sees. See
  * docs/credentials.md for the forms, the look-alikes and the measurements.
  *
@@ -323,7 +323,7 @@ const BARE_RUN = /(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_-]{32,}={0,2}(?![A-Za-z0-9+/
 const NOT_SECRET_LINE =
   /\b(?:commit|sha1?|revision|rev|verified-at|checksum|digest|integrity|fingerprint|public|pubkey|publickey|account[ _-]?id|zone[ _-]?id|tenant[ _-]?id|client[ _-]?id|folder[ _-]?id|drive[ _-]?id|project[ _-]?id|org(?:anization)?[ _-]?id|app[ _-]?id|key[ _-]?id|object[ _-]?id|request[ _-]?id|session[ _-]?id|trace[ _-]?id)\b|\/commit\/|\/blob\/|\/tree\/|ssh-(?:ed25519|rsa|dss)|ecdsa-sha2|sha256:|sha512-|sha384-|integrity=/i;
 
-/** Words joined by `-`/`_`, each all letters or all digits: seed 001's `some-entry-name-2026-06-23`. */
+/** Words joined by `-`/`_`, each all letters or all digits: a canonical key like `some-entry-name-2026-06-23`. */
 function isSlug(run: string): boolean {
   if (!/[-_]/.test(run)) return false;
   return run.split(/[-_]+/).every((part) => part === '' || /^[A-Za-z]+$/.test(part) || /^\d+$/.test(part));

@@ -1,6 +1,6 @@
 /**
  * The redaction convention: text inside `<redacted>…</redacted>` is never a
- * finding (CONTRACT §2.2).
+ * finding (docs/credentials.md).
  *
  * Redacted spans are blanked (each character becomes a space, newlines stay)
  * instead of cut out, so every other offset and line number is unchanged and a

@@ -1,5 +1,5 @@
 /**
- * secret-check (CONTRACT §2.2): exit 0 CLEAN, exit 1 SECRET-DETECTED.
+ * secret-check (docs/validators.md): exit 0 CLEAN, exit 1 SECRET-DETECTED.
  *
  * Scans the whole decoded file, frontmatter included, and reports every match
  * with its line and a masked excerpt. Redacted spans are blanked first. When

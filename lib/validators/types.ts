@@ -25,7 +25,7 @@ export interface Finding {
   class?: FindingClass;
 }
 
-/** What a secret finding is about (CONTRACT §2.2): credentials and personal data are handled differently. */
+/** What a secret finding is about (docs/credentials.md): credentials and personal data are handled differently. */
 export type FindingClass = 'credential' | 'personal';
 
 const PERSONAL_CODES = new Set(['secret.private-ip', 'secret.email', 'secret.home-path']);
@@ -45,7 +45,7 @@ export function classLabel(cls: string | null | undefined): string {
 
 export interface Verdict {
   check: Check;
-  /** Exit code per CONTRACT §2 (validate 0/1/2/3, secret 0/1, injection 0/3). */
+  /** Exit code per docs/validators.md (validate 0/1/2/3, secret 0/1, injection 0/3). */
   exit: number;
   label: Label;
   findings: Finding[];
@@ -62,7 +62,7 @@ export interface OwnerIdentity {
   allowHomeUsers?: string[];
 }
 
-/** Files above this size are reported, never parsed or scanned in full (CONTRACT §1). */
+/** Files above this size are reported, never parsed or scanned in full (docs/memory-files.md). */
 export const FILE_CAP_BYTES = 1024 * 1024;
 /** Frontmatter above this size is a format error and is not handed to the YAML parser. */
 export const FRONTMATTER_CAP_BYTES = 256 * 1024;

@@ -1,5 +1,5 @@
 /**
- * Body rules of CONTRACT §2.1. The body is decoded lossily here because these
+ * Body rules of docs/validators.md. The body is decoded lossily here because these
  * checks only read it; the write path never decodes the body at all.
  */
 import { struct, warn } from './validate-findings';

@@ -1,4 +1,4 @@
-/** Required fields and per-field format rules of CONTRACT §2.1. */
+/** Required fields and per-field format rules of docs/validators.md. */
 import type { FmError, ParsedFrontmatter } from '../memory-file';
 import { format, struct, warn } from './validate-findings';
 import { codePointLength } from './validate-text';

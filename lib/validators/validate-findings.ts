@@ -1,4 +1,4 @@
-/** Finding constructors and the exit-code ranking for the `validate` check (CONTRACT §2.1). */
+/** Finding constructors and the exit-code ranking for the `validate` check (docs/validators.md). */
 import type { Finding, ValidateLabel, Verdict } from './types';
 
 const EXIT: Record<ValidateLabel, number> = { PASS: 0, 'FAIL-STRUCT': 1, 'FAIL-FORMAT': 2, 'WARN-SEMANTIC': 3 };

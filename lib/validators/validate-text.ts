@@ -1,4 +1,4 @@
-/** Unicode-aware text measures shared by the validate checks (CONTRACT §1: code points). */
+/** Unicode-aware text measures shared by the validate checks (docs/memory-files.md: code points). */
 
 /** Code points, counting a surrogate pair once, without building an array of a 1 MiB string. */
 export function codePointLength(s: string): number {

@@ -1,7 +1,7 @@
 /**
  * Table of fixtures: every `X.md` in fixtures/validate has an `X.md.expected`
  * with `exit:N`, any number of `contains:TEXT` (must be in the human line) and
- * `absent:TEXT` (must not be). One failing case per CONTRACT §2.1 row, plus
+ * `absent:TEXT` (must not be). One failing case per rule of docs/validators.md "validate", plus
  * look-alikes that must pass.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * `validate` — structure and format of one memory file (CONTRACT §2.1).
+ * `validate` — structure and format of one memory file (docs/validators.md).
  * Pure: bytes in, Verdict out. Reading the file is the caller's job, so the
  * CLI, the trust service and tests all judge the exact same bytes.
  */
@@ -56,7 +56,7 @@ export function validate(bytes: Buffer, filename: string): Verdict {
   }
 }
 
-/** Verdict for a file that could not be read at all (CONTRACT §2.1: FAIL-STRUCT). */
+/** Verdict for a file that could not be read at all (docs/validators.md: FAIL-STRUCT). */
 export function validateUnreadable(reason: 'not-found' | 'unreadable'): Verdict {
   const message = reason === 'not-found' ? 'file not found' : 'file unreadable';
   return verdictOf([struct(`file-${reason}`, message)]);

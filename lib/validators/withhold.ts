@@ -1,5 +1,5 @@
 /**
- * Keeping secrets out of the index, the audit trail and the pages (CONTRACT §2.2):
+ * Keeping secrets out of the index, the audit trail and the pages (docs/credentials.md):
  * free text that the secret check flags is withheld whole, and the values in a body
  * are masked in place before the body is stored or shown.
  */

@@ -1,6 +1,6 @@
 /**
  * `memtrust validate|secret-check|injection-check FILE | --all DIR` — a drop-in
- * for the reference shell validators (CONTRACT §2.4): same exit codes, same
+ * for the reference shell validators (docs/validators.md "Command line"): same exit codes, same
  * phrases, `--all` summary, deterministic order.
  */
 import fs from 'node:fs';

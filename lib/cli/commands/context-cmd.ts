@@ -1,6 +1,6 @@
 /**
  * `memtrust context [--format text|hook] [--explain] [--budget N]`: what a session gets
- * (CONTRACT §4). Reads the files directly (no index database), so the SessionStart hook
+ * (docs/session-context.md). Reads the files directly (no index database), so the SessionStart hook
  * starts fast and sees the disk as it is. docs/session-context.md has the decisions.
  */
 import { UsageError, lastValue, parseArgs, type ParsedArgs } from '../args';

@@ -1,6 +1,6 @@
 /**
  * `memtrust hook pre-write | post-write | install [--apply]` — the Claude Code hooks
- * (CONTRACT §4.1, docs/hooks.md). Claude Code reads the answer from the exit code and
+ * (docs/hooks.md). Claude Code reads the answer from the exit code and
  * stdout: exit 0 with JSON (or nothing) is an answer; exit 2 blocks with stderr as the
  * reason; any other code is a non-blocking error whose stderr the user sees.
  * pre-write never opens the database and loads no service module: it runs on every write.

@@ -82,7 +82,7 @@ const listCmd: Command = {
     if (args.bools.has('json')) {
       const roots = new Map(ctx.sources.map((s) => [s.id, s]));
       const recordRoots = new Map(ctx.recordSources.map((s) => [s.id, s.root]));
-      // CONTRACT §9: each item names its layout and key, and the actions §3 allows now (lib/trust/allowed.ts).
+      // Each item names its layout and key (docs/records.md) and the actions allowed now (lib/trust/allowed.ts).
       const actions = rowActions(ctx.handle.sqlite, res.items, ctx.now());
       const out: { total: number; items: Record<string, unknown>[]; [k: string]: unknown } = {
         total: res.total,
@@ -169,7 +169,7 @@ const historyCmd: Command = {
     if (limitRaw !== undefined && !(Number.isInteger(Number(limitRaw)) && Number(limitRaw) > 0)) throw new UsageError('--limit must be a positive integer');
     const ctx = openContext(args, io);
     const ref = args.positionals[0];
-    // Scoped to the configured roots, one memory by id (CONTRACT §5; docs/roots.md).
+    // Scoped to the configured roots, one memory by id (docs/audit-trail.md; docs/roots.md).
     const target = ref === undefined ? null : historyTarget(ctx, ref);
     if (target && !target.ok) {
       if (args.bools.has('json')) printJson(io, target);
@@ -190,7 +190,7 @@ const rootsCmd: Command = {
   summary: 'configured roots, and memory folders discovered under ~/.claude',
   async run(argv, io) {
     const args = parseServiceArgs(argv);
-    // Read-only: no database, no root created (CONTRACT §8; docs/roots.md).
+    // Read-only: no database, no root created (docs/configuration.md; docs/roots.md).
     const config = loadConfig({ flagRoots: args.values.get('root') });
     const none = config.demo && !isDemoRoot(config.roots[0]!);
     const sources = none ? [] : config.roots.map(describeSource);

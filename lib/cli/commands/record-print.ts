@@ -1,6 +1,6 @@
 /**
  * How the CLI prints records of record roots (docs/records.md, "CLI"): the `list` line,
- * the `list --json` item with the CONTRACT §9 fields, and `show` as text or JSON.
+ * the `list --json` item with the docs/records.md fields, and `show` as text or JSON.
  */
 import type { Io } from '../io';
 import type { SourceInfo } from '../../sources';
@@ -22,7 +22,7 @@ export function recordLine(r: RecordView): string {
   return `${r.tier.padEnd(12)} ${place(r).padEnd(48)} ${r.title}  [${tags}]`;
 }
 
-/** Exit codes the secret and injection checks would give this text (CONTRACT §2), as `list --json` gives memories. */
+/** Exit codes the secret and injection checks would give this text (docs/validators.md), as `list --json` gives memories. */
 function exits(r: RecordView): { secret: number; injection: number } {
   return { secret: r.findings.some((f) => f.check === 'secret') ? 1 : 0, injection: r.findings.some((f) => f.check === 'injection') ? 3 : 0 };
 }

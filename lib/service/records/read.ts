@@ -21,7 +21,7 @@ import type { ServiceContext } from '../context';
 export interface RecordView extends LayoutRecord {
   /** Source id. */
   source: string;
-  /** Secret and injection findings on `text` (CONTRACT §2); their lines are file lines where the span allows. */
+  /** Secret and injection findings on `text` (docs/validators.md); their lines are file lines where the span allows. */
   findings: Finding[];
 }
 
@@ -254,7 +254,7 @@ export function findRecord(ctx: ServiceContext, idOrKey: string): FindResult {
 
 /**
  * Every verb of the record's layout, allowed or not: a refusal names why, and for a
- * read-only layout the owning tool's command the adapter plans instead (CONTRACT §9).
+ * read-only layout the owning tool's command the adapter plans instead (docs/records.md).
  */
 export function recordActionStates(ctx: ServiceContext, source: SourceInfo, record: RecordView): RecordActionState[] {
   const adapter = source.records!;

@@ -1,5 +1,5 @@
 /**
- * The canonical-file layout (seed 001) as a LayoutAdapter (lib/sources/layout-adapter.ts):
+ * The canonical-file layout (docs/canonical-layout.md) as a LayoutAdapter (lib/sources/layout-adapter.ts):
  * the pure reader (read.ts) and planner (plan.ts) mapped onto the shared record model.
  * A configured root is either the store folder itself or a project folder whose
  * `.claude/memory/` holds the store; detection agrees with lib/sources/detect.ts, and

@@ -1,5 +1,5 @@
 /**
- * The canonical-file adapter (layout 3, seed 001) in the shape the one-record-model
+ * The canonical-file adapter (layout 3, docs/canonical-layout.md) in the shape the one-record-model
  * registry will list: detect, read, capabilities, plan, and its lifecycle rule.
  * `canonicalLayout` (adapter.ts) is the LayoutAdapter registered in lib/sources/registry.ts;
  * see docs/canonical-layout.md, "Wiring".

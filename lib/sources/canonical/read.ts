@@ -1,5 +1,5 @@
 /**
- * Detects and reads a canonical-file store (layout 3, seed 001) into records: both
+ * Detects and reads a canonical-file store (layout 3, docs/canonical-layout.md) into records: both
  * shapes, the quarantine folder and the `_pending.md` inbox, with staleness from one
  * git walk and targets re-verified in one batch (docs/canonical-layout.md).
  */
@@ -54,7 +54,7 @@ export function detect(dir: string): Detected | null {
   return { shape: shapes.includes('sharded') ? 'sharded' : 'flat', categories };
 }
 
-/** `source` values whose entries are verified (LAYOUTS §3). */
+/** `source` values whose entries are verified (docs/canonical-layout.md). */
 export const VERIFIED_SOURCES = ['user-instruction', 'user-feedback', 'incident', 'library-pinned'];
 
 export interface ReadOptions {

@@ -8,7 +8,7 @@ import { STALE_AFTER_DAYS } from '../../trust/tiers';
 import type { GitIndex } from './git';
 import type { Category, Staleness } from './types';
 
-/** 30 or more commits since `verified-at` (seed 001). */
+/** 30 or more commits since `verified-at` (docs/canonical-layout.md). */
 export const STALE_AFTER_COMMITS = 30;
 /** Categories that never go stale by age: intent and decisions expire by closure. */
 export const AGE_EXEMPT: readonly Category[] = ['backlog', 'decisions'];

@@ -1,5 +1,5 @@
 /**
- * Canonical-file project memory (layout 3, seed 001): the record it produces and the
+ * Canonical-file project memory (layout 3, docs/canonical-layout.md): the record it produces and the
  * edits it plans. `MemoryRecord` is the layout's own reading; the adapter (adapter.ts)
  * maps it onto the shared LayoutRecord of lib/sources/record.ts (docs/canonical-layout.md).
  */

@@ -1,5 +1,5 @@
 /**
- * The consolidation-records adapter (layout 5, seed 004): `*.memory.jsonl` files, one
+ * The consolidation-records adapter (layout 5, docs/layouts.md): `*.memory.jsonl` files, one
  * record per line, read and written by memtrust (docs/consolidation-layout.md).
  */
 import type { LayoutAdapter } from '../layout-adapter';

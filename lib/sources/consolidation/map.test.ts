@@ -1,4 +1,4 @@
-/** The mapping table of LAYOUTS §5 and the TTL edges, on the pure functions with a fixed now. */
+/** The mapping table of docs/layouts.md and the TTL edges, on the pure functions with a fixed now. */
 import { describe, expect, it } from 'vitest';
 import { capabilities, check, evaluate, flagsOf, isExpired, parseIso, tierOf } from './map';
 import { rec } from './test-fixtures';

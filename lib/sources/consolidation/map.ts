@@ -1,5 +1,5 @@
 /**
- * One consolidation record → tier, flags and what it allows (LAYOUTS §5 as written
+ * One consolidation record → tier, flags and what it allows (docs/layouts.md as written
  * in docs/consolidation-layout.md). Pure: `now` is always an argument.
  */
 import type { RecordFlag, RecordTier } from '../record';
@@ -182,7 +182,7 @@ function expiryText(e: Evaluated): string {
 }
 
 /**
- * The tier (LAYOUTS §5): needs-review → quarantined (even past expiry); expired, or
+ * The tier (docs/layouts.md): needs-review → quarantined (even past expiry); expired, or
  * active past its expiry → archived; active + high → verified unless a write rule is
  * broken; any other active → inferred. A status that is none of the three is
  * quarantined (it cannot be trusted into a session).

@@ -1,5 +1,5 @@
 /**
- * Consolidation records (layout 5, seed 004): the vocabulary of the `*.memory.jsonl`
+ * Consolidation records (layout 5, docs/layouts.md): the vocabulary of the `*.memory.jsonl`
  * format memtrust defines (docs/consolidation-layout.md). Pure constants and types.
  */
 
@@ -30,7 +30,7 @@ export const OBSERVATION_DAYS = 7;
 /** Read problems kept per file; the rest are counted in one closing problem. */
 export const MAX_PROBLEMS_PER_FILE = 1000;
 
-/** The seed's write rules a stored record can break (LAYOUTS §5). */
+/** The seed's write rules a stored record can break (docs/layouts.md). */
 export type WriteRule = 'no-evidence' | 'no-source-step' | 'secret' | 'working';
 
 export const WRITE_RULE_TEXT: Record<WriteRule, string> = {

@@ -1,5 +1,5 @@
 /**
- * codeclone's governed engineering memory (seed 002) as a LayoutAdapter
+ * codeclone's governed engineering memory (docs/governed-layout.md) as a LayoutAdapter
  * (lib/sources/layout-adapter.ts), read-only: read.ts's records mapped onto the shared
  * record model, every read failure one ReadProblem naming the file, and every plan a
  * refusal carrying codeclone's own command line. It never writes the store (read.ts

@@ -1,5 +1,5 @@
 /**
- * The governed-records adapter (layout 4, seed 002) in the shape the one-record-model
+ * The governed-records adapter (layout 4, docs/governed-layout.md) in the shape the one-record-model
  * registry will list: detect, read, capabilities, plan. Read-only: every action is a
  * codeclone command line for the user. `governedLayout` (adapter.ts) is the
  * LayoutAdapter registered in lib/sources/registry.ts; see docs/governed-layout.md, "Wiring".

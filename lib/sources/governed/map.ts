@@ -1,5 +1,5 @@
 /**
- * Rows of a codeclone engineering-memory store → records (LAYOUTS §4 mapping, written
+ * Rows of a codeclone engineering-memory store → records (the mapping written
  * out in docs/governed-layout.md, "Mapping"). Pure: no fs, no database.
  */
 import { commandFor, commandLine, type CommandOptions } from './commands';
@@ -42,7 +42,7 @@ function activeTier(confidence: string, approvedBy: string | null): RecordTier {
   return approvedBy !== null || confidence === 'verified' ? 'verified' : 'inferred';
 }
 
-/** The tier and flags of one record from its native state (LAYOUTS §4). */
+/** The tier and flags of one record from its native state (docs/governed-layout.md). */
 export function tierOf(status: string, confidence: string, approvedBy: string | null, staleReason: string | null): {
   tier: RecordTier;
   flags: GovernedFlag[];

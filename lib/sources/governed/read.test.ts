@@ -70,7 +70,7 @@ describe('read: the live store (writer open, commits in the -wal)', () => {
     expect(r.warnings).toEqual([]);
   });
 
-  it('maps native state onto tiers and flags (LAYOUTS §4)', () => {
+  it('maps native state onto tiers and flags (docs/governed-layout.md)', () => {
     const { records } = readChecked(live.project);
     const expectTier = (name: string, tier: string, flags: string[]) => {
       const rec = byName(records, name);

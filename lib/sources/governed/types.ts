@@ -1,5 +1,5 @@
 /**
- * Governed records (layout 4, seed 002): codeclone's engineering memory, read-only.
+ * Governed records (layout 4, docs/governed-layout.md): codeclone's engineering memory, read-only.
  * The shared types come from lib/sources/record.ts; `GovernedRecord` is the layout's
  * own reading, mapped onto LayoutRecord by adapter.ts (docs/governed-layout.md).
  */

@@ -28,7 +28,7 @@ export interface TokenMaker {
 
 export type Snippet = (t: TokenMaker) => string;
 
-/** Each form of CONTRACT §2.2 "Credentials in prose", plus tokens and personal data. */
+/** Each form of docs/credentials.md "Credentials in prose", plus tokens and personal data. */
 export const POSITIVES: Record<string, Snippet[]> = {
   'label-colon': [
     () => 'NAS web UI: user `admin`, password: [[c:Gr33nTea-42]]',
@@ -190,7 +190,7 @@ function wrap(value: string): string {
   return `[[c:${value}]]`;
 }
 
-/** Look-alikes (CONTRACT §2.2 "Not credentials") and ordinary note text. */
+/** Look-alikes (docs/credentials.md "Not credentials") and ordinary note text. */
 export const NEGATIVES: Snippet[] = [
   // placeholders and references
   () => 'password: <your-password>',
