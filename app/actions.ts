@@ -21,12 +21,18 @@ const Transition = z.object({
   id: z.string().min(3).max(400),
   action: z.enum(MEMORY_ACTIONS),
   reason: z.string().max(1000).optional(),
-  expectSha: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  expectSha: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
   opId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/),
 });
 
 /** Polled by open pages: changes whenever the index changes (files on disk or audit events). */
-export const pollIndex = action(z.object({}), (): ActionResult<string> => ({ ok: true, data: indexSignature(freshContext().handle.sqlite) }));
+export const pollIndex = action(
+  z.object({}),
+  (): ActionResult<string> => ({ ok: true, data: indexSignature(freshContext().handle.sqlite) }),
+);
 
 const RootInput = z.object({ root: z.string().min(1).max(4096) });
 
@@ -46,10 +52,18 @@ export const removeRootAction = action(RootInput, (input): ActionResult<null> =>
   return { ok: true, data: null };
 });
 
-const OwnerInput = z.object({ emails: z.string().max(2000), githubHandle: z.string().max(100), homeUser: z.string().max(100) });
+const OwnerInput = z.object({
+  emails: z.string().max(2000),
+  githubHandle: z.string().max(100),
+  homeUser: z.string().max(100),
+});
 
 export const saveOwnerAction = action(OwnerInput, (input): ActionResult<null> => {
-  const r = saveOwner({ emails: input.emails.split(/[\s,]+/).filter(Boolean), githubHandle: input.githubHandle.trim(), homeUser: input.homeUser.trim() });
+  const r = saveOwner({
+    emails: input.emails.split(/[\s,]+/).filter(Boolean),
+    githubHandle: input.githubHandle.trim(),
+    homeUser: input.homeUser.trim(),
+  });
   if (!r.ok) return r;
   resetContext();
   revalidatePath('/', 'layout');
@@ -69,24 +83,36 @@ const MemoryFields = z.object({
   body: z.string().max(200_000),
 });
 
-export const createMemoryAction = action(MemoryFields.extend({ source: z.string().max(64), type: z.enum(MEMORY_TYPES) }), (input): ActionResult<{ id: string; message: string }> => {
-  const ctx = freshContext();
-  const r = createMemory(ctx, input.source, input);
-  revalidatePath('/', 'layout');
-  return r.ok ? { ok: true, data: { id: `${input.source}:${r.memory}`, message: r.message } } : { ok: false, code: r.code, message: r.message };
-});
+export const createMemoryAction = action(
+  MemoryFields.extend({ source: z.string().max(64), type: z.enum(MEMORY_TYPES) }),
+  (input): ActionResult<{ id: string; message: string }> => {
+    const ctx = freshContext();
+    const r = createMemory(ctx, input.source, input);
+    revalidatePath('/', 'layout');
+    return r.ok
+      ? { ok: true, data: { id: `${input.source}:${r.memory}`, message: r.message } }
+      : { ok: false, code: r.code, message: r.message };
+  },
+);
 
-export const editMemoryAction = action(MemoryFields.extend({ id: z.string().max(400), expectSha: z.string().regex(/^[0-9a-f]{64}$/) }), (input): ActionResult<{ message: string }> => {
-  const ref = parseMemoryId(input.id);
-  if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
-  const r = editMemory(context(), ref, input, input.expectSha);
-  revalidatePath('/', 'layout');
-  return r.ok ? { ok: true, data: { message: r.message } } : { ok: false, code: r.code, message: r.message };
-});
+export const editMemoryAction = action(
+  MemoryFields.extend({ id: z.string().max(400), expectSha: z.string().regex(/^[0-9a-f]{64}$/) }),
+  (input): ActionResult<{ message: string }> => {
+    const ref = parseMemoryId(input.id);
+    if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
+    const r = editMemory(context(), ref, input, input.expectSha);
+    revalidatePath('/', 'layout');
+    return r.ok ? { ok: true, data: { message: r.message } } : { ok: false, code: r.code, message: r.message };
+  },
+);
 
 // ---- Review inbox, diff preview, repair and restore (docs/review-inbox.md) ----
 
-const MemoryAction = z.object({ id: z.string().min(3).max(400), action: z.enum(MEMORY_ACTIONS), reason: z.string().max(1000).optional() });
+const MemoryAction = z.object({
+  id: z.string().min(3).max(400),
+  action: z.enum(MEMORY_ACTIONS),
+  reason: z.string().max(1000).optional(),
+});
 
 /** What a transition would write, computed without writing. */
 export const previewTransitionAction = action(MemoryAction, (input): ActionResult<TransitionPreview> => {
@@ -97,28 +123,47 @@ export const previewTransitionAction = action(MemoryAction, (input): ActionResul
 });
 
 /** Confirm after a preview: the previewed sha is required; promote / re-affirm never act on a flagged memory. */
-export const confirmTransitionAction = action(Transition.extend({ expectSha: z.string().regex(/^[0-9a-f]{64}$/) }), (input): ActionResult<{ message: string; to: string | null; noop: boolean }> => {
-  const ref = parseMemoryId(input.id);
-  if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
-  const ctx = context();
-  const refused = vouchingRefused(ctx, ref, input.action);
-  if (refused) return { ok: false, code: 'flagged', message: refused };
-  const r = transitionAsBatch(ctx, { ref: ref.filename, sourceId: ref.source, action: input.action, reason: input.reason, actor: 'user:web', opId: input.opId, expectSha: input.expectSha });
-  revalidatePath('/', 'layout');
-  return r.ok ? { ok: true, data: { message: r.message, to: r.to, noop: r.noop } } : { ok: false, code: r.code, message: r.message };
-});
+export const confirmTransitionAction = action(
+  Transition.extend({ expectSha: z.string().regex(/^[0-9a-f]{64}$/) }),
+  (input): ActionResult<{ message: string; to: string | null; noop: boolean }> => {
+    const ref = parseMemoryId(input.id);
+    if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
+    const ctx = context();
+    const refused = vouchingRefused(ctx, ref, input.action);
+    if (refused) return { ok: false, code: 'flagged', message: refused };
+    const r = transitionAsBatch(ctx, {
+      ref: ref.filename,
+      sourceId: ref.source,
+      action: input.action,
+      reason: input.reason,
+      actor: 'user:web',
+      opId: input.opId,
+      expectSha: input.expectSha,
+    });
+    revalidatePath('/', 'layout');
+    return r.ok
+      ? { ok: true, data: { message: r.message, to: r.to, noop: r.noop } }
+      : { ok: false, code: r.code, message: r.message };
+  },
+);
 
-export const repairModelAction = action(z.object({ id: z.string().min(3).max(400) }), (input): ActionResult<RepairModel> => {
-  const ref = parseMemoryId(input.id);
-  if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
-  const r = repairModel(freshContext(), ref);
-  return r.ok ? { ok: true, data: r.model } : r;
-});
+export const repairModelAction = action(
+  z.object({ id: z.string().min(3).max(400) }),
+  (input): ActionResult<RepairModel> => {
+    const ref = parseMemoryId(input.id);
+    if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
+    const r = repairModel(freshContext(), ref);
+    return r.ok ? { ok: true, data: r.model } : r;
+  },
+);
 
 const RepairInputSchema = z.object({
   id: z.string().min(3).max(400),
   redactions: z.record(z.string().max(600), z.enum(['redact', 'remove', 'keep'])),
-  frontmatter: z.string().max(256 * 1024).optional(),
+  frontmatter: z
+    .string()
+    .max(256 * 1024)
+    .optional(),
 });
 
 /** Live validation of the repair dialog's edits; nothing is written. */
@@ -129,20 +174,41 @@ export const checkRepairAction = action(RepairInputSchema, (input): ActionResult
   return r.ok ? { ok: true, data: r.check } : r;
 });
 
-export const repairRestoreAction = action(RepairInputSchema.extend({ expectSha: z.string().regex(/^[0-9a-f]{64}$/), opId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/) }), (input): ActionResult<{ message: string; batch?: string }> => {
-  const ref = parseMemoryId(input.id);
-  if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
-  const r = repairAndRestore(context(), ref, { redactions: input.redactions, frontmatter: input.frontmatter }, input.expectSha, input.opId);
-  revalidatePath('/', 'layout');
-  // A batch of one whose id is the operation id: the result offers Undo (docs/review-inbox.md).
-  return r.ok ? { ok: true, data: { message: r.message, batch: r.noop ? undefined : input.opId } } : { ok: false, code: r.code, message: r.message };
-});
+export const repairRestoreAction = action(
+  RepairInputSchema.extend({
+    expectSha: z.string().regex(/^[0-9a-f]{64}$/),
+    opId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/),
+  }),
+  (input): ActionResult<{ message: string; batch?: string }> => {
+    const ref = parseMemoryId(input.id);
+    if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
+    const r = repairAndRestore(
+      context(),
+      ref,
+      { redactions: input.redactions, frontmatter: input.frontmatter },
+      input.expectSha,
+      input.opId,
+    );
+    revalidatePath('/', 'layout');
+    // A batch of one whose id is the operation id: the result offers Undo (docs/review-inbox.md).
+    return r.ok
+      ? { ok: true, data: { message: r.message, batch: r.noop ? undefined : input.opId } }
+      : { ok: false, code: r.code, message: r.message };
+  },
+);
 
 /** The editor's save: name, description and type (nested ones written back where they were), and the body. */
-export const editMemoryFieldsAction = action(MemoryFields.extend({ id: z.string().max(400), expectSha: z.string().regex(/^[0-9a-f]{64}$/), type: z.enum(MEMORY_TYPES) }), (input): ActionResult<{ message: string }> => {
-  const ref = parseMemoryId(input.id);
-  if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
-  const r = editMemoryFields(context(), ref, input, input.expectSha);
-  revalidatePath('/', 'layout');
-  return r.ok ? { ok: true, data: { message: r.message } } : { ok: false, code: r.code, message: r.message };
-});
+export const editMemoryFieldsAction = action(
+  MemoryFields.extend({
+    id: z.string().max(400),
+    expectSha: z.string().regex(/^[0-9a-f]{64}$/),
+    type: z.enum(MEMORY_TYPES),
+  }),
+  (input): ActionResult<{ message: string }> => {
+    const ref = parseMemoryId(input.id);
+    if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
+    const r = editMemoryFields(context(), ref, input, input.expectSha);
+    revalidatePath('/', 'layout');
+    return r.ok ? { ok: true, data: { message: r.message } } : { ok: false, code: r.code, message: r.message };
+  },
+);

@@ -11,7 +11,10 @@ import { invalidCidrs, splitNetworks } from '@/lib/validators/allow';
 const AllowInput = z.object({ allowNetworks: z.string().max(4000), allowHomeUsers: z.string().max(2000) });
 
 function lists(input: z.infer<typeof AllowInput>) {
-  return { allowNetworks: splitNetworks(input.allowNetworks), allowHomeUsers: input.allowHomeUsers.split(/[\s,]+/).filter(Boolean) };
+  return {
+    allowNetworks: splitNetworks(input.allowNetworks),
+    allowHomeUsers: input.allowHomeUsers.split(/[\s,]+/).filter(Boolean),
+  };
 }
 
 export const previewAllowancesAction = action(AllowInput, (input): ActionResult<AllowPreview> => {

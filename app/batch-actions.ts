@@ -35,7 +35,14 @@ function shown(ctx: ReturnType<typeof freshContext>, p: BatchPlan): BatchPlan {
       const hidden = guard(f.memory) !== f.memory;
       return {
         ...f,
-        ...(hidden ? { id: `${f.source}:withheld-${crypto.createHash('sha256').update(f.id).digest('hex').slice(0, 16)}`, memory: TEXT_WITHHELD, file: TEXT_WITHHELD, destination: TEXT_WITHHELD } : {}),
+        ...(hidden
+          ? {
+              id: `${f.source}:withheld-${crypto.createHash('sha256').update(f.id).digest('hex').slice(0, 16)}`,
+              memory: TEXT_WITHHELD,
+              file: TEXT_WITHHELD,
+              destination: TEXT_WITHHELD,
+            }
+          : {}),
         note: guard(f.note),
         // Finding messages are masked by the validators themselves; a second check would
         // withhold the mask too (`postgres://…:…@…` still looks like a URL with credentials).
@@ -46,7 +53,10 @@ function shown(ctx: ReturnType<typeof freshContext>, p: BatchPlan): BatchPlan {
 }
 
 export const loadAuditPlan = action(z.object({}), (): ActionResult<BatchPlan> => ({ ok: true, data: plan('audit') }));
-export const loadBackfillPlan = action(z.object({}), (): ActionResult<BatchPlan> => ({ ok: true, data: plan('backfill') }));
+export const loadBackfillPlan = action(
+  z.object({}),
+  (): ActionResult<BatchPlan> => ({ ok: true, data: plan('backfill') }),
+);
 
 export interface AppliedBatch {
   batch: string | null;
@@ -70,14 +80,26 @@ function applyBatch(kind: z.infer<typeof Kind>, input: z.infer<typeof Apply>): A
   const now = p.files.map((f) => `${f.id}@${f.sha256}`).sort();
   const seen = [...input.seen].sort();
   if (now.length !== seen.length || now.some((x, i) => x !== seen[i])) {
-    return { ok: false, code: 'stale-plan', message: `The plan changed since it was shown (now ${now.length} files): review it again before applying.` };
+    return {
+      ok: false,
+      code: 'stale-plan',
+      message: `The plan changed since it was shown (now ${now.length} files): review it again before applying.`,
+    };
   }
   if (p.confirm.needed && input.typedCount !== p.confirm.count) {
-    return { ok: false, code: 'needs-confirmation', message: `Type ${p.confirm.count} to confirm: ${p.confirm.reason}.` };
+    return {
+      ok: false,
+      code: 'needs-confirmation',
+      message: `Type ${p.confirm.count} to confirm: ${p.confirm.reason}.`,
+    };
   }
   // The shown plan matched; apply the unguarded one (same files, same order).
   if (raw.files.length !== p.files.length || raw.files.some((f, i) => f.sha256 !== p.files[i]!.sha256)) {
-    return { ok: false, code: 'stale-plan', message: 'The plan changed while it was checked: review it again before applying.' };
+    return {
+      ok: false,
+      code: 'stale-plan',
+      message: 'The plan changed while it was checked: review it again before applying.',
+    };
   }
   const r = applyPlan(context(), raw, { actor: 'user:web', confirmed: true });
   revalidatePath('/', 'layout');
@@ -85,12 +107,15 @@ function applyBatch(kind: z.infer<typeof Kind>, input: z.infer<typeof Apply>): A
   return { ok: true, data: { batch: r.outcome?.batch ?? null, message: r.message } };
 }
 
-export const undoBatchAction = action(z.object({ batch: z.string().min(1).max(80) }), (input): ActionResult<AppliedBatch> => {
-  const r = undoBatch(context(), input.batch, 'user:web');
-  revalidatePath('/', 'layout');
-  if (!r.ok) return { ok: false, code: r.code, message: r.message };
-  return { ok: true, data: { batch: r.outcome?.batch ?? null, message: r.message } };
-});
+export const undoBatchAction = action(
+  z.object({ batch: z.string().min(1).max(80) }),
+  (input): ActionResult<AppliedBatch> => {
+    const r = undoBatch(context(), input.batch, 'user:web');
+    revalidatePath('/', 'layout');
+    if (!r.ok) return { ok: false, code: r.code, message: r.message };
+    return { ok: true, data: { batch: r.outcome?.batch ?? null, message: r.message } };
+  },
+);
 
 /**
  * Bulk actions on the inbox selection (docs/review-inbox.md "Bulk actions"): the same
@@ -106,9 +131,22 @@ export type BulkInput = z.input<typeof Bulk>;
 
 function bulkPlan(ctx: ReturnType<typeof freshContext>, input: z.infer<typeof Bulk>): BatchPlan | Failure {
   const reason = input.reason?.trim() ?? '';
-  if (input.action === 'demote' && !reason) return { ok: false, code: 'reason-required', message: 'Demote needs a reason: type one reason for all the chosen memories.' };
-  if (reason && containsSecret(reason, ctx.owner())) return { ok: false, code: 'reason-has-secret', message: 'The reason looks like it contains a secret (a token, key, private address or e-mail): describe the problem without the value.' };
-  return input.action === 'backfill' ? planBackfillBatch(ctx, {}, input.keys) : planTransitions(ctx, input.keys, input.action, reason);
+  if (input.action === 'demote' && !reason)
+    return {
+      ok: false,
+      code: 'reason-required',
+      message: 'Demote needs a reason: type one reason for all the chosen memories.',
+    };
+  if (reason && containsSecret(reason, ctx.owner()))
+    return {
+      ok: false,
+      code: 'reason-has-secret',
+      message:
+        'The reason looks like it contains a secret (a token, key, private address or e-mail): describe the problem without the value.',
+    };
+  return input.action === 'backfill'
+    ? planBackfillBatch(ctx, {}, input.keys)
+    : planTransitions(ctx, input.keys, input.action, reason);
 }
 
 export const loadBulkPlan = action(Bulk, (input): ActionResult<BatchPlan> => {
@@ -125,10 +163,18 @@ export const applyBulkBatch = action(Bulk.extend(Apply.shape), (input): ActionRe
   const now = p.files.map((f) => `${f.id}@${f.sha256}`).sort();
   const seen = [...input.seen].sort();
   if (now.length !== seen.length || now.some((x, i) => x !== seen[i])) {
-    return { ok: false, code: 'stale-plan', message: `The plan changed since it was shown (now ${now.length} files): review it again before applying.` };
+    return {
+      ok: false,
+      code: 'stale-plan',
+      message: `The plan changed since it was shown (now ${now.length} files): review it again before applying.`,
+    };
   }
   if (p.confirm.needed && input.typedCount !== p.confirm.count) {
-    return { ok: false, code: 'needs-confirmation', message: `Type ${p.confirm.count} to confirm: ${p.confirm.reason}.` };
+    return {
+      ok: false,
+      code: 'needs-confirmation',
+      message: `Type ${p.confirm.count} to confirm: ${p.confirm.reason}.`,
+    };
   }
   const r = applyPlan(context(), raw, { actor: 'user:web', confirmed: true, reason: input.reason?.trim() });
   revalidatePath('/', 'layout');

@@ -17,9 +17,16 @@ export default function OverviewPage() {
   const ctx = freshContext();
   const now = ctx.now();
   const o = overview(ctx.handle.sqlite, now);
-  const indexes = new Map(ctx.sources.filter((s) => s.adapter.indexFile && !s.error).map((s) => [s.id, indexStatus(s.root, s.adapter.indexFile!)]));
+  const indexes = new Map(
+    ctx.sources
+      .filter((s) => s.adapter.indexFile && !s.error)
+      .map((s) => [s.id, indexStatus(s.root, s.adapter.indexFile!)]),
+  );
   // MEMORY.md is loaded into every session: its findings show on the root's section (docs/claude-code-folders.md).
-  const indexFindings = indexFindingsBySource(ctx.handle.sqlite, ctx.sources.map((s) => s.id));
+  const indexFindings = indexFindingsBySource(
+    ctx.handle.sqlite,
+    ctx.sources.map((s) => s.id),
+  );
   const refused = new Map(ctx.sources.filter((s) => s.refused).map((s) => [s.id, s]));
   // Roots read as records (docs/records.md): their layout, shape and record count; the records pages list them.
   const recordRoots = recordSourceSummaries(ctx);
@@ -31,14 +38,26 @@ export default function OverviewPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>
         <div className="flex gap-2 text-sm">
-          <Link href="/run/audit" className="rounded-md bg-teal-700 px-3 py-1.5 font-medium text-white hover:bg-teal-800">Run audit…</Link>
-          <Link href="/run/backfill" className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">Back-fill…</Link>
+          <Link
+            href="/run/audit"
+            className="rounded-md bg-teal-700 px-3 py-1.5 font-medium text-white hover:bg-teal-800"
+          >
+            Run audit…
+          </Link>
+          <Link
+            href="/run/backfill"
+            className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
+            Back-fill…
+          </Link>
         </div>
       </div>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         {o.total.toLocaleString('en-US')} memories in {o.bySource.length} {o.bySource.length === 1 ? 'root' : 'roots'}
         {o.lastScanMs ? ` · indexed ${new Date(o.lastScanMs).toISOString().replace('T', ' ').slice(0, 16)} UTC` : ''}
-        {recordRoots.length ? ` · ${recordRoots.reduce((n, r) => n + r.count, 0).toLocaleString('en-US')} records in ${recordRoots.length} record ${recordRoots.length === 1 ? 'root' : 'roots'}` : ''}
+        {recordRoots.length
+          ? ` · ${recordRoots.reduce((n, r) => n + r.count, 0).toLocaleString('en-US')} records in ${recordRoots.length} record ${recordRoots.length === 1 ? 'root' : 'roots'}`
+          : ''}
       </p>
 
       <Section title="Tiers">
@@ -52,36 +71,101 @@ export default function OverviewPage() {
 
       <Section title="Needs attention">
         <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          <StatCard label="Stale verified" value={o.staleVerified} hint="last verified more than 90 days ago" href="/tiers/verified?status=stale" />
-          <StatCard label="Inferred awaiting review" value={o.dueForReview} hint="observation period over" href="/tiers/inferred?status=due" />
-          <StatCard label="Inferred still observing" value={o.observing} hint="less than 7 days old" href="/tiers/inferred?status=observing" />
-          <StatCard label="Conflicts" value={o.conflicts} hint="same file in memories/ and quarantine/" href="/tiers/all?status=conflicts" />
+          <StatCard
+            label="Stale verified"
+            value={o.staleVerified}
+            hint="last verified more than 90 days ago"
+            href="/tiers/verified?status=stale"
+          />
+          <StatCard
+            label="Inferred awaiting review"
+            value={o.dueForReview}
+            hint="observation period over"
+            href="/tiers/inferred?status=due"
+          />
+          <StatCard
+            label="Inferred still observing"
+            value={o.observing}
+            hint="less than 7 days old"
+            href="/tiers/inferred?status=observing"
+          />
+          <StatCard
+            label="Conflicts"
+            value={o.conflicts}
+            hint="same file in memories/ and quarantine/"
+            href="/tiers/all?status=conflicts"
+          />
         </div>
       </Section>
 
       <Section title="Quarantine retention">
         <div className="grid grid-cols-3 gap-4">
-          <StatCard label="Passive (day 0–30)" value={o.quarantine.passive} tone="quarantined" href="/tiers/quarantined?status=passive" />
-          <StatCard label="Audit candidates (day 31–90)" value={o.quarantine.audit} tone="quarantined" href="/tiers/quarantined?status=audit" />
-          <StatCard label="Archive candidates (day 91+)" value={o.quarantine.archive} tone="quarantined" href="/tiers/quarantined?status=archive" />
+          <StatCard
+            label="Passive (day 0–30)"
+            value={o.quarantine.passive}
+            tone="quarantined"
+            href="/tiers/quarantined?status=passive"
+          />
+          <StatCard
+            label="Audit candidates (day 31–90)"
+            value={o.quarantine.audit}
+            tone="quarantined"
+            href="/tiers/quarantined?status=audit"
+          />
+          <StatCard
+            label="Archive candidates (day 91+)"
+            value={o.quarantine.archive}
+            tone="quarantined"
+            href="/tiers/quarantined?status=archive"
+          />
         </div>
       </Section>
 
       <Section title="Validator verdicts">
         <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
           <StatCard label="Structure: pass" value={o.verdicts.validate.PASS} href="/tiers/all?verdict=pass" />
-          <StatCard label="Structure errors (FAIL-STRUCT)" value={o.verdicts.validate['FAIL-STRUCT']} href="/tiers/all?verdict=fail-struct" />
-          <StatCard label="Format errors (FAIL-FORMAT)" value={o.verdicts.validate['FAIL-FORMAT']} href="/tiers/all?verdict=fail-format" />
-          <StatCard label="Warnings (WARN-SEMANTIC)" value={o.verdicts.validate['WARN-SEMANTIC']} href="/tiers/all?verdict=warn" />
-          <StatCard label="Secrets detected" value={o.verdicts.secret['SECRET-DETECTED']} href="/tiers/all?finding=secret" />
-          <StatCard label="Injection flagged" value={o.verdicts.injection.FLAGGED} href="/tiers/all?finding=injection" />
-          <StatCard label="Without trust-level" value={o.needsBackfill} hint="back-fill candidates" href="/tiers/all?status=backfill" />
+          <StatCard
+            label="Structure errors (FAIL-STRUCT)"
+            value={o.verdicts.validate['FAIL-STRUCT']}
+            href="/tiers/all?verdict=fail-struct"
+          />
+          <StatCard
+            label="Format errors (FAIL-FORMAT)"
+            value={o.verdicts.validate['FAIL-FORMAT']}
+            href="/tiers/all?verdict=fail-format"
+          />
+          <StatCard
+            label="Warnings (WARN-SEMANTIC)"
+            value={o.verdicts.validate['WARN-SEMANTIC']}
+            href="/tiers/all?verdict=warn"
+          />
+          <StatCard
+            label="Secrets detected"
+            value={o.verdicts.secret['SECRET-DETECTED']}
+            href="/tiers/all?finding=secret"
+          />
+          <StatCard
+            label="Injection flagged"
+            value={o.verdicts.injection.FLAGGED}
+            href="/tiers/all?finding=injection"
+          />
+          <StatCard
+            label="Without trust-level"
+            value={o.needsBackfill}
+            hint="back-fill candidates"
+            href="/tiers/all?status=backfill"
+          />
         </div>
       </Section>
 
       <p className="mt-6 text-sm">
-        <Link href="/context" className="font-medium text-teal-700 hover:underline dark:text-teal-300">Context X-ray →</Link>
-        <span className="ml-2 text-slate-600 dark:text-slate-400">exactly what an assistant session gets from these roots: the index cut, what is loaded, withheld or over budget.</span>
+        <Link href="/context" className="font-medium text-teal-700 hover:underline dark:text-teal-300">
+          Context X-ray →
+        </Link>
+        <span className="ml-2 text-slate-600 dark:text-slate-400">
+          exactly what an assistant session gets from these roots: the index cut, what is loaded, withheld or over
+          budget.
+        </span>
       </p>
 
       <Section title="Roots">
@@ -89,28 +173,62 @@ export default function OverviewPage() {
           {o.bySource.map((s) => (
             <li key={s.source} className="px-4 py-3" data-testid={`root-${s.source}`}>
               <div className="flex items-center justify-between gap-4">
-              <div className="min-w-0">
-                <div className="truncate font-mono text-xs">{s.root}</div>
-                <div className="text-xs text-slate-500 dark:text-slate-400">
-                  {ctx.config.demo ? <span className="mr-1 rounded bg-amber-100 px-1 font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">demo</span> : null}
-                  {refused.has(s.source) ? `not read (${refused.get(s.source)!.layout})` : s.kind === 'claude-code' ? 'Claude Code memory folder' : 'trust-model root'}
-                  {indexes.get(s.source) ? ` · MEMORY.md ${indexes.get(s.source)!.lines} lines, ${indexes.get(s.source)!.bytes.toLocaleString('en-US')} bytes` : ''}
-                  {indexes.get(s.source) ? <> · <Link href={`/memories/${encodeURIComponent(`${s.source}:MEMORY.md`)}`} className="text-teal-700 hover:underline dark:text-teal-300">open MEMORY.md</Link></> : null}
-                  {indexes.get(s.source)?.cut ? <span className="ml-1 font-medium text-amber-800 dark:text-amber-300">— over the 200-line / 25 KB load limit: the assistant sees only the beginning</span> : null}
+                <div className="min-w-0">
+                  <div className="truncate font-mono text-xs">{s.root}</div>
+                  <div className="text-xs text-slate-500 dark:text-slate-400">
+                    {ctx.config.demo ? (
+                      <span className="mr-1 rounded bg-amber-100 px-1 font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                        demo
+                      </span>
+                    ) : null}
+                    {refused.has(s.source)
+                      ? `not read (${refused.get(s.source)!.layout})`
+                      : s.kind === 'claude-code'
+                        ? 'Claude Code memory folder'
+                        : 'trust-model root'}
+                    {indexes.get(s.source)
+                      ? ` · MEMORY.md ${indexes.get(s.source)!.lines} lines, ${indexes.get(s.source)!.bytes.toLocaleString('en-US')} bytes`
+                      : ''}
+                    {indexes.get(s.source) ? (
+                      <>
+                        {' '}
+                        ·{' '}
+                        <Link
+                          href={`/memories/${encodeURIComponent(`${s.source}:MEMORY.md`)}`}
+                          className="text-teal-700 hover:underline dark:text-teal-300"
+                        >
+                          open MEMORY.md
+                        </Link>
+                      </>
+                    ) : null}
+                    {indexes.get(s.source)?.cut ? (
+                      <span className="ml-1 font-medium text-amber-800 dark:text-amber-300">
+                        — over the 200-line / 25 KB load limit: the assistant sees only the beginning
+                      </span>
+                    ) : null}
+                  </div>
                 </div>
-              </div>
-              {refused.has(s.source) ? null : s.error ? (
-                <span role="status" className="rounded bg-red-50 px-2 py-1 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">
-                  {s.error}
-                </span>
-              ) : (
-                <Link href={`/tiers/all?source=${encodeURIComponent(s.source)}`} className="tabular-nums text-teal-700 hover:underline dark:text-teal-300">
-                  {s.count.toLocaleString('en-US')} files
-                </Link>
-              )}
+                {refused.has(s.source) ? null : s.error ? (
+                  <span
+                    role="status"
+                    className="rounded bg-red-50 px-2 py-1 text-xs text-red-800 dark:bg-red-950 dark:text-red-200"
+                  >
+                    {s.error}
+                  </span>
+                ) : (
+                  <Link
+                    href={`/tiers/all?source=${encodeURIComponent(s.source)}`}
+                    className="tabular-nums text-teal-700 hover:underline dark:text-teal-300"
+                  >
+                    {s.count.toLocaleString('en-US')} files
+                  </Link>
+                )}
               </div>
               {refused.has(s.source) ? (
-                <p role="status" className="mt-2 rounded bg-red-50 px-3 py-2 text-xs text-red-900 dark:bg-red-950 dark:text-red-100">
+                <p
+                  role="status"
+                  className="mt-2 rounded bg-red-50 px-3 py-2 text-xs text-red-900 dark:bg-red-950 dark:text-red-100"
+                >
                   {refused.get(s.source)!.refused}
                 </p>
               ) : null}
@@ -128,11 +246,17 @@ export default function OverviewPage() {
                   </div>
                 </div>
                 {r.error ? (
-                  <span role="status" className="rounded bg-red-50 px-2 py-1 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">
+                  <span
+                    role="status"
+                    className="rounded bg-red-50 px-2 py-1 text-xs text-red-800 dark:bg-red-950 dark:text-red-200"
+                  >
                     {r.error}
                   </span>
                 ) : (
-                  <Link href={`/records?source=${encodeURIComponent(r.source)}`} className="tabular-nums text-teal-700 hover:underline dark:text-teal-300">
+                  <Link
+                    href={`/records?source=${encodeURIComponent(r.source)}`}
+                    className="tabular-nums text-teal-700 hover:underline dark:text-teal-300"
+                  >
                     {r.count.toLocaleString('en-US')} records
                   </Link>
                 )}

@@ -10,7 +10,13 @@ import { action, type ActionResult } from '@/lib/action-result';
 import type { ErrorCode } from '@/lib/error-codes';
 import { context, freshContext } from '@/lib/server';
 import { applyRecordActions, previewRecordActions, type RecordPreview } from '@/lib/service/records/apply';
-import { findRecord, listRecords, recordActionStates, type RecordActionState, type RecordView } from '@/lib/service/records/read';
+import {
+  findRecord,
+  listRecords,
+  recordActionStates,
+  type RecordActionState,
+  type RecordView,
+} from '@/lib/service/records/read';
 import { RECORD_FLAGS } from '@/lib/sources/record';
 
 const RecordFilterInput = z.object({
@@ -39,22 +45,25 @@ export interface RecordDetail {
   readOnly: string | null;
 }
 
-export const getRecordAction = action(z.object({ id: z.string().min(1).max(400) }), (input): ActionResult<RecordDetail> => {
-  const ctx = freshContext();
-  const r = findRecord(ctx, input.id);
-  if (!r.ok) return { ok: false, code: r.code, message: r.message };
-  return {
-    ok: true,
-    data: {
-      record: r.record,
-      root: r.source.root,
-      label: r.source.label,
-      shape: r.source.shape ?? null,
-      actionStates: recordActionStates(ctx, r.source, r.record),
-      readOnly: r.source.records?.readOnly ?? null,
-    },
-  };
-});
+export const getRecordAction = action(
+  z.object({ id: z.string().min(1).max(400) }),
+  (input): ActionResult<RecordDetail> => {
+    const ctx = freshContext();
+    const r = findRecord(ctx, input.id);
+    if (!r.ok) return { ok: false, code: r.code, message: r.message };
+    return {
+      ok: true,
+      data: {
+        record: r.record,
+        root: r.source.root,
+        label: r.source.label,
+        shape: r.source.shape ?? null,
+        actionStates: recordActionStates(ctx, r.source, r.record),
+        readOnly: r.source.records?.readOnly ?? null,
+      },
+    };
+  },
+);
 
 // ---- writes (recwrite) ----
 
@@ -75,14 +84,20 @@ const RecordSteps = z.object({
 type Refusal = { ok: false; code: ErrorCode; message: string; command?: string | null };
 
 /** What the steps would change, file by file (before and after text), nothing written. */
-export const previewRecordAction = action(RecordSteps, (input): ActionResult<Extract<RecordPreview, { ok: true }>> | Refusal => {
-  const r = previewRecordActions(freshContext(), input.steps);
-  return r.ok ? { ok: true, data: r } : r;
-});
+export const previewRecordAction = action(
+  RecordSteps,
+  (input): ActionResult<Extract<RecordPreview, { ok: true }>> | Refusal => {
+    const r = previewRecordActions(freshContext(), input.steps);
+    return r.ok ? { ok: true, data: r } : r;
+  },
+);
 
 /** Applies the steps as one batch (undone from the batch page like every batch). */
-export const applyRecordAction = action(RecordSteps, (input): ActionResult<{ batch: string; done: number; summary: string[] }> | Refusal => {
-  const r = applyRecordActions(context(), input.steps, { actor: 'user:web' });
-  revalidatePath('/', 'layout');
-  return r.ok ? { ok: true, data: { batch: r.batch, done: r.done, summary: r.summary } } : r;
-});
+export const applyRecordAction = action(
+  RecordSteps,
+  (input): ActionResult<{ batch: string; done: number; summary: string[] }> | Refusal => {
+    const r = applyRecordActions(context(), input.steps, { actor: 'user:web' });
+    revalidatePath('/', 'layout');
+    return r.ok ? { ok: true, data: { batch: r.batch, done: r.done, summary: r.summary } } : r;
+  },
+);

@@ -19,6 +19,11 @@ const RevealInput = z.object({
 export const revealValueAction = action(RevealInput, (input): ActionResult<string> => {
   const ref = parseMemoryId(input.id);
   if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
-  const r = revealMaskedValue(freshContext(), { filename: ref.filename, sourceId: ref.source, n: input.n, expectSha: input.sha });
+  const r = revealMaskedValue(freshContext(), {
+    filename: ref.filename,
+    sourceId: ref.source,
+    n: input.n,
+    expectSha: input.sha,
+  });
   return r.ok ? { ok: true, data: r.value } : { ok: false, code: r.code, message: r.message };
 });

@@ -29,12 +29,22 @@ function makeRoot(root: string): void {
   const key = ['sk', 'FAKEbenchNOTAREALKEY0123456789abcd'].join('-');
   for (let i = 0; i < N; i++) {
     const body = `\nThe staging key is ${key} for service ${i}.\n\n**Why:** bench.\n\n**How to apply:** never.\n${'Padding line of an ordinary note. '.repeat(20)}\n`;
-    fs.writeFileSync(path.join(root, 'memories', `reference_bench_${i}.md`), `---\nname: Bench ${i}\ndescription: bench memory ${i}\ntype: reference\n---\n${body}`);
+    fs.writeFileSync(
+      path.join(root, 'memories', `reference_bench_${i}.md`),
+      `---\nname: Bench ${i}\ndescription: bench memory ${i}\ntype: reference\n---\n${body}`,
+    );
   }
 }
 
 function ctxFor(tmp: string, root: string) {
-  const env = { MEMTRUST_ROOT: root, MEMTRUST_DB: path.join(tmp, `${path.basename(root)}.sqlite`), MEMTRUST_NOW: BENCH_NOW, MEMTRUST_MACHINE: 'bench', OWNER_EMAILS: 'owner@example.com', XDG_CONFIG_HOME: path.join(tmp, 'cfg') };
+  const env = {
+    MEMTRUST_ROOT: root,
+    MEMTRUST_DB: path.join(tmp, `${path.basename(root)}.sqlite`),
+    MEMTRUST_NOW: BENCH_NOW,
+    MEMTRUST_MACHINE: 'bench',
+    OWNER_EMAILS: 'owner@example.com',
+    XDG_CONFIG_HOME: path.join(tmp, 'cfg'),
+  };
   const ctx = createContext(loadConfig({ env }), env);
   scan(ctx);
   return ctx;
@@ -52,20 +62,32 @@ for (let rep = 1; rep <= REPS; rep++) {
     const ca = ctxFor(tmp, a);
     const planA = planAudit(ca);
     const demote = validatorDemotion(ca);
-    const floor = timeMs(() => planA.files.map((x) => applyToMemory(ca, { ref: x.memory, sourceId: x.source, actor: 'validator' }, demote)));
+    const floor = timeMs(() =>
+      planA.files.map((x) => applyToMemory(ca, { ref: x.memory, sourceId: x.source, actor: 'validator' }, demote)),
+    );
     const cb = ctxFor(tmp, b);
     const planB = planAudit(cb);
     const batch = timeMs(() => applyPlan(cb, planB, { actor: 'user:cli', confirmed: true }));
     const done = batch.value.ok && batch.value.outcome ? batch.value.outcome.done : 0;
     const id = batch.value.ok && batch.value.outcome ? batch.value.outcome.batch : '';
-    if (floor.value.filter((r) => r.ok).length !== N || done !== N) process.stderr.write(`rep ${rep}: expected ${N} demotions each, got ${floor.value.filter((r) => r.ok).length} and ${done}\n`);
+    if (floor.value.filter((r) => r.ok).length !== N || done !== N)
+      process.stderr.write(
+        `rep ${rep}: expected ${N} demotions each, got ${floor.value.filter((r) => r.ok).length} and ${done}\n`,
+      );
     const undo = timeMs(() => undoBatch(cb, id, 'user:cli'));
     if (!undo.value.ok) process.stderr.write(`rep ${rep}: undo failed: ${undo.value.message}\n`);
     let bytes = 0;
     const dir = path.join(b, '.memtrust', 'batches', id);
     for (const x of fs.readdirSync(path.join(dir, 'blobs'))) bytes += fs.statSync(path.join(dir, 'blobs', x)).size;
     ratios.push(batch.ms / floor.ms);
-    rows.push([String(rep), fmtMs(floor.ms), fmtMs(batch.ms), `${(batch.ms / floor.ms).toFixed(2)}×`, fmtMs(undo.ms), `${(bytes / 1024).toFixed(0)} KiB`]);
+    rows.push([
+      String(rep),
+      fmtMs(floor.ms),
+      fmtMs(batch.ms),
+      `${(batch.ms / floor.ms).toFixed(2)}×`,
+      fmtMs(undo.ms),
+      `${(bytes / 1024).toFixed(0)} KiB`,
+    ]);
     closeDb(path.join(tmp, 'plain.sqlite'));
     closeDb(path.join(tmp, 'batch.sqlite'));
   } finally {
@@ -74,4 +96,6 @@ for (let rep = 1; rep <= REPS; rep++) {
 }
 console.log(`batch.ts — ${N} demotions, ${REPS} reps · ${machineLine()}`);
 console.log(table(rows));
-console.log(`median ratio one batch ÷ one by one: ${median(ratios).toFixed(2)}× (no target: the price of the undo record)`);
+console.log(
+  `median ratio one batch ÷ one by one: ${median(ratios).toFixed(2)}× (no target: the price of the undo record)`,
+);

@@ -20,7 +20,10 @@ import { BENCH_NOW, flags, fmtMs, intFlag, median } from './common';
 
 const args = process.argv.slice(2);
 const root = args.find((a) => !a.startsWith('--'));
-const f = flags(args.filter((a) => a !== root), { reps: '3' });
+const f = flags(
+  args.filter((a) => a !== root),
+  { reps: '3' },
+);
 const REPS = intFlag(f, 'reps');
 if (!root) {
   process.stderr.write('usage: npx tsx bench/canonical-real.ts ROOT [--reps 3]\n');
@@ -63,7 +66,12 @@ const res = r!;
 const count = (xs: string[]) => {
   const m = new Map<string, number>();
   for (const x of xs) m.set(x, (m.get(x) ?? 0) + 1);
-  return [...m].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, n]) => `${k} ${n}`).join(', ') || '-';
+  return (
+    [...m]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ') || '-'
+  );
 };
 const d = (k: string) => res.records.map((x) => String(x.detail[k]));
 
@@ -81,7 +89,12 @@ for (const rec of res.records) {
   for (const action of rec.actions) {
     const s = planned.get(action) ?? { ok: 0, refused: 0, conflict: 0 };
     planned.set(action, s);
-    const p = canonicalLayout.plan(rec, action, { now, read, reason: 'real-store check', options: action === 'close' ? { status: 'dropped' } : {} });
+    const p = canonicalLayout.plan(rec, action, {
+      now,
+      read,
+      reason: 'real-store check',
+      options: action === 'close' ? { status: 'dropped' } : {},
+    });
     if (!p.ok) {
       s.refused++;
       if (refusals.length < 5) refusals.push(`${rec.key} ${action}: ${p.reason}`);
@@ -107,7 +120,12 @@ const out = [
   `tiers: ${count(res.records.map((x) => x.tier))}`,
   `flags: ${count(res.records.flatMap((x) => x.flags))}`,
   `staleness basis: ${count(res.records.map((x) => String((x.detail.staleness as { basis?: string } | null)?.basis ?? 'none')))}`,
-  `target checks: ${count(res.records.map((x) => { const c = x.detail.targetCheck as { ok: boolean } | null; return c ? (c.ok ? 'ok' : 'fails') : 'not checked'; }))}`,
+  `target checks: ${count(
+    res.records.map((x) => {
+      const c = x.detail.targetCheck as { ok: boolean } | null;
+      return c ? (c.ok ? 'ok' : 'fails') : 'not checked';
+    }),
+  )}`,
   `problems: ${res.problems.length}`,
   ...res.problems.slice(0, 8).map((p) => `  ${p.file}:${p.line}: ${p.problem}`),
   `warnings: ${res.warnings.length}`,

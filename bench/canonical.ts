@@ -35,7 +35,8 @@ const proj = path.join(tmp, 'project');
 const mem = path.join(proj, '.claude', 'memory');
 
 const gitEnv = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: tmp };
-const git = (args: string[], input?: string) => execFileSync('git', ['-C', proj, ...args], { env: gitEnv, input, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+const git = (args: string[], input?: string) =>
+  execFileSync('git', ['-C', proj, ...args], { env: gitEnv, input, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
 
 function srcFile(i: number): string {
   return `src/mod${i % 20}/file${i}.ts`;
@@ -43,7 +44,8 @@ function srcFile(i: number): string {
 
 function srcText(i: number, rev: number): string {
   const lines = [`// file ${i} revision ${rev}`];
-  for (let l = 2; l <= 80; l++) lines.push(l === 40 ? `export function symbol${i}() { return ${rev}; }` : `const v${l} = ${l};`);
+  for (let l = 2; l <= 80; l++)
+    lines.push(l === 40 ? `export function symbol${i}() { return ${rev}; }` : `const v${l} = ${l};`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -55,7 +57,12 @@ function buildHistory(): string[] {
   const data = (s: string) => `data ${Buffer.byteLength(s)}\n${s}`;
   const t0 = 1_760_000_000;
   for (let c = 1; c <= COMMITS; c++) {
-    parts.push('commit refs/heads/main', `mark :${c}`, `committer Bench <bench@example.invalid> ${t0 + c * 600} +0000`, data(`change ${c}`));
+    parts.push(
+      'commit refs/heads/main',
+      `mark :${c}`,
+      `committer Bench <bench@example.invalid> ${t0 + c * 600} +0000`,
+      data(`change ${c}`),
+    );
     if (c > 1) parts.push(`from :${c - 1}`);
     if (c === 1) for (let i = 0; i < SOURCES; i++) parts.push(`M 100644 inline ${srcFile(i)}`, data(srcText(i, 0)));
     else parts.push(`M 100644 inline ${srcFile(c % SOURCES)}`, data(srcText(c % SOURCES, c)));
@@ -77,7 +84,9 @@ function writeStore(shas: string[]): void {
       `key: ${e % 10 === 0 ? `@scope/pkg-${e}@1.${e % 7}` : `${srcFile(src)}:40#${e}`}`,
       `category: ${cat}`,
       `scope: [scout]`,
-      e % 3 === 0 ? `governs: src/mod${src % 20}/**, ${srcFile(src)}, docs/gone-${e}.md` : `target: ${srcFile(src)}:40 (symbol${src})`,
+      e % 3 === 0
+        ? `governs: src/mod${src % 20}/**, ${srcFile(src)}, docs/gone-${e}.md`
+        : `target: ${srcFile(src)}:40 (symbol${src})`,
       `source: ${e % 2 ? 'inferred-from-code' : 'user-instruction'}`,
       `verified-at: ${sha}`,
       `last-touched: 2026-0${1 + (e % 9)}-15`,
@@ -137,7 +146,11 @@ console.log(
   table([
     ['measure', 'time', 'note'],
     ['(a) floor: readdir + readFileSync of every entry', fmtMs(floorMs), `best of ${REPS}`],
-    ['(b) read() with staleness + re-verify', fmtMs(fullMs), `median of ${REPS}; ${(fullMs / floorMs).toFixed(1)}x floor`],
+    [
+      '(b) read() with staleness + re-verify',
+      fmtMs(fullMs),
+      `median of ${REPS}; ${(fullMs / floorMs).toFixed(1)}x floor`,
+    ],
     ['    read() without re-verify (diagnostic)', fmtMs(median(noVerify)), ''],
     ['    parts of the last (b): parse', fmtMs(res.timings.parseMs), ''],
     ['    parts of the last (b): one git walk', fmtMs(res.timings.gitMs), ''],
@@ -146,7 +159,9 @@ console.log(
   ]),
 );
 console.log('');
-console.log(`records ${res.records.length}, stale ${count('stale')}, suspect ${count('suspect')}, failures ${res.failures.length}`);
+console.log(
+  `records ${res.records.length}, stale ${count('stale')}, suspect ${count('suspect')}, failures ${res.failures.length}`,
+);
 console.log(`(b) < ${TARGET_MS} ms at n = ${N}: ${verdict(fullMs < TARGET_MS)}`);
 
 if (f.keep !== 'yes') fs.rmSync(tmp, { recursive: true, force: true });

@@ -20,7 +20,11 @@ export function flags(argv: string[], known: Record<string, string>): Record<str
     const a = argv[i]!;
     const m = /^--([a-z-]+)(?:=(.*))?$/s.exec(a);
     if (!m || !(m[1]! in known)) {
-      process.stderr.write(`unknown argument: ${a} (known: ${Object.keys(known).map((k) => `--${k}`).join(' ')})\n`);
+      process.stderr.write(
+        `unknown argument: ${a} (known: ${Object.keys(known)
+          .map((k) => `--${k}`)
+          .join(' ')})\n`,
+      );
       process.exit(64);
     }
     const v = m[2] ?? argv[++i];
@@ -81,7 +85,12 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv, scratch: string):
   let r: ReturnType<typeof spawnSync>;
   const t = performance.now();
   try {
-    r = spawnSync(process.execPath, [CLI, ...args], { cwd: PROJECT_DIR, env, stdio: ['ignore', fd, 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+    r = spawnSync(process.execPath, [CLI, ...args], {
+      cwd: PROJECT_DIR,
+      env,
+      stdio: ['ignore', fd, 'pipe'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } finally {
     fs.closeSync(fd);
   }
@@ -89,7 +98,13 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv, scratch: string):
   const out = fs.readFileSync(outFile, 'utf8');
   fs.rmSync(outFile, { force: true });
   const lines = out.split('\n').filter((l) => l.trim() !== '');
-  return { ms, status: r.status, lastLine: lines.at(-1) ?? '', stdoutBytes: Buffer.byteLength(out), stderr: String(r.stderr ?? '') };
+  return {
+    ms,
+    status: r.status,
+    lastLine: lines.at(-1) ?? '',
+    stdoutBytes: Buffer.byteLength(out),
+    stderr: String(r.stderr ?? ''),
+  };
 }
 
 /** The environment the CLI runs with: ours, with memtrust's inputs pinned. */
@@ -118,12 +133,16 @@ export function verdict(ok: boolean): string {
 /** A plain-text table: first row is the header. */
 export function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
-  const line = (r: string[]) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
+  const line = (r: string[]) =>
+    r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
   return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
 export function machineLine(): string {
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   return `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, load average ${load}`;
 }
 
@@ -131,4 +150,3 @@ export function machineLine(): string {
 export function note(line: string): void {
   process.stderr.write(`${line}\n`);
 }
-

@@ -84,7 +84,9 @@ problems = last!.problems.length;
 if (records !== N) throw new Error(`read ${records} records`);
 
 // A record near the end that can go to review and back: active, not expired, write rules held.
-const target = [...last!.records].reverse().find((x) => (x.tier === 'inferred' || x.tier === 'verified') && x.flags.length === 0)!;
+const target = [...last!.records]
+  .reverse()
+  .find((x) => (x.tier === 'inferred' || x.tier === 'verified') && x.flags.length === 0)!;
 // The status change is timed on its own: the 100,000 records read above are let go first.
 last = null;
 note(`status changes on ${target.key} (line ${target.location.line})`);
@@ -114,23 +116,35 @@ for (let c = 0; c < CHANGES; c++) {
 // The store is whole: every record still reads, the target is back to active.
 const after = read(tmp, ctx);
 const back = after.records.find((x) => x.key === target.key)!;
-const ok = after.records.length === N && (CHANGES % 2 === 0 ? back.detail.status === 'active' : back.detail.status === 'needs-review');
+const ok =
+  after.records.length === N &&
+  (CHANGES % 2 === 0 ? back.detail.status === 'active' : back.detail.status === 'needs-review');
 
 const readFloorMs = Math.min(...readFloors);
 const readMs = median(reads);
 const writeFloorMs = median(writeFloors);
 const changeMs = median(changes);
 
-console.log(`# consolidation store (layout 5): ${N.toLocaleString('en-US')} records, ${(size / 2 ** 20).toFixed(1)} MiB in one file`);
+console.log(
+  `# consolidation store (layout 5): ${N.toLocaleString('en-US')} records, ${(size / 2 ** 20).toFixed(1)} MiB in one file`,
+);
 console.log(machineLine());
 console.log('');
 console.log(
   table([
     ['measure', 'time', 'note'],
     ['(a) read floor: readFileSync + JSON.parse per line', fmtMs(readFloorMs), `best of ${REPS}`],
-    ['(b) read(): records, flags, actions, fields', fmtMs(readMs), `median of ${REPS}; ${(readMs / readFloorMs).toFixed(1)}x floor`],
+    [
+      '(b) read(): records, flags, actions, fields',
+      fmtMs(readMs),
+      `median of ${REPS}; ${(readMs / readFloorMs).toFixed(1)}x floor`,
+    ],
     ['(c) write floor: readFileSync + durable rewrite of the same bytes', fmtMs(writeFloorMs), `median of ${CHANGES}`],
-    ['(d) status change: read + plan + apply + durable rewrite', fmtMs(changeMs), `median of ${CHANGES}; ${(changeMs / writeFloorMs).toFixed(2)}x floor`],
+    [
+      '(d) status change: read + plan + apply + durable rewrite',
+      fmtMs(changeMs),
+      `median of ${CHANGES}; ${(changeMs / writeFloorMs).toFixed(2)}x floor`,
+    ],
     ['    parts of (d): readFileSync', fmtMs(median(parts.read)), ''],
     ['    parts of (d): plan (find line, check, edit fields)', fmtMs(median(parts.plan)), ''],
     ['    parts of (d): apply the edit to the bytes', fmtMs(median(parts.apply)), ''],
@@ -139,7 +153,9 @@ console.log(
 );
 console.log('');
 console.log(`records ${records}, problems ${problems}, store intact after the changes: ${ok ? 'yes' : 'NO'}`);
-console.log(`(d) status change on a ${N.toLocaleString('en-US')}-line file < ${TARGET_MS} ms: ${verdict(changeMs < TARGET_MS)}`);
+console.log(
+  `(d) status change on a ${N.toLocaleString('en-US')}-line file < ${TARGET_MS} ms: ${verdict(changeMs < TARGET_MS)}`,
+);
 
 if (f.keep !== 'yes') fs.rmSync(tmp, { recursive: true, force: true });
 else note(`kept ${tmp}`);

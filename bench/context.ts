@@ -18,7 +18,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { generateClaudeCodeFolder, generateCorpus, writeCorpus, DEFAULT_OWNER_EMAIL } from '../lib/demo';
-import { BENCH_NOW, BENCH_SEED, CLI, cliEnv, flags, fmtMs, intFlag, machineLine, median, note, PROJECT_DIR, table, verdict } from './common';
+import {
+  BENCH_NOW,
+  BENCH_SEED,
+  CLI,
+  cliEnv,
+  flags,
+  fmtMs,
+  intFlag,
+  machineLine,
+  median,
+  note,
+  PROJECT_DIR,
+  table,
+  verdict,
+} from './common';
 
 const f = flags(process.argv.slice(2), { sizes: '1000,10000', reps: '7' });
 const SIZES = f.sizes!.split(',').map((s) => Number(s));
@@ -57,14 +71,27 @@ function bareNode(): Timed {
 }
 
 function hook(root: string, db: string): Timed & { chars: number } {
-  const env = cliEnv({ MEMTRUST_ROOT: root, MEMTRUST_DB: db, MEMTRUST_NOW: BENCH_NOW, OWNER_EMAILS: DEFAULT_OWNER_EMAIL, XDG_CONFIG_HOME: path.join(tmp, 'config') });
+  const env = cliEnv({
+    MEMTRUST_ROOT: root,
+    MEMTRUST_DB: db,
+    MEMTRUST_NOW: BENCH_NOW,
+    OWNER_EMAILS: DEFAULT_OWNER_EMAIL,
+    XDG_CONFIG_HOME: path.join(tmp, 'config'),
+  });
   const runs = Array.from({ length: REPS }, () => timed([CLI, 'context', '--format', 'hook'], env));
-  const chars = (JSON.parse(runs[0]!.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext.length;
+  const chars = (JSON.parse(runs[0]!.stdout) as { hookSpecificOutput: { additionalContext: string } })
+    .hookSpecificOutput.additionalContext.length;
   return { ...medians(runs), chars };
 }
 
 function scan(root: string, db: string): void {
-  const env = cliEnv({ MEMTRUST_ROOT: root, MEMTRUST_DB: db, MEMTRUST_NOW: BENCH_NOW, OWNER_EMAILS: DEFAULT_OWNER_EMAIL, XDG_CONFIG_HOME: path.join(tmp, 'config') });
+  const env = cliEnv({
+    MEMTRUST_ROOT: root,
+    MEMTRUST_DB: db,
+    MEMTRUST_NOW: BENCH_NOW,
+    OWNER_EMAILS: DEFAULT_OWNER_EMAIL,
+    XDG_CONFIG_HOME: path.join(tmp, 'config'),
+  });
   const r = spawnSync(process.execPath, [CLI, 'scan'], { cwd: PROJECT_DIR, env, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`scan exited ${r.status}: ${r.stderr}`);
 }
@@ -85,12 +112,27 @@ function claudeFolder(n: number): string {
   return dir;
 }
 
-const rows: string[][] = [['layout', 'memories', 'index db', 'hook wall', 'bare node wall', 'hook cpu', 'bare node cpu', 'chars', `wall < ${TARGET_MS} ms (1,000)`]];
+const rows: string[][] = [
+  [
+    'layout',
+    'memories',
+    'index db',
+    'hook wall',
+    'bare node wall',
+    'hook cpu',
+    'bare node cpu',
+    'chars',
+    `wall < ${TARGET_MS} ms (1,000)`,
+  ],
+];
 const cpu = (t: Timed) => (t.cpuMs === null ? 'n/a' : fmtMs(t.cpuMs));
 note(`bench/context: ${machineLine()}`);
 const before = bareNode();
 for (const n of SIZES) {
-  for (const [layout, make] of [['trust-model root', trustRoot], ['Claude Code folder', claudeFolder]] as const) {
+  for (const [layout, make] of [
+    ['trust-model root', trustRoot],
+    ['Claude Code folder', claudeFolder],
+  ] as const) {
     note(`generating ${layout} with ${n} memories…`);
     const root = make(n);
     const db = path.join(tmp, `index-${layout.replace(/\W+/g, '-')}-${n}.sqlite`);
@@ -100,17 +142,36 @@ for (const n of SIZES) {
     scan(root, db);
     const warm = hook(root, db);
     const base = bareNode();
-    for (const [label, r] of [['none (cold)', cold], ['scanned (warm)', warm]] as const) {
-      rows.push([layout, n.toLocaleString('en-US'), label, fmtMs(r.ms), fmtMs(base.ms), cpu(r), cpu(base), r.chars.toLocaleString('en-US'), n === 1000 ? verdict(r.ms < TARGET_MS) : '—']);
+    for (const [label, r] of [
+      ['none (cold)', cold],
+      ['scanned (warm)', warm],
+    ] as const) {
+      rows.push([
+        layout,
+        n.toLocaleString('en-US'),
+        label,
+        fmtMs(r.ms),
+        fmtMs(base.ms),
+        cpu(r),
+        cpu(base),
+        r.chars.toLocaleString('en-US'),
+        n === 1000 ? verdict(r.ms < TARGET_MS) : '—',
+      ]);
     }
   }
 }
 const after = bareNode();
 
-console.log(`# bench/context — the SessionStart hook (\`memtrust context --format hook\`), real CLI, process start included`);
+console.log(
+  `# bench/context — the SessionStart hook (\`memtrust context --format hook\`), real CLI, process start included`,
+);
 console.log(machineLine());
-console.log(`medians of ${REPS} runs; bare \`node -e 0\`: ${fmtMs(before.ms)} wall / ${cpu(before)} cpu before, ${fmtMs(after.ms)} / ${cpu(after)} after; each row's bare start is measured right after it`);
-console.log('cpu = user + sys of the child process (GNU time); under load the wall clock mostly measures the wait for a core');
+console.log(
+  `medians of ${REPS} runs; bare \`node -e 0\`: ${fmtMs(before.ms)} wall / ${cpu(before)} cpu before, ${fmtMs(after.ms)} / ${cpu(after)} after; each row's bare start is measured right after it`,
+);
+console.log(
+  'cpu = user + sys of the child process (GNU time); under load the wall clock mostly measures the wait for a core',
+);
 console.log('');
 console.log(table(rows));
 fs.rmSync(tmp, { recursive: true, force: true });

@@ -24,7 +24,18 @@ import { injectionCheck } from '../lib/validators/injection';
 import { validate } from '../lib/validators/validate';
 import { generateCorpus, DEFAULT_OWNER_EMAIL } from '../lib/demo';
 import type { OwnerIdentity, Verdict } from '../lib/validators/types';
-import { BENCH_NOW, BENCH_SEED, PROJECT_DIR, flags, fmtRate, intFlag, machineLine, note, table, verdict } from './common';
+import {
+  BENCH_NOW,
+  BENCH_SEED,
+  PROJECT_DIR,
+  flags,
+  fmtRate,
+  intFlag,
+  machineLine,
+  note,
+  table,
+  verdict,
+} from './common';
 
 const f = flags(process.argv.slice(2), { reps: '5', demo: '5000', baseline: 'c7a7932' });
 const REPS = intFlag(f, 'reps');
@@ -37,19 +48,30 @@ if (!/^[0-9a-f]{7,40}$/.test(BASELINE)) {
 
 const owner: OwnerIdentity = { emails: ['owner@example.org', DEFAULT_OWNER_EMAIL], homeUser: 'owner' };
 
-type Checks = { secret: (b: Buffer, o: OwnerIdentity) => Verdict; injection: (b: Buffer) => Verdict; validate: (b: Buffer, name: string) => Verdict };
+type Checks = {
+  secret: (b: Buffer, o: OwnerIdentity) => Verdict;
+  injection: (b: Buffer) => Verdict;
+  validate: (b: Buffer, name: string) => Verdict;
+};
 
 /** The baseline's validators, from git, into bench/.out (gitignored). */
 async function loadBaseline(): Promise<Checks> {
   const dir = path.join(PROJECT_DIR, 'bench', '.out', `baseline-${BASELINE}`);
   if (!fs.existsSync(path.join(dir, 'lib', 'validators', 'secrets.ts'))) {
     fs.mkdirSync(dir, { recursive: true });
-    const tar = execFileSync('git', ['archive', BASELINE, 'lib', 'db', 'package.json'], { cwd: PROJECT_DIR, maxBuffer: 256 * 1024 * 1024 });
+    const tar = execFileSync('git', ['archive', BASELINE, 'lib', 'db', 'package.json'], {
+      cwd: PROJECT_DIR,
+      maxBuffer: 256 * 1024 * 1024,
+    });
     // Sources only: test files under bench/.out would be picked up by vitest's bench/** pattern.
-    execFileSync('tar', ['-x', '-C', dir, '--exclude=*.test.ts', '--exclude=*.spec.ts', '--exclude=*.test.tsx'], { input: tar });
+    execFileSync('tar', ['-x', '-C', dir, '--exclude=*.test.ts', '--exclude=*.spec.ts', '--exclude=*.test.tsx'], {
+      input: tar,
+    });
   }
   const s = (await import(path.join(dir, 'lib', 'validators', 'secrets.ts'))) as { secretCheck: Checks['secret'] };
-  const i = (await import(path.join(dir, 'lib', 'validators', 'injection.ts'))) as { injectionCheck: Checks['injection'] };
+  const i = (await import(path.join(dir, 'lib', 'validators', 'injection.ts'))) as {
+    injectionCheck: Checks['injection'];
+  };
   const v = (await import(path.join(dir, 'lib', 'validators', 'validate.ts'))) as { validate: Checks['validate'] };
   return { secret: s.secretCheck, injection: i.injectionCheck, validate: v.validate };
 }
@@ -103,7 +125,11 @@ async function main(): Promise<void> {
     let cleanFalse = 0;
     let clean = 0;
     for (const file of files) {
-      const found = base.secret(Buffer.from(file.text), owner).findings.filter((x) => x.class !== 'personal' && !['secret.private-ip', 'secret.email', 'secret.home-path'].includes(x.code));
+      const found = base
+        .secret(Buffer.from(file.text), owner)
+        .findings.filter(
+          (x) => x.class !== 'personal' && !['secret.private-ip', 'secret.email', 'secret.home-path'].includes(x.code),
+        );
       const lines = new Set(found.map((x) => x.line));
       const credLabels = file.labels.filter((l) => l.class === 'credential');
       labels += credLabels.length;
@@ -134,9 +160,24 @@ async function main(): Promise<void> {
   console.log('');
   console.log(
     table([
-      ['set', 'false credential findings / 200 clean files', 'baseline recall (line level)', 'baseline false / 200 clean'],
-      [`tuning (${st.cleanFiles} clean)`, st.falseCredentialPer200Clean.toFixed(2), pct(bt.recall), bt.per200.toFixed(2)],
-      [`held-out (${sh.cleanFiles} clean)`, sh.falseCredentialPer200Clean.toFixed(2), pct(bh.recall), bh.per200.toFixed(2)],
+      [
+        'set',
+        'false credential findings / 200 clean files',
+        'baseline recall (line level)',
+        'baseline false / 200 clean',
+      ],
+      [
+        `tuning (${st.cleanFiles} clean)`,
+        st.falseCredentialPer200Clean.toFixed(2),
+        pct(bt.recall),
+        bt.per200.toFixed(2),
+      ],
+      [
+        `held-out (${sh.cleanFiles} clean)`,
+        sh.falseCredentialPer200Clean.toFixed(2),
+        pct(bh.recall),
+        bh.per200.toFixed(2),
+      ],
     ]),
   );
   if (st.missed.length + sh.missed.length > 0) {
@@ -206,7 +247,11 @@ async function main(): Promise<void> {
       ['target', 'value', ''],
       ['credential recall ≥ 95 % (both sets)', pct(recall), verdict(recall >= 0.95)],
       ['≤ 1 false credential finding / 200 clean files', fp.toFixed(2), verdict(fp <= 1)],
-      ['throughput no lower than the baseline (today ÷ baseline ≥ 1, worst row)', `${slowest.toFixed(2)}×`, verdict(slowest >= 1)],
+      [
+        'throughput no lower than the baseline (today ÷ baseline ≥ 1, worst row)',
+        `${slowest.toFixed(2)}×`,
+        verdict(slowest >= 1),
+      ],
     ]),
   );
 }

@@ -32,10 +32,17 @@ const LIVE = f.live === 'yes';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-bench-governed-'));
 try {
   note(`building a store of ${N} records in ${tmp} …`);
-  const built = timeMs(() => buildGovernedFixture(path.join(tmp, 'project'), { records: N, wal: LIVE ? 'live' : 'closed' }));
+  const built = timeMs(() =>
+    buildGovernedFixture(path.join(tmp, 'project'), { records: N, wal: LIVE ? 'live' : 'closed' }),
+  );
   const fx = built.value;
   const dir = path.dirname(fx.store);
-  const sizes = fs.readdirSync(dir).map((n) => `${n.replace('engineering_memory.sqlite3', 'store')} ${(fs.statSync(path.join(dir, n)).size / 2 ** 20).toFixed(1)} MiB`);
+  const sizes = fs
+    .readdirSync(dir)
+    .map(
+      (n) =>
+        `${n.replace('engineering_memory.sqlite3', 'store')} ${(fs.statSync(path.join(dir, n)).size / 2 ** 20).toFixed(1)} MiB`,
+    );
   note(`built in ${fmtMs(built.ms)}: ${sizes.join(', ')}`);
 
   // The floor reads a copy, so SQLite's own -wal/-shm never appear beside the store.
@@ -78,7 +85,9 @@ try {
   const med = median(reads);
   fx.writer?.close();
 
-  process.stdout.write(`governed read, ${count.toLocaleString('en-US')} records (${LIVE ? 'writer open, commits in the -wal' : 'store closed cleanly'}); ${sizes.join(', ')}\n`);
+  process.stdout.write(
+    `governed read, ${count.toLocaleString('en-US')} records (${LIVE ? 'writer open, commits in the -wal' : 'store closed cleanly'}); ${sizes.join(', ')}\n`,
+  );
   process.stdout.write(`${machineLine()}\n\n`);
   process.stdout.write(
     `${table([
@@ -91,7 +100,9 @@ try {
       ['plain SELECT * of the four tables, best', fmtMs(Math.min(...floor4)), '', ''],
     ])}\n`,
   );
-  process.stdout.write(`\nstore files byte-identical (sha256, size, mtime) after every read: ${unchanged ? 'yes' : 'NO'}\n`);
+  process.stdout.write(
+    `\nstore files byte-identical (sha256, size, mtime) after every read: ${unchanged ? 'yes' : 'NO'}\n`,
+  );
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });
 }

@@ -11,7 +11,20 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_NOW, CLI, cliEnv, flags, fmtMs, intFlag, machineLine, median, note, percentile, table, verdict } from './common';
+import {
+  BENCH_NOW,
+  CLI,
+  cliEnv,
+  flags,
+  fmtMs,
+  intFlag,
+  machineLine,
+  median,
+  note,
+  percentile,
+  table,
+  verdict,
+} from './common';
 
 const f = flags(process.argv.slice(2), { reps: '20' });
 const reps = intFlag(f, 'reps');
@@ -21,15 +34,51 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-bench-hook-'));
 const root = path.join(tmp, 'root');
 fs.mkdirSync(path.join(root, 'memories'), { recursive: true });
 const existing = path.join(root, 'memories', 'user_deploy_host.md');
-fs.writeFileSync(existing, `---\nname: deploy host\ndescription: where the owner deploys\ntype: user\ntrust-level: verified\ncreated-at: 2026-01-10T09:00:00Z\nlast-verified: 2026-11-01\nsource-machine: laptop\n---\nThe deploy host runs the release script at night.\n${'A line of ordinary notes about the release and its checks.\n'.repeat(40)}`);
+fs.writeFileSync(
+  existing,
+  `---\nname: deploy host\ndescription: where the owner deploys\ntype: user\ntrust-level: verified\ncreated-at: 2026-01-10T09:00:00Z\nlast-verified: 2026-11-01\nsource-machine: laptop\n---\nThe deploy host runs the release script at night.\n${'A line of ordinary notes about the release and its checks.\n'.repeat(40)}`,
+);
 
-const env = cliEnv({ MEMTRUST_ROOT: root, MEMTRUST_DB: path.join(tmp, 'index.sqlite'), MEMTRUST_NOW: BENCH_NOW, XDG_CONFIG_HOME: path.join(tmp, 'cfg'), OWNER_EMAILS: 'owner@example.com', OWNER_HOME_USER: 'owner' });
+const env = cliEnv({
+  MEMTRUST_ROOT: root,
+  MEMTRUST_DB: path.join(tmp, 'index.sqlite'),
+  MEMTRUST_NOW: BENCH_NOW,
+  XDG_CONFIG_HOME: path.join(tmp, 'cfg'),
+  OWNER_EMAILS: 'owner@example.com',
+  OWNER_HOME_USER: 'owner',
+});
 
-const hookJson = (tool: string, input: Record<string, unknown>) => JSON.stringify({ session_id: 'bench', cwd: tmp, hook_event_name: 'PreToolUse', tool_name: tool, tool_use_id: 'toolu_bench', tool_input: input });
+const hookJson = (tool: string, input: Record<string, unknown>) =>
+  JSON.stringify({
+    session_id: 'bench',
+    cwd: tmp,
+    hook_event_name: 'PreToolUse',
+    tool_name: tool,
+    tool_use_id: 'toolu_bench',
+    tool_input: input,
+  });
 const cases: [string, string][] = [
-  ['Write, new memory', hookJson('Write', { file_path: path.join(root, 'memories', 'feedback_bench.md'), content: '---\nname: bench note\ndescription: a note written by the bench\ntype: feedback\n---\nKeep the bench quiet while it runs.\n**Why:** numbers.\n**How to apply:** always.\n' })],
-  ['Edit, existing memory', hookJson('Edit', { file_path: existing, old_string: 'release script', new_string: 'release script (v2)', replace_all: false })],
-  ['Write, outside the roots', hookJson('Write', { file_path: path.join(tmp, 'src', 'index.ts'), content: 'export {};\n' })],
+  [
+    'Write, new memory',
+    hookJson('Write', {
+      file_path: path.join(root, 'memories', 'feedback_bench.md'),
+      content:
+        '---\nname: bench note\ndescription: a note written by the bench\ntype: feedback\n---\nKeep the bench quiet while it runs.\n**Why:** numbers.\n**How to apply:** always.\n',
+    }),
+  ],
+  [
+    'Edit, existing memory',
+    hookJson('Edit', {
+      file_path: existing,
+      old_string: 'release script',
+      new_string: 'release script (v2)',
+      replace_all: false,
+    }),
+  ],
+  [
+    'Write, outside the roots',
+    hookJson('Write', { file_path: path.join(tmp, 'src', 'index.ts'), content: 'export {};\n' }),
+  ],
 ];
 
 /** GNU time, when present, also gives the child's CPU time: far less sensitive to a busy machine than wall time. */
@@ -45,7 +94,8 @@ function once(args: string[], input?: string, series?: string): number {
   const err = String(r.stderr);
   const m = /MEMTRUST_CPU ([\d.]+) ([\d.]+)/.exec(err);
   if (m && series) cpu.set(series, [...(cpu.get(series) ?? []), (Number(m[1]) + Number(m[2])) * 1000]);
-  if (r.status !== 0) note(`warning: ${args.join(' ')} exited ${r.status}: ${err.replace(/MEMTRUST_CPU.*/, '').trim()}`);
+  if (r.status !== 0)
+    note(`warning: ${args.join(' ')} exited ${r.status}: ${err.replace(/MEMTRUST_CPU.*/, '').trim()}`);
   return ms;
 }
 
@@ -53,7 +103,10 @@ function once(args: string[], input?: string, series?: string): number {
 for (const [, json] of cases) once([CLI, 'hook', 'pre-write'], json);
 once(['-e', '0']);
 
-const series = new Map<string, number[]>([['node -e 0 (floor)', []], ...cases.map(([n]) => [n, []] as [string, number[]])]);
+const series = new Map<string, number[]>([
+  ['node -e 0 (floor)', []],
+  ...cases.map(([n]) => [n, []] as [string, number[]]),
+]);
 for (let i = 0; i < reps; i++) {
   series.get('node -e 0 (floor)')!.push(once(['-e', '0'], undefined, 'node -e 0 (floor)'));
   for (const [name, json] of cases) series.get(name)!.push(once([CLI, 'hook', 'pre-write'], json, name));
@@ -68,13 +121,20 @@ for (const [name, xs] of series) {
   const isFloor = name.startsWith('node');
   const c = cpu.has(name) ? median(cpu.get(name)!) : null;
   rows.push([
-    name, fmtMs(m), fmtMs(percentile(xs, 90)), isFloor ? '' : fmtMs(m - floor),
-    c === null ? 'n/a' : fmtMs(c), c === null || cpuFloor === null || isFloor ? '' : fmtMs(c - cpuFloor),
-    isFloor ? '' : `< ${TARGET_MS} ms`, isFloor ? '' : verdict(m < TARGET_MS),
+    name,
+    fmtMs(m),
+    fmtMs(percentile(xs, 90)),
+    isFloor ? '' : fmtMs(m - floor),
+    c === null ? 'n/a' : fmtMs(c),
+    c === null || cpuFloor === null || isFloor ? '' : fmtMs(c - cpuFloor),
+    isFloor ? '' : `< ${TARGET_MS} ms`,
+    isFloor ? '' : verdict(m < TARGET_MS),
   ]);
 }
 console.log(`memtrust hook pre-write, ${reps} calls per series, process start included`);
 console.log(machineLine());
 console.log(table(rows));
-console.log('wall = process start to exit, as Claude Code waits for it; cpu = user+sys of the child (GNU time, 10 ms resolution), which a busy machine inflates far less.');
+console.log(
+  'wall = process start to exit, as Claude Code waits for it; cpu = user+sys of the child (GNU time, 10 ms resolution), which a busy machine inflates far less.',
+);
 fs.rmSync(tmp, { recursive: true, force: true });

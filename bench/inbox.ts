@@ -59,16 +59,29 @@ async function main(): Promise<void> {
     fs.writeFileSync(path.join(root, '.complete'), '');
     console.log(`generated corpus in ${fmtMs(performance.now() - t)}`);
   }
-  const env = { MEMTRUST_ROOT: root, MEMTRUST_DB: db, MEMTRUST_NOW: BENCH_NOW, MEMTRUST_MACHINE: 'bench', XDG_CONFIG_HOME: path.join(out, 'cfg') };
+  const env = {
+    MEMTRUST_ROOT: root,
+    MEMTRUST_DB: db,
+    MEMTRUST_NOW: BENCH_NOW,
+    MEMTRUST_MACHINE: 'bench',
+    XDG_CONFIG_HOME: path.join(out, 'cfg'),
+  };
   const t0 = performance.now();
   const ctx = createContext(loadConfig({ env }), env);
   scan(ctx);
   const rows = (ctx.handle.sqlite.prepare('SELECT count(*) AS n FROM memories').get() as { n: number }).n;
   const findings = (ctx.handle.sqlite.prepare('SELECT count(*) AS n FROM findings').get() as { n: number }).n;
   closeDb(db);
-  console.log(`index ready in ${fmtMs(performance.now() - t0)} (${rows.toLocaleString('en-US')} memories, ${findings.toLocaleString('en-US')} findings)`);
+  console.log(
+    `index ready in ${fmtMs(performance.now() - t0)} (${rows.toLocaleString('en-US')} memories, ${findings.toLocaleString('en-US')} findings)`,
+  );
 
-  const server = await startServer({ root, dir: out, now: BENCH_NOW, env: { MEMTRUST_DB: db, MEMTRUST_MACHINE: 'bench' } });
+  const server = await startServer({
+    root,
+    dir: out,
+    now: BENCH_NOW,
+    env: { MEMTRUST_DB: db, MEMTRUST_MACHINE: 'bench' },
+  });
   try {
     const base = server.baseURL;
     const filters: [string, string][] = [
@@ -83,15 +96,31 @@ async function main(): Promise<void> {
       ['search + type', 'queue=any&q=pipeline&type=feedback'],
     ];
     const floor = await warmSeries(`${base}/icon.svg`);
-    const rowsOut: string[][] = [['filter change (cold query, server time)', 'p50', 'p95', 'floor p95 (static file)', 'target', '']];
+    const rowsOut: string[][] = [
+      ['filter change (cold query, server time)', 'p50', 'p95', 'floor p95 (static file)', 'target', ''],
+    ];
     let worst = 0;
     for (const [label, qs] of filters) {
       const xs = await coldSeries((page) => `${base}/review?${qs}${qs ? '&' : ''}page=${page}`);
       worst = Math.max(worst, percentile(xs, 95));
-      rowsOut.push([label, fmtMs(percentile(xs, 50)), fmtMs(percentile(xs, 95)), fmtMs(percentile(floor, 95)), 'p95 < 300 ms', verdict(percentile(xs, 95) < 300)]);
+      rowsOut.push([
+        label,
+        fmtMs(percentile(xs, 50)),
+        fmtMs(percentile(xs, 95)),
+        fmtMs(percentile(floor, 95)),
+        'p95 < 300 ms',
+        verdict(percentile(xs, 95) < 300),
+      ]);
     }
     const sel = await warmSeries(`${base}/review?queue=any`);
-    rowsOut.push(['same view again (memoised)', fmtMs(percentile(sel, 50)), fmtMs(percentile(sel, 95)), fmtMs(percentile(floor, 95)), '(info)', '']);
+    rowsOut.push([
+      'same view again (memoised)',
+      fmtMs(percentile(sel, 50)),
+      fmtMs(percentile(sel, 95)),
+      fmtMs(percentile(floor, 95)),
+      '(info)',
+      '',
+    ]);
     console.log(table(rowsOut));
     console.log(`worst filter-change p95: ${fmtMs(worst)} — ${verdict(worst < 300)}`);
   } finally {

@@ -18,7 +18,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { generateCorpus, writeCorpus, DEFAULT_MACHINE, DEFAULT_OWNER_EMAIL } from '../lib/demo';
 import { startServer } from '../e2e/server';
-import { BENCH_NOW, BENCH_SEED, PROJECT_DIR, cliEnv, flags, fmtMs, intFlag, machineLine, median, note, percentile, runCli, table, verdict } from './common';
+import {
+  BENCH_NOW,
+  BENCH_SEED,
+  PROJECT_DIR,
+  cliEnv,
+  flags,
+  fmtMs,
+  intFlag,
+  machineLine,
+  median,
+  note,
+  percentile,
+  runCli,
+  table,
+  verdict,
+} from './common';
 
 const f = flags(process.argv.slice(2), { n: '100000', events: '50000', requests: '20', reports: '3' });
 const N = intFlag(f, 'n');
@@ -43,16 +58,45 @@ const env: Record<string, string> = {
 
 /** Newest E events of the generated trail, or all of them plus synthetic reaffirms up to E. */
 function writeRoot(): number {
-  const corpus = generateCorpus({ n: N, seed: BENCH_SEED, now: new Date(BENCH_NOW), machine: DEFAULT_MACHINE, ownerEmail: DEFAULT_OWNER_EMAIL });
-  const lines = corpus.auditLines.flatMap((a) => a.lines.map((l) => ({ at: (JSON.parse(l) as { at: string }).at, l, file: a.relPath })));
+  const corpus = generateCorpus({
+    n: N,
+    seed: BENCH_SEED,
+    now: new Date(BENCH_NOW),
+    machine: DEFAULT_MACHINE,
+    ownerEmail: DEFAULT_OWNER_EMAIL,
+  });
+  const lines = corpus.auditLines.flatMap((a) =>
+    a.lines.map((l) => ({ at: (JSON.parse(l) as { at: string }).at, l, file: a.relPath })),
+  );
   lines.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
   const keep = new Set(lines.slice(0, EVENTS).map((x) => x.l));
   corpus.auditLines = corpus.auditLines.map((a) => ({ relPath: a.relPath, lines: a.lines.filter((l) => keep.has(l)) }));
   const extra: string[] = [];
-  const verified = corpus.files.filter((x) => x.relPath.startsWith('memories/')).map((x) => x.relPath.slice('memories/'.length));
+  const verified = corpus.files
+    .filter((x) => x.relPath.startsWith('memories/'))
+    .map((x) => x.relPath.slice('memories/'.length));
   for (let i = 0; keep.size + extra.length < EVENTS && verified.length; i++) {
-    const at = new Date(Date.parse(BENCH_NOW) - ((i * 7919) % (365 * 86_400)) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    extra.push(JSON.stringify({ v: 1, id: `bench-${i}`, at, machine: 'bench-extra', actor: 'user:cli', action: 'reaffirm', memory: verified[i % verified.length], from: 'verified', to: 'verified', reason: null, findings: [], before_sha256: null, after_sha256: null, recovered: false }));
+    const at = new Date(Date.parse(BENCH_NOW) - ((i * 7919) % (365 * 86_400)) * 1000)
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z');
+    extra.push(
+      JSON.stringify({
+        v: 1,
+        id: `bench-${i}`,
+        at,
+        machine: 'bench-extra',
+        actor: 'user:cli',
+        action: 'reaffirm',
+        memory: verified[i % verified.length],
+        from: 'verified',
+        to: 'verified',
+        reason: null,
+        findings: [],
+        before_sha256: null,
+        after_sha256: null,
+        recovered: false,
+      }),
+    );
   }
   if (extra.length) corpus.auditLines.push({ relPath: '.memtrust/audit/bench-extra.jsonl', lines: extra });
   const stats = writeCorpus(root, corpus);
@@ -100,8 +144,18 @@ async function main(): Promise<void> {
     await timeGets(server.baseURL, '/audit/charts', 2);
     const page = await timeGets(server.baseURL, '/audit', REQUESTS);
     const p95 = percentile(page, 95);
-    rows.push([`audit page warm, p95 of ${REQUESTS} GETs (server)`, fmtMs(p95), `< ${TARGET.pageP95} ms`, verdict(p95 < TARGET.pageP95)]);
-    for (const url of ['/audit?action=demote&actor=user%3Aweb', '/audit?type=user&page=40', '/audit/charts', '/report/html']) {
+    rows.push([
+      `audit page warm, p95 of ${REQUESTS} GETs (server)`,
+      fmtMs(p95),
+      `< ${TARGET.pageP95} ms`,
+      verdict(p95 < TARGET.pageP95),
+    ]);
+    for (const url of [
+      '/audit?action=demote&actor=user%3Aweb',
+      '/audit?type=user&page=40',
+      '/audit/charts',
+      '/report/html',
+    ]) {
       const xs = await timeGets(server.baseURL, url, Math.max(5, REQUESTS >> 1));
       info.push([`GET ${url}`, fmtMs(median(xs)), fmtMs(percentile(xs, 95)), fmtMs(Math.max(...xs))]);
     }
@@ -110,16 +164,25 @@ async function main(): Promise<void> {
     await server.stop();
   }
   const out = path.join(cacheDir, 'report.html');
-  const runs = Array.from({ length: REPORTS }, () => runCli(['report', '--format', 'html', '--out', out], cliEnv(env), cacheDir));
+  const runs = Array.from({ length: REPORTS }, () =>
+    runCli(['report', '--format', 'html', '--out', out], cliEnv(env), cacheDir),
+  );
   const bad = runs.find((r) => r.status !== 0);
   if (bad) throw new Error(`report failed: ${bad.stderr}`);
   const ms = median(runs.map((r) => r.ms));
-  rows.push([`memtrust report --format html, median of ${REPORTS} (wall)`, fmtMs(ms), `< ${TARGET.reportMs / 1000} s`, verdict(ms < TARGET.reportMs)]);
+  rows.push([
+    `memtrust report --format html, median of ${REPORTS} (wall)`,
+    fmtMs(ms),
+    `< ${TARGET.reportMs / 1000} s`,
+    verdict(ms < TARGET.reportMs),
+  ]);
   const help = runCli(['--help'], cliEnv(env), cacheDir);
   info.push(['memtrust --help (CLI start-up floor)', fmtMs(help.ms), '', '']);
   info.push([`report.html size`, `${(fs.statSync(out).size / 1024).toFixed(0)} KiB`, '', '']);
 
-  console.log(`bench/report.ts — ${N.toLocaleString('en-US')} memories, ${EVENTS.toLocaleString('en-US')} audit events`);
+  console.log(
+    `bench/report.ts — ${N.toLocaleString('en-US')} memories, ${EVENTS.toLocaleString('en-US')} audit events`,
+  );
   console.log(machineLine());
   console.log('');
   console.log(table(rows));

@@ -36,7 +36,24 @@ import { inspect } from '../lib/service/inspect';
 import { closeDb } from '../db/client';
 import { clockCutoffs } from '../db/queries/cutoffs';
 import { listMemories } from '../db/queries/memories';
-import { BENCH_NOW, BENCH_SEED, PROJECT_DIR, cliEnv, flags, fmtMs, fmtRate, intFlag, machineLine, median, note, percentile, runCli, table, timeMs, verdict } from './common';
+import {
+  BENCH_NOW,
+  BENCH_SEED,
+  PROJECT_DIR,
+  cliEnv,
+  flags,
+  fmtMs,
+  fmtRate,
+  intFlag,
+  machineLine,
+  median,
+  note,
+  percentile,
+  runCli,
+  table,
+  timeMs,
+  verdict,
+} from './common';
 
 const f = flags(process.argv.slice(2), { n: '100000', 'reps-full': '3', reps: '5', transitions: '200', only: 'abcd' });
 const N = intFlag(f, 'n');
@@ -68,10 +85,19 @@ Object.assign(process.env, baseEnv);
 function generatorStamp(): string {
   const dir = path.join(PROJECT_DIR, 'lib', 'demo');
   const h = crypto.createHash('sha256');
-  for (const name of fs.readdirSync(dir).filter((x) => x.endsWith('.ts') && !x.endsWith('.test.ts')).sort()) {
+  for (const name of fs
+    .readdirSync(dir)
+    .filter((x) => x.endsWith('.ts') && !x.endsWith('.test.ts'))
+    .sort()) {
     h.update(name).update(fs.readFileSync(path.join(dir, name)));
   }
-  return JSON.stringify({ n: N, seed: BENCH_SEED, now: BENCH_NOW, machine: DEFAULT_MACHINE, demo: h.digest('hex').slice(0, 16) });
+  return JSON.stringify({
+    n: N,
+    seed: BENCH_SEED,
+    now: BENCH_NOW,
+    machine: DEFAULT_MACHINE,
+    demo: h.digest('hex').slice(0, 16),
+  });
 }
 
 function ensureRoot(): void {
@@ -84,10 +110,18 @@ function ensureRoot(): void {
   note(`generating ${N} memories into ${root} (cached for later runs)…`);
   fs.rmSync(cacheDir, { recursive: true, force: true });
   const t = performance.now();
-  const corpus = generateCorpus({ n: N, seed: BENCH_SEED, now: new Date(BENCH_NOW), machine: DEFAULT_MACHINE, ownerEmail: DEFAULT_OWNER_EMAIL });
+  const corpus = generateCorpus({
+    n: N,
+    seed: BENCH_SEED,
+    now: new Date(BENCH_NOW),
+    machine: DEFAULT_MACHINE,
+    ownerEmail: DEFAULT_OWNER_EMAIL,
+  });
   const stats = writeCorpus(root, corpus);
   fs.writeFileSync(stampFile, stamp);
-  note(`  ${stats.files} files, ${(stats.bytes / 2 ** 20).toFixed(1)} MiB, ${stats.auditEvents} audit events, in ${fmtMs(performance.now() - t)}`);
+  note(
+    `  ${stats.files} files, ${(stats.bytes / 2 ** 20).toFixed(1)} MiB, ${stats.auditEvents} audit events, in ${fmtMs(performance.now() - t)}`,
+  );
 }
 
 /** Every memory file of the root, the way the trust-root adapter finds them. */
@@ -155,7 +189,9 @@ function fullScan(): void {
     walls.push(ms);
     files = stats.files;
     const mem = process.memoryUsage();
-    note(`full scan rep ${rep + 1}: ${fmtMs(ms)} (${stats.files} files, ${stats.read} read, ${stats.events} audit events, ${stats.errors.length} errors; heap ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB, rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, load ${os.loadavg()[0]!.toFixed(1)})`);
+    note(
+      `full scan rep ${rep + 1}: ${fmtMs(ms)} (${stats.files} files, ${stats.read} read, ${stats.events} audit events, ${stats.errors.length} errors; heap ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB, rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, load ${os.loadavg()[0]!.toFixed(1)})`,
+    );
     if (rep < REPS_FULL - 1) {
       closeDb(db);
       for (const ext of ['', '-wal', '-shm']) fs.rmSync(db + ext, { force: true });
@@ -173,8 +209,12 @@ function fullScan(): void {
     target: `≤ ${TARGET.fullRatio}×`,
     result: verdict(full / floor <= TARGET.fullRatio),
   });
-  diag.push(`(a) full scan walls: ${walls.map(fmtMs).join(', ')} → ${fmtRate(files, full)}; floor ${fmtRate(files, floor)} (best of ${floors.map(fmtMs).join(', ')})`);
-  diag.push(`    index size: ${(fs.statSync(indexDb).size / 2 ** 20).toFixed(0)} MiB (+ WAL ${(fs.existsSync(`${indexDb}-wal`) ? fs.statSync(`${indexDb}-wal`).size / 2 ** 20 : 0).toFixed(0)} MiB)`);
+  diag.push(
+    `(a) full scan walls: ${walls.map(fmtMs).join(', ')} → ${fmtRate(files, full)}; floor ${fmtRate(files, floor)} (best of ${floors.map(fmtMs).join(', ')})`,
+  );
+  diag.push(
+    `    index size: ${(fs.statSync(indexDb).size / 2 ** 20).toFixed(0)} MiB (+ WAL ${(fs.existsSync(`${indexDb}-wal`) ? fs.statSync(`${indexDb}-wal`).size / 2 ** 20 : 0).toFixed(0)} MiB)`,
+  );
 }
 
 function ensureIndex(): void {
@@ -195,7 +235,8 @@ function rescan(): void {
   const walls: number[] = [];
   for (let rep = 0; rep < REPS; rep++) {
     const { ms, value } = timeMs(() => scan(c));
-    if (value.read !== 0 || value.removed !== 0) note(`!! rescan read ${value.read}, removed ${value.removed}: not a no-change rescan`);
+    if (value.read !== 0 || value.removed !== 0)
+      note(`!! rescan read ${value.read}, removed ${value.removed}: not a no-change rescan`);
     walls.push(ms);
   }
   const ms = median(walls);
@@ -213,19 +254,38 @@ function rescan(): void {
   const src = c.sources[0]!;
   const parts = {
     'adapter.list (readdir + lstat)': median([0, 1, 2].map(() => timeMs(() => src.adapter.list(src.root)).ms)),
-    'SELECT existing rows into a Map': median([0, 1, 2].map(() => timeMs(() => {
-      const m = new Map<string, unknown>();
-      for (const r of sqlite.prepare('SELECT rel_path AS p, size, mtime_ms AS m FROM memories WHERE source = ?').iterate(src.id) as Iterable<{ p: string }>) m.set(r.p, r);
-    }).ms)),
-    'DELETE … WHERE source NOT IN (configured)': median([0, 1, 2].map(() => timeMs(() => {
-      sqlite.transaction(() => {
-        sqlite.prepare('DELETE FROM findings WHERE key IN (SELECT key FROM memories WHERE source NOT IN (?))').run(src.id);
-        sqlite.prepare('DELETE FROM memories WHERE source NOT IN (?)').run(src.id);
-      })();
-    }).ms)),
+    'SELECT existing rows into a Map': median(
+      [0, 1, 2].map(
+        () =>
+          timeMs(() => {
+            const m = new Map<string, unknown>();
+            for (const r of sqlite
+              .prepare('SELECT rel_path AS p, size, mtime_ms AS m FROM memories WHERE source = ?')
+              .iterate(src.id) as Iterable<{ p: string }>)
+              m.set(r.p, r);
+          }).ms,
+      ),
+    ),
+    'DELETE … WHERE source NOT IN (configured)': median(
+      [0, 1, 2].map(
+        () =>
+          timeMs(() => {
+            sqlite.transaction(() => {
+              sqlite
+                .prepare('DELETE FROM findings WHERE key IN (SELECT key FROM memories WHERE source NOT IN (?))')
+                .run(src.id);
+              sqlite.prepare('DELETE FROM memories WHERE source NOT IN (?)').run(src.id);
+            })();
+          }).ms,
+      ),
+    ),
     'mirrorAudit (nothing new)': median([0, 1, 2].map(() => timeMs(() => mirrorAudit(sqlite, src.id, src.root)).ms)),
   };
-  diag.push(`    rescan parts: ${Object.entries(parts).map(([k, v]) => `${k} ${fmtMs(v)}`).join('; ')}`);
+  diag.push(
+    `    rescan parts: ${Object.entries(parts)
+      .map(([k, v]) => `${k} ${fmtMs(v)}`)
+      .join('; ')}`,
+  );
 }
 
 function listCli(): void {
@@ -246,9 +306,13 @@ function listCli(): void {
   const help = median(helps);
   let total = 0;
   try {
-    total = (ctx!.handle.sqlite.prepare(
-      `SELECT count(*) AS n FROM memories WHERE (tier = 'inferred' AND created_ms <= ?) OR (tier = 'verified' AND (last_verified_ms IS NULL OR last_verified_ms < ?))`,
-    ).get(...reviewCutoffs()) as { n: number }).n;
+    total = (
+      ctx!.handle.sqlite
+        .prepare(
+          `SELECT count(*) AS n FROM memories WHERE (tier = 'inferred' AND created_ms <= ?) OR (tier = 'verified' AND (last_verified_ms IS NULL OR last_verified_ms < ?))`,
+        )
+        .get(...reviewCutoffs()) as { n: number }
+    ).n;
   } catch {
     // count is decoration only
   }
@@ -260,14 +324,27 @@ function listCli(): void {
     target: `< ${TARGET.listMs} ms`,
     result: verdict(ms < TARGET.listMs),
   });
-  diag.push(`(d) list walls: ${walls.map(fmtMs).join(', ')} (${items}); memtrust --help walls: ${helps.map(fmtMs).join(', ')}`);
+  diag.push(
+    `(d) list walls: ${walls.map(fmtMs).join(', ')} (${items}); memtrust --help walls: ${helps.map(fmtMs).join(', ')}`,
+  );
   // The parts of a list run, in this process at this index size.
   const c = ctx!;
   // A different limit each time (all above the row count): listMemories memoises per query until the db changes.
-  const q = median([0, 1, 2].map((i) => timeMs(() => listMemories(c.handle.sqlite, { queue: 'review', sort: 'file', limit: 1_000_000 - i }, new Date(BENCH_NOW))).ms));
+  const q = median(
+    [0, 1, 2].map(
+      (i) =>
+        timeMs(() =>
+          listMemories(c.handle.sqlite, { queue: 'review', sort: 'file', limit: 1_000_000 - i }, new Date(BENCH_NOW)),
+        ).ms,
+    ),
+  );
   const res = listMemories(c.handle.sqlite, { queue: 'review', sort: 'file', limit: 1_000_000 }, new Date(BENCH_NOW));
-  const js = median([0, 1, 2].map(() => timeMs(() => JSON.stringify({ total: res.total, items: res.items }, null, 2)).ms));
-  diag.push(`    list parts in-process: listMemories (query + rows → objects + count) ${fmtMs(q)}; JSON.stringify(…, null, 2) ${fmtMs(js)}; + a no-change rescan (see (b)) + CLI start-up`);
+  const js = median(
+    [0, 1, 2].map(() => timeMs(() => JSON.stringify({ total: res.total, items: res.items }, null, 2)).ms),
+  );
+  diag.push(
+    `    list parts in-process: listMemories (query + rows → objects + count) ${fmtMs(q)}; JSON.stringify(…, null, 2) ${fmtMs(js)}; + a no-change rescan (see (b)) + CLI start-up`,
+  );
 }
 
 function reviewCutoffs(): [number, number] {
@@ -326,10 +403,14 @@ function transitions(): void {
   const c = ctx!;
   const pairs = Math.ceil(TRANSITIONS / 2);
   const src = c.sources[0]!;
-  const picks = (c.handle.sqlite.prepare(
-    `SELECT filename FROM memories WHERE source = ? AND location = 'memories' AND tier = 'verified' AND validate_exit = 0
+  const picks = (
+    c.handle.sqlite
+      .prepare(
+        `SELECT filename FROM memories WHERE source = ? AND location = 'memories' AND tier = 'verified' AND validate_exit = 0
        AND secret_exit = 0 AND injection_exit = 0 AND conflict = 0 AND error IS NULL ORDER BY key LIMIT ?`,
-  ).all(src.id, pairs) as { filename: string }[]).map((r) => r.filename);
+      )
+      .all(src.id, pairs) as { filename: string }[]
+  ).map((r) => r.filename);
   if (picks.length < pairs) note(`!! only ${picks.length} clean verified memories to demote`);
   const times: Record<'demote' | 'restore', number[]> = { demote: [], restore: [] };
   const failures: string[] = [];
@@ -337,7 +418,9 @@ function transitions(): void {
     if (!r.ok || r.noop) failures.push(`${what}: ${r.ok ? 'no-op' : r.message}`);
   };
   for (const file of picks) {
-    const d = timeMs(() => transition(c, { ref: file, action: 'demote', reason: 'benchmark: demote and restore', actor: 'user:cli' }));
+    const d = timeMs(() =>
+      transition(c, { ref: file, action: 'demote', reason: 'benchmark: demote and restore', actor: 'user:cli' }),
+    );
     check(d.value, `demote ${file}`);
     times.demote.push(d.ms);
     const r = timeMs(() => transition(c, { ref: file, action: 'restore', actor: 'user:cli' }));
@@ -364,20 +447,48 @@ function transitions(): void {
     target: `< ${TARGET.transitionP99} ms`,
     result: verdict(p99 < TARGET.transitionP99 && failures.length === 0),
   });
-  diag.push(`(c) demote p50 ${fmtMs(percentile(times.demote, 50))} p99 ${fmtMs(percentile(times.demote, 99))}; restore p50 ${fmtMs(percentile(times.restore, 50))} p99 ${fmtMs(percentile(times.restore, 99))}; max ${fmtMs(Math.max(...all))}; failures ${failures.length}${failures.length ? `: ${failures.slice(0, 3).join(' | ')}` : ''}`);
-  diag.push(`    bare fs steps (journal+fsync, temp+fsync, link, 3 dir fsyncs, 2 unlinks, audit append+fsync): p50 ${fmtMs(percentile(floor, 50))} p99 ${fmtMs(percentile(floor, 99))}`);
+  diag.push(
+    `(c) demote p50 ${fmtMs(percentile(times.demote, 50))} p99 ${fmtMs(percentile(times.demote, 99))}; restore p50 ${fmtMs(percentile(times.restore, 50))} p99 ${fmtMs(percentile(times.restore, 99))}; max ${fmtMs(Math.max(...all))}; failures ${failures.length}${failures.length ? `: ${failures.slice(0, 3).join(' | ')}` : ''}`,
+  );
+  diag.push(
+    `    bare fs steps (journal+fsync, temp+fsync, link, 3 dir fsyncs, 2 unlinks, audit append+fsync): p50 ${fmtMs(percentile(floor, 50))} p99 ${fmtMs(percentile(floor, 99))}`,
+  );
   // Parts of one transition measured alone at this index size.
   const sqlite = c.handle.sqlite;
   const sample = picks[0] ?? '';
   const bytes = sample ? fs.readFileSync(path.join(src.root, 'memories', sample)) : Buffer.from('');
   const parts = {
-    'markConflicts (runs inside commitToIndex)': median([0, 1, 2, 3, 4].map(() => timeMs(() => sqlite.transaction(() => markConflicts(sqlite, src.id))()).ms)),
-    'git ls-files spawn (recordGitRename, outside a repo)': median([0, 1, 2, 3, 4].map(() => timeMs(() => spawnSync('git', ['-C', src.root, 'ls-files', '--error-unmatch', '--', 'memories/x.md'], { stdio: 'ignore', env: process.env })).ms)),
-    'resolveMemory (readdir archive + lstats)': median([0, 1, 2, 3, 4].map(() => timeMs(() => resolveMemory(c.sources, sample)).ms)),
-    'mirrorAudit (nothing new)': median([0, 1, 2, 3, 4].map(() => timeMs(() => mirrorAudit(sqlite, src.id, src.root)).ms)),
-    'inspect (validators, one file)': median([0, 1, 2, 3, 4].map(() => timeMs(() => inspect(bytes, { filename: sample, location: 'memories', mtimeMs: 0 }, c.owner())).ms)),
+    'markConflicts (runs inside commitToIndex)': median(
+      [0, 1, 2, 3, 4].map(() => timeMs(() => sqlite.transaction(() => markConflicts(sqlite, src.id))()).ms),
+    ),
+    'git ls-files spawn (recordGitRename, outside a repo)': median(
+      [0, 1, 2, 3, 4].map(
+        () =>
+          timeMs(() =>
+            spawnSync('git', ['-C', src.root, 'ls-files', '--error-unmatch', '--', 'memories/x.md'], {
+              stdio: 'ignore',
+              env: process.env,
+            }),
+          ).ms,
+      ),
+    ),
+    'resolveMemory (readdir archive + lstats)': median(
+      [0, 1, 2, 3, 4].map(() => timeMs(() => resolveMemory(c.sources, sample)).ms),
+    ),
+    'mirrorAudit (nothing new)': median(
+      [0, 1, 2, 3, 4].map(() => timeMs(() => mirrorAudit(sqlite, src.id, src.root)).ms),
+    ),
+    'inspect (validators, one file)': median(
+      [0, 1, 2, 3, 4].map(
+        () => timeMs(() => inspect(bytes, { filename: sample, location: 'memories', mtimeMs: 0 }, c.owner())).ms,
+      ),
+    ),
   };
-  diag.push(`    transition parts alone: ${Object.entries(parts).map(([k, v]) => `${k} ${fmtMs(v)}`).join('; ')}`);
+  diag.push(
+    `    transition parts alone: ${Object.entries(parts)
+      .map(([k, v]) => `${k} ${fmtMs(v)}`)
+      .join('; ')}`,
+  );
 }
 
 function main(): void {
@@ -390,9 +501,16 @@ function main(): void {
   out.push(`memtrust scan/index benchmark — ${new Date().toISOString()}`);
   out.push(`machine: ${machineLine()}`);
   out.push(`root: ${N} memories (generateCorpus seed ${BENCH_SEED}, trust-model layout) in ${root}`);
-  out.push(`values are medians (full scan: ${REPS_FULL} runs, rescan and list: ${REPS} runs); floors are the best of 3; page cache warm`);
+  out.push(
+    `values are medians (full scan: ${REPS_FULL} runs, rescan and list: ${REPS} runs); floors are the best of 3; page cache warm`,
+  );
   out.push('');
-  out.push(table([['measurement', 'value', 'baseline', 'ratio', 'target', 'result'], ...rows.map((r) => [r.measurement, r.value, r.baseline, r.ratio, r.target, r.result])]));
+  out.push(
+    table([
+      ['measurement', 'value', 'baseline', 'ratio', 'target', 'result'],
+      ...rows.map((r) => [r.measurement, r.value, r.baseline, r.ratio, r.target, r.result]),
+    ]),
+  );
   out.push('');
   out.push('diagnostics:');
   for (const d of diag) out.push(`  ${d}`);

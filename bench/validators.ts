@@ -23,7 +23,22 @@ import { spawnSync } from 'node:child_process';
 import { generateCorpus, writeCorpus, DEFAULT_OWNER_EMAIL } from '../lib/demo';
 import { runCheck, CHECK_COMMANDS, type CheckCommand } from '../lib/validators/run';
 import { ownerIdentity } from '../lib/identity';
-import { BENCH_NOW, BENCH_SEED, cliEnv, flags, fmtMs, fmtRate, intFlag, machineLine, median, note, runCli, table, timeMs, verdict } from './common';
+import {
+  BENCH_NOW,
+  BENCH_SEED,
+  cliEnv,
+  flags,
+  fmtMs,
+  fmtRate,
+  intFlag,
+  machineLine,
+  median,
+  note,
+  runCli,
+  table,
+  timeMs,
+  verdict,
+} from './common';
 
 const f = flags(process.argv.slice(2), { n: '10000', reps: '3', single: '10', keep: 'no' });
 const N = intFlag(f, 'n');
@@ -44,7 +59,9 @@ function generate(): void {
   const files = corpus.files.filter((x) => x.relPath.startsWith('memories/')).slice(0, N);
   if (files.length < N) throw new Error(`generated only ${files.length} memories/ files`);
   const stats = writeCorpus(tmp, { files, auditLines: [] });
-  note(`generated ${stats.files} files (${(stats.bytes / 1024 / 1024).toFixed(1)} MiB) in ${dir} in ${fmtMs(performance.now() - t)}`);
+  note(
+    `generated ${stats.files} files (${(stats.bytes / 1024 / 1024).toFixed(1)} MiB) in ${dir} in ${fmtMs(performance.now() - t)}`,
+  );
 }
 
 function listDir(): string[] {
@@ -111,7 +128,9 @@ function main(): void {
   }
   // The read floor as its own process: what a separate tool pays before any check.
   const script = `const fs=require('fs'),p=require('path');const d=${JSON.stringify(dir)};let n=0;for(const f of fs.readdirSync(d))if(f.endsWith('.md'))n+=fs.readFileSync(p.join(d,f)).length;`;
-  const procFloorRuns = [0, 1, 2].map(() => timeMs(() => spawnSync(process.execPath, ['-e', script], { stdio: 'ignore' })).ms);
+  const procFloorRuns = [0, 1, 2].map(
+    () => timeMs(() => spawnSync(process.execPath, ['-e', script], { stdio: 'ignore' })).ms,
+  );
   const procFloor = Math.min(...procFloorRuns);
 
   const bytes = files.map((x) => ({ name: path.basename(x), b: fs.readFileSync(x) }));
@@ -119,52 +138,81 @@ function main(): void {
   const inproc: Record<string, number> = {};
   for (const cmd of CHECK_COMMANDS) {
     for (const { name, b } of bytes.slice(0, 500)) runCheck(cmd, b, name, owner); // warm-up
-    const reps = [0, 1, 2].map(() => timeMs(() => {
-      for (const { name, b } of bytes) runCheck(cmd, b, name, owner);
-    }).ms);
+    const reps = [0, 1, 2].map(
+      () =>
+        timeMs(() => {
+          for (const { name, b } of bytes) runCheck(cmd, b, name, owner);
+        }).ms,
+    );
     inproc[cmd] = median(reps);
   }
 
   const out: string[] = [];
   out.push(`memtrust validators benchmark — ${new Date().toISOString()}`);
   out.push(`machine: ${machineLine()}`);
-  out.push(`corpus: ${N} files, ${(totalBytes / 1024 / 1024).toFixed(2)} MiB (${Math.round(totalBytes / N)} B/file), generateCorpus seed ${BENCH_SEED}, memories/ only`);
+  out.push(
+    `corpus: ${N} files, ${(totalBytes / 1024 / 1024).toFixed(2)} MiB (${Math.round(totalBytes / N)} B/file), generateCorpus seed ${BENCH_SEED}, memories/ only`,
+  );
   out.push(`walls are medians of ${REPS} runs (single-file: ${SINGLE}); the floor is the best of 3`);
   out.push('');
-  out.push(table([
-    ['measurement', 'wall', 'throughput'],
-    ['(a) floor: readdir + readFileSync, in-process', fmtMs(floor), fmtRate(N, floor)],
-    ['(b) memtrust validate --all DIR', fmtMs(med.validate), fmtRate(N, med.validate)],
-    ['(b) memtrust secret-check --all DIR', fmtMs(med['secret-check']), fmtRate(N, med['secret-check'])],
-    ['(b) memtrust injection-check --all DIR', fmtMs(med['injection-check']), fmtRate(N, med['injection-check'])],
-    ['(b) three validators together', fmtMs(total), fmtRate(N, total)],
-    ['(c) memtrust validate FILE (single)', fmtMs(singleMed), '—'],
-  ]));
+  out.push(
+    table([
+      ['measurement', 'wall', 'throughput'],
+      ['(a) floor: readdir + readFileSync, in-process', fmtMs(floor), fmtRate(N, floor)],
+      ['(b) memtrust validate --all DIR', fmtMs(med.validate), fmtRate(N, med.validate)],
+      ['(b) memtrust secret-check --all DIR', fmtMs(med['secret-check']), fmtRate(N, med['secret-check'])],
+      ['(b) memtrust injection-check --all DIR', fmtMs(med['injection-check']), fmtRate(N, med['injection-check'])],
+      ['(b) three validators together', fmtMs(total), fmtRate(N, total)],
+      ['(c) memtrust validate FILE (single)', fmtMs(singleMed), '—'],
+    ]),
+  );
   out.push('');
   out.push('reference bash validate.sh --all: ~24 files/s on this machine (quoted from the issue)');
   out.push(`  → memtrust validate --all is ~${Math.round(N / (med.validate / 1000) / 24)}× the reference's throughput`);
   out.push('');
   const altRatio = total / (3 * procFloor);
-  out.push(table([
-    ['target', 'measured', 'target', 'result'],
-    ['three validators ÷ read floor', `${ratio.toFixed(1)}×`, `≤ ${TARGET_RATIO}×`, verdict(ratio <= TARGET_RATIO)],
-    ['single validate FILE wall', fmtMs(singleMed), `< ${TARGET_SINGLE_MS} ms`, verdict(singleMed < TARGET_SINGLE_MS)],
-    ['(info) three validators ÷ 3 × read floor as a process', `${altRatio.toFixed(1)}×`, `≤ ${TARGET_RATIO}×`, `${verdict(altRatio <= TARGET_RATIO)} (alt. reading)`],
-  ]));
+  out.push(
+    table([
+      ['target', 'measured', 'target', 'result'],
+      ['three validators ÷ read floor', `${ratio.toFixed(1)}×`, `≤ ${TARGET_RATIO}×`, verdict(ratio <= TARGET_RATIO)],
+      [
+        'single validate FILE wall',
+        fmtMs(singleMed),
+        `< ${TARGET_SINGLE_MS} ms`,
+        verdict(singleMed < TARGET_SINGLE_MS),
+      ],
+      [
+        '(info) three validators ÷ 3 × read floor as a process',
+        `${altRatio.toFixed(1)}×`,
+        `≤ ${TARGET_RATIO}×`,
+        `${verdict(altRatio <= TARGET_RATIO)} (alt. reading)`,
+      ],
+    ]),
+  );
   out.push('');
   out.push('diagnostics (no target):');
   out.push(`  node -e 0 (bare process start):           ${fmtMs(median(nodeRuns))}`);
   out.push(`  memtrust validate --all EMPTY_DIR (CLI start-up, no file): ${fmtMs(median(startupRuns))}`);
   for (const cmd of CHECK_COMMANDS) {
     const startup = median(startupRuns);
-    out.push(`  ${cmd.padEnd(16)} in-process over the same bytes: ${fmtMs(inproc[cmd]!)} (${fmtRate(N, inproc[cmd]!)}); CLI wall − start-up − in-process ≈ ${fmtMs(Math.max(0, med[cmd] - startup - inproc[cmd]!))} (stat/read/format/print)`);
+    out.push(
+      `  ${cmd.padEnd(16)} in-process over the same bytes: ${fmtMs(inproc[cmd]!)} (${fmtRate(N, inproc[cmd]!)}); CLI wall − start-up − in-process ≈ ${fmtMs(Math.max(0, med[cmd] - startup - inproc[cmd]!))} (stat/read/format/print)`,
+    );
   }
   const inprocTotal = inproc.validate! + inproc['secret-check']! + inproc['injection-check']!;
-  out.push(`  three validators in-process (no start-up): ${fmtMs(inprocTotal)} = ${(inprocTotal / floor).toFixed(1)}× the floor`);
+  out.push(
+    `  three validators in-process (no start-up): ${fmtMs(inprocTotal)} = ${(inprocTotal / floor).toFixed(1)}× the floor`,
+  );
   const startup3 = 3 * median(startupRuns);
-  out.push(`  three CLI walls minus 3 × CLI start-up: ${fmtMs(Math.max(0, total - startup3))} = ${(Math.max(0, total - startup3) / floor).toFixed(1)}× the floor`);
-  out.push(`  read floor as a separate node process (start-up + readdir + read): ${fmtMs(procFloor)} (best of ${procFloorRuns.map(fmtMs).join(', ')}); three validators ÷ 3 such processes = ${(total / (3 * procFloor)).toFixed(1)}×`);
-  out.push(`  lower bound of the target ratio with today's start-up: 3 × ${fmtMs(median(startupRuns))} ÷ ${fmtMs(floor)} = ${(startup3 / floor).toFixed(1)}× before any file is read`);
+  out.push(
+    `  three CLI walls minus 3 × CLI start-up: ${fmtMs(Math.max(0, total - startup3))} = ${(Math.max(0, total - startup3) / floor).toFixed(1)}× the floor`,
+  );
+  out.push(
+    `  read floor as a separate node process (start-up + readdir + read): ${fmtMs(procFloor)} (best of ${procFloorRuns.map(fmtMs).join(', ')}); three validators ÷ 3 such processes = ${(total / (3 * procFloor)).toFixed(1)}×`,
+  );
+  out.push(
+    `  lower bound of the target ratio with today's start-up: 3 × ${fmtMs(median(startupRuns))} ÷ ${fmtMs(floor)} = ${(startup3 / floor).toFixed(1)}× before any file is read`,
+  );
   out.push(`  single-file runs: ${singleRuns.map((x) => x.toFixed(0)).join(' ')} ms`);
   out.push('  summaries:');
   for (const cmd of CHECK_COMMANDS) out.push(`    ${cmd}: ${summaries[cmd]}`);

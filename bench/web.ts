@@ -52,14 +52,25 @@ async function main(): Promise<void> {
     fs.writeFileSync(path.join(root, '.complete'), '');
     console.log(`generated corpus in ${fmtMs(performance.now() - t)}`);
   }
-  const env = { MEMTRUST_ROOT: root, MEMTRUST_DB: db, MEMTRUST_NOW: BENCH_NOW, MEMTRUST_MACHINE: 'bench', XDG_CONFIG_HOME: path.join(out, 'cfg') };
+  const env = {
+    MEMTRUST_ROOT: root,
+    MEMTRUST_DB: db,
+    MEMTRUST_NOW: BENCH_NOW,
+    MEMTRUST_MACHINE: 'bench',
+    XDG_CONFIG_HOME: path.join(out, 'cfg'),
+  };
   const t0 = performance.now();
   const ctx = createContext(loadConfig({ env }), env);
   scan(ctx);
   closeDb(db);
   console.log(`index ready in ${fmtMs(performance.now() - t0)}`);
 
-  const server = await startServer({ root, dir: out, now: BENCH_NOW, env: { MEMTRUST_DB: db, MEMTRUST_MACHINE: 'bench' } });
+  const server = await startServer({
+    root,
+    dir: out,
+    now: BENCH_NOW,
+    env: { MEMTRUST_DB: db, MEMTRUST_MACHINE: 'bench' },
+  });
   try {
     const base = server.baseURL;
     const floor = await series(`${base}/icon.svg`);
@@ -69,7 +80,16 @@ async function main(): Promise<void> {
 
     const browser = await chromium.launch({
       executablePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     const interactive: number[] = [];
     let jsKb = 0;
@@ -81,11 +101,12 @@ async function main(): Promise<void> {
       await page.getByRole('link', { name: /Name/ }).first().waitFor();
       await page.waitForFunction(() => document.readyState === 'complete');
       interactive.push(performance.now() - t);
-      jsKb = await page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script' || e.name.endsWith('.js'))
-          .reduce((s, e) => s + (e as PerformanceResourceTiming).encodedBodySize, 0) / 1024,
+      jsKb = await page.evaluate(
+        () =>
+          performance
+            .getEntriesByType('resource')
+            .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script' || e.name.endsWith('.js'))
+            .reduce((s, e) => s + (e as PerformanceResourceTiming).encodedBodySize, 0) / 1024,
       );
       await page.context().close();
     }
@@ -95,10 +116,31 @@ async function main(): Promise<void> {
     console.log(
       table([
         ['measure', 'p50', 'p95', 'floor p95 (static file)', 'target', ''],
-        ['overview, warm server time', p(overview, 50), p(overview, 95), p(floor, 95), 'p95 < 150 ms', verdict(percentile(overview, 95) < 150)],
-        ['tier table first page', p(tier, 50), p(tier, 95), p(floor, 95), 'p95 < 150 ms', verdict(percentile(tier, 95) < 150)],
+        [
+          'overview, warm server time',
+          p(overview, 50),
+          p(overview, 95),
+          p(floor, 95),
+          'p95 < 150 ms',
+          verdict(percentile(overview, 95) < 150),
+        ],
+        [
+          'tier table first page',
+          p(tier, 50),
+          p(tier, 95),
+          p(floor, 95),
+          'p95 < 150 ms',
+          verdict(percentile(tier, 95) < 150),
+        ],
         ['search + filter page', p(search, 50), p(search, 95), p(floor, 95), '(info)', ''],
-        ['tier page interactive (Chromium)', p(interactive, 50), p(interactive, 95), '', '< 2 s', verdict(percentile(interactive, 50) < 2000)],
+        [
+          'tier page interactive (Chromium)',
+          p(interactive, 50),
+          p(interactive, 95),
+          '',
+          '< 2 s',
+          verdict(percentile(interactive, 50) < 2000),
+        ],
         ['JavaScript shipped to the tier page', `${jsKb.toFixed(0)} KB`, '', '', '(info)', ''],
       ]),
     );

@@ -16,7 +16,8 @@ export function AuditFilterForm({ action, children }: { action: string; children
       onSubmit={(e) => {
         const emptied: (HTMLInputElement | HTMLSelectElement)[] = [];
         for (const el of Array.from(e.currentTarget.elements)) {
-          if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement) && el.name && el.value === '') emptied.push(el);
+          if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement) && el.name && el.value === '')
+            emptied.push(el);
         }
         for (const el of emptied) el.disabled = true;
         // The form data is built right after this handler: re-enable for the back/forward cache.

@@ -7,14 +7,26 @@ import { AuditFilterForm } from '@/components/audit-filter-form';
 const field = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900';
 const label = 'flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300';
 
-function Select({ name, title, value, options }: { name: string; title: string; value?: string; options: { value: string; label: string }[] }) {
+function Select({
+  name,
+  title,
+  value,
+  options,
+}: {
+  name: string;
+  title: string;
+  value?: string;
+  options: { value: string; label: string }[];
+}) {
   return (
     <label className={label}>
       {title}
       <select name={name} defaultValue={value ?? ''} className={field}>
         <option value="">any</option>
         {options.map((o) => (
-          <option key={o.value} value={o.value}>{o.label}</option>
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
         ))}
       </select>
     </label>
@@ -27,7 +39,17 @@ const opts = (list: readonly string[]) => list.map((v) => ({ value: v, label: v 
  * A plain GET form: works without JavaScript, every filter lands in the URL
  * (bookmarkable, survives reload), and applying it starts again at page 1.
  */
-export function AuditFilters({ base, params, machines, sources }: { base: string; params: AuditParams; machines: string[]; sources: { id: string; root: string }[] }) {
+export function AuditFilters({
+  base,
+  params,
+  machines,
+  sources,
+}: {
+  base: string;
+  params: AuditParams;
+  machines: string[];
+  sources: { id: string; root: string }[];
+}) {
   return (
     <AuditFilterForm action={base}>
       <Select name="action" title="Action" value={params.action} options={opts(AUDIT_ACTIONS)} />
@@ -35,7 +57,13 @@ export function AuditFilters({ base, params, machines, sources }: { base: string
       <Select name="machine" title="Machine" value={params.machine} options={opts(machines)} />
       <label className={label}>
         Memory
-        <input type="search" name="memory" defaultValue={params.memory ?? ''} placeholder="part of a file name" className={`${field} w-48`} />
+        <input
+          type="search"
+          name="memory"
+          defaultValue={params.memory ?? ''}
+          placeholder="part of a file name"
+          className={`${field} w-48`}
+        />
       </label>
       <label className={label}>
         From
@@ -46,9 +74,19 @@ export function AuditFilters({ base, params, machines, sources }: { base: string
         <input type="date" name="to" defaultValue={params.to ?? ''} className={field} />
       </label>
       <Select name="type" title="Type" value={params.type} options={opts(MEMORY_TYPES)} />
-      {sources.length > 1 ? <Select name="source" title="Root" value={params.source} options={sources.map((s) => ({ value: s.id, label: s.root }))} /> : null}
+      {sources.length > 1 ? (
+        <Select
+          name="source"
+          title="Root"
+          value={params.source}
+          options={sources.map((s) => ({ value: s.id, label: s.root }))}
+        />
+      ) : null}
       {sources.length <= 1 && params.source ? <input type="hidden" name="source" value={params.source} /> : null}
-      <button type="submit" className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800">
+      <button
+        type="submit"
+        className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800"
+      >
         Apply
       </button>
       <Link href={base} className="px-2 py-1.5 text-sm text-slate-600 hover:underline dark:text-slate-300">

@@ -32,11 +32,23 @@ export function AuditPager({ params, page, pages }: { params: AuditParams; page:
   const link = 'rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800';
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-      {page > 1 ? <Link href={auditHref('/audit', params, { page: page - 1 })} className={link} rel="prev">← Newer</Link> : <span />}
+      {page > 1 ? (
+        <Link href={auditHref('/audit', params, { page: page - 1 })} className={link} rel="prev">
+          ← Newer
+        </Link>
+      ) : (
+        <span />
+      )}
       <span className="text-slate-600 dark:text-slate-400">
         Page {page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}
       </span>
-      {page < pages ? <Link href={auditHref('/audit', params, { page: page + 1 })} className={link} rel="next">Older →</Link> : <span />}
+      {page < pages ? (
+        <Link href={auditHref('/audit', params, { page: page + 1 })} className={link} rel="next">
+          Older →
+        </Link>
+      ) : (
+        <span />
+      )}
     </nav>
   );
 }

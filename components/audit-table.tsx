@@ -17,7 +17,8 @@ const ACTION_STYLE: Record<string, string> = {
   undo: 'bg-sky-50 text-sky-800 dark:bg-sky-950 dark:text-sky-200',
 };
 
-const Tier = ({ tier }: { tier: string | null }) => (tier ? <TierBadge tier={tier} /> : <span className="text-slate-400">—</span>);
+const Tier = ({ tier }: { tier: string | null }) =>
+  tier ? <TierBadge tier={tier} /> : <span className="text-slate-400">—</span>;
 
 /** One page of the merged timeline (all machines), newest first. Free text arrives already guarded. */
 export function AuditTable({ items }: { items: AuditEventItem[] }) {
@@ -27,8 +28,21 @@ export function AuditTable({ items }: { items: AuditEventItem[] }) {
         <caption className="sr-only">Audit events, newest first</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300">
           <tr>
-            {['When (UTC)', 'Machine', 'Actor', 'Action', 'Batch', 'Memory', 'From → to', 'Reason', 'Findings', 'Recovered'].map((h) => (
-              <th key={h} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">{h}</th>
+            {[
+              'When (UTC)',
+              'Machine',
+              'Actor',
+              'Action',
+              'Batch',
+              'Memory',
+              'From → to',
+              'Reason',
+              'Findings',
+              'Recovered',
+            ].map((h) => (
+              <th key={h} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                {h}
+              </th>
             ))}
           </tr>
         </thead>
@@ -41,12 +55,18 @@ export function AuditTable({ items }: { items: AuditEventItem[] }) {
               <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{e.machine}</td>
               <td className="px-3 py-2 whitespace-nowrap">{e.actor}</td>
               <td className="px-3 py-2">
-                <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${ACTION_STYLE[e.action] ?? ''}`}>{e.action}</span>
+                <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${ACTION_STYLE[e.action] ?? ''}`}>
+                  {e.action}
+                </span>
               </td>
               <td className="px-3 py-2 text-xs whitespace-nowrap">
                 {e.batch ? (
                   <span className="flex flex-col items-start gap-1">
-                    <Link href={`/batches/${encodeURIComponent(e.batch)}`} className="font-mono text-teal-800 hover:underline dark:text-teal-300" title={e.batch}>
+                    <Link
+                      href={`/batches/${encodeURIComponent(e.batch)}`}
+                      className="font-mono text-teal-800 hover:underline dark:text-teal-300"
+                      title={e.batch}
+                    >
                       {shortBatch(e.batch)}
                     </Link>
                     {/* One Undo per run of the same batch (docs/batches.md). */}
@@ -58,15 +78,24 @@ export function AuditTable({ items }: { items: AuditEventItem[] }) {
                 {e.memory === TEXT_WITHHELD ? (
                   <span className="italic text-slate-500">{e.memory}</span>
                 ) : (
-                  <Link href={memoryHref(e.source, e.memory)} className="font-mono text-xs text-teal-800 hover:underline dark:text-teal-300">
+                  <Link
+                    href={memoryHref(e.source, e.memory)}
+                    className="font-mono text-xs text-teal-800 hover:underline dark:text-teal-300"
+                  >
                     {e.memory}
                   </Link>
                 )}
               </td>
               <td className="px-3 py-2 whitespace-nowrap">
-                <Tier tier={e.from} /> <span role="img" aria-label="to">→</span> <Tier tier={e.to} />
+                <Tier tier={e.from} />{' '}
+                <span role="img" aria-label="to">
+                  →
+                </span>{' '}
+                <Tier tier={e.to} />
               </td>
-              <td className="min-w-48 max-w-xs px-3 py-2 text-slate-700 dark:text-slate-300">{e.reason ?? <span className="text-slate-400">—</span>}</td>
+              <td className="min-w-48 max-w-xs px-3 py-2 text-slate-700 dark:text-slate-300">
+                {e.reason ?? <span className="text-slate-400">—</span>}
+              </td>
               <td className="max-w-sm px-3 py-2 text-xs">
                 {e.findings.length === 0 ? (
                   <span className="text-slate-400">—</span>
@@ -82,7 +111,11 @@ export function AuditTable({ items }: { items: AuditEventItem[] }) {
                 )}
               </td>
               <td className="px-3 py-2">
-                {e.recovered ? <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">recovered</span> : null}
+                {e.recovered ? (
+                  <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+                    recovered
+                  </span>
+                ) : null}
               </td>
             </tr>
           ))}

@@ -17,7 +17,10 @@ export interface BatchPlanProps {
   /** React Query key of this plan. */
   name: string;
   load: (input: Record<string, never>) => Promise<ActionResult<BatchPlan>>;
-  apply: (input: { seen: string[]; typedCount?: number }) => Promise<ActionResult<{ batch: string | null; message: string }>>;
+  apply: (input: {
+    seen: string[];
+    typedCount?: number;
+  }) => Promise<ActionResult<{ batch: string | null; message: string }>>;
   /** The verb on the button: "Demote", "Back-fill". */
   verb: string;
 }
@@ -29,17 +32,43 @@ const KIND_STYLE: Record<string, string> = {
   validate: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
   advisory: 'bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-200',
 };
-const kindOf = (x: { class: string | null; check: string }) => x.class ?? (x.check === 'injection' ? 'advisory' : x.check);
+const kindOf = (x: { class: string | null; check: string }) =>
+  x.class ?? (x.check === 'injection' ? 'advisory' : x.check);
 
 export function BatchPlanView({ name, load, apply, verb }: BatchPlanProps) {
   const q = useQuery({ queryKey: ['batch-plan', name], queryFn: async () => load({}), refetchOnWindowFocus: false });
-  if (q.isPending) return <p role="status" className="text-sm text-slate-600 dark:text-slate-400">Computing the plan…</p>;
-  if (q.isError || !q.data) return <p role="alert" className="text-sm text-red-700">The plan could not be computed: {String(q.error ?? 'unknown error')}</p>;
-  if (!q.data.ok) return <p role="alert" className="text-sm text-red-700">{q.data.message}</p>;
+  if (q.isPending)
+    return (
+      <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+        Computing the plan…
+      </p>
+    );
+  if (q.isError || !q.data)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        The plan could not be computed: {String(q.error ?? 'unknown error')}
+      </p>
+    );
+  if (!q.data.ok)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {q.data.message}
+      </p>
+    );
   return <PlanBody plan={q.data.data} apply={apply} verb={verb} reload={() => q.refetch()} />;
 }
 
-function PlanBody({ plan, apply, verb, reload }: { plan: BatchPlan; apply: BatchPlanProps['apply']; verb: string; reload: () => void }) {
+function PlanBody({
+  plan,
+  apply,
+  verb,
+  reload,
+}: {
+  plan: BatchPlan;
+  apply: BatchPlanProps['apply'];
+  verb: string;
+  reload: () => void;
+}) {
   const router = useRouter();
   const qc = useQueryClient();
   const [typed, setTyped] = useState('');
@@ -51,7 +80,10 @@ function PlanBody({ plan, apply, verb, reload }: { plan: BatchPlan; apply: Batch
   function run() {
     setError(null);
     start(async () => {
-      const r = await apply({ seen: plan.files.map((f) => `${f.id}@${f.sha256}`), typedCount: plan.confirm.needed ? Number(typed.trim()) : undefined });
+      const r = await apply({
+        seen: plan.files.map((f) => `${f.id}@${f.sha256}`),
+        typedCount: plan.confirm.needed ? Number(typed.trim()) : undefined,
+      });
       await qc.invalidateQueries();
       if (!r.ok) {
         setError(r.message);
@@ -64,7 +96,10 @@ function PlanBody({ plan, apply, verb, reload }: { plan: BatchPlan; apply: Batch
 
   if (count === 0) {
     return (
-      <section aria-label="Plan" className="rounded-lg border border-slate-200 bg-white p-6 text-sm dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-label="Plan"
+        className="rounded-lg border border-slate-200 bg-white p-6 text-sm dark:border-slate-800 dark:bg-slate-900"
+      >
         <p className="font-medium">Nothing to {verb.toLowerCase()}: the plan is empty.</p>
         {plan.skipped.length ? <Skipped plan={plan} /> : null}
       </section>
@@ -79,7 +114,10 @@ function PlanBody({ plan, apply, verb, reload }: { plan: BatchPlan; apply: Batch
         <ul className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           {plan.roots.map((r) => (
             <li key={r.source}>
-              <span className="font-mono text-xs">{r.root}</span>: {r.moving ? `${r.moving} of ${n(r.memories, 'memory', 'memories')} would move` : `${n(plan.files.filter((f) => f.source === r.source).length, 'file', 'files')} rewritten in place`}
+              <span className="font-mono text-xs">{r.root}</span>:{' '}
+              {r.moving
+                ? `${r.moving} of ${n(r.memories, 'memory', 'memories')} would move`
+                : `${n(plan.files.filter((f) => f.source === r.source).length, 'file', 'files')} rewritten in place`}
             </li>
           ))}
         </ul>
@@ -90,12 +128,19 @@ function PlanBody({ plan, apply, verb, reload }: { plan: BatchPlan; apply: Batch
           <h2 className="mb-2 text-base font-semibold">Findings by kind</h2>
           <table className="w-full max-w-3xl text-left text-sm">
             <thead className="text-xs uppercase tracking-wide text-slate-600 dark:text-slate-300">
-              <tr><th className="py-1 pr-3">Class</th><th className="py-1 pr-3">Kind</th><th className="py-1 pr-3 text-right">Findings</th><th className="py-1 text-right">Files</th></tr>
+              <tr>
+                <th className="py-1 pr-3">Class</th>
+                <th className="py-1 pr-3">Kind</th>
+                <th className="py-1 pr-3 text-right">Findings</th>
+                <th className="py-1 text-right">Files</th>
+              </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
               {plan.groups.map((g) => (
                 <tr key={`${g.check}:${g.code}`}>
-                  <td className="py-1 pr-3"><span className={`rounded px-1.5 py-0.5 text-xs ${KIND_STYLE[kindOf(g)] ?? ''}`}>{kindOf(g)}</span></td>
+                  <td className="py-1 pr-3">
+                    <span className={`rounded px-1.5 py-0.5 text-xs ${KIND_STYLE[kindOf(g)] ?? ''}`}>{kindOf(g)}</span>
+                  </td>
                   <td className="py-1 pr-3 font-mono text-xs">{g.code}</td>
                   <td className="py-1 pr-3 text-right tabular-nums">{g.findings}</td>
                   <td className="py-1 text-right tabular-nums">{g.files}</td>
@@ -111,10 +156,17 @@ function PlanBody({ plan, apply, verb, reload }: { plan: BatchPlan; apply: Batch
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300">
-              <tr><th className="px-3 py-2">File</th><th className="px-3 py-2 whitespace-nowrap">From → to</th><th className="px-3 py-2 whitespace-nowrap">Goes to</th><th className="px-3 py-2">Findings (masked)</th></tr>
+              <tr>
+                <th className="px-3 py-2">File</th>
+                <th className="px-3 py-2 whitespace-nowrap">From → to</th>
+                <th className="px-3 py-2 whitespace-nowrap">Goes to</th>
+                <th className="px-3 py-2">Findings (masked)</th>
+              </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {plan.files.map((f) => <FileRow key={f.id} f={f} />)}
+              {plan.files.map((f) => (
+                <FileRow key={f.id} f={f} />
+              ))}
             </tbody>
           </table>
         </div>
@@ -130,7 +182,8 @@ function PlanBody({ plan, apply, verb, reload }: { plan: BatchPlan; apply: Batch
         }}
       >
         <p className="text-sm">
-          Applied as one batch: every file and the MEMORY.md index are saved first, so <strong>Undo</strong> on the result puts them back byte for byte.
+          Applied as one batch: every file and the MEMORY.md index are saved first, so <strong>Undo</strong> on the
+          result puts them back byte for byte.
         </p>
         {plan.confirm.needed ? (
           <label className="mt-3 block text-sm font-medium">
@@ -152,7 +205,11 @@ function PlanBody({ plan, apply, verb, reload }: { plan: BatchPlan; apply: Batch
         >
           {pending ? 'Applying…' : `${verb} ${n(count, 'file', 'files')}`}
         </button>
-        {error ? <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">{error}</p> : null}
+        {error ? (
+          <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">
+            {error}
+          </p>
+        ) : null}
       </form>
     </section>
   );
@@ -166,12 +223,21 @@ function FileRow({ f }: { f: PlanFile }) {
         {f.id.includes(':withheld-') ? (
           <span className="italic text-slate-500">{f.memory}</span>
         ) : (
-          <a href={memoryHref(f.source, f.memory)} className="font-mono text-xs text-teal-800 hover:underline dark:text-teal-300">{f.file}</a>
+          <a
+            href={memoryHref(f.source, f.memory)}
+            className="font-mono text-xs text-teal-800 hover:underline dark:text-teal-300"
+          >
+            {f.file}
+          </a>
         )}
         {f.note ? <div className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{f.note}</div> : null}
       </td>
       <td className="px-3 py-2 whitespace-nowrap">
-        {f.from ? <TierBadge tier={f.from} /> : <span className="text-slate-500 dark:text-slate-400">none</span>} <span role="img" aria-label="to">→</span> <TierBadge tier={f.to} />
+        {f.from ? <TierBadge tier={f.from} /> : <span className="text-slate-500 dark:text-slate-400">none</span>}{' '}
+        <span role="img" aria-label="to">
+          →
+        </span>{' '}
+        <TierBadge tier={f.to} />
       </td>
       <td className="px-3 py-2 font-mono text-xs break-all">{f.moves ? f.destination : 'stays'}</td>
       <td className="px-3 py-2 text-xs">
@@ -199,7 +265,9 @@ function Skipped({ plan }: { plan: BatchPlan }) {
       <h2 className="mb-1 text-base font-semibold">Left out ({plan.skipped.length})</h2>
       <ul className="list-disc pl-5 text-sm text-slate-700 dark:text-slate-300">
         {plan.skipped.map((s) => (
-          <li key={s.file}><span className="font-mono text-xs">{s.file}</span>: {s.reason}</li>
+          <li key={s.file}>
+            <span className="font-mono text-xs">{s.file}</span>: {s.reason}
+          </li>
         ))}
       </ul>
     </div>

@@ -3,7 +3,9 @@ import type { TransitionPreview } from '@/lib/service/preview';
 
 export function DiffPreview({ preview, reason }: { preview: TransitionPreview; reason?: string }) {
   const changes = preview.changes.map((c) =>
-    c.key === 'quarantine-reason' && c.after !== null && reason !== undefined ? { ...c, after: `quarantine-reason: ${reason.trim() || '…'}` } : c,
+    c.key === 'quarantine-reason' && c.after !== null && reason !== undefined
+      ? { ...c, after: `quarantine-reason: ${reason.trim() || '…'}` }
+      : c,
   );
   return (
     <div role="group" className="mt-2 space-y-3 text-sm" aria-label="Diff preview">
@@ -12,17 +14,26 @@ export function DiffPreview({ preview, reason }: { preview: TransitionPreview; r
       </p>
       {changes.length ? (
         <table className="w-full border-collapse font-mono text-xs">
-          <caption className="mb-1 text-left font-sans text-xs font-semibold uppercase tracking-wide text-slate-500">Frontmatter</caption>
+          <caption className="mb-1 text-left font-sans text-xs font-semibold uppercase tracking-wide text-slate-500">
+            Frontmatter
+          </caption>
           <thead className="sr-only">
-            <tr><th>before</th><th>after</th></tr>
+            <tr>
+              <th>before</th>
+              <th>after</th>
+            </tr>
           </thead>
           <tbody>
             {changes.map((c, i) => (
               <tr key={i} className="align-top">
-                <td className={`w-1/2 break-all border border-slate-200 px-2 py-1 dark:border-slate-700 ${c.before ? 'bg-red-50 text-red-900 dark:bg-red-950/50 dark:text-red-100' : 'text-slate-400'}`}>
+                <td
+                  className={`w-1/2 break-all border border-slate-200 px-2 py-1 dark:border-slate-700 ${c.before ? 'bg-red-50 text-red-900 dark:bg-red-950/50 dark:text-red-100' : 'text-slate-400'}`}
+                >
                   {c.before ? `− ${c.before}` : '(new line)'}
                 </td>
-                <td className={`w-1/2 break-all border border-slate-200 px-2 py-1 dark:border-slate-700 ${c.after ? 'bg-emerald-50 text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-100' : 'text-slate-400'}`}>
+                <td
+                  className={`w-1/2 break-all border border-slate-200 px-2 py-1 dark:border-slate-700 ${c.after ? 'bg-emerald-50 text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-100' : 'text-slate-400'}`}
+                >
                   {c.after ? `+ ${c.after}` : '(removed)'}
                 </td>
               </tr>
@@ -36,7 +47,9 @@ export function DiffPreview({ preview, reason }: { preview: TransitionPreview; r
       <p className="text-xs">
         <span className="font-semibold uppercase tracking-wide text-slate-500">Move </span>
         {preview.move ? (
-          <span className="font-mono">{preview.move.from || '(root)'}/ → {preview.move.to || '(root)'}/</span>
+          <span className="font-mono">
+            {preview.move.from || '(root)'}/ → {preview.move.to || '(root)'}/
+          </span>
         ) : (
           <span className="text-slate-600 dark:text-slate-400">the file stays where it is</span>
         )}
@@ -45,7 +58,9 @@ export function DiffPreview({ preview, reason }: { preview: TransitionPreview; r
         <p className="text-xs">
           <span className="font-semibold uppercase tracking-wide text-slate-500">{preview.index.file} </span>
           {preview.index.kind === 'remove' ? 'loses the line ' : 'gets back the line '}
-          <code className={`break-all rounded px-1 ${preview.index.kind === 'remove' ? 'bg-red-50 text-red-900 dark:bg-red-950/50 dark:text-red-100' : 'bg-emerald-50 text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-100'}`}>
+          <code
+            className={`break-all rounded px-1 ${preview.index.kind === 'remove' ? 'bg-red-50 text-red-900 dark:bg-red-950/50 dark:text-red-100' : 'bg-emerald-50 text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-100'}`}
+          >
             {preview.index.line}
           </code>
         </p>

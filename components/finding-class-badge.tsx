@@ -8,7 +8,10 @@ const TONE: Record<FindingClass, string> = {
 /** The class of a secret finding, as one of two distinct badges: "credential" or "personal data". */
 export function FindingClassBadge({ cls }: { cls: FindingClass }) {
   return (
-    <span data-finding-class={cls} className={`mr-1 inline-block rounded border px-1.5 py-px text-[11px] font-medium ${TONE[cls]}`}>
+    <span
+      data-finding-class={cls}
+      className={`mr-1 inline-block rounded border px-1.5 py-px text-[11px] font-medium ${TONE[cls]}`}
+    >
       {CLASS_LABELS[cls]}
     </span>
   );

@@ -16,7 +16,8 @@ const TONE: Record<string, string> = {
 };
 
 export function FindingList({ findings }: { findings: readonly FindingLike[] }) {
-  if (findings.length === 0) return <p className="text-sm text-emerald-800 dark:text-emerald-300">All three validators pass.</p>;
+  if (findings.length === 0)
+    return <p className="text-sm text-emerald-800 dark:text-emerald-300">All three validators pass.</p>;
   const groups = groupFindings(findings);
   return (
     <ul className="space-y-1.5 text-sm" aria-label="Findings by kind">
@@ -26,8 +27,21 @@ export function FindingList({ findings }: { findings: readonly FindingLike[] }) 
           <span className="min-w-0">
             {g.cls ? <FindingClassBadge cls={g.cls} /> : null}
             <span>{g.messages[0]}</span>
-            {g.count > 1 ? <span className="ml-1 rounded bg-slate-100 px-1 text-xs font-medium tabular-nums dark:bg-slate-800" role="img" aria-label={`${g.count} times`}>× {g.count}</span> : null}
-            {g.lines.length ? <span className="text-slate-500 dark:text-slate-400"> · {g.lines.length === 1 ? 'line' : 'lines'} {lineList(g.lines)}</span> : null}
+            {g.count > 1 ? (
+              <span
+                className="ml-1 rounded bg-slate-100 px-1 text-xs font-medium tabular-nums dark:bg-slate-800"
+                role="img"
+                aria-label={`${g.count} times`}
+              >
+                × {g.count}
+              </span>
+            ) : null}
+            {g.lines.length ? (
+              <span className="text-slate-500 dark:text-slate-400">
+                {' '}
+                · {g.lines.length === 1 ? 'line' : 'lines'} {lineList(g.lines)}
+              </span>
+            ) : null}
           </span>
         </li>
       ))}

@@ -6,7 +6,8 @@ import { shortBatch } from './format';
 
 /** Audit events for one memory, plus the last external edit seen on disk. */
 export function HistoryTimeline({ events, externalEdit }: { events: HistoryItem[]; externalEdit: string | null }) {
-  if (events.length === 0 && !externalEdit) return <p className="text-sm text-slate-600 dark:text-slate-400">No recorded history yet.</p>;
+  if (events.length === 0 && !externalEdit)
+    return <p className="text-sm text-slate-600 dark:text-slate-400">No recorded history yet.</p>;
   return (
     <ol className="relative space-y-4 border-l border-slate-200 pl-5 dark:border-slate-700">
       {externalEdit ? (
@@ -24,23 +25,37 @@ export function HistoryTimeline({ events, externalEdit }: { events: HistoryItem[
             {e.from ? <TierBadge tier={e.from} /> : null}
             {e.from || e.to ? <span aria-hidden>→</span> : null}
             {e.to ? <TierBadge tier={e.to} /> : null}
-            {e.recovered ? <span className="text-xs text-amber-700 dark:text-amber-300">(completed after an interruption)</span> : null}
+            {e.recovered ? (
+              <span className="text-xs text-amber-700 dark:text-amber-300">(completed after an interruption)</span>
+            ) : null}
           </div>
           <div className="text-xs text-slate-600 dark:text-slate-400">
             {e.at.replace('T', ' ').replace('Z', ' UTC')} · {e.machine} · {e.actor}
             {e.batch ? (
               <>
                 {' · '}
-                <Link href={`/batches/${encodeURIComponent(e.batch)}`} className="font-mono text-teal-700 hover:underline dark:text-teal-300">batch {shortBatch(e.batch)}</Link>
+                <Link
+                  href={`/batches/${encodeURIComponent(e.batch)}`}
+                  className="font-mono text-teal-700 hover:underline dark:text-teal-300"
+                >
+                  batch {shortBatch(e.batch)}
+                </Link>
               </>
             ) : null}
           </div>
-          {e.batch ? <div className="mt-1"><UndoBatchButton batch={e.batch} compact /></div> : null}
+          {e.batch ? (
+            <div className="mt-1">
+              <UndoBatchButton batch={e.batch} compact />
+            </div>
+          ) : null}
           {e.reason ? <div className="mt-0.5">“{e.reason}”</div> : null}
           {e.findings.length ? (
             <ul className="mt-0.5 list-disc pl-5 text-xs">
               {e.findings.map((f, i) => (
-                <li key={i}>{f.message}{f.line ? ` (line ${f.line})` : ''}</li>
+                <li key={i}>
+                  {f.message}
+                  {f.line ? ` (line ${f.line})` : ''}
+                </li>
               ))}
             </ul>
           ) : null}

@@ -19,17 +19,24 @@ const FIX: Record<string, string> = {
 export function IndexFindings({ findings }: { findings: IndexFinding[] }) {
   const files = [...new Set(findings.map((f) => f.file))];
   return (
-    <div className="mt-2 rounded-md border border-amber-200 bg-amber-50/60 px-3 py-2 text-xs dark:border-amber-800 dark:bg-amber-950/40" data-testid="index-findings">
+    <div
+      className="mt-2 rounded-md border border-amber-200 bg-amber-50/60 px-3 py-2 text-xs dark:border-amber-800 dark:bg-amber-950/40"
+      data-testid="index-findings"
+    >
       <p className="mb-1 font-medium">
-        {files.join(', ')}: {findings.length} {findings.length === 1 ? 'finding' : 'findings'} — loaded into every session, so fix them in the file (memtrust never quarantines the index)
+        {files.join(', ')}: {findings.length} {findings.length === 1 ? 'finding' : 'findings'} — loaded into every
+        session, so fix them in the file (memtrust never quarantines the index)
       </p>
       <ul className="space-y-0.5">
         {findings.map((f, i) => (
           <li key={i} className="flex gap-2">
-            <span className="w-16 shrink-0 tabular-nums text-slate-600 dark:text-slate-400">{f.line ? `line ${f.line}` : 'file'}</span>
+            <span className="w-16 shrink-0 tabular-nums text-slate-600 dark:text-slate-400">
+              {f.line ? `line ${f.line}` : 'file'}
+            </span>
             <span className={`w-32 shrink-0 font-mono ${TONE[f.label] ?? ''}`}>{f.label}</span>
             <span>
-              {f.message} <span className="text-slate-500 dark:text-slate-400">→ {FIX[f.check] ?? 'edit the file'}</span>
+              {f.message}{' '}
+              <span className="text-slate-500 dark:text-slate-400">→ {FIX[f.check] ?? 'edit the file'}</span>
             </span>
           </li>
         ))}

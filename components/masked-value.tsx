@@ -12,7 +12,17 @@ export interface RevealTarget {
   sha: string;
 }
 
-export function MaskedValue({ cls, n, length, target }: { cls: 'credential' | 'personal'; n: number; length: number; target?: RevealTarget }) {
+export function MaskedValue({
+  cls,
+  n,
+  length,
+  target,
+}: {
+  cls: 'credential' | 'personal';
+  n: number;
+  length: number;
+  target?: RevealTarget;
+}) {
   const [value, setValue] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,7 +41,11 @@ export function MaskedValue({ cls, n, length, target }: { cls: 'credential' | 'p
     else setError(r.message);
   };
   return (
-    <span data-mask={cls} data-mask-n={n} className={`inline-flex items-center gap-1 rounded border px-1 font-mono text-xs ${tone}`}>
+    <span
+      data-mask={cls}
+      data-mask-n={n}
+      className={`inline-flex items-center gap-1 rounded border px-1 font-mono text-xs ${tone}`}
+    >
       {value !== null ? (
         <span data-revealed="">{value}</span>
       ) : (
@@ -49,7 +63,11 @@ export function MaskedValue({ cls, n, length, target }: { cls: 'credential' | 'p
           {value !== null ? 'hide' : busy ? '…' : 'reveal'}
         </button>
       ) : null}
-      {error ? <span role="alert" className="font-sans text-[11px]">{error}</span> : null}
+      {error ? (
+        <span role="alert" className="font-sans text-[11px]">
+          {error}
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -15,7 +15,12 @@ function rehypeMasks() {
     let pos = 0;
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
       if (m.index > pos) out.push({ type: 'text', value: text.slice(pos, m.index) });
-      out.push({ type: 'element', tagName: 'masked-value', properties: { cls: m[1], n: m[2], length: m[3] }, children: [] });
+      out.push({
+        type: 'element',
+        tagName: 'masked-value',
+        properties: { cls: m[1], n: m[2], length: m[3] },
+        children: [],
+      });
       pos = m.index + m[0].length;
     }
     if (pos === 0) return null;
@@ -60,7 +65,12 @@ export function MemoryBody({ text, reveal }: { text: string; reveal?: RevealTarg
         components={{
           // @ts-expect-error a custom element produced by rehypeMasks above
           'masked-value': ({ cls, n, length }: { cls: string; n: string; length: string }) => (
-            <MaskedValue cls={cls === 'personal' ? 'personal' : 'credential'} n={Number(n)} length={Number(length)} target={reveal} />
+            <MaskedValue
+              cls={cls === 'personal' ? 'personal' : 'credential'}
+              n={Number(n)}
+              length={Number(length)}
+              target={reveal}
+            />
           ),
           img: ({ alt }) => <span className="text-slate-500">[image: {alt || 'no description'}]</span>,
           a: ({ href, children }) => (

@@ -15,7 +15,19 @@ const COLUMNS: { sort: Sort; label: string }[] = [
 ];
 
 /** Server-rendered page of rows; header links toggle the sort, kept in the URL. */
-export function MemoryTable({ items, base, params, now, showTier }: { items: MemoryListItem[]; base: string; params: TableParams; now: Date; showTier: boolean }) {
+export function MemoryTable({
+  items,
+  base,
+  params,
+  now,
+  showTier,
+}: {
+  items: MemoryListItem[];
+  base: string;
+  params: TableParams;
+  now: Date;
+  showTier: boolean;
+}) {
   const sort = params.sort ?? 'name';
   const dir = params.dir ?? 'asc';
   return (
@@ -27,15 +39,27 @@ export function MemoryTable({ items, base, params, now, showTier }: { items: Mem
               const active = sort === c.sort;
               const next = active && dir === 'asc' ? 'desc' : 'asc';
               return (
-                <th key={c.sort} scope="col" className="px-3 py-2 font-medium" aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                  <Link href={withParams(base, params, { sort: c.sort, dir: next, page: undefined })} className="hover:underline">
+                <th
+                  key={c.sort}
+                  scope="col"
+                  className="px-3 py-2 font-medium"
+                  aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                >
+                  <Link
+                    href={withParams(base, params, { sort: c.sort, dir: next, page: undefined })}
+                    className="hover:underline"
+                  >
                     {c.label}
                     {active ? (dir === 'asc' ? ' ▲' : ' ▼') : ''}
                   </Link>
                 </th>
               );
             })}
-            {showTier ? <th scope="col" className="px-3 py-2 font-medium">Tier</th> : null}
+            {showTier ? (
+              <th scope="col" className="px-3 py-2 font-medium">
+                Tier
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -44,12 +68,21 @@ export function MemoryTable({ items, base, params, now, showTier }: { items: Mem
             return (
               <tr key={m.key} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
                 <td className="max-w-md px-3 py-2">
-                  <Link href={memoryHref(m.source, m.filename)} className="font-medium text-teal-800 hover:underline dark:text-teal-300">
+                  <Link
+                    href={memoryHref(m.source, m.filename)}
+                    className="font-medium text-teal-800 hover:underline dark:text-teal-300"
+                  >
                     {m.name || m.filename}
                   </Link>
                   <div className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">{m.relPath}</div>
-                  {m.conflict ? <div className="text-xs font-medium text-red-700 dark:text-red-300">conflict: also in another folder</div> : null}
-                  {m.indexed === false ? <div className="text-xs text-amber-800 dark:text-amber-300">not named in MEMORY.md: not loaded</div> : null}
+                  {m.conflict ? (
+                    <div className="text-xs font-medium text-red-700 dark:text-red-300">
+                      conflict: also in another folder
+                    </div>
+                  ) : null}
+                  {m.indexed === false ? (
+                    <div className="text-xs text-amber-800 dark:text-amber-300">not named in MEMORY.md: not loaded</div>
+                  ) : null}
                   {m.error ? <div className="text-xs text-red-700 dark:text-red-300">{m.error}</div> : null}
                 </td>
                 <td className="px-3 py-2">{m.type ?? '—'}</td>

@@ -10,10 +10,16 @@ export function ReviewBanner({ count }: { count: number }) {
   useEffect(() => setHidden(sessionStorage.getItem(KEY) === '1'), []);
   if (count === 0 || hidden) return null;
   return (
-    <div role="status" className="mb-6 flex items-center justify-between gap-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+    <div
+      role="status"
+      className="mb-6 flex items-center justify-between gap-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
       <span>
         You have {count} inferred {count === 1 ? 'memory' : 'memories'} awaiting review.{' '}
-        <Link href="/review" className="font-medium underline">Review them</Link> to promote or demote.
+        <Link href="/review" className="font-medium underline">
+          Review them
+        </Link>{' '}
+        to promote or demote.
       </span>
       <button
         type="button"

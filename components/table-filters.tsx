@@ -26,19 +26,39 @@ const STATUS: Record<TierParam, { value: string; label: string }[]> = {
 const field = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900';
 
 /** A plain GET form: works without JavaScript, and every filter lands in the URL. */
-export function TableFilters({ base, tier, params, machines, sources }: { base: string; tier: TierParam; params: TableParams; machines: string[]; sources: { id: string; root: string }[] }) {
+export function TableFilters({
+  base,
+  tier,
+  params,
+  machines,
+  sources,
+}: {
+  base: string;
+  tier: TierParam;
+  params: TableParams;
+  machines: string[];
+  sources: { id: string; root: string }[];
+}) {
   return (
     <form action={base} method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
       <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
         Search
-        <input type="search" name="q" defaultValue={params.q ?? ''} placeholder="name, description, body" className={`${field} w-64`} />
+        <input
+          type="search"
+          name="q"
+          defaultValue={params.q ?? ''}
+          placeholder="name, description, body"
+          className={`${field} w-64`}
+        />
       </label>
       <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
         Type
         <select name="type" defaultValue={params.type ?? ''} className={field}>
           <option value="">any</option>
           {MEMORY_TYPES.map((t) => (
-            <option key={t} value={t}>{t}</option>
+            <option key={t} value={t}>
+              {t}
+            </option>
           ))}
         </select>
       </label>
@@ -47,7 +67,9 @@ export function TableFilters({ base, tier, params, machines, sources }: { base: 
         <select name="machine" defaultValue={params.machine ?? ''} className={field}>
           <option value="">any</option>
           {machines.map((m) => (
-            <option key={m} value={m}>{m}</option>
+            <option key={m} value={m}>
+              {m}
+            </option>
           ))}
         </select>
       </label>
@@ -57,7 +79,9 @@ export function TableFilters({ base, tier, params, machines, sources }: { base: 
           <select name="source" defaultValue={params.source ?? ''} className={field}>
             <option value="">any</option>
             {sources.map((s) => (
-              <option key={s.id} value={s.id}>{s.root}</option>
+              <option key={s.id} value={s.id}>
+                {s.root}
+              </option>
             ))}
           </select>
         </label>
@@ -77,7 +101,9 @@ export function TableFilters({ base, tier, params, machines, sources }: { base: 
           <select name="status" defaultValue={params.status ?? ''} className={field}>
             <option value="">any</option>
             {STATUS[tier].map((s) => (
-              <option key={s.value} value={s.value}>{s.label}</option>
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
             ))}
           </select>
         </label>
@@ -86,7 +112,10 @@ export function TableFilters({ base, tier, params, machines, sources }: { base: 
       {sources.length <= 1 && params.source ? <input type="hidden" name="source" value={params.source} /> : null}
       {params.sort ? <input type="hidden" name="sort" value={params.sort} /> : null}
       {params.dir ? <input type="hidden" name="dir" value={params.dir} /> : null}
-      <button type="submit" className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800">
+      <button
+        type="submit"
+        className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800"
+      >
         Apply
       </button>
       <Link href={base} className="px-2 py-1.5 text-sm text-slate-600 hover:underline dark:text-slate-300">

@@ -7,7 +7,9 @@ const STYLE: Record<string, string> = {
 
 export function TierBadge({ tier }: { tier: string }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STYLE[tier] ?? STYLE.archived}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STYLE[tier] ?? STYLE.archived}`}
+    >
       {tier}
     </span>
   );

@@ -18,7 +18,13 @@ import type { TransitionPreview } from '@/lib/service/preview';
 import { DiffPreview } from './diff-preview';
 import { RepairDialog } from './repair-dialog';
 
-export const ACTION_LABEL: Record<string, string> = { promote: 'Promote', reaffirm: 'Re-affirm', demote: 'Demote', restore: 'Restore', archive: 'Archive' };
+export const ACTION_LABEL: Record<string, string> = {
+  promote: 'Promote',
+  reaffirm: 'Re-affirm',
+  demote: 'Demote',
+  restore: 'Restore',
+  archive: 'Archive',
+};
 const VOUCHING = new Set(['promote', 'reaffirm']);
 
 /** Fired by keyboard shortcuts: `{ id, action }`; the panel showing that memory opens the preview. */
@@ -54,8 +60,12 @@ export function TransitionPanel({ id, actions, tier, flagged, show, size = 'md' 
     if (preview && asking && asking !== 'demote' && !pending) confirmRef.current?.focus();
   }, [preview, asking, pending]);
 
-  const list = (show ? show.map((a) => actions.find((x) => x.action === a)).filter((x): x is ActionAvailability => !!x) : actions).map((a) =>
-    VOUCHING.has(a.action) && flagged && a.allowed ? { ...a, allowed: false, reason: `${ACTION_LABEL[a.action]} ${flagged}` } : a,
+  const list = (
+    show ? show.map((a) => actions.find((x) => x.action === a)).filter((x): x is ActionAvailability => !!x) : actions
+  ).map((a) =>
+    VOUCHING.has(a.action) && flagged && a.allowed
+      ? { ...a, allowed: false, reason: `${ACTION_LABEL[a.action]} ${flagged}` }
+      : a,
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: list is rebuilt on every render; its JSON is the stable key
@@ -100,11 +110,22 @@ export function TransitionPanel({ id, actions, tier, flagged, show, size = 'md' 
     const action = asking;
     start(async () => {
       const opId = crypto.randomUUID();
-      const r = await confirmTransitionAction({ id, action: action as never, reason: action === 'demote' ? reason : undefined, expectSha: preview.sha256, opId });
+      const r = await confirmTransitionAction({
+        id,
+        action: action as never,
+        reason: action === 'demote' ? reason : undefined,
+        expectSha: preview.sha256,
+        opId,
+      });
       // A transition is a batch of one whose id is its operation id (docs/batches.md).
-      setResult(r.ok ? { ok: true, message: r.data.message, batch: r.data.noop ? undefined : opId } : { ok: false, message: r.message });
+      setResult(
+        r.ok
+          ? { ok: true, message: r.data.message, batch: r.data.noop ? undefined : opId }
+          : { ok: false, message: r.message },
+      );
       cancel();
-      if (r.ok) window.dispatchEvent(new CustomEvent(TRANSITION_DONE_EVENT, { detail: { id, message: r.data.message } }));
+      if (r.ok)
+        window.dispatchEvent(new CustomEvent(TRANSITION_DONE_EVENT, { detail: { id, message: r.data.message } }));
       await qc.invalidateQueries();
       router.refresh();
     });
@@ -127,17 +148,26 @@ export function TransitionPanel({ id, actions, tier, flagged, show, size = 'md' 
           </button>
         ))}
         {tier === 'quarantined' ? (
-          <button type="button" onClick={() => { setResult(null); setRepairing(true); }} className={`rounded-md border border-amber-400 bg-amber-50 font-medium text-amber-900 shadow-sm hover:bg-amber-100 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100 ${btn}`}>
+          <button
+            type="button"
+            onClick={() => {
+              setResult(null);
+              setRepairing(true);
+            }}
+            className={`rounded-md border border-amber-400 bg-amber-50 font-medium text-amber-900 shadow-sm hover:bg-amber-100 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100 ${btn}`}
+          >
             Repair and restore…
           </button>
         ) : null}
       </div>
       <ul className="mt-2 space-y-0.5 text-xs text-slate-600 dark:text-slate-400">
-        {list.filter((a) => !a.allowed && a.reason).map((a) => (
-          <li key={a.action} id={`why-${id}-${a.action}`}>
-            <span className="font-medium">{ACTION_LABEL[a.action]}:</span> {a.reason}
-          </li>
-        ))}
+        {list
+          .filter((a) => !a.allowed && a.reason)
+          .map((a) => (
+            <li key={a.action} id={`why-${id}-${a.action}`}>
+              <span className="font-medium">{ACTION_LABEL[a.action]}:</span> {a.reason}
+            </li>
+          ))}
       </ul>
       {asking ? (
         <form
@@ -156,8 +186,16 @@ export function TransitionPanel({ id, actions, tier, flagged, show, size = 'md' 
           }}
         >
           <p className="text-sm font-medium">{ACTION_LABEL[asking]} — what will be written</p>
-          {previewError ? <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-300">{previewError}</p> : null}
-          {preview ? <DiffPreview preview={preview} reason={asking === 'demote' ? reason : undefined} /> : previewError ? null : <p className="mt-2 text-xs text-slate-500">Planning…</p>}
+          {previewError ? (
+            <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-300">
+              {previewError}
+            </p>
+          ) : null}
+          {preview ? (
+            <DiffPreview preview={preview} reason={asking === 'demote' ? reason : undefined} />
+          ) : previewError ? null : (
+            <p className="mt-2 text-xs text-slate-500">Planning…</p>
+          )}
           {asking === 'demote' ? (
             <label className="mt-3 block text-sm font-medium">
               Why demote this memory?
@@ -174,10 +212,19 @@ export function TransitionPanel({ id, actions, tier, flagged, show, size = 'md' 
             </label>
           ) : null}
           <div className="mt-3 flex gap-2">
-            <button ref={confirmRef} type="submit" disabled={pending || !preview} className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800 disabled:opacity-50">
+            <button
+              ref={confirmRef}
+              type="submit"
+              disabled={pending || !preview}
+              className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800 disabled:opacity-50"
+            >
               Confirm {ACTION_LABEL[asking]?.toLowerCase()}
             </button>
-            <button type="button" onClick={cancel} className="rounded-md px-3 py-1.5 text-sm hover:bg-white/60 dark:hover:bg-slate-700">
+            <button
+              type="button"
+              onClick={cancel}
+              className="rounded-md px-3 py-1.5 text-sm hover:bg-white/60 dark:hover:bg-slate-700"
+            >
               Cancel
             </button>
           </div>
@@ -197,9 +244,16 @@ export function TransitionPanel({ id, actions, tier, flagged, show, size = 'md' 
         />
       ) : null}
       {result ? (
-        <p role={result.ok ? 'status' : 'alert'} className={`mt-3 rounded-md px-3 py-2 text-sm ${result.ok ? 'bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100' : 'bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100'}`}>
+        <p
+          role={result.ok ? 'status' : 'alert'}
+          className={`mt-3 rounded-md px-3 py-2 text-sm ${result.ok ? 'bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100' : 'bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100'}`}
+        >
           {result.message}
-          {result.batch ? <span className="ml-2"><UndoBatchButton batch={result.batch} files={1} compact /></span> : null}
+          {result.batch ? (
+            <span className="ml-2">
+              <UndoBatchButton batch={result.batch} files={1} compact />
+            </span>
+          ) : null}
         </p>
       ) : null}
     </div>

@@ -5,7 +5,17 @@ import { useState, useTransition } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { undoBatchAction } from '@/app/batch-actions';
 
-export function UndoBatchButton({ batch, files, compact = false, primary = false }: { batch: string; files?: number; compact?: boolean; primary?: boolean }) {
+export function UndoBatchButton({
+  batch,
+  files,
+  compact = false,
+  primary = false,
+}: {
+  batch: string;
+  files?: number;
+  compact?: boolean;
+  primary?: boolean;
+}) {
   const router = useRouter();
   const qc = useQueryClient();
   const [asking, setAsking] = useState(false);
@@ -30,11 +40,25 @@ export function UndoBatchButton({ batch, files, compact = false, primary = false
     <span className="inline-flex flex-col gap-1">
       {asking ? (
         <span className="inline-flex flex-wrap items-center gap-2 text-xs">
-          <span>Put {files ? `${files} ${files === 1 ? 'file' : 'files'}` : 'every file'} of this batch back as {files === 1 ? 'it was' : 'they were'}?</span>
-          <button type="button" onClick={run} disabled={pending} className="rounded-md bg-teal-700 px-2 py-1 font-medium text-white hover:bg-teal-800 disabled:opacity-50">
+          <span>
+            Put {files ? `${files} ${files === 1 ? 'file' : 'files'}` : 'every file'} of this batch back as{' '}
+            {files === 1 ? 'it was' : 'they were'}?
+          </span>
+          <button
+            type="button"
+            onClick={run}
+            disabled={pending}
+            className="rounded-md bg-teal-700 px-2 py-1 font-medium text-white hover:bg-teal-800 disabled:opacity-50"
+          >
             {pending ? 'Undoing…' : 'Confirm undo'}
           </button>
-          <button type="button" onClick={() => setAsking(false)} className="rounded-md border border-slate-300 px-2 py-1 dark:border-slate-600">Cancel</button>
+          <button
+            type="button"
+            onClick={() => setAsking(false)}
+            className="rounded-md border border-slate-300 px-2 py-1 dark:border-slate-600"
+          >
+            Cancel
+          </button>
         </span>
       ) : (
         <button
@@ -45,7 +69,11 @@ export function UndoBatchButton({ batch, files, compact = false, primary = false
           {label}
         </button>
       )}
-      {error ? <span role="alert" className="max-w-md text-xs text-red-700 dark:text-red-300">{error}</span> : null}
+      {error ? (
+        <span role="alert" className="max-w-md text-xs text-red-700 dark:text-red-300">
+          {error}
+        </span>
+      ) : null}
     </span>
   );
 }

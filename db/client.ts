@@ -30,7 +30,9 @@ export function openDb(file: string): DbHandle {
     if (file !== ':memory:') ensureDir(path.dirname(file));
     sqlite = new Database(file);
   } catch (e) {
-    throw new DbOpenError(`cannot open the index database ${file}: ${(e as Error).message} (MEMTRUST_DB names a writable file; the index is a cache and can live anywhere)`);
+    throw new DbOpenError(
+      `cannot open the index database ${file}: ${(e as Error).message} (MEMTRUST_DB names a writable file; the index is a cache and can live anywhere)`,
+    );
   }
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 10000');

@@ -178,7 +178,11 @@ export const layoutRecords = sqliteTable(
     /** The whole RecordView as JSON (masked), what list and show return. */
     data: text('data').notNull(),
   },
-  (t) => [index('layout_records_place').on(t.source, t.file, t.line), index('layout_records_key').on(t.key), index('layout_records_layout').on(t.layout, t.tier)],
+  (t) => [
+    index('layout_records_place').on(t.source, t.file, t.line),
+    index('layout_records_key').on(t.key),
+    index('layout_records_layout').on(t.layout, t.tier),
+  ],
 );
 
 /** Per record source: the change token its rows were read at, and the read's problems and warnings (JSON). */

@@ -27,7 +27,11 @@ function hashes(root: string): Record<string, string> {
       const r = rel ? `${rel}/${e.name}` : e.name;
       if (r === '.memtrust') continue;
       if (e.isDirectory()) walk(r);
-      else out[r] = crypto.createHash('sha256').update(fs.readFileSync(path.join(root, r))).digest('hex');
+      else
+        out[r] = crypto
+          .createHash('sha256')
+          .update(fs.readFileSync(path.join(root, r)))
+          .digest('hex');
     }
   };
   walk('');
@@ -51,7 +55,11 @@ test.describe('a bulk audit is a batch that can be undone', () => {
     const groups = page.getByRole('table').first();
     await expect(groups.getByRole('row', { name: /credential secret\.url-credentials 6 6/ })).toBeVisible();
     await expect(groups.getByRole('row', { name: /personal secret\.private-ip/ })).toBeVisible();
-    await expect(page.getByRole('row', { name: /reference_db_1\.md .* quarantine\/reference_db_1\.md .*credentials in URL postgres:\/\/…/ })).toBeVisible();
+    await expect(
+      page.getByRole('row', {
+        name: /reference_db_1\.md .* quarantine\/reference_db_1\.md .*credentials in URL postgres:\/\/…/,
+      }),
+    ).toBeVisible();
     const html = await page.content();
     for (const s of SECRETS) expect(html, s).not.toContain(s);
     await page.screenshot({ path: shot('batch-plan'), fullPage: true });
@@ -86,7 +94,8 @@ test.describe('a bulk audit is a batch that can be undone', () => {
     await page.getByRole('button', { name: 'Confirm undo' }).click();
     await expect(page.getByRole('status')).toContainText(`undid batch ${batch}`);
     expect(hashes(server.root)).toEqual(before);
-    for (const [rel, bytes] of Object.entries(FOLDER)) expect(fs.readFileSync(path.join(server.root, rel)).equals(bytes), rel).toBe(true);
+    for (const [rel, bytes] of Object.entries(FOLDER))
+      expect(fs.readFileSync(path.join(server.root, rel)).equals(bytes), rel).toBe(true);
     await page.screenshot({ path: shot('batch-undone'), fullPage: true });
 
     // The history entries carry the batch and an Undo: undoing the undo returns to the state after the batch.
@@ -110,11 +119,16 @@ test.describe('a bulk audit is a batch that can be undone', () => {
     const before = hashes(server.root);
     await page.getByLabel(`Type ${n} to confirm`).fill(String(n));
     await page.getByRole('button', { name: `Demote ${n} files` }).click();
-    await expect(page.getByText(/^The plan changed since it was shown \(now \d+ files\): review it again before applying\.$/)).toBeVisible();
+    await expect(
+      page.getByText(/^The plan changed since it was shown \(now \d+ files\): review it again before applying\.$/),
+    ).toBeVisible();
     expect(hashes(server.root)).toEqual(before);
   });
 
-  test('back-fill from the dashboard: plan (files it cannot rewrite left out) → apply → Undo', async ({ page, server }) => {
+  test('back-fill from the dashboard: plan (files it cannot rewrite left out) → apply → Undo', async ({
+    page,
+    server,
+  }) => {
     const before = hashes(server.root);
     await page.goto('/audit');
     await page.getByRole('link', { name: 'Back-fill…' }).click();

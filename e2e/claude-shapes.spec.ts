@@ -7,7 +7,8 @@ import path from 'node:path';
 import { test, expect, shot } from './fixtures';
 
 const FAKE_TOKEN = `ghp_${'Fake0Token1Value2For3Tests4Only5xyzw'}`;
-const BODY = '\nRun the integration suite before tagging a release.\n\n**Why:** the last tag shipped a broken migration.\n\n**How to apply:** run it, then tag.\n';
+const BODY =
+  '\nRun the integration suite before tagging a release.\n\n**Why:** the last tag shipped a broken migration.\n\n**How to apply:** run it, then tag.\n';
 const nested = (name: string, type: string, body = BODY) =>
   `---\nname: ${name}\ndescription: what to run before a tag\nmetadata:\n  node_type: memory\n  type: ${type}\n  originSessionId: 00000000-0000-4000-8000-00000000abcd\n---\n${body}`;
 
@@ -40,14 +41,20 @@ test.describe('a Claude Code folder in real shapes', () => {
     await page.screenshot({ path: shot('claude-shapes-overview'), fullPage: true });
   });
 
-  test('nested type and created-from-mtime on the detail page; actions withheld with the reason', async ({ page, server }) => {
+  test('nested type and created-from-mtime on the detail page; actions withheld with the reason', async ({
+    page,
+    server,
+  }) => {
     // Past the observation period, so only the file itself can withhold promote.
     const old = new Date('2026-08-01T10:20:30Z');
-    for (const f of ['feedback_release.md', 'feedback_creds.md', 'project_broken_yaml.md']) fs.utimesSync(path.join(server.root, f), old, old);
+    for (const f of ['feedback_release.md', 'feedback_creds.md', 'project_broken_yaml.md'])
+      fs.utimesSync(path.join(server.root, f), old, old);
 
     await page.goto('/tiers/inferred');
     // The table reads the nested type too.
-    await expect(page.getByRole('row', { name: /Release checklist/ }).getByRole('cell', { name: 'feedback', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('row', { name: /Release checklist/ }).getByRole('cell', { name: 'feedback', exact: true }),
+    ).toBeVisible();
     await page.getByRole('link', { name: 'Release checklist' }).click();
     await expect(page).toHaveURL(/\/memories\//);
     await expect(page.locator('dd', { hasText: /^feedback$/ })).toBeVisible();
@@ -56,11 +63,17 @@ test.describe('a Claude Code folder in real shapes', () => {
     await expect(page.getByRole('button', { name: 'Promote' })).toBeEnabled();
 
     await page.goto('/tiers/inferred');
-    await page.getByRole('link', { name: 'project_broken_yaml.md' }).or(page.getByRole('link', { name: 'Deploy steps' })).first().click();
+    await page
+      .getByRole('link', { name: 'project_broken_yaml.md' })
+      .or(page.getByRole('link', { name: 'Deploy steps' }))
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/memories\//);
     await expect(page.getByRole('button', { name: 'Promote' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Demote' })).toBeEnabled();
-    await expect(page.locator('[id^="why-"][id$="-promote"]')).toContainText(/the frontmatter cannot be rewritten .*line 3/);
+    await expect(page.locator('[id^="why-"][id$="-promote"]')).toContainText(
+      /the frontmatter cannot be rewritten .*line 3/,
+    );
     await page.screenshot({ path: shot('claude-shapes-broken-yaml'), fullPage: true });
 
     await page.goto('/tiers/inferred');
@@ -73,11 +86,17 @@ test.describe('a Claude Code folder in real shapes', () => {
 });
 
 test.describe('a root memtrust does not read', () => {
-  test.use({ rootFiles: { 'memory.jsonl': '{"type":"entity","name":"Alice","entityType":"person","observations":["likes tea"]}\n' } });
+  test.use({
+    rootFiles: {
+      'memory.jsonl': '{"type":"entity","name":"Alice","entityType":"person","observations":["likes tea"]}\n',
+    },
+  });
 
   test('is shown with the refusal, not as 0 files', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('status').filter({ hasText: 'memory root refused' })).toContainText(/found an MCP memory server knowledge graph \(memory\.jsonl.*memtrust reads a trust-model root/);
+    await expect(page.getByRole('status').filter({ hasText: 'memory root refused' })).toContainText(
+      /found an MCP memory server knowledge graph \(memory\.jsonl.*memtrust reads a trust-model root/,
+    );
     await expect(page.getByText(/0 files/)).toHaveCount(0);
     await page.screenshot({ path: shot('claude-shapes-refused'), fullPage: true });
   });

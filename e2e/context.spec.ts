@@ -9,7 +9,13 @@ import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { PROJECT, startServer, tempDir, type RunningServer } from './server';
 import { shot } from './fixtures';
-import { writeClaudeFolderOverCut, writeTrustRootOverBudget, FAKE_PASSWORD, type ClaudeFixture, type TrustFixture } from '../lib/service/context-fixtures';
+import {
+  writeClaudeFolderOverCut,
+  writeTrustRootOverBudget,
+  FAKE_PASSWORD,
+  type ClaudeFixture,
+  type TrustFixture,
+} from '../lib/service/context-fixtures';
 
 const test = base.extend<{ two: { server: RunningServer; claude: ClaudeFixture; trust: TrustFixture } }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring, and this fixture has none
@@ -27,12 +33,19 @@ const test = base.extend<{ two: { server: RunningServer; claude: ClaudeFixture; 
 
 /** The real CLI's hook output, with the server's own environment. */
 function cliHookText(server: RunningServer): string {
-  const r = spawnSync(process.execPath, [path.join(PROJECT, 'lib/cli/memtrust.cjs'), 'context', '--format', 'hook'], { env: server.env, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [path.join(PROJECT, 'lib/cli/memtrust.cjs'), 'context', '--format', 'hook'], {
+    env: server.env,
+    encoding: 'utf8',
+  });
   expect(r.status).toBe(0);
-  return (JSON.parse(r.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+  return (JSON.parse(r.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput
+    .additionalContext;
 }
 
-test('the X-ray shows what a session gets, root by root, with the cut drawn and a way to change each row', async ({ page, two }) => {
+test('the X-ray shows what a session gets, root by root, with the cut drawn and a way to change each row', async ({
+  page,
+  two,
+}) => {
   const { server, claude, trust } = two;
   await page.goto('/');
   await page.getByRole('link', { name: 'Context X-ray →' }).click();
@@ -45,21 +58,26 @@ test('the X-ray shows what a session gets, root by root, with the cut drawn and 
   expect(shown).toBe(cliHookText(server));
   expect(shown!.length).toBeLessThanOrEqual(8000);
   expect(shown).not.toContain(FAKE_PASSWORD);
-  await expect(page.getByTestId('hook-summary')).toContainText(`hook text ${shown!.length.toLocaleString('en-US')} characters (≈`);
+  await expect(page.getByTestId('hook-summary')).toContainText(
+    `hook text ${shown!.length.toLocaleString('en-US')} characters (≈`,
+  );
   await expect(page.getByTestId('hook-summary')).toContainText('of a 8,000-character budget · headroom');
 
   // Claude Code folder: MEMORY.md as loaded, the cut drawn where Claude Code stops.
   const cc = page.getByRole('region', { name: `Root ${claude.dir}` });
   const index = cc.getByRole('list', { name: 'MEMORY.md as loaded' });
-  await expect(cc.locator("ol[aria-label^=\"MEMORY.md\"] > li")).toHaveCount(250);
+  await expect(cc.locator('ol[aria-label^="MEMORY.md"] > li')).toHaveCount(250);
   const cutAt = await index.getByRole('separator').getAttribute('aria-label');
   expect(cutAt).toMatch(/^cut at line \d+$/);
   await expect(cc.getByTestId('index-summary')).toContainText('MEMORY.md: 250 lines');
   await expect(cc.getByTestId('index-summary')).toContainText('over the 200-line / 25,000-byte load limit');
   await expect(cc).not.toContainText(FAKE_PASSWORD); // the index line with a password is not echoed, folded or not
-  await expect(cc.locator('ol[aria-label^="MEMORY.md"] > li').nth(6)).toContainText('(withheld: this line holds a credential)');
+  await expect(cc.locator('ol[aria-label^="MEMORY.md"] > li').nth(6)).toContainText(
+    '(withheld: this line holds a credential)',
+  );
   // Each memory marked: cut, not indexed, quarantined, loaded.
-  const row = (scope: typeof cc, file: string) => scope.getByRole('row').filter({ has: page.getByRole('link', { name: file, exact: true }) });
+  const row = (scope: typeof cc, file: string) =>
+    scope.getByRole('row').filter({ has: page.getByRole('link', { name: file, exact: true }) });
   await expect(row(cc, claude.cut[0]!)).toHaveAttribute('data-state', 'cut');
   await expect(row(cc, claude.cut[0]!)).toContainText('move its MEMORY.md line above the cut');
   await expect(row(cc, claude.notIndexed[0]!)).toHaveAttribute('data-state', 'not-indexed');
@@ -76,7 +94,9 @@ test('the X-ray shows what a session gets, root by root, with the cut drawn and 
   await page.screenshot({ path: shot('context'), fullPage: true });
 
   // From a row, its action: over budget → the budget setting.
-  await row(tr, trust.huge).getByRole('link', { name: /raise contextBudget/ }).click();
+  await row(tr, trust.huge)
+    .getByRole('link', { name: /raise contextBudget/ })
+    .click();
   await expect(page).toHaveURL(/\/settings#context-budget$/);
   const budget = page.getByRole('region', { name: 'Session context budget' });
   await budget.getByLabel('Characters (1,000–10,000)').fill('20000');
@@ -85,7 +105,9 @@ test('the X-ray shows what a session gets, root by root, with the cut drawn and 
   await budget.getByLabel('Characters (1,000–10,000)').fill('3000');
   await budget.getByRole('button', { name: 'Save' }).click();
   await expect(budget.getByRole('status')).toHaveText('Budget saved: 3,000 characters.');
-  const saved = JSON.parse(fs.readFileSync(path.join(server.env.XDG_CONFIG_HOME!, 'memtrust', 'settings.json'), 'utf8')) as { contextBudget: number };
+  const saved = JSON.parse(
+    fs.readFileSync(path.join(server.env.XDG_CONFIG_HOME!, 'memtrust', 'settings.json'), 'utf8'),
+  ) as { contextBudget: number };
   expect(saved.contextBudget).toBe(3000);
 
   await page.goto('/context');
@@ -95,7 +117,9 @@ test('the X-ray shows what a session gets, root by root, with the cut drawn and 
   expect(smaller).toBe(cliHookText(server));
 
   // A row's memory link opens that memory.
-  await row(page.getByRole('region', { name: `Root ${trust.dir}` }), trust.credential).getByRole('link', { name: trust.credential }).click();
+  await row(page.getByRole('region', { name: `Root ${trust.dir}` }), trust.credential)
+    .getByRole('link', { name: trust.credential })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/memories/[^/]+${trust.credential.replace('.', '\\.')}$`));
 });
 
@@ -103,7 +127,10 @@ test.describe('the X-ray on other roots', () => {
   test('a generated corpus: renders without errors, and its text is the CLI hook text', async ({ page }) => {
     const dir = tempDir('memtrust-e2e-context-corpus-');
     const { generateCorpus, writeCorpus } = await import('../lib/demo');
-    writeCorpus(path.join(dir, 'root'), generateCorpus({ n: 60, seed: 7, now: new Date('2026-11-22T12:00:00Z'), ownerEmail: 'owner@example.com' }));
+    writeCorpus(
+      path.join(dir, 'root'),
+      generateCorpus({ n: 60, seed: 7, now: new Date('2026-11-22T12:00:00Z'), ownerEmail: 'owner@example.com' }),
+    );
     const server = await startServer({ root: path.join(dir, 'root'), dir });
     try {
       const errors: string[] = [];
@@ -126,7 +153,9 @@ test.describe('the X-ray on other roots', () => {
     const server = await startServer({ root: missing, dir });
     try {
       await page.goto(`${server.baseURL}/context`);
-      await expect(page.getByRole('region', { name: `Root ${missing}` }).getByRole('alert')).toHaveText('Could not read this root: root not found');
+      await expect(page.getByRole('region', { name: `Root ${missing}` }).getByRole('alert')).toHaveText(
+        'Could not read this root: root not found',
+      );
       await expect(page.getByTestId('hook-text')).toContainText(`- ${missing}: root not found`);
     } finally {
       await server.stop();

@@ -10,7 +10,14 @@ import { memory } from './memory-files';
 
 const PASSWORD = 'Tr1cky-Pa55-e2e';
 const TABLE_PW = 'R4spb3rry!e2e';
-const fields = (name: string) => ({ name, description: `${name} notes`, type: 'reference', 'source-machine': 'laptop', 'created-at': '2026-01-01T09:00:00Z', 'trust-level': 'inferred' });
+const fields = (name: string) => ({
+  name,
+  description: `${name} notes`,
+  type: 'reference',
+  'source-machine': 'laptop',
+  'created-at': '2026-01-01T09:00:00Z',
+  'trust-level': 'inferred',
+});
 
 test.use({
   rootFiles: {
@@ -24,7 +31,10 @@ test.use({
         `| pi.lan | pi | \`${TABLE_PW}\` |`,
       ].join('\n'),
     ),
-    'memories/reference_lab_hosts.md': memory(fields('Lab hosts'), 'The build box is 10.20.30.41 and the printer 10.20.30.42, both on the lab VLAN.'),
+    'memories/reference_lab_hosts.md': memory(
+      fields('Lab hosts'),
+      'The build box is 10.20.30.41 and the printer 10.20.30.42, both on the lab VLAN.',
+    ),
   },
 });
 
@@ -36,7 +46,9 @@ async function openMemory(page: import('@playwright/test').Page, name: string): 
   return href!;
 }
 
-test('masked values: inline chips with the class, revealed only on click, never in the page source', async ({ page }) => {
+test('masked values: inline chips with the class, revealed only on click, never in the page source', async ({
+  page,
+}) => {
   const href = await openMemory(page, 'NAS access');
   const res = await page.goto(href);
   const html = (await res!.text()) + (await page.content());
@@ -92,7 +104,10 @@ test('allowed networks: the form previews the findings it would clear, then savi
   await page.goto('/settings');
   const nets = page.getByLabel('Networks (CIDR, space separated)');
   await nets.fill('10.20.30.0/24');
-  await expect(page.getByTestId('allow-preview')).toContainText('Saving would clear 3 findings (1 memory becomes clean)', { timeout: 15_000 });
+  await expect(page.getByTestId('allow-preview')).toContainText(
+    'Saving would clear 3 findings (1 memory becomes clean)',
+    { timeout: 15_000 },
+  );
   await nets.fill('10.20.30.0/99');
   await expect(page.getByTestId('allow-preview')).toContainText('not a CIDR block');
   await nets.fill('10.20.30.0/24');

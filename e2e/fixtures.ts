@@ -41,7 +41,8 @@ export const test = base.extend<MemtrustFixtures>({
     const server = await startServer({ root, dir, now: NOW });
     await use(server);
     await server.stop();
-    if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('server-log', { body: server.log(), contentType: 'text/plain' });
+    if (testInfo.status !== testInfo.expectedStatus)
+      await testInfo.attach('server-log', { body: server.log(), contentType: 'text/plain' });
     fs.rmSync(dir, { recursive: true, force: true });
   },
   baseURL: async ({ server }, use) => use(server.baseURL),

@@ -11,7 +11,13 @@ test('the settings page shows each hook as missing, then installed after `hook i
   const dir = tempDir();
   const root = path.join(dir, 'root');
   fs.mkdirSync(path.join(root, 'memories'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'memories', 'user_role.md'), memory({ name: 'Role', description: 'backend engineer', type: 'user' }, 'The user is a backend engineer focused on observability.'));
+  fs.writeFileSync(
+    path.join(root, 'memories', 'user_role.md'),
+    memory(
+      { name: 'Role', description: 'backend engineer', type: 'user' },
+      'The user is a backend engineer focused on observability.',
+    ),
+  );
   const home = path.join(dir, 'home');
   fs.mkdirSync(path.join(home, '.claude'), { recursive: true });
   fs.writeFileSync(path.join(home, '.claude', 'settings.json'), JSON.stringify({ model: 'opus' }));
@@ -28,7 +34,10 @@ test('the settings page shows each hook as missing, then installed after `hook i
     await expect(section.getByTestId('hook-entries')).toContainText(`${cli} hook pre-write`);
     await expect(section).toContainText(`${cli} hook install --apply`);
 
-    const r = spawnSync(process.execPath, [cli, 'hook', 'install', '--apply'], { env: { ...server.env, HOME: home }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [cli, 'hook', 'install', '--apply'], {
+      env: { ...server.env, HOME: home },
+      encoding: 'utf8',
+    });
     expect(r.status, r.stderr).toBe(0);
     await page.reload();
     for (const event of ['SessionStart', 'PreToolUse', 'PostToolUse']) {

@@ -21,14 +21,21 @@ function hashes(root: string): Record<string, string> {
       const r = rel ? `${rel}/${e.name}` : e.name;
       if (r === '.memtrust') continue;
       if (e.isDirectory()) walk(r);
-      else out[r] = crypto.createHash('sha256').update(fs.readFileSync(path.join(root, r))).digest('hex');
+      else
+        out[r] = crypto
+          .createHash('sha256')
+          .update(fs.readFileSync(path.join(root, r)))
+          .digest('hex');
     }
   };
   walk('');
   return out;
 }
 
-test('select 12 → bulk demote → plan → typed count → done → Undo → the folder is byte-identical', async ({ page, server }) => {
+test('select 12 → bulk demote → plan → typed count → done → Undo → the folder is byte-identical', async ({
+  page,
+  server,
+}) => {
   const before = hashes(server.root);
   await page.goto('/review?queue=any&type=feedback&sort=name');
   await page.locator('[data-inbox-ready]').waitFor();
@@ -47,7 +54,9 @@ test('select 12 → bulk demote → plan → typed count → done → Undo → t
   const summary = bar.getByTestId('plan-summary');
   await expect(summary).toContainText(/^Demote \d+ files: \d+ → quarantined$/);
   const n = Number(/Demote (\d+) files/.exec(await summary.innerText())![1]);
-  const leftOut = await bar.getByText(/^Left out \((\d+)\)$/).count() ? Number(/\((\d+)\)/.exec(await bar.getByText(/^Left out/).innerText())![1]) : 0;
+  const leftOut = (await bar.getByText(/^Left out \((\d+)\)$/).count())
+    ? Number(/\((\d+)\)/.exec(await bar.getByText(/^Left out/).innerText())![1])
+    : 0;
   expect(n + leftOut).toBe(12);
   expect(n).toBeGreaterThan(10);
   const html = await page.content();
@@ -70,7 +79,11 @@ test('select 12 → bulk demote → plan → typed count → done → Undo → t
   expect(quarantined.length).toBe(Object.keys(folder.files).filter((f) => f.startsWith('quarantine/')).length + n);
   const after = hashes(server.root);
   expect(after).not.toEqual(before);
-  const audit = fs.readFileSync(path.join(server.root, '.memtrust/audit/e2e-machine.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const audit = fs
+    .readFileSync(path.join(server.root, '.memtrust/audit/e2e-machine.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const batch = decodeURIComponent(page.url().split('/').pop()!);
   expect(audit.filter((e) => e.batch === batch && e.action === 'demote')).toHaveLength(n);
 
@@ -80,7 +93,10 @@ test('select 12 → bulk demote → plan → typed count → done → Undo → t
   expect(hashes(server.root)).toEqual(before);
 });
 
-test('bulk archive of live memories leaves every one out with the rule and changes nothing', async ({ page, server }) => {
+test('bulk archive of live memories leaves every one out with the rule and changes nothing', async ({
+  page,
+  server,
+}) => {
   const before = hashes(server.root);
   await page.goto('/review?queue=any&type=user&sort=name');
   await page.locator('[data-inbox-ready]').waitFor();

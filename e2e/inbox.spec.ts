@@ -50,7 +50,10 @@ test('the inbox filters, sorts and pages 160+ memories with every choice in the 
   await page.screenshot({ path: shot('inbox'), fullPage: false });
 });
 
-test('keys: ? and Escape, j/k, a flagged memory is never promoted by a key, others ask first', async ({ page, server }) => {
+test('keys: ? and Escape, j/k, a flagged memory is never promoted by a key, others ask first', async ({
+  page,
+  server,
+}) => {
   await page.goto('/review?queue=due&sort=name');
   await page.locator('[data-inbox-ready]').waitFor();
   await page.keyboard.press('?');
@@ -59,7 +62,9 @@ test('keys: ? and Escape, j/k, a flagged memory is never promoted by a key, othe
   await page.keyboard.press('Escape');
   await expect(help).toHaveCount(0);
   // Deploy token: inferred, past observation, holds a token — promote is disabled and p does nothing.
-  await page.goto(`/review?queue=due&sort=name&sel=${encodeURIComponent(`${sourceId(server.root)}:${folder.named.token}`)}`);
+  await page.goto(
+    `/review?queue=due&sort=name&sel=${encodeURIComponent(`${sourceId(server.root)}:${folder.named.token}`)}`,
+  );
   const pane = page.getByRole('complementary', { name: 'Preview' });
   await expect(pane.getByRole('button', { name: 'Promote' })).toBeDisabled();
   await expect(pane.getByText(/promote refused: a credential is in the file/i)).toBeVisible();
@@ -70,7 +75,9 @@ test('keys: ? and Escape, j/k, a flagged memory is never promoted by a key, othe
   await expect(page.getByRole('dialog', { name: 'Confirm promote' })).toHaveCount(0);
   expect(read(server.root, folder.named.token).equals(before)).toBe(true);
   // j moves to the next row (URL), p on a clean memory opens the preview; only Confirm writes.
-  await page.goto(`/review?queue=due&sort=name&sel=${encodeURIComponent(`${sourceId(server.root)}:${folder.named.due}`)}`);
+  await page.goto(
+    `/review?queue=due&sort=name&sel=${encodeURIComponent(`${sourceId(server.root)}:${folder.named.due}`)}`,
+  );
   await expect(pane.getByRole('heading', { name: 'Due for review' })).toBeVisible();
   await page.locator('[data-inbox-ready]').waitFor();
   await page.keyboard.press('p');
@@ -89,7 +96,10 @@ test('keys: ? and Escape, j/k, a flagged memory is never promoted by a key, othe
   await expect(page).not.toHaveURL(url);
 });
 
-test('the diff preview names the frontmatter lines, the move and the MEMORY.md line before a demote', async ({ page, server }) => {
+test('the diff preview names the frontmatter lines, the move and the MEMORY.md line before a demote', async ({
+  page,
+  server,
+}) => {
   await page.goto(href(server.root, folder.named.flat));
   await page.getByRole('button', { name: 'Demote' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm demote' });
@@ -104,11 +114,16 @@ test('the diff preview names the frontmatter lines, the move and the MEMORY.md l
   expect(fs.existsSync(path.join(server.root, folder.named.flat))).toBe(true);
   await dialog.getByRole('button', { name: 'Confirm demote' }).click();
   await expect(page.getByRole('status')).toContainText('verified → quarantined');
-  expect(read(server.root, `quarantine/${folder.named.flat}`).toString()).toContain('quarantine-reason: superseded by the team wiki');
+  expect(read(server.root, `quarantine/${folder.named.flat}`).toString()).toContain(
+    'quarantine-reason: superseded by the team wiki',
+  );
   expect(read(server.root, 'MEMORY.md').toString()).not.toContain('(user_flat_type.md)');
 });
 
-test('repair and restore: redact each flagged value, validated live, edit + move in one event', async ({ page, server }) => {
+test('repair and restore: redact each flagged value, validated live, edit + move in one event', async ({
+  page,
+  server,
+}) => {
   const rel = `quarantine/${folder.named.quarantinedToken}`;
   const before = read(server.root, rel);
   await page.goto(href(server.root, folder.named.quarantinedToken));
@@ -119,10 +134,16 @@ test('repair and restore: redact each flagged value, validated live, edit + move
   await expect(dialog).not.toContainText(fakeToken());
   await expect(dialog).not.toContainText('10.9.8.7');
   // Keep the address: still blocked.
-  await dialog.getByRole('group', { name: /private IPv4/ }).getByLabel('keep').check();
+  await dialog
+    .getByRole('group', { name: /private IPv4/ })
+    .getByLabel('keep')
+    .check();
   await expect(dialog.getByRole('status')).toContainText('Still blocked');
   await expect(dialog.getByRole('button', { name: 'Apply edits and restore' })).toBeDisabled();
-  await dialog.getByRole('group', { name: /private IPv4/ }).getByLabel('wrap in <redacted>').check();
+  await dialog
+    .getByRole('group', { name: /private IPv4/ })
+    .getByLabel('wrap in <redacted>')
+    .check();
   await expect(dialog.getByRole('status')).toContainText('ready to restore');
   await page.screenshot({ path: shot('repair-dialog'), fullPage: false });
   expect(read(server.root, rel).equals(before)).toBe(true); // never edited in place
@@ -133,7 +154,11 @@ test('repair and restore: redact each flagged value, validated live, edit + move
   expect(text).not.toContain(fakeToken());
   expect(text).toContain('<redacted>removed</redacted>');
   expect(text).toContain('<redacted>10.9.8.7</redacted>');
-  const audit = fs.readFileSync(path.join(server.root, '.memtrust/audit/e2e-machine.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const audit = fs
+    .readFileSync(path.join(server.root, '.memtrust/audit/e2e-machine.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const ev = audit.find((e) => e.memory === folder.named.quarantinedToken);
   expect(ev).toMatchObject({ action: 'restore', to: 'verified' });
   expect(ev.before_sha256).toMatch(/^[0-9a-f]{64}$/);
@@ -149,7 +174,10 @@ test('repair and restore: redact each flagged value, validated live, edit + move
   expect(fs.existsSync(path.join(server.root, folder.named.quarantinedToken))).toBe(false);
 });
 
-test('repair and restore: broken YAML shows the parser message and line, fixed in the dialog', async ({ page, server }) => {
+test('repair and restore: broken YAML shows the parser message and line, fixed in the dialog', async ({
+  page,
+  server,
+}) => {
   await page.goto(href(server.root, folder.named.quarantinedYaml));
   await page.getByRole('button', { name: 'Repair and restore…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Repair and restore' });
@@ -162,13 +190,18 @@ test('repair and restore: broken YAML shows the parser message and line, fixed i
   expect(read(server.root, folder.named.quarantinedYaml).toString()).toContain('description: quote values with care');
 });
 
-test('the MEMORY.md page: lines, the memory each names, findings by line, the load-limit cut', async ({ page, server }) => {
+test('the MEMORY.md page: lines, the memory each names, findings by line, the load-limit cut', async ({
+  page,
+  server,
+}) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'open MEMORY.md' }).click();
   await expect(page.getByRole('heading', { name: 'MEMORY.md', level: 1 })).toBeVisible();
   const table = page.getByRole('table', { name: 'MEMORY.md lines' });
   await expect(table.getByRole('row', { name: 'Load limit cut' })).toContainText('load limit');
-  await expect(page.getByRole('alert').filter({ hasText: 'Over the' })).toContainText('Over the 25,000-byte limit: only lines 1–153');
+  await expect(page.getByRole('alert').filter({ hasText: 'Over the' })).toContainText(
+    'Over the 25,000-byte limit: only lines 1–153',
+  );
   const last = table.getByRole('row').last();
   await expect(last).toContainText('private IPv4 address');
   await expect(last).not.toContainText('10.0.0.5');
@@ -181,7 +214,10 @@ test('the MEMORY.md page: lines, the memory each names, findings by line, the lo
   expect(server.root).toBeTruthy();
 });
 
-test('the editor shows every required field, nested type included, and saves a changed type where it was', async ({ page, server }) => {
+test('the editor shows every required field, nested type included, and saves a changed type where it was', async ({
+  page,
+  server,
+}) => {
   await page.goto(`${href(server.root, folder.named.nested)}/edit`);
   await expect(page.getByLabel('Type (under metadata:)')).toHaveValue('feedback');
   await page.goto(`${href(server.root, folder.named.flat)}/edit`);

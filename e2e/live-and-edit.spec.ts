@@ -11,7 +11,10 @@ test('a memory written on disk appears on the open page without a reload', async
   await page.goto('/tiers/inferred');
   await expect(page.getByText('No inferred memories')).toBeVisible();
   // The assistant writes a memory while the page is open.
-  fs.writeFileSync(path.join(server.root, 'memories/feedback_new_rule.md'), inferred('A brand new rule', '2026-11-21T08:00:00Z'));
+  fs.writeFileSync(
+    path.join(server.root, 'memories/feedback_new_rule.md'),
+    inferred('A brand new rule', '2026-11-21T08:00:00Z'),
+  );
   await expect(page.getByRole('link', { name: 'A brand new rule' })).toBeVisible({ timeout: 15_000 });
 });
 
@@ -21,11 +24,19 @@ test('adding a memory is validated and lands at verified; a secret blocks the sa
   await page.getByLabel('Name').fill('Review before merge');
   await page.getByLabel('Description').fill('Every change gets a second pair of eyes');
   const token = 'ghp' + '_' + 'Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2';
-  await page.getByLabel('Memory (Markdown)').fill(`Ask for review.\n\nToken ${token}\n\n**Why:** bugs. **How to apply:** always ask, because reviews catch bugs.`);
+  await page
+    .getByLabel('Memory (Markdown)')
+    .fill(
+      `Ask for review.\n\nToken ${token}\n\n**Why:** bugs. **How to apply:** always ask, because reviews catch bugs.`,
+    );
   await page.getByRole('button', { name: 'Add memory' }).click();
   await expect(page.locator('main').getByRole('alert')).toContainText('not saved');
   expect(fs.existsSync(path.join(server.root, 'memories/feedback_review_before_merge.md'))).toBe(false);
-  await page.getByLabel('Memory (Markdown)').fill('Ask for a review of every change before merging it.\n\n**Why:** reviews catch bugs early.\n\n**How to apply:** request one reviewer on each pull request.');
+  await page
+    .getByLabel('Memory (Markdown)')
+    .fill(
+      'Ask for a review of every change before merging it.\n\n**Why:** reviews catch bugs early.\n\n**How to apply:** request one reviewer on each pull request.',
+    );
   await page.getByRole('button', { name: 'Add memory' }).click();
   await expect(page.getByRole('heading', { name: 'Review before merge', exact: true })).toBeVisible();
   const text = fs.readFileSync(path.join(server.root, 'memories/feedback_review_before_merge.md'), 'utf8');
@@ -37,7 +48,10 @@ test('adding a memory is validated and lands at verified; a secret blocks the sa
 
 test('editing and saving makes the memory verified today and keeps unknown keys', async ({ page, server }) => {
   const file = path.join(server.root, 'memories/feedback_small_prs.md');
-  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('type: feedback', 'type: feedback\noriginSessionId: abc-123'));
+  fs.writeFileSync(
+    file,
+    fs.readFileSync(file, 'utf8').replace('type: feedback', 'type: feedback\noriginSessionId: abc-123'),
+  );
   await page.goto('/tiers/verified');
   await page.getByRole('link', { name: 'Small pull requests' }).click();
   await page.getByRole('link', { name: /Edit this memory/ }).click();
@@ -51,10 +65,17 @@ test('editing and saving makes the memory verified today and keeps unknown keys'
 });
 
 test('a transition made with the CLI shows up on the open dashboard', async ({ page, server }) => {
-  fs.writeFileSync(path.join(server.root, 'memories/feedback_cli_rule.md'), inferred('A rule promoted from the CLI', '2026-11-01T08:00:00Z'));
+  fs.writeFileSync(
+    path.join(server.root, 'memories/feedback_cli_rule.md'),
+    inferred('A rule promoted from the CLI', '2026-11-01T08:00:00Z'),
+  );
   await page.goto('/tiers/inferred');
   await expect(page.getByRole('link', { name: 'A rule promoted from the CLI' })).toBeVisible({ timeout: 15_000 });
-  const r = spawnSync(process.execPath, [path.join(PROJECT, 'lib/cli/memtrust.cjs'), 'promote', 'feedback_cli_rule.md'], { env: server.env, encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(PROJECT, 'lib/cli/memtrust.cjs'), 'promote', 'feedback_cli_rule.md'],
+    { env: server.env, encoding: 'utf8' },
+  );
   expect(r.status, r.stderr).toBe(0);
   await expect(page.getByRole('link', { name: 'A rule promoted from the CLI' })).toHaveCount(0, { timeout: 15_000 });
   await page.goto('/tiers/verified');

@@ -1,20 +1,58 @@
 /** Small hand-written memory files for e2e roots (dates relative to NOW = 2026-11-22). */
 export function memory(fields: Record<string, string>, body: string): string {
-  return `---\n${Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('\n')}\n---\n\n${body}\n`;
+  return `---\n${Object.entries(fields)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n')}\n---\n\n${body}\n`;
 }
 
-const BODY = 'Integration tests must hit a real database, not mocks.\n\n**Why:** mocked tests passed while a migration broke production.\n\n**How to apply:** use the docker database in every integration test.';
+const BODY =
+  'Integration tests must hit a real database, not mocks.\n\n**Why:** mocked tests passed while a migration broke production.\n\n**How to apply:** use the docker database in every integration test.';
 
 export function inferred(name: string, createdAt = '2026-11-01T09:00:00Z'): string {
-  return memory({ name, description: `${name} description`, type: 'feedback', 'source-machine': 'laptop', 'created-at': createdAt, 'trust-level': 'inferred' }, BODY);
+  return memory(
+    {
+      name,
+      description: `${name} description`,
+      type: 'feedback',
+      'source-machine': 'laptop',
+      'created-at': createdAt,
+      'trust-level': 'inferred',
+    },
+    BODY,
+  );
 }
 
 export function verified(name: string, lastVerified = '2026-11-01'): string {
-  return memory({ name, description: `${name} description`, type: 'feedback', 'source-machine': 'laptop', 'created-at': '2026-01-01T09:00:00Z', 'trust-level': 'verified', 'last-verified': lastVerified }, BODY);
+  return memory(
+    {
+      name,
+      description: `${name} description`,
+      type: 'feedback',
+      'source-machine': 'laptop',
+      'created-at': '2026-01-01T09:00:00Z',
+      'trust-level': 'verified',
+      'last-verified': lastVerified,
+    },
+    BODY,
+  );
 }
 
 export function quarantined(name: string, body = BODY, at = '2026-11-10T09:00:00Z'): string {
-  return memory({ name, description: `${name} description`, type: 'feedback', 'source-machine': 'laptop', 'created-at': '2026-01-01T09:00:00Z', 'trust-level': 'quarantined', 'last-verified': at.slice(0, 10), 'quarantined-at': at, 'quarantined-by': 'laptop', 'quarantine-reason': 'looked wrong' }, body);
+  return memory(
+    {
+      name,
+      description: `${name} description`,
+      type: 'feedback',
+      'source-machine': 'laptop',
+      'created-at': '2026-01-01T09:00:00Z',
+      'trust-level': 'quarantined',
+      'last-verified': at.slice(0, 10),
+      'quarantined-at': at,
+      'quarantined-by': 'laptop',
+      'quarantine-reason': 'looked wrong',
+    },
+    body,
+  );
 }
 
 /** A token-shaped fake secret built at run time, so no secret-looking literal sits in the repository. */

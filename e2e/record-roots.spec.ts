@@ -27,11 +27,16 @@ test.beforeAll(async () => {
   fs.mkdirSync(team);
   fs.writeFileSync(
     path.join(team, 'main.testrecords.jsonl'),
-    [
-      JSON.stringify({ key: 'deploy-host', tier: 'verified', title: 'Deploy host', text: 'Deploys go through the bastion host.' }),
+    `${[
+      JSON.stringify({
+        key: 'deploy-host',
+        tier: 'verified',
+        title: 'Deploy host',
+        text: 'Deploys go through the bastion host.',
+      }),
       JSON.stringify({ key: 'old-cache', title: 'Old cache rule', text: 'Clear the cache.', flags: ['stale'] }),
       '{broken',
-    ].join('\n') + '\n',
+    ].join('\n')}\n`,
   );
   server = await startServer({ root: [trust, team].join(path.delimiter), dir, env: { MEMTRUST_TEST_LAYOUT: '1' } });
 });
@@ -41,8 +46,10 @@ test.afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test('the overview lists a record root with its layout, shape and record count, linking to its records', async ({ page }) => {
-  await page.goto(server.baseURL + '/');
+test('the overview lists a record root with its layout, shape and record count, linking to its records', async ({
+  page,
+}) => {
+  await page.goto(`${server.baseURL}/`);
   const roots = page.locator('section', { hasText: 'Roots' }).locator('li');
   await expect(roots).toHaveCount(2);
   const rec = roots.filter({ hasText: team });
@@ -52,11 +59,14 @@ test('the overview lists a record root with its layout, shape and record count, 
   await expect(page.getByText('1 memories in 1 root · ')).toBeVisible();
   await expect(page.getByText(/· 2 records in 1 record root/)).toBeVisible();
   await expect(rec).not.toContainText('not read');
-  await page.locator('section', { hasText: 'Roots' }).last().screenshot({ path: shot('record-roots-overview') });
+  await page
+    .locator('section', { hasText: 'Roots' })
+    .last()
+    .screenshot({ path: shot('record-roots-overview') });
 });
 
 test('settings lists the record root beside the memory root', async ({ page }) => {
-  await page.goto(server.baseURL + '/settings');
+  await page.goto(`${server.baseURL}/settings`);
   await expect(page.getByText('test records · layout test-layout, jsonl · 2 records')).toBeVisible();
   await expect(page.getByText(trust, { exact: true })).toBeVisible();
   await page.screenshot({ path: shot('record-roots-settings'), fullPage: true });

@@ -18,11 +18,21 @@ test.use({ rootFiles: {}, rootSetup: { setup: (root) => void buildGovernedFixtur
 function storeBytes(root: string): string {
   const store = path.join(root, STORE_REL);
   return ['', '-wal', '-shm']
-    .map((ext) => (fs.existsSync(store + ext) ? `${ext}:${crypto.createHash('sha256').update(fs.readFileSync(store + ext)).digest('hex')}` : `${ext}:absent`))
+    .map((ext) =>
+      fs.existsSync(store + ext)
+        ? `${ext}:${crypto
+            .createHash('sha256')
+            .update(fs.readFileSync(store + ext))
+            .digest('hex')}`
+        : `${ext}:absent`,
+    )
     .join(' ');
 }
 
-test('a governed draft is read-only: codeclone commands to copy, every action refused, the store never written', async ({ page, server }) => {
+test('a governed draft is read-only: codeclone commands to copy, every action refused, the store never written', async ({
+  page,
+  server,
+}) => {
   const before = storeBytes(server.root);
   await page.goto('/records?layout=governed');
   await expect(page.locator('tbody tr').first()).toBeVisible();
@@ -33,10 +43,13 @@ test('a governed draft is read-only: codeclone commands to copy, every action re
   await page.locator('tbody tr a').first().click();
   await expect(page.getByRole('note').filter({ hasText: 'codeclone owns this store' })).toBeVisible();
   await expect(page.locator('[data-command]').first()).toContainText('codeclone');
-  for (const b of await page.getByRole('group', { name: 'Actions' }).getByRole('button').all()) await expect(b).toBeDisabled();
+  for (const b of await page.getByRole('group', { name: 'Actions' }).getByRole('button').all())
+    await expect(b).toBeDisabled();
   await expect(page.getByRole('button', { name: /Copy the .* command/ }).first()).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+    [],
+  );
   await page.screenshot({ path: shot('records-governed-detail'), fullPage: true });
   await page.goto('/records/conflicts');
   await expect(page.locator('h1')).toHaveText('Contradictions');

@@ -21,14 +21,79 @@ function rec(o: Record<string, unknown>): string {
 
 /** Seven lines: a verified record, the contradiction pair (lines 2 and 4), a password in prose, a truncated line, a record without evidence, CRLF-free. */
 function store(): string {
-  return [
-    rec({ id: 'mem_11aa22bb', type: 'semantic', statement: 'The staging cluster runs three replicas of the API.', evidence: ['deploy/staging/api.yaml: replicas: 3'], confidence: 'high', sensitivity: 'internal', sourceStep: 'consolidate-2026-11-01', createdAt: '2026-11-01T09:00:00Z', expiresAt: null, status: 'active', conflictsWith: [], conflictNote: null }),
-    rec({ id: A, type: 'semantic', statement: 'Deploys to production go out on Tuesdays only.', evidence: ['runbook/deploy.md: "release window: Tuesday"', 'chat 2026-10-02: release manager confirms Tuesdays'], confidence: 'medium', sensitivity: 'internal', sourceStep: 'consolidate-2026-11-10', createdAt: '2026-10-02T08:00:00Z', expiresAt: null, status: 'needs-review', conflictsWith: [B], conflictNote: 'Runbook says Tuesday, the new CI schedule deploys daily.' }),
-    rec({ id: 'mem_77cc88dd', type: 'procedural', statement: `Log in to the test registry with token ${fakeToken()} before pushing.`, evidence: ['notes/ci.md line 4'], confidence: 'low', sensitivity: 'secret', sourceStep: 'consolidate-2026-11-10', createdAt: '2026-11-10T10:00:00Z', expiresAt: null, status: 'active', conflictsWith: [], conflictNote: null }),
-    rec({ id: B, type: 'semantic', statement: 'Production deploys run every weekday from the CI schedule.', evidence: ['.ci/schedule.yml: cron 0 6 * * 1-5'], confidence: 'high', sensitivity: 'internal', sourceStep: 'consolidate-2026-11-12', createdAt: '2026-11-12T07:30:00Z', expiresAt: null, status: 'needs-review', conflictsWith: [A], conflictNote: 'Runbook says Tuesday, the new CI schedule deploys daily.' }),
+  return `${[
+    rec({
+      id: 'mem_11aa22bb',
+      type: 'semantic',
+      statement: 'The staging cluster runs three replicas of the API.',
+      evidence: ['deploy/staging/api.yaml: replicas: 3'],
+      confidence: 'high',
+      sensitivity: 'internal',
+      sourceStep: 'consolidate-2026-11-01',
+      createdAt: '2026-11-01T09:00:00Z',
+      expiresAt: null,
+      status: 'active',
+      conflictsWith: [],
+      conflictNote: null,
+    }),
+    rec({
+      id: A,
+      type: 'semantic',
+      statement: 'Deploys to production go out on Tuesdays only.',
+      evidence: ['runbook/deploy.md: "release window: Tuesday"', 'chat 2026-10-02: release manager confirms Tuesdays'],
+      confidence: 'medium',
+      sensitivity: 'internal',
+      sourceStep: 'consolidate-2026-11-10',
+      createdAt: '2026-10-02T08:00:00Z',
+      expiresAt: null,
+      status: 'needs-review',
+      conflictsWith: [B],
+      conflictNote: 'Runbook says Tuesday, the new CI schedule deploys daily.',
+    }),
+    rec({
+      id: 'mem_77cc88dd',
+      type: 'procedural',
+      statement: `Log in to the test registry with token ${fakeToken()} before pushing.`,
+      evidence: ['notes/ci.md line 4'],
+      confidence: 'low',
+      sensitivity: 'secret',
+      sourceStep: 'consolidate-2026-11-10',
+      createdAt: '2026-11-10T10:00:00Z',
+      expiresAt: null,
+      status: 'active',
+      conflictsWith: [],
+      conflictNote: null,
+    }),
+    rec({
+      id: B,
+      type: 'semantic',
+      statement: 'Production deploys run every weekday from the CI schedule.',
+      evidence: ['.ci/schedule.yml: cron 0 6 * * 1-5'],
+      confidence: 'high',
+      sensitivity: 'internal',
+      sourceStep: 'consolidate-2026-11-12',
+      createdAt: '2026-11-12T07:30:00Z',
+      expiresAt: null,
+      status: 'needs-review',
+      conflictsWith: [A],
+      conflictNote: 'Runbook says Tuesday, the new CI schedule deploys daily.',
+    }),
     '{"id":"mem_broken","type":"semantic","statement":"cut off mid-wr',
-    rec({ id: 'mem_99eeff00', type: 'episodic', statement: 'The Grafana dashboard was renamed to Platform Overview.', evidence: [], confidence: 'medium', sensitivity: 'public', sourceStep: 'consolidate-2026-11-15', createdAt: '2026-11-15T12:00:00Z', expiresAt: null, status: 'active', conflictsWith: [], conflictNote: null }),
-  ].join('\n') + '\n';
+    rec({
+      id: 'mem_99eeff00',
+      type: 'episodic',
+      statement: 'The Grafana dashboard was renamed to Platform Overview.',
+      evidence: [],
+      confidence: 'medium',
+      sensitivity: 'public',
+      sourceStep: 'consolidate-2026-11-15',
+      createdAt: '2026-11-15T12:00:00Z',
+      expiresAt: null,
+      status: 'active',
+      conflictsWith: [],
+      conflictNote: null,
+    }),
+  ].join('\n')}\n`;
 }
 
 test.use({ rootFiles: { [FILE]: store() } });
@@ -39,7 +104,9 @@ async function axe(page: Page, url: string) {
   expect(serious.map((v) => `${url}: ${v.id} ${v.nodes.length}`)).toEqual([]);
 }
 
-test('the records table lists every record with its flags, read problems and filters in the URL, never a secret', async ({ page }) => {
+test('the records table lists every record with its flags, read problems and filters in the URL, never a secret', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Records' }).click();
   await expect(page).toHaveURL(/\/records$/);
@@ -74,7 +141,9 @@ test('the records table lists every record with its flags, read problems and fil
   await axe(page, '/records');
 
   // The record page: location, fields as stored, masked text.
-  await page.goto(`/records/${encodeURIComponent(`${(await page.locator('tbody tr').first().getAttribute('data-record'))!.split(':')[0]}:mem_77cc88dd`)}`);
+  await page.goto(
+    `/records/${encodeURIComponent(`${(await page.locator('tbody tr').first().getAttribute('data-record'))!.split(':')[0]}:mem_77cc88dd`)}`,
+  );
   await expect(page.locator('[data-location]')).toContainText(`${FILE}:3`);
   await expect(page.getByRole('region', { name: 'Fields as stored' })).toContainText('sourceStep');
   expect(await page.content()).not.toContain(fakeToken());
@@ -89,12 +158,31 @@ test('a record page follows the store when it changes on disk, without a reload'
   await page.goto('/records');
   await expect(page.locator('tbody tr')).toHaveCount(5);
   const file = path.join(server.root, FILE);
-  fs.appendFileSync(file, rec({ id: 'mem_aa00bb11', type: 'semantic', statement: 'The on-call rota moved to the platform team.', evidence: ['rota.md'], confidence: 'medium', sensitivity: 'internal', sourceStep: 'consolidate-2026-11-20', createdAt: '2026-11-20T09:00:00Z', expiresAt: null, status: 'active', conflictsWith: [], conflictNote: null }) + '\n');
+  fs.appendFileSync(
+    file,
+    `${rec({
+      id: 'mem_aa00bb11',
+      type: 'semantic',
+      statement: 'The on-call rota moved to the platform team.',
+      evidence: ['rota.md'],
+      confidence: 'medium',
+      sensitivity: 'internal',
+      sourceStep: 'consolidate-2026-11-20',
+      createdAt: '2026-11-20T09:00:00Z',
+      expiresAt: null,
+      status: 'active',
+      conflictsWith: [],
+      conflictNote: null,
+    })}\n`,
+  );
   await expect(page.locator('tbody tr')).toHaveCount(6, { timeout: 15_000 });
   await expect(page.getByText('The on-call rota moved to the platform team.')).toBeVisible();
 });
 
-test('a contradiction pair: side by side, keep one as one batch changing only those two lines, then Undo puts the file back byte for byte', async ({ page, server }) => {
+test('a contradiction pair: side by side, keep one as one batch changing only those two lines, then Undo puts the file back byte for byte', async ({
+  page,
+  server,
+}) => {
   const file = path.join(server.root, FILE);
   const before = fs.readFileSync(file);
   await page.goto('/records/conflicts');
@@ -141,7 +229,10 @@ test('a contradiction pair: side by side, keep one as one batch changing only th
   await expect.poll(() => fs.readFileSync(file).equals(before)).toBe(true);
 });
 
-test('a store changed between the preview and Confirm shows the new preview instead of applying', async ({ page, server }) => {
+test('a store changed between the preview and Confirm shows the new preview instead of applying', async ({
+  page,
+  server,
+}) => {
   const file = path.join(server.root, FILE);
   await page.goto('/records/conflicts');
   await page.locator(`[data-side$=":${B}"]`).getByRole('button', { name: 'Keep this one' }).click();
@@ -158,7 +249,10 @@ test('a store changed between the preview and Confirm shows the new preview inst
   expect(fs.readFileSync(file).equals(edited)).toBe(true);
 });
 
-test('demote asks for a reason, previews the line with it, applies as a batch, and Undo restores the bytes', async ({ page, server }) => {
+test('demote asks for a reason, previews the line with it, applies as a batch, and Undo restores the bytes', async ({
+  page,
+  server,
+}) => {
   const file = path.join(server.root, FILE);
   const before = fs.readFileSync(file);
   await page.goto('/records');
@@ -192,9 +286,22 @@ test('demote asks for a reason, previews the line with it, applies as a batch, a
 });
 
 test.describe('a large store', () => {
-  const many = Array.from({ length: 120 }, (_, i) =>
-    rec({ id: `mem_${String(i).padStart(8, '0')}`, type: 'semantic', statement: `Service ${i} listens on its documented port.`, evidence: [`svc/${i}.yaml`], confidence: i % 2 ? 'high' : 'medium', sensitivity: 'internal', sourceStep: 'consolidate-2026-11-01', createdAt: '2026-11-01T09:00:00Z', expiresAt: null, status: 'active', conflictsWith: [], conflictNote: null }),
-  ).join('\n') + '\n';
+  const many = `${Array.from({ length: 120 }, (_, i) =>
+    rec({
+      id: `mem_${String(i).padStart(8, '0')}`,
+      type: 'semantic',
+      statement: `Service ${i} listens on its documented port.`,
+      evidence: [`svc/${i}.yaml`],
+      confidence: i % 2 ? 'high' : 'medium',
+      sensitivity: 'internal',
+      sourceStep: 'consolidate-2026-11-01',
+      createdAt: '2026-11-01T09:00:00Z',
+      expiresAt: null,
+      status: 'active',
+      conflictsWith: [],
+      conflictNote: null,
+    }),
+  ).join('\n')}\n`;
   test.use({ rootFiles: { 'services.memory.jsonl': many } });
 
   test('pages through the records, 50 at a time, with the page in the URL', async ({ page }) => {

@@ -2,12 +2,24 @@ import http from 'node:http';
 import { test, expect, shot } from './fixtures';
 import { memory } from './memory-files';
 
-function raw(port: number, opts: { method: string; host: string; origin?: string; path?: string }): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+function raw(
+  port: number,
+  opts: { method: string; host: string; origin?: string; path?: string },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method: opts.method, path: opts.path ?? '/', headers: { Host: opts.host, ...(opts.origin ? { Origin: opts.origin } : {}), 'Content-Type': 'text/plain' } }, (res) => {
-      res.resume();
-      resolve({ status: res.statusCode ?? 0, headers: res.headers });
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: opts.method,
+        path: opts.path ?? '/',
+        headers: { Host: opts.host, ...(opts.origin ? { Origin: opts.origin } : {}), 'Content-Type': 'text/plain' },
+      },
+      (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, headers: res.headers });
+      },
+    );
     req.on('error', reject);
     req.end(opts.method === 'POST' ? 'x' : undefined);
   });
@@ -17,7 +29,15 @@ test.describe('hostile input', () => {
   test.use({
     rootFiles: {
       'memories/feedback_payloads.md': memory(
-        { name: 'Payload memory', description: 'renders inert', type: 'feedback', 'trust-level': 'verified', 'last-verified': '2026-11-20', 'created-at': '2026-11-01T00:00:00Z', 'source-machine': 'x' },
+        {
+          name: 'Payload memory',
+          description: 'renders inert',
+          type: 'feedback',
+          'trust-level': 'verified',
+          'last-verified': '2026-11-20',
+          'created-at': '2026-11-01T00:00:00Z',
+          'source-machine': 'x',
+        },
         '<script>window.__pwned = 1</script>\n\n<img src=x onerror="window.__pwned = 2">\n\n[click me](javascript:window.__pwned=3)\n\n**Why:** tests. **How to apply:** never run it.',
       ),
     },
@@ -50,8 +70,12 @@ test.describe('hostile input', () => {
     expect((await raw(server.port, { method: 'GET', host: 'evil.test' })).status).toBe(421);
     expect((await raw(server.port, { method: 'GET', host: `evil.test:${server.port}` })).status).toBe(421);
     expect((await raw(server.port, { method: 'GET', host: `127.0.0.1:${server.port}` })).status).toBe(200);
-    expect((await raw(server.port, { method: 'POST', host: `127.0.0.1:${server.port}`, origin: 'http://evil.test' })).status).toBe(403);
-    expect((await raw(server.port, { method: 'POST', host: `127.0.0.1:${server.port}`, origin: 'null' })).status).toBe(403);
+    expect(
+      (await raw(server.port, { method: 'POST', host: `127.0.0.1:${server.port}`, origin: 'http://evil.test' })).status,
+    ).toBe(403);
+    expect((await raw(server.port, { method: 'POST', host: `127.0.0.1:${server.port}`, origin: 'null' })).status).toBe(
+      403,
+    );
     expect((await raw(server.port, { method: 'POST', host: `127.0.0.1:${server.port}` })).status).toBe(403);
   });
 });

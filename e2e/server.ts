@@ -36,7 +36,12 @@ export function tempDir(prefix = 'memtrust-e2e-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export async function startServer(opts: { root: string; dir: string; now?: string; env?: Record<string, string | undefined> }): Promise<RunningServer> {
+export async function startServer(opts: {
+  root: string;
+  dir: string;
+  now?: string;
+  env?: Record<string, string | undefined>;
+}): Promise<RunningServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,

@@ -10,7 +10,10 @@ test.describe('transitions by clicking', () => {
     rootFiles: {
       'memories/feedback_real_database.md': inferred('Real database in tests'),
       'memories/feedback_small_prs.md': verified('Small pull requests'),
-      'quarantine/feedback_with_secret.md': quarantined('Has a token', `Deploy with token ${fakeToken()} from the vault.`),
+      'quarantine/feedback_with_secret.md': quarantined(
+        'Has a token',
+        `Deploy with token ${fakeToken()} from the vault.`,
+      ),
       'quarantine/feedback_clean_again.md': quarantined('Clean again'),
     },
   });
@@ -118,7 +121,9 @@ test.describe('keyboard review', () => {
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toHaveAccessibleName('Due two, quarantined');
     expect(read(server.root, 'memories/feedback_due_one.md').toString()).toContain('trust-level: verified');
-    expect(read(server.root, 'quarantine/feedback_due_two.md').toString()).toContain('quarantine-reason: duplicate of a newer memory');
+    expect(read(server.root, 'quarantine/feedback_due_two.md').toString()).toContain(
+      'quarantine-reason: duplicate of a newer memory',
+    );
     expect(read(server.root, 'memories/feedback_stale_four.md').toString()).toContain('last-verified: 2026-11-22');
   });
 });

@@ -31,14 +31,27 @@ describe('architecture', () => {
       .filter((f) => !rel(f).startsWith('lib/service/'))
       // db/client.ts records applied migrations: bookkeeping, not index rows.
       .filter((f) => rel(f) !== 'db/client.ts')
-      .filter((f) => /\b(INSERT\s+(OR\s+\w+\s+)?INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b|\b(db|tx)\.(insert|update|delete)\(/.test(fs.readFileSync(f, 'utf8')))
+      .filter((f) =>
+        /\b(INSERT\s+(OR\s+\w+\s+)?INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b|\b(db|tx)\.(insert|update|delete)\(/.test(
+          fs.readFileSync(f, 'utf8'),
+        ),
+      )
       .map(rel);
     expect(offenders).toEqual([]);
   });
 
   it('no file outside lib/service and the demo generator writes memory files', () => {
-    const writes = /\b(writeFileSync|renameSync|linkSync|unlinkSync|rmSync|appendFileSync|openSync\([^)]*['"](w|a)x?['"])/;
-    const allowed = ['lib/service/', 'lib/demo/', 'lib/settings.ts', 'lib/server/', 'lib/report/', 'lib/cli/commands/report-cmd.ts', 'lib/tools/'];
+    const writes =
+      /\b(writeFileSync|renameSync|linkSync|unlinkSync|rmSync|appendFileSync|openSync\([^)]*['"](w|a)x?['"])/;
+    const allowed = [
+      'lib/service/',
+      'lib/demo/',
+      'lib/settings.ts',
+      'lib/server/',
+      'lib/report/',
+      'lib/cli/commands/report-cmd.ts',
+      'lib/tools/',
+    ];
     const offenders = [...sources('app'), ...sources('components'), ...sources('lib'), ...sources('db')]
       .filter((f) => !allowed.some((a) => rel(f).startsWith(a)))
       .filter((f) => writes.test(fs.readFileSync(f, 'utf8')))
@@ -47,7 +60,9 @@ describe('architecture', () => {
   });
 
   it('lib/ and db/ import each other by relative paths (the CLI has no @/ resolver)', () => {
-    const offenders = [...sources('lib'), ...sources('db')].filter((f) => /from '@\//.test(fs.readFileSync(f, 'utf8'))).map(rel);
+    const offenders = [...sources('lib'), ...sources('db')]
+      .filter((f) => /from '@\//.test(fs.readFileSync(f, 'utf8')))
+      .map(rel);
     expect(offenders).toEqual([]);
   });
 

@@ -51,7 +51,17 @@ export type ErrorCode = RefusalCode | RewriteErrorCode | ServiceCode;
 export const ERROR_CODES: readonly ErrorCode[] = [...REFUSAL_CODES, ...SERVICE_CODES];
 
 /** Codes that mean the request itself was malformed: the CLI's usage exit. */
-const USAGE: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['bad-id', 'bad-name', 'bad-op', 'invalid-input', 'bad-budget', 'bad-email', 'bad-network', 'bad-root', 'bad-user']);
+const USAGE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'bad-id',
+  'bad-name',
+  'bad-op',
+  'invalid-input',
+  'bad-budget',
+  'bad-email',
+  'bad-network',
+  'bad-root',
+  'bad-user',
+]);
 
 export const EXIT = { ok: 0, error: 1, refused: 2, usage: 64 } as const;
 

@@ -34,12 +34,22 @@ function osUser(): string | undefined {
 }
 
 export function ownerIdentity(env: Env = process.env): OwnerIdentity {
-  const key = [env.OWNER_EMAILS, env.OWNER_GITHUB_HANDLE, env.OWNER_HOME_USER, env.MEMTRUST_ALLOW_NETWORKS, env.XDG_CONFIG_HOME].join('\0');
+  const key = [
+    env.OWNER_EMAILS,
+    env.OWNER_GITHUB_HANDLE,
+    env.OWNER_HOME_USER,
+    env.MEMTRUST_ALLOW_NETWORKS,
+    env.XDG_CONFIG_HOME,
+  ].join('\0');
   if (cached?.key === key) return cached.owner;
   const settings = safeSettings(env);
   const fromSettings = settings?.owner;
   // git is only asked when neither the environment nor the settings name an address.
-  const emails = fromSettings?.emails?.length ? fromSettings.emails : env.OWNER_EMAILS?.trim() ? [] : [gitEmail()].filter((e): e is string => !!e);
+  const emails = fromSettings?.emails?.length
+    ? fromSettings.emails
+    : env.OWNER_EMAILS?.trim()
+      ? []
+      : [gitEmail()].filter((e): e is string => !!e);
   const fallback: OwnerIdentity = {
     emails,
     githubHandle: fromSettings?.githubHandle,

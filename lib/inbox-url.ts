@@ -11,7 +11,6 @@ import { opt } from './url-state';
 
 export const INBOX_PAGE_SIZES = [25, 50, 100, 200] as const;
 
-
 export const InboxParams = z.object({
   q: opt(z.string().max(200)),
   source: opt(z.string().max(100)),
@@ -26,7 +25,12 @@ export const InboxParams = z.object({
   sort: opt(z.enum(SORTS)),
   dir: opt(z.enum(['asc', 'desc'])),
   page: opt(z.coerce.number().int().min(1).max(100_000)),
-  size: opt(z.coerce.number().int().refine((n) => (INBOX_PAGE_SIZES as readonly number[]).includes(n))),
+  size: opt(
+    z.coerce
+      .number()
+      .int()
+      .refine((n) => (INBOX_PAGE_SIZES as readonly number[]).includes(n)),
+  ),
   /** The selected row (memory key `<source>:<relPath>`), shown in the preview pane. */
   sel: opt(z.string().max(600)),
 });
@@ -62,7 +66,10 @@ export function toInboxQuery(p: InboxParams): InboxQuery {
 }
 
 /** The same view with some parameters changed (undefined removes one). */
-export function inboxHref(p: InboxParams, change: Partial<Record<keyof InboxParams, string | number | undefined>>): string {
+export function inboxHref(
+  p: InboxParams,
+  change: Partial<Record<keyof InboxParams, string | number | undefined>>,
+): string {
   const merged: Record<string, string | number | undefined> = { ...p, ...change };
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(merged)) if (v !== undefined && v !== '') qs.set(k, String(v));

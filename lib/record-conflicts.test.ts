@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { pairConflicts, partnersOf } from './record-conflicts';
 
-const r = (source: string, key: string, conflictsWith: unknown) => ({ id: `${source}:${key}`, key, source, detail: { conflictsWith } });
+const r = (source: string, key: string, conflictsWith: unknown) => ({
+  id: `${source}:${key}`,
+  key,
+  source,
+  detail: { conflictsWith },
+});
 
 describe('contradiction pairs', () => {
   it('pairs two records naming each other once, ordered by id', () => {

@@ -19,7 +19,11 @@ export function conflictKeys(r: Pick<ConflictLike, 'detail'>): string[] {
 }
 
 /** The records `r` names, found in `pool` first (same root, by key or id), else through `lookup`; never `r` itself. */
-export function partnersOf<T extends ConflictLike>(r: T, pool: readonly T[], lookup: (name: string, source: string) => T | null = () => null): T[] {
+export function partnersOf<T extends ConflictLike>(
+  r: T,
+  pool: readonly T[],
+  lookup: (name: string, source: string) => T | null = () => null,
+): T[] {
   const out: T[] = [];
   for (const k of conflictKeys(r)) {
     const hit = pool.find((x) => (x.source === r.source && x.key === k) || x.id === k) ?? lookup(k, r.source);
@@ -29,7 +33,10 @@ export function partnersOf<T extends ConflictLike>(r: T, pool: readonly T[], loo
 }
 
 /** Every pair once, each ordered by id, in the order first met. */
-export function pairConflicts<T extends ConflictLike>(flagged: readonly T[], lookup?: (name: string, source: string) => T | null): [T, T][] {
+export function pairConflicts<T extends ConflictLike>(
+  flagged: readonly T[],
+  lookup?: (name: string, source: string) => T | null,
+): [T, T][] {
   const seen = new Set<string>();
   const pairs: [T, T][] = [];
   for (const r of flagged) {

@@ -36,10 +36,20 @@ function lines(s: string): string[] {
 
 const show = (l: string) => (l.endsWith('\r') ? `${l.slice(0, -1)}␍` : l);
 
-export function previewHunks(file: { file: string; before: string; after: string }, mask: (line: string) => string = (l) => l): FilePreview {
+export function previewHunks(
+  file: { file: string; before: string; after: string },
+  mask: (line: string) => string = (l) => l,
+): FilePreview {
   const a = lines(file.before);
   const b = lines(file.after);
-  const change = file.before === '' && file.after !== '' ? 'created' : file.after === '' && file.before !== '' ? 'removed' : file.before === file.after ? 'unchanged' : 'changed';
+  const change =
+    file.before === '' && file.after !== ''
+      ? 'created'
+      : file.after === '' && file.before !== ''
+        ? 'removed'
+        : file.before === file.after
+          ? 'unchanged'
+          : 'changed';
   const hunks: PreviewHunk[] = [];
   if (a.length === b.length) {
     // Same line count (a field change rewrites lines in place): every differing line, adjacent ones grouped.
@@ -56,8 +66,14 @@ export function previewHunks(file: { file: string; before: string; after: string
     let head = 0;
     while (head < a.length && head < b.length && a[head] === b[head]) head++;
     let tail = 0;
-    while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-    hunks.push({ beforeLine: head + 1, afterLine: head + 1, removed: a.slice(head, a.length - tail), added: b.slice(head, b.length - tail) });
+    while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail])
+      tail++;
+    hunks.push({
+      beforeLine: head + 1,
+      afterLine: head + 1,
+      removed: a.slice(head, a.length - tail),
+      added: b.slice(head, b.length - tail),
+    });
   }
   let budget = PREVIEW_LINE_CAP;
   let omitted = 0;
@@ -68,7 +84,8 @@ export function previewHunks(file: { file: string; before: string; after: string
     const added = h.added.slice(0, Math.max(0, budget));
     budget -= added.length;
     omitted += h.removed.length - removed.length + h.added.length - added.length;
-    if (removed.length || added.length) shown.push({ ...h, removed: removed.map((l) => mask(show(l))), added: added.map((l) => mask(show(l))) });
+    if (removed.length || added.length)
+      shown.push({ ...h, removed: removed.map((l) => mask(show(l))), added: added.map((l) => mask(show(l))) });
   }
   return { file: file.file, change, hunks: shown, omitted };
 }

@@ -3,9 +3,22 @@ import { parseRecordParams, recordHref, recordsHref, toRecordFilter } from './re
 
 describe('record table URL state', () => {
   it('keeps known filters and drops malformed ones', () => {
-    const p = parseRecordParams({ q: 'deploy', layout: 'consolidation', tier: 'nope', flag: 'conflict', page: '3', extra: 'x' });
+    const p = parseRecordParams({
+      q: 'deploy',
+      layout: 'consolidation',
+      tier: 'nope',
+      flag: 'conflict',
+      page: '3',
+      extra: 'x',
+    });
     expect(p).toEqual({ q: 'deploy', layout: 'consolidation', flag: 'conflict', page: 3 });
-    expect(toRecordFilter(p)).toMatchObject({ layout: 'consolidation', flag: 'conflict', q: 'deploy', offset: 100, limit: 50 });
+    expect(toRecordFilter(p)).toMatchObject({
+      layout: 'consolidation',
+      flag: 'conflict',
+      q: 'deploy',
+      offset: 100,
+      limit: 50,
+    });
   });
   it('round-trips through the URL and removes a cleared value', () => {
     const p = parseRecordParams({ layout: 'governed', q: 'a b' });

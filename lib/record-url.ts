@@ -10,7 +10,8 @@ export const RECORD_LAYOUTS = ['canonical', 'governed', 'consolidation'] as cons
 export const RECORD_TIERS = ['verified', 'inferred', 'quarantined', 'archived'] as const;
 export const RECORD_PAGE_SIZE = 50;
 
-const opt = <T extends z.ZodTypeAny>(s: T) => z.preprocess((v) => (v === '' || v === undefined ? undefined : Array.isArray(v) ? v[0] : v), s.optional());
+const opt = <T extends z.ZodTypeAny>(s: T) =>
+  z.preprocess((v) => (v === '' || v === undefined ? undefined : Array.isArray(v) ? v[0] : v), s.optional());
 
 export const RecordParams = z.object({
   q: opt(z.string().max(200)),
@@ -32,12 +33,32 @@ export function parseRecordParams(raw: Record<string, string | string[] | undefi
 }
 
 /** The filter the record service takes for one page of the table. */
-export function toRecordFilter(p: RecordParams): { source?: string; layout?: string; tier?: string; flag?: string; q?: string; offset: number; limit: number } {
-  return { source: p.source, layout: p.layout, tier: p.tier, flag: p.flag, q: p.q, offset: ((p.page ?? 1) - 1) * RECORD_PAGE_SIZE, limit: RECORD_PAGE_SIZE };
+export function toRecordFilter(p: RecordParams): {
+  source?: string;
+  layout?: string;
+  tier?: string;
+  flag?: string;
+  q?: string;
+  offset: number;
+  limit: number;
+} {
+  return {
+    source: p.source,
+    layout: p.layout,
+    tier: p.tier,
+    flag: p.flag,
+    q: p.q,
+    offset: ((p.page ?? 1) - 1) * RECORD_PAGE_SIZE,
+    limit: RECORD_PAGE_SIZE,
+  };
 }
 
 /** The same view with some parameters changed (undefined removes one). */
-export function recordsHref(p: RecordParams, change: Partial<Record<keyof RecordParams, string | number | undefined>> = {}, base = '/records'): string {
+export function recordsHref(
+  p: RecordParams,
+  change: Partial<Record<keyof RecordParams, string | number | undefined>> = {},
+  base = '/records',
+): string {
   const merged: Record<string, string | number | undefined> = { ...p, ...change };
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(merged)) if (v !== undefined && v !== '') qs.set(k, String(v));

@@ -32,18 +32,24 @@ const optString = (v: unknown) => v === undefined || typeof v === 'string';
 
 /** Hand-checked rather than zod: the CLI's validators import this and must start fast. */
 export function parseSettings(json: unknown): { ok: true; value: Settings } | { ok: false; message: string } {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return { ok: false, message: 'expected a JSON object' };
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return { ok: false, message: 'expected a JSON object' };
   const j = json as Record<string, unknown>;
   if (j.roots !== undefined && !isStrings(j.roots)) return { ok: false, message: '"roots" must be a list of paths' };
   const o = j.owner as Record<string, unknown> | undefined;
-  if (o !== undefined && (typeof o !== 'object' || o === null)) return { ok: false, message: '"owner" must be an object' };
+  if (o !== undefined && (typeof o !== 'object' || o === null))
+    return { ok: false, message: '"owner" must be an object' };
   if (o && ((o.emails !== undefined && !isStrings(o.emails)) || !optString(o.githubHandle) || !optString(o.homeUser))) {
     return { ok: false, message: '"owner" has fields of the wrong type' };
   }
-  if (j.hookFailClosed !== undefined && typeof j.hookFailClosed !== 'boolean') return { ok: false, message: '"hookFailClosed" must be true or false' };
-  if (j.contextBudget !== undefined && contextBudgetProblem(j.contextBudget)) return { ok: false, message: contextBudgetProblem(j.contextBudget)! };
-  if (j.allowNetworks !== undefined && !isStrings(j.allowNetworks)) return { ok: false, message: '"allowNetworks" must be a list of CIDR blocks' };
-  if (j.allowHomeUsers !== undefined && !isStrings(j.allowHomeUsers)) return { ok: false, message: '"allowHomeUsers" must be a list of user names' };
+  if (j.hookFailClosed !== undefined && typeof j.hookFailClosed !== 'boolean')
+    return { ok: false, message: '"hookFailClosed" must be true or false' };
+  if (j.contextBudget !== undefined && contextBudgetProblem(j.contextBudget))
+    return { ok: false, message: contextBudgetProblem(j.contextBudget)! };
+  if (j.allowNetworks !== undefined && !isStrings(j.allowNetworks))
+    return { ok: false, message: '"allowNetworks" must be a list of CIDR blocks' };
+  if (j.allowHomeUsers !== undefined && !isStrings(j.allowHomeUsers))
+    return { ok: false, message: '"allowHomeUsers" must be a list of user names' };
   return {
     ok: true,
     value: {
@@ -51,7 +57,13 @@ export function parseSettings(json: unknown): { ok: true; value: Settings } | { 
       ...(j.allowNetworks !== undefined ? { allowNetworks: j.allowNetworks as string[] } : {}),
       ...(j.allowHomeUsers !== undefined ? { allowHomeUsers: j.allowHomeUsers as string[] } : {}),
       roots: j.roots as string[] | undefined,
-      owner: o ? { emails: o.emails as string[] | undefined, githubHandle: o.githubHandle as string | undefined, homeUser: o.homeUser as string | undefined } : undefined,
+      owner: o
+        ? {
+            emails: o.emails as string[] | undefined,
+            githubHandle: o.githubHandle as string | undefined,
+            homeUser: o.homeUser as string | undefined,
+          }
+        : undefined,
       ...(j.contextBudget !== undefined ? { contextBudget: j.contextBudget as number } : {}),
     },
   };

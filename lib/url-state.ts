@@ -13,7 +13,8 @@ export type TierParam = (typeof TIER_PARAMS)[number];
 export const PAGE_SIZE = 50;
 
 /** An optional query parameter: empty means absent, a repeated one counts once. */
-export const opt = <T extends z.ZodTypeAny>(s: T) => z.preprocess((v) => (v === '' || v === undefined ? undefined : Array.isArray(v) ? v[0] : v), s.optional());
+export const opt = <T extends z.ZodTypeAny>(s: T) =>
+  z.preprocess((v) => (v === '' || v === undefined ? undefined : Array.isArray(v) ? v[0] : v), s.optional());
 
 export const TableParams = z.object({
   q: opt(z.string().max(200)),
@@ -57,7 +58,11 @@ export function toListQuery(tier: TierParam, p: TableParams): ListQuery {
 }
 
 /** The same view with some parameters changed (undefined removes one). */
-export function withParams(base: string, p: TableParams, change: Partial<Record<keyof TableParams, string | number | undefined>>): string {
+export function withParams(
+  base: string,
+  p: TableParams,
+  change: Partial<Record<keyof TableParams, string | number | undefined>>,
+): string {
   const merged: Record<string, string | number | undefined> = { ...p, ...change };
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(merged)) if (v !== undefined && v !== '') qs.set(k, String(v));

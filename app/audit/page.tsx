@@ -19,7 +19,11 @@ export default async function AuditPage({ searchParams }: Props) {
   const ctx = freshContext();
   const sqlite = ctx.handle.sqlite;
   const page = p.page ?? 1;
-  const { items, total } = listAuditEvents(sqlite, { ...toAuditFilter(p), scope: ctx.sources.map((s) => s.id) }, { limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE });
+  const { items, total } = listAuditEvents(
+    sqlite,
+    { ...toAuditFilter(p), scope: ctx.sources.map((s) => s.id) },
+    { limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE },
+  );
   const guard = textGuard(ctx.owner());
   const sources = auditSources(sqlite).filter((s) => ctx.sources.some((c) => c.id === s.id));
   const filters = describeFilters(p);
@@ -34,9 +38,22 @@ export default async function AuditPage({ searchParams }: Props) {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3 text-sm">
-          <Link href="/run/audit" className="rounded-md bg-teal-700 px-3 py-1.5 font-medium text-white hover:bg-teal-800">Run audit…</Link>
-          <Link href="/run/backfill" className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">Back-fill…</Link>
-          <Link href={auditHref('/audit/charts', { ...p, page: undefined })} className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
+          <Link
+            href="/run/audit"
+            className="rounded-md bg-teal-700 px-3 py-1.5 font-medium text-white hover:bg-teal-800"
+          >
+            Run audit…
+          </Link>
+          <Link
+            href="/run/backfill"
+            className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
+            Back-fill…
+          </Link>
+          <Link
+            href={auditHref('/audit/charts', { ...p, page: undefined })}
+            className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
             Charts
           </Link>
           <ReportLinks params={p} />
@@ -45,12 +62,19 @@ export default async function AuditPage({ searchParams }: Props) {
       <AuditFilters base="/audit" params={p} machines={auditMachines(sqlite)} sources={sources} />
       {items.length === 0 && total > 0 ? (
         <EmptyState title="No events on this page">
-          <Link href={auditHref('/audit', p, { page: undefined })} className="text-teal-700 hover:underline dark:text-teal-300">Back to the newest events</Link>
+          <Link
+            href={auditHref('/audit', p, { page: undefined })}
+            className="text-teal-700 hover:underline dark:text-teal-300"
+          >
+            Back to the newest events
+          </Link>
         </EmptyState>
       ) : items.length === 0 ? (
         <EmptyState title={filters.length ? 'No events match these filters' : 'No audit events yet'}>
           {filters.length ? (
-            <Link href="/audit" className="text-teal-700 hover:underline dark:text-teal-300">Clear the filters</Link>
+            <Link href="/audit" className="text-teal-700 hover:underline dark:text-teal-300">
+              Clear the filters
+            </Link>
           ) : (
             'Every transition, back-fill, create and validator demotion is recorded here.'
           )}

@@ -28,16 +28,26 @@ export default function ContextPage() {
       <LiveRefresh since={indexSignature(ctx.handle.sqlite)} />
       <h1 className="text-2xl font-semibold tracking-tight">Context X-ray</h1>
       <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-400">
-        Exactly what memtrust’s SessionStart hook gives an assistant session now, root by root. The same table in a terminal:{' '}
-        <code className="font-mono text-xs">npx memtrust context --explain</code>.
+        Exactly what memtrust’s SessionStart hook gives an assistant session now, root by root. The same table in a
+        terminal: <code className="font-mono text-xs">npx memtrust context --explain</code>.
       </p>
 
       <Section title="Hook text">
         <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          <StatCard label="Characters" value={plan.chars} hint={`of a ${plan.budget.toLocaleString('en-US')}-character budget`} href="/settings#context-budget" />
+          <StatCard
+            label="Characters"
+            value={plan.chars}
+            hint={`of a ${plan.budget.toLocaleString('en-US')}-character budget`}
+            href="/settings#context-budget"
+          />
           <StatCard label="Estimated tokens" value={plan.tokens} hint="ASCII ÷ 4 + 1 per other character" />
           <StatCard label="Headroom" value={plan.headroom} hint="characters left in the budget" />
-          <StatCard label="Not loaded: over budget" value={c.overBudget} tone={c.overBudget ? 'inferred' : 'neutral'} hint={`${c.verified + c.inferred} bodies quoted · ${c.withheld} withheld`} />
+          <StatCard
+            label="Not loaded: over budget"
+            value={c.overBudget}
+            tone={c.overBudget ? 'inferred' : 'neutral'}
+            hint={`${c.verified + c.inferred} bodies quoted · ${c.withheld} withheld`}
+          />
         </div>
       </Section>
 
@@ -46,10 +56,19 @@ export default function ContextPage() {
           <h2 className="text-lg font-semibold">
             <span className="font-mono text-base">{root.display}</span>
             <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400">
-              {root.layout === 'claude-code' ? 'Claude Code memory folder — Claude Code loads MEMORY.md itself; memtrust adds trust notes only' : 'trust-model root — nothing else loads it; memtrust quotes its bodies'}
+              {root.layout === 'claude-code'
+                ? 'Claude Code memory folder — Claude Code loads MEMORY.md itself; memtrust adds trust notes only'
+                : 'trust-model root — nothing else loads it; memtrust quotes its bodies'}
             </span>
           </h2>
-          {root.error ? <p role="alert" className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-200">Could not read this root: {root.error}</p> : null}
+          {root.error ? (
+            <p
+              role="alert"
+              className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-200"
+            >
+              Could not read this root: {root.error}
+            </p>
+          ) : null}
           {root.layout === 'claude-code' && !root.error ? <IndexAsLoaded root={root} /> : null}
           {!root.error ? <RootRows root={root} /> : null}
         </section>
@@ -59,15 +78,22 @@ export default function ContextPage() {
         <Section title="Could not read">
           <ul className="space-y-1 text-sm">
             {plan.problems.map((p, i) => (
-              <li key={i}><code className="font-mono text-xs">{p.path}</code>: {p.message}</li>
+              <li key={i}>
+                <code className="font-mono text-xs">{p.path}</code>: {p.message}
+              </li>
             ))}
           </ul>
         </Section>
       ) : null}
 
       <Section title="The hook text, verbatim">
-        <p className="mb-2 text-sm text-slate-600 dark:text-slate-400" data-testid="hook-summary">{summaryLine(plan)}</p>
-        <pre data-testid="hook-text" className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-slate-50 p-4 font-mono text-xs text-slate-800 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-200">
+        <p className="mb-2 text-sm text-slate-600 dark:text-slate-400" data-testid="hook-summary">
+          {summaryLine(plan)}
+        </p>
+        <pre
+          data-testid="hook-text"
+          className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-slate-50 p-4 font-mono text-xs text-slate-800 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-200"
+        >
           {plan.text}
         </pre>
       </Section>

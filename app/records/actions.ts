@@ -20,7 +20,14 @@ export const pollRecordRoots = action(z.object({}), (): ActionResult<string> => 
 
 const Steps = z.object({
   steps: z
-    .array(z.object({ id: z.string().min(1).max(400), action: z.string().min(1).max(40), reason: z.string().max(1000).optional(), options: z.record(z.string(), z.unknown()).optional() }))
+    .array(
+      z.object({
+        id: z.string().min(1).max(400),
+        action: z.string().min(1).max(40),
+        reason: z.string().max(1000).optional(),
+        options: z.record(z.string(), z.unknown()).optional(),
+      }),
+    )
     .min(1)
     .max(100),
 });

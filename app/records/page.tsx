@@ -26,7 +26,9 @@ export default async function RecordsPage({ searchParams }: Props) {
   const rows: RecordRow[] = items.map((r) => ({
     id: r.id,
     layout: r.layout,
-    shape: [shapes.get(r.source), detailString(r.detail.category) ?? detailString(r.detail.type)].filter(Boolean).join(' · '),
+    shape: [shapes.get(r.source), detailString(r.detail.category) ?? detailString(r.detail.type)]
+      .filter(Boolean)
+      .join(' · '),
     key: mask(r.key),
     title: mask(r.title),
     location: locationText(r),
@@ -40,7 +42,9 @@ export default async function RecordsPage({ searchParams }: Props) {
     source: s.id,
     root: s.root,
     label: s.label,
-    problems: problems.filter((x) => x.source === s.id).map((x) => ({ file: x.file, line: x.line, problem: mask(x.problem) })),
+    problems: problems
+      .filter((x) => x.source === s.id)
+      .map((x) => ({ file: x.file, line: x.line, problem: mask(x.problem) })),
     warnings: warnings.filter((w) => w.source === s.id).map((w) => mask(w.warning)),
   }));
   const page = p.page ?? 1;
@@ -52,10 +56,16 @@ export default async function RecordsPage({ searchParams }: Props) {
       <RecordsLiveRefresh since={token} />
       <div className="mb-4 flex items-baseline justify-between gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">Records</h1>
-        <Link href="/records/staleness" className="ml-auto rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+        <Link
+          href="/records/staleness"
+          className="ml-auto rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+        >
           Staleness
         </Link>
-        <Link href="/records/conflicts" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+        <Link
+          href="/records/conflicts"
+          className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+        >
           Contradictions
         </Link>
         <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
@@ -64,24 +74,33 @@ export default async function RecordsPage({ searchParams }: Props) {
         </p>
       </div>
       <p className="mb-4 max-w-3xl text-sm text-slate-600 dark:text-slate-400">
-        Stores read as records: canonical-file project memory, codeclone&apos;s governed records (read-only) and consolidation records. Each row shows the tier memtrust gives it beside the state the store itself writes.
+        Stores read as records: canonical-file project memory, codeclone&apos;s governed records (read-only) and
+        consolidation records. Each row shows the tier memtrust gives it beside the state the store itself writes.
       </p>
       <ReadProblems groups={groups} />
       <RecordFilters params={p} sources={ctx.recordSources.map((s) => ({ id: s.id, root: s.root }))} />
       {conflicts ? (
         <p className="mb-3 text-sm">
-          <Link href="/records/conflicts" className="text-teal-700 hover:underline dark:text-teal-300">Contradicting records are waiting: compare them side by side</Link>
+          <Link href="/records/conflicts" className="text-teal-700 hover:underline dark:text-teal-300">
+            Contradicting records are waiting: compare them side by side
+          </Link>
         </p>
       ) : null}
       {ctx.recordSources.length === 0 ? (
         <EmptyState title="No record roots configured">
-          Add a canonical <code>.claude/memory/</code>, a codeclone store or a folder of <code>*.memory.jsonl</code> files under{' '}
-          <Link href="/settings" className="text-teal-700 hover:underline dark:text-teal-300">Settings</Link>.
+          Add a canonical <code>.claude/memory/</code>, a codeclone store or a folder of <code>*.memory.jsonl</code>{' '}
+          files under{' '}
+          <Link href="/settings" className="text-teal-700 hover:underline dark:text-teal-300">
+            Settings
+          </Link>
+          .
         </EmptyState>
       ) : rows.length === 0 ? (
         <EmptyState title={filtered ? 'No records match these filters' : 'No records in these roots'}>
           {filtered ? (
-            <Link href="/records" className="text-teal-700 hover:underline dark:text-teal-300">Clear the filters</Link>
+            <Link href="/records" className="text-teal-700 hover:underline dark:text-teal-300">
+              Clear the filters
+            </Link>
           ) : (
             'Records appear here as soon as the stores hold some.'
           )}
@@ -91,9 +110,29 @@ export default async function RecordsPage({ searchParams }: Props) {
       )}
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-          {page > 1 ? <Link href={recordsHref(p, { page: page - 1 })} className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800">← Previous</Link> : <span />}
-          <span className="text-slate-600 dark:text-slate-400">Page {page} of {pages.toLocaleString('en-US')}</span>
-          {page < pages ? <Link href={recordsHref(p, { page: page + 1 })} className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800">Next →</Link> : <span />}
+          {page > 1 ? (
+            <Link
+              href={recordsHref(p, { page: page - 1 })}
+              className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
+              ← Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-slate-600 dark:text-slate-400">
+            Page {page} of {pages.toLocaleString('en-US')}
+          </span>
+          {page < pages ? (
+            <Link
+              href={recordsHref(p, { page: page + 1 })}
+              className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
+              Next →
+            </Link>
+          ) : (
+            <span />
+          )}
         </nav>
       ) : null}
     </div>

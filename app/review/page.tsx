@@ -28,7 +28,8 @@ const COLUMNS: { label: string; sort: Sort | null }[] = [
 function tags(m: InboxItem): InboxRow['tags'] {
   const out: InboxRow['tags'] = [];
   if (m.classes.credential) out.push({ label: 'credential', tone: 'red' });
-  if (m.validateExit === 1 || m.validateExit === 2) out.push({ label: m.validateExit === 1 ? 'structure' : 'format', tone: 'red' });
+  if (m.validateExit === 1 || m.validateExit === 2)
+    out.push({ label: m.validateExit === 1 ? 'structure' : 'format', tone: 'red' });
   if (m.classes.personal) out.push({ label: 'personal', tone: 'amber' });
   if (m.injectionExit !== 0) out.push({ label: 'injection', tone: 'violet' });
   if (m.validateExit === 3) out.push({ label: 'warning', tone: 'slate' });
@@ -62,14 +63,22 @@ export default async function ReviewPage({ searchParams }: Props) {
       age: ((d) => (d === null ? null : Math.max(0, d)))(daysSince(ageBase, now)),
       flagged: !!m.flagged,
       tags: tags(m),
-      note: m.conflict ? 'conflict: also in another folder' : m.error ? m.error : m.indexed === false ? 'not named in MEMORY.md: not loaded' : null,
+      note: m.conflict
+        ? 'conflict: also in another folder'
+        : m.error
+          ? m.error
+          : m.indexed === false
+            ? 'not named in MEMORY.md: not loaded'
+            : null,
     };
   });
   const sort = p.sort ?? 'name';
   const dir = p.dir ?? 'asc';
   const headers: SortHeader[] = COLUMNS.map((c) => ({
     label: c.label,
-    href: c.sort ? inboxHref(p, { sort: c.sort, dir: sort === c.sort && dir === 'asc' ? 'desc' : 'asc', page: undefined }) : null,
+    href: c.sort
+      ? inboxHref(p, { sort: c.sort, dir: sort === c.sort && dir === 'asc' ? 'desc' : 'asc', page: undefined })
+      : null,
     state: c.sort && sort === c.sort ? (dir === 'asc' ? 'ascending' : 'descending') : 'none',
   }));
   const filtered = Object.keys(p).some((k) => !['sort', 'dir', 'page', 'sel', 'size'].includes(k));
@@ -80,16 +89,24 @@ export default async function ReviewPage({ searchParams }: Props) {
         <h1 className="text-2xl font-semibold tracking-tight">Review</h1>
         <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
           {view.total.toLocaleString('en-US')} {view.total === 1 ? 'memory' : 'memories'}
-          {filtered ? ' match' : ' need a decision'} · press <kbd className="rounded border px-1 font-mono text-xs">?</kbd> for keys
+          {filtered ? ' match' : ' need a decision'} · press{' '}
+          <kbd className="rounded border px-1 font-mono text-xs">?</kbd> for keys
         </p>
       </div>
       <InboxFilters params={p} facets={view.facets} />
       {rows.length === 0 ? (
         <EmptyState title={filtered ? 'No memories match these filters' : 'Nothing to review'}>
           {filtered ? (
-            <Link href="/review" className="text-teal-700 hover:underline dark:text-teal-300">Clear the filters</Link>
+            <Link href="/review" className="text-teal-700 hover:underline dark:text-teal-300">
+              Clear the filters
+            </Link>
           ) : (
-            <>No inferred memories past observation, no stale verified memories, no quarantine. <Link href="/" className="text-teal-700 hover:underline">Back to the overview</Link></>
+            <>
+              No inferred memories past observation, no stale verified memories, no quarantine.{' '}
+              <Link href="/" className="text-teal-700 hover:underline">
+                Back to the overview
+              </Link>
+            </>
           )}
         </EmptyState>
       ) : (
@@ -98,24 +115,59 @@ export default async function ReviewPage({ searchParams }: Props) {
             <InboxTable rows={rows} selected={selectedKey} headers={headers} />
             <Pager p={p} page={page} pages={pages} total={view.total} size={size} />
           </div>
-          {view.pane ? <div className="xl:sticky xl:top-4 xl:self-start"><InboxPane pane={view.pane} /></div> : null}
+          {view.pane ? (
+            <div className="xl:sticky xl:top-4 xl:self-start">
+              <InboxPane pane={view.pane} />
+            </div>
+          ) : null}
         </div>
       )}
     </div>
   );
 }
 
-function Pager({ p, page, pages, total, size }: { p: InboxParams; page: number; pages: number; total: number; size: number }) {
+function Pager({
+  p,
+  page,
+  pages,
+  total,
+  size,
+}: {
+  p: InboxParams;
+  page: number;
+  pages: number;
+  total: number;
+  size: number;
+}) {
   if (pages <= 1) return null;
   const first = (page - 1) * size + 1;
   const last = Math.min(total, page * size);
   return (
     <nav aria-label="Pages" className="mt-3 flex items-center justify-between text-sm">
-      {page > 1 ? <Link href={inboxHref(p, { page: page - 1, sel: undefined })} className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800">← Previous</Link> : <span />}
+      {page > 1 ? (
+        <Link
+          href={inboxHref(p, { page: page - 1, sel: undefined })}
+          className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
+        >
+          ← Previous
+        </Link>
+      ) : (
+        <span />
+      )}
       <span className="text-slate-600 dark:text-slate-400">
-        {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {total.toLocaleString('en-US')} · page {page} of {pages.toLocaleString('en-US')}
+        {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {total.toLocaleString('en-US')} · page {page}{' '}
+        of {pages.toLocaleString('en-US')}
       </span>
-      {page < pages ? <Link href={inboxHref(p, { page: page + 1, sel: undefined })} className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800">Next →</Link> : <span />}
+      {page < pages ? (
+        <Link
+          href={inboxHref(p, { page: page + 1, sel: undefined })}
+          className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
+        >
+          Next →
+        </Link>
+      ) : (
+        <span />
+      )}
     </nav>
   );
 }

@@ -37,24 +37,43 @@ export default function SettingsPage() {
   return (
     <div className="max-w-3xl space-y-8">
       <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
-      {settingsError ? <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">Your settings file could not be read: {settingsError}</p> : null}
+      {settingsError ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
+          Your settings file could not be read: {settingsError}
+        </p>
+      ) : null}
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Stored in <code className="font-mono text-xs">{ctx.config.settingsPath}</code> — user-level, never inside a repository.
+        Stored in <code className="font-mono text-xs">{ctx.config.settingsPath}</code> — user-level, never inside a
+        repository.
       </p>
       <SettingsForms
         roots={[
           ...ctx.sources.map((s) => ({ root: s.root, kind: s.label, error: s.error })),
           // Roots read as records (docs/records.md): named with their layout and shape.
-          ...recordSourceSummaries(ctx).map((r) => ({ root: r.root, kind: `${r.label} · layout ${r.layout}, ${r.shape} · ${r.count} records`, error: r.error })),
+          ...recordSourceSummaries(ctx).map((r) => ({
+            root: r.root,
+            kind: `${r.label} · layout ${r.layout}, ${r.shape} · ${r.count} records`,
+            error: r.error,
+          })),
         ]}
         origin={ORIGIN[ctx.config.rootsOrigin] ?? ctx.config.rootsOrigin}
         savedRoots={settings.roots ?? []}
         discovered={discovered}
-        owner={{ emails: owner.emails.join(' '), githubHandle: owner.githubHandle ?? '', homeUser: owner.homeUser ?? '' }}
+        owner={{
+          emails: owner.emails.join(' '),
+          githubHandle: owner.githubHandle ?? '',
+          homeUser: owner.homeUser ?? '',
+        }}
         envOverrides={!!process.env.MEMTRUST_ROOT}
       />
-      <HookStatusSection status={hookStatus(process.env, ourHookEntries())} installCommand={`${shellQuote(process.execPath)} ${shellQuote(projectPath('lib', 'cli', 'memtrust.cjs'))} hook install --apply`} />
-      <ContextBudgetForm budget={settings.contextBudget ?? DEFAULT_CONTEXT_BUDGET} isDefault={settings.contextBudget === undefined} />
+      <HookStatusSection
+        status={hookStatus(process.env, ourHookEntries())}
+        installCommand={`${shellQuote(process.execPath)} ${shellQuote(projectPath('lib', 'cli', 'memtrust.cjs'))} hook install --apply`}
+      />
+      <ContextBudgetForm
+        budget={settings.contextBudget ?? DEFAULT_CONTEXT_BUDGET}
+        isDefault={settings.contextBudget === undefined}
+      />
       <AllowSettingsForm
         allowNetworks={(settings.allowNetworks ?? []).join(' ')}
         allowHomeUsers={(settings.allowHomeUsers ?? []).join(' ')}

@@ -1,5 +1,18 @@
 'use client';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { ChartSpec } from '@/lib/report/chart-model';
 
 const tick = { fontSize: 11, fill: 'currentColor' };
@@ -18,7 +31,15 @@ function rows(spec: ChartSpec): Record<string, string | number>[] {
 export function SpecChart({ spec }: { spec: ChartSpec }) {
   const data = rows(spec);
   const refs = (spec.refs ?? []).map((r) => (
-    <ReferenceLine key={r.at} x={r.at} position="start" stroke="currentColor" strokeDasharray="4 3" strokeWidth={1.5} label={{ value: r.label, position: 'top', fontSize: 11, fill: 'currentColor' }} />
+    <ReferenceLine
+      key={r.at}
+      x={r.at}
+      position="start"
+      stroke="currentColor"
+      strokeDasharray="4 3"
+      strokeWidth={1.5}
+      label={{ value: r.label, position: 'top', fontSize: 11, fill: 'currentColor' }}
+    />
   ));
   if (spec.kind === 'lines') {
     return (
@@ -30,7 +51,16 @@ export function SpecChart({ spec }: { spec: ChartSpec }) {
           <Tooltip {...tooltip} />
           <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
           {spec.series.map((s) => (
-            <Line key={s.key} type="linear" dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} dot={{ r: 2 }} isAnimationActive={false} />
+            <Line
+              key={s.key}
+              type="linear"
+              dataKey={s.key}
+              name={s.label}
+              stroke={s.color}
+              strokeWidth={2}
+              dot={{ r: 2 }}
+              isAnimationActive={false}
+            />
           ))}
         </LineChart>
       </ResponsiveContainer>
@@ -57,12 +87,23 @@ export function SpecChart({ spec }: { spec: ChartSpec }) {
     <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height: 256 }}>
       <BarChart data={data} margin={{ top: 18, right: 12, bottom: 0, left: 0 }}>
         <CartesianGrid strokeOpacity={0.25} vertical={false} />
-        <XAxis dataKey="label" tick={tick} {...(spec.kind === 'bars' ? { interval: 0, angle: -35, textAnchor: 'end', height: 44 } : { minTickGap: 8 })} />
+        <XAxis
+          dataKey="label"
+          tick={tick}
+          {...(spec.kind === 'bars' ? { interval: 0, angle: -35, textAnchor: 'end', height: 44 } : { minTickGap: 8 })}
+        />
         <YAxis tick={tick} allowDecimals={false} width={40} />
         <Tooltip {...tooltip} />
         {spec.kind === 'stacked' ? <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} /> : null}
         {spec.series.map((s) => (
-          <Bar key={s.key} dataKey={s.key} name={s.label} stackId={spec.kind === 'stacked' ? 'a' : undefined} fill={s.color} isAnimationActive={false}>
+          <Bar
+            key={s.key}
+            dataKey={s.key}
+            name={s.label}
+            stackId={spec.kind === 'stacked' ? 'a' : undefined}
+            fill={s.color}
+            isAnimationActive={false}
+          >
             {spec.barColors ? data.map((_, i) => <Cell key={i} fill={spec.barColors![i]} />) : null}
           </Bar>
         ))}

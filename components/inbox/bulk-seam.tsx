@@ -16,22 +16,70 @@ const VERB: Record<BulkAction, string> = { demote: 'Demote', archive: 'Archive',
 export function BulkSeam({ selectedKeys, onClear }: { selectedKeys: string[]; onClear: () => void }) {
   const [choice, setChoice] = useState<BulkAction | null>(null);
   const [reason, setReason] = useState('');
-  const [planned, setPlanned] = useState<{ action: BulkAction; reason: string; keys: string[]; n: number } | null>(null);
+  const [planned, setPlanned] = useState<{ action: BulkAction; reason: string; keys: string[]; n: number } | null>(
+    null,
+  );
   if (selectedKeys.length === 0) return null;
-  const btn = 'rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium shadow-sm hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
+  const btn =
+    'rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium shadow-sm hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
   const active = 'ring-2 ring-teal-600';
-  const show = (action: BulkAction, why = '') => setPlanned((p) => ({ action, reason: why, keys: [...selectedKeys], n: (p?.n ?? 0) + 1 }));
+  const show = (action: BulkAction, why = '') =>
+    setPlanned((p) => ({ action, reason: why, keys: [...selectedKeys], n: (p?.n ?? 0) + 1 }));
 
   return (
-    <div role="region" aria-label="Selection" data-seam="batch" className="mb-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-800/50">
+    <div
+      role="region"
+      aria-label="Selection"
+      data-seam="batch"
+      className="mb-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-800/50"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{selectedKeys.length} selected</span>
         <span className="text-xs text-slate-600 dark:text-slate-400">Bulk:</span>
-        <button type="button" className={`${btn} ${choice === 'demote' ? active : ''}`} onClick={() => { setChoice('demote'); setPlanned(null); }}>Demote…</button>
-        <button type="button" className={`${btn} ${choice === 'archive' ? active : ''}`} onClick={() => { setChoice('archive'); show('archive'); }}>Archive…</button>
-        <button type="button" className={`${btn} ${choice === 'backfill' ? active : ''}`} onClick={() => { setChoice('backfill'); show('backfill'); }}>Back-fill…</button>
-        <span className="text-xs text-slate-600 dark:text-slate-400">Each shows its plan first; promote is one at a time.</span>
-        <button type="button" onClick={() => { setChoice(null); setPlanned(null); onClear(); }} className="ml-auto text-xs text-slate-600 hover:underline dark:text-slate-300">Clear selection</button>
+        <button
+          type="button"
+          className={`${btn} ${choice === 'demote' ? active : ''}`}
+          onClick={() => {
+            setChoice('demote');
+            setPlanned(null);
+          }}
+        >
+          Demote…
+        </button>
+        <button
+          type="button"
+          className={`${btn} ${choice === 'archive' ? active : ''}`}
+          onClick={() => {
+            setChoice('archive');
+            show('archive');
+          }}
+        >
+          Archive…
+        </button>
+        <button
+          type="button"
+          className={`${btn} ${choice === 'backfill' ? active : ''}`}
+          onClick={() => {
+            setChoice('backfill');
+            show('backfill');
+          }}
+        >
+          Back-fill…
+        </button>
+        <span className="text-xs text-slate-600 dark:text-slate-400">
+          Each shows its plan first; promote is one at a time.
+        </span>
+        <button
+          type="button"
+          onClick={() => {
+            setChoice(null);
+            setPlanned(null);
+            onClear();
+          }}
+          className="ml-auto text-xs text-slate-600 hover:underline dark:text-slate-300"
+        >
+          Clear selection
+        </button>
       </div>
       {choice === 'demote' ? (
         <form
@@ -52,7 +100,13 @@ export function BulkSeam({ selectedKeys, onClear }: { selectedKeys: string[]; on
               className="mt-0.5 block w-80 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm font-normal dark:border-slate-600 dark:bg-slate-800"
             />
           </label>
-          <button type="submit" disabled={!reason.trim()} className="rounded-md bg-teal-700 px-3 py-1.5 text-xs font-medium text-white hover:bg-teal-800 disabled:opacity-50">Show the plan</button>
+          <button
+            type="submit"
+            disabled={!reason.trim()}
+            className="rounded-md bg-teal-700 px-3 py-1.5 text-xs font-medium text-white hover:bg-teal-800 disabled:opacity-50"
+          >
+            Show the plan
+          </button>
         </form>
       ) : null}
       {planned ? (
@@ -60,8 +114,17 @@ export function BulkSeam({ selectedKeys, onClear }: { selectedKeys: string[]; on
           <BatchPlanView
             key={`${planned.action}-${planned.n}`}
             name={`bulk-${planned.action}-${planned.n}-${planned.keys.length}`}
-            load={() => loadBulkPlan({ keys: planned.keys, action: planned.action, reason: planned.reason || undefined })}
-            apply={(input) => applyBulkBatch({ ...input, keys: planned.keys, action: planned.action, reason: planned.reason || undefined })}
+            load={() =>
+              loadBulkPlan({ keys: planned.keys, action: planned.action, reason: planned.reason || undefined })
+            }
+            apply={(input) =>
+              applyBulkBatch({
+                ...input,
+                keys: planned.keys,
+                action: planned.action,
+                reason: planned.reason || undefined,
+              })
+            }
             verb={VERB[planned.action]}
           />
         </div>

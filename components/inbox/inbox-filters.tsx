@@ -20,12 +20,26 @@ const QUEUE_LABELS: [string, string][] = [
   ['backfill', 'No trust-level'],
 ];
 
-function Select({ name, label, value, options }: { name: string; label: string; value?: string; options: [string, string][] }) {
+function Select({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value?: string;
+  options: [string, string][];
+}) {
   return (
     <label className={lbl}>
       {label}
       <select name={name} defaultValue={value ?? ''} className={field}>
-        {options.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+        {options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -35,25 +49,89 @@ function Select({ name, label, value, options }: { name: string; label: string; 
 export function InboxFilters({ params, facets }: { params: InboxParams; facets: InboxFacets }) {
   const any: [string, string] = ['', 'any'];
   return (
-    <form action="/review" method="get" role="search" aria-label="Inbox filters" className="mb-3 flex flex-wrap items-end gap-2">
+    <form
+      action="/review"
+      method="get"
+      role="search"
+      aria-label="Inbox filters"
+      className="mb-3 flex flex-wrap items-end gap-2"
+    >
       <label className={lbl}>
         Search
-        <input type="search" name="q" defaultValue={params.q ?? ''} placeholder="name, description, body" className={`${field} w-48`} />
+        <input
+          type="search"
+          name="q"
+          defaultValue={params.q ?? ''}
+          placeholder="name, description, body"
+          className={`${field} w-48`}
+        />
       </label>
       <Select name="queue" label="Queue" value={params.queue ?? 'inbox'} options={QUEUE_LABELS} />
-      {facets.sources.length > 1 ? <Select name="source" label="Root" value={params.source} options={[any, ...facets.sources.map((s): [string, string] => [s.id, s.root.split('/').slice(-2).join('/')])]} /> : null}
-      <Select name="layout" label="Layout" value={params.layout} options={[any, ['trust-root', 'trust root'], ['claude-code', 'Claude Code folder']]} />
-      <Select name="type" label="Type" value={params.type} options={[any, ...['user', 'feedback', 'project', 'reference'].map((t): [string, string] => [t, t])]} />
-      <Select name="tier" label="Tier" value={params.tier} options={[any, ...EFFECTIVE_TIERS.map((t): [string, string] => [t, t])]} />
-      <Select name="cls" label="Finding class" value={params.cls} options={[any, ['credential', 'credential'], ['personal', 'personal data']]} />
-      <Select name="kind" label="Finding kind" value={params.kind} options={[any, ...facets.kinds.map((k): [string, string] => [k.code, `${k.code} (${k.memories.toLocaleString('en-US')})`])]} />
-      <Select name="age" label="Age (days)" value={params.age} options={[any, ['0-7', '0–7'], ['8-30', '8–30'], ['31-90', '31–90'], ['91+', '91+']]} />
-      <Select name="size" label="Rows" value={params.size ? String(params.size) : '50'} options={INBOX_PAGE_SIZES.map((n): [string, string] => [String(n), String(n)])} />
+      {facets.sources.length > 1 ? (
+        <Select
+          name="source"
+          label="Root"
+          value={params.source}
+          options={[any, ...facets.sources.map((s): [string, string] => [s.id, s.root.split('/').slice(-2).join('/')])]}
+        />
+      ) : null}
+      <Select
+        name="layout"
+        label="Layout"
+        value={params.layout}
+        options={[any, ['trust-root', 'trust root'], ['claude-code', 'Claude Code folder']]}
+      />
+      <Select
+        name="type"
+        label="Type"
+        value={params.type}
+        options={[any, ...['user', 'feedback', 'project', 'reference'].map((t): [string, string] => [t, t])]}
+      />
+      <Select
+        name="tier"
+        label="Tier"
+        value={params.tier}
+        options={[any, ...EFFECTIVE_TIERS.map((t): [string, string] => [t, t])]}
+      />
+      <Select
+        name="cls"
+        label="Finding class"
+        value={params.cls}
+        options={[any, ['credential', 'credential'], ['personal', 'personal data']]}
+      />
+      <Select
+        name="kind"
+        label="Finding kind"
+        value={params.kind}
+        options={[
+          any,
+          ...facets.kinds.map((k): [string, string] => [k.code, `${k.code} (${k.memories.toLocaleString('en-US')})`]),
+        ]}
+      />
+      <Select
+        name="age"
+        label="Age (days)"
+        value={params.age}
+        options={[any, ['0-7', '0–7'], ['8-30', '8–30'], ['31-90', '31–90'], ['91+', '91+']]}
+      />
+      <Select
+        name="size"
+        label="Rows"
+        value={params.size ? String(params.size) : '50'}
+        options={INBOX_PAGE_SIZES.map((n): [string, string] => [String(n), String(n)])}
+      />
       {params.sort ? <input type="hidden" name="sort" value={params.sort} /> : null}
       {params.dir ? <input type="hidden" name="dir" value={params.dir} /> : null}
       {params.finding ? <input type="hidden" name="finding" value={params.finding} /> : null}
-      <button type="submit" className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800">Apply</button>
-      <Link href="/review" className="px-2 py-1.5 text-sm text-slate-600 hover:underline dark:text-slate-300">Clear</Link>
+      <button
+        type="submit"
+        className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800"
+      >
+        Apply
+      </button>
+      <Link href="/review" className="px-2 py-1.5 text-sm text-slate-600 hover:underline dark:text-slate-300">
+        Clear
+      </Link>
     </form>
   );
 }

@@ -10,20 +10,31 @@ import { memoryHref } from '../format';
 export function InboxPane({ pane }: { pane: Pane }) {
   const m = pane.item;
   return (
-    <aside aria-label="Preview" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <aside
+      aria-label="Preview"
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
       <div>
         <div className="flex flex-wrap items-center gap-2">
           <TierBadge tier={m.tier} />
           {m.type ? <span className="text-xs text-slate-600 dark:text-slate-400">{m.type}</span> : null}
-          {m.flagged ? <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-900 dark:bg-red-950 dark:text-red-100">flagged</span> : null}
+          {m.flagged ? (
+            <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-900 dark:bg-red-950 dark:text-red-100">
+              flagged
+            </span>
+          ) : null}
         </div>
         <h2 className="mt-1 text-lg font-semibold leading-snug">
-          <Link href={memoryHref(m.source, m.filename)} className="hover:underline">{m.name || m.filename}</Link>
+          <Link href={memoryHref(m.source, m.filename)} className="hover:underline">
+            {m.name || m.filename}
+          </Link>
         </h2>
         {m.description ? <p className="text-sm text-slate-700 dark:text-slate-300">{m.description}</p> : null}
         <p className="mt-1 break-all font-mono text-[11px] text-slate-500 dark:text-slate-400">{m.relPath}</p>
         <ul className="mt-2 list-disc space-y-0.5 pl-5 text-xs text-slate-600 dark:text-slate-400">
-          {pane.lifecycle.map((l) => <li key={l}>{l}</li>)}
+          {pane.lifecycle.map((l) => (
+            <li key={l}>{l}</li>
+          ))}
           {m.quarantineReason ? <li>quarantine reason: {m.quarantineReason}</li> : null}
         </ul>
       </div>

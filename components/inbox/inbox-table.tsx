@@ -43,7 +43,15 @@ const TONE = {
   slate: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
 };
 
-export function InboxTable({ rows, selected, headers }: { rows: InboxRow[]; selected: string | null; headers: SortHeader[] }) {
+export function InboxTable({
+  rows,
+  selected,
+  headers,
+}: {
+  rows: InboxRow[];
+  selected: string | null;
+  headers: SortHeader[];
+}) {
   const router = useRouter();
   const [checked, setChecked] = useState<Set<string>>(new Set());
   const [help, setHelp] = useState(false);
@@ -84,7 +92,11 @@ export function InboxTable({ rows, selected, headers }: { rows: InboxRow[]; sele
       if (e.metaKey || e.ctrlKey || e.altKey) return;
       const t = e.target as HTMLElement;
       // Typing in a field or a dialog is never a shortcut (checkboxes are not typing).
-      if (t.closest('input:not([type="checkbox"]):not([type="radio"]), textarea, select, [role="dialog"]') && e.key !== 'Escape') return;
+      if (
+        t.closest('input:not([type="checkbox"]):not([type="radio"]), textarea, select, [role="dialog"]') &&
+        e.key !== 'Escape'
+      )
+        return;
       if (e.key === 'Escape') {
         if (help) {
           setHelp(false);
@@ -131,35 +143,77 @@ export function InboxTable({ rows, selected, headers }: { rows: InboxRow[]; sele
   return (
     <div data-inbox-ready={ready ? '' : undefined}>
       {help ? (
-        <div role="dialog" aria-label="Keyboard shortcuts" className="mb-3 rounded-lg border border-slate-200 bg-white p-3 text-sm shadow dark:border-slate-700 dark:bg-slate-900">
+        <div
+          role="dialog"
+          aria-label="Keyboard shortcuts"
+          className="mb-3 rounded-lg border border-slate-200 bg-white p-3 text-sm shadow dark:border-slate-700 dark:bg-slate-900"
+        >
           <div className="flex items-baseline justify-between">
             <p className="font-medium">Keyboard shortcuts</p>
-            <button type="button" onClick={() => setHelp(false)} className="text-xs text-slate-600 hover:underline">Close (Esc)</button>
+            <button type="button" onClick={() => setHelp(false)} className="text-xs text-slate-600 hover:underline">
+              Close (Esc)
+            </button>
           </div>
           <ul className="mt-2 grid grid-cols-2 gap-1 text-xs">
-            <li><kbd className="font-mono">j</kbd> / <kbd className="font-mono">k</kbd> next / previous row</li>
-            <li><kbd className="font-mono">o</kbd> open the memory page</li>
-            <li><kbd className="font-mono">x</kbd> select / unselect the row</li>
-            <li><kbd className="font-mono">p</kbd> promote (preview, then confirm)</li>
-            <li><kbd className="font-mono">r</kbd> re-affirm or restore (preview, then confirm)</li>
-            <li><kbd className="font-mono">d</kbd> demote (asks why)</li>
-            <li><kbd className="font-mono">a</kbd> archive (day 91+)</li>
-            <li><kbd className="font-mono">?</kbd> show / hide, <kbd className="font-mono">Esc</kbd> close</li>
+            <li>
+              <kbd className="font-mono">j</kbd> / <kbd className="font-mono">k</kbd> next / previous row
+            </li>
+            <li>
+              <kbd className="font-mono">o</kbd> open the memory page
+            </li>
+            <li>
+              <kbd className="font-mono">x</kbd> select / unselect the row
+            </li>
+            <li>
+              <kbd className="font-mono">p</kbd> promote (preview, then confirm)
+            </li>
+            <li>
+              <kbd className="font-mono">r</kbd> re-affirm or restore (preview, then confirm)
+            </li>
+            <li>
+              <kbd className="font-mono">d</kbd> demote (asks why)
+            </li>
+            <li>
+              <kbd className="font-mono">a</kbd> archive (day 91+)
+            </li>
+            <li>
+              <kbd className="font-mono">?</kbd> show / hide, <kbd className="font-mono">Esc</kbd> close
+            </li>
           </ul>
-          <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">A key never changes a file by itself: it opens the diff preview, and only Confirm writes. Promote is disabled for a memory with a credential finding or a hard validator failure.</p>
+          <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+            A key never changes a file by itself: it opens the diff preview, and only Confirm writes. Promote is
+            disabled for a memory with a credential finding or a hard validator failure.
+          </p>
         </div>
       ) : null}
-      {done ? <p role="status" className="mb-2 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">{done}</p> : null}
+      {done ? (
+        <p
+          role="status"
+          className="mb-2 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+        >
+          {done}
+        </p>
+      ) : null}
       <BulkSeam selectedKeys={[...checked]} onClear={() => setChecked(new Set())} />
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <table className="w-full text-left text-sm" aria-label="Review inbox">
           <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300">
             <tr>
               <th scope="col" className="w-8 px-2 py-2">
-                <input type="checkbox" aria-label="Select all rows on this page" checked={allChecked} onChange={() => setChecked(allChecked ? new Set() : new Set(rows.map((r) => r.key)))} />
+                <input
+                  type="checkbox"
+                  aria-label="Select all rows on this page"
+                  checked={allChecked}
+                  onChange={() => setChecked(allChecked ? new Set() : new Set(rows.map((r) => r.key)))}
+                />
               </th>
               {headers.map((h) => (
-                <th key={h.label} scope="col" className="whitespace-nowrap px-2 py-2 font-medium" aria-sort={h.href ? h.state : undefined}>
+                <th
+                  key={h.label}
+                  scope="col"
+                  className="whitespace-nowrap px-2 py-2 font-medium"
+                  aria-sort={h.href ? h.state : undefined}
+                >
                   {h.href ? (
                     <Link href={h.href} scroll={false} className="hover:underline">
                       {h.label}
@@ -192,22 +246,47 @@ export function InboxTable({ rows, selected, headers }: { rows: InboxRow[]; sele
                   className={`cursor-pointer outline-none ${sel ? 'bg-teal-50 ring-2 ring-inset ring-teal-600/40 dark:bg-teal-950/40' : 'hover:bg-slate-50 dark:hover:bg-slate-800/40'}`}
                 >
                   <td className="px-2 py-1.5">
-                    <input type="checkbox" aria-label={`Select ${r.name}`} checked={checked.has(r.key)} onChange={() => toggle(r.key)} />
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${r.name}`}
+                      checked={checked.has(r.key)}
+                      onChange={() => toggle(r.key)}
+                    />
                   </td>
                   <td className="max-w-xs px-2 py-1.5">
-                    <Link href={r.href} scroll={false} replace className="block truncate font-medium text-teal-800 hover:underline dark:text-teal-300">{r.name}</Link>
-                    {r.description ? <div className="truncate text-xs text-slate-600 dark:text-slate-300" title={r.description}>{r.description}</div> : null}
+                    <Link
+                      href={r.href}
+                      scroll={false}
+                      replace
+                      className="block truncate font-medium text-teal-800 hover:underline dark:text-teal-300"
+                    >
+                      {r.name}
+                    </Link>
+                    {r.description ? (
+                      <div className="truncate text-xs text-slate-600 dark:text-slate-300" title={r.description}>
+                        {r.description}
+                      </div>
+                    ) : null}
                     <div className="truncate text-[11px] text-slate-500 dark:text-slate-400">
-                      <span>{r.layout === 'claude-code' ? 'Claude Code' : 'trust root'}</span> · <span className="font-mono">{r.relPath}</span>
+                      <span>{r.layout === 'claude-code' ? 'Claude Code' : 'trust root'}</span> ·{' '}
+                      <span className="font-mono">{r.relPath}</span>
                     </div>
-                    {r.note ? <div className="truncate text-[11px] text-amber-800 dark:text-amber-300">{r.note}</div> : null}
+                    {r.note ? (
+                      <div className="truncate text-[11px] text-amber-800 dark:text-amber-300">{r.note}</div>
+                    ) : null}
                   </td>
-                  <td className="px-2 py-1.5"><TierBadge tier={r.tier} /></td>
+                  <td className="px-2 py-1.5">
+                    <TierBadge tier={r.tier} />
+                  </td>
                   <td className="px-2 py-1.5 text-xs">{r.type ?? '—'}</td>
                   <td className="px-2 py-1.5 text-xs tabular-nums">{r.age ?? '—'}</td>
                   <td className="px-2 py-1.5">
                     <div className="flex gap-1 whitespace-nowrap">
-                      {r.tags.map((t) => <span key={t.label} className={`rounded px-1.5 py-0.5 text-[11px] font-medium ${TONE[t.tone]}`}>{t.label}</span>)}
+                      {r.tags.map((t) => (
+                        <span key={t.label} className={`rounded px-1.5 py-0.5 text-[11px] font-medium ${TONE[t.tone]}`}>
+                          {t.label}
+                        </span>
+                      ))}
                     </div>
                   </td>
                 </tr>

@@ -60,14 +60,25 @@ export function conflictPairs(ctx: ServiceContext): [RecordView, RecordView][] {
 }
 
 function keepRefused(keep: RecordView, other: RecordView, mask: Masker): string | null {
-  if (!keep.actions.includes('restore')) return `Restore ${keep.key}: ${mask(keep.refused.restore ?? 'not offered for this record')}`;
-  if (!other.actions.includes('archive')) return `Archive ${other.key}: ${mask(other.refused.archive ?? 'not offered for this record')}`;
+  if (!keep.actions.includes('restore'))
+    return `Restore ${keep.key}: ${mask(keep.refused.restore ?? 'not offered for this record')}`;
+  if (!other.actions.includes('archive'))
+    return `Archive ${other.key}: ${mask(other.refused.archive ?? 'not offered for this record')}`;
   return null;
 }
 
-export function conflictSide(ctx: ServiceContext, r: RecordView, other: RecordView, mask: Masker, location: string): ConflictSide {
+export function conflictSide(
+  ctx: ServiceContext,
+  r: RecordView,
+  other: RecordView,
+  mask: Masker,
+  location: string,
+): ConflictSide {
   const d = r.detail;
-  const commands = d.commands && typeof d.commands === 'object' ? (Object.entries(d.commands).filter(([, v]) => typeof v === 'string') as [string, string][]) : [];
+  const commands =
+    d.commands && typeof d.commands === 'object'
+      ? (Object.entries(d.commands).filter(([, v]) => typeof v === 'string') as [string, string][])
+      : [];
   return {
     id: r.id,
     key: mask(r.key),

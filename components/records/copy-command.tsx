@@ -6,7 +6,10 @@ export function CopyCommand({ label, command }: { label: string; command: string
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   return (
     <div className="flex items-start gap-2">
-      <code data-command={label} className="min-w-0 flex-1 break-all rounded bg-slate-100 px-2 py-1 font-mono text-xs dark:bg-slate-800">
+      <code
+        data-command={label}
+        className="min-w-0 flex-1 break-all rounded bg-slate-100 px-2 py-1 font-mono text-xs dark:bg-slate-800"
+      >
         {command}
       </code>
       <button
@@ -25,7 +28,11 @@ export function CopyCommand({ label, command }: { label: string; command: string
         {copied === 'yes' ? 'Copied' : 'Copy'}
       </button>
       <span className="sr-only" aria-live="polite">
-        {copied === 'yes' ? 'Copied to the clipboard' : copied === 'no' ? 'Copy failed: select the command and copy it by hand' : ''}
+        {copied === 'yes'
+          ? 'Copied to the clipboard'
+          : copied === 'no'
+            ? 'Copy failed: select the command and copy it by hand'
+            : ''}
       </span>
     </div>
   );

@@ -5,7 +5,9 @@ import { MaskedText } from './masked-text';
 
 const BATCH = /^[A-Za-z0-9_-]{1,100}$/;
 
-export function parseDone(sp: Record<string, string | string[] | undefined>): { batch: string; files: number; did: string } | null {
+export function parseDone(
+  sp: Record<string, string | string[] | undefined>,
+): { batch: string; files: number; did: string } | null {
   const one = (k: string) => (Array.isArray(sp[k]) ? sp[k]![0] : (sp[k] as string | undefined));
   const batch = one('done');
   if (!batch || !BATCH.test(batch)) return null;
@@ -15,7 +17,10 @@ export function parseDone(sp: Record<string, string | string[] | undefined>): { 
 
 export function DoneBanner({ done }: { done: { batch: string; files: number; did: string } }) {
   return (
-    <div role="status" className="mb-4 flex flex-wrap items-center gap-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+    <div
+      role="status"
+      className="mb-4 flex flex-wrap items-center gap-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+    >
       <span>
         <MaskedText text={done.did} /> — batch{' '}
         <Link href={`/batches/${encodeURIComponent(done.batch)}`} className="font-mono underline">

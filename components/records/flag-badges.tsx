@@ -12,12 +12,23 @@ const TONE: Record<string, string> = {
 };
 
 /** `reasons` are already masked by the page. */
-export function FlagBadges({ flags, reasons }: { flags: readonly RecordFlag[]; reasons: Partial<Record<string, string>> }) {
+export function FlagBadges({
+  flags,
+  reasons,
+}: {
+  flags: readonly RecordFlag[];
+  reasons: Partial<Record<string, string>>;
+}) {
   if (flags.length === 0) return <span className="text-slate-500 dark:text-slate-400">—</span>;
   return (
     <span className="flex flex-wrap gap-1">
       {flags.map((f) => (
-        <span key={f} data-flag={f} title={reasons[f] ?? f} className={`inline-flex cursor-help items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE[f] ?? TONE.expired}`}>
+        <span
+          key={f}
+          data-flag={f}
+          title={reasons[f] ?? f}
+          className={`inline-flex cursor-help items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE[f] ?? TONE.expired}`}
+        >
           {f}
           {reasons[f] ? <span className="sr-only">: {reasons[f]}</span> : null}
         </span>
@@ -27,5 +38,9 @@ export function FlagBadges({ flags, reasons }: { flags: readonly RecordFlag[]; r
 }
 
 export function NativeState({ native }: { native: string }) {
-  return <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-200">{native || '—'}</span>;
+  return (
+    <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+      {native || '—'}
+    </span>
+  );
 }

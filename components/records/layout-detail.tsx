@@ -43,19 +43,34 @@ function Canonical({ r, mask }: { r: RecordView; mask: Masker }) {
   const problems = detailList(check.problems);
   return (
     <dl className="space-y-3">
-      <Row label="Category · shape · place">{[detailString(d.category), detailString(d.shape), detailString(d.place)].filter(Boolean).join(' · ') || '—'}</Row>
+      <Row label="Category · shape · place">
+        {[detailString(d.category), detailString(d.shape), detailString(d.place)].filter(Boolean).join(' · ') || '—'}
+      </Row>
       {detailString(d.claim) ? (
         <Row label="Claim">
           <MaskedText text={mask(detailString(d.claim)!)} />
         </Row>
       ) : null}
-      <Row label="Target">{target ? <code className="font-mono text-xs"><MaskedText text={mask(target)} /></code> : 'none'}</Row>
+      <Row label="Target">
+        {target ? (
+          <code className="font-mono text-xs">
+            <MaskedText text={mask(target)} />
+          </code>
+        ) : (
+          'none'
+        )}
+      </Row>
       <Row label="Re-verify">
         {d.targetCheck === undefined || d.targetCheck === null ? (
           'not checked'
         ) : check.ok ? (
           <span className="text-emerald-800 dark:text-emerald-300" data-verify="ok">
-            the target re-verifies{detailList(check.checked).length ? ` (${detailList(check.checked).map((x) => detailText(x, mask)).join(', ')})` : ''}
+            the target re-verifies
+            {detailList(check.checked).length
+              ? ` (${detailList(check.checked)
+                  .map((x) => detailText(x, mask))
+                  .join(', ')})`
+              : ''}
           </span>
         ) : (
           <span data-verify="failed">
@@ -71,12 +86,25 @@ function Canonical({ r, mask }: { r: RecordView; mask: Masker }) {
             ) : null}
           </span>
         )}
-        {detailList(check.ignored).length ? <span className="block text-xs text-slate-600 dark:text-slate-400">Skipped (gitignored): {detailList(check.ignored).map((x) => detailText(x, mask)).join(', ')}</span> : null}
+        {detailList(check.ignored).length ? (
+          <span className="block text-xs text-slate-600 dark:text-slate-400">
+            Skipped (gitignored):{' '}
+            {detailList(check.ignored)
+              .map((x) => detailText(x, mask))
+              .join(', ')}
+          </span>
+        ) : null}
       </Row>
       <Row label="Staleness">
         <span data-staleness={stale.stale ? 'stale' : 'fresh'}>
           {stale.stale ? <span className="font-medium text-amber-800 dark:text-amber-300">stale: </span> : null}
-          {detailString(stale.reason) ? <MaskedText text={mask(detailString(stale.reason)!)} /> : stale.stale ? '' : 'not stale'}
+          {detailString(stale.reason) ? (
+            <MaskedText text={mask(detailString(stale.reason)!)} />
+          ) : stale.stale ? (
+            ''
+          ) : (
+            'not stale'
+          )}
         </span>
       </Row>
     </dl>
@@ -89,10 +117,11 @@ function Governed({ r, mask }: { r: RecordView; mask: Masker }) {
   return (
     <div className="space-y-4">
       <p role="note" className="rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:bg-sky-950 dark:text-sky-100">
-        Read-only: codeclone owns this store and memtrust never writes it. Run codeclone&apos;s own command to change the record; this page refreshes when the store changes.
+        Read-only: codeclone owns this store and memtrust never writes it. Run codeclone&apos;s own command to change
+        the record; this page refreshes when the store changes.
       </p>
       {commands.length ? (
-        <div className="space-y-2" aria-label="codeclone commands">
+        <div role="group" className="space-y-2" aria-label="codeclone commands">
           {commands.map(([action, cmd]) => (
             <div key={action}>
               <p className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">{action}</p>
@@ -101,10 +130,15 @@ function Governed({ r, mask }: { r: RecordView; mask: Masker }) {
           ))}
         </div>
       ) : (
-        <p className="text-sm text-slate-600 dark:text-slate-400">codeclone allows no action on a record in this state.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          codeclone allows no action on a record in this state.
+        </p>
       )}
       <dl className="space-y-3">
-        <Row label="Status · confidence · origin">{[detailString(d.status), detailString(d.confidence), detailString(d.origin)].filter(Boolean).join(' · ') || '—'}</Row>
+        <Row label="Status · confidence · origin">
+          {[detailString(d.status), detailString(d.confidence), detailString(d.origin)].filter(Boolean).join(' · ') ||
+            '—'}
+        </Row>
         {detailString(d.staleReason) ? (
           <Row label="Stale reason">
             <MaskedText text={mask(detailString(d.staleReason)!)} />
@@ -117,7 +151,12 @@ function Governed({ r, mask }: { r: RecordView; mask: Masker }) {
           <List items={detailList(d.links)} label="Links" mask={mask} empty="No links." />
         </Row>
         <Row label="Supersede chain">
-          <List items={detailList(d.chain).length > 1 ? detailList(d.chain) : []} label="Supersede chain" mask={mask} empty="Not part of a supersede chain." />
+          <List
+            items={detailList(d.chain).length > 1 ? detailList(d.chain) : []}
+            label="Supersede chain"
+            mask={mask}
+            empty="Not part of a supersede chain."
+          />
         </Row>
       </dl>
     </div>
@@ -134,12 +173,26 @@ function Consolidation({ r, mask }: { r: RecordView; mask: Masker }) {
         </span>
       </Row>
       <Row label="Evidence">
-        <List items={detailList(d.evidence)} label="Evidence" mask={mask} empty="No evidence: breaks the write rules." />
+        <List
+          items={detailList(d.evidence)}
+          label="Evidence"
+          mask={mask}
+          empty="No evidence: breaks the write rules."
+        />
       </Row>
-      <Row label="Type · confidence · sensitivity">{[detailString(d.type), detailString(d.confidence), detailString(d.sensitivity)].filter(Boolean).join(' · ') || '—'}</Row>
+      <Row label="Type · confidence · sensitivity">
+        {[detailString(d.type), detailString(d.confidence), detailString(d.sensitivity)].filter(Boolean).join(' · ') ||
+          '—'}
+      </Row>
       <Row label="Status">{detailString(d.status) ?? '—'}</Row>
       <Row label="Expires">{detailString(d.expiresAt) ?? 'never'}</Row>
-      <Row label="Source step">{detailString(d.sourceStep) ? <MaskedText text={mask(detailString(d.sourceStep)!)} /> : 'none: breaks the write rules'}</Row>
+      <Row label="Source step">
+        {detailString(d.sourceStep) ? (
+          <MaskedText text={mask(detailString(d.sourceStep)!)} />
+        ) : (
+          'none: breaks the write rules'
+        )}
+      </Row>
       {detailString(d.file) ? <Row label="File">{detailString(d.file)}</Row> : null}
     </dl>
   );

@@ -12,7 +12,14 @@ export function MaskedText({ text }: { text: string }) {
   let pos = 0;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     if (m.index > pos) parts.push(text.slice(pos, m.index));
-    parts.push(<MaskedValue key={m.index} cls={m[1] === 'personal' ? 'personal' : 'credential'} n={Number(m[2])} length={Number(m[3])} />);
+    parts.push(
+      <MaskedValue
+        key={m.index}
+        cls={m[1] === 'personal' ? 'personal' : 'credential'}
+        n={Number(m[2])}
+        length={Number(m[3])}
+      />,
+    );
     pos = m.index + m[0].length;
   }
   if (pos === 0) return <>{text}</>;

@@ -15,12 +15,19 @@ export function ReadProblems({ groups }: { groups: ProblemGroup[] }) {
   return (
     <section aria-label="Read problems" className="mb-4 space-y-3">
       {withAny.map((g) => (
-        <div key={g.source} role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+        <div
+          key={g.source}
+          role="note"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
           <p className="font-medium">
-            {g.label} at <span className="font-mono text-xs">{g.root}</span>: {g.problems.length} {g.problems.length === 1 ? 'problem' : 'problems'} while reading
+            {g.label} at <span className="font-mono text-xs">{g.root}</span>: {g.problems.length}{' '}
+            {g.problems.length === 1 ? 'problem' : 'problems'} while reading
           </p>
           {g.warnings.map((w) => (
-            <p key={w} className="text-xs">{w}</p>
+            <p key={w} className="text-xs">
+              {w}
+            </p>
           ))}
           {g.problems.length ? (
             <ul className="mt-1 space-y-0.5 font-mono text-xs">

@@ -11,14 +11,22 @@ export function RecordFilters({ params, sources }: { params: RecordParams; sourc
     <form action="/records" method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
       <label className={label}>
         Search
-        <input type="search" name="q" defaultValue={params.q ?? ''} placeholder="key, title, text" className={`${field} w-64`} />
+        <input
+          type="search"
+          name="q"
+          defaultValue={params.q ?? ''}
+          placeholder="key, title, text"
+          className={`${field} w-64`}
+        />
       </label>
       <label className={label}>
         Layout
         <select name="layout" defaultValue={params.layout ?? ''} className={field}>
           <option value="">any</option>
           {RECORD_LAYOUTS.map((l) => (
-            <option key={l} value={l}>{l}</option>
+            <option key={l} value={l}>
+              {l}
+            </option>
           ))}
         </select>
       </label>
@@ -27,7 +35,9 @@ export function RecordFilters({ params, sources }: { params: RecordParams; sourc
         <select name="tier" defaultValue={params.tier ?? ''} className={field}>
           <option value="">any</option>
           {RECORD_TIERS.map((t) => (
-            <option key={t} value={t}>{t}</option>
+            <option key={t} value={t}>
+              {t}
+            </option>
           ))}
         </select>
       </label>
@@ -36,7 +46,9 @@ export function RecordFilters({ params, sources }: { params: RecordParams; sourc
         <select name="flag" defaultValue={params.flag ?? ''} className={field}>
           <option value="">any</option>
           {RECORD_FLAGS.map((f) => (
-            <option key={f} value={f}>{f}</option>
+            <option key={f} value={f}>
+              {f}
+            </option>
           ))}
         </select>
       </label>
@@ -46,14 +58,19 @@ export function RecordFilters({ params, sources }: { params: RecordParams; sourc
           <select name="source" defaultValue={params.source ?? ''} className={field}>
             <option value="">any</option>
             {sources.map((s) => (
-              <option key={s.id} value={s.id}>{s.root}</option>
+              <option key={s.id} value={s.id}>
+                {s.root}
+              </option>
             ))}
           </select>
         </label>
       ) : params.source ? (
         <input type="hidden" name="source" value={params.source} />
       ) : null}
-      <button type="submit" className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800">
+      <button
+        type="submit"
+        className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800"
+      >
         Apply
       </button>
       <Link href="/records" className="px-2 py-1.5 text-sm text-slate-600 hover:underline dark:text-slate-300">

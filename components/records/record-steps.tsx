@@ -54,7 +54,21 @@ function doneHref(returnTo: string, batch: string, files: number, did: string): 
   return `${url.pathname}${url.search}`;
 }
 
-export function StepsDialog({ title, steps, did, askReason, returnTo, onClose }: { title: string; steps: Step[]; did: string; askReason: boolean; returnTo: string; onClose: () => void }) {
+export function StepsDialog({
+  title,
+  steps,
+  did,
+  askReason,
+  returnTo,
+  onClose,
+}: {
+  title: string;
+  steps: Step[];
+  did: string;
+  askReason: boolean;
+  returnTo: string;
+  onClose: () => void;
+}) {
   const router = useRouter();
   const qc = useQueryClient();
   const [pending, start] = useTransition();
@@ -74,9 +88,9 @@ export function StepsDialog({ title, steps, did, askReason, returnTo, onClose }:
     });
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the preview loads once, when the panel opens; later loads follow the reason typed
   useEffect(() => {
     if (!askReason) load('');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
     if (preview && !askReason) confirmRef.current?.focus();
@@ -131,6 +145,7 @@ export function StepsDialog({ title, steps, did, askReason, returnTo, onClose }:
         <label className="mt-3 block text-sm font-medium">
           Why? (recorded in the store and the audit)
           <input
+            // biome-ignore lint/a11y/noAutofocus: the panel opened on the user's click to ask exactly this
             autoFocus
             required
             value={reason}
@@ -149,18 +164,35 @@ export function StepsDialog({ title, steps, did, askReason, returnTo, onClose }:
           {error}
         </p>
       ) : null}
-      {preview ? <RecordPreview preview={preview} /> : pending ? <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">Planning…</p> : null}
+      {preview ? (
+        <RecordPreview preview={preview} />
+      ) : pending ? (
+        <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">Planning…</p>
+      ) : null}
       <div className="mt-3 flex gap-2">
         {askReason && !preview ? (
-          <button type="submit" disabled={pending || !reason.trim()} className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800 disabled:opacity-50">
+          <button
+            type="submit"
+            disabled={pending || !reason.trim()}
+            className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800 disabled:opacity-50"
+          >
             Preview the change
           </button>
         ) : (
-          <button ref={confirmRef} type="submit" disabled={pending || !preview} className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800 disabled:opacity-50">
+          <button
+            ref={confirmRef}
+            type="submit"
+            disabled={pending || !preview}
+            className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800 disabled:opacity-50"
+          >
             {pending && preview ? 'Applying…' : 'Confirm'}
           </button>
         )}
-        <button type="button" onClick={onClose} className="rounded-md px-3 py-1.5 text-sm hover:bg-white/60 dark:hover:bg-slate-700">
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded-md px-3 py-1.5 text-sm hover:bg-white/60 dark:hover:bg-slate-700"
+        >
           Cancel
         </button>
       </div>
@@ -169,7 +201,17 @@ export function StepsDialog({ title, steps, did, askReason, returnTo, onClose }:
 }
 
 /** The record's verbs as buttons; a refused one is disabled with its reason beside it. */
-export function RecordActionsPanel({ id, recordKey, verbs, returnTo }: { id: string; recordKey: string; verbs: VerbView[]; returnTo: string }) {
+export function RecordActionsPanel({
+  id,
+  recordKey,
+  verbs,
+  returnTo,
+}: {
+  id: string;
+  recordKey: string;
+  verbs: VerbView[];
+  returnTo: string;
+}) {
   const [asking, setAsking] = useState<string | null>(null);
   const domId = id.replace(/[^A-Za-z0-9_-]/g, '_');
   return (
@@ -249,7 +291,13 @@ export function PairKeep({ returnTo, children }: { returnTo: string; children: R
 }
 
 /** "Keep this one" of a contradiction: restore it and expire the other, as one batch (inside a PairKeep). */
-export function KeepOneButton({ keep, other, keepKey, otherKey, disabledReason }: KeepChoice & { disabledReason?: string | null }) {
+export function KeepOneButton({
+  keep,
+  other,
+  keepKey,
+  otherKey,
+  disabledReason,
+}: KeepChoice & { disabledReason?: string | null }) {
   const pair = useContext(PairContext);
   const chosen = pair?.choice?.keep === keep;
   return (

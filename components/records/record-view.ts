@@ -22,7 +22,14 @@ export function detailText(v: unknown, mask: Masker): string {
   if (Array.isArray(v)) return v.map((x) => detailText(x, mask)).join(', ');
   // An evidence or link object: its plain values in order (`code · src/cache/bus.py · L10-40`).
   const parts = Object.entries(v as Record<string, unknown>)
-    .filter(([k, x]) => x !== null && x !== undefined && x !== '' && (typeof x !== 'object') && !/^(id|digest|createdAt|createdBy|otherExists)$/.test(k))
+    .filter(
+      ([k, x]) =>
+        x !== null &&
+        x !== undefined &&
+        x !== '' &&
+        typeof x !== 'object' &&
+        !/^(id|digest|createdAt|createdBy|otherExists)$/.test(k),
+    )
     .map(([k, x]) => (k === 'quote' ? `“${String(x)}”` : String(x)));
   return mask(parts.length ? parts.join(' · ') : JSON.stringify(v));
 }

@@ -29,12 +29,24 @@ export function RecordsTable({ rows }: { rows: RecordRow[] }) {
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300">
           <tr>
-            <th scope="col" className={TH}>Record</th>
-            <th scope="col" className={TH}>Layout</th>
-            <th scope="col" className={TH}>Tier</th>
-            <th scope="col" className={TH}>Native state</th>
-            <th scope="col" className={TH}>Flags</th>
-            <th scope="col" className={TH}>Findings</th>
+            <th scope="col" className={TH}>
+              Record
+            </th>
+            <th scope="col" className={TH}>
+              Layout
+            </th>
+            <th scope="col" className={TH}>
+              Tier
+            </th>
+            <th scope="col" className={TH}>
+              Native state
+            </th>
+            <th scope="col" className={TH}>
+              Flags
+            </th>
+            <th scope="col" className={TH}>
+              Findings
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">

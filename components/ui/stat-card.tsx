@@ -11,7 +11,19 @@ const TONES = {
 export type Tone = keyof typeof TONES;
 
 /** A number with its label; links to the table filtered to exactly those memories. */
-export function StatCard({ label, value, href, tone = 'neutral', hint }: { label: string; value: number; href?: string; tone?: Tone; hint?: string }) {
+export function StatCard({
+  label,
+  value,
+  href,
+  tone = 'neutral',
+  hint,
+}: {
+  label: string;
+  value: number;
+  href?: string;
+  tone?: Tone;
+  hint?: string;
+}) {
   const body = (
     <>
       <div className="text-sm text-slate-600 dark:text-slate-400">{label}</div>

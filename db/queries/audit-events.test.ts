@@ -16,22 +16,45 @@ afterAll(() => {
 });
 
 const page = { limit: 50, offset: 0 };
-const list = (raw: Record<string, string>) => listAuditEvents(ctx.handle.sqlite, toAuditFilter(parseAuditParams(raw)), page);
+const list = (raw: Record<string, string>) =>
+  listAuditEvents(ctx.handle.sqlite, toAuditFilter(parseAuditParams(raw)), page);
 const ops = (raw: Record<string, string>) => list(raw).items.map((e) => e.id);
 
 describe('audit timeline', () => {
   it('merges both machines into one timeline, newest first', () => {
     const r = list({});
     expect(r.total).toBe(10);
-    expect(r.items.map((e) => e.id)).toEqual(['op-09', 'op-08', 'op-07', 'op-06', 'op-05', 'op-04', 'op-03', 'op-10', 'op-02', 'op-01']);
+    expect(r.items.map((e) => e.id)).toEqual([
+      'op-09',
+      'op-08',
+      'op-07',
+      'op-06',
+      'op-05',
+      'op-04',
+      'op-03',
+      'op-10',
+      'op-02',
+      'op-01',
+    ]);
     expect(new Set(r.items.map((e) => e.machine))).toEqual(new Set(['test', 'laptop-b']));
     expect(auditMachines(ctx.handle.sqlite)).toEqual(['laptop-b', 'test']);
   });
 
   it('keeps every field of an event, findings and the recovered flag included', () => {
     const [e6] = list({ actor: 'validator' }).items;
-    expect(e6).toMatchObject({ at: '2026-11-10T09:00:00Z', machine: 'laptop-b', action: 'demote', memory: 'user_q_india.md', from: 'verified', to: 'quarantined', reason: 'secret-check: private network address', recovered: false });
-    expect(e6!.findings).toEqual([{ check: 'secret', code: 'secret.private-ip', line: 8, message: 'private network address 10.… on line 8' }]);
+    expect(e6).toMatchObject({
+      at: '2026-11-10T09:00:00Z',
+      machine: 'laptop-b',
+      action: 'demote',
+      memory: 'user_q_india.md',
+      from: 'verified',
+      to: 'quarantined',
+      reason: 'secret-check: private network address',
+      recovered: false,
+    });
+    expect(e6!.findings).toEqual([
+      { check: 'secret', code: 'secret.private-ip', line: 8, message: 'private network address 10.… on line 8' },
+    ]);
     expect(list({ memory: 'echo' }).items[0]!.recovered).toBe(true);
   });
 
@@ -64,7 +87,13 @@ describe('audit timeline', () => {
     const s = auditEventsStable(ctx.handle.sqlite, { fromMs: Date.parse('2026-08-24T00:00:00Z') }, 3);
     expect(s.total).toBe(9);
     expect(s.items.map((e) => e.id)).toEqual(['op-09', 'op-08', 'op-07']);
-    expect(auditActionCounts(ctx.handle.sqlite, {})).toEqual({ archive: 1, create: 4, demote: 3, reaffirm: 1, restore: 1 });
+    expect(auditActionCounts(ctx.handle.sqlite, {})).toEqual({
+      archive: 1,
+      create: 4,
+      demote: 3,
+      reaffirm: 1,
+      restore: 1,
+    });
   });
 });
 

@@ -89,7 +89,9 @@ export function listAuditEvents(
   const limit = Math.min(Math.max(page.limit, 1), 10_000);
   const offset = Math.max(page.offset, 0);
   const items = sqlite
-    .prepare(`SELECT ${COLUMNS} FROM audit_events e ${w.sql} ORDER BY e.at_ms DESC, e.seq DESC LIMIT @limit OFFSET @offset`)
+    .prepare(
+      `SELECT ${COLUMNS} FROM audit_events e ${w.sql} ORDER BY e.at_ms DESC, e.seq DESC LIMIT @limit OFFSET @offset`,
+    )
     .all({ ...w.params, limit, offset }) as Record<string, unknown>[];
   const total = (sqlite.prepare(`SELECT count(*) AS n FROM audit_events e ${w.sql}`).get(w.params) as { n: number }).n;
   return { items: items.map(toItem), total };
@@ -100,7 +102,11 @@ export function listAuditEvents(
  * differs between an incremental and a rebuilt index): reports must be
  * byte-identical for the same files.
  */
-export function auditEventsStable(sqlite: Database.Database, f: AuditFilter, limit: number): { items: AuditEventItem[]; total: number } {
+export function auditEventsStable(
+  sqlite: Database.Database,
+  f: AuditFilter,
+  limit: number,
+): { items: AuditEventItem[]; total: number } {
   const w = auditWhere(f);
   const items = sqlite
     .prepare(`SELECT ${COLUMNS} FROM audit_events e ${w.sql} ORDER BY e.at_ms DESC, e.source, e.id LIMIT @limit`)
@@ -112,13 +118,19 @@ export function auditEventsStable(sqlite: Database.Database, f: AuditFilter, lim
 /** Event counts per action for a selection (report summary). */
 export function auditActionCounts(sqlite: Database.Database, f: AuditFilter): Record<string, number> {
   const w = auditWhere(f);
-  const rows = sqlite.prepare(`SELECT e.action AS action, count(*) AS n FROM audit_events e ${w.sql} GROUP BY e.action ORDER BY e.action`).all(w.params) as { action: string; n: number }[];
+  const rows = sqlite
+    .prepare(
+      `SELECT e.action AS action, count(*) AS n FROM audit_events e ${w.sql} GROUP BY e.action ORDER BY e.action`,
+    )
+    .all(w.params) as { action: string; n: number }[];
   return Object.fromEntries(rows.map((r) => [r.action, r.n]));
 }
 
 /** Machines that wrote events (filter menu); small, however many events there are. */
 export function auditMachines(sqlite: Database.Database): string[] {
-  return (sqlite.prepare('SELECT DISTINCT machine AS m FROM audit_events ORDER BY m LIMIT 200').all() as { m: string }[]).map((r) => r.m);
+  return (
+    sqlite.prepare('SELECT DISTINCT machine AS m FROM audit_events ORDER BY m LIMIT 200').all() as { m: string }[]
+  ).map((r) => r.m);
 }
 
 /** Configured roots (filter menu). */

@@ -10,5 +10,9 @@ export function eventsOfBatch(sqlite: Database.Database, batch: string): AuditEv
        FROM audit_events e WHERE e.batch = ? ORDER BY e.seq LIMIT 100000`,
     )
     .all(batch) as Record<string, unknown>[];
-  return rows.map((r) => ({ ...(r as unknown as AuditEventItem), findings: parseFindings(r.findings), recovered: !!r.recovered }));
+  return rows.map((r) => ({
+    ...(r as unknown as AuditEventItem),
+    findings: parseFindings(r.findings),
+    recovered: !!r.recovered,
+  }));
 }

@@ -39,7 +39,10 @@ describe('weeks', () => {
     const now = new Date('2026-11-22T12:00:00Z');
     expect(chartWindow(now, {})).toEqual({ first: ms('2026-08-31T00:00:00Z'), weeks: 12 });
     // 2026-10-07 is a Wednesday: its week starts 10-05; "to 2026-10-20" ends in the week of 10-19.
-    expect(chartWindow(now, toAuditFilter({ from: '2026-10-07', to: '2026-10-20' }))).toEqual({ first: ms('2026-10-05T00:00:00Z'), weeks: 3 });
+    expect(chartWindow(now, toAuditFilter({ from: '2026-10-07', to: '2026-10-20' }))).toEqual({
+      first: ms('2026-10-05T00:00:00Z'),
+      weeks: 3,
+    });
   });
 });
 
@@ -105,7 +108,10 @@ describe('charts over the prepared root', () => {
     expect(u.tiers.at(-1)).toMatchObject({ verified: 2, inferred: 1, quarantined: 1, archived: 1 });
     // user files' events in the window: e2, e3, e5, e6, e9, e10.
     expect(u.transitions.reduce((a, w) => a + w.total, 0)).toBe(6);
-    expect(u.findings.map((f) => [f.code, f.findings])).toEqual([['missing-recommended-field', 2], ['secret.aws-access-key', 1]]); // most findings first
+    expect(u.findings.map((f) => [f.code, f.findings])).toEqual([
+      ['missing-recommended-field', 2],
+      ['secret.aws-access-key', 1],
+    ]); // most findings first
   });
 
   it('follows the source filter (an unknown source shows nothing)', () => {
@@ -119,7 +125,10 @@ describe('charts over the prepared root', () => {
 
   it('applies the event filters to the weekly transitions only', () => {
     const d = chartsData(ctx.handle.sqlite, toAuditFilter({ action: 'demote' }), ctx.now());
-    expect(d.transitions.filter((w) => w.total > 0).map((w) => [w.week, w.total])).toEqual([['2026-09-28', 1], ['2026-11-09', 1]]);
+    expect(d.transitions.filter((w) => w.total > 0).map((w) => [w.week, w.total])).toEqual([
+      ['2026-09-28', 1],
+      ['2026-11-09', 1],
+    ]);
     expect(d.tiers.at(-1)).toEqual(all.tiers.at(-1));
   });
 });

@@ -40,21 +40,40 @@ const def = (min: number, max: number | null, zone: Bucket['zone'], label?: stri
 
 export const VERIFIED_BUCKETS: Def[] = [
   ...[0, 16, 31, 46, 61, 76].map((m) => def(m, m === 0 ? 15 : m + 14, 'ok')),
-  def(91, 120, 'stale'), def(121, 180, 'stale'), def(181, 365, 'stale'), def(366, null, 'stale'), def(-1, -1, 'stale', 'never'),
+  def(91, 120, 'stale'),
+  def(121, 180, 'stale'),
+  def(181, 365, 'stale'),
+  def(366, null, 'stale'),
+  def(-1, -1, 'stale', 'never'),
 ];
 export const INFERRED_BUCKETS: Def[] = [
   ...[0, 1, 2, 3, 4, 5, 6].map((d) => def(d, d, 'observing')),
-  def(7, 13, 'due'), def(14, 29, 'due'), def(30, null, 'due'),
+  def(7, 13, 'due'),
+  def(14, 29, 'due'),
+  def(30, null, 'due'),
 ];
 export const QUARANTINE_BUCKETS: Def[] = [
-  def(0, 10, 'passive'), def(11, 20, 'passive'), def(21, 30, 'passive'),
-  def(31, 45, 'audit'), def(46, 60, 'audit'), def(61, 75, 'audit'), def(76, 90, 'audit'),
-  def(91, 120, 'archive'), def(121, 180, 'archive'), def(181, null, 'archive'),
+  def(0, 10, 'passive'),
+  def(11, 20, 'passive'),
+  def(21, 30, 'passive'),
+  def(31, 45, 'audit'),
+  def(46, 60, 'audit'),
+  def(61, 75, 'audit'),
+  def(76, 90, 'audit'),
+  def(91, 120, 'archive'),
+  def(121, 180, 'archive'),
+  def(181, null, 'archive'),
 ];
 
 export type TransitionWeek = { week: string; total: number } & Record<string, number | string>;
 export type TierPoint = { week: string } & Record<TierKey, number>;
-export interface FindingCategory { check: string; code: string; label: string; findings: number; memories: number }
+export interface FindingCategory {
+  check: string;
+  code: string;
+  label: string;
+  findings: number;
+  memories: number;
+}
 
 export interface ChartsData {
   now: string;
@@ -94,7 +113,14 @@ function memoryWhere(f: AuditFilter, alias = 'm'): { sql: string; params: Record
 }
 const and = (...parts: string[]) => parts.filter(Boolean).join(' AND ');
 
-function histogram(sqlite: Database.Database, f: AuditFilter, tier: string, dayExpr: string, defs: Def[], extra: Record<string, number>): Bucket[] {
+function histogram(
+  sqlite: Database.Database,
+  f: AuditFilter,
+  tier: string,
+  dayExpr: string,
+  defs: Def[],
+  extra: Record<string, number>,
+): Bucket[] {
   const w = memoryWhere(f);
   const rows = sqlite
     .prepare(`SELECT ${dayExpr} AS d, count(*) AS n FROM memories m WHERE ${and('m.tier = @tier', w.sql)} GROUP BY d`)
@@ -108,11 +134,21 @@ function histogram(sqlite: Database.Database, f: AuditFilter, tier: string, dayE
   return out;
 }
 
-export function transitionsPerWeek(sqlite: Database.Database, f: AuditFilter, win: { first: number; weeks: number }): TransitionWeek[] {
+export function transitionsPerWeek(
+  sqlite: Database.Database,
+  f: AuditFilter,
+  win: { first: number; weeks: number },
+): TransitionWeek[] {
   const end = win.first + win.weeks * WEEK_MS;
-  const w = auditWhere({ ...f, fromMs: Math.max(f.fromMs ?? -Infinity, win.first), toMs: Math.min(f.toMs ?? Infinity, end) });
+  const w = auditWhere({
+    ...f,
+    fromMs: Math.max(f.fromMs ?? -Infinity, win.first),
+    toMs: Math.min(f.toMs ?? Infinity, end),
+  });
   const rows = sqlite
-    .prepare(`SELECT CAST((e.at_ms - @first) / ${WEEK_MS} AS INTEGER) AS wk, e.action AS action, count(*) AS n FROM audit_events e ${w.sql} GROUP BY wk, e.action`)
+    .prepare(
+      `SELECT CAST((e.at_ms - @first) / ${WEEK_MS} AS INTEGER) AS wk, e.action AS action, count(*) AS n FROM audit_events e ${w.sql} GROUP BY wk, e.action`,
+    )
     .all({ ...w.params, first: win.first }) as { wk: number; action: string; n: number }[];
   const out: TransitionWeek[] = Array.from({ length: win.weeks }, (_, k) => {
     const week: TransitionWeek = { week: ymd(win.first + k * WEEK_MS), total: 0 };
@@ -129,14 +165,22 @@ export function transitionsPerWeek(sqlite: Database.Database, f: AuditFilter, wi
 }
 
 /** Tier counts at the end of each week: today's counts, with later events undone one week at a time. */
-export function tierHistory(sqlite: Database.Database, f: AuditFilter, win: { first: number; weeks: number }): TierPoint[] {
+export function tierHistory(
+  sqlite: Database.Database,
+  f: AuditFilter,
+  win: { first: number; weeks: number },
+): TierPoint[] {
   const m = memoryWhere(f);
   const current: Record<string, number> = {};
-  const cur = sqlite.prepare(`SELECT m.tier AS tier, count(*) AS n FROM memories m ${m.sql ? `WHERE ${m.sql}` : ''} GROUP BY m.tier`).all(m.params) as { tier: string; n: number }[];
+  const cur = sqlite
+    .prepare(`SELECT m.tier AS tier, count(*) AS n FROM memories m ${m.sql ? `WHERE ${m.sql}` : ''} GROUP BY m.tier`)
+    .all(m.params) as { tier: string; n: number }[];
   for (const r of cur) current[r.tier] = r.n;
   const e = auditWhere({ source: f.source, type: f.type, scope: f.scope, fromMs: win.first + WEEK_MS });
   const rows = sqlite
-    .prepare(`SELECT CAST((e.at_ms - @first) / ${WEEK_MS} AS INTEGER) AS wk, e.from_tier AS "from", e.to_tier AS "to", count(*) AS n FROM audit_events e ${e.sql} GROUP BY wk, e.from_tier, e.to_tier ORDER BY wk DESC`)
+    .prepare(
+      `SELECT CAST((e.at_ms - @first) / ${WEEK_MS} AS INTEGER) AS wk, e.from_tier AS "from", e.to_tier AS "to", count(*) AS n FROM audit_events e ${e.sql} GROUP BY wk, e.from_tier, e.to_tier ORDER BY wk DESC`,
+    )
     .all({ ...e.params, first: win.first }) as { wk: number; from: string | null; to: string | null; n: number }[];
   const counts: Record<string, number> = { ...current };
   const points: TierPoint[] = [];
@@ -177,9 +221,30 @@ export function chartsData(sqlite: Database.Database, f: AuditFilter, now: Date,
     actions: AUDIT_ACTIONS.filter((a) => transitions.some((t) => Number(t[a]) > 0)),
     transitions,
     tiers: tierHistory(sqlite, f, win),
-    verified: histogram(sqlite, f, 'verified', 'CASE WHEN m.last_verified_ms IS NULL THEN -1 ELSE max(0, CAST(@today AS INTEGER) - m.last_verified_ms / 86400000) END', VERIFIED_BUCKETS, { today }),
-    inferred: histogram(sqlite, f, 'inferred', 'max(0, CAST((CAST(@nowMs AS INTEGER) - m.created_ms) / 86400000 AS INTEGER))', INFERRED_BUCKETS, { nowMs: now.getTime() }),
-    quarantine: histogram(sqlite, f, 'quarantined', 'max(0, CAST(@today AS INTEGER) - coalesce(m.quarantine_since_ms, 0) / 86400000)', QUARANTINE_BUCKETS, { today }),
+    verified: histogram(
+      sqlite,
+      f,
+      'verified',
+      'CASE WHEN m.last_verified_ms IS NULL THEN -1 ELSE max(0, CAST(@today AS INTEGER) - m.last_verified_ms / 86400000) END',
+      VERIFIED_BUCKETS,
+      { today },
+    ),
+    inferred: histogram(
+      sqlite,
+      f,
+      'inferred',
+      'max(0, CAST((CAST(@nowMs AS INTEGER) - m.created_ms) / 86400000 AS INTEGER))',
+      INFERRED_BUCKETS,
+      { nowMs: now.getTime() },
+    ),
+    quarantine: histogram(
+      sqlite,
+      f,
+      'quarantined',
+      'max(0, CAST(@today AS INTEGER) - coalesce(m.quarantine_since_ms, 0) / 86400000)',
+      QUARANTINE_BUCKETS,
+      { today },
+    ),
     findings: findingCategories(sqlite, f),
   };
 }

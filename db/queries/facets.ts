@@ -7,7 +7,13 @@ export function facets(sqlite: Database.Database): { machines: string[]; sources
 }
 
 function computeFacets(sqlite: Database.Database): { machines: string[]; sources: { id: string; root: string }[] } {
-  const machines = (sqlite.prepare('SELECT DISTINCT source_machine AS m FROM memories WHERE source_machine IS NOT NULL ORDER BY m LIMIT 200').all() as { m: string }[]).map((r) => r.m);
+  const machines = (
+    sqlite
+      .prepare(
+        'SELECT DISTINCT source_machine AS m FROM memories WHERE source_machine IS NOT NULL ORDER BY m LIMIT 200',
+      )
+      .all() as { m: string }[]
+  ).map((r) => r.m);
   const sources = sqlite.prepare('SELECT id, root FROM sources ORDER BY root').all() as { id: string; root: string }[];
   return { machines, sources };
 }

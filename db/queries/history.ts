@@ -12,7 +12,10 @@ export type HistoryItem = Omit<AuditEventItem, 'seq' | 'atMs'>;
  * `sources` scopes the events to the configured roots (docs/audit-trail.md; docs/roots.md): a
  * filename alone never matches across roots — pass `source` with `memory`.
  */
-export function history(db: Db, opts: { memory?: string; source?: string; sources?: string[]; limit?: number; offset?: number } = {}): HistoryItem[] {
+export function history(
+  db: Db,
+  opts: { memory?: string; source?: string; sources?: string[]; limit?: number; offset?: number } = {},
+): HistoryItem[] {
   const conds = [];
   if (opts.memory) conds.push(eq(auditEvents.memory, opts.memory));
   if (opts.source) conds.push(eq(auditEvents.source, opts.source));
@@ -54,7 +57,9 @@ function safeJson(text: string): AuditFindingRef[] {
 /** sha256 the last event left the file with: a different sha on disk means an edit outside memtrust. */
 export function lastAfterSha(sqlite: import('better-sqlite3').Database, source: string, memory: string): string | null {
   const r = sqlite
-    .prepare('SELECT after_sha256 AS sha FROM audit_events WHERE source = ? AND memory = ? ORDER BY at_ms DESC, seq DESC LIMIT 1')
+    .prepare(
+      'SELECT after_sha256 AS sha FROM audit_events WHERE source = ? AND memory = ? ORDER BY at_ms DESC, seq DESC LIMIT 1',
+    )
     .get(source, memory) as { sha: string | null } | undefined;
   return r?.sha ?? null;
 }

@@ -9,19 +9,63 @@ import { inboxView } from '../../lib/service/inbox';
 import { memoryFile, openCtx, put, removeSandbox, sandbox, type Sandbox } from '../../lib/service/test-support';
 import { groupFindings } from '../../lib/validators/finding-groups';
 
-const BODY = '\nRun the integration tests before merging because flaky merges cost a day.\n\n**Why:** main broke.\n\n**How to apply:** npm test.\n';
+const BODY =
+  '\nRun the integration tests before merging because flaky merges cost a day.\n\n**Why:** main broke.\n\n**How to apply:** npm test.\n';
 const TOKEN = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
-const fm = (name: string, extra: [string, string][]): [string, string][] => [['name', name], ['description', `${name} notes`], ['type', 'feedback'], ['source-machine', 'box'], ...extra];
-const inferred = (name: string, created: string, body = BODY) => memoryFile(fm(name, [['trust-level', 'inferred'], ['created-at', created]]), body);
-const verified = (name: string, lv: string) => memoryFile(fm(name, [['trust-level', 'verified'], ['created-at', '2026-01-01T00:00:00Z'], ['last-verified', lv]]), BODY);
+const fm = (name: string, extra: [string, string][]): [string, string][] => [
+  ['name', name],
+  ['description', `${name} notes`],
+  ['type', 'feedback'],
+  ['source-machine', 'box'],
+  ...extra,
+];
+const inferred = (name: string, created: string, body = BODY) =>
+  memoryFile(
+    fm(name, [
+      ['trust-level', 'inferred'],
+      ['created-at', created],
+    ]),
+    body,
+  );
+const verified = (name: string, lv: string) =>
+  memoryFile(
+    fm(name, [
+      ['trust-level', 'verified'],
+      ['created-at', '2026-01-01T00:00:00Z'],
+      ['last-verified', lv],
+    ]),
+    BODY,
+  );
 const quarantined = (name: string, at: string) =>
-  memoryFile(fm(name, [['trust-level', 'quarantined'], ['created-at', '2026-01-01T00:00:00Z'], ['last-verified', at.slice(0, 10)], ['quarantined-at', at], ['quarantined-by', 'box'], ['quarantine-reason', 'doubtful']]), BODY);
+  memoryFile(
+    fm(name, [
+      ['trust-level', 'quarantined'],
+      ['created-at', '2026-01-01T00:00:00Z'],
+      ['last-verified', at.slice(0, 10)],
+      ['quarantined-at', at],
+      ['quarantined-by', 'box'],
+      ['quarantine-reason', 'doubtful'],
+    ]),
+    BODY,
+  );
 
 let sb: Sandbox;
 beforeEach(() => {
   sb = sandbox();
-  put(sb.root, 'memories/feedback_token.md', inferred('Token', '2026-10-01T00:00:00Z', `${BODY}\nDeploy with ${TOKEN}.\n`));
-  put(sb.root, 'memories/feedback_ips.md', inferred('Addresses', '2026-10-01T00:00:00Z', `${BODY}\n${Array.from({ length: 6 }, (_, i) => `- host ${i}: 10.0.0.${i + 1}`).join('\n')}\n`));
+  put(
+    sb.root,
+    'memories/feedback_token.md',
+    inferred('Token', '2026-10-01T00:00:00Z', `${BODY}\nDeploy with ${TOKEN}.\n`),
+  );
+  put(
+    sb.root,
+    'memories/feedback_ips.md',
+    inferred(
+      'Addresses',
+      '2026-10-01T00:00:00Z',
+      `${BODY}\n${Array.from({ length: 6 }, (_, i) => `- host ${i}: 10.0.0.${i + 1}`).join('\n')}\n`,
+    ),
+  );
   put(sb.root, 'memories/feedback_fresh.md', inferred('Fresh', '2026-11-20T00:00:00Z'));
   put(sb.root, 'memories/feedback_stale.md', verified('Stale', '2026-01-02'));
   put(sb.root, 'memories/feedback_ok.md', verified('Recent', '2026-11-01'));
@@ -37,24 +81,42 @@ describe('listInbox', () => {
     const ctx = openCtx(sb);
     const db = ctx.handle.sqlite;
     const now = ctx.now();
-    expect(names(listInbox(db, { queue: 'inbox' }, now).items)).toEqual(['Addresses', 'Quarantined new', 'Quarantined old', 'Stale', 'Token']);
+    expect(names(listInbox(db, { queue: 'inbox' }, now).items)).toEqual([
+      'Addresses',
+      'Quarantined new',
+      'Quarantined old',
+      'Stale',
+      'Token',
+    ]);
     expect(listInbox(db, { queue: 'any' }, now).total).toBe(7);
     expect(names(listInbox(db, { queue: 'any', cls: 'credential' }, now).items)).toEqual(['Token']);
     expect(names(listInbox(db, { queue: 'any', cls: 'personal' }, now).items)).toEqual(['Addresses']);
     expect(names(listInbox(db, { queue: 'any', kind: 'secret.private-ip' }, now).items)).toEqual(['Addresses']);
     expect(names(listInbox(db, { queue: 'any', age: '0-7' }, now).items)).toEqual(['Fresh', 'Quarantined new']);
-    expect(names(listInbox(db, { queue: 'any', age: '91+' }, now).items)).toEqual(['Quarantined old', 'Recent', 'Stale']);
+    expect(names(listInbox(db, { queue: 'any', age: '91+' }, now).items)).toEqual([
+      'Quarantined old',
+      'Recent',
+      'Stale',
+    ]);
     expect(names(listInbox(db, { queue: 'any', age: '31-90' }, now).items)).toEqual(['Addresses', 'Token']);
-    expect(names(listInbox(db, { queue: 'any', tier: 'quarantined' }, now).items)).toEqual(['Quarantined new', 'Quarantined old']);
+    expect(names(listInbox(db, { queue: 'any', tier: 'quarantined' }, now).items)).toEqual([
+      'Quarantined new',
+      'Quarantined old',
+    ]);
     expect(listInbox(db, { queue: 'any', layout: 'claude-code' }, now).total).toBe(0);
     expect(listInbox(db, { queue: 'any', layout: 'trust-root' }, now).total).toBe(7);
-    expect(inboxFacets(db).classCodes).toEqual({ credential: ['secret.github-token'], personal: ['secret.private-ip'] });
+    expect(inboxFacets(db).classCodes).toEqual({
+      credential: ['secret.github-token'],
+      personal: ['secret.private-ip'],
+    });
   });
 
   it('pages add up to the total, in the sort order', () => {
     const ctx = openCtx(sb);
     const now = ctx.now();
-    const pages = [0, 3, 6].flatMap((offset) => listInbox(ctx.handle.sqlite, { queue: 'any', sort: 'file', limit: 3, offset }, now).items.map((i) => i.filename));
+    const pages = [0, 3, 6].flatMap((offset) =>
+      listInbox(ctx.handle.sqlite, { queue: 'any', sort: 'file', limit: 3, offset }, now).items.map((i) => i.filename),
+    );
     expect(pages).toEqual([...pages].sort());
     expect(new Set(pages).size).toBe(7);
   });
@@ -74,8 +136,23 @@ describe('listInbox', () => {
 
 describe('groupFindings', () => {
   it('collapses identical findings into one row with a count and its lines', () => {
-    const f = Array.from({ length: 60 }, (_, i) => ({ check: 'secret', code: 'secret.private-ip', label: 'SECRET-DETECTED', line: 10 + i, message: 'private IPv4 address 10.x.x.x' }));
-    const g = groupFindings([...f, { check: 'validate', code: 'missing-required-field', label: 'FAIL-STRUCT', line: 1, message: 'missing required field: type' }]);
+    const f = Array.from({ length: 60 }, (_, i) => ({
+      check: 'secret',
+      code: 'secret.private-ip',
+      label: 'SECRET-DETECTED',
+      line: 10 + i,
+      message: 'private IPv4 address 10.x.x.x',
+    }));
+    const g = groupFindings([
+      ...f,
+      {
+        check: 'validate',
+        code: 'missing-required-field',
+        label: 'FAIL-STRUCT',
+        line: 1,
+        message: 'missing required field: type',
+      },
+    ]);
     expect(g).toHaveLength(2);
     expect(g[0]).toMatchObject({ label: 'FAIL-STRUCT', count: 1 });
     expect(g[1]).toMatchObject({ code: 'secret.private-ip', count: 60, lines: f.map((x) => x.line) });

@@ -9,7 +9,17 @@
  * (migration 0011).
  */
 import type Database from 'better-sqlite3';
-import { COLUMNS, QUEUES, type SORTS, ftsQuery, toItem, where, type ListQuery, type MemoryListItem, type Queue } from './memories';
+import {
+  COLUMNS,
+  QUEUES,
+  type SORTS,
+  ftsQuery,
+  toItem,
+  where,
+  type ListQuery,
+  type MemoryListItem,
+  type Queue,
+} from './memories';
 import { clockCutoffs } from './cutoffs';
 import { memo } from './memo';
 import { findingClass, type FindingClass } from '../../lib/validators/types';
@@ -39,7 +49,11 @@ export interface InboxFacets {
 export function inboxFacets(sqlite: Database.Database): InboxFacets {
   return memo(sqlite, 'inbox-facets', () => {
     const sources = sqlite.prepare('SELECT id, root, kind FROM sources ORDER BY root').all() as InboxFacets['sources'];
-    const kinds = sqlite.prepare('SELECT code, "check" AS "check", count(DISTINCT key) AS memories FROM findings GROUP BY code ORDER BY "check", code').all() as InboxFacets['kinds'];
+    const kinds = sqlite
+      .prepare(
+        'SELECT code, "check" AS "check", count(DISTINCT key) AS memories FROM findings GROUP BY code ORDER BY "check", code',
+      )
+      .all() as InboxFacets['kinds'];
     const classCodes: Record<FindingClass, string[]> = { credential: [], personal: [] };
     for (const k of kinds) if (k.check === 'secret') classCodes[findingClass(k.code)].push(k.code);
     return { sources, kinds, classCodes };
@@ -49,14 +63,23 @@ export function inboxFacets(sqlite: Database.Database): InboxFacets {
 const INBOX_SQL = (c: ReturnType<typeof clockCutoffs>) =>
   `((m.tier = 'inferred' AND m.created_ms <= ${c.observedBefore}) OR (m.tier = 'verified' AND (m.last_verified_ms IS NULL OR m.last_verified_ms < ${c.staleBefore})) OR m.tier = 'quarantined' OR m.conflict = 1)`;
 
-function inboxWhere(sqlite: Database.Database, q: InboxQuery, now: Date): { sql: string; params: Record<string, unknown> } {
-  const base = where({ ...q, queue: q.queue === 'inbox' || q.queue === 'any' ? undefined : (q.queue as Queue | undefined) }, now);
+function inboxWhere(
+  sqlite: Database.Database,
+  q: InboxQuery,
+  now: Date,
+): { sql: string; params: Record<string, unknown> } {
+  const base = where(
+    { ...q, queue: q.queue === 'inbox' || q.queue === 'any' ? undefined : (q.queue as Queue | undefined) },
+    now,
+  );
   const parts = base.sql ? [base.sql.replace(/^WHERE /, '')] : [];
   const params = { ...base.params };
   if ((q.queue ?? 'inbox') === 'inbox') parts.push(INBOX_SQL(clockCutoffs(now)));
   if (q.layout) {
     // Few roots: their ids inline keep the planner on the inbox index.
-    const ids = inboxFacets(sqlite).sources.filter((s) => s.kind === q.layout).map((s) => s.id);
+    const ids = inboxFacets(sqlite)
+      .sources.filter((s) => s.kind === q.layout)
+      .map((s) => s.id);
     if (ids.length === 0) parts.push('0');
     else {
       parts.push(`m.source IN (${ids.map((_, i) => `@layout${i}`).join(', ')})`);
@@ -77,8 +100,12 @@ function inboxWhere(sqlite: Database.Database, q: InboxQuery, now: Date): { sql:
   }
   if (q.age) {
     const today = startOfUtcDay(now).getTime() + DAY_MS - 1;
-    const [lo, hi] = { '0-7': [0, 7], '8-30': [8, 30], '31-90': [31, 90], '91+': [91, null] }[q.age] as [number, number | null];
-    const ageBase = "(CASE WHEN m.tier IN ('quarantined', 'archived') THEN m.quarantine_since_ms ELSE m.created_ms END)";
+    const [lo, hi] = { '0-7': [0, 7], '8-30': [8, 30], '31-90': [31, 90], '91+': [91, null] }[q.age] as [
+      number,
+      number | null,
+    ];
+    const ageBase =
+      "(CASE WHEN m.tier IN ('quarantined', 'archived') THEN m.quarantine_since_ms ELSE m.created_ms END)";
     // Age in whole UTC days: day d covers (today_end - (d+1) days, today_end - d days].
     parts.push(`${ageBase} <= @ageNewest`);
     params.ageNewest = today - lo * DAY_MS;
@@ -125,16 +152,28 @@ export function listInbox(sqlite: Database.Database, q: InboxQuery, now: Date): 
     const limit = Math.min(Math.max(q.limit ?? 50, 1), 500);
     const offset = Math.max(q.offset ?? 0, 0);
     // Keys first, from the covering index memories_inbox (migration 0011); then only those rows.
-    const keys = (sqlite
-      .prepare(`SELECT m.key AS key FROM ${keysFrom} ${w.sql} ORDER BY ${sort} ${dir}${q.sort === 'name' || !q.sort ? '' : ' NULLS LAST'}, m.key LIMIT @limit OFFSET @offset`)
-      .all({ ...w.params, limit, offset }) as { key: string }[]).map((r) => r.key);
+    const keys = (
+      sqlite
+        .prepare(
+          `SELECT m.key AS key FROM ${keysFrom} ${w.sql} ORDER BY ${sort} ${dir}${q.sort === 'name' || !q.sort ? '' : ' NULLS LAST'}, m.key LIMIT @limit OFFSET @offset`,
+        )
+        .all({ ...w.params, limit, offset }) as { key: string }[]
+    ).map((r) => r.key);
     const byKey = new Map<string, Record<string, unknown>>();
     if (keys.length) {
-      const rows = sqlite.prepare(`SELECT ${COLUMNS} FROM memories m WHERE m.key IN (${keys.map(() => '?').join(', ')})`).all(...keys) as Record<string, unknown>[];
+      const rows = sqlite
+        .prepare(`SELECT ${COLUMNS} FROM memories m WHERE m.key IN (${keys.map(() => '?').join(', ')})`)
+        .all(...keys) as Record<string, unknown>[];
       for (const r of rows) byKey.set(r.key as string, r);
     }
     const total = (sqlite.prepare(`SELECT count(*) AS n FROM ${countFrom} ${w.sql}`).get(w.params) as { n: number }).n;
-    return { items: keys.map((k) => byKey.get(k)).filter((r): r is Record<string, unknown> => !!r).map(toItem), total };
+    return {
+      items: keys
+        .map((k) => byKey.get(k))
+        .filter((r): r is Record<string, unknown> => !!r)
+        .map(toItem),
+      total,
+    };
   });
 }
 
@@ -147,18 +186,34 @@ export interface StoredFinding {
 }
 
 /** The preview pane's data: the body as the index stores it (secret lines withheld) and the findings. */
-export function inboxPreview(sqlite: Database.Database, key: string): { body: string; findings: StoredFinding[]; layout: string | null } | null {
-  const row = sqlite.prepare('SELECT m.body AS body, s.kind AS layout FROM memories m LEFT JOIN sources s ON s.id = m.source WHERE m.key = ?').get(key) as { body: string; layout: string | null } | undefined;
+export function inboxPreview(
+  sqlite: Database.Database,
+  key: string,
+): { body: string; findings: StoredFinding[]; layout: string | null } | null {
+  const row = sqlite
+    .prepare(
+      'SELECT m.body AS body, s.kind AS layout FROM memories m LEFT JOIN sources s ON s.id = m.source WHERE m.key = ?',
+    )
+    .get(key) as { body: string; layout: string | null } | undefined;
   if (!row) return null;
-  const findings = sqlite.prepare('SELECT "check" AS "check", code, label, line, message FROM findings WHERE key = ? ORDER BY line, code').all(key) as StoredFinding[];
+  const findings = sqlite
+    .prepare('SELECT "check" AS "check", code, label, line, message FROM findings WHERE key = ? ORDER BY line, code')
+    .all(key) as StoredFinding[];
   return { body: row.body, findings, layout: row.layout };
 }
 
 /** Secret-finding codes per memory key on one page (for the "flagged" column). */
-export function pageFindingCodes(sqlite: Database.Database, keys: string[]): Map<string, { code: string; check: string }[]> {
+export function pageFindingCodes(
+  sqlite: Database.Database,
+  keys: string[],
+): Map<string, { code: string; check: string }[]> {
   const out = new Map<string, { code: string; check: string }[]>();
   if (keys.length === 0) return out;
-  const rows = sqlite.prepare(`SELECT DISTINCT key, code, "check" AS "check" FROM findings WHERE key IN (${keys.map(() => '?').join(', ')})`).all(...keys) as { key: string; code: string; check: string }[];
+  const rows = sqlite
+    .prepare(
+      `SELECT DISTINCT key, code, "check" AS "check" FROM findings WHERE key IN (${keys.map(() => '?').join(', ')})`,
+    )
+    .all(...keys) as { key: string; code: string; check: string }[];
   for (const r of rows) {
     const list = out.get(r.key) ?? [];
     list.push({ code: r.code, check: r.check });
@@ -168,6 +223,8 @@ export function pageFindingCodes(sqlite: Database.Database, keys: string[]): Map
 }
 
 export function inboxRowByKey(sqlite: Database.Database, key: string): MemoryListItem | undefined {
-  const r = sqlite.prepare(`SELECT ${COLUMNS} FROM memories m WHERE m.key = ?`).get(key) as Record<string, unknown> | undefined;
+  const r = sqlite.prepare(`SELECT ${COLUMNS} FROM memories m WHERE m.key = ?`).get(key) as
+    | Record<string, unknown>
+    | undefined;
   return r ? toItem(r) : undefined;
 }

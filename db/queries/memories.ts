@@ -6,7 +6,17 @@ import type Database from 'better-sqlite3';
 import { clockCutoffs } from './cutoffs';
 import { memo } from './memo';
 
-export const QUEUES = ['review', 'stale', 'due', 'observing', 'quarantine-audit', 'archive-candidates', 'passive', 'conflicts', 'backfill'] as const;
+export const QUEUES = [
+  'review',
+  'stale',
+  'due',
+  'observing',
+  'quarantine-audit',
+  'archive-candidates',
+  'passive',
+  'conflicts',
+  'backfill',
+] as const;
 export type Queue = (typeof QUEUES)[number];
 
 export const SORTS = ['name', 'type', 'machine', 'created', 'verified', 'age', 'findings', 'file'] as const;
@@ -84,7 +94,10 @@ const ORDER: Record<Sort, string> = {
 export function ftsQuery(text: string): string | null {
   const words = text.normalize('NFKC').match(/[\p{L}\p{N}_]+/gu);
   if (!words || words.length === 0) return null;
-  return words.slice(0, 12).map((w) => `"${w}"*`).join(' ');
+  return words
+    .slice(0, 12)
+    .map((w) => `"${w}"*`)
+    .join(' ');
 }
 
 export function where(q: ListQuery, now: Date): { sql: string; params: Record<string, unknown> } {
@@ -109,7 +122,12 @@ export function where(q: ListQuery, now: Date): { sql: string; params: Record<st
   };
   if (q.queue) {
     parts.push(queue[q.queue]);
-    Object.assign(params, { staleBefore: c.staleBefore, observedBefore: c.observedBefore, auditFrom: c.auditFrom, archiveFrom: c.archiveFrom });
+    Object.assign(params, {
+      staleBefore: c.staleBefore,
+      observedBefore: c.observedBefore,
+      auditFrom: c.auditFrom,
+      archiveFrom: c.archiveFrom,
+    });
   }
   if (q.source) {
     parts.push('m.source = @source');
@@ -140,10 +158,19 @@ export function where(q: ListQuery, now: Date): { sql: string; params: Record<st
 }
 
 export function toItem(r: Record<string, unknown>): MemoryListItem {
-  return { ...(r as unknown as MemoryListItem), needsBackfill: !!r.needsBackfill, conflict: !!r.conflict, indexed: r.indexed === null ? null : !!r.indexed };
+  return {
+    ...(r as unknown as MemoryListItem),
+    needsBackfill: !!r.needsBackfill,
+    conflict: !!r.conflict,
+    indexed: r.indexed === null ? null : !!r.indexed,
+  };
 }
 
-export function listMemories(sqlite: Database.Database, q: ListQuery, now: Date): { items: MemoryListItem[]; total: number } {
+export function listMemories(
+  sqlite: Database.Database,
+  q: ListQuery,
+  now: Date,
+): { items: MemoryListItem[]; total: number } {
   const clock = q.queue ? JSON.stringify(clockCutoffs(now)) : '';
   return memo(sqlite, `list:${JSON.stringify(q)}:${clock}`, () => computeList(sqlite, q, now));
 }
@@ -155,16 +182,27 @@ function computeList(sqlite: Database.Database, q: ListQuery, now: Date): { item
   const limit = Math.min(Math.max(q.limit ?? 50, 1), 100_000);
   const offset = Math.max(q.offset ?? 0, 0);
   const items = sqlite
-    .prepare(`SELECT ${COLUMNS} FROM memories m ${w.sql} ORDER BY ${sort} ${dir}${q.sort === 'name' || !q.sort ? '' : ' NULLS LAST'}, m.key LIMIT @limit OFFSET @offset`)
+    .prepare(
+      `SELECT ${COLUMNS} FROM memories m ${w.sql} ORDER BY ${sort} ${dir}${q.sort === 'name' || !q.sort ? '' : ' NULLS LAST'}, m.key LIMIT @limit OFFSET @offset`,
+    )
     .all({ ...w.params, limit, offset }) as Record<string, unknown>[];
   const total = (sqlite.prepare(`SELECT count(*) AS n FROM memories m ${w.sql}`).get(w.params) as { n: number }).n;
   return { items: items.map(toItem), total };
 }
 
 export function memoryRows(sqlite: Database.Database, id: string): MemoryListItem[] {
-  return (sqlite.prepare(`SELECT ${COLUMNS} FROM memories m WHERE m.id = ? ORDER BY m.location`).all(id) as Record<string, unknown>[]).map(toItem);
+  return (
+    sqlite.prepare(`SELECT ${COLUMNS} FROM memories m WHERE m.id = ? ORDER BY m.location`).all(id) as Record<
+      string,
+      unknown
+    >[]
+  ).map(toItem);
 }
 
 export function memoryByFilename(sqlite: Database.Database, filename: string): MemoryListItem[] {
-  return (sqlite.prepare(`SELECT ${COLUMNS} FROM memories m WHERE m.filename = ? ORDER BY m.source, m.location`).all(filename) as Record<string, unknown>[]).map(toItem);
+  return (
+    sqlite
+      .prepare(`SELECT ${COLUMNS} FROM memories m WHERE m.filename = ? ORDER BY m.source, m.location`)
+      .all(filename) as Record<string, unknown>[]
+  ).map(toItem);
 }

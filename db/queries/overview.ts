@@ -37,27 +37,56 @@ export function overview(sqlite: Database.Database, now: Date): Overview {
  */
 function computeOverview(sqlite: Database.Database, c: ReturnType<typeof clockCutoffs>): Overview {
   const groups = sqlite
-    .prepare('SELECT tier, validate_exit AS v, secret_exit AS s, injection_exit AS i, needs_backfill AS b, conflict AS c, count(*) AS n FROM memories GROUP BY 1, 2, 3, 4, 5, 6')
+    .prepare(
+      'SELECT tier, validate_exit AS v, secret_exit AS s, injection_exit AS i, needs_backfill AS b, conflict AS c, count(*) AS n FROM memories GROUP BY 1, 2, 3, 4, 5, 6',
+    )
     .all() as { tier: keyof Overview['tiers']; v: number; s: number; i: number; b: number; c: number; n: number }[];
-  const count = (sql: string, ...args: number[]) => (sqlite.prepare(`SELECT count(*) AS n FROM memories WHERE ${sql}`).get(...args) as { n: number }).n;
+  const count = (sql: string, ...args: number[]) =>
+    (sqlite.prepare(`SELECT count(*) AS n FROM memories WHERE ${sql}`).get(...args) as { n: number }).n;
   const sum = (pred: (g: (typeof groups)[number]) => boolean) => groups.filter(pred).reduce((a, g) => a + g.n, 0);
-  const perSource = new Map((sqlite.prepare('SELECT source, count(*) AS n FROM memories GROUP BY source').all() as { source: string; n: number }[]).map((r) => [r.source, r.n]));
-  const bySource = (sqlite.prepare('SELECT id AS source, root, kind, error FROM sources ORDER BY root').all() as Omit<Overview['bySource'][number], 'count'>[]).map((s) => ({ ...s, count: perSource.get(s.source) ?? 0 }));
+  const perSource = new Map(
+    (
+      sqlite.prepare('SELECT source, count(*) AS n FROM memories GROUP BY source').all() as {
+        source: string;
+        n: number;
+      }[]
+    ).map((r) => [r.source, r.n]),
+  );
+  const bySource = (
+    sqlite.prepare('SELECT id AS source, root, kind, error FROM sources ORDER BY root').all() as Omit<
+      Overview['bySource'][number],
+      'count'
+    >[]
+  ).map((s) => ({ ...s, count: perSource.get(s.source) ?? 0 }));
   const last = sqlite.prepare("SELECT value FROM meta WHERE key = 'last_scan'").get() as { value: string } | undefined;
   return {
     total: sum(() => true),
-    tiers: { verified: sum((g) => g.tier === 'verified'), inferred: sum((g) => g.tier === 'inferred'), quarantined: sum((g) => g.tier === 'quarantined'), archived: sum((g) => g.tier === 'archived') },
+    tiers: {
+      verified: sum((g) => g.tier === 'verified'),
+      inferred: sum((g) => g.tier === 'inferred'),
+      quarantined: sum((g) => g.tier === 'quarantined'),
+      archived: sum((g) => g.tier === 'archived'),
+    },
     bySource,
     staleVerified: count("tier = 'verified' AND (last_verified_ms IS NULL OR last_verified_ms < ?)", c.staleBefore),
     dueForReview: count("tier = 'inferred' AND created_ms <= ?", c.observedBefore),
     observing: count("tier = 'inferred' AND created_ms > ?", c.observedBefore),
     quarantine: {
       passive: count("tier = 'quarantined' AND quarantine_since_ms > ?", c.auditFrom),
-      audit: count("tier = 'quarantined' AND quarantine_since_ms <= ? AND quarantine_since_ms > ?", c.auditFrom, c.archiveFrom),
+      audit: count(
+        "tier = 'quarantined' AND quarantine_since_ms <= ? AND quarantine_since_ms > ?",
+        c.auditFrom,
+        c.archiveFrom,
+      ),
       archive: count("tier = 'quarantined' AND quarantine_since_ms <= ?", c.archiveFrom),
     },
     verdicts: {
-      validate: { PASS: sum((g) => g.v === 0), 'FAIL-STRUCT': sum((g) => g.v === 1), 'FAIL-FORMAT': sum((g) => g.v === 2), 'WARN-SEMANTIC': sum((g) => g.v === 3) },
+      validate: {
+        PASS: sum((g) => g.v === 0),
+        'FAIL-STRUCT': sum((g) => g.v === 1),
+        'FAIL-FORMAT': sum((g) => g.v === 2),
+        'WARN-SEMANTIC': sum((g) => g.v === 3),
+      },
       secret: { CLEAN: sum((g) => g.s === 0), 'SECRET-DETECTED': sum((g) => g.s === 1) },
       injection: { CLEAN: sum((g) => g.i === 0), FLAGGED: sum((g) => g.i === 3) },
     },

@@ -8,7 +8,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claudeFolder } from '../service/fixtures/claude-folder';
-import { memoryFile, put, readAudit, removeSandbox, runCli, sandbox, treeFiles, type Sandbox } from '../service/test-support';
+import {
+  memoryFile,
+  put,
+  readAudit,
+  removeSandbox,
+  runCli,
+  sandbox,
+  treeFiles,
+  type Sandbox,
+} from '../service/test-support';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -41,18 +50,40 @@ describe('the plan (dry run)', () => {
     expect(plan.files.length).toBeGreaterThan(10);
     // Every credential file of the fixture is in the plan, going to quarantine/.
     for (const f of ['reference_db_1.md', 'reference_api_1.md', 'reference_db_6.md']) {
-      expect(plan.files.find((x: { memory: string }) => x.memory === f)).toMatchObject({ action: 'demote', to: 'quarantined', destination: `quarantine/${f}`, moves: true });
+      expect(plan.files.find((x: { memory: string }) => x.memory === f)).toMatchObject({
+        action: 'demote',
+        to: 'quarantined',
+        destination: `quarantine/${f}`,
+        moves: true,
+      });
     }
     const db1 = plan.files.find((x: { memory: string }) => x.memory === 'reference_db_1.md');
-    expect(db1.findings).toContainEqual(expect.objectContaining({ check: 'secret', code: 'secret.url-credentials', class: 'credential', line: expect.any(Number) }));
+    expect(db1.findings).toContainEqual(
+      expect.objectContaining({
+        check: 'secret',
+        code: 'secret.url-credentials',
+        class: 'credential',
+        line: expect.any(Number),
+      }),
+    );
     const homelab = plan.files.find((x: { memory: string }) => x.memory === 'reference_homelab.md');
     expect(homelab.findings.every((f: { class: string }) => f.class === 'personal')).toBe(true);
     // Groups: counts add up to the per-file findings, by code and class.
-    const count = (code: string) => plan.files.flatMap((f: { findings: { code: string }[] }) => f.findings).filter((x: { code: string }) => x.code === code).length;
+    const count = (code: string) =>
+      plan.files
+        .flatMap((f: { findings: { code: string }[] }) => f.findings)
+        .filter((x: { code: string }) => x.code === code).length;
     const url = plan.groups.find((g: { code: string }) => g.code === 'secret.url-credentials');
     expect(url).toMatchObject({ class: 'credential', findings: count('secret.url-credentials'), files: 6 });
-    expect(plan.groups.find((g: { code: string }) => g.code === 'secret.private-ip')).toMatchObject({ class: 'personal', findings: count('secret.private-ip') });
-    expect(plan.confirm).toEqual({ needed: true, count: plan.files.length, reason: expect.stringContaining(`${plan.files.length} files`) });
+    expect(plan.groups.find((g: { code: string }) => g.code === 'secret.private-ip')).toMatchObject({
+      class: 'personal',
+      findings: count('secret.private-ip'),
+    });
+    expect(plan.confirm).toEqual({
+      needed: true,
+      count: plan.files.length,
+      reason: expect.stringContaining(`${plan.files.length} files`),
+    });
     // The text form says the same, masked.
     expect(text.stdout).toContain(`plan: demote to quarantine ${plan.files.length} files`);
     expect(text.stdout).toMatch(/credential +secret\.url-credentials +\d+ findings in 6 files/);
@@ -69,10 +100,19 @@ describe('the plan (dry run)', () => {
     expect(r.status).toBe(0);
     const { plan } = JSON.parse(r.stdout);
     expect(plan.kind).toBe('backfill');
-    expect(plan.files.find((f: { memory: string }) => f.memory === 'feedback_commits.md')).toMatchObject({ action: 'backfill', from: null, to: 'verified', moves: false, destination: 'feedback_commits.md' });
+    expect(plan.files.find((f: { memory: string }) => f.memory === 'feedback_commits.md')).toMatchObject({
+      action: 'backfill',
+      from: null,
+      to: 'verified',
+      moves: false,
+      destination: 'feedback_commits.md',
+    });
     expect(plan.destinations.reduce((n: number, d: { files: number }) => n + d.files, 0)).toBe(plan.files.length);
     // Files whose frontmatter cannot be rewritten are shown as skipped, with the way out, never planned.
-    expect(plan.skipped).toContainEqual({ file: 'project_broken_yaml.md', reason: expect.stringMatching(/^frontmatter cannot be rewritten .*fix it by hand/) });
+    expect(plan.skipped).toContainEqual({
+      file: 'project_broken_yaml.md',
+      reason: expect.stringMatching(/^frontmatter cannot be rewritten .*fix it by hand/),
+    });
     expect(plan.files.find((f: { memory: string }) => f.memory === 'project_no_frontmatter.md')).toBeUndefined();
     expect(cli('backfill').stdout).toMatch(/^plan: back-fill \d+ files/m);
   });
@@ -85,7 +125,9 @@ describe('confirmation above 10 files or a quarter of a root', () => {
     expect(r.status).toBe(2);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^memtrust audit: refused without confirmation: it would demote or move (\d+) files \(more than 10\); nothing was changed\. Re-run with --apply --yes to confirm all \1\.$/);
+    expect(lines[0]).toMatch(
+      /^memtrust audit: refused without confirmation: it would demote or move (\d+) files \(more than 10\); nothing was changed\. Re-run with --apply --yes to confirm all \1\.$/,
+    );
     expect(treeFiles(sb.root)).toEqual(before);
     expect(readAudit(sb.root)).toEqual([]);
     expect(batches()).toEqual([]);
@@ -94,7 +136,15 @@ describe('confirmation above 10 files or a quarter of a root', () => {
   it('a quarter of a small root needs --yes; fewer applies directly', () => {
     const small = sandbox('memtrust-batch-small-');
     try {
-      const ok = (n: string) => memoryFile([['name', n], ['description', `${n} rule`], ['type', 'feedback']], '\nKeep the build green on main.\n\n**Why:** broken main blocks everyone.\n\n**How to apply:** revert first.\n');
+      const ok = (n: string) =>
+        memoryFile(
+          [
+            ['name', n],
+            ['description', `${n} rule`],
+            ['type', 'feedback'],
+          ],
+          '\nKeep the build green on main.\n\n**Why:** broken main blocks everyone.\n\n**How to apply:** revert first.\n',
+        );
       for (const n of ['alpha', 'bravo', 'charlie']) put(small.root, `memories/feedback_${n}.md`, ok(n));
       put(small.root, 'memories/feedback_bad.md', '# no frontmatter at all, a hard failure\n');
       // 1 of 4 is a quarter, not more: applies without --yes.
@@ -106,7 +156,9 @@ describe('confirmation above 10 files or a quarter of a root', () => {
       // 2 of 5 is more than a quarter.
       const two = runCli(['audit', '--apply'], small.env);
       expect(two.status).toBe(2);
-      expect(two.stderr).toMatch(/it would demote or move 2 of the 5 memories in .* \(more than a quarter\).*--apply --yes/);
+      expect(two.stderr).toMatch(
+        /it would demote or move 2 of the 5 memories in .* \(more than a quarter\).*--apply --yes/,
+      );
       expect(fs.existsSync(path.join(small.root, 'memories/feedback_bad2.md'))).toBe(true);
       expect(runCli(['audit', '--apply', '--yes'], small.env).status).toBe(0);
       expect(fs.existsSync(path.join(small.root, 'quarantine/feedback_bad2.md'))).toBe(true);
@@ -131,7 +183,11 @@ describe('undo', () => {
     expect(events.length).toBeGreaterThan(10);
     expect(new Set(events.map((e) => e.batch))).toEqual(new Set([id]));
     expect(treeFiles(sb.root)).not.toEqual(before);
-    expect(fs.readFileSync(path.join(sb.root, 'MEMORY.md')).equals(Buffer.from(before['MEMORY.md'] ? claudeFolder()['MEMORY.md']! : ''))).toBe(false);
+    expect(
+      fs
+        .readFileSync(path.join(sb.root, 'MEMORY.md'))
+        .equals(Buffer.from(before['MEMORY.md'] ? claudeFolder()['MEMORY.md']! : '')),
+    ).toBe(false);
 
     const undo = cli('undo', id);
     expect(undo.status, undo.stderr).toBe(0);
@@ -155,10 +211,17 @@ describe('undo', () => {
     const mid = treeFiles(sb.root);
     const r = cli('undo', id);
     expect(r.status).toBe(2);
-    expect(r.stderr.split('\n')[0]).toBe(`memtrust undo: refused as a conflict: reference_api_2.md changed since batch ${id}; nothing was changed (undo never overwrites a later change: revert it, or move the other files back one by one)`);
+    expect(r.stderr.split('\n')[0]).toBe(
+      `memtrust undo: refused as a conflict: reference_api_2.md changed since batch ${id}; nothing was changed (undo never overwrites a later change: revert it, or move the other files back one by one)`,
+    );
     expect(treeFiles(sb.root)).toEqual(mid);
     // MEMORY.md edited by hand since the batch is a conflict too.
-    fs.writeFileSync(path.join(sb.root, 'quarantine', 'reference_api_2.md'), fs.readFileSync(path.join(sb.root, 'quarantine', 'reference_api_2.md')).subarray(0, -'\nedited after the batch\n'.length));
+    fs.writeFileSync(
+      path.join(sb.root, 'quarantine', 'reference_api_2.md'),
+      fs
+        .readFileSync(path.join(sb.root, 'quarantine', 'reference_api_2.md'))
+        .subarray(0, -'\nedited after the batch\n'.length),
+    );
     fs.appendFileSync(path.join(sb.root, 'MEMORY.md'), '- [New](feedback_new.md) — added by hand\n');
     const m = cli('undo', id);
     expect(m.status).toBe(2);
@@ -176,7 +239,8 @@ describe('undo', () => {
     // …and the original batch can be undone once more.
     const original = claudeFolder();
     expect(cli('undo', id).status).toBe(0);
-    for (const [rel, bytes] of Object.entries(original)) expect(fs.readFileSync(path.join(sb.root, rel)).equals(bytes), rel).toBe(true);
+    for (const [rel, bytes] of Object.entries(original))
+      expect(fs.readFileSync(path.join(sb.root, rel)).equals(bytes), rel).toBe(true);
   });
 
   it('works after the SQLite cache is deleted: what undo needs lives in the root', () => {
@@ -215,8 +279,34 @@ describe('undo', () => {
   it('an archive (trust-model root, archive/YYYY-MM/) is undone back into quarantine/', () => {
     const tr = sandbox('memtrust-batch-archive-');
     try {
-      put(tr.root, 'quarantine/feedback_old.md', memoryFile([['name', 'Old rule'], ['description', 'an old rule'], ['type', 'feedback'], ['trust-level', 'quarantined'], ['quarantined-at', '2026-07-01T00:00:00Z'], ['quarantine-reason', 'outdated']], '\nUse the old deploy script.\n\n**Why:** history.\n\n**How to apply:** do not.\n', { crlf: true }));
-      put(tr.root, 'memories/feedback_keep.md', memoryFile([['name', 'Keep'], ['description', 'kept'], ['type', 'feedback']], '\nKeep this one around for the test.\n'));
+      put(
+        tr.root,
+        'quarantine/feedback_old.md',
+        memoryFile(
+          [
+            ['name', 'Old rule'],
+            ['description', 'an old rule'],
+            ['type', 'feedback'],
+            ['trust-level', 'quarantined'],
+            ['quarantined-at', '2026-07-01T00:00:00Z'],
+            ['quarantine-reason', 'outdated'],
+          ],
+          '\nUse the old deploy script.\n\n**Why:** history.\n\n**How to apply:** do not.\n',
+          { crlf: true },
+        ),
+      );
+      put(
+        tr.root,
+        'memories/feedback_keep.md',
+        memoryFile(
+          [
+            ['name', 'Keep'],
+            ['description', 'kept'],
+            ['type', 'feedback'],
+          ],
+          '\nKeep this one around for the test.\n',
+        ),
+      );
       const before = treeFiles(tr.root);
       const a = runCli(['archive', 'feedback_old.md', '--op', 'arch-1'], tr.env);
       expect(a.status, a.stderr).toBe(0);
@@ -247,7 +337,9 @@ describe('an interrupted batch', () => {
     const r = cli('undo', id!);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toContain('recovery:');
-    expect(readAudit(sb.root).filter((e) => e.batch === id)).toEqual([expect.objectContaining({ action: 'demote', recovered: true })]);
+    expect(readAudit(sb.root).filter((e) => e.batch === id)).toEqual([
+      expect.objectContaining({ action: 'demote', recovered: true }),
+    ]);
     expect(treeFiles(sb.root)).toEqual(before);
   });
 });

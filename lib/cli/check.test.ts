@@ -36,7 +36,9 @@ const write = (name: string, content: string | Buffer) => {
 };
 
 describe.skipIf(!fs.existsSync(UPSTREAM))('upstream conformance through the real CLI', () => {
-  const invalid = fs.existsSync(UPSTREAM) ? fs.readdirSync(path.join(UPSTREAM, 'invalid-validate')).filter((f) => f.endsWith('.md')) : [];
+  const invalid = fs.existsSync(UPSTREAM)
+    ? fs.readdirSync(path.join(UPSTREAM, 'invalid-validate')).filter((f) => f.endsWith('.md'))
+    : [];
   it.each(invalid)('%s', (name) => {
     const expected = fs.readFileSync(path.join(UPSTREAM, 'invalid-validate', `${name}.expected`), 'utf8');
     const exit = Number(/^exit:(\d+)/m.exec(expected)![1]);
@@ -49,13 +51,21 @@ describe.skipIf(!fs.existsSync(UPSTREAM))('upstream conformance through the real
     const r = cli(['validate', '--all', path.join(UPSTREAM, 'valid')]);
     expect(r.code).toBe(0);
     const lines = r.out.trim().split('\n');
-    expect(lines).toHaveLength(fs.readdirSync(path.join(UPSTREAM, 'valid')).filter((f) => f.endsWith('.md')).length + 1);
+    expect(lines).toHaveLength(
+      fs.readdirSync(path.join(UPSTREAM, 'valid')).filter((f) => f.endsWith('.md')).length + 1,
+    );
     expect(lines.at(-1)).toMatch(/^Summary: 5 files, 5 PASS$/);
   });
 });
 
 describe('usage', () => {
-  it.each([[['validate']], [['validate', '--bogus', 'x.md']], [['secret-check', '--all', path.join(tmp, 'nope')]], [['injection-check', 'a.md', 'b.md']], [['frobnicate']]])('%j exits 64 with a usage line', async (args) => {
+  it.each([
+    [['validate']],
+    [['validate', '--bogus', 'x.md']],
+    [['secret-check', '--all', path.join(tmp, 'nope')]],
+    [['injection-check', 'a.md', 'b.md']],
+    [['frobnicate']],
+  ])('%j exits 64 with a usage line', async (args) => {
     const r = await run(args);
     expect(r.code).toBe(64);
     expect(r.err).toMatch(/usage: memtrust|unknown command/);
@@ -71,12 +81,22 @@ describe('--all', () => {
   fs.mkdirSync(dir);
   fs.writeFileSync(path.join(dir, 'MEMORY.md'), '- [x](x.md)\n');
   fs.writeFileSync(path.join(dir, 'user_b.md'), '---\nname: B\ndescription: d\ntype: user\n---\n\nshort\n');
-  fs.writeFileSync(path.join(dir, 'user_a.md'), `---\nname: A\ndescription: d\ntype: bogus\n---\n\n${'A long enough body for the validator. '.repeat(2)}\n`);
-  fs.writeFileSync(path.join(dir, 'user_c.md'), `---\nname: C\ndescription: d\ntype: user\n---\n\nmail ${'bob'}@corp.example.org please\n`);
+  fs.writeFileSync(
+    path.join(dir, 'user_a.md'),
+    `---\nname: A\ndescription: d\ntype: bogus\n---\n\n${'A long enough body for the validator. '.repeat(2)}\n`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'user_c.md'),
+    `---\nname: C\ndescription: d\ntype: user\n---\n\nmail ${'bob'}@corp.example.org please\n`,
+  );
   it('sorts by name, skips MEMORY.md and exits with the worst code (1 > 2 > 3 > 0)', async () => {
     const r = await run(['validate', '--all', dir]);
     const lines = r.out.trim().split('\n');
-    expect(lines.slice(0, -1).map((l) => path.basename(l.split(/\s+/)[1]!.replace(/:$/, '')))).toEqual(['user_a.md', 'user_b.md', 'user_c.md']);
+    expect(lines.slice(0, -1).map((l) => path.basename(l.split(/\s+/)[1]!.replace(/:$/, '')))).toEqual([
+      'user_a.md',
+      'user_b.md',
+      'user_c.md',
+    ]);
     expect(lines.at(-1)).toMatch(/^Summary: 3 files/);
     expect(r.code).toBe(1);
   });
@@ -100,10 +120,50 @@ describe('bad input gets a verdict or a one-line error, never a stack trace', ()
     ['a binary file', () => write('bin.md', Buffer.from([0x00, 0xff, 0x13, 0x37, 0x00, 0x01])), 1, /FAIL-STRUCT/],
     ['an empty file', () => write('empty.md', ''), 1, /missing opening frontmatter delimiter/],
     ['a 50 MB file', () => write('huge.md', Buffer.alloc(50 * 1024 * 1024, 0x61)), 1, /file too large/],
-    ['non-UTF-8 frontmatter', () => write('latin.md', Buffer.concat([Buffer.from('---\nname: caf'), Buffer.from([0xe9]), Buffer.from('\ndescription: d\ntype: user\n---\n\nA body that is long enough to pass the check.\n')])), 2, /not valid UTF-8/],
-    ['a YAML alias bomb', () => write('bomb.md', `---\nname: x\na: &a ["l","l"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ndescription: d\ntype: user\n---\n\nA body that is long enough to pass the check.\n`), 2, /FAIL-FORMAT/],
-    ['deep nesting', () => write('deep.md', `---\nname: x\nx: ${'['.repeat(20000)}\n---\n\nA body that is long enough to pass the check.\n`), 2, /FAIL-FORMAT/],
-    ['a __proto__ key', () => write('proto.md', `---\n__proto__: {polluted: 1}\nname: Proto\ndescription: d\ntype: user\n---\n\nA body that is long enough to pass the check.\n`), 3, /WARN-SEMANTIC/],
+    [
+      'non-UTF-8 frontmatter',
+      () =>
+        write(
+          'latin.md',
+          Buffer.concat([
+            Buffer.from('---\nname: caf'),
+            Buffer.from([0xe9]),
+            Buffer.from('\ndescription: d\ntype: user\n---\n\nA body that is long enough to pass the check.\n'),
+          ]),
+        ),
+      2,
+      /not valid UTF-8/,
+    ],
+    [
+      'a YAML alias bomb',
+      () =>
+        write(
+          'bomb.md',
+          `---\nname: x\na: &a ["l","l"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ndescription: d\ntype: user\n---\n\nA body that is long enough to pass the check.\n`,
+        ),
+      2,
+      /FAIL-FORMAT/,
+    ],
+    [
+      'deep nesting',
+      () =>
+        write(
+          'deep.md',
+          `---\nname: x\nx: ${'['.repeat(20000)}\n---\n\nA body that is long enough to pass the check.\n`,
+        ),
+      2,
+      /FAIL-FORMAT/,
+    ],
+    [
+      'a __proto__ key',
+      () =>
+        write(
+          'proto.md',
+          `---\n__proto__: {polluted: 1}\nname: Proto\ndescription: d\ntype: user\n---\n\nA body that is long enough to pass the check.\n`,
+        ),
+      3,
+      /WARN-SEMANTIC/,
+    ],
   ];
   it.each(cases)('%s', (_name, make, code, pattern) => {
     const r = cli(['validate', make()]);

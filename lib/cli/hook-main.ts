@@ -9,7 +9,7 @@ import type { Env } from '../config';
 export async function main(argv: string[]): Promise<number> {
   const env = process.env as Env;
   if (argv.length !== 2 || argv[0] !== 'hook' || argv[1] !== 'pre-write') {
-    processIo.err('memtrust hook pre-write takes no arguments (it reads Claude Code\'s hook JSON on stdin)');
+    processIo.err("memtrust hook pre-write takes no arguments (it reads Claude Code's hook JSON on stdin)");
     return 64;
   }
   try {

@@ -46,7 +46,8 @@ export async function readStdin(): Promise<Stdin> {
     }
     tail = Buffer.concat([tail, piece]).subarray(-EDGE);
   }
-  if (head !== null) return { text: `${head.toString('utf8')}\n${tail.toString('utf8')}`, oversize: true, bytes: total };
+  if (head !== null)
+    return { text: `${head.toString('utf8')}\n${tail.toString('utf8')}`, oversize: true, bytes: total };
   return { text: Buffer.concat(chunks).toString('utf8'), oversize: false, bytes: total };
 }
 
@@ -109,10 +110,19 @@ export async function preWrite(io: Io, env: Env): Promise<number> {
   }
   if (stdin.oversize) {
     const filePath = pathFromEdges(stdin.text);
-    if (!filePath) return cannotJudge(io, env, 'pre-write', `hook input of ${stdin.bytes} bytes is too large to read and names no file_path`);
+    if (!filePath)
+      return cannotJudge(
+        io,
+        env,
+        'pre-write',
+        `hook input of ${stdin.bytes} bytes is too large to read and names no file_path`,
+      );
     const t = locateTarget(filePath, undefined, roots);
     if (t.kind !== 'inside') return 0;
-    emit(io, 'PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: `memtrust: this write to ${t.relPath} is ${stdin.bytes} bytes of tool input, far over the 1 MiB memory file cap` });
+    emit(io, 'PreToolUse', {
+      permissionDecision: 'deny',
+      permissionDecisionReason: `memtrust: this write to ${t.relPath} is ${stdin.bytes} bytes of tool input, far over the 1 MiB memory file cap`,
+    });
     return 0;
   }
   const parsed = parseHookInput(stdin.text);
@@ -143,4 +153,3 @@ function answerPre(io: Io, env: Env, input: HookInput, v: PreVerdict, machine: s
       return 0;
   }
 }
-

@@ -31,7 +31,11 @@ validators (drop-in for the reference shell tools):
   injection-check FILE | --all DIR  prompt-injection shapes  (exit 0/3, advisory)
 ${Object.values(COMMANDS)
   // A synopsis longer than the column gets its summary on the next line, never run together.
-  .map((c) => (c.synopsis.length < 34 ? `  ${c.synopsis.padEnd(34)}${c.summary}` : `  ${c.synopsis}\n  ${''.padEnd(34)}${c.summary}`))
+  .map((c) =>
+    c.synopsis.length < 34
+      ? `  ${c.synopsis.padEnd(34)}${c.summary}`
+      : `  ${c.synopsis}\n  ${''.padEnd(34)}${c.summary}`,
+  )
   .join('\n')}
 
 common options: --root DIR (repeatable) · --json · --help
@@ -72,9 +76,11 @@ export async function main(argvIn: string[], io: Io = processIo): Promise<number
     }
     // The hooks run on every assistant write and session start: load only their own module, never the whole registry.
     const command =
-      cmd === 'hook' ? (await import('./commands/hook-cmd')).hookCommand
-      : cmd === 'context' ? (await import('./commands/context-cmd')).contextCmd
-      : (await commands())[cmd];
+      cmd === 'hook'
+        ? (await import('./commands/hook-cmd')).hookCommand
+        : cmd === 'context'
+          ? (await import('./commands/context-cmd')).contextCmd
+          : (await commands())[cmd];
     if (!command) throw new UsageError(`unknown command: ${cmd} (see memtrust --help)`);
     try {
       return await command.run(rest, io);

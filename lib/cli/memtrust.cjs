@@ -40,7 +40,10 @@ function sourceStamp() {
 
 // `hook pre-write` runs on every assistant write: it gets its own small bundle (docs/hooks.md).
 const argv = process.argv.slice(2);
-const entry = argv[0] === 'hook' && argv[1] === 'pre-write' ? { name: 'hook', file: 'hook-main.ts' } : { name: 'cli', file: 'main.ts' };
+const entry =
+  argv[0] === 'hook' && argv[1] === 'pre-write'
+    ? { name: 'hook', file: 'hook-main.ts' }
+    : { name: 'cli', file: 'main.ts' };
 
 function loadBundled() {
   const cacheDir = path.join(dir, 'node_modules', '.cache', 'memtrust');
@@ -61,7 +64,9 @@ function loadBundled() {
       logLevel: 'silent',
     });
     fs.renameSync(tmp, out);
-    for (const old of fs.readdirSync(cacheDir)) if (old.startsWith(`${entry.name}-`) && path.join(cacheDir, old) !== out && !old.endsWith('.tmp')) fs.rmSync(path.join(cacheDir, old), { force: true });
+    for (const old of fs.readdirSync(cacheDir))
+      if (old.startsWith(`${entry.name}-`) && path.join(cacheDir, old) !== out && !old.endsWith('.tmp'))
+        fs.rmSync(path.join(cacheDir, old), { force: true });
   }
   return require(out);
 }
@@ -75,7 +80,8 @@ function loadHookBundle() {
   const cacheDir = path.join(dir, 'node_modules', '.cache', 'memtrust');
   const manifest = path.join(cacheDir, 'hook-manifest.json');
   const lock = Math.floor(fs.statSync(path.join(dir, 'package-lock.json')).mtimeMs);
-  const stampOf = (inputs) => `${Math.floor(Math.max(0, ...inputs.map((f) => fs.statSync(path.join(dir, f)).mtimeMs)))}-${lock}`;
+  const stampOf = (inputs) =>
+    `${Math.floor(Math.max(0, ...inputs.map((f) => fs.statSync(path.join(dir, f)).mtimeMs)))}-${lock}`;
   try {
     const m = JSON.parse(fs.readFileSync(manifest, 'utf8'));
     if (m.stamp === stampOf(m.inputs)) return require(path.join(cacheDir, m.out));
@@ -106,7 +112,8 @@ function loadHookBundle() {
   // Old bundles go, but not one another process may have just built and is about to load.
   for (const old of fs.readdirSync(cacheDir)) {
     const p = path.join(cacheDir, old);
-    if (old.startsWith('hook-') && old.endsWith('.cjs') && old !== out && Date.now() - fs.statSync(p).mtimeMs > 60_000) fs.rmSync(p, { force: true });
+    if (old.startsWith('hook-') && old.endsWith('.cjs') && old !== out && Date.now() - fs.statSync(p).mtimeMs > 60_000)
+      fs.rmSync(p, { force: true });
   }
   return require(path.join(cacheDir, out));
 }

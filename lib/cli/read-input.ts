@@ -16,7 +16,15 @@ export function readInputFile(file: string): ReadResult {
     fd = fs.openSync(file, 'r');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    return { ok: false, message: code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'file unreadable: is a directory' : `file unreadable (${code ?? 'error'})` };
+    return {
+      ok: false,
+      message:
+        code === 'ENOENT'
+          ? 'file not found'
+          : code === 'EISDIR'
+            ? 'file unreadable: is a directory'
+            : `file unreadable (${code ?? 'error'})`,
+    };
   }
   try {
     const st = fs.fstatSync(fd);
@@ -26,7 +34,10 @@ export function readInputFile(file: string): ReadResult {
     return { ok: true, bytes: fs.readFileSync(fd) };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    return { ok: false, message: code === 'EISDIR' ? 'file unreadable: is a directory' : `file unreadable (${code ?? 'error'})` };
+    return {
+      ok: false,
+      message: code === 'EISDIR' ? 'file unreadable: is a directory' : `file unreadable (${code ?? 'error'})`,
+    };
   } finally {
     fs.closeSync(fd);
   }

@@ -23,17 +23,48 @@ function blocks(lang: string): string[][] {
 
 /** A shell line without its trailing `# comment`. */
 const command = (line: string) => line.replace(/\s{2,}#.*$/, '').trim();
-const cliLines = blocks('sh').flat().map(command).filter((l) => /\bmemtrust\b/.test(l) && !/\bnpm (start|test|install)\b/.test(l));
+const cliLines = blocks('sh')
+  .flat()
+  .map(command)
+  .filter((l) => /\bmemtrust\b/.test(l) && !/\bnpm (start|test|install)\b/.test(l));
 
 let home: string;
 let env: NodeJS.ProcessEnv;
-const BODY = '\nNever merge a pull request while a required check is red.\n\n**Why:** a red main blocked every team for a day.\n\n**How to apply:** wait for green, or fix the check first.\n';
+const BODY =
+  '\nNever merge a pull request while a required check is red.\n\n**Why:** a red main blocked every team for a day.\n\n**How to apply:** wait for green, or fix the check first.\n';
 
 beforeAll(() => {
   home = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-readme-'));
   const root = path.join(home, '.claude', 'claude-memory');
-  put(root, 'memories/feedback_ci_merge.md', memoryFile([['name', 'CI merge policy'], ['description', 'never merge on red'], ['type', 'feedback'], ['created-at', '2026-10-01T09:00:00Z']], BODY));
-  put(root, 'memories/project_release_notes.md', memoryFile([['name', 'Release notes'], ['description', 'where notes live'], ['type', 'project'], ['trust-level', 'verified'], ['last-verified', '2026-06-01'], ['created-at', '2026-05-01'], ['source-machine', 'laptop']], BODY));
+  put(
+    root,
+    'memories/feedback_ci_merge.md',
+    memoryFile(
+      [
+        ['name', 'CI merge policy'],
+        ['description', 'never merge on red'],
+        ['type', 'feedback'],
+        ['created-at', '2026-10-01T09:00:00Z'],
+      ],
+      BODY,
+    ),
+  );
+  put(
+    root,
+    'memories/project_release_notes.md',
+    memoryFile(
+      [
+        ['name', 'Release notes'],
+        ['description', 'where notes live'],
+        ['type', 'project'],
+        ['trust-level', 'verified'],
+        ['last-verified', '2026-06-01'],
+        ['created-at', '2026-05-01'],
+        ['source-machine', 'laptop'],
+      ],
+      BODY,
+    ),
+  );
   const base: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('MEMTRUST_')) base[k] = v;
   env = {
@@ -69,12 +100,20 @@ describe('README command lines', () => {
     const help = spawnSync(process.execPath, [CLI, '--help'], { env, cwd: PROJECT, encoding: 'utf8' }).stdout;
     const synopsis = blocks('text').find((b) => b.some((l) => l.includes('--all DIR')));
     expect(synopsis).toBeDefined();
-    const words = synopsis!.flatMap((l) => l.split(/\s{2,}/)).map((s) => s.trim().split(' ')[0]!).flatMap((w) => w.split('|'));
+    const words = synopsis!
+      .flatMap((l) => l.split(/\s{2,}/))
+      .map((s) => s.trim().split(' ')[0]!)
+      .flatMap((w) => w.split('|'));
     for (const w of words) expect(help, w).toMatch(new RegExp(`(^|\\n)\\s+(\\S+\\|)*${w}(\\||\\s)`));
   });
 
   it('`npx memtrust` resolves to this package offline', () => {
-    const r = spawnSync('npx', ['memtrust', '--help'], { cwd: PROJECT, encoding: 'utf8', timeout: 120_000, env: { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' } });
+    const r = spawnSync('npx', ['memtrust', '--help'], {
+      cwd: PROJECT,
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' },
+    });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('usage: memtrust <command>');
   }, 130_000);

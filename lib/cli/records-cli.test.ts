@@ -22,20 +22,49 @@ const json = (args: string[]) => {
 
 beforeAll(() => {
   sb = sandbox('memtrust-records-cli-');
-  put(sb.root, 'memories/feedback_ci_merge.md', memoryFile([['name', 'CI merge policy'], ['description', 'never merge on red'], ['type', 'feedback'], ['created-at', '2026-10-01T09:00:00Z']], '\nWait for green.\n'));
+  put(
+    sb.root,
+    'memories/feedback_ci_merge.md',
+    memoryFile(
+      [
+        ['name', 'CI merge policy'],
+        ['description', 'never merge on red'],
+        ['type', 'feedback'],
+        ['created-at', '2026-10-01T09:00:00Z'],
+      ],
+      '\nWait for green.\n',
+    ),
+  );
   team = path.join(sb.tmp, 'team');
   tool = path.join(sb.tmp, 'tool');
   fs.mkdirSync(team);
   fs.mkdirSync(tool);
   fs.writeFileSync(
     path.join(team, 'main.testrecords.jsonl'),
-    [
-      line({ key: 'deploy-host', native: 'active/supported', tier: 'verified', title: 'Deploy host', text: 'Deploys go through the bastion host.', origin: 'user-instruction', created: '2026-10-01' }),
-      line({ key: 'nas-login', title: 'NAS login', text: 'The NAS admin password: Tr1cky-Pa55x (fake).', flags: ['stale'], reasons: { stale: 'not verified for 90 days' } }),
+    `${[
+      line({
+        key: 'deploy-host',
+        native: 'active/supported',
+        tier: 'verified',
+        title: 'Deploy host',
+        text: 'Deploys go through the bastion host.',
+        origin: 'user-instruction',
+        created: '2026-10-01',
+      }),
+      line({
+        key: 'nas-login',
+        title: 'NAS login',
+        text: 'The NAS admin password: Tr1cky-Pa55x (fake).',
+        flags: ['stale'],
+        reasons: { stale: 'not verified for 90 days' },
+      }),
       'not json at all',
-    ].join('\r\n') + '\r\n',
+    ].join('\r\n')}\r\n`,
   );
-  fs.writeFileSync(path.join(tool, 'owned.testrecords-ro.jsonl'), `${line({ key: 'owned', native: 'needs-review', title: 'Owned by the tool', text: 'Only the tool writes this.' })}\n`);
+  fs.writeFileSync(
+    path.join(tool, 'owned.testrecords-ro.jsonl'),
+    `${line({ key: 'owned', native: 'needs-review', title: 'Owned by the tool', text: 'Only the tool writes this.' })}\n`,
+  );
   sb.env = envFor([sb.root, team, tool].join(path.delimiter), sb.db, sb.tmp);
 });
 afterAll(() => removeSandbox(sb));
@@ -45,10 +74,18 @@ describe('memtrust over record roots', () => {
     const r = cli(['roots']);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain(`  ${sb.root}  [trust-model root]\n`);
-    expect(r.stdout).toContain(`  ${team}  [test records: layout test-layout, jsonl]  — 2 records, 1 unreadable entry\n`);
+    expect(r.stdout).toContain(
+      `  ${team}  [test records: layout test-layout, jsonl]  — 2 records, 1 unreadable entry\n`,
+    );
     expect(r.stdout).toContain(`  ${tool}  [read-only test records: layout test-layout-ro, jsonl]  — 1 record\n`);
     const j = json(['roots']);
-    expect(j.configured.map((c: { layout: string; shape: string; records?: unknown }) => [c.layout, c.shape, c.records ?? null])).toEqual([
+    expect(
+      j.configured.map((c: { layout: string; shape: string; records?: unknown }) => [
+        c.layout,
+        c.shape,
+        c.records ?? null,
+      ]),
+    ).toEqual([
       ['trust-root', 'folders', null],
       ['test-layout', 'jsonl', { count: 2, problems: 1 }],
       ['test-layout-ro', 'jsonl', { count: 1, problems: 0 }],
@@ -73,20 +110,37 @@ describe('memtrust over record roots', () => {
     const j = json(['list']);
     expect(j.total).toBe(4);
     const byKey = new Map(j.items.map((i: { key: string }) => [i.key, i]));
-    expect(byKey.get('feedback_ci_merge.md')).toMatchObject({ layout: 'trust-root', location: { file: 'memories/feedback_ci_merge.md' } });
+    expect(byKey.get('feedback_ci_merge.md')).toMatchObject({
+      layout: 'trust-root',
+      location: { file: 'memories/feedback_ci_merge.md' },
+    });
     expect(byKey.get('nas-login')).toMatchObject({
-      layout: 'test-layout', native: 'inferred', tier: 'inferred', flags: ['stale'], flagReasons: { stale: 'not verified for 90 days' },
-      actions: ['archive'], location: { file: 'main.testrecords.jsonl', line: 2, endLine: 2 }, root: team, secret: 1, injection: 0,
+      layout: 'test-layout',
+      native: 'inferred',
+      tier: 'inferred',
+      flags: ['stale'],
+      flagReasons: { stale: 'not verified for 90 days' },
+      actions: ['archive'],
+      location: { file: 'main.testrecords.jsonl', line: 2, endLine: 2 },
+      root: team,
+      secret: 1,
+      injection: 0,
     });
     expect(byKey.get('owned')).toMatchObject({ layout: 'test-layout-ro', native: 'needs-review', actions: [] });
-    expect(j.problems).toEqual([expect.objectContaining({ file: 'main.testrecords.jsonl', line: 3, problem: 'not a JSON object' })]);
+    expect(j.problems).toEqual([
+      expect.objectContaining({ file: 'main.testrecords.jsonl', line: 3, problem: 'not a JSON object' }),
+    ]);
     expect(JSON.stringify(j)).not.toContain('Tr1cky-Pa55x');
   });
 
   it('list --layout keeps one layout; a layout memtrust does not know is a usage error', () => {
     expect(json(['list', '--layout', 'test-layout-ro']).items.map((i: { key: string }) => i.key)).toEqual(['owned']);
-    expect(json(['list', '--layout', 'trust-root']).items.map((i: { key: string }) => i.key)).toEqual(['feedback_ci_merge.md']);
-    expect(json(['list', '--layout', 'test-layout', '--tier', 'verified']).items.map((i: { key: string }) => i.key)).toEqual(['deploy-host']);
+    expect(json(['list', '--layout', 'trust-root']).items.map((i: { key: string }) => i.key)).toEqual([
+      'feedback_ci_merge.md',
+    ]);
+    expect(
+      json(['list', '--layout', 'test-layout', '--tier', 'verified']).items.map((i: { key: string }) => i.key),
+    ).toEqual(['deploy-host']);
     const bad = cli(['list', '--layout', 'bogus']);
     expect(bad.status).toBe(64);
     expect(bad.stderr).toContain('--layout must be one of trust-root, claude-code, test-layout, test-layout-ro');
@@ -107,10 +161,24 @@ describe('memtrust over record roots', () => {
     const id = json(['list', '--layout', 'test-layout-ro']).items[0].id as string;
     const r = cli(['show', id]);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toContain("  ✗ archive — the test tool owns this store; memtrust only reads it; the owner's command: testtool archive owned\n");
+    expect(r.stdout).toContain(
+      "  ✗ archive — the test tool owns this store; memtrust only reads it; the owner's command: testtool archive owned\n",
+    );
     const j = json(['show', 'owned']);
-    expect(j).toMatchObject({ id, layout: 'test-layout-ro', key: 'owned', native: 'needs-review', root: tool, location: { file: 'owned.testrecords-ro.jsonl', line: 1 } });
-    expect(j.actionStates).toContainEqual({ action: 'restore', allowed: false, reason: 'the test tool owns this store; memtrust only reads it', command: 'testtool restore owned' });
+    expect(j).toMatchObject({
+      id,
+      layout: 'test-layout-ro',
+      key: 'owned',
+      native: 'needs-review',
+      root: tool,
+      location: { file: 'owned.testrecords-ro.jsonl', line: 1 },
+    });
+    expect(j.actionStates).toContainEqual({
+      action: 'restore',
+      allowed: false,
+      reason: 'the test tool owns this store; memtrust only reads it',
+      command: 'testtool restore owned',
+    });
   });
 
   it('show of a memory file is unchanged; an unknown key is exit 2 with one line', () => {

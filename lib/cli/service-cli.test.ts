@@ -9,10 +9,20 @@ const BIN = path.resolve(__dirname, 'memtrust.cjs');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-svc-cli-'));
 const root = path.join(tmp, 'root');
 fs.mkdirSync(path.join(root, 'memories'), { recursive: true });
-fs.writeFileSync(path.join(root, 'memories', 'user_role.md'), '---\nname: Role\ndescription: backend engineer\ntype: user\ntrust-level: verified\nlast-verified: 2026-11-01\n---\n\nThe user is a backend engineer focused on observability.\n');
+fs.writeFileSync(
+  path.join(root, 'memories', 'user_role.md'),
+  '---\nname: Role\ndescription: backend engineer\ntype: user\ntrust-level: verified\nlast-verified: 2026-11-01\n---\n\nThe user is a backend engineer focused on observability.\n',
+);
 
 function cli(args: string[], extra: Record<string, string> = {}) {
-  const env = { ...process.env, MEMTRUST_ROOT: '', MEMTRUST_DB: path.join(tmp, 'db.sqlite'), MEMTRUST_NOW: '2026-11-22T12:00:00Z', XDG_CONFIG_HOME: path.join(tmp, 'cfg'), ...extra };
+  const env = {
+    ...process.env,
+    MEMTRUST_ROOT: '',
+    MEMTRUST_DB: path.join(tmp, 'db.sqlite'),
+    MEMTRUST_NOW: '2026-11-22T12:00:00Z',
+    XDG_CONFIG_HOME: path.join(tmp, 'cfg'),
+    ...extra,
+  };
   const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env, timeout: 20_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }

@@ -58,14 +58,29 @@ describe('demo CLI', () => {
     try {
       const out = execFileSync(
         process.execPath,
-        ['--import', 'tsx', path.join(__dirname, 'cli.ts'), '--out', dir, '--n', '50', '--seed', '1', '--now', '2026-11-22T12:00:00Z'],
+        [
+          '--import',
+          'tsx',
+          path.join(__dirname, 'cli.ts'),
+          '--out',
+          dir,
+          '--n',
+          '50',
+          '--seed',
+          '1',
+          '--now',
+          '2026-11-22T12:00:00Z',
+        ],
         { encoding: 'utf8' },
       );
       expect(out).toMatch(/wrote 50 files/);
       const count = ['memories', 'quarantine', 'archive']
         .map((d) => path.join(dir, d))
         .filter((d) => fs.existsSync(d))
-        .reduce((n, d) => n + fs.readdirSync(d, { recursive: true }).filter((x) => String(x).endsWith('.md')).length, 0);
+        .reduce(
+          (n, d) => n + fs.readdirSync(d, { recursive: true }).filter((x) => String(x).endsWith('.md')).length,
+          0,
+        );
       expect(count).toBe(50);
       expect(fs.readdirSync(path.join(dir, '.memtrust', 'audit')).length).toBeGreaterThan(0);
     } finally {

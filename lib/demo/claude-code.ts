@@ -25,7 +25,9 @@ export function generateClaudeCodeFolder(opts: ClaudeCodeOptions): ClaudeCodeFol
   if (!Number.isInteger(n) || n < 0) throw new Error(`n must be a non-negative integer, got ${n}`);
   const seed = seedToInt(opts.seed);
   const name = uniqueNamer();
-  const sessions = Array.from({ length: Math.max(1, Math.ceil(n / 4)) }, (_, k) => uuid(mulberry32(mixSeed(seed, k, 0x5e55))));
+  const sessions = Array.from({ length: Math.max(1, Math.ceil(n / 4)) }, (_, k) =>
+    uuid(mulberry32(mixSeed(seed, k, 0x5e55))),
+  );
 
   const files: CorpusFile[] = [];
   const index: string[] = [];
@@ -36,7 +38,11 @@ export function generateClaudeCodeFolder(opts: ClaudeCodeOptions): ClaudeCodeFol
     const filename = `${name(`${type}_${t.slug}`)}.md`;
     const created = daysAgo(now, 1 + r() * 240);
     const modified = chance(r, 0.5) ? daysAgo(now, r() * ((now.getTime() - created.getTime()) / 86_400_000)) : null;
-    const fm: [string, FmValue][] = [['name', t.name], ['description', t.description], ['type', type]];
+    const fm: [string, FmValue][] = [
+      ['name', t.name],
+      ['description', t.description],
+      ['type', type],
+    ];
     if (chance(r, 0.8)) fm.push(['originSessionId', pick(r, sessions)]);
     if (modified) fm.push(['modified', { raw: isoSec(modified) }]);
     // A few files were already touched by a trust-aware tool.
@@ -52,9 +58,15 @@ export function generateClaudeCodeFolder(opts: ClaudeCodeOptions): ClaudeCodeFol
   }
 
   const skipCount = n >= 20 ? 2 : n >= 2 ? 1 : 0;
-  const order = shuffle(mulberry32(mixSeed(seed, 0x5c1b)), files.map((_, i) => i));
+  const order = shuffle(
+    mulberry32(mixSeed(seed, 0x5c1b)),
+    files.map((_, i) => i),
+  );
   const skip = new Set(order.slice(0, skipCount));
-  const unindexed = files.filter((_, i) => skip.has(i)).map((f) => f.relPath).sort();
+  const unindexed = files
+    .filter((_, i) => skip.has(i))
+    .map((f) => f.relPath)
+    .sort();
   const lines = index.filter((_, i) => !skip.has(i));
   const latest = files.reduce((m, f) => Math.max(m, f.mtime.getTime()), 0);
   if (n > 0) {

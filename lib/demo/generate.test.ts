@@ -23,7 +23,8 @@ function classify(f: CorpusFile): string[] {
     if (!fm['last-verified']) out.push('verified-no-lv');
     else out.push(dateAgeDays(fm['last-verified'], now) > 90 ? 'verified-stale' : 'verified-fresh');
   }
-  if (dir === 'memories' && tier === 'inferred') out.push(ageDays(fm['created-at']!, now) < 7 ? 'inferred-observing' : 'inferred-due');
+  if (dir === 'memories' && tier === 'inferred')
+    out.push(ageDays(fm['created-at']!, now) < 7 ? 'inferred-observing' : 'inferred-due');
   if (dir === 'memories' && tier === undefined && p.closed) out.push('no-trust');
   if (dir === 'quarantine') {
     const age = Math.floor(ageDays(fm['quarantined-at']!, now));
@@ -36,7 +37,8 @@ function classify(f: CorpusFile): string[] {
   if (/\bghp_[A-Za-z0-9]{36}\b/.test(text)) out.push('secret-github');
   if (/\bAKIA[0-9A-Z]{16}\b/.test(text)) out.push('secret-aws');
   if (dir === 'memories' && /\b10\.\d{1,3}\.\d{1,3}\.\d{1,3}\b/.test(text)) out.push('secret-ip');
-  for (const m of text.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g) ?? []) out.push(m === DEFAULT_OWNER_EMAIL ? 'owner-email' : 'secret-email');
+  for (const m of text.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g) ?? [])
+    out.push(m === DEFAULT_OWNER_EMAIL ? 'owner-email' : 'secret-email');
   if (/ignore all previous instructions/i.test(text)) out.push('injection');
   if (!p.closed) out.push('struct-error');
   if (p.closed && fm.type && !TYPES.includes(fm.type)) out.push('format-error');
@@ -53,7 +55,8 @@ function tally(c: Corpus): Record<string, number> {
   return t;
 }
 
-const events = (c: Corpus): AuditEvent[] => c.auditLines.flatMap((a) => a.lines.map((l) => JSON.parse(l) as AuditEvent));
+const events = (c: Corpus): AuditEvent[] =>
+  c.auditLines.flatMap((a) => a.lines.map((l) => JSON.parse(l) as AuditEvent));
 
 describe('generateCorpus', () => {
   it('is deterministic for (n, seed, now) and changes with the seed', () => {
@@ -66,8 +69,12 @@ describe('generateCorpus', () => {
     });
     expect(a.auditLines).toEqual(b.auditLines);
     const c = generateCorpus({ n: 300, seed: 43, now });
-    expect(Buffer.concat(c.files.map((f) => f.content)).equals(Buffer.concat(a.files.map((f) => f.content)))).toBe(false);
-    expect(generateCorpus({ n: 5, seed: 'demo', now }).files).toEqual(generateCorpus({ n: 5, seed: 'demo', now }).files);
+    expect(Buffer.concat(c.files.map((f) => f.content)).equals(Buffer.concat(a.files.map((f) => f.content)))).toBe(
+      false,
+    );
+    expect(generateCorpus({ n: 5, seed: 'demo', now }).files).toEqual(
+      generateCorpus({ n: 5, seed: 'demo', now }).files,
+    );
   });
 
   it.each([0, 1, 5, 18, 19, 20, 33, 60, 2000])('returns exactly n = %i files with unique, well-formed names', (n) => {
@@ -86,10 +93,28 @@ describe('generateCorpus', () => {
   it('covers every category at the demo size n = 60', () => {
     const t = tally(generateCorpus({ n: 60, seed: 1, now }));
     for (const label of [
-      'verified-fresh', 'verified-stale', 'verified-no-lv', 'inferred-observing', 'inferred-due', 'no-trust',
-      'quarantined-passive', 'quarantined-audit', 'quarantined-archive', 'archived',
-      'secret-github', 'secret-aws', 'secret-ip', 'secret-email', 'owner-email', 'injection',
-      'struct-error', 'format-error', 'warn-no-why', 'crlf', 'bom', 'created-date-only',
+      'verified-fresh',
+      'verified-stale',
+      'verified-no-lv',
+      'inferred-observing',
+      'inferred-due',
+      'no-trust',
+      'quarantined-passive',
+      'quarantined-audit',
+      'quarantined-archive',
+      'archived',
+      'secret-github',
+      'secret-aws',
+      'secret-ip',
+      'secret-email',
+      'owner-email',
+      'injection',
+      'struct-error',
+      'format-error',
+      'warn-no-why',
+      'crlf',
+      'bom',
+      'created-date-only',
     ]) {
       expect(t[label], label).toBeGreaterThanOrEqual(1);
     }
@@ -99,12 +124,21 @@ describe('generateCorpus', () => {
   it('keeps special cases rare at large n', () => {
     const n = 10_000;
     const t = tally(generateCorpus({ n, seed: 3, now }));
-    const special = ['secret-github', 'secret-aws', 'secret-ip', 'secret-email', 'injection', 'struct-error', 'format-error'];
+    const special = [
+      'secret-github',
+      'secret-aws',
+      'secret-ip',
+      'secret-email',
+      'injection',
+      'struct-error',
+      'format-error',
+    ];
     const sum = special.reduce((s, k) => s + (t[k] ?? 0), 0);
     expect(sum / n).toBeGreaterThan(0.01);
     expect(sum / n).toBeLessThan(0.03);
     expect((t['verified-fresh'] ?? 0) / n).toBeGreaterThan(0.35);
-    for (const k of ['quarantined-passive', 'quarantined-audit', 'quarantined-archive', 'archived']) expect(t[k]).toBeGreaterThan(n * 0.02);
+    for (const k of ['quarantined-passive', 'quarantined-audit', 'quarantined-archive', 'archived'])
+      expect(t[k]).toBeGreaterThan(n * 0.02);
   });
 
   it('writes audit events consistent with the files', () => {
@@ -115,7 +149,22 @@ describe('generateCorpus', () => {
       const parsed = a.lines.map((l) => JSON.parse(l) as AuditEvent);
       const machine = a.relPath.match(/^\.memtrust\/audit\/([\w.-]+)\.jsonl$/)![1];
       parsed.forEach((e, i) => {
-        expect(Object.keys(e)).toEqual(['v', 'id', 'at', 'machine', 'actor', 'action', 'memory', 'from', 'to', 'reason', 'findings', 'before_sha256', 'after_sha256', 'recovered']);
+        expect(Object.keys(e)).toEqual([
+          'v',
+          'id',
+          'at',
+          'machine',
+          'actor',
+          'action',
+          'memory',
+          'from',
+          'to',
+          'reason',
+          'findings',
+          'before_sha256',
+          'after_sha256',
+          'recovered',
+        ]);
         expect(e.v).toBe(1);
         expect(e.machine).toBe(machine);
         expect(e.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);

@@ -33,7 +33,8 @@ export function produceContent(write: ToolWrite, current: string | null): Produc
     if (e.replaceAll) {
       text = text.split(e.oldString).join(e.newString);
     } else {
-      if (text.indexOf(e.oldString, first + 1) !== -1) return { ok: false, why: `${where}: old text occurs more than once and replace_all is not set` };
+      if (text.indexOf(e.oldString, first + 1) !== -1)
+        return { ok: false, why: `${where}: old text occurs more than once and replace_all is not set` };
       text = text.slice(0, first) + e.newString + text.slice(first + e.oldString.length);
     }
   }

@@ -36,7 +36,8 @@ export interface HookInput {
 export type ParseResult = { ok: true; input: HookInput } | { ok: false; problem: string };
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const obj = (v: unknown): Record<string, unknown> | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+const obj = (v: unknown): Record<string, unknown> | null =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
 function editOp(v: unknown, where: string): EditOp | string {
   const o = obj(v);

@@ -30,7 +30,11 @@ describe('hook install', () => {
 
   it('--apply merges into settings.json keeping everything else, with a backup; a second run changes nothing', () => {
     fs.mkdirSync(path.dirname(settingsFile()));
-    const original = { model: 'opus', env: { FOO: '1' }, hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '/usr/local/bin/bash-guard' }] }] } };
+    const original = {
+      model: 'opus',
+      env: { FOO: '1' },
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '/usr/local/bin/bash-guard' }] }] },
+    };
     fs.writeFileSync(settingsFile(), JSON.stringify(original, null, 2));
     const r = run('--apply');
     expect(r.status).toBe(0);
@@ -40,9 +44,14 @@ describe('hook install', () => {
     expect(after.env).toEqual({ FOO: '1' });
     expect(after.hooks.PreToolUse).toHaveLength(2);
     expect(after.hooks.PreToolUse[0]).toEqual(original.hooks.PreToolUse[0]);
-    expect(after.hooks.PreToolUse[1]).toEqual({ matcher: 'Write|Edit|MultiEdit', hooks: [{ type: 'command', command: `${process.execPath} ${CLI} hook pre-write`, timeout: 10 }] });
+    expect(after.hooks.PreToolUse[1]).toEqual({
+      matcher: 'Write|Edit|MultiEdit',
+      hooks: [{ type: 'command', command: `${process.execPath} ${CLI} hook pre-write`, timeout: 10 }],
+    });
     expect(after.hooks.SessionStart[0].hooks[0].command).toBe(`${process.execPath} ${CLI} context --format hook`);
-    const backups = fs.readdirSync(path.dirname(settingsFile())).filter((n) => n.startsWith('settings.json.memtrust-backup-'));
+    const backups = fs
+      .readdirSync(path.dirname(settingsFile()))
+      .filter((n) => n.startsWith('settings.json.memtrust-backup-'));
     expect(backups).toHaveLength(1);
     expect(JSON.parse(fs.readFileSync(path.join(path.dirname(settingsFile()), backups[0]!), 'utf8'))).toEqual(original);
 

@@ -35,7 +35,12 @@ export function hookEntries(nodePath: string, cliPath: string): HookEntry[] {
 export function hooksBlock(entries: HookEntry[]): Record<string, unknown[]> {
   const out: Record<string, unknown[]> = {};
   for (const e of entries) {
-    out[e.event] = [{ ...(e.matcher ? { matcher: e.matcher } : {}), hooks: [{ type: 'command', command: e.command, timeout: e.timeout }] }];
+    out[e.event] = [
+      {
+        ...(e.matcher ? { matcher: e.matcher } : {}),
+        hooks: [{ type: 'command', command: e.command, timeout: e.timeout }],
+      },
+    ];
   }
   return out;
 }
@@ -62,7 +67,8 @@ function findOurs(settings: Record<string, unknown>, event: HookEvent): Found[] 
   const out: Found[] = [];
   for (const group of hooks[event] as unknown[]) {
     if (!isObj(group) || !Array.isArray(group.hooks)) continue;
-    for (const hook of group.hooks) if (isObj(hook) && typeof hook.command === 'string' && OURS[event].test(hook.command)) out.push({ group, hook });
+    for (const hook of group.hooks)
+      if (isObj(hook) && typeof hook.command === 'string' && OURS[event].test(hook.command)) out.push({ group, hook });
   }
   return out;
 }
@@ -72,7 +78,12 @@ export function entryState(settings: unknown, entry: HookEntry): EntryState {
   if (!isObj(settings)) return 'missing';
   const found = findOurs(settings, entry.event);
   if (found.length === 0) return 'missing';
-  const exact = found.some((f) => f.hook.command === entry.command && (entry.matcher ?? undefined) === (typeof f.group.matcher === 'string' && f.group.matcher !== '' ? f.group.matcher : undefined));
+  const exact = found.some(
+    (f) =>
+      f.hook.command === entry.command &&
+      (entry.matcher ?? undefined) ===
+        (typeof f.group.matcher === 'string' && f.group.matcher !== '' ? f.group.matcher : undefined),
+  );
   return exact ? 'installed' : 'outdated';
 }
 
@@ -81,18 +92,25 @@ export function entryState(settings: unknown, entry: HookEntry): EntryState {
  * kept; a memtrust entry already there is updated in place (its command and matcher);
  * nothing is added twice. Returns the new object and whether anything changed.
  */
-export function mergeHooks(settings: Record<string, unknown>, entries: HookEntry[]): { next: Record<string, unknown>; changed: boolean } {
+export function mergeHooks(
+  settings: Record<string, unknown>,
+  entries: HookEntry[],
+): { next: Record<string, unknown>; changed: boolean } {
   const next = structuredClone(settings);
   if (next.hooks !== undefined && !isObj(next.hooks)) throw new Error('"hooks" in settings.json is not an object');
   const hooks = (next.hooks ?? {}) as Record<string, unknown>;
   next.hooks = hooks;
   let changed = false;
   for (const e of entries) {
-    if (hooks[e.event] !== undefined && !Array.isArray(hooks[e.event])) throw new Error(`"hooks.${e.event}" in settings.json is not a list`);
+    if (hooks[e.event] !== undefined && !Array.isArray(hooks[e.event]))
+      throw new Error(`"hooks.${e.event}" in settings.json is not a list`);
     const found = findOurs(next, e.event);
     if (found.length === 0) {
       const list = (hooks[e.event] ?? []) as unknown[];
-      list.push({ ...(e.matcher ? { matcher: e.matcher } : {}), hooks: [{ type: 'command', command: e.command, timeout: e.timeout }] });
+      list.push({
+        ...(e.matcher ? { matcher: e.matcher } : {}),
+        hooks: [{ type: 'command', command: e.command, timeout: e.timeout }],
+      });
       hooks[e.event] = list;
       changed = true;
       continue;

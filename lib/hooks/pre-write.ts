@@ -85,27 +85,52 @@ export interface PreWriteOptions {
 }
 
 export function judgePreWrite(input: HookInput, opts: PreWriteOptions): PreVerdict {
-  if (!input.filePath) return { decision: 'pass', why: `no file path in tool_input (${input.toolName ?? 'no tool_name'})` };
+  if (!input.filePath)
+    return { decision: 'pass', why: `no file path in tool_input (${input.toolName ?? 'no tool_name'})` };
   if (input.filePath.includes('\0')) return { decision: 'deny', reason: 'memtrust: the file path contains a NUL byte' };
   const t = locateTarget(input.filePath, input.cwd, opts.roots);
-  if (t.kind !== 'inside') return { decision: 'pass', why: t.kind === 'outside' ? 'not inside a memory root' : 'not a Markdown file' };
+  if (t.kind !== 'inside')
+    return { decision: 'pass', why: t.kind === 'outside' ? 'not inside a memory root' : 'not a Markdown file' };
   const name = t.relPath;
-  if (t.symlink) return { decision: 'deny', reason: `memtrust: ${name} is a symlink; memory files must be regular files inside their root (symlinked memory files are refused)` };
-  if (t.place === 'quarantine') return { decision: 'deny', reason: `memtrust: ${name} is in quarantine/, which is read-only; ask the user to restore it first (memtrust restore, or the dashboard)` };
-  if (t.place === 'archive') return { decision: 'deny', reason: `memtrust: ${name} is in archive/, a record that is never edited` };
-  if (t.oddCase) return { decision: 'deny', reason: `memtrust: ${name}: memory files end in lowercase .md; write ${t.filename.replace(/\.md$/i, '.md')} instead` };
+  if (t.symlink)
+    return {
+      decision: 'deny',
+      reason: `memtrust: ${name} is a symlink; memory files must be regular files inside their root (symlinked memory files are refused)`,
+    };
+  if (t.place === 'quarantine')
+    return {
+      decision: 'deny',
+      reason: `memtrust: ${name} is in quarantine/, which is read-only; ask the user to restore it first (memtrust restore, or the dashboard)`,
+    };
+  if (t.place === 'archive')
+    return { decision: 'deny', reason: `memtrust: ${name} is in archive/, a record that is never edited` };
+  if (t.oddCase)
+    return {
+      decision: 'deny',
+      reason: `memtrust: ${name}: memory files end in lowercase .md; write ${t.filename.replace(/\.md$/i, '.md')} instead`,
+    };
   if (!input.write) {
-    return { decision: 'error', problem: `${input.toolName ?? 'an unknown tool'} writes to ${name}, inside a memory root, and memtrust cannot read what it would write${input.inputProblem ? ` (${input.inputProblem})` : ''}` };
+    return {
+      decision: 'error',
+      problem: `${input.toolName ?? 'an unknown tool'} writes to ${name}, inside a memory root, and memtrust cannot read what it would write${input.inputProblem ? ` (${input.inputProblem})` : ''}`,
+    };
   }
   const current = readCurrent(t);
   if (t.exists && current.bytes === null && input.write.tool !== 'Write') {
-    return { decision: 'deny', reason: `memtrust: ${name} is over the 1 MiB memory file cap; it is not edited in place` };
+    return {
+      decision: 'deny',
+      reason: `memtrust: ${name} is over the 1 MiB memory file cap; it is not edited in place`,
+    };
   }
   const produced = produceContent(input.write, current.bytes === null ? null : current.bytes.toString('utf8'));
-  if (!produced.ok) return { decision: 'pass', why: `${input.write.tool} would fail (${produced.why}): Claude Code reports it` };
+  if (!produced.ok)
+    return { decision: 'pass', why: `${input.write.tool} would fail (${produced.why}): Claude Code reports it` };
   const bytes = Buffer.from(produced.text, 'utf8');
   if (bytes.length > FILE_CAP_BYTES) {
-    return { decision: 'deny', reason: `memtrust: ${name} would be ${bytes.length} bytes, over the 1 MiB memory file cap; keep memories short` };
+    return {
+      decision: 'deny',
+      reason: `memtrust: ${name} would be ${bytes.length} bytes, over the 1 MiB memory file cap; keep memories short`,
+    };
   }
   const prior: PriorState = {
     relPath: t.relPath,
@@ -125,7 +150,8 @@ export function judgePreWrite(input: HookInput, opts: PreWriteOptions): PreVerdi
 
   const blocking: string[] = [];
   if (v && (v.exit === 1 || v.exit === 2)) {
-    for (const f of v.findings) if (f.label === 'FAIL-STRUCT' || f.label === 'FAIL-FORMAT') blocking.push(`${f.label}${where(f)}: ${f.message}`);
+    for (const f of v.findings)
+      if (f.label === 'FAIL-STRUCT' || f.label === 'FAIL-FORMAT') blocking.push(`${f.label}${where(f)}: ${f.message}`);
   }
   for (const f of credentials) blocking.push(`credential${where(f)}: ${f.message} (${f.code})`);
   if (blocking.length) {
@@ -138,12 +164,21 @@ export function judgePreWrite(input: HookInput, opts: PreWriteOptions): PreVerdi
   const notes: string[] = [];
   const warnings = (v?.findings ?? []).filter((f) => f.label === 'WARN-SEMANTIC' && !STAMPED.test(f.message));
   if (warnings.length) notes.push(`warnings: ${listFindings(warnings.map((f) => `${f.message}${where(f)}`))}`);
-  if (personal.length) notes.push(`personal data (an audit run quarantines it unless the owner allows it): ${listFindings(personal.map((f) => `${f.message}${where(f)}`))}`);
-  if (injection.findings.length) notes.push(`prompt-injection flags (advisory): ${listFindings(injection.findings.map((f) => `${f.message}${where(f)}`))}`);
+  if (personal.length)
+    notes.push(
+      `personal data (an audit run quarantines it unless the owner allows it): ${listFindings(personal.map((f) => `${f.message}${where(f)}`))}`,
+    );
+  if (injection.findings.length)
+    notes.push(
+      `prompt-injection flags (advisory): ${listFindings(injection.findings.map((f) => `${f.message}${where(f)}`))}`,
+    );
   if (isMemory) {
     const after = protectedFields(bytes);
     const changed = PROTECTED_FIELDS.filter((k) => (after[k] ?? '') !== (prior.fields[k] ?? ''));
-    if (changed.length) notes.push(`memtrust owns ${changed.join(', ')}: the assistant's values are replaced after the write (a memory the assistant writes is inferred until the user promotes it)`);
+    if (changed.length)
+      notes.push(
+        `memtrust owns ${changed.join(', ')}: the assistant's values are replaced after the write (a memory the assistant writes is inferred until the user promotes it)`,
+      );
   }
   const context = notes.length ? `memtrust on ${name}: ${notes.join('. ')}.` : '';
   return { decision: 'ok', context, target: t, prior };

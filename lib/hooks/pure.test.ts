@@ -4,12 +4,17 @@ import { parseHookInput } from './input';
 import { entryState, hookEntries, hooksBlock, mergeHooks, shellQuote } from './install-entries';
 
 const edit = (file: string, ...edits: [string, string, boolean?][]) => ({
-  tool: 'MultiEdit' as const, filePath: file, edits: edits.map(([oldString, newString, replaceAll]) => ({ oldString, newString, replaceAll: !!replaceAll })),
+  tool: 'MultiEdit' as const,
+  filePath: file,
+  edits: edits.map(([oldString, newString, replaceAll]) => ({ oldString, newString, replaceAll: !!replaceAll })),
 });
 
 describe('produceContent', () => {
   it('Write is its content', () => {
-    expect(produceContent({ tool: 'Write', filePath: '/x.md', content: 'abc' }, 'old')).toEqual({ ok: true, text: 'abc' });
+    expect(produceContent({ tool: 'Write', filePath: '/x.md', content: 'abc' }, 'old')).toEqual({
+      ok: true,
+      text: 'abc',
+    });
   });
   it('one occurrence replaced; $ patterns are literal', () => {
     expect(produceContent(edit('/x', ['b', '$&$1']), 'abc')).toEqual({ ok: true, text: 'a$&$1c' });
@@ -24,7 +29,10 @@ describe('produceContent', () => {
   });
   it('missing file: only an empty old text creates it', () => {
     expect(produceContent(edit('/x', ['', 'new']), null)).toEqual({ ok: true, text: 'new' });
-    expect(produceContent(edit('/x', ['a', 'b']), null)).toMatchObject({ ok: false, why: 'the edit: the file does not exist' });
+    expect(produceContent(edit('/x', ['a', 'b']), null)).toMatchObject({
+      ok: false,
+      why: 'the edit: the file does not exist',
+    });
   });
   it('old text not found, or equal to the new one: the tool fails', () => {
     expect(produceContent(edit('/x', ['zz', 'y']), 'abc')).toMatchObject({ ok: false });
@@ -37,13 +45,41 @@ describe('produceContent', () => {
 
 describe('parseHookInput', () => {
   it('reads the documented PreToolUse fields', () => {
-    const r = parseHookInput(JSON.stringify({ session_id: 's', cwd: '/p', hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_use_id: 't1', tool_input: { file_path: '/r/m.md', old_string: 'a', new_string: 'b', replace_all: true } }));
-    expect(r).toEqual({ ok: true, input: { event: 'PreToolUse', toolName: 'Edit', filePath: '/r/m.md', cwd: '/p', sessionId: 's', toolUseId: 't1', inputProblem: null, toolResponse: null, write: { tool: 'Edit', filePath: '/r/m.md', edits: [{ oldString: 'a', newString: 'b', replaceAll: true }] } } });
+    const r = parseHookInput(
+      JSON.stringify({
+        session_id: 's',
+        cwd: '/p',
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Edit',
+        tool_use_id: 't1',
+        tool_input: { file_path: '/r/m.md', old_string: 'a', new_string: 'b', replace_all: true },
+      }),
+    );
+    expect(r).toEqual({
+      ok: true,
+      input: {
+        event: 'PreToolUse',
+        toolName: 'Edit',
+        filePath: '/r/m.md',
+        cwd: '/p',
+        sessionId: 's',
+        toolUseId: 't1',
+        inputProblem: null,
+        toolResponse: null,
+        write: { tool: 'Edit', filePath: '/r/m.md', edits: [{ oldString: 'a', newString: 'b', replaceAll: true }] },
+      },
+    });
   });
   it.each([
     ['{"tool_name":"Write","tool_input":{"file_path":"/a.md"}}', 'tool_input.content is not a string'],
-    ['{"tool_name":"MultiEdit","tool_input":{"file_path":"/a.md","edits":[]}}', 'tool_input.edits is not a non-empty list'],
-    ['{"tool_name":"MultiEdit","tool_input":{"file_path":"/a.md","edits":[{"old_string":"a","new_string":"b","replace_all":"yes"}]}}', 'tool_input.edits[0].replace_all is not a boolean'],
+    [
+      '{"tool_name":"MultiEdit","tool_input":{"file_path":"/a.md","edits":[]}}',
+      'tool_input.edits is not a non-empty list',
+    ],
+    [
+      '{"tool_name":"MultiEdit","tool_input":{"file_path":"/a.md","edits":[{"old_string":"a","new_string":"b","replace_all":"yes"}]}}',
+      'tool_input.edits[0].replace_all is not a boolean',
+    ],
     ['{"tool_name":"Edit","tool_input":"x"}', 'tool_input is missing'],
   ])('%s → %s', (raw, problem) => {
     const r = parseHookInput(raw);
@@ -65,7 +101,14 @@ describe('install entries', () => {
   });
 
   it('merge keeps every other key and hook, is idempotent, updates a moved install', () => {
-    const settings = { model: 'x', permissions: { allow: ['Bash(ls)'] }, hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'guard.sh' }] }], Stop: [{ hooks: [{ type: 'command', command: 'bell' }] }] } };
+    const settings = {
+      model: 'x',
+      permissions: { allow: ['Bash(ls)'] },
+      hooks: {
+        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'guard.sh' }] }],
+        Stop: [{ hooks: [{ type: 'command', command: 'bell' }] }],
+      },
+    };
     const once = mergeHooks(settings, entries);
     expect(once.changed).toBe(true);
     expect(once.next.model).toBe('x');

@@ -7,15 +7,66 @@ import { describe, expect, it } from 'vitest';
 import { parseSimpleFrontmatter } from './fast-path';
 import { parseFrontmatterDoc } from './frontmatter';
 
-const plain = (x: ReturnType<typeof parseFrontmatterDoc>['parsed']) => ({ data: { ...x.data }, keys: x.keys, keyLines: [...x.keyLines], errors: x.errors });
+const plain = (x: ReturnType<typeof parseFrontmatterDoc>['parsed']) => ({
+  data: { ...x.data },
+  keys: x.keys,
+  keyLines: [...x.keyLines],
+  errors: x.errors,
+});
 
 const key = fc.oneof(
-  fc.constantFrom('name', 'description', 'type', 'trust-level', 'created-at', 'last-verified', 'source-machine', 'quarantine-reason', 'originSessionId', '__proto__', 'constructor', 'x_y', 'modified'),
+  fc.constantFrom(
+    'name',
+    'description',
+    'type',
+    'trust-level',
+    'created-at',
+    'last-verified',
+    'source-machine',
+    'quarantine-reason',
+    'originSessionId',
+    '__proto__',
+    'constructor',
+    'x_y',
+    'modified',
+  ),
   fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_-]{0,8}$/),
 );
 const valueChar = fc.constantFrom(...'aZ09 .,:;#&*!|>\'"%@`{}[]?-_/\\()=+~\t\u00e9\u4e2d\u200b'.split(''));
 const value = fc.oneof(
-  fc.constantFrom('verified', '2026-05-01', '2026-05-01T09:30:00Z', '123', '1.0', 'true', 'null', '~', 'Null', 'yes', 'a: b', 'a #b', 'a#b', 'x ', ' x', '-x', 'x-', "it's", 'say "hi"', '[a]', '{a}', '*a', '&a', '!t', '|', '>', 'a:b', 'http://x.y/z?q=1', '0x1F', '.inf', 'x:'),
+  fc.constantFrom(
+    'verified',
+    '2026-05-01',
+    '2026-05-01T09:30:00Z',
+    '123',
+    '1.0',
+    'true',
+    'null',
+    '~',
+    'Null',
+    'yes',
+    'a: b',
+    'a #b',
+    'a#b',
+    'x ',
+    ' x',
+    '-x',
+    'x-',
+    "it's",
+    'say "hi"',
+    '[a]',
+    '{a}',
+    '*a',
+    '&a',
+    '!t',
+    '|',
+    '>',
+    'a:b',
+    'http://x.y/z?q=1',
+    '0x1F',
+    '.inf',
+    'x:',
+  ),
   fc.array(valueChar, { minLength: 1, maxLength: 12 }).map((a) => a.join('')),
 );
 const eol = fc.constantFrom('\n', '\r\n');
@@ -34,9 +85,19 @@ describe('frontmatter fast path', () => {
   });
 
   it('answers for the ordinary memory and declines what it cannot read exactly', () => {
-    const ordinary = 'name: CI merge policy\ndescription: Never merge with failing checks.\ntype: feedback\ncreated-at: 2026-04-15T09:30:00Z\ntrust-level: verified\nlast-verified: 2026-05-01\n';
+    const ordinary =
+      'name: CI merge policy\ndescription: Never merge with failing checks.\ntype: feedback\ncreated-at: 2026-04-15T09:30:00Z\ntrust-level: verified\nlast-verified: 2026-05-01\n';
     expect(parseSimpleFrontmatter(ordinary)?.data.name).toBe('CI merge policy');
-    for (const text of ['name: "quoted"', 'name: a # comment', 'tags:\n  - a', 'name: x\nname: y', 'name: null', '# comment\nname: x', 'name:  two spaces', 'a: &x 1']) {
+    for (const text of [
+      'name: "quoted"',
+      'name: a # comment',
+      'tags:\n  - a',
+      'name: x\nname: y',
+      'name: null',
+      '# comment\nname: x',
+      'name:  two spaces',
+      'a: &x 1',
+    ]) {
       expect(parseSimpleFrontmatter(text), text).toBeNull();
     }
   });

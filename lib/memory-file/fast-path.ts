@@ -15,7 +15,12 @@ const UNSAFE = /: |:$| #|\s$|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u202
 const NULLISH = new Set(['null', 'Null', 'NULL', '~']);
 
 export function parseSimpleFrontmatter(text: string): ParsedFrontmatter | null {
-  const parsed: ParsedFrontmatter = { data: Object.create(null) as Record<string, FmValue>, keys: [], keyLines: new Map(), errors: [] };
+  const parsed: ParsedFrontmatter = {
+    data: Object.create(null) as Record<string, FmValue>,
+    keys: [],
+    keyLines: new Map(),
+    errors: [],
+  };
   if (text === '') return parsed;
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();

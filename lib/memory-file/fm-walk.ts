@@ -74,7 +74,9 @@ export function toFmValue(root: unknown): FmValue {
     for (const item of node.items) {
       const value: unknown = isPair(item) ? item.value : item;
       const child: FmValue = isCollection(value)
-        ? isMap(value) ? (Object.create(null) as FmMap) : []
+        ? isMap(value)
+          ? (Object.create(null) as FmMap)
+          : []
         : scalarText(value);
       if (Array.isArray(into)) into.push(child);
       else if (isPair(item)) into[scalarText(item.key) ?? ''] = child;

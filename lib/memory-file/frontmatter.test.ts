@@ -12,7 +12,9 @@ const codes = (fm: ParsedFrontmatter) => fm.errors.map((e) => e.code);
 
 describe('parseFrontmatter values', () => {
   it('returns known keys as strings: plain source text, quotes removed', () => {
-    const fm = parse('---\nname: 123\ndescription: "quoted: # yes"\ntype: \'it\'\'s\'\ncreated-at: 2026-05-01\ntrust-level: true\nsource-machine: 1.0\n---\nbody');
+    const fm = parse(
+      "---\nname: 123\ndescription: \"quoted: # yes\"\ntype: 'it''s'\ncreated-at: 2026-05-01\ntrust-level: true\nsource-machine: 1.0\n---\nbody",
+    );
     expect(fm.errors).toEqual([]);
     expect({ ...fm.data }).toEqual({
       name: '123',
@@ -79,7 +81,13 @@ describe('parseFrontmatter format errors', () => {
     ['anchor', '---\nname: &n x\n---\n', 'yaml-anchor', 2, 'YAML anchors are not allowed'],
     ['alias', '---\nname: x\nother: *n\n---\n', 'yaml-alias', 3, 'YAML aliases are not allowed'],
     ['tag', '---\nname: !!str x\n---\n', 'yaml-tag', 2, 'YAML tags are not allowed'],
-    ['custom tag on unknown key', '---\nname: x\nextra: !custom [1]\n---\n', 'yaml-tag', 3, 'YAML tags are not allowed'],
+    [
+      'custom tag on unknown key',
+      '---\nname: x\nextra: !custom [1]\n---\n',
+      'yaml-tag',
+      3,
+      'YAML tags are not allowed',
+    ],
     ['non-scalar known key', '---\nname: x\ntype: {a: 1}\n---\n', 'non-scalar-value', 3, 'type must be a single value'],
     ['sequence at top level', '---\n- a\n---\n', 'not-a-mapping', 2, 'frontmatter is not a mapping'],
     ['scalar at top level', '---\njust text\n---\n', 'not-a-mapping', 2, 'frontmatter is not a mapping'],
@@ -100,12 +108,18 @@ describe('parseFrontmatter format errors', () => {
   });
 
   it('does not echo key text that could be a secret', () => {
-    const fm = parse('---\nghp_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789: 1\nghp_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789: 2\n---\n');
+    const fm = parse(
+      '---\nghp_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789: 1\nghp_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789: 2\n---\n',
+    );
     expect(fm.errors[0]?.message).toBe('duplicate key: (a key of 40 characters)');
   });
 
   it('rejects frontmatter that is not UTF-8, naming the line', () => {
-    const bytes = Buffer.concat([Buffer.from('---\nname: ok\ndescription: '), Buffer.from([0xff, 0xfe]), Buffer.from('\n---\nbody')]);
+    const bytes = Buffer.concat([
+      Buffer.from('---\nname: ok\ndescription: '),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('\n---\nbody'),
+    ]);
     const fm = parse(bytes);
     expect(fm.errors).toEqual([{ code: 'frontmatter-not-utf8', message: 'frontmatter is not valid UTF-8', line: 3 }]);
     expect(fm.keys).toEqual([]);

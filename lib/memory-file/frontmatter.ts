@@ -124,7 +124,13 @@ function readNested(contents: YAMLMap.Parsed, index: LineIndex, parsed: ParsedFr
     if (key in parsed.data || parsed.errors.some((e) => e.key === key)) continue;
     const line = fileLineOf(index, pair.key.range?.[0] ?? 0);
     if (pair.value !== null && !isScalar(pair.value)) {
-      if (isKnownKey(key)) parsed.errors.push({ code: 'non-scalar-value', message: `metadata.${displayKey(key)} must be a single value`, line, key });
+      if (isKnownKey(key))
+        parsed.errors.push({
+          code: 'non-scalar-value',
+          message: `metadata.${displayKey(key)} must be a single value`,
+          line,
+          key,
+        });
       continue;
     }
     const value = scalarText(pair.value);

@@ -9,11 +9,16 @@ export { rewriteFrontmatter, RewriteError, type FrontmatterEdits, type RewriteEr
 export { encodeScalar } from './scalar-encode';
 export { isKnownKey, KNOWN_KEYS, type KnownKey } from './known-keys';
 export { MAX_NESTING_DEPTH } from './depth-guard';
-export { FATAL_FM_ERRORS, type FmError, type FmErrorCode, type FmMap, type FmValue, type ParsedFrontmatter } from './types';
+export {
+  FATAL_FM_ERRORS,
+  type FmError,
+  type FmErrorCode,
+  type FmMap,
+  type FmValue,
+  type ParsedFrontmatter,
+} from './types';
 
-export type MemoryRead =
-  | { ok: true; split: SplitFile; fm: ParsedFrontmatter; body: Buffer }
-  | SplitError;
+export type MemoryRead = { ok: true; split: SplitFile; fm: ParsedFrontmatter; body: Buffer } | SplitError;
 
 /** Split and parse in one go; `body` is a view on the original bytes (never re-encoded). */
 export function readMemory(bytes: Buffer): MemoryRead {

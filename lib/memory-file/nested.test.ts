@@ -59,16 +59,28 @@ describe('nested metadata keys', () => {
   });
 
   it('metadata without type still misses type (node_type and originSessionId only, name "")', () => {
-    const v = validate(Buffer.from(`---\nname: ""\ndescription: notes\nmetadata:\n  node_type: memory\n  originSessionId: abc\n---\n${BODY}`), 'notes.md');
+    const v = validate(
+      Buffer.from(
+        `---\nname: ""\ndescription: notes\nmetadata:\n  node_type: memory\n  originSessionId: abc\n---\n${BODY}`,
+      ),
+      'notes.md',
+    );
     expect(v.exit).toBe(1);
     expect(v.findings.map((f) => f.message)).toContain('missing required field: type');
   });
 
-  for (const [label, eol, bom] of [['LF', '\n', false], ['CRLF', '\r\n', false], ['CRLF + BOM', '\r\n', true], ['LF + BOM', '\n', true]] as const) {
+  for (const [label, eol, bom] of [
+    ['LF', '\n', false],
+    ['CRLF', '\r\n', false],
+    ['CRLF + BOM', '\r\n', true],
+    ['LF + BOM', '\n', true],
+  ] as const) {
     it(`a rewrite writes keys at the top level and keeps the metadata block byte-for-byte (${label})`, () => {
       const text = NESTED.replace(/\n/g, eol);
       const before = Buffer.concat([bom ? BOM : Buffer.alloc(0), Buffer.from(text, 'utf8')]);
-      const after = rewriteFrontmatter(before, { set: { 'trust-level': 'verified', 'created-at': '2026-01-02T03:04:05Z', 'last-verified': '2026-05-01' } });
+      const after = rewriteFrontmatter(before, {
+        set: { 'trust-level': 'verified', 'created-at': '2026-01-02T03:04:05Z', 'last-verified': '2026-05-01' },
+      });
       expect(metadataBlock(after).equals(metadataBlock(before))).toBe(true);
       expect(after.subarray(0, 3).equals(BOM)).toBe(bom);
       const fm = parse(after);
@@ -78,7 +90,9 @@ describe('nested metadata keys', () => {
       expect(s).toContain(`${eol}trust-level: verified${eol}`);
       // every line break in the frontmatter keeps the file's style
       if (eol === '\r\n') expect(s.replace(/\r\n/g, '').includes('\n')).toBe(false);
-      expect(after.subarray(after.length - Buffer.byteLength(BODY.replace(/\n/g, eol))).toString('utf8')).toBe(BODY.replace(/\n/g, eol));
+      expect(after.subarray(after.length - Buffer.byteLength(BODY.replace(/\n/g, eol))).toString('utf8')).toBe(
+        BODY.replace(/\n/g, eol),
+      );
     });
   }
 });

@@ -63,19 +63,24 @@ describe('rewriteFrontmatter examples', () => {
   });
 
   it('removes keys with all their lines, multi-line values included', () => {
-    const text = '---\nname: x\nquarantine-reason: |\n  line one\n  line two\n# about type\ntype: user\nquarantined-at: 2026-05-01T00:00:00Z\n---\nbody';
+    const text =
+      '---\nname: x\nquarantine-reason: |\n  line one\n  line two\n# about type\ntype: user\nquarantined-at: 2026-05-01T00:00:00Z\n---\nbody';
     const out = rewrite(text, { remove: ['quarantine-reason', 'quarantined-at'], set: { 'trust-level': 'verified' } });
     expect(out).toBe('---\nname: x\n# about type\ntype: user\ntrust-level: verified\n---\nbody');
   });
 
   it('collapses a multi-line value onto its key line', () => {
     const text = '---\ndescription: >\n  folded\n  text\ntype: user\n---\nbody';
-    expect(rewrite(text, { set: { description: 'one line' } })).toBe('---\ndescription: one line\ntype: user\n---\nbody');
+    expect(rewrite(text, { set: { description: 'one line' } })).toBe(
+      '---\ndescription: one line\ntype: user\n---\nbody',
+    );
   });
 
   it('fills an empty value after the colon, keeping a comment', () => {
     const text = '---\nname:   # fill me\ntype:\n---\nbody';
-    expect(rewrite(text, { set: { name: 'x y', type: 'user' } })).toBe('---\nname: x y   # fill me\ntype: user\n---\nbody');
+    expect(rewrite(text, { set: { name: 'x y', type: 'user' } })).toBe(
+      '---\nname: x y   # fill me\ntype: user\n---\nbody',
+    );
   });
 
   it.each([
@@ -128,7 +133,12 @@ describe('rewriteFrontmatter refusals', () => {
     ['flow mapping', '---\n{name: x}\n---\n', { set: { name: 'y' } }, 'unsupported-layout'],
     ['explicit key', '---\n? name\n: x\n---\n', { set: { name: 'y' } }, 'unsupported-layout'],
     ['key after document end', '---\nname: x\n...\n---\n', { set: { type: 'user' } }, 'verify-failed'],
-    ['__proto__ key', '---\nname: x\n---\n', { set: JSON.parse('{"__proto__": "x"}') as Record<string, string> }, 'invalid-edit'],
+    [
+      '__proto__ key',
+      '---\nname: x\n---\n',
+      { set: JSON.parse('{"__proto__": "x"}') as Record<string, string> },
+      'invalid-edit',
+    ],
     ['key needing quotes', '---\nname: x\n---\n', { set: { 'a b': 'x' } }, 'invalid-edit'],
     ['set and remove', '---\nname: x\n---\n', { set: { name: 'y' }, remove: ['name'] }, 'invalid-edit'],
   ])('%s', (_label, text, edits, code) => {

@@ -24,7 +24,9 @@ function checkRewrite(before: Buffer, change: { set: Record<string, string>; rem
   // Body, opening line (with BOM) and closing delimiter line are the same bytes.
   expect(after.subarray(split.bodyStart).equals(before.subarray(oldSplit.bodyStart))).toBe(true);
   expect(after.subarray(0, split.fmStart).equals(before.subarray(0, oldSplit.fmStart))).toBe(true);
-  expect(after.subarray(split.fmEnd, split.bodyStart).equals(before.subarray(oldSplit.fmEnd, oldSplit.bodyStart))).toBe(true);
+  expect(after.subarray(split.fmEnd, split.bodyStart).equals(before.subarray(oldSplit.fmEnd, oldSplit.bodyStart))).toBe(
+    true,
+  );
 
   const now = parseFrontmatter(after, split);
   expect(now.errors).toEqual([]);

@@ -32,7 +32,8 @@ function normalise(edits: FrontmatterEdits): { set: Map<string, string>; remove:
   }
   const remove = new Set<string>();
   for (const key of edits.remove ?? []) {
-    if (!WRITABLE_KEY.test(key) || set.has(key)) throw new RewriteError('invalid-edit', `cannot remove ${displayKey(key)}`);
+    if (!WRITABLE_KEY.test(key) || set.has(key))
+      throw new RewriteError('invalid-edit', `cannot remove ${displayKey(key)}`);
     remove.add(key);
   }
   return { set, remove };
@@ -94,14 +95,16 @@ interface Original {
 function verify({ before, split, old }: Original, out: Buffer, set: Map<string, string>, remove: Set<string>): void {
   const fail = (why: string) => new RewriteError('verify-failed', `rewrite check failed: ${why}`);
   const outSplit = splitFile(out);
-  if (!outSplit.ok || !out.subarray(outSplit.bodyStart).equals(before.subarray(split.bodyStart))) throw fail('body changed');
+  if (!outSplit.ok || !out.subarray(outSplit.bodyStart).equals(before.subarray(split.bodyStart)))
+    throw fail('body changed');
   const now = parseFrontmatter(out, outSplit);
   if (now.errors.length > 0) throw fail(now.errors[0]?.message ?? 'frontmatter no longer parses');
   for (const [key, value] of set) if (now.data[key] !== value) throw fail(`${displayKey(key)} did not read back`);
   const untouched = (k: string) => !set.has(k) && !remove.has(k);
   const oldKeys = old.keys.filter(untouched);
   const nowKeys = now.keys.filter(untouched);
-  if (JSON.stringify(oldKeys) !== JSON.stringify(nowKeys) || now.keys.some((k) => remove.has(k))) throw fail('keys changed');
+  if (JSON.stringify(oldKeys) !== JSON.stringify(nowKeys) || now.keys.some((k) => remove.has(k)))
+    throw fail('keys changed');
   for (const key of oldKeys) {
     if (JSON.stringify(old.data[key]) !== JSON.stringify(now.data[key])) throw fail(`${displayKey(key)} changed`);
   }

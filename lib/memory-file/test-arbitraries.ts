@@ -8,9 +8,48 @@ import { doubleQuote } from './scalar-encode';
 
 /** Strings that stress YAML quoting, mixed with fully arbitrary Unicode (lone surrogates included). */
 export const trickyString = fc.oneof(
-  fc.constantFrom('', ' ', '  leading', 'trailing ', 'a: b', 'a #b', '#x', '"', "'", '\\', 'null', '~', '123', '1e3',
-    'true', '- item', '[x]', '{y}', '&a', '*a', '!t', '|', '>', '%', '@', '`', 'x:', '---', '...', 'é — ü', '😀',
-    'line\nbreak', 'tab\tin', '\r\n', '\u2028', '\u0085', '\ufeff', '\u0000', 'C:\\Users\\x', 'https://x.y/z?a=b#c'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '  leading',
+    'trailing ',
+    'a: b',
+    'a #b',
+    '#x',
+    '"',
+    "'",
+    '\\',
+    'null',
+    '~',
+    '123',
+    '1e3',
+    'true',
+    '- item',
+    '[x]',
+    '{y}',
+    '&a',
+    '*a',
+    '!t',
+    '|',
+    '>',
+    '%',
+    '@',
+    '`',
+    'x:',
+    '---',
+    '...',
+    'é — ü',
+    '😀',
+    'line\nbreak',
+    'tab\tin',
+    '\r\n',
+    '\u2028',
+    '\u0085',
+    '\ufeff',
+    '\u0000',
+    'C:\\Users\\x',
+    'https://x.y/z?a=b#c',
+  ),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: fc.constantFrom('a', ' ', ':', '#', '"', "'", '\\', '\n', '-', 'é'), maxLength: 12 }),
 );
@@ -18,10 +57,21 @@ export const trickyString = fc.oneof(
 /** Ways a known key's existing value can be written, each exercising a different splice path. */
 const layouts = (key: string) =>
   fc.oneof(
-    fc.constantFrom(`${key}: plain value`, `${key}: 2026-05-01`, `${key}:`, `${key}: ~`, `${key}: 'it''s'`,
-      `${key}: x  # trailing comment`, `${key}:   # only a comment`, `${key}: |\n  one\n  two`,
-      `${key}: >-\n  folded\n  lines`, `${key}:\n  on the next line`, `${key}: plain\n  continued`,
-      `${key}: "two\n  lines"`, `"${key}": quoted key`),
+    fc.constantFrom(
+      `${key}: plain value`,
+      `${key}: 2026-05-01`,
+      `${key}:`,
+      `${key}: ~`,
+      `${key}: 'it''s'`,
+      `${key}: x  # trailing comment`,
+      `${key}:   # only a comment`,
+      `${key}: |\n  one\n  two`,
+      `${key}: >-\n  folded\n  lines`,
+      `${key}:\n  on the next line`,
+      `${key}: plain\n  continued`,
+      `${key}: "two\n  lines"`,
+      `"${key}": quoted key`,
+    ),
     trickyString.map((s) => `${key}: ${doubleQuote(s)}`),
   );
 
@@ -66,12 +116,20 @@ export function buildFile(spec: FmSpec, bodyBytes: Buffer): Buffer {
   const text = spec.lines.join('\n').replace(/\n/g, spec.eol);
   const fm = text === '' ? '' : text + spec.eol;
   const head = `---${spec.delimPad}${spec.eol}${fm}---${spec.delimPad}${spec.eol}`;
-  return Buffer.concat([spec.bom ? Buffer.from([0xef, 0xbb, 0xbf]) : Buffer.alloc(0), Buffer.from(head, 'utf8'), bodyBytes]);
+  return Buffer.concat([
+    spec.bom ? Buffer.from([0xef, 0xbb, 0xbf]) : Buffer.alloc(0),
+    Buffer.from(head, 'utf8'),
+    bodyBytes,
+  ]);
 }
 
 /** Random set/remove edits over the known keys (a key is never both set and removed). */
 export const edits = fc
-  .tuple(fc.subarray([...KNOWN_KEYS]), fc.subarray([...KNOWN_KEYS]), fc.array(trickyString, { minLength: 10, maxLength: 10 }))
+  .tuple(
+    fc.subarray([...KNOWN_KEYS]),
+    fc.subarray([...KNOWN_KEYS]),
+    fc.array(trickyString, { minLength: 10, maxLength: 10 }),
+  )
   .map(([setKeys, removeKeys, values]) => {
     const set: Record<string, string> = {};
     for (const [i, k] of setKeys.entries()) set[k] = values[i] ?? '';

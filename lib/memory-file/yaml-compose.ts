@@ -22,7 +22,9 @@ export function composeYaml(text: string, index: LineIndex): ComposeResult {
   if (estimateDepth(text) > MAX_NESTING_DEPTH) {
     return {
       doc: null,
-      errors: [{ code: 'nesting-too-deep', message: `frontmatter nesting too deep (limit ${MAX_NESTING_DEPTH})`, line: 2 }],
+      errors: [
+        { code: 'nesting-too-deep', message: `frontmatter nesting too deep (limit ${MAX_NESTING_DEPTH})`, line: 2 },
+      ],
     };
   }
   const errors: FmError[] = [];

@@ -34,7 +34,13 @@ describe('report data', () => {
 
   it('counts tiers and what needs attention', () => {
     expect(d.tiers).toEqual({ total: 12, verified: 5, inferred: 3, quarantined: 3, archived: 1 });
-    expect(d.attention).toEqual({ stale: 3, dueForReview: 2, observing: 1, conflicts: 0, quarantine: { passive: 1, audit: 1, archive: 1 } });
+    expect(d.attention).toEqual({
+      stale: 3,
+      dueForReview: 2,
+      observing: 1,
+      conflicts: 0,
+      quarantine: { passive: 1, audit: 1, archive: 1 },
+    });
   });
 
   it('lists stale verified memories, oldest verification first, never-verified last', () => {
@@ -44,7 +50,10 @@ describe('report data', () => {
       ['project_stale_charlie.md', '2026-08-23', 91],
       ['user_unverified_echo.md', null, null],
     ]);
-    expect(d.stale.items[0]).toMatchObject({ id: `${ctx.sources[0]!.id}:reference_old_delta.md`, name: 'reference old delta' });
+    expect(d.stale.items[0]).toMatchObject({
+      id: `${ctx.sources[0]!.id}:reference_old_delta.md`,
+      name: 'reference old delta',
+    });
   });
 
   it('lists the review queue (observation over) and the quarantine windows with reasons', () => {
@@ -76,8 +85,17 @@ describe('report data', () => {
     expect(d.transitions.list.total).toBe(9);
     expect(d.transitions.byAction).toEqual({ archive: 1, create: 4, demote: 2, reaffirm: 1, restore: 1 });
     expect(d.transitions.list.items[0]).toEqual({
-      at: '2026-11-20T13:00:00Z', machine: 'test', actor: 'user:web', action: 'reaffirm', source: ctx.sources[0]!.id,
-      memory: 'user_fresh_alpha.md', from: 'verified', to: 'verified', reason: null, findings: 0, recovered: false,
+      at: '2026-11-20T13:00:00Z',
+      machine: 'test',
+      actor: 'user:web',
+      action: 'reaffirm',
+      source: ctx.sources[0]!.id,
+      memory: 'user_fresh_alpha.md',
+      from: 'verified',
+      to: 'verified',
+      reason: null,
+      findings: 0,
+      recovered: false,
     });
     expect(d.transitions.list.items.find((e) => e.actor === 'validator')!.findings).toBe(1);
   });
@@ -85,7 +103,13 @@ describe('report data', () => {
   it('draws the charts over the period: 13 weeks from Monday 2026-08-24', () => {
     expect(d.charts.from).toBe('2026-08-24');
     expect(d.charts.weeks).toBe(13);
-    expect(d.charts.tiers.at(-1)).toEqual({ week: '2026-11-16', verified: 5, inferred: 3, quarantined: 3, archived: 1 });
+    expect(d.charts.tiers.at(-1)).toEqual({
+      week: '2026-11-16',
+      verified: 5,
+      inferred: 3,
+      quarantined: 3,
+      archived: 1,
+    });
   });
 
   it('applies --since, the type filter and the list cap', () => {

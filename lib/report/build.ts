@@ -39,7 +39,16 @@ export function buildReport(ctx: ServiceContext, o: ReportOptions = {}): ReportD
   const sinceMs = o.sinceMs ?? startOfUtcDay(now).getTime() - DEFAULT_PERIOD_DAYS * DAY_MS;
   const guard = textGuard(ctx.owner());
   const mf = { source: o.source, type: o.type };
-  const ef: AuditFilter = { ...mf, action: o.action, actor: o.actor, machine: o.machine, memory: o.memory, fromMs: sinceMs, toMs: o.untilMs, scope: ctx.sources.map((s) => s.id) };
+  const ef: AuditFilter = {
+    ...mf,
+    action: o.action,
+    actor: o.actor,
+    machine: o.machine,
+    memory: o.memory,
+    fromMs: sinceMs,
+    toMs: o.untilMs,
+    scope: ctx.sources.map((s) => s.id),
+  };
   const list = (q: Parameters<typeof listMemories>[1]) => listMemories(sqlite, { ...mf, ...q, limit }, now);
   const counts = tierCounts(sqlite, mf, now);
 
@@ -82,7 +91,13 @@ export function buildReport(ctx: ServiceContext, o: ReportOptions = {}): ReportD
       items: quarantined.items.map((m) => {
         const since = m.quarantineSinceMs ?? m.createdMs;
         const days = Math.max(0, utcDaysBetween(new Date(since), now));
-        return { ...refOf(guard, m.source, m.relPath, m.filename, m.name), since: iso(since), days, window: quarantineWindow(days), reason: guardReason(guard, m.quarantineReason) };
+        return {
+          ...refOf(guard, m.source, m.relPath, m.filename, m.name),
+          since: iso(since),
+          days,
+          window: quarantineWindow(days),
+          reason: guardReason(guard, m.quarantineReason),
+        };
       }),
     },
     findings: {
@@ -91,7 +106,16 @@ export function buildReport(ctx: ServiceContext, o: ReportOptions = {}): ReportD
         total: findings.total,
         items: findings.items.map((f) => {
           const filename = f.id.slice(f.source.length + 1);
-          return { ...refOf(guard, f.source, f.relPath, filename, f.name), tier: f.tier, check: f.check, code: f.code, label: f.label, line: f.line, message: guard(f.message) ?? '', class: f.class ?? null };
+          return {
+            ...refOf(guard, f.source, f.relPath, filename, f.name),
+            tier: f.tier,
+            check: f.check,
+            code: f.code,
+            label: f.label,
+            line: f.line,
+            message: guard(f.message) ?? '',
+            class: f.class ?? null,
+          };
         }),
       },
     },
@@ -100,8 +124,17 @@ export function buildReport(ctx: ServiceContext, o: ReportOptions = {}): ReportD
       list: {
         total: events.total,
         items: events.items.map((e) => ({
-          at: e.at, machine: guard(e.machine) ?? '', actor: e.actor, action: e.action, source: e.source, memory: guard(e.memory) ?? '',
-          from: e.from, to: e.to, reason: guardReason(guard, e.reason), findings: e.findings.length, recovered: e.recovered,
+          at: e.at,
+          machine: guard(e.machine) ?? '',
+          actor: e.actor,
+          action: e.action,
+          source: e.source,
+          memory: guard(e.memory) ?? '',
+          from: e.from,
+          to: e.to,
+          reason: guardReason(guard, e.reason),
+          findings: e.findings.length,
+          recovered: e.recovered,
         })),
       },
     },

@@ -29,10 +29,21 @@ export interface ChartSpec {
 }
 
 export const ACTION_COLORS: Record<string, string> = {
-  create: '#0369a1', promote: '#047857', reaffirm: '#84cc16', demote: '#b91c1c',
-  restore: '#c026d3', archive: '#475569', backfill: '#b45309', edit: '#7c3aed',
+  create: '#0369a1',
+  promote: '#047857',
+  reaffirm: '#84cc16',
+  demote: '#b91c1c',
+  restore: '#c026d3',
+  archive: '#475569',
+  backfill: '#b45309',
+  edit: '#7c3aed',
 };
-export const TIER_COLORS = { verified: '#047857', inferred: '#b45309', quarantined: '#b91c1c', archived: '#475569' } as const;
+export const TIER_COLORS = {
+  verified: '#047857',
+  inferred: '#b45309',
+  quarantined: '#b91c1c',
+  archived: '#475569',
+} as const;
 const ZONE: Record<Bucket['zone'], { color: string; label: string }> = {
   ok: { color: '#047857', label: 'fresh' },
   stale: { color: '#b91c1c', label: 'stale' },
@@ -48,9 +59,20 @@ export function categoryLabel(check: string, code: string): string {
   return code.startsWith(`${check}.`) ? code : `${check}.${code}`;
 }
 
-function histogram(id: string, title: string, description: string, buckets: Bucket[], unit: string, refs: ChartSpec['refs']): ChartSpec {
+function histogram(
+  id: string,
+  title: string,
+  description: string,
+  buckets: Bucket[],
+  unit: string,
+  refs: ChartSpec['refs'],
+): ChartSpec {
   return {
-    id, title, description, kind: 'bars', refs,
+    id,
+    title,
+    description,
+    kind: 'bars',
+    refs,
     x: buckets.map((b) => b.label),
     series: [{ key: 'count', label: 'Memories', color: '#475569' }],
     values: [buckets.map((b) => b.count)],
@@ -64,35 +86,69 @@ export function chartSpecs(c: ChartsData): ChartSpec[] {
   const tiers = Object.keys(TIER_COLORS) as (keyof typeof TIER_COLORS)[];
   return [
     {
-      id: 'transitions', kind: 'stacked',
-      title: 'Transitions per week', description: `Audit events per week (Monday, UTC) by action, ${c.weeks} weeks from ${c.from}.`,
+      id: 'transitions',
+      kind: 'stacked',
+      title: 'Transitions per week',
+      description: `Audit events per week (Monday, UTC) by action, ${c.weeks} weeks from ${c.from}.`,
       x: c.transitions.map((w) => w.week),
       series: actions.map((a) => ({ key: a, label: a, color: ACTION_COLORS[a] ?? '#64748b' })),
       values: actions.map((a) => c.transitions.map((w) => Number(w[a] ?? 0))),
-      table: { head: ['Week of', ...actions, 'Total'], rows: c.transitions.map((w) => [w.week, ...actions.map((a) => Number(w[a] ?? 0)), w.total]) },
+      table: {
+        head: ['Week of', ...actions, 'Total'],
+        rows: c.transitions.map((w) => [w.week, ...actions.map((a) => Number(w[a] ?? 0)), w.total]),
+      },
     },
     {
-      id: 'tiers', kind: 'lines',
-      title: 'Tier counts over time', description: 'Memories per tier at the end of each week, reconstructed by undoing later audit events from today’s counts.',
+      id: 'tiers',
+      kind: 'lines',
+      title: 'Tier counts over time',
+      description:
+        'Memories per tier at the end of each week, reconstructed by undoing later audit events from today’s counts.',
       x: c.tiers.map((p) => p.week),
       series: tiers.map((t) => ({ key: t, label: t, color: TIER_COLORS[t] })),
       values: tiers.map((t) => c.tiers.map((p) => p[t])),
       table: { head: ['Week of', ...tiers], rows: c.tiers.map((p) => [p.week, ...tiers.map((t) => p[t])]) },
     },
-    histogram('verified', 'Verified memories by days since last verification', 'Stale after 90 days (day 91 on); “never” = no last-verified.', c.verified, 'Days since verified', [{ at: '91–120', label: '90 days' }]),
-    histogram('inferred', 'Inferred memories by days in observation', 'Ready for review once 7 days have passed since created-at.', c.inferred, 'Days observed', [{ at: '7–13', label: '7 days' }]),
-    histogram('quarantine', 'Quarantined memories by age', 'Day 0–30 passive, 31–90 audit candidate, 91+ archive candidate.', c.quarantine, 'Days in quarantine', [
-      { at: '31–45', label: '30 days' },
-      { at: '91–120', label: '90 days' },
-    ]),
+    histogram(
+      'verified',
+      'Verified memories by days since last verification',
+      'Stale after 90 days (day 91 on); “never” = no last-verified.',
+      c.verified,
+      'Days since verified',
+      [{ at: '91–120', label: '90 days' }],
+    ),
+    histogram(
+      'inferred',
+      'Inferred memories by days in observation',
+      'Ready for review once 7 days have passed since created-at.',
+      c.inferred,
+      'Days observed',
+      [{ at: '7–13', label: '7 days' }],
+    ),
+    histogram(
+      'quarantine',
+      'Quarantined memories by age',
+      'Day 0–30 passive, 31–90 audit candidate, 91+ archive candidate.',
+      c.quarantine,
+      'Days in quarantine',
+      [
+        { at: '31–45', label: '30 days' },
+        { at: '91–120', label: '90 days' },
+      ],
+    ),
     {
-      id: 'findings', kind: 'hbars',
-      title: 'Validator findings by category', description: 'Findings of validate, secret-check and injection-check in the current files (messages masked).',
+      id: 'findings',
+      kind: 'hbars',
+      title: 'Validator findings by category',
+      description: 'Findings of validate, secret-check and injection-check in the current files (messages masked).',
       x: c.findings.map((f) => categoryLabel(f.check, f.code)),
       series: [{ key: 'findings', label: 'Findings', color: '#475569' }],
       values: [c.findings.map((f) => f.findings)],
       barColors: c.findings.map((f) => CHECK_COLORS[f.check] ?? '#475569'),
-      table: { head: ['Category', 'Severity', 'Findings', 'Memories'], rows: c.findings.map((f) => [categoryLabel(f.check, f.code), f.label, f.findings, f.memories]) },
+      table: {
+        head: ['Category', 'Severity', 'Findings', 'Memories'],
+        rows: c.findings.map((f) => [categoryLabel(f.check, f.code), f.label, f.findings, f.memories]),
+      },
     },
   ];
 }

@@ -79,7 +79,11 @@ export function toAuditFilter(p: AuditParams): AuditFilter {
 }
 
 /** The same view with some parameters changed (undefined removes one). */
-export function auditHref(base: string, p: AuditParams, change: Partial<Record<keyof AuditParams, string | number | undefined>> = {}): string {
+export function auditHref(
+  base: string,
+  p: AuditParams,
+  change: Partial<Record<keyof AuditParams, string | number | undefined>> = {},
+): string {
   const merged: Record<string, string | number | undefined> = { ...p, ...change };
   const qs = new URLSearchParams();
   for (const key of Object.keys(AuditParams.shape)) {

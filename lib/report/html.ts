@@ -31,12 +31,16 @@ const isNum = (v: unknown) => typeof v === 'number';
 
 function table(head: string[], rows: (string | number)[][]): string {
   const th = head.map((h) => `<th scope="col">${esc(h)}</th>`).join('');
-  const tr = rows.map((r) => `<tr>${r.map((c) => `<td${isNum(c) ? ' class="n"' : ''}>${esc(c)}</td>`).join('')}</tr>`).join('\n');
+  const tr = rows
+    .map((r) => `<tr>${r.map((c) => `<td${isNum(c) ? ' class="n"' : ''}>${esc(c)}</td>`).join('')}</tr>`)
+    .join('\n');
   return `<table><thead><tr>${th}</tr></thead><tbody>\n${tr}\n</tbody></table>`;
 }
 
 function section(t: Table): string {
-  const body = t.rows.length ? `<div class="box">${table(t.head, t.rows)}</div>` : `<p class="note">${esc(t.empty)}</p>`;
+  const body = t.rows.length
+    ? `<div class="box">${table(t.head, t.rows)}</div>`
+    : `<p class="note">${esc(t.empty)}</p>`;
   return `<section id="${t.id}"><h2>${esc(t.title)}</h2><p class="note">${esc(t.note)}</p>${body}</section>`;
 }
 
@@ -48,9 +52,14 @@ function chart(spec: ChartSpec): string {
 export function renderHtml(d: ReportData): string {
   const cards = summaryRows(d)
     .slice(0, 5)
-    .map(([label, n]) => `<div class="card ${label.toLowerCase()}"><span>${esc(label)}</span><b>${n.toLocaleString('en-US')}</b></div>`)
+    .map(
+      ([label, n]) =>
+        `<div class="card ${label.toLowerCase()}"><span>${esc(label)}</span><b>${n.toLocaleString('en-US')}</b></div>`,
+    )
     .join('');
-  const roots = d.roots.map((r) => `<li><code>${esc(r.root)}</code> — ${esc(r.kind)}${r.error ? ` (${esc(r.error)})` : ''}</li>`).join('');
+  const roots = d.roots
+    .map((r) => `<li><code>${esc(r.root)}</code> — ${esc(r.kind)}${r.error ? ` (${esc(r.error)})` : ''}</li>`)
+    .join('');
   const byAction = Object.entries(d.transitions.byAction).map(([a, n]) => [a, n] as [string, number]);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -28,7 +28,11 @@ export function reportFilename(d: ReportData, format: ReportFormat): string {
   return `memtrust-report-${safe}-${d.generatedAt.slice(0, 10)}.${format}`;
 }
 
-export function makeReport(ctx: ServiceContext, format: ReportFormat, opts: ReportOptions = {}): { data: ReportData; text: string } {
+export function makeReport(
+  ctx: ServiceContext,
+  format: ReportFormat,
+  opts: ReportOptions = {},
+): { data: ReportData; text: string } {
   const data = buildReport(ctx, opts);
   return { data, text: renderReport(data, format) };
 }

@@ -36,11 +36,17 @@ beforeAll(() => {
 }, 120_000);
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-const found = (text: string) => Object.entries(S).filter(([, v]) => text.includes(v)).map(([k]) => k);
+const found = (text: string) =>
+  Object.entries(S)
+    .filter(([, v]) => text.includes(v))
+    .map(([k]) => k);
 
 describe('planted secrets', () => {
   it('a reason holding a secret is refused; the other runs succeed (audit --apply, three reports)', () => {
-    expect(runs.map((r) => r.code), runs.map((r) => r.stderr).join('\n')).toEqual([2, 0, 0, 0, 0]);
+    expect(
+      runs.map((r) => r.code),
+      runs.map((r) => r.stderr).join('\n'),
+    ).toEqual([2, 0, 0, 0, 0]);
     expect(runs[0]!.stderr).toContain('the reason looks like it contains a secret');
     expect(reports.json!.length).toBeGreaterThan(1000);
   });
@@ -55,11 +61,15 @@ describe('planted secrets', () => {
   it('the index keeps the body of a memory with prose credentials, values masked in place', () => {
     const sqlite = new Database(env.MEMTRUST_DB!, { readonly: true });
     try {
-      const row = sqlite.prepare("SELECT body FROM memories WHERE filename = 'reference_nas_note.md'").get() as { body: string };
+      const row = sqlite.prepare("SELECT body FROM memories WHERE filename = 'reference_nas_note.md'").get() as {
+        body: string;
+      };
       expect(row.body).toContain('(rotate it in spring)');
       expect(row.body).toMatch(/password: ⟦credential #1 · \d+ chars⟧/);
       expect(row.body).toContain('| pi.lan | pi |');
-      const classes = sqlite.prepare("SELECT DISTINCT class FROM findings WHERE \"check\" = 'secret' ORDER BY class").all() as { class: string }[];
+      const classes = sqlite
+        .prepare('SELECT DISTINCT class FROM findings WHERE "check" = \'secret\' ORDER BY class')
+        .all() as { class: string }[];
       expect(classes.map((c) => c.class)).toEqual(['credential', 'personal']);
     } finally {
       sqlite.close();
@@ -69,7 +79,9 @@ describe('planted secrets', () => {
   it('show --json and secret-check --json print masks and classes, never the values', () => {
     const show = runCli(['show', 'reference_nas_note.md', '--json'], env);
     // audit --apply may have quarantined it: read it where it is now.
-    const where = ['memories', 'quarantine'].map((d) => path.join(root, d, 'reference_nas_note.md')).find((f) => fs.existsSync(f))!;
+    const where = ['memories', 'quarantine']
+      .map((d) => path.join(root, d, 'reference_nas_note.md'))
+      .find((f) => fs.existsSync(f))!;
     const check = runCli(['secret-check', where, '--json'], env);
     for (const r of [show, check]) expect(found(r.stdout + r.stderr)).toEqual([]);
     expect(check.stdout).toMatch(/"class": ?"credential"/);
@@ -83,12 +95,16 @@ describe('planted secrets', () => {
     const dir = path.join(root, '.memtrust', 'audit');
     const leaks: string[] = [];
     for (const name of fs.readdirSync(dir)) {
-      fs.readFileSync(path.join(dir, name), 'utf8').split('\n').filter(Boolean).forEach((line, i) => {
-        const e = JSON.parse(line) as Record<string, unknown>;
-        for (const [field, value] of Object.entries(e)) {
-          for (const k of found(JSON.stringify(value))) leaks.push(`${name} line ${i + 1} (${e.action} ${e.memory}) field "${field}": ${k}`);
-        }
-      });
+      fs.readFileSync(path.join(dir, name), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .forEach((line, i) => {
+          const e = JSON.parse(line) as Record<string, unknown>;
+          for (const [field, value] of Object.entries(e)) {
+            for (const k of found(JSON.stringify(value)))
+              leaks.push(`${name} line ${i + 1} (${e.action} ${e.memory}) field "${field}": ${k}`);
+          }
+        });
     }
     expect(leaks).toEqual([]);
   });
@@ -96,7 +112,9 @@ describe('planted secrets', () => {
   it('are in no byte of the SQLite files', () => {
     const db = env.MEMTRUST_DB!;
     const files = [db, `${db}-wal`, `${db}-shm`].filter((f) => fs.existsSync(f));
-    const raw = files.flatMap((f) => found(fs.readFileSync(f).toString('latin1')).map((k) => `${path.basename(f)}: ${k}`));
+    const raw = files.flatMap((f) =>
+      found(fs.readFileSync(f).toString('latin1')).map((k) => `${path.basename(f)}: ${k}`),
+    );
     expect(raw.length ? [...raw, ...locate(db)] : []).toEqual([]);
   });
 });
@@ -106,9 +124,13 @@ function locate(file: string): string[] {
   const sqlite = new Database(file, { readonly: true });
   const out: string[] = [];
   try {
-    const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
+    const tables = (
+      sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]
+    ).map((t) => t.name);
     for (const t of tables) {
-      const cols = (sqlite.prepare(`SELECT name FROM pragma_table_info(?)`).all(t) as { name: string }[]).map((c) => c.name);
+      const cols = (sqlite.prepare(`SELECT name FROM pragma_table_info(?)`).all(t) as { name: string }[]).map(
+        (c) => c.name,
+      );
       for (const c of cols) {
         for (const [k, v] of Object.entries(S)) {
           const q = `SELECT count(*) AS n FROM "${t}" WHERE instr(CAST("${c}" AS BLOB), CAST(? AS BLOB)) > 0 OR instr(lower(CAST("${c}" AS TEXT)), lower(?)) > 0`;

@@ -5,19 +5,25 @@ import type { ReportData } from './types';
 
 /** One table cell: no line breaks, no pipes, no HTML that a renderer would interpret. */
 export function mdCell(v: string | number): string {
-  return String(v)
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/\\/g, '\\\\')
-    .replace(/\|/g, '\\|')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/`/g, '\\`')
-    // No links, images or emphasis from file text (names, reasons) in a pasted issue.
-    .replace(/[[\]*]/g, (c) => `\\${c}`);
+  return (
+    String(v)
+      .replace(/[\r\n]+/g, ' ')
+      .replace(/\\/g, '\\\\')
+      .replace(/\|/g, '\\|')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/`/g, '\\`')
+      // No links, images or emphasis from file text (names, reasons) in a pasted issue.
+      .replace(/[[\]*]/g, (c) => `\\${c}`)
+  );
 }
 
 function mdTable(head: string[], rows: (string | number)[][]): string[] {
-  return [`| ${head.map(mdCell).join(' | ')} |`, `|${head.map(() => ' --- ').join('|')}|`, ...rows.map((r) => `| ${r.map(mdCell).join(' | ')} |`)];
+  return [
+    `| ${head.map(mdCell).join(' | ')} |`,
+    `|${head.map(() => ' --- ').join('|')}|`,
+    ...rows.map((r) => `| ${r.map(mdCell).join(' | ')} |`),
+  ];
 }
 
 export function renderMarkdown(d: ReportData): string {
@@ -40,9 +46,19 @@ export function renderMarkdown(d: ReportData): string {
     if (t.rows.length) out.push(...mdTable(t.head, t.rows));
     else out.push(t.empty);
   }
-  out.push('', '## Events in the period by action', '', ...mdTable(['Action', 'Events'], Object.entries(d.transitions.byAction)));
+  out.push(
+    '',
+    '## Events in the period by action',
+    '',
+    ...mdTable(['Action', 'Events'], Object.entries(d.transitions.byAction)),
+  );
   out.push('', '## Charts');
-  for (const c of chartSpecs(d.charts)) out.push('', `### ${c.title}`, '', `_${c.description}_`, '', ...mdTable(c.table.head, c.table.rows));
-  out.push('', `<sub>memtrust report v${d.version}: no memory bodies; finding messages masked; free text that looks like a secret withheld; lists capped at ${d.limit} rows.</sub>`, '');
+  for (const c of chartSpecs(d.charts))
+    out.push('', `### ${c.title}`, '', `_${c.description}_`, '', ...mdTable(c.table.head, c.table.rows));
+  out.push(
+    '',
+    `<sub>memtrust report v${d.version}: no memory bodies; finding messages masked; free text that looks like a secret withheld; lists capped at ${d.limit} rows.</sub>`,
+    '',
+  );
   return out.join('\n');
 }

@@ -40,7 +40,13 @@ export function tierCounts(sqlite: Database.Database, f: Filter, now: Date) {
     .get({ ...w.params, ...c }) as Record<string, number | null>;
   const n = (k: string) => Number(r[k] ?? 0);
   return {
-    tiers: { total: n('total'), verified: n('verified'), inferred: n('inferred'), quarantined: n('quarantined'), archived: n('archived') },
+    tiers: {
+      total: n('total'),
+      verified: n('verified'),
+      inferred: n('inferred'),
+      quarantined: n('quarantined'),
+      archived: n('archived'),
+    },
     attention: {
       stale: n('stale'),
       dueForReview: n('due'),
@@ -67,7 +73,11 @@ export interface FindingRow {
 }
 
 /** Failures and flags (warnings are counted in the categories, not listed). Messages are masked at scan time. */
-export function actionableFindings(sqlite: Database.Database, f: Filter, limit: number): { total: number; items: FindingRow[] } {
+export function actionableFindings(
+  sqlite: Database.Database,
+  f: Filter,
+  limit: number,
+): { total: number; items: FindingRow[] } {
   const w = where(f);
   const cond = `f.label IN ('FAIL-STRUCT', 'FAIL-FORMAT', 'SECRET-DETECTED', 'FLAGGED')${w.sql ? ` AND ${w.sql}` : ''}`;
   const items = sqlite
@@ -77,6 +87,10 @@ export function actionableFindings(sqlite: Database.Database, f: Filter, limit: 
        ORDER BY m.id, m.key, f."check", f.line NULLS FIRST, f.code, f.message LIMIT @limit`,
     )
     .all({ ...w.params, limit }) as FindingRow[];
-  const total = (sqlite.prepare(`SELECT count(*) AS n FROM findings f JOIN memories m ON m.key = f.key WHERE ${cond}`).get(w.params) as { n: number }).n;
+  const total = (
+    sqlite
+      .prepare(`SELECT count(*) AS n FROM findings f JOIN memories m ON m.key = f.key WHERE ${cond}`)
+      .get(w.params) as { n: number }
+  ).n;
   return { total, items };
 }

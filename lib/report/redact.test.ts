@@ -28,17 +28,41 @@ describe('textGuard', () => {
   });
 
   it('guards every free-text field of an event', () => {
-    const e = { machine: 'laptop', memory: `user_${aws.toLowerCase()}.md`, reason: `see ${token}`, findings: [{ message: `token ${token}` }], action: 'demote' };
+    const e = {
+      machine: 'laptop',
+      memory: `user_${aws.toLowerCase()}.md`,
+      reason: `see ${token}`,
+      findings: [{ message: `token ${token}` }],
+      action: 'demote',
+    };
     const g = guardEvent(guard, e);
-    expect(g).toEqual({ machine: 'laptop', memory: e.memory, reason: REASON_WITHHELD, findings: [{ message: TEXT_WITHHELD }], action: 'demote' });
+    expect(g).toEqual({
+      machine: 'laptop',
+      memory: e.memory,
+      reason: REASON_WITHHELD,
+      findings: [{ message: TEXT_WITHHELD }],
+      action: 'demote',
+    });
   });
 });
 
 describe('audit URL filters', () => {
   it('keeps valid values and drops malformed ones', () => {
-    const p = parseAuditParams({ action: 'demote', actor: 'root', from: '2026-02-30', to: '2026-03-01', type: ['user', 'project'], page: '2', junk: 'x' });
+    const p = parseAuditParams({
+      action: 'demote',
+      actor: 'root',
+      from: '2026-02-30',
+      to: '2026-03-01',
+      type: ['user', 'project'],
+      page: '2',
+      junk: 'x',
+    });
     expect(p).toEqual({ action: 'demote', to: '2026-03-01', type: 'user', page: 2 });
-    expect(toAuditFilter(p)).toMatchObject({ action: 'demote', toMs: Date.parse('2026-03-02T00:00:00Z'), type: 'user' });
+    expect(toAuditFilter(p)).toMatchObject({
+      action: 'demote',
+      toMs: Date.parse('2026-03-02T00:00:00Z'),
+      type: 'user',
+    });
   });
 
   it('round-trips through a link in a fixed order', () => {

@@ -27,10 +27,13 @@ export function textGuard(owner: OwnerIdentity): Guard {
   };
 }
 
-export const guardReason = (guard: Guard, reason: string | null | undefined): string | null => guard(reason, REASON_WITHHELD);
+export const guardReason = (guard: Guard, reason: string | null | undefined): string | null =>
+  guard(reason, REASON_WITHHELD);
 
 /** An audit event as the page shows it: every free-text field through the guard. */
-export function guardEvent<T extends { machine: string; memory: string; reason: string | null; findings: { message: string }[] }>(guard: Guard, e: T): T {
+export function guardEvent<
+  T extends { machine: string; memory: string; reason: string | null; findings: { message: string }[] },
+>(guard: Guard, e: T): T {
   return {
     ...e,
     machine: guard(e.machine) ?? '',

@@ -22,7 +22,13 @@ afterAll(() => {
 });
 
 /** Sentences that only exist in memory bodies. */
-const BODY_TEXT = ['on-call runbook lives in the ops wiki', 'staging cluster is rebuilt', 'Lives in Lisbon', 'AKIAIOSFODNN7EXAMPLE', 'Ignore all previous instructions'];
+const BODY_TEXT = [
+  'on-call runbook lives in the ops wiki',
+  'staging cluster is rebuilt',
+  'Lives in Lisbon',
+  'AKIAIOSFODNN7EXAMPLE',
+  'Ignore all previous instructions',
+];
 
 describe('JSON', () => {
   it('is the report data, two-space indented, newline-terminated', () => {
@@ -42,7 +48,9 @@ describe('HTML', () => {
     expect(h).not.toMatch(/<script|<link|<img|<iframe|@import|url\(|src=|href=/i);
     // The only URL is the SVG namespace, which is never fetched.
     expect(h.match(/https?:\/\/[^\s"']+/g)!.every((u) => u === 'http://www.w3.org/2000/svg')).toBe(true);
-    expect(h).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
+    expect(h).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+    );
   });
 
   it('draws the six charts, each with hover titles and a table view', () => {
@@ -57,7 +65,15 @@ describe('HTML', () => {
 
   it('shows tiers, stale list, review queue, quarantine reasons, findings and transitions', () => {
     const h = html();
-    for (const s of ['reference_old_delta.md', 'user_due_hotel.md', 'superseded by the new deploy flow', 'AWS access key AKIA…(20 chars)', 'project_q_juliett.md', 'on machine <b>test</b>']) expect(h).toContain(s);
+    for (const s of [
+      'reference_old_delta.md',
+      'user_due_hotel.md',
+      'superseded by the new deploy flow',
+      'AWS access key AKIA…(20 chars)',
+      'project_q_juliett.md',
+      'on machine <b>test</b>',
+    ])
+      expect(h).toContain(s);
     expect(h).toMatch(/<span>Verified<\/span><b>5<\/b>/);
   });
 
@@ -79,7 +95,9 @@ describe('Markdown', () => {
     expect(md.startsWith('# memtrust report\n')).toBe(true);
     expect(md).toContain(`| ${src}:reference_old_delta.md | reference old delta | 2025-11-01 | 386 |`);
     expect(md).toContain(`| ${src}:user_unverified_echo.md | user unverified echo | — | never |`);
-    expect(md).toContain(`| ${src}:feedback_q_kilo.md | feedback q kilo | archive | 144 | 2026-07-01T09:00:00Z | contradicts the CI config |`);
+    expect(md).toContain(
+      `| ${src}:feedback_q_kilo.md | feedback q kilo | archive | 144 | 2026-07-01T09:00:00Z | contradicts the CI config |`,
+    );
     expect(md).toContain('### Verified memories by days since last verification');
     expect(md).toContain('| 91–120 | 1 | stale |');
     expect(md).toContain('| 2026-11-16 | 5 | 3 | 3 | 1 |');

@@ -48,7 +48,12 @@ describe('reproducible reports', () => {
 
   it('refuses bad flags with exit 64', () => {
     const env = fixtureEnv(root, path.join(tmp, 'db1'));
-    for (const args of [['--format', 'pdf'], ['--since', 'last week'], ['--type', 'note'], ['--out', path.join(tmp, 'no', 'such', 'dir', 'r.json')]]) {
+    for (const args of [
+      ['--format', 'pdf'],
+      ['--since', 'last week'],
+      ['--type', 'note'],
+      ['--out', path.join(tmp, 'no', 'such', 'dir', 'r.json')],
+    ]) {
       const r = runCli(['report', ...args], env);
       expect(r.code, args.join(' ')).toBe(64);
       expect(r.stderr).toContain('usage: memtrust report');

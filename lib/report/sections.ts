@@ -17,36 +17,75 @@ const dash = (v: string | number | null | undefined) => (v === null || v === und
 
 function note<T>(list: Capped<T>, noun: string): string {
   const shown = list.items.length;
-  return list.total > shown ? `showing the first ${num(shown)} of ${num(list.total)} ${noun}` : `${num(list.total)} ${noun}`;
+  return list.total > shown
+    ? `showing the first ${num(shown)} of ${num(list.total)} ${noun}`
+    : `${num(list.total)} ${noun}`;
 }
 
 export function reportTables(d: ReportData): Table[] {
   return [
     {
-      id: 'stale', title: 'Stale verified memories', note: note(d.stale, 'memories'), empty: 'No verified memory is stale.',
+      id: 'stale',
+      title: 'Stale verified memories',
+      note: note(d.stale, 'memories'),
+      empty: 'No verified memory is stale.',
       head: ['Memory', 'Name', 'Last verified', 'Days'],
       rows: d.stale.items.map((m) => [m.id, dash(m.name), dash(m.lastVerified), m.days === null ? 'never' : m.days]),
     },
     {
-      id: 'review', title: 'Review queue (inferred, observation over)', note: note(d.review, 'memories'), empty: 'Nothing awaits review.',
+      id: 'review',
+      title: 'Review queue (inferred, observation over)',
+      note: note(d.review, 'memories'),
+      empty: 'Nothing awaits review.',
       head: ['Memory', 'Name', 'Created', 'Days observed'],
-      rows: d.review.items.map((m) => [m.id, dash(m.name), `${m.createdAt}${m.basis === 'mtime' ? ' (file time)' : ''}`, m.days]),
+      rows: d.review.items.map((m) => [
+        m.id,
+        dash(m.name),
+        `${m.createdAt}${m.basis === 'mtime' ? ' (file time)' : ''}`,
+        m.days,
+      ]),
     },
     {
-      id: 'quarantine', title: 'Quarantine', note: note(d.quarantine, 'memories'), empty: 'Nothing is quarantined.',
+      id: 'quarantine',
+      title: 'Quarantine',
+      note: note(d.quarantine, 'memories'),
+      empty: 'Nothing is quarantined.',
       head: ['Memory', 'Name', 'Window', 'Days', 'Since', 'Reason'],
       rows: d.quarantine.items.map((m) => [m.id, dash(m.name), m.window, m.days, m.since, dash(m.reason)]),
     },
     {
-      id: 'findings', title: 'Validator findings (failures and flags)', note: note(d.findings.list, 'findings'), empty: 'No failures or flags.',
+      id: 'findings',
+      title: 'Validator findings (failures and flags)',
+      note: note(d.findings.list, 'findings'),
+      empty: 'No failures or flags.',
       head: ['Memory', 'Tier', 'Check', 'Code', 'Class', 'Severity', 'Line', 'Message (masked)'],
-      rows: d.findings.list.items.map((f) => [f.id, f.tier, f.check, f.code, classLabel(f.class), f.label, dash(f.line), f.message]),
+      rows: d.findings.list.items.map((f) => [
+        f.id,
+        f.tier,
+        f.check,
+        f.code,
+        classLabel(f.class),
+        f.label,
+        dash(f.line),
+        f.message,
+      ]),
     },
     {
-      id: 'transitions', title: 'Transitions in the period', note: note(d.transitions.list, 'events'), empty: 'No audit events in the period.',
+      id: 'transitions',
+      title: 'Transitions in the period',
+      note: note(d.transitions.list, 'events'),
+      empty: 'No audit events in the period.',
       head: ['When (UTC)', 'Machine', 'Actor', 'Action', 'Memory', 'From → to', 'Reason', 'Findings', 'Recovered'],
       rows: d.transitions.list.items.map((e) => [
-        e.at, e.machine, e.actor, e.action, `${e.source}:${e.memory}`, `${e.from ?? '—'} → ${e.to ?? '—'}`, dash(e.reason), e.findings, e.recovered ? 'yes' : '',
+        e.at,
+        e.machine,
+        e.actor,
+        e.action,
+        `${e.source}:${e.memory}`,
+        `${e.from ?? '—'} → ${e.to ?? '—'}`,
+        dash(e.reason),
+        e.findings,
+        e.recovered ? 'yes' : '',
       ]),
     },
   ];

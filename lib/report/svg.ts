@@ -6,7 +6,12 @@
 import type { ChartSpec } from './chart-model';
 
 export const esc = (s: string | number): string =>
-  String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  String(s)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 const W = 720;
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
@@ -41,27 +46,37 @@ function verticalChart(spec: ChartSpec): string {
   const n = Math.max(spec.x.length, 1);
   const band = pw / n;
   const totals = spec.x.map((_, i) =>
-    spec.kind === 'stacked' ? spec.values.reduce((a, v) => a + (v[i] ?? 0), 0) : Math.max(0, ...spec.values.map((v) => v[i] ?? 0)),
+    spec.kind === 'stacked'
+      ? spec.values.reduce((a, v) => a + (v[i] ?? 0), 0)
+      : Math.max(0, ...spec.values.map((v) => v[i] ?? 0)),
   );
   const { top, step } = niceScale(Math.max(0, ...totals));
   const y = (v: number) => m.t + ph - (v / top) * ph;
   const parts: string[] = [legend(spec, 16)];
   for (let t = 0; t <= top; t += step) {
-    parts.push(`<line x1="${m.l}" x2="${W - m.r}" y1="${y(t).toFixed(1)}" y2="${y(t).toFixed(1)}" stroke="#94a3b8" stroke-opacity="0.35"/>`);
+    parts.push(
+      `<line x1="${m.l}" x2="${W - m.r}" y1="${y(t).toFixed(1)}" y2="${y(t).toFixed(1)}" stroke="#94a3b8" stroke-opacity="0.35"/>`,
+    );
     parts.push(`<text x="${m.l - 6}" y="${(y(t) + 4).toFixed(1)}" font-size="11" text-anchor="end">${fmt(t)}</text>`);
   }
   const every = Math.ceil(n / Math.floor(pw / 78));
   spec.x.forEach((label, i) => {
     if (i % every !== 0) return;
-    parts.push(`<text x="${(m.l + band * (i + 0.5)).toFixed(1)}" y="${H - m.b + 16}" font-size="11" text-anchor="middle">${esc(label)}</text>`);
+    parts.push(
+      `<text x="${(m.l + band * (i + 0.5)).toFixed(1)}" y="${H - m.b + 16}" font-size="11" text-anchor="middle">${esc(label)}</text>`,
+    );
   });
   if (spec.kind === 'lines') {
     spec.series.forEach((s, si) => {
-      const pts = spec.x.map((_, i) => `${(m.l + band * (i + 0.5)).toFixed(1)},${y(spec.values[si]?.[i] ?? 0).toFixed(1)}`);
+      const pts = spec.x.map(
+        (_, i) => `${(m.l + band * (i + 0.5)).toFixed(1)},${y(spec.values[si]?.[i] ?? 0).toFixed(1)}`,
+      );
       parts.push(`<polyline fill="none" stroke="${s.color}" stroke-width="2" points="${pts.join(' ')}"/>`);
       spec.x.forEach((label, i) => {
         const v = spec.values[si]?.[i] ?? 0;
-        parts.push(`<circle cx="${(m.l + band * (i + 0.5)).toFixed(1)}" cy="${y(v).toFixed(1)}" r="3" fill="${s.color}"><title>${esc(`${label} · ${s.label}: ${v}`)}</title></circle>`);
+        parts.push(
+          `<circle cx="${(m.l + band * (i + 0.5)).toFixed(1)}" cy="${y(v).toFixed(1)}" r="3" fill="${s.color}"><title>${esc(`${label} · ${s.label}: ${v}`)}</title></circle>`,
+        );
       });
     });
   } else {
@@ -73,7 +88,9 @@ function verticalChart(spec: ChartSpec): string {
         if (v <= 0) return;
         const fill = spec.barColors?.[i] ?? s.color;
         const y0 = y(base + v);
-        parts.push(`<rect x="${(m.l + band * i + (band - bw) / 2).toFixed(1)}" y="${y0.toFixed(1)}" width="${bw.toFixed(1)}" height="${(y(base) - y0).toFixed(1)}" fill="${fill}"><title>${esc(`${label} · ${s.label}: ${v}`)}</title></rect>`);
+        parts.push(
+          `<rect x="${(m.l + band * i + (band - bw) / 2).toFixed(1)}" y="${y0.toFixed(1)}" width="${bw.toFixed(1)}" height="${(y(base) - y0).toFixed(1)}" fill="${fill}"><title>${esc(`${label} · ${s.label}: ${v}`)}</title></rect>`,
+        );
         if (spec.kind === 'stacked') base += v;
       });
     });
@@ -82,8 +99,12 @@ function verticalChart(spec: ChartSpec): string {
     const i = spec.x.indexOf(r.at);
     if (i < 0) continue;
     const x = (m.l + band * i).toFixed(1);
-    parts.push(`<line x1="${x}" x2="${x}" y1="${m.t}" y2="${m.t + ph}" stroke="#0f172a" stroke-dasharray="4 3" stroke-width="1.5"/>`);
-    parts.push(`<text x="${x}" y="${m.t - 3}" font-size="11" text-anchor="middle" font-weight="600">${esc(r.label)}</text>`);
+    parts.push(
+      `<line x1="${x}" x2="${x}" y1="${m.t}" y2="${m.t + ph}" stroke="#0f172a" stroke-dasharray="4 3" stroke-width="1.5"/>`,
+    );
+    parts.push(
+      `<text x="${x}" y="${m.t - 3}" font-size="11" text-anchor="middle" font-weight="600">${esc(r.label)}</text>`,
+    );
   }
   parts.push(`<line x1="${m.l}" x2="${W - m.r}" y1="${m.t + ph}" y2="${m.t + ph}" stroke="#64748b"/>`);
   return frame(spec, H, parts);
@@ -97,13 +118,16 @@ function horizontalChart(spec: ChartSpec): string {
   const vals = spec.values[0] ?? [];
   const max = Math.max(1, ...vals);
   const parts: string[] = [];
-  if (spec.x.length === 0) parts.push(`<text x="${W / 2}" y="34" font-size="12" text-anchor="middle">No findings</text>`);
+  if (spec.x.length === 0)
+    parts.push(`<text x="${W / 2}" y="34" font-size="12" text-anchor="middle">No findings</text>`);
   spec.x.forEach((label, i) => {
     const v = vals[i] ?? 0;
     const yy = m.t + row * i;
     const w = (v / max) * pw;
     parts.push(`<text x="${m.l - 8}" y="${yy + 15}" font-size="11" text-anchor="end">${esc(label)}</text>`);
-    parts.push(`<rect x="${m.l}" y="${yy + 4}" width="${Math.max(1, w).toFixed(1)}" height="${row - 8}" fill="${spec.barColors?.[i] ?? '#475569'}"><title>${esc(`${label}: ${v}`)}</title></rect>`);
+    parts.push(
+      `<rect x="${m.l}" y="${yy + 4}" width="${Math.max(1, w).toFixed(1)}" height="${row - 8}" fill="${spec.barColors?.[i] ?? '#475569'}"><title>${esc(`${label}: ${v}`)}</title></rect>`,
+    );
     parts.push(`<text x="${(m.l + w + 6).toFixed(1)}" y="${yy + 15}" font-size="11">${v}</text>`);
   });
   return frame(spec, H, parts);

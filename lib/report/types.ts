@@ -90,7 +90,13 @@ export interface ReportData {
   filters: Record<string, string>;
   period: { from: string; to: string };
   tiers: { total: number; verified: number; inferred: number; quarantined: number; archived: number };
-  attention: { stale: number; dueForReview: number; observing: number; conflicts: number; quarantine: { passive: number; audit: number; archive: number } };
+  attention: {
+    stale: number;
+    dueForReview: number;
+    observing: number;
+    conflicts: number;
+    quarantine: { passive: number; audit: number; archive: number };
+  };
   stale: Capped<StaleItem>;
   review: Capped<ReviewItem>;
   quarantine: Capped<QuarantineItem>;

@@ -4,7 +4,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
-const SOURCES = ['app', 'components', 'lib', 'db', 'public', 'next.config.ts', 'postcss.config.mjs', 'package-lock.json'];
+const SOURCES = [
+  'app',
+  'components',
+  'lib',
+  'db',
+  'public',
+  'next.config.ts',
+  'postcss.config.mjs',
+  'package-lock.json',
+];
 
 function newestMtime(p) {
   let st;

@@ -26,11 +26,19 @@ export interface AllowPreview {
 
 const PERSONAL_SPARED = ['secret.private-ip', 'secret.home-path'];
 
-export function previewAllowances(ctx: ServiceContext, next: { allowNetworks: string[]; allowHomeUsers: string[] }): AllowPreview {
+export function previewAllowances(
+  ctx: ServiceContext,
+  next: { allowNetworks: string[]; allowHomeUsers: string[] },
+): AllowPreview {
   const current = ctx.owner();
-  const proposed: OwnerIdentity = { ...current, allowNetworks: next.allowNetworks, allowHomeUsers: next.allowHomeUsers };
+  const proposed: OwnerIdentity = {
+    ...current,
+    allowNetworks: next.allowNetworks,
+    allowHomeUsers: next.allowHomeUsers,
+  };
   const superset = (now: string[] | undefined, later: string[]) => (now ?? []).every((x) => later.includes(x));
-  const onlyAdds = superset(current.allowNetworks, next.allowNetworks) && superset(current.allowHomeUsers, next.allowHomeUsers);
+  const onlyAdds =
+    superset(current.allowNetworks, next.allowNetworks) && superset(current.allowHomeUsers, next.allowHomeUsers);
   const rows = (
     onlyAdds
       ? ctx.handle.sqlite

@@ -9,15 +9,30 @@ export function eventInserter(sqlite: Database.Database) {
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   return (source: string, e: AuditEvent) =>
     stmt.run(
-      e.id, source, e.at, Date.parse(e.at) || 0, e.machine ?? '', e.actor ?? 'system', e.action ?? '', e.memory,
-      e.from ?? null, e.to ?? null, e.reason ?? null, JSON.stringify(e.findings ?? []),
-      e.before_sha256 ?? null, e.after_sha256 ?? null, e.recovered ? 1 : 0, typeof e.batch === 'string' ? e.batch : null,
+      e.id,
+      source,
+      e.at,
+      Date.parse(e.at) || 0,
+      e.machine ?? '',
+      e.actor ?? 'system',
+      e.action ?? '',
+      e.memory,
+      e.from ?? null,
+      e.to ?? null,
+      e.reason ?? null,
+      JSON.stringify(e.findings ?? []),
+      e.before_sha256 ?? null,
+      e.after_sha256 ?? null,
+      e.recovered ? 1 : 0,
+      typeof e.batch === 'string' ? e.batch : null,
     );
 }
 
 export function mirrorAudit(sqlite: Database.Database, source: string, root: string): number {
   const getCursor = sqlite.prepare('SELECT offset, size FROM audit_cursors WHERE file = ?');
-  const setCursor = sqlite.prepare('INSERT OR REPLACE INTO audit_cursors (file, source, offset, size) VALUES (?, ?, ?, ?)');
+  const setCursor = sqlite.prepare(
+    'INSERT OR REPLACE INTO audit_cursors (file, source, offset, size) VALUES (?, ?, ?, ?)',
+  );
   const insert = eventInserter(sqlite);
   let added = 0;
   for (const file of listAuditFiles(root)) {

@@ -29,7 +29,11 @@ const ALL = 1_000_000;
  * user known), they may well be the owner's own, so the audit reports but does not demote.
  */
 function onlyOwnerGaps(ctx: ServiceContext, key: string, owner: OwnerIdentity): boolean {
-  const codes = (ctx.handle.sqlite.prepare(`SELECT DISTINCT code FROM findings WHERE key = ? AND "check" = 'secret'`).all(key) as { code: string }[]).map((r) => r.code);
+  const codes = (
+    ctx.handle.sqlite.prepare(`SELECT DISTINCT code FROM findings WHERE key = ? AND "check" = 'secret'`).all(key) as {
+      code: string;
+    }[]
+  ).map((r) => r.code);
   const gaps = new Set<string>();
   if (owner.emails.length === 0) gaps.add('secret.email');
   if (!owner.homeUser) gaps.add('secret.home-path');
@@ -39,10 +43,14 @@ function onlyOwnerGaps(ctx: ServiceContext, key: string, owner: OwnerIdentity): 
 /** The audit's findings; applying them is a batch (batch-plan.ts, docs/batches.md), never done here. */
 export function runAudit(ctx: ServiceContext): AuditReport {
   const now = ctx.now();
-  const q = (queue: Parameters<typeof listMemories>[1]['queue']) => listMemories(ctx.handle.sqlite, { queue, limit: ALL, sort: 'file' }, now).items;
+  const q = (queue: Parameters<typeof listMemories>[1]['queue']) =>
+    listMemories(ctx.handle.sqlite, { queue, limit: ALL, sort: 'file' }, now).items;
   const owner = ctx.owner();
   const failures = q(undefined).filter(
-    (i) => i.location === 'memories' && !i.error && (i.validateExit === 1 || i.validateExit === 2 || (i.secretExit === 1 && !onlyOwnerGaps(ctx, i.key, owner))),
+    (i) =>
+      i.location === 'memories' &&
+      !i.error &&
+      (i.validateExit === 1 || i.validateExit === 2 || (i.secretExit === 1 && !onlyOwnerGaps(ctx, i.key, owner))),
   );
   const report: AuditReport = {
     hardFailures: failures,
@@ -51,7 +59,9 @@ export function runAudit(ctx: ServiceContext): AuditReport {
     quarantineAudit: q('quarantine-audit'),
     archiveCandidates: q('archive-candidates'),
     conflicts: q('conflicts'),
-    unfinished: ctx.sources.flatMap((s) => pendingIntents(s.root, ctx.machine).map((p) => ({ root: s.root, op: p.intent?.op ?? p.file }))),
+    unfinished: ctx.sources.flatMap((s) =>
+      pendingIntents(s.root, ctx.machine).map((p) => ({ root: s.root, op: p.intent?.op ?? p.file })),
+    ),
   };
   return report;
 }
@@ -66,6 +76,16 @@ export function validatorDemotion(ctx: ServiceContext): Planner {
       checks: { validateExit: ins.verdicts.validate.exit, secretExit: ins.verdicts.secret.exit },
     });
     if (!d.ok || d.noop) return d.ok ? { ok: true, noop: true, from: d.from, to: d.to, message: d.message } : d;
-    return { ok: true, noop: false, action: 'demote', from: d.from, to: d.to, set: d.set, remove: d.remove, move: d.move, reason: d.set['quarantine-reason'] ?? null };
+    return {
+      ok: true,
+      noop: false,
+      action: 'demote',
+      from: d.from,
+      to: d.to,
+      set: d.set,
+      remove: d.remove,
+      move: d.move,
+      reason: d.set['quarantine-reason'] ?? null,
+    };
   };
 }

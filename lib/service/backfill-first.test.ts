@@ -5,7 +5,8 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { removeSandbox, runCli, sandbox, type Sandbox } from './test-support';
 
 let sb: Sandbox;
-const user = (name: string) => `---\nname: ${name}\ndescription: a note from the owner\ntype: user\n---\nThe owner prefers short answers with the command first.\n`;
+const user = (name: string) =>
+  `---\nname: ${name}\ndescription: a note from the owner\ntype: user\n---\nThe owner prefers short answers with the command first.\n`;
 
 beforeEach(() => {
   sb = sandbox('memtrust-backfill-first-');
@@ -20,7 +21,8 @@ it('the first backfill uses the type defaults and leaves a marker in the root; l
   const first = runCli(['backfill', '--apply'], sb.env);
   expect(first.status).toBe(0);
   // Both files of the first run are verified: the marker written after the first one does not change the second.
-  for (const f of ['user_one.md', 'user_two.md']) expect(fs.readFileSync(path.join(sb.root, 'memories', f), 'utf8')).toContain('trust-level: verified');
+  for (const f of ['user_one.md', 'user_two.md'])
+    expect(fs.readFileSync(path.join(sb.root, 'memories', f), 'utf8')).toContain('trust-level: verified');
   const marker = JSON.parse(fs.readFileSync(path.join(sb.root, '.memtrust', 'backfill.json'), 'utf8'));
   expect(marker).toMatchObject({ v: 1, firstBackfillAt: '2026-11-22T12:00:00.000Z' });
 
@@ -29,7 +31,13 @@ it('the first backfill uses the type defaults and leaves a marker in the root; l
   const dry = runCli(['backfill', '--json'], sb.env);
   // The dry run is a batch plan (docs/batches.md): each file, where it goes, and why.
   const plan = JSON.parse(dry.stdout).plan as { files: { file: string; to: string; note: string }[] };
-  expect(plan.files).toEqual([expect.objectContaining({ file: 'memories/user_three.md', to: 'inferred', note: expect.stringContaining('new since the first backfill') })]);
+  expect(plan.files).toEqual([
+    expect.objectContaining({
+      file: 'memories/user_three.md',
+      to: 'inferred',
+      note: expect.stringContaining('new since the first backfill'),
+    }),
+  ]);
   // Even with the database gone, the root remembers.
   fs.rmSync(sb.db);
   runCli(['scan'], sb.env);

@@ -32,5 +32,9 @@ export function markFirstBackfill(root: string, machine: string, now: Date): voi
 
 /** Removes a marker temp file whose writer is gone (killed between write and link). */
 export function sweepMarkerLeftovers(root: string, isAlive: (pid: number) => boolean): void {
-  sweepDeadWriters(path.dirname(backfillMarkerPath(root)), /^backfill\.json\.(\d+)\.tmp$/, (pid) => pid === process.pid || !isAlive(pid));
+  sweepDeadWriters(
+    path.dirname(backfillMarkerPath(root)),
+    /^backfill\.json\.(\d+)\.tmp$/,
+    (pid) => pid === process.pid || !isAlive(pid),
+  );
 }

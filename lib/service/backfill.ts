@@ -25,7 +25,17 @@ export function planBackfill(ctx: ServiceContext, overrides: Record<string, Tier
               mtime_ms AS mtimeMs, conflict FROM memories WHERE trust_level IS NULL AND location = 'memories' AND error IS NULL
        ORDER BY filename`,
     )
-    .all() as { source: string; relPath: string; filename: string; location: 'memories'; type: string | null; createdAt: string | null; sourceMachine: string | null; mtimeMs: number; conflict: number }[];
+    .all() as {
+    source: string;
+    relPath: string;
+    filename: string;
+    location: 'memories';
+    type: string | null;
+    createdAt: string | null;
+    sourceMachine: string | null;
+    mtimeMs: number;
+    conflict: number;
+  }[];
   const now = ctx.now();
   const done = new Map(ctx.sources.map((s) => [s.id, firstBackfillDone(s.root)]));
   return rows.map((r) => ({
@@ -50,17 +60,39 @@ export function planBackfill(ctx: ServiceContext, overrides: Record<string, Tier
 }
 
 /** Applies one file's plan, re-planned from the file as it is now (it may have changed since the dry run). */
-export function applyBackfill(ctx: ServiceContext, entry: BackfillEntry, actor: Actor, override?: Tier, ids: Pick<MemoryRequest, 'batch' | 'opId' | 'expectSha'> = {}): TransitionResult {
-  const result = applyToMemory(ctx, { ref: entry.plan.filename, sourceId: entry.source, actor, ...ids }, (ins, found, now) => {
-    // Decided against the marker as it was at planning time: the run that writes it is still the first.
-    const afterFirstBackfill = entry.afterFirstBackfill ?? firstBackfillDone(found.source.root);
-    const plan = backfillPlan({ ...ins.facts, hasTrustLevel: ins.fields['trust-level'] !== undefined }, now, ctx.machine, { tier: override, afterFirstBackfill });
-    if (plan.kind === 'skip') return { ok: false, code: 'skipped', message: `${plan.filename}: ${plan.reason}` };
-    return {
-      ok: true, noop: false, action: 'backfill', from: null, to: plan.tier, set: plan.set, remove: [], move: plan.move,
-      reason: plan.reason,
-    };
-  });
+export function applyBackfill(
+  ctx: ServiceContext,
+  entry: BackfillEntry,
+  actor: Actor,
+  override?: Tier,
+  ids: Pick<MemoryRequest, 'batch' | 'opId' | 'expectSha'> = {},
+): TransitionResult {
+  const result = applyToMemory(
+    ctx,
+    { ref: entry.plan.filename, sourceId: entry.source, actor, ...ids },
+    (ins, found, now) => {
+      // Decided against the marker as it was at planning time: the run that writes it is still the first.
+      const afterFirstBackfill = entry.afterFirstBackfill ?? firstBackfillDone(found.source.root);
+      const plan = backfillPlan(
+        { ...ins.facts, hasTrustLevel: ins.fields['trust-level'] !== undefined },
+        now,
+        ctx.machine,
+        { tier: override, afterFirstBackfill },
+      );
+      if (plan.kind === 'skip') return { ok: false, code: 'skipped', message: `${plan.filename}: ${plan.reason}` };
+      return {
+        ok: true,
+        noop: false,
+        action: 'backfill',
+        from: null,
+        to: plan.tier,
+        set: plan.set,
+        remove: [],
+        move: plan.move,
+        reason: plan.reason,
+      };
+    },
+  );
   if (result.ok && !result.noop) {
     const source = ctx.sources.find((s) => s.id === entry.source);
     if (source) markFirstBackfill(source.root, ctx.machine, ctx.now());

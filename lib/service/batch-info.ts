@@ -21,7 +21,10 @@ export interface BatchInfo {
 
 export function batchInfo(ctx: ServiceContext, id: string): BatchInfo | null {
   if (!BATCH_ID.test(id)) return null;
-  const hits = [...ctx.sources, ...(ctx.recordSources ?? [])].filter((s) => !s.error).map((s) => ({ root: s.root, m: readManifest(s.root, id) })).filter((h) => h.m);
+  const hits = [...ctx.sources, ...(ctx.recordSources ?? [])]
+    .filter((s) => !s.error)
+    .map((s) => ({ root: s.root, m: readManifest(s.root, id) }))
+    .filter((h) => h.m);
   if (hits.length === 0) return null;
   const first = hits[0]!.m!;
   const undoneBy = hits.flatMap(({ root }) => {
@@ -31,13 +34,23 @@ export function batchInfo(ctx: ServiceContext, id: string): BatchInfo | null {
     } catch {
       return [];
     }
-    return names.filter((n) => n !== id && BATCH_ID.test(n)).map((n) => readManifest(root, n)).filter((m): m is BatchManifest => m?.undoes === id);
+    return names
+      .filter((n) => n !== id && BATCH_ID.test(n))
+      .map((n) => readManifest(root, n))
+      .filter((m): m is BatchManifest => m?.undoes === id);
   });
   return {
-    id, kind: first.kind, at: first.at, actor: first.actor, roots: hits.map((h) => h.root),
+    id,
+    kind: first.kind,
+    at: first.at,
+    actor: first.actor,
+    roots: hits.map((h) => h.root),
     files: hits.reduce((n, h) => n + h.m!.files.length, 0),
     undoes: first.undoes ?? null,
     undoneBy: undoneBy.sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id)).map((m) => m.id),
-    indexChanged: hits.map(({ root, m }) => (m!.index && readState(root, id)?.indexAfterSha !== m!.index.sha ? m!.index.file : null)).find((f) => f) ?? null,
+    indexChanged:
+      hits
+        .map(({ root, m }) => (m!.index && readState(root, id)?.indexAfterSha !== m!.index.sha ? m!.index.file : null))
+        .find((f) => f) ?? null,
   };
 }

@@ -83,12 +83,21 @@ export interface BatchPlan {
 const ORDER: Record<string, number> = { credential: 0, personal: 1, null: 2 };
 
 function findingsOf(ctx: ServiceContext) {
-  const stmt = ctx.handle.sqlite.prepare(`SELECT "check", code, label, line, message FROM findings WHERE key = ? ORDER BY coalesce(line, 0), code`);
+  const stmt = ctx.handle.sqlite.prepare(
+    `SELECT "check", code, label, line, message FROM findings WHERE key = ? ORDER BY coalesce(line, 0), code`,
+  );
   return (key: string): PlanFinding[] =>
     (stmt.all(key) as { check: Check; code: string; label: string; line: number | null; message: string }[])
       // Semantic warnings are advice on wording, not a reason to move anything.
       .filter((f) => f.label !== 'WARN-SEMANTIC')
-      .map((f) => ({ check: f.check, code: f.code, class: f.check === 'secret' ? findingClass(f.code) : null, line: f.line, message: f.message, advisory: f.check === 'injection' }));
+      .map((f) => ({
+        check: f.check,
+        code: f.code,
+        class: f.check === 'secret' ? findingClass(f.code) : null,
+        line: f.line,
+        message: f.message,
+        advisory: f.check === 'injection',
+      }));
 }
 
 function summarise(kind: PlanKind, ctx: ServiceContext, files: PlanFile[], skipped: BatchPlan['skipped']): BatchPlan {
@@ -96,7 +105,14 @@ function summarise(kind: PlanKind, ctx: ServiceContext, files: PlanFile[], skipp
   for (const f of files) {
     for (const x of f.findings) {
       const k = `${x.check}\0${x.code}`;
-      const g = groups.get(k) ?? { check: x.check, code: x.code, class: x.class, findings: 0, files: 0, seen: new Set<string>() };
+      const g = groups.get(k) ?? {
+        check: x.check,
+        code: x.code,
+        class: x.class,
+        findings: 0,
+        files: 0,
+        seen: new Set<string>(),
+      };
       g.findings++;
       if (!g.seen.has(f.id)) {
         g.seen.add(f.id);
@@ -107,17 +123,31 @@ function summarise(kind: PlanKind, ctx: ServiceContext, files: PlanFile[], skipp
   }
   const dest = new Map<string, number>();
   for (const f of files) dest.set(f.to, (dest.get(f.to) ?? 0) + 1);
-  const live = new Map((ctx.handle.sqlite.prepare("SELECT source, count(*) AS n FROM memories WHERE location = 'memories' GROUP BY source").all() as { source: string; n: number }[]).map((r) => [r.source, r.n]));
+  const live = new Map(
+    (
+      ctx.handle.sqlite
+        .prepare("SELECT source, count(*) AS n FROM memories WHERE location = 'memories' GROUP BY source")
+        .all() as { source: string; n: number }[]
+    ).map((r) => [r.source, r.n]),
+  );
   const roots = ctx.sources
     .filter((s) => files.some((f) => f.source === s.id))
     // A demote counts even where the layout demotes in place (the rule is "demote or move").
-    .map((s) => ({ source: s.id, root: s.root, memories: live.get(s.id) ?? 0, moving: files.filter((f) => f.source === s.id && (f.moves || f.action === 'demote')).length }));
+    .map((s) => ({
+      source: s.id,
+      root: s.root,
+      memories: live.get(s.id) ?? 0,
+      moving: files.filter((f) => f.source === s.id && (f.moves || f.action === 'demote')).length,
+    }));
   return {
     kind,
     files,
     groups: [...groups.values()]
       .map(({ seen: _seen, ...g }) => g)
-      .sort((a, b) => ORDER[String(a.class)]! - ORDER[String(b.class)]! || b.files - a.files || a.code.localeCompare(b.code)),
+      .sort(
+        (a, b) =>
+          ORDER[String(a.class)]! - ORDER[String(b.class)]! || b.files - a.files || a.code.localeCompare(b.code),
+      ),
     destinations: [...dest].map(([to, n]) => ({ to, files: n })),
     roots,
     skipped,
@@ -130,7 +160,8 @@ function cannotRewrite(abs: string, set: Record<string, string>): string | null 
     rewriteFrontmatter(fs.readFileSync(abs), { set, remove: [] });
     return null;
   } catch (e) {
-    if (e instanceof RewriteError) return `frontmatter cannot be rewritten (${e.message}): fix it by hand, then back-fill`;
+    if (e instanceof RewriteError)
+      return `frontmatter cannot be rewritten (${e.message}): fix it by hand, then back-fill`;
     return `cannot be read: ${(e as Error).message}`;
   }
 }
@@ -146,15 +177,30 @@ export function planAudit(ctx: ServiceContext): BatchPlan {
     if (!s) continue;
     const destination = path.posix.join(s.adapter.dirOf('quarantine'), i.filename);
     files.push({
-      id: `${i.source}:${i.filename}`, source: i.source, root: s.root, file: i.relPath, memory: i.filename, sha256: i.sha256,
-      action: 'demote', from: i.tier, to: 'quarantined', destination, moves: destination !== i.relPath, findings: findings(i.key), note: null,
+      id: `${i.source}:${i.filename}`,
+      source: i.source,
+      root: s.root,
+      file: i.relPath,
+      memory: i.filename,
+      sha256: i.sha256,
+      action: 'demote',
+      from: i.tier,
+      to: 'quarantined',
+      destination,
+      moves: destination !== i.relPath,
+      findings: findings(i.key),
+      note: null,
     });
   }
   return summarise('audit', ctx, files, []);
 }
 
 /** `memtrust backfill` / the dashboard's back-fill: a tier for every memory without trust-level. */
-export function planBackfillBatch(ctx: ServiceContext, overrides: Record<string, Tier> = {}, only?: readonly string[]): BatchPlan {
+export function planBackfillBatch(
+  ctx: ServiceContext,
+  overrides: Record<string, Tier> = {},
+  only?: readonly string[],
+): BatchPlan {
   // `only`: memory keys `<source>:<relPath>` (the inbox selection); the rest of the folder is not looked at.
   const wanted = only ? new Set(only) : null;
   const findings = findingsOf(ctx);
@@ -178,16 +224,31 @@ export function planBackfillBatch(ctx: ServiceContext, overrides: Record<string,
       continue;
     }
     const destination = p.move ? path.posix.join(s.adapter.dirOf(p.move.dir, p.move.month), p.filename) : e.relPath;
-    const sets = Object.entries(p.set).map(([k, v]) => `${k}=${v}`).join(', ');
+    const sets = Object.entries(p.set)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ');
     files.push({
-      id: `${e.source}:${p.filename}`, source: e.source, root: s.root, file: e.relPath, memory: p.filename,
+      id: `${e.source}:${p.filename}`,
+      source: e.source,
+      root: s.root,
+      file: e.relPath,
+      memory: p.filename,
       sha256: (sha.get(`${e.source}:${e.relPath}`) as { sha256: string } | undefined)?.sha256 ?? '',
-      action: 'backfill', from: null, to: p.tier, destination, moves: destination !== e.relPath, findings: findings(`${e.source}:${e.relPath}`),
+      action: 'backfill',
+      from: null,
+      to: p.tier,
+      destination,
+      moves: destination !== e.relPath,
+      findings: findings(`${e.source}:${e.relPath}`),
       note: `${p.reason}; sets ${sets}${p.notes.length ? ` (${p.notes.join('; ')})` : ''}`,
     });
   }
   // Chosen memories the back-fill has nothing for are left out, with the reason.
-  for (const key of wanted ?? []) skipped.push({ file: key.slice(key.indexOf(':') + 1), reason: 'already has a trust-level (or is not a memory): nothing to back-fill' });
+  for (const key of wanted ?? [])
+    skipped.push({
+      file: key.slice(key.indexOf(':') + 1),
+      reason: 'already has a trust-level (or is not a memory): nothing to back-fill',
+    });
   return summarise('backfill', ctx, files, skipped);
 }
 
@@ -197,7 +258,12 @@ export function planBackfillBatch(ctx: ServiceContext, overrides: Record<string,
  * a memory the action is not allowed for is listed under "left out" with the rule,
  * never planned. The reason is one for all (demote needs it).
  */
-export function planTransitions(ctx: ServiceContext, keys: readonly string[], action: BulkAction, reason?: string): BatchPlan {
+export function planTransitions(
+  ctx: ServiceContext,
+  keys: readonly string[],
+  action: BulkAction,
+  reason?: string,
+): BatchPlan {
   const findings = findingsOf(ctx);
   const files: PlanFile[] = [];
   const skipped: BatchPlan['skipped'] = [];
@@ -223,21 +289,42 @@ export function planTransitions(ctx: ServiceContext, keys: readonly string[], ac
       continue;
     }
     const ins = inspect(bytes, { filename: found.filename, location: found.location, mtimeMs: 0 }, ctx.owner());
-    const state = { validateExit: ins.verdicts.validate.exit, secretExit: ins.verdicts.secret.exit, findings: ins.findings };
+    const state = {
+      validateExit: ins.verdicts.validate.exit,
+      secretExit: ins.verdicts.secret.exit,
+      findings: ins.findings,
+    };
     const offered = allowedActions(ins.facts, now, state).find((a) => a.action === action);
     if (!offered?.allowed) {
       skipped.push({ file: rel, reason: offered?.reason ?? `${action} is not possible for this memory` });
       continue;
     }
-    const d = decide(action, ins.facts, { now, machine: ctx.machine, reason: reason || 'preview', actor: 'user', checks: state });
+    const d = decide(action, ins.facts, {
+      now,
+      machine: ctx.machine,
+      reason: reason || 'preview',
+      actor: 'user',
+      checks: state,
+    });
     if (!d.ok || d.noop) {
       skipped.push({ file: rel, reason: d.message });
       continue;
     }
     const destination = d.move ? path.posix.join(s.adapter.dirOf(d.move.dir, d.move.month), found.filename) : rel;
     files.push({
-      id: `${s.id}:${found.filename}`, source: s.id, root: s.root, file: rel, memory: found.filename, sha256: ins.sha256,
-      action, from: d.from, to: d.to, destination, moves: destination !== rel, findings: findings(key), note: null,
+      id: `${s.id}:${found.filename}`,
+      source: s.id,
+      root: s.root,
+      file: rel,
+      memory: found.filename,
+      sha256: ins.sha256,
+      action,
+      from: d.from,
+      to: d.to,
+      destination,
+      moves: destination !== rel,
+      findings: findings(key),
+      note: null,
     });
   }
   return summarise('bulk', ctx, files, skipped);
@@ -251,13 +338,25 @@ export type ApplyResult =
  * Applies a plan as one batch. `confirmed` must be true when the plan says so
  * (CLI `--yes`, the dashboard's typed count); otherwise nothing is touched.
  */
-export function applyPlan(ctx: ServiceContext, plan: BatchPlan, opts: { actor: Actor; confirmed: boolean; overrides?: Record<string, Tier>; reason?: string }): ApplyResult {
+export function applyPlan(
+  ctx: ServiceContext,
+  plan: BatchPlan,
+  opts: { actor: Actor; confirmed: boolean; overrides?: Record<string, Tier>; reason?: string },
+): ApplyResult {
   if (plan.confirm.needed && !opts.confirmed) {
-    return { ok: false, code: 'needs-confirmation', count: plan.confirm.count, message: `refused without confirmation: ${plan.confirm.reason}` };
+    return {
+      ok: false,
+      code: 'needs-confirmation',
+      count: plan.confirm.count,
+      message: `refused without confirmation: ${plan.confirm.reason}`,
+    };
   }
   if (plan.files.length === 0) return { ok: true, outcome: null, message: 'nothing to apply' };
   const demote = validatorDemotion(ctx);
-  const entries = plan.kind === 'backfill' ? new Map(planBackfill(ctx, opts.overrides).map((e) => [`${e.source}:${e.plan.filename}`, e])) : new Map();
+  const entries =
+    plan.kind === 'backfill'
+      ? new Map(planBackfill(ctx, opts.overrides).map((e) => [`${e.source}:${e.plan.filename}`, e]))
+      : new Map();
   const steps: BatchStep[] = plan.files.map((f) => ({
     source: rootOf(ctx, f.source)!,
     memory: f.memory,
@@ -267,13 +366,31 @@ export function applyPlan(ctx: ServiceContext, plan: BatchPlan, opts: { actor: A
       plan.kind === 'audit'
         ? applyToMemory(ctx, { ref: f.memory, sourceId: f.source, actor: 'validator', ...ids }, demote)
         : plan.kind === 'bulk'
-          // The one single-transition path: it re-checks the rule on the file as it is now.
-          ? transition(ctx, { ref: f.memory, sourceId: f.source, actor: opts.actor, action: f.action as BulkAction, reason: opts.reason, ...ids })
+          ? // The one single-transition path: it re-checks the rule on the file as it is now.
+            transition(ctx, {
+              ref: f.memory,
+              sourceId: f.source,
+              actor: opts.actor,
+              action: f.action as BulkAction,
+              reason: opts.reason,
+              ...ids,
+            })
           : entries.has(f.id)
-          ? applyBackfill(ctx, entries.get(f.id)!, opts.actor, opts.overrides?.[f.memory], ids)
-          : { ok: false, code: 'skipped', message: `${f.memory} no longer needs a back-fill` },
+            ? applyBackfill(ctx, entries.get(f.id)!, opts.actor, opts.overrides?.[f.memory], ids)
+            : { ok: false, code: 'skipped', message: `${f.memory} no longer needs a back-fill` },
   }));
   const outcome = runBatch(ctx, { kind: plan.kind, actor: opts.actor }, steps);
-  const verb = plan.kind === 'audit' ? 'demoted' : plan.kind === 'bulk' ? (plan.files[0]?.action === 'archive' ? 'archived' : 'demoted') : 'back-filled';
-  return { ok: true, outcome, message: `batch ${outcome.batch}: ${outcome.done} ${verb}${outcome.noop ? `, ${outcome.noop} already done` : ''}${outcome.refused ? `, ${outcome.refused} refused` : ''}` };
+  const verb =
+    plan.kind === 'audit'
+      ? 'demoted'
+      : plan.kind === 'bulk'
+        ? plan.files[0]?.action === 'archive'
+          ? 'archived'
+          : 'demoted'
+        : 'back-filled';
+  return {
+    ok: true,
+    outcome,
+    message: `batch ${outcome.batch}: ${outcome.done} ${verb}${outcome.noop ? `, ${outcome.noop} already done` : ''}${outcome.refused ? `, ${outcome.refused} refused` : ''}`,
+  };
 }

@@ -74,7 +74,12 @@ export function runBatch(ctx: ServiceContext, opts: BatchOptions, steps: BatchSt
     const sha = bytes ? sha256(bytes) : null;
     if (!bytes || !sha || (step.expectSha && step.expectSha !== sha)) {
       const message = `${step.memory} ${bytes ? 'changed' : 'disappeared'} on disk since the plan was made: left as it is`;
-      results.push({ source: step.source.id, memory: step.memory, file: step.relPath, result: { ok: false, code: 'conflict', message } });
+      results.push({
+        source: step.source.id,
+        memory: step.memory,
+        file: step.relPath,
+        result: { ok: false, code: 'conflict', message },
+      });
       continue;
     }
     const entry = bySource.get(step.source.id) ?? { source: step.source, files: [], blobs: [] };
@@ -91,7 +96,14 @@ export function runBatch(ctx: ServiceContext, opts: BatchOptions, steps: BatchSt
     const fresh = writeSnapshot(
       source.root,
       {
-        v: 1, id, kind: opts.kind, at: isoNow(now), machine: ctx.machine, actor: opts.actor, ...(opts.undoes ? { undoes: opts.undoes } : {}), files,
+        v: 1,
+        id,
+        kind: opts.kind,
+        at: isoNow(now),
+        machine: ctx.machine,
+        actor: opts.actor,
+        ...(opts.undoes ? { undoes: opts.undoes } : {}),
+        files,
         ...(indexFile ? { index: { file: indexFile, sha: index ? sha256(index) : null } } : {}),
       },
       index ? [...blobs, index] : blobs,
@@ -124,7 +136,9 @@ export function runBatch(ctx: ServiceContext, opts: BatchOptions, steps: BatchSt
     else if (opts.kind !== 'undo') writeState(source.root, id, { indexAfterSha: indexSha(source), done: true });
   }
   return {
-    batch: id, kind: opts.kind, results,
+    batch: id,
+    kind: opts.kind,
+    results,
     done: changed,
     noop: count((r) => r.ok && r.noop),
     refused: count((r) => !r.ok),

@@ -155,5 +155,8 @@ export function readBlob(root: string, id: string, sha: string): Buffer | null {
 
 /** Short, sortable, unique: `b20261122T120000Z-3f9a1c`. */
 export function newBatchId(now: Date, random: string): string {
-  return `b${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${random.slice(0, 6)}`;
+  return `b${now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}-${random.slice(0, 6)}`;
 }

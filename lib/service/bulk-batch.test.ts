@@ -11,7 +11,19 @@ import { claudeFolder } from './fixtures/claude-folder';
 import { applyPlan, planBackfillBatch, planTransitions } from './batch-plan';
 import { undoBatch } from './undo';
 import { repairAndRestore, repairModel } from './repair';
-import { closeCtx, memoryFile, openCtx, put, readAudit, removeSandbox, runCli, sandbox, sha, treeFiles, type Sandbox } from './test-support';
+import {
+  closeCtx,
+  memoryFile,
+  openCtx,
+  put,
+  readAudit,
+  removeSandbox,
+  runCli,
+  sandbox,
+  sha,
+  treeFiles,
+  type Sandbox,
+} from './test-support';
 
 let sb: Sandbox;
 afterEach(() => removeSandbox(sb));
@@ -23,7 +35,11 @@ describe('bulk demote, archive and back-fill of chosen memories', () => {
   });
 
   const keysOf = (ctx: ReturnType<typeof openCtx>, names: string[]) => names.map((n) => `${ctx.sources[0]!.id}:${n}`);
-  const liveMemories = () => fs.readdirSync(sb.root).filter((f) => f.endsWith('.md') && f !== 'MEMORY.md').sort();
+  const liveMemories = () =>
+    fs
+      .readdirSync(sb.root)
+      .filter((f) => f.endsWith('.md') && f !== 'MEMORY.md')
+      .sort();
 
   it('plans each chosen file, asks for the typed count above 10, applies one batch, and Undo restores every byte', () => {
     const ctx = openCtx(sb);
@@ -33,7 +49,13 @@ describe('bulk demote, archive and back-fill of chosen memories', () => {
     // Every planned file is a demote of a chosen memory; the rest are left out with a rule.
     expect(plan.kind).toBe('bulk');
     expect(plan.files.length + plan.skipped.length).toBe(12);
-    for (const f of plan.files) expect(f).toMatchObject({ action: 'demote', to: 'quarantined', destination: `quarantine/${f.memory}`, moves: true });
+    for (const f of plan.files)
+      expect(f).toMatchObject({
+        action: 'demote',
+        to: 'quarantined',
+        destination: `quarantine/${f.memory}`,
+        moves: true,
+      });
     const n = plan.files.length;
     expect(n).toBeGreaterThan(10);
     expect(plan.confirm).toMatchObject({ needed: true, count: n });
@@ -102,9 +124,16 @@ describe('bulk demote, archive and back-fill of chosen memories', () => {
 describe('repair and restore is one undoable batch', () => {
   const TOKEN = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
   const Q: [string, string][] = [
-    ['name', 'Integration tests'], ['description', 'run them first'], ['type', 'feedback'], ['source-machine', 'box'],
-    ['trust-level', 'quarantined'], ['created-at', '2026-01-01T00:00:00Z'], ['last-verified', '2026-11-10'],
-    ['quarantined-at', '2026-11-10T09:00:00Z'], ['quarantined-by', 'box'], ['quarantine-reason', 'doubtful'],
+    ['name', 'Integration tests'],
+    ['description', 'run them first'],
+    ['type', 'feedback'],
+    ['source-machine', 'box'],
+    ['trust-level', 'quarantined'],
+    ['created-at', '2026-01-01T00:00:00Z'],
+    ['last-verified', '2026-11-10'],
+    ['quarantined-at', '2026-11-10T09:00:00Z'],
+    ['quarantined-by', 'box'],
+    ['quarantine-reason', 'doubtful'],
   ];
 
   it('keeps both sha256 in the event, and `memtrust undo OP` puts the quarantined bytes back', () => {
@@ -116,7 +145,13 @@ describe('repair and restore is one undoable batch', () => {
     const ref = { source: ctx.sources[0]!.id, filename: 'feedback_tests.md' };
     const m = repairModel(ctx, ref);
     if (!m.ok) throw new Error(m.message);
-    const r = repairAndRestore(ctx, ref, { redactions: Object.fromEntries(m.model.values.map((v) => [v.key, 'remove'])) }, sha(bytes), 'repair-op-1');
+    const r = repairAndRestore(
+      ctx,
+      ref,
+      { redactions: Object.fromEntries(m.model.values.map((v) => [v.key, 'remove'])) },
+      sha(bytes),
+      'repair-op-1',
+    );
     expect(r).toMatchObject({ ok: true, op: 'repair-op-1', to: 'verified' });
     const ev = readAudit(sb.root).find((e) => e.id === 'repair-op-1')!;
     expect(ev).toMatchObject({ action: 'restore', batch: 'repair-op-1', before_sha256: sha(bytes) });

@@ -25,8 +25,15 @@ export function readIndex(root: string, indexFile: string): string | null {
 
 export function markIndexed(sqlite: Database.Database, source: SourceInfo): void {
   const text = readIndex(source.root, source.adapter.indexFile!) ?? '';
-  const named = new Set(text.split('\n').map(linkedFile).filter((x): x is string => !!x));
-  const rows = sqlite.prepare("SELECT key, filename FROM memories WHERE source = ? AND location = 'memories'").all(source.id) as { key: string; filename: string }[];
+  const named = new Set(
+    text
+      .split('\n')
+      .map(linkedFile)
+      .filter((x): x is string => !!x),
+  );
+  const rows = sqlite
+    .prepare("SELECT key, filename FROM memories WHERE source = ? AND location = 'memories'")
+    .all(source.id) as { key: string; filename: string }[];
   const set = sqlite.prepare('UPDATE memories SET indexed = ? WHERE key = ?');
   sqlite.transaction(() => {
     for (const r of rows) set.run(named.has(r.filename) ? 1 : 0, r.key);
@@ -84,7 +91,8 @@ export function mergeLayout(layout: readonly string[], lines: readonly string[])
   const at = (i: number, j: number) => i * (m + 1) + j;
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      lcs[at(i, j)] = layout[i] === lines[j] ? lcs[at(i + 1, j + 1)]! + 1 : Math.max(lcs[at(i + 1, j)]!, lcs[at(i, j + 1)]!);
+      lcs[at(i, j)] =
+        layout[i] === lines[j] ? lcs[at(i + 1, j + 1)]! + 1 : Math.max(lcs[at(i + 1, j)]!, lcs[at(i, j + 1)]!);
     }
   }
   const present = new Set(lines);

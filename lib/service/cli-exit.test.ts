@@ -8,15 +8,40 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryFile, put, readAudit, removeSandbox, runCli, sandbox, treeHash, type Sandbox } from './test-support';
 
-const BODY = '\nDeploys go through the pipeline because manual deploys skipped migrations.\n\n**Why:** outage.\n\n**How to apply:** never ssh in.\n';
+const BODY =
+  '\nDeploys go through the pipeline because manual deploys skipped migrations.\n\n**Why:** outage.\n\n**How to apply:** never ssh in.\n';
 
 let sb: Sandbox;
 beforeAll(() => {
   sb = sandbox();
-  const fm = (name: string, extra: [string, string][]) => memoryFile([['name', name], ['description', 'deploy rule'], ['type', 'feedback'], ...extra], BODY);
-  put(sb.root, 'memories/feedback_deploys.md', fm('Deploys', [['trust-level', 'verified'], ['created-at', '2026-01-01T00:00:00Z'], ['last-verified', '2026-11-01']]));
-  put(sb.root, 'memories/feedback_young.md', fm('Young', [['trust-level', 'inferred'], ['created-at', '2026-11-21T00:00:00Z']]));
-  put(sb.root, 'memories/feedback_retry.md', fm('Retry', [['trust-level', 'verified'], ['created-at', '2026-01-01T00:00:00Z'], ['last-verified', '2026-11-01']]));
+  const fm = (name: string, extra: [string, string][]) =>
+    memoryFile([['name', name], ['description', 'deploy rule'], ['type', 'feedback'], ...extra], BODY);
+  put(
+    sb.root,
+    'memories/feedback_deploys.md',
+    fm('Deploys', [
+      ['trust-level', 'verified'],
+      ['created-at', '2026-01-01T00:00:00Z'],
+      ['last-verified', '2026-11-01'],
+    ]),
+  );
+  put(
+    sb.root,
+    'memories/feedback_young.md',
+    fm('Young', [
+      ['trust-level', 'inferred'],
+      ['created-at', '2026-11-21T00:00:00Z'],
+    ]),
+  );
+  put(
+    sb.root,
+    'memories/feedback_retry.md',
+    fm('Retry', [
+      ['trust-level', 'verified'],
+      ['created-at', '2026-01-01T00:00:00Z'],
+      ['last-verified', '2026-11-01'],
+    ]),
+  );
 });
 afterAll(() => removeSandbox(sb));
 
@@ -24,7 +49,9 @@ describe('memtrust CLI exit codes', () => {
   it('0 when done, 0 when already in that state', () => {
     const done = runCli(['demote', 'feedback_deploys.md', '--reason', 'superseded by the new pipeline'], sb.env);
     expect(done.status).toBe(0);
-    expect(done.stdout).toContain('feedback_deploys.md: demote done, verified → quarantined (moved to quarantine/feedback_deploys.md)');
+    expect(done.stdout).toContain(
+      'feedback_deploys.md: demote done, verified → quarantined (moved to quarantine/feedback_deploys.md)',
+    );
     expect(fs.existsSync(path.join(sb.root, 'quarantine/feedback_deploys.md'))).toBe(true);
     const before = treeHash(sb.root);
     const again = runCli(['demote', 'feedback_deploys.md', '--reason', 'again', '--json'], sb.env);
@@ -56,7 +83,10 @@ describe('memtrust CLI exit codes', () => {
   });
 
   it('the same --op twice: the second run is "already applied" and there is one audit event', () => {
-    const first = runCli(['demote', 'feedback_retry.md', '--reason', 'retry me', '--op', 'retry-op-1', '--json'], sb.env);
+    const first = runCli(
+      ['demote', 'feedback_retry.md', '--reason', 'retry me', '--op', 'retry-op-1', '--json'],
+      sb.env,
+    );
     expect(first.status).toBe(0);
     expect(JSON.parse(first.stdout)).toMatchObject({ ok: true, noop: false, op: 'retry-op-1', to: 'quarantined' });
     const after = treeHash(sb.root);
@@ -66,7 +96,9 @@ describe('memtrust CLI exit codes', () => {
     expect(second.stdout).toContain('operation retry-op-1 was already applied');
     expect(treeHash(sb.root)).toEqual(after);
     expect(readAudit(sb.root).filter((e) => e.id === 'retry-op-1')).toHaveLength(1);
-    const hist = JSON.parse(runCli(['history', 'feedback_retry.md', '--json'], sb.env).stdout) as { events: { id: string }[] };
+    const hist = JSON.parse(runCli(['history', 'feedback_retry.md', '--json'], sb.env).stdout) as {
+      events: { id: string }[];
+    };
     expect(hist.events.map((e) => e.id)).toEqual(['retry-op-1']);
   });
 });

@@ -13,13 +13,24 @@ import { REFUSAL_CODES } from '../trust/refusals';
 import { closeDb, openDb } from '../../db/client';
 import type { AuditEvent } from '../audit/event';
 import {
-  NOW, PROJECT, fieldsOf, journalFiles, placements, readAudit, removeSandbox, runNodeAsync, sandbox, sha, tmpFiles, type CliRun, type Sandbox,
+  NOW,
+  PROJECT,
+  fieldsOf,
+  journalFiles,
+  placements,
+  readAudit,
+  removeSandbox,
+  runNodeAsync,
+  sandbox,
+  sha,
+  tmpFiles,
+  type CliRun,
+  type Sandbox,
 } from './test-support';
 
 const STEPS = 200;
 const SEED = process.env.WALK_SEED ?? '20261122';
 const FIXTURE = path.join(PROJECT, 'lib', 'service', 'fixtures', 'random-walk.ts');
-
 
 let sb: Sandbox;
 let initial: Map<string, { dir: string; sha: string }>;
@@ -31,12 +42,28 @@ const dirOf = (rel: string) => rel.split('/')[0]!;
 
 beforeAll(async () => {
   sb = sandbox('memtrust-walk-');
-  writeCorpus(sb.root, generateCorpus({ n: 40, seed: SEED, now: new Date(NOW), machine: 'test-machine', ownerEmail: 'owner@example.com' }));
-  initial = new Map([...placements(sb.root)].map(([name, [rel]]) => [name, { dir: dirOf(rel!), sha: sha(fs.readFileSync(path.join(sb.root, rel!))) }]));
+  writeCorpus(
+    sb.root,
+    generateCorpus({ n: 40, seed: SEED, now: new Date(NOW), machine: 'test-machine', ownerEmail: 'owner@example.com' }),
+  );
+  initial = new Map(
+    [...placements(sb.root)].map(([name, [rel]]) => [
+      name,
+      { dir: dirOf(rel!), sha: sha(fs.readFileSync(path.join(sb.root, rel!))) },
+    ]),
+  );
   initialEvents = readAudit(sb.root).length;
   const names = JSON.stringify([...initial.keys()].sort());
   const walk = (id: string) =>
-    runNodeAsync(['--import', 'tsx', FIXTURE], sb.env, { WALK_ID: id, WALK_BARRIER: path.join(sb.tmp, 'barrier'), WALK_PEERS: 'a,b', WALK_SEED: `${SEED}:${id}`, WALK_STEPS: String(STEPS), WALK_NAMES: names, WALK_OUT: path.join(sb.tmp, `${id}.json`) });
+    runNodeAsync(['--import', 'tsx', FIXTURE], sb.env, {
+      WALK_ID: id,
+      WALK_BARRIER: path.join(sb.tmp, 'barrier'),
+      WALK_PEERS: 'a,b',
+      WALK_SEED: `${SEED}:${id}`,
+      WALK_STEPS: String(STEPS),
+      WALK_NAMES: names,
+      WALK_OUT: path.join(sb.tmp, `${id}.json`),
+    });
   runs = await Promise.all([walk('a'), walk('b')]);
   steps = ['a', 'b'].map((id) => {
     try {
@@ -65,7 +92,11 @@ describe('two processes, one root, one database', () => {
   });
 
   it('the audit log has exactly one event per applied transition', () => {
-    const applied = steps.flat().filter((s) => s.ok && !s.noop).map((s) => s.op).sort();
+    const applied = steps
+      .flat()
+      .filter((s) => s.ok && !s.noop)
+      .map((s) => s.op)
+      .sort();
     const events = readAudit(sb.root).slice(initialEvents);
     expect(events.map((e) => e.id).sort()).toEqual(applied);
     // The two walks really overlapped: the log switches between their events more than once.
@@ -111,7 +142,9 @@ describe('two processes, one root, one database', () => {
         const rows = db.sqlite.prepare('SELECT rel_path, sha256 FROM memories WHERE filename = ?').all(name);
         expect(rows, name).toEqual([{ rel_path: rel, sha256: sha(fs.readFileSync(path.join(sb.root, rel))) }]);
       }
-      const mirrored = db.sqlite.prepare("SELECT count(*) AS n FROM audit_events WHERE id LIKE 'a-%' OR id LIKE 'b-%'").get();
+      const mirrored = db.sqlite
+        .prepare("SELECT count(*) AS n FROM audit_events WHERE id LIKE 'a-%' OR id LIKE 'b-%'")
+        .get();
       expect(mirrored).toEqual({ n: events.length });
     } finally {
       closeDb(sb.db);

@@ -14,13 +14,33 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { transition } from './transition';
 import { editMemory } from './create-edit';
 import type { ServiceContext } from './context';
-import { journalFiles, memoryFile, openCtx, put, readAudit, removeSandbox, sandbox, sha, tmpFiles, type Sandbox } from './test-support';
+import {
+  journalFiles,
+  memoryFile,
+  openCtx,
+  put,
+  readAudit,
+  removeSandbox,
+  sandbox,
+  sha,
+  tmpFiles,
+  type Sandbox,
+} from './test-support';
 
 const BODY = '\nDeploys go through the staging cluster first.\n\n**Why:** a bad migration in 2025.\n';
-const FIELDS: [string, string][] = [['name', 'Deploy order'], ['description', 'staging first'], ['type', 'feedback'], ['created-at', '2026-10-01T00:00:00Z']];
+const FIELDS: [string, string][] = [
+  ['name', 'Deploy order'],
+  ['description', 'staging first'],
+  ['type', 'feedback'],
+  ['created-at', '2026-10-01T00:00:00Z'],
+];
 const INFERRED = memoryFile([...FIELDS, ['trust-level', 'inferred']], BODY);
-const QUARANTINED = memoryFile([...FIELDS, ['trust-level', 'quarantined'], ['quarantine-reason', 'looked wrong'], ['quarantined-at', '2026-11-01']], BODY);
-const saved = (b: Buffer) => Buffer.from(b.toString('utf8').replace('staging cluster', 'staging cluster (saved by the editor)'));
+const QUARANTINED = memoryFile(
+  [...FIELDS, ['trust-level', 'quarantined'], ['quarantine-reason', 'looked wrong'], ['quarantined-at', '2026-11-01']],
+  BODY,
+);
+const saved = (b: Buffer) =>
+  Buffer.from(b.toString('utf8').replace('staging cluster', 'staging cluster (saved by the editor)'));
 const NAME = 'feedback_deploy_order.md';
 
 let sb: Sandbox;
@@ -103,7 +123,16 @@ describe('a save that lands while a transition commits is never lost', () => {
     ctx = openCtx(sb);
     const edit = saved(INFERRED);
     const spy = saveBefore('renameSync', src, () => fs.writeFileSync(src, edit));
-    const r = editMemory(ctx, { source: ctx.sources[0]!.id, filename: NAME }, { name: 'Deploy order', description: 'staging first', body: "Deploys go through the staging cluster, always, before production.\n" }, sha(INFERRED));
+    const r = editMemory(
+      ctx,
+      { source: ctx.sources[0]!.id, filename: NAME },
+      {
+        name: 'Deploy order',
+        description: 'staging first',
+        body: 'Deploys go through the staging cluster, always, before production.\n',
+      },
+      sha(INFERRED),
+    );
     expect(spy.fired()).toBe(true);
     expect(r).toMatchObject({ ok: false, code: 'conflict' });
     expect(fs.readFileSync(src).equals(edit)).toBe(true);
@@ -113,7 +142,18 @@ describe('a save that lands while a transition commits is never lost', () => {
 
   it('Claude Code folder: a MEMORY.md line added by an editor during a demote is kept, and the demoted line is gone', () => {
     put(sb.root, NAME, INFERRED);
-    put(sb.root, 'user_role.md', memoryFile([['name', 'Role'], ['description', 'what I do'], ['type', 'user']], '\nPlatform engineer.\n'));
+    put(
+      sb.root,
+      'user_role.md',
+      memoryFile(
+        [
+          ['name', 'Role'],
+          ['description', 'what I do'],
+          ['type', 'user'],
+        ],
+        '\nPlatform engineer.\n',
+      ),
+    );
     const index = path.join(sb.root, 'MEMORY.md');
     put(sb.root, 'MEMORY.md', `- [Deploy order](${NAME}) — staging first\n- [Role](user_role.md) — what I do\n`);
     ctx = openCtx(sb);

@@ -29,7 +29,11 @@ export function rowGesture(row: ContextRow): RowGesture | null {
     restore: { label: 'restore it (if it should load)', href: page, cli: `npx memtrust restore ${file}` },
     'index-move': { label: 'move its MEMORY.md line above the cut, or shorten the index', href: page, cli: null },
     'index-add': { label: 'add a line for it to MEMORY.md', href: page, cli: null },
-    budget: { label: `raise contextBudget (at most ${MAX_CONTEXT_BUDGET.toLocaleString('en-US')}) or demote what no longer applies`, href: '/settings#context-budget', cli: null },
+    budget: {
+      label: `raise contextBudget (at most ${MAX_CONTEXT_BUDGET.toLocaleString('en-US')}) or demote what no longer applies`,
+      href: '/settings#context-budget',
+      cli: null,
+    },
     conflict: { label: 'resolve the conflict', href: page, cli: `npx memtrust show ${file}` },
     'fix-file': { label: 'fix the file', href: page, cli: `npx memtrust validate ${file}` },
     none: null,
@@ -49,14 +53,25 @@ export const STATE_LABEL: Record<RowState, string> = {
   unreadable: 'unreadable',
 };
 
-const STATE_ORDER: RowState[] = ['loaded', 'over-budget', 'withheld', 'cut', 'not-indexed', 'conflict', 'unreadable', 'quarantined', 'archived'];
+const STATE_ORDER: RowState[] = [
+  'loaded',
+  'over-budget',
+  'withheld',
+  'cut',
+  'not-indexed',
+  'conflict',
+  'unreadable',
+  'quarantined',
+  'archived',
+];
 
 /** Rows in reading order: by MEMORY.md line for an index layout, else by state then name. */
 export function orderedRows(root: ContextRootPlan, opts: { archived?: boolean } = {}): ContextRow[] {
   const rows = root.rows.filter((r) => opts.archived || r.state !== 'archived');
   return [...rows].sort((a, b) => {
     const s = STATE_ORDER.indexOf(a.state) - STATE_ORDER.indexOf(b.state);
-    if (root.layout === 'claude-code' && a.indexLine !== null && b.indexLine !== null && s === 0) return a.indexLine - b.indexLine;
+    if (root.layout === 'claude-code' && a.indexLine !== null && b.indexLine !== null && s === 0)
+      return a.indexLine - b.indexLine;
     if (s !== 0) return s;
     return a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0;
   });
@@ -88,14 +103,19 @@ function pad(s: string, w: number): string {
 export function explainText(plan: ContextPlan): string {
   const out: string[] = ['memtrust context — what a session gets', summaryLine(plan), ''];
   for (const root of plan.roots) {
-    out.push(`${root.display} (${root.layout === 'claude-code' ? 'Claude Code memory folder: notes only, no bodies' : 'trust-model root: bodies quoted'})`);
+    out.push(
+      `${root.display} (${root.layout === 'claude-code' ? 'Claude Code memory folder: notes only, no bodies' : 'trust-model root: bodies quoted'})`,
+    );
     if (root.error) {
       out.push(`  could not read: ${root.error}`, '');
       continue;
     }
     const idx = indexSummary(root);
     if (idx) out.push(`  ${idx}`);
-    if (root.indexCredentialLines.length) out.push(`  MEMORY.md holds a credential on line ${root.indexCredentialLines.join(', ')} — Claude Code loads it as it is; edit the index`);
+    if (root.indexCredentialLines.length)
+      out.push(
+        `  MEMORY.md holds a credential on line ${root.indexCredentialLines.join(', ')} — Claude Code loads it as it is; edit the index`,
+      );
     const rows = orderedRows(root);
     if (rows.length === 0) {
       out.push('  (no memories)', '');
@@ -120,10 +140,13 @@ export function explainText(plan: ContextPlan): string {
         g ? `${g.label}${g.cli ? ` — ${g.cli}` : ''}` : '',
       ]);
     }
-    const widths = table[0]!.map((_, c) => Math.min(40, Math.max(...table.filter((t) => !t[0]!.startsWith('──')).map((t) => Array.from(t[c]!).length))));
+    const widths = table[0]!.map((_, c) =>
+      Math.min(40, Math.max(...table.filter((t) => !t[0]!.startsWith('──')).map((t) => Array.from(t[c]!).length))),
+    );
     for (const t of table) {
       if (t[0]!.startsWith('──')) out.push(`  ${t[0]}`);
-      else out.push(`  ${t.map((cell, c) => (c === t.length - 1 ? cell : pad(cell, widths[c]!))).join('  ')}`.trimEnd());
+      else
+        out.push(`  ${t.map((cell, c) => (c === t.length - 1 ? cell : pad(cell, widths[c]!))).join('  ')}`.trimEnd());
     }
     out.push('');
   }
@@ -132,6 +155,8 @@ export function explainText(plan: ContextPlan): string {
     for (const p of plan.problems) out.push(`  ${p.path}: ${p.message}`);
     out.push('');
   }
-  out.push(`The text itself: npx memtrust context (or --format hook for the SessionStart JSON). This view: ${EXPLAIN_COMMAND}.`);
+  out.push(
+    `The text itself: npx memtrust context (or --format hook for the SessionStart JSON). This view: ${EXPLAIN_COMMAND}.`,
+  );
   return out.join('\n');
 }

@@ -19,13 +19,34 @@ import { generateClaudeCodeFolder, generateCorpus, mulberry32, seedToInt, writeC
 import { shuffle } from '../demo/prng';
 import type { MemoryAction } from '../trust/tiers';
 import {
-  NOW, copyRoot, envFor, fieldsOf, journalFiles, placements, pool, readAudit, runCliAsync, sandbox, sha, tmpFiles, treeHash, type CliRun, type Sandbox,
+  NOW,
+  copyRoot,
+  envFor,
+  fieldsOf,
+  journalFiles,
+  placements,
+  pool,
+  readAudit,
+  runCliAsync,
+  sandbox,
+  sha,
+  tmpFiles,
+  treeHash,
+  type CliRun,
+  type Sandbox,
 } from './test-support';
 
 const BASE_SEED = process.env.CRASH_SEED ?? '20261122';
 // Until the source's private copy is removed (after-source-unlink) nothing is committed.
 const ROLLED_BACK: CrashStep[] = ['after-journal', 'after-temp-write', 'after-aside'];
-const BEFORE_AUDIT: CrashStep[] = ['after-journal', 'after-temp-write', 'after-aside', 'after-link', 'after-source-unlink', 'after-index-file'];
+const BEFORE_AUDIT: CrashStep[] = [
+  'after-journal',
+  'after-temp-write',
+  'after-aside',
+  'after-link',
+  'after-source-unlink',
+  'after-index-file',
+];
 
 interface Case {
   name: string;
@@ -41,7 +62,13 @@ for (const step of CRASH_STEPS) {
     // An in-place write moves its source aside too (docs/crash-safety.md): every step applies.
     cases.push({ name: `${action} @ ${step}`, flat: false, action, step, seed: `${BASE_SEED}:${action}:${step}` });
   }
-  cases.push({ name: `claude-code demote @ ${step}`, flat: true, action: 'demote', step, seed: `${BASE_SEED}:cc:${step}` });
+  cases.push({
+    name: `claude-code demote @ ${step}`,
+    flat: true,
+    action: 'demote',
+    step,
+    seed: `${BASE_SEED}:cc:${step}`,
+  });
 }
 
 interface Prepared {
@@ -65,7 +92,11 @@ function prepare(c: Case): Prepared {
   const sb = sandbox('memtrust-crash-');
   const now = new Date(NOW);
   if (c.flat) writeCorpus(sb.root, generateClaudeCodeFolder({ n: 12, seed: c.seed, now }));
-  else writeCorpus(sb.root, generateCorpus({ n: 40, seed: c.seed, now, machine: 'test-machine', ownerEmail: 'owner@example.com' }));
+  else
+    writeCorpus(
+      sb.root,
+      generateCorpus({ n: 40, seed: c.seed, now, machine: 'test-machine', ownerEmail: 'owner@example.com' }),
+    );
   const ref = path.join(sb.tmp, 'ref');
   copyRoot(sb.root, ref);
   const refDb = path.join(sb.tmp, 'ref.sqlite');
@@ -82,7 +113,19 @@ function prepare(c: Case): Prepared {
       if (!r.ok || r.noop) continue;
       const dst = path.relative(ref, r.path).split(path.sep).join('/');
       const indexAfter = c.flat ? fs.readFileSync(path.join(ref, 'MEMORY.md'), 'utf8') : undefined;
-      return { c, sb, op, memory, src: src!, dst, before, after: fs.readFileSync(r.path), tree: treeHash(sb.root), indexBefore, indexAfter };
+      return {
+        c,
+        sb,
+        op,
+        memory,
+        src: src!,
+        dst,
+        before,
+        after: fs.readFileSync(r.path),
+        tree: treeHash(sb.root),
+        indexBefore,
+        indexAfter,
+      };
     }
   } finally {
     closeDb(refDb);
@@ -94,7 +137,9 @@ const runs: Prepared[] = [];
 beforeAll(async () => {
   const prepared = cases.map(prepare);
   await pool(prepared, 2, async (p) => {
-    p.crash = await runCliAsync([p.c.action, p.memory, '--reason', 'crash test', '--op', p.op], p.sb.env, { MEMTRUST_CRASH_AT: p.c.step });
+    p.crash = await runCliAsync([p.c.action, p.memory, '--reason', 'crash test', '--op', p.op], p.sb.env, {
+      MEMTRUST_CRASH_AT: p.c.step,
+    });
     p.rec = await runCliAsync(['list', '--json'], p.sb.env);
   });
   runs.push(...prepared);
@@ -141,32 +186,51 @@ describe('crash at every step, then recovery at the next start-up', () => {
     delete expected[p.src];
     expected[at] = sha(forward ? p.after : p.before);
     if (p.c.flat) expected['MEMORY.md'] = sha(Buffer.from(forward ? p.indexAfter! : p.indexBefore!));
-    const files = (t: Record<string, string>) => Object.fromEntries(Object.entries(t).filter(([k]) => !k.endsWith('/')));
+    const files = (t: Record<string, string>) =>
+      Object.fromEntries(Object.entries(t).filter(([k]) => !k.endsWith('/')));
     expect(files(treeHash(root)), ctxt).toEqual(files(expected));
 
     // Nothing temporary or pending; the lock released.
     expect(tmpFiles(root), ctxt).toEqual([]);
     expect(journalFiles(root), ctxt).toEqual([]);
-    expect(fs.readdirSync(path.join(root, '.memtrust')).filter((n) => n.startsWith('lock')), ctxt).toEqual([]);
+    expect(
+      fs.readdirSync(path.join(root, '.memtrust')).filter((n) => n.startsWith('lock')),
+      ctxt,
+    ).toEqual([]);
 
     // The audit event exactly once iff the after state is on disk; recovered iff written by recovery.
     const events = readAudit(root).filter((e) => e.id === p.op);
     expect(events.length, ctxt).toBe(forward ? 1 : 0);
     if (forward) {
-      expect(events[0], ctxt).toMatchObject({ action: p.c.action, memory: p.memory, before_sha256: sha(p.before), after_sha256: sha(p.after), recovered: BEFORE_AUDIT.includes(p.c.step) });
+      expect(events[0], ctxt).toMatchObject({
+        action: p.c.action,
+        memory: p.memory,
+        before_sha256: sha(p.before),
+        after_sha256: sha(p.after),
+        recovered: BEFORE_AUDIT.includes(p.c.step),
+      });
     }
 
     // The index (list --json) agrees with disk, file by file, and the event is mirrored iff applied.
-    const listed = JSON.parse(p.rec!.stdout) as { total: number; items: { file: string; tier: string; sha256: string }[] };
+    const listed = JSON.parse(p.rec!.stdout) as {
+      total: number;
+      items: { file: string; tier: string; sha256: string }[];
+    };
     const onDisk = [...places.values()].map(([rel]) => rel!).sort();
     expect(listed.items.map((x) => x.file).sort(), ctxt).toEqual(onDisk);
     for (const item of listed.items) {
       const bytes = fs.readFileSync(path.join(root, item.file));
-      expect({ file: item.file, tier: item.tier, sha256: item.sha256 }, ctxt).toEqual({ file: item.file, tier: tierOnDisk(item.file, bytes), sha256: sha(bytes) });
+      expect({ file: item.file, tier: item.tier, sha256: item.sha256 }, ctxt).toEqual({
+        file: item.file,
+        tier: tierOnDisk(item.file, bytes),
+        sha256: sha(bytes),
+      });
     }
     const db = openDb(p.sb.db);
     try {
-      expect(db.sqlite.prepare('SELECT count(*) AS n FROM audit_events WHERE id = ?').get(p.op), ctxt).toEqual({ n: forward ? 1 : 0 });
+      expect(db.sqlite.prepare('SELECT count(*) AS n FROM audit_events WHERE id = ?').get(p.op), ctxt).toEqual({
+        n: forward ? 1 : 0,
+      });
     } finally {
       closeDb(p.sb.db);
     }

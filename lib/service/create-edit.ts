@@ -26,7 +26,9 @@ export interface MemoryInput {
   body: string;
 }
 
-export type SaveResult = TransitionResult | { ok: false; code: 'validators-fail'; message: string; findings: Finding[] };
+export type SaveResult =
+  | TransitionResult
+  | { ok: false; code: 'validators-fail'; message: string; findings: Finding[] };
 
 /** Hard failures (validate 1/2, secret 1) block a save; warnings and injection flags are shown, not blocking. */
 function blocking(bytes: Buffer, filename: string, ctx: ServiceContext): Finding[] | null {
@@ -36,31 +38,92 @@ function blocking(bytes: Buffer, filename: string, ctx: ServiceContext): Finding
 }
 
 export function suggestFilename(input: MemoryInput): string {
-  const slug = input.name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 60) || 'memory';
+  const slug =
+    input.name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 60) || 'memory';
   return `${input.type}_${slug}.md`;
 }
 
-export function createMemory(ctx: ServiceContext, sourceId: string, input: MemoryInput, actor: Actor = 'user:web'): SaveResult {
+export function createMemory(
+  ctx: ServiceContext,
+  sourceId: string,
+  input: MemoryInput,
+  actor: Actor = 'user:web',
+): SaveResult {
   const source = ctx.sources.find((s) => s.id === sourceId && !s.error);
-  if (!source) return { ok: false, code: 'not-found', message: 'That memory root is not configured or cannot be read.' };
+  if (!source)
+    return { ok: false, code: 'not-found', message: 'That memory root is not configured or cannot be read.' };
   const filename = suggestFilename(input);
   const now = ctx.now();
   const d = decide('create-user', null, { now, machine: ctx.machine, actor: 'user' });
   if (!d.ok || d.noop) return { ok: false, code: 'refused', message: d.ok ? d.message : d.message };
-  const bytes = composeMemory({ name: input.name, description: input.description, type: input.type, ...d.set }, input.body);
+  const bytes = composeMemory(
+    { name: input.name, description: input.description, type: input.type, ...d.set },
+    input.body,
+  );
   const bad = blocking(bytes, filename, ctx);
-  if (bad) return { ok: false, code: 'validators-fail', message: `not saved: ${bad.map((f) => f.message).join('; ')}`, findings: bad };
+  if (bad)
+    return {
+      ok: false,
+      code: 'validators-fail',
+      message: `not saved: ${bad.map((f) => f.message).join('; ')}`,
+      findings: bad,
+    };
   return withRootLock(source.root, ctx.machine, () => {
     recoverSource(ctx, source);
     const clash = resolveMemory([source], filename);
-    if (clash.ok) return { ok: false, code: 'conflict', message: `${filename} already exists (${clash.found.relPath}): choose another name`, paths: [clash.found.abs] };
+    if (clash.ok)
+      return {
+        ok: false,
+        code: 'conflict',
+        message: `${filename} already exists (${clash.found.relPath}): choose another name`,
+        paths: [clash.found.abs],
+      };
     const dir = source.adapter.dirOf('memories');
     const rel = dir ? `${dir}/${filename}` : filename;
     const op = crypto.randomUUID();
-    const event: AuditEvent = { v: 1, id: op, at: isoNow(now), machine: ctx.machine, actor, action: 'create', memory: filename, from: null, to: 'verified', reason: null, findings: [], before_sha256: null, after_sha256: sha256(bytes), recovered: false, batch: op };
+    const event: AuditEvent = {
+      v: 1,
+      id: op,
+      at: isoNow(now),
+      machine: ctx.machine,
+      actor,
+      action: 'create',
+      memory: filename,
+      from: null,
+      to: 'verified',
+      reason: null,
+      findings: [],
+      before_sha256: null,
+      after_sha256: sha256(bytes),
+      recovered: false,
+      batch: op,
+    };
     const tmp = path.posix.join(dir, `.${filename}.${op}.tmp`);
-    const indexEdit = source.adapter.indexFile ? { file: source.adapter.indexFile, kind: 'insert' as const, line: `- [${input.name.replace(/[[\]\n\r]/g, ' ')}](${filename}) — ${input.description.replace(/[\n\r]/g, ' ')}`, at: -1 } : undefined;
-    const intent: Intent = { v: 1, op, machine: ctx.machine, src: rel, dst: rel, tmp, beforeSha: '', afterSha: event.after_sha256!, event, indexEdit };
+    const indexEdit = source.adapter.indexFile
+      ? {
+          file: source.adapter.indexFile,
+          kind: 'insert' as const,
+          line: `- [${input.name.replace(/[[\]\n\r]/g, ' ')}](${filename}) — ${input.description.replace(/[\n\r]/g, ' ')}`,
+          at: -1,
+        }
+      : undefined;
+    const intent: Intent = {
+      v: 1,
+      op,
+      machine: ctx.machine,
+      src: rel,
+      dst: rel,
+      tmp,
+      beforeSha: '',
+      afterSha: event.after_sha256!,
+      event,
+      indexEdit,
+    };
     // The same durable steps as every transition (docs/crash-safety.md): a create is one with no source.
     const located = { source, relPath: rel, abs: path.join(source.root, rel), filename, location: 'memories' as const };
     const r = execute(ctx, located, intent, bytes);
@@ -68,18 +131,49 @@ export function createMemory(ctx: ServiceContext, sourceId: string, input: Memor
   });
 }
 
-export function editMemory(ctx: ServiceContext, ref: { source: string; filename: string }, input: Omit<MemoryInput, 'type'>, expectSha: string, actor: Actor = 'user:web'): SaveResult {
+export function editMemory(
+  ctx: ServiceContext,
+  ref: { source: string; filename: string },
+  input: Omit<MemoryInput, 'type'>,
+  expectSha: string,
+  actor: Actor = 'user:web',
+): SaveResult {
   let blocked: Finding[] | null = null;
-  const result = applyToMemory(ctx, { ref: ref.filename, sourceId: ref.source, actor, expectSha }, (ins, found, now) => {
-    const d = decide('edit', ins.facts, { now, machine: ctx.machine, actor: 'user' });
-    if (!d.ok || d.noop) return d.ok ? { ok: false, code: 'refused', message: d.message } : d;
-    const body = Buffer.from(input.body.replace(/\r\n/g, '\n'), 'utf8');
-    const set = { name: input.name, description: input.description, 'trust-level': 'verified', 'last-verified': today(now) };
-    const preview = composeMemory({ ...ins.fields, ...set }, input.body);
-    blocked = blocking(preview, found.filename, ctx);
-    if (blocked) return { ok: false, code: 'validators-fail', message: `not saved: ${blocked.map((f) => f.message).join('; ')}` };
-    return { ok: true, noop: false, action: 'edit', from: d.from, to: 'verified', set, remove: [], move: null, reason: null, body: Buffer.concat([Buffer.from('\n'), body]) };
-  });
+  const result = applyToMemory(
+    ctx,
+    { ref: ref.filename, sourceId: ref.source, actor, expectSha },
+    (ins, found, now) => {
+      const d = decide('edit', ins.facts, { now, machine: ctx.machine, actor: 'user' });
+      if (!d.ok || d.noop) return d.ok ? { ok: false, code: 'refused', message: d.message } : d;
+      const body = Buffer.from(input.body.replace(/\r\n/g, '\n'), 'utf8');
+      const set = {
+        name: input.name,
+        description: input.description,
+        'trust-level': 'verified',
+        'last-verified': today(now),
+      };
+      const preview = composeMemory({ ...ins.fields, ...set }, input.body);
+      blocked = blocking(preview, found.filename, ctx);
+      if (blocked)
+        return {
+          ok: false,
+          code: 'validators-fail',
+          message: `not saved: ${blocked.map((f) => f.message).join('; ')}`,
+        };
+      return {
+        ok: true,
+        noop: false,
+        action: 'edit',
+        from: d.from,
+        to: 'verified',
+        set,
+        remove: [],
+        move: null,
+        reason: null,
+        body: Buffer.concat([Buffer.from('\n'), body]),
+      };
+    },
+  );
   if (!result.ok && blocked) return { ok: false, code: 'validators-fail', message: result.message, findings: blocked };
   return result;
 }

@@ -9,10 +9,33 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyToMemory, transition, type Plan } from './transition';
 import type { ServiceContext } from './context';
-import { journalFiles, memoryFile, openCtx, put, readAudit, removeSandbox, sandbox, sha, tmpFiles, treeFiles, treeHash, type Sandbox } from './test-support';
+import {
+  journalFiles,
+  memoryFile,
+  openCtx,
+  put,
+  readAudit,
+  removeSandbox,
+  sandbox,
+  sha,
+  tmpFiles,
+  treeFiles,
+  treeHash,
+  type Sandbox,
+} from './test-support';
 
-const BODY = '\nUse the staging database for load tests because prod has real customers.\n\n**Why:** incident.\n\n**How to apply:** point at staging.\n';
-const FILE = memoryFile([['name', 'Load tests'], ['description', 'staging only'], ['type', 'feedback'], ['trust-level', 'inferred'], ['created-at', '2026-10-01T00:00:00Z']], BODY);
+const BODY =
+  '\nUse the staging database for load tests because prod has real customers.\n\n**Why:** incident.\n\n**How to apply:** point at staging.\n';
+const FILE = memoryFile(
+  [
+    ['name', 'Load tests'],
+    ['description', 'staging only'],
+    ['type', 'feedback'],
+    ['trust-level', 'inferred'],
+    ['created-at', '2026-10-01T00:00:00Z'],
+  ],
+  BODY,
+);
 const EDITED = Buffer.from(FILE.toString('utf8').replace('staging database', 'staging cluster'));
 
 let sb: Sandbox;
@@ -40,11 +63,26 @@ function editingPlanner(plan: Plan, bytes: Buffer) {
 }
 
 const demotePlan: Plan = {
-  ok: true, noop: false, action: 'demote', from: 'inferred', to: 'quarantined',
-  set: { 'trust-level': 'quarantined', 'quarantine-reason': 'x' }, remove: [], move: { dir: 'quarantine' }, reason: 'x',
+  ok: true,
+  noop: false,
+  action: 'demote',
+  from: 'inferred',
+  to: 'quarantined',
+  set: { 'trust-level': 'quarantined', 'quarantine-reason': 'x' },
+  remove: [],
+  move: { dir: 'quarantine' },
+  reason: 'x',
 };
 const promotePlan: Plan = {
-  ok: true, noop: false, action: 'promote', from: 'inferred', to: 'verified', set: { 'trust-level': 'verified' }, remove: [], move: null, reason: null,
+  ok: true,
+  noop: false,
+  action: 'promote',
+  from: 'inferred',
+  to: 'verified',
+  set: { 'trust-level': 'verified' },
+  remove: [],
+  move: null,
+  reason: null,
 };
 
 describe('a file changed on disk is never overwritten', () => {
@@ -55,21 +93,39 @@ describe('a file changed on disk is never overwritten', () => {
     fs.writeFileSync(abs, EDITED); // edited after the user looked at it
     const before = treeFiles(sb.root);
     const dirs = treeHash(sb.root);
-    const r = transition(ctx, { ref: 'feedback_load_tests.md', action: 'demote', reason: 'wrong', actor: 'user:web', expectSha: seen });
+    const r = transition(ctx, {
+      ref: 'feedback_load_tests.md',
+      action: 'demote',
+      reason: 'wrong',
+      actor: 'user:web',
+      expectSha: seen,
+    });
     expect(treeHash(sb.root)).toEqual(dirs); // refused before anything, even a directory, is made
     expect(r).toMatchObject({ ok: false, code: 'conflict', paths: [abs] });
     expect(r.ok ? '' : r.message).toMatch(/changed on disk since it was shown/);
     unchangedBut(before);
     expect(fs.readFileSync(abs).equals(EDITED)).toBe(true);
     // With the current hash it goes through.
-    expect(transition(ctx, { ref: 'feedback_load_tests.md', action: 'demote', reason: 'wrong', actor: 'user:web', expectSha: sha(EDITED) })).toMatchObject({ ok: true });
+    expect(
+      transition(ctx, {
+        ref: 'feedback_load_tests.md',
+        action: 'demote',
+        reason: 'wrong',
+        actor: 'user:web',
+        expectSha: sha(EDITED),
+      }),
+    ).toMatchObject({ ok: true });
   });
 
   it('(b) edited after the read, before a move: conflict, edit intact, no copy in quarantine/', () => {
     const abs = put(sb.root, 'memories/feedback_load_tests.md', FILE);
     ctx = openCtx(sb);
     const expected = { ...treeFiles(sb.root), 'memories/feedback_load_tests.md': sha(EDITED) };
-    const r = applyToMemory(ctx, { ref: 'feedback_load_tests.md', actor: 'user:web' }, editingPlanner(demotePlan, EDITED) as never);
+    const r = applyToMemory(
+      ctx,
+      { ref: 'feedback_load_tests.md', actor: 'user:web' },
+      editingPlanner(demotePlan, EDITED) as never,
+    );
     expect(r).toMatchObject({ ok: false, code: 'conflict', paths: [abs] });
     expect(r.ok ? '' : r.message).toMatch(/changed on disk while the transition ran: nothing was written/);
     expect(fs.readFileSync(abs).equals(EDITED)).toBe(true);
@@ -81,7 +137,11 @@ describe('a file changed on disk is never overwritten', () => {
     const abs = put(sb.root, 'memories/feedback_load_tests.md', FILE);
     ctx = openCtx(sb);
     const before = { ...treeFiles(sb.root), 'memories/feedback_load_tests.md': sha(EDITED) };
-    const r = applyToMemory(ctx, { ref: 'feedback_load_tests.md', actor: 'user:web' }, editingPlanner(promotePlan, EDITED) as never);
+    const r = applyToMemory(
+      ctx,
+      { ref: 'feedback_load_tests.md', actor: 'user:web' },
+      editingPlanner(promotePlan, EDITED) as never,
+    );
     expect(r).toMatchObject({ ok: false, code: 'conflict', paths: [abs] });
     expect(fs.readFileSync(abs).equals(EDITED)).toBe(true);
     unchangedBut(before);
@@ -92,10 +152,16 @@ describe('a file changed on disk is never overwritten', () => {
     put(sb.root, 'MEMORY.md', '- [Load tests](feedback_load_tests.md) — staging only\n');
     ctx = openCtx(sb);
     const expected = { ...treeFiles(sb.root), 'feedback_load_tests.md': sha(EDITED) };
-    const r = applyToMemory(ctx, { ref: 'feedback_load_tests.md', actor: 'user:web' }, editingPlanner(demotePlan, EDITED) as never);
+    const r = applyToMemory(
+      ctx,
+      { ref: 'feedback_load_tests.md', actor: 'user:web' },
+      editingPlanner(demotePlan, EDITED) as never,
+    );
     expect(r).toMatchObject({ ok: false, code: 'conflict' });
     expect(fs.readFileSync(abs).equals(EDITED)).toBe(true);
-    expect(fs.readFileSync(path.join(sb.root, 'MEMORY.md'), 'utf8')).toBe('- [Load tests](feedback_load_tests.md) — staging only\n');
+    expect(fs.readFileSync(path.join(sb.root, 'MEMORY.md'), 'utf8')).toBe(
+      '- [Load tests](feedback_load_tests.md) — staging only\n',
+    );
     unchangedBut(expected);
   });
 

@@ -44,7 +44,18 @@ export function editableFields(bytes: Buffer): EditableFields {
   const values = { name: '', description: '', type: '' };
   const places: Record<Editable, FieldPlace> = { name: 'missing', description: 'missing', type: 'missing' };
   const split = splitFile(bytes);
-  if (!split.ok) return { values, places, error: { message: split.error === 'missing-open' ? 'missing opening frontmatter delimiter' : 'missing closing frontmatter delimiter', line: 1 } };
+  if (!split.ok)
+    return {
+      values,
+      places,
+      error: {
+        message:
+          split.error === 'missing-open'
+            ? 'missing opening frontmatter delimiter'
+            : 'missing closing frontmatter delimiter',
+        line: 1,
+      },
+    };
   const decoded = decodeFrontmatter(bytes, split);
   if (!decoded.ok) return { values, places, error: { message: decoded.error.message, line: decoded.error.line } };
   const doc = parseFrontmatterDoc(decoded.text);
@@ -75,7 +86,8 @@ export function setNested(bytes: Buffer, key: string, value: string): Buffer {
   if (!decoded.ok) throw new RewriteError('invalid-frontmatter', decoded.error.message);
   const doc = parseFrontmatterDoc(decoded.text);
   const node = metadataMap(doc.map)?.get(key, true);
-  if (!isScalar(node) || !node.range) throw new RewriteError('invalid-frontmatter', `metadata.${key} is not a single value`);
+  if (!isScalar(node) || !node.range)
+    throw new RewriteError('invalid-frontmatter', `metadata.${key} is not a single value`);
   const [start, valueEnd] = node.range;
   const text = decoded.text;
   const a = split.fmStart + Buffer.byteLength(text.slice(0, start));
@@ -96,37 +108,72 @@ export function editableMemory(ctx: ServiceContext, ref: { source: string; filen
   return editableFields(fs.readFileSync(r.found.abs));
 }
 
-export function editMemoryFields(ctx: ServiceContext, ref: { source: string; filename: string }, input: FieldsInput, expectSha: string, actor: Actor = 'user:web'): SaveResult {
+export function editMemoryFields(
+  ctx: ServiceContext,
+  ref: { source: string; filename: string },
+  input: FieldsInput,
+  expectSha: string,
+  actor: Actor = 'user:web',
+): SaveResult {
   let blocked: Finding[] | null = null;
-  const result = applyToMemory(ctx, { ref: ref.filename, sourceId: ref.source, actor, expectSha }, (ins, found, now) => {
-    const d = decide('edit', ins.facts, { now, machine: ctx.machine, actor: 'user' });
-    if (!d.ok || d.noop) return d.ok ? { ok: false, code: 'refused', message: d.message } : d;
-    const bytes = fs.readFileSync(found.abs);
-    if (sha256(bytes) !== expectSha) return { ok: false, code: 'conflict', message: `${found.filename} changed on disk since it was shown: reload and try again` };
-    const current = editableFields(bytes);
-    if (current.error) return { ok: false, code: 'unwritable', message: `${found.filename}: the frontmatter does not parse (${current.error.message}, line ${current.error.line}); fix it in your editor first` };
-    let out: Buffer = bytes;
-    const top: Record<string, string> = { 'trust-level': 'verified', 'last-verified': today(now) };
-    try {
-      for (const k of EDITABLE) {
-        const v = input[k];
-        if (v === current.values[k]) continue;
-        if (current.places[k] === 'metadata') out = setNested(out, k, v);
-        else top[k] = v;
+  const result = applyToMemory(
+    ctx,
+    { ref: ref.filename, sourceId: ref.source, actor, expectSha },
+    (ins, found, now) => {
+      const d = decide('edit', ins.facts, { now, machine: ctx.machine, actor: 'user' });
+      if (!d.ok || d.noop) return d.ok ? { ok: false, code: 'refused', message: d.message } : d;
+      const bytes = fs.readFileSync(found.abs);
+      if (sha256(bytes) !== expectSha)
+        return {
+          ok: false,
+          code: 'conflict',
+          message: `${found.filename} changed on disk since it was shown: reload and try again`,
+        };
+      const current = editableFields(bytes);
+      if (current.error)
+        return {
+          ok: false,
+          code: 'unwritable',
+          message: `${found.filename}: the frontmatter does not parse (${current.error.message}, line ${current.error.line}); fix it in your editor first`,
+        };
+      let out: Buffer = bytes;
+      const top: Record<string, string> = { 'trust-level': 'verified', 'last-verified': today(now) };
+      try {
+        for (const k of EDITABLE) {
+          const v = input[k];
+          if (v === current.values[k]) continue;
+          if (current.places[k] === 'metadata') out = setNested(out, k, v);
+          else top[k] = v;
+        }
+        out = rewriteFrontmatter(out, { set: top });
+        out = replaceBody(out, Buffer.from(`\n${input.body.replace(/\r\n/g, '\n').replace(/\n?$/, '\n')}`, 'utf8'));
+      } catch (e) {
+        if (!(e instanceof RewriteError)) throw e;
+        return { ok: false, code: 'unwritable', message: `${found.filename}: ${e.message}` };
       }
-      out = rewriteFrontmatter(out, { set: top });
-      out = replaceBody(out, Buffer.from(`\n${input.body.replace(/\r\n/g, '\n').replace(/\n?$/, '\n')}`, 'utf8'));
-    } catch (e) {
-      if (!(e instanceof RewriteError)) throw e;
-      return { ok: false, code: 'unwritable', message: `${found.filename}: ${e.message}` };
-    }
-    const v = runAllChecks(out, found.filename, ctx.owner());
-    if (v.validate.exit === 1 || v.validate.exit === 2 || v.secret.exit === 1) {
-      blocked = [...v.validate.findings, ...v.secret.findings].filter((f) => f.label !== 'WARN-SEMANTIC');
-      return { ok: false, code: 'validators-fail', message: `not saved: ${blocked.map((f) => f.message).join('; ')}` };
-    }
-    return { ok: true, noop: false, action: 'edit', from: d.from, to: 'verified', set: {}, remove: [], move: null, reason: null, replace: out };
-  });
+      const v = runAllChecks(out, found.filename, ctx.owner());
+      if (v.validate.exit === 1 || v.validate.exit === 2 || v.secret.exit === 1) {
+        blocked = [...v.validate.findings, ...v.secret.findings].filter((f) => f.label !== 'WARN-SEMANTIC');
+        return {
+          ok: false,
+          code: 'validators-fail',
+          message: `not saved: ${blocked.map((f) => f.message).join('; ')}`,
+        };
+      }
+      return {
+        ok: true,
+        noop: false,
+        action: 'edit',
+        from: d.from,
+        to: 'verified',
+        set: {},
+        remove: [],
+        move: null,
+        reason: null,
+        replace: out,
+      };
+    },
+  );
   if (!result.ok && blocked) return { ok: false, code: 'validators-fail', message: result.message, findings: blocked };
   return result;
 }

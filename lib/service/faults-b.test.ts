@@ -10,4 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultSuite } from './fixtures/fault-harness';
 import { WRITE_KINDS } from './fixtures/write-kinds';
 
-faultSuite('part b', WRITE_KINDS.filter((_, i) => i % 2 === 1), { describe, it, expect, beforeAll, afterAll });
+faultSuite(
+  'part b',
+  WRITE_KINDS.filter((_, i) => i % 2 === 1),
+  { describe, it, expect, beforeAll, afterAll },
+);

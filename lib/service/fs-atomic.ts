@@ -197,7 +197,8 @@ export function replaceFileAtomic(file: string, bytes: Buffer, tag: string): voi
 }
 
 const sharedTmp = (file: string, tag: string) => path.join(path.dirname(file), `.${path.basename(file)}.${tag}.tmp`);
-const sharedAside = (file: string, tag: string) => path.join(path.dirname(file), `.${path.basename(file)}.${tag}.aside.tmp`);
+const sharedAside = (file: string, tag: string) =>
+  path.join(path.dirname(file), `.${path.basename(file)}.${tag}.aside.tmp`);
 
 export class SharedFileBusyError extends Error {
   readonly code = 'conflict';
@@ -226,7 +227,12 @@ export function settleSharedFile(file: string, tag: string): void {
  * and the edit is computed again from the newer bytes. `compute` returns null for
  * "nothing to change" and must be idempotent.
  */
-export function editSharedFile(file: string, tag: string, compute: (current: Buffer | null) => Buffer | null, tries = 8): void {
+export function editSharedFile(
+  file: string,
+  tag: string,
+  compute: (current: Buffer | null) => Buffer | null,
+  tries = 8,
+): void {
   const dir = path.dirname(file);
   const tmp = sharedTmp(file, tag);
   const aside = sharedAside(file, tag);

@@ -7,7 +7,11 @@ import { execFileSync } from 'node:child_process';
 
 function git(root: string, args: string[]): string | null {
   try {
-    return execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 });
+    return execFileSync('git', ['-C', root, ...args], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 10_000,
+    });
   } catch {
     return null;
   }

@@ -24,7 +24,9 @@ export type InstallResult =
   | { ok: true; changed: boolean; file: string; backup: string | null }
   | { ok: false; file: string; message: string };
 
-function readJsonObject(file: string): { ok: true; value: Record<string, unknown> | null } | { ok: false; message: string } {
+function readJsonObject(
+  file: string,
+): { ok: true; value: Record<string, unknown> | null } | { ok: false; message: string } {
   let raw: string;
   try {
     raw = fs.readFileSync(file, 'utf8');
@@ -39,11 +41,16 @@ function readJsonObject(file: string): { ok: true; value: Record<string, unknown
   } catch {
     return { ok: false, message: 'it is not valid JSON; fix it or paste the entries by hand' };
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return { ok: false, message: 'it is not a JSON object' };
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return { ok: false, message: 'it is not a JSON object' };
   return { ok: true, value: json as Record<string, unknown> };
 }
 
-export function installHooks(now: Date, env: Env = process.env, entries: HookEntry[] = ourHookEntries()): InstallResult {
+export function installHooks(
+  now: Date,
+  env: Env = process.env,
+  entries: HookEntry[] = ourHookEntries(),
+): InstallResult {
   const file = claudeSettingsPath(env);
   const read = readJsonObject(file);
   if (!read.ok) return { ok: false, file, message: `${file}: ${read.message}` };

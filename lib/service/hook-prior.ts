@@ -27,7 +27,13 @@ function notePath(root: string, machine: string, toolUseId: string | undefined, 
 }
 
 /** Returns false when the note could not be written (read-only root): never an error for the guard. */
-export function writePriorNote(root: string, machine: string, toolUseId: string | undefined, prior: PriorState, at: Date): boolean {
+export function writePriorNote(
+  root: string,
+  machine: string,
+  toolUseId: string | undefined,
+  prior: PriorState,
+  at: Date,
+): boolean {
   const file = notePath(root, machine, toolUseId, prior.relPath);
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -41,15 +47,33 @@ export function writePriorNote(root: string, machine: string, toolUseId: string 
 }
 
 /** Reads and removes the note for this tool call (and clears stale ones). */
-export function takePriorNote(root: string, machine: string, toolUseId: string | undefined, relPath: string, now: Date): PriorState | null {
+export function takePriorNote(
+  root: string,
+  machine: string,
+  toolUseId: string | undefined,
+  relPath: string,
+  now: Date,
+): PriorState | null {
   const file = notePath(root, machine, toolUseId, relPath);
   let note: PriorState | null = null;
   try {
     const j = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<PriorState> & { v?: number };
-    if (j.v === 1 && j.relPath === relPath && typeof j.existed === 'boolean' && j.fields && typeof j.fields === 'object') {
+    if (
+      j.v === 1 &&
+      j.relPath === relPath &&
+      typeof j.existed === 'boolean' &&
+      j.fields &&
+      typeof j.fields === 'object'
+    ) {
       const fields: Record<string, string> = {};
       for (const [k, v] of Object.entries(j.fields)) if (typeof v === 'string') fields[k] = v;
-      note = { relPath, existed: j.existed, sha256: typeof j.sha256 === 'string' ? j.sha256 : null, mtimeMs: typeof j.mtimeMs === 'number' ? j.mtimeMs : null, fields };
+      note = {
+        relPath,
+        existed: j.existed,
+        sha256: typeof j.sha256 === 'string' ? j.sha256 : null,
+        mtimeMs: typeof j.mtimeMs === 'number' ? j.mtimeMs : null,
+        fields,
+      };
     }
   } catch {
     note = null;

@@ -34,7 +34,17 @@ function priorFromIndex(ctx: ServiceContext, sourceId: string, relPath: string, 
       `SELECT trust_level AS t, created_at AS c, last_verified AS lv, source_machine AS sm, quarantined_at AS qa, mtime_ms AS mt, sha256 AS sha
        FROM memories WHERE source = ? AND rel_path = ?`,
     )
-    .get(sourceId, relPath) as { t: string | null; c: string | null; lv: string | null; sm: string | null; qa: string | null; mt: number; sha: string } | undefined;
+    .get(sourceId, relPath) as
+    | {
+        t: string | null;
+        c: string | null;
+        lv: string | null;
+        sm: string | null;
+        qa: string | null;
+        mt: number;
+        sha: string;
+      }
+    | undefined;
   // A row already showing the new bytes was indexed after the write: it says nothing about before.
   if (!row || row.sha === currentSha) return null;
   const fields: Record<string, string> = {};
@@ -61,14 +71,16 @@ export function stampAssistantWrite(ctx: ServiceContext, req: StampRequest): Sta
     prior = priorFromIndex(ctx, source.id, req.relPath, sha256(current));
     priorFrom = prior ? 'index' : 'none';
     // Without either, an Edit still proves the file existed: its history is unknown, so inferred.
-    if (!prior && req.toolName !== 'Write') prior = { relPath: req.relPath, existed: true, sha256: null, mtimeMs: null, fields: {} };
+    if (!prior && req.toolName !== 'Write')
+      prior = { relPath: req.relPath, existed: true, sha256: null, mtimeMs: null, fields: {} };
   }
   const before = prior?.existed ? prior : null;
   const opId = req.toolUseId && /^[A-Za-z0-9_-]{1,70}$/.test(req.toolUseId) ? `hook-${req.toolUseId}` : undefined;
   // Named through the configured root, not the real path: a root given through a symlink still matches.
   const ref = path.join(source.root, ...req.relPath.split('/'));
   const result = applyToMemory(ctx, { ref, sourceId: source.id, actor: 'assistant', opId }, (ins, found, at) => {
-    if (found.location !== 'memories') return { ok: false, code: 'not-a-memory', message: `${found.relPath} is not in the memory folder` };
+    if (found.location !== 'memories')
+      return { ok: false, code: 'not-a-memory', message: `${found.relPath} is not in the memory folder` };
     const current: Record<string, string> = {};
     for (const k of PROTECTED_FIELDS) if (ins.fields[k] !== undefined) current[k] = ins.fields[k]!;
     const plan = planAssistantWrite({
@@ -78,8 +90,19 @@ export function stampAssistantWrite(ctx: ServiceContext, req: StampRequest): Sta
       now: at,
       machine: ctx.machine,
     });
-    if (plan.noop) return { ok: true, noop: true, from: plan.tier, to: plan.tier, message: `${found.filename}: ${plan.message}` };
-    return { ok: true, noop: false, action: plan.action, from: plan.from, to: plan.to, set: plan.set, remove: plan.remove, move: null, reason: plan.reason };
+    if (plan.noop)
+      return { ok: true, noop: true, from: plan.tier, to: plan.tier, message: `${found.filename}: ${plan.message}` };
+    return {
+      ok: true,
+      noop: false,
+      action: plan.action,
+      from: plan.from,
+      to: plan.to,
+      set: plan.set,
+      remove: plan.remove,
+      move: null,
+      reason: plan.reason,
+    };
   });
   return { ...result, priorFrom };
 }

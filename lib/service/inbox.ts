@@ -4,7 +4,16 @@
  * actions docs/trust-model.md allows now). Reads only the index: a filter change never touches a file.
  */
 import type { ServiceContext } from './context';
-import { inboxFacets, inboxPreview, inboxRowByKey, listInbox, pageFindingCodes, type InboxFacets, type InboxQuery, type StoredFinding } from '../../db/queries/inbox';
+import {
+  inboxFacets,
+  inboxPreview,
+  inboxRowByKey,
+  listInbox,
+  pageFindingCodes,
+  type InboxFacets,
+  type InboxQuery,
+  type StoredFinding,
+} from '../../db/queries/inbox';
 import type { MemoryListItem } from '../../db/queries/memories';
 import { allowedActions, type ActionAvailability } from '../trust/allowed';
 import { lifecycle } from '../trust/lifecycle';
@@ -56,7 +65,10 @@ function enrich(m: MemoryListItem, codes: { code: string; check: string }[], lay
     ...m,
     layout: layouts.get(m.source) ?? 'trust-root',
     flagged: flaggedReason(findings, m.validateExit),
-    classes: { credential: secret.some((c) => findingClass(c.code) === 'credential'), personal: secret.some((c) => findingClass(c.code) === 'personal') },
+    classes: {
+      credential: secret.some((c) => findingClass(c.code) === 'credential'),
+      personal: secret.some((c) => findingClass(c.code) === 'personal'),
+    },
   };
 }
 
@@ -66,10 +78,15 @@ export function inboxView(ctx: ServiceContext, q: InboxQuery, selectedKey: strin
   const page = listInbox(sqlite, q, now);
   const facets = inboxFacets(sqlite);
   const layouts = new Map(facets.sources.map((s) => [s.id, s.kind]));
-  const codes = pageFindingCodes(sqlite, page.items.map((m) => m.key));
+  const codes = pageFindingCodes(
+    sqlite,
+    page.items.map((m) => m.key),
+  );
   const items = page.items.map((m) => enrich(m, codes.get(m.key) ?? [], layouts));
   let pane: InboxPane | null = null;
-  const selected = selectedKey ? items.find((i) => i.key === selectedKey) ?? rowByKey(ctx, selectedKey, layouts) : items[0];
+  const selected = selectedKey
+    ? (items.find((i) => i.key === selectedKey) ?? rowByKey(ctx, selectedKey, layouts))
+    : items[0];
   if (selected) {
     const p = inboxPreview(sqlite, selected.key);
     if (p) {

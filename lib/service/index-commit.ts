@@ -33,7 +33,13 @@ export function commitToIndex(ctx: ServiceContext, source: SourceInfo, intent: I
   try {
     bytes = fs.readFileSync(abs);
     const st = fs.statSync(abs);
-    listed = { relPath: intent.dst, filename: path.posix.basename(intent.dst), location: locationOf(intent.dst, source), size: st.size, mtimeMs: Math.floor(st.mtimeMs) };
+    listed = {
+      relPath: intent.dst,
+      filename: path.posix.basename(intent.dst),
+      location: locationOf(intent.dst, source),
+      size: st.size,
+      mtimeMs: Math.floor(st.mtimeMs),
+    };
   } catch {
     // The next scan indexes whatever is there; the audit event is already durable.
   }
@@ -46,11 +52,15 @@ export function commitToIndex(ctx: ServiceContext, source: SourceInfo, intent: I
       markConflictFor(sqlite, `${source.id}:${path.posix.basename(intent.dst)}`);
       // Our own append is mirrored: move the cursor past it only if nothing else was appended unseen.
       const file = auditFile(source.root, ctx.machine);
-      const cur = sqlite.prepare('SELECT offset FROM audit_cursors WHERE file = ?').get(file) as { offset: number } | undefined;
+      const cur = sqlite.prepare('SELECT offset FROM audit_cursors WHERE file = ?').get(file) as
+        | { offset: number }
+        | undefined;
       const size = fs.statSync(file).size;
       const line = Buffer.byteLength(`${JSON.stringify(intent.event)}\n`);
       if ((cur?.offset ?? 0) + line === size) {
-        sqlite.prepare('INSERT OR REPLACE INTO audit_cursors (file, source, offset, size) VALUES (?, ?, ?, ?)').run(file, source.id, size, size);
+        sqlite
+          .prepare('INSERT OR REPLACE INTO audit_cursors (file, source, offset, size) VALUES (?, ?, ?, ?)')
+          .run(file, source.id, size, size);
       }
     })
     .immediate();

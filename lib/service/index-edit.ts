@@ -33,7 +33,12 @@ function writeStash(root: string, stash: Stash, tag: string): void {
   replaceFileAtomic(path.join(root, STASH), Buffer.from(JSON.stringify(stash, null, 1)), tag);
 }
 
-export function planIndexEdit(found: Located, from: string | null, to: string | null, fields: Record<string, string>): IndexEdit | undefined {
+export function planIndexEdit(
+  found: Located,
+  from: string | null,
+  to: string | null,
+  fields: Record<string, string>,
+): IndexEdit | undefined {
   const indexFile = found.source.adapter.indexFile;
   if (!indexFile) return undefined;
   const text = readIndex(found.source.root, indexFile) ?? '';
@@ -45,7 +50,10 @@ export function planIndexEdit(found: Located, from: string | null, to: string | 
     const stashed = readStash(found.source.root)[found.filename];
     const title = (fields.name ?? found.filename.replace(/\.md$/, '')).replace(/[[\]\n\r]/g, ' ');
     const hook = fields.description ? ` — ${fields.description.replace(/[\n\r]/g, ' ')}` : '';
-    const line = stashed?.line && linkedFile(stashed.line) === found.filename ? stashed.line : `- [${title}](${found.filename})${hook}`;
+    const line =
+      stashed?.line && linkedFile(stashed.line) === found.filename
+        ? stashed.line
+        : `- [${title}](${found.filename})${hook}`;
     return { file: indexFile, kind: 'insert', line, at: stashed?.at ?? -1 };
   }
   return undefined;

@@ -22,7 +22,14 @@ export interface IndexLine {
   bytesBefore: number;
   /** loaded: wholly inside the limits; partial: cut inside this line; cut: past the limits. */
   load: 'loaded' | 'partial' | 'cut';
-  target: { filename: string; id: string; exists: boolean; tier: string | null; name: string | null; location: string | null } | null;
+  target: {
+    filename: string;
+    id: string;
+    exists: boolean;
+    tier: string | null;
+    name: string | null;
+    location: string | null;
+  } | null;
   findings: Finding[];
 }
 
@@ -51,11 +58,13 @@ export function indexFileView(ctx: ServiceContext, sourceId: string, filename: s
   const source = ctx.sources.find((s) => s.id === sourceId);
   if (!source) return { ok: false, code: 'not-found', message: `No configured root has the id ${sourceId}.` };
   const indexFile = source.adapter.indexFile;
-  if (!indexFile || indexFile.toLowerCase() !== filename.toLowerCase()) return { ok: false, code: 'not-found', message: `${filename} is not the index file of this root.` };
+  if (!indexFile || indexFile.toLowerCase() !== filename.toLowerCase())
+    return { ok: false, code: 'not-found', message: `${filename} is not the index file of this root.` };
   let text: string;
   try {
     const abs = path.join(source.root, indexFile);
-    if (fs.lstatSync(abs).isSymbolicLink()) return { ok: false, code: 'refused', message: `${indexFile} is a symbolic link: it is not read.` };
+    if (fs.lstatSync(abs).isSymbolicLink())
+      return { ok: false, code: 'refused', message: `${indexFile} is a symbolic link: it is not read.` };
     text = fs.readFileSync(abs, 'utf8');
   } catch {
     return { ok: false, code: 'not-found', message: `${indexFile} does not exist in ${source.root} yet.` };
@@ -72,19 +81,46 @@ export function indexFileView(ctx: ServiceContext, sourceId: string, filename: s
     const start = offset;
     const end = offset + Buffer.byteLength(full);
     offset = end;
-    const load = end <= limits.keptBytes && i < limits.keptLines ? 'loaded' : start < limits.keptBytes && i <= limits.keptLines ? 'partial' : 'cut';
+    const load =
+      end <= limits.keptBytes && i < limits.keptLines
+        ? 'loaded'
+        : start < limits.keptBytes && i <= limits.keptLines
+          ? 'partial'
+          : 'cut';
     const bytes = Buffer.from(line, 'utf8');
-    const findings = [...runCheck('secret-check', bytes, indexFile, owner).findings, ...runCheck('injection-check', bytes, indexFile, owner).findings].map((f) => ({ ...f, line: i + 1 }));
+    const findings = [
+      ...runCheck('secret-check', bytes, indexFile, owner).findings,
+      ...runCheck('injection-check', bytes, indexFile, owner).findings,
+    ].map((f) => ({ ...f, line: i + 1 }));
     const named = linkedFile(line);
     let target: IndexLine['target'] = null;
     if (named) {
-      const row = inboxRowByKey(sqlite, `${source.id}:${named}`) ?? inboxRowByKey(sqlite, `${source.id}:quarantine/${named}`);
-      target = { filename: named, id: `${source.id}:${named}`, exists: !!row, tier: row?.tier ?? null, name: row?.name ?? null, location: row?.location ?? null };
+      const row =
+        inboxRowByKey(sqlite, `${source.id}:${named}`) ?? inboxRowByKey(sqlite, `${source.id}:quarantine/${named}`);
+      target = {
+        filename: named,
+        id: `${source.id}:${named}`,
+        exists: !!row,
+        tier: row?.tier ?? null,
+        name: row?.name ?? null,
+        location: row?.location ?? null,
+      };
     }
-    lines.push({ n: i + 1, text: findings.some((f) => f.check === 'secret') ? maskSecrets(line, owner) : line, bytesBefore: start, load, target, findings });
+    lines.push({
+      n: i + 1,
+      text: findings.some((f) => f.check === 'secret') ? maskSecrets(line, owner) : line,
+      bytesBefore: start,
+      load,
+      target,
+      findings,
+    });
   }
   const named = new Set(lines.map((l) => l.target?.filename).filter(Boolean));
-  const unlisted = (sqlite.prepare("SELECT filename, name FROM memories WHERE source = ? AND location = 'memories' ORDER BY filename").all(source.id) as { filename: string; name: string | null }[]).filter((r) => !named.has(r.filename));
+  const unlisted = (
+    sqlite
+      .prepare("SELECT filename, name FROM memories WHERE source = ? AND location = 'memories' ORDER BY filename")
+      .all(source.id) as { filename: string; name: string | null }[]
+  ).filter((r) => !named.has(r.filename));
   return {
     ok: true,
     view: {

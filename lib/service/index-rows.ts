@@ -26,7 +26,9 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
   ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?)`);
   // Kept out of the big INSERT above: most rows never carry it (docs/hooks.md).
   const setChanged = sqlite.prepare('UPDATE memories SET changed_since_verified = ? WHERE key = ?');
-  const insertFinding = sqlite.prepare('INSERT INTO findings (key, "check", code, label, line, message, class) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const insertFinding = sqlite.prepare(
+    'INSERT INTO findings (key, "check", code, label, line, message, class) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
 
   const remove = (key: string) => {
     del.run(key);
@@ -42,24 +44,79 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
       const c = clockBases(ins.facts);
       const checks = [...new Set(ins.findings.filter((x) => x.label !== 'PASS').map((x) => x.check))].join(' ');
       insert.run(
-        key, `${source}:${file.filename}`, source, file.relPath, file.filename, file.location, ins.tier,
-        f['trust-level'] ?? null, f.type ?? null, ins.display.name ?? null, ins.display.description ?? null, f['source-machine'] ?? null,
-        f['created-at'] ?? null, f['last-verified'] ?? null, f['quarantined-at'] ?? null, ins.display.quarantineReason ?? null,
-        c.createdMs, c.createdFromMtime ? 1 : 0, c.lastVerifiedMs, c.quarantineSinceMs,
-        file.size, file.mtimeMs, ins.sha256, ins.verdicts.validate.exit, ins.verdicts.secret.exit, ins.verdicts.injection.exit,
-        ins.findings.length, checks, ins.needsBackfill ? 1 : 0, null, ins.body,
+        key,
+        `${source}:${file.filename}`,
+        source,
+        file.relPath,
+        file.filename,
+        file.location,
+        ins.tier,
+        f['trust-level'] ?? null,
+        f.type ?? null,
+        ins.display.name ?? null,
+        ins.display.description ?? null,
+        f['source-machine'] ?? null,
+        f['created-at'] ?? null,
+        f['last-verified'] ?? null,
+        f['quarantined-at'] ?? null,
+        ins.display.quarantineReason ?? null,
+        c.createdMs,
+        c.createdFromMtime ? 1 : 0,
+        c.lastVerifiedMs,
+        c.quarantineSinceMs,
+        file.size,
+        file.mtimeMs,
+        ins.sha256,
+        ins.verdicts.validate.exit,
+        ins.verdicts.secret.exit,
+        ins.verdicts.injection.exit,
+        ins.findings.length,
+        checks,
+        ins.needsBackfill ? 1 : 0,
+        null,
+        ins.body,
       );
       if (f['changed-since-verified']) setChanged.run(f['changed-since-verified'], key);
-      for (const x of ins.findings) insertFinding.run(key, x.check, x.code, x.label, x.line ?? null, x.message, x.class ?? null);
+      for (const x of ins.findings)
+        insertFinding.run(key, x.check, x.code, x.label, x.line ?? null, x.message, x.class ?? null);
     },
     upsertError(source, file, error, isNew = false) {
       const key = `${source}:${file.relPath}`;
       if (!isNew) remove(key);
-      const tier = file.location === 'quarantine' ? 'quarantined' : file.location === 'archive' ? 'archived' : 'inferred';
+      const tier =
+        file.location === 'quarantine' ? 'quarantined' : file.location === 'archive' ? 'archived' : 'inferred';
       insert.run(
-        key, `${source}:${file.filename}`, source, file.relPath, file.filename, file.location, tier,
-        null, null, null, null, null, null, null, null, null, file.mtimeMs, 1, null, file.mtimeMs,
-        file.size, file.mtimeMs, '', 1, 0, 0, 1, 'validate', 0, error, '',
+        key,
+        `${source}:${file.filename}`,
+        source,
+        file.relPath,
+        file.filename,
+        file.location,
+        tier,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        file.mtimeMs,
+        1,
+        null,
+        file.mtimeMs,
+        file.size,
+        file.mtimeMs,
+        '',
+        1,
+        0,
+        0,
+        1,
+        'validate',
+        0,
+        error,
+        '',
       );
       insertFinding.run(key, 'validate', 'unreadable', 'FAIL-STRUCT', null, error, null);
     },

@@ -32,7 +32,21 @@ export interface Inspected {
 }
 
 // Nested `metadata:` keys arrive here too (read by parseFrontmatter; docs/claude-code-folders.md).
-const KNOWN = ['name', 'description', 'type', 'trust-level', 'created-at', 'last-verified', 'quarantined-at', 'quarantined-by', 'quarantine-reason', 'source-machine', 'node_type', 'originSessionId', 'changed-since-verified'];
+const KNOWN = [
+  'name',
+  'description',
+  'type',
+  'trust-level',
+  'created-at',
+  'last-verified',
+  'quarantined-at',
+  'quarantined-by',
+  'quarantine-reason',
+  'source-machine',
+  'node_type',
+  'originSessionId',
+  'changed-since-verified',
+];
 
 export function sha256(bytes: Buffer): string {
   return crypto.createHash('sha256').update(bytes).digest('hex');
@@ -56,7 +70,10 @@ export function readFields(bytes: Buffer): { fields: Record<string, string>; bod
 
 /** The part of a body the index and the pages hold (before masking); the reveal action reads the same part. */
 export function bodyForDisplay(body: Buffer): string {
-  return body.subarray(0, BODY_INDEX_CHARS * 4).toString('utf8').slice(0, BODY_INDEX_CHARS);
+  return body
+    .subarray(0, BODY_INDEX_CHARS * 4)
+    .toString('utf8')
+    .slice(0, BODY_INDEX_CHARS);
 }
 
 export function inspect(
@@ -88,7 +105,11 @@ export function inspect(
   return {
     sha256: sha256(bytes),
     fields,
-    display: { name: guard(fields.name), description: guard(fields.description), quarantineReason: withholdSecret(fields['quarantine-reason'], owner) },
+    display: {
+      name: guard(fields.name),
+      description: guard(fields.description),
+      quarantineReason: withholdSecret(fields['quarantine-reason'], owner),
+    },
     facts,
     tier: reading.tier,
     needsBackfill: reading.needsBackfill,
@@ -99,7 +120,12 @@ export function inspect(
 }
 
 /** Clock bases in ms for SQL filters (see db/schema.ts). */
-export function clockBases(facts: MemoryFacts): { createdMs: number; createdFromMtime: boolean; lastVerifiedMs: number | null; quarantineSinceMs: number } {
+export function clockBases(facts: MemoryFacts): {
+  createdMs: number;
+  createdFromMtime: boolean;
+  lastVerifiedMs: number | null;
+  quarantineSinceMs: number;
+} {
   const created = parseTimestamp(facts.createdAt)?.date.getTime();
   const lastVerified = parseTimestamp(facts.lastVerified)?.date.getTime() ?? null;
   const quarantined = parseTimestamp(facts.quarantinedAt)?.date.getTime();

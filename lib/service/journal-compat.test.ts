@@ -8,13 +8,35 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MACHINE, NOW, journalFiles, memoryFile, placements, put, readAudit, removeSandbox, runCli, sandbox, sha, tmpFiles, type Sandbox } from './test-support';
+import {
+  MACHINE,
+  NOW,
+  journalFiles,
+  memoryFile,
+  placements,
+  put,
+  readAudit,
+  removeSandbox,
+  runCli,
+  sandbox,
+  sha,
+  tmpFiles,
+  type Sandbox,
+} from './test-support';
 
 const NAME = 'feedback_deploy_order.md';
-const FIELDS: [string, string][] = [['name', 'Deploy order'], ['description', 'staging first'], ['type', 'feedback'], ['created-at', '2026-10-01T00:00:00Z']];
+const FIELDS: [string, string][] = [
+  ['name', 'Deploy order'],
+  ['description', 'staging first'],
+  ['type', 'feedback'],
+  ['created-at', '2026-10-01T00:00:00Z'],
+];
 const BODY = '\nDeploys go through the staging cluster first.\n\n**Why:** a bad migration once.\n';
 const BEFORE = memoryFile([...FIELDS, ['trust-level', 'inferred']], BODY);
-const AFTER = memoryFile([...FIELDS, ['trust-level', 'quarantined'], ['quarantine-reason', 'wrong'], ['quarantined-at', '2026-11-22']], BODY);
+const AFTER = memoryFile(
+  [...FIELDS, ['trust-level', 'quarantined'], ['quarantine-reason', 'wrong'], ['quarantined-at', '2026-11-22']],
+  BODY,
+);
 const OP = 'op-v1';
 
 let sb: Sandbox;
@@ -27,9 +49,30 @@ afterEach(() => removeSandbox(sb));
 /** The intent exactly as the previous version wrote it. */
 function writeV1Intent() {
   const intent = {
-    v: 1, op: OP, machine: MACHINE, src: `memories/${NAME}`, dst: `quarantine/${NAME}`, tmp: `quarantine/.${NAME}.${OP}.tmp`,
-    beforeSha: sha(BEFORE), afterSha: sha(AFTER),
-    event: { v: 1, id: OP, at: NOW.replace('.000', ''), machine: MACHINE, actor: 'user:cli', action: 'demote', memory: NAME, from: 'inferred', to: 'quarantined', reason: 'wrong', findings: [], before_sha256: sha(BEFORE), after_sha256: sha(AFTER), recovered: false },
+    v: 1,
+    op: OP,
+    machine: MACHINE,
+    src: `memories/${NAME}`,
+    dst: `quarantine/${NAME}`,
+    tmp: `quarantine/.${NAME}.${OP}.tmp`,
+    beforeSha: sha(BEFORE),
+    afterSha: sha(AFTER),
+    event: {
+      v: 1,
+      id: OP,
+      at: NOW.replace('.000', ''),
+      machine: MACHINE,
+      actor: 'user:cli',
+      action: 'demote',
+      memory: NAME,
+      from: 'inferred',
+      to: 'quarantined',
+      reason: 'wrong',
+      findings: [],
+      before_sha256: sha(BEFORE),
+      after_sha256: sha(AFTER),
+      recovered: false,
+    },
   };
   put(sb.root, `.memtrust/journal/${MACHINE}-${OP}.json`, JSON.stringify(intent));
 }
@@ -45,7 +88,7 @@ function recovered(expectAt: string, bytes: Buffer, events: number) {
   return r;
 }
 
-describe('a previous version\'s unfinished demote recovers after the upgrade', () => {
+describe("a previous version's unfinished demote recovers after the upgrade", () => {
   it('killed after writing its temp copy: rolled back', () => {
     writeV1Intent();
     put(sb.root, `quarantine/.${NAME}.${OP}.tmp`, AFTER);

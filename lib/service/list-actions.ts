@@ -17,12 +17,16 @@ const CHUNK = 500;
  * credential. Clean rows need no lookup.
  */
 function loadFindings(sqlite: Database.Database, items: MemoryListItem[]): Map<string, FindingRef[]> {
-  const keys = items.filter((m) => m.validateExit === 1 || m.validateExit === 2 || m.secretExit === 1).map((m) => m.key);
+  const keys = items
+    .filter((m) => m.validateExit === 1 || m.validateExit === 2 || m.secretExit === 1)
+    .map((m) => m.key);
   const findings = new Map<string, FindingRef[]>();
   for (let i = 0; i < keys.length; i += CHUNK) {
     const part = keys.slice(i, i + CHUNK);
     const rows = sqlite
-      .prepare(`SELECT key, "check" AS "check", code, label, line, message FROM findings WHERE key IN (${part.map(() => '?').join(',')}) AND "check" IN ('validate', 'secret')`)
+      .prepare(
+        `SELECT key, "check" AS "check", code, label, line, message FROM findings WHERE key IN (${part.map(() => '?').join(',')}) AND "check" IN ('validate', 'secret')`,
+      )
       .all(...part) as (FindingRef & { key: string })[];
     for (const { key, ...f } of rows) findings.set(key, [...(findings.get(key) ?? []), f]);
   }
@@ -35,7 +39,11 @@ function loadFindings(sqlite: Database.Database, items: MemoryListItem[]): Map<s
  * the quarantine clock), which are the only places the rules read it.
  */
 export function rowFacts(m: MemoryListItem): MemoryFacts {
-  const mtimeMs = !m.createdAt ? m.createdMs : !m.quarantinedAt && !m.lastVerified && m.quarantineSinceMs !== null ? m.quarantineSinceMs : m.createdMs;
+  const mtimeMs = !m.createdAt
+    ? m.createdMs
+    : !m.quarantinedAt && !m.lastVerified && m.quarantineSinceMs !== null
+      ? m.quarantineSinceMs
+      : m.createdMs;
   return {
     filename: m.filename,
     location: m.location as MemoryFacts['location'],

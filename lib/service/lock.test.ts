@@ -12,10 +12,30 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withRootLock, LockTimeoutError } from './lock';
-import { MACHINE, memoryFile, put, readAudit, removeSandbox, runCli, runCliAsync, sandbox, sha, type Sandbox } from './test-support';
+import {
+  MACHINE,
+  memoryFile,
+  put,
+  readAudit,
+  removeSandbox,
+  runCli,
+  runCliAsync,
+  sandbox,
+  sha,
+  type Sandbox,
+} from './test-support';
 
 const BODY = '\nThe NAS at 10.0.0.9 is backed up nightly to the offsite bucket.\n';
-const FILE = memoryFile([['name', 'Backups'], ['description', 'nightly'], ['type', 'project'], ['trust-level', 'inferred'], ['created-at', '2026-10-01T00:00:00Z']], BODY);
+const FILE = memoryFile(
+  [
+    ['name', 'Backups'],
+    ['description', 'nightly'],
+    ['type', 'project'],
+    ['trust-level', 'inferred'],
+    ['created-at', '2026-10-01T00:00:00Z'],
+  ],
+  BODY,
+);
 const NAME = 'project_backups.md';
 
 let sb: Sandbox;
@@ -34,7 +54,11 @@ afterEach(() => {
 const lockFile = () => path.join(sb.root, '.memtrust', `lock.${MACHINE}`);
 const notes = () => {
   try {
-    return fs.readFileSync(path.join(sb.root, '.memtrust', 'audit', `${MACHINE}.notes.log`), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    return fs
+      .readFileSync(path.join(sb.root, '.memtrust', 'audit', `${MACHINE}.notes.log`), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
   } catch {
     return [];
   }
@@ -85,23 +109,35 @@ describe('a lock recovers by itself', () => {
     const { r, ms } = demoteQuickly();
     expect(r.status, r.stderr).toBe(0);
     expect(ms).toBeLessThan(10_000);
-    expect(notes()).toEqual([expect.objectContaining({ note: 'lock-broken', why: expect.stringMatching(/reused|started/) })]);
+    expect(notes()).toEqual([
+      expect.objectContaining({ note: 'lock-broken', why: expect.stringMatching(/reused|started/) }),
+    ]);
   });
 
   it('a lock naming a live pid with a different start time is broken', () => {
     const pid = liveProcess();
-    fs.writeFileSync(lockFile(), JSON.stringify({ v: 1, pid, host: os.hostname(), start: startTicks(pid) - 7, nonce: 'n-old' }));
+    fs.writeFileSync(
+      lockFile(),
+      JSON.stringify({ v: 1, pid, host: os.hostname(), start: startTicks(pid) - 7, nonce: 'n-old' }),
+    );
     const { r, ms } = demoteQuickly();
     expect(r.status, r.stderr).toBe(0);
     expect(ms).toBeLessThan(10_000);
-    expect(notes()).toEqual([expect.objectContaining({ note: 'lock-broken', owner: expect.objectContaining({ pid, nonce: 'n-old' }) })]);
+    expect(notes()).toEqual([
+      expect.objectContaining({ note: 'lock-broken', owner: expect.objectContaining({ pid, nonce: 'n-old' }) }),
+    ]);
   });
 
   it('a lock naming a dead process is broken', () => {
-    fs.writeFileSync(lockFile(), JSON.stringify({ v: 1, pid: 2 ** 22 - 3, host: os.hostname(), start: 1, nonce: 'n-dead' }));
+    fs.writeFileSync(
+      lockFile(),
+      JSON.stringify({ v: 1, pid: 2 ** 22 - 3, host: os.hostname(), start: 1, nonce: 'n-dead' }),
+    );
     const { r } = demoteQuickly();
     expect(r.status, r.stderr).toBe(0);
-    expect(notes()).toEqual([expect.objectContaining({ note: 'lock-broken', why: expect.stringMatching(/not running/) })]);
+    expect(notes()).toEqual([
+      expect.objectContaining({ note: 'lock-broken', why: expect.stringMatching(/not running/) }),
+    ]);
   });
 
   it('a lock held by a live process (same start time), or empty but fresh, is respected', () => {
@@ -117,22 +153,40 @@ describe('a lock recovers by itself', () => {
   });
 
   it('the lock holds its owner (pid, host, start time, nonce) while held, and is gone after', () => {
-    const seen = withRootLock(sb.root, MACHINE, () => JSON.parse(fs.readFileSync(lockFile(), 'utf8')) as Record<string, unknown>);
-    expect(seen).toMatchObject({ pid: process.pid, host: os.hostname(), start: startTicks(process.pid), nonce: expect.any(String) });
+    const seen = withRootLock(
+      sb.root,
+      MACHINE,
+      () => JSON.parse(fs.readFileSync(lockFile(), 'utf8')) as Record<string, unknown>,
+    );
+    expect(seen).toMatchObject({
+      pid: process.pid,
+      host: os.hostname(),
+      start: startTicks(process.pid),
+      nonce: expect.any(String),
+    });
     expect(fs.readdirSync(path.join(sb.root, '.memtrust')).filter((n) => n.startsWith('lock'))).toEqual([]);
   });
 });
 
 describe('several processes meet one stale lock', () => {
-  it('four CLIs demoting at once behind a dead owner\'s lock: all succeed, the lock is broken once', async () => {
+  it("four CLIs demoting at once behind a dead owner's lock: all succeed, the lock is broken once", async () => {
     const names = ['project_a.md', 'project_b.md', 'project_c.md', 'project_d.md'];
     for (const n of names) put(sb.root, `memories/${n}`, FILE);
     runCli(['list', '--json'], sb.env); // index first, so the racers do only the demote
-    fs.writeFileSync(lockFile(), JSON.stringify({ v: 1, pid: 2 ** 22 - 5, host: os.hostname(), start: 1, nonce: 'n-gone' }));
+    fs.writeFileSync(
+      lockFile(),
+      JSON.stringify({ v: 1, pid: 2 ** 22 - 5, host: os.hostname(), start: 1, nonce: 'n-gone' }),
+    );
     const runs = await Promise.all(names.map((n) => runCliAsync(['demote', n, '--reason', 'race'], sb.env)));
     for (const r of runs) expect(r.status, r.stderr).toBe(0);
-    expect(notes()).toEqual([expect.objectContaining({ note: 'lock-broken', owner: expect.objectContaining({ nonce: 'n-gone' }) })]);
-    expect(readAudit(sb.root).map((e) => e.memory).sort()).toEqual(names);
+    expect(notes()).toEqual([
+      expect.objectContaining({ note: 'lock-broken', owner: expect.objectContaining({ nonce: 'n-gone' }) }),
+    ]);
+    expect(
+      readAudit(sb.root)
+        .map((e) => e.memory)
+        .sort(),
+    ).toEqual(names);
     expect(fs.readdirSync(path.join(sb.root, '.memtrust')).filter((n) => n.startsWith('lock'))).toEqual([]);
   }, 60_000);
 });
@@ -140,11 +194,16 @@ describe('several processes meet one stale lock', () => {
 describe('reads never need the write lock', () => {
   it('list shows the last committed state while a live writer holds the lock over an unfinished operation; recovery follows when it is free', async () => {
     // An operation cut short after its new copy was linked into quarantine/.
-    const crash = await runCliAsync(['demote', NAME, '--reason', 'lock test', '--op', 'op-cut'], sb.env, { MEMTRUST_CRASH_AT: 'after-link' });
+    const crash = await runCliAsync(['demote', NAME, '--reason', 'lock test', '--op', 'op-cut'], sb.env, {
+      MEMTRUST_CRASH_AT: 'after-link',
+    });
     expect(crash.signal).toBe('SIGKILL');
     // The lock now belongs to a live process (a writer still busy, as far as anyone can tell).
     const pid = liveProcess();
-    fs.writeFileSync(lockFile(), JSON.stringify({ v: 1, pid, host: os.hostname(), start: startTicks(pid), nonce: 'n-busy' }));
+    fs.writeFileSync(
+      lockFile(),
+      JSON.stringify({ v: 1, pid, host: os.hostname(), start: startTicks(pid), nonce: 'n-busy' }),
+    );
     const t0 = Date.now();
     const list = runCli(['list', '--json'], sb.env);
     expect(list.status, list.stderr).toBe(0);
@@ -161,7 +220,9 @@ describe('reads never need the write lock', () => {
     const after = runCli(['list', '--json'], sb.env);
     expect(after.status, after.stderr).toBe(0);
     expect(after.stderr).toMatch(/completed after an interruption/);
-    expect((JSON.parse(after.stdout) as { items: { file: string }[] }).items.map((i) => i.file)).toEqual([`quarantine/${NAME}`]);
+    expect((JSON.parse(after.stdout) as { items: { file: string }[] }).items.map((i) => i.file)).toEqual([
+      `quarantine/${NAME}`,
+    ]);
     expect(readAudit(sb.root).map((e) => [e.id, e.recovered])).toEqual([['op-cut', true]]);
   }, 60_000);
 });

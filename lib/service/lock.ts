@@ -17,7 +17,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { appendDurable, fsyncDir, linkNoClobber, mkdirp, sweepDeadWriters, unlinkIfExists, writeFileDurable } from './fs-atomic';
+import {
+  appendDurable,
+  fsyncDir,
+  linkNoClobber,
+  mkdirp,
+  sweepDeadWriters,
+  unlinkIfExists,
+  writeFileDurable,
+} from './fs-atomic';
 
 export class LockTimeoutError extends Error {
   readonly code = 'locked';
@@ -134,7 +142,13 @@ function judge(file: string, raw: string, mtimeMs: number): Verdict {
   const owner = parseOwner(raw);
   if (!owner) {
     if (Date.now() - mtimeMs < STALE_UNREADABLE_MS) return { stale: false };
-    return { stale: true, why: raw.trim() ? 'unreadable lock file older than a few seconds' : 'empty lock file older than a few seconds (its writer was cut short)', owner: null };
+    return {
+      stale: true,
+      why: raw.trim()
+        ? 'unreadable lock file older than a few seconds'
+        : 'empty lock file older than a few seconds (its writer was cut short)',
+      owner: null,
+    };
   }
   const pid = owner.pid!;
   if (owner.host && owner.host !== HOST) return { stale: false }; // another host's process cannot be judged from here
@@ -145,12 +159,14 @@ function judge(file: string, raw: string, mtimeMs: number): Verdict {
   if (!alive(pid)) return { stale: true, why: `its process (pid ${pid}) is not running`, owner };
   if (owner.start != null) {
     const now = processStart(pid);
-    if (now !== null && now !== owner.start) return { stale: true, why: `pid ${pid} now belongs to another process (started at a different time)`, owner };
+    if (now !== null && now !== owner.start)
+      return { stale: true, why: `pid ${pid} now belongs to another process (started at a different time)`, owner };
     return { stale: false };
   }
   // No start time recorded (earlier versions): a process that started after the lock was written cannot own it.
   const started = processStartedAtMs(pid);
-  if (started !== null && started > mtimeMs + 2_000) return { stale: true, why: `pid ${pid} started after the lock was written (the pid was reused)`, owner };
+  if (started !== null && started > mtimeMs + 2_000)
+    return { stale: true, why: `pid ${pid} started after the lock was written (the pid was reused)`, owner };
   return { stale: false };
 }
 
@@ -193,7 +209,14 @@ function sweepOrphans(file: string): void {
 let acquiring: string | null = null;
 
 /** Removes a stale lock if it is still the very record judged stale; one breaker at a time. */
-function breakStale(root: string, machine: string, file: string, seen: string, verdict: Extract<Verdict, { stale: true }>, record: Buffer): void {
+function breakStale(
+  root: string,
+  machine: string,
+  file: string,
+  seen: string,
+  verdict: Extract<Verdict, { stale: true }>,
+  record: Buffer,
+): void {
   const guard = `${file}.break`;
   if (!linkNoClobberRecord(guard, record)) {
     const g = readLock(guard);
@@ -205,7 +228,13 @@ function breakStale(root: string, machine: string, file: string, seen: string, v
     if (!again || again.raw !== seen) return;
     unlinkIfExists(file);
     fsyncDir(path.dirname(file));
-    appendNote(root, machine, { note: 'lock-broken', lock: path.basename(file), why: verdict.why, owner: verdict.owner, by: { pid: process.pid, host: HOST } });
+    appendNote(root, machine, {
+      note: 'lock-broken',
+      lock: path.basename(file),
+      why: verdict.why,
+      owner: verdict.owner,
+      by: { pid: process.pid, host: HOST },
+    });
     sweepOrphans(file);
   } finally {
     unlinkIfExists(guard);
@@ -230,7 +259,16 @@ function linkNoClobberRecord(file: string, record: Buffer): boolean {
  */
 export function tidyLock(root: string, machine: string): void {
   const file = lockPath(root, machine);
-  const record = Buffer.from(JSON.stringify({ v: 1, pid: process.pid, host: HOST, start: MY_START, nonce: crypto.randomBytes(12).toString('hex'), at: new Date().toISOString() }));
+  const record = Buffer.from(
+    JSON.stringify({
+      v: 1,
+      pid: process.pid,
+      host: HOST,
+      start: MY_START,
+      nonce: crypto.randomBytes(12).toString('hex'),
+      at: new Date().toISOString(),
+    }),
+  );
   // A few looks: the first may only clear a break guard left by a breaker that was killed.
   for (let i = 0; i < 3; i++) {
     const cur = readLock(file);

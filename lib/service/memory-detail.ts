@@ -62,15 +62,26 @@ function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): 
   const st = fs.statSync(found.abs);
   // Oversized files are reported, never loaded whole (docs/memory-files.md).
   const bytes = st.size > FILE_CAP_BYTES ? readHead(found.abs, FILE_CAP_BYTES + 1) : fs.readFileSync(found.abs);
-  const ins = inspect(bytes, { filename: found.filename, location: found.location, mtimeMs: st.mtimeMs }, ctx.owner(), !!conflictWith);
+  const ins = inspect(
+    bytes,
+    { filename: found.filename, location: found.location, mtimeMs: st.mtimeMs },
+    ctx.owner(),
+    !!conflictWith,
+  );
   const now = ctx.now();
   const life = lifecycle(ins.facts, now);
-  const checks = { validateExit: ins.verdicts.validate.exit, secretExit: ins.verdicts.secret.exit, findings: ins.findings };
+  const checks = {
+    validateExit: ins.verdicts.validate.exit,
+    secretExit: ins.verdicts.secret.exit,
+    findings: ins.findings,
+  };
   return {
     id: `${found.source.id}:${found.filename}`,
     layout: found.source.kind,
     key: found.filename,
-    created: ins.fields['created-at'] ? { at: ins.fields['created-at'], fromMtime: false } : { at: isoNow(ins.facts.mtime), fromMtime: true },
+    created: ins.fields['created-at']
+      ? { at: ins.fields['created-at'], fromMtime: false }
+      : { at: isoNow(ins.facts.mtime), fromMtime: true },
     source: found.source.id,
     root: found.source.root,
     relPath: found.relPath,
@@ -83,9 +94,15 @@ function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): 
     mtime: new Date(st.mtimeMs).toISOString(),
     body: ins.body,
     bodyTruncated: st.size > FILE_CAP_BYTES || ins.body.length >= 64 * 1024,
-    verdicts: { validate: ins.verdicts.validate.label, secret: ins.verdicts.secret.label, injection: ins.verdicts.injection.label },
+    verdicts: {
+      validate: ins.verdicts.validate.label,
+      secret: ins.verdicts.secret.label,
+      injection: ins.verdicts.injection.label,
+    },
     findings: ins.findings,
-    lifecycle: [changedSinceVerifiedFact(ins.facts.changedSinceVerified), ...describeLifecycle(life, now)].filter((x): x is string => x !== null),
+    lifecycle: [changedSinceVerifiedFact(ins.facts.changedSinceVerified), ...describeLifecycle(life, now)].filter(
+      (x): x is string => x !== null,
+    ),
     facts: life,
     actions: allowedActions(ins.facts, now, checks),
     editBlocked: fileBlock('edit', checks),

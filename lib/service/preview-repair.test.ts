@@ -8,12 +8,36 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { previewTransition, vouchingRefused } from './preview';
 import { checkRepair, repairAndRestore, repairModel } from './repair';
 import { transition } from './transition';
-import { memoryFile, openCtx, put, readAudit, removeSandbox, sandbox, sha, treeHash, type Sandbox } from './test-support';
+import {
+  memoryFile,
+  openCtx,
+  put,
+  readAudit,
+  removeSandbox,
+  sandbox,
+  sha,
+  treeHash,
+  type Sandbox,
+} from './test-support';
 
-const BODY = '\nRun the integration tests before merging because flaky merges cost a day.\n\n**Why:** main broke.\n\n**How to apply:** npm test.\n';
+const BODY =
+  '\nRun the integration tests before merging because flaky merges cost a day.\n\n**Why:** main broke.\n\n**How to apply:** npm test.\n';
 const TOKEN = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
-const fm = (extra: [string, string][]): [string, string][] => [['name', 'Integration tests'], ['description', 'run them first'], ['type', 'feedback'], ['source-machine', 'box'], ...extra];
-const Q: [string, string][] = [['trust-level', 'quarantined'], ['created-at', '2026-01-01T00:00:00Z'], ['last-verified', '2026-11-10'], ['quarantined-at', '2026-11-10T09:00:00Z'], ['quarantined-by', 'box'], ['quarantine-reason', 'doubtful']];
+const fm = (extra: [string, string][]): [string, string][] => [
+  ['name', 'Integration tests'],
+  ['description', 'run them first'],
+  ['type', 'feedback'],
+  ['source-machine', 'box'],
+  ...extra,
+];
+const Q: [string, string][] = [
+  ['trust-level', 'quarantined'],
+  ['created-at', '2026-01-01T00:00:00Z'],
+  ['last-verified', '2026-11-10'],
+  ['quarantined-at', '2026-11-10T09:00:00Z'],
+  ['quarantined-by', 'box'],
+  ['quarantine-reason', 'doubtful'],
+];
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -23,26 +47,66 @@ afterEach(() => removeSandbox(sb));
 
 describe('previewTransition', () => {
   it('shows the frontmatter lines that change and the move, and writes nothing', () => {
-    put(sb.root, 'memories/feedback_tests.md', memoryFile(fm([['trust-level', 'verified'], ['created-at', '2026-01-01T00:00:00Z'], ['last-verified', '2026-11-01']]), BODY));
+    put(
+      sb.root,
+      'memories/feedback_tests.md',
+      memoryFile(
+        fm([
+          ['trust-level', 'verified'],
+          ['created-at', '2026-01-01T00:00:00Z'],
+          ['last-verified', '2026-11-01'],
+        ]),
+        BODY,
+      ),
+    );
     const ctx = openCtx(sb);
     const before = treeHash(sb.root);
-    const r = previewTransition(ctx, { source: ctx.sources[0]!.id, filename: 'feedback_tests.md' }, 'demote', 'outdated');
+    const r = previewTransition(
+      ctx,
+      { source: ctx.sources[0]!.id, filename: 'feedback_tests.md' },
+      'demote',
+      'outdated',
+    );
     expect(treeHash(sb.root)).toEqual(before);
     if (!r.ok) throw new Error(r.message);
     expect(r.preview.move).toEqual({ from: 'memories', to: 'quarantine' });
     const byKey = Object.fromEntries(r.preview.changes.map((c) => [c.key, c]));
-    expect(byKey['trust-level']).toEqual({ key: 'trust-level', before: 'trust-level: verified', after: 'trust-level: quarantined' });
+    expect(byKey['trust-level']).toEqual({
+      key: 'trust-level',
+      before: 'trust-level: verified',
+      after: 'trust-level: quarantined',
+    });
     expect(byKey['quarantine-reason']?.after).toBe('quarantine-reason: outdated');
-    expect(byKey['last-verified']).toEqual({ key: 'last-verified', before: 'last-verified: 2026-11-01', after: 'last-verified: 2026-11-22' });
+    expect(byKey['last-verified']).toEqual({
+      key: 'last-verified',
+      before: 'last-verified: 2026-11-01',
+      after: 'last-verified: 2026-11-22',
+    });
     // The transition then writes exactly the previewed lines.
-    const t = transition(ctx, { ref: 'feedback_tests.md', action: 'demote', reason: 'outdated', actor: 'user:cli', expectSha: r.preview.sha256 });
+    const t = transition(ctx, {
+      ref: 'feedback_tests.md',
+      action: 'demote',
+      reason: 'outdated',
+      actor: 'user:cli',
+      expectSha: r.preview.sha256,
+    });
     expect(t.ok).toBe(true);
     const text = fs.readFileSync(path.join(sb.root, 'quarantine/feedback_tests.md'), 'utf8');
     for (const c of r.preview.changes) if (c.after && c.key !== 'quarantined-at') expect(text).toContain(c.after);
   });
 
   it('refuses promote for a memory with a credential finding, in the preview and at the web guard', () => {
-    put(sb.root, 'memories/feedback_tests.md', memoryFile(fm([['trust-level', 'inferred'], ['created-at', '2026-11-01T00:00:00Z']]), `${BODY}\nDeploy with ${TOKEN}.\n`));
+    put(
+      sb.root,
+      'memories/feedback_tests.md',
+      memoryFile(
+        fm([
+          ['trust-level', 'inferred'],
+          ['created-at', '2026-11-01T00:00:00Z'],
+        ]),
+        `${BODY}\nDeploy with ${TOKEN}.\n`,
+      ),
+    );
     const ctx = openCtx(sb);
     const ref = { source: ctx.sources[0]!.id, filename: 'feedback_tests.md' };
     const r = previewTransition(ctx, ref, 'promote');
@@ -53,11 +117,26 @@ describe('previewTransition', () => {
 
   it('names the MEMORY.md line a demote removes, masked when it holds a secret', () => {
     put(sb.root, 'MEMORY.md', '- [Tests](feedback_tests.md) — run them\n');
-    put(sb.root, 'feedback_tests.md', memoryFile(fm([['trust-level', 'verified'], ['created-at', '2026-01-01T00:00:00Z'], ['last-verified', '2026-11-01']]), BODY));
+    put(
+      sb.root,
+      'feedback_tests.md',
+      memoryFile(
+        fm([
+          ['trust-level', 'verified'],
+          ['created-at', '2026-01-01T00:00:00Z'],
+          ['last-verified', '2026-11-01'],
+        ]),
+        BODY,
+      ),
+    );
     const ctx = openCtx(sb);
     const r = previewTransition(ctx, { source: ctx.sources[0]!.id, filename: 'feedback_tests.md' }, 'demote', 'x');
     if (!r.ok) throw new Error(r.message);
-    expect(r.preview.index).toEqual({ file: 'MEMORY.md', kind: 'remove', line: '- [Tests](feedback_tests.md) — run them' });
+    expect(r.preview.index).toEqual({
+      file: 'MEMORY.md',
+      kind: 'remove',
+      line: '- [Tests](feedback_tests.md) — run them',
+    });
     expect(r.preview.move).toEqual({ from: '', to: 'quarantine' });
   });
 });
@@ -73,7 +152,10 @@ describe('repair and restore', () => {
     expect(m.model.values.map((v) => v.code).sort()).toEqual(['secret.github-token', 'secret.private-ip']);
     expect(JSON.stringify(m.model)).not.toContain(TOKEN);
     expect(JSON.stringify(m.model)).not.toContain('10.1.2.3');
-    const [tok, ip] = [m.model.values.find((v) => v.code === 'secret.github-token')!, m.model.values.find((v) => v.code === 'secret.private-ip')!];
+    const [tok, ip] = [
+      m.model.values.find((v) => v.code === 'secret.github-token')!,
+      m.model.values.find((v) => v.code === 'secret.private-ip')!,
+    ];
     // Only one of two redacted: still blocked.
     const half = checkRepair(ctx, ref, { redactions: { [tok.key]: 'remove' } });
     expect(half.ok && half.check.passes).toBe(false);
@@ -91,11 +173,17 @@ describe('repair and restore', () => {
     expect(text).not.toContain('quarantine-reason');
     const events = readAudit(sb.root);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ action: 'restore', before_sha256: sha(bytes), after_sha256: sha(Buffer.from(text)) });
+    expect(events[0]).toMatchObject({
+      action: 'restore',
+      before_sha256: sha(bytes),
+      after_sha256: sha(Buffer.from(text)),
+    });
   });
 
   it('shows the parser message and line for broken YAML and restores after the frontmatter is fixed', () => {
-    const bytes = Buffer.from(`---\nname: Integration tests\ndescription: [unclosed\ntype: feedback\ntrust-level: quarantined\nquarantined-at: 2026-11-10T09:00:00Z\n---\n${BODY}`);
+    const bytes = Buffer.from(
+      `---\nname: Integration tests\ndescription: [unclosed\ntype: feedback\ntrust-level: quarantined\nquarantined-at: 2026-11-10T09:00:00Z\n---\n${BODY}`,
+    );
     put(sb.root, 'quarantine/feedback_tests.md', bytes);
     const ctx = openCtx(sb);
     const ref = { source: ctx.sources[0]!.id, filename: 'feedback_tests.md' };
@@ -135,7 +223,12 @@ describe('repair and restore', () => {
     put(sb.root, 'quarantine/feedback_tests.md', bytes);
     const ctx = openCtx(sb);
     const before = treeHash(sb.root);
-    const r = repairAndRestore(ctx, { source: ctx.sources[0]!.id, filename: 'feedback_tests.md' }, { redactions: {} }, sha(bytes));
+    const r = repairAndRestore(
+      ctx,
+      { source: ctx.sources[0]!.id, filename: 'feedback_tests.md' },
+      { redactions: {} },
+      sha(bytes),
+    );
     expect(r.ok).toBe(false);
     expect(treeHash(sb.root)).toEqual(before);
     expect(readAudit(sb.root)).toEqual([]);

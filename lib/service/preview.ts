@@ -47,11 +47,19 @@ export interface TransitionPreview {
 export type PreviewResult = { ok: true; preview: TransitionPreview } | Failure;
 
 /** Why promote / re-affirm are refused for this memory, or null (docs/trust-model.md). */
-export function flaggedReason(findings: readonly Pick<Finding, 'check' | 'code' | 'label'>[], validateExit: number): string | null {
+export function flaggedReason(
+  findings: readonly Pick<Finding, 'check' | 'code' | 'label'>[],
+  validateExit: number,
+): string | null {
   const credential = findings.some((f) => f.check === 'secret' && findingClass(f.code) === 'credential');
   const hard = validateExit === 1 || validateExit === 2;
   if (!credential && !hard) return null;
-  const what = credential && hard ? 'a credential finding and a hard validator failure' : credential ? 'a credential finding' : 'a hard validator failure';
+  const what =
+    credential && hard
+      ? 'a credential finding and a hard validator failure'
+      : credential
+        ? 'a credential finding'
+        : 'a hard validator failure';
   return `refused: the memory has ${what}; demote it instead, or fix the file first`;
 }
 
@@ -65,7 +73,11 @@ function shown(line: string, owner: OwnerIdentity): string {
 function fmLines(bytes: Buffer): string[] {
   const s = splitFile(bytes);
   if (!s.ok) return [];
-  return bytes.subarray(s.fmStart, s.fmEnd).toString('utf8').replace(/\r?\n$/, '').split(/\r?\n/);
+  return bytes
+    .subarray(s.fmStart, s.fmEnd)
+    .toString('utf8')
+    .replace(/\r?\n$/, '')
+    .split(/\r?\n/);
 }
 
 const keyOf = (line: string): string | null => /^([A-Za-z0-9_.-]+)\s*:/.exec(line)?.[1] ?? null;
@@ -93,7 +105,14 @@ export function frontmatterChanges(before: string[], after: string[]): Frontmatt
 }
 
 /** Preview from bytes already read (shared with the repair dialog). */
-export function previewFromBytes(ctx: ServiceContext, found: Located, bytes: Buffer, ins: Inspected, action: MemoryAction, reason?: string): PreviewResult {
+export function previewFromBytes(
+  ctx: ServiceContext,
+  found: Located,
+  bytes: Buffer,
+  ins: Inspected,
+  action: MemoryAction,
+  reason?: string,
+): PreviewResult {
   if (VOUCHING.has(action)) {
     const why = flaggedReason(ins.findings, ins.verdicts.validate.exit);
     if (why) return { ok: false, code: 'flagged', message: `${action} ${why}` };
@@ -110,7 +129,8 @@ export function previewFromBytes(ctx: ServiceContext, found: Located, bytes: Buf
   let after = bytes;
   let note: string | null = null;
   try {
-    if (Object.keys(d.set).length || d.remove.length) after = rewriteFrontmatter(bytes, { set: d.set, remove: d.remove });
+    if (Object.keys(d.set).length || d.remove.length)
+      after = rewriteFrontmatter(bytes, { set: d.set, remove: d.remove });
   } catch (e) {
     if (!(e instanceof RewriteError)) throw e;
     if (action !== 'demote') return { ok: false, code: 'unwritable', message: `${found.filename}: ${e.message}` };
@@ -142,23 +162,45 @@ export function previewFromBytes(ctx: ServiceContext, found: Located, bytes: Buf
   };
 }
 
-export function previewTransition(ctx: ServiceContext, ref: { source: string; filename: string }, action: MemoryAction, reason?: string): PreviewResult {
+export function previewTransition(
+  ctx: ServiceContext,
+  ref: { source: string; filename: string },
+  action: MemoryAction,
+  reason?: string,
+): PreviewResult {
   const r = resolveMemory(ctx.sources, ref.filename, { sourceId: ref.source });
   if (!r.ok) return { ok: false, code: r.code, message: r.message };
-  if (r.conflictWith) return { ok: false, code: 'conflict', message: `${r.found.filename} exists in both ${r.found.relPath} and ${r.conflictWith.relPath}: resolve the conflict first` };
+  if (r.conflictWith)
+    return {
+      ok: false,
+      code: 'conflict',
+      message: `${r.found.filename} exists in both ${r.found.relPath} and ${r.conflictWith.relPath}: resolve the conflict first`,
+    };
   const bytes = fs.readFileSync(r.found.abs);
   const st = fs.statSync(r.found.abs);
-  const ins = inspect(bytes, { filename: r.found.filename, location: r.found.location, mtimeMs: st.mtimeMs }, ctx.owner());
+  const ins = inspect(
+    bytes,
+    { filename: r.found.filename, location: r.found.location, mtimeMs: st.mtimeMs },
+    ctx.owner(),
+  );
   return previewFromBytes(ctx, r.found, bytes, ins, action, reason);
 }
 
 /** The web door's guard before a transition: promote / re-affirm never act on a flagged memory. */
-export function vouchingRefused(ctx: ServiceContext, ref: { source: string; filename: string }, action: MemoryAction): string | null {
+export function vouchingRefused(
+  ctx: ServiceContext,
+  ref: { source: string; filename: string },
+  action: MemoryAction,
+): string | null {
   if (!VOUCHING.has(action)) return null;
   const r = resolveMemory(ctx.sources, ref.filename, { sourceId: ref.source });
   if (!r.ok) return null; // the transition reports it
   const bytes = fs.readFileSync(r.found.abs);
-  const ins = inspect(bytes, { filename: r.found.filename, location: r.found.location, mtimeMs: fs.statSync(r.found.abs).mtimeMs }, ctx.owner());
+  const ins = inspect(
+    bytes,
+    { filename: r.found.filename, location: r.found.location, mtimeMs: fs.statSync(r.found.abs).mtimeMs },
+    ctx.owner(),
+  );
   const why = flaggedReason(ins.findings, ins.verdicts.validate.exit);
   return why ? `${action} ${why}` : null;
 }

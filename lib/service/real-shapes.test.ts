@@ -12,7 +12,8 @@ import { ensureDemoRoot } from './demo-root';
 import { NOW, put, readAudit, removeSandbox, runCli, sandbox, treeHash, type Sandbox } from './test-support';
 
 const FAKE_TOKEN = `ghp_${'Fake0Token1Value2For3Tests4Only5xyzw'}`;
-const GOOD_BODY = '\nRun the integration suite before tagging a release.\n\n**Why:** the last tag shipped a broken migration.\n\n**How to apply:** `make it` then tag.\n';
+const GOOD_BODY =
+  '\nRun the integration suite before tagging a release.\n\n**Why:** the last tag shipped a broken migration.\n\n**How to apply:** `make it` then tag.\n';
 const OLD = new Date('2026-08-01T10:20:30Z');
 
 function nested(type: string | null, body = GOOD_BODY, extra = ''): string {
@@ -23,7 +24,10 @@ function nested(type: string | null, body = GOOD_BODY, extra = ''): string {
 const FILES: Record<string, string | Buffer> = {
   'feedback_release.md': nested('feedback'),
   'project_flat_crlf.md': `---\r\nname: Flat keys\r\ndescription: a flat CRLF memory\r\ntype: project\r\n---\r\n${GOOD_BODY.replace(/\n/g, '\r\n')}`,
-  'reference_bom.md': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(nested('reference').replace(/\n/g, '\r\n'))]),
+  'reference_bom.md': Buffer.concat([
+    Buffer.from([0xef, 0xbb, 0xbf]),
+    Buffer.from(nested('reference').replace(/\n/g, '\r\n')),
+  ]),
   'user_no_type.md': nested(null).replace('name: Release checklist', 'name: ""'),
   'project_broken_yaml.md': `---\nname: Deploy steps\ndescription: Deploy: run make deploy from the ops box\ntype: project\n---\n${GOOD_BODY}`,
   'notes_plain.md': '# Scratch\n\nNo frontmatter at all, just notes kept by hand for later.\n',
@@ -52,7 +56,14 @@ const cli = (...args: string[]) => runCli(args, sb.env);
 const json = <T>(...args: string[]): T => JSON.parse(cli(...args, '--json').stdout) as T;
 const rootHash = () => treeHash(sb.root, []);
 
-interface Item { id: string; key: string; layout: string; type: string | null; validate: number; actions: string[] }
+interface Item {
+  id: string;
+  key: string;
+  layout: string;
+  type: string | null;
+  validate: number;
+  actions: string[];
+}
 
 describe('a Claude Code folder in real shapes', () => {
   it('validate reads nested metadata.type: only the file without any type misses it', () => {
@@ -88,10 +99,15 @@ describe('a Claude Code folder in real shapes', () => {
     expect(r.stdout).toMatch(/✗ promote — promote refused: the frontmatter cannot be rewritten \(.*at line 3\)/);
     expect(r.stdout).toMatch(/✓ demote/);
     expect(r.stdout).toMatch(/created: 2026-08-01T10:20:30Z \(file modified time/);
-    const c = json<{ actions: { action: string; allowed: boolean; reason?: string }[]; layout: string; key: string }>('show', 'feedback_creds.md');
+    const c = json<{ actions: { action: string; allowed: boolean; reason?: string }[]; layout: string; key: string }>(
+      'show',
+      'feedback_creds.md',
+    );
     expect(c.layout).toBe('claude-code');
     expect(c.key).toBe('feedback_creds.md');
-    expect(c.actions.find((a) => a.action === 'promote')?.reason).toMatch(/a credential is in the file .*line \d+.*<redacted>/);
+    expect(c.actions.find((a) => a.action === 'promote')?.reason).toMatch(
+      /a credential is in the file .*line \d+.*<redacted>/,
+    );
     expect(JSON.stringify(c)).not.toContain(FAKE_TOKEN.slice(4));
   });
 
@@ -129,7 +145,10 @@ describe('a Claude Code folder in real shapes', () => {
       return s.slice(s.indexOf('metadata:'), s.indexOf('\r\n---'));
     };
     expect(block(after).startsWith(block(before))).toBe(true);
-    expect(json<{ created: { at: string; fromMtime: boolean } }>('show', 'reference_bom.md').created).toEqual({ at: '2026-08-01T10:20:30Z', fromMtime: false });
+    expect(json<{ created: { at: string; fromMtime: boolean } }>('show', 'reference_bom.md').created).toEqual({
+      at: '2026-08-01T10:20:30Z',
+      fromMtime: false,
+    });
   });
 
   it('a demoted broken-YAML file gets a restore refusal that teaches, and nothing moves', () => {
@@ -138,17 +157,34 @@ describe('a Claude Code folder in real shapes', () => {
     const r = cli('restore', 'project_broken_yaml.md');
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/restore refused: project_broken_yaml\.md: 1 finding blocks it — line 3 \(validate\): .* → fix the YAML at line 3; edit the file in quarantine\/ by hand, then restore/);
+    expect(r.stderr).toMatch(
+      /restore refused: project_broken_yaml\.md: 1 finding blocks it — line 3 \(validate\): .* → fix the YAML at line 3; edit the file in quarantine\/ by hand, then restore/,
+    );
     expect(rootHash()).toEqual(before);
-    const show = json<{ actions: { action: string; allowed: boolean; reason?: string }[] }>('show', 'project_broken_yaml.md');
-    expect(show.actions.find((a) => a.action === 'restore')).toMatchObject({ allowed: false, reason: expect.stringMatching(/fix the YAML at line 3/) });
+    const show = json<{ actions: { action: string; allowed: boolean; reason?: string }[] }>(
+      'show',
+      'project_broken_yaml.md',
+    );
+    expect(show.actions.find((a) => a.action === 'restore')).toMatchObject({
+      allowed: false,
+      reason: expect.stringMatching(/fix the YAML at line 3/),
+    });
   });
 
   it('MEMORY.md: findings with lines (token, injection, missing file), never a memory', () => {
-    const roots = json<{ configured: { layout: string; shape: string; indexFindings: { line: number; check: string; message: string }[] }[] }>('roots');
+    const roots = json<{
+      configured: {
+        layout: string;
+        shape: string;
+        indexFindings: { line: number; check: string; message: string }[];
+      }[];
+    }>('roots');
     expect(roots.configured[0]).toMatchObject({ layout: 'claude-code', shape: 'index' });
     const f = roots.configured[0]!.indexFindings;
-    expect(f.find((x) => x.check === 'index')).toMatchObject({ line: 4, message: expect.stringContaining('feedback_gone.md') });
+    expect(f.find((x) => x.check === 'index')).toMatchObject({
+      line: 4,
+      message: expect.stringContaining('feedback_gone.md'),
+    });
     expect(f.find((x) => x.check === 'secret')?.line).toBe(5);
     expect(f.find((x) => x.check === 'injection')?.line).toBe(6);
     expect(JSON.stringify(roots)).not.toContain(FAKE_TOKEN.slice(4));
@@ -159,7 +195,19 @@ describe('a Claude Code folder in real shapes', () => {
 
   it('read-only commands change nothing in the folder', () => {
     const before = rootHash();
-    for (const args of [['list'], ['list', '--json'], ['show', 'feedback_release.md'], ['roots'], ['history'], ['context'], ['context', '--format', 'hook'], ['validate', '--all', sb.root], ['secret-check', '--all', sb.root], ['audit'], ['backfill']]) {
+    for (const args of [
+      ['list'],
+      ['list', '--json'],
+      ['show', 'feedback_release.md'],
+      ['roots'],
+      ['history'],
+      ['context'],
+      ['context', '--format', 'hook'],
+      ['validate', '--all', sb.root],
+      ['secret-check', '--all', sb.root],
+      ['audit'],
+      ['backfill'],
+    ]) {
       const r = cli(...args);
       expect([0, 1, 2, 3], `${args.join(' ')}: ${r.stderr}`).toContain(r.status);
       expect(r.stderr, args.join(' ')).not.toMatch(/unexpected error/);
@@ -170,16 +218,32 @@ describe('a Claude Code folder in real shapes', () => {
 
 describe('roots memtrust does not read are refused: exit 64, one line, nothing changed', () => {
   const cases: [string, (dir: string) => string, RegExp][] = [
-    ['an MCP memory.jsonl knowledge graph', (d) => {
-      put(d, 'mcp/memory.jsonl', '{"type":"entity","name":"Alice","entityType":"person","observations":["likes tea"]}\n{"type":"relation","from":"Alice","to":"Bob","relationType":"knows"}\n');
-      return path.join(d, 'mcp');
-    }, /found an MCP memory server knowledge graph \(memory\.jsonl/],
-    ['a file given as a root', (d) => put(d, 'graph/memory.jsonl', '{"type":"entity","name":"A","entityType":"x","observations":[]}\n'), /is a file, not a folder: an MCP memory server knowledge graph/],
-    ['a folder of notes without frontmatter', (d) => {
-      put(d, 'notes/todo.md', '# todo\n\n- buy milk\n');
-      put(d, 'notes/ideas.md', 'ideas, no frontmatter\n');
-      return path.join(d, 'notes');
-    }, /found a folder of 2 Markdown notes without frontmatter and no MEMORY\.md/],
+    [
+      'an MCP memory.jsonl knowledge graph',
+      (d) => {
+        put(
+          d,
+          'mcp/memory.jsonl',
+          '{"type":"entity","name":"Alice","entityType":"person","observations":["likes tea"]}\n{"type":"relation","from":"Alice","to":"Bob","relationType":"knows"}\n',
+        );
+        return path.join(d, 'mcp');
+      },
+      /found an MCP memory server knowledge graph \(memory\.jsonl/,
+    ],
+    [
+      'a file given as a root',
+      (d) => put(d, 'graph/memory.jsonl', '{"type":"entity","name":"A","entityType":"x","observations":[]}\n'),
+      /is a file, not a folder: an MCP memory server knowledge graph/,
+    ],
+    [
+      'a folder of notes without frontmatter',
+      (d) => {
+        put(d, 'notes/todo.md', '# todo\n\n- buy milk\n');
+        put(d, 'notes/ideas.md', 'ideas, no frontmatter\n');
+        return path.join(d, 'notes');
+      },
+      /found a folder of 2 Markdown notes without frontmatter and no MEMORY\.md/,
+    ],
   ];
 
   it.each(cases)('%s', (_label, make, message) => {
@@ -209,24 +273,52 @@ describe('roots memtrust does not read are refused: exit 64, one line, nothing c
 
 describe('stores read as records are taken, not refused: roots names the layout, nothing changed (docs/records.md)', () => {
   const cases: [string, (dir: string) => string, string, string][] = [
-    ['seed-001 canonical .claude/memory (flat)', (d) => {
-      put(d, 'proj/.claude/memory/landmarks.md', `---\ncategory: landmarks\n---\n## src/app.ts:10 — entry point\n- claim: ${'x'.repeat(100)}\n`);
-      put(d, 'proj/.claude/memory/decisions.md', '---\ncategory: decisions\n---\n## D-001 — use sqlite\n- claim: yes\n');
-      return path.join(d, 'proj/.claude/memory');
-    }, 'canonical', 'flat'],
-    ['seed-001 canonical (sharded)', (d) => {
-      put(d, 'memory/landmarks/entry-one.md', '---\nkey: entry-one\n---\nbody\n');
-      put(d, 'memory/README.md', '# canonical\n');
-      return path.join(d, 'memory');
-    }, 'canonical', 'sharded'],
-    ['a consolidation store', (d) => {
-      put(d, 'cons/agent.memory.jsonl', '{"id":"mem_1","type":"semantic","statement":"s","status":"active"}\n');
-      return path.join(d, 'cons');
-    }, 'consolidation', 'jsonl'],
-    ['a governed store (damaged: still taken, its problem reported when read)', (d) => {
-      put(d, 'proj/.codeclone/memory/engineering_memory.sqlite3', 'not really sqlite');
-      return path.join(d, 'proj');
-    }, 'governed', 'sqlite'],
+    [
+      'seed-001 canonical .claude/memory (flat)',
+      (d) => {
+        put(
+          d,
+          'proj/.claude/memory/landmarks.md',
+          `---\ncategory: landmarks\n---\n## src/app.ts:10 — entry point\n- claim: ${'x'.repeat(100)}\n`,
+        );
+        put(
+          d,
+          'proj/.claude/memory/decisions.md',
+          '---\ncategory: decisions\n---\n## D-001 — use sqlite\n- claim: yes\n',
+        );
+        return path.join(d, 'proj/.claude/memory');
+      },
+      'canonical',
+      'flat',
+    ],
+    [
+      'seed-001 canonical (sharded)',
+      (d) => {
+        put(d, 'memory/landmarks/entry-one.md', '---\nkey: entry-one\n---\nbody\n');
+        put(d, 'memory/README.md', '# canonical\n');
+        return path.join(d, 'memory');
+      },
+      'canonical',
+      'sharded',
+    ],
+    [
+      'a consolidation store',
+      (d) => {
+        put(d, 'cons/agent.memory.jsonl', '{"id":"mem_1","type":"semantic","statement":"s","status":"active"}\n');
+        return path.join(d, 'cons');
+      },
+      'consolidation',
+      'jsonl',
+    ],
+    [
+      'a governed store (damaged: still taken, its problem reported when read)',
+      (d) => {
+        put(d, 'proj/.codeclone/memory/engineering_memory.sqlite3', 'not really sqlite');
+        return path.join(d, 'proj');
+      },
+      'governed',
+      'sqlite',
+    ],
   ];
 
   it.each(cases)('%s', (_label, make, layout, shape) => {
@@ -252,7 +344,12 @@ describe('nothing configured', () => {
   it('roots and list create nothing (no demo root, no database, no folders)', () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-home-'));
     try {
-      const env = { HOME: home, XDG_DATA_HOME: path.join(home, 'data'), XDG_CONFIG_HOME: path.join(home, 'cfg'), MEMTRUST_NOW: NOW };
+      const env = {
+        HOME: home,
+        XDG_DATA_HOME: path.join(home, 'data'),
+        XDG_CONFIG_HOME: path.join(home, 'cfg'),
+        MEMTRUST_NOW: NOW,
+      };
       const r = runCli(['roots'], env, { MEMTRUST_ROOT: '' });
       expect(r.status).toBe(0);
       expect(r.stdout).toMatch(/^no memory root configured: /);
@@ -270,7 +367,13 @@ describe('the demo root, once the dashboard made it', () => {
   it('is read by the CLI and every listing says demo', () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-home-'));
     try {
-      const env = { HOME: home, XDG_DATA_HOME: path.join(home, 'data'), XDG_CONFIG_HOME: path.join(home, 'cfg'), MEMTRUST_NOW: NOW, MEMTRUST_DB: path.join(home, 'db.sqlite') };
+      const env = {
+        HOME: home,
+        XDG_DATA_HOME: path.join(home, 'data'),
+        XDG_CONFIG_HOME: path.join(home, 'cfg'),
+        MEMTRUST_NOW: NOW,
+        MEMTRUST_DB: path.join(home, 'db.sqlite'),
+      };
       ensureDemoRoot(path.join(home, 'data', 'memtrust', 'demo-root'), new Date(NOW));
       const roots = runCli(['roots'], env);
       expect(roots.stdout).toMatch(/configured \(demo root: generated sample data/);
@@ -292,19 +395,27 @@ describe('history is scoped to the configured roots and matches by id', () => {
     fs.rmSync(path.join(sb.root, 'MEMORY.md'));
     for (const f of Object.keys(FILES)) fs.rmSync(path.join(sb.root, f));
     const both = { ...sb.env, MEMTRUST_ROOT: `${sb.root}${path.delimiter}${other}` };
-    expect(runCli(['demote', path.join(sb.root, 'memories', 'feedback_same.md'), '--reason', 'first root'], both).status).toBe(0);
-    expect(runCli(['demote', path.join(other, 'memories', 'feedback_same.md'), '--reason', 'second root'], both).status).toBe(0);
+    expect(
+      runCli(['demote', path.join(sb.root, 'memories', 'feedback_same.md'), '--reason', 'first root'], both).status,
+    ).toBe(0);
+    expect(
+      runCli(['demote', path.join(other, 'memories', 'feedback_same.md'), '--reason', 'second root'], both).status,
+    ).toBe(0);
     const amb = runCli(['history', 'feedback_same.md'], both);
     expect(amb.status).toBe(2);
     expect(amb.stderr.trim().split('\n')).toHaveLength(1);
-    expect(amb.stderr).toMatch(/names a memory in several roots \(root-[0-9a-f]{6}:feedback_same\.md, other-[0-9a-f]{6}:feedback_same\.md\): give its id/);
+    expect(amb.stderr).toMatch(
+      /names a memory in several roots \(root-[0-9a-f]{6}:feedback_same\.md, other-[0-9a-f]{6}:feedback_same\.md\): give its id/,
+    );
     const id = /(other-[0-9a-f]{6}:feedback_same\.md)/.exec(amb.stderr)![1]!;
     const one = JSON.parse(runCli(['history', id, '--json'], both).stdout) as { events: { reason: string }[] };
     expect(one.events.map((e) => e.reason)).toEqual(['second root']);
     // Only the first root configured now: the other root's events are not shown anywhere.
     const all = JSON.parse(runCli(['history', '--json'], sb.env).stdout) as { events: { reason: string }[] };
     expect(all.events.map((e) => e.reason)).toEqual(['first root']);
-    const byName = JSON.parse(runCli(['history', 'feedback_same.md', '--json'], sb.env).stdout) as { events: { reason: string }[] };
+    const byName = JSON.parse(runCli(['history', 'feedback_same.md', '--json'], sb.env).stdout) as {
+      events: { reason: string }[];
+    };
     expect(byName.events.map((e) => e.reason)).toEqual(['first root']);
     expect(readAudit(other).length).toBe(1);
   });

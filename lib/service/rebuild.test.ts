@@ -10,12 +10,31 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { generateCorpus, writeCorpus } from '../demo';
 import { transition } from './transition';
 import { closeDb } from '../../db/client';
-import { NOW, closeCtx, openCtx, placements, readAudit, removeSandbox, runCliAsync, sandbox, type Sandbox } from './test-support';
+import {
+  NOW,
+  closeCtx,
+  openCtx,
+  placements,
+  readAudit,
+  removeSandbox,
+  runCliAsync,
+  sandbox,
+  type Sandbox,
+} from './test-support';
 
 let sb: Sandbox;
 beforeEach(() => {
   sb = sandbox('memtrust-rebuild-');
-  writeCorpus(sb.root, generateCorpus({ n: 40, seed: 'rebuild', now: new Date(NOW), machine: 'test-machine', ownerEmail: 'owner@example.com' }));
+  writeCorpus(
+    sb.root,
+    generateCorpus({
+      n: 40,
+      seed: 'rebuild',
+      now: new Date(NOW),
+      machine: 'test-machine',
+      ownerEmail: 'owner@example.com',
+    }),
+  );
 });
 afterEach(() => removeSandbox(sb));
 
@@ -29,7 +48,13 @@ function work(): number {
   const ctx = openCtx(sb);
   let done = 0;
   for (const [name, [rel]] of placements(sb.root)) {
-    const action = rel!.startsWith('quarantine/') ? (done % 2 ? 'archive' : 'restore') : done % 3 ? 'demote' : 'promote';
+    const action = rel!.startsWith('quarantine/')
+      ? done % 2
+        ? 'archive'
+        : 'restore'
+      : done % 3
+        ? 'demote'
+        : 'promote';
     const r = transition(ctx, { ref: name, action, reason: `rebuild test ${done}`, actor: 'user:web' });
     if (r.ok && !r.noop) done++;
   }
@@ -43,14 +68,21 @@ describe('database deleted and rebuilt', () => {
     expect(done).toBeGreaterThan(10);
     // One more transition cut short by a crash and finished by the next start-up: a recovered event.
     const victim = [...placements(sb.root)].find(([, [rel]]) => rel!.startsWith('memories/'))![0];
-    const crash = await runCliAsync(['demote', victim, '--reason', 'crashed once', '--op', 'crashed-op'], sb.env, { MEMTRUST_CRASH_AT: 'after-index-file' });
+    const crash = await runCliAsync(['demote', victim, '--reason', 'crashed once', '--op', 'crashed-op'], sb.env, {
+      MEMTRUST_CRASH_AT: 'after-index-file',
+    });
     expect(crash.signal).toBe('SIGKILL');
     const list1 = await runCliAsync(['list', '--json'], sb.env);
     const hist1 = await runCliAsync(['history', '--json'], sb.env);
     expect([list1.status, hist1.status]).toEqual([0, 0]);
     const events = (JSON.parse(hist1.stdout) as { events: { id: string; recovered: boolean }[] }).events;
     expect(events.find((e) => e.id === 'crashed-op')).toMatchObject({ recovered: true });
-    expect(events.length).toBe(readAudit(sb.root).length + readAudit(sb.root, 'work-linux').length + readAudit(sb.root, 'home-imac').length + readAudit(sb.root, 'ci-runner-02').length);
+    expect(events.length).toBe(
+      readAudit(sb.root).length +
+        readAudit(sb.root, 'work-linux').length +
+        readAudit(sb.root, 'home-imac').length +
+        readAudit(sb.root, 'ci-runner-02').length,
+    );
 
     dropDb(sb.db);
     expect(fs.existsSync(sb.db)).toBe(false);
@@ -64,9 +96,21 @@ describe('database deleted and rebuilt', () => {
   it('an operation id applied before the deletion is still applied once after it', () => {
     const ctx = openCtx(sb);
     const [name] = [...placements(sb.root)].find(([, [rel]]) => rel!.startsWith('memories/'))!;
-    const first = transition(ctx, { ref: name, action: 'demote', reason: 'once', actor: 'user:web', opId: 'only-once' });
+    const first = transition(ctx, {
+      ref: name,
+      action: 'demote',
+      reason: 'once',
+      actor: 'user:web',
+      opId: 'only-once',
+    });
     expect(first).toMatchObject({ ok: true, noop: false });
-    const again = transition(ctx, { ref: name, action: 'demote', reason: 'once', actor: 'user:web', opId: 'only-once' });
+    const again = transition(ctx, {
+      ref: name,
+      action: 'demote',
+      reason: 'once',
+      actor: 'user:web',
+      opId: 'only-once',
+    });
     expect(again).toMatchObject({ ok: true, noop: true, message: 'operation only-once was already applied' });
     const bytes = fs.readFileSync(path.join(sb.root, 'quarantine', name));
     dropDb(sb.db);
@@ -75,6 +119,8 @@ describe('database deleted and rebuilt', () => {
     expect(third).toMatchObject({ ok: true, noop: true, message: 'operation only-once was already applied' });
     expect(fs.readFileSync(path.join(sb.root, 'quarantine', name)).equals(bytes)).toBe(true);
     expect(readAudit(sb.root).filter((e) => e.id === 'only-once')).toHaveLength(1);
-    expect(fresh.handle.sqlite.prepare("SELECT count(*) AS n FROM audit_events WHERE id = 'only-once'").get()).toEqual({ n: 1 });
+    expect(fresh.handle.sqlite.prepare("SELECT count(*) AS n FROM audit_events WHERE id = 'only-once'").get()).toEqual({
+      n: 1,
+    });
   });
 });

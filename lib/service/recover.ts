@@ -46,7 +46,12 @@ export function recoverSource(ctx: ServiceContext, source: SourceInfo): Recovery
     if (!intent) {
       // The intent itself was cut short, so no memory byte had changed yet.
       unlinkIfExists(file);
-      out.push({ op: path.basename(file), memory: '', outcome: 'discarded', message: 'incomplete journal entry removed (nothing had changed)' });
+      out.push({
+        op: path.basename(file),
+        memory: '',
+        outcome: 'discarded',
+        message: 'incomplete journal entry removed (nothing had changed)',
+      });
       continue;
     }
     out.push(intent.v === 2 ? recoverV2(ctx, source, intent) : recoverV1(ctx, source, intent));
@@ -67,7 +72,13 @@ function helpers(source: SourceInfo, intent: Intent) {
   return { abs, shaOf, memory, done };
 }
 
-function rollForward(ctx: ServiceContext, source: SourceInfo, intent: Intent, done: Done, memory: string): RecoveryOutcome {
+function rollForward(
+  ctx: ServiceContext,
+  source: SourceInfo,
+  intent: Intent,
+  done: Done,
+  memory: string,
+): RecoveryOutcome {
   const audited = eventApplied(ctx.handle.sqlite, source.id, intent.op);
   finishIntent(ctx, source, audited ? intent : { ...intent, event: { ...intent.event, recovered: true } }, audited);
   return done('rolled-forward', `${memory}: ${intent.event.action} completed after an interruption`);
@@ -114,7 +125,10 @@ function recoverV2(ctx: ServiceContext, source: SourceInfo, intent: Intent): Rec
   }
   // Never linked (or replaced by a newer save since): whatever is at the source is the memory.
   if (intent.beforeSha === '' || statIfExists(abs(intent.src))) return undo();
-  return done('conflict', `${memory}: an interrupted ${intent.event.action} found neither ${intent.src} nor its new copy in ${intent.dst}; nothing was touched`);
+  return done(
+    'conflict',
+    `${memory}: an interrupted ${intent.event.action} found neither ${intent.src} nor its new copy in ${intent.dst}; nothing was touched`,
+  );
 }
 
 /** Intents written by earlier versions (no aside step): as those versions recovered them. */
@@ -125,7 +139,10 @@ function recoverV1(ctx: ServiceContext, source: SourceInfo, intent: Intent): Rec
   if (dst === intent.afterSha) {
     if (intent.dst !== intent.src) {
       if (src !== null && src !== intent.beforeSha) {
-        return done('conflict', `${memory}: the new copy is in ${intent.dst} but ${intent.src} was changed since; both kept, resolve by hand`);
+        return done(
+          'conflict',
+          `${memory}: the new copy is in ${intent.dst} but ${intent.src} was changed since; both kept, resolve by hand`,
+        );
       }
       unlinkIfExists(abs(intent.src));
       recordGitRename(source.root, intent.src, intent.dst);
@@ -139,7 +156,10 @@ function recoverV1(ctx: ServiceContext, source: SourceInfo, intent: Intent): Rec
     clearIntent(source.root, ctx.machine, intent.op);
     return done('rolled-back', `${memory}: interrupted ${intent.event.action} undone; the file is as it was`);
   }
-  return done('conflict', `${memory}: an interrupted ${intent.event.action} left ${intent.src} and ${intent.dst} in an unexpected state; nothing was touched`);
+  return done(
+    'conflict',
+    `${memory}: an interrupted ${intent.event.action} left ${intent.src} and ${intent.dst} in an unexpected state; nothing was touched`,
+  );
 }
 
 /**
@@ -151,7 +171,9 @@ function recoverV1(ctx: ServiceContext, source: SourceInfo, intent: Intent): Rec
 export function recoverAll(ctx: ServiceContext, opts: { waitMs?: number } = {}): RecoveryOutcome[] {
   // Record roots too: their file changes use the same journal, plus the record batch's own finish (docs/records-write.md).
   // A store refused at detection may be one whose only file a crash left moved aside: it is recovered too.
-  const all = [...ctx.sources, ...(ctx.recordSources ?? [])].filter((s) => !s.error || (!!s.refused && fs.existsSync(path.join(s.root, '.memtrust'))));
+  const all = [...ctx.sources, ...(ctx.recordSources ?? [])].filter(
+    (s) => !s.error || (!!s.refused && fs.existsSync(path.join(s.root, '.memtrust'))),
+  );
   for (const s of all) {
     tidyLock(s.root, ctx.machine);
     sweepBatchLeftovers(s.root, alive);
@@ -160,27 +182,46 @@ export function recoverAll(ctx: ServiceContext, opts: { waitMs?: number } = {}):
   let redetect = false;
   const outcomes = all
     .map((s) => ({ s, undos: [...unfinishedUndos(s.root), ...unfinishedRecordBatches(s.root)] }))
-    .filter(({ s, undos }) => (undos.length > 0 || pendingIntents(s.root, ctx.machine).length > 0))
+    .filter(({ s, undos }) => undos.length > 0 || pendingIntents(s.root, ctx.machine).length > 0)
     .flatMap(({ s, undos }) => {
       try {
-        return withRootLock(s.root, ctx.machine, () => {
-          const out = recoverSource(ctx, s);
-          if (s.records || unfinishedRecordBatches(s.root).length > 0) {
-            // A crash with a record store's only file moved aside hides the store from detection;
-            // with the file back (recoverSource), it is detected again (docs/records-write.md).
-            const rs = s.records ? s : describeSource(s.root);
-            if (!rs.records) return out;
-            if (rs !== s) redetect = true;
-            for (const r of finishRecordBatches(ctx, rs)) out.push({ op: r.id, memory: '', outcome: r.outcome, message: r.message });
+        return withRootLock(
+          s.root,
+          ctx.machine,
+          () => {
+            const out = recoverSource(ctx, s);
+            if (s.records || unfinishedRecordBatches(s.root).length > 0) {
+              // A crash with a record store's only file moved aside hides the store from detection;
+              // with the file back (recoverSource), it is detected again (docs/records-write.md).
+              const rs = s.records ? s : describeSource(s.root);
+              if (!rs.records) return out;
+              if (rs !== s) redetect = true;
+              for (const r of finishRecordBatches(ctx, rs))
+                out.push({ op: r.id, memory: '', outcome: r.outcome, message: r.message });
+              return out;
+            }
+            // After the steps are settled: an undo whose files are all back gets its index file back too.
+            for (const id of finishUndos(s, undos))
+              out.push({
+                op: id,
+                memory: '',
+                outcome: 'rolled-forward',
+                message: `undo ${id} finished after an interruption`,
+              });
             return out;
-          }
-          // After the steps are settled: an undo whose files are all back gets its index file back too.
-          for (const id of finishUndos(s, undos)) out.push({ op: id, memory: '', outcome: 'rolled-forward', message: `undo ${id} finished after an interruption` });
-          return out;
-        }, opts.waitMs ?? 0);
+          },
+          opts.waitMs ?? 0,
+        );
       } catch (e) {
         if (!(e instanceof LockTimeoutError)) throw e;
-        return [{ op: '', memory: '', outcome: 'deferred' as const, message: `${s.root}: another memtrust process is writing; showing the last committed state` }];
+        return [
+          {
+            op: '',
+            memory: '',
+            outcome: 'deferred' as const,
+            message: `${s.root}: another memtrust process is writing; showing the last committed state`,
+          },
+        ];
       }
     });
   if (redetect) refreshSources(ctx);
@@ -214,7 +255,14 @@ export function committedListing(root: string, machine: string, listed: ListedFi
       }
       const location = out.find((f) => f.relPath === intent.src)?.location ?? locationOfTier(intent.event.from);
       out = out.filter((f) => f.relPath !== intent.src && f.relPath !== intent.dst);
-      out.push({ relPath: intent.src, filename, location, size: st.size, mtimeMs: Math.floor(st.mtimeMs), readFrom: intent.aside });
+      out.push({
+        relPath: intent.src,
+        filename,
+        location,
+        size: st.size,
+        mtimeMs: Math.floor(st.mtimeMs),
+        readFrom: intent.aside,
+      });
     } else if (intent.v !== 2 && intent.dst !== intent.src && out.some((f) => f.relPath === intent.src)) {
       // An earlier version's intent between link and source removal: not committed yet.
       out = out.filter((f) => f.relPath !== intent.dst);
@@ -235,7 +283,8 @@ export function committedLocated(ctx: ServiceContext, ref: string, sourceId?: st
     for (const { intent } of pendingIntents(s.root, ctx.machine)) {
       if (intent?.v !== 2 || !intent.aside || path.posix.basename(intent.src) !== filename) continue;
       const abs = path.join(s.root, intent.aside);
-      if (fs.existsSync(abs)) return { source: s, relPath: intent.src, abs, filename, location: locationOfTier(intent.event.from) };
+      if (fs.existsSync(abs))
+        return { source: s, relPath: intent.src, abs, filename, location: locationOfTier(intent.event.from) };
     }
   }
   return null;

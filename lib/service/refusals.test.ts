@@ -8,16 +8,59 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { transition, type TransitionRequest } from './transition';
 import { MEMORY_ACTIONS } from '../trust/tiers';
-import { journalFiles, memoryFile, openCtx, put, readAudit, removeSandbox, sandbox, tmpFiles, treeHash, type Sandbox } from './test-support';
+import {
+  journalFiles,
+  memoryFile,
+  openCtx,
+  put,
+  readAudit,
+  removeSandbox,
+  sandbox,
+  tmpFiles,
+  treeHash,
+  type Sandbox,
+} from './test-support';
 
-const BODY = '\nRun the integration tests before merging because flaky merges cost a day.\n\n**Why:** main broke.\n\n**How to apply:** npm test.\n';
+const BODY =
+  '\nRun the integration tests before merging because flaky merges cost a day.\n\n**Why:** main broke.\n\n**How to apply:** npm test.\n';
 const TOKEN = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'; // ghp_ + 36
 
-const fm = (extra: [string, string][]): [string, string][] => [['name', 'Integration tests'], ['description', 'run them first'], ['type', 'feedback'], ['source-machine', 'box'], ...extra];
-const inferred = (created: string) => memoryFile(fm([['trust-level', 'inferred'], ['created-at', created]]), BODY);
-const verified = (lv: string) => memoryFile(fm([['trust-level', 'verified'], ['created-at', '2026-01-01T00:00:00Z'], ['last-verified', lv]]), BODY);
+const fm = (extra: [string, string][]): [string, string][] => [
+  ['name', 'Integration tests'],
+  ['description', 'run them first'],
+  ['type', 'feedback'],
+  ['source-machine', 'box'],
+  ...extra,
+];
+const inferred = (created: string) =>
+  memoryFile(
+    fm([
+      ['trust-level', 'inferred'],
+      ['created-at', created],
+    ]),
+    BODY,
+  );
+const verified = (lv: string) =>
+  memoryFile(
+    fm([
+      ['trust-level', 'verified'],
+      ['created-at', '2026-01-01T00:00:00Z'],
+      ['last-verified', lv],
+    ]),
+    BODY,
+  );
 const quarantined = (at: string, body = BODY) =>
-  memoryFile(fm([['trust-level', 'quarantined'], ['created-at', '2026-01-01T00:00:00Z'], ['last-verified', at.slice(0, 10)], ['quarantined-at', at], ['quarantined-by', 'box'], ['quarantine-reason', 'doubtful']]), body);
+  memoryFile(
+    fm([
+      ['trust-level', 'quarantined'],
+      ['created-at', '2026-01-01T00:00:00Z'],
+      ['last-verified', at.slice(0, 10)],
+      ['quarantined-at', at],
+      ['quarantined-by', 'box'],
+      ['quarantine-reason', 'doubtful'],
+    ]),
+    body,
+  );
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -43,7 +86,11 @@ function refused(req: Omit<TransitionRequest, 'actor'>, code: string, message: R
 describe('refusals change nothing', () => {
   it('promote before day 7 of observation', () => {
     put(sb.root, 'memories/feedback_tests.md', inferred('2026-11-18T12:00:00Z'));
-    refused({ ref: 'feedback_tests.md', action: 'promote' }, 'observation-not-over', /observation period ends 2026-11-25, in 3 days/);
+    refused(
+      { ref: 'feedback_tests.md', action: 'promote' },
+      'observation-not-over',
+      /observation period ends 2026-11-25, in 3 days/,
+    );
   });
 
   it('reaffirm when not stale', () => {
@@ -59,14 +106,26 @@ describe('refusals change nothing', () => {
   });
 
   it('restore with a secret still inside, and the message never shows it', () => {
-    put(sb.root, 'quarantine/feedback_tests.md', quarantined('2026-11-01T00:00:00Z', `${BODY}\nThe bot token is ${TOKEN} for now.\n`));
-    const r = refused({ ref: 'feedback_tests.md', action: 'restore' }, 'validators-fail', /1 finding blocks it — line \d+ \(secret-check\): .* → remove the value or wrap it in <redacted>…<\/redacted>; edit the file in quarantine\/ by hand, then restore/);
+    put(
+      sb.root,
+      'quarantine/feedback_tests.md',
+      quarantined('2026-11-01T00:00:00Z', `${BODY}\nThe bot token is ${TOKEN} for now.\n`),
+    );
+    const r = refused(
+      { ref: 'feedback_tests.md', action: 'restore' },
+      'validators-fail',
+      /1 finding blocks it — line \d+ \(secret-check\): .* → remove the value or wrap it in <redacted>…<\/redacted>; edit the file in quarantine\/ by hand, then restore/,
+    );
     expect(JSON.stringify(r)).not.toContain(TOKEN.slice(4));
   });
 
   it('archive before day 91 in quarantine', () => {
     put(sb.root, 'quarantine/feedback_tests.md', quarantined('2026-10-01T10:00:00Z'));
-    refused({ ref: 'feedback_tests.md', action: 'archive' }, 'not-archive-due', /day 52 in quarantine; archiving is allowed from day 91 \(2026-12-31\)/);
+    refused(
+      { ref: 'feedback_tests.md', action: 'archive' },
+      'not-archive-due',
+      /day 52 in quarantine; archiving is allowed from day 91 \(2026-12-31\)/,
+    );
   });
 
   it('promote a quarantined memory (quarantined → verified is restore only)', () => {
@@ -76,21 +135,36 @@ describe('refusals change nothing', () => {
 
   it('reaffirm an inferred memory (there is no inferred → verified by reaffirm)', () => {
     put(sb.root, 'memories/feedback_tests.md', inferred('2026-01-01T00:00:00Z'));
-    refused({ ref: 'feedback_tests.md', action: 'reaffirm' }, 'wrong-tier', /is inferred; only verified memories are re-affirmed/);
+    refused(
+      { ref: 'feedback_tests.md', action: 'reaffirm' },
+      'wrong-tier',
+      /is inferred; only verified memories are re-affirmed/,
+    );
   });
 
   it('restore / demote an archived memory: no transition leaves the archive', () => {
     put(sb.root, 'archive/2026-01/feedback_tests.md', quarantined('2026-01-05T00:00:00Z'));
     refused({ ref: 'feedback_tests.md', action: 'restore' }, 'wrong-tier', /no transition leaves the archive/);
-    refused({ ref: 'feedback_tests.md', action: 'demote', reason: 'x' }, 'wrong-tier', /no transition leaves the archive/);
+    refused(
+      { ref: 'feedback_tests.md', action: 'demote', reason: 'x' },
+      'wrong-tier',
+      /no transition leaves the archive/,
+    );
   });
 
   it('every action on a conflicted memory (same filename in memories/ and quarantine/) names both paths', () => {
     put(sb.root, 'memories/feedback_tests.md', verified('2026-01-01'));
     put(sb.root, 'quarantine/feedback_tests.md', quarantined('2026-01-05T00:00:00Z'));
     for (const action of MEMORY_ACTIONS) {
-      const r = refused({ ref: 'feedback_tests.md', action, reason: 'why not' }, 'conflict', /exists in both memories\/feedback_tests.md and quarantine\/feedback_tests.md/);
-      expect(r.ok ? [] : r.paths).toEqual([path.join(sb.root, 'memories/feedback_tests.md'), path.join(sb.root, 'quarantine/feedback_tests.md')]);
+      const r = refused(
+        { ref: 'feedback_tests.md', action, reason: 'why not' },
+        'conflict',
+        /exists in both memories\/feedback_tests.md and quarantine\/feedback_tests.md/,
+      );
+      expect(r.ok ? [] : r.paths).toEqual([
+        path.join(sb.root, 'memories/feedback_tests.md'),
+        path.join(sb.root, 'quarantine/feedback_tests.md'),
+      ]);
     }
     const ctx = openCtx(sb);
     expect(ctx.handle.sqlite.prepare('SELECT rel_path, conflict FROM memories ORDER BY rel_path').all()).toEqual([
@@ -102,15 +176,26 @@ describe('refusals change nothing', () => {
   it('destination already exists: archive refused as a conflict naming both paths', () => {
     put(sb.root, 'quarantine/feedback_tests.md', quarantined('2026-07-01T10:00:00Z'));
     put(sb.root, 'archive/2026-07/feedback_tests.md', 'an older archived copy, different bytes\n');
-    const r = refused({ ref: 'feedback_tests.md', action: 'archive' }, 'conflict', /already exists in archive\/2026-07: nothing was moved/);
-    expect(r.ok ? [] : r.paths).toEqual([path.join(sb.root, 'quarantine/feedback_tests.md'), path.join(sb.root, 'archive/2026-07/feedback_tests.md')]);
+    const r = refused(
+      { ref: 'feedback_tests.md', action: 'archive' },
+      'conflict',
+      /already exists in archive\/2026-07: nothing was moved/,
+    );
+    expect(r.ok ? [] : r.paths).toEqual([
+      path.join(sb.root, 'quarantine/feedback_tests.md'),
+      path.join(sb.root, 'archive/2026-07/feedback_tests.md'),
+    ]);
   });
 
   it('a file that is not a memory, a missing one, a bad operation id', () => {
     put(sb.root, 'memories/feedback_tests.md', verified('2026-01-01'));
     put(sb.root, 'memories/MEMORY.md', '- [x](feedback_tests.md)\n');
     refused({ ref: 'MEMORY.md', action: 'demote', reason: 'x' }, 'not-a-memory', /does not name a memory file/);
-    refused({ ref: 'feedback_nope.md', action: 'demote', reason: 'x' }, 'not-found', /no memory named feedback_nope.md/);
+    refused(
+      { ref: 'feedback_nope.md', action: 'demote', reason: 'x' },
+      'not-found',
+      /no memory named feedback_nope.md/,
+    );
     refused({ ref: 'feedback_tests.md', action: 'demote', reason: 'x', opId: '../../etc' }, 'bad-op', /operation id/);
     expect(fs.readdirSync(path.join(sb.root, 'memories')).sort()).toEqual(['MEMORY.md', 'feedback_tests.md']);
   });
@@ -128,7 +213,10 @@ describe('symlinked memory files', () => {
     try {
       fs.mkdirSync(path.join(sb.root, 'memories'), { recursive: true });
       const outside = path.join(sb.tmp, 'outside.md');
-      fs.writeFileSync(outside, '---\nname: x\ndescription: d\ntype: user\ntrust-level: verified\n---\n\nA body that is long enough to pass.\n');
+      fs.writeFileSync(
+        outside,
+        '---\nname: x\ndescription: d\ntype: user\ntrust-level: verified\n---\n\nA body that is long enough to pass.\n',
+      );
       fs.symlinkSync(outside, path.join(sb.root, 'memories', 'user_link.md'));
       const before = fs.readFileSync(outside);
       const ctx = createContext(loadConfig({ env: sb.env }), sb.env);

@@ -60,17 +60,29 @@ export function resolveMemory(sources: SourceInfo[], ref: string, opts: { source
   if (ref.includes('/') || ref.includes('\\')) {
     const abs = path.resolve(ref);
     scoped = pool.filter((s) => isInside(path.resolve(s.root), abs));
-    if (scoped.length === 0) return { ok: false, code: 'not-found', message: `${ref} is not inside any configured root` };
+    if (scoped.length === 0)
+      return { ok: false, code: 'not-found', message: `${ref} is not inside any configured root` };
     filename = path.basename(abs);
   }
-  if (!FILENAME.test(filename)) return { ok: false, code: 'bad-name', message: `${ref} does not name a memory file (*.md)` };
+  if (!FILENAME.test(filename))
+    return { ok: false, code: 'bad-name', message: `${ref} does not name a memory file (*.md)` };
   // The index is a file of the root, but never a memory: refused, not a usage error.
-  if (filename === 'MEMORY.md') return { ok: false, code: 'not-a-memory', message: `${ref} does not name a memory file (*.md)` };
+  if (filename === 'MEMORY.md')
+    return { ok: false, code: 'not-a-memory', message: `${ref} does not name a memory file (*.md)` };
   const hits = scoped.filter((s) => !s.error).flatMap((s) => locationsOf(s, filename));
-  if (hits.length === 0) return { ok: false, code: 'not-found', message: `no memory named ${filename} in ${scoped.length === 1 ? scoped[0]!.root : 'any configured root'}` };
+  if (hits.length === 0)
+    return {
+      ok: false,
+      code: 'not-found',
+      message: `no memory named ${filename} in ${scoped.length === 1 ? scoped[0]!.root : 'any configured root'}`,
+    };
   const bySource = new Set(hits.map((h) => h.source.id));
   if (bySource.size > 1) {
-    return { ok: false, code: 'ambiguous', message: `${filename} exists in several roots (${hits.map((h) => h.abs).join(', ')}): name its path or pass --root` };
+    return {
+      ok: false,
+      code: 'ambiguous',
+      message: `${filename} exists in several roots (${hits.map((h) => h.abs).join(', ')}): name its path or pass --root`,
+    };
   }
   for (const h of hits) {
     try {

@@ -16,9 +16,14 @@ import { confine } from '../paths';
 import { unmaskedValue } from '../validators/mask-inline';
 import { FILE_CAP_BYTES } from '../validators/types';
 
-export type RevealResult = { ok: true; value: string } | { ok: false; code: 'not-found' | 'changed' | 'no-such-mask'; message: string };
+export type RevealResult =
+  | { ok: true; value: string }
+  | { ok: false; code: 'not-found' | 'changed' | 'no-such-mask'; message: string };
 
-export function revealMaskedValue(ctx: ServiceContext, req: { filename: string; sourceId: string; n: number; expectSha: string }): RevealResult {
+export function revealMaskedValue(
+  ctx: ServiceContext,
+  req: { filename: string; sourceId: string; n: number; expectSha: string },
+): RevealResult {
   if (/[/\\]/.test(req.filename)) return { ok: false, code: 'not-found', message: 'Unknown memory.' };
   const r = resolveMemory(ctx.sources, req.filename, { sourceId: req.sourceId });
   if (!r.ok) return { ok: false, code: 'not-found', message: 'Unknown memory.' };
@@ -26,7 +31,8 @@ export function revealMaskedValue(ctx: ServiceContext, req: { filename: string; 
   const st = fs.statSync(abs);
   if (st.size > FILE_CAP_BYTES) return { ok: false, code: 'no-such-mask', message: 'The file is too large to show.' };
   const bytes = fs.readFileSync(abs);
-  if (sha256(bytes) !== req.expectSha) return { ok: false, code: 'changed', message: 'The file changed since this page was loaded: reload it first.' };
+  if (sha256(bytes) !== req.expectSha)
+    return { ok: false, code: 'changed', message: 'The file changed since this page was loaded: reload it first.' };
   const value = unmaskedValue(bodyForDisplay(readFields(bytes).body), ctx.owner(), req.n);
   return value === null ? { ok: false, code: 'no-such-mask', message: 'No such masked value.' } : { ok: true, value };
 }

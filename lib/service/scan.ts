@@ -21,7 +21,11 @@ const RULES_KEY = 'secret_rules';
 
 /** What the findings depend on besides the bytes: the rules and the owner (allowances included). Hashed: no address is stored. */
 export function rulesSignature(owner: OwnerIdentity): string {
-  return crypto.createHash('sha256').update(JSON.stringify([SECRET_RULES_VERSION, owner])).digest('hex').slice(0, 32);
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify([SECRET_RULES_VERSION, owner]))
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /** Files above this are indexed as an error row, never read whole (docs/memory-files.md). */
@@ -61,7 +65,13 @@ function rebuildFts(sqlite: Database.Database): void {
     .immediate();
 }
 
-export function scanSources(sqlite: Database.Database, sources: SourceInfo[], owner: OwnerIdentity, now: Date, opts: ScanOptions = {}): ScanStats {
+export function scanSources(
+  sqlite: Database.Database,
+  sources: SourceInfo[],
+  owner: OwnerIdentity,
+  now: Date,
+  opts: ScanOptions = {},
+): ScanStats {
   const stats: ScanStats = { sources: sources.length, files: 0, read: 0, removed: 0, events: 0, errors: [] };
   const upsertSource = sqlite.prepare(
     'INSERT OR REPLACE INTO sources (id, root, kind, label, scanned_at, error) VALUES (?, ?, ?, ?, ?, ?)',
@@ -75,7 +85,9 @@ export function scanSources(sqlite: Database.Database, sources: SourceInfo[], ow
   if (known.some((id) => !ids.includes(id))) {
     sqlite.transaction(() => {
       const placeholders = ids.map(() => '?').join(',') || "''";
-      sqlite.prepare(`DELETE FROM findings WHERE key IN (SELECT key FROM memories WHERE source NOT IN (${placeholders}))`).run(...ids);
+      sqlite
+        .prepare(`DELETE FROM findings WHERE key IN (SELECT key FROM memories WHERE source NOT IN (${placeholders}))`)
+        .run(...ids);
       sqlite.prepare(`DELETE FROM memories WHERE source NOT IN (${placeholders})`).run(...ids);
       sqlite.prepare(`DELETE FROM sources WHERE id NOT IN (${placeholders})`).run(...ids);
       sqlite.prepare(`DELETE FROM index_findings WHERE source NOT IN (${placeholders})`).run(...ids);
@@ -100,11 +112,22 @@ export function scanSources(sqlite: Database.Database, sources: SourceInfo[], ow
   return stats;
 }
 
-function scanOne(sqlite: Database.Database, source: SourceInfo, owner: OwnerIdentity, stats: ScanStats, opts: ScanOptions, force = false): void {
-  const listed = opts.machine ? committedListing(source.root, opts.machine, source.adapter.list(source.root)) : source.adapter.list(source.root);
+function scanOne(
+  sqlite: Database.Database,
+  source: SourceInfo,
+  owner: OwnerIdentity,
+  stats: ScanStats,
+  opts: ScanOptions,
+  force = false,
+): void {
+  const listed = opts.machine
+    ? committedListing(source.root, opts.machine, source.adapter.list(source.root))
+    : source.adapter.list(source.root);
   stats.files += listed.length;
   const existing = new Map<string, { size: number; mtime: number }>();
-  for (const r of sqlite.prepare('SELECT rel_path AS p, size, mtime_ms AS m FROM memories WHERE source = ?').iterate(source.id) as Iterable<{ p: string; size: number; m: number }>) {
+  for (const r of sqlite
+    .prepare('SELECT rel_path AS p, size, mtime_ms AS m FROM memories WHERE source = ?')
+    .iterate(source.id) as Iterable<{ p: string; size: number; m: number }>) {
     existing.set(r.p, { size: r.size, mtime: r.m });
   }
   const writer = rowWriter(sqlite);
@@ -142,7 +165,11 @@ function scanOne(sqlite: Database.Database, source: SourceInfo, owner: OwnerIden
   }
 }
 
-function readOne(root: string, f: ListedFile, owner: OwnerIdentity): { ins: ReturnType<typeof inspect> } | { error: string } {
+function readOne(
+  root: string,
+  f: ListedFile,
+  owner: OwnerIdentity,
+): { ins: ReturnType<typeof inspect> } | { error: string } {
   if (f.refused) return { error: f.refused };
   if (f.size > SCAN_READ_CAP) return { error: `file too large (${f.size} bytes, limit 1 MiB)` };
   let bytes: Buffer;

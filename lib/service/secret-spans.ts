@@ -20,7 +20,11 @@ export interface SecretSpan {
 
 export function secretSpans(text: string, owner: OwnerIdentity): SecretSpan[] {
   const blank = blankRedacted(text);
-  const found = resolveOverlaps([...patternCandidates(blank), ...emailCandidates(blank, owner), ...homePathCandidates(blank, owner)]);
+  const found = resolveOverlaps([
+    ...patternCandidates(blank),
+    ...emailCandidates(blank, owner),
+    ...homePathCandidates(blank, owner),
+  ]);
   const starts = lineStarts(text);
   const seen = new Map<string, number>();
   return found.map((c) => {

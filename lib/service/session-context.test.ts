@@ -7,7 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSessionContext } from './session-context';
-import { fakeDbUrl, writeClaudeFolderOverCut, writeTrustRootOverBudget, FAKE_PASSWORD, type ClaudeFixture, type TrustFixture } from './context-fixtures';
+import {
+  fakeDbUrl,
+  writeClaudeFolderOverCut,
+  writeTrustRootOverBudget,
+  FAKE_PASSWORD,
+  type ClaudeFixture,
+  type TrustFixture,
+} from './context-fixtures';
 import { closeCtx, NOW, openCtx, removeSandbox, runCli, sandbox, type Sandbox } from './test-support';
 import { DEFAULT_CONTEXT_BUDGET, MAX_CONTEXT_BUDGET } from '../trust/context';
 
@@ -33,7 +40,14 @@ beforeAll(() => {
 afterAll(() => removeSandbox(sb));
 
 const plan = (roots: string[], extra: Partial<Parameters<typeof buildSessionContext>[0]> = {}) =>
-  buildSessionContext({ roots, now: new Date(NOW), owner: OWNER, budget: DEFAULT_CONTEXT_BUDGET, home: '/nonexistent-home', ...extra });
+  buildSessionContext({
+    roots,
+    now: new Date(NOW),
+    owner: OWNER,
+    budget: DEFAULT_CONTEXT_BUDGET,
+    home: '/nonexistent-home',
+    ...extra,
+  });
 
 describe('a Claude Code folder over the cut (250 index lines, ~30 KB MEMORY.md)', () => {
   it('the fixture is really over both limits', () => {
@@ -45,7 +59,11 @@ describe('a Claude Code folder over the cut (250 index lines, ~30 KB MEMORY.md)'
   it('names exactly the memories past the cut, and marks the rest by the index', () => {
     const p = plan([claude.dir]);
     const root = p.roots[0]!;
-    const by = (state: string) => root.rows.filter((r) => r.state === state).map((r) => r.filename).sort();
+    const by = (state: string) =>
+      root.rows
+        .filter((r) => r.state === state)
+        .map((r) => r.filename)
+        .sort();
     expect(by('cut')).toEqual([...claude.cut].sort());
     expect(by('loaded')).toEqual([...claude.loaded].sort());
     expect(by('not-indexed')).toEqual([...claude.notIndexed].sort());
@@ -69,10 +87,14 @@ describe('a Claude Code folder over the cut (250 index lines, ~30 KB MEMORY.md)'
     expect(line('Stale')).toContain(claude.verifiedStale);
     expect(line('Quarantined yet still named')).toContain(`${claude.quarantinedNamed} (line 10)`);
     expect(line('Quarantined — MEMORY.md no longer names them')).toContain(claude.quarantined);
-    expect(line("MEMORY.md is over Claude Code's load limit")).toMatch(/from line \d+ of 250 it was not loaded; not seen \(\d+\): /);
+    expect(line("MEMORY.md is over Claude Code's load limit")).toMatch(
+      /from line \d+ of 250 it was not loaded; not seen \(\d+\): /,
+    );
     expect(line('Not named in MEMORY.md')).toContain(claude.notIndexed[0]);
     // Nearly all inferred (nobody reviewed this folder): the note names the verified exceptions instead.
-    expect(line('Inferred')).toMatch(/^Inferred — saved without the user's confirmation; confirm before relying on them: every memory MEMORY.md names \(\d+\) except these verified ones \(2\): /);
+    expect(line('Inferred')).toMatch(
+      /^Inferred — saved without the user's confirmation; confirm before relying on them: every memory MEMORY.md names \(\d+\) except these verified ones \(2\): /,
+    );
     expect(line('Inferred')).toContain(claude.verifiedFresh);
   });
 });
@@ -109,7 +131,11 @@ describe('a trust-model root over the budget', () => {
     expect(p.text).not.toContain(FAKE_PASSWORD);
     const lines = p.text.split('\n').filter((l) => l.includes(trust.credential));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^Withheld — holds a credential, never quoted; fix it in memtrust to load it \\(1\\): ${trust.credential.replace('.', '\\.')} \\(line \\d+\\)\\.$`));
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^Withheld — holds a credential, never quoted; fix it in memtrust to load it \\(1\\): ${trust.credential.replace('.', '\\.')} \\(line \\d+\\)\\.$`,
+      ),
+    );
     expect(p.text).not.toContain('QUARANTINED BODY');
     expect(p.text).not.toContain('ARCHIVED BODY');
   });
@@ -169,7 +195,10 @@ describe('the real CLI', () => {
   it('exit 0 with valid JSON even when roots are missing and files are broken', () => {
     const broken = path.join(sb.tmp, 'broken');
     fs.mkdirSync(path.join(broken, 'memories'), { recursive: true });
-    fs.writeFileSync(path.join(broken, 'memories', 'feedback_bad_yaml.md'), '---\nname: [unclosed\ndescription: x: y\n---\nBody of a broken file.\n');
+    fs.writeFileSync(
+      path.join(broken, 'memories', 'feedback_bad_yaml.md'),
+      '---\nname: [unclosed\ndescription: x: y\n---\nBody of a broken file.\n',
+    );
     fs.writeFileSync(path.join(broken, 'memories', 'user_no_frontmatter.md'), 'Just text, no frontmatter.\n');
     fs.writeFileSync(path.join(broken, 'memories', 'user_unreadable.md'), '---\nname: x\n---\nsecret-ish\n');
     fs.chmodSync(path.join(broken, 'memories', 'user_unreadable.md'), 0o000);
@@ -178,7 +207,8 @@ describe('the real CLI', () => {
     const r = runCli(['context', '--format', 'hook', '--root', broken, '--root', missing], env());
     expect(r.status).toBe(0);
     expect(r.stderr).toBe('');
-    const text = (JSON.parse(r.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+    const text = (JSON.parse(r.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput
+      .additionalContext;
     expect(text).toContain(`- ${missing}: root not found`);
     expect(text).toContain('user_link.md: symlinked memory files are refused');
     if (process.getuid?.() !== 0) expect(text).toContain('user_unreadable.md: unreadable (EACCES)');
@@ -189,13 +219,17 @@ describe('the real CLI', () => {
   it('exit 0 and a one-line reason inside the JSON for a refused root or a broken settings file', () => {
     const r1 = runCli(['context', '--format', 'hook', '--root', 'relative/path'], env());
     expect(r1.status).toBe(0);
-    expect((JSON.parse(r1.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext).toMatch(/^memtrust could not load memories: memory root refused/);
+    expect(
+      (JSON.parse(r1.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput
+        .additionalContext,
+    ).toMatch(/^memtrust could not load memories: memory root refused/);
     const cfg = path.join(sb.tmp, 'cfg-broken');
     fs.mkdirSync(path.join(cfg, 'memtrust'), { recursive: true });
     fs.writeFileSync(path.join(cfg, 'memtrust', 'settings.json'), '{ not json');
     const r2 = runCli(['context', '--format', 'hook', '--root', sb.root], { ...env(), XDG_CONFIG_HOME: cfg });
     expect(r2.status).toBe(0);
-    const text = (JSON.parse(r2.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+    const text = (JSON.parse(r2.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput
+      .additionalContext;
     expect(text).toContain('not valid JSON; using the default budget of 8000 characters');
   });
 
@@ -218,12 +252,24 @@ describe('the real CLI', () => {
   it('`context --explain` prints the X-ray table with the cut drawn', () => {
     const r = runCli(['context', '--explain', '--root', claude.dir, '--root', sb.root], env());
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/hook text [\d,]+ characters \(≈[\d,]+ tokens, estimated\) of a 8,000-character budget · headroom [\d,]+/);
-    expect(r.stdout).toMatch(/MEMORY\.md: 250 lines, [\d,]+ bytes — over the 200-line \/ 25,000-byte load limit: cut from line \d+/);
+    expect(r.stdout).toMatch(
+      /hook text [\d,]+ characters \(≈[\d,]+ tokens, estimated\) of a 8,000-character budget · headroom [\d,]+/,
+    );
+    expect(r.stdout).toMatch(
+      /MEMORY\.md: 250 lines, [\d,]+ bytes — over the 200-line \/ 25,000-byte load limit: cut from line \d+/,
+    );
     expect(r.stdout).toMatch(/── cut at line \d+ ──/);
-    expect(r.stdout).toMatch(new RegExp(`\\d+\\s+cut\\s+inferred\\s+.*${claude.cut[0]!.replace('.', '\\.')}\\s+move its MEMORY\\.md line above the cut`));
-    expect(r.stdout).toMatch(new RegExp(`withheld\\s+verified\\s+credential\\s+${trust.credential.replace('.', '\\.')}`));
-    expect(r.stdout).toMatch(new RegExp(`over budget\\s+verified\\s+\\S*\\s+${trust.huge.replace('.', '\\.')}\\s+raise contextBudget`));
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `\\d+\\s+cut\\s+inferred\\s+.*${claude.cut[0]!.replace('.', '\\.')}\\s+move its MEMORY\\.md line above the cut`,
+      ),
+    );
+    expect(r.stdout).toMatch(
+      new RegExp(`withheld\\s+verified\\s+credential\\s+${trust.credential.replace('.', '\\.')}`),
+    );
+    expect(r.stdout).toMatch(
+      new RegExp(`over budget\\s+verified\\s+\\S*\\s+${trust.huge.replace('.', '\\.')}\\s+raise contextBudget`),
+    );
     expect(r.stdout).not.toContain(FAKE_PASSWORD);
   });
 
@@ -232,7 +278,9 @@ describe('the real CLI', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).not.toContain(FAKE_PASSWORD);
     const p = JSON.parse(r.stdout) as { roots: { index: { lines: { n: number; text: string }[] } | null }[] };
-    expect(p.roots[0]!.index!.lines[claude.indexCredentialLine - 1]!.text).toBe('(withheld: this line holds a credential)');
+    expect(p.roots[0]!.index!.lines[claude.indexCredentialLine - 1]!.text).toBe(
+      '(withheld: this line holds a credential)',
+    );
     expect(p.roots[0]!.index!.lines).toHaveLength(250);
   });
 });

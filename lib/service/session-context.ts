@@ -73,13 +73,20 @@ function openCache(db: string | Database.Database | null | undefined): { get: Ca
               last_verified AS lastVerified, secret_exit AS secretExit, injection_exit AS injectionExit, body
        FROM memories WHERE source = ? AND location = 'memories' AND error IS NULL`,
     );
-    const secrets = sqlite.prepare(`SELECT key, code, line FROM findings WHERE "check" = 'secret' AND key >= ? AND key < ?`);
+    const secrets = sqlite.prepare(
+      `SELECT key, code, line FROM findings WHERE "check" = 'secret' AND key >= ? AND key < ?`,
+    );
     const get: Cache = (sourceId) => {
       const out = new Map<string, CachedRow>();
       try {
-        for (const r of rows.iterate(sourceId) as Iterable<CachedRow & { relPath: string }>) out.set(r.relPath, { ...r, credentialLines: [] });
+        for (const r of rows.iterate(sourceId) as Iterable<CachedRow & { relPath: string }>)
+          out.set(r.relPath, { ...r, credentialLines: [] });
         const prefix = `${sourceId}:`;
-        for (const f of secrets.iterate(prefix, `${sourceId};`) as Iterable<{ key: string; code: string; line: number | null }>) {
+        for (const f of secrets.iterate(prefix, `${sourceId};`) as Iterable<{
+          key: string;
+          code: string;
+          line: number | null;
+        }>) {
           if (findingClass(f.code) !== 'credential') continue;
           const row = out.get(f.key.slice(prefix.length));
           if (row && !row.credentialLines.includes(f.line ?? 1)) row.credentialLines.push(f.line ?? 1);
@@ -102,7 +109,13 @@ export function contextBudgetSetting(env: Env = process.env): { budget: number; 
     const s = readSettings(env);
     return { budget: s.contextBudget ?? DEFAULT_CONTEXT_BUDGET };
   } catch (e) {
-    return { budget: DEFAULT_CONTEXT_BUDGET, problem: { path: 'settings', message: `${(e as Error).message}; using the default budget of ${DEFAULT_CONTEXT_BUDGET} characters` } };
+    return {
+      budget: DEFAULT_CONTEXT_BUDGET,
+      problem: {
+        path: 'settings',
+        message: `${(e as Error).message}; using the default budget of ${DEFAULT_CONTEXT_BUDGET} characters`,
+      },
+    };
   }
 }
 
@@ -118,7 +131,12 @@ function credentialLines(bytes: Buffer, owner: OwnerIdentity): number[] {
 }
 
 /** One root as the planner needs it. */
-export function readContextRoot(source: SourceInfo, owner: OwnerIdentity, home: string, cache?: Map<string, CachedRow>): ContextRootInput {
+export function readContextRoot(
+  source: SourceInfo,
+  owner: OwnerIdentity,
+  home: string,
+  cache?: Map<string, CachedRow>,
+): ContextRootInput {
   const base = { id: source.id, root: source.root, display: display(source.root, home), layout: source.kind };
   if (source.error) return { ...base, error: source.error, memories: [] };
   let files: ReturnType<typeof source.adapter.list>;
@@ -156,7 +174,10 @@ export function readContextRoot(source: SourceInfo, owner: OwnerIdentity, home: 
     const row = cache?.get(f.relPath);
     const fresh = row && row.size === f.size && row.mtimeMs === f.mtimeMs;
     // The row's body is the file's body unless a secret line was redacted or it was capped.
-    if (fresh && (!bodies || row.credentialLines.length > 0 || (row.secretExit === 0 && row.body.length < BODY_INDEX_CHARS))) {
+    if (
+      fresh &&
+      (!bodies || row.credentialLines.length > 0 || (row.secretExit === 0 && row.body.length < BODY_INDEX_CHARS))
+    ) {
       m.name = row.name ?? '';
       Object.assign(m.facts, {
         trustLevel: row.trustLevel ?? undefined,

@@ -30,11 +30,21 @@ export function removeRoot(root: string, env: Env = process.env): SettingsResult
   return { ok: true, settings: next };
 }
 
-export function saveOwner(owner: { emails: string[]; githubHandle?: string; homeUser?: string }, env: Env = process.env): SettingsResult {
+export function saveOwner(
+  owner: { emails: string[]; githubHandle?: string; homeUser?: string },
+  env: Env = process.env,
+): SettingsResult {
   const bad = owner.emails.find((e) => !/^[^@\s]+@[^@\s]+$/.test(e));
   if (bad) return { ok: false, code: 'bad-email', message: `not an e-mail address: ${bad}` };
   const s = readSettings(env);
-  const next: Settings = { ...s, owner: { emails: owner.emails, githubHandle: owner.githubHandle || undefined, homeUser: owner.homeUser || undefined } };
+  const next: Settings = {
+    ...s,
+    owner: {
+      emails: owner.emails,
+      githubHandle: owner.githubHandle || undefined,
+      homeUser: owner.homeUser || undefined,
+    },
+  };
   writeSettings(next, env);
   return { ok: true, settings: next };
 }
@@ -50,7 +60,10 @@ export function saveContextBudget(budget: number, env: Env = process.env): Setti
 }
 
 /** Owner allowances (docs/credentials.md): CIDR blocks and home-folder account names, checked before writing. */
-export function saveAllowances(allow: { allowNetworks: string[]; allowHomeUsers: string[] }, env: Env = process.env): SettingsResult {
+export function saveAllowances(
+  allow: { allowNetworks: string[]; allowHomeUsers: string[] },
+  env: Env = process.env,
+): SettingsResult {
   const bad = invalidCidrs(allow.allowNetworks);
   if (bad.length > 0) return { ok: false, code: 'bad-network', message: `not a CIDR block: ${bad.join(', ')}` };
   const badUser = allow.allowHomeUsers.find((u) => !/^[A-Za-z0-9._-]{1,64}$/.test(u));

@@ -84,12 +84,20 @@ export function runCli(args: string[], env: Record<string, string>, extra: Recor
   return { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
 }
 
-export function runCliAsync(args: string[], env: Record<string, string>, extra: Record<string, string> = {}): Promise<CliRun> {
+export function runCliAsync(
+  args: string[],
+  env: Record<string, string>,
+  extra: Record<string, string> = {},
+): Promise<CliRun> {
   return runNodeAsync([CLI, ...args], env, extra);
 }
 
 /** `node ARGS…` in the project directory (e.g. `--import tsx fixture.ts`), output collected. */
-export function runNodeAsync(args: string[], env: Record<string, string>, extra: Record<string, string> = {}): Promise<CliRun> {
+export function runNodeAsync(
+  args: string[],
+  env: Record<string, string>,
+  extra: Record<string, string> = {},
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { env: childEnv(env, extra), cwd: PROJECT });
     let stdout = '';
@@ -120,10 +128,18 @@ export function sha(bytes: Buffer): string {
 }
 
 /** A memory file from ordered fields and a body; `eol` and `bom` as asked. */
-export function memoryFile(fields: [string, string][], body: string | Buffer, opts: { crlf?: boolean; bom?: boolean } = {}): Buffer {
+export function memoryFile(
+  fields: [string, string][],
+  body: string | Buffer,
+  opts: { crlf?: boolean; bom?: boolean } = {},
+): Buffer {
   const eol = opts.crlf ? '\r\n' : '\n';
   const head = ['---', ...fields.map(([k, v]) => `${k}: ${v}`), '---'].join(eol) + eol;
-  return Buffer.concat([Buffer.from(opts.bom ? '\ufeff' : ''), Buffer.from(head), Buffer.isBuffer(body) ? body : Buffer.from(body)]);
+  return Buffer.concat([
+    Buffer.from(opts.bom ? '\ufeff' : ''),
+    Buffer.from(head),
+    Buffer.isBuffer(body) ? body : Buffer.from(body),
+  ]);
 }
 
 export function put(root: string, rel: string, bytes: Buffer | string, mtime?: Date): string {
@@ -202,7 +218,8 @@ export function placements(root: string, flat = false): Map<string, string[]> {
     } catch {
       continue;
     }
-    for (const n of names.filter((x) => x.endsWith('.md') && x !== 'MEMORY.md')) out.set(n, [...(out.get(n) ?? []), d ? `${d}/${n}` : n]);
+    for (const n of names.filter((x) => x.endsWith('.md') && x !== 'MEMORY.md'))
+      out.set(n, [...(out.get(n) ?? []), d ? `${d}/${n}` : n]);
   }
   return out;
 }
@@ -245,7 +262,10 @@ export function readAudit(root: string, machine = MACHINE): AuditEvent[] {
   } catch {
     return [];
   }
-  return text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as AuditEvent);
+  return text
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as AuditEvent);
 }
 
 export function journalFiles(root: string): string[] {

@@ -17,7 +17,13 @@ export function transitionAsBatch(ctx: ServiceContext, req: TransitionRequest): 
   if (!found?.ok) return transition(ctx, { ...req, opId: op });
   const { source, relPath, filename } = found.found;
   const outcome = runBatch(ctx, { kind: 'transition', actor: req.actor, id: op }, [
-    { source, memory: filename, relPath, expectSha: req.expectSha, run: () => transition(ctx, { ...req, opId: op, batch: op }) },
+    {
+      source,
+      memory: filename,
+      relPath,
+      expectSha: req.expectSha,
+      run: () => transition(ctx, { ...req, opId: op, batch: op }),
+    },
   ]);
   return outcome.results[0]!.result;
 }

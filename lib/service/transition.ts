@@ -23,7 +23,16 @@ import { inspect, sha256, type Inspected } from './inspect';
 import { resolveMemory, type Located } from './resolve';
 import { withRootLock } from './lock';
 import { clearIntent, writeIntent, type Intent, type IndexEdit } from './journal';
-import { fsx, fsyncDir, linkNoClobber, mkdirp, renameIfExists, statIfExists, unlinkIfExists, writeFileDurable } from './fs-atomic';
+import {
+  fsx,
+  fsyncDir,
+  linkNoClobber,
+  mkdirp,
+  renameIfExists,
+  statIfExists,
+  unlinkIfExists,
+  writeFileDurable,
+} from './fs-atomic';
 import { crashPoint } from './crash';
 import { planIndexEdit } from './index-edit';
 import { recordGitRename } from './git';
@@ -51,13 +60,30 @@ export interface TransitionRequest extends MemoryRequest {
 }
 
 export type TransitionResult =
-  | { ok: true; noop: boolean; op: string; memory: string; from: string | null; to: string | null; path: string; message: string }
+  | {
+      ok: true;
+      noop: boolean;
+      op: string;
+      memory: string;
+      from: string | null;
+      to: string | null;
+      path: string;
+      message: string;
+    }
   | { ok: false; code: ErrorCode; message: string; paths?: string[] };
 
 /** What a planner decides for one memory: edits and a move, "nothing to do", or a refusal. */
 export type Plan =
   | {
-      ok: true; noop: false; action: AuditAction; from: EventTier; to: EventTier; set: Record<string, string>; remove: string[]; move: Move; reason: string | null;
+      ok: true;
+      noop: false;
+      action: AuditAction;
+      from: EventTier;
+      to: EventTier;
+      set: Record<string, string>;
+      remove: string[];
+      move: Move;
+      reason: string | null;
       /** Content edits only (the user's edit-and-save): new body bytes after the rewritten frontmatter. */
       body?: Buffer;
       /** Undo only: the whole file becomes these exact bytes (no frontmatter rewrite; docs/batches.md). */
@@ -70,16 +96,28 @@ export type Plan =
 
 export type Planner = (ins: Inspected, found: Located, now: Date) => Plan;
 
-const refuse = (code: ErrorCode, message: string, paths?: string[]): TransitionResult => ({ ok: false, code, message, paths });
+const refuse = (code: ErrorCode, message: string, paths?: string[]): TransitionResult => ({
+  ok: false,
+  code,
+  message,
+  paths,
+});
 
 /** A trust-model transition (docs/trust-model.md), decided by lib/trust. */
 export function transition(ctx: ServiceContext, req: TransitionRequest): TransitionResult {
   // A reason is written to the file, the audit trail and the index: it must not carry a secret.
   if (req.reason && containsSecret(req.reason, ctx.owner())) {
-    return refuse('reason-has-secret', `${req.action} refused: the reason looks like it contains a secret (a token, key, private address or e-mail); describe the problem without the value`);
+    return refuse(
+      'reason-has-secret',
+      `${req.action} refused: the reason looks like it contains a secret (a token, key, private address or e-mail); describe the problem without the value`,
+    );
   }
   const planner: Planner = (ins, found, now) => {
-    const state = { validateExit: ins.verdicts.validate.exit, secretExit: ins.verdicts.secret.exit, findings: ins.findings };
+    const state = {
+      validateExit: ins.verdicts.validate.exit,
+      secretExit: ins.verdicts.secret.exit,
+      findings: ins.findings,
+    };
     const d = decide(req.action, ins.facts, {
       now,
       machine: ctx.machine,
@@ -89,14 +127,28 @@ export function transition(ctx: ServiceContext, req: TransitionRequest): Transit
     });
     // Refusals teach (docs/trust-model.md): a refused restore names each blocking finding and the way out.
     if (!d.ok && d.code === 'validators-fail' && req.action === 'restore') {
-      return { ok: false, code: d.code, message: restoreRefusal(found.filename, ins.findings, `${path.posix.dirname(found.relPath)}/`) ?? d.message };
+      return {
+        ok: false,
+        code: d.code,
+        message: restoreRefusal(found.filename, ins.findings, `${path.posix.dirname(found.relPath)}/`) ?? d.message,
+      };
     }
     if (!d.ok || d.noop) return d.ok ? { ok: true, noop: true, from: d.from, to: d.to, message: d.message } : d;
     // The same file rule the CLI and the dashboard offer actions by (lib/trust/allowed.ts).
     const blocked = req.actor === 'validator' ? null : fileBlock(req.action, state);
     if (blocked) return { ok: false, code: 'file-blocks', message: blocked };
     const reason = d.set['quarantine-reason'] ?? (sanitiseReason(req.reason ?? '') || null);
-    return { ok: true, noop: false, action: req.action, from: d.from, to: d.to, set: d.set, remove: d.remove, move: d.move, reason };
+    return {
+      ok: true,
+      noop: false,
+      action: req.action,
+      from: d.from,
+      to: d.to,
+      set: d.set,
+      remove: d.remove,
+      move: d.move,
+      reason,
+    };
   };
   return refusedBeforeLock(ctx, req, planner) ?? applyToMemory(ctx, req, planner);
 }
@@ -112,13 +164,26 @@ export function applyToMemory(ctx: ServiceContext, req: MemoryRequest, planner: 
     recoverSource(ctx, source);
     mirrorAudit(ctx.handle.sqlite, source.id, source.root);
     if (eventApplied(ctx.handle.sqlite, source.id, op)) {
-      return { ok: true, noop: true, op, memory: first.found.filename, from: null, to: null, path: first.found.abs, message: `operation ${op} was already applied` };
+      return {
+        ok: true,
+        noop: true,
+        op,
+        memory: first.found.filename,
+        from: null,
+        to: null,
+        path: first.found.abs,
+        message: `operation ${op} was already applied`,
+      };
     }
     // Re-resolve under the lock: another writer may have moved the file meanwhile.
     const again = resolveMemory([source], first.found.filename);
     if (!again.ok) return refuse(again.code, again.message);
     if (again.conflictWith) {
-      return refuse('conflict', `${again.found.filename} exists in both ${again.found.relPath} and ${again.conflictWith.relPath}: resolve the conflict first (keep one copy)`, [again.found.abs, again.conflictWith.abs]);
+      return refuse(
+        'conflict',
+        `${again.found.filename} exists in both ${again.found.relPath} and ${again.conflictWith.relPath}: resolve the conflict first (keep one copy)`,
+        [again.found.abs, again.conflictWith.abs],
+      );
     }
     return applyLocked(ctx, req, op, again.found, planner);
   });
@@ -152,23 +217,42 @@ function refusedBeforeLock(ctx: ServiceContext, req: MemoryRequest, planner: Pla
   return plan.ok ? null : refuse(plan.code, plan.message);
 }
 
-function applyLocked(ctx: ServiceContext, req: MemoryRequest, op: string, found: Located, planner: Planner): TransitionResult {
+function applyLocked(
+  ctx: ServiceContext,
+  req: MemoryRequest,
+  op: string,
+  found: Located,
+  planner: Planner,
+): TransitionResult {
   const now = ctx.now();
   const bytes = fs.readFileSync(found.abs);
   const beforeSha = sha256(bytes);
   if (req.expectSha && req.expectSha !== beforeSha) {
-    return refuse('conflict', `${found.filename} changed on disk since it was shown: reload and try again`, [found.abs]);
+    return refuse('conflict', `${found.filename} changed on disk since it was shown: reload and try again`, [
+      found.abs,
+    ]);
   }
   const st = fs.statSync(found.abs);
   const ins = inspect(bytes, { filename: found.filename, location: found.location, mtimeMs: st.mtimeMs }, ctx.owner());
   const plan = planner(ins, found, now);
   if (!plan.ok) return refuse(plan.code, plan.message);
-  if (plan.noop) return { ok: true, noop: true, op, memory: found.filename, from: plan.from, to: plan.to, path: found.abs, message: plan.message };
+  if (plan.noop)
+    return {
+      ok: true,
+      noop: true,
+      op,
+      memory: found.filename,
+      from: plan.from,
+      to: plan.to,
+      path: found.abs,
+      message: plan.message,
+    };
   let after: Buffer;
   let reason = plan.reason;
   try {
     const edits = { set: keepAge(plan.set, plan.remove, ins), remove: plan.remove };
-    after = plan.replace ?? (Object.keys(edits.set).length || edits.remove.length ? rewriteFrontmatter(bytes, edits) : bytes);
+    after =
+      plan.replace ?? (Object.keys(edits.set).length || edits.remove.length ? rewriteFrontmatter(bytes, edits) : bytes);
     if (plan.body) after = replaceBody(after, plan.body);
     if (plan.bytes) after = plan.bytes;
   } catch (e) {
@@ -184,19 +268,49 @@ function applyLocked(ctx: ServiceContext, req: MemoryRequest, op: string, found:
   const dstRel = plan.move ? path.posix.join(dstDirRel, found.filename) : found.relPath;
   const dstAbs = path.join(found.source.root, dstRel);
   if (dstRel !== found.relPath && fs.existsSync(dstAbs)) {
-    return refuse('conflict', `${found.filename} already exists in ${dstDirRel || 'the memory folder'}: nothing was moved`, [found.abs, dstAbs]);
+    return refuse(
+      'conflict',
+      `${found.filename} already exists in ${dstDirRel || 'the memory folder'}: nothing was moved`,
+      [found.abs, dstAbs],
+    );
   }
-  const findings: AuditFindingRef[] = req.actor === 'validator'
-    ? ins.findings.filter((f) => f.label !== 'WARN-SEMANTIC' && f.check !== 'injection').map((f) => ({ check: f.check, code: f.code, line: f.line, message: f.message }))
-    : [];
+  const findings: AuditFindingRef[] =
+    req.actor === 'validator'
+      ? ins.findings
+          .filter((f) => f.label !== 'WARN-SEMANTIC' && f.check !== 'injection')
+          .map((f) => ({ check: f.check, code: f.code, line: f.line, message: f.message }))
+      : [];
   const event: AuditEvent = {
-    v: 1, id: op, at: isoNow(now), machine: ctx.machine, actor: req.actor, action: plan.action, memory: found.filename,
-    from: plan.from, to: plan.to, reason, findings, before_sha256: beforeSha, after_sha256: sha256(after), recovered: false,
+    v: 1,
+    id: op,
+    at: isoNow(now),
+    machine: ctx.machine,
+    actor: req.actor,
+    action: plan.action,
+    memory: found.filename,
+    from: plan.from,
+    to: plan.to,
+    reason,
+    findings,
+    before_sha256: beforeSha,
+    after_sha256: sha256(after),
+    recovered: false,
     batch: req.batch ?? op,
   };
   const indexEdit: IndexEdit | undefined = planIndexEdit(found, plan.from, plan.to, ins.fields);
   const tmpRel = path.posix.join(dstDirRel, `.${found.filename}.${op}.tmp`);
-  const intent: Intent = { v: 1, op, machine: ctx.machine, src: found.relPath, dst: dstRel, tmp: tmpRel, beforeSha, afterSha: event.after_sha256!, event, indexEdit };
+  const intent: Intent = {
+    v: 1,
+    op,
+    machine: ctx.machine,
+    src: found.relPath,
+    dst: dstRel,
+    tmp: tmpRel,
+    beforeSha,
+    afterSha: event.after_sha256!,
+    event,
+    indexEdit,
+  };
   return execute(ctx, found, intent, after);
 }
 
@@ -259,7 +373,8 @@ export function execute(ctx: ServiceContext, found: Located, planned: Intent, af
   };
   const changed = `${name} changed on disk while the transition ran: nothing was written`;
   if (!create) {
-    if (!renameIfExists(src, aside)) return refused(`${name} was removed or moved while the transition ran: nothing was written`, [src]);
+    if (!renameIfExists(src, aside))
+      return refused(`${name} was removed or moved while the transition ran: nothing was written`, [src]);
     crashPoint('after-aside');
     // Last look, at bytes nobody else can reach by name any more.
     if (sha256(fsx.readFileSync(aside)) !== intent.beforeSha) {
@@ -293,7 +408,13 @@ export function execute(ctx: ServiceContext, found: Located, planned: Intent, af
   const e = intent.event;
   const moved = !inPlace ? ` (moved to ${intent.dst})` : '';
   return {
-    ok: true, noop: false, op: intent.op, memory: name, from: e.from, to: e.to, path: dst,
+    ok: true,
+    noop: false,
+    op: intent.op,
+    memory: name,
+    from: e.from,
+    to: e.to,
+    path: dst,
     message: `${name}: ${e.action} done, ${e.from ?? 'no trust-level'} → ${e.to}${moved}`,
   };
 }

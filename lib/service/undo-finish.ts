@@ -18,7 +18,11 @@ import { linkedFile } from './claude-index';
 
 /** Equal once the lines naming the batch's files are left out of both. */
 export function sameOutside(a: string, b: string, files: Set<string>): boolean {
-  const rest = (t: string) => t.split('\n').filter((l) => !files.has(linkedFile(l) ?? '')).join('\n');
+  const rest = (t: string) =>
+    t
+      .split('\n')
+      .filter((l) => !files.has(linkedFile(l) ?? ''))
+      .join('\n');
   return rest(a) === rest(b);
 }
 
@@ -31,7 +35,9 @@ export function unfinishedUndos(root: string): string[] {
   } catch {
     return [];
   }
-  return ids.filter((id) => !fs.existsSync(path.join(top, id, 'state.json')) && readManifest(root, id)?.kind === 'undo');
+  return ids.filter(
+    (id) => !fs.existsSync(path.join(top, id, 'state.json')) && readManifest(root, id)?.kind === 'undo',
+  );
 }
 
 /** Call holding the root's lock. Returns the ids it finished. */
@@ -57,7 +63,7 @@ export function finishUndos(source: SourceInfo, ids: string[]): string[] {
       let whole = true;
       editSharedFile(abs, id, (cur) => {
         whole = !cur || sameOutside(target.toString('utf8'), cur.toString('utf8'), files);
-        return whole && !(cur?.equals(target)) ? target : null;
+        return whole && !cur?.equals(target) ? target : null;
       });
       if (!whole) continue;
     }

@@ -16,7 +16,16 @@ import type { SourceInfo } from '../sources';
 import type { Location } from '../trust/tiers';
 import type { ServiceContext } from './context';
 import { listAuditFiles, readAuditFrom } from './audit-log';
-import { BATCH_ID, newBatchId, readBlob, readManifest, readState, writeState, type BatchManifest, type SnapshotFile } from './batch-store';
+import {
+  BATCH_ID,
+  newBatchId,
+  readBlob,
+  readManifest,
+  readState,
+  writeState,
+  type BatchManifest,
+  type SnapshotFile,
+} from './batch-store';
 import { runBatch, type BatchOutcome, type BatchStep } from './batch-run';
 import { editSharedFile, readIfExists } from './fs-atomic';
 import { sha256 } from './inspect';
@@ -29,7 +38,13 @@ import { undoRecordBatch } from './records/batch';
 
 export type UndoResult =
   | { ok: true; noop: boolean; undone: string; outcome: BatchOutcome | null; message: string }
-  | { ok: false; code: 'bad-id' | 'not-found' | 'conflict' | 'damaged' | 'partial'; message: string; paths?: string[]; outcome?: BatchOutcome };
+  | {
+      ok: false;
+      code: 'bad-id' | 'not-found' | 'conflict' | 'damaged' | 'partial';
+      message: string;
+      paths?: string[];
+      outcome?: BatchOutcome;
+    };
 
 /** The batch's events in this root, every machine's file, in file order. */
 export function batchEvents(root: string, id: string): AuditEvent[] {
@@ -58,11 +73,14 @@ interface Work {
   index: { file: string; bytes: Buffer } | null;
 }
 
-
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Looks at everything first; returns the work, or a refusal naming what changed. */
-function prepare(id: string, source: SourceInfo, manifest: BatchManifest): { work: Work; already: boolean } | Extract<UndoResult, { ok: false }> {
+function prepare(
+  id: string,
+  source: SourceInfo,
+  manifest: BatchManifest,
+): { work: Work; already: boolean } | Extract<UndoResult, { ok: false }> {
   const root = source.root;
   const events = batchEvents(root, id);
   const last = new Map<string, AuditEvent>();
@@ -73,14 +91,23 @@ function prepare(id: string, source: SourceInfo, manifest: BatchManifest): { wor
     const event = last.get(snap.memory);
     if (!event) continue; // never applied (refused or interrupted before it): nothing to put back
     const bytes = readBlob(root, id, snap.sha);
-    if (!bytes) return { ok: false, code: 'damaged', message: `refused: the saved copy of ${snap.memory} in ${path.join(root, '.memtrust', 'batches', id)} is missing or damaged; nothing was changed` };
+    if (!bytes)
+      return {
+        ok: false,
+        code: 'damaged',
+        message: `refused: the saved copy of ${snap.memory} in ${path.join(root, '.memtrust', 'batches', id)} is missing or damaged; nothing was changed`,
+      };
     const found = resolveMemory([source], snap.memory);
     if (!found.ok) {
       conflicts.push({ name: snap.memory, why: 'is gone', abs: path.join(root, snap.rel) });
       continue;
     }
     if (found.conflictWith) {
-      conflicts.push({ name: snap.memory, why: `is in both ${found.found.relPath} and ${found.conflictWith.relPath}`, abs: found.found.abs });
+      conflicts.push({
+        name: snap.memory,
+        why: `is in both ${found.found.relPath} and ${found.conflictWith.relPath}`,
+        abs: found.found.abs,
+      });
       continue;
     }
     const cur = sha256(fs.readFileSync(found.found.abs));
@@ -90,7 +117,11 @@ function prepare(id: string, source: SourceInfo, manifest: BatchManifest): { wor
       continue;
     }
     if (found.found.relPath !== snap.rel && fs.existsSync(path.join(root, snap.rel))) {
-      conflicts.push({ name: snap.memory, why: `has another file in its old place ${snap.rel}`, abs: path.join(root, snap.rel) });
+      conflicts.push({
+        name: snap.memory,
+        why: `has another file in its old place ${snap.rel}`,
+        abs: path.join(root, snap.rel),
+      });
       continue;
     }
     work.files.push({ snap, bytes, now: found.found.relPath, nowSha: cur, event });
@@ -106,10 +137,18 @@ function prepare(id: string, source: SourceInfo, manifest: BatchManifest): { wor
       // by recovery): then the index is safe to replace only if it differs from the
       // saved copy in the batch's own lines.
       const batchFiles = new Set(manifest.files.map((f) => f.memory));
-      if (curSha !== after && !(bytes && cur && sameOutside(bytes.toString('utf8'), cur.toString('utf8'), batchFiles))) {
+      if (
+        curSha !== after &&
+        !(bytes && cur && sameOutside(bytes.toString('utf8'), cur.toString('utf8'), batchFiles))
+      ) {
         conflicts.push({ name: manifest.index.file, why: 'changed', abs });
       }
-      if (!bytes) return { ok: false, code: 'damaged', message: `refused: the saved copy of ${manifest.index.file} in ${path.join(root, '.memtrust', 'batches', id)} is missing or damaged; nothing was changed` };
+      if (!bytes)
+        return {
+          ok: false,
+          code: 'damaged',
+          message: `refused: the saved copy of ${manifest.index.file} in ${path.join(root, '.memtrust', 'batches', id)} is missing or damaged; nothing was changed`,
+        };
       work.index = { file: manifest.index.file, bytes };
     }
   }
@@ -117,7 +156,9 @@ function prepare(id: string, source: SourceInfo, manifest: BatchManifest): { wor
     const first = conflicts[0]!;
     const more = conflicts.length > 1 ? ` (and ${plural(conflicts.length - 1, 'other file', 'other files')})` : '';
     return {
-      ok: false, code: 'conflict', paths: conflicts.map((c) => c.abs),
+      ok: false,
+      code: 'conflict',
+      paths: conflicts.map((c) => c.abs),
       message: `refused as a conflict: ${first.name} ${first.why} since batch ${id}${more}; nothing was changed (undo never overwrites a later change: revert it, or move the other files back one by one)`,
     };
   }
@@ -125,15 +166,23 @@ function prepare(id: string, source: SourceInfo, manifest: BatchManifest): { wor
 }
 
 export function undoBatch(ctx: ServiceContext, id: string, actor: Actor): UndoResult {
-  if (!BATCH_ID.test(id)) return { ok: false, code: 'bad-id', message: `not a batch id: ${JSON.stringify(id).slice(0, 90)}` };
+  if (!BATCH_ID.test(id))
+    return { ok: false, code: 'bad-id', message: `not a batch id: ${JSON.stringify(id).slice(0, 90)}` };
   // A record root's batch: its own inverse changes through the same crash-safe path (docs/records-write.md).
   for (const source of ctx.recordSources ?? []) {
     const manifest = source.error ? null : readManifest(source.root, id);
     if (manifest?.records) return undoRecords(ctx, source, manifest, actor);
   }
-  const found = ctx.sources.filter((s) => !s.error).map((s) => ({ source: s, manifest: readManifest(s.root, id) })).filter((x) => x.manifest);
+  const found = ctx.sources
+    .filter((s) => !s.error)
+    .map((s) => ({ source: s, manifest: readManifest(s.root, id) }))
+    .filter((x) => x.manifest);
   if (found.length === 0) {
-    return { ok: false, code: 'not-found', message: `no batch ${id} in the configured roots (undo records live in <root>/.memtrust/batches/)` };
+    return {
+      ok: false,
+      code: 'not-found',
+      message: `no batch ${id} in the configured roots (undo records live in <root>/.memtrust/batches/)`,
+    };
   }
   const works: Work[] = [];
   for (const { source, manifest } of found) {
@@ -141,7 +190,14 @@ export function undoBatch(ctx: ServiceContext, id: string, actor: Actor): UndoRe
     if ('ok' in r) return r;
     if (!r.already) works.push(r.work);
   }
-  if (works.length === 0) return { ok: true, noop: true, undone: id, outcome: null, message: `batch ${id} is already undone: every file is as it was before it` };
+  if (works.length === 0)
+    return {
+      ok: true,
+      noop: true,
+      undone: id,
+      outcome: null,
+      message: `batch ${id} is already undone: every file is as it was before it`,
+    };
 
   const steps: BatchStep[] = works.flatMap((w) =>
     w.files.map((f) => ({
@@ -151,16 +207,28 @@ export function undoBatch(ctx: ServiceContext, id: string, actor: Actor): UndoRe
       expectSha: f.nowSha,
       run: (ids) =>
         applyToMemory(ctx, { ref: f.snap.memory, sourceId: w.source.id, actor, ...ids }, (_ins, at) => ({
-          ok: true, noop: false, action: 'undo', from: f.event.to, to: f.event.from as EventTier, set: {}, remove: [],
+          ok: true,
+          noop: false,
+          action: 'undo',
+          from: f.event.to,
+          to: f.event.from as EventTier,
+          set: {},
+          remove: [],
           move: at.relPath === f.snap.rel ? null : locationOf(w.source, f.snap.rel),
-          reason: `undo of batch ${id}`, bytes: f.bytes,
+          reason: `undo of batch ${id}`,
+          bytes: f.bytes,
         })),
     })),
   );
   const outcome = runBatch(ctx, { kind: 'undo', actor, undoes: id }, steps);
   if (outcome.refused) {
     const r = outcome.results.find((x) => !x.result.ok)!;
-    return { ok: false, code: 'partial', outcome, message: `undo of ${id} stopped short: ${r.result.ok ? '' : r.result.message}; undo ${outcome.batch} to return to where the batch left things` };
+    return {
+      ok: false,
+      code: 'partial',
+      outcome,
+      message: `undo of ${id} stopped short: ${r.result.ok ? '' : r.result.message}; undo ${outcome.batch} to return to where the batch left things`,
+    };
   }
   // The index file last, whole: the per-file line edits above keep it consistent
   // if we are interrupted; this makes it the exact pre-batch bytes.
@@ -178,16 +246,29 @@ export function undoBatch(ctx: ServiceContext, id: string, actor: Actor): UndoRe
       let whole = true;
       editSharedFile(path.join(w.source.root, w.index!.file), outcome.batch, (cur) => {
         whole = !cur || sameOutside(target.toString('utf8'), cur.toString('utf8'), files);
-        return whole && !(cur?.equals(target)) ? target : null;
+        return whole && !cur?.equals(target) ? target : null;
       });
       markIndexed(ctx.handle.sqlite, w.source);
       return whole;
     });
     const nowIndex = readIfExists(path.join(w.source.root, w.index.file));
-    writeState(w.source.root, outcome.batch, { indexAfterSha: restored ? sha256(w.index.bytes) : nowIndex ? sha256(nowIndex) : null, done: true });
-    notes.push(restored ? `${w.index.file} restored` : `${w.index.file} was edited meanwhile: its lines were put back one by one, not restored whole`);
+    writeState(w.source.root, outcome.batch, {
+      indexAfterSha: restored ? sha256(w.index.bytes) : nowIndex ? sha256(nowIndex) : null,
+      done: true,
+    });
+    notes.push(
+      restored
+        ? `${w.index.file} restored`
+        : `${w.index.file} was edited meanwhile: its lines were put back one by one, not restored whole`,
+    );
   }
-  return { ok: true, noop: false, undone: id, outcome, message: `batch ${id} undone as batch ${outcome.batch}: ${plural(outcome.done, 'file', 'files')} put back${notes.length ? `, ${notes.join('; ')}` : ''}` };
+  return {
+    ok: true,
+    noop: false,
+    undone: id,
+    outcome,
+    message: `batch ${id} undone as batch ${outcome.batch}: ${plural(outcome.done, 'file', 'files')} put back${notes.length ? `, ${notes.join('; ')}` : ''}`,
+  };
 }
 
 function undoRecords(ctx: ServiceContext, source: SourceInfo, manifest: BatchManifest, actor: Actor): UndoResult {
@@ -197,11 +278,36 @@ function undoRecords(ctx: ServiceContext, source: SourceInfo, manifest: BatchMan
       const r = undoRecordBatch(ctx, source, manifest, actor, newId);
       if (!r.ok) return r;
       if (r.noop || !r.batch) return { ok: true, noop: true, undone: manifest.id, outcome: null, message: r.message };
-      const results = r.files.map((file) => ({ source: source.id, memory: file, file, result: { ok: true as const, noop: false, op: r.batch!, memory: file, from: null, to: null, path: path.join(source.root, file), message: `${file} put back` } }));
-      return { ok: true, noop: false, undone: manifest.id, outcome: { batch: r.batch, kind: 'undo', results, done: results.length, noop: 0, refused: 0 }, message: r.message };
+      const results = r.files.map((file) => ({
+        source: source.id,
+        memory: file,
+        file,
+        result: {
+          ok: true as const,
+          noop: false,
+          op: r.batch!,
+          memory: file,
+          from: null,
+          to: null,
+          path: path.join(source.root, file),
+          message: `${file} put back`,
+        },
+      }));
+      return {
+        ok: true,
+        noop: false,
+        undone: manifest.id,
+        outcome: { batch: r.batch, kind: 'undo', results, done: results.length, noop: 0, refused: 0 },
+        message: r.message,
+      };
     });
   } catch (e) {
-    if (e instanceof LockTimeoutError) return { ok: false, code: 'conflict', message: `${source.root}: another memtrust process is writing; try again in a moment` };
+    if (e instanceof LockTimeoutError)
+      return {
+        ok: false,
+        code: 'conflict',
+        message: `${source.root}: another memtrust process is writing; try again in a moment`,
+      };
     throw e;
   }
 }

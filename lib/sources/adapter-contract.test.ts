@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LayoutAdapter, PlanContext } from './layout-adapter';
-import type { FileEdit, LayoutRead, LayoutRecord } from './record';
+import type { FileEdit, LayoutRead } from './record';
 import { RECORD_ADAPTERS } from './registry';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -73,7 +73,8 @@ function reader(root: string): (file: string) => Buffer | null {
 /** Line starts of `bytes` (split on `\n`, terminators kept with their line) plus the end. */
 function lineStarts(bytes: Buffer): number[] {
   const starts = [0];
-  for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, i + 1)) if (i + 1 < bytes.length) starts.push(i + 1);
+  for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, i + 1))
+    if (i + 1 < bytes.length) starts.push(i + 1);
   if (bytes.length === 0) return [0];
   starts.push(bytes.length);
   return starts;
@@ -93,10 +94,16 @@ function applyInMemory(read: (f: string) => Buffer | null, edits: FileEdit[]): M
         expect(cur, `${e.file} exists for a line edit`).not.toBeNull();
         const starts = lineStarts(cur!);
         const lines = cur!.length === 0 ? 0 : starts.length - 1;
-        expect(e.line >= 1 && e.line <= lines + 1 && e.line + e.count - 1 <= lines, `${e.file}: lines ${e.line}+${e.count} in range (of ${lines})`).toBe(true);
+        expect(
+          e.line >= 1 && e.line <= lines + 1 && e.line + e.count - 1 <= lines,
+          `${e.file}: lines ${e.line}+${e.count} in range (of ${lines})`,
+        ).toBe(true);
         const start = e.line <= lines ? starts[e.line - 1]! : cur!.length;
         const end = e.count ? starts[e.line + e.count - 1]! : start;
-        expect(cur!.subarray(start, end).equals(e.expect), `${e.file}: expect bytes of lines ${e.line}+${e.count} match the file`).toBe(true);
+        expect(
+          cur!.subarray(start, end).equals(e.expect),
+          `${e.file}: expect bytes of lines ${e.line}+${e.count} match the file`,
+        ).toBe(true);
         state.set(e.file, Buffer.concat([cur!.subarray(0, start), e.bytes, cur!.subarray(end)]));
         break;
       }
@@ -177,11 +184,15 @@ describe.each(RECORD_ADAPTERS.map((a) => [a.layout, a] as const))('layout adapte
       for (const v of adapter.actions) {
         const allowed = r.actions.includes(v);
         const why = r.refused[v];
-        expect(allowed || (typeof why === 'string' && why.length > 0), `${r.key}: ${v} is allowed or refused with a reason`).toBe(true);
+        expect(
+          allowed || (typeof why === 'string' && why.length > 0),
+          `${r.key}: ${v} is allowed or refused with a reason`,
+        ).toBe(true);
         expect(allowed && why !== undefined, `${r.key}: ${v} both allowed and refused`).toBe(false);
       }
       const loc = r.location;
-      if (!adapter.readOnly) expect(fs.existsSync(path.join(root, loc.file)), `${r.key}: ${loc.file} is relative to the root`).toBe(true);
+      if (!adapter.readOnly)
+        expect(fs.existsSync(path.join(root, loc.file)), `${r.key}: ${loc.file} is relative to the root`).toBe(true);
     }
   });
 
@@ -192,18 +203,28 @@ describe.each(RECORD_ADAPTERS.map((a) => [a.layout, a] as const))('layout adapte
     expect(adapter.changeToken(root)).toBe(a);
   });
 
-  it('plans: allowed actions give edits that apply, keep every other byte and re-read to the same key; refused ones refuse', { timeout: 60_000 }, async () => {
+  it('plans: allowed actions give edits that apply, keep every other byte and re-read to the same key; refused ones refuse', {
+    timeout: 60_000,
+  }, async () => {
     await setup();
     const before = snapshot(root);
     let applied = 0;
     for (const r of first.records) {
       for (const action of adapter.actions) {
-        const ctx: PlanContext = { now: NOW, read: reader(root), reason: 'contract check', options: mod.contractPlanOptions?.[action] ?? {} };
+        const ctx: PlanContext = {
+          now: NOW,
+          read: reader(root),
+          reason: 'contract check',
+          options: mod.contractPlanOptions?.[action] ?? {},
+        };
         const res = adapter.plan(r, action, ctx);
         expect(snapshot(root), `${r.key} ${action}: plan wrote nothing`).toEqual(before);
         if (adapter.readOnly || !r.actions.includes(action)) {
           expect(res.ok, `${r.key} ${action}: refused`).toBe(false);
-          if (!res.ok) expect(res.reason.length > 0 || !!res.command, `${r.key} ${action}: names a reason or a command`).toBe(true);
+          if (!res.ok)
+            expect(res.reason.length > 0 || !!res.command, `${r.key} ${action}: names a reason or a command`).toBe(
+              true,
+            );
           continue;
         }
         expect(res.ok, `${r.key} ${action}: ${res.ok ? '' : res.reason}`).toBe(true);
@@ -213,12 +234,18 @@ describe.each(RECORD_ADAPTERS.map((a) => [a.layout, a] as const))('layout adapte
         expect(res.plan.summary).toBeTruthy();
         for (const f of editedFiles(edits)) expect(files, `${r.key} ${action}: plan.files names ${f}`).toContain(f);
         // Line edits of the record's own file stay inside its lines (or insert right after them).
-        const own = edits.filter((e): e is Extract<FileEdit, { kind: 'replace-lines' }> => e.kind === 'replace-lines' && e.file === r.location.file);
+        const own = edits.filter(
+          (e): e is Extract<FileEdit, { kind: 'replace-lines' }> =>
+            e.kind === 'replace-lines' && e.file === r.location.file,
+        );
         const bottomUp = own.every((e, i) => i === 0 || e.line <= own[i - 1]!.line);
         if (r.location.line > 0 && bottomUp) {
           for (const e of own) {
             expect(e.line, `${r.key} ${action}: edit starts inside the entry`).toBeGreaterThanOrEqual(r.location.line);
-            expect(e.line + Math.max(e.count, 1) - 1, `${r.key} ${action}: edit ends inside the entry`).toBeLessThanOrEqual(r.location.endLine + (e.count === 0 ? 1 : 0));
+            expect(
+              e.line + Math.max(e.count, 1) - 1,
+              `${r.key} ${action}: edit ends inside the entry`,
+            ).toBeLessThanOrEqual(r.location.endLine + (e.count === 0 ? 1 : 0));
           }
         }
         const result = applyInMemory(reader(root), edits);
@@ -234,12 +261,17 @@ describe.each(RECORD_ADAPTERS.map((a) => [a.layout, a] as const))('layout adapte
           }
         }
         const after = snapshot(copy);
-        for (const [f, h] of before) if (!result.has(f)) expect(after.get(f), `${r.key} ${action}: ${f} untouched`).toBe(h);
-        for (const f of after.keys()) if (!before.has(f)) expect(result.has(f), `${r.key} ${action}: new file ${f} comes from an edit`).toBe(true);
+        for (const [f, h] of before)
+          if (!result.has(f)) expect(after.get(f), `${r.key} ${action}: ${f} untouched`).toBe(h);
+        for (const f of after.keys())
+          if (!before.has(f)) expect(result.has(f), `${r.key} ${action}: new file ${f} comes from an edit`).toBe(true);
         expect(adapter.changeToken(copy), `${r.key} ${action}: the token moves`).not.toBe(tokenBefore);
         const again = readOk(adapter, copy);
         expect(again.problems, `${r.key} ${action}: re-read with no new problem`).toEqual(first.problems);
-        expect(again.records.map((x) => x.key), `${r.key} ${action}: the record keeps its key`).toContain(r.key);
+        expect(
+          again.records.map((x) => x.key),
+          `${r.key} ${action}: the record keeps its key`,
+        ).toContain(r.key);
         drop(copy);
         applied++;
       }
@@ -267,7 +299,9 @@ describe.each(RECORD_ADAPTERS.map((a) => [a.layout, a] as const))('layout adapte
     expect(commands, 'the fixture has records with an owner command').toBeGreaterThan(0);
   });
 
-  it('read never throws on a damaged copy: a truncated file and garbage are reported', { timeout: 60_000 }, async () => {
+  it('read never throws on a damaged copy: a truncated file and garbage are reported', {
+    timeout: 60_000,
+  }, async () => {
     await setup();
     const files = [...new Set(first.records.map((r) => r.location.file))].sort();
     expect(files.length).toBeGreaterThan(0);
@@ -285,11 +319,17 @@ describe.each(RECORD_ADAPTERS.map((a) => [a.layout, a] as const))('layout adapte
       }
       // Garbage (binary bytes): a problem naming the file.
       const bad = copyFixture(root, `${layout}-garbage`);
-      fs.writeFileSync(path.join(bad, file), Buffer.concat([Buffer.from('\x00\xff\xfe garbage \x00'), crypto.randomBytes(512)]));
+      fs.writeFileSync(
+        path.join(bad, file),
+        Buffer.concat([Buffer.from('\x00\xff\xfe garbage \x00'), crypto.randomBytes(512)]),
+      );
       let g: LayoutRead | undefined;
       expect(() => (g = readOk(adapter, bad)), `${file} garbage`).not.toThrow();
       expect(g!.problems.length, `${file} garbage: a problem is reported`).toBeGreaterThan(0);
-      expect(g!.problems.some((p) => p.file.includes(file) || file.includes(p.file)), `${file} garbage: the problem names the file (${JSON.stringify(g!.problems)})`).toBe(true);
+      expect(
+        g!.problems.some((p) => p.file.includes(file) || file.includes(p.file)),
+        `${file} garbage: the problem names the file (${JSON.stringify(g!.problems)})`,
+      ).toBe(true);
       drop(cut);
       drop(bad);
     }

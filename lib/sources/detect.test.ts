@@ -61,7 +61,11 @@ describe('detectLayout', () => {
     put('n/a.md', 'plain\n');
     expect(at('n')).toMatchObject({ ok: false, layout: 'notes' });
     put('f.md');
-    expect(at('f.md')).toMatchObject({ ok: false, layout: 'file', found: expect.stringContaining('a single Markdown file') });
+    expect(at('f.md')).toMatchObject({
+      ok: false,
+      layout: 'file',
+      found: expect.stringContaining('a single Markdown file'),
+    });
   });
 
   it('a missing root is not a layout refusal (reported as not found by the source)', () => {
@@ -75,7 +79,11 @@ describe('settings refuse a root memtrust does not read', () => {
     const cfg = path.join(dir, 'cfg');
     put('mcp/memory.jsonl', '{"type":"entity","name":"a","entityType":"b","observations":[]}\n');
     const r = addRoot(path.join(dir, 'mcp'), { XDG_CONFIG_HOME: cfg });
-    expect(r).toMatchObject({ ok: false, code: 'unsupported-layout', message: expect.stringMatching(/^memory root refused: .*MCP memory server knowledge graph/) });
+    expect(r).toMatchObject({
+      ok: false,
+      code: 'unsupported-layout',
+      message: expect.stringMatching(/^memory root refused: .*MCP memory server knowledge graph/),
+    });
     expect(fs.existsSync(cfg)).toBe(false);
   });
 });

@@ -13,14 +13,29 @@ export type RefusedLayout = 'canonical' | 'governed' | 'consolidation' | 'mcp-gr
 
 export type Detection =
   | { ok: true; layout: ReadLayout; shape: string }
-  | { ok: false; layout: RefusedLayout; shape?: string; found: string; /** Canonical: the store folder relative to the root (`.` or `.claude/memory`). */ store?: string };
+  | {
+      ok: false;
+      layout: RefusedLayout;
+      shape?: string;
+      found: string /** Canonical: the store folder relative to the root (`.` or `.claude/memory`). */;
+      store?: string;
+    };
 
 export const SUPPORTED_LAYOUTS =
   'memtrust reads a trust-model root (memories/, quarantine/, archive/), a Claude Code memory folder (*.md memories beside MEMORY.md), ' +
   'and as records a canonical-file project memory (.claude/memory/), a codeclone governed store and consolidation *.memory.jsonl files';
 
 /** The categories of a canonical-file store (docs/canonical-layout.md). */
-const CATEGORIES = ['landmarks', 'libraries', 'decisions', 'landmines', 'conventions', 'pending-questions', 'backlog', 'constraints'];
+const CATEGORIES = [
+  'landmarks',
+  'libraries',
+  'decisions',
+  'landmines',
+  'conventions',
+  'pending-questions',
+  'backlog',
+  'constraints',
+];
 const CANONICAL_MARKERS = ['_pending.md', '_discard-ledger.md', '_resume.md', '_thread.md'];
 const GOVERNED_DB = 'engineering_memory.sqlite3';
 /** Files sampled to tell notes from memories; a folder is judged on its first ones (sorted). */
@@ -42,7 +57,9 @@ function head(file: string, n = 4096): string {
 
 /** A JSON Lines file whose first record is an MCP knowledge-graph entity or relation. */
 function isMcpGraph(file: string): boolean {
-  const first = head(file).split('\n').find((l) => l.trim() !== '');
+  const first = head(file)
+    .split('\n')
+    .find((l) => l.trim() !== '');
   if (!first) return false;
   try {
     const v = JSON.parse(first) as { type?: unknown };
@@ -76,8 +93,12 @@ function isClaudeProjectMemory(root: string): boolean {
 }
 
 function canonicalIn(dir: string, entries: fs.Dirent[]): { files: string[]; folders: string[]; markers: string[] } {
-  const files = entries.filter((e) => e.isFile() && CATEGORIES.includes(e.name.replace(/\.md$/, '')) && e.name.endsWith('.md')).map((e) => e.name);
-  const folders = entries.filter((e) => e.isDirectory() && CATEGORIES.includes(e.name) && dirHasMarkdown(path.join(dir, e.name))).map((e) => `${e.name}/`);
+  const files = entries
+    .filter((e) => e.isFile() && CATEGORIES.includes(e.name.replace(/\.md$/, '')) && e.name.endsWith('.md'))
+    .map((e) => e.name);
+  const folders = entries
+    .filter((e) => e.isDirectory() && CATEGORIES.includes(e.name) && dirHasMarkdown(path.join(dir, e.name)))
+    .map((e) => `${e.name}/`);
   const markers = entries.filter((e) => e.isFile() && CANONICAL_MARKERS.includes(e.name)).map((e) => e.name);
   return { files, folders, markers };
 }
@@ -86,10 +107,15 @@ function detectFile(root: string): Detection {
   const name = path.basename(root);
   let what = 'a single file';
   if (name.endsWith('.memory.jsonl')) what = 'a consolidation store file (*.memory.jsonl)';
-  else if (name.endsWith('.jsonl') && isMcpGraph(root)) what = 'an MCP memory server knowledge graph (entity/relation lines)';
+  else if (name.endsWith('.jsonl') && isMcpGraph(root))
+    what = 'an MCP memory server knowledge graph (entity/relation lines)';
   else if (name === GOVERNED_DB) what = 'a governed memory store (engineering_memory.sqlite3)';
   else if (name.endsWith('.md')) what = 'a single Markdown file';
-  return { ok: false, layout: 'file', found: `is a file, not a folder: ${what}; give the folder that holds the memories` };
+  return {
+    ok: false,
+    layout: 'file',
+    found: `is a file, not a folder: ${what}; give the folder that holds the memories`,
+  };
 }
 
 export function detectLayout(root: string): Detection {
@@ -112,21 +138,50 @@ export function detectLayout(root: string): Detection {
   if (isDir('memories')) return { ok: true, layout: 'trust-root', shape: 'folders' };
 
   // Stores of the later layouts (docs/layouts.md): named, refused until their adapters land.
-  const governed = fs.existsSync(path.join(root, '.codeclone', 'memory', GOVERNED_DB)) ? `.codeclone/memory/${GOVERNED_DB}` : names.includes(GOVERNED_DB) ? GOVERNED_DB : null;
-  if (governed) return { ok: false, layout: 'governed', found: `found a governed memory store (${governed}), which memtrust does not read yet` };
+  const governed = fs.existsSync(path.join(root, '.codeclone', 'memory', GOVERNED_DB))
+    ? `.codeclone/memory/${GOVERNED_DB}`
+    : names.includes(GOVERNED_DB)
+      ? GOVERNED_DB
+      : null;
+  if (governed)
+    return {
+      ok: false,
+      layout: 'governed',
+      found: `found a governed memory store (${governed}), which memtrust does not read yet`,
+    };
   const consolidation = names.filter((n) => n.endsWith('.memory.jsonl'));
-  if (consolidation.length) return { ok: false, layout: 'consolidation', found: `found a consolidation store (${list(consolidation)}), which memtrust does not read yet` };
+  if (consolidation.length)
+    return {
+      ok: false,
+      layout: 'consolidation',
+      found: `found a consolidation store (${list(consolidation)}), which memtrust does not read yet`,
+    };
   const graph = names.filter((n) => n.endsWith('.jsonl') && isMcpGraph(path.join(root, n)));
-  if (graph.length) return { ok: false, layout: 'mcp-graph', found: `found an MCP memory server knowledge graph (${list(graph)}: entity/relation lines), which memtrust does not read` };
+  if (graph.length)
+    return {
+      ok: false,
+      layout: 'mcp-graph',
+      found: `found an MCP memory server knowledge graph (${list(graph)}: entity/relation lines), which memtrust does not read`,
+    };
 
   const hasIndex = names.includes('MEMORY.md');
   const own = canonicalIn(root, entries);
   const underClaude = path.basename(path.dirname(path.resolve(root))) === '.claude' && path.basename(root) === 'memory';
-  const canonical = own.folders.length > 0 || own.markers.length > 0 || own.files.length >= 2 || (own.files.length === 1 && underClaude && !hasIndex);
+  const canonical =
+    own.folders.length > 0 ||
+    own.markers.length > 0 ||
+    own.files.length >= 2 ||
+    (own.files.length === 1 && underClaude && !hasIndex);
   if (canonical && !isClaudeProjectMemory(root)) {
     const shape = own.folders.length > 0 ? 'sharded' : 'flat';
     const what = [...own.files, ...own.folders, ...own.markers];
-    return { ok: false, layout: 'canonical', shape, store: '.', found: `found a canonical-file project memory (${shape}: ${list(what)}), which memtrust does not read yet` };
+    return {
+      ok: false,
+      layout: 'canonical',
+      shape,
+      store: '.',
+      found: `found a canonical-file project memory (${shape}: ${list(what)}), which memtrust does not read yet`,
+    };
   }
   if (isDir('.claude') && !hasIndex) {
     const inner = path.join(root, '.claude', 'memory');
@@ -139,19 +194,36 @@ export function detectLayout(root: string): Detection {
     const c = canonicalIn(inner, innerEntries);
     if (c.files.length || c.folders.length || c.markers.length) {
       const shape = c.folders.length > 0 ? 'sharded' : 'flat';
-      return { ok: false, layout: 'canonical', shape, store: '.claude/memory', found: `found a project with a canonical-file memory in .claude/memory/ (${shape}: ${list([...c.files, ...c.folders, ...c.markers])}), which memtrust does not read yet` };
+      return {
+        ok: false,
+        layout: 'canonical',
+        shape,
+        store: '.claude/memory',
+        found: `found a project with a canonical-file memory in .claude/memory/ (${shape}: ${list([...c.files, ...c.folders, ...c.markers])}), which memtrust does not read yet`,
+      };
     }
   }
 
-  if (hasIndex || isClaudeProjectMemory(root)) return { ok: true, layout: 'claude-code', shape: hasIndex ? 'index' : 'no-index' };
+  if (hasIndex || isClaudeProjectMemory(root))
+    return { ok: true, layout: 'claude-code', shape: hasIndex ? 'index' : 'no-index' };
   const md = names.filter((n) => n.endsWith('.md') && entries.find((e) => e.name === n)?.isFile());
   if (md.length > 0) {
-    if (md.slice(0, SAMPLE).some((n) => hasFrontmatter(path.join(root, n)))) return { ok: true, layout: 'claude-code', shape: 'no-index' };
-    return { ok: false, layout: 'notes', found: `found a folder of ${md.length} Markdown ${md.length === 1 ? 'note' : 'notes'} without frontmatter and no MEMORY.md` };
+    if (md.slice(0, SAMPLE).some((n) => hasFrontmatter(path.join(root, n))))
+      return { ok: true, layout: 'claude-code', shape: 'no-index' };
+    return {
+      ok: false,
+      layout: 'notes',
+      found: `found a folder of ${md.length} Markdown ${md.length === 1 ? 'note' : 'notes'} without frontmatter and no MEMORY.md`,
+    };
   }
   // A fresh root (empty, or only memtrust's own folders) becomes a trust-model root.
   const other = names.filter((n) => !n.startsWith('.') && n !== 'quarantine' && n !== 'archive');
-  if (other.length === 0) return { ok: true, layout: 'trust-root', shape: names.includes('quarantine') || names.includes('archive') ? 'folders' : 'empty' };
+  if (other.length === 0)
+    return {
+      ok: true,
+      layout: 'trust-root',
+      shape: names.includes('quarantine') || names.includes('archive') ? 'folders' : 'empty',
+    };
   return { ok: false, layout: 'unknown', found: `found no memory files (${list(other)})` };
 }
 

@@ -38,7 +38,8 @@ export function replaceLines(bytes: Buffer, e: ReplaceLines): Buffer {
   }
   const start = e.line <= spans.length ? spans[e.line - 1]![0] : bytes.length;
   const end = e.count ? spans[e.line + e.count - 2]![1] : start;
-  if (!bytes.subarray(start, end).equals(e.expect)) throw new EditConflict(`${e.file}: lines ${e.line}–${e.line + e.count - 1} changed`);
+  if (!bytes.subarray(start, end).equals(e.expect))
+    throw new EditConflict(`${e.file}: lines ${e.line}–${e.line + e.count - 1} changed`);
   return Buffer.concat([bytes.subarray(0, start), e.bytes, bytes.subarray(end)]);
 }
 
@@ -49,7 +50,11 @@ export const lineCount = (b: Buffer): number => lineSpans(b).length;
  * The files after `edits`, applied in order, each checked against what it expects.
  * `state` holds the files already changed (null: absent); it is updated in place.
  */
-export function applyEdits(read: (file: string) => Buffer | null, edits: FileEdit[], state = new Map<string, Buffer | null>()): Map<string, Buffer | null> {
+export function applyEdits(
+  read: (file: string) => Buffer | null,
+  edits: FileEdit[],
+  state = new Map<string, Buffer | null>(),
+): Map<string, Buffer | null> {
   const get = (file: string) => (state.has(file) ? state.get(file)! : read(file));
   for (const e of edits) {
     if (e.kind === 'move') {
@@ -60,11 +65,11 @@ export function applyEdits(read: (file: string) => Buffer | null, edits: FileEdi
       state.set(e.from, null);
     } else if (e.kind === 'write') {
       const cur = get(e.file);
-      if (e.expect === null ? cur !== null : !cur || !cur.equals(e.expect)) throw new EditConflict(`${e.file} changed`);
+      if (e.expect === null ? cur !== null : !cur?.equals(e.expect)) throw new EditConflict(`${e.file} changed`);
       state.set(e.file, e.bytes);
     } else if (e.kind === 'remove') {
       const cur = get(e.file);
-      if (!cur || !cur.equals(e.expect)) throw new EditConflict(`${e.file} changed`);
+      if (!cur?.equals(e.expect)) throw new EditConflict(`${e.file} changed`);
       state.set(e.file, null);
     } else {
       const cur = get(e.file);

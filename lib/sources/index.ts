@@ -25,7 +25,13 @@ export function detectAdapter(root: string): SourceAdapter {
 
 /** Short, stable, URL-safe: folder name plus a hash of the absolute path. */
 export function sourceId(root: string): string {
-  const base = path.basename(root).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 24) || 'root';
+  const base =
+    path
+      .basename(root)
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 24) || 'root';
   const hash = crypto.createHash('sha256').update(path.resolve(root)).digest('hex').slice(0, 6);
   return `${base}-${hash}`;
 }
@@ -41,7 +47,15 @@ export function describeSource(root: string): SourceInfo {
   }
   const d = detectLayout(root);
   const adapter = d.ok && d.layout === 'claude-code' ? claudeCodeAdapter : trustRootAdapter;
-  const base = { id: sourceId(root), root, kind: adapter.kind, label: adapter.label, adapter, layout: d.layout, shape: d.shape };
+  const base = {
+    id: sourceId(root),
+    root,
+    kind: adapter.kind,
+    label: adapter.label,
+    adapter,
+    layout: d.layout,
+    shape: d.shape,
+  };
   if (!d.ok) {
     // A layout read as records: its adapter confirms the store before it is taken.
     const records = recordAdapter(d.layout);
@@ -49,7 +63,15 @@ export function describeSource(root: string): SourceInfo {
     if (records && shape) return { ...base, label: records.label, shape, records, error };
     // A layout detect.ts does not name: the registered adapters' own detect decides (docs/records.md).
     const other = records ? null : detectRecordLayout(root);
-    if (other) return { ...base, layout: other.adapter.layout, label: other.adapter.label, shape: other.shape, records: other.adapter, error };
+    if (other)
+      return {
+        ...base,
+        layout: other.adapter.layout,
+        label: other.adapter.label,
+        shape: other.shape,
+        records: other.adapter,
+        error,
+      };
     const refused = refusalLine(root, d);
     return { ...base, label: d.found, error: refused, refused };
   }

@@ -4,7 +4,12 @@ import path from 'node:path';
 import type { Location } from '../trust/tiers';
 import type { ListedFile } from './types';
 
-export function listMarkdown(root: string, relDir: string, location: Location, skip?: (name: string) => boolean): ListedFile[] {
+export function listMarkdown(
+  root: string,
+  relDir: string,
+  location: Location,
+  skip?: (name: string) => boolean,
+): ListedFile[] {
   const dir = path.join(root, relDir);
   let entries: fs.Dirent[];
   try {
@@ -17,7 +22,14 @@ export function listMarkdown(root: string, relDir: string, location: Location, s
     if (!e.name.endsWith('.md') || skip?.(e.name)) continue;
     const relPath = relDir ? `${relDir}/${e.name}` : e.name;
     if (e.isSymbolicLink()) {
-      out.push({ relPath, filename: e.name, location, size: 0, mtimeMs: 0, refused: 'symlinked memory files are refused' });
+      out.push({
+        relPath,
+        filename: e.name,
+        location,
+        size: 0,
+        mtimeMs: 0,
+        refused: 'symlinked memory files are refused',
+      });
       continue;
     }
     if (!e.isFile()) continue;

@@ -18,7 +18,15 @@ export type RecordTier = 'verified' | 'inferred' | 'quarantined' | 'archived';
  * (contradicting records), `inbox` (a candidate, read-only), `pending-human` (a draft
  * waiting for a person), `write-rule` (breaks the layout's own write rules), `expired`.
  */
-export const RECORD_FLAGS = ['stale', 'suspect', 'conflict', 'inbox', 'pending-human', 'write-rule', 'expired'] as const;
+export const RECORD_FLAGS = [
+  'stale',
+  'suspect',
+  'conflict',
+  'inbox',
+  'pending-human',
+  'write-rule',
+  'expired',
+] as const;
 export type RecordFlag = (typeof RECORD_FLAGS)[number];
 
 /** Where an entry lives: a file relative to the root, and its 1-based inclusive line span (0 when not a text file). */

@@ -10,11 +10,7 @@ import type { LayoutAdapter } from './layout-adapter';
 import type { LayoutName } from './record';
 import { TEST_LAYOUT_ADAPTERS } from './test-layout';
 
-export const RECORD_ADAPTERS: readonly LayoutAdapter[] = [
-  canonicalLayout,
-  governedLayout,
-  consolidationAdapter,
-];
+export const RECORD_ADAPTERS: readonly LayoutAdapter[] = [canonicalLayout, governedLayout, consolidationAdapter];
 
 /**
  * Tests only (docs/records.md, "Test layout"): adapters put in front of RECORD_ADAPTERS

@@ -29,7 +29,12 @@ function run(title, cmd, args, extraEnv = {}) {
 // First and fast (a few seconds): Biome's findings are printed and fail the run. Same
 // command as `npm run lint`; docs/tooling.md says why Biome and which rules are off.
 if (want('lint')) {
-  const code = run('lint and format check (biome ci)', bin('biome'), ['ci', '--error-on-warnings', '--max-diagnostics=50', '.']);
+  const code = run('lint and format check (biome ci)', bin('biome'), [
+    'ci',
+    '--error-on-warnings',
+    '--max-diagnostics=50',
+    '.',
+  ]);
   if (code === 0) passed += 1;
   else failed += 1;
 }
@@ -42,7 +47,12 @@ if (want('typecheck')) {
 
 if (want('unit')) {
   const report = path.join(out, 'vitest.json');
-  const code = run('unit and integration tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const code = run('unit and integration tests (vitest)', bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
   try {
     const j = JSON.parse(fs.readFileSync(report, 'utf8'));
     passed += j.numPassedTests;

@@ -19,7 +19,11 @@ export interface ActionAvailability {
 }
 
 /** What a finding carries that the rules read (index rows and live verdicts both have it). */
-export type FindingRef = Pick<Finding, 'check' | 'code' | 'message'> & { line?: number | null; label?: string; class?: string };
+export type FindingRef = Pick<Finding, 'check' | 'code' | 'message'> & {
+  line?: number | null;
+  label?: string;
+  class?: string;
+};
 
 /** The file's own state, beside its tier facts: verdict exits and the findings behind them. */
 export interface FileState extends CheckExits {
@@ -80,17 +84,23 @@ export function fileBlock(action: Action, state: FileState | undefined): string 
   const verb = action === 'reaffirm' ? 're-affirm' : action;
   const broken = REWRITES.has(action) ? unrewritable(state.findings) : undefined;
   if (broken) {
-    if (NEVER_PASSES.has(broken.code)) return `${verb} refused: ${broken.message}; this file can never pass validation as it is`;
+    if (NEVER_PASSES.has(broken.code))
+      return `${verb} refused: ${broken.message}; this file can never pass validation as it is`;
     return `${verb} refused: the frontmatter cannot be rewritten (${broken.message}${at(broken)}); fix the frontmatter${at(broken)} first`;
   }
   if (action !== 'promote' && action !== 'reaffirm') return null;
   if (state.validateExit === 1 || state.validateExit === 2) {
-    const first = state.findings?.find((f) => f.check === 'validate' && (f.label === 'FAIL-STRUCT' || f.label === 'FAIL-FORMAT'));
+    const first = state.findings?.find(
+      (f) => f.check === 'validate' && (f.label === 'FAIL-STRUCT' || f.label === 'FAIL-FORMAT'),
+    );
     const what = first ? `${first.message}${at(first)}` : `validate exit ${state.validateExit}`;
     return `${verb} refused: the file fails validation (${what}); fix it, or demote it`;
   }
-  const cred = credentialFinding(state.findings) ?? (state.secretExit === 1 && !state.findings ? { check: 'secret', code: 'secret', message: 'a secret' } : undefined);
-  if (cred) return `${verb} refused: a credential is in the file (${cred.message}${at(cred)}); remove it or wrap it in <redacted>…</redacted>, or demote it`;
+  const cred =
+    credentialFinding(state.findings) ??
+    (state.secretExit === 1 && !state.findings ? { check: 'secret', code: 'secret', message: 'a secret' } : undefined);
+  if (cred)
+    return `${verb} refused: a credential is in the file (${cred.message}${at(cred)}); remove it or wrap it in <redacted>…</redacted>, or demote it`;
   return null;
 }
 
@@ -102,18 +112,26 @@ function wayOut(f: FindingRef): string {
       ? 'remove the value or wrap it in <redacted>…</redacted>'
       : 'remove it, wrap it in <redacted>…</redacted>, or allow it in the settings (owner e-mails, allowed networks, home users)';
   }
-  if (f.code === 'missing-open-delimiter' || f.code === 'missing-close-delimiter') return 'add a frontmatter block (--- lines) with name, description and type';
+  if (f.code === 'missing-open-delimiter' || f.code === 'missing-close-delimiter')
+    return 'add a frontmatter block (--- lines) with name, description and type';
   if (UNREWRITABLE.has(f.code)) return `fix the YAML${at(f)}`;
-  if (f.code === 'missing-required-field') return `add ${f.message.replace('missing required field: ', '')}: to the frontmatter (or under metadata:)`;
+  if (f.code === 'missing-required-field')
+    return `add ${f.message.replace('missing required field: ', '')}: to the frontmatter (or under metadata:)`;
   if (f.code === 'body-too-short') return 'write a longer body (30 characters at least)';
   return `fix the value${at(f)}`;
 }
 
-const CHECK_NAME: Record<string, string> = { validate: 'validate', secret: 'secret-check', injection: 'injection-check' };
+const CHECK_NAME: Record<string, string> = {
+  validate: 'validate',
+  secret: 'secret-check',
+  injection: 'injection-check',
+};
 
 /** Findings that stop a restore: validate FAIL-STRUCT/FAIL-FORMAT and every secret-check finding. */
 export function restoreBlockers(findings: readonly FindingRef[]): FindingRef[] {
-  return findings.filter((f) => (f.check === 'validate' && (f.label === 'FAIL-STRUCT' || f.label === 'FAIL-FORMAT')) || f.check === 'secret');
+  return findings.filter(
+    (f) => (f.check === 'validate' && (f.label === 'FAIL-STRUCT' || f.label === 'FAIL-FORMAT')) || f.check === 'secret',
+  );
 }
 
 /**
@@ -121,15 +139,24 @@ export function restoreBlockers(findings: readonly FindingRef[]): FindingRef[] {
  * masked message (findings never hold a secret unmasked) and the way out, then
  * "restore" again — or that the file can never pass.
  */
-export function restoreRefusal(filename: string, findings: readonly FindingRef[], location = 'quarantine/'): string | null {
+export function restoreRefusal(
+  filename: string,
+  findings: readonly FindingRef[],
+  location = 'quarantine/',
+): string | null {
   const blockers = restoreBlockers(findings);
   if (blockers.length === 0) return null;
   if (blockers.some((f) => NEVER_PASSES.has(f.code))) {
     const f = blockers.find((b) => NEVER_PASSES.has(b.code))!;
     return `restore refused: ${filename}: ${f.message}; this file can never pass validation, so it cannot be restored (archive it from day 91, or replace it with a new memory)`;
   }
-  const shown = blockers.slice(0, 6).map((f) => `${f.line ? `line ${f.line}` : 'file'} (${CHECK_NAME[f.check] ?? f.check}): ${f.message} → ${wayOut(f)}`);
-  const more = blockers.length > shown.length ? ` · and ${blockers.length - shown.length} more (memtrust show ${filename})` : '';
+  const shown = blockers
+    .slice(0, 6)
+    .map(
+      (f) => `${f.line ? `line ${f.line}` : 'file'} (${CHECK_NAME[f.check] ?? f.check}): ${f.message} → ${wayOut(f)}`,
+    );
+  const more =
+    blockers.length > shown.length ? ` · and ${blockers.length - shown.length} more (memtrust show ${filename})` : '';
   const n = blockers.length === 1 ? '1 finding blocks it' : `${blockers.length} findings block it`;
   return `restore refused: ${filename}: ${n} — ${shown.join(' · ')}${more}; edit the file in ${location} by hand, then restore`;
 }
@@ -177,7 +204,14 @@ export function allowedActionNames(facts: MemoryFacts, now: Date, state?: FileSt
   for (const action of MEMORY_ACTIONS) {
     const rule = TRANSITIONS[action];
     if (!rule.from.includes(tier) || rule.noopFrom.includes(tier)) continue;
-    const d = decide(action, facts, { now, machine: 'preview', actor: 'user', reason: 'preview', checks: state, preview: true });
+    const d = decide(action, facts, {
+      now,
+      machine: 'preview',
+      actor: 'user',
+      reason: 'preview',
+      checks: state,
+      preview: true,
+    });
     if ((d.ok && !d.noop) || (!d.ok && d.code === 'checks-required')) {
       if (!fileBlock(action, state)) out.push(action);
     }

@@ -92,7 +92,10 @@ export function planAssistantWrite(w: AssistantWriteInput): AssistantWritePlan {
       // Age is never reset: a legacy file without created-at keeps its modification time.
       if (!want['created-at'] && w.priorMtime) want['created-at'] = isoNow(w.priorMtime);
       if (!want['source-machine'] && machine) want['source-machine'] = machine;
-      reason = from === 'inferred' ? 'edited by the assistant' : 'edited by the assistant: inferred until the user promotes it';
+      reason =
+        from === 'inferred'
+          ? 'edited by the assistant'
+          : 'edited by the assistant: inferred until the user promotes it';
     }
   }
   const set: Record<string, string> = {};

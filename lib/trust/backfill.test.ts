@@ -29,12 +29,18 @@ describe('backfill fields', () => {
   it('verified: trust-level, created-at from mtime, last-verified today, source-machine', () => {
     const p = backfillPlan(file(), NOW, 'raphael-mbp.local');
     expect(p).toEqual({
-      kind: 'apply', filename: 'feedback_ci.md', tier: 'verified', basis: 'type:feedback',
+      kind: 'apply',
+      filename: 'feedback_ci.md',
+      tier: 'verified',
+      basis: 'type:feedback',
       set: {
-        'trust-level': 'verified', 'created-at': '2025-11-02T07:08:09Z',
-        'last-verified': '2026-05-05', 'source-machine': 'raphael-mbp',
+        'trust-level': 'verified',
+        'created-at': '2025-11-02T07:08:09Z',
+        'last-verified': '2026-05-05',
+        'source-machine': 'raphael-mbp',
       },
-      move: null, reason: 'type feedback defaults to verified',
+      move: null,
+      reason: 'type feedback defaults to verified',
       notes: ["created-at taken from the file's modification time"],
     });
   });
@@ -42,7 +48,9 @@ describe('backfill fields', () => {
   it('inferred: no last-verified', () => {
     const p = backfillPlan(file({ type: 'reference' }), NOW, 'box');
     expect(p.kind === 'apply' && p.set).toEqual({
-      'trust-level': 'inferred', 'created-at': '2025-11-02T07:08:09Z', 'source-machine': 'box',
+      'trust-level': 'inferred',
+      'created-at': '2025-11-02T07:08:09Z',
+      'source-machine': 'box',
     });
   });
 
@@ -78,14 +86,25 @@ describe('backfill overrides', () => {
   });
 
   it('override to quarantined stamps the quarantine and moves the file', () => {
-    const p = backfillPlan(file({ createdAt: '2026-01-01', sourceMachine: 'x' }), NOW, 'box.lan', { tier: 'quarantined', reason: 'stale\nlink' });
+    const p = backfillPlan(file({ createdAt: '2026-01-01', sourceMachine: 'x' }), NOW, 'box.lan', {
+      tier: 'quarantined',
+      reason: 'stale\nlink',
+    });
     expect(p).toEqual({
-      kind: 'apply', filename: 'feedback_ci.md', tier: 'quarantined', basis: 'override',
+      kind: 'apply',
+      filename: 'feedback_ci.md',
+      tier: 'quarantined',
+      basis: 'override',
       set: {
-        'trust-level': 'quarantined', 'last-verified': '2026-05-05', 'quarantined-at': '2026-05-05T12:00:00Z',
-        'quarantined-by': 'box', 'quarantine-reason': 'stale link',
+        'trust-level': 'quarantined',
+        'last-verified': '2026-05-05',
+        'quarantined-at': '2026-05-05T12:00:00Z',
+        'quarantined-by': 'box',
+        'quarantine-reason': 'stale link',
       },
-      move: { dir: 'quarantine' }, reason: 'tier chosen by the reviewer', notes: [],
+      move: { dir: 'quarantine' },
+      reason: 'tier chosen by the reviewer',
+      notes: [],
     });
   });
 });
@@ -107,7 +126,12 @@ describe('backfill skips', () => {
 });
 
 describe('shortHostname', () => {
-  it.each([['raphael-mbp.local', 'raphael-mbp'], ['box', 'box'], ['a.b.c', 'a'], ['', '']])('%j → %j', (h, s) => {
+  it.each([
+    ['raphael-mbp.local', 'raphael-mbp'],
+    ['box', 'box'],
+    ['a.b.c', 'a'],
+    ['', ''],
+  ])('%j → %j', (h, s) => {
     expect(shortHostname(h)).toBe(s);
   });
 });

@@ -24,7 +24,12 @@ export interface BackfillOptions {
   afterFirstBackfill?: boolean;
 }
 
-export type BackfillBasis = `type:${MemoryType}` | 'unknown-type' | 'missing-type' | 'override' | 'after-first-backfill';
+export type BackfillBasis =
+  | `type:${MemoryType}`
+  | 'unknown-type'
+  | 'missing-type'
+  | 'override'
+  | 'after-first-backfill';
 
 export type BackfillPlan =
   | { kind: 'skip'; filename: string; reason: string }
@@ -63,7 +68,8 @@ function defaultTier(type: string | undefined): { tier: Tier; basis: BackfillBas
 
 function skipReason(f: BackfillInput): string | null {
   const declared = readDeclared(f.trustLevel);
-  if (declared === 'invalid') return `has an invalid trust-level "${f.trustLevel}": fix it by hand (validate reports FAIL-FORMAT)`;
+  if (declared === 'invalid')
+    return `has an invalid trust-level "${f.trustLevel}": fix it by hand (validate reports FAIL-FORMAT)`;
   if (declared !== 'missing') return `already has trust-level: ${declared}`;
   // The key exists but the service could not hand over a string (a list, a number…).
   if (f.hasTrustLevel && f.trustLevel === undefined) return 'trust-level is present but not plain text: fix it by hand';
@@ -84,9 +90,14 @@ export function backfillPlan(f: BackfillInput, now: Date, hostname: string, opts
   if (skip) return { kind: 'skip', filename: f.filename, reason: skip };
 
   const notes: string[] = [];
-  let { tier, basis }: { tier: Tier; basis: BackfillBasis } = opts.tier ? { tier: opts.tier, basis: 'override' } : defaultTier(f.type);
+  let { tier, basis }: { tier: Tier; basis: BackfillBasis } = opts.tier
+    ? { tier: opts.tier, basis: 'override' }
+    : defaultTier(f.type);
   if (opts.afterFirstBackfill && (!opts.tier || opts.tier === 'verified')) {
-    if (opts.tier === 'verified') notes.push('verified refused: a memory new since the first backfill is promoted after its observation period, not back-filled');
+    if (opts.tier === 'verified')
+      notes.push(
+        'verified refused: a memory new since the first backfill is promoted after its observation period, not back-filled',
+      );
     tier = 'inferred';
     basis = 'after-first-backfill';
   }

@@ -27,12 +27,20 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function confirmationFor(roots: readonly RootShare[]): Confirmation {
   const count = roots.reduce((n, r) => n + r.moving, 0);
   if (count > CONFIRM_ABOVE_FILES) {
-    return { needed: true, count, reason: `it would demote or move ${plural(count, 'file', 'files')} (more than ${CONFIRM_ABOVE_FILES})` };
+    return {
+      needed: true,
+      count,
+      reason: `it would demote or move ${plural(count, 'file', 'files')} (more than ${CONFIRM_ABOVE_FILES})`,
+    };
   }
   // "More than a quarter": 3 of 10 needs confirmation, 2 of 8 does not.
   const heavy = roots.find((r) => r.moving > 0 && r.moving * 4 > r.memories);
   if (heavy) {
-    return { needed: true, count, reason: `it would demote or move ${heavy.moving} of the ${plural(heavy.memories, 'memory', 'memories')} in ${heavy.root} (more than a quarter)` };
+    return {
+      needed: true,
+      count,
+      reason: `it would demote or move ${heavy.moving} of the ${plural(heavy.memories, 'memory', 'memories')} in ${heavy.root} (more than a quarter)`,
+    };
   }
   return { needed: false, count, reason: null };
 }

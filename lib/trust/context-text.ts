@@ -46,7 +46,10 @@ function attr(raw: string): string {
 // Tags a body could use to close its block or pose as the host's own markup; invisible
 // characters between `<`, `/` and the name do not help (they are matched too).
 const GAP = '[\\s\\u200b-\\u200f\\u2060\\ufeff]*';
-const TAG = new RegExp(`<(${GAP}/?${GAP})(?=(?:memory|system|system-reminder|assistant|user|human|developer|instructions?|tool|function_calls|im_start|im_end)\\b)`, 'giu');
+const TAG = new RegExp(
+  `<(${GAP}/?${GAP})(?=(?:memory|system|system-reminder|assistant|user|human|developer|instructions?|tool|function_calls|im_start|im_end)\\b)`,
+  'giu',
+);
 // Lines that pose as a turn of a conversation: `system:`, `## Assistant:`, `[SYSTEM]:`.
 const ROLE_LINE = /^([ \t>*_#[-]*)(system|assistant|user|human|developer)(\]?[ \t]*):/gimu;
 

@@ -65,7 +65,17 @@ export type RowState =
 export type RowFlag = 'stale' | 'due' | 'credential' | 'injection' | 'still-indexed';
 
 /** The gesture that would change a row (rendered as a link or a command by the callers). */
-export type RowAction = 'review' | 'reaffirm' | 'redact' | 'restore' | 'index-move' | 'index-add' | 'budget' | 'conflict' | 'fix-file' | 'none';
+export type RowAction =
+  | 'review'
+  | 'reaffirm'
+  | 'redact'
+  | 'restore'
+  | 'index-move'
+  | 'index-add'
+  | 'budget'
+  | 'conflict'
+  | 'fix-file'
+  | 'none';
 
 export interface ContextRow {
   id: string;

@@ -15,8 +15,26 @@
  */
 import { lifecycle } from './lifecycle';
 import { oneLine } from './reason';
-import type { ContextCounts, ContextInput, ContextMemory, ContextPlan, ContextProblem, ContextRootInput, ContextRootPlan, ContextRow, RowFlag } from './context-types';
-import { clampBudget, EXPLAIN_COMMAND, estimateTokens, listLine, memoryBlock, reviewLine, staleLine } from './context-text';
+import type {
+  ContextCounts,
+  ContextInput,
+  ContextMemory,
+  ContextPlan,
+  ContextProblem,
+  ContextRootInput,
+  ContextRootPlan,
+  ContextRow,
+  RowFlag,
+} from './context-types';
+import {
+  clampBudget,
+  EXPLAIN_COMMAND,
+  estimateTokens,
+  listLine,
+  memoryBlock,
+  reviewLine,
+  staleLine,
+} from './context-text';
 import { plural } from './dates';
 import { claudeRoot, lineRef, row, type ClaudeNotes } from './context-claude';
 
@@ -26,13 +44,16 @@ export * from './context-text';
 /** A value computed once, on first call; `done` tells whether it has been. */
 function lazy<T>(make: () => T): (() => T) & { done: boolean } {
   let value: T;
-  const get = Object.assign(() => {
-    if (!get.done) {
-      value = make();
-      get.done = true;
-    }
-    return value;
-  }, { done: false });
+  const get = Object.assign(
+    () => {
+      if (!get.done) {
+        value = make();
+        get.done = true;
+      }
+      return value;
+    },
+    { done: false },
+  );
   return get;
 }
 
@@ -61,7 +82,19 @@ function recencyOf(m: ContextMemory, tier: 'verified' | 'inferred', life: Return
 export function sessionContext(input: ContextInput): ContextPlan {
   const budget = clampBudget(input.budget);
   const now = input.now;
-  const counts: ContextCounts = { verified: 0, inferred: 0, overBudget: 0, withheld: 0, excluded: 0, conflicts: 0, stale: 0, awaitingReview: 0, indexed: 0, cut: 0, notIndexed: 0 };
+  const counts: ContextCounts = {
+    verified: 0,
+    inferred: 0,
+    overBudget: 0,
+    withheld: 0,
+    excluded: 0,
+    conflicts: 0,
+    stale: 0,
+    awaitingReview: 0,
+    indexed: 0,
+    cut: 0,
+    notIndexed: 0,
+  };
   const problems: ContextProblem[] = [...(input.problems ?? [])];
   const plans: ContextRootPlan[] = [];
   const claude: { rootIndex: number; notes: ClaudeNotes }[] = [];
@@ -88,13 +121,31 @@ export function sessionContext(input: ContextInput): ContextPlan {
       }
       if (life.tier === 'quarantined' || life.tier === 'archived') {
         counts.excluded++;
-        rows.push(row(m, life.tier, life.tier, [], `${life.tier}: never loaded`, life.tier === 'quarantined' ? 'restore' : 'none'));
+        rows.push(
+          row(
+            m,
+            life.tier,
+            life.tier,
+            [],
+            `${life.tier}: never loaded`,
+            life.tier === 'quarantined' ? 'restore' : 'none',
+          ),
+        );
         continue;
       }
       if (life.reading.conflict) {
         counts.conflicts++;
         tail.conflict.push(oneLine(m.filename, 120));
-        rows.push(row(m, life.tier, 'conflict', [], 'in both memories/ and quarantine/: not loaded until the conflict is resolved', 'conflict'));
+        rows.push(
+          row(
+            m,
+            life.tier,
+            'conflict',
+            [],
+            'in both memories/ and quarantine/: not loaded until the conflict is resolved',
+            'conflict',
+          ),
+        );
         continue;
       }
       const tier = life.tier;
@@ -113,7 +164,16 @@ export function sessionContext(input: ContextInput): ContextPlan {
         flags.push('credential');
         counts.withheld++;
         tail.withheld.push(lineRef(m.filename, m.credentialLines[0] ?? null));
-        rows.push(row(m, tier, 'withheld', flags, `holds a credential (line ${m.credentialLines.join(', ')}): never quoted; remove or <redacted> the value to load it`, 'redact'));
+        rows.push(
+          row(
+            m,
+            tier,
+            'withheld',
+            flags,
+            `holds a credential (line ${m.credentialLines.join(', ')}): never quoted; remove or <redacted> the value to load it`,
+            'redact',
+          ),
+        );
         continue;
       }
       const r0 = row(m, tier, 'loaded', flags, '', tier === 'inferred' ? 'review' : stale ? 'reaffirm' : 'none');
@@ -131,11 +191,25 @@ export function sessionContext(input: ContextInput): ContextPlan {
         row: r0,
       });
     }
-    plans.push({ id: r.id, root: r.root, display: r.display, layout: r.layout, error: r.error ?? null, rows, index: null, indexCredentialLines: [] });
+    plans.push({
+      id: r.id,
+      root: r.root,
+      display: r.display,
+      layout: r.layout,
+      error: r.error ?? null,
+      rows,
+      index: null,
+      indexCredentialLines: [],
+    });
   });
 
   // Most-trusted first (verified, then stale verified, then inferred), then most recent.
-  candidates.sort((a, b) => a.rank - b.rank || b.recency - a.recency || (a.m.filename < b.m.filename ? -1 : a.m.filename > b.m.filename ? 1 : 0));
+  candidates.sort(
+    (a, b) =>
+      a.rank - b.rank ||
+      b.recency - a.recency ||
+      (a.m.filename < b.m.filename ? -1 : a.m.filename > b.m.filename ? 1 : 0),
+  );
 
   const hasBodies = input.roots.some((r) => r.layout === 'trust-root' && !r.error);
   const header = (loadedV: number, loadedI: number) => {
@@ -146,7 +220,9 @@ export function sessionContext(input: ContextInput): ContextPlan {
         `Quoted below: ${loadedV} verified, ${loadedI} inferred.`,
       );
     } else {
-      lines.push("Trust notes on the memories these folders' MEMORY.md names. Verified: confirmed by the user; inferred: saved by the assistant unconfirmed, so confirm with the user before relying on it. Quarantined memories must not be used.");
+      lines.push(
+        "Trust notes on the memories these folders' MEMORY.md names. Verified: confirmed by the user; inferred: saved by the assistant unconfirmed, so confirm with the user before relying on it. Quarantined memories must not be used.",
+      );
     }
     if (counts.awaitingReview > 0) lines.push(reviewLine(counts.awaitingReview));
     if (counts.stale > 0) lines.push(staleLine(counts.stale));
@@ -194,7 +270,8 @@ export function sessionContext(input: ContextInput): ContextPlan {
   // The over-budget names get at most this much; a longer list becomes a count and a pointer.
   const overCap = Math.max(300, Math.floor(budget / 16));
   const trustRoots = input.roots.map((r, i) => ({ r, i })).filter(({ r }) => r.layout === 'trust-root' && !r.error);
-  const trustHead = (r: ContextRootInput) => `## ${oneLine(r.display, 300)} — trust-model root: memtrust quotes its memories (nothing else loads them)`;
+  const trustHead = (r: ContextRootInput) =>
+    `## ${oneLine(r.display, 300)} — trust-model root: memtrust quotes its memories (nothing else loads them)`;
 
   const render = (loaded: Set<Candidate>, withOver = true): string => {
     const v = [...loaded].filter((c) => c.tier === 'verified').length;
@@ -203,7 +280,10 @@ export function sessionContext(input: ContextInput): ContextPlan {
     const tailCap = Math.max(0, Math.floor(rest0 * 0.1));
     for (const { r, i } of trustRoots) {
       const tail = trustTails.get(i)!;
-      const lines = [trustHead(r), ...candidates.filter((c) => c.rootIndex === i && loaded.has(c)).map((c) => c.block())];
+      const lines = [
+        trustHead(r),
+        ...candidates.filter((c) => c.rootIndex === i && loaded.has(c)).map((c) => c.block()),
+      ];
       // A withheld or conflicted memory is always named, at least by count.
       const withheldLabel = 'Withheld — holds a credential, never quoted; fix it in memtrust to load it';
       const conflictLabel = 'Not loaded — in both memories/ and quarantine/ (conflict)';
@@ -216,8 +296,17 @@ export function sessionContext(input: ContextInput): ContextPlan {
       sections.push({ rootIndex: i, text: lines.join('\n') });
     }
     // Over-budget lines take what is left, shared among the roots that need one.
-    const needing = withOver ? trustRoots.filter(({ i }) => candidates.some((c) => c.rootIndex === i && !loaded.has(c))) : [];
-    let room = Math.min(overCap, budget - 1 - head.length - sections.reduce((s, x) => s + x.text.length + 2, 0) - (problemsText ? problemsText.length + 2 : 0));
+    const needing = withOver
+      ? trustRoots.filter(({ i }) => candidates.some((c) => c.rootIndex === i && !loaded.has(c)))
+      : [];
+    let room = Math.min(
+      overCap,
+      budget -
+        1 -
+        head.length -
+        sections.reduce((s, x) => s + x.text.length + 2, 0) -
+        (problemsText ? problemsText.length + 2 : 0),
+    );
     needing.forEach(({ i }, k) => {
       const names = candidates.filter((c) => c.rootIndex === i && !loaded.has(c)).map((c) => c.label);
       const l = listLine('Not loaded: over budget', names, Math.floor(room / (needing.length - k)) - 1);
@@ -263,12 +352,23 @@ export function sessionContext(input: ContextInput): ContextPlan {
       else counts.inferred++;
     } else {
       c.row.state = 'over-budget';
-      c.row.note = c.block.done ? `not loaded: over budget (its block is ${(c.block().length + 1).toLocaleString('en-US')} characters)` : 'not loaded: over budget';
+      c.row.note = c.block.done
+        ? `not loaded: over budget (its block is ${(c.block().length + 1).toLocaleString('en-US')} characters)`
+        : 'not loaded: over budget';
       c.row.action = 'budget';
       counts.overBudget++;
     }
   }
-  return { text, chars: text.length, tokens: estimateTokens(text), budget, headroom: budget - text.length, roots: plans, counts, problems };
+  return {
+    text,
+    chars: text.length,
+    tokens: estimateTokens(text),
+    budget,
+    headroom: budget - text.length,
+    roots: plans,
+    counts,
+    problems,
+  };
 }
 
 /** Last resort (a tiny budget): whole lines from the start, then a pointer to the full view. */

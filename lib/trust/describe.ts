@@ -49,7 +49,9 @@ export function describeLifecycle(l: Lifecycle, now: Date): string[] {
     else if (v.daysSince < 0) out.push(`last verified in the future (${today(v.lastVerified!)}): clock skew?`);
     else {
       const left = STALE_AFTER_DAYS - v.daysSince;
-      out.push(`verified ${v.daysSince === 0 ? 'today' : `${plural(v.daysSince, 'day')} ago`}; stale after ${plural(left, 'more day')}`);
+      out.push(
+        `verified ${v.daysSince === 0 ? 'today' : `${plural(v.daysSince, 'day')} ago`}; stale after ${plural(left, 'more day')}`,
+      );
     }
   }
   if (l.quarantine) {
@@ -57,7 +59,9 @@ export function describeLifecycle(l: Lifecycle, now: Date): string[] {
     out.push(`day ${q.days} in quarantine: ${WINDOW_TEXT[q.window]}`);
     if (q.basis !== 'quarantined-at') out.push(BASIS_NOTE[q.basis]);
     if (q.window !== 'archive') {
-      out.push(`archiving allowed from ${today(q.archiveFrom)} (in ${plural(utcDaysBetween(now, q.archiveFrom), 'day')})`);
+      out.push(
+        `archiving allowed from ${today(q.archiveFrom)} (in ${plural(utcDaysBetween(now, q.archiveFrom), 'day')})`,
+      );
     }
   }
   if (l.tier === 'archived') out.push('archived on this machine: kept as a record, never loaded');

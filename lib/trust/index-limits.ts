@@ -44,7 +44,11 @@ function byteCut(bytes: Uint8Array, max: number): number {
   return cut;
 }
 
-export function applyIndexLimits(text: string, maxLines = INDEX_MAX_LINES, maxBytes = INDEX_MAX_BYTES): IndexLimitResult {
+export function applyIndexLimits(
+  text: string,
+  maxLines = INDEX_MAX_LINES,
+  maxBytes = INDEX_MAX_BYTES,
+): IndexLimitResult {
   const lines = splitLines(text);
   const totalBytes = encoder.encode(text).length;
   const by: IndexLimitResult['by'] = [];
@@ -65,11 +69,18 @@ export function applyIndexLimits(text: string, maxLines = INDEX_MAX_LINES, maxBy
   if (!base.truncated) return { ...base, keptLines: lines.length, text };
 
   const partial = kept.length > 0 && !kept.endsWith('\n');
-  const limits = by.length === 2 ? `${maxLines}-line and ${thousands(maxBytes)}-byte limits`
-    : by[0] === 'lines' ? `${maxLines}-line limit` : `${thousands(maxBytes)}-byte limit`;
+  const limits =
+    by.length === 2
+      ? `${maxLines}-line and ${thousands(maxBytes)}-byte limits`
+      : by[0] === 'lines'
+        ? `${maxLines}-line limit`
+        : `${thousands(maxBytes)}-byte limit`;
   const first = keptLines + 1;
-  const what = partial ? `the rest of line ${first} and everything after it`
-    : first === lines.length ? `line ${first}` : `lines ${first}–${lines.length}`;
+  const what = partial
+    ? `the rest of line ${first} and everything after it`
+    : first === lines.length
+      ? `line ${first}`
+      : `lines ${first}–${lines.length}`;
   const cutBytes = totalBytes - keptBytes;
   const note = `> Not loaded: ${what} (${thousands(cutBytes)} of ${thousands(totalBytes)} bytes), over the ${limits}.`;
   return { ...base, text: `${kept}${partial ? '\n' : ''}\n${INDEX_WARNING}\n${note}\n` };

@@ -71,7 +71,9 @@ describe('staleness (verified, 90 days)', () => {
 
   it('missing or invalid last-verified is stale', () => {
     expect(lifecycle(verified({ lastVerified: undefined }), NOW).verification).toMatchObject({
-      stale: true, daysSince: null, staleDays: null,
+      stale: true,
+      daysSince: null,
+      staleDays: null,
     });
     const bad = lifecycle(verified({ lastVerified: 'last week' }), NOW);
     expect(bad.verification?.stale).toBe(true);
@@ -81,7 +83,12 @@ describe('staleness (verified, 90 days)', () => {
 
 describe('quarantine retention', () => {
   it.each([
-    [0, 'passive'], [30, 'passive'], [31, 'audit'], [90, 'audit'], [91, 'archive'], [400, 'archive'],
+    [0, 'passive'],
+    [30, 'passive'],
+    [31, 'audit'],
+    [90, 'audit'],
+    [91, 'archive'],
+    [400, 'archive'],
   ] as const)('day %i → %s', (days, window) => {
     const l = lifecycle(quarantined({ quarantinedAt: `${dayOffset(-days)}T23:00:00Z` }), NOW);
     expect(l.quarantine).toMatchObject({ days, window, basis: 'quarantined-at' });
@@ -127,15 +134,24 @@ describe('describeLifecycle', () => {
     [quarantined({ quarantinedAt: `${dayOffset(-47)}T08:00:00Z` }), 'day 47 in quarantine: audit candidate'],
     [quarantined({ quarantinedAt: `${dayOffset(-5)}T08:00:00Z` }), 'day 5 in quarantine: passive retention'],
     [quarantined({ quarantinedAt: `${dayOffset(-95)}T08:00:00Z` }), 'day 95 in quarantine: archive candidate'],
-    [inferred({ location: 'memories', trustLevel: 'quarantined' }), 'trust-level says quarantined but the file is in memories/: the directory wins'],
-    [verified({ conflict: true }), 'in both memories/ and quarantine/: transitions are blocked until the conflict is resolved'],
+    [
+      inferred({ location: 'memories', trustLevel: 'quarantined' }),
+      'trust-level says quarantined but the file is in memories/: the directory wins',
+    ],
+    [
+      verified({ conflict: true }),
+      'in both memories/ and quarantine/: transitions are blocked until the conflict is resolved',
+    ],
   ])('%#: %s', (facts, sentence) => {
     expect(describeLifecycle(lifecycle(facts, NOW), NOW)).toContain(sentence);
   });
 
   it('an inferred memory past observation says it awaits review', () => {
     const lines = describeLifecycle(lifecycle(inferred({ createdAt: '2026-04-01' }), NOW), NOW);
-    expect(lines).toEqual(['observation ended 2026-04-08', 'awaiting review: promote or demote it in the review inbox (/review)']);
+    expect(lines).toEqual([
+      'observation ended 2026-04-08',
+      'awaiting review: promote or demote it in the review inbox (/review)',
+    ]);
   });
 
   it('quarantine before day 91 says when archiving opens', () => {

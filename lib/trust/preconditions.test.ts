@@ -20,9 +20,14 @@ describe('promote: now ≥ created-at + 7 days', () => {
 
   it('says when the period ends', () => {
     const d = decide('promote', inferred({ createdAt: '2026-05-01' }), userCtx());
-    expect(d).toMatchObject({ ok: false, message: 'promotion refused: the observation period ends 2026-05-08, in 3 days' });
+    expect(d).toMatchObject({
+      ok: false,
+      message: 'promotion refused: the observation period ends 2026-05-08, in 3 days',
+    });
     const today = decide('promote', inferred({ createdAt: '2026-04-28T15:00:00Z' }), userCtx());
-    expect(!today.ok && today.message).toBe('promotion refused: the observation period ends 2026-05-05, later today at 15:00 UTC');
+    expect(!today.ok && today.message).toBe(
+      'promotion refused: the observation period ends 2026-05-05, later today at 15:00 UTC',
+    );
   });
 
   it('uses mtime without created-at and says so', () => {
@@ -35,7 +40,10 @@ describe('promote: now ≥ created-at + 7 days', () => {
 
 describe('reaffirm: last-verified missing or more than 90 days ago', () => {
   it.each([
-    [-89, 'not-stale'], [-90, 'not-stale'], [-91, 'ok'], [-365, 'ok'],
+    [-89, 'not-stale'],
+    [-90, 'not-stale'],
+    [-91, 'ok'],
+    [-365, 'ok'],
   ])('last-verified %i days → %s', (offset, expected) => {
     const d = decide('reaffirm', verified({ lastVerified: dayOffset(offset) }), userCtx());
     expect(d.ok ? 'ok' : d.code).toBe(expected);
@@ -73,8 +81,13 @@ describe('demote: a reason (user) or a hard validator failure', () => {
 
 describe('restore: validate ∈ {0,3} and secret-check = 0', () => {
   it.each([
-    [0, 0, 'ok'], [3, 0, 'ok'], [1, 0, 'validators-fail'], [2, 0, 'validators-fail'],
-    [0, 1, 'validators-fail'], [3, 1, 'validators-fail'], [64, 0, 'validators-fail'],
+    [0, 0, 'ok'],
+    [3, 0, 'ok'],
+    [1, 0, 'validators-fail'],
+    [2, 0, 'validators-fail'],
+    [0, 1, 'validators-fail'],
+    [3, 1, 'validators-fail'],
+    [64, 0, 'validators-fail'],
   ])('validate %i, secret %i → %s', (validateExit, secretExit, expected) => {
     const d = decide('restore', quarantined(), userCtx({ checks: { validateExit, secretExit } }));
     expect(d.ok ? 'ok' : d.code).toBe(expected);
@@ -95,7 +108,11 @@ describe('restore: validate ∈ {0,3} and secret-check = 0', () => {
 
 describe('archive: from day 91 in quarantine', () => {
   it.each([
-    [30, 'not-archive-due'], [31, 'not-archive-due'], [90, 'not-archive-due'], [91, 'ok'], [92, 'ok'],
+    [30, 'not-archive-due'],
+    [31, 'not-archive-due'],
+    [90, 'not-archive-due'],
+    [91, 'ok'],
+    [92, 'ok'],
   ])('day %i → %s', (days, expected) => {
     const d = decide('archive', quarantined({ quarantinedAt: `${dayOffset(-days)}T18:00:00Z` }), userCtx());
     expect(d.ok ? 'ok' : d.code).toBe(expected);

@@ -26,9 +26,27 @@ describe('the barrel', () => {
   it('exposes the whole API once', async () => {
     const api = await import('./index');
     for (const name of [
-      'TIERS', 'ACTIONS', 'MEMORY_ACTIONS', 'TRANSITIONS', 'FORBIDDEN', 'decide', 'actionFor', 'allowedActions',
-      'effectiveTier', 'lifecycle', 'describeLifecycle', 'backfillPlan', 'sessionContext', 'hookJson',
-      'applyIndexLimits', 'sanitiseReason', 'isoNow', 'today', 'parseTimestamp', 'refuse', 'REFUSAL_CODES',
+      'TIERS',
+      'ACTIONS',
+      'MEMORY_ACTIONS',
+      'TRANSITIONS',
+      'FORBIDDEN',
+      'decide',
+      'actionFor',
+      'allowedActions',
+      'effectiveTier',
+      'lifecycle',
+      'describeLifecycle',
+      'backfillPlan',
+      'sessionContext',
+      'hookJson',
+      'applyIndexLimits',
+      'sanitiseReason',
+      'isoNow',
+      'today',
+      'parseTimestamp',
+      'refuse',
+      'REFUSAL_CODES',
     ]) {
       expect(api, name).toHaveProperty(name);
     }

@@ -43,8 +43,12 @@ describe('sanitiseReason', () => {
 
 describe('check exits', () => {
   it.each([
-    [0, 0, false, true], [3, 0, false, true], [1, 0, true, false], [2, 0, true, false],
-    [0, 1, true, false], [64, 0, false, false],
+    [0, 0, false, true],
+    [3, 0, false, true],
+    [1, 0, true, false],
+    [2, 0, true, false],
+    [0, 1, true, false],
+    [64, 0, false, false],
   ])('validate %i secret %i → hard=%s pass=%s', (validateExit, secretExit, hard, pass) => {
     expect(isHardFailure({ validateExit, secretExit })).toBe(hard);
     expect(checksPass({ validateExit, secretExit })).toBe(pass);

@@ -15,7 +15,10 @@ export function oneLine(raw: string, max: number): string {
   const flat = raw.replace(BREAKING, ' ').replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim();
   const points = Array.from(flat);
   if (points.length <= max) return flat;
-  return `${points.slice(0, max - 1).join('').trimEnd()}…`;
+  return `${points
+    .slice(0, max - 1)
+    .join('')
+    .trimEnd()}…`;
 }
 
 /** quarantine-reason: one line, at most 200 code points. */

@@ -23,24 +23,54 @@ function outcome(d: Decision): string {
 // Every tier × action for the user, preconditions satisfied: what remains is the tier rule.
 const USER_MATRIX: Record<string, Record<Action, string>> = {
   none: {
-    'create-user': 'ok:verified', 'create-inferred': 'ok:inferred', promote: 'not-found', reaffirm: 'not-found',
-    demote: 'not-found', restore: 'not-found', archive: 'not-found', edit: 'not-found',
+    'create-user': 'ok:verified',
+    'create-inferred': 'ok:inferred',
+    promote: 'not-found',
+    reaffirm: 'not-found',
+    demote: 'not-found',
+    restore: 'not-found',
+    archive: 'not-found',
+    edit: 'not-found',
   },
   verified: {
-    'create-user': 'exists', 'create-inferred': 'exists', promote: 'noop', reaffirm: 'ok:verified',
-    demote: 'ok:quarantined', restore: 'wrong-tier', archive: 'wrong-tier', edit: 'ok:verified',
+    'create-user': 'exists',
+    'create-inferred': 'exists',
+    promote: 'noop',
+    reaffirm: 'ok:verified',
+    demote: 'ok:quarantined',
+    restore: 'wrong-tier',
+    archive: 'wrong-tier',
+    edit: 'ok:verified',
   },
   inferred: {
-    'create-user': 'exists', 'create-inferred': 'exists', promote: 'ok:verified', reaffirm: 'wrong-tier',
-    demote: 'ok:quarantined', restore: 'wrong-tier', archive: 'wrong-tier', edit: 'ok:inferred',
+    'create-user': 'exists',
+    'create-inferred': 'exists',
+    promote: 'ok:verified',
+    reaffirm: 'wrong-tier',
+    demote: 'ok:quarantined',
+    restore: 'wrong-tier',
+    archive: 'wrong-tier',
+    edit: 'ok:inferred',
   },
   quarantined: {
-    'create-user': 'exists', 'create-inferred': 'exists', promote: 'wrong-tier', reaffirm: 'quarantine-read-only',
-    demote: 'noop', restore: 'ok:verified', archive: 'ok:archived', edit: 'quarantine-read-only',
+    'create-user': 'exists',
+    'create-inferred': 'exists',
+    promote: 'wrong-tier',
+    reaffirm: 'quarantine-read-only',
+    demote: 'noop',
+    restore: 'ok:verified',
+    archive: 'ok:archived',
+    edit: 'quarantine-read-only',
   },
   archived: {
-    'create-user': 'exists', 'create-inferred': 'exists', promote: 'wrong-tier', reaffirm: 'wrong-tier',
-    demote: 'wrong-tier', restore: 'wrong-tier', archive: 'noop', edit: 'wrong-tier',
+    'create-user': 'exists',
+    'create-inferred': 'exists',
+    promote: 'wrong-tier',
+    reaffirm: 'wrong-tier',
+    demote: 'wrong-tier',
+    restore: 'wrong-tier',
+    archive: 'noop',
+    edit: 'wrong-tier',
   },
 };
 
@@ -85,7 +115,11 @@ describe('conflict blocks everything on that memory', () => {
 describe('messages name the rule', () => {
   it.each([
     ['promote', READY.quarantined, 'use restore, which re-runs the validators and lands at verified'],
-    ['reaffirm', READY.inferred, 'only verified memories are re-affirmed (promote it once its 7-day observation period is over)'],
+    [
+      'reaffirm',
+      READY.inferred,
+      'only verified memories are re-affirmed (promote it once its 7-day observation period is over)',
+    ],
     ['reaffirm', READY.quarantined, 'is quarantined and quarantine is read-only; restore it first'],
     ['edit', READY.quarantined, 'edit refused: reference_dashboard.md is quarantined and quarantine is read-only'],
     ['restore', READY.verified, 'only quarantined memories are restored'],
@@ -116,9 +150,14 @@ describe('forbidden tier changes (docs/trust-model.md)', () => {
   });
 
   it.each([
-    [null, 'verified', 'create-user'], [null, 'inferred', 'create-inferred'], ['inferred', 'verified', 'promote'],
-    ['verified', 'verified', 'reaffirm'], ['verified', 'quarantined', 'demote'], ['inferred', 'quarantined', 'demote'],
-    ['quarantined', 'verified', 'restore'], ['quarantined', 'archived', 'archive'],
+    [null, 'verified', 'create-user'],
+    [null, 'inferred', 'create-inferred'],
+    ['inferred', 'verified', 'promote'],
+    ['verified', 'verified', 'reaffirm'],
+    ['verified', 'quarantined', 'demote'],
+    ['inferred', 'quarantined', 'demote'],
+    ['quarantined', 'verified', 'restore'],
+    ['quarantined', 'archived', 'archive'],
   ] as const)('%s → %s is %s', (from, to, action) => {
     expect(actionFor(from, to)).toEqual({ ok: true, action });
   });
@@ -127,13 +166,24 @@ describe('forbidden tier changes (docs/trust-model.md)', () => {
 describe('noop', () => {
   it('demoting a quarantined memory is accepted with nothing to do', () => {
     expect(decide('demote', READY.quarantined, ctx)).toEqual({
-      ok: true, noop: true, action: 'demote', from: 'quarantined', to: 'quarantined',
-      set: {}, remove: [], move: null, message: 'reference_dashboard.md is already quarantined: nothing to do',
+      ok: true,
+      noop: true,
+      action: 'demote',
+      from: 'quarantined',
+      to: 'quarantined',
+      set: {},
+      remove: [],
+      move: null,
+      message: 'reference_dashboard.md is already quarantined: nothing to do',
     });
   });
 
   it('is a noop for the validator too', () => {
-    const d = decide('demote', READY.quarantined, userCtx({ actor: 'validator', checks: { validateExit: 1, secretExit: 0 } }));
+    const d = decide(
+      'demote',
+      READY.quarantined,
+      userCtx({ actor: 'validator', checks: { validateExit: 1, secretExit: 0 } }),
+    );
     expect(d).toMatchObject({ ok: true, noop: true });
   });
 });

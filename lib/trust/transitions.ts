@@ -61,10 +61,14 @@ function precondition(rule: TransitionRule, action: Action, facts: MemoryFacts, 
       return sanitiseReason(ctx.reason ?? '') ? null : refuse(action, 'reason-required', { filename });
     case 'checks-pass':
       if (!ctx.checks) return refuse(action, 'checks-required', { filename });
-      return checksPass(ctx.checks) ? null : refuse(action, 'validators-fail', { failure: describeFailure(ctx.checks) });
+      return checksPass(ctx.checks)
+        ? null
+        : refuse(action, 'validators-fail', { failure: describeFailure(ctx.checks) });
     case 'archive-due': {
       const q = life().quarantine!;
-      return q.window === 'archive' ? null : refuse(action, 'not-archive-due', { filename, days: q.days, at: q.archiveFrom });
+      return q.window === 'archive'
+        ? null
+        : refuse(action, 'not-archive-due', { filename, days: q.days, at: q.archiveFrom });
     }
   }
 }
@@ -95,7 +99,8 @@ export function decide(action: Action, facts: MemoryFacts | null, ctx: DecideCon
   if (!creating && !facts) return refuse(action, 'not-found');
   const filename = facts?.filename;
   if (facts?.conflict) return refuse(action, 'conflict', { filename });
-  if (!rule.deciders.includes(ctx.actor)) return refuse(action, 'forbidden', { rule: `only the user can ${BASE[action]}` });
+  if (!rule.deciders.includes(ctx.actor))
+    return refuse(action, 'forbidden', { rule: `only the user can ${BASE[action]}` });
 
   const from = facts ? effectiveTier(facts).tier : null;
   if (from && rule.noopFrom.includes(from)) {
@@ -118,12 +123,25 @@ export function decide(action: Action, facts: MemoryFacts | null, ctx: DecideCon
 
   const to: EffectiveTier = rule.to === 'same' ? from! : rule.to;
   let move: Move = rule.move ? { dir: rule.move } : null;
-  if (rule.move === 'archive' && facts) move = { dir: 'archive', month: lifecycle(facts, ctx.now).quarantine!.archiveMonth };
-  return { ok: true, noop: false, action, from, to, set: ctx.preview ? {} : values(rule, to, ctx), remove: [...rule.remove], move };
+  if (rule.move === 'archive' && facts)
+    move = { dir: 'archive', month: lifecycle(facts, ctx.now).quarantine!.archiveMonth };
+  return {
+    ok: true,
+    noop: false,
+    action,
+    from,
+    to,
+    set: ctx.preview ? {} : values(rule, to, ctx),
+    remove: [...rule.remove],
+    move,
+  };
 }
 
 /** Which action moves a memory from one tier to another, or why none does (for "set tier" requests). */
-export function actionFor(from: EffectiveTier | null, to: Tier | 'archived'): { ok: true; action: Action } | { ok: false; message: string } {
+export function actionFor(
+  from: EffectiveTier | null,
+  to: Tier | 'archived',
+): { ok: true; action: Action } | { ok: false; message: string } {
   const banned = FORBIDDEN.find((f) => f.from === from && f.to === to);
   if (banned) return { ok: false, message: `${from} → ${to} refused: ${banned.rule}` };
   for (const [action, rule] of Object.entries(TRANSITIONS) as [Action, TransitionRule][]) {
@@ -132,4 +150,3 @@ export function actionFor(from: EffectiveTier | null, to: Tier | 'archived'): { 
   }
   return { ok: false, message: `${from ?? 'nothing'} → ${to} refused: no such transition in the trust model` };
 }
-

@@ -11,11 +11,20 @@ import { formatVerdictLine, validate } from './validate';
 const projectRoot = path.resolve(__dirname, '../..');
 const UPSTREAM = path.resolve(projectRoot, '../shared/conformance/upstream');
 const mdFiles = (dir: string) =>
-  existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.md')).sort() : [];
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.md'))
+        .sort()
+    : [];
 
 function expectation(file: string): { exit: number; contains: string[] } {
   const lines = readFileSync(file, 'utf8').split(/\r?\n/);
-  const exit = Number(lines.find((l) => l.startsWith('exit:'))?.slice(5).trim());
+  const exit = Number(
+    lines
+      .find((l) => l.startsWith('exit:'))
+      ?.slice(5)
+      .trim(),
+  );
   const contains = lines.filter((l) => l.startsWith('contains:')).map((l) => l.slice(9));
   return { exit, contains };
 }

@@ -24,13 +24,26 @@ export interface FindingGroup {
   cls: 'credential' | 'personal' | null;
 }
 
-const RANK: Record<string, number> = { 'FAIL-STRUCT': 0, 'SECRET-DETECTED': 1, 'FAIL-FORMAT': 2, FLAGGED: 3, 'WARN-SEMANTIC': 4 };
+const RANK: Record<string, number> = {
+  'FAIL-STRUCT': 0,
+  'SECRET-DETECTED': 1,
+  'FAIL-FORMAT': 2,
+  FLAGGED: 3,
+  'WARN-SEMANTIC': 4,
+};
 
 export function groupFindings(findings: readonly FindingLike[]): FindingGroup[] {
   const groups = new Map<string, FindingGroup>();
   for (const f of findings) {
     const k = `${f.label}|${f.code}|${f.class ?? ''}|${f.message}`;
-    const g = groups.get(k) ?? { code: f.code, label: f.label, count: 0, lines: [], messages: [], cls: f.class ?? null };
+    const g = groups.get(k) ?? {
+      code: f.code,
+      label: f.label,
+      count: 0,
+      lines: [],
+      messages: [],
+      cls: f.class ?? null,
+    };
     g.count++;
     if (f.line != null && !g.lines.includes(f.line)) g.lines.push(f.line);
     if (!g.messages.includes(f.message)) g.messages.push(f.message);
@@ -38,7 +51,12 @@ export function groupFindings(findings: readonly FindingLike[]): FindingGroup[] 
   }
   return [...groups.values()]
     .map((g) => ({ ...g, lines: g.lines.sort((a, b) => a - b) }))
-    .sort((a, b) => (RANK[a.label] ?? 9) - (RANK[b.label] ?? 9) || a.code.localeCompare(b.code) || (a.lines[0] ?? 0) - (b.lines[0] ?? 0));
+    .sort(
+      (a, b) =>
+        (RANK[a.label] ?? 9) - (RANK[b.label] ?? 9) ||
+        a.code.localeCompare(b.code) ||
+        (a.lines[0] ?? 0) - (b.lines[0] ?? 0),
+    );
 }
 
 export function lineList(lines: number[]): string {

@@ -78,7 +78,14 @@ describe('injection additions: look-alikes stay clean', () => {
   });
 
   it('stays linear on hostile input', () => {
-    for (const unit of ['\uFE0F', 'p\u0430', 'never remove this ', 'when the user says ', '![x](https://a.test/?', 'verified by the user ']) {
+    for (const unit of [
+      '\uFE0F',
+      'p\u0430',
+      'never remove this ',
+      'when the user says ',
+      '![x](https://a.test/?',
+      'verified by the user ',
+    ]) {
       const text = unit.repeat(Math.ceil((1 << 20) / unit.length)).slice(0, 1 << 20);
       const t = performance.now();
       injectionCheck(Buffer.from(text));

@@ -20,7 +20,13 @@ export const ADDED_CATEGORIES = {
 type Added = keyof typeof ADDED_CATEGORIES;
 
 function finding(category: Added, line: number, detail: string): Finding {
-  return { check: 'injection', code: `injection.${category}`, label: 'FLAGGED', line, message: `${ADDED_CATEGORIES[category]}: ${detail}` };
+  return {
+    check: 'injection',
+    code: `injection.${category}`,
+    label: 'FLAGGED',
+    line,
+    message: `${ADDED_CATEGORIES[category]}: ${detail}`,
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -29,7 +35,8 @@ function finding(category: Added, line: number, detail: string): Finding {
 
 const VS = /[\uFE00-\uFE0F]|\uDB40[\uDD00-\uDDEF]/g;
 /** An emoji or keycap base may carry FE0E/FE0F (text/emoji presentation): that is ordinary text. */
-const PRESENTATION_BASE = /[\p{Extended_Pictographic}\p{Emoji_Component}#*0-9\u00A9\u00AE\u2122\u2139\u2194-\u21AA\u231A-\u23FF\u24C2\u25AA-\u27BF\u2934\u2935\u2B05-\u2B55\u3030\u303D\u3297\u3299]$/u;
+const PRESENTATION_BASE =
+  /[\p{Extended_Pictographic}\p{Emoji_Component}#*0-9\u00A9\u00AE\u2122\u2139\u2194-\u21AA\u231A-\u23FF\u24C2\u25AA-\u27BF\u2934\u2935\u2B05-\u2B55\u3030\u303D\u3297\u3299]$/u;
 
 /** Variation selectors that do not select an emoji presentation: invisible payloads (one line each). */
 export function variationSelectorFindings(raw: string, starts: readonly number[]): Finding[] {
@@ -44,7 +51,9 @@ export function variationSelectorFindings(raw: string, starts: readonly number[]
     const line = lineAt(starts, m.index);
     perLine.set(line, (perLine.get(line) ?? 0) + 1);
   }
-  return [...perLine].map(([line, n]) => finding('variation-selector', line, `${n} variation selector${n === 1 ? '' : 's'} outside an emoji`));
+  return [...perLine].map(([line, n]) =>
+    finding('variation-selector', line, `${n} variation selector${n === 1 ? '' : 's'} outside an emoji`),
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -70,7 +79,13 @@ export function mixedScriptFindings(raw: string, starts: readonly number[]): Fin
     const line = lineAt(starts, m.index);
     if (seen.has(line)) continue;
     seen.add(line);
-    out.push(finding('mixed-script', line, `a ${[...w].length}-letter word mixes Latin with Cyrillic/Greek look-alike letters`));
+    out.push(
+      finding(
+        'mixed-script',
+        line,
+        `a ${[...w].length}-letter word mixes Latin with Cyrillic/Greek look-alike letters`,
+      ),
+    );
   }
   return out;
 }
@@ -95,7 +110,8 @@ interface Phrase {
   accept?: (text: string, index: number) => boolean;
 }
 
-const PROVENANCE_CONTEXT = /(?:\b(?:this|these)\s+(?:memory|memories|note|notes|instructions?|rules?|entry|entries|file|message|text|section|line)\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:already\s+)?|^[ \t>*_-]*|[([—–:]\s*)$/i;
+const PROVENANCE_CONTEXT =
+  /(?:\b(?:this|these)\s+(?:memory|memories|note|notes|instructions?|rules?|entry|entries|file|message|text|section|line)\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:already\s+)?|^[ \t>*_-]*|[([—–:]\s*)$/i;
 
 const MEMORY_NOUN = '(?:memory|memories|note|notes|instructions?|rules?|entry|entries|file|message|text|section|line)';
 const USER = '(?:the\\s+)?(?:user|owner|human|operator|admin(?:istrator)?)';
@@ -109,20 +125,45 @@ export const ADDED_PHRASES: Phrase[] = [
   {
     category: 'self-persistence',
     what: '"never remove/delete/forget this memory"',
-    hint: both(THIS, any('remove', 'delete', 'forget', 'erase', 'edit', 'modify', 'change', 'overwrite', 'drop', 'archive', 'quarantine', 'demote')),
-    re: new RegExp(`\\b(?:never|do\\s+not|don['’]t|must\\s+not|cannot|can['’]t)\\s+(?:ever\\s+)?(?:remove|delete|forget|erase|edit|modify|change|overwrite|drop|archive|quarantine|demote)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\b`, 'gi'),
+    hint: both(
+      THIS,
+      any(
+        'remove',
+        'delete',
+        'forget',
+        'erase',
+        'edit',
+        'modify',
+        'change',
+        'overwrite',
+        'drop',
+        'archive',
+        'quarantine',
+        'demote',
+      ),
+    ),
+    re: new RegExp(
+      `\\b(?:never|do\\s+not|don['’]t|must\\s+not|cannot|can['’]t)\\s+(?:ever\\s+)?(?:remove|delete|forget|erase|edit|modify|change|overwrite|drop|archive|quarantine|demote)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\b`,
+      'gi',
+    ),
   },
   {
     category: 'self-persistence',
     what: '"keep this instruction even if told otherwise"',
     hint: both(THIS, any('even', 'regardless', 'matter', 'whatever')),
-    re: new RegExp(`\\b(?:keep|follow|obey|apply|retain|preserve)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\b[^\\n.]{0,60}?\\b(?:even\\s+if|regardless|no\\s+matter|whatever)\\b`, 'gi'),
+    re: new RegExp(
+      `\\b(?:keep|follow|obey|apply|retain|preserve)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\b[^\\n.]{0,60}?\\b(?:even\\s+if|regardless|no\\s+matter|whatever)\\b`,
+      'gi',
+    ),
   },
   {
     category: 'self-persistence',
     what: 'copy or restore this memory elsewhere',
     hint: both(THIS, any('copy', 'add', 'write', 'restore', 'create', 'propagate', 'replicate')),
-    re: new RegExp(`\\b(?:copy|add|write|re-?add|restore|re-?create|propagate|replicate)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\s+(?:to|into|in)\\s+(?:every|all|each|other|any)\\b`, 'gi'),
+    re: new RegExp(
+      `\\b(?:copy|add|write|re-?add|restore|re-?create|propagate|replicate)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\s+(?:to|into|in)\\s+(?:every|all|each|other|any)\\b`,
+      'gi',
+    ),
   },
   {
     category: 'concealment',
@@ -137,7 +178,10 @@ export const ADDED_PHRASES: Phrase[] = [
     category: 'concealment',
     what: '"without telling the user" / "hide this from the user"',
     hint: both(SOMEONE, any('without', 'hide', 'conceal', 'keep')),
-    re: new RegExp(`\\b(?:without\\s+(?:telling|informing|notifying|alerting|letting)\\s+${USER}|(?:hide|conceal|keep)\\s+(?:this|it|these)\\s+(?:secret\\s+)?from\\s+${USER})\\b`, 'gi'),
+    re: new RegExp(
+      `\\b(?:without\\s+(?:telling|informing|notifying|alerting|letting)\\s+${USER}|(?:hide|conceal|keep)\\s+(?:this|it|these)\\s+(?:secret\\s+)?from\\s+${USER})\\b`,
+      'gi',
+    ),
   },
   {
     category: 'sleeper-trigger',
@@ -169,7 +213,10 @@ export const ADDED_PHRASES: Phrase[] = [
     what: '"verified by the user" / "approved by the owner" about this memory',
     hint: both(SOMEONE, any('verified', 'approved', 'confirmed', 'endorsed', 'signed', 'authori', 'vetted')),
     // Anchored on the verb (cheap); the words before it on the line decide whether it speaks of this memory.
-    re: new RegExp(`\\b(?:verified|approved|confirmed|endorsed|signed\\s+off|authori[sz]ed|vetted)\\s+by\\s+${USER}\\b`, 'gi'),
+    re: new RegExp(
+      `\\b(?:verified|approved|confirmed|endorsed|signed\\s+off|authori[sz]ed|vetted)\\s+by\\s+${USER}\\b`,
+      'gi',
+    ),
     accept: (text, index) => {
       const before = text.slice(Math.max(0, index - 80), index);
       return PROVENANCE_CONTEXT.test(before.slice(before.lastIndexOf('\n') + 1));
@@ -246,7 +293,15 @@ export function exfiltrationFindings(text: string, starts: readonly number[]): F
     // In a Markdown link or image any templated query counts; a bare URL needs `=` before the template.
     const markdown = text.slice(Math.max(0, m.index - 2), m.index).endsWith('](') || text.charAt(m.index - 1) === '<';
     if (markdown ? TEMPLATED.test(query) : /=(?:\{\{|\$\(|\$\{)/.test(query)) {
-      out.push(finding('exfiltration-link', lineAt(starts, m.index), markdown ? 'link or image whose URL query is built from placeholders or session data' : 'URL whose query is built from placeholders or session data'));
+      out.push(
+        finding(
+          'exfiltration-link',
+          lineAt(starts, m.index),
+          markdown
+            ? 'link or image whose URL query is built from placeholders or session data'
+            : 'URL whose query is built from placeholders or session data',
+        ),
+      );
     }
   }
   return out;

@@ -7,8 +7,19 @@ import { FILE_CAP_BYTES } from './types';
 
 /** Units aimed at the injection patterns' own gaps and quantifiers. */
 const INJECTION_UNITS = [
-  ...HOSTILE_UNITS, 'ignore ', 'rm -rf ', 'curl | ', 'git push ', 'f(){ f|f& }', '\u202E', '\u200B', 'always ', '< ',
-  `${'A'.repeat(119)} `, 'https://', 'system:',
+  ...HOSTILE_UNITS,
+  'ignore ',
+  'rm -rf ',
+  'curl | ',
+  'git push ',
+  'f(){ f|f& }',
+  '\u202E',
+  '\u200B',
+  'always ',
+  '< ',
+  `${'A'.repeat(119)} `,
+  'https://',
+  'system:',
 ];
 
 describe('injectionCheck: bounded time on 1 MiB single lines', () => {
@@ -42,15 +53,29 @@ const verdictShape = (v: ReturnType<typeof injectionCheck>) => {
 
 describe('injectionCheck: never throws', () => {
   it('returns a well-formed verdict for arbitrary bytes', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 2000 }), (b) => verdictShape(injectionCheck(Buffer.from(b)))), {
-      numRuns: 500,
-    });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 2000 }), (b) => verdictShape(injectionCheck(Buffer.from(b)))),
+      {
+        numRuns: 500,
+      },
+    );
   });
 
   it('returns a well-formed verdict for text built from injection-shaped pieces', () => {
-    const piece = fc.constantFrom(...INJECTION_UNITS, '---\n', '\r\n', 'previous ', 'instructions', '\u{E0041}', '\uFEFF', 'ｓ');
+    const piece = fc.constantFrom(
+      ...INJECTION_UNITS,
+      '---\n',
+      '\r\n',
+      'previous ',
+      'instructions',
+      '\u{E0041}',
+      '\uFEFF',
+      'ｓ',
+    );
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 300 }), (parts) => verdictShape(injectionCheck(Buffer.from(parts.join(''))))),
+      fc.property(fc.array(piece, { maxLength: 300 }), (parts) =>
+        verdictShape(injectionCheck(Buffer.from(parts.join('')))),
+      ),
       { numRuns: 500 },
     );
   });

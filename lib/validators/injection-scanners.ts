@@ -13,7 +13,13 @@ const URL_STOP = /[\s"'<>`()[\]{}|\\^]/;
 const EXECUTABLE_PATH = /\.(sh|ps1|exe|php|cgi)$/i;
 
 function flagged(category: keyof typeof CATEGORIES, line: number, detail: string): Finding {
-  return { check: 'injection', code: `injection.${category}`, label: 'FLAGGED', line, message: `${CATEGORIES[category]}: ${detail}` };
+  return {
+    check: 'injection',
+    code: `injection.${category}`,
+    label: 'FLAGGED',
+    line,
+    message: `${CATEGORIES[category]}: ${detail}`,
+  };
 }
 
 /**

@@ -10,7 +10,12 @@ import { splitFile } from '../memory-file/split';
 import { PHRASE_PATTERNS, CATEGORIES } from './injection-patterns';
 import { densityFindings, executableUrlFindings } from './injection-scanners';
 import { invisibleFindings, normaliseForMatching } from './injection-unicode';
-import { addedPhraseFindings, exfiltrationFindings, mixedScriptFindings, variationSelectorFindings } from './injection-additions';
+import {
+  addedPhraseFindings,
+  exfiltrationFindings,
+  mixedScriptFindings,
+  variationSelectorFindings,
+} from './injection-additions';
 import { decodeLossy, lineAt, lineStarts, tooLargeMessage } from './scan-text';
 import { FILE_CAP_BYTES, type Finding, type Verdict } from './types';
 

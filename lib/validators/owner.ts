@@ -34,7 +34,8 @@ export function ownerFromEnv(env: Record<string, string | undefined>, fallback: 
   const networks = setValue(env.MEMTRUST_ALLOW_NETWORKS);
   const allowNetworks = networks ? splitNetworks(networks) : fallback.allowNetworks;
   if (allowNetworks && allowNetworks.length > 0) owner.allowNetworks = [...allowNetworks];
-  if (fallback.allowHomeUsers && fallback.allowHomeUsers.length > 0) owner.allowHomeUsers = [...fallback.allowHomeUsers];
+  if (fallback.allowHomeUsers && fallback.allowHomeUsers.length > 0)
+    owner.allowHomeUsers = [...fallback.allowHomeUsers];
   return owner;
 }
 

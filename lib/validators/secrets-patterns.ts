@@ -167,7 +167,8 @@ export function patternCandidates(text: string): SecretCandidate[] {
     d.re.lastIndex = 0;
     for (let m = d.re.exec(text); m !== null; m = d.re.exec(text)) {
       const message = d.describe(m);
-      if (message !== null) out.push({ start: m.index, end: m.index + m[0].length, code: d.code, message, tier: d.tier });
+      if (message !== null)
+        out.push({ start: m.index, end: m.index + m[0].length, code: d.code, message, tier: d.tier });
     }
   }
   return out;

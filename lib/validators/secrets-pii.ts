@@ -71,7 +71,13 @@ export function emailCandidates(text: string, owner: OwnerIdentity): SecretCandi
     if (local === '' || local.endsWith('.') || !isDomain(domain)) continue;
     // `git@github.com:org/repo` is an SSH remote: `git` is a service account, not a person.
     if (local.toLowerCase() === 'git') continue;
-    if (ASSET_EXTENSION.test(domain) || SCALE_SUFFIX.test(domain) || SYSTEMD_UNIT.test(domain) || LAN_DOMAIN.test(domain)) continue;
+    if (
+      ASSET_EXTENSION.test(domain) ||
+      SCALE_SUFFIX.test(domain) ||
+      SYSTEMD_UNIT.test(domain) ||
+      LAN_DOMAIN.test(domain)
+    )
+      continue;
     const email = `${local}@${domain}`;
     if (isOwnerEmail(email, owner)) continue;
     out.push({ start, end, code: 'secret.email', message: `e-mail address ${maskEmail(email)}`, tier: 3 });
@@ -84,10 +90,24 @@ export function emailCandidates(text: string, owner: OwnerIdentity): SecretCandi
  * system folders. Reporting `/home/user/` from a how-to would only teach the
  * owner to ignore the check.
  */
-const NOT_A_PERSON = new Set(
-  ['user', 'username', 'yourname', 'your-name', 'your_name', 'you', 'me', 'name', 'someone', 'example',
-    'shared', 'public', 'default', 'default user', 'all users', 'linuxbrew'],
-);
+const NOT_A_PERSON = new Set([
+  'user',
+  'username',
+  'yourname',
+  'your-name',
+  'your_name',
+  'you',
+  'me',
+  'name',
+  'someone',
+  'example',
+  'shared',
+  'public',
+  'default',
+  'default user',
+  'all users',
+  'linuxbrew',
+]);
 
 const UNIX_HOME = /(?<![\w.~-])\/(Users|home)\//g;
 const WINDOWS_HOME = /(?<![A-Za-z])[A-Za-z]:\\{1,2}Users\\{1,2}/gi;

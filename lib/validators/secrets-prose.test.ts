@@ -15,7 +15,12 @@ const values = (text: string) => maskSpans(text, owner).map((s) => text.slice(s.
 const FOUND: Array<[string, string, string, string]> = [
   // [form, text, value, code]
   ['label colon', 'password: hunter22!', 'hunter22!', 'secret.password'],
-  ['value given, vault mentioned', 'The NAS admin password is `Shelf-fake-7qK` until we move it to the vault.', 'Shelf-fake-7qK', 'secret.password'],
+  [
+    'value given, vault mentioned',
+    'The NAS admin password is `Shelf-fake-7qK` until we move it to the vault.',
+    'Shelf-fake-7qK',
+    'secret.password',
+  ],
   ['label equals', 'passphrase = corn-field-88', 'corn-field-88', 'secret.password'],
   ['label in quotes', 'the admin password is `H0me-Lab!x`', 'H0me-Lab!x', 'secret.password'],
   ['pw in backticks', 'NAS pw `Xk9!mq2z`', 'Xk9!mq2z', 'secret.password'],
@@ -60,12 +65,28 @@ const FOUND: Array<[string, string, string, string]> = [
   ['changed to', 'root password changed to `R00t-new-1`', 'R00t-new-1', 'secret.password'],
   ['connection string', 'Server=db;User Id=app;Password=App-Db-2024;', 'App-Db-2024', 'secret.password'],
   ['Pwd in connection string', 'Data Source=sql01;Pwd=Crm$ql-77;', 'Crm$ql-77', 'secret.password'],
-  ['bare hex key under a heading', '## API key\n\n0123456789abcdef0123456789abcdef', '0123456789abcdef0123456789abcdef', 'secret.bare-key'],
-  ['bare key on a line naming one', 'webhook signing key aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z', 'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z', 'secret.bare-key'],
-  ['WireGuard private key', 'PrivateKey = aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9=', 'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9=', 'secret.bare-key'],
+  [
+    'bare hex key under a heading',
+    '## API key\n\n0123456789abcdef0123456789abcdef',
+    '0123456789abcdef0123456789abcdef',
+    'secret.bare-key',
+  ],
+  [
+    'bare key on a line naming one',
+    'webhook signing key aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z',
+    'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z',
+    'secret.bare-key',
+  ],
+  [
+    'WireGuard private key',
+    'PrivateKey = aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9=',
+    'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9=',
+    'secret.bare-key',
+  ],
 ];
 
-const TABLE = '| host | user | password |\n|---|---|---|\n| nas.lan | admin | `S3cure!pass` |\n| pi.lan | pi | R4spberry!x |';
+const TABLE =
+  '| host | user | password |\n|---|---|---|\n| nas.lan | admin | `S3cure!pass` |\n| pi.lan | pi | R4spberry!x |';
 
 const CLEAN: Array<[string, string]> = [
   ['placeholder <…>', 'password: <your-password>'],
@@ -160,7 +181,9 @@ describe('personal data look-alikes (docs/validators.md)', () => {
   it('systemd instance units and LAN logins are not e-mail; a real address is', () => {
     expect(check('zfs-import@pool.service and getty@tty1.service').exit).toBe(0);
     expect(check('ssh pi@nas.lan or admin@router.local').exit).toBe(0);
-    expect(check('ask dana.m@corp.example.net').findings.map((f) => [f.code, f.class])).toEqual([['secret.email', 'personal']]);
+    expect(check('ask dana.m@corp.example.net').findings.map((f) => [f.code, f.class])).toEqual([
+      ['secret.email', 'personal'],
+    ]);
   });
 
   it('SSH fingerprints: 43 or more base64 characters (the reference fixture has 47), not a hex digest', () => {
@@ -174,7 +197,17 @@ describe('personal data look-alikes (docs/validators.md)', () => {
 
 describe('linear time on hostile lines', () => {
   it('a 1 MiB line of label words and separators is scanned in well under a second', () => {
-    for (const unit of ['password: ', 'pw `', 'login `a`/`', '| password |', 'DB_PASSWORD=', 'sshpass -p ', 'key ', 'user ', '비번 ']) {
+    for (const unit of [
+      'password: ',
+      'pw `',
+      'login `a`/`',
+      '| password |',
+      'DB_PASSWORD=',
+      'sshpass -p ',
+      'key ',
+      'user ',
+      '비번 ',
+    ]) {
       const text = unit.repeat(Math.ceil((1 << 20) / unit.length)).slice(0, 1 << 20);
       const t = performance.now();
       check(text);

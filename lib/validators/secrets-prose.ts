@@ -45,7 +45,8 @@ const PLACEHOLDERS: RegExp[] = [
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HASH_PREFIX = /^(?:sha(?:1|256|384|512)[:-]|md5:|blake2b?[:-])/i;
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?$/;
-const DATE_OR_VERSION = /^(?:v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,2}[/.]\d{1,2}[/.]\d{2,4})$/;
+const DATE_OR_VERSION =
+  /^(?:v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,2}[/.]\d{1,2}[/.]\d{2,4})$/;
 const PATH_OR_URL = /^(?:~?\/|\.{1,2}\/|[A-Za-z]:\\|[a-z][a-z0-9+.-]*:\/\/[^@]*$)/i;
 const EMAIL = /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/;
 const HAS_DIGIT_OR_SYMBOL = /[^\p{L}]/u;
@@ -85,7 +86,8 @@ const LABEL_WORDS =
   'contraseña|contrasena|clave|mot de passe|mdp|passwort|kennwort|senha|пароль|비밀번호|비번|암호|密码|密碼|口令|パスワード|暗証番号';
 
 /** Labels whose unquoted value may follow a space (`pw X`, `비번 X`, `密码 X`), not only `:`/`=`. */
-const SPACE_LABELS = /^(?:pw|pwd|contraseña|contrasena|mot de passe|mdp|passwort|kennwort|senha|пароль|비밀번호|비번|암호|密码|密碼|口令|パスワード|暗証番号)$/i;
+const SPACE_LABELS =
+  /^(?:pw|pwd|contraseña|contrasena|mot de passe|mdp|passwort|kennwort|senha|пароль|비밀번호|비번|암호|密码|密碼|口令|パスワード|暗証番号)$/i;
 
 /** Identifier parts that turn a credential label into something else (an id, a limit, a file). */
 const NOT_A_SECRET_KEY =
@@ -110,11 +112,15 @@ const TRIGGER =
 const NEEDS_BACKTICK = new Set(['user', 'account', 'root', 'admin']);
 const KEY_CONTEXT = /api|secret|access|private|signing|[|#]|[A-Za-z0-9+/_=-]{32}/i;
 
-const HEADING_NAMES_SECRET = /^\s{0,3}#{1,6}\s.*(?:key|token|secret|password|passwd|credential|비번|비밀번호|密码|パスワード|пароль)/i;
-const LINE_NAMES_SECRET_WORD = /(?<![A-Za-z])(?:keys?|tokens?|secrets?|passwords?|passwd|credentials?|apikey)(?![a-z])/i;
+const HEADING_NAMES_SECRET =
+  /^\s{0,3}#{1,6}\s.*(?:key|token|secret|password|passwd|credential|비번|비밀번호|密码|パスワード|пароль)/i;
+const LINE_NAMES_SECRET_WORD =
+  /(?<![A-Za-z])(?:keys?|tokens?|secrets?|passwords?|passwd|credentials?|apikey)(?![a-z])/i;
 /** camelCase names: `PrivateKey = …`, `botToken: …`. */
 const LINE_NAMES_SECRET_CAMEL = /[a-z](?:Key|Keys|Token|Secret|Password)(?![a-z])/;
-const LINE_NAMES_SECRET = { test: (line: string) => LINE_NAMES_SECRET_WORD.test(line) || LINE_NAMES_SECRET_CAMEL.test(line) };
+const LINE_NAMES_SECRET = {
+  test: (line: string) => LINE_NAMES_SECRET_WORD.test(line) || LINE_NAMES_SECRET_CAMEL.test(line),
+};
 
 // ---------------------------------------------------------------------------
 // Detectors, each on one line. They push value ranges relative to the line.
@@ -129,7 +135,8 @@ interface Hit {
 
 type LineDetector = (line: string, out: Hit[]) => void;
 
-const QUOTED = '`([^`\\n]{1,200})`|"([^"\\n]{1,200})"|\'([^\'\\n]{1,200})\'|[«“„「]\\s?([^»”“」\\n]{1,200}?)\\s?[»”“」]';
+const QUOTED =
+  '`([^`\\n]{1,200})`|"([^"\\n]{1,200})"|\'([^\'\\n]{1,200})\'|[«“„「]\\s?([^»”“」\\n]{1,200}?)\\s?[»”“」]';
 
 const QUOTED_NOW = new RegExp(`^(?:${QUOTED})`);
 const QUOTED_SOON = new RegExp(`^[^\`"'\\n:=]{0,30}?(?:${QUOTED})`);
@@ -175,11 +182,19 @@ const detectLabel: LineDetector = (line, out) => {
     let at = m.index + m[0].length;
     // `label (admin): value`, `"label"`, `label**:`
     // …and up to three short words naming what it is for: `mot de passe root :`, `senha do roteador:`, `пароль от NAS:`.
-    const closer = /^(?:["'`*_]+(?=\s*(?:\([^)\n]{0,30}\)\s*)?[:=：]))?(?:\s*\([^)\n]{0,30}\))?(?:(?:\s+[\p{L}\p{N}-]{1,12}){1,3}(?=\s*[:：]))?/u.exec(line.slice(at, at + 60));
+    const closer =
+      /^(?:["'`*_]+(?=\s*(?:\([^)\n]{0,30}\)\s*)?[:=：]))?(?:\s*\([^)\n]{0,30}\))?(?:(?:\s+[\p{L}\p{N}-]{1,12}){1,3}(?=\s*[:：]))?/u.exec(
+        line.slice(at, at + 60),
+      );
     at += closer?.[0].length ?? 0;
-    const sep = /^\s*(?::=|[:=：]|=>|->|→|\s(?:is|was|ist|war|est|es|era|é|era|это|は|은|는|이|是|为|為)(?![A-Za-z\u00C0-\u024F])\s*[:：]?|[은는이は是为為]\s*[:：]?)\s*/.exec(line.slice(at, at + 20));
+    const sep =
+      /^\s*(?::=|[:=：]|=>|->|→|\s(?:is|was|ist|war|est|es|era|é|era|это|は|은|는|이|是|为|為)(?![A-Za-z\u00C0-\u024F])\s*[:：]?|[은는이は是为為]\s*[:：]?)\s*/.exec(
+        line.slice(at, at + 20),
+      );
     // `**Password:** value`: Markdown emphasis closing after the separator.
-    const afterSep = sep ? at + sep[0].length + (/^[*_]+\s*/.exec(line.slice(at + sep[0].length, at + sep[0].length + 6))?.[0].length ?? 0) : at;
+    const afterSep = sep
+      ? at + sep[0].length + (/^[*_]+\s*/.exec(line.slice(at + sep[0].length, at + sep[0].length + 6))?.[0].length ?? 0)
+      : at;
     // Quoted value right after the separator (or, without one, within a short gap).
     const q = (sep ? QUOTED_NOW : QUOTED_SOON).exec(line.slice(afterSep, afterSep + 260));
     if (q) {
@@ -188,7 +203,8 @@ const detectLabel: LineDetector = (line, out) => {
         const start = afterSep + q[0].lastIndexOf(qv);
         const inner = skipScheme(line, start) - start;
         const value = qv.slice(inner);
-        if (isCredentialValue(value)) push(out, start + inner, value, 'secret.password', `value after a "${label.toLowerCase()}" label`);
+        if (isCredentialValue(value))
+          push(out, start + inner, value, 'secret.password', `value after a "${label.toLowerCase()}" label`);
         continue;
       }
     }
@@ -197,14 +213,17 @@ const detectLabel: LineDetector = (line, out) => {
     if (!sep && !spaced) continue;
     const from = skipScheme(line, spaced ? at + (/^\s+/.exec(line.slice(at))?.[0].length ?? 0) : afterSep);
     const u = unquotedAt(line, from);
-    if (u && isCredentialValue(u.value)) push(out, u.start, u.value, 'secret.password', `value after a "${label.toLowerCase()}" label`);
+    if (u && isCredentialValue(u.value))
+      push(out, u.start, u.value, 'secret.password', `value after a "${label.toLowerCase()}" label`);
   }
 };
 
 /** `DB_PASSWORD=…`, `SSHPASS=…`, `export GH_TOKEN=…` (the variable name decides). */
-const ENV_RE = /(?<![A-Za-z0-9_])([A-Z][A-Z0-9_]{0,60})[ \t]*=[ \t]*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"';&|]{1,200}))/g;
+const ENV_RE =
+  /(?<![A-Za-z0-9_])([A-Z][A-Z0-9_]{0,60})[ \t]*=[ \t]*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"';&|]{1,200}))/g;
 const ENV_NAME = /PASSWORD|PASSWD|PASS|SECRET|TOKEN|API_?KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL/;
-const ENV_NOT = /(?:_ID|_IDS|_FILE|_PATH|_URL|_URI|_NAME|_TYPE|_HINT|_LEN|_LENGTH|_MAX|_MIN|_TTL|_COUNT|_ENDPOINT|_HEADER|PUBLIC|_PUB|BYPASS|PASSTHROUGH|COMPASS|PASSIVE|_PASSES|MAX_TOKENS|TOKENIZER)(?:_|$)/;
+const ENV_NOT =
+  /(?:_ID|_IDS|_FILE|_PATH|_URL|_URI|_NAME|_TYPE|_HINT|_LEN|_LENGTH|_MAX|_MIN|_TTL|_COUNT|_ENDPOINT|_HEADER|PUBLIC|_PUB|BYPASS|PASSTHROUGH|COMPASS|PASSIVE|_PASSES|MAX_TOKENS|TOKENIZER)(?:_|$)/;
 
 const detectEnv: LineDetector = (line, out) => {
   if (!line.includes('=')) return;
@@ -220,7 +239,8 @@ const detectEnv: LineDetector = (line, out) => {
 };
 
 /** `` Login `demo`/`demo123` ``, `creds: admin / S3cret!`, `` account `ops:Pa55word` ``. */
-const PAIR_KEY = /(?<![\p{L}])(log\s?-?in|sign\s?-?in|credentials?|creds|account|user(?:name)?|계정|로그인|账号|帳號|アカウント|ログイン)(?![\p{L}])/giu;
+const PAIR_KEY =
+  /(?<![\p{L}])(log\s?-?in|sign\s?-?in|credentials?|creds|account|user(?:name)?|계정|로그인|账号|帳號|アカウント|ログイン)(?![\p{L}])/giu;
 const PAIR_QUOTED = /^[^`\n]{0,30}?`([^`\s/:]{1,64})`\s*(?:\/|:|,)\s*`([^`\n]{1,128})`/;
 const PAIR_GLUED = /^[^`\n]{0,30}?`([^`\s/:]{1,64})[/:]([^`\s]{1,128})`/;
 const PAIR_PLAIN = /^[\s:=-]{0,4}(?:\S+\s+){0,3}?([A-Za-z0-9_.-]{1,40})\s?(?:\/|:)\s?([^\s`'",;)]{1,128})/;
@@ -248,7 +268,8 @@ const detectLoginPair: LineDetector = (line, out) => {
 
 /** `` `admin/S3cret99` `` right after a host, `root` or `admin`. */
 const HOST_PAIR = /`(root|admin|administrator|pi|ubuntu|ec2-user|[A-Za-z0-9_.-]{1,32})[/:]([^`\s]{6,128})`/g;
-const HOSTISH = /(?:\d{1,3}(?:\.\d{1,3}){3}|[A-Za-z0-9-]+\.(?:local|lan|home|internal|corp|com|net|org|io|dev)\b|\broot\b|\badmin\b|@)[^`]{0,30}$/i;
+const HOSTISH =
+  /(?:\d{1,3}(?:\.\d{1,3}){3}|[A-Za-z0-9-]+\.(?:local|lan|home|internal|corp|com|net|org|io|dev)\b|\broot\b|\badmin\b|@)[^`]{0,30}$/i;
 
 const detectHostPair: LineDetector = (line, out) => {
   if (!line.includes('`')) return;
@@ -266,12 +287,36 @@ const detectHostPair: LineDetector = (line, out) => {
 /** Passwords on command lines. */
 const COMMANDS: Array<{ re: RegExp; what: string; group: number }> = [
   { re: /\bsshpass\s+-p\s*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"';|&]{1,200}))/g, what: 'sshpass -p', group: 1 },
-  { re: /\b(?:mysql|mariadb|mysqldump|mysqladmin)\b[^\n|;&]{0,120}?\s-p(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"';|&]{1,200}))/g, what: 'mysql -p', group: 1 },
-  { re: /(?<![\w-])--?[A-Za-z0-9-]{0,30}(?:password|passwd|secret|token)(?:=|[ \t]+)(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"';|&]{1,200}))/gi, what: 'a password flag', group: 1 },
-  { re: /\bcurl\b[^\n|;&]{0,200}?\s(?:-u|--user)[ \t]*(?:"[^":\n]{1,64}:([^"\n]{1,200})"|'[^':\n]{1,64}:([^'\n]{1,200})'|[^\s:"']{1,64}:([^\s"';|&]{1,200}))/g, what: 'curl -u', group: 1 },
-  { re: /\bhtpasswd\s+-\w*b\w*\s+(?:-\w+\s+)*\S+\s+\S+\s+(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"';|&]{1,200}))/g, what: 'htpasswd -b', group: 1 },
-  { re: /\b(?:echo|printf)\s+(?:-\w+\s+)?(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"';|&]{1,200}))\s*\|\s*sudo\s+(?:-\w+\s+)*-\w*S/g, what: 'sudo -S input', group: 1 },
-  { re: /\b(?:echo|printf)\s+(?:-\w+\s+)?["']?[\w.-]{1,40}:([^\s"';|&]{1,200})["']?\s*\|\s*(?:sudo\s+)?chpasswd/g, what: 'chpasswd input', group: 1 },
+  {
+    re: /\b(?:mysql|mariadb|mysqldump|mysqladmin)\b[^\n|;&]{0,120}?\s-p(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"';|&]{1,200}))/g,
+    what: 'mysql -p',
+    group: 1,
+  },
+  {
+    re: /(?<![\w-])--?[A-Za-z0-9-]{0,30}(?:password|passwd|secret|token)(?:=|[ \t]+)(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"';|&]{1,200}))/gi,
+    what: 'a password flag',
+    group: 1,
+  },
+  {
+    re: /\bcurl\b[^\n|;&]{0,200}?\s(?:-u|--user)[ \t]*(?:"[^":\n]{1,64}:([^"\n]{1,200})"|'[^':\n]{1,64}:([^'\n]{1,200})'|[^\s:"']{1,64}:([^\s"';|&]{1,200}))/g,
+    what: 'curl -u',
+    group: 1,
+  },
+  {
+    re: /\bhtpasswd\s+-\w*b\w*\s+(?:-\w+\s+)*\S+\s+\S+\s+(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"';|&]{1,200}))/g,
+    what: 'htpasswd -b',
+    group: 1,
+  },
+  {
+    re: /\b(?:echo|printf)\s+(?:-\w+\s+)?(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"';|&]{1,200}))\s*\|\s*sudo\s+(?:-\w+\s+)*-\w*S/g,
+    what: 'sudo -S input',
+    group: 1,
+  },
+  {
+    re: /\b(?:echo|printf)\s+(?:-\w+\s+)?["']?[\w.-]{1,40}:([^\s"';|&]{1,200})["']?\s*\|\s*(?:sudo\s+)?chpasswd/g,
+    what: 'chpasswd input',
+    group: 1,
+  },
   { re: /\bchpasswd\s*<<<\s*["']?[\w.-]{1,40}:([^\s"';|&]{1,200})/g, what: 'chpasswd input', group: 1 },
 ];
 
@@ -295,7 +340,8 @@ const detectCommand: LineDetector = (line, out) => {
 };
 
 /** "password reset/changed/set to X". */
-const RESET_RE = /(?:password|passwd|passphrase|pw|pwd|pin|비번|비밀번호|密码|パスワード|пароль)[^\n]{0,40}?\b(?:reset|changed|set|rotated|updated)\s+to\s*:?\s*(?:`([^`\n]{1,200})`|"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"'`]{1,200}))/gi;
+const RESET_RE =
+  /(?:password|passwd|passphrase|pw|pwd|pin|비번|비밀번호|密码|パスワード|пароль)[^\n]{0,40}?\b(?:reset|changed|set|rotated|updated)\s+to\s*:?\s*(?:`([^`\n]{1,200})`|"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"'`]{1,200}))/gi;
 
 const detectReset: LineDetector = (line, out) => {
   if (!/\bto\b/i.test(line)) return;
@@ -312,7 +358,14 @@ const detectReset: LineDetector = (line, out) => {
 };
 
 // Most specific first: when two claim the same value, the first names the finding.
-const LINE_DETECTORS: LineDetector[] = [detectEnv, detectCommand, detectLoginPair, detectHostPair, detectReset, detectLabel];
+const LINE_DETECTORS: LineDetector[] = [
+  detectEnv,
+  detectCommand,
+  detectLoginPair,
+  detectHostPair,
+  detectReset,
+  detectLabel,
+];
 
 // ---------------------------------------------------------------------------
 // Bare keys and tables: context from the line itself, a heading, or a header row
@@ -342,16 +395,22 @@ function bareKeys(line: string, out: Hit[], why: string): void {
   BARE_RUN.lastIndex = 0;
   for (let m = BARE_RUN.exec(line); m !== null; m = BARE_RUN.exec(line)) {
     // `nodekey:…`, `mkey:…`: a typed identifier glued to its type name is an id, not a key.
-    if (/[A-Za-z]:$/.test(line.slice(Math.max(0, m.index - 2), m.index)) && !/(?:password|passwd|secret|token|apikey|api_key)\s*:$/i.test(line.slice(0, m.index))) continue;
+    if (
+      /[A-Za-z]:$/.test(line.slice(Math.max(0, m.index - 2), m.index)) &&
+      !/(?:password|passwd|secret|token|apikey|api_key)\s*:$/i.test(line.slice(0, m.index))
+    )
+      continue;
     if (isBareKey(m[0])) push(out, m.index, m[0], 'secret.bare-key', `key-like value ${why}`);
   }
 }
 
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
 const TABLE_SEP = /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/;
-const PASSWORD_HEADER = /^(?:passwords?|passwd|pw|pwd|pass|passphrase|secrets?|client secret|pin|비번|비밀번호|암호|密码|密碼|パスワード|пароль|contraseña|mot de passe|passwort|kennwort|senha|(?:initial|default|admin|root|db|login)[ _-]?(?:password|pw|pass))$/i;
+const PASSWORD_HEADER =
+  /^(?:passwords?|passwd|pw|pwd|pass|passphrase|secrets?|client secret|pin|비번|비밀번호|암호|密码|密碼|パスワード|пароль|contraseña|mot de passe|passwort|kennwort|senha|(?:initial|default|admin|root|db|login)[ _-]?(?:password|pw|pass))$/i;
 const KEY_HEADER = /(?<![A-Za-z])(?:api[ _-]?)?(?:keys?|tokens?|secrets?|passwords?|credentials?)(?![a-z])/i;
-const HEADER_NOT = /\b(?:ids?|name|type|scope|scopes|expir\w*|hint|location|where|vault|public|pubkey|fingerprint|rotation|created|owner|notes?|description|purpose|used|file|path)\b/i;
+const HEADER_NOT =
+  /\b(?:ids?|name|type|scope|scopes|expir\w*|hint|location|where|vault|public|pubkey|fingerprint|rotation|created|owner|notes?|description|purpose|used|file|path)\b/i;
 
 function cells(row: string): Array<{ text: string; start: number }> {
   const out: Array<{ text: string; start: number }> = [];
@@ -387,7 +446,13 @@ function tableCell(cell: { text: string; start: number }, kind: Exclude<ColumnKi
   if (!isCredentialValue(text)) return;
   // Key/token columns also hold ids and names: only a long mixed run is a key there.
   if (kind === 'key' && !(codePoints(text) >= 16 && isBareKey(text) && !/\s/.test(text))) return;
-  push(out, start, text, 'secret.table-credential', `value in a ${kind === 'password' ? 'password' : 'key/token'} column`);
+  push(
+    out,
+    start,
+    text,
+    'secret.table-credential',
+    `value in a ${kind === 'password' ? 'password' : 'key/token'} column`,
+  );
 }
 
 // ---------------------------------------------------------------------------

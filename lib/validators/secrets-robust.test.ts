@@ -34,9 +34,23 @@ describe('secretCheck: never throws', () => {
   });
 
   it('returns a well-formed verdict for text built from secret-shaped pieces', () => {
-    const piece = fc.constantFrom(...HOSTILE_UNITS, 'AKIA', 'xoxb-', '</redacted>', '192.168.', ':', '/', '\r\n', 'é', '\u{1F600}', '\u0000');
+    const piece = fc.constantFrom(
+      ...HOSTILE_UNITS,
+      'AKIA',
+      'xoxb-',
+      '</redacted>',
+      '192.168.',
+      ':',
+      '/',
+      '\r\n',
+      'é',
+      '\u{1F600}',
+      '\u0000',
+    );
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 300 }), (parts) => verdictShape(secretCheck(Buffer.from(parts.join('')), OWNER))),
+      fc.property(fc.array(piece, { maxLength: 300 }), (parts) =>
+        verdictShape(secretCheck(Buffer.from(parts.join('')), OWNER)),
+      ),
       { numRuns: 500 },
     );
   });

@@ -48,7 +48,10 @@ const CLEAN: Array<[string, string]> = [
   ['JWT header without dots', 'eyJhbGciOiJIUzI1NiJ9'],
   ['URL with user only', 'https://alice@example.com/path'],
   ['URL with port, no credentials', 'http://localhost:3000/a:b'],
-  ['URL with placeholder password', 'https://oauth2:${GITLAB_TOKEN}@gitlab.example.com and https://u:$TOKEN@h.example.com'],
+  [
+    'URL with placeholder password',
+    'https://oauth2:${GITLAB_TOKEN}@gitlab.example.com and https://u:$TOKEN@h.example.com',
+  ],
   ['URL with <password> and ***', 'postgres://user:<password>@db.example.com postgres://user:***@db.example.com'],
   ['three octets', 'macOS 10.15.7'],
   ['110.0.0.1 is public', 'host 110.0.0.1'],
@@ -122,11 +125,18 @@ describe('secretCheck: every match on every line', () => {
   });
 
   it('flags an address whose owner identity is not set', () => {
-    expect(codes('owner.person@example.org /home/owner/', { emails: [] })).toEqual(['secret.email', 'secret.home-path']);
+    expect(codes('owner.person@example.org /home/owner/', { emails: [] })).toEqual([
+      'secret.email',
+      'secret.home-path',
+    ]);
   });
 
   it('still reads a file with invalid UTF-8 around a secret', () => {
-    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from(' alice@example.com '), Buffer.from([0xe2, 0x82])]);
+    const bytes = Buffer.concat([
+      Buffer.from([0xff, 0xfe, 0xc3]),
+      Buffer.from(' alice@example.com '),
+      Buffer.from([0xe2, 0x82]),
+    ]);
     expect(secretCheck(bytes, OWNER).findings.map((f) => f.code)).toEqual(['secret.email']);
   });
 });

@@ -76,9 +76,16 @@ export function secretCandidates(text: string, owner: OwnerIdentity): SecretCand
   const blanked = blankRedacted(text);
   let shapes = patternCandidates(blanked);
   if (owner.allowNetworks && owner.allowNetworks.length > 0) {
-    shapes = shapes.filter((c) => c.code !== 'secret.private-ip' || !isAllowedAddress(blanked.slice(c.start, c.end), owner));
+    shapes = shapes.filter(
+      (c) => c.code !== 'secret.private-ip' || !isAllowedAddress(blanked.slice(c.start, c.end), owner),
+    );
   }
-  const candidates = [...shapes, ...proseCandidates(blanked), ...emailCandidates(blanked, owner), ...homePathCandidates(blanked, owner)];
+  const candidates = [
+    ...shapes,
+    ...proseCandidates(blanked),
+    ...emailCandidates(blanked, owner),
+    ...homePathCandidates(blanked, owner),
+  ];
   return resolveOverlaps(candidates);
 }
 
@@ -86,7 +93,13 @@ export function secretCheck(bytes: Buffer, owner: OwnerIdentity): Verdict {
   if (bytes.length > FILE_CAP_BYTES) {
     // Unscanned is not clean: a file nobody could check must not pass as safe.
     return verdict([
-      { check: 'secret', code: 'secret.too-large', label: 'SECRET-DETECTED', message: tooLargeMessage(bytes.length), class: 'credential' },
+      {
+        check: 'secret',
+        code: 'secret.too-large',
+        label: 'SECRET-DETECTED',
+        message: tooLargeMessage(bytes.length),
+        class: 'credential',
+      },
     ]);
   }
   const text = decodeLossy(bytes);

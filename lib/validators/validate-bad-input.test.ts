@@ -128,9 +128,28 @@ describe('validate on bad input', () => {
       fc.uint8Array({ maxLength: 400 }).map((a) => Buffer.from(a)),
       fc.string({ unit: 'binary', maxLength: 300 }).map((s) => Buffer.from(`---\n${s}\n---\n${s}`, 'utf8')),
       fc
-        .array(fc.constantFrom('---', 'name: x', 'type: user', '- ', '[', '{', '&a', '*a', '!t', '"', '#', ': ', '\t', '\r', '?'), {
-          maxLength: 30,
-        })
+        .array(
+          fc.constantFrom(
+            '---',
+            'name: x',
+            'type: user',
+            '- ',
+            '[',
+            '{',
+            '&a',
+            '*a',
+            '!t',
+            '"',
+            '#',
+            ': ',
+            '\t',
+            '\r',
+            '?',
+          ),
+          {
+            maxLength: 30,
+          },
+        )
         .map((parts) => Buffer.from(parts.join('\n'), 'utf8')),
     );
     fc.assert(

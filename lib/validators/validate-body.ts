@@ -29,8 +29,10 @@ export function checkBody(body: Buffer, firstLine: number, type: string | undefi
   const out: Finding[] = [];
   const text = new TextDecoder('utf-8').decode(body);
   const n = codePointLength(trimBlankLines(text));
-  if (n < BODY_MIN) out.push(struct('body-too-short', `body too short (${n} characters, minimum ${BODY_MIN})`, firstLine));
-  if (n > BODY_MAX) out.push(warn('body-too-long', `body too long (${n} characters, recommended at most ${BODY_MAX})`, firstLine));
+  if (n < BODY_MIN)
+    out.push(struct('body-too-short', `body too short (${n} characters, minimum ${BODY_MIN})`, firstLine));
+  if (n > BODY_MAX)
+    out.push(warn('body-too-long', `body too long (${n} characters, recommended at most ${BODY_MAX})`, firstLine));
   if (type === 'feedback' || type === 'project') {
     if (!WHY.test(text)) out.push(warn('missing-why-marker', `${type} body without a Why: marker`));
     if (!HOW.test(text)) out.push(warn('missing-how-marker', `${type} body without a How to apply: marker`));

@@ -32,13 +32,22 @@ function present(fm: ParsedFrontmatter, key: string): boolean {
   return key in fm.data || fm.errors.some((e: FmError) => e.key === key);
 }
 
-function lengthRule(out: Finding[], fm: ParsedFrontmatter, key: 'name' | 'description', min: number, max: number): void {
+function lengthRule(
+  out: Finding[],
+  fm: ParsedFrontmatter,
+  key: 'name' | 'description',
+  min: number,
+  max: number,
+): void {
   const value = fm.data[key];
   if (typeof value !== 'string') return;
-  if (/[\r\n\u2028\u2029\u0085]/.test(value)) out.push(format(`${key}-newline`, `newline in ${key}`, fm.keyLines.get(key)));
+  if (/[\r\n\u2028\u2029\u0085]/.test(value))
+    out.push(format(`${key}-newline`, `newline in ${key}`, fm.keyLines.get(key)));
   const n = codePointLength(value);
   if (n < min || n > max) {
-    out.push(format(`${key}-length`, `${key} length invalid (${n} characters, expected ${min}–${max})`, fm.keyLines.get(key)));
+    out.push(
+      format(`${key}-length`, `${key} length invalid (${n} characters, expected ${min}–${max})`, fm.keyLines.get(key)),
+    );
   }
 }
 

@@ -6,7 +6,9 @@ const EXIT: Record<ValidateLabel, number> = { PASS: 0, 'FAIL-STRUCT': 1, 'FAIL-F
 const RANK: Record<ValidateLabel, number> = { 'FAIL-STRUCT': 0, 'FAIL-FORMAT': 1, 'WARN-SEMANTIC': 2, PASS: 3 };
 
 function make(label: ValidateLabel, code: string, message: string, line?: number): Finding {
-  return line === undefined ? { check: 'validate', code, label, message } : { check: 'validate', code, label, message, line };
+  return line === undefined
+    ? { check: 'validate', code, label, message }
+    : { check: 'validate', code, label, message, line };
 }
 
 export const struct = (code: string, message: string, line?: number) => make('FAIL-STRUCT', code, message, line);

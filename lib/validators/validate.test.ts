@@ -62,7 +62,10 @@ describe('verdict shape', () => {
   });
 
   it('reports every finding, worst first', () => {
-    const v = validate(readFileSync(path.join(DIR, 'user_struct_outranks_format.md')), 'user_struct_outranks_format.md');
+    const v = validate(
+      readFileSync(path.join(DIR, 'user_struct_outranks_format.md')),
+      'user_struct_outranks_format.md',
+    );
     expect(v.findings.map((f) => f.label)).toEqual(['FAIL-STRUCT', 'FAIL-FORMAT']);
   });
 

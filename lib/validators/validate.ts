@@ -28,7 +28,9 @@ function collect(bytes: Buffer, filename: string): Finding[] {
   }
   const findings: Finding[] = [];
   if (!FILENAME.test(baseName(filename))) {
-    findings.push(warn('filename-convention', 'filename does not follow the convention <type>_<topic>.md (lowercase, digits, _)'));
+    findings.push(
+      warn('filename-convention', 'filename does not follow the convention <type>_<topic>.md (lowercase, digits, _)'),
+    );
   }
   const split = splitFile(bytes);
   if (!split.ok) {
@@ -42,7 +44,9 @@ function collect(bytes: Buffer, filename: string): Finding[] {
   const fatal = fm.errors.some((e) => FATAL_FM_ERRORS.has(e.code));
   if (!fatal) findings.push(...checkFields(fm));
   const type = fatal ? undefined : fm.data.type;
-  findings.push(...checkBody(bytes.subarray(split.bodyStart), split.closeLine + 1, typeof type === 'string' ? type : undefined));
+  findings.push(
+    ...checkBody(bytes.subarray(split.bodyStart), split.closeLine + 1, typeof type === 'string' ? type : undefined),
+  );
   return findings;
 }
 

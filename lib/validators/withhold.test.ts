@@ -13,7 +13,16 @@ describe('withholding secrets from stored and shown text', () => {
   });
 
   it('masks values in place and keeps the rest of each line, and a private key through its END line', () => {
-    const body = ['intro', `token ${token} rotated`, 'middle', '-----BEGIN RSA PRIVATE KEY-----', 'MIIEowIBAAKCAQEAabc', 'defghij', '-----END RSA PRIVATE KEY-----', 'outro'].join('\n');
+    const body = [
+      'intro',
+      `token ${token} rotated`,
+      'middle',
+      '-----BEGIN RSA PRIVATE KEY-----',
+      'MIIEowIBAAKCAQEAabc',
+      'defghij',
+      '-----END RSA PRIVATE KEY-----',
+      'outro',
+    ].join('\n');
     const { text, masked } = maskBody(body, owner);
     const out = text.split('\n');
     expect(masked).toBe(2);
@@ -29,7 +38,12 @@ describe('withholding secrets from stored and shown text', () => {
   });
 
   it('keeps a Markdown table a table: only the password cell changes', () => {
-    const body = ['| host | user | password |', '|---|---|---|', '| nas.lan | admin | `Tr1cky-Pa55` |', '| pi.lan | pi | `R4spberry!x` |'].join('\n');
+    const body = [
+      '| host | user | password |',
+      '|---|---|---|',
+      '| nas.lan | admin | `Tr1cky-Pa55` |',
+      '| pi.lan | pi | `R4spberry!x` |',
+    ].join('\n');
     const out = maskBody(body, owner).text.split('\n');
     expect(out[0]).toBe('| host | user | password |');
     expect(out[2]).toBe(`| nas.lan | admin | \`${maskText('credential', 1, 11)}\` |`);
@@ -54,7 +68,9 @@ describe('withholding secrets from stored and shown text', () => {
   });
 
   it('leaves clean text as it is', () => {
-    expect(maskBody('the password is in the vault; see commit 3f2a9c1d4e5b6a7f8091a2b3c4d5e6f708192a3b', owner)).toEqual({
+    expect(
+      maskBody('the password is in the vault; see commit 3f2a9c1d4e5b6a7f8091a2b3c4d5e6f708192a3b', owner),
+    ).toEqual({
       text: 'the password is in the vault; see commit 3f2a9c1d4e5b6a7f8091a2b3c4d5e6f708192a3b',
       masked: 0,
     });

@@ -31,7 +31,10 @@ export default async function AuditChartsPage({ searchParams }: Props) {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3 text-sm">
-          <Link href={auditHref('/audit', { ...p, page: undefined })} className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
+          <Link
+            href={auditHref('/audit', { ...p, page: undefined })}
+            className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
             Event list
           </Link>
           <ReportLinks params={p} />

@@ -26,35 +26,72 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
   const changed = events.length;
   return (
     <div>
-      <p className="text-sm text-slate-600 dark:text-slate-400"><Link href="/audit" className="hover:underline">Audit history</Link> / batch</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        <Link href="/audit" className="hover:underline">
+          Audit history
+        </Link>{' '}
+        / batch
+      </p>
       <h1 className="text-2xl font-semibold tracking-tight">
         {KIND[info?.kind ?? ''] ?? 'Batch'} batch <span className="font-mono text-lg">{id}</span>
       </h1>
-      <div role="status" className="mt-2 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-100">
-        Done: {changed} {changed === 1 ? 'file' : 'files'} changed{info ? ` · ${info.at.replace('T', ' ').replace('Z', ' UTC')} · ${info.actor}` : ''}
-        {info?.indexChanged ? ` · ${info.indexChanged} ${info.kind === 'undo' ? 'restored' : 'changed (its copy from before is saved)'}` : ''}
+      <div
+        role="status"
+        className="mt-2 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-100"
+      >
+        Done: {changed} {changed === 1 ? 'file' : 'files'} changed
+        {info ? ` · ${info.at.replace('T', ' ').replace('Z', ' UTC')} · ${info.actor}` : ''}
+        {info?.indexChanged
+          ? ` · ${info.indexChanged} ${info.kind === 'undo' ? 'restored' : 'changed (its copy from before is saved)'}`
+          : ''}
         {info?.undoes ? (
-          <> · undid batch <Link href={`/batches/${encodeURIComponent(info.undoes)}`} className="font-mono underline">{info.undoes}</Link></>
+          <>
+            {' '}
+            · undid batch{' '}
+            <Link href={`/batches/${encodeURIComponent(info.undoes)}`} className="font-mono underline">
+              {info.undoes}
+            </Link>
+          </>
         ) : null}
       </div>
       {info?.undoneBy.length ? (
         <p className="mt-2 text-sm">
-          Undone by {info.undoneBy.map((u, i) => (
-            <span key={u}>{i ? ', ' : ''}<Link href={`/batches/${encodeURIComponent(u)}`} className="font-mono text-teal-700 hover:underline dark:text-teal-300">{u}</Link></span>
+          Undone by{' '}
+          {info.undoneBy.map((u, i) => (
+            <span key={u}>
+              {i ? ', ' : ''}
+              <Link
+                href={`/batches/${encodeURIComponent(u)}`}
+                className="font-mono text-teal-700 hover:underline dark:text-teal-300"
+              >
+                {u}
+              </Link>
+            </span>
           ))}
         </p>
       ) : null}
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        {info ? <UndoBatchButton batch={id} files={changed} primary /> : <span className="text-sm text-slate-600">No undo record for this batch in the configured roots.</span>}
+        {info ? (
+          <UndoBatchButton batch={id} files={changed} primary />
+        ) : (
+          <span className="text-sm text-slate-600">No undo record for this batch in the configured roots.</span>
+        )}
         <span className="text-xs text-slate-600 dark:text-slate-400">
-          Undo puts every file of this batch back to its exact bytes and place before it, MEMORY.md included, unless a file changed since. It is recorded as a batch of its own.
+          Undo puts every file of this batch back to its exact bytes and place before it, MEMORY.md included, unless a
+          file changed since. It is recorded as a batch of its own.
         </span>
       </div>
       <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Files changed by this batch</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300">
-            <tr>{['Memory', 'Action', 'From → to', 'Actor', 'Reason'].map((h) => <th key={h} scope="col" className="px-3 py-2 font-medium">{h}</th>)}</tr>
+            <tr>
+              {['Memory', 'Action', 'From → to', 'Actor', 'Reason'].map((h) => (
+                <th key={h} scope="col" className="px-3 py-2 font-medium">
+                  {h}
+                </th>
+              ))}
+            </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
             {events.map((raw) => {
@@ -62,11 +99,32 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
               return (
                 <tr key={`${e.source}:${e.id}`} className="align-top">
                   <td className="px-3 py-2 whitespace-nowrap">
-                    {e.memory === TEXT_WITHHELD ? <span className="italic text-slate-500">{e.memory}</span> : <Link href={memoryHref(e.source, e.memory)} className="font-mono text-xs text-teal-800 hover:underline dark:text-teal-300">{e.memory}</Link>}
+                    {e.memory === TEXT_WITHHELD ? (
+                      <span className="italic text-slate-500">{e.memory}</span>
+                    ) : (
+                      <Link
+                        href={memoryHref(e.source, e.memory)}
+                        className="font-mono text-xs text-teal-800 hover:underline dark:text-teal-300"
+                      >
+                        {e.memory}
+                      </Link>
+                    )}
                   </td>
                   <td className="px-3 py-2">{e.action}</td>
                   <td className="px-3 py-2 whitespace-nowrap">
-                    {e.from ? <TierBadge tier={e.from} /> : <span className="text-slate-500 dark:text-slate-400">none</span>} <span role="img" aria-label="to">→</span> {e.to ? <TierBadge tier={e.to} /> : <span className="text-slate-500 dark:text-slate-400">none</span>}
+                    {e.from ? (
+                      <TierBadge tier={e.from} />
+                    ) : (
+                      <span className="text-slate-500 dark:text-slate-400">none</span>
+                    )}{' '}
+                    <span role="img" aria-label="to">
+                      →
+                    </span>{' '}
+                    {e.to ? (
+                      <TierBadge tier={e.to} />
+                    ) : (
+                      <span className="text-slate-500 dark:text-slate-400">none</span>
+                    )}
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">{e.actor}</td>
                   <td className="px-3 py-2 text-slate-700 dark:text-slate-300">{e.reason ?? '—'}</td>
@@ -77,7 +135,11 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
         </table>
       </div>
       <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-        The findings behind each demotion are on the <Link href="/audit" className="text-teal-700 underline dark:text-teal-300">audit history</Link>.
+        The findings behind each demotion are on the{' '}
+        <Link href="/audit" className="text-teal-700 underline dark:text-teal-300">
+          audit history
+        </Link>
+        .
       </p>
     </div>
   );

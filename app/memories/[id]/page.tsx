@@ -57,28 +57,41 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
     return (
       <EmptyState title="Memory not found">
         {r && !r.ok ? r.message : 'This link does not name a memory.'}{' '}
-        <Link href="/tiers/all" className="text-teal-700 hover:underline dark:text-teal-300">Browse all memories</Link>
+        <Link href="/tiers/all" className="text-teal-700 hover:underline dark:text-teal-300">
+          Browse all memories
+        </Link>
       </EmptyState>
     );
   }
   const d = r.detail;
   const lastSha = lastAfterSha(ctx.handle.sqlite, d.source, d.filename);
-  const externalEdit = lastSha && lastSha !== d.sha256 ? `The file changed after the last recorded event (modified ${d.mtime.slice(0, 16).replace('T', ' ')} UTC).` : null;
+  const externalEdit =
+    lastSha && lastSha !== d.sha256
+      ? `The file changed after the last recorded event (modified ${d.mtime.slice(0, 16).replace('T', ' ')} UTC).`
+      : null;
   const extra = Object.entries(d.fields).filter(([k]) => !FIELD_LABELS.some(([f]) => f === k));
   return (
     <div className="space-y-6">
       <LiveRefresh since={indexSignature(ctx.handle.sqlite)} />
       <div>
         <nav className="mb-2 text-sm text-slate-600 dark:text-slate-400">
-          <Link href={`/tiers/${d.tier}`} className="hover:underline">{d.tier}</Link> / {d.filename}
+          <Link href={`/tiers/${d.tier}`} className="hover:underline">
+            {d.tier}
+          </Link>{' '}
+          / {d.filename}
         </nav>
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold tracking-tight">{d.fields.name ?? d.filename}</h1>
           <TierBadge tier={d.tier} />
         </div>
-        <p className="mt-1 font-mono text-xs text-slate-500 dark:text-slate-400">{d.root}/{d.relPath}</p>
+        <p className="mt-1 font-mono text-xs text-slate-500 dark:text-slate-400">
+          {d.root}/{d.relPath}
+        </p>
         {d.conflictWith ? (
-          <p role="alert" className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+          <p
+            role="alert"
+            className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100"
+          >
             Conflict: the same file also exists at {d.conflictWith}. Transitions are blocked until one copy is removed.
           </p>
         ) : null}
@@ -92,18 +105,36 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
                 <li key={l}>{l}</li>
               ))}
             </ul>
-            {d.tier === 'quarantined' ? <p className="mb-3 text-xs text-slate-600 dark:text-slate-400">Quarantined memories are read-only: restore one before editing it, or use Repair and restore to fix the blocking lines and restore in one step (the quarantined file itself is never edited).</p> : null}
-            <TransitionPanel key={d.id} id={d.id} actions={d.actions} tier={d.tier} flagged={flaggedReason(d.findings, VALIDATE_EXIT[d.verdicts.validate] ?? 0)} />
+            {d.tier === 'quarantined' ? (
+              <p className="mb-3 text-xs text-slate-600 dark:text-slate-400">
+                Quarantined memories are read-only: restore one before editing it, or use Repair and restore to fix the
+                blocking lines and restore in one step (the quarantined file itself is never edited).
+              </p>
+            ) : null}
+            <TransitionPanel
+              key={d.id}
+              id={d.id}
+              actions={d.actions}
+              tier={d.tier}
+              flagged={flaggedReason(d.findings, VALIDATE_EXIT[d.verdicts.validate] ?? 0)}
+            />
             {(d.tier === 'verified' || d.tier === 'inferred') && d.editBlocked ? (
               <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">Edit: {d.editBlocked}</p>
             ) : d.tier === 'verified' || d.tier === 'inferred' ? (
-              <Link href={`/memories/${encodeURIComponent(d.id)}/edit`} className="mt-3 inline-block text-sm text-teal-700 hover:underline dark:text-teal-300">
+              <Link
+                href={`/memories/${encodeURIComponent(d.id)}/edit`}
+                className="mt-3 inline-block text-sm text-teal-700 hover:underline dark:text-teal-300"
+              >
                 Edit this memory (saving makes it verified)
               </Link>
             ) : null}
           </Card>
           <Card title="Memory">
-            {d.bodyTruncated ? <p className="mb-2 text-xs text-amber-800 dark:text-amber-300">This file is large: only its beginning is shown.</p> : null}
+            {d.bodyTruncated ? (
+              <p className="mb-2 text-xs text-amber-800 dark:text-amber-300">
+                This file is large: only its beginning is shown.
+              </p>
+            ) : null}
             <MemoryBody text={d.body} reveal={{ id: d.id, sha: d.sha256 }} />
           </Card>
           <Card title="Validator findings">
@@ -115,11 +146,18 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
         </div>
         <div className="space-y-6">
           <Card title="Frontmatter">
-            {d.findings.filter((f) => f.label === 'FAIL-STRUCT' || f.label === 'FAIL-FORMAT').map((f, i) => (
-              <p key={i} role="note" className="mb-2 rounded-md bg-red-50 px-2 py-1 text-xs text-red-900 dark:bg-red-950 dark:text-red-100">
-                {f.message}{f.line ? ` (line ${f.line})` : ''}
-              </p>
-            ))}
+            {d.findings
+              .filter((f) => f.label === 'FAIL-STRUCT' || f.label === 'FAIL-FORMAT')
+              .map((f, i) => (
+                <p
+                  key={i}
+                  role="note"
+                  className="mb-2 rounded-md bg-red-50 px-2 py-1 text-xs text-red-900 dark:bg-red-950 dark:text-red-100"
+                >
+                  {f.message}
+                  {f.line ? ` (line ${f.line})` : ''}
+                </p>
+              ))}
             <dl className="space-y-2 text-sm">
               {FIELD_LABELS.filter(([k]) => d.fields[k] !== undefined).map(([k, label]) => (
                 <div key={k}>
@@ -131,7 +169,10 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
                 <div data-testid="created-from-mtime">
                   <dt className="text-xs text-slate-500 dark:text-slate-400">Created</dt>
                   <dd className="break-words">
-                    {d.created.at.slice(0, 10)} <span className="text-xs text-slate-500 dark:text-slate-400">(file modified time: no created-at yet; the first change writes it)</span>
+                    {d.created.at.slice(0, 10)}{' '}
+                    <span className="text-xs text-slate-500 dark:text-slate-400">
+                      (file modified time: no created-at yet; the first change writes it)
+                    </span>
                   </dd>
                 </div>
               ) : null}

@@ -24,7 +24,10 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-label={title}
+      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{title}</h2>
       {children}
     </section>
@@ -44,7 +47,9 @@ export default async function RecordPage({ params, searchParams }: Props) {
         <RecordsLiveRefresh since={token} />
         <EmptyState title={found.code === 'ambiguous' ? 'More than one record has this key' : 'Record not found'}>
           {found.message}{' '}
-          <Link href="/records" className="text-teal-700 hover:underline dark:text-teal-300">Browse all records</Link>
+          <Link href="/records" className="text-teal-700 hover:underline dark:text-teal-300">
+            Browse all records
+          </Link>
         </EmptyState>
       </div>
     );
@@ -52,7 +57,9 @@ export default async function RecordPage({ params, searchParams }: Props) {
   const { source, record: r } = found;
   const mask = masker(ctx.owner());
   const reasons = Object.fromEntries(Object.entries(r.flagReasons).map(([k, v]) => [k, mask(v ?? '')]));
-  const order = [...(source.records?.actions ?? []), ...r.actions, ...Object.keys(r.refused)].filter((a, i, all) => all.indexOf(a) === i);
+  const order = [...(source.records?.actions ?? []), ...r.actions, ...Object.keys(r.refused)].filter(
+    (a, i, all) => all.indexOf(a) === i,
+  );
   const readOnly = source.records?.readOnly ?? null;
   // A read-only layout's reason is said once above the buttons, not once per verb.
   const verbs: VerbView[] = order.map((a) => {
@@ -71,8 +78,14 @@ export default async function RecordPage({ params, searchParams }: Props) {
       <RecordsLiveRefresh since={token} />
       <div>
         <nav className="mb-2 text-sm text-slate-600 dark:text-slate-400">
-          <Link href="/records" className="hover:underline">Records</Link> /{' '}
-          <Link href={recordsHref({ layout: r.layout as never })} className="hover:underline">{r.layout}</Link> / <MaskedText text={mask(r.key)} />
+          <Link href="/records" className="hover:underline">
+            Records
+          </Link>{' '}
+          /{' '}
+          <Link href={recordsHref({ layout: r.layout as never })} className="hover:underline">
+            {r.layout}
+          </Link>{' '}
+          / <MaskedText text={mask(r.key)} />
         </nav>
         {done ? <DoneBanner done={done} /> : null}
         <div className="flex flex-wrap items-center gap-3">
@@ -90,9 +103,16 @@ export default async function RecordPage({ params, searchParams }: Props) {
 
       {partners.length ? (
         <section aria-label="Contradiction" className="space-y-3">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-red-800 dark:text-red-300">Contradicts {partners.length === 1 ? 'another record' : `${partners.length} records`}</h2>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-red-800 dark:text-red-300">
+            Contradicts {partners.length === 1 ? 'another record' : `${partners.length} records`}
+          </h2>
           {partners.map((o) => (
-            <ConflictPair key={o.id} a={conflictSide(ctx, r, o, mask, locationText(r))} b={conflictSide(ctx, o, r, mask, locationText(o))} returnTo={returnTo} />
+            <ConflictPair
+              key={o.id}
+              a={conflictSide(ctx, r, o, mask, locationText(r))}
+              b={conflictSide(ctx, o, r, mask, locationText(o))}
+              returnTo={returnTo}
+            />
           ))}
         </section>
       ) : null}
@@ -100,14 +120,20 @@ export default async function RecordPage({ params, searchParams }: Props) {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Card title="Actions">
-            {readOnly ? <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">Read-only: {readOnly}. The commands to copy are below.</p> : null}
+            {readOnly ? (
+              <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">
+                Read-only: {readOnly}. The commands to copy are below.
+              </p>
+            ) : null}
             <RecordActionsPanel id={r.id} recordKey={mask(r.key)} verbs={verbs} returnTo={returnTo} />
           </Card>
           <Card title={source.records?.label ?? r.layout}>
             <LayoutDetail record={r} mask={mask} />
           </Card>
           <Card title="Validator findings">
-            <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">secret-check and injection-check on the record&apos;s text</p>
+            <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">
+              secret-check and injection-check on the record&apos;s text
+            </p>
             <FindingList findings={r.findings} />
           </Card>
         </div>
@@ -116,11 +142,15 @@ export default async function RecordPage({ params, searchParams }: Props) {
             <dl className="space-y-2 text-sm">
               <div>
                 <dt className="text-xs text-slate-500 dark:text-slate-400">Tier</dt>
-                <dd><TierBadge tier={r.tier} /></dd>
+                <dd>
+                  <TierBadge tier={r.tier} />
+                </dd>
               </div>
               <div>
                 <dt className="text-xs text-slate-500 dark:text-slate-400">Native state (as the store writes it)</dt>
-                <dd><NativeState native={r.native} /></dd>
+                <dd>
+                  <NativeState native={r.native} />
+                </dd>
               </div>
               <div>
                 <dt className="text-xs text-slate-500 dark:text-slate-400">Flags</dt>
@@ -140,18 +170,25 @@ export default async function RecordPage({ params, searchParams }: Props) {
               </div>
               <div>
                 <dt className="text-xs text-slate-500 dark:text-slate-400">Origin</dt>
-                <dd><MaskedText text={mask(r.origin || 'none')} /></dd>
+                <dd>
+                  <MaskedText text={mask(r.origin || 'none')} />
+                </dd>
               </div>
               <div>
                 <dt className="text-xs text-slate-500 dark:text-slate-400">Created · last verified</dt>
-                <dd className="tabular-nums">{r.createdAt ?? '—'} · {r.verifiedAt ?? '—'}</dd>
+                <dd className="tabular-nums">
+                  {r.createdAt ?? '—'} · {r.verifiedAt ?? '—'}
+                </dd>
               </div>
               <div>
                 <dt className="text-xs text-slate-500 dark:text-slate-400">Location</dt>
                 <dd className="break-all font-mono text-xs">{locationText(r)}</dd>
               </div>
             </dl>
-            <Link href={`/audit?${new URLSearchParams({ memory: r.key, source: r.source }).toString()}`} className="mt-3 inline-block text-sm text-teal-700 hover:underline dark:text-teal-300">
+            <Link
+              href={`/audit?${new URLSearchParams({ memory: r.key, source: r.source }).toString()}`}
+              className="mt-3 inline-block text-sm text-teal-700 hover:underline dark:text-teal-300"
+            >
               Audit events of this record
             </Link>
           </Card>
@@ -164,7 +201,9 @@ export default async function RecordPage({ params, searchParams }: Props) {
                   <div key={`${f.name}-${i}`}>
                     <dt className="font-mono text-xs text-slate-500 dark:text-slate-400">
                       {f.name}
-                      {f.line && !oneLine ? <span className="ml-1 text-slate-500 dark:text-slate-400">line {f.line}</span> : null}
+                      {f.line && !oneLine ? (
+                        <span className="ml-1 text-slate-500 dark:text-slate-400">line {f.line}</span>
+                      ) : null}
                     </dt>
                     <dd className="break-words font-mono text-xs">
                       <MaskedText text={mask(f.value)} />

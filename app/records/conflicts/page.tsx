@@ -25,7 +25,10 @@ export default async function ConflictsPage({ searchParams }: Props) {
       <RecordsLiveRefresh since={token} />
       <div>
         <nav className="mb-2 text-sm text-slate-600 dark:text-slate-400">
-          <Link href="/records" className="hover:underline">Records</Link> / contradictions
+          <Link href="/records" className="hover:underline">
+            Records
+          </Link>{' '}
+          / contradictions
         </nav>
         {done ? <DoneBanner done={done} /> : null}
         <div className="flex items-baseline justify-between gap-4">
@@ -35,15 +38,26 @@ export default async function ConflictsPage({ searchParams }: Props) {
           </p>
         </div>
         <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-400">
-          Records that contradict each other, side by side with their evidence. Keep the one that holds: it becomes active and the other expires, as one batch.
+          Records that contradict each other, side by side with their evidence. Keep the one that holds: it becomes
+          active and the other expires, as one batch.
         </p>
       </div>
       {pairs.length === 0 ? (
         <EmptyState title="No contradictions">
-          Records marked as contradicting each other appear here. <Link href="/records" className="text-teal-700 hover:underline dark:text-teal-300">Browse all records</Link>
+          Records marked as contradicting each other appear here.{' '}
+          <Link href="/records" className="text-teal-700 hover:underline dark:text-teal-300">
+            Browse all records
+          </Link>
         </EmptyState>
       ) : (
-        pairs.map(([a, b]) => <ConflictPair key={`${a.id} ${b.id}`} a={conflictSide(ctx, a, b, mask, locationText(a))} b={conflictSide(ctx, b, a, mask, locationText(b))} returnTo="/records/conflicts" />)
+        pairs.map(([a, b]) => (
+          <ConflictPair
+            key={`${a.id} ${b.id}`}
+            a={conflictSide(ctx, a, b, mask, locationText(a))}
+            b={conflictSide(ctx, b, a, mask, locationText(b))}
+            returnTo="/records/conflicts"
+          />
+        ))
       )}
     </div>
   );

@@ -12,13 +12,22 @@ export const dynamic = 'force-dynamic';
 export async function GET(req: NextRequest, { params }: { params: Promise<{ format: string }> }) {
   const { format } = await params;
   if (!(REPORT_FORMATS as readonly string[]).includes(format)) {
-    return new Response(`Unknown report format. Use one of: ${REPORT_FORMATS.join(', ')}.\n`, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    return new Response(`Unknown report format. Use one of: ${REPORT_FORMATS.join(', ')}.\n`, {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
   }
   const p = parseAuditParams(searchParamsRecord(req.nextUrl.searchParams));
   const f = toAuditFilter(p);
   const { data, text } = makeReport(freshContext(), format as ReportFormat, {
-    source: p.source, type: p.type, action: p.action, actor: p.actor, machine: p.machine, memory: p.memory,
-    sinceMs: f.fromMs, untilMs: f.toMs,
+    source: p.source,
+    type: p.type,
+    action: p.action,
+    actor: p.actor,
+    machine: p.machine,
+    memory: p.memory,
+    sinceMs: f.fromMs,
+    untilMs: f.toMs,
   });
   return new Response(text, {
     headers: {

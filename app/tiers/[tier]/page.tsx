@@ -21,7 +21,10 @@ const TITLES: Record<TierParam, string> = {
   all: 'All memories',
 };
 
-type Props = { params: Promise<{ tier: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ tier: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { tier } = await params;
@@ -46,7 +49,12 @@ export default async function TierPage({ params, searchParams }: Props) {
       <LiveRefresh since={indexSignature(ctx.handle.sqlite)} />
       <div className="mb-4 flex items-baseline justify-between gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">{TITLES[tier]}</h1>
-        <Link href="/memories/new" className="ml-auto rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">Add a memory</Link>
+        <Link
+          href="/memories/new"
+          className="ml-auto rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+        >
+          Add a memory
+        </Link>
         <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
           {total.toLocaleString('en-US')} {total === 1 ? 'memory' : 'memories'}
           {filtered ? ' match' : ''}
@@ -54,9 +62,13 @@ export default async function TierPage({ params, searchParams }: Props) {
       </div>
       <TableFilters base={base} tier={tier} params={p} machines={f.machines} sources={f.sources} />
       {items.length === 0 ? (
-        <EmptyState title={filtered ? 'No memories match these filters' : `No ${tier === 'all' ? '' : `${tier} `}memories`}>
+        <EmptyState
+          title={filtered ? 'No memories match these filters' : `No ${tier === 'all' ? '' : `${tier} `}memories`}
+        >
           {filtered ? (
-            <Link href={base} className="text-teal-700 hover:underline dark:text-teal-300">Clear the filters</Link>
+            <Link href={base} className="text-teal-700 hover:underline dark:text-teal-300">
+              Clear the filters
+            </Link>
           ) : (
             'Memories appear here as soon as files exist in this tier.'
           )}
@@ -66,9 +78,29 @@ export default async function TierPage({ params, searchParams }: Props) {
       )}
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-          {page > 1 ? <Link href={withParams(base, p, { page: page - 1 })} className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800">← Previous</Link> : <span />}
-          <span className="text-slate-600 dark:text-slate-400">Page {page} of {pages.toLocaleString('en-US')}</span>
-          {page < pages ? <Link href={withParams(base, p, { page: page + 1 })} className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800">Next →</Link> : <span />}
+          {page > 1 ? (
+            <Link
+              href={withParams(base, p, { page: page - 1 })}
+              className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
+              ← Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-slate-600 dark:text-slate-400">
+            Page {page} of {pages.toLocaleString('en-US')}
+          </span>
+          {page < pages ? (
+            <Link
+              href={withParams(base, p, { page: page + 1 })}
+              className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
+              Next →
+            </Link>
+          ) : (
+            <span />
+          )}
         </nav>
       ) : null}
     </div>

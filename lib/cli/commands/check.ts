@@ -80,9 +80,19 @@ function checkAll(cmd: CheckCommand, dir: string, json: boolean, io: Io): number
   });
   const counts = new Map<string, number>();
   for (const r of results) counts.set(r.verdict.label, (counts.get(r.verdict.label) ?? 0) + 1);
-  const exit = worstExit(cmd, results.map((r) => r.verdict.exit));
+  const exit = worstExit(
+    cmd,
+    results.map((r) => r.verdict.exit),
+  );
   if (json) {
-    io.out(JSON.stringify({ dir, exit, counts: Object.fromEntries(counts), files: results.map((r) => ({ file: r.file, ...r.verdict })) }));
+    io.out(
+      JSON.stringify({
+        dir,
+        exit,
+        counts: Object.fromEntries(counts),
+        files: results.map((r) => ({ file: r.file, ...r.verdict })),
+      }),
+    );
     return exit;
   }
   const parts = [...counts.entries()].sort().map(([label, n]) => `${n} ${label}`);

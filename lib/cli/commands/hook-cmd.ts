@@ -23,7 +23,9 @@ async function postWrite(io: Io, env: Env): Promise<number> {
     return 1;
   }
   if (stdin.oversize) {
-    io.err(`memtrust hook post-write: hook input of ${stdin.bytes} bytes is too large to read: not stamped (the next backfill marks it inferred)`);
+    io.err(
+      `memtrust hook post-write: hook input of ${stdin.bytes} bytes is too large to read: not stamped (the next backfill marks it inferred)`,
+    );
     return 1;
   }
   const parsed = parseHookInput(stdin.text);
@@ -46,7 +48,13 @@ async function postWrite(io: Io, env: Env): Promise<number> {
   const { createContext } = await import('../../service/context');
   const { stampAssistantWrite } = await import('../../service/hook-stamp');
   const ctx = createContext(cfg, env);
-  const r = stampAssistantWrite(ctx, { abs: t.real, realRoot: t.realRoot, relPath: t.relPath, toolName: input.toolName, toolUseId: input.toolUseId });
+  const r = stampAssistantWrite(ctx, {
+    abs: t.real,
+    realRoot: t.realRoot,
+    relPath: t.relPath,
+    toolName: input.toolName,
+    toolUseId: input.toolUseId,
+  });
   if (!r.ok) {
     io.err(`memtrust hook post-write: ${t.relPath}: ${r.message}: not stamped`);
     return 1;
@@ -56,7 +64,9 @@ async function postWrite(io: Io, env: Env): Promise<number> {
     r.to === 'verified'
       ? `kept ${t.relPath} verified and flagged it changed-since-verified: the user will re-affirm or demote it`
       : `stamped ${t.relPath} trust-level: inferred (a memory the assistant writes is inferred until the user promotes it)`;
-  emit(io, 'PostToolUse', { additionalContext: `memtrust ${what}. The file changed on disk: read it again before editing it.` });
+  emit(io, 'PostToolUse', {
+    additionalContext: `memtrust ${what}. The file changed on disk: read it again before editing it.`,
+  });
   return 0;
 }
 
@@ -68,7 +78,13 @@ async function install(argv: string[], io: Io, env: Env): Promise<number> {
   if (!args.bools.has('apply')) {
     const status = hookStatus(env, entries);
     if (args.bools.has('json')) {
-      io.out(JSON.stringify({ file: status.file, problem: status.problem, entries: status.entries, hooks: hooksBlock(entries) }, null, 2));
+      io.out(
+        JSON.stringify(
+          { file: status.file, problem: status.problem, entries: status.entries, hooks: hooksBlock(entries) },
+          null,
+          2,
+        ),
+      );
       return 0;
     }
     io.out(`Add these entries to ${claudeSettingsPath(env)} (or run: memtrust hook install --apply):`);
@@ -84,7 +100,10 @@ async function install(argv: string[], io: Io, env: Env): Promise<number> {
     return 1;
   }
   if (!r.changed) io.out(`${r.file}: the memtrust hooks are already installed; nothing changed`);
-  else io.out(`${r.file}: memtrust hooks installed (SessionStart, PreToolUse, PostToolUse)${r.backup ? `; backup at ${r.backup}` : ''}`);
+  else
+    io.out(
+      `${r.file}: memtrust hooks installed (SessionStart, PreToolUse, PostToolUse)${r.backup ? `; backup at ${r.backup}` : ''}`,
+    );
   return 0;
 }
 
@@ -95,7 +114,8 @@ export const hookCommand: Command = {
     const [sub, ...rest] = argv;
     const env = process.env as Env;
     if (sub === 'pre-write' || sub === 'post-write') {
-      if (rest.length) throw new UsageError(`hook ${sub} takes no arguments (it reads Claude Code's hook JSON on stdin)`);
+      if (rest.length)
+        throw new UsageError(`hook ${sub} takes no arguments (it reads Claude Code's hook JSON on stdin)`);
       try {
         return sub === 'pre-write' ? await preWrite(io, env) : await postWrite(io, env);
       } catch (e) {

@@ -14,4 +14,12 @@ export interface Command {
   run(argv: string[], io: Io): Promise<number>;
 }
 
-export const COMMANDS: Record<string, Command> = { ...readCommands, ...transitionCommands, ...trustCommands, ...reportCommands, ...undoCommands, ...recordCommands, hook: hookCommand };
+export const COMMANDS: Record<string, Command> = {
+  ...readCommands,
+  ...transitionCommands,
+  ...trustCommands,
+  ...reportCommands,
+  ...undoCommands,
+  ...recordCommands,
+  hook: hookCommand,
+};

@@ -34,7 +34,9 @@ const scanCmd: Command = {
     const ms = Date.now() - t;
     if (args.bools.has('json')) printJson(io, { ...stats, ms });
     else {
-      io.out(`scanned ${stats.files} files in ${stats.sources} root(s): ${stats.read} read, ${stats.removed} removed, ${stats.events} audit events added (${ms} ms)`);
+      io.out(
+        `scanned ${stats.files} files in ${stats.sources} root(s): ${stats.read} read, ${stats.removed} removed, ${stats.events} audit events added (${ms} ms)`,
+      );
       for (const e of stats.errors) io.err(`  ${e}`);
     }
     return 0;
@@ -49,26 +51,42 @@ const listCmd: Command = {
     const tier = lastValue(args, 'tier');
     const queue = lastValue(args, 'queue');
     const layout = lastValue(args, 'layout');
-    if (tier && !(EFFECTIVE_TIERS as readonly string[]).includes(tier)) throw new UsageError(`--tier must be one of ${EFFECTIVE_TIERS.join(', ')}`);
-    if (queue && !(QUEUES as readonly string[]).includes(queue)) throw new UsageError(`--queue must be one of ${QUEUES.join(', ')}`);
+    if (tier && !(EFFECTIVE_TIERS as readonly string[]).includes(tier))
+      throw new UsageError(`--tier must be one of ${EFFECTIVE_TIERS.join(', ')}`);
+    if (queue && !(QUEUES as readonly string[]).includes(queue))
+      throw new UsageError(`--queue must be one of ${QUEUES.join(', ')}`);
     const layouts = [...FILE_LAYOUTS, ...recordLayoutNames()];
     if (layout && !layouts.includes(layout)) throw new UsageError(`--layout must be one of ${layouts.join(', ')}`);
     const limitRaw = lastValue(args, 'limit');
-    const limit = args.bools.has('all') ? 1_000_000 : limitRaw ? Number(limitRaw) : args.bools.has('json') ? 1_000_000 : 200;
+    const limit = args.bools.has('all')
+      ? 1_000_000
+      : limitRaw
+        ? Number(limitRaw)
+        : args.bools.has('json')
+          ? 1_000_000
+          : 200;
     if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive integer');
     const ctx = openContext(args, io);
-    const memQuery = { tier: tier as never, queue: queue as Queue | undefined, q: lastValue(args, 'q'), sort: 'file' as const };
+    const memQuery = {
+      tier: tier as never,
+      queue: queue as Queue | undefined,
+      q: lastValue(args, 'q'),
+      sort: 'file' as const,
+    };
     // --layout: a file layout keeps that kind's memories; a record layout keeps only its records (docs/records.md, "CLI").
     let res: ReturnType<typeof listMemories>;
     if (!layout) res = listMemories(ctx.handle.sqlite, { ...memQuery, limit }, ctx.now());
     else if (!(FILE_LAYOUTS as readonly string[]).includes(layout)) res = { items: [], total: 0 };
     else {
       const kinds = new Map(ctx.sources.map((s) => [s.id, s.kind]));
-      const all = listMemories(ctx.handle.sqlite, { ...memQuery, limit: 100_000 }, ctx.now()).items.filter((i) => kinds.get(i.source) === layout);
+      const all = listMemories(ctx.handle.sqlite, { ...memQuery, limit: 100_000 }, ctx.now()).items.filter(
+        (i) => kinds.get(i.source) === layout,
+      );
       res = { items: all.slice(0, limit), total: all.length };
     }
     // Records have no queues: --queue lists memories only.
-    const fileOnly = queue !== undefined || (layout !== undefined && (FILE_LAYOUTS as readonly string[]).includes(layout));
+    const fileOnly =
+      queue !== undefined || (layout !== undefined && (FILE_LAYOUTS as readonly string[]).includes(layout));
     const recs =
       ctx.recordSources.length && !fileOnly
         ? listRecords(ctx, { layout, tier, q: lastValue(args, 'q'), limit: Math.max(limit - res.items.length, 0) })
@@ -76,7 +94,8 @@ const listCmd: Command = {
     if (recs) {
       const roots = new Map(ctx.recordSources.map((s) => [s.id, s.root]));
       for (const e of recs.errors) io.err(`memtrust: ${e.error}`);
-      for (const p of recs.problems) io.err(`memtrust: ${roots.get(p.source)}/${p.file}${p.line ? ` line ${p.line}` : ''}: ${p.problem}`);
+      for (const p of recs.problems)
+        io.err(`memtrust: ${roots.get(p.source)}/${p.file}${p.line ? ` line ${p.line}` : ''}: ${p.problem}`);
       for (const w of recs.warnings) io.err(`memtrust: ${roots.get(w.source)}: ${w.warning}`);
     }
     if (args.bools.has('json')) {
@@ -88,9 +107,23 @@ const listCmd: Command = {
         total: res.total,
         ...(ctx.config.demo ? { demo: true } : {}),
         items: res.items.map((i) => ({
-          id: i.id, key: i.filename, layout: roots.get(i.source)?.kind, file: i.relPath, root: roots.get(i.source)?.root, location: { file: i.relPath },
-          tier: i.tier, type: i.type, name: i.name, createdAt: i.createdAt, lastVerified: i.lastVerified, quarantinedAt: i.quarantinedAt,
-          validate: i.validateExit, secret: i.secretExit, injection: i.injectionExit, conflict: i.conflict, sha256: i.sha256,
+          id: i.id,
+          key: i.filename,
+          layout: roots.get(i.source)?.kind,
+          file: i.relPath,
+          root: roots.get(i.source)?.root,
+          location: { file: i.relPath },
+          tier: i.tier,
+          type: i.type,
+          name: i.name,
+          createdAt: i.createdAt,
+          lastVerified: i.lastVerified,
+          quarantinedAt: i.quarantinedAt,
+          validate: i.validateExit,
+          secret: i.secretExit,
+          injection: i.injectionExit,
+          conflict: i.conflict,
+          sha256: i.sha256,
           actions: actions.get(i.key) ?? [],
         })),
       };
@@ -147,14 +180,18 @@ const showCmd: Command = {
     }
     io.out(`${d.filename}  [${d.tier}]  ${d.root}/${d.relPath}${ctx.config.demo ? '  (demo root)' : ''}`);
     for (const [k, v] of Object.entries(d.fields)) io.out(`  ${k}: ${v}`);
-    if (d.created.fromMtime) io.out(`  created: ${d.created.at} (file modified time: no created-at; the first rewrite writes it)`);
-    io.out(`verdicts: validate ${d.verdicts.validate} · secret-check ${d.verdicts.secret} · injection-check ${d.verdicts.injection}`);
+    if (d.created.fromMtime)
+      io.out(`  created: ${d.created.at} (file modified time: no created-at; the first rewrite writes it)`);
+    io.out(
+      `verdicts: validate ${d.verdicts.validate} · secret-check ${d.verdicts.secret} · injection-check ${d.verdicts.injection}`,
+    );
     for (const f of d.findings) io.out(`  ${f.label}: ${f.message}${f.line ? ` (line ${f.line})` : ''}`);
     for (const l of d.lifecycle) io.out(`• ${l}`);
     io.out('actions:');
     for (const a of d.actions) io.out(`  ${a.allowed ? '✓' : '✗'} ${a.action}${a.reason ? ` — ${a.reason}` : ''}`);
     if (d.history.length) io.out('history:');
-    for (const h of d.history) io.out(`  ${h.at} ${h.actor} ${h.action} ${h.from ?? '—'} → ${h.to ?? '—'}${h.reason ? ` (${h.reason})` : ''}`);
+    for (const h of d.history)
+      io.out(`  ${h.at} ${h.actor} ${h.action} ${h.from ?? '—'} → ${h.to ?? '—'}${h.reason ? ` (${h.reason})` : ''}`);
     return 0;
   },
 };
@@ -166,7 +203,8 @@ const historyCmd: Command = {
     const args = parseServiceArgs(argv, { values: ['limit'] });
     if (args.positionals.length > 1) throw new UsageError('at most one memory ID or FILE');
     const limitRaw = lastValue(args, 'limit');
-    if (limitRaw !== undefined && !(Number.isInteger(Number(limitRaw)) && Number(limitRaw) > 0)) throw new UsageError('--limit must be a positive integer');
+    if (limitRaw !== undefined && !(Number.isInteger(Number(limitRaw)) && Number(limitRaw) > 0))
+      throw new UsageError('--limit must be a positive integer');
     const ctx = openContext(args, io);
     const ref = args.positionals[0];
     // Scoped to the configured roots, one memory by id (docs/audit-trail.md; docs/roots.md).
@@ -180,7 +218,11 @@ const historyCmd: Command = {
     const events = history(ctx.handle.db, { ...scope, limit: Number(limitRaw ?? 1_000_000) });
     if (args.bools.has('json')) printJson(io, { events });
     else if (events.length === 0) io.out('no audit events');
-    else for (const e of events) io.out(`${e.at}  ${e.machine.padEnd(14)} ${e.actor.padEnd(9)} ${e.action.padEnd(8)} ${e.memory}  ${e.from ?? '—'} → ${e.to ?? '—'}${e.reason ? `  “${e.reason}”` : ''}${e.recovered ? '  (recovered)' : ''}${e.batch ? `  batch ${e.batch}` : ''}`);
+    else
+      for (const e of events)
+        io.out(
+          `${e.at}  ${e.machine.padEnd(14)} ${e.actor.padEnd(9)} ${e.action.padEnd(8)} ${e.memory}  ${e.from ?? '—'} → ${e.to ?? '—'}${e.reason ? `  “${e.reason}”` : ''}${e.recovered ? '  (recovered)' : ''}${e.batch ? `  batch ${e.batch}` : ''}`,
+        );
     return 0;
   },
 };
@@ -204,8 +246,14 @@ const rootsCmd: Command = {
     if (args.bools.has('json')) {
       printJson(io, {
         configured: sources.map((s) => ({
-          root: s.root, id: s.id, kind: s.kind, layout: s.layout, shape: s.shape, error: s.error,
-          ...(s.refused ? { refused: s.refused } : {}), ...(config.demo ? { demo: true } : {}),
+          root: s.root,
+          id: s.id,
+          kind: s.kind,
+          layout: s.layout,
+          shape: s.shape,
+          error: s.error,
+          ...(s.refused ? { refused: s.refused } : {}),
+          ...(config.demo ? { demo: true } : {}),
           ...(index.get(s.id) ? { indexFindings: index.get(s.id) } : {}),
           ...(s.records ? { label: s.label, records: counts.get(s.id) } : {}),
         })),
@@ -216,15 +264,22 @@ const rootsCmd: Command = {
       return refused ? 64 : 0;
     }
     if (none) io.out(NO_ROOT);
-    else io.out(`configured (${config.demo ? 'demo root: generated sample data, not your memories' : config.rootsOrigin}):`);
+    else
+      io.out(
+        `configured (${config.demo ? 'demo root: generated sample data, not your memories' : config.rootsOrigin}):`,
+      );
     for (const s of sources) {
       if (s.refused) io.out(`  ${s.root}  [not read: ${s.layout}]`);
       else if (s.records) {
         const c = counts.get(s.id)!;
-        const n = c.error ? `  — ${c.error}` : `  — ${c.count} ${c.count === 1 ? 'record' : 'records'}${c.problems ? `, ${c.problems} unreadable ${c.problems === 1 ? 'entry' : 'entries'}` : ''}`;
+        const n = c.error
+          ? `  — ${c.error}`
+          : `  — ${c.count} ${c.count === 1 ? 'record' : 'records'}${c.problems ? `, ${c.problems} unreadable ${c.problems === 1 ? 'entry' : 'entries'}` : ''}`;
         io.out(`  ${s.root}  [${s.label}: layout ${s.layout}, ${s.shape}]${s.error ? `  — ${s.error}` : n}`);
-      }
-      else io.out(`  ${s.root}  [${config.demo ? 'demo · ' : ''}${s.label}${s.shape && s.shape !== 'folders' ? `, ${s.shape}` : ''}]${s.error ? `  — ${s.error}` : ''}`);
+      } else
+        io.out(
+          `  ${s.root}  [${config.demo ? 'demo · ' : ''}${s.label}${s.shape && s.shape !== 'folders' ? `, ${s.shape}` : ''}]${s.error ? `  — ${s.error}` : ''}`,
+        );
       for (const f of index.get(s.id) ?? []) io.out(`    ${f.file} line ${f.line ?? '—'}: ${f.label} ${f.message}`);
     }
     for (const s of sources.filter((x) => x.refused)) io.err(`memtrust: ${s.refused}`);
@@ -236,5 +291,11 @@ const rootsCmd: Command = {
   },
 };
 
-export const readCommands: Record<string, Command> = { scan: scanCmd, list: listCmd, show: showCmd, history: historyCmd, roots: rootsCmd };
+export const readCommands: Record<string, Command> = {
+  scan: scanCmd,
+  list: listCmd,
+  show: showCmd,
+  history: historyCmd,
+  roots: rootsCmd,
+};
 export type { Io };

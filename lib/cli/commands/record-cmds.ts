@@ -9,7 +9,12 @@ import { UsageError, lastValue } from '../args';
 import type { Io } from '../io';
 import type { ParsedArgs } from '../args';
 import { openContext, parseServiceArgs, printJson } from '../service-args';
-import { applyRecordActions, findRecordForWrite, type RecordApplyResult, type RecordStep } from '../../service/records/apply';
+import {
+  applyRecordActions,
+  findRecordForWrite,
+  type RecordApplyResult,
+  type RecordStep,
+} from '../../service/records/apply';
 import type { ServiceContext } from '../../service/context';
 import type { Command } from './index';
 
@@ -25,7 +30,10 @@ export function reportRecordResult(io: Io, args: ParsedArgs, verb: string, r: Re
   if (args.bools.has('json')) printJson(io, r);
   else if (r.ok) {
     for (const s of r.summary) io.out(s);
-    if (r.batch) io.out(`batch ${r.batch}: ${r.done} ${r.done === 1 ? 'record' : 'records'} changed; undo it with: memtrust undo ${r.batch}`);
+    if (r.batch)
+      io.out(
+        `batch ${r.batch}: ${r.done} ${r.done === 1 ? 'record' : 'records'} changed; undo it with: memtrust undo ${r.batch}`,
+      );
     else io.out('nothing to change: the records are already so');
   } else {
     io.err(`memtrust ${verb}: ${r.message}`);
@@ -52,7 +60,8 @@ const resolveCmd: Command = {
   async run(argv, io) {
     const args = parseServiceArgs(argv, { values: ['expire', 'reason'] });
     const other = lastValue(args, 'expire');
-    if (args.positionals.length !== 1 || !other) throw new UsageError('name the record to KEEP and the one to --expire');
+    if (args.positionals.length !== 1 || !other)
+      throw new UsageError('name the record to KEEP and the one to --expire');
     const ctx = openContext(args, io, { scan: false });
     const reason = lastValue(args, 'reason');
     const steps: RecordStep[] = [
@@ -74,7 +83,14 @@ const recordActionCmd: Command = {
     if (args.positionals.length !== 2) throw new UsageError('name one record ID and one VERB');
     const ctx = openContext(args, io, { scan: false });
     const [id, verb] = args.positionals as [string, string];
-    return reportRecordResult(io, args, 'record-action', applyRecordActions(ctx, [{ id, action: verb, reason: lastValue(args, 'reason'), options: options(args) }], { actor: 'user:cli' }));
+    return reportRecordResult(
+      io,
+      args,
+      'record-action',
+      applyRecordActions(ctx, [{ id, action: verb, reason: lastValue(args, 'reason'), options: options(args) }], {
+        actor: 'user:cli',
+      }),
+    );
   },
 };
 

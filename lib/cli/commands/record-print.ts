@@ -24,22 +24,47 @@ export function recordLine(r: RecordView): string {
 
 /** Exit codes the secret and injection checks would give this text (docs/validators.md), as `list --json` gives memories. */
 function exits(r: RecordView): { secret: number; injection: number } {
-  return { secret: r.findings.some((f) => f.check === 'secret') ? 1 : 0, injection: r.findings.some((f) => f.check === 'injection') ? 3 : 0 };
+  return {
+    secret: r.findings.some((f) => f.check === 'secret') ? 1 : 0,
+    injection: r.findings.some((f) => f.check === 'injection') ? 3 : 0,
+  };
 }
 
 /** A `list --json` item: today's item fields where they apply, plus layout, key, native, flags, actions and location. */
 export function recordItem(r: RecordView, root: string | undefined): Record<string, unknown> {
   return {
-    id: r.id, key: r.key, layout: r.layout, native: r.native, file: r.location.file, root, location: r.location,
-    tier: r.tier, flags: r.flags, flagReasons: r.flagReasons, name: r.title, origin: r.origin, createdAt: r.createdAt, lastVerified: r.verifiedAt,
-    validate: null, ...exits(r), findings: r.findings.length,
-    actions: r.actions, refused: r.refused,
+    id: r.id,
+    key: r.key,
+    layout: r.layout,
+    native: r.native,
+    file: r.location.file,
+    root,
+    location: r.location,
+    tier: r.tier,
+    flags: r.flags,
+    flagReasons: r.flagReasons,
+    name: r.title,
+    origin: r.origin,
+    createdAt: r.createdAt,
+    lastVerified: r.verifiedAt,
+    validate: null,
+    ...exits(r),
+    findings: r.findings.length,
+    actions: r.actions,
+    refused: r.refused,
   };
 }
 
 /** `show --json` of a record: the record, its root, and every verb with why it is refused (and the owner's command). */
 export function recordShowJson(ctx: ServiceContext, source: SourceInfo, r: RecordView): Record<string, unknown> {
-  return { ...r, root: source.root, label: source.label, shape: source.shape, ...exits(r), actionStates: recordActionStates(ctx, source, r) };
+  return {
+    ...r,
+    root: source.root,
+    label: source.label,
+    shape: source.shape,
+    ...exits(r),
+    actionStates: recordActionStates(ctx, source, r),
+  };
 }
 
 export function printRecord(io: Io, ctx: ServiceContext, source: SourceInfo, r: RecordView): void {
@@ -60,7 +85,9 @@ export function printRecord(io: Io, ctx: ServiceContext, source: SourceInfo, r: 
   for (const f of r.findings) io.out(`  ${f.label}: ${f.message}${f.line ? ` (line ${f.line})` : ''}`);
   io.out('actions:');
   for (const a of recordActionStates(ctx, source, r)) {
-    io.out(`  ${a.allowed ? '✓' : '✗'} ${a.action}${a.reason ? ` — ${a.reason}` : ''}${a.command ? `; the owner's command: ${a.command}` : ''}`);
+    io.out(
+      `  ${a.allowed ? '✓' : '✗'} ${a.action}${a.reason ? ` — ${a.reason}` : ''}${a.command ? `; the owner's command: ${a.command}` : ''}`,
+    );
   }
 }
 
@@ -71,6 +98,10 @@ export function recordCount(s: SourceInfo, now: Date): { count: number; problems
     const r = s.records.read(s.root, { sourceId: s.id, now });
     return { count: new Set(r.records.map((x) => x.id)).size, problems: r.problems.length };
   } catch (e) {
-    return { count: 0, problems: 0, error: `cannot read ${s.root}: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}` };
+    return {
+      count: 0,
+      problems: 0,
+      error: `cannot read ${s.root}: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`,
+    };
   }
 }

@@ -22,15 +22,24 @@ const reportCmd: Command = {
     const args = parseServiceArgs(argv, { values: ['format', 'out', 'since', 'until', 'source', 'type', 'limit'] });
     if (args.positionals.length) throw new UsageError(`unexpected argument: ${args.positionals[0]}`);
     const format = lastValue(args, 'format') ?? 'html';
-    if (!(REPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${REPORT_FORMATS.join(', ')}`);
+    if (!(REPORT_FORMATS as readonly string[]).includes(format))
+      throw new UsageError(`--format must be one of ${REPORT_FORMATS.join(', ')}`);
     const type = lastValue(args, 'type');
-    if (type && !(MEMORY_TYPES as readonly string[]).includes(type)) throw new UsageError(`--type must be one of ${MEMORY_TYPES.join(', ')}`);
+    if (type && !(MEMORY_TYPES as readonly string[]).includes(type))
+      throw new UsageError(`--type must be one of ${MEMORY_TYPES.join(', ')}`);
     const limitRaw = lastValue(args, 'limit');
     const limit = limitRaw === undefined ? undefined : Number(limitRaw);
-    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new UsageError('--limit must be a positive whole number');
-    const opts: ReportOptions = { type, limit, sinceMs: dateFlag(lastValue(args, 'since'), 'since'), untilMs: dateFlag(lastValue(args, 'until'), 'until') };
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
+      throw new UsageError('--limit must be a positive whole number');
+    const opts: ReportOptions = {
+      type,
+      limit,
+      sinceMs: dateFlag(lastValue(args, 'since'), 'since'),
+      untilMs: dateFlag(lastValue(args, 'until'), 'until'),
+    };
     const out = lastValue(args, 'out');
-    if (out && out !== '-' && !fs.existsSync(path.dirname(path.resolve(out)))) throw new UsageError(`--out: directory does not exist: ${path.dirname(out)}`);
+    if (out && out !== '-' && !fs.existsSync(path.dirname(path.resolve(out))))
+      throw new UsageError(`--out: directory does not exist: ${path.dirname(out)}`);
 
     const ctx = openContext(args, io);
     const source = lastValue(args, 'source');

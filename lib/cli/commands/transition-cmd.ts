@@ -22,7 +22,12 @@ function make(action: MemoryAction, summary: string): Command {
       const ctx = openContext(args, io, { scan: false });
       const ref = args.positionals[0]!;
       if (isRecordRef(ctx, ref)) {
-        return reportRecordResult(io, args, action, applyRecordActions(ctx, [{ id: ref, action, reason: lastValue(args, 'reason') }], { actor: 'user:cli' }));
+        return reportRecordResult(
+          io,
+          args,
+          action,
+          applyRecordActions(ctx, [{ id: ref, action, reason: lastValue(args, 'reason') }], { actor: 'user:cli' }),
+        );
       }
       const result = transitionAsBatch(ctx, {
         ref: args.positionals[0]!,

@@ -9,7 +9,8 @@ const undoCmd: Command = {
   summary: 'put every file of a batch (and MEMORY.md) back as it was; itself a batch',
   async run(argv, io) {
     const args = parseServiceArgs(argv);
-    if (args.positionals.length !== 1) throw new UsageError('name exactly one BATCH id (shown when a batch is applied, and in history)');
+    if (args.positionals.length !== 1)
+      throw new UsageError('name exactly one BATCH id (shown when a batch is applied, and in history)');
     const ctx = openContext(args, io, { scan: false });
     const r = undoBatch(ctx, args.positionals[0]!, 'user:cli');
     if (!r.ok && r.code === 'bad-id') throw new UsageError(r.message);

@@ -7,19 +7,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { copyRoot, pool, readAudit, runNodeAsync, sandbox, tmpFiles, journalFiles, treeFiles, type Sandbox } from '../test-support';
+import {
+  copyRoot,
+  pool,
+  readAudit,
+  runNodeAsync,
+  sandbox,
+  tmpFiles,
+  journalFiles,
+  treeFiles,
+  type Sandbox,
+} from '../test-support';
 import { EXPIRED_FILE, READ_ONLY_FILE } from './test-adapter';
 
 const CLI = ['--import', 'tsx', path.join('lib', 'service', 'records', 'test-cli.ts')];
 const STORE = 'team.memory.jsonl';
-const TEAM = [
+const TEAM = `${[
   '# decisions the team agreed on (made-up data)',
   '{"id":"deploy","status":"active","text":"Deploys go through staging at 10.0.0.5 first."}',
   '{"id":"owner","status":"active","text":"The on-call owner is the platform team."}',
-].join('\r\n') + '\r\n{"id":"backups","status":"verified","text":"Backups run nightly."}';
+].join('\r\n')}\r\n{"id":"backups","status":"verified","text":"Backups run nightly."}`;
 
 const boxes: Sandbox[] = [];
-afterAll(() => boxes.forEach((b) => fs.rmSync(b.tmp, { recursive: true, force: true })));
+afterAll(() => {
+  for (const b of boxes) fs.rmSync(b.tmp, { recursive: true, force: true });
+});
 
 function store(files: Record<string, string>): Sandbox {
   const sb = sandbox('memtrust-records-cli-');
@@ -27,7 +39,8 @@ function store(files: Record<string, string>): Sandbox {
   for (const [rel, text] of Object.entries(files)) fs.writeFileSync(path.join(sb.root, rel), text);
   return sb;
 }
-const run = (sb: Sandbox, args: string[], extra: Record<string, string> = {}) => runNodeAsync([...CLI, ...args], sb.env, extra);
+const run = (sb: Sandbox, args: string[], extra: Record<string, string> = {}) =>
+  runNodeAsync([...CLI, ...args], sb.env, extra);
 
 describe('record commands through the real CLI', () => {
   it('demote a record, undo it byte for byte; a read-only layout exits 2 with the owner’s command', async () => {
@@ -72,7 +85,14 @@ describe('record commands through the real CLI', () => {
       const next = await run(sb, ['record-action', 'nobody', 'expire']);
       const tree = treeFiles(sb.root);
       const events = readAudit(sb.root);
-      return { n, signal: killed.signal, next: next.stderr, tree, events: events.length, left: [...tmpFiles(sb.root), ...journalFiles(sb.root)] };
+      return {
+        n,
+        signal: killed.signal,
+        next: next.stderr,
+        tree,
+        events: events.length,
+        left: [...tmpFiles(sb.root), ...journalFiles(sb.root)],
+      };
     });
     for (const o of outcomes) {
       expect(o.signal, `point ${o.n}`).toBe('SIGKILL');

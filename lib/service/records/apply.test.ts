@@ -21,19 +21,21 @@ import { EXPIRED_FILE, READ_ONLY_FILE, testLinesAdapter, testReadOnlyAdapter } f
 
 const STORE = 'team.memory.jsonl';
 // CRLF lines, a comment line, a line without a final newline: every byte outside the edited lines must survive.
-const TEAM = [
+const TEAM = `${[
   '# decisions the team agreed on (made-up data)',
   '{"id":"deploy","status":"active","text":"Deploys go through staging at 10.0.0.5 first."}',
   '{"id":"owner","status":"active","text":"The on-call owner is the platform team."}',
   '{"id":"proxy","status":"quarantined","text":"The proxy forwards port 8443."}',
-].join('\r\n') + '\r\n{"id":"backups","status":"verified","text":"Backups run nightly."}';
+].join('\r\n')}\r\n{"id":"backups","status":"verified","text":"Backups run nightly."}`;
 const SOLO = '{"id":"solo","status":"active","text":"A record alone in its file."}\n';
 
 let unregister: (() => void)[] = [];
 beforeAll(() => {
   unregister = [registerForTests(testLinesAdapter), registerForTests(testReadOnlyAdapter)];
 });
-afterAll(() => unregister.forEach((u) => u()));
+afterAll(() => {
+  for (const u of unregister) u();
+});
 
 const boxes: Sandbox[] = [];
 afterEach(() => {
@@ -43,7 +45,10 @@ afterEach(() => {
   }
 });
 
-function store(files: Record<string, string> = { [STORE]: TEAM, 'solo.memory.jsonl': SOLO }): { sb: Sandbox; ctx: ServiceContext } {
+function store(files: Record<string, string> = { [STORE]: TEAM, 'solo.memory.jsonl': SOLO }): {
+  sb: Sandbox;
+  ctx: ServiceContext;
+} {
   const sb = sandbox('memtrust-records-');
   boxes.push(sb);
   for (const [rel, text] of Object.entries(files)) fs.writeFileSync(path.join(sb.root, rel), text);
@@ -58,17 +63,34 @@ describe('applyRecordActions', () => {
   it('a line-range edit changes that line only, as one audited batch', () => {
     const { sb, ctx } = store();
     expect(ctx.recordSources).toHaveLength(1);
-    const r = applyRecordActions(ctx, [{ id: 'owner', action: 'demote', reason: 'the team changed' }], { actor: 'user:cli' });
+    const r = applyRecordActions(ctx, [{ id: 'owner', action: 'demote', reason: 'the team changed' }], {
+      actor: 'user:cli',
+    });
     expect(r).toMatchObject({ ok: true, done: 1 });
     const after = read(sb, STORE);
     const before = lines(TEAM);
     const now = lines(after);
     expect(now).toHaveLength(before.length);
-    now.forEach((l, i) => (i === 2 ? expect(l).toBe('{"id":"owner","status":"quarantined","text":"The on-call owner is the platform team."}\r') : expect(l).toBe(before[i])));
+    for (const [i, l] of now.entries()) {
+      if (i === 2)
+        expect(l).toBe('{"id":"owner","status":"quarantined","text":"The on-call owner is the platform team."}\r');
+      else expect(l).toBe(before[i]);
+    }
     expect(read(sb, 'solo.memory.jsonl')).toBe(SOLO);
     const events = readAudit(sb.root);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ action: 'demote', memory: 'owner', key: 'owner', layout: 'consolidation', record_action: 'demote', from: 'inferred', to: 'quarantined', reason: 'the team changed', memo: { file: STORE, line: 3, status: 'active' }, batch: r.ok ? r.batch : '' });
+    expect(events[0]).toMatchObject({
+      action: 'demote',
+      memory: 'owner',
+      key: 'owner',
+      layout: 'consolidation',
+      record_action: 'demote',
+      from: 'inferred',
+      to: 'quarantined',
+      reason: 'the team changed',
+      memo: { file: STORE, line: 3, status: 'active' },
+      batch: r.ok ? r.batch : '',
+    });
     // Nothing temporary or pending is left.
     expect(fs.readdirSync(path.join(sb.root, '.memtrust', 'journal'))).toEqual([]);
     expect(Object.keys(treeFiles(sb.root, [])).filter((f) => f.endsWith('.tmp'))).toEqual([]);
@@ -77,7 +99,14 @@ describe('applyRecordActions', () => {
   it('two records of one file in one batch: both edits land, one batch id, one event each; undo puts the bytes back', () => {
     const { sb, ctx } = store();
     const before = treeFiles(sb.root);
-    const r = applyRecordActions(ctx, [{ id: 'deploy', action: 'promote' }, { id: 'backups', action: 'archive' }], { actor: 'user:cli' });
+    const r = applyRecordActions(
+      ctx,
+      [
+        { id: 'deploy', action: 'promote' },
+        { id: 'backups', action: 'archive' },
+      ],
+      { actor: 'user:cli' },
+    );
     expect(r).toMatchObject({ ok: true, done: 2 });
     const now = lines(read(sb, STORE));
     expect(now[1]).toContain('"status":"verified"');
@@ -91,7 +120,10 @@ describe('applyRecordActions', () => {
     expect(read(sb, STORE)).toBe(TEAM);
     // Undo is a batch of its own, with one undo event per step, and can itself be undone.
     const undoEvents = readAudit(sb.root).slice(2);
-    expect(undoEvents.map((e) => [e.action, e.key])).toEqual([['undo', 'deploy'], ['undo', 'backups']]);
+    expect(undoEvents.map((e) => [e.action, e.key])).toEqual([
+      ['undo', 'deploy'],
+      ['undo', 'backups'],
+    ]);
     expect(undoBatch(ctx, r.ok ? r.batch : '', 'user:cli')).toMatchObject({ ok: true, noop: true });
     const again = undoBatch(ctx, u.ok && u.outcome ? u.outcome.batch : '', 'user:cli');
     expect(again).toMatchObject({ ok: true, noop: false });
@@ -100,7 +132,14 @@ describe('applyRecordActions', () => {
 
   it('an edit that removes lines shifts the later record of the same file (expire, then demote below it)', () => {
     const { sb, ctx } = store();
-    const r = applyRecordActions(ctx, [{ id: 'deploy', action: 'expire' }, { id: 'proxy', action: 'restore' }], { actor: 'user:cli' });
+    const r = applyRecordActions(
+      ctx,
+      [
+        { id: 'deploy', action: 'expire' },
+        { id: 'proxy', action: 'restore' },
+      ],
+      { actor: 'user:cli' },
+    );
     expect(r).toMatchObject({ ok: true, done: 2 });
     const now = lines(read(sb, STORE));
     expect(now).toHaveLength(4);
@@ -144,7 +183,10 @@ describe('applyRecordActions', () => {
 
   it('a file changed since the plan is refused as a conflict, nothing written', () => {
     const { sb, ctx } = store();
-    const p = planRecordActions(ctx, [{ id: 'owner', action: 'demote' }, { id: 'solo', action: 'archive' }]);
+    const p = planRecordActions(ctx, [
+      { id: 'owner', action: 'demote' },
+      { id: 'solo', action: 'archive' },
+    ]);
     expect(p.ok).toBe(true);
     const edited = TEAM.replace('platform team', 'platform team (edited by hand)');
     fs.writeFileSync(path.join(sb.root, STORE), edited);
@@ -161,7 +203,10 @@ describe('applyRecordActions', () => {
     const r = applyRecordActions(ctx, [{ id: 'proxy', action: 'demote' }], { actor: 'user:cli' });
     expect(r).toMatchObject({ ok: false, code: 'refused' });
     expect(r.ok ? '' : r.message).toMatch(/already quarantined.*allowed now: promote/);
-    expect(applyRecordActions(ctx, [{ id: 'nope', action: 'demote' }], { actor: 'user:cli' })).toMatchObject({ ok: false, code: 'not-found' });
+    expect(applyRecordActions(ctx, [{ id: 'nope', action: 'demote' }], { actor: 'user:cli' })).toMatchObject({
+      ok: false,
+      code: 'not-found',
+    });
     expect(fs.existsSync(path.join(sb.root, '.memtrust'))).toBe(false);
   });
 
@@ -193,7 +238,10 @@ describe('applyRecordActions', () => {
     applyRecordActions(ref.ctx, [{ id: 'deploy', action: 'expire' }], { actor: 'user:cli' });
     const points = disarmFaults().trace;
     // Right after the first file's change is committed and its intent cleared, before the second file.
-    const cleared = points.map((l, i) => (/^unlink journal\/.*-f1\.json$/.test(l) ? i + 1 : 0)).filter(Boolean).pop()!;
+    const cleared = points
+      .map((l, i) => (/^unlink journal\/.*-f1\.json$/.test(l) ? i + 1 : 0))
+      .filter(Boolean)
+      .pop()!;
     expect(cleared).toBeGreaterThan(0);
     armFaults({ at: cleared, kill: true });
     try {
@@ -239,7 +287,11 @@ describe('the CLI on record roots', () => {
     expect(now[1]).toContain('"status":"archived"');
     expect(now[2]).toContain('"status":"active"');
     const batch = /memtrust undo (\S+)/.exec(rs.out)![1]!;
-    expect(readAudit(sb.root).filter((e) => e.batch === batch).map((e) => e.key)).toEqual(['owner', 'deploy']);
+    expect(
+      readAudit(sb.root)
+        .filter((e) => e.batch === batch)
+        .map((e) => e.key),
+    ).toEqual(['owner', 'deploy']);
     const ra = await cli(sb, ['record-action', 'solo', 'shelve', '--json']);
     expect(ra.code, ra.err).toBe(0);
     expect(JSON.parse(ra.out)).toMatchObject({ ok: true, done: 1 });

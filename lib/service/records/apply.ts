@@ -38,21 +38,34 @@ export interface RecordStep {
 
 export type RecordApplyResult =
   | { ok: true; batch: string; done: number; summary: string[] }
-  | { ok: false; code: 'not-found' | 'ambiguous' | 'refused' | 'read-only' | 'conflict' | 'locked'; message: string; command?: string | null };
+  | {
+      ok: false;
+      code: 'not-found' | 'ambiguous' | 'refused' | 'read-only' | 'conflict' | 'locked';
+      message: string;
+      command?: string | null;
+    };
 
 type Fail = Extract<RecordApplyResult, { ok: false }>;
 
-export type RecordPreview = { ok: true; summary: string[]; files: { file: string; before: string; after: string }[] } | Fail;
+export type RecordPreview =
+  | { ok: true; summary: string[]; files: { file: string; before: string; after: string }[] }
+  | Fail;
 
 /**
  * The record named by id (`<source>:<key>`) or bare key: found through the record index
  * (docs/records.md), then read afresh and unmasked from the store, as a plan needs its bytes.
  */
-export function findRecordForWrite(ctx: ServiceContext, idOrKey: string): { ok: true; source: SourceInfo; record: LayoutRecord } | { ok: false; code: 'not-found' | 'ambiguous'; message: string } {
+export function findRecordForWrite(
+  ctx: ServiceContext,
+  idOrKey: string,
+):
+  | { ok: true; source: SourceInfo; record: LayoutRecord }
+  | { ok: false; code: 'not-found' | 'ambiguous'; message: string } {
   const found = findRecord(ctx, idOrKey);
   if (!found.ok) return found;
   const record = readRawRecord(ctx, found.source, found.record.id);
-  if (!record) return { ok: false, code: 'not-found', message: `${found.record.id} is no longer in ${found.source.root}` };
+  if (!record)
+    return { ok: false, code: 'not-found', message: `${found.record.id} is no longer in ${found.source.root}` };
   return { ok: true, source: found.source, record };
 }
 
@@ -74,10 +87,18 @@ export interface PlannedRecords {
 /** Where a line of the file as read lands after the edits so far; null when an edit replaced it. */
 type LineMap = (line: number) => number | null;
 
-const TIER_AFTER: Record<string, RecordTier> = { promote: 'verified', demote: 'quarantined', archive: 'archived', restore: 'inferred' };
+const TIER_AFTER: Record<string, RecordTier> = {
+  promote: 'verified',
+  demote: 'quarantined',
+  archive: 'archived',
+  restore: 'inferred',
+};
 
 /** Plans every step against the overlay; a refusal of any step refuses them all. */
-export function planRecordActions(ctx: ServiceContext, steps: RecordStep[]): { ok: true; planned: PlannedRecords } | Fail {
+export function planRecordActions(
+  ctx: ServiceContext,
+  steps: RecordStep[],
+): { ok: true; planned: PlannedRecords } | Fail {
   if (steps.length === 0) return { ok: false, code: 'refused', message: 'no record steps given' };
   const now = ctx.now();
   const disk = new Map<string, Buffer | null>();
@@ -90,7 +111,8 @@ export function planRecordActions(ctx: ServiceContext, steps: RecordStep[]): { o
 
   const diskRead = (rel: string): Buffer | null => {
     if (disk.has(rel)) return disk.get(rel)!;
-    if (rel.startsWith('.memtrust/') || rel === '.memtrust') throw new PathEscapeError(`${rel} is memtrust's own folder`);
+    if (rel.startsWith('.memtrust/') || rel === '.memtrust')
+      throw new PathEscapeError(`${rel} is memtrust's own folder`);
     const b = readIfExists(confine(source!.root, rel));
     disk.set(rel, b);
     return b;
@@ -106,23 +128,43 @@ export function planRecordActions(ctx: ServiceContext, steps: RecordStep[]): { o
     const found = findRecordForWrite(ctx, step.id);
     if (!found.ok) return found;
     const { record } = found;
-    if (source && found.source.id !== source.id) return { ok: false, code: 'refused', message: `${label}: the steps of one batch must be records of one root (${source.root} and ${found.source.root})` };
+    if (source && found.source.id !== source.id)
+      return {
+        ok: false,
+        code: 'refused',
+        message: `${label}: the steps of one batch must be records of one root (${source.root} and ${found.source.root})`,
+      };
     source = found.source;
     const adapter = source.records!;
     if (step.reason && containsSecret(step.reason, ctx.owner())) {
-      return { ok: false, code: 'refused', message: `${step.action} refused: the reason looks like it contains a secret (a token, key, private address or e-mail); describe the problem without the value` };
+      return {
+        ok: false,
+        code: 'refused',
+        message: `${step.action} refused: the reason looks like it contains a secret (a token, key, private address or e-mail); describe the problem without the value`,
+      };
     }
     if (adapter.readOnly) {
-      const p = adapter.plan(record, step.action, { now, read: () => null, reason: step.reason, options: step.options });
+      const p = adapter.plan(record, step.action, {
+        now,
+        read: () => null,
+        reason: step.reason,
+        options: step.options,
+      });
       const command = p.ok ? null : (p.command ?? null);
       return {
-        ok: false, code: 'read-only', command,
+        ok: false,
+        code: 'read-only',
+        command,
         message: `${record.id}: ${adapter.label} (${adapter.layout} layout) is read-only for memtrust: ${adapter.readOnly}${command ? `; run instead: ${command}` : ''}`,
       };
     }
     if (!record.actions.includes(step.action)) {
       const why = record.refused[step.action] ?? `the ${adapter.layout} layout has no action ${step.action}`;
-      return { ok: false, code: 'refused', message: `${record.id}: ${step.action} refused (${adapter.layout} layout): ${why}; allowed now: ${record.actions.join(', ') || 'nothing'}` };
+      return {
+        ok: false,
+        code: 'refused',
+        message: `${record.id}: ${step.action} refused (${adapter.layout} layout): ${why}; allowed now: ${record.actions.join(', ') || 'nothing'}`,
+      };
     }
     // The record as it stands after the earlier steps: its file and lines moved with their edits.
     let at: LayoutRecord;
@@ -134,19 +176,35 @@ export function planRecordActions(ctx: ServiceContext, steps: RecordStep[]): { o
     }
     let p: ReturnType<typeof adapter.plan>;
     try {
-      p = adapter.plan(at, step.action, { now, read: overlay, reason: step.reason ? sanitiseReason(step.reason) : undefined, options: step.options });
+      p = adapter.plan(at, step.action, {
+        now,
+        read: overlay,
+        reason: step.reason ? sanitiseReason(step.reason) : undefined,
+        options: step.options,
+      });
     } catch (e) {
       if (e instanceof PathEscapeError) return { ok: false, code: 'refused', message: `${label}: ${e.message}` };
       throw e;
     }
     if (!p.ok) {
-      if (p.command) return { ok: false, code: 'read-only', command: p.command, message: `${record.id}: ${p.reason}; run instead: ${p.command}` };
-      return { ok: false, code: 'refused', message: `${record.id}: ${step.action} refused (${adapter.layout} layout): ${p.reason}` };
+      if (p.command)
+        return {
+          ok: false,
+          code: 'read-only',
+          command: p.command,
+          message: `${record.id}: ${p.reason}; run instead: ${p.command}`,
+        };
+      return {
+        ok: false,
+        code: 'refused',
+        message: `${record.id}: ${step.action} refused (${adapter.layout} layout): ${p.reason}`,
+      };
     }
     try {
       applyEdits(overlay, p.plan.edits, state);
     } catch (e) {
-      if (e instanceof EditConflict) return { ok: false, code: 'conflict', message: `${label}: ${e.message}: nothing was written` };
+      if (e instanceof EditConflict)
+        return { ok: false, code: 'conflict', message: `${label}: ${e.message}: nothing was written` };
       if (e instanceof PathEscapeError) return { ok: false, code: 'refused', message: `${label}: ${e.message}` };
       throw e;
     }
@@ -183,14 +241,21 @@ const linesIn = (b: Buffer): number => {
 };
 
 /** The record with its file and lines where the earlier edits put them, proven unchanged. */
-function shifted(record: LayoutRecord, file: string | null, maps: LineMap[], diskRead: (f: string) => Buffer | null, overlay: (f: string) => Buffer | null): LayoutRecord {
+function shifted(
+  record: LayoutRecord,
+  file: string | null,
+  maps: LineMap[],
+  diskRead: (f: string) => Buffer | null,
+  overlay: (f: string) => Buffer | null,
+): LayoutRecord {
   const loc = record.location;
   if (file === null) throw new EditConflict(`${loc.file} was removed by an earlier step`);
   if (maps.length === 0 && file === loc.file) return record;
   const map = (l: number): number => {
     let x: number | null = l;
     for (const m of maps) if (x !== null) x = m(x);
-    if (x === null) throw new EditConflict(`an earlier step of the batch edited the lines of ${record.key} in ${loc.file}`);
+    if (x === null)
+      throw new EditConflict(`an earlier step of the batch edited the lines of ${record.key} in ${loc.file}`);
     return x;
   };
   if (loc.line === 0) return { ...record, location: { ...loc, file } };
@@ -200,12 +265,21 @@ function shifted(record: LayoutRecord, file: string | null, maps: LineMap[], dis
   const now = overlay(file);
   const a = was && linesOf(was, loc.line, loc.endLine);
   const b = now && linesOf(now, line, endLine);
-  if (!a || !b || !a.equals(b)) throw new EditConflict(`the lines of ${record.key} in ${loc.file} are not where an earlier step left them`);
-  return { ...record, location: { file, line, endLine }, fields: record.fields.map((f) => (f.line > 0 ? { ...f, line: map(f.line) } : f)) };
+  if (!a || !b || !a.equals(b))
+    throw new EditConflict(`the lines of ${record.key} in ${loc.file} are not where an earlier step left them`);
+  return {
+    ...record,
+    location: { file, line, endLine },
+    fields: record.fields.map((f) => (f.line > 0 ? { ...f, line: map(f.line) } : f)),
+  };
 }
 
 /** The overlay's result as whole-file changes: removals, moves, rewrites, creates. */
-function changesOf(disk: Map<string, Buffer | null>, state: Map<string, Buffer | null>, originOf: Map<string, string>): ChangeBytes[] {
+function changesOf(
+  disk: Map<string, Buffer | null>,
+  state: Map<string, Buffer | null>,
+  originOf: Map<string, string>,
+): ChangeBytes[] {
   const removes: ChangeBytes[] = [];
   const moves: ChangeBytes[] = [];
   const rewrites: ChangeBytes[] = [];
@@ -224,7 +298,8 @@ function changesOf(disk: Map<string, Buffer | null>, state: Map<string, Buffer |
     const before = disk.get(file) ?? null;
     if (after && before && !after.equals(before)) rewrites.push({ src: file, dst: file, before, after });
     else if (after && !before) creates.push({ src: file, dst: file, before: null, after });
-    else if (!after && before && !movedFrom.has(file)) removes.push({ src: file, dst: file, before, after: before, trash: true });
+    else if (!after && before && !movedFrom.has(file))
+      removes.push({ src: file, dst: file, before, after: before, trash: true });
   }
   return [...removes, ...moves, ...rewrites, ...creates];
 }
@@ -236,11 +311,19 @@ export function previewRecordActions(ctx: ServiceContext, steps: RecordStep[]): 
   return {
     ok: true,
     summary: p.planned.steps.map((s) => s.plan.summary),
-    files: p.planned.changes.map((c) => ({ file: c.trash ? c.src : c.dst, before: c.before?.toString('utf8') ?? '', after: c.trash ? '' : c.after.toString('utf8') })),
+    files: p.planned.changes.map((c) => ({
+      file: c.trash ? c.src : c.dst,
+      before: c.before?.toString('utf8') ?? '',
+      after: c.trash ? '' : c.after.toString('utf8'),
+    })),
   };
 }
 
-export function applyRecordActions(ctx: ServiceContext, steps: RecordStep[], opts: { actor: Actor }): RecordApplyResult {
+export function applyRecordActions(
+  ctx: ServiceContext,
+  steps: RecordStep[],
+  opts: { actor: Actor },
+): RecordApplyResult {
   const p = planRecordActions(ctx, steps);
   if (!p.ok) return p;
   return commitRecordPlan(ctx, p.planned, opts);
@@ -251,7 +334,11 @@ export function applyRecordActions(ctx: ServiceContext, steps: RecordStep[], opt
  * still be exactly as read (else `conflict`, nothing written); then snapshot, each
  * file change through execute(), one audit event per step, the index refreshed.
  */
-export function commitRecordPlan(ctx: ServiceContext, planned: PlannedRecords, opts: { actor: Actor }): RecordApplyResult {
+export function commitRecordPlan(
+  ctx: ServiceContext,
+  planned: PlannedRecords,
+  opts: { actor: Actor },
+): RecordApplyResult {
   const { source } = planned;
   const summary = planned.steps.map((s) => s.plan.summary);
   try {
@@ -261,7 +348,11 @@ export function commitRecordPlan(ctx: ServiceContext, planned: PlannedRecords, o
       for (const [rel, bytes] of planned.disk) {
         const cur = readIfExists(path.join(source.root, rel));
         if (!(cur === null ? bytes === null : bytes !== null && cur.equals(bytes))) {
-          return { ok: false, code: 'conflict', message: `${rel} changed on disk since the plan was made: nothing was written (look again and retry)` };
+          return {
+            ok: false,
+            code: 'conflict',
+            message: `${rel} changed on disk since the plan was made: nothing was written (look again and retry)`,
+          };
         }
       }
       if (planned.changes.length === 0) return { ok: true, batch: '', done: 0, summary };
@@ -275,21 +366,46 @@ export function commitRecordPlan(ctx: ServiceContext, planned: PlannedRecords, o
         const before = planned.disk.get(record.location.file) ?? null;
         const after = finalOf(planned.changes.find((c) => c.src === record.location.file)?.dst ?? record.location.file);
         return {
-          v: 1, id: `${id}-${i + 1}`, at: isoNow(now), machine: ctx.machine, actor: opts.actor,
+          v: 1,
+          id: `${id}-${i + 1}`,
+          at: isoNow(now),
+          machine: ctx.machine,
+          actor: opts.actor,
           action: (AUDIT_ACTIONS as readonly string[]).includes(step.action) ? (step.action as AuditAction) : 'edit',
-          memory: record.key, from: record.tier, to: TIER_AFTER[step.action] ?? record.tier,
-          reason: step.reason ? sanitiseReason(step.reason) || null : null, findings: [],
-          before_sha256: before ? sha256(before) : null, after_sha256: after ? sha256(after) : null, recovered: false, batch: id,
-          layout: record.layout, key: record.key, record_action: step.action, memo: plan.memo, files: plan.files,
+          memory: record.key,
+          from: record.tier,
+          to: TIER_AFTER[step.action] ?? record.tier,
+          reason: step.reason ? sanitiseReason(step.reason) || null : null,
+          findings: [],
+          before_sha256: before ? sha256(before) : null,
+          after_sha256: after ? sha256(after) : null,
+          recovered: false,
+          batch: id,
+          layout: record.layout,
+          key: record.key,
+          record_action: step.action,
+          memo: plan.memo,
+          files: plan.files,
         };
       });
-      const r = commitRecordBatch(ctx, source, { id, kind: 'records', actor: opts.actor, changes: planned.changes, events });
+      const r = commitRecordBatch(ctx, source, {
+        id,
+        kind: 'records',
+        actor: opts.actor,
+        changes: planned.changes,
+        events,
+      });
       if (!r.ok) return { ok: false, code: 'conflict', message: r.message };
       refreshRecordIndex(ctx, source);
       return { ok: true, batch: id, done: planned.steps.length, summary };
     });
   } catch (e) {
-    if (e instanceof LockTimeoutError) return { ok: false, code: 'locked', message: `${source.root}: another memtrust process is writing; try again in a moment` };
+    if (e instanceof LockTimeoutError)
+      return {
+        ok: false,
+        code: 'locked',
+        message: `${source.root}: another memtrust process is writing; try again in a moment`,
+      };
     throw e;
   }
 }

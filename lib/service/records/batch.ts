@@ -24,7 +24,17 @@ import { sha256 } from '../inspect';
 import { appendAudit } from '../audit-log';
 import { mirrorAudit } from '../audit-mirror';
 import { eventApplied } from '../index-commit';
-import { batchDir, readBlob, readManifest, readState, writeSnapshot, writeState, type BatchKind, type BatchManifest, type RecordChange } from '../batch-store';
+import {
+  batchDir,
+  readBlob,
+  readManifest,
+  readState,
+  writeSnapshot,
+  writeState,
+  type BatchKind,
+  type BatchManifest,
+  type RecordChange,
+} from '../batch-store';
 
 /** A file change as planned, with its bytes. */
 export interface ChangeBytes {
@@ -60,25 +70,61 @@ export function changeState(root: string, c: RecordChange): 'before' | 'after' |
 }
 
 /** One file change through the one crash-safe path (execute: journal, aside, compare, link, commit). */
-function runChange(ctx: ServiceContext, source: SourceInfo, m: BatchManifest, c: RecordChange, bytes: Buffer): TransitionResult {
-  const located: Located = { source, relPath: c.src, abs: path.join(source.root, c.src), filename: path.posix.basename(c.src), location: 'memories' };
+function runChange(
+  ctx: ServiceContext,
+  source: SourceInfo,
+  m: BatchManifest,
+  c: RecordChange,
+  bytes: Buffer,
+): TransitionResult {
+  const located: Located = {
+    source,
+    relPath: c.src,
+    abs: path.join(source.root, c.src),
+    filename: path.posix.basename(c.src),
+    location: 'memories',
+  };
   // The event execute() carries for its messages; a record change appends none itself (`events: []`).
   const carrier: AuditEvent = {
-    v: 1, id: c.op, at: m.at, machine: ctx.machine, actor: m.actor, action: 'edit', memory: c.src, from: null, to: null, reason: null,
-    findings: [], before_sha256: c.before, after_sha256: c.after, recovered: false, batch: m.id,
+    v: 1,
+    id: c.op,
+    at: m.at,
+    machine: ctx.machine,
+    actor: m.actor,
+    action: 'edit',
+    memory: c.src,
+    from: null,
+    to: null,
+    reason: null,
+    findings: [],
+    before_sha256: c.before,
+    after_sha256: c.after,
+    recovered: false,
+    batch: m.id,
   };
   const intent: Intent = {
-    v: 1, op: c.op, machine: ctx.machine, src: c.src, dst: c.dst, tmp: path.posix.join(path.posix.dirname(c.dst), `.${path.posix.basename(c.dst)}.${c.op}.tmp`),
-    beforeSha: c.before ?? '', afterSha: c.after, event: carrier, events: [], ...(c.trash ? { trash: true } : {}),
+    v: 1,
+    op: c.op,
+    machine: ctx.machine,
+    src: c.src,
+    dst: c.dst,
+    tmp: path.posix.join(path.posix.dirname(c.dst), `.${path.posix.basename(c.dst)}.${c.op}.tmp`),
+    beforeSha: c.before ?? '',
+    afterSha: c.after,
+    event: carrier,
+    events: [],
+    ...(c.trash ? { trash: true } : {}),
   };
   return execute(ctx, located, intent, bytes);
 }
 
-const trashOf = (id: string, op: string, src: string) => `.memtrust/batches/${id}/removed/${op}-${path.posix.basename(src)}`;
+const trashOf = (id: string, op: string, src: string) =>
+  `.memtrust/batches/${id}/removed/${op}-${path.posix.basename(src)}`;
 
 /** The change that puts `c` back (for a roll-back and for undo). */
 function inverse(id: string, c: RecordChange, op: string): RecordChange {
-  if (c.before === null) return { op, src: c.dst, dst: trashOf(id, op, c.dst), before: c.after, after: c.after, trash: true };
+  if (c.before === null)
+    return { op, src: c.dst, dst: trashOf(id, op, c.dst), before: c.after, after: c.after, trash: true };
   return { op, src: c.dst, dst: c.src, before: c.after, after: c.before };
 }
 
@@ -94,10 +140,23 @@ export function commitRecordBatch(
 ): RecordBatchRun {
   const changes: RecordChange[] = opts.changes.map((c, i) => {
     const op = `${opts.id}-f${i + 1}`;
-    return { op, src: c.src, dst: c.trash ? trashOf(opts.id, op, c.src) : c.dst, before: c.before ? sha256(c.before) : null, after: sha256(c.after), ...(c.trash ? { trash: true } : {}) };
+    return {
+      op,
+      src: c.src,
+      dst: c.trash ? trashOf(opts.id, op, c.src) : c.dst,
+      before: c.before ? sha256(c.before) : null,
+      after: sha256(c.after),
+      ...(c.trash ? { trash: true } : {}),
+    };
   });
   const manifest: BatchManifest = {
-    v: 1, id: opts.id, kind: opts.kind, at: isoNow(ctx.now()), machine: ctx.machine, actor: opts.actor, ...(opts.undoes ? { undoes: opts.undoes } : {}),
+    v: 1,
+    id: opts.id,
+    kind: opts.kind,
+    at: isoNow(ctx.now()),
+    machine: ctx.machine,
+    actor: opts.actor,
+    ...(opts.undoes ? { undoes: opts.undoes } : {}),
     files: opts.changes.filter((c) => c.before).map((c) => ({ memory: c.src, rel: c.src, sha: sha256(c.before!) })),
     records: { source: source.id, changes, events: opts.events },
   };
@@ -118,12 +177,18 @@ export function runRecordChanges(ctx: ServiceContext, source: SourceInfo, m: Bat
     const st = changeState(root, c);
     if (st === 'after') continue;
     if (st === 'foreign') {
-      failed = { message: `${path.posix.basename(c.src)} changed on disk while the batch ran: nothing was written`, paths: [path.join(root, c.src)] };
+      failed = {
+        message: `${path.posix.basename(c.src)} changed on disk while the batch ran: nothing was written`,
+        paths: [path.join(root, c.src)],
+      };
       break;
     }
     const bytes = readBlob(root, m.id, c.after);
     if (!bytes) {
-      failed = { message: `the new copy of ${c.src} in ${batchDir(root, m.id)} is missing or damaged: nothing was written`, paths: [path.join(root, c.src)] };
+      failed = {
+        message: `the new copy of ${c.src} in ${batchDir(root, m.id)} is missing or damaged: nothing was written`,
+        paths: [path.join(root, c.src)],
+      };
       break;
     }
     const r = runChange(ctx, source, m, c, bytes);
@@ -185,7 +250,10 @@ export function unfinishedRecordBatches(root: string): string[] {
  * as after, back otherwise. A batch with an unresolved file intent is left alone
  * (that intent is reported as a conflict).
  */
-export function finishRecordBatches(ctx: ServiceContext, source: SourceInfo): { id: string; outcome: 'rolled-forward' | 'rolled-back'; message: string }[] {
+export function finishRecordBatches(
+  ctx: ServiceContext,
+  source: SourceInfo,
+): { id: string; outcome: 'rolled-forward' | 'rolled-back'; message: string }[] {
   const out: { id: string; outcome: 'rolled-forward' | 'rolled-back'; message: string }[] = [];
   const ids = unfinishedRecordBatches(source.root);
   if (ids.length === 0) return out;
@@ -199,9 +267,11 @@ export function finishRecordBatches(ctx: ServiceContext, source: SourceInfo): { 
       continue;
     }
     const r = runRecordChanges(ctx, source, m);
-    out.push(r.ok
-      ? { id, outcome: 'rolled-forward', message: `record batch ${id} completed after an interruption` }
-      : { id, outcome: 'rolled-back', message: `record batch ${id} put back after an interruption: ${r.message}` });
+    out.push(
+      r.ok
+        ? { id, outcome: 'rolled-forward', message: `record batch ${id} completed after an interruption` }
+        : { id, outcome: 'rolled-back', message: `record batch ${id} put back after an interruption: ${r.message}` },
+    );
   }
   return out;
 }
@@ -216,44 +286,94 @@ export type RecordUndo =
  * byte for byte from the saved copies, with one `undo` event per record step undone.
  * Call holding the root's lock.
  */
-export function undoRecordBatch(ctx: ServiceContext, source: SourceInfo, m: BatchManifest, actor: Actor, newId: string): RecordUndo {
+export function undoRecordBatch(
+  ctx: ServiceContext,
+  source: SourceInfo,
+  m: BatchManifest,
+  actor: Actor,
+  newId: string,
+): RecordUndo {
   const root = source.root;
   const state = readState(root, m.id);
-  if (!state?.done || state.rolledBack) return { ok: true, noop: true, batch: null, files: [], message: `batch ${m.id} changed nothing (it was put back or never finished): nothing to undo` };
+  if (!state?.done || state.rolledBack)
+    return {
+      ok: true,
+      noop: true,
+      batch: null,
+      files: [],
+      message: `batch ${m.id} changed nothing (it was put back or never finished): nothing to undo`,
+    };
   const todo: RecordChange[] = [];
   for (const c of m.records!.changes) {
     const st = changeState(root, c);
     if (st === 'before') continue;
     if (st === 'foreign') {
       return {
-        ok: false, code: 'conflict', paths: [path.join(root, c.dst)],
+        ok: false,
+        code: 'conflict',
+        paths: [path.join(root, c.dst)],
         message: `refused as a conflict: ${c.trash ? c.src : c.dst} changed since batch ${m.id}; nothing was changed (undo never overwrites a later change)`,
       };
     }
     todo.push(c);
   }
-  if (todo.length === 0) return { ok: true, noop: true, batch: null, files: [], message: `batch ${m.id} is already undone: every file is as it was before it` };
+  if (todo.length === 0)
+    return {
+      ok: true,
+      noop: true,
+      batch: null,
+      files: [],
+      message: `batch ${m.id} is already undone: every file is as it was before it`,
+    };
   const changes: ChangeBytes[] = [];
   for (const c of [...todo].reverse()) {
     // The bytes the batch left, as checked above (a save since then is never taken as the undo's starting point).
     const now = readIfExists(path.join(root, c.dst));
     if (!now || sha256(now) !== c.after) {
-      return { ok: false, code: 'conflict', paths: [path.join(root, c.dst)], message: `refused as a conflict: ${c.trash ? c.src : c.dst} changed since batch ${m.id}; nothing was changed (undo never overwrites a later change)` };
+      return {
+        ok: false,
+        code: 'conflict',
+        paths: [path.join(root, c.dst)],
+        message: `refused as a conflict: ${c.trash ? c.src : c.dst} changed since batch ${m.id}; nothing was changed (undo never overwrites a later change)`,
+      };
     }
     if (c.before === null) {
       changes.push({ src: c.dst, dst: c.dst, before: now, after: now, trash: true });
       continue;
     }
     const bytes = readBlob(root, m.id, c.before);
-    if (!bytes) return { ok: false, code: 'damaged', message: `refused: the saved copy of ${c.src} in ${batchDir(root, m.id)} is missing or damaged; nothing was changed` };
+    if (!bytes)
+      return {
+        ok: false,
+        code: 'damaged',
+        message: `refused: the saved copy of ${c.src} in ${batchDir(root, m.id)} is missing or damaged; nothing was changed`,
+      };
     changes.push({ src: c.dst, dst: c.src, before: now, after: bytes });
   }
   const at = isoNow(ctx.now());
   const events: AuditEvent[] = m.records!.events.map((e, i) => ({
-    ...e, id: `${newId}-${i + 1}`, at, machine: ctx.machine, actor, action: 'undo', record_action: 'undo', from: e.to, to: e.from,
-    reason: `undo of batch ${m.id}`, before_sha256: e.after_sha256, after_sha256: e.before_sha256, recovered: false, batch: newId,
+    ...e,
+    id: `${newId}-${i + 1}`,
+    at,
+    machine: ctx.machine,
+    actor,
+    action: 'undo',
+    record_action: 'undo',
+    from: e.to,
+    to: e.from,
+    reason: `undo of batch ${m.id}`,
+    before_sha256: e.after_sha256,
+    after_sha256: e.before_sha256,
+    recovered: false,
+    batch: newId,
   }));
   const r = commitRecordBatch(ctx, source, { id: newId, kind: 'undo', actor, undoes: m.id, changes, events });
   if (!r.ok) return { ok: false, code: 'conflict', message: `refused as a conflict: ${r.message}`, paths: r.paths };
-  return { ok: true, noop: false, batch: newId, files: changes.map((c) => c.dst), message: `batch ${m.id} undone as batch ${newId}: ${changes.length} ${changes.length === 1 ? 'file' : 'files'} put back` };
+  return {
+    ok: true,
+    noop: false,
+    batch: newId,
+    files: changes.map((c) => c.dst),
+    message: `batch ${m.id} undone as batch ${newId}: ${changes.length} ${changes.length === 1 ? 'file' : 'files'} put back`,
+  };
 }

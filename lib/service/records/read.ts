@@ -42,7 +42,9 @@ export interface SourceRead {
   error: string | null;
 }
 
-export type FindResult = { ok: true; source: SourceInfo; record: RecordView } | { ok: false; code: 'not-found' | 'ambiguous'; message: string };
+export type FindResult =
+  | { ok: true; source: SourceInfo; record: RecordView }
+  | { ok: false; code: 'not-found' | 'ambiguous'; message: string };
 
 /** What one action of a record allows now: refusals carry the reason and, for a read-only layout, the owner's command. */
 export interface RecordActionState {
@@ -98,7 +100,8 @@ interface Cached {
   read: SourceRead;
 }
 const g = globalThis as unknown as { __memtrustRecordCache?: Map<string, Cached> };
-const memory = (g.__memtrustRecordCache ??= new Map());
+g.__memtrustRecordCache ??= new Map();
+const memory = g.__memtrustRecordCache;
 
 /** Forget the in-memory reads (tests; the index stays). */
 export function forgetRecordCache(): void {
@@ -108,14 +111,29 @@ export function forgetRecordCache(): void {
 /** The adapter's token plus what else the read depends on: the owner's rules and the clock hour (ages, TTLs). */
 function fullToken(ctx: ServiceContext, source: SourceInfo, owner: OwnerIdentity): string {
   const adapter = source.records!;
-  return [adapter.layout, source.root, adapter.changeToken(source.root), rulesSignature(owner), ctx.now().toISOString().slice(0, 13)].join('\n');
+  return [
+    adapter.layout,
+    source.root,
+    adapter.changeToken(source.root),
+    rulesSignature(owner),
+    ctx.now().toISOString().slice(0, 13),
+  ].join('\n');
 }
 
 function loadIndexed(sqlite: Database.Database, source: SourceInfo, token: string): SourceRead | null {
-  const row = sqlite.prepare('SELECT token, problems, warnings FROM layout_sources WHERE source = ?').get(source.id) as { token: string; problems: string; warnings: string } | undefined;
+  const row = sqlite.prepare('SELECT token, problems, warnings FROM layout_sources WHERE source = ?').get(source.id) as
+    | { token: string; problems: string; warnings: string }
+    | undefined;
   if (!row || row.token !== token) return null;
-  const rows = sqlite.prepare('SELECT data FROM layout_records WHERE source = ? ORDER BY file, line, key').all(source.id) as { data: string }[];
-  return { records: rows.map((r) => JSON.parse(r.data) as RecordView), problems: JSON.parse(row.problems), warnings: JSON.parse(row.warnings), error: null };
+  const rows = sqlite
+    .prepare('SELECT data FROM layout_records WHERE source = ? ORDER BY file, line, key')
+    .all(source.id) as { data: string }[];
+  return {
+    records: rows.map((r) => JSON.parse(r.data) as RecordView),
+    problems: JSON.parse(row.problems),
+    warnings: JSON.parse(row.warnings),
+    error: null,
+  };
 }
 
 function storeIndexed(sqlite: Database.Database, source: SourceInfo, token: string, read: SourceRead, now: Date): void {
@@ -129,10 +147,25 @@ function storeIndexed(sqlite: Database.Database, source: SourceInfo, token: stri
       for (const r of read.records) {
         const count = (pred: (f: Finding) => boolean) => r.findings.filter(pred).length;
         ins.run({
-          id: r.id, source: source.id, layout: r.layout, key: r.key, native: r.native, tier: r.tier, flags: JSON.stringify(r.flags), title: r.title, origin: r.origin,
-          createdAt: r.createdAt, verifiedAt: r.verifiedAt, file: r.location.file, line: r.location.line, endLine: r.location.endLine,
-          credential: count((f) => f.check === 'secret' && f.class !== 'personal'), personal: count((f) => f.check === 'secret' && f.class === 'personal'),
-          injection: count((f) => f.check === 'injection'), text: r.text, data: JSON.stringify(r),
+          id: r.id,
+          source: source.id,
+          layout: r.layout,
+          key: r.key,
+          native: r.native,
+          tier: r.tier,
+          flags: JSON.stringify(r.flags),
+          title: r.title,
+          origin: r.origin,
+          createdAt: r.createdAt,
+          verifiedAt: r.verifiedAt,
+          file: r.location.file,
+          line: r.location.line,
+          endLine: r.location.endLine,
+          credential: count((f) => f.check === 'secret' && f.class !== 'personal'),
+          personal: count((f) => f.check === 'secret' && f.class === 'personal'),
+          injection: count((f) => f.check === 'injection'),
+          text: r.text,
+          data: JSON.stringify(r),
         });
       }
       sqlite
@@ -141,7 +174,16 @@ function storeIndexed(sqlite: Database.Database, source: SourceInfo, token: stri
            ON CONFLICT(source) DO UPDATE SET root = excluded.root, layout = excluded.layout, shape = excluded.shape, token = excluded.token,
              problems = excluded.problems, warnings = excluded.warnings, error = NULL, read_at = excluded.read_at`,
         )
-        .run(source.id, source.root, source.records!.layout, source.shape ?? '', token, JSON.stringify(read.problems), JSON.stringify(read.warnings), now.toISOString());
+        .run(
+          source.id,
+          source.root,
+          source.records!.layout,
+          source.shape ?? '',
+          token,
+          JSON.stringify(read.problems),
+          JSON.stringify(read.warnings),
+          now.toISOString(),
+        );
     })
     .immediate();
 }
@@ -169,14 +211,16 @@ export function readSourceRecords(ctx: ServiceContext, source: SourceInfo): Sour
   const hit = memory.get(memKey);
   const sqlite = ctx.handle.sqlite;
   // The process's copy holds only while the index agrees (another process may have re-read, or the db was rebuilt).
-  const indexed = sqlite.prepare('SELECT token FROM layout_sources WHERE source = ?').get(source.id) as { token: string } | undefined;
+  const indexed = sqlite.prepare('SELECT token FROM layout_sources WHERE source = ?').get(source.id) as
+    | { token: string }
+    | undefined;
   if (hit && hit.token === token && indexed?.token === token) return hit.read;
   const stored = loadIndexed(sqlite, source, token);
   if (stored) {
     memory.set(memKey, { token, read: stored });
     return stored;
   }
-  let raw;
+  let raw: ReturnType<typeof adapter.read>;
   try {
     raw = adapter.read(source.root, { sourceId: source.id, now: ctx.now() });
   } catch (e) {
@@ -188,7 +232,11 @@ export function readSourceRecords(ctx: ServiceContext, source: SourceInfo): Sour
   for (const r of raw.records) {
     const first = seen.get(r.id);
     if (first) {
-      problems.push({ file: r.location.file, line: r.location.line, problem: `duplicate key ${r.key} (first at ${first.location.file} line ${first.location.line}); this one is not listed` });
+      problems.push({
+        file: r.location.file,
+        line: r.location.line,
+        problem: `duplicate key ${r.key} (first at ${first.location.file} line ${first.location.line}); this one is not listed`,
+      });
       continue;
     }
     seen.set(r.id, r);
@@ -208,20 +256,37 @@ function syncAll(ctx: ServiceContext): Map<string, SourceRead> {
 export function listRecords(
   ctx: ServiceContext,
   filter: RecordFilter = {},
-): { items: RecordView[]; total: number; problems: (ReadProblem & { source: string })[]; warnings: { source: string; warning: string }[]; errors: { source: string; error: string }[] } {
+): {
+  items: RecordView[];
+  total: number;
+  problems: (ReadProblem & { source: string })[];
+  warnings: { source: string; warning: string }[];
+  errors: { source: string; error: string }[];
+} {
   const all = syncAll(ctx);
   // Problems, warnings and errors of the sources the filter keeps.
   const layouts = new Map(ctx.recordSources.map((s) => [s.id, s.records!.layout as string]));
-  const reads = [...all].filter(([s]) => (!filter.source || s === filter.source) && (!filter.layout || layouts.get(s) === filter.layout));
+  const reads = [...all].filter(
+    ([s]) => (!filter.source || s === filter.source) && (!filter.layout || layouts.get(s) === filter.layout),
+  );
   const problems = reads.flatMap(([source, r]) => r.problems.map((p) => ({ ...p, source })));
   const warnings = reads.flatMap(([source, r]) => r.warnings.map((warning) => ({ source, warning })));
   const errors = reads.flatMap(([source, r]) => (r.error ? [{ source, error: r.error }] : []));
   const ok = reads.filter(([, r]) => !r.error).map(([s]) => s);
   const where = ['source IN (SELECT value FROM json_each(@sources))'];
   const params: Record<string, unknown> = { sources: JSON.stringify(ok) };
-  if (filter.layout) (where.push('layout = @layout'), (params.layout = filter.layout));
-  if (filter.tier) (where.push('tier = @tier'), (params.tier = filter.tier));
-  if (filter.flag) (where.push('EXISTS (SELECT 1 FROM json_each(flags) WHERE value = @flag)'), (params.flag = filter.flag));
+  if (filter.layout) {
+    where.push('layout = @layout');
+    params.layout = filter.layout;
+  }
+  if (filter.tier) {
+    where.push('tier = @tier');
+    params.tier = filter.tier;
+  }
+  if (filter.flag) {
+    where.push('EXISTS (SELECT 1 FROM json_each(flags) WHERE value = @flag)');
+    params.flag = filter.flag;
+  }
   if (filter.q) {
     where.push("(title LIKE @q ESCAPE '\\' OR key LIKE @q ESCAPE '\\' OR text LIKE @q ESCAPE '\\')");
     params.q = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -231,7 +296,9 @@ export function listRecords(
   const total = (sqlite.prepare(`SELECT count(*) AS n ${sql}`).get(params) as { n: number }).n;
   const limit = Math.min(Math.max(filter.limit ?? 1_000_000, 0), 1_000_000);
   const offset = Math.max(filter.offset ?? 0, 0);
-  const rows = sqlite.prepare(`SELECT data ${sql} ORDER BY source, file, line, key LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset }) as { data: string }[];
+  const rows = sqlite
+    .prepare(`SELECT data ${sql} ORDER BY source, file, line, key LIMIT @limit OFFSET @offset`)
+    .all({ ...params, limit, offset }) as { data: string }[];
   return { items: rows.map((r) => JSON.parse(r.data) as RecordView), total, problems, warnings, errors };
 }
 
@@ -241,12 +308,21 @@ export function findRecord(ctx: ServiceContext, idOrKey: string): FindResult {
   const ok = [...reads].filter(([, r]) => !r.error).map(([s]) => s);
   const sqlite = ctx.handle.sqlite;
   const pick = (where: string, value: string) =>
-    sqlite.prepare(`SELECT source, data FROM layout_records WHERE ${where} AND source IN (SELECT value FROM json_each(?)) ORDER BY source`).all(value, JSON.stringify(ok)) as { source: string; data: string }[];
+    sqlite
+      .prepare(
+        `SELECT source, data FROM layout_records WHERE ${where} AND source IN (SELECT value FROM json_each(?)) ORDER BY source`,
+      )
+      .all(value, JSON.stringify(ok)) as { source: string; data: string }[];
   let rows = pick('id = ?', idOrKey);
   if (rows.length === 0) rows = pick('key = ?', idOrKey);
-  if (rows.length === 0) return { ok: false, code: 'not-found', message: `no record ${idOrKey} in the configured record roots` };
+  if (rows.length === 0)
+    return { ok: false, code: 'not-found', message: `no record ${idOrKey} in the configured record roots` };
   if (rows.length > 1) {
-    return { ok: false, code: 'ambiguous', message: `${idOrKey} names records in ${rows.length} roots (${rows.map((r) => JSON.parse(r.data).id).join(', ')}): give the full id` };
+    return {
+      ok: false,
+      code: 'ambiguous',
+      message: `${idOrKey} names records in ${rows.length} roots (${rows.map((r) => JSON.parse(r.data).id).join(', ')}): give the full id`,
+    };
   }
   const source = ctx.recordSources.find((s) => s.id === rows[0]!.source)!;
   return { ok: true, source, record: JSON.parse(rows[0]!.data) as RecordView };
@@ -268,7 +344,8 @@ export function recordActionStates(ctx: ServiceContext, source: SourceInfo, reco
   const verbs = [...adapter.actions, ...record.actions.filter((a) => !adapter.actions.includes(a))];
   return verbs.map((action) => {
     // A read-only layout allows memtrust nothing: each verb it knows is the owner's command to copy.
-    if (!adapter.readOnly && record.actions.includes(action)) return { action, allowed: true, reason: null, command: null };
+    if (!adapter.readOnly && record.actions.includes(action))
+      return { action, allowed: true, reason: null, command: null };
     let reason = record.refused[action] ?? adapter.readOnly ?? `${action} does not apply to this record`;
     let command: string | null = null;
     if (adapter.readOnly) {
@@ -297,7 +374,16 @@ export interface RecordSourceSummary {
 export function recordSourceSummaries(ctx: ServiceContext): RecordSourceSummary[] {
   return ctx.recordSources.map((s) => {
     const r = readSourceRecords(ctx, s);
-    return { source: s.id, root: s.root, label: s.label, layout: s.records!.layout, shape: s.shape ?? '', count: r.records.length, problems: r.problems.length, error: r.error };
+    return {
+      source: s.id,
+      root: s.root,
+      label: s.label,
+      layout: s.records!.layout,
+      shape: s.shape ?? '',
+      count: r.records.length,
+      problems: r.problems.length,
+      error: r.error,
+    };
   });
 }
 

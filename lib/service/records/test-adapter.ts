@@ -19,8 +19,20 @@ import type { FileEdit, LayoutRecord, RecordTier, ReplaceLines } from '@/lib/sou
 import { lineSpans } from '@/lib/sources/edits';
 
 const VERBS = ['promote', 'demote', 'restore', 'archive', 'reaffirm', 'expire', 'shelve'] as const;
-const STATUS_OF: Record<string, string> = { promote: 'verified', demote: 'quarantined', restore: 'active', archive: 'archived', shelve: 'shelved' };
-const TIER_OF: Record<string, RecordTier> = { verified: 'verified', active: 'inferred', quarantined: 'quarantined', archived: 'archived', shelved: 'archived' };
+const STATUS_OF: Record<string, string> = {
+  promote: 'verified',
+  demote: 'quarantined',
+  restore: 'active',
+  archive: 'archived',
+  shelve: 'shelved',
+};
+const TIER_OF: Record<string, RecordTier> = {
+  verified: 'verified',
+  active: 'inferred',
+  quarantined: 'quarantined',
+  archived: 'archived',
+  shelved: 'archived',
+};
 export const EXPIRED_FILE = 'expired.jsonl';
 
 interface Row {
@@ -33,7 +45,10 @@ interface Row {
 
 function storeFiles(root: string): string[] {
   try {
-    return fs.readdirSync(root).filter((n) => n.endsWith('.memory.jsonl')).sort();
+    return fs
+      .readdirSync(root)
+      .filter((n) => n.endsWith('.memory.jsonl'))
+      .sort();
   } catch {
     return [];
   }
@@ -47,7 +62,8 @@ function rowsOf(file: string, bytes: Buffer): Row[] {
     const raw = whole.slice(0, whole.length - eol.length);
     try {
       const obj = JSON.parse(raw);
-      if (obj && typeof obj.id === 'string' && typeof obj.status === 'string') out.push({ file, line: i + 1, raw, eol, obj });
+      if (obj && typeof obj.id === 'string' && typeof obj.status === 'string')
+        out.push({ file, line: i + 1, raw, eol, obj });
     } catch {
       // not a record line: kept as it is
     }
@@ -62,16 +78,36 @@ function toRecord(sourceId: string, r: Row, alone: boolean): LayoutRecord {
     if (v === 'shelve' && !alone) refused[v] = 'shares its file with other records';
   }
   return {
-    id: `${sourceId}:${r.obj.id}`, layout: 'consolidation', key: r.obj.id, native: r.obj.status, tier: TIER_OF[r.obj.status] ?? 'inferred',
-    flags: [], flagReasons: {}, location: { file: r.file, line: r.line, endLine: r.line }, origin: 'none', title: r.obj.text.slice(0, 80), text: r.obj.text,
-    createdAt: null, verifiedAt: r.obj.checked ?? null, actions: VERBS.filter((v) => !refused[v]), refused,
-    fields: Object.entries(r.obj).map(([name, value]) => ({ name, value: String(value), line: r.line })), detail: {},
+    id: `${sourceId}:${r.obj.id}`,
+    layout: 'consolidation',
+    key: r.obj.id,
+    native: r.obj.status,
+    tier: TIER_OF[r.obj.status] ?? 'inferred',
+    flags: [],
+    flagReasons: {},
+    location: { file: r.file, line: r.line, endLine: r.line },
+    origin: 'none',
+    title: r.obj.text.slice(0, 80),
+    text: r.obj.text,
+    createdAt: null,
+    verifiedAt: r.obj.checked ?? null,
+    actions: VERBS.filter((v) => !refused[v]),
+    refused,
+    fields: Object.entries(r.obj).map(([name, value]) => ({ name, value: String(value), line: r.line })),
+    detail: {},
   };
 }
 
 function lineEdit(file: string, bytes: Buffer, line: number, text: string): ReplaceLines {
   const [s, e] = lineSpans(bytes)[line - 1]!;
-  return { kind: 'replace-lines', file, line, count: 1, expect: Buffer.from(bytes.subarray(s, e)), bytes: Buffer.from(text) };
+  return {
+    kind: 'replace-lines',
+    file,
+    line,
+    count: 1,
+    expect: Buffer.from(bytes.subarray(s, e)),
+    bytes: Buffer.from(text),
+  };
 }
 
 export const testLinesAdapter: LayoutAdapter = {
@@ -79,7 +115,10 @@ export const testLinesAdapter: LayoutAdapter = {
   label: 'test line records',
   actions: VERBS,
   detect: (dir) => (storeFiles(dir).length ? { shape: 'jsonl' } : null),
-  changeToken: (root) => storeFiles(root).map((n) => `${n}:${fs.statSync(path.join(root, n)).mtimeMs}:${fs.statSync(path.join(root, n)).size}`).join('|'),
+  changeToken: (root) =>
+    storeFiles(root)
+      .map((n) => `${n}:${fs.statSync(path.join(root, n)).mtimeMs}:${fs.statSync(path.join(root, n)).size}`)
+      .join('|'),
   read(root, ctx) {
     const records: LayoutRecord[] = [];
     for (const f of storeFiles(root)) {
@@ -89,12 +128,14 @@ export const testLinesAdapter: LayoutAdapter = {
     return { shape: 'jsonl', records, problems: [], warnings: [] };
   },
   plan(record, action, ctx: PlanContext) {
-    if (!VERBS.includes(action as (typeof VERBS)[number])) return { ok: false, reason: `the test layout has no action ${action}` };
+    if (!VERBS.includes(action as (typeof VERBS)[number]))
+      return { ok: false, reason: `the test layout has no action ${action}` };
     const file = record.location.file;
     const bytes = ctx.read(file);
     if (!bytes) return { ok: false, reason: `${file} is missing` };
     const row = rowsOf(file, bytes).find((r) => r.obj.id === record.key);
-    if (!row || row.line !== record.location.line) return { ok: false, reason: `${record.key} is no longer at ${file}:${record.location.line}` };
+    if (!row || row.line !== record.location.line)
+      return { ok: false, reason: `${record.key} is no longer at ${file}:${record.location.line}` };
     const summary = `${action} ${record.key} (${file}:${row.line})`;
     const memo = { file, line: row.line, status: row.obj.status };
     if (action === 'expire') {
@@ -104,7 +145,14 @@ export const testLinesAdapter: LayoutAdapter = {
       if (!cur) edits.push({ kind: 'write', file: EXPIRED_FILE, expect: null, bytes: line });
       else {
         const n = lineSpans(cur).length;
-        edits.push({ kind: 'replace-lines', file: EXPIRED_FILE, line: n + 1, count: 0, expect: Buffer.alloc(0), bytes: cur.length && cur[cur.length - 1] !== 0x0a ? Buffer.concat([Buffer.from('\n'), line]) : line });
+        edits.push({
+          kind: 'replace-lines',
+          file: EXPIRED_FILE,
+          line: n + 1,
+          count: 0,
+          expect: Buffer.alloc(0),
+          bytes: cur.length && cur[cur.length - 1] !== 0x0a ? Buffer.concat([Buffer.from('\n'), line]) : line,
+        });
       }
       return { ok: true, plan: { edits, memo, files: [file, EXPIRED_FILE], summary } };
     }
@@ -128,16 +176,39 @@ export const testReadOnlyAdapter: LayoutAdapter = {
   changeToken: (root) => String(fs.statSync(path.join(root, READ_ONLY_FILE)).mtimeMs),
   read(root, ctx) {
     const text = fs.readFileSync(path.join(root, READ_ONLY_FILE), 'utf8');
-    const records = text.split('\n').filter(Boolean).map((l, i): LayoutRecord => {
-      const [key = '', status = 'active'] = l.split(' ');
-      const refused = Object.fromEntries(['promote', 'demote', 'archive'].map((a) => [a, 'testtool owns this store; memtrust never writes it']));
-      return {
-        id: `${ctx.sourceId}:${key}`, layout: 'governed', key, native: status, tier: 'inferred', flags: [], flagReasons: {},
-        location: { file: READ_ONLY_FILE, line: 0, endLine: 0 }, origin: 'agent', title: key, text: key, createdAt: null, verifiedAt: null,
-        actions: [], refused, fields: [{ name: 'status', value: status, line: i + 1 }], detail: {},
-      };
-    });
+    const records = text
+      .split('\n')
+      .filter(Boolean)
+      .map((l, i): LayoutRecord => {
+        const [key = '', status = 'active'] = l.split(' ');
+        const refused = Object.fromEntries(
+          ['promote', 'demote', 'archive'].map((a) => [a, 'testtool owns this store; memtrust never writes it']),
+        );
+        return {
+          id: `${ctx.sourceId}:${key}`,
+          layout: 'governed',
+          key,
+          native: status,
+          tier: 'inferred',
+          flags: [],
+          flagReasons: {},
+          location: { file: READ_ONLY_FILE, line: 0, endLine: 0 },
+          origin: 'agent',
+          title: key,
+          text: key,
+          createdAt: null,
+          verifiedAt: null,
+          actions: [],
+          refused,
+          fields: [{ name: 'status', value: status, line: i + 1 }],
+          detail: {},
+        };
+      });
     return { shape: 'sqlite', records, problems: [], warnings: [] };
   },
-  plan: (record, action) => ({ ok: false, reason: 'testtool owns this store; memtrust never writes it', command: `testtool ${action} ${record.key}` }),
+  plan: (record, action) => ({
+    ok: false,
+    reason: 'testtool owns this store; memtrust never writes it',
+    command: `testtool ${action} ${record.key}`,
+  }),
 };

@@ -13,7 +13,17 @@ import { detectLayout } from '../detect';
 import { recordAdapter } from '../registry';
 import type { LayoutRead, LayoutRecord } from '../record';
 import { canonicalLayout, headState } from './adapter';
-import { applyToDisk, buildProject, commitAll, git, readerFor, snapshot, tmpDir, write, type Project } from './test-fixtures';
+import {
+  applyToDisk,
+  buildProject,
+  commitAll,
+  git,
+  readerFor,
+  snapshot,
+  tmpDir,
+  write,
+  type Project,
+} from './test-fixtures';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 let p: Project;
@@ -50,7 +60,8 @@ describe('detection', () => {
       write(d, 'cc/landmarks.md', '---\nname: landmarks\n---\nbody\n');
       write(d, 'empty/.keep', '');
       write(d, 'trust/memories/a.md', '---\ntype: user\n---\nx\n');
-      for (const n of ['cc', 'empty', 'trust', 'missing']) expect(canonicalLayout.detect(path.join(d, n)), n).toBeNull();
+      for (const n of ['cc', 'empty', 'trust', 'missing'])
+        expect(canonicalLayout.detect(path.join(d, n)), n).toBeNull();
     } finally {
       fs.rmSync(d, { recursive: true, force: true });
     }
@@ -67,7 +78,8 @@ describe('read', () => {
       expect(r.location.file.startsWith('.claude/memory/'), r.location.file).toBe(true);
       expect(fs.existsSync(path.join(p.dir, r.location.file))).toBe(true);
     }
-    for (const r of fromStore.records) expect(fs.existsSync(path.join(p.mem, r.location.file)), r.location.file).toBe(true);
+    for (const r of fromStore.records)
+      expect(fs.existsSync(path.join(p.mem, r.location.file)), r.location.file).toBe(true);
   });
 
   it('maps an entry onto the record model with the detail of the records API', () => {
@@ -80,7 +92,14 @@ describe('read', () => {
       tier: 'verified',
       origin: 'library-pinned',
       location: { file: '.claude/memory/libraries/scope-pkg.md', line: 1 },
-      detail: { category: 'libraries', shape: 'sharded', place: 'store', claim: 'call init() first: it loads the config', entryKey: '@scope/pkg@1.2', store: '.claude/memory/' },
+      detail: {
+        category: 'libraries',
+        shape: 'sharded',
+        place: 'store',
+        claim: 'call init() first: it loads the config',
+        entryKey: '@scope/pkg@1.2',
+        store: '.claude/memory/',
+      },
     });
     expect(lib.text.startsWith('call init() first: it loads the config\n---\n')).toBe(true);
     expect(lib.text).toContain('key: @scope/pkg@1.2');
@@ -88,7 +107,11 @@ describe('read', () => {
     expect(st.basis).toBe('missing-commit');
     expect(st.reason).toContain('deadbee');
     const session = byKey(r, 'landmarks/src/auth/session.ts:42');
-    expect(session.detail).toMatchObject({ target: 'src/auth/session.ts:42', targetCheck: { ok: true }, staleness: { stale: true, basis: 'commits', commits: 35, touching: 3 } });
+    expect(session.detail).toMatchObject({
+      target: 'src/auth/session.ts:42',
+      targetCheck: { ok: true },
+      staleness: { stale: true, basis: 'commits', commits: 35, touching: 3 },
+    });
     expect(session.flagReasons.stale).toBe(`35 commits since ${p.first}, 3 touch its target`);
     expect(session.title).toBe('Role: token rotation runs on every refresh.');
     const gone = byKey(r, 'landmarks/src/removed.ts:3');
@@ -98,7 +121,10 @@ describe('read', () => {
     expect(util.fields.find((f) => f.name === 'owner-note')?.value).toBe('keeps an unknown field');
     // _pending.md candidates: inbox, read-only.
     const cands = r.records.filter((x) => x.flags.includes('inbox'));
-    expect(cands.map((x) => x.key).sort()).toEqual(['_pending/backlog \u2192 write-the-docs-9f9f', '_pending/src/util.ts \u2192 landmarks.md']);
+    expect(cands.map((x) => x.key).sort()).toEqual([
+      '_pending/backlog \u2192 write-the-docs-9f9f',
+      '_pending/src/util.ts \u2192 landmarks.md',
+    ]);
     for (const c of cands) {
       expect(c.actions).toEqual([]);
       expect(c.detail.place).toBe('inbox');
@@ -109,8 +135,14 @@ describe('read', () => {
 
   it('problems and warnings name files relative to the root; a missing store is a problem, never a throw', () => {
     const r = read(p.dir);
-    expect(r.problems).toContainEqual({ file: '.claude/memory/landmines/no-frontmatter.md', line: 1, problem: expect.stringContaining('no frontmatter') });
-    expect(r.warnings).toEqual([expect.stringMatching(/^not read \(not part of a canonical store\): .*\.claude\/memory\/notes\//)]);
+    expect(r.problems).toContainEqual({
+      file: '.claude/memory/landmines/no-frontmatter.md',
+      line: 1,
+      problem: expect.stringContaining('no frontmatter'),
+    });
+    expect(r.warnings).toEqual([
+      expect.stringMatching(/^not read \(not part of a canonical store\): .*\.claude\/memory\/notes\//),
+    ]);
     const none = tmpDir();
     try {
       expect(read(none)).toMatchObject({ records: [], problems: [{ file: '.', line: 0 }] });
@@ -125,7 +157,9 @@ describe('read', () => {
     try {
       fs.cpSync(p.mem, path.join(d, 'memory'), { recursive: true });
       const r = read(path.join(d, 'memory'));
-      expect(r.warnings).toContain('no git checkout around the store: staleness goes by dates only and targets are not re-verified');
+      expect(r.warnings).toContain(
+        'no git checkout around the store: staleness goes by dates only and targets are not re-verified',
+      );
       const util = byKey(r, 'landmarks/src/util.ts:1');
       expect(util.actions).not.toContain('reaffirm');
       expect(util.refused.reaffirm).toMatch(/not re-verified/);
@@ -172,13 +206,20 @@ describe('plan', () => {
       expect(res.ok, res.ok ? '' : res.reason).toBe(true);
       if (!res.ok) return;
       expect(res.plan.files).toEqual(['.claude/memory/landmarks/src-util-ts-1.md']);
-      expect(res.plan.edits.every((e) => e.kind === 'replace-lines' && e.file === '.claude/memory/landmarks/src-util-ts-1.md')).toBe(true);
+      expect(
+        res.plan.edits.every(
+          (e) => e.kind === 'replace-lines' && e.file === '.claude/memory/landmarks/src-util-ts-1.md',
+        ),
+      ).toBe(true);
       applyToDisk(d, res.plan.edits);
       const text = fs.readFileSync(path.join(d, '.claude/memory/landmarks/src-util-ts-1.md'), 'utf8');
       expect(text).toContain(`verified-at: ${head}\n`);
       expect(text).toContain('last-touched: 2026-11-23\n');
       expect(text).toContain('owner-note: keeps an unknown field\n');
-      expect(canonicalLayout.plan(rec, 'frobnicate', { now: NOW, read: readerFor(d) })).toMatchObject({ ok: false, reason: expect.stringContaining('no frobnicate') });
+      expect(canonicalLayout.plan(rec, 'frobnicate', { now: NOW, read: readerFor(d) })).toMatchObject({
+        ok: false,
+        reason: expect.stringContaining('no frobnicate'),
+      });
     } finally {
       fs.rmSync(d, { recursive: true, force: true });
     }
@@ -193,12 +234,21 @@ describe('plan', () => {
       const dem = canonicalLayout.plan(rec, 'demote', { now: NOW, read: readerFor(d), reason: 'contested' });
       expect(dem.ok, dem.ok ? '' : dem.reason).toBe(true);
       if (!dem.ok) return;
-      expect(dem.plan.memo).toMatchObject({ from: 'landmarks.md', to: 'quarantine/landmarks.md', line: 3, beforeKey: 'src/util.ts:1' });
+      expect(dem.plan.memo).toMatchObject({
+        from: 'landmarks.md',
+        to: 'quarantine/landmarks.md',
+        line: 3,
+        beforeKey: 'src/util.ts:1',
+      });
       applyToDisk(d, dem.plan.edits);
       const q = byKey(read(d), 'landmarks/src/auth/session.ts:42');
       expect(q.location.file).toBe('quarantine/landmarks.md');
       expect(q.tier).toBe('quarantined');
-      const res = canonicalLayout.plan(q, 'restore', { now: NOW, read: readerFor(d), options: { restoreAt: JSON.stringify(dem.plan.memo) } });
+      const res = canonicalLayout.plan(q, 'restore', {
+        now: NOW,
+        read: readerFor(d),
+        options: { restoreAt: JSON.stringify(dem.plan.memo) },
+      });
       expect(res.ok, res.ok ? '' : res.reason).toBe(true);
       if (!res.ok) return;
       applyToDisk(d, res.plan.edits);
@@ -211,8 +261,15 @@ describe('plan', () => {
   it('backlog close takes its status from options; without one it is refused', () => {
     const r = read(p.flat);
     const rec = byKey(r, 'backlog/tidy-later-0a0a');
-    expect(canonicalLayout.plan(rec, 'close', { now: NOW, read: readerFor(p.flat) })).toMatchObject({ ok: false, reason: 'close needs a status: picked-up or dropped' });
-    const ok = canonicalLayout.plan(rec, 'close', { now: NOW, read: readerFor(p.flat), options: { status: 'picked-up' } });
+    expect(canonicalLayout.plan(rec, 'close', { now: NOW, read: readerFor(p.flat) })).toMatchObject({
+      ok: false,
+      reason: 'close needs a status: picked-up or dropped',
+    });
+    const ok = canonicalLayout.plan(rec, 'close', {
+      now: NOW,
+      read: readerFor(p.flat),
+      options: { status: 'picked-up' },
+    });
     expect(ok.ok && ok.plan.summary).toBe('closed tidy-later-0a0a as picked-up');
   });
 });

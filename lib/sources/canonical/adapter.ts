@@ -76,7 +76,12 @@ function firstLine(e: unknown): string {
   return String(e instanceof Error ? e.message : e).split('\n')[0]!;
 }
 
-export function toLayoutRecord(m: MemoryRecord, sourceId: string, store: string, checkout: string | null): LayoutRecord {
+export function toLayoutRecord(
+  m: MemoryRecord,
+  sourceId: string,
+  store: string,
+  checkout: string | null,
+): LayoutRecord {
   const c = m.canonical;
   const detail: CanonicalDetail = {
     category: m.category,
@@ -168,14 +173,31 @@ function read(root: string, ctx: ReadContext): LayoutRead {
     }
   })();
   if (!store) {
-    return { shape: 'missing', records: [], problems: [{ file: '.', line: 0, problem: 'no canonical-file store here (none of its eight categories, here or in .claude/memory/)' }], warnings: [] };
+    return {
+      shape: 'missing',
+      records: [],
+      problems: [
+        {
+          file: '.',
+          line: 0,
+          problem: 'no canonical-file store here (none of its eight categories, here or in .claude/memory/)',
+        },
+      ],
+      warnings: [],
+    };
   }
   try {
     const r = readStore(store.dir, { now: ctx.now, sourceId: ctx.sourceId });
-    const problems: ReadProblem[] = r.failures.map((f) => ({ file: store.prefix + f.file, line: f.line, problem: f.problem }));
+    const problems: ReadProblem[] = r.failures.map((f) => ({
+      file: store.prefix + f.file,
+      line: f.line,
+      problem: f.problem,
+    }));
     const warnings: string[] = [];
-    if (r.ignored.length) warnings.push(`not read (not part of a canonical store): ${r.ignored.map((f) => store.prefix + f).join(', ')}`);
-    if (!r.checkout) warnings.push('no git checkout around the store: staleness goes by dates only and targets are not re-verified');
+    if (r.ignored.length)
+      warnings.push(`not read (not part of a canonical store): ${r.ignored.map((f) => store.prefix + f).join(', ')}`);
+    if (!r.checkout)
+      warnings.push('no git checkout around the store: staleness goes by dates only and targets are not re-verified');
     return {
       shape: r.detected.shape,
       records: r.records.map((m) => toLayoutRecord(m, ctx.sourceId, store.prefix, r.checkout)),
@@ -183,7 +205,12 @@ function read(root: string, ctx: ReadContext): LayoutRead {
       warnings,
     };
   } catch (e) {
-    return { shape: store.shape, records: [], problems: [{ file: store.prefix || '.', line: 0, problem: `store unreadable: ${firstLine(e)}` }], warnings: [] };
+    return {
+      shape: store.shape,
+      records: [],
+      problems: [{ file: store.prefix || '.', line: 0, problem: `store unreadable: ${firstLine(e)}` }],
+      warnings: [],
+    };
   }
 }
 
@@ -266,7 +293,11 @@ function changeToken(root: string): string {
 function currentHead(checkout: string | null): string | null {
   if (!checkout) return null;
   try {
-    const out = execFileSync('git', ['-C', checkout, 'rev-parse', '--short=7', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 });
+    const out = execFileSync('git', ['-C', checkout, 'rev-parse', '--short=7', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 10_000,
+    });
     return out.trim() || null;
   } catch {
     return null;
@@ -311,7 +342,7 @@ function plan(record: LayoutRecord, action: string, ctx: PlanContext): RecordPla
     status,
     restoreAt: restoreHint(opts.restoreAt),
   };
-  let r;
+  let r: ReturnType<typeof planCanonical>;
   try {
     r = planCanonical(fromLayoutRecord(record), action as CanonicalAction, ctx.now, input);
   } catch (e) {

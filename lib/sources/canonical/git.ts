@@ -36,7 +36,14 @@ export function parseGitLog(text: string, maxCommits = Infinity): GitData {
     const header = (nul === -1 ? chunk : chunk.slice(0, nul)).trim();
     const [hash, ...parents] = header.split(' ').filter(Boolean);
     if (!hash) continue;
-    const files = nul === -1 ? [] : chunk.slice(nul + 1).split('\0').map((f) => f.replace(/^\n/, '')).filter(Boolean);
+    const files =
+      nul === -1
+        ? []
+        : chunk
+            .slice(nul + 1)
+            .split('\0')
+            .map((f) => f.replace(/^\n/, ''))
+            .filter(Boolean);
     commits.push({ hash, parents, files });
     if (commits.length >= maxCommits) return { commits, truncated: true };
   }
@@ -147,7 +154,9 @@ export class GitIndex {
   private reach(i: number): { mark: Uint8Array; count: number } {
     const hit = this.ancestors.get(i);
     if (hit) return hit;
-    this.parentIdx ??= this.commits.map((c) => c.parents.map((p) => this.pos.get(p)).filter((j): j is number => j !== undefined));
+    this.parentIdx ??= this.commits.map((c) =>
+      c.parents.map((p) => this.pos.get(p)).filter((j): j is number => j !== undefined),
+    );
     const parents = this.parentIdx;
     const mark = new Uint8Array(this.commits.length);
     const stack = [i];

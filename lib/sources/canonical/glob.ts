@@ -31,7 +31,10 @@ export function globToRegExp(pattern: string): RegExp {
       const close = pattern.indexOf(']', i + 1);
       if (close === -1) re += '\\[';
       else {
-        const body = pattern.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\');
+        const body = pattern
+          .slice(i + 1, close)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\');
         re += `[${body}]`;
         i = close;
       }

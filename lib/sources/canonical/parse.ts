@@ -76,9 +76,27 @@ export interface FlatBlock {
 
 /** Bookkeeping bullet names: never taken as the claim. */
 const NOT_CLAIM = new Set([
-  'source', 'status', 'verified-at', 'verified', 'last-touched', 'raised-on', 'added', 'superseded-at',
-  'resolved-at', 'caveat', 'scope', 'category', 'key', 'id', 'governs', 'target', 'rests_on',
-  'quarantined-at', 'quarantine-reason', 'route', 'weight',
+  'source',
+  'status',
+  'verified-at',
+  'verified',
+  'last-touched',
+  'raised-on',
+  'added',
+  'superseded-at',
+  'resolved-at',
+  'caveat',
+  'scope',
+  'category',
+  'key',
+  'id',
+  'governs',
+  'target',
+  'rests_on',
+  'quarantined-at',
+  'quarantine-reason',
+  'route',
+  'weight',
 ]);
 
 const CLOSED_RE = /\s+(?:\u2014|--)\s*CLOSED\s+(\S+)\s*$/;

@@ -140,7 +140,8 @@ function toEdits(file: string, f: Loaded, ops: LineOp[]): ReplaceLines[] {
   for (let i = 1; i < sorted.length; i++) {
     const below = sorted[i - 1]!;
     const above = sorted[i]!;
-    if (above.line + above.count > below.line && !(above.count === 0 && below.count === 0)) throw new Error(`overlapping edits in ${file}`);
+    if (above.line + above.count > below.line && !(above.count === 0 && below.count === 0))
+      throw new Error(`overlapping edits in ${file}`);
   }
   return sorted.map((o) => replace(file, f, o.line, o.count, o.text));
 }
@@ -177,7 +178,8 @@ function locate(record: MemoryRecord, input: PlanInput): { f: Loaded; from: numb
   }
   const block = flatBlocks(f.lines).find((b) => b.line === record.location.line);
   const key = block && (bulletGet(block.fields, 'key')?.value || bulletGet(block.fields, 'id')?.value || block.key);
-  if (!block || key !== record.key) return fail(`${file}:${record.location.line} no longer holds ${record.key}; read the store again`);
+  if (!block || key !== record.key)
+    return fail(`${file}:${record.location.line} no longer holds ${record.key}; read the store again`);
   return { f, from: block.line, to: block.endLine };
 }
 
@@ -188,9 +190,12 @@ export function plan(record: MemoryRecord, action: CanonicalAction, now: Date, i
   const { f, from, to } = at;
   const file = record.location.file;
   const day = today(now);
-  const set = (pairs: [string, string][]) => (record.shape === 'sharded' ? fmSet(f, pairs) : bulletSet(f, from, to, pairs));
+  const set = (pairs: [string, string][]) =>
+    record.shape === 'sharded' ? fmSet(f, pairs) : bulletSet(f, from, to, pairs);
   const has = (name: string) =>
-    record.shape === 'sharded' ? !!fmGet(readFrontmatter(f.lines)?.fields ?? [], name) : !!bulletGet(bulletFields(f.lines, from + 1, to), name);
+    record.shape === 'sharded'
+      ? !!fmGet(readFrontmatter(f.lines)?.fields ?? [], name)
+      : !!bulletGet(bulletFields(f.lines, from + 1, to), name);
 
   const inPlace = (ops: LineOp[] | Fail, summary: string, memo: Plan['memo'] = {}): PlanResult => {
     if (isFail(ops)) return ops;
@@ -209,15 +214,25 @@ export function plan(record: MemoryRecord, action: CanonicalAction, now: Date, i
       if (input.head) pairs.push(['verified-at', input.head]);
       pairs.push(['last-touched', day]);
       if (has('verified')) pairs.push(['verified', day]);
-      return inPlace(set(pairs), `reaffirmed ${record.key}: verified-at ${input.head ?? '(no git)'}, last-touched ${day}`);
+      return inPlace(
+        set(pairs),
+        `reaffirmed ${record.key}: verified-at ${input.head ?? '(no git)'}, last-touched ${day}`,
+      );
     }
     case 'archive': {
       const field = record.category === 'pending-questions' ? 'resolved-at' : 'superseded-at';
       return inPlace(set([[field, day]]), `archived ${record.key}: ${field} ${day}`);
     }
     case 'close': {
-      if (input.status !== 'picked-up' && input.status !== 'dropped') return fail('close needs a status: picked-up or dropped');
-      return inPlace(set([['status', input.status], ['superseded-at', day]]), `closed ${record.key} as ${input.status}`);
+      if (input.status !== 'picked-up' && input.status !== 'dropped')
+        return fail('close needs a status: picked-up or dropped');
+      return inPlace(
+        set([
+          ['status', input.status],
+          ['superseded-at', day],
+        ]),
+        `closed ${record.key} as ${input.status}`,
+      );
     }
     case 'demote':
       return demote(record, input, f, from, to, day);
@@ -229,7 +244,8 @@ export function plan(record: MemoryRecord, action: CanonicalAction, now: Date, i
 function checkReason(raw: string | undefined): string | Fail {
   const r = oneLine(raw ?? '');
   if (!r) return fail('demote needs a reason');
-  if ([...r].length > REASON_MAX_CODE_POINTS) return fail(`the reason is longer than ${REASON_MAX_CODE_POINTS} characters`);
+  if ([...r].length > REASON_MAX_CODE_POINTS)
+    return fail(`the reason is longer than ${REASON_MAX_CODE_POINTS} characters`);
   return r;
 }
 
@@ -240,12 +256,26 @@ function demote(record: MemoryRecord, input: PlanInput, f: Loaded, from: number,
   if (record.shape === 'sharded') {
     const dest = `${QUARANTINE_DIR}/${file}`;
     if (input.read(dest)) return fail(`${dest} already exists`);
-    const ops = fmSet(f, [[QUARANTINED_AT, day], [QUARANTINE_REASON, reason]]);
+    const ops = fmSet(f, [
+      [QUARANTINED_AT, day],
+      [QUARANTINE_REASON, reason],
+    ]);
     if (isFail(ops)) return ops;
     const edits: FileEdit[] = [...toEdits(file, f, ops), { kind: 'move', from: file, to: dest }];
-    return { ok: true, plan: { edits, memo: { from: file, to: dest }, files: [file, dest], summary: `demoted ${record.key} to ${dest}` } };
+    return {
+      ok: true,
+      plan: { edits, memo: { from: file, to: dest }, files: [file, dest], summary: `demoted ${record.key} to ${dest}` },
+    };
   }
-  const block = editBlock(f, from, to, bulletSet(f, from, to, [[QUARANTINED_AT, day], [QUARANTINE_REASON, reason]]));
+  const block = editBlock(
+    f,
+    from,
+    to,
+    bulletSet(f, from, to, [
+      [QUARANTINED_AT, day],
+      [QUARANTINE_REASON, reason],
+    ]),
+  );
   const next = flatBlocks(f.lines).find((b) => b.line === to + 1);
   const dest = `${QUARANTINE_DIR}/${record.category}.md`;
   const edits: FileEdit[] = [replace(file, f, from, to - from + 1, Buffer.alloc(0)), appendTo(input, dest, block)];
@@ -260,7 +290,13 @@ function appendTo(input: PlanInput, file: string, block: Buffer): FileEdit {
   const last = q.lines.at(-1);
   if (last && !last.eol) {
     const n = q.lines.length;
-    return replace(file, q, n, 1, Buffer.concat([sliceLines(q.bytes, q.lines, n, n), Buffer.from(dominantEol(q.lines)), block]));
+    return replace(
+      file,
+      q,
+      n,
+      1,
+      Buffer.concat([sliceLines(q.bytes, q.lines, n, n), Buffer.from(dominantEol(q.lines)), block]),
+    );
   }
   return replace(file, q, q.lines.length + 1, 0, block);
 }
@@ -272,12 +308,24 @@ function restore(record: MemoryRecord, input: PlanInput, f: Loaded, from: number
     if (input.read(home)) return fail(`${home} already exists; restore would overwrite it`);
     const ops = [fmRemove(f, QUARANTINE_REASON), fmRemove(f, QUARANTINED_AT)].filter((o): o is LineOp => o !== null);
     const edits: FileEdit[] = [...toEdits(file, f, ops), { kind: 'move', from: file, to: home }];
-    return { ok: true, plan: { edits, memo: { from: file, to: home }, files: [file, home], summary: `restored ${record.key} to ${home}` } };
+    return {
+      ok: true,
+      plan: {
+        edits,
+        memo: { from: file, to: home },
+        files: [file, home],
+        summary: `restored ${record.key} to ${home}`,
+      },
+    };
   }
-  const ops = [bulletRemove(f, from, to, QUARANTINE_REASON), bulletRemove(f, from, to, QUARANTINED_AT)].filter((o): o is LineOp => o !== null);
+  const ops = [bulletRemove(f, from, to, QUARANTINE_REASON), bulletRemove(f, from, to, QUARANTINED_AT)].filter(
+    (o): o is LineOp => o !== null,
+  );
   let block = editBlock(f, from, to, ops);
-  const wholeFile = from === 1 && to === f.lines.length && !(readFrontmatter(f.lines));
-  const out: FileEdit[] = [wholeFile ? { kind: 'remove', file, expect: f.bytes } : replace(file, f, from, to - from + 1, Buffer.alloc(0))];
+  const wholeFile = from === 1 && to === f.lines.length && !readFrontmatter(f.lines);
+  const out: FileEdit[] = [
+    wholeFile ? { kind: 'remove', file, expect: f.bytes } : replace(file, f, from, to - from + 1, Buffer.alloc(0)),
+  ];
   const cat = load(input, home);
   if (!cat) out.push({ kind: 'write', file: home, expect: null, bytes: block });
   else {
@@ -285,18 +333,28 @@ function restore(record: MemoryRecord, input: PlanInput, f: Loaded, from: number
     const hint = input.restoreAt ?? {};
     // Before the entry that followed it, else at its old line if that is still a heading
     // (a block boundary) or the end, else at the end of the file.
-    const atBoundary = (n: number) => n === cat.lines.length + 1 || (n >= 1 && n <= cat.lines.length && /^#{1,2}\s/.test(cat.lines[n - 1]!.text));
+    const atBoundary = (n: number) =>
+      n === cat.lines.length + 1 || (n >= 1 && n <= cat.lines.length && /^#{1,2}\s/.test(cat.lines[n - 1]!.text));
     const before =
       (hint.beforeKey ? blocks.find((b) => b.key === hint.beforeKey)?.line : undefined) ??
       (hint.line && atBoundary(hint.line) ? hint.line : undefined);
     if (before === undefined || before > cat.lines.length) out.push(appendTo(input, home, block));
     else {
       // A block cut from the end of a file may lack a terminator; mid-file it needs one.
-      if (block.length && block[block.length - 1] !== 0x0a) block = Buffer.concat([block, Buffer.from(dominantEol(cat.lines))]);
+      if (block.length && block[block.length - 1] !== 0x0a)
+        block = Buffer.concat([block, Buffer.from(dominantEol(cat.lines))]);
       out.push(replace(home, cat, before, 0, block));
     }
   }
-  return { ok: true, plan: { edits: out, memo: { from: file, to: home }, files: [file, home], summary: `restored ${record.key} to ${home}` } };
+  return {
+    ok: true,
+    plan: {
+      edits: out,
+      memo: { from: file, to: home },
+      files: [file, home],
+      summary: `restored ${record.key} to ${home}`,
+    },
+  };
 }
 
 export class EditConflict extends Error {}
@@ -337,7 +395,8 @@ export function replaceLines(bytes: Buffer, e: ReplaceLines): Buffer {
   }
   const start = e.line <= lines.length ? lines[e.line - 1]!.start : bytes.length;
   const end = e.count ? lines[e.line + e.count - 2]!.end : start;
-  if (!bytes.subarray(start, end).equals(e.expect)) throw new EditConflict(`${e.file}: lines ${e.line}–${e.line + e.count - 1} changed`);
+  if (!bytes.subarray(start, end).equals(e.expect))
+    throw new EditConflict(`${e.file}: lines ${e.line}–${e.line + e.count - 1} changed`);
   return Buffer.concat([bytes.subarray(0, start), e.bytes, bytes.subarray(end)]);
 }
 
@@ -352,11 +411,20 @@ export function invertEdits(edits: FileEdit[]): FileEdit[] {
       case 'move':
         return { kind: 'move', from: e.to, to: e.from };
       case 'write':
-        return e.expect === null ? { kind: 'remove', file: e.file, expect: e.bytes } : { kind: 'write', file: e.file, expect: e.bytes, bytes: e.expect };
+        return e.expect === null
+          ? { kind: 'remove', file: e.file, expect: e.bytes }
+          : { kind: 'write', file: e.file, expect: e.bytes, bytes: e.expect };
       case 'remove':
         return { kind: 'write', file: e.file, expect: null, bytes: e.expect };
       case 'replace-lines':
-        return { kind: 'replace-lines', file: e.file, line: e.line, count: splitLines(e.bytes).length, expect: e.bytes, bytes: e.expect };
+        return {
+          kind: 'replace-lines',
+          file: e.file,
+          line: e.line,
+          count: splitLines(e.bytes).length,
+          expect: e.bytes,
+          bytes: e.expect,
+        };
     }
   });
 }

@@ -29,7 +29,10 @@ function byKey(records: MemoryRecord[], key: string): MemoryRecord {
 describe('detect', () => {
   it('tells the two shapes apart and refuses other folders', () => {
     expect(detect(p.mem)?.shape).toBe('sharded');
-    expect(detect(p.flat)).toEqual({ shape: 'flat', categories: { landmarks: 'flat', libraries: 'flat', 'pending-questions': 'flat', backlog: 'flat' } });
+    expect(detect(p.flat)).toEqual({
+      shape: 'flat',
+      categories: { landmarks: 'flat', libraries: 'flat', 'pending-questions': 'flat', backlog: 'flat' },
+    });
     const cc = tmpDir();
     write(cc, 'MEMORY.md', '- [a](a.md) — hook\n');
     write(cc, 'a.md', '---\nname: a\n---\nbody\n');
@@ -60,7 +63,9 @@ describe('read, sharded', () => {
         'tidy-the-notes-a1b2',
       ].sort(),
     );
-    expect(r.failures).toEqual([{ file: 'landmines/no-frontmatter.md', line: 1, problem: expect.stringContaining('no frontmatter') }]);
+    expect(r.failures).toEqual([
+      { file: 'landmines/no-frontmatter.md', line: 1, problem: expect.stringContaining('no frontmatter') },
+    ]);
     expect(r.ignored).toEqual(['notes/']);
     expect(r.head).toBe(p.head);
     expect(byKey(r.records, 'src/util.ts:1').id).toBe('proj:landmarks/src/util.ts:1');
@@ -72,7 +77,11 @@ describe('read, sharded', () => {
     expect(lib.canonical.claim).toBe('call init() first: it loads the config');
     expect(lib.tier).toBe('verified');
     const util = byKey(r.records, 'src/util.ts:1');
-    expect(util.fields.find((f) => f.name === 'owner-note')).toEqual({ name: 'owner-note', value: 'keeps an unknown field', line: 7 });
+    expect(util.fields.find((f) => f.name === 'owner-note')).toEqual({
+      name: 'owner-note',
+      value: 'keeps an unknown field',
+      line: 7,
+    });
     const quoted = read(q2(), { now: NOW, checkout: null }).records[0]!;
     expect(quoted.canonical.verifiedSha).toBe('abc1234');
     const crlf = byKey(r.records, 'crlf-entry');
@@ -85,9 +94,20 @@ describe('read, sharded', () => {
     expect(byKey(r.records, 'src/auth/session.ts:42').tier).toBe('inferred');
     expect(byKey(r.records, 'src/removed.ts:3').tier).toBe('verified'); // incident
     expect(byKey(r.records, 'old-convention').tier).toBe('inferred'); // no source
-    expect(byKey(r.records, 'Q-001')).toMatchObject({ tier: 'archived', native: 'closed (resolved-at 2026-10-01)', actions: [] });
-    expect(byKey(r.records, 'old-trap')).toMatchObject({ tier: 'quarantined', place: 'quarantine', actions: ['restore'] });
-    expect(byKey(r.records, 'tidy-the-notes-a1b2')).toMatchObject({ native: 'open', actions: ['reaffirm', 'close', 'demote'] });
+    expect(byKey(r.records, 'Q-001')).toMatchObject({
+      tier: 'archived',
+      native: 'closed (resolved-at 2026-10-01)',
+      actions: [],
+    });
+    expect(byKey(r.records, 'old-trap')).toMatchObject({
+      tier: 'quarantined',
+      place: 'quarantine',
+      actions: ['restore'],
+    });
+    expect(byKey(r.records, 'tidy-the-notes-a1b2')).toMatchObject({
+      native: 'open',
+      actions: ['reaffirm', 'close', 'demote'],
+    });
   });
 
   it('explains staleness by commits, missing commits and dates; backlog and decisions are exempt', () => {
@@ -99,7 +119,9 @@ describe('read, sharded', () => {
     const fresh = byKey(r.records, 'src/util.ts:1');
     expect(fresh.flags).toEqual([]);
     expect(fresh.staleness?.reason).toBe(`5 commits since ${p.recent}, 0 touch its target`);
-    expect(byKey(r.records, '@scope/pkg@1.2').flagReasons.stale).toBe('verified at a commit this checkout does not have (deadbee)');
+    expect(byKey(r.records, '@scope/pkg@1.2').flagReasons.stale).toBe(
+      'verified at a commit this checkout does not have (deadbee)',
+    );
     expect(byKey(r.records, 'old-convention').flagReasons.stale).toBe('326 days since 2026-01-01 (stale at 90)');
     const backlog = byKey(r.records, 'tidy-the-notes-a1b2');
     expect(backlog.flags).not.toContain('stale');
@@ -109,12 +131,19 @@ describe('read, sharded', () => {
 
   it('re-verifies targets: line, symbol, governs paths and globs, ignored paths, false constraints', () => {
     const r = read(p.mem, { now: NOW });
-    expect(byKey(r.records, 'src/auth/session.ts:42').targetCheck).toMatchObject({ ok: true, checked: ['src/auth/session.ts:42 exists'] });
-    expect(byKey(r.records, 'session-rotation').flagReasons.suspect).toBe('rotateOnRefresh moved to line 42 of src/auth/session.ts (target says 5)');
+    expect(byKey(r.records, 'src/auth/session.ts:42').targetCheck).toMatchObject({
+      ok: true,
+      checked: ['src/auth/session.ts:42 exists'],
+    });
+    expect(byKey(r.records, 'session-rotation').flagReasons.suspect).toBe(
+      'rotateOnRefresh moved to line 42 of src/auth/session.ts (target says 5)',
+    );
     expect(byKey(r.records, 'src/removed.ts:3').flagReasons.suspect).toBe('src/removed.ts is missing');
     const d = byKey(r.records, 'auth-jwt-vs-session');
     expect(d.targetCheck?.ignored).toEqual(['build/out.js', 'dist/**']);
-    expect(d.flagReasons.suspect).toBe('docs/missing.md is missing; lib/**/*.zz matches nothing; rests on constraint no-network, whose state is false');
+    expect(d.flagReasons.suspect).toBe(
+      'docs/missing.md is missing; lib/**/*.zz matches nothing; rests on constraint no-network, whose state is false',
+    );
     expect(d.refused.reaffirm).toMatch(/^the target does not re-verify/);
     expect(byKey(r.records, 'no-network').targetCheck?.ok).toBe(true);
   });
@@ -142,11 +171,19 @@ describe('read, sharded', () => {
   it('walks git once: at most three git processes for the whole store', () => {
     const shim = tmpDir('gitshim-');
     const log = path.join(shim, 'calls.log');
-    const real = process.env.PATH!.split(':').map((d) => path.join(d, 'git')).find((g) => fs.existsSync(g))!;
+    const real = process.env
+      .PATH!.split(':')
+      .map((d) => path.join(d, 'git'))
+      .find((g) => fs.existsSync(g))!;
     write(shim, 'git', `#!/bin/sh\necho "$@" >> ${log}\nexec ${real} "$@"\n`);
     fs.chmodSync(path.join(shim, 'git'), 0o755);
     // 40 more entries, each with a SHA and a target: a per-entry git call would show.
-    for (let i = 0; i < 40; i++) write(p.mem, `landmarks/extra-${i}.md`, `---\nkey: src/util.ts:${(i % 1) + 1}#${i}\ntarget: src/util.ts:1\ngoverns: src/**\nverified-at: ${p.first}\n---\n- x\n`);
+    for (let i = 0; i < 40; i++)
+      write(
+        p.mem,
+        `landmarks/extra-${i}.md`,
+        `---\nkey: src/util.ts:${(i % 1) + 1}#${i}\ntarget: src/util.ts:1\ngoverns: src/**\nverified-at: ${p.first}\n---\n- x\n`,
+      );
     const oldPath = process.env.PATH;
     process.env.PATH = `${shim}:${oldPath}`;
     try {
@@ -205,8 +242,13 @@ describe('refusals', () => {
   it('reaffirm needs a target that was re-verified', async () => {
     const { plan } = await import('./plan');
     const { readerFor } = await import('./test-fixtures');
-    const noCheckout = read(p.mem, { now: NOW, checkout: null }).records.find((x) => x.key === 'src/auth/session.ts:42')!;
-    expect(plan(noCheckout, 'reaffirm', NOW, { read: readerFor(p.mem), head: p.head })).toEqual({ ok: false, reason: 'the target was not re-verified (no project checkout was read); reaffirm needs a fresh check' });
+    const noCheckout = read(p.mem, { now: NOW, checkout: null }).records.find(
+      (x) => x.key === 'src/auth/session.ts:42',
+    )!;
+    expect(plan(noCheckout, 'reaffirm', NOW, { read: readerFor(p.mem), head: p.head })).toEqual({
+      ok: false,
+      reason: 'the target was not re-verified (no project checkout was read); reaffirm needs a fresh check',
+    });
     const checked = read(p.mem, { now: NOW }).records.find((x) => x.key === 'src/auth/session.ts:42')!;
     const ok = plan(checked, 'reaffirm', NOW, { read: readerFor(p.mem), head: p.head });
     expect(ok.ok).toBe(true);
@@ -222,7 +264,10 @@ describe('the git walk on unusual paths', () => {
     write(d, 'dir with space/\u00fc \u00f1 "q".ts', 'y\n');
     commitAll(d, 'two');
     const g = new GitIndex(walkGit(d)!);
-    expect(g.commits.map((c) => c.files)).toEqual([['dir with space/\u00fc \u00f1 "q".ts'], ['dir with space/\u00fc \u00f1 "q".ts']]);
+    expect(g.commits.map((c) => c.files)).toEqual([
+      ['dir with space/\u00fc \u00f1 "q".ts'],
+      ['dir with space/\u00fc \u00f1 "q".ts'],
+    ]);
     expect(g.touchingSince(g.resolve(a) as number, ['dir with space/**'])).toBe(1);
     fs.rmSync(d, { recursive: true, force: true });
   });
@@ -248,7 +293,11 @@ describe('read, flat', () => {
     const r = read(p.flat, { now: NOW });
     const lib = byKey(r.records, '@scope/pkg@1.2');
     expect(lib.tier).toBe('verified'); // flat, a verified marker, no source
-    expect(lib.canonical).toMatchObject({ verifiedSha: p.first, verifiedFrom: 'verified-at', claim: 'Role: made-up package.' });
+    expect(lib.canonical).toMatchObject({
+      verifiedSha: p.first,
+      verifiedFrom: 'verified-at',
+      claim: 'Role: made-up package.',
+    });
     expect(lib.fields.map((f) => f.name)).toEqual(['Role', 'Verified-at', 'Last-touched', 'Caveat']);
     expect(lib.flagReasons.stale).toBe(`35 commits since ${p.first}`);
     const q2 = byKey(r.records, 'Q-002');

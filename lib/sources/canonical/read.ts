@@ -98,19 +98,32 @@ function listMd(dir: string, rel: string, failures: ReadFailure[]): string[] {
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true });
   } catch (e) {
-    failures.push({ file: `${rel}/`, line: 0, problem: `folder unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})` });
+    failures.push({
+      file: `${rel}/`,
+      line: 0,
+      problem: `folder unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
+    });
     return [];
   }
   const out: string[] = [];
   for (const e of entries) {
     if (!e.name.endsWith('.md')) continue;
-    if (e.isSymbolicLink()) failures.push({ file: `${rel}/${e.name}`, line: 0, problem: 'symlinked entry files are refused' });
+    if (e.isSymbolicLink())
+      failures.push({ file: `${rel}/${e.name}`, line: 0, problem: 'symlinked entry files are refused' });
     else if (e.isFile()) out.push(e.name);
   }
   return out.sort();
 }
 
-function readFlat(root: string, rel: string, category: Proto['category'], place: Proto['place'], out: Proto[], failures: ReadFailure[], prefix?: string) {
+function readFlat(
+  root: string,
+  rel: string,
+  category: Proto['category'],
+  place: Proto['place'],
+  out: Proto[],
+  failures: ReadFailure[],
+  prefix?: string,
+) {
   let bytes: Buffer;
   try {
     bytes = fs.readFileSync(path.join(root, rel));
@@ -138,7 +151,14 @@ function readFlat(root: string, rel: string, category: Proto['category'], place:
   }
 }
 
-function readShardedFile(root: string, rel: string, category: Category, place: Proto['place'], out: Proto[], failures: ReadFailure[]) {
+function readShardedFile(
+  root: string,
+  rel: string,
+  category: Category,
+  place: Proto['place'],
+  out: Proto[],
+  failures: ReadFailure[],
+) {
   let bytes: Buffer;
   try {
     bytes = fs.readFileSync(path.join(root, rel));
@@ -208,7 +228,10 @@ function view(p: Proto): CanonicalView {
 
 /** The SHA a `verified-at` value starts with (quotes and a trailing `# note` allowed). */
 function shaOf(value: string | null): string | null {
-  const token = (value ?? '').trim().split(/\s+/)[0]!.replace(/^['"]|['"]$/g, '');
+  const token = (value ?? '')
+    .trim()
+    .split(/\s+/)[0]!
+    .replace(/^['"]|['"]$/g, '');
   return isSha(token) ? token : null;
 }
 
@@ -225,14 +248,19 @@ function tierOf(p: Proto, c: CanonicalView): RecordTier {
 export function read(root: string, opts: ReadOptions): ReadResult {
   const t0 = performance.now();
   const detected = detect(root);
-  if (!detected) throw new CanonicalReadError(`${root}: not a canonical-file memory store (none of ${CATEGORIES.join(', ')} is there as a file or folder)`);
+  if (!detected)
+    throw new CanonicalReadError(
+      `${root}: not a canonical-file memory store (none of ${CATEGORIES.join(', ')} is there as a file or folder)`,
+    );
   const protos: Proto[] = [];
   const failures: ReadFailure[] = [];
   const ignored: string[] = [];
 
   for (const [c, shape] of Object.entries(detected.categories) as [Category, Shape][]) {
     if (shape === 'flat') readFlat(root, `${c}.md`, c, 'store', protos, failures);
-    else for (const f of listMd(path.join(root, c), c, failures)) readShardedFile(root, `${c}/${f}`, c, 'store', protos, failures);
+    else
+      for (const f of listMd(path.join(root, c), c, failures))
+        readShardedFile(root, `${c}/${f}`, c, 'store', protos, failures);
   }
   const qdir = path.join(root, QUARANTINE_DIR);
   if (kindOf(qdir) === 'dir') {
@@ -251,7 +279,8 @@ export function read(root: string, opts: ReadOptions): ReadResult {
       }
     }
   }
-  if (kindOf(path.join(root, PENDING_FILE)) === 'file') readFlat(root, PENDING_FILE, 'pending', 'inbox', protos, failures, 'CANDIDATE:');
+  if (kindOf(path.join(root, PENDING_FILE)) === 'file')
+    readFlat(root, PENDING_FILE, 'pending', 'inbox', protos, failures, 'CANDIDATE:');
   for (const e of fs.readdirSync(root, { withFileTypes: true })) {
     const base = e.name.replace(/\.md$/, '');
     if (e.name.startsWith('.') || e.name === QUARANTINE_DIR || e.name === PENDING_FILE) continue;
@@ -265,7 +294,12 @@ export function read(root: string, opts: ReadOptions): ReadResult {
   const keep: number[] = [];
   views.forEach((v, i) => {
     if (v.key) keep.push(i);
-    else failures.push({ file: protos[i]!.file, line: protos[i]!.line, problem: 'entry has no key (no `key`, `id` or heading)' });
+    else
+      failures.push({
+        file: protos[i]!.file,
+        line: protos[i]!.line,
+        problem: 'entry has no key (no `key`, `id` or heading)',
+      });
   });
   const t1 = performance.now();
 
@@ -273,11 +307,19 @@ export function read(root: string, opts: ReadOptions): ReadResult {
   const checkout = opts.checkout === undefined ? findCheckout(root) : opts.checkout;
   const git = opts.git !== undefined ? opts.git : checkout ? toIndex(walkGit(checkout)) : null;
   const t2 = performance.now();
-  const specs: TargetSpec[] = keep.map((i) => targetSpec(views[i]!.target, views[i]!.targetFrom, protos[i]!.get('symbol')));
+  const specs: TargetSpec[] = keep.map((i) =>
+    targetSpec(views[i]!.target, views[i]!.targetFrom, protos[i]!.get('symbol')),
+  );
   const wanted = (i: number, k: number) =>
     protos[i]!.place === 'store' && !views[i]!.closed && (specs[k]!.paths.length > 0 || specs[k]!.pathLine !== null);
   const verifyIdx = checkout && opts.verify !== false ? keep.flatMap((i, k) => (wanted(i, k) ? [k] : [])) : [];
-  const checks = checkout && verifyIdx.length ? verifyTargets(verifyIdx.map((k) => specs[k]!), checkout) : [];
+  const checks =
+    checkout && verifyIdx.length
+      ? verifyTargets(
+          verifyIdx.map((k) => specs[k]!),
+          checkout,
+        )
+      : [];
   const checkOf = new Map(verifyIdx.map((k, j) => [k, checks[j]!]));
   const t3 = performance.now();
 
@@ -304,7 +346,13 @@ export function read(root: string, opts: ReadOptions): ReadResult {
       p.place === 'inbox'
         ? undefined
         : staleness(
-            { category: p.category, closed: c.closed, verifiedSha: c.verifiedSha, verifiedDate: c.verifiedDate, targetPaths: specs[k]!.paths },
+            {
+              category: p.category,
+              closed: c.closed,
+              verifiedSha: c.verifiedSha,
+              verifiedDate: c.verifiedDate,
+              targetPaths: specs[k]!.paths,
+            },
             git,
             opts.now,
           );
@@ -320,7 +368,9 @@ export function read(root: string, opts: ReadOptions): ReadResult {
     }
     const check = checkOf.get(k);
     const suspect: string[] = [...(check && !check.ok ? check.problems : [])];
-    if (active) for (const r of c.restsOn) if (falseConstraints.has(r)) suspect.push(`rests on constraint ${r}, whose state is false`);
+    if (active)
+      for (const r of c.restsOn)
+        if (falseConstraints.has(r)) suspect.push(`rests on constraint ${r}, whose state is false`);
     if (suspect.length) {
       flags.push('suspect');
       flagReasons.suspect = suspect.join('; ');
@@ -329,7 +379,12 @@ export function read(root: string, opts: ReadOptions): ReadResult {
       id: `${opts.sourceId ?? 'canonical'}:${group}${n > 1 ? `@${p.file}:${p.line}` : ''}`,
       layout: 'canonical',
       key: c.key,
-      native: p.place === 'inbox' ? 'candidate' : c.closed ? `closed (${c.closed})` : `${p.place === 'quarantine' ? 'quarantined, ' : ''}${c.status ?? 'open'}`,
+      native:
+        p.place === 'inbox'
+          ? 'candidate'
+          : c.closed
+            ? `closed (${c.closed})`
+            : `${p.place === 'quarantine' ? 'quarantined, ' : ''}${c.status ?? 'open'}`,
       tier,
       flags,
       flagReasons,
@@ -362,7 +417,8 @@ export function read(root: string, opts: ReadOptions): ReadResult {
     const spec = specs[k]!;
     if (r.actions.includes('reaffirm') && !r.targetCheck && (spec.pathLine || spec.paths.length)) {
       r.actions = r.actions.filter((a) => a !== 'reaffirm');
-      r.refused.reaffirm = 'the target was not re-verified (no project checkout was read); reaffirm needs a fresh check';
+      r.refused.reaffirm =
+        'the target was not re-verified (no project checkout was read); reaffirm needs a fresh check';
     }
   });
   return {
@@ -381,12 +437,15 @@ function toIndex(data: ReturnType<typeof walkGit>): GitIndex | null {
 }
 
 /** Which actions apply to a record now, and why the others do not. */
-export function capabilities(r: Pick<MemoryRecord, 'place' | 'category' | 'flags' | 'flagReasons' | 'canonical'>): Pick<MemoryRecord, 'actions' | 'refused'> {
+export function capabilities(
+  r: Pick<MemoryRecord, 'place' | 'category' | 'flags' | 'flagReasons' | 'canonical'>,
+): Pick<MemoryRecord, 'actions' | 'refused'> {
   const refused: MemoryRecord['refused'] = {};
   const all = (why: string) => {
     for (const a of CANONICAL_ACTIONS) refused[a] = why;
   };
-  if (r.place === 'inbox') all('a _pending.md candidate is read-only here: the project curates its inbox with its own flush step');
+  if (r.place === 'inbox')
+    all('a _pending.md candidate is read-only here: the project curates its inbox with its own flush step');
   else if (r.flags.includes('conflict')) all(`the key is not unique: ${r.flagReasons.conflict}`);
   else if (r.canonical.closed) all(`closed (${r.canonical.closed}); reopening is an undo of the closing edit`);
   else if (r.place === 'quarantine') {

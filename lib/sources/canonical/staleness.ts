@@ -35,12 +35,18 @@ export interface StalenessInput {
 }
 
 export function staleness(e: StalenessInput, git: GitIndex | null, now: Date): Staleness {
-  if (e.closed) return { stale: false, basis: 'closed', reason: `closed (${e.closed}); closed entries do not go stale` };
+  if (e.closed)
+    return { stale: false, basis: 'closed', reason: `closed (${e.closed}); closed entries do not go stale` };
   const exempt = (AGE_EXEMPT as readonly string[]).includes(e.category);
   const byCommits = commitsPart(e, git);
   if (exempt) {
     const also = byCommits ? ` (${byCommits.reason})` : '';
-    return { stale: false, basis: 'exempt', reason: `${e.category} entries never go stale by age${also}`, ...counts(byCommits) };
+    return {
+      stale: false,
+      basis: 'exempt',
+      reason: `${e.category} entries never go stale by age${also}`,
+      ...counts(byCommits),
+    };
   }
   if (byCommits) return byCommits;
   const d = leadingDate(e.verifiedDate);
@@ -65,11 +71,17 @@ function commitsPart(e: StalenessInput, git: GitIndex | null): Staleness | null 
   const sha = e.verifiedSha.trim();
   const short = sha.slice(0, 7);
   const at = git.resolve(sha);
-  if (at === 'ambiguous') return { stale: true, basis: 'missing-commit', reason: `verified at ${sha}, which names more than one commit` };
+  if (at === 'ambiguous')
+    return { stale: true, basis: 'missing-commit', reason: `verified at ${sha}, which names more than one commit` };
   if (at === null) {
     if (git.truncated) {
       const n = git.commits.length;
-      return { stale: true, basis: 'commits', commits: n, reason: `more than ${n} commits since ${short} (older than the history read)` };
+      return {
+        stale: true,
+        basis: 'commits',
+        commits: n,
+        reason: `more than ${n} commits since ${short} (older than the history read)`,
+      };
     }
     return { stale: true, basis: 'missing-commit', reason: `${MISSING_COMMIT} (${short})` };
   }

@@ -21,10 +21,19 @@ function looksLikePath(s: string): boolean {
 }
 
 /** What a target value asks to check. Pure. */
-export function targetSpec(target: string | null, from: 'target' | 'governs' | 'key' | null, symbol?: string | null): TargetSpec {
+export function targetSpec(
+  target: string | null,
+  from: 'target' | 'governs' | 'key' | null,
+  symbol?: string | null,
+): TargetSpec {
   if (!target) return { pathLine: null, paths: [] };
   if (from === 'governs') {
-    return { pathLine: null, paths: listValue(target).map(clean).filter((p) => !!p && (looksLikePath(p) || isGlob(p))) };
+    return {
+      pathLine: null,
+      paths: listValue(target)
+        .map(clean)
+        .filter((p) => !!p && (looksLikePath(p) || isGlob(p))),
+    };
   }
   const m = PATH_LINE_RE.exec(target.trim());
   if (m && looksLikePath(m[1]!)) {
@@ -38,4 +47,3 @@ export function targetSpec(target: string | null, from: 'target' | 'governs' | '
 function clean(p: string): string {
   return p.trim().replace(/^`|`$/g, '').replace(/^\.\//, '');
 }
-

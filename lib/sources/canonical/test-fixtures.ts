@@ -102,7 +102,8 @@ export interface Project {
 
 function sessionTs(symbolLine: number): string {
   const lines: string[] = [];
-  for (let i = 1; i <= 60; i++) lines.push(i === symbolLine ? 'export function rotateOnRefresh(token: string) { return token; }' : `// line ${i}`);
+  for (let i = 1; i <= 60; i++)
+    lines.push(i === symbolLine ? 'export function rotateOnRefresh(token: string) { return token; }' : `// line ${i}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -136,24 +137,137 @@ export function buildProject(): Project {
 }
 
 export function writeSharded(mem: string, first: string, recent: string): void {
-  const fm = (lines: string[], body = '- Role: made-up entry for tests.\n') => `---\n${lines.join('\n')}\n---\n\n${body}`;
+  const fm = (lines: string[], body = '- Role: made-up entry for tests.\n') =>
+    `---\n${lines.join('\n')}\n---\n\n${body}`;
   write(mem, 'README.md', '# Project memory\n\n## Files\n\nNot an entry.\n');
   write(mem, '_discard-ledger.md', '## not-an-entry\n- source: none\n');
   write(mem, '_resume.md', '## resume\n');
   write(mem, '_thread.md', '## thread\n');
-  write(mem, 'landmarks/src-auth-session-ts-42.md', fm(['key: src/auth/session.ts:42', 'category: landmarks', 'scope: [scout]', 'source: inferred-from-code', `verified-at: ${first}`, 'last-touched: 2026-11-01'], '- Role: token rotation runs on every refresh.\n'));
-  write(mem, 'landmarks/src-util-ts-1.md', fm(['key: src/util.ts:1', 'category: landmarks', 'source: user-instruction', `verified-at: ${recent}`, 'last-touched: 2026-11-20', 'owner-note: keeps an unknown field']));
-  write(mem, 'landmarks/moved.md', fm(['key: session-rotation', 'category: landmarks', 'target: src/auth/session.ts:5 (rotateOnRefresh)', 'source: inferred-from-code', `verified-at: ${recent}`]));
-  write(mem, 'landmarks/gone.md', fm(['key: src/removed.ts:3', 'category: landmarks', 'source: incident', `verified-at: ${recent}`]));
-  write(mem, 'libraries/scope-pkg.md', fm(['key: @scope/pkg@1.2', 'category: libraries', 'claim: call init() first: it loads the config', 'source: library-pinned', 'verified-at: deadbee', 'last-touched: 2026-11-20']));
-  write(mem, 'decisions/auth.md', fm(['key: auth-jwt-vs-session', 'category: decisions', 'scope: [spec]', 'governs: src/auth/**, build/out.js, dist/**, docs/missing.md, lib/**/*.zz', 'rests_on: [no-network]', 'source: user-feedback', `verified-at: ${first}`], '- Decision: sessions, not JWTs.\n'));
-  write(mem, 'constraints/no-network.md', fm(['key: no-network', 'category: constraints', 'state: false', 'governs: scripts/**', `verified-at: ${recent}`]));
-  write(mem, 'backlog/tidy-the-notes-a1b2.md', fm(['key: tidy-the-notes-a1b2', 'category: backlog', 'status: open', 'source: assistant-deferral', 'raised-on: 2026-01-02', `verified-at: ${first}`]));
-  write(mem, 'conventions/dated.md', fm(['key: old-convention', 'category: conventions', 'verified-at: HEAD', 'last-touched: 2026-01-01']));
-  write(mem, 'pending-questions/q-001.md', fm(['key: Q-001', 'category: pending-questions', 'resolved-at: 2026-10-01', `verified-at: ${first}`]));
-  write(mem, 'landmines/crlf.md', ['---', 'key: crlf-entry', 'category: landmines', 'source: incident', `verified-at: ${recent}`, '---', '', '- Trap: windows line endings.', ''].join('\r\n'));
+  write(
+    mem,
+    'landmarks/src-auth-session-ts-42.md',
+    fm(
+      [
+        'key: src/auth/session.ts:42',
+        'category: landmarks',
+        'scope: [scout]',
+        'source: inferred-from-code',
+        `verified-at: ${first}`,
+        'last-touched: 2026-11-01',
+      ],
+      '- Role: token rotation runs on every refresh.\n',
+    ),
+  );
+  write(
+    mem,
+    'landmarks/src-util-ts-1.md',
+    fm([
+      'key: src/util.ts:1',
+      'category: landmarks',
+      'source: user-instruction',
+      `verified-at: ${recent}`,
+      'last-touched: 2026-11-20',
+      'owner-note: keeps an unknown field',
+    ]),
+  );
+  write(
+    mem,
+    'landmarks/moved.md',
+    fm([
+      'key: session-rotation',
+      'category: landmarks',
+      'target: src/auth/session.ts:5 (rotateOnRefresh)',
+      'source: inferred-from-code',
+      `verified-at: ${recent}`,
+    ]),
+  );
+  write(
+    mem,
+    'landmarks/gone.md',
+    fm(['key: src/removed.ts:3', 'category: landmarks', 'source: incident', `verified-at: ${recent}`]),
+  );
+  write(
+    mem,
+    'libraries/scope-pkg.md',
+    fm([
+      'key: @scope/pkg@1.2',
+      'category: libraries',
+      'claim: call init() first: it loads the config',
+      'source: library-pinned',
+      'verified-at: deadbee',
+      'last-touched: 2026-11-20',
+    ]),
+  );
+  write(
+    mem,
+    'decisions/auth.md',
+    fm(
+      [
+        'key: auth-jwt-vs-session',
+        'category: decisions',
+        'scope: [spec]',
+        'governs: src/auth/**, build/out.js, dist/**, docs/missing.md, lib/**/*.zz',
+        'rests_on: [no-network]',
+        'source: user-feedback',
+        `verified-at: ${first}`,
+      ],
+      '- Decision: sessions, not JWTs.\n',
+    ),
+  );
+  write(
+    mem,
+    'constraints/no-network.md',
+    fm(['key: no-network', 'category: constraints', 'state: false', 'governs: scripts/**', `verified-at: ${recent}`]),
+  );
+  write(
+    mem,
+    'backlog/tidy-the-notes-a1b2.md',
+    fm([
+      'key: tidy-the-notes-a1b2',
+      'category: backlog',
+      'status: open',
+      'source: assistant-deferral',
+      'raised-on: 2026-01-02',
+      `verified-at: ${first}`,
+    ]),
+  );
+  write(
+    mem,
+    'conventions/dated.md',
+    fm(['key: old-convention', 'category: conventions', 'verified-at: HEAD', 'last-touched: 2026-01-01']),
+  );
+  write(
+    mem,
+    'pending-questions/q-001.md',
+    fm(['key: Q-001', 'category: pending-questions', 'resolved-at: 2026-10-01', `verified-at: ${first}`]),
+  );
+  write(
+    mem,
+    'landmines/crlf.md',
+    [
+      '---',
+      'key: crlf-entry',
+      'category: landmines',
+      'source: incident',
+      `verified-at: ${recent}`,
+      '---',
+      '',
+      '- Trap: windows line endings.',
+      '',
+    ].join('\r\n'),
+  );
   write(mem, 'landmines/no-frontmatter.md', '# Just a note\n\nNo frontmatter here.\n');
-  write(mem, 'quarantine/landmines/old-trap.md', fm(['key: old-trap', 'category: landmines', 'quarantined-at: 2026-11-01', 'quarantine-reason: made up', `verified-at: ${recent}`]));
+  write(
+    mem,
+    'quarantine/landmines/old-trap.md',
+    fm([
+      'key: old-trap',
+      'category: landmines',
+      'quarantined-at: 2026-11-01',
+      'quarantine-reason: made up',
+      `verified-at: ${recent}`,
+    ]),
+  );
   write(mem, 'notes/random.md', '# not a category\n');
   write(
     mem,
@@ -194,7 +308,22 @@ export function writeFlat(flat: string, first: string): void {
   write(
     flat,
     'libraries.md',
-    ['---', 'owners: [research]', 'size-cap: 500', '---', '', '# Libraries', '', '## @scope/pkg@1.2', '', '- Role: made-up package.', `- Verified-at: ${first}`, '- Last-touched: 2026-06-20', '- Caveat: one: two', ''].join('\n'),
+    [
+      '---',
+      'owners: [research]',
+      'size-cap: 500',
+      '---',
+      '',
+      '# Libraries',
+      '',
+      '## @scope/pkg@1.2',
+      '',
+      '- Role: made-up package.',
+      `- Verified-at: ${first}`,
+      '- Last-touched: 2026-06-20',
+      '- Caveat: one: two',
+      '',
+    ].join('\n'),
   );
   write(
     flat,
@@ -217,7 +346,11 @@ export function writeFlat(flat: string, first: string): void {
       '- last-touched: 2026-11-20',
     ].join('\n'),
   );
-  write(flat, 'backlog.md', ['# Backlog', '', '## tidy-later-0a0a', '', '- status: open', '- raised-on: 2026-02-02', ''].join('\n'));
+  write(
+    flat,
+    'backlog.md',
+    ['# Backlog', '', '## tidy-later-0a0a', '', '- status: open', '- raised-on: 2026-02-02', ''].join('\n'),
+  );
 }
 
 /**
@@ -234,14 +367,126 @@ export function writeContractFixture(dir: string): void {
   const mem = '.claude/memory';
   const fm = (lines: string[], body: string) => `---\n${lines.join('\n')}\n---\n\n${body}`;
   write(dir, `${mem}/README.md`, '# Project memory\n\nNot an entry.\n');
-  write(dir, `${mem}/landmarks/src-app-ts-2.md`, fm(['key: src/app.ts:2', 'category: landmarks', 'source: user-instruction', `verified-at: ${sha}`, 'last-touched: 2026-11-01', 'owner-note: an unknown field kept'], '- Role: the entry point (made up).\n'));
-  write(dir, `${mem}/landmarks/docs-notes.md`, fm(['key: docs-notes', 'category: landmarks', 'target: docs/notes.md', 'claim: notes live in docs: one file', 'source: inferred-from-code', `verified-at: ${sha}`], '- Role: notes.\n'));
-  write(dir, `${mem}/landmines/crlf.md`, ['---', 'key: crlf-trap', 'category: landmines', 'source: incident', `verified-at: ${sha}`, '---', '', '- Trap: windows line endings (made up).', ''].join('\r\n'));
-  write(dir, `${mem}/backlog.md`, ['# Backlog', '', '## tidy-the-docs-0b0b', '', '- status: open', '- raised-on: 2026-02-02', `- verified-at: ${sha}`, '', '## write-tests-1c1c', '', '- status: open', '- raised-on: 2026-03-03', ''].join('\n'));
-  write(dir, `${mem}/decisions.md`, ['---', 'owners: [spec]', '---', '', '# Decisions', '', '## use-sqlite \u2014 a cache only', '', '- Decision: files are the truth.', '- source: user-feedback', `- verified-at: ${sha}`, '', '## crlf-decision', '', '- Decision: keep line endings.', '- last-touched: 2026-10-10', ''].join('\r\n'));
-  write(dir, `${mem}/quarantine/landmines/old-trap.md`, fm(['key: old-trap', 'category: landmines', 'quarantined-at: 2026-11-01', 'quarantine-reason: made up', `verified-at: ${sha}`], '- Trap: an old one.\n'));
-  write(dir, `${mem}/quarantine/conventions.md`, ['# Conventions', '', '## tabs-not-spaces', '', '- Rule: tabs (made up).', '- quarantined-at: 2026-11-02', '- quarantine-reason: contested', ''].join('\n'));
-  write(dir, `${mem}/_pending.md`, '# Pending\n\n## CANDIDATE: src/app.ts \u2192 landmarks.md\n- Touched in this session: 2 times\n');
+  write(
+    dir,
+    `${mem}/landmarks/src-app-ts-2.md`,
+    fm(
+      [
+        'key: src/app.ts:2',
+        'category: landmarks',
+        'source: user-instruction',
+        `verified-at: ${sha}`,
+        'last-touched: 2026-11-01',
+        'owner-note: an unknown field kept',
+      ],
+      '- Role: the entry point (made up).\n',
+    ),
+  );
+  write(
+    dir,
+    `${mem}/landmarks/docs-notes.md`,
+    fm(
+      [
+        'key: docs-notes',
+        'category: landmarks',
+        'target: docs/notes.md',
+        'claim: notes live in docs: one file',
+        'source: inferred-from-code',
+        `verified-at: ${sha}`,
+      ],
+      '- Role: notes.\n',
+    ),
+  );
+  write(
+    dir,
+    `${mem}/landmines/crlf.md`,
+    [
+      '---',
+      'key: crlf-trap',
+      'category: landmines',
+      'source: incident',
+      `verified-at: ${sha}`,
+      '---',
+      '',
+      '- Trap: windows line endings (made up).',
+      '',
+    ].join('\r\n'),
+  );
+  write(
+    dir,
+    `${mem}/backlog.md`,
+    [
+      '# Backlog',
+      '',
+      '## tidy-the-docs-0b0b',
+      '',
+      '- status: open',
+      '- raised-on: 2026-02-02',
+      `- verified-at: ${sha}`,
+      '',
+      '## write-tests-1c1c',
+      '',
+      '- status: open',
+      '- raised-on: 2026-03-03',
+      '',
+    ].join('\n'),
+  );
+  write(
+    dir,
+    `${mem}/decisions.md`,
+    [
+      '---',
+      'owners: [spec]',
+      '---',
+      '',
+      '# Decisions',
+      '',
+      '## use-sqlite \u2014 a cache only',
+      '',
+      '- Decision: files are the truth.',
+      '- source: user-feedback',
+      `- verified-at: ${sha}`,
+      '',
+      '## crlf-decision',
+      '',
+      '- Decision: keep line endings.',
+      '- last-touched: 2026-10-10',
+      '',
+    ].join('\r\n'),
+  );
+  write(
+    dir,
+    `${mem}/quarantine/landmines/old-trap.md`,
+    fm(
+      [
+        'key: old-trap',
+        'category: landmines',
+        'quarantined-at: 2026-11-01',
+        'quarantine-reason: made up',
+        `verified-at: ${sha}`,
+      ],
+      '- Trap: an old one.\n',
+    ),
+  );
+  write(
+    dir,
+    `${mem}/quarantine/conventions.md`,
+    [
+      '# Conventions',
+      '',
+      '## tabs-not-spaces',
+      '',
+      '- Rule: tabs (made up).',
+      '- quarantined-at: 2026-11-02',
+      '- quarantine-reason: contested',
+      '',
+    ].join('\n'),
+  );
+  write(
+    dir,
+    `${mem}/_pending.md`,
+    '# Pending\n\n## CANDIDATE: src/app.ts \u2192 landmarks.md\n- Touched in this session: 2 times\n',
+  );
   commitAll(dir, 'memory');
 }
 

@@ -62,7 +62,8 @@ export function verifyTargets(specs: TargetSpec[], checkout: string): TargetChec
       if (!lines) pending.push({ kind: 'line', item: p, problem: `${p} is missing` });
       else {
         const count = lines.length - (lines.at(-1) === '' ? 1 : 0);
-        if (line < 1 || line > Math.max(count, 1)) problems.push(`${p} has ${count} lines, the target names line ${line}`);
+        if (line < 1 || line > Math.max(count, 1))
+          problems.push(`${p} has ${count} lines, the target names line ${line}`);
         else checked.push(`${p}:${line} exists`);
         if (symbol) {
           const re = new RegExp(`(^|[^A-Za-z0-9_$])${escapeRe(symbol)}($|[^A-Za-z0-9_$])`);
@@ -73,7 +74,11 @@ export function verifyTargets(specs: TargetSpec[], checkout: string): TargetChec
           if (near) checked.push(`${symbol} is near line ${line}`);
           else {
             const at = lines.findIndex((l) => re.test(l));
-            problems.push(at === -1 ? `${symbol} is no longer in ${p}` : `${symbol} moved to line ${at + 1} of ${p} (target says ${line})`);
+            problems.push(
+              at === -1
+                ? `${symbol} is no longer in ${p}`
+                : `${symbol} moved to line ${at + 1} of ${p} (target says ${line})`,
+            );
           }
         }
       }
@@ -94,7 +99,8 @@ export function verifyTargets(specs: TargetSpec[], checkout: string): TargetChec
   const askIgnore = new Set<string>();
   // A glob is asked about through its literal folder, with a slash so that a folder
   // pattern (`dist/`) matches even when the folder does not exist.
-  const probe = (p: Pending) => (p.kind === 'glob' ? (staticPrefix(p.item) ? `${staticPrefix(p.item)}/` : p.item) : p.item);
+  const probe = (p: Pending) =>
+    p.kind === 'glob' ? (staticPrefix(p.item) ? `${staticPrefix(p.item)}/` : p.item) : p.item;
   for (const s of perSpec) for (const p of s.pending) askIgnore.add(probe(p));
   askIgnore.delete('');
   const ignored = ignoredPaths(checkout, [...askIgnore]);

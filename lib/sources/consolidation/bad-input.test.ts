@@ -27,7 +27,11 @@ const ctx = { sourceId: 's', now: NOW };
 
 function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const n of fs.readdirSync(dir).sort()) out[n] = crypto.createHash('sha256').update(fs.readFileSync(path.join(dir, n))).digest('hex');
+  for (const n of fs.readdirSync(dir).sort())
+    out[n] = crypto
+      .createHash('sha256')
+      .update(fs.readFileSync(path.join(dir, n)))
+      .digest('hex');
   return out;
 }
 
@@ -50,7 +54,13 @@ describe('lines that are not records', () => {
     const r = readUnchanged(d);
     expect(keys(r)).toEqual(['mem_1', 'mem_3']);
     expect(r.records[1]!.location.line).toBe(3);
-    expect(r.problems).toEqual([{ file: 's.memory.jsonl', line: 2, problem: expect.stringMatching(/^line 2 is not valid JSON \(.+\); kept as it is, not read$/) }]);
+    expect(r.problems).toEqual([
+      {
+        file: 's.memory.jsonl',
+        line: 2,
+        problem: expect.stringMatching(/^line 2 is not valid JSON \(.+\); kept as it is, not read$/),
+      },
+    ]);
   });
 
   it('a truncated last line (no newline, cut JSON)', () => {
@@ -59,7 +69,15 @@ describe('lines that are not records', () => {
     writeStore(d, 's.memory.jsonl', [rec('mem_1'), full.slice(0, 60)], { noFinalEol: true });
     const r = readUnchanged(d);
     expect(keys(r)).toEqual(['mem_1']);
-    expect(r.problems).toEqual([{ file: 's.memory.jsonl', line: 2, problem: expect.stringMatching(/^line 2 is truncated: the file ends inside it with no newline \(not valid JSON .*\); kept as it is, not read$/) }]);
+    expect(r.problems).toEqual([
+      {
+        file: 's.memory.jsonl',
+        line: 2,
+        problem: expect.stringMatching(
+          /^line 2 is truncated: the file ends inside it with no newline \(not valid JSON .*\); kept as it is, not read$/,
+        ),
+      },
+    ]);
   });
 
   it('a complete last line without a newline is a record, no problem', () => {
@@ -77,7 +95,7 @@ describe('lines that are not records', () => {
     ['null', 'null', /line 1 is JSON null, not a record object/],
     ['no id', '{"type":"semantic","statement":"s"}', /line 1 has no id; kept as it is, not read/],
     ['a numeric id', '{"id":7,"statement":"s"}', /line 1 has id 7, not a non-empty text/],
-    ['an empty id', '{"id":"  ","statement":"s"}', /line 1 has id "  ", not a non-empty text/],
+    ['an empty id', '{"id":"  ","statement":"s"}', /line 1 has id " {2}", not a non-empty text/],
   ])('%s', (_l, line, re) => {
     const d = tmp();
     writeStore(d, 's.memory.jsonl', [line, rec('mem_ok')]);
@@ -89,13 +107,18 @@ describe('lines that are not records', () => {
 
   it('blank lines are skipped, named once with their numbers, line numbers stay true', () => {
     const d = tmp();
-    fs.writeFileSync(path.join(d, 's.memory.jsonl'), `\n${JSON.stringify(rec('mem_1'))}\n   \n\n${JSON.stringify(rec('mem_2'))}\n\n`);
+    fs.writeFileSync(
+      path.join(d, 's.memory.jsonl'),
+      `\n${JSON.stringify(rec('mem_1'))}\n   \n\n${JSON.stringify(rec('mem_2'))}\n\n`,
+    );
     const r = readUnchanged(d);
     expect(r.records.map((x) => [x.key, x.location.line])).toEqual([
       ['mem_1', 2],
       ['mem_2', 5],
     ]);
-    expect(r.problems).toEqual([{ file: 's.memory.jsonl', line: 1, problem: 'blank line(s) 1, 3, 4, 6 skipped; kept as they are' }]);
+    expect(r.problems).toEqual([
+      { file: 's.memory.jsonl', line: 1, problem: 'blank line(s) 1, 3, 4, 6 skipped; kept as they are' },
+    ]);
   });
 });
 
@@ -105,34 +128,59 @@ describe('encodings and line endings', () => {
     writeStore(d, 's.memory.jsonl', [rec('mem_1'), rec('mem_2')], { bom: true });
     const r = readUnchanged(d);
     expect(keys(r)).toEqual(['mem_1', 'mem_2']);
-    expect(r.problems).toEqual([{ file: 's.memory.jsonl', line: 1, problem: expect.stringMatching(/byte-order mark/) }]);
+    expect(r.problems).toEqual([
+      { file: 's.memory.jsonl', line: 1, problem: expect.stringMatching(/byte-order mark/) },
+    ]);
     expect(r.records[0]!.fields[0]).toEqual({ name: 'id', value: '"mem_1"', line: 1 });
   });
 
   it('CRLF, all lines or mixed: one problem with the count, records read', () => {
     const d = tmp();
     writeStore(d, 'a.memory.jsonl', [rec('mem_1'), rec('mem_2')], { eol: '\r\n' });
-    fs.writeFileSync(path.join(d, 'b.memory.jsonl'), `${JSON.stringify(rec('mem_3'))}\n${JSON.stringify(rec('mem_4'))}\r\n${JSON.stringify(rec('mem_5'))}\n`);
+    fs.writeFileSync(
+      path.join(d, 'b.memory.jsonl'),
+      `${JSON.stringify(rec('mem_3'))}\n${JSON.stringify(rec('mem_4'))}\r\n${JSON.stringify(rec('mem_5'))}\n`,
+    );
     const r = readUnchanged(d);
     expect(keys(r)).toEqual(['mem_1', 'mem_2', 'mem_3', 'mem_4', 'mem_5']);
     expect(r.problems).toEqual([
-      { file: 'a.memory.jsonl', line: 1, problem: '2 line(s) end in CRLF: read as usual; a rewritten line keeps its own ending' },
-      { file: 'b.memory.jsonl', line: 2, problem: '1 line(s) end in CRLF (2 other line(s) end in LF): read as usual; a rewritten line keeps its own ending' },
+      {
+        file: 'a.memory.jsonl',
+        line: 1,
+        problem: '2 line(s) end in CRLF: read as usual; a rewritten line keeps its own ending',
+      },
+      {
+        file: 'b.memory.jsonl',
+        line: 2,
+        problem:
+          '1 line(s) end in CRLF (2 other line(s) end in LF): read as usual; a rewritten line keeps its own ending',
+      },
     ]);
     expect(r.records[1]!.fields.at(-1)!.value).toBe('"active"');
   });
 
   it('bytes that are not UTF-8: named for the file; that line is never rewritten, others are', () => {
     const d = tmp();
-    const good = Buffer.from(JSON.stringify(rec('mem_1')) + '\n');
-    const bad = Buffer.concat([Buffer.from('{"id":"mem_2","type":"semantic","statement":"caf'), Buffer.from([0xe9]), Buffer.from('","evidence":["e"],"confidence":"low","sensitivity":"public","sourceStep":"B.1","createdAt":"2026-11-01T00:00:00Z","status":"active"}\n')]);
+    const good = Buffer.from(`${JSON.stringify(rec('mem_1'))}\n`);
+    const bad = Buffer.concat([
+      Buffer.from('{"id":"mem_2","type":"semantic","statement":"caf'),
+      Buffer.from([0xe9]),
+      Buffer.from(
+        '","evidence":["e"],"confidence":"low","sensitivity":"public","sourceStep":"B.1","createdAt":"2026-11-01T00:00:00Z","status":"active"}\n',
+      ),
+    ]);
     fs.writeFileSync(path.join(d, 's.memory.jsonl'), Buffer.concat([good, bad]));
     const r = readUnchanged(d);
     expect(keys(r)).toEqual(['mem_1', 'mem_2']);
-    expect(r.problems).toEqual([{ file: 's.memory.jsonl', line: 0, problem: expect.stringMatching(/not valid UTF-8/) }]);
+    expect(r.problems).toEqual([
+      { file: 's.memory.jsonl', line: 0, problem: expect.stringMatching(/not valid UTF-8/) },
+    ]);
     const rd = (f: string) => fs.readFileSync(path.join(d, f));
     const refused = plan(r.records[1]!, 'archive', { now: NOW, read: rd });
-    expect(refused).toEqual({ ok: false, reason: expect.stringMatching(/line 2 of s\.memory\.jsonl holds bytes that are not valid UTF-8/) });
+    expect(refused).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/line 2 of s\.memory\.jsonl holds bytes that are not valid UTF-8/),
+    });
     const ok = plan(r.records[0]!, 'archive', { now: NOW, read: rd });
     expect(ok.ok).toBe(true);
     const after = applyLineEdits(rd('s.memory.jsonl'), (ok as unknown as { plan: { edits: never[] } }).plan.edits);
@@ -143,7 +191,12 @@ describe('encodings and line endings', () => {
 describe('duplicate ids', () => {
   it('in one file: the last line is the record, each earlier line named with the winner', () => {
     const d = tmp();
-    writeStore(d, 's.memory.jsonl', [rec('mem_1', { statement: 'first' }), rec('mem_2'), rec('mem_1', { statement: 'second' }), rec('mem_1', { statement: 'third' })]);
+    writeStore(d, 's.memory.jsonl', [
+      rec('mem_1', { statement: 'first' }),
+      rec('mem_2'),
+      rec('mem_1', { statement: 'second' }),
+      rec('mem_1', { statement: 'third' }),
+    ]);
     const r = readUnchanged(d);
     expect(keys(r)).toEqual(['mem_2', 'mem_1']);
     const m = r.records[1]!;
@@ -153,8 +206,18 @@ describe('duplicate ids', () => {
       { file: 's.memory.jsonl', line: 3 },
     ]);
     expect(r.problems).toEqual([
-      { file: 's.memory.jsonl', line: 1, problem: 'duplicate id mem_1 (3 lines hold it): the last one, line 4, is the record; line 1 is kept as it is and ignored' },
-      { file: 's.memory.jsonl', line: 3, problem: 'duplicate id mem_1 (3 lines hold it): the last one, line 4, is the record; line 3 is kept as it is and ignored' },
+      {
+        file: 's.memory.jsonl',
+        line: 1,
+        problem:
+          'duplicate id mem_1 (3 lines hold it): the last one, line 4, is the record; line 1 is kept as it is and ignored',
+      },
+      {
+        file: 's.memory.jsonl',
+        line: 3,
+        problem:
+          'duplicate id mem_1 (3 lines hold it): the last one, line 4, is the record; line 3 is kept as it is and ignored',
+      },
     ]);
   });
 
@@ -164,7 +227,11 @@ describe('duplicate ids', () => {
     writeStore(d, 'b.memory.jsonl', [rec('mem_1', { statement: 'in b' })]);
     const r = readUnchanged(d);
     expect(r.records.map((x) => [x.title, x.location.file])).toEqual([['in b', 'b.memory.jsonl']]);
-    expect(r.problems[0]).toMatchObject({ file: 'a.memory.jsonl', line: 1, problem: expect.stringContaining('the last one, b.memory.jsonl line 1, is the record') });
+    expect(r.problems[0]).toMatchObject({
+      file: 'a.memory.jsonl',
+      line: 1,
+      problem: expect.stringContaining('the last one, b.memory.jsonl line 1, is the record'),
+    });
     const p = plan(r.records[0]!, 'archive', { now: NOW, read: (f) => fs.readFileSync(path.join(d, f)) });
     expect(p.ok && p.plan.files).toEqual(['b.memory.jsonl']);
   });
@@ -174,7 +241,15 @@ describe('wrong types', () => {
   it('each wrong field is a problem on the record line; the record is still read, the field counted missing', () => {
     const d = tmp();
     writeStore(d, 's.memory.jsonl', [
-      rec('mem_1', { confidence: 3, evidence: { path: 'x' }, createdAt: 5, status: true, type: 'sematic', conflictsWith: 9, statement: ['a'] }),
+      rec('mem_1', {
+        confidence: 3,
+        evidence: { path: 'x' },
+        createdAt: 5,
+        status: true,
+        type: 'sematic',
+        conflictsWith: 9,
+        statement: ['a'],
+      }),
       rec('mem_2', { evidence: ['ok', 7, null], sourceStep: 12, sensitivity: 'top-secret' }),
     ]);
     const r = readUnchanged(d);
@@ -205,10 +280,18 @@ describe('wrong types', () => {
 
   it('problems per file are capped with a closing count', () => {
     const d = tmp();
-    writeStore(d, 's.memory.jsonl', Array.from({ length: 1200 }, (_, i) => `not json ${i}`));
+    writeStore(
+      d,
+      's.memory.jsonl',
+      Array.from({ length: 1200 }, (_, i) => `not json ${i}`),
+    );
     const r = readUnchanged(d);
     expect(r.problems).toHaveLength(1001);
-    expect(r.problems.at(-1)).toEqual({ file: 's.memory.jsonl', line: 0, problem: '200 more problems in this file not listed (first 1000 shown)' });
+    expect(r.problems.at(-1)).toEqual({
+      file: 's.memory.jsonl',
+      line: 0,
+      problem: '200 more problems in this file not listed (first 1000 shown)',
+    });
   });
 
   it('an unreadable file is one problem, the other files are read', () => {
@@ -220,7 +303,9 @@ describe('wrong types', () => {
     const r = read(d, ctx);
     fs.chmodSync(p, 0o600);
     expect(keys(r)).toEqual(['mem_1']);
-    expect(r.problems).toEqual([{ file: 'b.memory.jsonl', line: 0, problem: 'cannot be read (EACCES); none of its records are shown' }]);
+    expect(r.problems).toEqual([
+      { file: 'b.memory.jsonl', line: 0, problem: 'cannot be read (EACCES); none of its records are shown' },
+    ]);
   });
 });
 
@@ -232,7 +317,7 @@ describe('a 50 MB file', () => {
     const bad = 'this line is not json';
     const body = bigStoreText(n);
     const mid = body.indexOf('\n', body.length >> 1) + 1;
-    const text = body.slice(0, mid) + bad + '\n' + body.slice(mid) + '{"id":"mem_cut","type":"sem';
+    const text = `${body.slice(0, mid) + bad}\n${body.slice(mid)}{"id":"mem_cut","type":"sem`;
     fs.writeFileSync(path.join(d, 'big.memory.jsonl'), text);
     expect(fs.statSync(path.join(d, 'big.memory.jsonl')).size).toBeGreaterThan(50 * 1024 * 1024);
     const badLine = text.slice(0, mid).split('\n').length;
@@ -249,8 +334,16 @@ describe('a 50 MB file', () => {
 
     expect(r.records).toHaveLength(n);
     expect(r.problems).toEqual([
-      { file: 'big.memory.jsonl', line: badLine, problem: expect.stringMatching(new RegExp(`^line ${badLine} is not valid JSON`)) },
-      { file: 'big.memory.jsonl', line: n + 2, problem: expect.stringMatching(new RegExp(`^line ${n + 2} is truncated`)) },
+      {
+        file: 'big.memory.jsonl',
+        line: badLine,
+        problem: expect.stringMatching(new RegExp(`^line ${badLine} is not valid JSON`)),
+      },
+      {
+        file: 'big.memory.jsonl',
+        line: n + 2,
+        problem: expect.stringMatching(new RegExp(`^line ${n + 2} is truncated`)),
+      },
     ]);
     console.log(`50 MB read: ${bigMs.toFixed(0)} ms (5 MB: ${smallMs.toFixed(0)} ms)`);
     // Linear: 10x the lines costs about 10x (quadratic work would be ~100x). Loose for a loaded machine.

@@ -3,7 +3,14 @@ import type { ReplaceLines } from '../record';
 import { applyLineEdits, lineAt } from './lines';
 
 const b = Buffer.from('a\r\nbb\n\nccc');
-const edit = (line: number, count: number, expect: string, bytes: string): ReplaceLines => ({ kind: 'replace-lines', file: 'f', line, count, expect: Buffer.from(expect), bytes: Buffer.from(bytes) });
+const edit = (line: number, count: number, expect: string, bytes: string): ReplaceLines => ({
+  kind: 'replace-lines',
+  file: 'f',
+  line,
+  count,
+  expect: Buffer.from(expect),
+  bytes: Buffer.from(bytes),
+});
 
 describe('lineAt', () => {
   it('spans with their own endings, a last line without one, null past the end', () => {

@@ -47,7 +47,9 @@ describe('tier mapping', () => {
     expect(f.flags).toEqual(['conflict']);
     expect(f.reasons.conflict).toBe('contradicts mem_other (needs-review): README says 3, config says 4');
     expect(flagsOf(ev({ status: 'active' }), NOW, [{ id: 'mem_other', status: 'expired' }]).flags).toEqual([]);
-    expect(flagsOf(e, NOW, [{ id: 'mem_gone', status: null }]).reasons.conflict).toMatch(/mem_gone \(not in this store\)/);
+    expect(flagsOf(e, NOW, [{ id: 'mem_gone', status: null }]).reasons.conflict).toMatch(
+      /mem_gone \(not in this store\)/,
+    );
   });
 });
 
@@ -95,14 +97,17 @@ describe('TTL and expiry (fixed now)', () => {
     expect(parseIso('2026-11-22T10:00:00+02:00')?.toISOString()).toBe('2026-11-22T08:00:00.000Z');
     expect(parseIso('2026-11-22T10:00:00-0130')?.toISOString()).toBe('2026-11-22T11:30:00.000Z');
     expect(parseIso('2026-11-22T10:00')?.toISOString()).toBe('2026-11-22T10:00:00.000Z');
-    for (const bad of ['2026-02-30', '2026-13-01', '22/11/2026', '2026-11-22T25:00:00Z', '', 'yesterday']) expect(parseIso(bad), bad).toBeNull();
+    for (const bad of ['2026-02-30', '2026-13-01', '22/11/2026', '2026-11-22T25:00:00Z', '', 'yesterday'])
+      expect(parseIso(bad), bad).toBeNull();
   });
 });
 
 describe('what each record allows', () => {
   it('promote waits 7 days from createdAt and names the date it becomes possible', () => {
     const e = ev({ createdAt: '2026-11-16T12:00:01Z' });
-    expect(check(e, 'promote', NOW)).toBe('promote refused: the 7-day observation from createdAt ends 2026-11-23T12:00:01Z; promote is possible from then');
+    expect(check(e, 'promote', NOW)).toBe(
+      'promote refused: the 7-day observation from createdAt ends 2026-11-23T12:00:01Z; promote is possible from then',
+    );
     expect(check(ev({ createdAt: '2026-11-15T12:00:00Z' }), 'promote', NOW)).toBeNull();
   });
 
@@ -127,6 +132,8 @@ describe('what each record allows', () => {
     expect(capabilities(x, NOW).actions).toEqual(['restore']);
     const past = ev({ status: 'expired', type: 'episodic', createdAt: '2026-01-01T00:00:00Z' });
     expect(capabilities(past, NOW).actions).toEqual([]);
-    expect(capabilities(past, NOW).refused.restore).toMatch(/expired 2026-01-15T00:00:00Z \(createdAt \+ 14 days for type episodic\)/);
+    expect(capabilities(past, NOW).refused.restore).toMatch(
+      /expired 2026-01-15T00:00:00Z \(createdAt \+ 14 days for type episodic\)/,
+    );
   });
 });

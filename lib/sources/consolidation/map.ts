@@ -19,7 +19,8 @@ import {
 } from './types';
 
 const DAY_MS = 86_400_000;
-const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+const ISO_RE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
 /**
  * An ISO-8601 instant: a date (midnight UTC), or a date-time with optional seconds,
@@ -29,7 +30,14 @@ const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\
 export function parseIso(text: string): Date | null {
   const m = ISO_RE.exec(text);
   if (!m) return null;
-  const [Y, MO, D, H, MI, S] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
+  const [Y, MO, D, H, MI, S] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((v) => Number(v ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const ms = m[7] ? Math.floor(Number(`0.${m[7]}`) * 1000) : 0;
   if (MO < 1 || MO > 12 || D < 1 || H > 23 || MI > 59 || S > 59) return null;
   const t = new Date(0);
@@ -69,7 +77,7 @@ function isOneOf<T extends string>(list: readonly T[], v: unknown): v is T {
  * value counts as missing (or, for an enumeration, is kept as text and named in
  * `problems`); nothing throws. `id` must be a non-empty string (the caller checks).
  */
-export function evaluate(obj: Record<string, unknown>, now: Date): Evaluated {
+export function evaluate(obj: Record<string, unknown>, _now: Date): Evaluated {
   const problems: string[] = [];
   const str = (name: string, allowNull = true): string | null => {
     const v = obj[name];
@@ -100,22 +108,27 @@ export function evaluate(obj: Record<string, unknown>, now: Date): Evaluated {
   else if (Array.isArray(ev)) {
     evidence = ev.filter((x): x is string => typeof x === 'string' && x.trim() !== '');
     const bad = ev.filter((x) => typeof x !== 'string');
-    if (bad.length) problems.push(`evidence has ${bad.length} item(s) that are not text (${describe(bad[0])}); they are not counted`);
-  } else if (ev !== undefined && ev !== null) problems.push(`evidence is ${describe(ev)}, expected text or a list of text`);
+    if (bad.length)
+      problems.push(`evidence has ${bad.length} item(s) that are not text (${describe(bad[0])}); they are not counted`);
+  } else if (ev !== undefined && ev !== null)
+    problems.push(`evidence is ${describe(ev)}, expected text or a list of text`);
 
   const confidence = enumOf('confidence', CONFIDENCES);
   const sensitivity = enumOf('sensitivity', SENSITIVITIES);
   const sourceStepRaw = str('sourceStep');
-  const sourceStep = sourceStepRaw && sourceStepRaw.trim() ? sourceStepRaw : null;
+  const sourceStep = sourceStepRaw?.trim() ? sourceStepRaw : null;
 
   const createdAt = str('createdAt');
   const created = createdAt === null ? null : parseIso(createdAt);
-  if (createdAt === null && obj.createdAt === undefined) problems.push('createdAt is missing; no TTL or observation can be timed');
-  else if (createdAt !== null && !created) problems.push(`createdAt ${JSON.stringify(createdAt)} is not an ISO-8601 date`);
+  if (createdAt === null && obj.createdAt === undefined)
+    problems.push('createdAt is missing; no TTL or observation can be timed');
+  else if (createdAt !== null && !created)
+    problems.push(`createdAt ${JSON.stringify(createdAt)} is not an ISO-8601 date`);
 
   const expiresAt = str('expiresAt');
   const explicit = expiresAt === null ? null : parseIso(expiresAt);
-  if (expiresAt !== null && !explicit) problems.push(`expiresAt ${JSON.stringify(expiresAt)} is not an ISO-8601 date; the TTL is used instead`);
+  if (expiresAt !== null && !explicit)
+    problems.push(`expiresAt ${JSON.stringify(expiresAt)} is not an ISO-8601 date; the TTL is used instead`);
 
   let expiry: Date | null = null;
   let expiryBasis: Evaluated['expiryBasis'] = null;
@@ -202,7 +215,11 @@ export interface Partner {
   status: string | null;
 }
 
-export function flagsOf(e: Evaluated, now: Date, partners: Partner[]): { flags: RecordFlag[]; reasons: Partial<Record<RecordFlag, string>> } {
+export function flagsOf(
+  e: Evaluated,
+  now: Date,
+  partners: Partner[],
+): { flags: RecordFlag[]; reasons: Partial<Record<RecordFlag, string>> } {
   const flags: RecordFlag[] = [];
   const reasons: Partial<Record<RecordFlag, string>> = {};
   if (e.broken.length) {
@@ -228,19 +245,25 @@ export function check(e: Evaluated, action: ConsolidationAction | string, now: D
   const status = e.status ?? 'missing';
   switch (action) {
     case 'promote': {
-      if (e.status !== 'active') return `promote refused: ${who} is ${status}; only an active record is promoted${e.status === 'needs-review' ? ' (restore it first)' : ''}`;
-      if (e.broken.length) return `promote refused: ${who} breaks the seed's write rules (${writeRuleText(e)}); a record breaking them is never verified`;
+      if (e.status !== 'active')
+        return `promote refused: ${who} is ${status}; only an active record is promoted${e.status === 'needs-review' ? ' (restore it first)' : ''}`;
+      if (e.broken.length)
+        return `promote refused: ${who} breaks the seed's write rules (${writeRuleText(e)}); a record breaking them is never verified`;
       if (e.confidence === 'high') return `promote refused: ${who} already has confidence high`;
       if (expired) return `promote refused: ${who} expired ${e.expiryIso} (${expiryText(e)})`;
-      if (!e.created) return `promote refused: ${who} has no valid createdAt, so its ${OBSERVATION_DAYS}-day observation cannot be timed`;
+      if (!e.created)
+        return `promote refused: ${who} has no valid createdAt, so its ${OBSERVATION_DAYS}-day observation cannot be timed`;
       const from = new Date(e.created.getTime() + OBSERVATION_DAYS * DAY_MS);
-      if (now.getTime() < from.getTime()) return `promote refused: the ${OBSERVATION_DAYS}-day observation from createdAt ends ${isoSeconds(from)}; promote is possible from then`;
+      if (now.getTime() < from.getTime())
+        return `promote refused: the ${OBSERVATION_DAYS}-day observation from createdAt ends ${isoSeconds(from)}; promote is possible from then`;
       return null;
     }
     case 'reaffirm': {
       if (e.status !== 'active') return `reaffirm refused: ${who} is ${status}; only an active record is re-affirmed`;
-      if (e.broken.length) return `reaffirm refused: ${who} breaks the seed's write rules (${writeRuleText(e)}); a record breaking them is never verified`;
-      if (expired) return `reaffirm refused: ${who} expired ${e.expiryIso} (${expiryText(e)}); re-affirming does not renew it`;
+      if (e.broken.length)
+        return `reaffirm refused: ${who} breaks the seed's write rules (${writeRuleText(e)}); a record breaking them is never verified`;
+      if (expired)
+        return `reaffirm refused: ${who} expired ${e.expiryIso} (${expiryText(e)}); re-affirming does not renew it`;
       return null;
     }
     case 'demote':
@@ -248,8 +271,10 @@ export function check(e: Evaluated, action: ConsolidationAction | string, now: D
       return null;
     case 'restore': {
       if (e.status === 'active') return `restore refused: ${who} is already active`;
-      if (e.broken.length) return `restore refused: ${who} breaks the seed's write rules (${writeRuleText(e)}); fix the record first`;
-      if (expired) return `restore refused: ${who} expired ${e.expiryIso} (${expiryText(e)}); an active record past its expiry is still archived`;
+      if (e.broken.length)
+        return `restore refused: ${who} breaks the seed's write rules (${writeRuleText(e)}); fix the record first`;
+      if (expired)
+        return `restore refused: ${who} expired ${e.expiryIso} (${expiryText(e)}); an active record past its expiry is still archived`;
       return null;
     }
     case 'archive':

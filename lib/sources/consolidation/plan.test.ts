@@ -73,7 +73,10 @@ function onlyLineChanged(before: Buffer, after: Buffer, line: number): { old: st
   const b = rawLines(after);
   expect(b.length).toBe(a.length);
   for (let i = 0; i < a.length; i++) if (i !== line - 1) expect(b[i], `line ${i + 1}`).toBe(a[i]);
-  return { old: Buffer.from(a[line - 1]!, 'latin1').toString('utf8'), now: Buffer.from(b[line - 1]!, 'latin1').toString('utf8') };
+  return {
+    old: Buffer.from(a[line - 1]!, 'latin1').toString('utf8'),
+    now: Buffer.from(b[line - 1]!, 'latin1').toString('utf8'),
+  };
 }
 
 /** Every member of the old line keeps its raw text and position unless named in `changed`; appended ones come last. */
@@ -90,7 +93,9 @@ function otherKeysKept(oldLine: string, newLine: string, changed: Record<string,
   }
   const appended = n.members.slice(o.members.length);
   for (const m of appended) expect(JSON.parse(raw(newLine, m))).toEqual(changed[m.name]);
-  expect(new Set([...o.members.map((m) => m.name), ...appended.map((m) => m.name)])).toEqual(new Set([...o.members.map((m) => m.name), ...Object.keys(changed)]));
+  expect(new Set([...o.members.map((m) => m.name), ...appended.map((m) => m.name)])).toEqual(
+    new Set([...o.members.map((m) => m.name), ...Object.keys(changed)]),
+  );
 }
 
 describe('actions as field changes, byte for byte', () => {
@@ -104,10 +109,19 @@ describe('actions as field changes, byte for byte', () => {
     const { before, after } = apply(d, p);
     const { old, now } = onlyLineChanged(before, after, 2);
     expect(e.expect.toString()).toBe(old);
-    expect(now).toBe(old.replace('"confidence":"medium"', '"confidence":"high"').replace(/}\n$/, `,"verifiedAt":"${STAMP}"}\n`));
+    expect(now).toBe(
+      old.replace('"confidence":"medium"', '"confidence":"high"').replace(/}\n$/, `,"verifiedAt":"${STAMP}"}\n`),
+    );
     otherKeysKept(old, now, { confidence: 'high', verifiedAt: STAMP });
-    expect(p.summary).toBe(`promote ${I.promotable} (agent.memory.jsonl line 2): confidence "medium" → "high", verifiedAt (absent) → "${STAMP}"`);
-    expect(p.memo).toMatchObject({ file: 'agent.memory.jsonl', line: 2, confidenceBefore: '"medium"', verifiedAtBefore: '(absent)' });
+    expect(p.summary).toBe(
+      `promote ${I.promotable} (agent.memory.jsonl line 2): confidence "medium" → "high", verifiedAt (absent) → "${STAMP}"`,
+    );
+    expect(p.memo).toMatchObject({
+      file: 'agent.memory.jsonl',
+      line: 2,
+      confidenceBefore: '"medium"',
+      verifiedAtBefore: '(absent)',
+    });
     const r = recordOf(d, I.promotable);
     expect(r.tier).toBe('verified');
     expect(r.verifiedAt).toBe(STAMP);
@@ -178,11 +192,14 @@ describe('actions as field changes, byte for byte', () => {
 
   it('non-ASCII text, escapes and nested unknown values on the edited line survive', () => {
     const d = tmp();
-    const line = '{"id":"mem_u","type":"semantic","statement":"Café \\u00e9 \\"quoted\\" ✓","evidence":["a\\\\b"],"confidence":"medium","sensitivity":"public","sourceStep":"B.2","createdAt":"2026-11-01T00:00:00.000+01:00","expiresAt":null,"status":"active","meta":{"tags":["x",{"deep":[1,2.50,-0e0]}]}}';
+    const line =
+      '{"id":"mem_u","type":"semantic","statement":"Café \\u00e9 \\"quoted\\" ✓","evidence":["a\\\\b"],"confidence":"medium","sensitivity":"public","sourceStep":"B.2","createdAt":"2026-11-01T00:00:00.000+01:00","expiresAt":null,"status":"active","meta":{"tags":["x",{"deep":[1,2.50,-0e0]}]}}';
     writeStore(d, 'u.memory.jsonl', [line]);
     const { before, after } = apply(d, planOk(d, 'mem_u', 'promote'));
     const { now } = onlyLineChanged(before, after, 1);
-    expect(now).toBe(line.replace('"confidence":"medium"', '"confidence":"high"').replace(/}$/, `,"verifiedAt":"${STAMP}"}`) + '\n');
+    expect(now).toBe(
+      `${line.replace('"confidence":"medium"', '"confidence":"high"').replace(/}$/, `,"verifiedAt":"${STAMP}"}`)}\n`,
+    );
   });
 });
 
@@ -210,7 +227,11 @@ describe('the contradiction resolution batch: restore(keep) + archive(other)', (
     expect(k.detail.conflictsWith).toEqual([I.pairOther]);
     expect(k.detail.conflictNote).toMatch(/compared evidence/);
     // undo = the reverse edits: the file is back byte for byte
-    const undo = [...keep.edits, ...other.edits].map((e) => ({ ...(e as ReplaceLines), expect: (e as ReplaceLines).bytes, bytes: (e as ReplaceLines).expect }));
+    const undo = [...keep.edits, ...other.edits].map((e) => ({
+      ...(e as ReplaceLines),
+      expect: (e as ReplaceLines).bytes,
+      bytes: (e as ReplaceLines).expect,
+    }));
     expect(applyLineEdits(after, undo).equals(before)).toBe(true);
   });
 
@@ -218,7 +239,10 @@ describe('the contradiction resolution batch: restore(keep) + archive(other)', (
     const d = tmp();
     writeContractFixture(d);
     const res = plan(recordOf(d, I.secret), 'restore', pctx(d));
-    expect(res).toEqual({ ok: false, reason: `restore refused: ${I.secret} breaks the seed's write rules (sensitivity secret (secrets are never persisted)); fix the record first` });
+    expect(res).toEqual({
+      ok: false,
+      reason: `restore refused: ${I.secret} breaks the seed's write rules (sensitivity secret (secrets are never persisted)); fix the record first`,
+    });
   });
 });
 
@@ -226,10 +250,16 @@ describe('refusals: nothing planned, nothing guessed', () => {
   it('the line that is not JSON is never rewritten', () => {
     const d = tmp();
     writeContractFixture(d);
-    const fake = { ...recordOf(d, I.verified), key: 'mem_deadbeef', location: { file: 'agent.memory.jsonl', line: 8, endLine: 8 } };
+    const fake = {
+      ...recordOf(d, I.verified),
+      key: 'mem_deadbeef',
+      location: { file: 'agent.memory.jsonl', line: 8, endLine: 8 },
+    };
     const res = plan(fake, 'archive', pctx(d));
     expect(res.ok).toBe(false);
-    expect((res as { reason: string }).reason).toMatch(/^archive refused: line 8 of agent\.memory\.jsonl is not valid JSON .*; memtrust never rewrites a line it cannot parse$/);
+    expect((res as { reason: string }).reason).toMatch(
+      /^archive refused: line 8 of agent\.memory\.jsonl is not valid JSON .*; memtrust never rewrites a line it cannot parse$/,
+    );
   });
 
   it('the file moved since the read: another id on the line, the line gone, the file gone', () => {
@@ -238,8 +268,10 @@ describe('refusals: nothing planned, nothing guessed', () => {
     const r = recordOf(d, I.promotable);
     const abs = path.join(d, 'agent.memory.jsonl');
     const bytes = fs.readFileSync(abs);
-    fs.writeFileSync(abs, Buffer.concat([Buffer.from(JSON.stringify(rec('mem_new')) + '\n'), bytes]));
-    expect((plan(r, 'promote', pctx(d)) as { reason: string }).reason).toMatch(/changed since it was read \(line 2 no longer holds/);
+    fs.writeFileSync(abs, Buffer.concat([Buffer.from(`${JSON.stringify(rec('mem_new'))}\n`), bytes]));
+    expect((plan(r, 'promote', pctx(d)) as { reason: string }).reason).toMatch(
+      /changed since it was read \(line 2 no longer holds/,
+    );
     const far = { ...r, location: { ...r.location, line: 99 } };
     expect((plan(far, 'promote', pctx(d)) as { reason: string }).reason).toMatch(/line 99 is gone/);
     fs.rmSync(abs);
@@ -265,17 +297,32 @@ describe('refusals: nothing planned, nothing guessed', () => {
 
   it('a key written twice on the line is not guessed; other actions on that line still work', () => {
     const d = tmp();
-    writeStore(d, 'd.memory.jsonl', ['{"id":"mem_d","type":"semantic","statement":"s","evidence":["e"],"confidence":"medium","sensitivity":"public","sourceStep":"B.1","createdAt":"2026-11-01T00:00:00Z","status":"active","status":"active"}']);
-    expect((plan(recordOf(d, 'mem_d'), 'archive', pctx(d)) as { reason: string }).reason).toMatch(/key status appears 2 times/);
-    expect(read(d, { sourceId: 's', now: NOW }).problems).toEqual([{ file: 'd.memory.jsonl', line: 1, problem: 'mem_d: key status appears more than once on line 1; the last one is read, and the line is not rewritten for that key' }]);
+    writeStore(d, 'd.memory.jsonl', [
+      '{"id":"mem_d","type":"semantic","statement":"s","evidence":["e"],"confidence":"medium","sensitivity":"public","sourceStep":"B.1","createdAt":"2026-11-01T00:00:00Z","status":"active","status":"active"}',
+    ]);
+    expect((plan(recordOf(d, 'mem_d'), 'archive', pctx(d)) as { reason: string }).reason).toMatch(
+      /key status appears 2 times/,
+    );
+    expect(read(d, { sourceId: 's', now: NOW }).problems).toEqual([
+      {
+        file: 'd.memory.jsonl',
+        line: 1,
+        problem:
+          'mem_d: key status appears more than once on line 1; the last one is read, and the line is not rewritten for that key',
+      },
+    ]);
     expect(plan(recordOf(d, 'mem_d'), 'reaffirm', pctx(d)).ok).toBe(true);
   });
 
   it('unknown verbs and refused actions carry the reason', () => {
     const d = tmp();
     writeContractFixture(d);
-    expect((plan(recordOf(d, I.verified), 'delete', pctx(d)) as { reason: string }).reason).toBe('delete refused: consolidation records allow promote, reaffirm, demote, restore, archive');
-    expect((plan(recordOf(d, I.young), 'promote', pctx(d)) as { reason: string }).reason).toMatch(/ends 2026-11-27T08:30:00Z; promote is possible from then/);
+    expect((plan(recordOf(d, I.verified), 'delete', pctx(d)) as { reason: string }).reason).toBe(
+      'delete refused: consolidation records allow promote, reaffirm, demote, restore, archive',
+    );
+    expect((plan(recordOf(d, I.young), 'promote', pctx(d)) as { reason: string }).reason).toMatch(
+      /ends 2026-11-27T08:30:00Z; promote is possible from then/,
+    );
     expect((plan(recordOf(d, I.noEvidence), 'promote', pctx(d)) as { reason: string }).reason).toMatch(/no evidence/);
   });
 });

@@ -17,7 +17,13 @@ import { CONSOLIDATION_ACTIONS, type ConsolidationAction } from './types';
 
 /** A one-line note: control characters become spaces, trimmed, at most 500 characters. */
 export function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim().slice(0, 500);
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a one-line summary must drop
+      .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+      .trim()
+      .slice(0, 500)
+  );
 }
 
 function refuse(reason: string): RecordPlanResult {
@@ -36,11 +42,14 @@ export function plan(record: LayoutRecord, action: string, ctx: PlanContext): Re
   const bytes = ctx.read(file);
   if (!bytes) return refuse(`${action} refused: ${file} is gone; re-read the store`);
   const span = lineAt(bytes, line);
-  if (!span) return refuse(`${action} refused: ${file} changed since it was read (line ${line} is gone); re-read the store`);
+  if (!span)
+    return refuse(`${action} refused: ${file} changed since it was read (line ${line} is gone); re-read the store`);
   const content = bytes.subarray(span.start, span.contentEnd);
   let text = content.toString('utf8');
   if (!Buffer.from(text, 'utf8').equals(content)) {
-    return refuse(`${action} refused: line ${line} of ${file} holds bytes that are not valid UTF-8; memtrust never rewrites it`);
+    return refuse(
+      `${action} refused: line ${line} of ${file} holds bytes that are not valid UTF-8; memtrust never rewrites it`,
+    );
   }
   let bom = '';
   if (span.start === 0 && text.charCodeAt(0) === 0xfeff) {
@@ -49,10 +58,14 @@ export function plan(record: LayoutRecord, action: string, ctx: PlanContext): Re
   }
   const parsed = parseRecordLine(text);
   if (!parsed.ok) {
-    return refuse(`${action} refused: line ${line} of ${file} ${parsed.problem}; memtrust never rewrites a line it cannot parse`);
+    return refuse(
+      `${action} refused: line ${line} of ${file} ${parsed.problem}; memtrust never rewrites a line it cannot parse`,
+    );
   }
   if (parsed.obj.id !== record.key) {
-    return refuse(`${action} refused: ${file} changed since it was read (line ${line} no longer holds ${record.key}); re-read the store`);
+    return refuse(
+      `${action} refused: ${file} changed since it was read (line ${line} no longer holds ${record.key}); re-read the store`,
+    );
   }
   const e = evaluate(parsed.obj, ctx.now);
   const why = check(e, action, ctx.now);
@@ -69,7 +82,10 @@ export function plan(record: LayoutRecord, action: string, ctx: PlanContext): Re
       break;
     case 'demote': {
       const reason = oneLine(ctx.reason ?? '');
-      if (!reason) return refuse(`demote refused: give a one-line reason for sending ${record.key} to review (it is written as reviewNote)`);
+      if (!reason)
+        return refuse(
+          `demote refused: give a one-line reason for sending ${record.key} to review (it is written as reviewNote)`,
+        );
       changes.push({ name: 'status', value: 'needs-review' }, { name: 'reviewNote', value: reason });
       break;
     }
@@ -85,7 +101,9 @@ export function plan(record: LayoutRecord, action: string, ctx: PlanContext): Re
   try {
     next = setFields(text, parsed.spans, changes);
   } catch (err) {
-    return refuse(`${action} refused: line ${line} of ${file}: ${(err as Error).message}; memtrust does not guess which one counts`);
+    return refuse(
+      `${action} refused: line ${line} of ${file}: ${(err as Error).message}; memtrust does not guess which one counts`,
+    );
   }
   const memo: Record<string, string | number> = { file, line, key: record.key };
   for (const c of changes) memo[`${c.name}Before`] = show(parsed.obj[c.name]);

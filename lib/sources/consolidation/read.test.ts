@@ -7,7 +7,14 @@ import { describeSource } from '../index';
 import { recordAdapter, RECORD_ADAPTERS, detectRecordLayout } from '../registry';
 import { consolidationAdapter } from './index';
 import { changeToken, detect, read } from './read';
-import { CONSOLIDATION_FIXTURE, CONSOLIDATION_FIXTURE_NOW, FIXTURE_IDS as I, rec, writeContractFixture, writeStore } from './test-fixtures';
+import {
+  CONSOLIDATION_FIXTURE,
+  CONSOLIDATION_FIXTURE_NOW,
+  FIXTURE_IDS as I,
+  rec,
+  writeContractFixture,
+  writeStore,
+} from './test-fixtures';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -51,13 +58,41 @@ describe('the contract fixture', () => {
     });
     expect(v.title).toBe(`Fact ${I.verified}: the build uses the pinned toolchain in tools/versions.txt`);
     expect(v.text).toBe(`${v.title}\ntools/versions.txt:3\ncmd: make print-toolchain`);
-    expect(v.fields.map((f) => f.name)).toEqual(['id', 'type', 'statement', 'evidence', 'confidence', 'sensitivity', 'sourceStep', 'createdAt', 'expiresAt', 'status', 'x-origin-session']);
-    expect(v.fields.find((f) => f.name === 'x-origin-session')).toEqual({ name: 'x-origin-session', value: '"sess-fake-0001"', line: 1 });
+    expect(v.fields.map((f) => f.name)).toEqual([
+      'id',
+      'type',
+      'statement',
+      'evidence',
+      'confidence',
+      'sensitivity',
+      'sourceStep',
+      'createdAt',
+      'expiresAt',
+      'status',
+      'x-origin-session',
+    ]);
+    expect(v.fields.find((f) => f.name === 'x-origin-session')).toEqual({
+      name: 'x-origin-session',
+      value: '"sess-fake-0001"',
+      line: 1,
+    });
     expect(v.fields.find((f) => f.name === 'expiresAt')!.value).toBe('null');
-    expect(v.detail).toMatchObject({ type: 'semantic', confidence: 'high', sensitivity: 'public', sourceStep: 'B.1', status: 'active', expiresAt: '2027-03-30T09:00:00Z', conflictsWith: [], conflictNote: null, file: 'agent.memory.jsonl' });
+    expect(v.detail).toMatchObject({
+      type: 'semantic',
+      confidence: 'high',
+      sensitivity: 'public',
+      sourceStep: 'B.1',
+      status: 'active',
+      expiresAt: '2027-03-30T09:00:00Z',
+      conflictsWith: [],
+      conflictNote: null,
+      file: 'agent.memory.jsonl',
+    });
     const young = r.records.find((x) => x.key === I.young)!;
     expect(young.detail.evidence).toEqual(['log: ci run 4411 (fake)']);
-    expect(young.refused.promote).toBe('promote refused: the 7-day observation from createdAt ends 2026-11-27T08:30:00Z; promote is possible from then');
+    expect(young.refused.promote).toBe(
+      'promote refused: the 7-day observation from createdAt ends 2026-11-27T08:30:00Z; promote is possible from then',
+    );
     const crlf = r.records.find((x) => x.key === I.crlfReview)!;
     expect(crlf.location).toEqual({ file: 'session.memory.jsonl', line: 2, endLine: 2 });
     expect(crlf.fields.at(-1)).toEqual({ name: 'reviewNote', value: '"only seen once"', line: 2 });
@@ -86,8 +121,12 @@ describe('the contract fixture', () => {
     expect(by.get(I.secret)!.flagReasons['write-rule']).toMatch(/sensitivity secret/);
     expect(by.get(I.secret)!.refused.restore).toMatch(/restore refused: .*sensitivity secret/);
     expect(by.get(I.working)!.flagReasons['write-rule']).toMatch(/type working/);
-    expect(by.get(I.working)!.flagReasons.expired).toBe('expired 2026-11-22T11:00:00Z (createdAt + 0 days for type working)');
-    expect(by.get(I.pastTtl)!.flagReasons.expired).toBe('expired 2026-11-03T10:00:00Z (createdAt + 14 days for type episodic)');
+    expect(by.get(I.working)!.flagReasons.expired).toBe(
+      'expired 2026-11-22T11:00:00Z (createdAt + 0 days for type working)',
+    );
+    expect(by.get(I.pastTtl)!.flagReasons.expired).toBe(
+      'expired 2026-11-03T10:00:00Z (createdAt + 14 days for type episodic)',
+    );
   });
 
   it('problems: the bad line with its number, the CRLF file; nothing else', () => {
@@ -95,8 +134,15 @@ describe('the contract fixture', () => {
     writeContractFixture(d);
     const r = read(d, ctx);
     expect(r.problems).toHaveLength(2);
-    expect(r.problems[0]).toMatchObject({ ...CONSOLIDATION_FIXTURE.badLine, problem: expect.stringMatching(/^line 8 is not valid JSON .*; kept as it is, not read$/) });
-    expect(r.problems[1]).toMatchObject({ file: 'session.memory.jsonl', line: 1, problem: expect.stringMatching(/2 line\(s\) end in CRLF/) });
+    expect(r.problems[0]).toMatchObject({
+      ...CONSOLIDATION_FIXTURE.badLine,
+      problem: expect.stringMatching(/^line 8 is not valid JSON .*; kept as it is, not read$/),
+    });
+    expect(r.problems[1]).toMatchObject({
+      file: 'session.memory.jsonl',
+      line: 1,
+      problem: expect.stringMatching(/2 line\(s\) end in CRLF/),
+    });
     expect(r.warnings).toEqual([]);
   });
 });
@@ -147,7 +193,7 @@ describe('changeToken', () => {
     const p = writeStore(d, 'a.memory.jsonl', [rec('mem_a')]);
     const t0 = changeToken(d);
     expect(changeToken(d)).toBe(t0);
-    fs.appendFileSync(p, JSON.stringify(rec('mem_b')) + '\n');
+    fs.appendFileSync(p, `${JSON.stringify(rec('mem_b'))}\n`);
     const t1 = changeToken(d);
     expect(t1).not.toBe(t0);
     writeStore(d, 'b.memory.jsonl', [rec('mem_c')]);
@@ -156,8 +202,8 @@ describe('changeToken', () => {
     // same size, new inode (an atomic rename)
     const q = path.join(d, 'b.memory.jsonl');
     const bytes = fs.readFileSync(q);
-    fs.writeFileSync(q + '.tmp', bytes);
-    fs.renameSync(q + '.tmp', q);
+    fs.writeFileSync(`${q}.tmp`, bytes);
+    fs.renameSync(`${q}.tmp`, q);
     expect(changeToken(d)).not.toBe(t2);
     fs.rmSync(q);
     expect(changeToken(d)).not.toBe(t2);

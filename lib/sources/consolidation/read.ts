@@ -45,7 +45,9 @@ export function changeToken(root: string): string {
   return parts.join('|') || 'empty';
 }
 
-export type ParsedLine = { ok: true; obj: Record<string, unknown>; spans: ObjectSpans } | { ok: false; problem: string };
+export type ParsedLine =
+  | { ok: true; obj: Record<string, unknown>; spans: ObjectSpans }
+  | { ok: false; problem: string };
 
 function kindOf(v: unknown): string {
   if (v === null) return 'null';
@@ -62,7 +64,8 @@ export function parseRecordLine(text: string): ParsedLine {
     const msg = e instanceof Error ? e.message.split('\n')[0]!.slice(0, 120) : 'parse error';
     return { ok: false, problem: `is not valid JSON (${msg})` };
   }
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) return { ok: false, problem: `is JSON ${kindOf(v)}, not a record object` };
+  if (v === null || typeof v !== 'object' || Array.isArray(v))
+    return { ok: false, problem: `is JSON ${kindOf(v)}, not a record object` };
   const spans = scanObject(text);
   if (!spans) return { ok: false, problem: 'is not a single JSON object on one line' };
   return { ok: true, obj: v as Record<string, unknown>, spans };
@@ -95,7 +98,12 @@ class Problems {
   }
   close(file: string): void {
     const n = this.perFile.get(file) ?? 0;
-    if (n > MAX_PROBLEMS_PER_FILE) this.list.push({ file, line: 0, problem: `${n - MAX_PROBLEMS_PER_FILE} more problems in this file not listed (first ${MAX_PROBLEMS_PER_FILE} shown)` });
+    if (n > MAX_PROBLEMS_PER_FILE)
+      this.list.push({
+        file,
+        line: 0,
+        problem: `${n - MAX_PROBLEMS_PER_FILE} more problems in this file not listed (first ${MAX_PROBLEMS_PER_FILE} shown)`,
+      });
   }
 }
 
@@ -109,12 +117,20 @@ function readFile(root: string, file: string, now: Date, problems: Problems, out
   try {
     buf = fs.readFileSync(path.join(root, file));
   } catch (e) {
-    problems.add(file, 0, `cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}); none of its records are shown`);
+    problems.add(
+      file,
+      0,
+      `cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}); none of its records are shown`,
+    );
     return;
   }
   const text = buf.toString('utf8');
   if (text.includes('\ufffd') && !Buffer.from(text, 'utf8').equals(buf)) {
-    problems.add(file, 0, 'holds bytes that are not valid UTF-8 (shown as \ufffd); a line holding them is never rewritten');
+    problems.add(
+      file,
+      0,
+      'holds bytes that are not valid UTF-8 (shown as \ufffd); a line holding them is never rewritten',
+    );
   }
   let pos = 0;
   let lineNo = 0;
@@ -143,26 +159,46 @@ function readFile(root: string, file: string, now: Date, problems: Problems, out
     const p = parseRecordLine(line);
     if (!p.ok) {
       if (nl === -1 && p.problem.startsWith('is not valid JSON')) {
-        problems.add(file, lineNo, `line ${lineNo} is truncated: the file ends inside it with no newline (${p.problem.slice(3)}); kept as it is, not read`);
+        problems.add(
+          file,
+          lineNo,
+          `line ${lineNo} is truncated: the file ends inside it with no newline (${p.problem.slice(3)}); kept as it is, not read`,
+        );
       } else problems.add(file, lineNo, `line ${lineNo} ${p.problem}; kept as it is, not read`);
       continue;
     }
     const id = p.obj.id;
     if (typeof id !== 'string' || id.trim() === '') {
-      problems.add(file, lineNo, `line ${lineNo} has ${id === undefined ? 'no id' : `id ${JSON.stringify(id)}, not a non-empty text`}; kept as it is, not read`);
+      problems.add(
+        file,
+        lineNo,
+        `line ${lineNo} has ${id === undefined ? 'no id' : `id ${JSON.stringify(id)}, not a non-empty text`}; kept as it is, not read`,
+      );
       continue;
     }
     for (const name of repeatedKeys(p.spans.members)) {
-      problems.add(file, lineNo, `${id}: key ${name} appears more than once on line ${lineNo}; the last one is read, and the line is not rewritten for that key`);
+      problems.add(
+        file,
+        lineNo,
+        `${id}: key ${name} appears more than once on line ${lineNo}; the last one is read, and the line is not rewritten for that key`,
+      );
     }
     const e = evaluate(p.obj, now);
     for (const msg of e.problems) problems.add(file, lineNo, `${id}: ${msg}`);
-    const fields = p.spans.members.map((m) => ({ name: m.name, value: line.slice(m.valueStart, m.valueEnd), line: lineNo }));
+    const fields = p.spans.members.map((m) => ({
+      name: m.name,
+      value: line.slice(m.valueStart, m.valueEnd),
+      line: lineNo,
+    }));
     out.push({ file, line: lineNo, key: id, e, fields });
   }
   if (crlf.length) {
     const mixed = crlf.length < terminated ? ` (${terminated - crlf.length} other line(s) end in LF)` : '';
-    problems.add(file, crlf[0]!, `${crlf.length} line(s) end in CRLF${mixed}: read as usual; a rewritten line keeps its own ending`);
+    problems.add(
+      file,
+      crlf[0]!,
+      `${crlf.length} line(s) end in CRLF${mixed}: read as usual; a rewritten line keeps its own ending`,
+    );
   }
   if (blank.length) problems.add(file, blank[0]!, `blank line(s) ${lineList(blank)} skipped; kept as they are`);
 }
@@ -215,7 +251,11 @@ export function read(root: string, ctx: ReadContext): LayoutRead {
     }
     const last = entries[li]!;
     const at = last.file === en.file ? `line ${last.line}` : `${last.file} line ${last.line}`;
-    problems.add(en.file, en.line, `duplicate id ${en.key} (${count.get(en.key)} lines hold it): the last one, ${at}, is the record; line ${en.line} is kept as it is and ignored`);
+    problems.add(
+      en.file,
+      en.line,
+      `duplicate id ${en.key} (${count.get(en.key)} lines hold it): the last one, ${at}, is the record; line ${en.line} is kept as it is and ignored`,
+    );
     const d = dupes.get(en.key) ?? [];
     d.push({ file: en.file, line: en.line });
     dupes.set(en.key, d);
@@ -237,8 +277,14 @@ export function read(root: string, ctx: ReadContext): LayoutRead {
   const records: LayoutRecord[] = winners.map((w) => {
     const e = w.e;
     const rev = reverse.get(w.key);
-    const ids = e.conflictsWith.length || rev ? [...new Set([...e.conflictsWith, ...(rev ?? [])])].filter((x) => x !== w.key) : [];
-    const partners: Partner[] = ids.map((id) => ({ id, status: statusOf.has(id) ? (statusOf.get(id) ?? 'no status') : null }));
+    const ids =
+      e.conflictsWith.length || rev
+        ? [...new Set([...e.conflictsWith, ...(rev ?? [])])].filter((x) => x !== w.key)
+        : [];
+    const partners: Partner[] = ids.map((id) => ({
+      id,
+      status: statusOf.has(id) ? (statusOf.get(id) ?? 'no status') : null,
+    }));
     const { flags, reasons } = flagsOf(e, now, partners);
     const { actions, refused } = capabilities(e, now);
     return {

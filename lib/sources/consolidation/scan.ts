@@ -124,7 +124,13 @@ export function scanObject(s: string): ObjectSpans | null {
     const vStart = i;
     const vEnd = valueEnd(s, i);
     if (vEnd === -1) return null;
-    members.push({ name: keyName(s, keyStart, keyEnd, members.length), keyStart, keyEnd, valueStart: vStart, valueEnd: vEnd });
+    members.push({
+      name: keyName(s, keyStart, keyEnd, members.length),
+      keyStart,
+      keyEnd,
+      valueStart: vStart,
+      valueEnd: vEnd,
+    });
     i = skipWs(s, vEnd);
     const c = s.charCodeAt(i);
     if (c === 0x2c) {
@@ -162,10 +168,13 @@ export function setFields(line: string, spans: ObjectSpans, changes: FieldChange
     const first = spans.members[0];
     const second = spans.members[1];
     const colon = first ? line.slice(first.keyEnd, first.valueStart) : ':';
-    const comma = first && second ? line.slice(first.valueEnd, second.keyStart) : first && /^\s*:\s+/.test(colon) ? ', ' : ',';
+    const comma =
+      first && second ? line.slice(first.valueEnd, second.keyStart) : first && /^\s*:\s+/.test(colon) ? ', ' : ',';
     const last = spans.members.at(-1);
     const at = last ? last.valueEnd : spans.open + 1;
-    const text = appended.map((ch, k) => `${last || k > 0 ? comma : ''}${JSON.stringify(ch.name)}${colon}${JSON.stringify(ch.value)}`).join('');
+    const text = appended
+      .map((ch, k) => `${last || k > 0 ? comma : ''}${JSON.stringify(ch.name)}${colon}${JSON.stringify(ch.value)}`)
+      .join('');
     repl.push({ start: at, end: at, text });
   }
   repl.sort((a, b) => b.start - a.start);

@@ -46,19 +46,28 @@ export interface StoreOptions {
 /** Python's `json.dumps` default spacing: `", "` between items, `": "` after keys. */
 export function spacedJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(spacedJson).join(', ')}]`;
-  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${spacedJson(x)}`).join(', ')}}`;
+  if (v !== null && typeof v === 'object')
+    return `{${Object.entries(v)
+      .map(([k, x]) => `${JSON.stringify(k)}: ${spacedJson(x)}`)
+      .join(', ')}}`;
   return JSON.stringify(v);
 }
 
 /** One line per item: an object is serialised, a string is written as it is. */
 export function storeText(items: (RecordObject | string)[], opts: StoreOptions = {}): string {
   const eol = opts.eol ?? '\n';
-  const line = (x: RecordObject | string) => (typeof x === 'string' ? x : opts.spaced ? spacedJson(x) : JSON.stringify(x));
+  const line = (x: RecordObject | string) =>
+    typeof x === 'string' ? x : opts.spaced ? spacedJson(x) : JSON.stringify(x);
   const body = items.map(line).join(eol) + (opts.noFinalEol ? '' : eol);
   return (opts.bom ? '\ufeff' : '') + body;
 }
 
-export function writeStore(dir: string, file: string, items: (RecordObject | string)[], opts: StoreOptions = {}): string {
+export function writeStore(
+  dir: string,
+  file: string,
+  items: (RecordObject | string)[],
+  opts: StoreOptions = {},
+): string {
   fs.mkdirSync(dir, { recursive: true });
   const p = path.join(dir, file);
   fs.writeFileSync(p, storeText(items, opts));
@@ -116,33 +125,96 @@ export function writeContractFixture(dir: string): void {
   const note = `compared evidence: package.json engines says node 20 (${I.pairKeep}); .nvmrc says node 22 (${I.pairOther})`;
   writeStore(dir, 'agent.memory.jsonl', [
     // 1 verified, with a key the seed does not know
-    rec(I.verified, { confidence: 'high', sensitivity: 'public', createdAt: '2026-10-01T09:00:00Z', 'x-origin-session': 'sess-fake-0001' }),
+    rec(I.verified, {
+      confidence: 'high',
+      sensitivity: 'public',
+      createdAt: '2026-10-01T09:00:00Z',
+      'x-origin-session': 'sess-fake-0001',
+    }),
     // 2 inferred, observation over: promote applies
-    rec(I.promotable, { type: 'procedural', statement: 'Run make check before pushing; it runs lint and unit tests', evidence: ['Makefile:14', 'cmd: make check'] }),
+    rec(I.promotable, {
+      type: 'procedural',
+      statement: 'Run make check before pushing; it runs lint and unit tests',
+      evidence: ['Makefile:14', 'cmd: make check'],
+    }),
     // 3 inferred and young: promote waits until 2026-11-27T08:30:00Z
-    rec(I.young, { type: 'episodic', confidence: 'low', statement: 'The flaky e2e test passed after a rerun today', evidence: 'log: ci run 4411 (fake)', createdAt: '2026-11-20T08:30:00Z', sourceStep: 'A.2' }),
+    rec(I.young, {
+      type: 'episodic',
+      confidence: 'low',
+      statement: 'The flaky e2e test passed after a rerun today',
+      evidence: 'log: ci run 4411 (fake)',
+      createdAt: '2026-11-20T08:30:00Z',
+      sourceStep: 'A.2',
+    }),
     // 4 expired by status
-    rec(I.expiredStatus, { type: 'episodic', status: 'expired', statement: 'The session fixed a typo in docs/setup.md', createdAt: '2026-09-01T10:00:00Z' }),
+    rec(I.expiredStatus, {
+      type: 'episodic',
+      status: 'expired',
+      statement: 'The session fixed a typo in docs/setup.md',
+      createdAt: '2026-09-01T10:00:00Z',
+    }),
     // 5 active but past its TTL (episodic, 14 days): archived + expired
-    rec(I.pastTtl, { type: 'episodic', confidence: 'high', statement: 'Port 8080 was busy on the dev box during the session', createdAt: '2026-10-20T10:00:00Z' }),
+    rec(I.pastTtl, {
+      type: 'episodic',
+      confidence: 'high',
+      statement: 'Port 8080 was busy on the dev box during the session',
+      createdAt: '2026-10-20T10:00:00Z',
+    }),
     // 6 + 7 a contradiction pair
-    rec(I.pairKeep, { status: 'needs-review', statement: 'The project runs on Node 20', evidence: ['package.json: engines.node >=20'], createdAt: '2026-11-10T12:00:00Z', conflictsWith: [I.pairOther], conflictNote: note }),
-    rec(I.pairOther, { status: 'needs-review', confidence: 'low', statement: 'The project runs on Node 22', evidence: ['.nvmrc: 22'], createdAt: '2026-11-11T12:00:00Z', conflictsWith: [I.pairKeep], conflictNote: note }),
+    rec(I.pairKeep, {
+      status: 'needs-review',
+      statement: 'The project runs on Node 20',
+      evidence: ['package.json: engines.node >=20'],
+      createdAt: '2026-11-10T12:00:00Z',
+      conflictsWith: [I.pairOther],
+      conflictNote: note,
+    }),
+    rec(I.pairOther, {
+      status: 'needs-review',
+      confidence: 'low',
+      statement: 'The project runs on Node 22',
+      evidence: ['.nvmrc: 22'],
+      createdAt: '2026-11-11T12:00:00Z',
+      conflictsWith: [I.pairKeep],
+      conflictNote: note,
+    }),
     // 8 not JSON: a line cut in the middle, kept as it is
     '{"id":"mem_deadbeef","type":"semantic","statement":"cut off in the midd',
     // 9–12 write-rule breakers
     rec(I.noEvidence, { confidence: 'high', evidence: [], statement: 'Deploys happen on Tuesdays' }),
     rec(I.noSourceStep, { sourceStep: null, statement: 'The API listens on 10.0.0.15:8443 in the fake homelab' }),
-    rec(I.secret, { sensitivity: 'secret', status: 'needs-review', statement: 'The staging vault path is secret/fake-staging', reviewNote: 'sensitive: check before keeping' }),
-    rec(I.working, { type: 'working', confidence: 'high', statement: 'Currently editing lib/parser.ts line 40', createdAt: '2026-11-22T11:00:00Z' }),
+    rec(I.secret, {
+      sensitivity: 'secret',
+      status: 'needs-review',
+      statement: 'The staging vault path is secret/fake-staging',
+      reviewNote: 'sensitive: check before keeping',
+    }),
+    rec(I.working, {
+      type: 'working',
+      confidence: 'high',
+      statement: 'Currently editing lib/parser.ts line 40',
+      createdAt: '2026-11-22T11:00:00Z',
+    }),
   ]);
   // A second file written by another tool: CRLF endings, Python's spacing.
   writeStore(
     dir,
     'session.memory.jsonl',
     [
-      rec(I.crlfVerified, { type: 'procedural', confidence: 'high', statement: 'Release: tag, then run scripts/release.sh', evidence: ['scripts/release.sh', 'docs/release.md'], createdAt: '2025-12-01T00:00:00Z' }),
-      rec(I.crlfReview, { status: 'needs-review', confidence: 'low', statement: 'Tests need TZ=UTC', evidence: ['vitest.config.mts'], reviewNote: 'only seen once' }),
+      rec(I.crlfVerified, {
+        type: 'procedural',
+        confidence: 'high',
+        statement: 'Release: tag, then run scripts/release.sh',
+        evidence: ['scripts/release.sh', 'docs/release.md'],
+        createdAt: '2025-12-01T00:00:00Z',
+      }),
+      rec(I.crlfReview, {
+        status: 'needs-review',
+        confidence: 'low',
+        statement: 'Tests need TZ=UTC',
+        evidence: ['vitest.config.mts'],
+        reviewNote: 'only seen once',
+      }),
     ],
     { eol: '\r\n', spaced: true },
   );
@@ -170,8 +242,9 @@ export function bigStoreText(n: number, bytesPer = 220): string {
       status: i % 50 === 0 ? 'needs-review' : i % 17 === 0 ? 'expired' : 'active',
     };
     let line = JSON.stringify(o);
-    if (line.length < bytesPer) line = line.replace('"statement":"', `"statement":"${'x'.repeat(bytesPer - line.length)} `);
+    if (line.length < bytesPer)
+      line = line.replace('"statement":"', `"statement":"${'x'.repeat(bytesPer - line.length)} `);
     parts.push(line);
   }
-  return parts.join('\n') + '\n';
+  return `${parts.join('\n')}\n`;
 }

@@ -55,7 +55,15 @@ describe('governedLayout', () => {
     expect(r.records).toHaveLength(f.count);
     expect(r.records.every((x) => x.location.file === REL && x.location.line === 0)).toBe(true);
     const draft = byKey(r.records, f.ids.draft!);
-    expect(draft).toMatchObject({ id: `gov:${f.ids.draft}`, layout: 'governed', native: 'draft/inferred/agent', tier: 'inferred', origin: 'agent', flags: ['pending-human'], actions: ['approve', 'reject', 'promote', 'demote'] });
+    expect(draft).toMatchObject({
+      id: `gov:${f.ids.draft}`,
+      layout: 'governed',
+      native: 'draft/inferred/agent',
+      tier: 'inferred',
+      origin: 'agent',
+      flags: ['pending-human'],
+      actions: ['approve', 'reject', 'promote', 'demote'],
+    });
     expect(draft.title).toMatch(/^Fixture note draft: /);
     expect(draft.text).toContain(draft.title);
     expect(draft.text).toContain('def public_api(): ...');
@@ -64,11 +72,21 @@ describe('governedLayout', () => {
     expect(commands.approve).toBe(`codeclone memory approve --root ${f.project} --i-know-what-im-doing ${f.ids.draft}`);
     expect(commands.demote).toContain('codeclone memory reject');
     expect((draft.detail.evidence as unknown[]).length).toBeGreaterThan(0);
-    expect(byKey(r.records, f.ids['stale-approved']!)).toMatchObject({ flags: ['stale'], flagReasons: { stale: 'stale: scope files changed: src/billing/ledger.py' }, detail: { staleReason: 'scope files changed: src/billing/ledger.py' } });
+    expect(byKey(r.records, f.ids['stale-approved']!)).toMatchObject({
+      flags: ['stale'],
+      flagReasons: { stale: 'stale: scope files changed: src/billing/ledger.py' },
+      detail: { staleReason: 'scope files changed: src/billing/ledger.py' },
+    });
     expect(byKey(r.records, f.ids['claim-a']!).detail.conflictsWith).toEqual([f.ids['claim-b']]);
     expect(byKey(r.records, f.ids['claim-a']!).flags).toContain('conflict');
-    expect(byKey(r.records, f.ids['chain-v1']!).detail.chain).toEqual([f.ids['chain-v1'], f.ids['chain-v2'], f.ids['chain-v3']]);
-    expect((byKey(r.records, f.ids['chain-v2']!).detail.links as { relation: string }[]).map((l) => l.relation).sort()).toEqual(['supersedes', 'supersedes']);
+    expect(byKey(r.records, f.ids['chain-v1']!).detail.chain).toEqual([
+      f.ids['chain-v1'],
+      f.ids['chain-v2'],
+      f.ids['chain-v3'],
+    ]);
+    expect(
+      (byKey(r.records, f.ids['chain-v2']!).detail.links as { relation: string }[]).map((l) => l.relation).sort(),
+    ).toEqual(['supersedes', 'supersedes']);
     // The memory folder itself as the root: the file is named from there.
     const inner = read(f.dir);
     expect(inner.records[0]!.location.file).toBe('engineering_memory.sqlite3');
@@ -81,10 +99,18 @@ describe('governedLayout', () => {
     const r = read(f.project);
     const draft = byKey(r.records, f.ids.draft!);
     const p = governedLayout.plan(draft, 'approve', { now: NOW, read: noFile });
-    expect(p).toEqual({ ok: false, reason: expect.stringContaining(READ_ONLY_REASON), command: (draft.detail.commands as Record<string, string>).approve });
+    expect(p).toEqual({
+      ok: false,
+      reason: expect.stringContaining(READ_ONLY_REASON),
+      command: (draft.detail.commands as Record<string, string>).approve,
+    });
     const hist = byKey(r.records, f.ids.historical!);
     const q = governedLayout.plan(hist, 'archive', { now: NOW, read: noFile });
-    expect(q).toMatchObject({ ok: false, command: null, reason: expect.stringMatching(/governed record is historical: codeclone allows no governance command/) });
+    expect(q).toMatchObject({
+      ok: false,
+      command: null,
+      reason: expect.stringMatching(/governed record is historical: codeclone allows no governance command/),
+    });
     const z = governedLayout.plan(draft, 'reaffirm', { now: NOW, read: noFile });
     expect(z).toMatchObject({ ok: false, command: null, reason: expect.stringContaining('no reaffirm') });
     expect(fingerprint(f.dir)).toEqual(before);
@@ -96,7 +122,9 @@ describe('governedLayout', () => {
     const before = fingerprint(f.dir);
     const r = read(f.project);
     expect(r.records).toEqual([]);
-    expect(r.problems).toEqual([{ file: REL, line: 0, problem: expect.stringMatching(/^not a readable SQLite database/) }]);
+    expect(r.problems).toEqual([
+      { file: REL, line: 0, problem: expect.stringMatching(/^not a readable SQLite database/) },
+    ]);
     expect(fingerprint(f.dir)).toEqual(before);
   });
 
@@ -105,14 +133,21 @@ describe('governedLayout', () => {
     const w = new Database(a.store);
     w.exec('DROP TABLE memory_links');
     w.close();
-    expect(read(a.project).problems).toEqual([{ file: REL, line: 0, problem: expect.stringContaining('no table memory_links') }]);
+    expect(read(a.project).problems).toEqual([
+      { file: REL, line: 0, problem: expect.stringContaining('no table memory_links') },
+    ]);
     const b = fixture({ schemaVersion: '2.0' });
-    expect(read(b.project)).toMatchObject({ records: [], problems: [{ file: REL, problem: expect.stringContaining('schema version 2.0') }] });
+    expect(read(b.project)).toMatchObject({
+      records: [],
+      problems: [{ file: REL, problem: expect.stringContaining('schema version 2.0') }],
+    });
     const c = fixture({ schemaVersion: '1.9' });
     const rc = read(c.project);
     expect(rc.problems).toEqual([]);
     expect(rc.records.length).toBe(c.count);
-    expect(rc.warnings).toEqual([`${REL}: schema version 1.9 is newer than the 1.7 memtrust was tested with; read anyway`]);
+    expect(rc.warnings).toEqual([
+      `${REL}: schema version 1.9 is newer than the 1.7 memtrust was tested with; read anyway`,
+    ]);
   });
 
   it('a store locked by a writer mid-transaction: one "locked" problem, nothing written', () => {

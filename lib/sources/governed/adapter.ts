@@ -92,7 +92,15 @@ export function toLayoutRecord(g: GovernedRecord, file: string): LayoutRecord {
 
 function read(root: string, ctx: ReadContext): LayoutRead {
   const detected = detect(root);
-  if (!detected) return { shape: 'missing', records: [], problems: [{ file: '.', line: 0, problem: 'no codeclone store here (.codeclone/memory/engineering_memory.sqlite3)' }], warnings: [] };
+  if (!detected)
+    return {
+      shape: 'missing',
+      records: [],
+      problems: [
+        { file: '.', line: 0, problem: 'no codeclone store here (.codeclone/memory/engineering_memory.sqlite3)' },
+      ],
+      warnings: [],
+    };
   const shape = 'sqlite';
   const file = relToRoot(root, detected.store);
   let r: ReturnType<typeof readStore>;
@@ -100,12 +108,28 @@ function read(root: string, ctx: ReadContext): LayoutRead {
     r = readStore(detected, { sourceId: ctx.sourceId });
   } catch (e) {
     // read.ts never throws by design; this keeps the promise if it ever does.
-    return { shape, records: [], problems: [{ file, line: 0, problem: `cannot read the store (${String(e instanceof Error ? e.message : e).split('\n')[0]})` }], warnings: [] };
+    return {
+      shape,
+      records: [],
+      problems: [
+        {
+          file,
+          line: 0,
+          problem: `cannot read the store (${String(e instanceof Error ? e.message : e).split('\n')[0]})`,
+        },
+      ],
+      warnings: [],
+    };
   }
   if (!r.ok) {
     // The error's message starts with the absolute path; the problem names the file relative to the root.
     const abs = r.file;
-    const rel = abs === detected.store ? file : abs.startsWith(detected.store) ? file + abs.slice(detected.store.length) : relToRoot(root, abs);
+    const rel =
+      abs === detected.store
+        ? file
+        : abs.startsWith(detected.store)
+          ? file + abs.slice(detected.store.length)
+          : relToRoot(root, abs);
     const problem = r.message.startsWith(`${abs}: `) ? r.message.slice(abs.length + 2) : r.message;
     return { shape, records: [], problems: [{ file: rel, line: 0, problem }], warnings: [] };
   }

@@ -53,7 +53,11 @@ describe('locked stores', () => {
     w.exec('BEGIN EXCLUSIVE');
     w.prepare("UPDATE memory_records SET statement = 'half-written ' || hex(randomblob(200))").run();
     expect(fs.existsSync(`${f.store}-journal`)).toBe(true);
-    const e = expectError(readUnchanged(f.dir, f.project), 'locked', /engineering_memory\.sqlite3: locked: another process is in a write transaction/);
+    const e = expectError(
+      readUnchanged(f.dir, f.project),
+      'locked',
+      /engineering_memory\.sqlite3: locked: another process is in a write transaction/,
+    );
     expect(e.file).toBe(f.store);
     w.exec('ROLLBACK');
     const r = readUnchanged(f.dir, f.project);
@@ -110,15 +114,22 @@ describe('locked stores', () => {
 
 describe('a store that changes while it is read', () => {
   const insert = (f: Fixture, name: string) =>
-    f.writer!.prepare(`INSERT INTO memory_records (id, project_id, identity_key, type, status, confidence, origin, ingest_source,
+    f
+      .writer!.prepare(`INSERT INTO memory_records (id, project_id, identity_key, type, status, confidence, origin, ingest_source,
       statement, created_at_utc, updated_at_utc, created_by, schema_version)
       VALUES (?, 'proj-fixture0001', ?, 'human_note', 'draft', 'inferred', 'agent', 'agent', 'mid-read note',
-      '2026-06-02T00:00:00Z', '2026-06-02T00:00:00Z', 'agent', '1.7')`).run(fixtureId(name), `fixture:${name}`);
+      '2026-06-02T00:00:00Z', '2026-06-02T00:00:00Z', 'agent', '1.7')`)
+      .run(fixtureId(name), `fixture:${name}`);
 
   it('reads again after a commit lands mid-read, and sees that commit', () => {
     const f = fixture({ wal: 'live' });
     const attempts: number[] = [];
-    const r = read(f.project, { afterRead: (a: number) => { attempts.push(a); if (a === 1) insert(f, 'mid-read'); } });
+    const r = read(f.project, {
+      afterRead: (a: number) => {
+        attempts.push(a);
+        if (a === 1) insert(f, 'mid-read');
+      },
+    });
     expect(attempts).toEqual([1, 2]);
     expect(r.ok && r.token).toBe(changeToken(f.store)); // the token of the bytes that were read
     expect(r.ok && r.records.find((x) => x.key === fixtureId('mid-read'))?.flags).toEqual(['pending-human']);
@@ -139,7 +150,10 @@ describe('corrupt and foreign files', () => {
     cleanup.push(() => fs.rmSync(p, { recursive: true, force: true }));
     const dir = path.join(p, '.codeclone', 'memory');
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'engineering_memory.sqlite3'), Buffer.from('this is not a database, just text that happens to be here\n'.repeat(100)));
+    fs.writeFileSync(
+      path.join(dir, 'engineering_memory.sqlite3'),
+      Buffer.from('this is not a database, just text that happens to be here\n'.repeat(100)),
+    );
     expectError(readUnchanged(dir, p), 'corrupt', /engineering_memory\.sqlite3: not a readable SQLite database/);
   });
 
@@ -172,7 +186,11 @@ describe('corrupt and foreign files', () => {
     const w = new Database(f.store);
     w.exec('DROP TABLE memory_links');
     w.close();
-    expectError(readUnchanged(f.dir, f.project), 'missing-table', /: no table memory_links: not a codeclone engineering-memory store/);
+    expectError(
+      readUnchanged(f.dir, f.project),
+      'missing-table',
+      /: no table memory_links: not a codeclone engineering-memory store/,
+    );
   });
 
   it('a missing column: "schema-unsupported" naming it', () => {
@@ -191,7 +209,9 @@ describe('schema versions', () => {
     expect(r.ok).toBe(true);
     if (r.ok) {
       expect(r.records).toHaveLength(f.count);
-      expect(r.warnings).toEqual([`${f.store}: schema version 1.9 is newer than the 1.7 memtrust was tested with; read anyway`]);
+      expect(r.warnings).toEqual([
+        `${f.store}: schema version 1.9 is newer than the 1.7 memtrust was tested with; read anyway`,
+      ]);
     }
   });
 
@@ -203,7 +223,11 @@ describe('schema versions', () => {
 
   it('a new major version or none at all: "schema-unsupported"', () => {
     const f = fixture({ schemaVersion: '2.0' });
-    expectError(readUnchanged(f.dir, f.project), 'schema-unsupported', /schema version 2\.0 is not one memtrust reads \(1\.x; tested 1\.7\)/);
+    expectError(
+      readUnchanged(f.dir, f.project),
+      'schema-unsupported',
+      /schema version 2\.0 is not one memtrust reads \(1\.x; tested 1\.7\)/,
+    );
     const g = fixture();
     const w = new Database(g.store);
     w.exec("DELETE FROM memory_meta WHERE key = 'schema_version'");

@@ -7,7 +7,8 @@
 import { GOVERNED_ACTIONS, type CodecloneCommand, type GovernedAction } from './types';
 
 /** Why memtrust refuses every action on a governed record (shown beside each). */
-export const READ_ONLY_REASON = 'codeclone owns this store; memtrust never writes it and shows codeclone\'s own command instead';
+export const READ_ONLY_REASON =
+  "codeclone owns this store; memtrust never writes it and shows codeclone's own command instead";
 
 /** The guard flag codeclone requires for governance outside its IDE channel. */
 export const BREAK_GLASS = '--i-know-what-im-doing';
@@ -21,7 +22,10 @@ export function shellQuote(s: string): string {
 }
 
 /** Which codeclone command a memtrust action becomes for a record in `status`. */
-export function commandFor(status: string, action: GovernedAction | (string & {})): { ok: true; command: CodecloneCommand } | { ok: false; reason: string } {
+export function commandFor(
+  status: string,
+  action: GovernedAction | (string & {}),
+): { ok: true; command: CodecloneCommand } | { ok: false; reason: string } {
   const allowed = allowedCommands(status);
   let command: CodecloneCommand | null = null;
   switch (action) {
@@ -38,9 +42,14 @@ export function commandFor(status: string, action: GovernedAction | (string & {}
       break;
   }
   if (command && allowed.includes(command)) return { ok: true, command };
-  const what = allowed.length ? `codeclone allows ${allowed.join(' / ')} for it` : 'codeclone allows no governance command for it';
+  const what = allowed.length
+    ? `codeclone allows ${allowed.join(' / ')} for it`
+    : 'codeclone allows no governance command for it';
   if (!(GOVERNED_ACTIONS as readonly string[]).includes(action)) {
-    return { ok: false, reason: `governed records have no ${action} (codeclone has no such command); record is ${status}: ${what}` };
+    return {
+      ok: false,
+      reason: `governed records have no ${action} (codeclone has no such command); record is ${status}: ${what}`,
+    };
   }
   return { ok: false, reason: `governed record is ${status}: ${what}` };
 }
@@ -61,7 +70,12 @@ export interface CommandOptions {
 }
 
 /** The exact command line, guard flag included, record id last (after `--` if it looks like a flag). */
-export function commandLine(command: CodecloneCommand, projectRoot: string, recordId: string, opts: CommandOptions = {}): string {
+export function commandLine(
+  command: CodecloneCommand,
+  projectRoot: string,
+  recordId: string,
+  opts: CommandOptions = {},
+): string {
   const parts = ['codeclone', 'memory', command, '--root', shellQuote(projectRoot), BREAK_GLASS];
   if (opts.by) parts.push('--by', shellQuote(opts.by));
   if (command === 'reject' && opts.reason) parts.push('--reason', shellQuote(opts.reason));

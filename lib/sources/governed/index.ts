@@ -29,7 +29,11 @@ export function capabilities(r: Pick<GovernedRecord, 'key' | 'governed'>, opts: 
 }
 
 /** Never an edit: the refusal names the command the user can run, or why there is none. */
-export function plan(record: GovernedRecord, action: GovernedAction | (string & {}), opts: CommandOptions = {}): { ok: false; reason: string; command: string | null } {
+export function plan(
+  record: GovernedRecord,
+  action: GovernedAction | (string & {}),
+  opts: CommandOptions = {},
+): { ok: false; reason: string; command: string | null } {
   const c = commandFor(record.governed.status, action);
   if (!c.ok) return { ok: false, reason: `${record.key}: ${c.reason}`, command: null };
   const line = commandLine(c.command, record.governed.projectRoot, record.key, opts);

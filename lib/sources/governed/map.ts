@@ -43,17 +43,30 @@ function activeTier(confidence: string, approvedBy: string | null): RecordTier {
 }
 
 /** The tier and flags of one record from its native state (docs/governed-layout.md). */
-export function tierOf(status: string, confidence: string, approvedBy: string | null, staleReason: string | null): {
+export function tierOf(
+  status: string,
+  confidence: string,
+  approvedBy: string | null,
+  staleReason: string | null,
+): {
   tier: RecordTier;
   flags: GovernedFlag[];
   reasons: Partial<Record<GovernedFlag, string>>;
 } {
   if (status === 'active') return { tier: activeTier(confidence, approvedBy), flags: [], reasons: {} };
   if (status === 'draft') {
-    return { tier: 'inferred', flags: ['pending-human'], reasons: { 'pending-human': 'draft: waiting for a human to approve or reject it in codeclone' } };
+    return {
+      tier: 'inferred',
+      flags: ['pending-human'],
+      reasons: { 'pending-human': 'draft: waiting for a human to approve or reject it in codeclone' },
+    };
   }
   if (status === 'stale') {
-    return { tier: activeTier(confidence, approvedBy), flags: ['stale'], reasons: { stale: staleReason ? `stale: ${staleReason}` : 'stale: codeclone stored no reason' } };
+    return {
+      tier: activeTier(confidence, approvedBy),
+      flags: ['stale'],
+      reasons: { stale: staleReason ? `stale: ${staleReason}` : 'stale: codeclone stored no reason' },
+    };
   }
   if (ARCHIVED.has(status)) return { tier: 'archived', flags: [], reasons: {} };
   // A status this adapter does not know (a newer schema): never verified, and said so.
@@ -103,7 +116,17 @@ export interface RecordRows {
 }
 
 /** Per status: the actions, the refusals and the codeclone command of each action. */
-function actionsFor(status: string, cache: Map<string, { actions: GovernedAction[]; refused: GovernedRecord['refused']; command: Partial<Record<GovernedAction, CodecloneCommand>> }>) {
+function actionsFor(
+  status: string,
+  cache: Map<
+    string,
+    {
+      actions: GovernedAction[];
+      refused: GovernedRecord['refused'];
+      command: Partial<Record<GovernedAction, CodecloneCommand>>;
+    }
+  >,
+) {
   let hit = cache.get(status);
   if (!hit) {
     hit = { actions: [], refused: {}, command: {} };
@@ -119,15 +142,36 @@ function actionsFor(status: string, cache: Map<string, { actions: GovernedAction
   return hit;
 }
 
-export function mapRecords(records: RecordRows, evidenceRows: Row[], linkRows: Row[], subjectRows: Row[], ctx: MapContext): GovernedRecord[] {
+export function mapRecords(
+  records: RecordRows,
+  evidenceRows: Row[],
+  linkRows: Row[],
+  subjectRows: Row[],
+  ctx: MapContext,
+): GovernedRecord[] {
   const { columns, rows } = records;
   const col = (name: string) => columns.indexOf(name);
   const c = {
-    rowid: col('_rowid'), id: col('id'), projectId: col('project_id'), identityKey: col('identity_key'), type: col('type'),
-    status: col('status'), confidence: col('confidence'), origin: col('origin'), ingestSource: col('ingest_source'),
-    statement: col('statement'), summary: col('summary'), createdAt: col('created_at_utc'), updatedAt: col('updated_at_utc'),
-    lastVerifiedAt: col('last_verified_at_utc'), expiresAt: col('expires_at_utc'), createdBy: col('created_by'),
-    verifiedBy: col('verified_by'), approvedBy: col('approved_by'), approvedAt: col('approved_at_utc'), staleReason: col('stale_reason'),
+    rowid: col('_rowid'),
+    id: col('id'),
+    projectId: col('project_id'),
+    identityKey: col('identity_key'),
+    type: col('type'),
+    status: col('status'),
+    confidence: col('confidence'),
+    origin: col('origin'),
+    ingestSource: col('ingest_source'),
+    statement: col('statement'),
+    summary: col('summary'),
+    createdAt: col('created_at_utc'),
+    updatedAt: col('updated_at_utc'),
+    lastVerifiedAt: col('last_verified_at_utc'),
+    expiresAt: col('expires_at_utc'),
+    createdBy: col('created_by'),
+    verifiedBy: col('verified_by'),
+    approvedBy: col('approved_by'),
+    approvedAt: col('approved_at_utc'),
+    staleReason: col('stale_reason'),
   };
   const ids = new Set(rows.map((r) => str(r[c.id])));
   const perStatus = new Map<string, ReturnType<typeof actionsFor>>();
@@ -140,7 +184,11 @@ export function mapRecords(records: RecordRows, evidenceRows: Row[], linkRows: R
     digest: opt(e.digest),
     createdAt: str(e.created_at_utc),
   }));
-  const subjects = groupBy<Subject>(subjectRows, 'memory_id', (s) => ({ kind: str(s.subject_kind), key: str(s.subject_key), relation: str(s.relation) }));
+  const subjects = groupBy<Subject>(subjectRows, 'memory_id', (s) => ({
+    kind: str(s.subject_kind),
+    key: str(s.subject_key),
+    relation: str(s.relation),
+  }));
   const links = new Map<string, Link[]>();
   const supersedes = new Map<string, string[]>();
   const supersededBy = new Map<string, string[]>();
@@ -161,7 +209,10 @@ export function mapRecords(records: RecordRows, evidenceRows: Row[], linkRows: R
       push(supersedes, from, to);
       push(supersededBy, to, from);
     } else if (relation === 'contradicts' && from !== to) {
-      for (const [a, b] of [[from, to], [to, from]] as const) {
+      for (const [a, b] of [
+        [from, to],
+        [to, from],
+      ] as const) {
         let s = conflicts.get(a);
         if (!s) {
           s = new Set();
@@ -194,7 +245,8 @@ export function mapRecords(records: RecordRows, evidenceRows: Row[], linkRows: R
     const fields: RawField[] = [];
     for (let k = 0; k < columns.length; k++) {
       const val = r[k];
-      if (k !== c.rowid && val !== null && val !== undefined) fields.push({ name: columns[k]!, value: String(val), line: 0 });
+      if (k !== c.rowid && val !== null && val !== undefined)
+        fields.push({ name: columns[k]!, value: String(val), line: 0 });
     }
     const allowed = actionsFor(status, perStatus);
     const commands: GovernedRecord['commands'] = {};

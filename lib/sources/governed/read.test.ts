@@ -6,7 +6,15 @@ import { BREAK_GLASS, commandLine, shellQuote } from './commands';
 import { NAMED, buildGovernedFixture, fixtureId, matrixName, type Fixture } from './test-fixtures';
 import { capabilities, changeToken, detect, plan, read } from './index';
 import { fingerprint, tmpProject } from './test-support';
-import { CONFIDENCES, EVIDENCE_KINDS, LINK_RELATIONS, ORIGINS, STATUSES, type GovernedReadResult, type GovernedRecord } from './types';
+import {
+  CONFIDENCES,
+  EVIDENCE_KINDS,
+  LINK_RELATIONS,
+  ORIGINS,
+  STATUSES,
+  type GovernedReadResult,
+  type GovernedRecord,
+} from './types';
 
 let live: Fixture;
 let memDir: string;
@@ -84,14 +92,20 @@ describe('read: the live store (writer open, commits in the -wal)', () => {
     expectTier('stale-plain', 'inferred', ['stale']);
     expectTier('stale-noreason', 'inferred', ['stale']);
     for (const n of ['historical', 'rejected', 'archived', 'chain-v1', 'chain-v2']) expectTier(n, 'archived', []);
-    expect(byName(records, 'stale-approved').flagReasons.stale).toBe('stale: scope files changed: src/billing/ledger.py');
+    expect(byName(records, 'stale-approved').flagReasons.stale).toBe(
+      'stale: scope files changed: src/billing/ledger.py',
+    );
     expect(byName(records, 'stale-noreason').flagReasons.stale).toBe('stale: codeclone stored no reason');
     const a = byName(records, 'approved');
     expect(a.native).toBe('active/supported/agent');
     expect(a.origin).toBe('agent');
     expect(a.layout).toBe('governed');
     expect(a.id).toBe(`governed:${live.ids.approved}`);
-    expect(a.location).toMatchObject({ file: '.codeclone/memory/engineering_memory.sqlite3', line: 0, table: 'memory_records' });
+    expect(a.location).toMatchObject({
+      file: '.codeclone/memory/engineering_memory.sqlite3',
+      line: 0,
+      table: 'memory_records',
+    });
     expect(a.governed.approvedBy).toBe('maintainer');
     expect(a.fields.find((f) => f.name === 'approved_by')?.value).toBe('maintainer');
     expect(a.fields.some((f) => f.name === 'expires_at_utc')).toBe(false); // NULL columns are left out
@@ -131,7 +145,10 @@ describe('read: the live store (writer open, commits in the -wal)', () => {
     expect([...rels].sort()).toEqual([...LINK_RELATIONS].sort());
     const d = byName(records, 'draft');
     expect(d.governed.evidence.length).toBeGreaterThan(0);
-    expect(d.governed.evidence[0]).toMatchObject({ ref: expect.stringMatching(/^src\//), createdAt: expect.stringMatching(/Z$/) });
+    expect(d.governed.evidence[0]).toMatchObject({
+      ref: expect.stringMatching(/^src\//),
+      createdAt: expect.stringMatching(/Z$/),
+    });
     expect(d.governed.subjects[0]).toMatchObject({ kind: 'path', relation: 'about' });
     // Every link shows on both ends, once each way.
     const all = records.flatMap((r) => r.governed.links.map((l) => `${l.id}:${l.direction}`));
@@ -157,7 +174,7 @@ describe('read: the live store (writer open, commits in the -wal)', () => {
     expect(records.filter((r) => r.flags.includes('conflict'))).toHaveLength(2);
   });
 
-  it('shows codeclone\'s own command lines, exact and in full, and never plans an edit', () => {
+  it("shows codeclone's own command lines, exact and in full, and never plans an edit", () => {
     const { records } = readChecked(live.project);
     const root = live.project;
     const d = byName(records, 'draft');
@@ -181,17 +198,27 @@ describe('read: the live store (writer open, commits in the -wal)', () => {
     for (const r of records) {
       const cap = capabilities(r);
       expect(cap.readOnly).toBe(true);
-      expect({ actions: cap.actions, refused: cap.refused, commands: cap.commands }).toEqual({ actions: r.actions, refused: r.refused, commands: r.commands });
+      expect({ actions: cap.actions, refused: cap.refused, commands: cap.commands }).toEqual({
+        actions: r.actions,
+        refused: r.refused,
+        commands: r.commands,
+      });
     }
     const p = plan(d, 'reject', { by: 'Jane Q. Example', reason: "dup of Bob's note" });
     expect(p.ok).toBe(false);
-    expect(p.command).toBe(`codeclone memory reject --root ${root} --i-know-what-im-doing --by 'Jane Q. Example' --reason 'dup of Bob'\\''s note' ${id}`);
+    expect(p.command).toBe(
+      `codeclone memory reject --root ${root} --i-know-what-im-doing --by 'Jane Q. Example' --reason 'dup of Bob'\\''s note' ${id}`,
+    );
     expect(plan(act, 'restore')).toEqual({
       ok: false,
       reason: `${act.key}: governed records have no restore (codeclone has no such command); record is active: codeclone allows archive for it`,
       command: null,
     });
-    expect(plan(ar, 'demote')).toEqual({ ok: false, reason: `${ar.key}: governed record is archived: codeclone allows no governance command for it`, command: null });
+    expect(plan(ar, 'demote')).toEqual({
+      ok: false,
+      reason: `${ar.key}: governed record is archived: codeclone allows no governance command for it`,
+      command: null,
+    });
   });
 
   it('sees a new commit on the next read (the view refreshes from the store)', () => {
@@ -199,10 +226,12 @@ describe('read: the live store (writer open, commits in the -wal)', () => {
     const r1 = readChecked(live.project);
     expect(r1.token).toBe(token);
     const id = fixtureId('late-draft');
-    live.writer!.prepare(`INSERT INTO memory_records (id, project_id, identity_key, type, status, confidence, origin, ingest_source,
+    live
+      .writer!.prepare(`INSERT INTO memory_records (id, project_id, identity_key, type, status, confidence, origin, ingest_source,
       statement, created_at_utc, updated_at_utc, created_by, schema_version)
       VALUES (?, 'proj-fixture0001', 'fixture:late', 'human_note', 'draft', 'inferred', 'agent', 'agent', 'late note',
-      '2026-06-02T00:00:00Z', '2026-06-02T00:00:00Z', 'agent', '1.7')`).run(id);
+      '2026-06-02T00:00:00Z', '2026-06-02T00:00:00Z', 'agent', '1.7')`)
+      .run(id);
     expect(changeToken(live.store)).not.toBe(token);
     const before = fingerprint(memDir);
     const r2 = readChecked(live.project);
@@ -217,7 +246,9 @@ describe('odd links', () => {
     const f = buildGovernedFixture(tmpProject());
     const w = new Database(f.store);
     w.pragma('foreign_keys = OFF');
-    const link = w.prepare("INSERT INTO memory_links VALUES (?, 'proj-fixture0001', ?, ?, ?, 'system', '2026-06-03T00:00:00Z')");
+    const link = w.prepare(
+      "INSERT INTO memory_links VALUES (?, 'proj-fixture0001', ?, ?, ?, 'system', '2026-06-03T00:00:00Z')",
+    );
     const ghost = fixtureId('deleted-by-vacuum');
     link.run('link-ghost', f.ids.approved, ghost, 'contradicts');
     link.run('link-c1', f.ids.historical, f.ids.rejected, 'supersedes');
@@ -228,7 +259,11 @@ describe('odd links', () => {
     const a = find('approved');
     expect(a.flags).toEqual(['conflict']);
     expect(a.flagReasons.conflict).toBe(`contradicts ${ghost} (not in the store)`);
-    expect(a.governed.links.find((l) => l.id === 'link-ghost')).toMatchObject({ direction: 'out', other: ghost, otherExists: false });
+    expect(a.governed.links.find((l) => l.id === 'link-ghost')).toMatchObject({
+      direction: 'out',
+      other: ghost,
+      otherExists: false,
+    });
     expect(find('historical').governed.chain).toEqual([f.ids.historical, f.ids.rejected]);
     expect(find('rejected').governed.chain).toEqual([f.ids.rejected, f.ids.historical]);
     fs.rmSync(f.project, { recursive: true });
@@ -261,7 +296,11 @@ describe('why the reader never opens the store with SQLite', () => {
     db.prepare('SELECT count(*) FROM memory_records').get();
     db.close();
     expect(fingerprint(dir)).not.toEqual(before);
-    expect(fs.readdirSync(dir).sort()).toEqual(['engineering_memory.sqlite3', 'engineering_memory.sqlite3-shm', 'engineering_memory.sqlite3-wal']);
+    expect(fs.readdirSync(dir).sort()).toEqual([
+      'engineering_memory.sqlite3',
+      'engineering_memory.sqlite3-shm',
+      'engineering_memory.sqlite3-wal',
+    ]);
     fs.rmSync(f.project, { recursive: true });
 
     live.writer!.prepare("UPDATE memory_records SET summary = 'touched' WHERE id = ?").run(live.ids.draft);
@@ -270,7 +309,9 @@ describe('why the reader never opens the store with SQLite', () => {
     db2.pragma('query_only = ON');
     db2.prepare('SELECT count(*) FROM memory_records').get();
     db2.close();
-    expect(fingerprint(memDir)['engineering_memory.sqlite3-shm']).not.toBe(liveBefore['engineering_memory.sqlite3-shm']);
+    expect(fingerprint(memDir)['engineering_memory.sqlite3-shm']).not.toBe(
+      liveBefore['engineering_memory.sqlite3-shm'],
+    );
   });
 });
 
@@ -281,7 +322,9 @@ describe('commands', () => {
     expect(shellQuote("it's")).toBe("'it'\\''s'");
     expect(shellQuote('')).toBe("''");
     expect(shellQuote('$(rm -rf ~)')).toBe("'$(rm -rf ~)'");
-    expect(commandLine('archive', '/p q', '-odd')).toBe("codeclone memory archive --root '/p q' --i-know-what-im-doing -- -odd");
+    expect(commandLine('archive', '/p q', '-odd')).toBe(
+      "codeclone memory archive --root '/p q' --i-know-what-im-doing -- -odd",
+    );
   });
 
   it('names every named fixture record', () => {

@@ -10,7 +10,15 @@ import Database from 'better-sqlite3';
 import type { CommandOptions } from './commands';
 import { mapRecords, type Row } from './map';
 import { foldWal } from './wal';
-import { STORE_FILE, STORE_REL, TESTED_SCHEMA, type Detected, type GovernedError, type GovernedErrorCode, type GovernedRead } from './types';
+import {
+  STORE_FILE,
+  STORE_REL,
+  TESTED_SCHEMA,
+  type Detected,
+  type GovernedError,
+  type GovernedErrorCode,
+  type GovernedRead,
+} from './types';
 
 function isFile(p: string): boolean {
   try {
@@ -93,10 +101,18 @@ export const SNAPSHOT_ATTEMPTS = 5;
  * mid-read, and folds the log into the image. The -shm is never read: it is only an
  * index of the -wal. Nothing is written anywhere.
  */
-function snapshot(store: string, afterRead?: (attempt: number) => void): { ok: true; image: Buffer; token: string; walIgnored: string | null } | GovernedError {
+function snapshot(
+  store: string,
+  afterRead?: (attempt: number) => void,
+): { ok: true; image: Buffer; token: string; walIgnored: string | null } | GovernedError {
   for (let attempt = 1; attempt <= SNAPSHOT_ATTEMPTS; attempt++) {
     if (hotJournal(store)) {
-      if (attempt === SNAPSHOT_ATTEMPTS) return fail('locked', store, 'locked: another process is in a write transaction (hot -journal); try again when it finishes');
+      if (attempt === SNAPSHOT_ATTEMPTS)
+        return fail(
+          'locked',
+          store,
+          'locked: another process is in a write transaction (hot -journal); try again when it finishes',
+        );
       sleepMs(20 * attempt);
       continue;
     }
@@ -107,13 +123,18 @@ function snapshot(store: string, afterRead?: (attempt: number) => void): { ok: t
       main = fs.readFileSync(store);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      return fail(code === 'ENOENT' ? 'not-found' : 'unreadable', store, `cannot read the store (${code ?? firstLine(e)})`);
+      return fail(
+        code === 'ENOENT' ? 'not-found' : 'unreadable',
+        store,
+        `cannot read the store (${code ?? firstLine(e)})`,
+      );
     }
     try {
       wal = fs.readFileSync(`${store}-wal`);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT') return fail('unreadable', `${store}-wal`, `cannot read the write-ahead log (${code ?? firstLine(e)})`);
+      if (code !== 'ENOENT')
+        return fail('unreadable', `${store}-wal`, `cannot read the write-ahead log (${code ?? firstLine(e)})`);
     }
     afterRead?.(attempt);
     if (changeToken(store) === before && !hotJournal(store)) {
@@ -122,7 +143,11 @@ function snapshot(store: string, afterRead?: (attempt: number) => void): { ok: t
     }
     sleepMs(20 * attempt);
   }
-  return fail('locked', store, `busy: codeclone kept writing while it was read (${SNAPSHOT_ATTEMPTS} attempts); try again`);
+  return fail(
+    'locked',
+    store,
+    `busy: codeclone kept writing while it was read (${SNAPSHOT_ATTEMPTS} attempts); try again`,
+  );
 }
 
 export interface ReadOptions {
@@ -140,8 +165,10 @@ const REQUIRED_COLUMNS = ['id', 'project_id', 'status', 'confidence', 'origin', 
 function sqliteProblem(store: string, e: unknown): GovernedError {
   const code = String((e as { code?: string }).code ?? '');
   const msg = firstLine(e);
-  if (code.startsWith('SQLITE_NOTADB') || code.startsWith('SQLITE_CORRUPT')) return fail('corrupt', store, `not a readable SQLite database (${msg})`);
-  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return fail('locked', store, `locked by another process (${msg})`);
+  if (code.startsWith('SQLITE_NOTADB') || code.startsWith('SQLITE_CORRUPT'))
+    return fail('corrupt', store, `not a readable SQLite database (${msg})`);
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
+    return fail('locked', store, `locked by another process (${msg})`);
   return fail('unreadable', store, `cannot read the store (${code || msg}${code ? `: ${msg}` : ''})`);
 }
 
@@ -169,26 +196,51 @@ export function read(dirOrDetected: string | Detected, opts: ReadOptions = {}): 
       db = new Database(snap.image, { readonly: true, fileMustExist: true, timeout: 2000 });
       db.pragma('query_only = ON');
       db.pragma('busy_timeout = 2000');
-      const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table','view')").pluck().all() as string[]));
-      for (const t of REQUIRED_TABLES) if (!tables.has(t)) return fail('missing-table', store, `no table ${t}: not a codeclone engineering-memory store, or a damaged one`);
-      const version = db.prepare("SELECT value FROM memory_meta WHERE key = 'schema_version'").pluck().get() as string | undefined;
-      if (version === undefined || version === null) return fail('schema-unsupported', store, 'memory_meta has no schema_version');
+      const tables = new Set(
+        db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table','view')").pluck().all() as string[],
+      );
+      for (const t of REQUIRED_TABLES)
+        if (!tables.has(t))
+          return fail(
+            'missing-table',
+            store,
+            `no table ${t}: not a codeclone engineering-memory store, or a damaged one`,
+          );
+      const version = db.prepare("SELECT value FROM memory_meta WHERE key = 'schema_version'").pluck().get() as
+        | string
+        | undefined;
+      if (version === undefined || version === null)
+        return fail('schema-unsupported', store, 'memory_meta has no schema_version');
       const parsed = parseVersion(String(version));
       const tested = parseVersion(TESTED_SCHEMA)!;
       if (!parsed || parsed[0] !== tested[0]) {
-        return fail('schema-unsupported', store, `schema version ${String(version)} is not one memtrust reads (1.x; tested ${TESTED_SCHEMA})`);
+        return fail(
+          'schema-unsupported',
+          store,
+          `schema version ${String(version)} is not one memtrust reads (1.x; tested ${TESTED_SCHEMA})`,
+        );
       }
       const warnings: string[] = [];
-      if (snap.walIgnored) warnings.push(`${store}-wal: not used (${snap.walIgnored}); the store is read as last checkpointed`);
-      if (parsed[1] > tested[1]) warnings.push(`${store}: schema version ${String(version)} is newer than the ${TESTED_SCHEMA} memtrust was tested with; read anyway`);
-      const cols = new Set((db.prepare('PRAGMA table_info(memory_records)').all() as { name: string }[]).map((c) => c.name));
-      for (const c of REQUIRED_COLUMNS) if (!cols.has(c)) return fail('schema-unsupported', store, `memory_records has no column ${c}`);
+      if (snap.walIgnored)
+        warnings.push(`${store}-wal: not used (${snap.walIgnored}); the store is read as last checkpointed`);
+      if (parsed[1] > tested[1])
+        warnings.push(
+          `${store}: schema version ${String(version)} is newer than the ${TESTED_SCHEMA} memtrust was tested with; read anyway`,
+        );
+      const cols = new Set(
+        (db.prepare('PRAGMA table_info(memory_records)').all() as { name: string }[]).map((c) => c.name),
+      );
+      for (const c of REQUIRED_COLUMNS)
+        if (!cols.has(c)) return fail('schema-unsupported', store, `memory_records has no column ${c}`);
       const recStmt = db.prepare('SELECT rowid AS _rowid, * FROM memory_records ORDER BY rowid').raw();
       const rows = { columns: recStmt.columns().map((x) => x.name), rows: recStmt.all() as unknown[][] };
-      const evidence = db.prepare('SELECT * FROM memory_evidence ORDER BY memory_id, created_at_utc, id').all() as Row[];
+      const evidence = db
+        .prepare('SELECT * FROM memory_evidence ORDER BY memory_id, created_at_utc, id')
+        .all() as Row[];
       const links = db.prepare('SELECT * FROM memory_links ORDER BY created_at_utc, id').all() as Row[];
       let subjects: Row[] = [];
-      if (tables.has('memory_subjects')) subjects = db.prepare('SELECT * FROM memory_subjects ORDER BY memory_id, id').all() as Row[];
+      if (tables.has('memory_subjects'))
+        subjects = db.prepare('SELECT * FROM memory_subjects ORDER BY memory_id, id').all() as Row[];
       else warnings.push(`${store}: no table memory_subjects; records are shown without subjects`);
       const t2 = performance.now();
       const records = mapRecords(rows, evidence, links, subjects, {

@@ -97,11 +97,30 @@ export const NAMED: FixtureRecord[] = [
   { name: 'verified-system', status: 'active', confidence: 'verified', origin: 'system' },
   { name: 'active-inferred', status: 'active', confidence: 'inferred', origin: 'agent' },
   { name: 'draft', status: 'draft', confidence: 'inferred', origin: 'agent' },
-  { name: 'stale-approved', status: 'stale', confidence: 'supported', origin: 'human', approvedBy: 'maintainer', staleReason: 'scope files changed: src/billing/ledger.py' },
-  { name: 'stale-plain', status: 'stale', confidence: 'supported', origin: 'system', staleReason: 'refresh drift: code fingerprint 4f1e…' },
+  {
+    name: 'stale-approved',
+    status: 'stale',
+    confidence: 'supported',
+    origin: 'human',
+    approvedBy: 'maintainer',
+    staleReason: 'scope files changed: src/billing/ledger.py',
+  },
+  {
+    name: 'stale-plain',
+    status: 'stale',
+    confidence: 'supported',
+    origin: 'system',
+    staleReason: 'refresh drift: code fingerprint 4f1e…',
+  },
   { name: 'stale-noreason', status: 'stale', confidence: 'inferred', origin: 'system', staleReason: null },
   { name: 'historical', status: 'historical', confidence: 'verified', origin: 'system' },
-  { name: 'rejected', status: 'rejected', confidence: 'inferred', origin: 'agent', staleReason: 'duplicate of an approved note' },
+  {
+    name: 'rejected',
+    status: 'rejected',
+    confidence: 'inferred',
+    origin: 'agent',
+    staleReason: 'duplicate of an approved note',
+  },
   { name: 'archived', status: 'archived', confidence: 'supported', origin: 'human', approvedBy: 'maintainer' },
   { name: 'chain-v1', status: 'superseded', confidence: 'supported', origin: 'system' },
   { name: 'chain-v2', status: 'superseded', confidence: 'supported', origin: 'system' },
@@ -158,12 +177,14 @@ export function buildGovernedFixture(project: string, opts: FixtureOptions = {})
     meta.run('updated_at_utc', at(0));
     meta.run('codeclone_version', '0.0.0-fixture');
     db.prepare('INSERT INTO memory_schema_migrations VALUES (?, ?)').run(version, at(0));
-    db.prepare('INSERT INTO memory_projects (id, root, git_branch, git_head, created_at_utc, updated_at_utc) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(PROJECT_ID, project, 'main', '0123456789abcdef0123456789abcdef01234567', at(0), at(0));
+    db.prepare(
+      'INSERT INTO memory_projects (id, root, git_branch, git_head, created_at_utc, updated_at_utc) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(PROJECT_ID, project, 'main', '0123456789abcdef0123456789abcdef01234567', at(0), at(0));
   })();
   if (opts.wal === 'live') db.pragma('wal_autocheckpoint = 0');
 
-  const insRecord = db.prepare(`INSERT INTO memory_records (id, project_id, identity_key, type, status, confidence, origin,
+  const insRecord =
+    db.prepare(`INSERT INTO memory_records (id, project_id, identity_key, type, status, confidence, origin,
     ingest_source, statement, summary, created_at_utc, updated_at_utc, last_verified_at_utc, created_by, verified_by,
     approved_by, approved_at_utc, stale_reason, created_on_branch, schema_version)
     VALUES (@id, @project, @identity, @type, @status, @confidence, @origin, @ingest, @statement, @summary, @created, @updated,
@@ -180,7 +201,8 @@ export function buildGovernedFixture(project: string, opts: FixtureOptions = {})
     const id = fixtureId(r.name);
     ids[r.name] = id;
     const i = n++;
-    const statement = r.statement ?? `Fixture note ${r.name}: module src/pkg${i % 40}/mod${i}.py keeps its public surface stable.`;
+    const statement =
+      r.statement ?? `Fixture note ${r.name}: module src/pkg${i % 40}/mod${i}.py keeps its public surface stable.`;
     const approvedBy = r.approvedBy ?? null;
     insRecord.run({
       id,
@@ -206,7 +228,16 @@ export function buildGovernedFixture(project: string, opts: FixtureOptions = {})
     // One or two evidence rows per record, cycling through every kind.
     for (let k = 0; k < 1 + (i % 2); k++) {
       const kind = EVIDENCE_KINDS[ev++ % EVIDENCE_KINDS.length]!;
-      insEvidence.run(fixtureId(`${r.name}#ev${k}`, 'ev'), id, kind, `src/pkg${i % 40}/mod${i}.py`, `L${10 + k}-L${20 + k}`, k ? null : 'def public_api(): ...', `sha256:${fixtureId(`${r.name}${k}`, 'd').slice(2)}`, at(i));
+      insEvidence.run(
+        fixtureId(`${r.name}#ev${k}`, 'ev'),
+        id,
+        kind,
+        `src/pkg${i % 40}/mod${i}.py`,
+        `L${10 + k}-L${20 + k}`,
+        k ? null : 'def public_api(): ...',
+        `sha256:${fixtureId(`${r.name}${k}`, 'd').slice(2)}`,
+        at(i),
+      );
     }
     insSubject.run(fixtureId(`${r.name}#subj`, 'subj'), id, 'path', `src/pkg${i % 40}/mod${i}.py`, 'about');
     if (withFts) insFts.run(id, PROJECT_ID, TYPES[i % TYPES.length], 'analysis', r.status, statement);
@@ -217,11 +248,24 @@ export function buildGovernedFixture(project: string, opts: FixtureOptions = {})
 
   db.transaction(() => {
     for (const r of NAMED) add(r, true);
-    for (const s of STATUSES) for (const c of CONFIDENCES) for (const o of ORIGINS) add({ name: matrixName(s, c, o), status: s, confidence: c, origin: o, staleReason: s === 'stale' ? `drift in ${c}/${o}` : null }, true);
+    for (const s of STATUSES)
+      for (const c of CONFIDENCES)
+        for (const o of ORIGINS)
+          add(
+            {
+              name: matrixName(s, c, o),
+              status: s,
+              confidence: c,
+              origin: o,
+              staleReason: s === 'stale' ? `drift in ${c}/${o}` : null,
+            },
+            true,
+          );
     for (const [i, [f, t, rel]] of NAMED_LINKS.entries()) link(ids[f]!, ids[t]!, rel, i);
     // Every other relation once, between matrix records (none of them contradicts or supersedes).
     const m = (k: number) => ids[matrixName(STATUSES[k % 7]!, CONFIDENCES[k % 3]!, ORIGINS[(k >> 1) % 3]!)]!;
-    for (const [k, rel] of LINK_RELATIONS.filter((r) => r !== 'contradicts' && r !== 'supersedes').entries()) link(m(k), m(k + 5), rel, 100 + k);
+    for (const [k, rel] of LINK_RELATIONS.filter((r) => r !== 'contradicts' && r !== 'supersedes').entries())
+      link(m(k), m(k + 5), rel, 100 + k);
   })();
 
   const bulk = opts.records ?? 0;
@@ -230,7 +274,17 @@ export function buildGovernedFixture(project: string, opts: FixtureOptions = {})
     db.transaction(() => {
       for (let j = start; j < Math.min(bulk, start + CHUNK); j++) {
         const status = STATUSES[j % 7]!;
-        const id = add({ name: `bulk-${j}`, status, confidence: CONFIDENCES[j % 3]!, origin: ORIGINS[(j >> 2) % 3]!, approvedBy: j % 5 === 0 ? 'maintainer' : null, staleReason: status === 'stale' ? 'refresh drift' : null }, false);
+        const id = add(
+          {
+            name: `bulk-${j}`,
+            status,
+            confidence: CONFIDENCES[j % 3]!,
+            origin: ORIGINS[(j >> 2) % 3]!,
+            approvedBy: j % 5 === 0 ? 'maintainer' : null,
+            staleReason: status === 'stale' ? 'refresh drift' : null,
+          },
+          false,
+        );
         if (j % 10 === 9) link(id, ids[`bulk-${j - 1}`]!, j % 20 === 19 ? 'contradicts' : 'related_to', j);
         if (j % 50 === 49) link(id, ids[`bulk-${j - 7}`]!, 'supersedes', j);
       }
@@ -250,7 +304,10 @@ if (require.main === module && /governed[/]test-fixtures\.[cm]?[jt]s$/.test(proc
     process.exit(64);
   }
   const ri = args.indexOf('--records');
-  const f = buildGovernedFixture(path.resolve(dir), { records: ri >= 0 ? Number(args[ri + 1]) : 0, wal: args.includes('--live') ? 'live' : 'closed' });
+  const f = buildGovernedFixture(path.resolve(dir), {
+    records: ri >= 0 ? Number(args[ri + 1]) : 0,
+    wal: args.includes('--live') ? 'live' : 'closed',
+  });
   process.stdout.write(`${f.store}: ${f.count} records\n`);
   if (f.writer) {
     process.stdout.write('holding the store open (as codeclone would); Ctrl-C to stop\n');

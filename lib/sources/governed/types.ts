@@ -19,10 +19,30 @@ export const STATUSES = ['draft', 'active', 'historical', 'stale', 'superseded',
 export const CONFIDENCES = ['inferred', 'supported', 'verified'] as const;
 export const ORIGINS = ['system', 'agent', 'human'] as const;
 export const EVIDENCE_KINDS = [
-  'code', 'test', 'doc', 'spec', 'receipt', 'git_commit', 'report', 'baseline', 'cache', 'audit_event', 'trajectory', 'external_url',
+  'code',
+  'test',
+  'doc',
+  'spec',
+  'receipt',
+  'git_commit',
+  'report',
+  'baseline',
+  'cache',
+  'audit_event',
+  'trajectory',
+  'external_url',
 ] as const;
 export const LINK_RELATIONS = [
-  'supersedes', 'depends_on', 'contradicts', 'explains', 'implements', 'tests', 'documents', 'deprecates', 'related_to', 'implicit_coupling',
+  'supersedes',
+  'depends_on',
+  'contradicts',
+  'explains',
+  'implements',
+  'tests',
+  'documents',
+  'deprecates',
+  'related_to',
+  'implicit_coupling',
 ] as const;
 export type GovernedStatus = (typeof STATUSES)[number];
 export type GovernedConfidence = (typeof CONFIDENCES)[number];

@@ -33,8 +33,9 @@ function dump(db: Database.Database): string {
   const tables = db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'memory_records'").pluck().get() as number;
   if (tables === 0) return 'no tables';
   const h = crypto.createHash('sha256');
-  for (const t of ['memory_records', 'memory_evidence', 'memory_links', 'memory_meta']) h.update(JSON.stringify(db.prepare(`SELECT * FROM ${t} ORDER BY rowid`).raw().all()));
-  return `${(db.prepare('SELECT count(*) FROM memory_records').pluck().get() as number)}:${h.digest('hex')}`;
+  for (const t of ['memory_records', 'memory_evidence', 'memory_links', 'memory_meta'])
+    h.update(JSON.stringify(db.prepare(`SELECT * FROM ${t} ORDER BY rowid`).raw().all()));
+  return `${db.prepare('SELECT count(*) FROM memory_records').pluck().get() as number}:${h.digest('hex')}`;
 }
 
 beforeAll(() => {
@@ -79,7 +80,7 @@ describe('foldWal', () => {
     expect(foldWal(main, Buffer.alloc(64, 7)).ignored).toBe('no WAL magic');
   });
 
-  it('leaves the caller\'s buffers alone', () => {
+  it("leaves the caller's buffers alone", () => {
     const m = Buffer.from(main);
     const w = Buffer.from(wal);
     foldWal(m, w);

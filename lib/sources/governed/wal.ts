@@ -52,19 +52,25 @@ export function foldWal(main: Buffer, wal: Buffer | null): WalFold {
     }
     return img;
   };
-  const untouched = (why: string | null): WalFold => ({ image: asRollback(Buffer.from(main)), frames: 0, ignored: why });
+  const untouched = (why: string | null): WalFold => ({
+    image: asRollback(Buffer.from(main)),
+    frames: 0,
+    ignored: why,
+  });
   if (!wal || wal.length < HEADER) return untouched(wal?.length ? 'shorter than its header' : null);
   const magic = wal.readUInt32BE(0);
   if (magic !== MAGIC_LE && magic !== MAGIC_BE) return untouched('no WAL magic');
   const bigEndian = magic === MAGIC_BE;
   let pageSize = wal.readUInt32BE(8);
   if (pageSize === 1) pageSize = 65536;
-  if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0) return untouched(`bad page size ${pageSize}`);
+  if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0)
+    return untouched(`bad page size ${pageSize}`);
   const salt1 = wal.readUInt32BE(16);
   const salt2 = wal.readUInt32BE(20);
   const s: [number, number] = [0, 0];
   checksum(wal, 0, 24, s, bigEndian);
-  if (s[0] !== wal.readUInt32BE(24) || s[1] !== wal.readUInt32BE(28)) return untouched('header checksum does not match');
+  if (s[0] !== wal.readUInt32BE(24) || s[1] !== wal.readUInt32BE(28))
+    return untouched('header checksum does not match');
 
   const committed = new Map<number, number>(); // page number → offset of its data in the log
   const pending = new Map<number, number>();

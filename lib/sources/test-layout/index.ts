@@ -12,7 +12,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LayoutAdapter, PlanContext, ReadContext } from '../layout-adapter';
-import { RECORD_FLAGS, type LayoutName, type LayoutRead, type LayoutRecord, type RecordFlag, type RecordPlanResult, type RecordTier } from '../record';
+import {
+  RECORD_FLAGS,
+  type LayoutName,
+  type LayoutRead,
+  type LayoutRecord,
+  type RecordFlag,
+  type RecordPlanResult,
+  type RecordTier,
+} from '../record';
 
 const TIERS: readonly RecordTier[] = ['verified', 'inferred', 'quarantined', 'archived'];
 
@@ -47,7 +55,9 @@ function str(v: unknown): string | null {
 export function makeTestLayout(opts: Options): TestLayoutAdapter {
   const actionsOf = (tier: RecordTier): { actions: string[]; refused: Record<string, string> } => {
     if (opts.readOnly) return { actions: [], refused: { archive: opts.readOnly, restore: opts.readOnly } };
-    return tier === 'archived' ? { actions: ['restore'], refused: { archive: 'already archived' } } : { actions: ['archive'], refused: { restore: 'not archived' } };
+    return tier === 'archived'
+      ? { actions: ['restore'], refused: { archive: 'already archived' } }
+      : { actions: ['archive'], refused: { restore: 'not archived' } };
   };
 
   const adapter: TestLayoutAdapter = {
@@ -88,8 +98,12 @@ export function makeTestLayout(opts: Options): TestLayoutAdapter {
             return;
           }
           const tier = TIERS.includes(o.tier as RecordTier) ? (o.tier as RecordTier) : 'inferred';
-          const flags = (Array.isArray(o.flags) ? o.flags : []).filter((f): f is RecordFlag => RECORD_FLAGS.includes(f as RecordFlag));
-          const reasons = (o.reasons && typeof o.reasons === 'object' ? o.reasons : {}) as Partial<Record<RecordFlag, string>>;
+          const flags = (Array.isArray(o.flags) ? o.flags : []).filter((f): f is RecordFlag =>
+            RECORD_FLAGS.includes(f as RecordFlag),
+          );
+          const reasons = (o.reasons && typeof o.reasons === 'object' ? o.reasons : {}) as Partial<
+            Record<RecordFlag, string>
+          >;
           const rec: LayoutRecord = {
             id: `${ctx.sourceId}:${key}`,
             layout: opts.layout as LayoutName,
@@ -105,7 +119,11 @@ export function makeTestLayout(opts: Options): TestLayoutAdapter {
             createdAt: str(o.created),
             verifiedAt: str(o.verified),
             ...actionsOf(tier),
-            fields: Object.entries(o).map(([name, value]) => ({ name, value: typeof value === 'string' ? value : JSON.stringify(value), line })),
+            fields: Object.entries(o).map(([name, value]) => ({
+              name,
+              value: typeof value === 'string' ? value : JSON.stringify(value),
+              line,
+            })),
             detail: { file, readAt: ctx.now.toISOString() },
           };
           out.records.push(rec);
@@ -115,7 +133,8 @@ export function makeTestLayout(opts: Options): TestLayoutAdapter {
     },
     plan(record: LayoutRecord, action: string, ctx: PlanContext): RecordPlanResult {
       if (opts.readOnly) return { ok: false, reason: opts.readOnly, command: `testtool ${action} ${record.key}` };
-      if (!record.actions.includes(action)) return { ok: false, reason: record.refused[action] ?? `${action} is not an action of this layout` };
+      if (!record.actions.includes(action))
+        return { ok: false, reason: record.refused[action] ?? `${action} is not an action of this layout` };
       const file = record.location.file;
       const bytes = ctx.read(file);
       if (!bytes) return { ok: false, reason: `${file} is gone` };
@@ -125,7 +144,16 @@ export function makeTestLayout(opts: Options): TestLayoutAdapter {
       return {
         ok: true,
         plan: {
-          edits: [{ kind: 'replace-lines', file, line: record.location.line, count: 1, expect: Buffer.from(`${line}\n`), bytes: Buffer.from(`${JSON.stringify(o)}\n`) }],
+          edits: [
+            {
+              kind: 'replace-lines',
+              file,
+              line: record.location.line,
+              count: 1,
+              expect: Buffer.from(`${line}\n`),
+              bytes: Buffer.from(`${JSON.stringify(o)}\n`),
+            },
+          ],
           memo: { line: record.location.line },
           files: [file],
           summary: `${action} ${record.key}`,
@@ -137,7 +165,11 @@ export function makeTestLayout(opts: Options): TestLayoutAdapter {
 }
 
 /** The writable test layout and its read-only twin. */
-export const testLayoutAdapter = makeTestLayout({ layout: 'test-layout', suffix: '.testrecords.jsonl', label: 'test records' });
+export const testLayoutAdapter = makeTestLayout({
+  layout: 'test-layout',
+  suffix: '.testrecords.jsonl',
+  label: 'test records',
+});
 export const readOnlyTestLayoutAdapter = makeTestLayout({
   layout: 'test-layout-ro',
   suffix: '.testrecords-ro.jsonl',

@@ -23,7 +23,6 @@ export interface CorpusFile {
   clean: boolean;
 }
 
-
 function tokens(r: () => number): TokenMaker {
   const pick = (set: string, n: number) => Array.from({ length: n }, () => set[Math.floor(r() * set.length)]).join('');
   const AN = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -106,7 +105,9 @@ export function buildCorpus(opts: CorpusOptions = {}): CorpusFile[] {
   const shapes: Shape[] = ['flat', 'flat', 'nested', 'nested', 'none', 'crlf', 'index'];
   const positives = opts.set === 'holdout' ? HOLDOUT_POSITIVES : POSITIVES;
   const negatives = opts.set === 'holdout' ? HOLDOUT_NEGATIVES : NEGATIVES;
-  const all: Array<[string, Snippet]> = Object.entries(positives).flatMap(([form, list]) => list.map((s): [string, Snippet] => [form, s]));
+  const all: Array<[string, Snippet]> = Object.entries(positives).flatMap(([form, list]) =>
+    list.map((s): [string, Snippet] => [form, s]),
+  );
   const negative = () => negatives[Math.floor(r() * negatives.length)]!(t);
   const files: CorpusFile[] = [];
   for (let i = 0; i < nPos; i++) {

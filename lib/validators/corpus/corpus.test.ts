@@ -10,7 +10,11 @@ import { scoreCorpus } from './evaluate';
 const owner = { emails: ['owner@example.org'], homeUser: 'owner' };
 
 describe.each(['tuning', 'holdout'] as const)('credentials corpus, %s set', (set) => {
-  const files = buildCorpus({ set, positiveFiles: set === 'tuning' ? 300 : 120, cleanFiles: set === 'tuning' ? 400 : 200 });
+  const files = buildCorpus({
+    set,
+    positiveFiles: set === 'tuning' ? 300 : 120,
+    cleanFiles: set === 'tuning' ? 400 : 200,
+  });
   const s = scoreCorpus(files, owner);
 
   it('has labels of both classes and clean files in every shape', () => {
@@ -39,7 +43,12 @@ describe('the scorer can fail', () => {
   it('counts a missed label and a spurious finding', () => {
     const s = scoreCorpus(
       [
-        { name: 'a.md', text: 'password: hunter22!\nnothing else', labels: [{ class: 'credential', value: 'not-in-text-9', form: 'x' }], clean: false },
+        {
+          name: 'a.md',
+          text: 'password: hunter22!\nnothing else',
+          labels: [{ class: 'credential', value: 'not-in-text-9', form: 'x' }],
+          clean: false,
+        },
         { name: 'b.md', text: 'token: abcd1234efgh', labels: [], clean: true },
       ],
       owner,

@@ -29,14 +29,30 @@ export interface CorpusScore {
   spurious: Array<{ file: string; class: FindingClass; code: string; length: number; line: string }>;
 }
 
-const empty = (): ClassScore => ({ labels: 0, found: 0, truePositives: 0, falsePositives: 0, misses: 0, precision: 1, recall: 1 });
+const empty = (): ClassScore => ({
+  labels: 0,
+  found: 0,
+  truePositives: 0,
+  falsePositives: 0,
+  misses: 0,
+  precision: 1,
+  recall: 1,
+});
 
 function overlapsValue(span: string, value: string): boolean {
   return span === value || (span.length >= 4 && value.includes(span)) || (value.length >= 4 && span.includes(value));
 }
 
 export function scoreCorpus(files: CorpusFile[], owner: OwnerIdentity): CorpusScore {
-  const score: CorpusScore = { files: files.length, cleanFiles: 0, credential: empty(), personal: empty(), falseCredentialPer200Clean: 0, missed: [], spurious: [] };
+  const score: CorpusScore = {
+    files: files.length,
+    cleanFiles: 0,
+    credential: empty(),
+    personal: empty(),
+    falseCredentialPer200Clean: 0,
+    missed: [],
+    spurious: [],
+  };
   let cleanFalseCredentials = 0;
   for (const f of files) {
     if (f.clean) score.cleanFiles++;
@@ -61,7 +77,13 @@ export function scoreCorpus(files: CorpusFile[], owner: OwnerIdentity): CorpusSc
       const lineStart = f.text.lastIndexOf('\n', x.start) + 1;
       const lineEnd = f.text.indexOf('\n', x.end);
       const line = f.text.slice(lineStart, lineEnd === -1 ? undefined : lineEnd);
-      score.spurious.push({ file: f.name, class: x.class, code: x.code, length: x.value.length, line: line.replace(x.value, '⟦…⟧') });
+      score.spurious.push({
+        file: f.name,
+        class: x.class,
+        code: x.code,
+        length: x.value.length,
+        line: line.replace(x.value, '⟦…⟧'),
+      });
     }
   }
   for (const c of ['credential', 'personal'] as const) {

@@ -20,7 +20,7 @@ export const HOLDOUT_POSITIVES: Record<string, Snippet[]> = {
   env: [
     () => '```\nPOSTGRES_PASSWORD: [[c:pg-compose-42]]\n```',
     () => 'in .envrc: `export RESTIC_PASSWORD=[[c:restic-repo-77]]`',
-    () => 'BORG_PASSPHRASE=\'[[c:borg-backup-55!]]\'',
+    () => "BORG_PASSPHRASE='[[c:borg-backup-55!]]'",
     () => 'CF_API_TOKEN=[[c:cfDemoToken9988aa]]',
   ],
   'login-pair': [

@@ -89,7 +89,7 @@ export const POSITIVES: Record<string, Snippet[]> = {
     () => 'the switch (admin) `admin/[[c:sw1tch-pw]]`',
   ],
   'command-line': [
-    () => '```bash\nsshpass -p \'[[c:ZxCv1234]]\' ssh root@nas.lan\n```',
+    () => "```bash\nsshpass -p '[[c:ZxCv1234]]' ssh root@nas.lan\n```",
     () => '`sshpass -p [[c:pi-rasp-99]] scp file pi@pi.lan:`',
     () => '```\nmysql -u root -p[[c:S3cretPW]] shop\n```',
     () => 'mariadb -uadmin -p[[c:mar1a-db-x]] -h db',
@@ -100,9 +100,9 @@ export const POSITIVES: Record<string, Snippet[]> = {
     () => '```\ncurl -u admin:[[c:Pa55word99]] http://nas.lan/api\n```',
     () => 'curl --user "bot:[[c:b0t-secret-1]]" https://ci.example.test',
     () => '```\nhtpasswd -b .htpasswd alice [[c:Al1ceSecret]]\n```',
-    () => '```\necho \'[[c:Sup3rS3cret]]\' | sudo -S apt-get update\n```',
+    () => "```\necho '[[c:Sup3rS3cret]]' | sudo -S apt-get update\n```",
     () => "echo '[[c:sudo-pw-44]]' | sudo -kS systemctl restart smb",
-    () => '```\necho \'bob:[[c:B0bSecret!]]\' | chpasswd\n```',
+    () => "```\necho 'bob:[[c:B0bSecret!]]' | chpasswd\n```",
     () => 'chpasswd <<< "carol:[[c:Car0l-pw-1]]"',
     () => '`docker login -u me --password [[c:dckr-7788-pw]]`',
   ],
@@ -138,7 +138,8 @@ export const POSITIVES: Record<string, Snippet[]> = {
   table: [
     () =>
       '| host | user | password |\n|---|---|---|\n| nas.lan | admin | `[[c:S3cure!pass]]` |\n| pi.lan | pi | `[[c:R4spberry!x]]` |',
-    () => '| Service | Login | PW |\n| --- | --- | --- |\n| Grafana | admin | [[c:graf-77-pw]] |\n| Portainer | admin | [[c:port-88-pw]] |',
+    () =>
+      '| Service | Login | PW |\n| --- | --- | --- |\n| Grafana | admin | [[c:graf-77-pw]] |\n| Portainer | admin | [[c:port-88-pw]] |',
     () => '| 서비스 | 계정 | 비번 |\n|---|---|---|\n| 공유기 | admin | [[c:rt2024!x]] |',
     () => '| name | api key |\n|:--|:--|\n| weather | [[c:wx7f8e9d0c1b2a3f4e5d6c7b8a]] |',
     () => '| App | Token |\n|---|---|\n| notify | `[[c:ntfy7A8b9C0d1E2f3G4h]]` |',
@@ -170,7 +171,8 @@ export const POSITIVES: Record<string, Snippet[]> = {
     () => 'host key SHA256:[[c:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2sAbCdE]]',
     () => 'DATABASE_URL=postgres://app:[[c:hunter2-Sup3r]]@db.lan:5432/app',
     () => 'mongodb://root:[[c:m0ngo-pw-12]]@mongo.lan/admin',
-    () => '-----BEGIN OPENSSH PRIVATE KEY-----\n[[c:b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ]]\n-----END OPENSSH PRIVATE KEY-----',
+    () =>
+      '-----BEGIN OPENSSH PRIVATE KEY-----\n[[c:b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ]]\n-----END OPENSSH PRIVATE KEY-----',
   ],
   personal: [
     () => 'The NAS lives at [[p:192.168.1.20]] and the pi at [[p:192.168.1.21]].',

@@ -20,8 +20,16 @@ export default async function EditMemoryPage({ params }: { params: Promise<{ id:
   if (d.tier === 'quarantined' || d.tier === 'archived' || d.bodyTruncated || d.verdicts.secret !== 'CLEAN') {
     return (
       <EmptyState title="This memory cannot be edited here">
-        {d.tier === 'quarantined' ? 'Quarantined memories are read-only: restore it first.' : d.tier === 'archived' ? 'Archived memories are kept as a record.' : d.bodyTruncated ? 'The file is too large to edit in the browser.' : 'It contains a secret-like value, which the browser never shows: remove it in your editor first.'}{' '}
-        <Link href={`/memories/${encodeURIComponent(d.id)}`} className="text-teal-700 hover:underline">Back</Link>
+        {d.tier === 'quarantined'
+          ? 'Quarantined memories are read-only: restore it first.'
+          : d.tier === 'archived'
+            ? 'Archived memories are kept as a record.'
+            : d.bodyTruncated
+              ? 'The file is too large to edit in the browser.'
+              : 'It contains a secret-like value, which the browser never shows: remove it in your editor first.'}{' '}
+        <Link href={`/memories/${encodeURIComponent(d.id)}`} className="text-teal-700 hover:underline">
+          Back
+        </Link>
       </EmptyState>
     );
   }
@@ -29,15 +37,29 @@ export default async function EditMemoryPage({ params }: { params: Promise<{ id:
   if (!f || f.error) {
     return (
       <EmptyState title="The frontmatter does not parse">
-        {f?.error ? `${f.error.message} (line ${f.error.line}).` : 'The file could not be read.'} Fix that line in your editor, or demote the memory and use Repair and restore.{' '}
-        <Link href={`/memories/${encodeURIComponent(d.id)}`} className="text-teal-700 hover:underline">Back</Link>
+        {f?.error ? `${f.error.message} (line ${f.error.line}).` : 'The file could not be read.'} Fix that line in your
+        editor, or demote the memory and use Repair and restore.{' '}
+        <Link href={`/memories/${encodeURIComponent(d.id)}`} className="text-teal-700 hover:underline">
+          Back
+        </Link>
       </EmptyState>
     );
   }
   return (
     <div>
       <h1 className="mb-6 text-2xl font-semibold tracking-tight">Edit “{d.fields.name ?? d.filename}”</h1>
-      <MemoryForm mode="edit" id={d.id} sha={d.sha256} places={f.places} initial={{ name: f.values.name, description: f.values.description, type: f.values.type, body: d.body.replace(/^\n/, '') }} />
+      <MemoryForm
+        mode="edit"
+        id={d.id}
+        sha={d.sha256}
+        places={f.places}
+        initial={{
+          name: f.values.name,
+          description: f.values.description,
+          type: f.values.type,
+          body: d.body.replace(/^\n/, ''),
+        }}
+      />
     </div>
   );
 }
