@@ -13,7 +13,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envFor, removeSandbox, runCli, sandbox, TODAY, type Sandbox } from '../test-support';
+import { closeCtx, envFor, openCtx, removeSandbox, runCli, sandbox, TODAY, type Sandbox } from '../test-support';
+import { listRecords } from './read';
 
 const GIT_ENV = {
   ...process.env,
@@ -272,6 +273,28 @@ describe('canonical records through the service and the real CLI', () => {
     const gone = all.find((x) => x.key === 'landmarks/src/removed.ts:3')!;
     expect(gone.flags).toContain('suspect');
     expect(gone.refused.reaffirm).toMatch(/src\/removed\.ts/);
+  });
+
+  it('the record service filters by category and by shape (detail.category, detail.shape)', () => {
+    const ctx = openCtx(sb);
+    try {
+      const backlog = listRecords(ctx, { category: 'backlog' }).items;
+      expect(backlog.map((r) => r.key).sort()).toEqual([
+        'backlog/drop-flat-0a0b',
+        'backlog/drop-me-c3d4',
+        'backlog/tidy-flat-e5f6',
+        'backlog/tidy-notes-a1b2',
+      ]);
+      const flatBacklog = listRecords(ctx, { category: 'backlog', shape: 'flat' });
+      expect(flatBacklog.total).toBe(2);
+      expect(
+        flatBacklog.items.every((r) => r.detail.shape === 'flat' && r.source === flatBacklog.items[0]!.source),
+      ).toBe(true);
+      expect(listRecords(ctx, { shape: 'sharded' }).total).toBe(6);
+      expect(listRecords(ctx, { category: 'constraints' }).total).toBe(0);
+    } finally {
+      closeCtx(sb);
+    }
   });
 
   it('reaffirm re-stamps verified-at with HEAD and last-touched with today, in each shape; undo puts every byte back', () => {

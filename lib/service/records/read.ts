@@ -30,6 +30,10 @@ export interface RecordFilter {
   layout?: string;
   tier?: string;
   flag?: string;
+  /** `detail.category` (canonical entries: landmarks, backlog, …, `pending`). */
+  category?: string;
+  /** `detail.shape` (canonical entries: flat or sharded). */
+  shape?: string;
   q?: string;
   offset?: number;
   limit?: number;
@@ -286,6 +290,14 @@ export function listRecords(
   if (filter.flag) {
     where.push('EXISTS (SELECT 1 FROM json_each(flags) WHERE value = @flag)');
     params.flag = filter.flag;
+  }
+  if (filter.category) {
+    where.push("json_extract(data, '$.detail.category') = @category");
+    params.category = filter.category;
+  }
+  if (filter.shape) {
+    where.push("json_extract(data, '$.detail.shape') = @shape");
+    params.shape = filter.shape;
   }
   if (filter.q) {
     where.push("(title LIKE @q ESCAPE '\\' OR key LIKE @q ESCAPE '\\' OR text LIKE @q ESCAPE '\\')");
