@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { CATEGORIES } from './sources/canonical/types';
 import { RECORD_FLAGS } from './sources/record';
+import type { RecordFilter } from './service/records/read';
 
 export const RECORD_LAYOUTS = ['canonical', 'governed', 'consolidation'] as const;
 export const RECORD_TIERS = ['verified', 'inferred', 'quarantined', 'archived'] as const;
@@ -39,17 +40,7 @@ export function parseRecordParams(raw: Record<string, string | string[] | undefi
 }
 
 /** The filter the record service takes for one page of the table. */
-export function toRecordFilter(p: RecordParams): {
-  source?: string;
-  layout?: string;
-  tier?: string;
-  flag?: string;
-  category?: string;
-  shape?: string;
-  q?: string;
-  offset: number;
-  limit: number;
-} {
+export function toRecordFilter(p: RecordParams): RecordFilter & { offset: number; limit: number } {
   return {
     source: p.source,
     layout: p.layout,

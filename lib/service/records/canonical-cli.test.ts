@@ -8,34 +8,17 @@
  * change, one shape never becomes the other), then `memtrust undo BATCH` puts every byte
  * back. Values are made up.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeCtx, envFor, openCtx, removeSandbox, runCli, sandbox, TODAY, type Sandbox } from '../test-support';
 import { listRecords } from './read';
+import { commitAll, git as gitRaw, initRepo, write } from '../../sources/canonical/test-fixtures';
 
-const GIT_ENV = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 'Test Author',
-  GIT_AUTHOR_EMAIL: 'author@example.invalid',
-  GIT_COMMITTER_NAME: 'Test Author',
-  GIT_COMMITTER_EMAIL: 'author@example.invalid',
-  GIT_CONFIG_NOSYSTEM: '1',
-  HOME: os.tmpdir(),
-};
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-const put = (root: string, rel: string, text: string) => {
-  fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-  fs.writeFileSync(path.join(root, rel), text);
-};
-const commit = (dir: string, msg: string) => {
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-q', '--allow-empty', '-m', msg);
-  return git(dir, 'rev-parse', '--short=7', 'HEAD');
-};
+const git = (cwd: string, ...args: string[]) => gitRaw(cwd, ...args).trim();
+
+const put = (root: string, rel: string, text: string) => write(root, rel, text);
+const commit = commitAll;
 
 /** src/auth/session.ts with `rotateOnRefresh` on line 12. */
 const SESSION = `${Array.from({ length: 30 }, (_, i) =>
@@ -170,8 +153,7 @@ beforeAll(() => {
   sb = sandbox('memtrust-canon-cli-');
   proj = path.join(sb.tmp, 'proj');
   fs.mkdirSync(proj);
-  git(proj, 'init', '-q', '-b', 'main');
-  git(proj, 'config', 'commit.gpgsign', 'false');
+  initRepo(proj);
   put(proj, 'src/auth/session.ts', SESSION);
   put(proj, 'src/cache.ts', '// cache\nexport const cache = new Map();\n');
   put(proj, 'src/util.ts', 'export const x = 1;\n');

@@ -257,6 +257,15 @@ function syncAll(ctx: ServiceContext): Map<string, SourceRead> {
   return new Map(ctx.recordSources.map((s) => [s.id, readSourceRecords(ctx, s)]));
 }
 
+/** Each equality filter of the table and its SQL test on layout_records (`data` is the RecordView as JSON). */
+const FILTER_SQL: [keyof RecordFilter & ('layout' | 'tier' | 'flag' | 'category' | 'shape'), string][] = [
+  ['layout', 'layout = @layout'],
+  ['tier', 'tier = @tier'],
+  ['flag', 'EXISTS (SELECT 1 FROM json_each(flags) WHERE value = @flag)'],
+  ['category', "json_extract(data, '$.detail.category') = @category"],
+  ['shape', "json_extract(data, '$.detail.shape') = @shape"],
+];
+
 export function listRecords(
   ctx: ServiceContext,
   filter: RecordFilter = {},
@@ -279,25 +288,10 @@ export function listRecords(
   const ok = reads.filter(([, r]) => !r.error).map(([s]) => s);
   const where = ['source IN (SELECT value FROM json_each(@sources))'];
   const params: Record<string, unknown> = { sources: JSON.stringify(ok) };
-  if (filter.layout) {
-    where.push('layout = @layout');
-    params.layout = filter.layout;
-  }
-  if (filter.tier) {
-    where.push('tier = @tier');
-    params.tier = filter.tier;
-  }
-  if (filter.flag) {
-    where.push('EXISTS (SELECT 1 FROM json_each(flags) WHERE value = @flag)');
-    params.flag = filter.flag;
-  }
-  if (filter.category) {
-    where.push("json_extract(data, '$.detail.category') = @category");
-    params.category = filter.category;
-  }
-  if (filter.shape) {
-    where.push("json_extract(data, '$.detail.shape') = @shape");
-    params.shape = filter.shape;
+  for (const [name, test] of FILTER_SQL) {
+    if (!filter[name]) continue;
+    where.push(test);
+    params[name] = filter[name];
   }
   if (filter.q) {
     where.push("(title LIKE @q ESCAPE '\\' OR key LIKE @q ESCAPE '\\' OR text LIKE @q ESCAPE '\\')");
