@@ -181,3 +181,34 @@ test('canonical records: filtered by category, a record page with target, re-ver
   await expect.poll(() => fs.readFileSync(file).equals(before)).toBe(true);
   for (const [p, b] of others) expect(fs.readFileSync(p).equals(b), p).toBe(true);
 });
+
+test('a backlog entry closes as dropped from its page (the status is a choice), and Undo puts the bytes back', async ({
+  page,
+  server,
+}) => {
+  const file = path.join(server.root, '.claude/memory/backlog/tidy-notes-a1b2.md');
+  const before = fs.readFileSync(file);
+  await page.goto('/records?category=backlog');
+  const id = (await page.locator('tr[data-record$=":backlog/tidy-notes-a1b2"]').getAttribute('data-record'))!;
+  await page.goto(`/records/${encodeURIComponent(id)}`);
+  const actions = page.getByRole('group', { name: 'Actions' });
+  await expect(actions.getByRole('button', { name: 'Close as picked-up' })).toBeEnabled();
+  await actions.getByRole('button', { name: 'Close as dropped' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('status: dropped');
+  await page.screenshot({ path: shot('records-canonical-close-preview'), fullPage: true });
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Close as dropped/ })).toBeVisible();
+  await expect
+    .poll(() => fs.readFileSync(file, 'utf8'))
+    .toBe(
+      before
+        .toString('utf8')
+        .replace('status: open\n', 'status: dropped\n')
+        .replace('raised-on: 2026-10-02\n', 'raised-on: 2026-10-02\nsuperseded-at: 2026-11-22\n'),
+    );
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('button', { name: 'Confirm undo' }).click();
+  await expect(page).toHaveURL(/\/batches\//);
+  await expect.poll(() => fs.readFileSync(file).equals(before)).toBe(true);
+});
