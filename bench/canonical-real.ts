@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { canonicalLayout, canonicalStore } from '../lib/sources/canonical/adapter';
-import { applyEdits } from '../lib/sources/canonical/plan';
+import { applyEdits } from '../lib/sources/edits';
 import type { LayoutRead } from '../lib/sources/record';
 import { BENCH_NOW, flags, fmtMs, intFlag, median } from './common';
 

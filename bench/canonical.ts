@@ -12,6 +12,10 @@
  *   (a) floor: readdir of each category folder + readFileSync of every entry, best of --reps;
  *   (b) `read()` of lib/sources/canonical: parse, one git walk, staleness for every
  *       entry, targets re-verified — median of --reps. Target: < 1 s at n = 500.
+ *   (c) the same store through the registered adapter (`canonicalLayout.read` of the
+ *       project root, what the record service calls: detection + (b) + the record
+ *       mapping), median of --reps; and its `changeToken` (what the service checks
+ *       before it reads again).
  * Diagnostics: (b) with re-verify off, and the parts of (b) as read() reports them.
  * Exit 0 always; PASS/MISS per target.
  */
@@ -19,6 +23,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { canonicalLayout } from '../lib/sources/canonical/adapter';
 import { read } from '../lib/sources/canonical/read';
 import { CATEGORIES } from '../lib/sources/canonical/types';
 import { BENCH_NOW, flags, fmtMs, intFlag, machineLine, median, note, table, verdict } from './common';
@@ -123,6 +128,9 @@ const now = new Date(BENCH_NOW);
 const floors: number[] = [];
 const fulls: number[] = [];
 const noVerify: number[] = [];
+const adapterReads: number[] = [];
+const tokens: number[] = [];
+let adapterRecords = 0;
 let last: ReturnType<typeof read> | null = null;
 read(mem, { now }); // warm-up (JIT, page cache)
 for (let r = 0; r < REPS; r++) {
@@ -133,6 +141,12 @@ for (let r = 0; r < REPS; r++) {
   t = performance.now();
   read(mem, { now, verify: false });
   noVerify.push(performance.now() - t);
+  t = performance.now();
+  adapterRecords = canonicalLayout.read(proj, { now, sourceId: 'bench' }).records.length;
+  adapterReads.push(performance.now() - t);
+  t = performance.now();
+  canonicalLayout.changeToken(proj);
+  tokens.push(performance.now() - t);
 }
 const res = last!;
 const count = (flag: string) => res.records.filter((x) => x.flags.includes(flag as never)).length;
@@ -151,6 +165,12 @@ console.log(
       fmtMs(fullMs),
       `median of ${REPS}; ${(fullMs / floorMs).toFixed(1)}x floor`,
     ],
+    [
+      '(c) canonicalLayout.read(project root), as the service reads it',
+      fmtMs(median(adapterReads)),
+      `median of ${REPS}; ${adapterRecords} records`,
+    ],
+    ['    canonicalLayout.changeToken(project root)', fmtMs(median(tokens)), `median of ${REPS}`],
     ['    read() without re-verify (diagnostic)', fmtMs(median(noVerify)), ''],
     ['    parts of the last (b): parse', fmtMs(res.timings.parseMs), ''],
     ['    parts of the last (b): one git walk', fmtMs(res.timings.gitMs), ''],
@@ -163,6 +183,7 @@ console.log(
   `records ${res.records.length}, stale ${count('stale')}, suspect ${count('suspect')}, failures ${res.failures.length}`,
 );
 console.log(`(b) < ${TARGET_MS} ms at n = ${N}: ${verdict(fullMs < TARGET_MS)}`);
+console.log(`(c) < ${TARGET_MS} ms at n = ${N}: ${verdict(median(adapterReads) < TARGET_MS)}`);
 
 if (f.keep !== 'yes') fs.rmSync(tmp, { recursive: true, force: true });
 else note(`kept ${tmp}`);

@@ -1,14 +1,19 @@
 /**
  * The records table's state in the URL (docs/records-pages.md): search, layout, tier,
- * flag, root and page, parsed once with zod at the edge like the tier tables' filters
+ * flag, category, shape, root and page, parsed once with zod at the edge like the tier tables' filters
  * (lib/url-state.ts). Unknown or malformed values are dropped, never an error page.
  */
 import { z } from 'zod';
+import { CATEGORIES } from './sources/canonical/types';
 import { RECORD_FLAGS } from './sources/record';
+import type { RecordFilter } from './service/records/read';
 
 export const RECORD_LAYOUTS = ['canonical', 'governed', 'consolidation'] as const;
 export const RECORD_TIERS = ['verified', 'inferred', 'quarantined', 'archived'] as const;
 export const RECORD_PAGE_SIZE = 50;
+/** Canonical categories (`detail.category`; `pending` = `_pending.md` candidates) and entry shapes (`detail.shape`). */
+export const RECORD_CATEGORIES = [...CATEGORIES, 'pending'] as const;
+export const RECORD_SHAPES = ['flat', 'sharded'] as const;
 
 const opt = <T extends z.ZodTypeAny>(s: T) =>
   z.preprocess((v) => (v === '' || v === undefined ? undefined : Array.isArray(v) ? v[0] : v), s.optional());
@@ -18,6 +23,8 @@ export const RecordParams = z.object({
   layout: opt(z.enum(RECORD_LAYOUTS)),
   tier: opt(z.enum(RECORD_TIERS)),
   flag: opt(z.enum(RECORD_FLAGS)),
+  category: opt(z.enum(RECORD_CATEGORIES)),
+  shape: opt(z.enum(RECORD_SHAPES)),
   source: opt(z.string().max(100)),
   page: opt(z.coerce.number().int().min(1).max(100_000)),
 });
@@ -33,20 +40,14 @@ export function parseRecordParams(raw: Record<string, string | string[] | undefi
 }
 
 /** The filter the record service takes for one page of the table. */
-export function toRecordFilter(p: RecordParams): {
-  source?: string;
-  layout?: string;
-  tier?: string;
-  flag?: string;
-  q?: string;
-  offset: number;
-  limit: number;
-} {
+export function toRecordFilter(p: RecordParams): RecordFilter & { offset: number; limit: number } {
   return {
     source: p.source,
     layout: p.layout,
     tier: p.tier,
     flag: p.flag,
+    category: p.category,
+    shape: p.shape,
     q: p.q,
     offset: ((p.page ?? 1) - 1) * RECORD_PAGE_SIZE,
     limit: RECORD_PAGE_SIZE,

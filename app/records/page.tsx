@@ -26,7 +26,10 @@ export default async function RecordsPage({ searchParams }: Props) {
   const rows: RecordRow[] = items.map((r) => ({
     id: r.id,
     layout: r.layout,
-    shape: [shapes.get(r.source), detailString(r.detail.category) ?? detailString(r.detail.type)]
+    shape: [
+      detailString(r.detail.shape) ?? shapes.get(r.source),
+      detailString(r.detail.category) ?? detailString(r.detail.type),
+    ]
       .filter(Boolean)
       .join(' · '),
     key: mask(r.key),

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { RECORD_FLAGS } from '@/lib/sources/record';
-import { RECORD_LAYOUTS, RECORD_TIERS, type RecordParams } from '@/lib/record-url';
+import { RECORD_CATEGORIES, RECORD_LAYOUTS, RECORD_SHAPES, RECORD_TIERS, type RecordParams } from '@/lib/record-url';
 
 const field = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900';
 const label = 'flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300';
@@ -48,6 +48,28 @@ export function RecordFilters({ params, sources }: { params: RecordParams; sourc
           {RECORD_FLAGS.map((f) => (
             <option key={f} value={f}>
               {f}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={label}>
+        Category
+        <select name="category" defaultValue={params.category ?? ''} className={field}>
+          <option value="">any</option>
+          {RECORD_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={label}>
+        Shape
+        <select name="shape" defaultValue={params.shape ?? ''} className={field}>
+          <option value="">any</option>
+          {RECORD_SHAPES.map((s) => (
+            <option key={s} value={s}>
+              {s}
             </option>
           ))}
         </select>

@@ -19,6 +19,8 @@ export interface Step {
   id: string;
   action: string;
   reason?: string;
+  /** A layout's own choice for the verb (a canonical backlog close: `status`). */
+  options?: Record<string, string>;
 }
 
 export interface VerbView {
@@ -45,6 +47,23 @@ export function verbLabel(action: string): string {
 
 /** Actions that record a reason in the store (and the audit). */
 const NEEDS_REASON = new Set(['demote']);
+
+/**
+ * Verbs that need a choice before they can be planned: each choice is its own button
+ * (a canonical backlog entry closes as picked-up or dropped, docs/canonical-layout.md).
+ */
+const CHOICES: Record<string, { label: string; options: Record<string, string> }[]> = {
+  close: [
+    { label: 'Close as picked-up', options: { status: 'picked-up' } },
+    { label: 'Close as dropped', options: { status: 'dropped' } },
+  ],
+};
+
+interface Asking {
+  action: string;
+  label: string;
+  options?: Record<string, string>;
+}
 
 function doneHref(returnTo: string, batch: string, files: number, did: string): string {
   const url = new URL(returnTo, 'http://x');
@@ -212,21 +231,26 @@ export function RecordActionsPanel({
   verbs: VerbView[];
   returnTo: string;
 }) {
-  const [asking, setAsking] = useState<string | null>(null);
+  const [asking, setAsking] = useState<Asking | null>(null);
   const domId = id.replace(/[^A-Za-z0-9_-]/g, '_');
+  const buttons = verbs.flatMap((v): (Asking & { allowed: boolean; why?: string })[] => {
+    const choices = v.allowed ? CHOICES[v.action] : undefined;
+    if (choices) return choices.map((c) => ({ action: v.action, label: c.label, options: c.options, allowed: true }));
+    return [{ action: v.action, label: verbLabel(v.action), allowed: v.allowed, why: v.reason }];
+  });
   return (
     <div>
       <div className="flex flex-wrap gap-2" role="group" aria-label="Actions">
-        {verbs.map((v) => (
+        {buttons.map((b) => (
           <button
-            key={v.action}
+            key={b.label}
             type="button"
-            disabled={!v.allowed || asking !== null}
-            onClick={() => setAsking(v.action)}
-            aria-describedby={!v.allowed && v.reason ? `why-${domId}-${v.action}` : undefined}
+            disabled={!b.allowed || asking !== null}
+            onClick={() => setAsking(b)}
+            aria-describedby={!b.allowed && b.why ? `why-${domId}-${b.action}` : undefined}
             className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700"
           >
-            {verbLabel(v.action)}
+            {b.label}
           </button>
         ))}
       </div>
@@ -241,11 +265,11 @@ export function RecordActionsPanel({
       </ul>
       {asking ? (
         <StepsDialog
-          key={asking}
-          title={`${verbLabel(asking)} ${recordKey}`}
-          steps={[{ id, action: asking }]}
-          did={`${verbLabel(asking)} ${recordKey}`}
-          askReason={NEEDS_REASON.has(asking)}
+          key={asking.label}
+          title={`${asking.label} ${recordKey}`}
+          steps={[{ id, action: asking.action, ...(asking.options ? { options: asking.options } : {}) }]}
+          did={`${asking.label} ${recordKey}`}
+          askReason={NEEDS_REASON.has(asking.action)}
           returnTo={returnTo}
           onClose={() => setAsking(null)}
         />

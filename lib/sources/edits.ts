@@ -79,3 +79,32 @@ export function applyEdits(
   }
   return state;
 }
+
+/**
+ * The edits that undo `edits` once they were applied: each one swapped, in reverse order.
+ * A line-range edit's undo replaces the lines it wrote with the bytes it replaced.
+ */
+export function invertEdits(edits: FileEdit[]): FileEdit[] {
+  // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch covers every FileEdit kind (tsc checks it against the return type)
+  return [...edits].reverse().map((e): FileEdit => {
+    switch (e.kind) {
+      case 'move':
+        return { kind: 'move', from: e.to, to: e.from };
+      case 'write':
+        return e.expect === null
+          ? { kind: 'remove', file: e.file, expect: e.bytes }
+          : { kind: 'write', file: e.file, expect: e.bytes, bytes: e.expect };
+      case 'remove':
+        return { kind: 'write', file: e.file, expect: null, bytes: e.expect };
+      case 'replace-lines':
+        return {
+          kind: 'replace-lines',
+          file: e.file,
+          line: e.line,
+          count: lineCount(e.bytes),
+          expect: e.bytes,
+          bytes: e.expect,
+        };
+    }
+  });
+}

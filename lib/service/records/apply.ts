@@ -22,6 +22,7 @@ import { isoNow } from '../../trust/dates';
 import { sanitiseReason } from '../../trust/reason';
 import { containsSecret } from '../../validators/withhold';
 import type { ServiceContext } from '../context';
+import { listAuditFiles, readAuditFrom } from '../audit-log';
 import { readIfExists } from '../fs-atomic';
 import { sha256 } from '../inspect';
 import { LockTimeoutError, withRootLock } from '../lock';
@@ -180,7 +181,7 @@ export function planRecordActions(
         now,
         read: overlay,
         reason: step.reason ? sanitiseReason(step.reason) : undefined,
-        options: step.options,
+        options: withRestoreHint(source.root, record, step),
       });
     } catch (e) {
       if (e instanceof PathEscapeError) return { ok: false, code: 'refused', message: `${label}: ${e.message}` };
@@ -212,6 +213,31 @@ export function planRecordActions(
     planned.push({ step, record, plan: p.plan });
   }
   return { ok: true, planned: { source: source!, steps: planned, disk, changes: changesOf(disk, state, originOf) } };
+}
+
+/**
+ * A restore goes back where the record's last demote took it from: that demote's memo
+ * (kept in its audit event) is handed to the adapter as `options.restoreAt`, unless the
+ * caller gave one (docs/records-write.md, "Restore").
+ */
+function withRestoreHint(root: string, record: LayoutRecord, step: RecordStep): Record<string, unknown> | undefined {
+  if (step.action !== 'restore' || step.options?.restoreAt !== undefined) return step.options;
+  let memo: AuditEvent['memo'] | undefined;
+  let at = '';
+  for (const f of listAuditFiles(root)) {
+    let events: AuditEvent[];
+    try {
+      events = readAuditFrom(f, 0).events;
+    } catch {
+      continue;
+    }
+    for (const e of events)
+      if (e.key === record.key && e.record_action === 'demote' && e.memo && e.at >= at) {
+        memo = e.memo;
+        at = e.at;
+      }
+  }
+  return memo ? { ...step.options, restoreAt: memo } : step.options;
 }
 
 /** Records the line maps and moves of one plan's edits, so later steps find their records. */

@@ -30,6 +30,10 @@ export interface RecordFilter {
   layout?: string;
   tier?: string;
   flag?: string;
+  /** `detail.category` (canonical entries: landmarks, backlog, …, `pending`). */
+  category?: string;
+  /** `detail.shape` (canonical entries: flat or sharded). */
+  shape?: string;
   q?: string;
   offset?: number;
   limit?: number;
@@ -253,6 +257,15 @@ function syncAll(ctx: ServiceContext): Map<string, SourceRead> {
   return new Map(ctx.recordSources.map((s) => [s.id, readSourceRecords(ctx, s)]));
 }
 
+/** Each equality filter of the table and its SQL test on layout_records (`data` is the RecordView as JSON). */
+const FILTER_SQL: [keyof RecordFilter & ('layout' | 'tier' | 'flag' | 'category' | 'shape'), string][] = [
+  ['layout', 'layout = @layout'],
+  ['tier', 'tier = @tier'],
+  ['flag', 'EXISTS (SELECT 1 FROM json_each(flags) WHERE value = @flag)'],
+  ['category', "json_extract(data, '$.detail.category') = @category"],
+  ['shape', "json_extract(data, '$.detail.shape') = @shape"],
+];
+
 export function listRecords(
   ctx: ServiceContext,
   filter: RecordFilter = {},
@@ -275,17 +288,10 @@ export function listRecords(
   const ok = reads.filter(([, r]) => !r.error).map(([s]) => s);
   const where = ['source IN (SELECT value FROM json_each(@sources))'];
   const params: Record<string, unknown> = { sources: JSON.stringify(ok) };
-  if (filter.layout) {
-    where.push('layout = @layout');
-    params.layout = filter.layout;
-  }
-  if (filter.tier) {
-    where.push('tier = @tier');
-    params.tier = filter.tier;
-  }
-  if (filter.flag) {
-    where.push('EXISTS (SELECT 1 FROM json_each(flags) WHERE value = @flag)');
-    params.flag = filter.flag;
+  for (const [name, test] of FILTER_SQL) {
+    if (!filter[name]) continue;
+    where.push(test);
+    params[name] = filter[name];
   }
   if (filter.q) {
     where.push("(title LIKE @q ESCAPE '\\' OR key LIKE @q ESCAPE '\\' OR text LIKE @q ESCAPE '\\')");

@@ -5,7 +5,8 @@
  * see docs/canonical-layout.md, "Wiring".
  */
 import { capabilities, detect, read } from './read';
-import { plan, applyEdits } from './plan';
+import { applyEdits } from '../edits';
+import { plan } from './plan';
 import { AGE_EXEMPT, STALE_AFTER_COMMITS, staleness } from './staleness';
 
 export const canonicalAdapter = {

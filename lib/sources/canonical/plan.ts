@@ -3,8 +3,8 @@
  * "Actions and their edits"): sharded entries get frontmatter line edits and moves,
  * flat entries get line-range edits of their block. Every byte outside the named lines
  * stays as it was, and one shape is never rewritten into the other. Pure: the files are
- * read through `input.read`, nothing is written; `applyEdits` computes the result in
- * memory and `invertEdits` gives the undo.
+ * read through `input.read`, nothing is written; `applyEdits` and `invertEdits`
+ * (lib/sources/edits.ts, shared by every layout) compute the result and the undo in memory.
  */
 import { REASON_MAX_CODE_POINTS } from '../../trust/tiers';
 import { today } from '../../trust/dates';
@@ -357,74 +357,6 @@ function restore(record: MemoryRecord, input: PlanInput, f: Loaded, from: number
   };
 }
 
-export class EditConflict extends Error {}
-
-/** Applies edits in order to an in-memory view of the files. Pure. */
-export function applyEdits(read: (file: string) => Buffer | null, edits: FileEdit[]): Map<string, Buffer | null> {
-  const state = new Map<string, Buffer | null>();
-  const get = (file: string) => (state.has(file) ? state.get(file)! : read(file));
-  for (const e of edits) {
-    if (e.kind === 'move') {
-      const src = get(e.from);
-      if (!src) throw new EditConflict(`${e.from} is missing`);
-      if (get(e.to)) throw new EditConflict(`${e.to} already exists`);
-      state.set(e.to, src);
-      state.set(e.from, null);
-    } else if (e.kind === 'write') {
-      const cur = get(e.file);
-      if (e.expect === null ? cur !== null : !cur?.equals(e.expect)) throw new EditConflict(`${e.file} changed`);
-      state.set(e.file, e.bytes);
-    } else if (e.kind === 'remove') {
-      const cur = get(e.file);
-      if (!cur?.equals(e.expect)) throw new EditConflict(`${e.file} changed`);
-      state.set(e.file, null);
-    } else {
-      const cur = get(e.file);
-      if (!cur) throw new EditConflict(`${e.file} is missing`);
-      state.set(e.file, replaceLines(cur, e));
-    }
-  }
-  return state;
-}
-
-/** One line-range replacement on bytes, after checking the replaced bytes are as expected. */
-export function replaceLines(bytes: Buffer, e: ReplaceLines): Buffer {
-  const lines = splitLines(bytes);
-  if (e.line < 1 || e.line > lines.length + 1 || e.line + e.count - 1 > lines.length) {
-    throw new EditConflict(`${e.file}: lines ${e.line}+${e.count} are out of range`);
-  }
-  const start = e.line <= lines.length ? lines[e.line - 1]!.start : bytes.length;
-  const end = e.count ? lines[e.line + e.count - 2]!.end : start;
-  if (!bytes.subarray(start, end).equals(e.expect))
-    throw new EditConflict(`${e.file}: lines ${e.line}–${e.line + e.count - 1} changed`);
-  return Buffer.concat([bytes.subarray(0, start), e.bytes, bytes.subarray(end)]);
-}
-
-/**
- * The edits that undo `edits` once they were applied: each one swapped, in reverse order.
- * A line-range edit's undo replaces the lines it wrote with the bytes it replaced.
- */
-export function invertEdits(edits: FileEdit[]): FileEdit[] {
-  // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch covers every FileEdit kind (tsc checks it against the return type)
-  return [...edits].reverse().map((e): FileEdit => {
-    switch (e.kind) {
-      case 'move':
-        return { kind: 'move', from: e.to, to: e.from };
-      case 'write':
-        return e.expect === null
-          ? { kind: 'remove', file: e.file, expect: e.bytes }
-          : { kind: 'write', file: e.file, expect: e.bytes, bytes: e.expect };
-      case 'remove':
-        return { kind: 'write', file: e.file, expect: null, bytes: e.expect };
-      case 'replace-lines':
-        return {
-          kind: 'replace-lines',
-          file: e.file,
-          line: e.line,
-          count: splitLines(e.bytes).length,
-          expect: e.bytes,
-          bytes: e.expect,
-        };
-    }
-  });
-}
+// Applying and inverting edits lives in one place for every layout (lib/sources/edits.ts,
+// docs/records-write.md); re-exported here for the layout's tests and tools.
+export { applyEdits, EditConflict, invertEdits, replaceLines } from '../edits';

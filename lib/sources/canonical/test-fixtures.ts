@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { applyEdits } from './plan';
+import { applyEdits } from '../edits';
 import type { FileEdit } from './types';
 
 export function tmpDir(prefix = 'canon-'): string {
