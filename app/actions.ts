@@ -7,15 +7,21 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { action, type ActionResult } from '@/lib/action-result';
 import { context, freshContext, resetContext } from '@/lib/server';
-import { addRoot, removeRoot, saveContextBudget, saveOwner } from '@/lib/service/settings-service';
-import { transitionAsBatch } from '@/lib/service/transition-batch';
+import { addRoot, removeRoot, saveContextBudget, saveOwner } from '@/lib/service/settings/settings-service';
+import { transitionAsBatch } from '@/lib/service/write/transition-batch';
 import { indexSignature } from '@/db/queries/signature';
 import { MEMORY_ACTIONS, MEMORY_TYPES } from '@/lib/trust/tiers';
 import { parseMemoryId } from '@/lib/memory-id';
-import { createMemory, editMemory } from '@/lib/service/create-edit';
-import { previewTransition, vouchingRefused, type TransitionPreview } from '@/lib/service/preview';
-import { editMemoryFields } from '@/lib/service/edit-fields';
-import { checkRepair, repairAndRestore, repairModel, type RepairCheck, type RepairModel } from '@/lib/service/repair';
+import { createMemory, editMemory } from '@/lib/service/write/create-edit';
+import { previewTransition, vouchingRefused, type TransitionPreview } from '@/lib/service/write/preview';
+import { editMemoryFields } from '@/lib/service/write/edit-fields';
+import {
+  checkRepair,
+  repairAndRestore,
+  repairModel,
+  type RepairCheck,
+  type RepairModel,
+} from '@/lib/service/write/repair';
 
 const Transition = z.object({
   id: z.string().min(3).max(400),

@@ -4,8 +4,8 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { action, type ActionResult } from '@/lib/action-result';
 import { freshContext, resetContext } from '@/lib/server';
-import { saveAllowances } from '@/lib/service/settings-service';
-import { previewAllowances, type AllowPreview } from '@/lib/service/allow-preview';
+import { saveAllowances } from '@/lib/service/settings/settings-service';
+import { previewAllowances, type AllowPreview } from '@/lib/service/settings/allow-preview';
 import { invalidCidrs, splitNetworks } from '@/lib/validators/allow';
 
 const AllowInput = z.object({ allowNetworks: z.string().max(4000), allowHomeUsers: z.string().max(2000) });

@@ -9,9 +9,15 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { action, type ActionResult } from '@/lib/action-result';
 import { context, freshContext } from '@/lib/server';
-import { applyPlan, planAudit, planBackfillBatch, planTransitions, type BatchPlan } from '@/lib/service/batch-plan';
+import {
+  applyPlan,
+  planAudit,
+  planBackfillBatch,
+  planTransitions,
+  type BatchPlan,
+} from '@/lib/service/batches/batch-plan';
 import { containsSecret } from '@/lib/validators/withhold';
-import { undoBatch } from '@/lib/service/undo';
+import { undoBatch } from '@/lib/service/batches/undo';
 import { TEXT_WITHHELD, textGuard } from '@/lib/report/redact';
 import crypto from 'node:crypto';
 

@@ -1,13 +1,13 @@
 import Link from 'next/link';
 import { freshContext } from '@/lib/server';
 import { overview } from '@/db/queries/overview';
-import { indexStatus } from '@/lib/service/claude-index';
+import { indexStatus } from '@/lib/service/claude/claude-index';
 import { StatCard, Section } from '@/components/ui/stat-card';
 import { DemoNotice } from '@/components/demo-notice';
 import { ReviewBanner } from '@/components/review-banner';
 import { LiveRefresh } from '@/components/live-refresh';
 import { indexSignature } from '@/db/queries/signature';
-import { indexFindingsBySource } from '@/lib/service/index-file-scan';
+import { indexFindingsBySource } from '@/lib/service/claude/index-file-scan';
 import { IndexFindings } from '@/components/index-findings';
 import { recordSourceSummaries } from '@/lib/service/records/read';
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { action, type ActionResult } from '@/lib/action-result';
 import { freshContext } from '@/lib/server';
 import { parseMemoryId } from '@/lib/memory-id';
-import { revealMaskedValue } from '@/lib/service/reveal';
+import { revealMaskedValue } from '@/lib/service/write/reveal';
 
 const RevealInput = z.object({
   id: z.string().min(3).max(400),

@@ -12,12 +12,12 @@ import path from 'node:path';
 import { BENCH_NOW, flags, fmtMs, intFlag, machineLine, median, table, timeMs } from './common';
 import { loadConfig } from '../lib/config';
 import { createContext } from '../lib/service/context';
-import { scan } from '../lib/service/scan-service';
+import { scan } from '../lib/service/index/scan-service';
 import { closeDb } from '../db/client';
-import { applyToMemory } from '../lib/service/transition';
-import { validatorDemotion } from '../lib/service/audit-run';
-import { applyPlan, planAudit } from '../lib/service/batch-plan';
-import { undoBatch } from '../lib/service/undo';
+import { applyToMemory } from '../lib/service/write/transition';
+import { validatorDemotion } from '../lib/service/batches/audit-run';
+import { applyPlan, planAudit } from '../lib/service/batches/batch-plan';
+import { undoBatch } from '../lib/service/batches/undo';
 
 const f = flags(process.argv.slice(2), { n: '200', reps: '3' });
 const N = intFlag(f, 'n');

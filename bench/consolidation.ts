@@ -20,7 +20,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { replaceFileAtomic } from '../lib/service/fs-atomic';
+import { replaceFileAtomic } from '../lib/service/write/fs-atomic';
 import { applyLineEdits } from '../lib/sources/consolidation/lines';
 import { plan } from '../lib/sources/consolidation/plan';
 import { read } from '../lib/sources/consolidation/read';

@@ -16,7 +16,7 @@ import { chromium } from '@playwright/test';
 import { generateCorpus, writeCorpus } from '../lib/demo';
 import { loadConfig } from '../lib/config';
 import { createContext } from '../lib/service/context';
-import { scan } from '../lib/service/scan-service';
+import { scan } from '../lib/service/index/scan-service';
 import { closeDb } from '../db/client';
 import { startServer } from '../e2e/server';
 import { BENCH_NOW, flags, intFlag, percentile, table, verdict, fmtMs, machineLine } from './common';

@@ -6,7 +6,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, useTransition } from 'react';
 import { previewAllowancesAction, saveAllowancesAction } from '@/app/allow-actions';
-import type { AllowPreview } from '@/lib/service/allow-preview';
+import type { AllowPreview } from '@/lib/service/settings/allow-preview';
 
 const input =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 font-mono text-sm dark:border-slate-600 dark:bg-slate-900';

@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import type { ContextRootPlan, RowState } from '@/lib/trust/context';
 import type { IndexLineView } from '@/lib/trust/index-limits';
-import { indexSummary, orderedRows, rowGesture, STATE_LABEL } from '@/lib/service/context-xray';
+import { indexSummary, orderedRows, rowGesture, STATE_LABEL } from '@/lib/service/session/context-xray';
 import { TierBadge } from '@/components/tier-badge';
 
 const STATE_STYLE: Record<RowState, string> = {

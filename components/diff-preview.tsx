@@ -1,5 +1,5 @@
 /** The diff preview of a transition: frontmatter lines before → after, the move, the index line. */
-import type { TransitionPreview } from '@/lib/service/preview';
+import type { TransitionPreview } from '@/lib/service/write/preview';
 
 export function DiffPreview({ preview, reason }: { preview: TransitionPreview; reason?: string }) {
   const changes = preview.changes.map((c) =>

@@ -3,7 +3,7 @@
  * state in the user's ~/.claude/settings.json, the exact block to paste, and the
  * command that merges it. Read-only: installing is the CLI's `--apply` (it makes a backup).
  */
-import type { HookStatus } from '@/lib/service/hook-install';
+import type { HookStatus } from '@/lib/service/session/hook-install';
 import { hooksBlock } from '@/lib/hooks/install-entries';
 
 const STATE: Record<string, { label: string; cls: string }> = {

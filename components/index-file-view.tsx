@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { Fragment } from 'react';
-import type { IndexFileView as View } from '@/lib/service/index-file';
+import type { IndexFileView as View } from '@/lib/service/claude/index-file';
 import { TierBadge } from './tier-badge';
 import { FindingList } from './finding-list';
 import { memoryHref } from './format';

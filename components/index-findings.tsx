@@ -1,4 +1,4 @@
-import type { IndexFinding } from '@/lib/service/index-file-scan';
+import type { IndexFinding } from '@/lib/service/claude/index-file-scan';
 
 const TONE: Record<string, string> = {
   'SECRET-DETECTED': 'text-red-800 dark:text-red-300',

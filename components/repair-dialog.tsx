@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState, useTransition } from 'react';
 import { checkRepairAction, repairModelAction, repairRestoreAction } from '@/app/actions';
-import type { RepairCheck, RepairModel, RedactMode } from '@/lib/service/repair';
+import type { RepairCheck, RepairModel, RedactMode } from '@/lib/service/write/repair';
 import { FindingList } from './finding-list';
 
 const MODES: { value: RedactMode; label: string }[] = [

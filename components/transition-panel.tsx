@@ -14,7 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { confirmTransitionAction, previewTransitionAction } from '@/app/actions';
 import { UndoBatchButton } from '@/components/undo-batch-button';
 import type { ActionAvailability } from '@/lib/trust/allowed';
-import type { TransitionPreview } from '@/lib/service/preview';
+import type { TransitionPreview } from '@/lib/service/write/preview';
 import { DiffPreview } from './diff-preview';
 import { RepairDialog } from './repair-dialog';
 

@@ -15,7 +15,7 @@ import {
   FAKE_PASSWORD,
   type ClaudeFixture,
   type TrustFixture,
-} from '../lib/service/context-fixtures';
+} from '../lib/service/session/context-fixtures';
 
 const test = base.extend<{ two: { server: RunningServer; claude: ClaudeFixture; trust: TrustFixture } }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring, and this fixture has none

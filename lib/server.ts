@@ -9,10 +9,10 @@
 import 'server-only';
 import { loadConfig } from './config';
 import { createContext, type ServiceContext } from './service/context';
-import { ensureDemoRoot } from './service/demo-root';
-import { scan } from './service/scan-service';
-import { recoverAll, type RecoveryOutcome } from './service/recover';
-import { watchSources, type Watchers } from './service/watch';
+import { ensureDemoRoot } from './service/settings/demo-root';
+import { scan } from './service/index/scan-service';
+import { recoverAll, type RecoveryOutcome } from './service/write/recover';
+import { watchSources, type Watchers } from './service/index/watch';
 import { forgetOwnerIdentity } from './identity';
 
 interface WebState {

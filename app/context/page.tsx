@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { freshContext } from '@/lib/server';
-import { buildSessionContext, contextBudgetSetting } from '@/lib/service/session-context';
-import { summaryLine } from '@/lib/service/context-xray';
+import { buildSessionContext, contextBudgetSetting } from '@/lib/service/session/session-context';
+import { summaryLine } from '@/lib/service/session/context-xray';
 import { StatCard, Section } from '@/components/ui/stat-card';
 import { LiveRefresh } from '@/components/live-refresh';
 import { indexSignature } from '@/db/queries/signature';

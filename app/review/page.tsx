@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
 import { freshContext } from '@/lib/server';
-import { inboxView, type InboxItem } from '@/lib/service/inbox';
+import { inboxView, type InboxItem } from '@/lib/service/index/inbox';
 import { inboxHref, parseInboxParams, toInboxQuery, type InboxParams } from '@/lib/inbox-url';
 import type { Sort } from '@/db/queries/memories';
 import { InboxFilters } from '@/components/inbox/inbox-filters';

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { context } from '@/lib/server';
-import { discoverRoots } from '@/lib/service/discover';
+import { discoverRoots } from '@/lib/service/settings/discover';
 import { readSettings } from '@/lib/settings';
 import { SettingsForms } from '@/components/settings-forms';
 import { HookStatusSection } from '@/components/hook-status';
-import { hookStatus, ourHookEntries } from '@/lib/service/hook-install';
+import { hookStatus, ourHookEntries } from '@/lib/service/session/hook-install';
 import { shellQuote } from '@/lib/hooks/install-entries';
 import { projectPath } from '@/lib/project';
 import { ContextBudgetForm } from '@/components/context-budget-form';

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { InboxPane as Pane } from '@/lib/service/inbox';
+import type { InboxPane as Pane } from '@/lib/service/index/inbox';
 import { TierBadge } from '../tier-badge';
 import { FindingList } from '../finding-list';
 import { MemoryBody } from '../memory-body';

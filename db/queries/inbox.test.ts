@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listInbox, inboxFacets } from './inbox';
-import { inboxView } from '../../lib/service/inbox';
+import { inboxView } from '../../lib/service/index/inbox';
 import { memoryFile, openCtx, put, removeSandbox, sandbox, type Sandbox } from '../../lib/service/test-support';
 import { groupFindings } from '../../lib/validators/finding-groups';
 

@@ -11,7 +11,7 @@ import { locateTarget } from '../hooks/target';
 import { loadConfig, type Env } from '../config';
 import { readSettings } from '../settings';
 import { ownerIdentity } from '../identity';
-import { writePriorNote } from '../service/hook-prior';
+import { writePriorNote } from '../service/session/hook-prior';
 
 /** Hook input above this is not parsed whole; the target is looked for at its ends. */
 export const STDIN_CAP = 64 * 1024 * 1024;

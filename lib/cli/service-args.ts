@@ -4,9 +4,9 @@ import type { Io } from './io';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { describeSource } from '../sources';
 import { createContext, type ServiceContext } from '../service/context';
-import { isDemoRoot } from '../service/demo-root';
-import { recoverAll } from '../service/recover';
-import { scan } from '../service/scan-service';
+import { isDemoRoot } from '../service/settings/demo-root';
+import { recoverAll } from '../service/write/recover';
+import { scan } from '../service/index/scan-service';
 
 export function parseServiceArgs(argv: string[], spec: FlagSpec = {}): ParsedArgs {
   return parseArgs(argv, { values: ['root', ...(spec.values ?? [])], bools: ['json', ...(spec.bools ?? [])] });

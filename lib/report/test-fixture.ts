@@ -265,7 +265,7 @@ export async function openFixture(
   const os = await import('node:os');
   const { loadConfig } = await import('../config');
   const { createContext } = await import('../service/context');
-  const { scan } = await import('../service/scan-service');
+  const { scan } = await import('../service/index/scan-service');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const root = path.join(tmp, 'root');
   writePreparedRoot(root);

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ensureDemoRoot } from './demo-root';
+import { ensureDemoRoot } from './settings/demo-root';
 import { NOW, put, readAudit, removeSandbox, runCli, sandbox, treeHash, type Sandbox } from './test-support';
 
 const FAKE_TOKEN = `ghp_${'Fake0Token1Value2For3Tests4Only5xyzw'}`;

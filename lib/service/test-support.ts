@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config';
 import { closeDb } from '../../db/client';
 import { createContext, type ServiceContext } from './context';
-import { scan } from './scan-service';
+import { scan } from './index/scan-service';
 import type { AuditEvent } from '../audit/event';
 
 export const NOW = '2026-11-22T12:00:00Z';

@@ -75,7 +75,7 @@ describe('detectLayout', () => {
 
 describe('settings refuse a root memtrust does not read', () => {
   it('addRoot answers with the refusal line and writes no settings', async () => {
-    const { addRoot } = await import('../service/settings-service');
+    const { addRoot } = await import('../service/settings/settings-service');
     const cfg = path.join(dir, 'cfg');
     put('mcp/memory.jsonl', '{"type":"entity","name":"a","entityType":"b","observations":[]}\n');
     const r = addRoot(path.join(dir, 'mcp'), { XDG_CONFIG_HOME: cfg });

@@ -5,7 +5,7 @@
  *
  * A mask reads `⟦credential #2 · 9 chars⟧`: its class, its number in the text
  * (1-based, in text order) and its length, never any of its characters. The
- * number is how the memory page asks for one value back (lib/service/reveal.ts),
+ * number is how the memory page asks for one value back (lib/service/write/reveal.ts),
  * on an explicit click, from the file itself. See docs/credentials.md.
  */
 import { secretCandidates } from './secrets';

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import type { Metadata } from 'next';
 import { freshContext } from '@/lib/server';
-import { batchInfo } from '@/lib/service/batch-info';
+import { batchInfo } from '@/lib/service/batches/batch-info';
 import { eventsOfBatch } from '@/db/queries/batches';
 import { guardEvent, textGuard } from '@/lib/report/redact';
 import { TierBadge } from '@/components/tier-badge';

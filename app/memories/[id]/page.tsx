@@ -1,12 +1,12 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
 import { freshContext } from '@/lib/server';
-import { memoryDetail } from '@/lib/service/memory-detail';
+import { memoryDetail } from '@/lib/service/index/memory-detail';
 import { parseMemoryId } from '@/lib/memory-id';
 import { TierBadge } from '@/components/tier-badge';
 import { TransitionPanel } from '@/components/transition-panel';
-import { flaggedReason } from '@/lib/service/preview';
-import { indexFileView } from '@/lib/service/index-file';
+import { flaggedReason } from '@/lib/service/write/preview';
+import { indexFileView } from '@/lib/service/claude/index-file';
 import { IndexFileView } from '@/components/index-file-view';
 import { HistoryTimeline } from '@/components/history-timeline';
 import { FindingList } from '@/components/finding-list';

@@ -6,8 +6,8 @@
 import { UsageError, lastValue, parseArgs, type ParsedArgs } from '../args';
 import { loadConfig } from '../../config';
 import { ownerIdentity } from '../../identity';
-import { buildSessionContext, contextBudgetSetting } from '../../service/session-context';
-import { explainText } from '../../service/context-xray';
+import { buildSessionContext, contextBudgetSetting } from '../../service/session/session-context';
+import { explainText } from '../../service/session/context-xray';
 import { hookJson, MAX_CONTEXT_BUDGET, MIN_CONTEXT_BUDGET, type ContextPlan } from '../../trust/context';
 import type { Command } from './index';
 

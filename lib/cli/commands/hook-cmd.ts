@@ -46,7 +46,7 @@ async function postWrite(io: Io, env: Env): Promise<number> {
   if (t.kind !== 'inside' || t.place !== 'memory' || t.symlink || t.oddCase) return 0;
   // Only now the service (and SQLite): most writes never get here.
   const { createContext } = await import('../../service/context');
-  const { stampAssistantWrite } = await import('../../service/hook-stamp');
+  const { stampAssistantWrite } = await import('../../service/session/hook-stamp');
   const ctx = createContext(cfg, env);
   const r = stampAssistantWrite(ctx, {
     abs: t.real,
@@ -73,7 +73,9 @@ async function postWrite(io: Io, env: Env): Promise<number> {
 async function install(argv: string[], io: Io, env: Env): Promise<number> {
   const args = parseArgs(argv, { bools: ['apply', 'json'] });
   if (args.positionals.length) throw new UsageError(`unexpected argument: ${args.positionals[0]}`);
-  const { installHooks, ourHookEntries, claudeSettingsPath, hookStatus } = await import('../../service/hook-install');
+  const { installHooks, ourHookEntries, claudeSettingsPath, hookStatus } = await import(
+    '../../service/session/hook-install'
+  );
   const entries = ourHookEntries();
   if (!args.bools.has('apply')) {
     const status = hookStatus(env, entries);

@@ -1,7 +1,7 @@
 /** The text form of a batch plan and its outcome (docs/batches.md); `--json` prints the same structure. */
 import type { Io } from '../io';
-import type { BatchPlan } from '../../service/batch-plan';
-import type { BatchOutcome } from '../../service/batch-run';
+import type { BatchPlan } from '../../service/batches/batch-plan';
+import type { BatchOutcome } from '../../service/batches/batch-run';
 import { groupFindings, lineList } from '../../validators/finding-groups';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -6,7 +6,7 @@ import { exitCodeFor } from '../../error-codes';
 import { UsageError, lastValue } from '../args';
 import type { Io } from '../io';
 import { openContext, parseServiceArgs, printJson } from '../service-args';
-import { transitionAsBatch } from '../../service/transition-batch';
+import { transitionAsBatch } from '../../service/write/transition-batch';
 import type { MemoryAction } from '../../trust/tiers';
 import type { Command } from './index';
 import { isRecordRef, reportRecordResult } from './record-cmds';

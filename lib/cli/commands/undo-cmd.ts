@@ -1,7 +1,7 @@
 /** `memtrust undo BATCH`: every file of a batch back to its pre-batch bytes and place (docs/batches.md). */
 import { UsageError } from '../args';
 import { openContext, parseServiceArgs, printJson } from '../service-args';
-import { undoBatch } from '../../service/undo';
+import { undoBatch } from '../../service/batches/undo';
 import type { Command } from './index';
 
 const undoCmd: Command = {

@@ -12,8 +12,8 @@ import { loadConfig } from '../../config';
 import { closeDb } from '../../../db/client';
 import { createContext, type ServiceContext } from '../context';
 import { readAudit, sandbox, treeFiles, type Sandbox } from '../test-support';
-import { undoBatch } from '../undo';
-import { recoverAll } from '../recover';
+import { undoBatch } from '../batches/undo';
+import { recoverAll } from '../write/recover';
 import { main } from '../../cli/main';
 import type { Io } from '../../cli/io';
 import { applyRecordActions, commitRecordPlan, planRecordActions, previewRecordActions } from './apply';
@@ -232,7 +232,7 @@ describe('applyRecordActions', () => {
 
   it('a kill between the two files of one step is finished by recovery (no half-moved record)', async () => {
     const { sb, ctx } = store();
-    const { armFaults, disarmFaults, isKill } = await import('../crash');
+    const { armFaults, disarmFaults, isKill } = await import('../write/crash');
     armFaults(null, { trace: true });
     const ref = store();
     applyRecordActions(ref.ctx, [{ id: 'deploy', action: 'expire' }], { actor: 'user:cli' });

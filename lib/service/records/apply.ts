@@ -22,12 +22,12 @@ import { isoNow } from '../../trust/dates';
 import { sanitiseReason } from '../../trust/reason';
 import { containsSecret } from '../../validators/withhold';
 import type { ServiceContext } from '../context';
-import { listAuditFiles, readAuditFrom } from '../audit-log';
-import { readIfExists } from '../fs-atomic';
-import { sha256 } from '../inspect';
-import { LockTimeoutError, withRootLock } from '../lock';
-import { recoverSource } from '../recover';
-import { newBatchId } from '../batch-store';
+import { listAuditFiles, readAuditFrom } from '../audit/audit-log';
+import { readIfExists } from '../write/fs-atomic';
+import { sha256 } from '../index/inspect';
+import { LockTimeoutError, withRootLock } from '../write/lock';
+import { recoverSource } from '../write/recover';
+import { newBatchId } from '../batches/batch-store';
 import { commitRecordBatch, finishRecordBatches, type ChangeBytes } from './batch';
 
 export interface RecordStep {

@@ -15,15 +15,15 @@ import type { Actor, AuditEvent } from '../../audit/event';
 import type { SourceInfo } from '../../sources';
 import { isoNow } from '../../trust/dates';
 import type { ServiceContext } from '../context';
-import type { Located } from '../resolve';
-import type { Intent } from '../journal';
-import { pendingIntents } from '../journal';
-import { execute, type TransitionResult } from '../transition';
-import { readIfExists } from '../fs-atomic';
-import { sha256 } from '../inspect';
-import { appendAudit } from '../audit-log';
-import { mirrorAudit } from '../audit-mirror';
-import { eventApplied } from '../index-commit';
+import type { Located } from '../index/resolve';
+import type { Intent } from '../write/journal';
+import { pendingIntents } from '../write/journal';
+import { execute, type TransitionResult } from '../write/transition';
+import { readIfExists } from '../write/fs-atomic';
+import { sha256 } from '../index/inspect';
+import { appendAudit } from '../audit/audit-log';
+import { mirrorAudit } from '../audit/audit-mirror';
+import { eventApplied } from '../index/index-commit';
 import {
   batchDir,
   readBlob,
@@ -34,7 +34,7 @@ import {
   type BatchKind,
   type BatchManifest,
   type RecordChange,
-} from '../batch-store';
+} from '../batches/batch-store';
 
 /** A file change as planned, with its bytes. */
 export interface ChangeBytes {

@@ -11,8 +11,8 @@ import { closeCtx, envFor, openCtx, removeSandbox, sandbox, type Sandbox } from 
 import { registerForTests } from '../../sources/registry';
 import { readOnlyTestLayoutAdapter, testLayoutAdapter } from '../../sources/test-layout';
 import { forgetOwnerIdentity } from '../../identity';
-import { saveAllowances } from '../settings-service';
-import { rebuildIndex } from '../rebuild';
+import { saveAllowances } from '../settings/settings-service';
+import { rebuildIndex } from '../index/rebuild';
 import {
   findRecord,
   forgetRecordCache,

@@ -15,7 +15,7 @@ import { secretCheck } from '../../validators/secrets';
 import { injectionCheck } from '../../validators/injection';
 import { maskBody } from '../../validators/withhold';
 import { confine } from '../../paths';
-import { rulesSignature } from '../scan';
+import { rulesSignature } from '../index/scan';
 import type { ServiceContext } from '../context';
 
 export interface RecordView extends LayoutRecord {

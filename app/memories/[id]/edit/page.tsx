@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { freshContext } from '@/lib/server';
-import { memoryDetail } from '@/lib/service/memory-detail';
+import { memoryDetail } from '@/lib/service/index/memory-detail';
 import { parseMemoryId } from '@/lib/memory-id';
 import { MemoryForm } from '@/components/memory-form';
-import { editableMemory } from '@/lib/service/edit-fields';
+import { editableMemory } from '@/lib/service/write/edit-fields';
 import { EmptyState } from '@/components/ui/empty-state';
 
 export const dynamic = 'force-dynamic';

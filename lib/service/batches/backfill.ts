@@ -1,0 +1,101 @@
+/**
+ * Backfill (docs/trust-model.md "Backfill"): a dry-run plan for every memory without a
+ * trust-level, per-file tier overrides, then one transition (and one audit event)
+ * per file through the same crash-safe path as every other write.
+ */
+import type { ServiceContext } from '../context';
+import { applyToMemory, type MemoryRequest, type TransitionResult } from '../write/transition';
+import { backfillPlan, type BackfillPlan } from '../../trust/backfill';
+import type { Tier } from '../../trust/tiers';
+import type { Actor } from '../../audit/event';
+import { firstBackfillDone, markFirstBackfill } from './backfill-marker';
+
+export interface BackfillEntry {
+  source: string;
+  relPath: string;
+  plan: BackfillPlan;
+  /** The root's first backfill was done when this plan was made (docs/hooks.md). */
+  afterFirstBackfill?: boolean;
+}
+
+export function planBackfill(ctx: ServiceContext, overrides: Record<string, Tier> = {}): BackfillEntry[] {
+  const rows = ctx.handle.sqlite
+    .prepare(
+      `SELECT source, rel_path AS relPath, filename, location, type, created_at AS createdAt, source_machine AS sourceMachine,
+              mtime_ms AS mtimeMs, conflict FROM memories WHERE trust_level IS NULL AND location = 'memories' AND error IS NULL
+       ORDER BY filename`,
+    )
+    .all() as {
+    source: string;
+    relPath: string;
+    filename: string;
+    location: 'memories';
+    type: string | null;
+    createdAt: string | null;
+    sourceMachine: string | null;
+    mtimeMs: number;
+    conflict: number;
+  }[];
+  const now = ctx.now();
+  const done = new Map(ctx.sources.map((s) => [s.id, firstBackfillDone(s.root)]));
+  return rows.map((r) => ({
+    source: r.source,
+    relPath: r.relPath,
+    afterFirstBackfill: done.get(r.source) === true,
+    plan: backfillPlan(
+      {
+        filename: r.filename,
+        location: r.location,
+        type: r.type ?? undefined,
+        createdAt: r.createdAt ?? undefined,
+        sourceMachine: r.sourceMachine ?? undefined,
+        mtime: new Date(r.mtimeMs),
+        conflict: !!r.conflict,
+      },
+      now,
+      ctx.machine,
+      { tier: overrides[r.filename], afterFirstBackfill: done.get(r.source) === true },
+    ),
+  }));
+}
+
+/** Applies one file's plan, re-planned from the file as it is now (it may have changed since the dry run). */
+export function applyBackfill(
+  ctx: ServiceContext,
+  entry: BackfillEntry,
+  actor: Actor,
+  override?: Tier,
+  ids: Pick<MemoryRequest, 'batch' | 'opId' | 'expectSha'> = {},
+): TransitionResult {
+  const result = applyToMemory(
+    ctx,
+    { ref: entry.plan.filename, sourceId: entry.source, actor, ...ids },
+    (ins, found, now) => {
+      // Decided against the marker as it was at planning time: the run that writes it is still the first.
+      const afterFirstBackfill = entry.afterFirstBackfill ?? firstBackfillDone(found.source.root);
+      const plan = backfillPlan(
+        { ...ins.facts, hasTrustLevel: ins.fields['trust-level'] !== undefined },
+        now,
+        ctx.machine,
+        { tier: override, afterFirstBackfill },
+      );
+      if (plan.kind === 'skip') return { ok: false, code: 'skipped', message: `${plan.filename}: ${plan.reason}` };
+      return {
+        ok: true,
+        noop: false,
+        action: 'backfill',
+        from: null,
+        to: plan.tier,
+        set: plan.set,
+        remove: [],
+        move: plan.move,
+        reason: plan.reason,
+      };
+    },
+  );
+  if (result.ok && !result.noop) {
+    const source = ctx.sources.find((s) => s.id === entry.source);
+    if (source) markFirstBackfill(source.root, ctx.machine, ctx.now());
+  }
+  return result;
+}

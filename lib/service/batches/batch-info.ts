@@ -1,0 +1,56 @@
+/** What the dashboard shows about one batch, read from the root (docs/batches.md). */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ServiceContext } from '../context';
+import { BATCH_ID, readManifest, readState, type BatchManifest } from './batch-store';
+
+export interface BatchInfo {
+  id: string;
+  kind: BatchManifest['kind'];
+  at: string;
+  actor: string;
+  roots: string[];
+  files: number;
+  /** The batch this one undid. */
+  undoes: string | null;
+  /** Undo batches made of this one, oldest first. */
+  undoneBy: string[];
+  /** The index file (MEMORY.md) the batch changed, if any: its pre-batch copy is saved. */
+  indexChanged: string | null;
+}
+
+export function batchInfo(ctx: ServiceContext, id: string): BatchInfo | null {
+  if (!BATCH_ID.test(id)) return null;
+  const hits = [...ctx.sources, ...(ctx.recordSources ?? [])]
+    .filter((s) => !s.error)
+    .map((s) => ({ root: s.root, m: readManifest(s.root, id) }))
+    .filter((h) => h.m);
+  if (hits.length === 0) return null;
+  const first = hits[0]!.m!;
+  const undoneBy = hits.flatMap(({ root }) => {
+    let names: string[] = [];
+    try {
+      names = fs.readdirSync(path.join(root, '.memtrust', 'batches'));
+    } catch {
+      return [];
+    }
+    return names
+      .filter((n) => n !== id && BATCH_ID.test(n))
+      .map((n) => readManifest(root, n))
+      .filter((m): m is BatchManifest => m?.undoes === id);
+  });
+  return {
+    id,
+    kind: first.kind,
+    at: first.at,
+    actor: first.actor,
+    roots: hits.map((h) => h.root),
+    files: hits.reduce((n, h) => n + h.m!.files.length, 0),
+    undoes: first.undoes ?? null,
+    undoneBy: undoneBy.sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id)).map((m) => m.id),
+    indexChanged:
+      hits
+        .map(({ root, m }) => (m!.index && readState(root, id)?.indexAfterSha !== m!.index.sha ? m!.index.file : null))
+        .find((f) => f) ?? null,
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * MEMORY.md is loaded into every Claude Code session, so it is checked like a memory's
+ * text: secret-check and injection-check, each finding on its line (masked), plus the
+ * index lines that name a file the folder does not hold. memtrust never demotes or moves
+ * the index; it shows the findings on the root's section (docs/claude-code-folders.md).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import type { SourceInfo } from '../../sources';
+import type { OwnerIdentity } from '../../validators/types';
+import { FILE_CAP_BYTES, findingClass } from '../../validators/types';
+import { secretCheck } from '../../validators/secrets';
+import { injectionCheck } from '../../validators/injection';
+import { linkedFile } from './claude-index';
+
+export interface IndexFinding {
+  file: string;
+  check: 'secret' | 'injection' | 'index';
+  code: string;
+  label: string;
+  class?: string | null;
+  line?: number | null;
+  message: string;
+}
+
+/** Checks one index file's bytes; `exists` says whether a linked file is in the folder. */
+export function checkIndexFile(
+  file: string,
+  bytes: Buffer,
+  owner: OwnerIdentity,
+  exists: (name: string) => boolean,
+): IndexFinding[] {
+  if (bytes.length > FILE_CAP_BYTES)
+    return [
+      {
+        file,
+        check: 'index',
+        code: 'file-too-large',
+        label: 'NOT-SCANNED',
+        message: `file too large (${bytes.length} bytes, limit 1 MiB): not scanned`,
+      },
+    ];
+  const out: IndexFinding[] = [];
+  for (const f of secretCheck(bytes, owner).findings)
+    out.push({
+      file,
+      check: 'secret',
+      code: f.code,
+      label: f.label,
+      class: f.class ?? findingClass(f.code),
+      line: f.line,
+      message: f.message,
+    });
+  for (const f of injectionCheck(bytes).findings)
+    out.push({ file, check: 'injection', code: f.code, label: f.label, line: f.line, message: f.message });
+  const lines = bytes.toString('utf8').split('\n');
+  lines.forEach((l, i) => {
+    const name = linkedFile(l);
+    if (name && !exists(name))
+      out.push({
+        file,
+        check: 'index',
+        code: 'index.missing-file',
+        label: 'MISSING',
+        line: i + 1,
+        message: `names ${name}, which is not in the folder`,
+      });
+  });
+  return out.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+}
+
+/** Live check of a source's index file (read-only commands use this; nothing is stored). */
+export function checkSourceIndex(source: SourceInfo, owner: OwnerIdentity): IndexFinding[] | null {
+  const file = source.adapter.indexFile;
+  if (!file || source.error) return null;
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(path.join(source.root, file));
+  } catch {
+    return null;
+  }
+  const has = (name: string) => name !== file && fs.existsSync(path.join(source.root, name));
+  return checkIndexFile(file, bytes, owner, has);
+}
+
+/** Re-checks and stores a source's index findings (called by the scan). */
+export function storeIndexFindings(sqlite: Database.Database, source: SourceInfo, owner: OwnerIdentity): void {
+  const found = checkSourceIndex(source, owner) ?? [];
+  const ins = sqlite.prepare(
+    'INSERT INTO index_findings (source, file, "check", code, label, class, line, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  sqlite.transaction(() => {
+    sqlite.prepare('DELETE FROM index_findings WHERE source = ?').run(source.id);
+    for (const f of found)
+      ins.run(source.id, f.file, f.check, f.code, f.label, f.class ?? null, f.line ?? null, f.message);
+  })();
+}
+
+/** Stored index findings of the given sources, by source id. */
+export function indexFindingsBySource(sqlite: Database.Database, sourceIds: string[]): Map<string, IndexFinding[]> {
+  const out = new Map<string, IndexFinding[]>();
+  if (sourceIds.length === 0) return out;
+  const rows = sqlite
+    .prepare(
+      `SELECT source, file, "check" AS "check", code, label, class, line, message FROM index_findings WHERE source IN (SELECT value FROM json_each(?)) ORDER BY source, line`,
+    )
+    .all(JSON.stringify(sourceIds)) as (IndexFinding & { source: string })[];
+  for (const { source, ...f } of rows) out.set(source, [...(out.get(source) ?? []), f]);
+  return out;
+}

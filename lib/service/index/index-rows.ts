@@ -1,0 +1,149 @@
+/**
+ * Writes of memory rows and their findings. Raw prepared statements on purpose:
+ * a full scan inserts 100,000 rows, and drizzle's per-call query building costs
+ * more than the insert itself. Only lib/service writes rows (STYLE habit 1).
+ */
+import type Database from 'better-sqlite3';
+import type { Inspected } from './inspect';
+import { clockBases } from './inspect';
+import type { ListedFile } from '../../sources';
+
+export interface RowWriter {
+  /** `isNew`: the caller knows no row exists (first scan), so the delete is skipped. */
+  upsert(source: string, file: ListedFile, ins: Inspected, isNew?: boolean): void;
+  upsertError(source: string, file: ListedFile, error: string, isNew?: boolean): void;
+  remove(key: string): void;
+}
+
+export function rowWriter(sqlite: Database.Database): RowWriter {
+  const del = sqlite.prepare('DELETE FROM memories WHERE key = ?');
+  const delFindings = sqlite.prepare('DELETE FROM findings WHERE key = ?');
+  const insert = sqlite.prepare(`INSERT INTO memories (
+    key, id, source, rel_path, filename, location, tier, trust_level, type, name, description, source_machine,
+    created_at, last_verified, quarantined_at, quarantine_reason, created_ms, created_from_mtime, last_verified_ms,
+    quarantine_since_ms, size, mtime_ms, sha256, validate_exit, secret_exit, injection_exit, finding_count,
+    finding_checks, needs_backfill, conflict, indexed, error, body
+  ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?)`);
+  // Kept out of the big INSERT above: most rows never carry it (docs/hooks.md).
+  const setChanged = sqlite.prepare('UPDATE memories SET changed_since_verified = ? WHERE key = ?');
+  const insertFinding = sqlite.prepare(
+    'INSERT INTO findings (key, "check", code, label, line, message, class) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+
+  const remove = (key: string) => {
+    del.run(key);
+    delFindings.run(key);
+  };
+
+  return {
+    remove,
+    upsert(source, file, ins, isNew = false) {
+      const key = `${source}:${file.relPath}`;
+      if (!isNew) remove(key);
+      const f = ins.fields;
+      const c = clockBases(ins.facts);
+      const checks = [...new Set(ins.findings.filter((x) => x.label !== 'PASS').map((x) => x.check))].join(' ');
+      insert.run(
+        key,
+        `${source}:${file.filename}`,
+        source,
+        file.relPath,
+        file.filename,
+        file.location,
+        ins.tier,
+        f['trust-level'] ?? null,
+        f.type ?? null,
+        ins.display.name ?? null,
+        ins.display.description ?? null,
+        f['source-machine'] ?? null,
+        f['created-at'] ?? null,
+        f['last-verified'] ?? null,
+        f['quarantined-at'] ?? null,
+        ins.display.quarantineReason ?? null,
+        c.createdMs,
+        c.createdFromMtime ? 1 : 0,
+        c.lastVerifiedMs,
+        c.quarantineSinceMs,
+        file.size,
+        file.mtimeMs,
+        ins.sha256,
+        ins.verdicts.validate.exit,
+        ins.verdicts.secret.exit,
+        ins.verdicts.injection.exit,
+        ins.findings.length,
+        checks,
+        ins.needsBackfill ? 1 : 0,
+        null,
+        ins.body,
+      );
+      if (f['changed-since-verified']) setChanged.run(f['changed-since-verified'], key);
+      for (const x of ins.findings)
+        insertFinding.run(key, x.check, x.code, x.label, x.line ?? null, x.message, x.class ?? null);
+    },
+    upsertError(source, file, error, isNew = false) {
+      const key = `${source}:${file.relPath}`;
+      if (!isNew) remove(key);
+      const tier =
+        file.location === 'quarantine' ? 'quarantined' : file.location === 'archive' ? 'archived' : 'inferred';
+      insert.run(
+        key,
+        `${source}:${file.filename}`,
+        source,
+        file.relPath,
+        file.filename,
+        file.location,
+        tier,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        file.mtimeMs,
+        1,
+        null,
+        file.mtimeMs,
+        file.size,
+        file.mtimeMs,
+        '',
+        1,
+        0,
+        0,
+        1,
+        'validate',
+        0,
+        error,
+        '',
+      );
+      insertFinding.run(key, 'validate', 'unreadable', 'FAIL-STRUCT', null, error, null);
+    },
+  };
+}
+
+/** Same filename in memories/ and quarantine/ of one source: both rows are conflicts (docs/trust-model.md). */
+export function markConflicts(sqlite: Database.Database, source: string): void {
+  sqlite.prepare('UPDATE memories SET conflict = 0 WHERE source = ? AND conflict = 1').run(source);
+  sqlite
+    .prepare(
+      `UPDATE memories SET conflict = 1 WHERE source = ? AND location IN ('memories','quarantine') AND id IN (
+         SELECT id FROM memories WHERE source = ? AND location IN ('memories','quarantine')
+         GROUP BY id HAVING count(*) > 1)`,
+    )
+    .run(source, source);
+}
+
+/** The same rule for one memory id: all a transition can change (it moves one file). */
+export function markConflictFor(sqlite: Database.Database, id: string): void {
+  sqlite
+    .prepare(
+      `UPDATE memories SET conflict = (
+         SELECT count(*) > 1 FROM memories m2 WHERE m2.id = memories.id AND m2.location IN ('memories','quarantine'))
+       WHERE id = ?`,
+    )
+    .run(id);
+  // Archived copies never count as a conflict.
+  sqlite.prepare("UPDATE memories SET conflict = 0 WHERE id = ? AND location = 'archive'").run(id);
+}

@@ -1,0 +1,73 @@
+/**
+ * Allowed actions for index rows (`list --json` items, tables): the same rule as the
+ * detail page (lib/trust/allowed.ts), fed from the index — the row's facts, verdict
+ * exits and stored (masked) findings. docs/trust-model.md "Offered only when possible", docs/records.md.
+ */
+import type Database from 'better-sqlite3';
+import { allowedActionNames, type FindingRef } from '../../trust/allowed';
+import type { MemoryAction } from '../../trust/tiers';
+import type { MemoryFacts } from '../../trust/facts';
+import type { MemoryListItem } from '../../../db/queries/memories';
+
+const CHUNK = 500;
+
+/**
+ * Stored findings of the rows whose verdicts can block an action: only a validate
+ * failure (1/2) can make the frontmatter unrewritable, only a secret finding can be a
+ * credential. Clean rows need no lookup.
+ */
+function loadFindings(sqlite: Database.Database, items: MemoryListItem[]): Map<string, FindingRef[]> {
+  const keys = items
+    .filter((m) => m.validateExit === 1 || m.validateExit === 2 || m.secretExit === 1)
+    .map((m) => m.key);
+  const findings = new Map<string, FindingRef[]>();
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    const part = keys.slice(i, i + CHUNK);
+    const rows = sqlite
+      .prepare(
+        `SELECT key, "check" AS "check", code, label, line, message FROM findings WHERE key IN (${part.map(() => '?').join(',')}) AND "check" IN ('validate', 'secret')`,
+      )
+      .all(...part) as (FindingRef & { key: string })[];
+    for (const { key, ...f } of rows) findings.set(key, [...(findings.get(key) ?? []), f]);
+  }
+  return findings;
+}
+
+/**
+ * Trust facts from an index row. The row's tier stands for trust-level (the same reading);
+ * the file's mtime is recovered from the clock bases that fell back to it (created, else
+ * the quarantine clock), which are the only places the rules read it.
+ */
+export function rowFacts(m: MemoryListItem): MemoryFacts {
+  const mtimeMs = !m.createdAt
+    ? m.createdMs
+    : !m.quarantinedAt && !m.lastVerified && m.quarantineSinceMs !== null
+      ? m.quarantineSinceMs
+      : m.createdMs;
+  return {
+    filename: m.filename,
+    location: m.location as MemoryFacts['location'],
+    trustLevel: m.tier,
+    type: m.type ?? undefined,
+    createdAt: m.createdAt ?? undefined,
+    lastVerified: m.lastVerified ?? undefined,
+    quarantinedAt: m.quarantinedAt ?? undefined,
+    mtime: new Date(mtimeMs),
+    conflict: m.conflict,
+  };
+}
+
+/** The names of the actions allowed now, per row key. A row that could not be read (error) offers nothing. */
+export function rowActions(sqlite: Database.Database, items: MemoryListItem[], now: Date): Map<string, MemoryAction[]> {
+  const findings = loadFindings(sqlite, items);
+  const out = new Map<string, MemoryAction[]>();
+  for (const m of items) {
+    if (m.error) {
+      out.set(m.key, []);
+      continue;
+    }
+    const state = { validateExit: m.validateExit, secretExit: m.secretExit, findings: findings.get(m.key) ?? [] };
+    out.set(m.key, allowedActionNames(rowFacts(m), now, state));
+  }
+  return out;
+}

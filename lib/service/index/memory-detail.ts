@@ -1,0 +1,131 @@
+/**
+ * Everything the detail view and `memtrust show` need about one memory, read
+ * from disk now (the truth) plus its history from the index.
+ */
+import type { Failure } from '../../error-codes';
+import fs from 'node:fs';
+import type { ServiceContext } from '../context';
+import { resolveMemory, type Located } from './resolve';
+import { committedLocated } from '../write/recover';
+import { inspect } from './inspect';
+import { lifecycle, type Lifecycle } from '../../trust/lifecycle';
+import { describeLifecycle } from '../../trust/describe';
+import { changedSinceVerifiedFact } from '../../trust/assistant-write';
+import { allowedActions, fileBlock, type ActionAvailability } from '../../trust/allowed';
+import type { Finding } from '../../validators/types';
+import { history, type HistoryItem } from '../../../db/queries/history';
+import { FILE_CAP_BYTES } from '../../validators/types';
+import { isoNow } from '../../trust/dates';
+
+export interface MemoryDetail {
+  id: string;
+  /** docs/records.md: the root's layout and the memory's key in it (the filename here). */
+  layout: string;
+  key: string;
+  /** When the memory was created: created-at, else the file's mtime (docs/trust-model.md "Age is never reset"). */
+  created: { at: string; fromMtime: boolean };
+  source: string;
+  root: string;
+  relPath: string;
+  filename: string;
+  location: string;
+  tier: string;
+  fields: Record<string, string>;
+  sha256: string;
+  size: number;
+  mtime: string;
+  body: string;
+  bodyTruncated: boolean;
+  verdicts: { validate: string; secret: string; injection: string };
+  findings: Finding[];
+  lifecycle: string[];
+  facts: Lifecycle;
+  actions: ActionAvailability[];
+  /** Why editing is withheld (no frontmatter memtrust can rewrite), else null (lib/trust/allowed.ts). */
+  editBlocked: string | null;
+  conflictWith: string | null;
+  history: HistoryItem[];
+}
+
+export type DetailResult = { ok: true; detail: MemoryDetail } | Failure;
+
+export function memoryDetail(ctx: ServiceContext, ref: string, sourceId?: string): DetailResult {
+  // A memory a transition has moved aside is shown as last committed (docs/crash-safety.md, "Readers").
+  const moving = committedLocated(ctx, ref, sourceId);
+  if (moving) return { ok: true, detail: detailOf(ctx, moving) };
+  const r = resolveMemory(ctx.sources, ref, { sourceId });
+  if (!r.ok) return { ok: false, code: r.code, message: r.message };
+  return { ok: true, detail: detailOf(ctx, r.found, r.conflictWith) };
+}
+
+function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): MemoryDetail {
+  const st = fs.statSync(found.abs);
+  // Oversized files are reported, never loaded whole (docs/memory-files.md).
+  const bytes = st.size > FILE_CAP_BYTES ? readHead(found.abs, FILE_CAP_BYTES + 1) : fs.readFileSync(found.abs);
+  const ins = inspect(
+    bytes,
+    { filename: found.filename, location: found.location, mtimeMs: st.mtimeMs },
+    ctx.owner(),
+    !!conflictWith,
+  );
+  const now = ctx.now();
+  const life = lifecycle(ins.facts, now);
+  const checks = {
+    validateExit: ins.verdicts.validate.exit,
+    secretExit: ins.verdicts.secret.exit,
+    findings: ins.findings,
+  };
+  return {
+    id: `${found.source.id}:${found.filename}`,
+    layout: found.source.kind,
+    key: found.filename,
+    created: ins.fields['created-at']
+      ? { at: ins.fields['created-at'], fromMtime: false }
+      : { at: isoNow(ins.facts.mtime), fromMtime: true },
+    source: found.source.id,
+    root: found.source.root,
+    relPath: found.relPath,
+    filename: found.filename,
+    location: found.location,
+    tier: ins.tier,
+    fields: { ...ins.fields, ...defined(ins.display) },
+    sha256: ins.sha256,
+    size: st.size,
+    mtime: new Date(st.mtimeMs).toISOString(),
+    body: ins.body,
+    bodyTruncated: st.size > FILE_CAP_BYTES || ins.body.length >= 64 * 1024,
+    verdicts: {
+      validate: ins.verdicts.validate.label,
+      secret: ins.verdicts.secret.label,
+      injection: ins.verdicts.injection.label,
+    },
+    findings: ins.findings,
+    lifecycle: [changedSinceVerifiedFact(ins.facts.changedSinceVerified), ...describeLifecycle(life, now)].filter(
+      (x): x is string => x !== null,
+    ),
+    facts: life,
+    actions: allowedActions(ins.facts, now, checks),
+    editBlocked: fileBlock('edit', checks),
+    conflictWith: conflictWith?.abs ?? null,
+    history: history(ctx.handle.db, { memory: found.filename, source: found.source.id }),
+  };
+}
+
+function readHead(file: string, n: number): Buffer {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(n);
+    const got = fs.readSync(fd, buf, 0, n, 0);
+    return buf.subarray(0, got);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function defined(d: { name?: string; description?: string; quarantineReason?: string }): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (d.name !== undefined) out.name = d.name;
+  if (d.description !== undefined) out.description = d.description;
+  if (d.quarantineReason !== undefined) out['quarantine-reason'] = d.quarantineReason;
+  return out;
+}

@@ -1,0 +1,21 @@
+/** Drops every cached row so the next scan rebuilds the index from disk (audit files included). */
+import type { ServiceContext } from '../context';
+
+export function rebuildIndex(ctx: ServiceContext): void {
+  ctx.handle.sqlite
+    .transaction(() => {
+      for (const t of [
+        'findings',
+        'memories',
+        'audit_events',
+        'audit_cursors',
+        'sources',
+        'meta',
+        'index_findings',
+        'layout_records',
+        'layout_sources',
+      ])
+        ctx.handle.sqlite.prepare(`DELETE FROM ${t}`).run();
+    })
+    .immediate();
+}

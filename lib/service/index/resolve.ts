@@ -1,0 +1,99 @@
+/**
+ * Finds the memory a user named — a filename or a path inside a root — on disk,
+ * not in the cache, so a transition always starts from what is there now.
+ * Browser ids are looked up here too; nothing from a request is joined into a
+ * path without this lookup and `confine` (docs/security.md).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SourceInfo } from '../../sources';
+import type { Location } from '../../trust/tiers';
+import { confine, isInside, PathEscapeError } from '../../paths';
+
+export interface Located {
+  source: SourceInfo;
+  relPath: string;
+  abs: string;
+  filename: string;
+  location: Location;
+}
+
+export type Resolution =
+  | { ok: true; found: Located; conflictWith?: Located }
+  | { ok: false; code: 'not-found' | 'ambiguous' | 'bad-name' | 'not-a-memory' | 'path-escape'; message: string };
+
+const FILENAME = /^[^/\\\0]+\.md$/;
+
+function locationsOf(source: SourceInfo, filename: string): Located[] {
+  const a = source.adapter;
+  const dirs: { rel: string; location: Location }[] = [
+    { rel: a.dirOf('memories'), location: 'memories' },
+    { rel: a.dirOf('quarantine'), location: 'quarantine' },
+  ];
+  const archiveBase = path.posix.dirname(a.dirOf('archive', '0000-00'));
+  try {
+    for (const m of fs.readdirSync(path.join(source.root, archiveBase))) {
+      if (/^\d{4}-\d{2}$/.test(m)) dirs.push({ rel: a.dirOf('archive', m), location: 'archive' });
+    }
+  } catch {
+    // no archive yet
+  }
+  const out: Located[] = [];
+  for (const d of dirs) {
+    const relPath = d.rel ? `${d.rel}/${filename}` : filename;
+    const abs = path.join(source.root, relPath);
+    try {
+      if (!fs.lstatSync(abs).isFile() && !fs.lstatSync(abs).isSymbolicLink()) continue;
+    } catch {
+      continue;
+    }
+    out.push({ source, relPath, abs, filename, location: d.location });
+  }
+  return out;
+}
+
+export function resolveMemory(sources: SourceInfo[], ref: string, opts: { sourceId?: string } = {}): Resolution {
+  if (ref.includes('\0')) return { ok: false, code: 'bad-name', message: 'the name contains a NUL byte' };
+  const pool = opts.sourceId ? sources.filter((s) => s.id === opts.sourceId) : sources;
+  let filename = ref;
+  let scoped = pool;
+  if (ref.includes('/') || ref.includes('\\')) {
+    const abs = path.resolve(ref);
+    scoped = pool.filter((s) => isInside(path.resolve(s.root), abs));
+    if (scoped.length === 0)
+      return { ok: false, code: 'not-found', message: `${ref} is not inside any configured root` };
+    filename = path.basename(abs);
+  }
+  if (!FILENAME.test(filename))
+    return { ok: false, code: 'bad-name', message: `${ref} does not name a memory file (*.md)` };
+  // The index is a file of the root, but never a memory: refused, not a usage error.
+  if (filename === 'MEMORY.md')
+    return { ok: false, code: 'not-a-memory', message: `${ref} does not name a memory file (*.md)` };
+  const hits = scoped.filter((s) => !s.error).flatMap((s) => locationsOf(s, filename));
+  if (hits.length === 0)
+    return {
+      ok: false,
+      code: 'not-found',
+      message: `no memory named ${filename} in ${scoped.length === 1 ? scoped[0]!.root : 'any configured root'}`,
+    };
+  const bySource = new Set(hits.map((h) => h.source.id));
+  if (bySource.size > 1) {
+    return {
+      ok: false,
+      code: 'ambiguous',
+      message: `${filename} exists in several roots (${hits.map((h) => h.abs).join(', ')}): name its path or pass --root`,
+    };
+  }
+  for (const h of hits) {
+    try {
+      confine(h.source.root, h.relPath);
+    } catch (e) {
+      if (e instanceof PathEscapeError) return { ok: false, code: 'path-escape', message: `${h.abs}: ${e.message}` };
+      throw e;
+    }
+  }
+  const live = hits.filter((h) => h.location !== 'archive');
+  const found = live[0] ?? hits[0]!;
+  const conflictWith = live.length > 1 ? live[1] : undefined;
+  return { ok: true, found, conflictWith };
+}

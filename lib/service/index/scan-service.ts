@@ -1,0 +1,12 @@
+/** The scan as a service call: sources re-detected, then the incremental scan. */
+import { refreshSources, type ServiceContext } from '../context';
+import { scanSources, type ScanOptions, type ScanStats } from './scan';
+import { recoverAll } from '../write/recover';
+
+export function scan(ctx: ServiceContext, opts: ScanOptions = {}): ScanStats {
+  refreshSources(ctx);
+  // Unfinished operations are recovered when their root's lock is free; while a writer
+  // holds it, the scan shows the last committed state (docs/crash-safety.md, "Readers").
+  recoverAll(ctx);
+  return scanSources(ctx.handle.sqlite, ctx.sources, ctx.owner(), ctx.now(), { machine: ctx.machine, ...opts });
+}

@@ -1,0 +1,187 @@
+/**
+ * `memtrust scan`: full on first run, then incremental — a file whose size and
+ * mtime match its row is skipped; anything else is re-read, hashed and
+ * re-validated; rows of deleted files are dropped; audit files are mirrored.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import type { SourceInfo, ListedFile } from '../../sources';
+import type { OwnerIdentity } from '../../validators/types';
+import { inspect } from './inspect';
+import { markConflicts, rowWriter } from './index-rows';
+import { mirrorAudit } from '../audit/audit-mirror';
+import { markIndexed } from '../claude/claude-index';
+import { storeIndexFindings } from '../claude/index-file-scan';
+import { committedListing } from '../write/recover';
+import crypto from 'node:crypto';
+import { SECRET_RULES_VERSION } from '../../validators/secrets';
+
+const RULES_KEY = 'secret_rules';
+
+/** What the findings depend on besides the bytes: the rules and the owner (allowances included). Hashed: no address is stored. */
+export function rulesSignature(owner: OwnerIdentity): string {
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify([SECRET_RULES_VERSION, owner]))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** Files above this are indexed as an error row, never read whole (docs/memory-files.md). */
+export const SCAN_READ_CAP = 1024 * 1024;
+
+export interface ScanStats {
+  sources: number;
+  files: number;
+  read: number;
+  removed: number;
+  events: number;
+  errors: string[];
+}
+
+export interface ScanOptions {
+  onProgress?: (done: number, total: number) => void;
+  /** This machine: its unfinished operations are shown as last committed (docs/crash-safety.md, "Readers"). */
+  machine?: string;
+}
+
+const BATCH = 1000;
+const FTS_DEFER_MIN = 2000;
+const FTS_FLAG = 'fts_deferred';
+
+/** Triggers skip the FTS index while this flag exists (migration 0005). */
+function deferFts(sqlite: Database.Database): void {
+  sqlite.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(FTS_FLAG, String(process.pid));
+}
+
+/** Rebuild from the content table and re-enable the triggers, atomically. */
+function rebuildFts(sqlite: Database.Database): void {
+  sqlite
+    .transaction(() => {
+      sqlite.prepare("INSERT INTO memories_fts(memories_fts) VALUES ('rebuild')").run();
+      sqlite.prepare('DELETE FROM meta WHERE key = ?').run(FTS_FLAG);
+    })
+    .immediate();
+}
+
+export function scanSources(
+  sqlite: Database.Database,
+  sources: SourceInfo[],
+  owner: OwnerIdentity,
+  now: Date,
+  opts: ScanOptions = {},
+): ScanStats {
+  const stats: ScanStats = { sources: sources.length, files: 0, read: 0, removed: 0, events: 0, errors: [] };
+  const upsertSource = sqlite.prepare(
+    'INSERT OR REPLACE INTO sources (id, root, kind, label, scanned_at, error) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  // A scan that died while full-text indexing was deferred left the flag: finish its job.
+  if (sqlite.prepare('SELECT 1 FROM meta WHERE key = ?').get(FTS_FLAG)) rebuildFts(sqlite);
+  // Rows of roots no longer configured are dropped: the cache mirrors the current configuration.
+  // Checked on the small sources table first, so a normal rescan never scans memories for it.
+  const ids = sources.map((s) => s.id);
+  const known = (sqlite.prepare('SELECT id FROM sources').all() as { id: string }[]).map((r) => r.id);
+  if (known.some((id) => !ids.includes(id))) {
+    sqlite.transaction(() => {
+      const placeholders = ids.map(() => '?').join(',') || "''";
+      sqlite
+        .prepare(`DELETE FROM findings WHERE key IN (SELECT key FROM memories WHERE source NOT IN (${placeholders}))`)
+        .run(...ids);
+      sqlite.prepare(`DELETE FROM memories WHERE source NOT IN (${placeholders})`).run(...ids);
+      sqlite.prepare(`DELETE FROM sources WHERE id NOT IN (${placeholders})`).run(...ids);
+      sqlite.prepare(`DELETE FROM index_findings WHERE source NOT IN (${placeholders})`).run(...ids);
+    })();
+  }
+  // Rules or owner changed since the index was built: every file is inspected again (sizes and mtimes say nothing).
+  const signature = rulesSignature(owner);
+  const stored = sqlite.prepare('SELECT value FROM meta WHERE key = ?').get(RULES_KEY) as { value: string } | undefined;
+  const force = stored?.value !== signature;
+  for (const source of sources) {
+    if (source.error) {
+      stats.errors.push(`${source.root}: ${source.error}`);
+      upsertSource.run(source.id, source.root, source.kind, source.label, now.getTime(), source.error);
+      continue;
+    }
+    scanOne(sqlite, source, owner, stats, opts, force);
+    stats.events += mirrorAudit(sqlite, source.id, source.root);
+    upsertSource.run(source.id, source.root, source.kind, source.label, now.getTime(), null);
+  }
+  sqlite.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('last_scan', ?)").run(String(now.getTime()));
+  if (force) sqlite.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(RULES_KEY, signature);
+  return stats;
+}
+
+function scanOne(
+  sqlite: Database.Database,
+  source: SourceInfo,
+  owner: OwnerIdentity,
+  stats: ScanStats,
+  opts: ScanOptions,
+  force = false,
+): void {
+  const listed = opts.machine
+    ? committedListing(source.root, opts.machine, source.adapter.list(source.root))
+    : source.adapter.list(source.root);
+  stats.files += listed.length;
+  const existing = new Map<string, { size: number; mtime: number }>();
+  for (const r of sqlite
+    .prepare('SELECT rel_path AS p, size, mtime_ms AS m FROM memories WHERE source = ?')
+    .iterate(source.id) as Iterable<{ p: string; size: number; m: number }>) {
+    existing.set(r.p, { size: r.size, mtime: r.m });
+  }
+  const writer = rowWriter(sqlite);
+  const changed: (ListedFile & { isNew: boolean })[] = [];
+  for (const f of listed) {
+    const row = existing.get(f.relPath);
+    existing.delete(f.relPath);
+    if (force || !row || row.size !== f.size || row.mtime !== f.mtimeMs) changed.push({ ...f, isNew: !row });
+  }
+  // A large first index builds full-text search once at the end instead of row by row.
+  const defer = changed.length >= FTS_DEFER_MIN && changed.every((f) => f.isNew);
+  if (defer) deferFts(sqlite);
+  for (let i = 0; i < changed.length; i += BATCH) {
+    const batch = changed.slice(i, i + BATCH).map((f) => ({ f, result: readOne(source.root, f, owner) }));
+    sqlite.transaction(() => {
+      for (const { f, result } of batch) {
+        if ('error' in result) writer.upsertError(source.id, f, result.error, f.isNew);
+        else writer.upsert(source.id, f, result.ins, f.isNew);
+      }
+    })();
+    stats.read += batch.length;
+    opts.onProgress?.(Math.min(i + BATCH, changed.length), changed.length);
+  }
+  if (defer) rebuildFts(sqlite);
+  if (existing.size > 0) {
+    sqlite.transaction(() => {
+      for (const rel of existing.keys()) writer.remove(`${source.id}:${rel}`);
+    })();
+    stats.removed += existing.size;
+  }
+  if (changed.length > 0 || stats.removed > 0) markConflicts(sqlite, source.id);
+  if (source.adapter.indexFile) {
+    markIndexed(sqlite, source);
+    storeIndexFindings(sqlite, source, owner);
+  }
+}
+
+function readOne(
+  root: string,
+  f: ListedFile,
+  owner: OwnerIdentity,
+): { ins: ReturnType<typeof inspect> } | { error: string } {
+  if (f.refused) return { error: f.refused };
+  if (f.size > SCAN_READ_CAP) return { error: `file too large (${f.size} bytes, limit 1 MiB)` };
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(path.join(root, f.readFrom ?? f.relPath));
+  } catch (e) {
+    return { error: `file unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})` };
+  }
+  try {
+    return { ins: inspect(bytes, f, owner) };
+  } catch (e) {
+    // A validator bug must not stop the scan of every other file.
+    return { error: `could not be inspected: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * The editor's save with every required field (docs/review-inbox.md "Editor"):
+ * name, description and type, each read from the top level, else from `metadata:`
+ * (docs/memory-files.md), and a changed value written back where it was found. A nested
+ * value is replaced in place — only the bytes of that scalar change; the rest of the
+ * `metadata:` block stays byte-for-byte. trust-level and last-verified go at the top
+ * level (saving is the user's gesture: verified). One applyToMemory operation.
+ */
+import fs from 'node:fs';
+import { isMap, isScalar, type YAMLMap } from 'yaml';
+import type { Actor } from '../../audit/event';
+import type { ServiceContext } from '../context';
+import { applyToMemory } from './transition';
+import { replaceBody } from './compose';
+import { resolveMemory } from '../index/resolve';
+import { sha256 } from '../index/inspect';
+import { decide } from '../../trust/transitions';
+import { today } from '../../trust/dates';
+import { splitFile } from '../../memory-file/split';
+import { decodeFrontmatter, parseFrontmatterDoc } from '../../memory-file/frontmatter';
+import { rewriteFrontmatter, RewriteError } from '../../memory-file/rewrite';
+import { encodeScalar } from '../../memory-file/scalar-encode';
+import { runAllChecks } from '../../validators/run';
+import type { Finding } from '../../validators/types';
+import type { SaveResult } from './create-edit';
+
+export const EDITABLE = ['name', 'description', 'type'] as const;
+export type Editable = (typeof EDITABLE)[number];
+export type FieldPlace = 'top' | 'metadata' | 'missing';
+
+export interface EditableFields {
+  values: Record<Editable, string>;
+  places: Record<Editable, FieldPlace>;
+  /** The parser's message and line when the block does not parse (nothing can be saved then). */
+  error: { message: string; line: number } | null;
+}
+
+function metadataMap(map: YAMLMap.Parsed | null): YAMLMap | null {
+  const meta = map?.get('metadata', true);
+  return isMap(meta) ? meta : null;
+}
+
+export function editableFields(bytes: Buffer): EditableFields {
+  const values = { name: '', description: '', type: '' };
+  const places: Record<Editable, FieldPlace> = { name: 'missing', description: 'missing', type: 'missing' };
+  const split = splitFile(bytes);
+  if (!split.ok)
+    return {
+      values,
+      places,
+      error: {
+        message:
+          split.error === 'missing-open'
+            ? 'missing opening frontmatter delimiter'
+            : 'missing closing frontmatter delimiter',
+        line: 1,
+      },
+    };
+  const decoded = decodeFrontmatter(bytes, split);
+  if (!decoded.ok) return { values, places, error: { message: decoded.error.message, line: decoded.error.line } };
+  const doc = parseFrontmatterDoc(decoded.text);
+  const err = doc.parsed.errors[0];
+  const meta = metadataMap(doc.map);
+  for (const k of EDITABLE) {
+    const top = doc.parsed.data[k];
+    // The reader fills nested known keys into `data` too (and lists them in `nested`).
+    if (typeof top === 'string' && !doc.parsed.nested?.includes(k)) {
+      values[k] = top;
+      places[k] = 'top';
+      continue;
+    }
+    const nested = meta?.get(k, true);
+    if (isScalar(nested) && nested.value !== null && nested.value !== undefined) {
+      values[k] = String(nested.value);
+      places[k] = 'metadata';
+    }
+  }
+  return { values, places, error: err ? { message: err.message, line: err.line } : null };
+}
+
+/** Replaces the scalar of `metadata.<key>` in place; every other byte is kept. */
+export function setNested(bytes: Buffer, key: string, value: string): Buffer {
+  const split = splitFile(bytes);
+  if (!split.ok) throw new RewriteError('no-frontmatter', 'the file has no frontmatter block');
+  const decoded = decodeFrontmatter(bytes, split);
+  if (!decoded.ok) throw new RewriteError('invalid-frontmatter', decoded.error.message);
+  const doc = parseFrontmatterDoc(decoded.text);
+  const node = metadataMap(doc.map)?.get(key, true);
+  if (!isScalar(node) || !node.range)
+    throw new RewriteError('invalid-frontmatter', `metadata.${key} is not a single value`);
+  const [start, valueEnd] = node.range;
+  const text = decoded.text;
+  const a = split.fmStart + Buffer.byteLength(text.slice(0, start));
+  const b = split.fmStart + Buffer.byteLength(text.slice(0, valueEnd));
+  return Buffer.concat([bytes.subarray(0, a), Buffer.from(encodeScalar(value), 'utf8'), bytes.subarray(b)]);
+}
+
+export interface FieldsInput {
+  name: string;
+  description: string;
+  type: 'user' | 'feedback' | 'project' | 'reference';
+  body: string;
+}
+
+export function editableMemory(ctx: ServiceContext, ref: { source: string; filename: string }): EditableFields | null {
+  const r = resolveMemory(ctx.sources, ref.filename, { sourceId: ref.source });
+  if (!r.ok) return null;
+  return editableFields(fs.readFileSync(r.found.abs));
+}
+
+export function editMemoryFields(
+  ctx: ServiceContext,
+  ref: { source: string; filename: string },
+  input: FieldsInput,
+  expectSha: string,
+  actor: Actor = 'user:web',
+): SaveResult {
+  let blocked: Finding[] | null = null;
+  const result = applyToMemory(
+    ctx,
+    { ref: ref.filename, sourceId: ref.source, actor, expectSha },
+    (ins, found, now) => {
+      const d = decide('edit', ins.facts, { now, machine: ctx.machine, actor: 'user' });
+      if (!d.ok || d.noop) return d.ok ? { ok: false, code: 'refused', message: d.message } : d;
+      const bytes = fs.readFileSync(found.abs);
+      if (sha256(bytes) !== expectSha)
+        return {
+          ok: false,
+          code: 'conflict',
+          message: `${found.filename} changed on disk since it was shown: reload and try again`,
+        };
+      const current = editableFields(bytes);
+      if (current.error)
+        return {
+          ok: false,
+          code: 'unwritable',
+          message: `${found.filename}: the frontmatter does not parse (${current.error.message}, line ${current.error.line}); fix it in your editor first`,
+        };
+      let out: Buffer = bytes;
+      const top: Record<string, string> = { 'trust-level': 'verified', 'last-verified': today(now) };
+      try {
+        for (const k of EDITABLE) {
+          const v = input[k];
+          if (v === current.values[k]) continue;
+          if (current.places[k] === 'metadata') out = setNested(out, k, v);
+          else top[k] = v;
+        }
+        out = rewriteFrontmatter(out, { set: top });
+        out = replaceBody(out, Buffer.from(`\n${input.body.replace(/\r\n/g, '\n').replace(/\n?$/, '\n')}`, 'utf8'));
+      } catch (e) {
+        if (!(e instanceof RewriteError)) throw e;
+        return { ok: false, code: 'unwritable', message: `${found.filename}: ${e.message}` };
+      }
+      const v = runAllChecks(out, found.filename, ctx.owner());
+      if (v.validate.exit === 1 || v.validate.exit === 2 || v.secret.exit === 1) {
+        blocked = [...v.validate.findings, ...v.secret.findings].filter((f) => f.label !== 'WARN-SEMANTIC');
+        return {
+          ok: false,
+          code: 'validators-fail',
+          message: `not saved: ${blocked.map((f) => f.message).join('; ')}`,
+        };
+      }
+      return {
+        ok: true,
+        noop: false,
+        action: 'edit',
+        from: d.from,
+        to: 'verified',
+        set: {},
+        remove: [],
+        move: null,
+        reason: null,
+        replace: out,
+      };
+    },
+  );
+  if (!result.ok && blocked) return { ok: false, code: 'validators-fail', message: result.message, findings: blocked };
+  return result;
+}
