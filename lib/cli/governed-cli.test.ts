@@ -44,6 +44,8 @@ describe('every command on a root holding a live governed store (WAL)', () => {
   let sb: Sandbox;
   let f: Fixture;
   let state0: Record<string, string>;
+  /** The draft's full record id, `<source>:<key>`. */
+  let draftId: string;
   const cli = (args: string[]) => runCli(args, sb.env);
 
   beforeAll(() => {
@@ -53,6 +55,8 @@ describe('every command on a root holding a live governed store (WAL)', () => {
     expect(fs.statSync(`${f.store}-wal`).size).toBeGreaterThan(0);
     expect(fs.existsSync(`${f.store}-shm`)).toBe(true);
     state0 = storeState(f.store);
+    const items = JSON.parse(runCli(['list', '--json'], sb.env).stdout).items as { id: string; key: string }[];
+    draftId = items.find((i) => i.key === f.ids.draft)!.id;
   });
   afterAll(() => {
     f.writer?.close();
@@ -185,6 +189,16 @@ describe('every command on a root holding a live governed store (WAL)', () => {
         else expect(r.stderr).not.toContain('codeclone memory');
       },
     ]),
+    [
+      'promote <full id>',
+      () => ['promote', draftId],
+      (r) => {
+        expect(draftId).toMatch(/^[a-z0-9-]+:mem-[0-9a-f]{32}$/);
+        expect(r.status, r.stderr).toBe(2);
+        expect(r.stderr).toContain(`memtrust promote: ${draftId}: `);
+        expect(r.stderr).toContain(`run instead: ${cmd('approve', sb.root, k('draft'))}`);
+      },
+    ],
     [
       'record-action <key> approve',
       () => ['record-action', k('claim-b'), 'approve'],
