@@ -11,6 +11,9 @@
  *   (a) floor: open a copy of the store read-only + `SELECT * FROM memory_records` + close, best of --reps;
  *   (b) `read()` of lib/sources/governed: store and -wal read into memory, log folded in, four SELECTs, mapping to
  *       records with command lines — median of --reps.
+ *   (c) the registered adapter (`recordAdapter('governed').read`, what the service calls) — median of --reps;
+ *   (d) the read service cold (`readSourceRecords`: adapter read + validators + writing the record index into
+ *       memtrust's own SQLite), once per rep with the cache forgotten — median of --reps.
  * Diagnostics: the parts of (b) as read() reports them, a plain SELECT * of all four
  * tables, and whether the store's files are byte-identical after every read.
  * No target was set for this read; the ratio (b) ÷ (a) is printed. Exit 0 always.
@@ -19,6 +22,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { loadConfig } from '../lib/config';
+import { closeDb } from '../db/client';
+import { createContext } from '../lib/service/context';
+import { forgetRecordCache, readSourceRecords } from '../lib/service/records/read';
+import { recordAdapter } from '../lib/sources/registry';
 import { buildGovernedFixture } from '../lib/sources/governed/test-fixtures';
 import { read } from '../lib/sources/governed/read';
 import { fingerprint } from '../lib/sources/governed/test-support';
@@ -62,6 +70,22 @@ try {
   const four = [...one, 'SELECT * FROM memory_evidence', 'SELECT * FROM memory_links', 'SELECT * FROM memory_subjects'];
   plain(four); // warm the page cache
 
+  // The service over the same project as its one root, with its own index in the temp dir.
+  const env = {
+    MEMTRUST_ROOT: fx.project,
+    MEMTRUST_DB: path.join(tmp, 'index.sqlite'),
+    MEMTRUST_NOW: '2026-11-22T12:00:00Z',
+    XDG_CONFIG_HOME: path.join(tmp, 'cfg'),
+    XDG_DATA_HOME: path.join(tmp, 'data'),
+  };
+  const ctx = createContext(loadConfig({ env }), env);
+  const source = ctx.recordSources.find((s) => s.records?.layout === 'governed');
+  if (!source) throw new Error(`${fx.project} is not detected as a governed record root`);
+  const adapter = recordAdapter('governed')!;
+  const viaAdapter: number[] = [];
+  const viaService: number[] = [];
+  let serviceCount = 0;
+
   const before = fingerprint(dir);
   const floor: number[] = [];
   const floor4: number[] = [];
@@ -78,12 +102,24 @@ try {
     reads.push(b.ms);
     count = b.value.records.length;
     for (const k of Object.keys(parts) as (keyof typeof parts)[]) parts[k].push(b.value.timings[k]);
+    const c = timeMs(() => adapter.read(fx.project, { sourceId: source.id, now: new Date(env.MEMTRUST_NOW) }));
+    if (c.value.problems.length) throw new Error(c.value.problems[0]!.problem);
+    viaAdapter.push(c.ms);
+    ctx.handle.sqlite.exec('DELETE FROM layout_sources');
+    forgetRecordCache();
+    const d = timeMs(() => readSourceRecords(ctx, source));
+    if (d.value.error) throw new Error(d.value.error);
+    serviceCount = d.value.records.length;
+    viaService.push(d.ms);
     unchanged &&= JSON.stringify(fingerprint(dir)) === JSON.stringify(before);
-    note(`rep ${i + 1}/${REPS}: floor ${fmtMs(a.ms)}, read ${fmtMs(b.ms)}`);
+    note(
+      `rep ${i + 1}/${REPS}: floor ${fmtMs(a.ms)}, read ${fmtMs(b.ms)}, adapter ${fmtMs(c.ms)}, service ${fmtMs(d.ms)}`,
+    );
   }
   const best = Math.min(...floor);
   const med = median(reads);
   fx.writer?.close();
+  closeDb(env.MEMTRUST_DB);
 
   process.stdout.write(
     `governed read, ${count.toLocaleString('en-US')} records (${LIVE ? 'writer open, commits in the -wal' : 'store closed cleanly'}); ${sizes.join(', ')}\n`,
@@ -96,6 +132,18 @@ try {
       ['  snapshot (read store + -wal, fold the log)', fmtMs(median(parts.snapshotMs)), '', ''],
       ['  open + four SELECTs', fmtMs(median(parts.queryMs)), '', ''],
       ['  map to records', fmtMs(median(parts.mapMs)), '', ''],
+      [
+        '(c) registered adapter read, median',
+        fmtMs(median(viaAdapter)),
+        fmtMs(best),
+        `${(median(viaAdapter) / best).toFixed(1)}×`,
+      ],
+      [
+        `(d) read service, cold (${serviceCount.toLocaleString('en-US')} records), median`,
+        fmtMs(median(viaService)),
+        fmtMs(best),
+        `${(median(viaService) / best).toFixed(1)}×`,
+      ],
       ['(a) SELECT * memory_records, best', fmtMs(best), '', ''],
       ['plain SELECT * of the four tables, best', fmtMs(Math.min(...floor4)), '', ''],
     ])}\n`,

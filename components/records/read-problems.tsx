@@ -21,8 +21,10 @@ export function ReadProblems({ groups }: { groups: ProblemGroup[] }) {
           className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
         >
           <p className="font-medium">
-            {g.label} at <span className="font-mono text-xs">{g.root}</span>: {g.problems.length}{' '}
-            {g.problems.length === 1 ? 'problem' : 'problems'} while reading
+            {g.label} at <span className="font-mono text-xs">{g.root}</span>:{' '}
+            {g.problems.length
+              ? `${g.problems.length} ${g.problems.length === 1 ? 'problem' : 'problems'} while reading`
+              : `read, with ${g.warnings.length === 1 ? 'a warning' : `${g.warnings.length} warnings`}`}
           </p>
           {g.warnings.map((w) => (
             <p key={w} className="text-xs">

@@ -1,4 +1,5 @@
 /** Read-side commands: scan, list, show, history, roots. */
+import path from 'node:path';
 import { exitCodeFor } from '../../error-codes';
 import { UsageError, lastValue } from '../args';
 import type { Io } from '../io';
@@ -255,7 +256,7 @@ const rootsCmd: Command = {
           ...(s.refused ? { refused: s.refused } : {}),
           ...(config.demo ? { demo: true } : {}),
           ...(index.get(s.id) ? { indexFindings: index.get(s.id) } : {}),
-          ...(s.records ? { label: s.label, records: counts.get(s.id) } : {}),
+          ...(s.records ? recordRootJson(s.label, counts.get(s.id)!) : {}),
         })),
         origin: none ? 'none' : config.rootsOrigin,
         ...(none ? { message: NO_ROOT } : {}),
@@ -283,6 +284,13 @@ const rootsCmd: Command = {
       for (const f of index.get(s.id) ?? []) io.out(`    ${f.file} line ${f.line ?? '—'}: ${f.label} ${f.message}`);
     }
     for (const s of sources.filter((x) => x.refused)) io.err(`memtrust: ${s.refused}`);
+    // What a record root's store could not give, one line each naming the file (as `list` prints them).
+    for (const s of sources) {
+      const r = counts.get(s.id)?.read;
+      for (const p of r?.problems ?? [])
+        io.err(`memtrust: ${path.join(s.root, p.file)}${p.line ? ` line ${p.line}` : ''}: ${p.problem}`);
+      for (const w of r?.warnings ?? []) io.err(`memtrust: ${s.root}: ${w}`);
+    }
     if (discovered.length) {
       io.out('discovered (not used until you add them with --root, MEMTRUST_ROOT or the dashboard settings):');
       for (const d of discovered) io.out(`  ${d}`);
@@ -290,6 +298,17 @@ const rootsCmd: Command = {
     return refused ? 64 : 0;
   },
 };
+
+/** A record root in `roots --json`: its count, plus the read's problems and warnings when there are any. */
+function recordRootJson(label: string, c: ReturnType<typeof recordCount>): Record<string, unknown> {
+  const { read, ...records } = c;
+  return {
+    label,
+    records,
+    ...(read?.problems.length ? { readProblems: read.problems } : {}),
+    ...(read?.warnings.length ? { warnings: read.warnings } : {}),
+  };
+}
 
 export const readCommands: Record<string, Command> = {
   scan: scanCmd,

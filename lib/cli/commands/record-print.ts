@@ -4,6 +4,8 @@
  */
 import type { Io } from '../io';
 import type { SourceInfo } from '../../sources';
+import type { LayoutRead } from '../../sources/record';
+import { recordAdapter } from '../../sources/registry';
 import type { ServiceContext } from '../../service/context';
 import { recordActionStates, type RecordView } from '../../service/records/read';
 
@@ -50,7 +52,8 @@ export function recordItem(r: RecordView, root: string | undefined): Record<stri
     validate: null,
     ...exits(r),
     findings: r.findings.length,
-    actions: r.actions,
+    // A read-only layout allows memtrust no verb (docs/records.md); what its owner allows is in ownerActions.
+    ...(recordAdapter(r.layout)?.readOnly ? { actions: [], ownerActions: r.actions } : { actions: r.actions }),
     refused: r.refused,
   };
 }
@@ -86,17 +89,24 @@ export function printRecord(io: Io, ctx: ServiceContext, source: SourceInfo, r: 
   io.out('actions:');
   for (const a of recordActionStates(ctx, source, r)) {
     io.out(
-      `  ${a.allowed ? '✓' : '✗'} ${a.action}${a.reason ? ` — ${a.reason}` : ''}${a.command ? `; the owner's command: ${a.command}` : ''}`,
+      `  ${a.allowed ? '✓' : '✗'} ${a.action}${a.reason ? ` — ${a.reason}` : ''}${a.command && !a.reason?.includes(a.command) ? `; the owner's command: ${a.command}` : ''}`,
     );
   }
 }
 
 /** For `roots`: how many records a record root holds, read through its adapter (no index there). */
-export function recordCount(s: SourceInfo, now: Date): { count: number; problems: number; error?: string } {
+export function recordCount(
+  s: SourceInfo,
+  now: Date,
+): { count: number; problems: number; error?: string; read?: Pick<LayoutRead, 'problems' | 'warnings'> } {
   if (!s.records || s.error) return { count: 0, problems: 0, ...(s.error ? { error: s.error } : {}) };
   try {
     const r = s.records.read(s.root, { sourceId: s.id, now });
-    return { count: new Set(r.records.map((x) => x.id)).size, problems: r.problems.length };
+    return {
+      count: new Set(r.records.map((x) => x.id)).size,
+      problems: r.problems.length,
+      read: { problems: r.problems, warnings: r.warnings },
+    };
   } catch (e) {
     return {
       count: 0,

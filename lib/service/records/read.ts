@@ -7,6 +7,7 @@
  * database loses nothing, the next call reads the stores again.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { LayoutRecord, ReadProblem } from '../../sources/record';
 import type { SourceInfo } from '../../sources';
@@ -321,8 +322,20 @@ export function findRecord(ctx: ServiceContext, idOrKey: string): FindResult {
       .all(value, JSON.stringify(ok)) as { source: string; data: string }[];
   let rows = pick('id = ?', idOrKey);
   if (rows.length === 0) rows = pick('key = ?', idOrKey);
-  if (rows.length === 0)
-    return { ok: false, code: 'not-found', message: `no record ${idOrKey} in the configured record roots` };
+  if (rows.length === 0) {
+    // A root that gave no record at all because its store could not be read is named: the record may be there.
+    const unread = [...reads].flatMap(([s, r]) => {
+      const root = ctx.recordSources.find((x) => x.id === s)?.root ?? s;
+      if (r.error) return [r.error];
+      if (r.records.length) return [];
+      return r.problems.map((p) => `${path.join(root, p.file)}: ${p.problem}`);
+    });
+    return {
+      ok: false,
+      code: 'not-found',
+      message: `no record ${idOrKey} in the configured record roots${unread.length ? `; unreadable: ${unread.join('; ')}` : ''}`,
+    };
+  }
   if (rows.length > 1) {
     return {
       ok: false,
