@@ -279,7 +279,7 @@ test('demote asks for a reason, previews the line with it, applies as a batch, a
   const orig = before.toString('utf8').split('\n');
   expect(orig.map((l, i) => (l === after[i] ? null : i + 1)).filter((x) => x !== null)).toEqual([1]);
   expect(JSON.parse(after[0]!)).toMatchObject({ status: 'needs-review', reviewNote: 'replicas were scaled to five' });
-  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
   await page.getByRole('button', { name: 'Confirm undo' }).click();
   await expect(page).toHaveURL(/\/batches\//);
   await expect.poll(() => fs.readFileSync(file).equals(before)).toBe(true);
@@ -299,7 +299,7 @@ test('a record’s history: its page shows the timeline newest first, and the Au
   await dialog.getByRole('button', { name: 'Preview the change' }).click();
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Demote mem_11aa22bb' })).toBeVisible();
-  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
   await page.getByRole('button', { name: 'Confirm undo' }).click();
   await expect(page).toHaveURL(/\/batches\//);
 

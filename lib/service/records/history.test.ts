@@ -96,10 +96,32 @@ describe('record history', () => {
     expect(lines[1]).toContain('demote');
     expect(lines[1]).toContain('“the toolchain moved”');
 
+    // `show` carries the same history.
+    expect(json('show', `${teamId}:mem_one`).history).toEqual(before.events);
+    expect(cli('show', `${teamId}:mem_one`).stdout).toMatch(/^history:\n {2}\S+ user:web restore quarantined → /m);
+
     // The whole trail lists record events beside memory events.
     const all = json('history');
     expect(all.events.filter((e: { layout: string | null }) => e.layout === 'consolidation')).toHaveLength(2);
   }, 60_000);
+
+  it('events mirrored before migration 0013 get their layout and verb once the cursors are reset', () => {
+    const ctx = createContext(loadConfig({ env: sb.env }), sb.env);
+    scan(ctx);
+    const sqlite = ctx.handle.sqlite;
+    // What a database mirrored before the migration holds: record events without the two columns.
+    sqlite.prepare('UPDATE audit_events SET layout = NULL, record_action = NULL').run();
+    sqlite.prepare('DELETE FROM audit_cursors').run();
+    const n = (sqlite.prepare('SELECT count(*) AS n FROM audit_events').get() as { n: number }).n;
+    const stats = scan(ctx);
+    expect(stats.events).toBe(2);
+    expect((sqlite.prepare('SELECT count(*) AS n FROM audit_events').get() as { n: number }).n).toBe(n);
+    expect(recordHistory(ctx, teamId, 'mem_one').map((e) => [e.layout, e.recordAction])).toEqual([
+      ['consolidation', 'restore'],
+      ['consolidation', 'demote'],
+    ]);
+    closeDb(sb.db);
+  });
 
   it('a key in two roots is ambiguous, naming both; the full id picks one; an unknown key is not found', () => {
     const amb = cli('history', 'mem_shared');
