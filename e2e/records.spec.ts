@@ -330,6 +330,10 @@ test('a record’s history: its page shows the timeline newest first, and the Au
   await rows.nth(1).getByRole('link', { name: 'mem_11aa22bb' }).click();
   await expect(page).toHaveURL(`/records/${encodeURIComponent(id)}`);
   await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem')).toHaveCount(2);
+  // The record page's own link to the Audit page: this record's root and key.
+  await page.getByRole('link', { name: 'Audit events of this record' }).click();
+  await expect(page).toHaveURL(/\/audit\?memory=mem_11aa22bb&source=/);
+  await expect(rows).toHaveCount(2);
 });
 
 test.describe('a large store', () => {
