@@ -61,7 +61,7 @@ export function AuditFilters({
           type="search"
           name="memory"
           defaultValue={params.memory ?? ''}
-          placeholder="part of a file name"
+          placeholder="part of a file name or record key"
           className={`${field} w-48`}
         />
       </label>

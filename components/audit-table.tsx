@@ -3,6 +3,7 @@ import type { AuditEventItem } from '@/db/queries/audit-events';
 import { TierBadge } from '@/components/tier-badge';
 import { memoryHref, shortBatch } from '@/components/format';
 import { TEXT_WITHHELD } from '@/lib/report/redact';
+import { recordHref } from '@/lib/record-url';
 import { UndoBatchButton } from '@/components/undo-batch-button';
 
 const ACTION_STYLE: Record<string, string> = {
@@ -34,7 +35,7 @@ export function AuditTable({ items }: { items: AuditEventItem[] }) {
               'Actor',
               'Action',
               'Batch',
-              'Memory',
+              'Memory or record',
               'From → to',
               'Reason',
               'Findings',
@@ -56,7 +57,7 @@ export function AuditTable({ items }: { items: AuditEventItem[] }) {
               <td className="px-3 py-2 whitespace-nowrap">{e.actor}</td>
               <td className="px-3 py-2">
                 <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${ACTION_STYLE[e.action] ?? ''}`}>
-                  {e.action}
+                  {e.recordAction ?? e.action}
                 </span>
               </td>
               <td className="px-3 py-2 text-xs whitespace-nowrap">
@@ -77,6 +78,19 @@ export function AuditTable({ items }: { items: AuditEventItem[] }) {
               <td className="min-w-64 px-3 py-2 break-all">
                 {e.memory === TEXT_WITHHELD ? (
                   <span className="italic text-slate-500">{e.memory}</span>
+                ) : e.layout ? (
+                  // A record event: the layout, then the key linking to the record's page.
+                  <span className="flex flex-wrap items-center gap-1.5" data-record-event={e.layout}>
+                    <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+                      {e.layout}
+                    </span>
+                    <Link
+                      href={recordHref(`${e.source}:${e.memory}`)}
+                      className="font-mono text-xs text-teal-800 hover:underline dark:text-teal-300"
+                    >
+                      {e.memory}
+                    </Link>
+                  </span>
                 ) : (
                   <Link
                     href={memoryHref(e.source, e.memory)}

@@ -4,7 +4,7 @@ import { TierBadge } from './tier-badge';
 import { UndoBatchButton } from './undo-batch-button';
 import { shortBatch } from './format';
 
-/** Audit events for one memory, plus the last external edit seen on disk. */
+/** Audit events for one memory or record, plus the last external edit seen on disk; a record event shows the layout's own verb. */
 export function HistoryTimeline({ events, externalEdit }: { events: HistoryItem[]; externalEdit: string | null }) {
   if (events.length === 0 && !externalEdit)
     return <p className="text-sm text-slate-600 dark:text-slate-400">No recorded history yet.</p>;
@@ -21,7 +21,7 @@ export function HistoryTimeline({ events, externalEdit }: { events: HistoryItem[
         <li key={`${e.source}:${e.id}`} className="text-sm">
           <span className="absolute -left-1.5 mt-1.5 h-3 w-3 rounded-full bg-teal-600" aria-hidden />
           <div className="flex flex-wrap items-center gap-2">
-            <span className="font-medium capitalize">{e.action}</span>
+            <span className="font-medium capitalize">{e.recordAction ?? e.action}</span>
             {e.from ? <TierBadge tier={e.from} /> : null}
             {e.from || e.to ? <span aria-hidden>→</span> : null}
             {e.to ? <TierBadge tier={e.to} /> : null}

@@ -108,6 +108,9 @@ export const auditEvents = sqliteTable(
     recovered: integer('recovered', { mode: 'boolean' }).notNull(),
     /** The batch the event belongs to (migration 0008; docs/batches.md). */
     batch: text('batch'),
+    /** A record event's layout and the layout's own verb (migration 0013; docs/records.md, "History and reports"). */
+    layout: text('layout'),
+    recordAction: text('record_action'),
   },
   (t) => [
     uniqueIndex('audit_op').on(t.source, t.id),

@@ -2,7 +2,7 @@
  * Records pages (docs/records-pages.md) over a consolidation store written here in
  * the shape of docs/layouts.md: the table with flags, read problems and filters in the
  * URL, masking, live refresh, and a contradiction pair resolved from the dashboard
- * as one batch and undone byte for byte.
+ * as one batch and undone byte for byte; a record's history on its page and on the Audit page.
  */
 import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
@@ -279,10 +279,61 @@ test('demote asks for a reason, previews the line with it, applies as a batch, a
   const orig = before.toString('utf8').split('\n');
   expect(orig.map((l, i) => (l === after[i] ? null : i + 1)).filter((x) => x !== null)).toEqual([1]);
   expect(JSON.parse(after[0]!)).toMatchObject({ status: 'needs-review', reviewNote: 'replicas were scaled to five' });
-  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
   await page.getByRole('button', { name: 'Confirm undo' }).click();
   await expect(page).toHaveURL(/\/batches\//);
   await expect.poll(() => fs.readFileSync(file).equals(before)).toBe(true);
+});
+
+test('a record’s history: its page shows the timeline newest first, and the Audit page lists its events with the layout, linking back, filters kept', async ({
+  page,
+}) => {
+  await page.goto('/records');
+  const id = (await page.locator('tr[data-record$=":mem_11aa22bb"]').getAttribute('data-record'))!;
+  await page.goto(`/records/${encodeURIComponent(id)}`);
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history).toContainText('No recorded history yet.');
+  await page.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Demote' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/Why/).fill('replicas were scaled to five');
+  await dialog.getByRole('button', { name: 'Preview the change' }).click();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Demote mem_11aa22bb' })).toBeVisible();
+  await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('button', { name: 'Confirm undo' }).click();
+  await expect(page).toHaveURL(/\/batches\//);
+
+  // Newest first: the undo, then the demote with its reason.
+  await page.goto(`/records/${encodeURIComponent(id)}`);
+  const items = history.getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toContainText('undo');
+  await expect(items.nth(1)).toContainText('demote');
+  await expect(items.nth(1)).toContainText('“replicas were scaled to five”');
+  await history.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('record-history'), fullPage: true });
+
+  await page.goto('/audit');
+  const rows = page.locator('tr:has([data-record-event="consolidation"])');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('demote');
+  await expect(rows.nth(1)).toContainText('replicas were scaled to five');
+  await page.screenshot({ path: shot('audit-record-events'), fullPage: true });
+  await axe(page, '/audit');
+  // Filters keep working on record events: by action, by key.
+  await page.goto('/audit?action=demote');
+  await expect(rows).toHaveCount(1);
+  await page.goto('/audit?action=promote');
+  await expect(rows).toHaveCount(0);
+  await page.goto('/audit?memory=mem_11aa');
+  await expect(rows).toHaveCount(2);
+  await rows.nth(1).getByRole('link', { name: 'mem_11aa22bb' }).click();
+  await expect(page).toHaveURL(`/records/${encodeURIComponent(id)}`);
+  await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem')).toHaveCount(2);
+  // The record page's own link to the Audit page: this record's root and key.
+  await page.getByRole('link', { name: 'Audit events of this record' }).click();
+  await expect(page).toHaveURL(/\/audit\?memory=mem_11aa22bb&source=/);
+  await expect(rows).toHaveCount(2);
 });
 
 test.describe('a large store', () => {

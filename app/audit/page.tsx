@@ -21,11 +21,15 @@ export default async function AuditPage({ searchParams }: Props) {
   const page = p.page ?? 1;
   const { items, total } = listAuditEvents(
     sqlite,
-    { ...toAuditFilter(p), scope: ctx.sources.map((s) => s.id) },
+    // Record roots' events too: each names its layout and key and links to the record (docs/records.md, "History and reports").
+    { ...toAuditFilter(p), scope: [...ctx.sources, ...ctx.recordSources].map((s) => s.id) },
     { limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE },
   );
   const guard = textGuard(ctx.owner());
-  const sources = auditSources(sqlite).filter((s) => ctx.sources.some((c) => c.id === s.id));
+  const sources = [
+    ...auditSources(sqlite).filter((s) => ctx.sources.some((c) => c.id === s.id)),
+    ...ctx.recordSources.map((s) => ({ id: s.id, root: s.root })),
+  ];
   const filters = describeFilters(p);
   return (
     <div>

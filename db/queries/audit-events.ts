@@ -23,6 +23,10 @@ export interface AuditEventItem {
   recovered: boolean;
   /** The batch the event belongs to (null for events older than batches). */
   batch: string | null;
+  /** A record event's layout (null for memory events); `memory` is then the record's key (docs/records.md, "History and reports"). */
+  layout: string | null;
+  /** The layout's own verb of a record event (`action` is `edit` when it is none of memtrust's). */
+  recordAction: string | null;
 }
 
 /** WHERE clause over `audit_events e`; the type filter matches events to memories by (source, filename). */
@@ -63,7 +67,8 @@ export function auditWhere(f: AuditFilter): { sql: string; params: Record<string
 }
 
 const COLUMNS = `e.seq, e.id, e.source, e.at, e.at_ms AS atMs, e.machine, e.actor, e.action, e.memory,
-  e.from_tier AS "from", e.to_tier AS "to", e.reason, e.findings, e.recovered, e.batch`;
+  e.from_tier AS "from", e.to_tier AS "to", e.reason, e.findings, e.recovered, e.batch,
+  e.layout, e.record_action AS recordAction`;
 
 function toItem(r: Record<string, unknown>): AuditEventItem {
   return { ...(r as unknown as AuditEventItem), findings: parseFindings(r.findings), recovered: !!r.recovered };

@@ -42,6 +42,8 @@ export function history(
     findings: safeJson(r.findings),
     recovered: r.recovered,
     batch: r.batch,
+    layout: r.layout,
+    recordAction: r.recordAction,
   }));
 }
 

@@ -30,6 +30,8 @@ describe('report data', () => {
     // Default period: 90 days before today's UTC midnight.
     expect(d.filters).toEqual({ since: '2026-08-24T00:00:00Z' });
     expect(d.period).toEqual({ from: '2026-08-24T00:00:00Z', to: '2026-11-22T12:00:00Z' });
+    // No record root configured: no record section (lib/report/records.test.ts covers them).
+    expect(d.records).toEqual([]);
   });
 
   it('counts tiers and what needs attention', () => {

@@ -14,6 +14,7 @@ import type { AuditFilter } from './filters';
 import { guardReason, textGuard, type Guard } from './redact';
 import { actionableFindings, tierCounts } from './queries';
 import type { MemoryRef, ReportData, ReportOptions } from './types';
+import { recordSections } from './records';
 
 export const DEFAULT_LIMIT = 500;
 export const DEFAULT_PERIOD_DAYS = 90;
@@ -47,7 +48,8 @@ export function buildReport(ctx: ServiceContext, o: ReportOptions = {}): ReportD
     memory: o.memory,
     fromMs: sinceMs,
     toMs: o.untilMs,
-    scope: ctx.sources.map((s) => s.id),
+    // Record roots' events are part of the trail (docs/records.md, "History and reports").
+    scope: [...ctx.sources, ...ctx.recordSources].map((s) => s.id),
   };
   const list = (q: Parameters<typeof listMemories>[1]) => listMemories(sqlite, { ...mf, ...q, limit }, now);
   const counts = tierCounts(sqlite, mf, now);
@@ -135,9 +137,11 @@ export function buildReport(ctx: ServiceContext, o: ReportOptions = {}): ReportD
           reason: guardReason(guard, e.reason),
           findings: e.findings.length,
           recovered: e.recovered,
+          ...(e.layout ? { layout: e.layout, recordAction: e.recordAction ?? e.action } : {}),
         })),
       },
     },
+    records: recordSections(ctx, ef, guard),
     charts,
     limit,
   };

@@ -3,7 +3,7 @@
  * no external request — a CSP meta tag forbids any), to open offline or mail.
  */
 import { chartSpecs, type ChartSpec } from './chart-model';
-import { filterLine, reportTables, summaryRows, type Table } from './sections';
+import { filterLine, recordTables, reportTables, summaryRows, type Table } from './sections';
 import { esc, renderSvg } from './svg';
 import type { ReportData } from './types';
 
@@ -72,6 +72,7 @@ export function renderHtml(d: ReportData): string {
 <ul class="meta">${roots}</ul></header>
 <section id="tiers"><h2>Tiers</h2><div class="cards">${cards}</div></section>
 <section id="attention"><h2>Needs attention</h2><div class="box">${table(['', 'Memories'], summaryRows(d).slice(5))}</div></section>
+${recordTables(d).map(section).join('\n')}
 <section id="charts"><h2>Charts</h2><div class="charts">
 ${chartSpecs(d.charts).map(chart).join('\n')}
 </div></section>

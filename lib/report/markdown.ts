@@ -1,6 +1,6 @@
 /** The Markdown report, for pasting into an issue: tables only, charts as their table views. */
 import { chartSpecs } from './chart-model';
-import { filterLine, reportTables, summaryRows } from './sections';
+import { filterLine, recordTables, reportTables, summaryRows } from './sections';
 import type { ReportData } from './types';
 
 /** One table cell: no line breaks, no pipes, no HTML that a renderer would interpret. */
@@ -41,7 +41,7 @@ export function renderMarkdown(d: ReportData): string {
     '',
     ...mdTable(['', 'Memories'], summaryRows(d)),
   ];
-  for (const t of reportTables(d)) {
+  for (const t of [...recordTables(d), ...reportTables(d)]) {
     out.push('', `## ${t.title}`, '', `_${t.note}_`, '');
     if (t.rows.length) out.push(...mdTable(t.head, t.rows));
     else out.push(t.empty);

@@ -75,13 +75,23 @@ export function reportTables(d: ReportData): Table[] {
       title: 'Transitions in the period',
       note: note(d.transitions.list, 'events'),
       empty: 'No audit events in the period.',
-      head: ['When (UTC)', 'Machine', 'Actor', 'Action', 'Memory', 'From → to', 'Reason', 'Findings', 'Recovered'],
+      head: [
+        'When (UTC)',
+        'Machine',
+        'Actor',
+        'Action',
+        'Memory or record',
+        'From → to',
+        'Reason',
+        'Findings',
+        'Recovered',
+      ],
       rows: d.transitions.list.items.map((e) => [
         e.at,
         e.machine,
         e.actor,
-        e.action,
-        `${e.source}:${e.memory}`,
+        e.recordAction ?? e.action,
+        e.layout ? `${e.layout} ${e.source}:${e.memory}` : `${e.source}:${e.memory}`,
         `${e.from ?? '—'} → ${e.to ?? '—'}`,
         dash(e.reason),
         e.findings,
@@ -112,4 +122,34 @@ export function filterLine(d: ReportData): string {
   return Object.entries(d.filters)
     .map(([k, v]) => `${k} ${v}`)
     .join(' · ');
+}
+
+/** One table per record root: what it is and how its records stand (docs/records.md, "History and reports"). */
+export function recordTables(d: ReportData): Table[] {
+  return d.records.map((r) => ({
+    id: `records-${r.id}`,
+    title: `Records: ${r.label}${r.label.includes(r.layout) ? '' : ` (${r.layout})`}`,
+    note: r.error ? 'not read' : `${num(r.total)} records`,
+    empty: '',
+    head: ['', 'Records'],
+    rows: r.error
+      ? [
+          ['Root', r.root],
+          ['Not read', r.error],
+        ]
+      : [
+          ['Root', r.root],
+          ['Layout', r.layout],
+          ['Shape', r.shape],
+          ['Records', r.total],
+          ['Verified', r.tiers.verified],
+          ['Inferred', r.tiers.inferred],
+          ['Quarantined', r.tiers.quarantined],
+          ['Archived', r.tiers.archived],
+          ...Object.entries(r.flags).map(([f, n]): [string, number] => [`Flag: ${f}`, n]),
+          ['Read problems', r.problems],
+          ['Conflicts', r.conflicts],
+          ['Events in the period', r.events],
+        ],
+  }));
 }

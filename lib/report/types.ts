@@ -79,6 +79,30 @@ export interface TransitionItem {
   reason: string | null;
   findings: number;
   recovered: boolean;
+  /** A record event only: its layout and the layout's own verb; `memory` is the record's key. */
+  layout?: string;
+  recordAction?: string;
+}
+
+/** One record root's section (docs/records.md, "History and reports"). */
+export interface RecordRootSection {
+  id: string;
+  root: string;
+  label: string;
+  layout: string;
+  shape: string;
+  /** Records now, and per tier. */
+  total: number;
+  tiers: { verified: number; inferred: number; quarantined: number; archived: number };
+  /** Records carrying each flag, by flag name (sorted). */
+  flags: Record<string, number>;
+  /** Entries the read could not turn into a record. */
+  problems: number;
+  /** Records flagged `conflict`. */
+  conflicts: number;
+  /** Events of this root in the period (the report's event filters applied). */
+  events: number;
+  error: string | null;
 }
 
 export interface ReportData {
@@ -102,6 +126,8 @@ export interface ReportData {
   quarantine: Capped<QuarantineItem>;
   findings: { categories: ChartsData['findings']; list: Capped<FindingItem> };
   transitions: { byAction: Record<string, number>; list: Capped<TransitionItem> };
+  /** One section per record root (canonical, governed, consolidation…); empty when none is configured. */
+  records: RecordRootSection[];
   charts: ChartsData;
   limit: number;
 }

@@ -18,7 +18,11 @@ export default async function AuditChartsPage({ searchParams }: Props) {
   const p = parseAuditParams(await searchParams);
   const ctx = freshContext();
   const sqlite = ctx.handle.sqlite;
-  const data = chartsData(sqlite, { ...toAuditFilter(p), scope: ctx.sources.map((s) => s.id) }, ctx.now());
+  const data = chartsData(
+    sqlite,
+    { ...toAuditFilter(p), scope: [...ctx.sources, ...ctx.recordSources].map((s) => s.id) },
+    ctx.now(),
+  );
   const filters = describeFilters(p);
   return (
     <div>

@@ -16,6 +16,9 @@ import { conflictPartners, conflictSide } from '@/components/records/conflicts';
 import { DoneBanner, parseDone } from '@/components/records/done-banner';
 import { locationText, masker } from '@/components/records/record-view';
 import { recordRootsToken } from '../token';
+import { HistoryTimeline } from '@/components/history-timeline';
+import { recordHistory } from '@/lib/service/records/history';
+import { guardEvent, textGuard } from '@/lib/report/redact';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Record' };
@@ -73,6 +76,9 @@ export default async function RecordPage({ params, searchParams }: Props) {
   const title = mask(r.title || r.key);
   // A JSON Lines record holds every field on its one line: the location says it once.
   const oneLine = r.fields.every((f) => f.line === r.location.line);
+  // The same query as `memtrust history ID` (docs/records.md, "History and reports"); free text guarded like the audit page.
+  const guard = textGuard(ctx.owner());
+  const events = recordHistory(ctx, source.id, r.key, 200).map((e) => guardEvent(guard, e));
   return (
     <div className="space-y-6">
       <RecordsLiveRefresh since={token} />
@@ -129,6 +135,9 @@ export default async function RecordPage({ params, searchParams }: Props) {
           </Card>
           <Card title={source.records?.label ?? r.layout}>
             <LayoutDetail record={r} mask={mask} />
+          </Card>
+          <Card title="History">
+            <HistoryTimeline events={events} externalEdit={null} />
           </Card>
           <Card title="Validator findings">
             <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">

@@ -198,11 +198,12 @@ const showCmd: Command = {
 };
 
 const historyCmd: Command = {
-  synopsis: 'history [ID|FILE]',
-  summary: 'audit events of the configured roots, newest first (one memory by id, path or unique filename)',
+  synopsis: 'history [ID|FILE|KEY]',
+  summary:
+    'audit events of the configured roots, newest first (one memory by id, path or unique filename; one record by id or key)',
   async run(argv, io) {
     const args = parseServiceArgs(argv, { values: ['limit'] });
-    if (args.positionals.length > 1) throw new UsageError('at most one memory ID or FILE');
+    if (args.positionals.length > 1) throw new UsageError('at most one memory ID or FILE, or record ID or KEY');
     const limitRaw = lastValue(args, 'limit');
     if (limitRaw !== undefined && !(Number.isInteger(Number(limitRaw)) && Number(limitRaw) > 0))
       throw new UsageError('--limit must be a positive integer');
@@ -215,14 +216,19 @@ const historyCmd: Command = {
       else io.err(`memtrust history: ${target.message}`);
       return exitCodeFor(target.code);
     }
-    const scope = target ? { source: target.source, memory: target.memory } : { sources: ctx.sources.map((s) => s.id) };
+    // Record roots' events are listed too; a record event names its layout and key (docs/records.md, "History and reports").
+    const scope = target
+      ? { source: target.source, memory: target.memory }
+      : { sources: [...ctx.sources, ...ctx.recordSources].map((s) => s.id) };
     const events = history(ctx.handle.db, { ...scope, limit: Number(limitRaw ?? 1_000_000) });
-    if (args.bools.has('json')) printJson(io, { events });
-    else if (events.length === 0) io.out('no audit events');
+    if (args.bools.has('json'))
+      printJson(io, target?.ok && target.record ? { record: target.record, events } : { events });
+    else if (events.length === 0)
+      io.out(target?.ok && target.record ? `no audit events for ${target.record.id}` : 'no audit events');
     else
       for (const e of events)
         io.out(
-          `${e.at}  ${e.machine.padEnd(14)} ${e.actor.padEnd(9)} ${e.action.padEnd(8)} ${e.memory}  ${e.from ?? '—'} → ${e.to ?? '—'}${e.reason ? `  “${e.reason}”` : ''}${e.recovered ? '  (recovered)' : ''}${e.batch ? `  batch ${e.batch}` : ''}`,
+          `${e.at}  ${e.machine.padEnd(14)} ${e.actor.padEnd(9)} ${(e.recordAction ?? e.action).padEnd(8)} ${e.layout ? `${e.layout} ${e.source}:${e.memory}` : e.memory}  ${e.from ?? '—'} → ${e.to ?? '—'}${e.reason ? `  “${e.reason}”` : ''}${e.recovered ? '  (recovered)' : ''}${e.batch ? `  batch ${e.batch}` : ''}`,
         );
     return 0;
   },

@@ -2,6 +2,7 @@
  * How the CLI prints records of record roots (docs/records.md, "CLI"): the `list` line,
  * the `list --json` item with the docs/records.md fields, and `show` as text or JSON.
  */
+import { recordHistory } from '../../service/records/history';
 import type { Io } from '../io';
 import type { SourceInfo } from '../../sources';
 import type { LayoutRead } from '../../sources/record';
@@ -67,6 +68,8 @@ export function recordShowJson(ctx: ServiceContext, source: SourceInfo, r: Recor
     shape: source.shape,
     ...exits(r),
     actionStates: recordActionStates(ctx, source, r),
+    // Newest first, the same query as `memtrust history ID` (docs/records.md, "History and reports").
+    history: recordHistory(ctx, source.id, r.key),
   };
 }
 
@@ -92,6 +95,12 @@ export function printRecord(io: Io, ctx: ServiceContext, source: SourceInfo, r: 
       `  ${a.allowed ? '✓' : '✗'} ${a.action}${a.reason ? ` — ${a.reason}` : ''}${a.command && !a.reason?.includes(a.command) ? `; the owner's command: ${a.command}` : ''}`,
     );
   }
+  const history = recordHistory(ctx, source.id, r.key);
+  if (history.length) io.out('history:');
+  for (const h of history)
+    io.out(
+      `  ${h.at} ${h.actor} ${h.recordAction ?? h.action} ${h.from ?? '—'} → ${h.to ?? '—'}${h.reason ? ` (${h.reason})` : ''}`,
+    );
 }
 
 /** For `roots`: how many records a record root holds, read through its adapter (no index there). */

@@ -1,12 +1,19 @@
-/** Mirrors audit files into SQLite, reading only what was appended since the last scan. */
+/**
+ * Mirrors audit files into SQLite, reading only what was appended since the last scan. The
+ * scan mirrors every root, memory roots and record roots alike (docs/records.md, "History
+ * and reports"), so a rebuilt database loses no event.
+ */
 import type Database from 'better-sqlite3';
 import type { AuditEvent } from '../../audit/event';
 import { listAuditFiles, readAuditFrom } from './audit-log';
 
 export function eventInserter(sqlite: Database.Database) {
-  const stmt = sqlite.prepare(`INSERT OR IGNORE INTO audit_events
-    (id, source, at, at_ms, machine, actor, action, memory, from_tier, to_tier, reason, findings, before_sha256, after_sha256, recovered, batch)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  // An event already mirrored is kept; one mirrored before migration 0013 gets its record columns filled.
+  const stmt = sqlite.prepare(`INSERT INTO audit_events
+    (id, source, at, at_ms, machine, actor, action, memory, from_tier, to_tier, reason, findings, before_sha256, after_sha256, recovered, batch, layout, record_action)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (source, id) DO UPDATE SET layout = excluded.layout, record_action = excluded.record_action
+    WHERE audit_events.layout IS NULL AND excluded.layout IS NOT NULL`);
   return (source: string, e: AuditEvent) =>
     stmt.run(
       e.id,
@@ -25,6 +32,8 @@ export function eventInserter(sqlite: Database.Database) {
       e.after_sha256 ?? null,
       e.recovered ? 1 : 0,
       typeof e.batch === 'string' ? e.batch : null,
+      typeof e.layout === 'string' ? e.layout : null,
+      typeof e.record_action === 'string' ? e.record_action : null,
     );
 }
 

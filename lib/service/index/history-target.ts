@@ -3,6 +3,7 @@
  * (`<source-id>:<filename>`), a path inside a configured root, or a bare filename that
  * exactly one configured root knows (on disk or in its trail). A filename that several
  * roots know is ambiguous and refused: it never merges the histories of different memories.
+ * Failing that, a record of a record root by id or key (lib/service/records/history.ts).
  */
 import path from 'node:path';
 import type Database from 'better-sqlite3';
@@ -10,9 +11,10 @@ import type { ServiceContext } from '../context';
 import { parseMemoryId } from '../../memory-id';
 import { isInside } from '../../paths';
 import { resolveMemory } from './resolve';
+import { recordHistoryTarget } from './records/history';
 
 export type HistoryTarget =
-  | { ok: true; source: string; memory: string }
+  | { ok: true; source: string; memory: string; record?: { id: string; layout: string } }
   | { ok: false; code: 'not-found' | 'ambiguous' | 'bad-name'; message: string };
 
 function sourcesWithEvents(sqlite: Database.Database, memory: string, ids: string[]): string[] {
@@ -22,7 +24,24 @@ function sourcesWithEvents(sqlite: Database.Database, memory: string, ids: strin
   return rows.map((r) => r.source).filter((s) => ids.includes(s));
 }
 
+/**
+ * A memory first (id, path, filename), else a record of a record root by id or bare key
+ * (docs/records.md, "History and reports"): `memory` is then the record's key.
+ */
 export function historyTarget(ctx: ServiceContext, ref: string): HistoryTarget {
+  const mem = memoryTarget(ctx, ref);
+  if (mem.ok || mem.code === 'ambiguous' || !ctx.recordSources?.length) return mem;
+  const rec = recordHistoryTarget(ctx, ref);
+  if (rec.ok) return { ok: true, source: rec.source.id, memory: rec.key, record: { id: rec.id, layout: rec.layout } };
+  if (rec.code === 'ambiguous') return rec;
+  return {
+    ok: false,
+    code: 'not-found',
+    message: `no memory or record ${ref} in the configured roots (give a memory id, path or file name, or a record id or key)`,
+  };
+}
+
+function memoryTarget(ctx: ServiceContext, ref: string): HistoryTarget {
   const ids = ctx.sources.map((s) => s.id);
   const asId = parseMemoryId(ref);
   if (asId && ids.includes(asId.source)) return { ok: true, source: asId.source, memory: asId.filename };

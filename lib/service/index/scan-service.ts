@@ -8,5 +8,9 @@ export function scan(ctx: ServiceContext, opts: ScanOptions = {}): ScanStats {
   // Unfinished operations are recovered when their root's lock is free; while a writer
   // holds it, the scan shows the last committed state (docs/crash-safety.md, "Readers").
   recoverAll(ctx);
-  return scanSources(ctx.handle.sqlite, ctx.sources, ctx.owner(), ctx.now(), { machine: ctx.machine, ...opts });
+  return scanSources(ctx.handle.sqlite, ctx.sources, ctx.owner(), ctx.now(), {
+    machine: ctx.machine,
+    recordSources: ctx.recordSources,
+    ...opts,
+  });
 }

@@ -44,6 +44,8 @@ export interface ScanOptions {
   onProgress?: (done: number, total: number) => void;
   /** This machine: its unfinished operations are shown as last committed (docs/crash-safety.md, "Readers"). */
   machine?: string;
+  /** Record roots: their records are read by their adapter, but their audit files are mirrored here too (docs/records.md, "History and reports"). */
+  recordSources?: SourceInfo[];
 }
 
 const BATCH = 1000;
@@ -107,6 +109,8 @@ export function scanSources(
     stats.events += mirrorAudit(sqlite, source.id, source.root);
     upsertSource.run(source.id, source.root, source.kind, source.label, now.getTime(), null);
   }
+  for (const source of opts.recordSources ?? [])
+    if (!source.error) stats.events += mirrorAudit(sqlite, source.id, source.root);
   sqlite.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('last_scan', ?)").run(String(now.getTime()));
   if (force) sqlite.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(RULES_KEY, signature);
   return stats;
