@@ -11,7 +11,7 @@ import type { ServiceContext } from '../context';
 import { parseMemoryId } from '../../memory-id';
 import { isInside } from '../../paths';
 import { resolveMemory } from './resolve';
-import { recordHistoryTarget } from './records/history';
+import { recordHistoryTarget } from '../records/history';
 
 export type HistoryTarget =
   | { ok: true; source: string; memory: string; record?: { id: string; layout: string } }

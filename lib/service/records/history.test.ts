@@ -11,11 +11,11 @@ import { rec, writeStore } from '../../sources/consolidation/test-fixtures';
 import { loadConfig } from '../../config';
 import { closeDb } from '../../../db/client';
 import { createContext } from '../context';
-import { scan } from '../scan-service';
+import { scan } from '../index/scan-service';
 import { envFor, removeSandbox, runCli, sandbox, type Sandbox } from '../test-support';
 import { applyRecordActions } from './apply';
 import { recordHistory } from './history';
-import { historyTarget } from '../history-target';
+import { historyTarget } from '../index/history-target';
 
 let sb: Sandbox;
 let team: string;
