@@ -1,22 +1,31 @@
 'use client';
 /**
- * Refreshes the server-rendered page when the index changes on disk (the
- * assistant writes a memory, a sync pulls, the CLI runs): polls a cheap
- * signature and calls router.refresh() when it moves.
+ * Refreshes the server-rendered page when what it shows changes on disk (the
+ * assistant writes a memory, a sync pulls, the CLI runs, codeclone writes its store):
+ * polls a cheap signature and calls router.refresh() when it moves.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { pollIndex } from '@/app/actions';
+import type { ActionResult } from '@/lib/action-result';
 import { queryKeys } from '@/lib/query-keys';
 
-/** `since`: the index signature the page was rendered from, so a change between render and first poll is not missed. */
-export function LiveRefresh({ since, intervalMs = 3_000 }: { since: string; intervalMs?: number }) {
+/**
+ * `since`: the signature the page was rendered from, so a change between render and the
+ * first poll is not missed; `poll`: the server action answering the current signature.
+ */
+export function useRefreshOnChange(
+  since: string,
+  queryKey: readonly unknown[],
+  poll: (input: Record<string, never>) => Promise<ActionResult<string>>,
+  intervalMs: number,
+): void {
   const router = useRouter();
   const { data } = useQuery({
-    queryKey: queryKeys.index,
+    queryKey,
     queryFn: async () => {
-      const r = await pollIndex({});
+      const r = await poll({});
       return r.ok ? r.data : null;
     },
     refetchInterval: intervalMs,
@@ -30,5 +39,10 @@ export function LiveRefresh({ since, intervalMs = 3_000 }: { since: string; inte
     seen.current = data;
     router.refresh();
   }, [data, router]);
+}
+
+/** The index of the file-per-memory roots. */
+export function LiveRefresh({ since, intervalMs = 3_000 }: { since: string; intervalMs?: number }) {
+  useRefreshOnChange(since, queryKeys.index, pollIndex, intervalMs);
   return null;
 }
