@@ -175,7 +175,7 @@ test('canonical records: filtered by category, a record page with target, re-ver
   await expect(page.locator('[data-staleness="fresh"]')).toContainText(`0 commits since ${shas.head}`);
   await page.screenshot({ path: shot('records-canonical-reaffirmed'), fullPage: true });
   await page.goto(done);
-  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
   await page.getByRole('button', { name: 'Confirm undo' }).click();
   await expect(page).toHaveURL(/\/batches\//);
   await expect.poll(() => fs.readFileSync(file).equals(before)).toBe(true);
@@ -207,7 +207,7 @@ test('a backlog entry closes as dropped from its page (the status is a choice), 
         .replace('status: open\n', 'status: dropped\n')
         .replace('raised-on: 2026-10-02\n', 'raised-on: 2026-10-02\nsuperseded-at: 2026-11-22\n'),
     );
-  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
   await page.getByRole('button', { name: 'Confirm undo' }).click();
   await expect(page).toHaveURL(/\/batches\//);
   await expect.poll(() => fs.readFileSync(file).equals(before)).toBe(true);
