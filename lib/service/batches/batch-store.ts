@@ -66,6 +66,15 @@ export interface BatchState {
   committed?: boolean;
 }
 
+/** The ids of every batch kept in the root (a readdir; none when the folder is missing). */
+export function batchIds(root: string): string[] {
+  try {
+    return fs.readdirSync(path.join(root, '.memtrust', 'batches'));
+  } catch {
+    return [];
+  }
+}
+
 export function batchDir(root: string, id: string): string {
   if (!BATCH_ID.test(id)) throw new Error(`not a batch id: ${id}`);
   return path.join(root, '.memtrust', 'batches', id);
@@ -112,13 +121,8 @@ export function writeSnapshot(root: string, manifest: BatchManifest, blobs: Buff
  */
 export function sweepBatchLeftovers(root: string, isAlive: (pid: number) => boolean): void {
   const top = path.join(root, '.memtrust', 'batches');
-  let ids: string[];
-  try {
-    ids = fs.readdirSync(top);
-  } catch {
-    return;
-  }
-  for (const id of ids) sweepDeadWriters(path.join(top, id), TMP_NAME, (pid) => pid === process.pid || !isAlive(pid));
+  for (const id of batchIds(root))
+    sweepDeadWriters(path.join(top, id), TMP_NAME, (pid) => pid === process.pid || !isAlive(pid));
 }
 
 export function writeState(root: string, id: string, state: BatchState): void {

@@ -31,7 +31,7 @@ import { editSharedFile, readIfExists } from '../write/fs-atomic';
 import { sha256 } from '../index/inspect';
 import { resolveMemory } from '../index/resolve';
 import { applyToMemory } from '../write/transition';
-import { LockTimeoutError, withRootLock } from '../write/lock';
+import { withRootLock, withRootLockOrBusy } from '../write/lock';
 import { markIndexed } from '../claude/claude-index';
 import { sameOutside } from './undo-finish';
 import { undoRecordBatch } from '../records/batch';
@@ -40,7 +40,7 @@ export type UndoResult =
   | { ok: true; noop: boolean; undone: string; outcome: BatchOutcome | null; message: string }
   | {
       ok: false;
-      code: 'bad-id' | 'not-found' | 'conflict' | 'damaged' | 'partial';
+      code: 'bad-id' | 'not-found' | 'conflict' | 'locked' | 'damaged' | 'partial';
       message: string;
       paths?: string[];
       outcome?: BatchOutcome;
@@ -272,42 +272,32 @@ export function undoBatch(ctx: ServiceContext, id: string, actor: Actor): UndoRe
 }
 
 function undoRecords(ctx: ServiceContext, source: SourceInfo, manifest: BatchManifest, actor: Actor): UndoResult {
-  try {
-    return withRootLock(source.root, ctx.machine, (): UndoResult => {
-      const newId = newBatchId(ctx.now(), crypto.randomBytes(4).toString('hex'));
-      const r = undoRecordBatch(ctx, source, manifest, actor, newId);
-      if (!r.ok) return r;
-      if (r.noop || !r.batch) return { ok: true, noop: true, undone: manifest.id, outcome: null, message: r.message };
-      const results = r.files.map((file) => ({
-        source: source.id,
-        memory: file,
-        file,
-        result: {
-          ok: true as const,
-          noop: false,
-          op: r.batch!,
-          memory: file,
-          from: null,
-          to: null,
-          path: path.join(source.root, file),
-          message: `${file} put back`,
-        },
-      }));
-      return {
-        ok: true,
+  return withRootLockOrBusy(source.root, ctx.machine, (): UndoResult => {
+    const newId = newBatchId(ctx.now(), crypto.randomBytes(4).toString('hex'));
+    const r = undoRecordBatch(ctx, source, manifest, actor, newId);
+    if (!r.ok) return r;
+    if (r.noop || !r.batch) return { ok: true, noop: true, undone: manifest.id, outcome: null, message: r.message };
+    const results = r.files.map((file) => ({
+      source: source.id,
+      memory: file,
+      file,
+      result: {
+        ok: true as const,
         noop: false,
-        undone: manifest.id,
-        outcome: { batch: r.batch, kind: 'undo', results, done: results.length, noop: 0, refused: 0 },
-        message: r.message,
-      };
-    });
-  } catch (e) {
-    if (e instanceof LockTimeoutError)
-      return {
-        ok: false,
-        code: 'conflict',
-        message: `${source.root}: another memtrust process is writing; try again in a moment`,
-      };
-    throw e;
-  }
+        op: r.batch!,
+        memory: file,
+        from: null,
+        to: null,
+        path: path.join(source.root, file),
+        message: `${file} put back`,
+      },
+    }));
+    return {
+      ok: true,
+      noop: false,
+      undone: manifest.id,
+      outcome: { batch: r.batch, kind: 'undo', results, done: results.length, noop: 0, refused: 0 },
+      message: r.message,
+    };
+  });
 }

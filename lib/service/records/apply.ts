@@ -25,7 +25,7 @@ import type { ServiceContext } from '../context';
 import { listAuditFiles, readAuditFrom } from '../audit/audit-log';
 import { readIfExists } from '../write/fs-atomic';
 import { sha256 } from '../index/inspect';
-import { LockTimeoutError, withRootLock } from '../write/lock';
+import { withRootLockOrBusy } from '../write/lock';
 import { recoverSource } from '../write/recover';
 import { newBatchId } from '../batches/batch-store';
 import { commitRecordBatch, finishRecordBatches, type ChangeBytes } from './batch';
@@ -367,71 +367,61 @@ export function commitRecordPlan(
 ): RecordApplyResult {
   const { source } = planned;
   const summary = planned.steps.map((s) => s.plan.summary);
-  try {
-    return withRootLock(source.root, ctx.machine, (): RecordApplyResult => {
-      recoverSource(ctx, source);
-      finishRecordBatches(ctx, source);
-      for (const [rel, bytes] of planned.disk) {
-        const cur = readIfExists(path.join(source.root, rel));
-        if (!(cur === null ? bytes === null : bytes !== null && cur.equals(bytes))) {
-          return {
-            ok: false,
-            code: 'conflict',
-            message: `${rel} changed on disk since the plan was made: nothing was written (look again and retry)`,
-          };
-        }
-      }
-      if (planned.changes.length === 0) return { ok: true, batch: '', done: 0, summary };
-      const now = ctx.now();
-      const id = newBatchId(now, crypto.randomBytes(4).toString('hex'));
-      const finalOf = (file: string): Buffer | null => {
-        const c = planned.changes.find((x) => x.src === file || x.dst === file);
-        return c ? (c.trash ? null : c.after) : (planned.disk.get(file) ?? null);
-      };
-      const events: AuditEvent[] = planned.steps.map(({ step, record, plan }, i) => {
-        const before = planned.disk.get(record.location.file) ?? null;
-        const after = finalOf(planned.changes.find((c) => c.src === record.location.file)?.dst ?? record.location.file);
+  return withRootLockOrBusy(source.root, ctx.machine, (): RecordApplyResult => {
+    recoverSource(ctx, source);
+    finishRecordBatches(ctx, source);
+    for (const [rel, bytes] of planned.disk) {
+      const cur = readIfExists(path.join(source.root, rel));
+      if (!(cur === null ? bytes === null : bytes !== null && cur.equals(bytes))) {
         return {
-          v: 1,
-          id: `${id}-${i + 1}`,
-          at: isoNow(now),
-          machine: ctx.machine,
-          actor: opts.actor,
-          action: (AUDIT_ACTIONS as readonly string[]).includes(step.action) ? (step.action as AuditAction) : 'edit',
-          memory: record.key,
-          from: record.tier,
-          to: TIER_AFTER[step.action] ?? record.tier,
-          reason: step.reason ? sanitiseReason(step.reason) || null : null,
-          findings: [],
-          before_sha256: before ? sha256(before) : null,
-          after_sha256: after ? sha256(after) : null,
-          recovered: false,
-          batch: id,
-          layout: record.layout,
-          key: record.key,
-          record_action: step.action,
-          memo: plan.memo,
-          files: plan.files,
+          ok: false,
+          code: 'conflict',
+          message: `${rel} changed on disk since the plan was made: nothing was written (look again and retry)`,
         };
-      });
-      const r = commitRecordBatch(ctx, source, {
-        id,
-        kind: 'records',
-        actor: opts.actor,
-        changes: planned.changes,
-        events,
-      });
-      if (!r.ok) return { ok: false, code: 'conflict', message: r.message };
-      refreshRecordIndex(ctx, source);
-      return { ok: true, batch: id, done: planned.steps.length, summary };
-    });
-  } catch (e) {
-    if (e instanceof LockTimeoutError)
+      }
+    }
+    if (planned.changes.length === 0) return { ok: true, batch: '', done: 0, summary };
+    const now = ctx.now();
+    const id = newBatchId(now, crypto.randomBytes(4).toString('hex'));
+    const finalOf = (file: string): Buffer | null => {
+      const c = planned.changes.find((x) => x.src === file || x.dst === file);
+      return c ? (c.trash ? null : c.after) : (planned.disk.get(file) ?? null);
+    };
+    const events: AuditEvent[] = planned.steps.map(({ step, record, plan }, i) => {
+      const before = planned.disk.get(record.location.file) ?? null;
+      const after = finalOf(planned.changes.find((c) => c.src === record.location.file)?.dst ?? record.location.file);
       return {
-        ok: false,
-        code: 'locked',
-        message: `${source.root}: another memtrust process is writing; try again in a moment`,
+        v: 1,
+        id: `${id}-${i + 1}`,
+        at: isoNow(now),
+        machine: ctx.machine,
+        actor: opts.actor,
+        action: (AUDIT_ACTIONS as readonly string[]).includes(step.action) ? (step.action as AuditAction) : 'edit',
+        memory: record.key,
+        from: record.tier,
+        to: TIER_AFTER[step.action] ?? record.tier,
+        reason: step.reason ? sanitiseReason(step.reason) || null : null,
+        findings: [],
+        before_sha256: before ? sha256(before) : null,
+        after_sha256: after ? sha256(after) : null,
+        recovered: false,
+        batch: id,
+        layout: record.layout,
+        key: record.key,
+        record_action: step.action,
+        memo: plan.memo,
+        files: plan.files,
       };
-    throw e;
-  }
+    });
+    const r = commitRecordBatch(ctx, source, {
+      id,
+      kind: 'records',
+      actor: opts.actor,
+      changes: planned.changes,
+      events,
+    });
+    if (!r.ok) return { ok: false, code: 'conflict', message: r.message };
+    refreshRecordIndex(ctx, source);
+    return { ok: true, batch: id, done: planned.steps.length, summary };
+  });
 }

@@ -9,7 +9,6 @@
  * never lost half-way. The per-record audit events are appended once every file is
  * in place. Undo builds the inverse changes and runs them the same way.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Actor, AuditEvent } from '../../audit/event';
 import type { SourceInfo } from '../../sources';
@@ -25,6 +24,7 @@ import { appendAudit } from '../audit/audit-log';
 import { mirrorAudit } from '../audit/audit-mirror';
 import { eventApplied } from '../index/index-commit';
 import {
+  batchIds,
   batchDir,
   readBlob,
   readManifest,
@@ -231,14 +231,7 @@ export function rollBackRecordChanges(ctx: ServiceContext, source: SourceInfo, m
 
 /** Record batches of this root that did not finish (cheap: a readdir and a stat per batch). */
 export function unfinishedRecordBatches(root: string): string[] {
-  const top = path.join(root, '.memtrust', 'batches');
-  let ids: string[];
-  try {
-    ids = fs.readdirSync(top);
-  } catch {
-    return [];
-  }
-  return ids.filter((id) => {
+  return batchIds(root).filter((id) => {
     if (readState(root, id)?.done) return false;
     return !!readManifest(root, id)?.records;
   });

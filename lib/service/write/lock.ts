@@ -339,3 +339,25 @@ export function withRootLock<T>(root: string, machine: string, fn: () => T, time
     releasedAt.set(file, Date.now());
   }
 }
+
+/**
+ * `withRootLock` for callers that answer with a value: a root another process keeps busy
+ * past the timeout is a refusal (code `locked`, exit 2), never an exception.
+ */
+export function withRootLockOrBusy<T>(
+  root: string,
+  machine: string,
+  fn: () => T,
+): T | { ok: false; code: 'locked'; message: string } {
+  try {
+    return withRootLock(root, machine, fn);
+  } catch (e) {
+    if (e instanceof LockTimeoutError)
+      return {
+        ok: false,
+        code: 'locked',
+        message: `${root}: another memtrust process is writing; try again in a moment`,
+      };
+    throw e;
+  }
+}
