@@ -7,6 +7,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { CATEGORIES as CATEGORY_LIST } from './canonical/types';
+import { STORE_FILE } from './governed/types';
+
+/** The categories of a canonical-file store (docs/canonical-layout.md): the adapter's own list. */
+const CATEGORIES: readonly string[] = CATEGORY_LIST;
 
 export type ReadLayout = 'trust-root' | 'claude-code';
 export type RefusedLayout = 'canonical' | 'governed' | 'consolidation' | 'mcp-graph' | 'notes' | 'file' | 'unknown';
@@ -25,19 +30,8 @@ export const SUPPORTED_LAYOUTS =
   'memtrust reads a trust-model root (memories/, quarantine/, archive/), a Claude Code memory folder (*.md memories beside MEMORY.md), ' +
   'and as records a canonical-file project memory (.claude/memory/), a codeclone governed store and consolidation *.memory.jsonl files';
 
-/** The categories of a canonical-file store (docs/canonical-layout.md). */
-const CATEGORIES = [
-  'landmarks',
-  'libraries',
-  'decisions',
-  'landmines',
-  'conventions',
-  'pending-questions',
-  'backlog',
-  'constraints',
-];
 const CANONICAL_MARKERS = ['_pending.md', '_discard-ledger.md', '_resume.md', '_thread.md'];
-const GOVERNED_DB = 'engineering_memory.sqlite3';
+const GOVERNED_DB = STORE_FILE;
 /** Files sampled to tell notes from memories; a folder is judged on its first ones (sorted). */
 const SAMPLE = 20;
 

@@ -31,7 +31,8 @@ export type SaveResult =
   | { ok: false; code: 'validators-fail'; message: string; findings: Finding[] };
 
 /** Hard failures (validate 1/2, secret 1) block a save; warnings and injection flags are shown, not blocking. */
-function blocking(bytes: Buffer, filename: string, ctx: ServiceContext): Finding[] | null {
+/** The findings that stop a save (hard validator failures, credentials), or null: one rule for every save. */
+export function blocking(bytes: Buffer, filename: string, ctx: ServiceContext): Finding[] | null {
   const v = runAllChecks(bytes, filename, ctx.owner());
   const hard = v.validate.exit === 1 || v.validate.exit === 2 || v.secret.exit === 1;
   return hard ? [...v.validate.findings, ...v.secret.findings].filter((f) => f.label !== 'WARN-SEMANTIC') : null;

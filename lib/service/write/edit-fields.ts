@@ -20,7 +20,7 @@ import { splitFile } from '../../memory-file/split';
 import { decodeFrontmatter, parseFrontmatterDoc } from '../../memory-file/frontmatter';
 import { rewriteFrontmatter, RewriteError } from '../../memory-file/rewrite';
 import { encodeScalar } from '../../memory-file/scalar-encode';
-import { runAllChecks } from '../../validators/run';
+import { blocking } from './create-edit';
 import type { Finding } from '../../validators/types';
 import type { SaveResult } from './create-edit';
 
@@ -151,9 +151,8 @@ export function editMemoryFields(
         if (!(e instanceof RewriteError)) throw e;
         return { ok: false, code: 'unwritable', message: `${found.filename}: ${e.message}` };
       }
-      const v = runAllChecks(out, found.filename, ctx.owner());
-      if (v.validate.exit === 1 || v.validate.exit === 2 || v.secret.exit === 1) {
-        blocked = [...v.validate.findings, ...v.secret.findings].filter((f) => f.label !== 'WARN-SEMANTIC');
+      blocked = blocking(out, found.filename, ctx);
+      if (blocked) {
         return {
           ok: false,
           code: 'validators-fail',
