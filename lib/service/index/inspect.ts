@@ -3,6 +3,7 @@
  * fields, tier, lifecycle clock bases, validator verdicts and findings.
  * No fs, no db: the scan and the transitions both call it on bytes they read.
  */
+import { KNOWN_KEYS } from '../../memory-file/known-keys';
 import crypto from 'node:crypto';
 import { splitFile } from '../../memory-file/split';
 import { parseFrontmatter } from '../../memory-file/frontmatter';
@@ -32,21 +33,7 @@ export interface Inspected {
 }
 
 // Nested `metadata:` keys arrive here too (read by parseFrontmatter; docs/claude-code-folders.md).
-const KNOWN = [
-  'name',
-  'description',
-  'type',
-  'trust-level',
-  'created-at',
-  'last-verified',
-  'quarantined-at',
-  'quarantined-by',
-  'quarantine-reason',
-  'source-machine',
-  'node_type',
-  'originSessionId',
-  'changed-since-verified',
-];
+const KNOWN = [...KNOWN_KEYS, 'node_type', 'originSessionId', 'changed-since-verified'];
 
 export function sha256(bytes: Buffer): string {
   return crypto.createHash('sha256').update(bytes).digest('hex');
