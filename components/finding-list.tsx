@@ -15,9 +15,15 @@ const TONE: Record<string, string> = {
   FLAGGED: 'text-violet-800 dark:text-violet-300',
 };
 
-export function FindingList({ findings }: { findings: readonly FindingLike[] }) {
-  if (findings.length === 0)
-    return <p className="text-sm text-emerald-800 dark:text-emerald-300">All three validators pass.</p>;
+/** `passed`: what to say when nothing was found — the checks that actually ran. */
+export function FindingList({
+  findings,
+  passed = 'All three validators pass.',
+}: {
+  findings: readonly FindingLike[];
+  passed?: string;
+}) {
+  if (findings.length === 0) return <p className="text-sm text-emerald-800 dark:text-emerald-300">{passed}</p>;
   const groups = groupFindings(findings);
   return (
     <ul className="space-y-1.5 text-sm" aria-label="Findings by kind">

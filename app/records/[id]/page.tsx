@@ -143,7 +143,7 @@ export default async function RecordPage({ params, searchParams }: Props) {
             <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">
               secret-check and injection-check on the record&apos;s text
             </p>
-            <FindingList findings={r.findings} />
+            <FindingList findings={r.findings} passed="The secret and injection checks find nothing." />
           </Card>
         </div>
         <div className="space-y-6">
