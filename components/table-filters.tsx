@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { FilterButtons, FilterSearch, FilterSelect } from '@/components/ui/filter-form';
 import type { TableParams, TierParam } from '@/lib/url-state';
 import { MEMORY_TYPES } from '@/lib/trust/tiers';
 
@@ -23,8 +23,6 @@ const STATUS: Record<TierParam, { value: string; label: string }[]> = {
   ],
 };
 
-const field = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900';
-
 /** A plain GET form: works without JavaScript, and every filter lands in the URL. */
 export function TableFilters({
   base,
@@ -41,86 +39,40 @@ export function TableFilters({
 }) {
   return (
     <form action={base} method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
-      <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
-        Search
-        <input
-          type="search"
-          name="q"
-          defaultValue={params.q ?? ''}
-          placeholder="name, description, body"
-          className={`${field} w-64`}
-        />
-      </label>
-      <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
-        Type
-        <select name="type" defaultValue={params.type ?? ''} className={field}>
-          <option value="">any</option>
-          {MEMORY_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
-        Machine
-        <select name="machine" defaultValue={params.machine ?? ''} className={field}>
-          <option value="">any</option>
-          {machines.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSearch value={params.q} placeholder="name, description, body" />
+      <FilterSelect name="type" label="Type" value={params.type} options={MEMORY_TYPES} />
+      <FilterSelect name="machine" label="Machine" value={params.machine} options={machines} />
       {sources.length > 1 ? (
-        <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
-          Root
-          <select name="source" defaultValue={params.source ?? ''} className={field}>
-            <option value="">any</option>
-            {sources.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.root}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          name="source"
+          label="Root"
+          value={params.source}
+          options={sources.map((s) => [s.id, s.root] as const)}
+        />
       ) : null}
-      <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
-        Finding
-        <select name="finding" defaultValue={params.finding ?? ''} className={field}>
-          <option value="">any</option>
-          <option value="validate">format / structure</option>
-          <option value="secret">secret</option>
-          <option value="injection">injection</option>
-        </select>
-      </label>
+      <FilterSelect
+        name="finding"
+        label="Finding"
+        value={params.finding}
+        options={[
+          ['validate', 'format / structure'],
+          ['secret', 'secret'],
+          ['injection', 'injection'],
+        ]}
+      />
       {STATUS[tier].length ? (
-        <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
-          Status
-          <select name="status" defaultValue={params.status ?? ''} className={field}>
-            <option value="">any</option>
-            {STATUS[tier].map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          name="status"
+          label="Status"
+          value={params.status}
+          options={STATUS[tier].map((s) => [s.value, s.label] as const)}
+        />
       ) : null}
       {params.verdict ? <input type="hidden" name="verdict" value={params.verdict} /> : null}
       {sources.length <= 1 && params.source ? <input type="hidden" name="source" value={params.source} /> : null}
       {params.sort ? <input type="hidden" name="sort" value={params.sort} /> : null}
       {params.dir ? <input type="hidden" name="dir" value={params.dir} /> : null}
-      <button
-        type="submit"
-        className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800"
-      >
-        Apply
-      </button>
-      <Link href={base} className="px-2 py-1.5 text-sm text-slate-600 hover:underline dark:text-slate-300">
-        Clear
-      </Link>
+      <FilterButtons clearHref={base} />
     </form>
   );
 }
