@@ -8,5 +8,16 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     pool: 'forks',
+    // Vitest itself sometimes fails to read a source map while it maps a stack trace
+    // (convert-source-map: "… is not valid JSON"), seen twice in clean-clone CI runs with
+    // every test passing. That is the runner's own bookkeeping, not a test's failure:
+    // it is printed and ignored. Every other unhandled error still fails the run.
+    onUnhandledError(error) {
+      const stack = `${error?.message ?? ''}\n${error?.stack ?? ''}`;
+      if (/convert-source-map|extractSourcemapFromFile/.test(stack)) {
+        console.warn(`vitest: ignored a source-map read error of the runner: ${error?.message}`);
+        return false;
+      }
+    },
   },
 });
