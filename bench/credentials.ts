@@ -14,67 +14,23 @@
  * Targets: credential recall ≥ 95 %, ≤ 1 false credential finding per 200 clean
  * files, throughput no lower than the baseline's. Exit 0 always; PASS/MISS per target.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { buildCorpus } from '../lib/validators/corpus/build';
 import { scoreCorpus, type CorpusScore } from '../lib/validators/corpus/evaluate';
 import { secretCheck } from '../lib/validators/secrets';
 import { injectionCheck } from '../lib/validators/injection';
 import { validate } from '../lib/validators/validate';
 import { generateCorpus, DEFAULT_OWNER_EMAIL } from '../lib/demo';
-import type { OwnerIdentity, Verdict } from '../lib/validators/types';
-import {
-  BENCH_NOW,
-  BENCH_SEED,
-  PROJECT_DIR,
-  flags,
-  fmtRate,
-  intFlag,
-  machineLine,
-  note,
-  table,
-  verdict,
-} from './common';
+import type { OwnerIdentity } from '../lib/validators/types';
+import { type Checks, checkCommit, loadValidators } from './baseline';
+import { BENCH_NOW, BENCH_SEED, flags, fmtRate, intFlag, machineLine, note, table, verdict } from './common';
 
 const f = flags(process.argv.slice(2), { reps: '5', demo: '5000', baseline: 'c7a7932' });
 const REPS = intFlag(f, 'reps');
 const DEMO = intFlag(f, 'demo');
-const BASELINE = f.baseline!;
-if (!/^[0-9a-f]{7,40}$/.test(BASELINE)) {
-  process.stderr.write(`--baseline must be a commit id: ${BASELINE}\n`);
-  process.exit(64);
-}
+const BASELINE = checkCommit(f.baseline!);
 
 const owner: OwnerIdentity = { emails: ['owner@example.org', DEFAULT_OWNER_EMAIL], homeUser: 'owner' };
-
-type Checks = {
-  secret: (b: Buffer, o: OwnerIdentity) => Verdict;
-  injection: (b: Buffer) => Verdict;
-  validate: (b: Buffer, name: string) => Verdict;
-};
-
-/** The baseline's validators, from git, into bench/.out (gitignored). */
-async function loadBaseline(): Promise<Checks> {
-  const dir = path.join(PROJECT_DIR, 'bench', '.out', `baseline-${BASELINE}`);
-  if (!fs.existsSync(path.join(dir, 'lib', 'validators', 'secrets.ts'))) {
-    fs.mkdirSync(dir, { recursive: true });
-    const tar = execFileSync('git', ['archive', BASELINE, 'lib', 'db', 'package.json'], {
-      cwd: PROJECT_DIR,
-      maxBuffer: 256 * 1024 * 1024,
-    });
-    // Sources only: test files under bench/.out would be picked up by vitest's bench/** pattern.
-    execFileSync('tar', ['-x', '-C', dir, '--exclude=*.test.ts', '--exclude=*.spec.ts', '--exclude=*.test.tsx'], {
-      input: tar,
-    });
-  }
-  const s = (await import(path.join(dir, 'lib', 'validators', 'secrets.ts'))) as { secretCheck: Checks['secret'] };
-  const i = (await import(path.join(dir, 'lib', 'validators', 'injection.ts'))) as {
-    injectionCheck: Checks['injection'];
-  };
-  const v = (await import(path.join(dir, 'lib', 'validators', 'validate.ts'))) as { validate: Checks['validate'] };
-  return { secret: s.secretCheck, injection: i.injectionCheck, validate: v.validate };
-}
 
 function pct(x: number): string {
   return `${(x * 100).toFixed(1)} %`;
@@ -117,7 +73,7 @@ async function main(): Promise<void> {
   const holdout = buildCorpus({ set: 'holdout', positiveFiles: 120, cleanFiles: 200 });
   const st = scoreCorpus(tuning, owner);
   const sh = scoreCorpus(holdout, owner);
-  const base = await loadBaseline();
+  const base = await loadValidators(BASELINE);
   // The baseline scored the same way: what secret-check found before this work.
   const baselineScore = (files: typeof tuning) => {
     let tp = 0;

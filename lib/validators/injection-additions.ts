@@ -228,16 +228,32 @@ export const ADDED_PHRASES: Phrase[] = [
 const HINT_WORDS = [...new Set(ADDED_PHRASES.flatMap((p) => p.hint.flat()))].sort((a, b) => b.length - a.length);
 const HINT_RE = new RegExp(HINT_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
 
-function hintWords(lower: string): Set<string> {
-  return new Set(lower.match(HINT_RE) ?? []);
+/**
+ * The hint words present in the whole text and in the body, from one pass. A hint word
+ * holds no line break and the body starts at a line, so no match straddles `bodyStart`:
+ * the matches at or after it are exactly those a scan of the body alone would find.
+ */
+function hintWords(lower: string, bodyStart: number | null): { all: Set<string>; inBody: Set<string> } {
+  const all = new Set<string>();
+  const inBody = bodyStart === null ? all : new Set<string>();
+  HINT_RE.lastIndex = 0;
+  for (let m = HINT_RE.exec(lower); m !== null; m = HINT_RE.exec(lower)) {
+    all.add(m[0]);
+    if (bodyStart !== null && m.index >= bodyStart) inBody.add(m[0]);
+  }
+  return { all, inBody };
 }
 
-export function addedPhraseFindings(text: string, starts: readonly number[], bodyStart: number): Finding[] {
+/** `lower` is `text.toLowerCase()`, computed once by the caller for every hint check. */
+export function addedPhraseFindings(
+  text: string,
+  lower: string,
+  starts: readonly number[],
+  bodyStart: number,
+): Finding[] {
   const out: Finding[] = [];
-  const lower = text.toLowerCase();
   // Lower-casing keeps offsets for nearly all text; where it does not, the body is matched whole.
-  const all = hintWords(lower);
-  const inBody = lower.length === text.length ? hintWords(lower.slice(bodyStart)) : all;
+  const { all, inBody } = hintWords(lower, lower.length === text.length ? bodyStart : null);
   const body = text.slice(bodyStart);
   for (const p of ADDED_PHRASES) {
     const found = p.bodyOnly ? inBody : all;

@@ -27,6 +27,12 @@ export interface PhrasePattern {
   /** What matched, in words; never the matched text itself (it may hold anything). */
   what: string;
   re: RegExp;
+  /**
+   * Literal words a match must contain (lower case): every group needs one of its words
+   * in the lower-cased text, else the regex is not run. A pre-check only, so it must never
+   * reject text the regex would match: plain substrings of what the pattern requires.
+   */
+  hint?: readonly (readonly string[])[];
   /** Extra check on the match when a regex alone would over-report. */
   accept?: (m: RegExpExecArray) => boolean;
 }
@@ -50,6 +56,10 @@ export const PHRASE_PATTERNS: PhrasePattern[] = [
     category: 'instruction-override',
     what: '"ignore/disregard/forget … previous/prior/above/all … instructions"',
     // A negated verb ("don't forget to read all the instructions") is advice, not an override.
+    hint: [
+      ['instruction', 'directive', 'prompt'],
+      ['ignore', 'disregard', 'forget'],
+    ],
     re: /(?<!\b(?:don['’]t|do\s+not|never|not)\s+)\b(?:ignore|disregard|forget)\b(?:\s+\S+){0,4}?\s+(?:previous|prior|above|earlier|preceding|all)\b(?:\s+\S+){0,3}?\s+(?:instructions?|directives?|prompts?)\b/gi,
   },
   {
@@ -57,68 +67,128 @@ export const PHRASE_PATTERNS: PhrasePattern[] = [
     // `user:` / `human:` are left out on purpose: memories quote conversations, and a role label
     // that only claims to be the user grants nothing the real user does not already have.
     what: 'role marker (system:/assistant:/developer:) at line start',
+    hint: [['system', 'assistant', 'developer']],
     re: /^[ \t]*(?:system|assistant|developer)[ \t]*:/gim,
   },
   {
     category: 'role-marker',
     what: 'chat-template delimiter (<|im_start|>, <|im_end|>, …)',
+    hint: [['<|']],
     re: /<\|\s*(?:im_start|im_end|im_sep|endoftext|system|user|assistant)\s*\|>/gi,
   },
   {
     category: 'role-marker',
     what: 'prompt tag (<system>, </system>, <instructions>, …)',
+    hint: [['<'], ['system', 'instructions']],
     re: /<\/?\s*(?:system|instructions|system[-_](?:prompt|reminder|message))\s*>/gi,
   },
-  { category: 'role-marker', what: 'prompt delimiter ([INST], <<SYS>>)', re: /\[\/?INST\]|<<\/?SYS>>/gi },
-  { category: 'persona-override', what: '"you are now"', re: /\byou\s+are\s+now\b/gi },
-  { category: 'persona-override', what: '"act as"', re: /\bact\s+as\b/gi },
-  { category: 'persona-override', what: '"pretend to be"', re: /\bpretend\s+(?:to\s+be|you\s+are)\b/gi },
+  {
+    category: 'role-marker',
+    what: 'prompt delimiter ([INST], <<SYS>>)',
+    hint: [['inst]', 'sys>>']],
+    re: /\[\/?INST\]|<<\/?SYS>>/gi,
+  },
+  { category: 'persona-override', what: '"you are now"', hint: [['now']], re: /\byou\s+are\s+now\b/gi },
+  { category: 'persona-override', what: '"act as"', hint: [['act']], re: /\bact\s+as\b/gi },
+  {
+    category: 'persona-override',
+    what: '"pretend to be"',
+    hint: [['pretend']],
+    re: /\bpretend\s+(?:to\s+be|you\s+are)\b/gi,
+  },
   {
     category: 'persona-override',
     what: '"from this point forward"',
+    hint: [['point']],
     re: /\bfrom\s+this\s+point\s+(?:forwards?|on|onwards?)\b/gi,
   },
   {
     category: 'destructive-command',
     what: 'rm -rf on / or the home directory',
+    hint: [['rm']],
     re: /\brm\s+((?:-[A-Za-z-]+\s+){1,4})(?:\/\*?|~\/?\*?|\$\{?HOME\}?\/?\*?)(?![\w./~$-])/g,
     accept: isRecursiveRm,
   },
   {
     category: 'destructive-command',
     what: 'DROP TABLE / TRUNCATE TABLE',
+    hint: [['drop', 'truncate']],
     re: /\b(?:drop\s+(?:table|database|schema)|truncate\s+table)\b/gi,
   },
   {
     category: 'destructive-command',
     what: 'force-push to main/master',
+    hint: [['push']],
     re: /\bgit\s+push\b([^\n;&|]{0,200})/gi,
     accept: isForcePushToMain,
   },
   {
     category: 'destructive-command',
     what: 'fork bomb',
+    hint: [['{'], ['&']],
     re: /:\s*\(\s*\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:/g,
   },
   {
     category: 'destructive-command',
     what: 'fork bomb',
+    hint: [['{'], ['&']],
     re: /(?<!\w)([A-Za-z_]\w*)\s*\(\s*\)\s*\{\s*\1\s*\|\s*\1\s*&\s*\}\s*(?:;\s*)?\1\b/g,
   },
   {
     category: 'destructive-command',
     what: 'download piped into a shell (curl … | sh)',
     // Up to the first pipe only: a class that excludes `|` cannot backtrack, and `curl … | jq | sh` is rare enough.
+    hint: [['curl', 'wget']],
     re: /\b(?:curl|wget)\b[^\n|]{0,300}\|\s*(?:sudo\s+(?:-\w+\s+){0,3})?(?:(?:ba|z|da|k)?sh|python3?|perl|ruby|node)\b/gi,
   },
   {
     category: 'destructive-command',
     what: 'download run by a shell (sh -c "$(curl …)")',
+    hint: [['curl', 'wget']],
     re: /\b(?:ba|z)?sh\s+(?:-c\s+)?["']?(?:<\(|\$\()\s*(?:curl|wget)\b/gi,
   },
-  {
-    category: 'encoded-blob',
-    what: '120+ consecutive base64 characters',
-    re: /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{120,}/g,
-  },
 ];
+
+/** Every group has one of its words in `lower` (the lower-cased text): the pattern may match. */
+export function hintPresent(hint: readonly (readonly string[])[] | undefined, lower: string): boolean {
+  return hint === undefined || hint.every((group) => group.some((w) => lower.includes(w)));
+}
+
+export const ENCODED_BLOB_WHAT = '120+ consecutive base64 characters';
+const BLOB_MIN = 120;
+/** A-Z a-z 0-9 + / as a lookup table over char codes. */
+const BASE64 = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/') BASE64[c.charCodeAt(0)] = 1;
+
+/**
+ * Offsets where a run of 120+ base64 characters starts, one per run, as the regex
+ * /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{120,}/g finds them. Written by hand because the regex
+ * tests every position (and a lookbehind at each); this scan skips ahead by up to 120
+ * characters at a time, linear in the worst case.
+ */
+export function encodedBlobStarts(text: string): number[] {
+  const out: number[] = [];
+  const n = text.length;
+  const isB64 = (i: number) => {
+    const c = text.charCodeAt(i);
+    return c < 128 && BASE64[c] === 1;
+  };
+  // Look at the last position a run starting at `i` must cover: when it is not base64,
+  // no run of BLOB_MIN starts anywhere in [i, i + BLOB_MIN) and the scan jumps past it.
+  // Invariant: `i` is 0 or follows a non-base64 character.
+  let i = 0;
+  while (i + BLOB_MIN <= n) {
+    const j = i + BLOB_MIN - 1;
+    if (!isB64(j)) {
+      i = j + 1;
+      continue;
+    }
+    let start = j;
+    while (start > i && isB64(start - 1)) start--;
+    let end = j + 1;
+    while (end < n && isB64(end)) end++;
+    if (end - start >= BLOB_MIN) out.push(start);
+    i = end + 1;
+  }
+  return out;
+}

@@ -7,7 +7,7 @@
  * the line structure, so line numbers from either text agree.
  */
 import { splitFile } from '../memory-file/split';
-import { PHRASE_PATTERNS, CATEGORIES } from './injection-patterns';
+import { CATEGORIES, ENCODED_BLOB_WHAT, encodedBlobStarts, hintPresent, PHRASE_PATTERNS } from './injection-patterns';
 import { densityFindings, executableUrlFindings } from './injection-scanners';
 import { invisibleFindings, normaliseForMatching } from './injection-unicode';
 import {
@@ -24,9 +24,10 @@ function verdict(findings: Finding[]): Verdict {
   return { check: 'injection', exit: flagged ? 3 : 0, label: flagged ? 'FLAGGED' : 'CLEAN', findings };
 }
 
-function phraseFindings(text: string, starts: readonly number[]): Finding[] {
+function phraseFindings(text: string, lower: string, starts: readonly number[]): Finding[] {
   const out: Finding[] = [];
   for (const p of PHRASE_PATTERNS) {
+    if (!hintPresent(p.hint, lower)) continue;
     p.re.lastIndex = 0;
     for (let m = p.re.exec(text); m !== null; m = p.re.exec(text)) {
       // No pattern can match empty, but if one ever did, a stuck lastIndex would loop forever.
@@ -43,6 +44,16 @@ function phraseFindings(text: string, starts: readonly number[]): Finding[] {
         message: `${CATEGORIES[p.category]}: ${p.what}`,
       });
     }
+  }
+  // Last of the phrase categories, so findings keep their order within a line.
+  for (const at of encodedBlobStarts(text)) {
+    out.push({
+      check: 'injection',
+      code: 'injection.encoded-blob',
+      label: 'FLAGGED',
+      line: lineAt(starts, at),
+      message: `${CATEGORIES['encoded-blob']}: ${ENCODED_BLOB_WHAT}`,
+    });
   }
   return out;
 }
@@ -69,13 +80,15 @@ export function injectionCheck(bytes: Buffer): Verdict {
   const findings = invisibleFindings(raw, rawStarts);
   findings.push(...variationSelectorFindings(raw, rawStarts), ...mixedScriptFindings(raw, rawStarts));
   const text = normaliseForMatching(raw);
-  const starts = lineStarts(text);
+  // Normalising changes nothing in most files: then the line offsets are the same too.
+  const starts = text === raw ? rawStarts : lineStarts(text);
   const bodyStart = bodyOffset(bytes, starts, text.length);
+  const lower = text.toLowerCase();
   findings.push(
-    ...phraseFindings(text, starts),
+    ...phraseFindings(text, lower, starts),
     ...executableUrlFindings(text, starts),
     ...densityFindings(text, starts, bodyStart),
-    ...addedPhraseFindings(text, starts, bodyStart),
+    ...addedPhraseFindings(text, lower, starts, bodyStart),
     ...exfiltrationFindings(text, starts),
   );
   // Stable sort: within a line, findings keep category order.
