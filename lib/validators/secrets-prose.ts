@@ -15,6 +15,7 @@
  * hides exactly the secret and keeps the rest of the line readable.
  */
 import type { SecretCandidate } from './secrets-patterns';
+import { lineStarts } from './scan-text';
 
 const TIER = 2 as const;
 
@@ -58,12 +59,30 @@ export function codePoints(s: string): number {
 }
 
 /** Is `raw` (already cut out of its quotes) a credential value rather than a look-alike? */
+/** The placeholders as two regexes (by flags), one test each instead of ten. */
+const PLACEHOLDER_EXACT = new RegExp(
+  PLACEHOLDERS.filter((p) => !p.flags.includes('i'))
+    .map((p) => `(?:${p.source})`)
+    .join('|'),
+);
+const PLACEHOLDER_ANY_CASE = new RegExp(
+  PLACEHOLDERS.filter((p) => p.flags.includes('i'))
+    .map((p) => `(?:${p.source})`)
+    .join('|'),
+  'i',
+);
+function isPlaceholder(v: string): boolean {
+  return PLACEHOLDER_EXACT.test(v) || PLACEHOLDER_ANY_CASE.test(v);
+}
+
 export function isCredentialValue(raw: string): boolean {
   const v = raw.trim();
-  if (codePoints(v) < 6 || codePoints(v) > 200) return false;
+  // A code point is one or two UTF-16 units: count them only where the length cannot decide.
+  if (v.length < 6 || (v.length < 12 && codePoints(v) < 6)) return false;
+  if (v.length > 200 && codePoints(v) > 200) return false;
   if (/\s/.test(v)) return false;
   if (!HAS_DIGIT_OR_SYMBOL.test(v)) return false; // plain words: `password: required`
-  if (PLACEHOLDERS.some((p) => p.test(v))) return false;
+  if (isPlaceholder(v)) return false;
   if (UUID.test(v) || HASH_PREFIX.test(v) || IPV4.test(v) || DATE_OR_VERSION.test(v)) return false;
   if (PATH_OR_URL.test(v) || EMAIL.test(v)) return false;
   // Pure punctuation or a Markdown artefact (`|---|`, `**`, `->`).
@@ -168,25 +187,60 @@ const LABEL_RE = new RegExp(
   'gi',
 );
 
+/** The label words alone: where the next LABEL_RE match can be, found without its prefix. */
+const LABEL_WORD = new RegExp(`(?:${LABEL_WORDS})`, 'gi');
+/** The most LABEL_RE's prefix group can take before the label: 24 letters or digits and a separator. */
+const LABEL_PREFIX_MAX = 25;
+
+/**
+ * LABEL_RE's next match at or after `from`, as `LABEL_RE.exec` from `from` finds it.
+ * The prefix group makes LABEL_RE try up to 25 lengths at every word start; a match's
+ * label is an occurrence of a label word, so no match starts more than 25 characters
+ * before the first occurrence, and the search may begin there.
+ */
+function nextLabel(line: string, from: number): RegExpExecArray | null {
+  LABEL_WORD.lastIndex = from;
+  const w = LABEL_WORD.exec(line);
+  if (w === null) return null;
+  LABEL_RE.lastIndex = Math.max(from, w.index - LABEL_PREFIX_MAX);
+  return LABEL_RE.exec(line);
+}
+
+/** NOT_A_SECRET_KEY per key: the same few keys (`password`, `db_password`) come back on every line. */
+const notSecretKey = new Map<string, boolean>();
+function isNotSecretKey(key: string): boolean {
+  let v = notSecretKey.get(key);
+  if (v === undefined) {
+    v = NOT_A_SECRET_KEY.test(key);
+    // Bounded: a hostile file with a million distinct keys must not grow the cache without end.
+    if (notSecretKey.size >= 4096) notSecretKey.clear();
+    notSecretKey.set(key, v);
+  }
+  return v;
+}
+
+/** `label (admin): value`, `"label"`, `label**:`, and up to three words before a colon. */
+const CLOSER =
+  /^(?:["'`*_]+(?=\s*(?:\([^)\n]{0,30}\)\s*)?[:=：]))?(?:\s*\([^)\n]{0,30}\))?(?:(?:\s+[\p{L}\p{N}-]{1,12}){1,3}(?=\s*[:：]))?/u;
+/** Each part of CLOSER needs one of these; without any it matches the empty string. */
+const CLOSER_NEEDS = /[(:=：]/;
+
 const detectLabel: LineDetector = (line, out) => {
   // "in the vault" names where a secret lives — unless the line also quotes a value
   // ("the password is `X` until we move it to the vault" still gives X away).
-  if (STORED_ELSEWHERE.test(line) && !QUOTED_VALUE.test(line)) return;
-  LABEL_RE.lastIndex = 0;
-  for (let m = LABEL_RE.exec(line); m !== null; m = LABEL_RE.exec(line)) {
+  const first = nextLabel(line, 0);
+  if (first === null || (STORED_ELSEWHERE.test(line) && !QUOTED_VALUE.test(line))) return;
+  for (let m: RegExpExecArray | null = first; m !== null; m = nextLabel(line, m.index + m[0].length)) {
     const prefix = m[1] ?? '';
     const label = m[2] ?? '';
     const suffix = m[3] ?? '';
     const key = normalKey(prefix, label, suffix);
-    if (NOT_A_SECRET_KEY.test(key)) continue;
+    if (isNotSecretKey(key)) continue;
     let at = m.index + m[0].length;
     // `label (admin): value`, `"label"`, `label**:`
     // …and up to three short words naming what it is for: `mot de passe root :`, `senha do roteador:`, `пароль от NAS:`.
-    const closer =
-      /^(?:["'`*_]+(?=\s*(?:\([^)\n]{0,30}\)\s*)?[:=：]))?(?:\s*\([^)\n]{0,30}\))?(?:(?:\s+[\p{L}\p{N}-]{1,12}){1,3}(?=\s*[:：]))?/u.exec(
-        line.slice(at, at + 60),
-      );
-    at += closer?.[0].length ?? 0;
+    const window = line.slice(at, at + 60);
+    at += CLOSER_NEEDS.test(window) ? (CLOSER.exec(window)?.[0].length ?? 0) : 0;
     const sep =
       /^\s*(?::=|[:=：]|=>|->|→|\s(?:is|was|ist|war|est|es|era|é|era|это|は|은|는|이|是|为|為)(?![A-Za-z\u00C0-\u024F])\s*[:：]?|[은는이は是为為]\s*[:：]?)\s*/.exec(
         line.slice(at, at + 20),
@@ -245,8 +299,11 @@ const PAIR_QUOTED = /^[^`\n]{0,30}?`([^`\s/:]{1,64})`\s*(?:\/|:|,)\s*`([^`\n]{1,
 const PAIR_GLUED = /^[^`\n]{0,30}?`([^`\s/:]{1,64})[/:]([^`\s]{1,128})`/;
 const PAIR_PLAIN = /^[\s:=-]{0,4}(?:\S+\s+){0,3}?([A-Za-z0-9_.-]{1,40})\s?(?:\/|:)\s?([^\s`'",;)]{1,128})/;
 
+/** Every PAIR_KEY word holds one of these (case-folded the same way): a cheap test before the Unicode regex. */
+const PAIR_HINT = /log|sign|cred|account|user|계정|로그인|账号|帳號|アカウント|ログイン/iu;
+
 const detectLoginPair: LineDetector = (line, out) => {
-  if (!/[`/:]/.test(line)) return;
+  if (!/[`/:]/.test(line) || !PAIR_HINT.test(line)) return;
   PAIR_KEY.lastIndex = 0;
   for (let m = PAIR_KEY.exec(line); m !== null; m = PAIR_KEY.exec(line)) {
     const at = m.index + m[0].length;
@@ -387,11 +444,14 @@ export function isBareKey(run: string): boolean {
   if (UUID.test(body) || isSlug(body)) return false;
   // 32+ hex is a key here; git SHAs were already excluded by the line (commit, sha, revision, /commit/).
   if (/^[0-9a-f]{32,}$/i.test(body)) return true;
-  return /[A-Za-z]/.test(body) && /\d/.test(body) && !PLACEHOLDERS.some((p) => p.test(body));
+  return /[A-Za-z]/.test(body) && /\d/.test(body) && !isPlaceholder(body);
 }
 
+/** A run BARE_RUN could match: without one there is nothing to look at. */
+const HAS_RUN = /[A-Za-z0-9+/_-]{32}/;
+
 function bareKeys(line: string, out: Hit[], why: string): void {
-  if (NOT_SECRET_LINE.test(line)) return;
+  if (!HAS_RUN.test(line) || NOT_SECRET_LINE.test(line)) return;
   BARE_RUN.lastIndex = 0;
   for (let m = BARE_RUN.exec(line); m !== null; m = BARE_RUN.exec(line)) {
     // `nodekey:…`, `mkey:…`: a typed identifier glued to its type name is an id, not a key.
@@ -459,29 +519,21 @@ function tableCell(cell: { text: string; start: number }, kind: Exclude<ColumnKi
 // The scan
 // ---------------------------------------------------------------------------
 
-export function proseCandidates(text: string): SecretCandidate[] {
+export function proseCandidates(text: string, lineStartsOfText?: readonly number[]): SecretCandidate[] {
   // Which lines to look at: those with a trigger word, plus table rows and lines under a heading.
-  const wanted = new Set<number>();
-  const starts: number[] = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  const lineOf = (offset: number) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
+  const starts = lineStartsOfText ?? lineStarts(text);
+  // The trigger scan runs forward and skips to the end of a selected line, so lines are
+  // selected in increasing order: a list needs no sort and no set.
+  const wanted: number[] = [];
   const context = new Map<number, { backtick: boolean; key: boolean }>();
+  let l = 0;
   TRIGGER.lastIndex = 0;
   for (let m = TRIGGER.exec(text); m !== null; m = TRIGGER.exec(text)) {
-    const l = lineOf(m.index);
+    while (l + 1 < starts.length && starts[l + 1]! <= m.index) l++;
     const end = (starts[l + 1] ?? text.length + 1) - 1;
-    const word = m[0].toLowerCase();
+    const word = m[0].length <= 7 ? m[0].toLowerCase() : '';
     const conditional = NEEDS_BACKTICK.has(word) || word === 'key';
-    if (conditional && !wanted.has(l)) {
+    if (conditional) {
       // Each line is looked at once per condition, so a long line of `user user user…` stays linear.
       let c = context.get(l);
       if (!c) {
@@ -491,7 +543,7 @@ export function proseCandidates(text: string): SecretCandidate[] {
       }
       if (word === 'key' ? !c.key : !c.backtick) continue; // another word later on the line may still select it
     }
-    wanted.add(l);
+    wanted.push(l);
     // Skip the rest of this line: one hit is enough to look at it.
     TRIGGER.lastIndex = Math.max(TRIGGER.lastIndex, end);
   }
@@ -509,10 +561,9 @@ export function proseCandidates(text: string): SecretCandidate[] {
     buf.length = 0;
   };
 
-  const sorted = wanted.size > 1 ? [...wanted].sort((a, b) => a - b) : [...wanted];
   const headingUntil: Array<[number, number]> = [];
   let tableCandidate = false;
-  for (const l of sorted) {
+  for (const l of wanted) {
     const line = lineText(l);
     if (line.length > 4000 && !line.includes('|')) {
       // A very long line is data, not a note: only the bare-key rule applies (it is one linear regex).
@@ -539,7 +590,7 @@ export function proseCandidates(text: string): SecretCandidate[] {
   }
   // Markdown tables: a header row naming a credential column, then its rows.
   if (tableCandidate) {
-    for (const l of sorted) {
+    for (const l of wanted) {
       const header = lineText(l);
       if (!TABLE_ROW.test(header) || !TABLE_SEP.test(lineText(l + 1))) continue;
       const kinds = cells(header).map((c) => columnKind(c.text));

@@ -14,6 +14,8 @@ const CLOSE = '</redacted>';
 
 /** [start, end) ranges of redacted text, tags included, in order. */
 export function redactedRanges(text: string): Array<[number, number]> {
+  // No tag without a `<`: most files stop here, before the lower-cased copy.
+  if (!text.includes('<')) return [];
   // Tags are matched case-insensitively: `<REDACTED>` is the same convention.
   const lower = text.toLowerCase();
   // Lower-casing can change length for a few characters (e.g. U+0130); offsets

@@ -72,7 +72,12 @@ function verdict(findings: Finding[]): Verdict {
  * Every secret in `text`, resolved (one claim per span), in text order, with the
  * owner's allowed networks left out. The masks (withhold.ts) and the check share it.
  */
-export function secretCandidates(text: string, owner: OwnerIdentity): SecretCandidate[] {
+export function secretCandidates(
+  text: string,
+  owner: OwnerIdentity,
+  starts: readonly number[] = lineStarts(text),
+): SecretCandidate[] {
+  // Blanking keeps every newline in place, so `text`'s line starts are the blanked text's too.
   const blanked = blankRedacted(text);
   let shapes = patternCandidates(blanked);
   if (owner.allowNetworks && owner.allowNetworks.length > 0) {
@@ -82,7 +87,7 @@ export function secretCandidates(text: string, owner: OwnerIdentity): SecretCand
   }
   const candidates = [
     ...shapes,
-    ...proseCandidates(blanked),
+    ...proseCandidates(blanked, starts),
     ...emailCandidates(blanked, owner),
     ...homePathCandidates(blanked, owner),
   ];
@@ -105,7 +110,7 @@ export function secretCheck(bytes: Buffer, owner: OwnerIdentity): Verdict {
   const text = decodeLossy(bytes);
   const starts = lineStarts(text);
   return verdict(
-    secretCandidates(text, owner).map((c) => ({
+    secretCandidates(text, owner, starts).map((c) => ({
       check: 'secret',
       code: c.code,
       label: 'SECRET-DETECTED',
