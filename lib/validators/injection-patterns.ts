@@ -149,9 +149,31 @@ export const PHRASE_PATTERNS: PhrasePattern[] = [
   },
 ];
 
-/** Every group has one of its words in `lower` (the lower-cased text): the pattern may match. */
-export function hintPresent(hint: readonly (readonly string[])[] | undefined, lower: string): boolean {
-  return hint === undefined || hint.every((group) => group.some((w) => lower.includes(w)));
+const HINT_WORDS = [...new Set(PHRASE_PATTERNS.flatMap((p) => (p.hint ?? []).flat()))].sort(
+  (a, b) => b.length - a.length || (a < b ? -1 : 1),
+);
+/**
+ * At each position, the longest hint word that starts there (a lookahead, so occurrences
+ * may overlap). Every other hint word starting at the same position is a prefix of that
+ * one, so PREFIXES of the word found completes the set.
+ */
+const HINT_AT = new RegExp(`(?=(${HINT_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}))`, 'g');
+const PREFIXES = new Map(HINT_WORDS.map((w) => [w, HINT_WORDS.filter((v) => w.startsWith(v))]));
+
+/** The phrase hint words that occur in `lower` (the lower-cased text), from one pass. */
+export function hintWordsIn(lower: string): Set<string> {
+  const found = new Set<string>();
+  HINT_AT.lastIndex = 0;
+  for (let m = HINT_AT.exec(lower); m !== null; m = HINT_AT.exec(lower)) {
+    for (const w of PREFIXES.get(m[1]!) ?? []) found.add(w);
+    HINT_AT.lastIndex = m.index + 1; // a lookahead matches empty: step on by hand
+  }
+  return found;
+}
+
+/** Every group has one of its words among `present` (from hintWordsIn): the pattern may match. */
+export function hintPresent(hint: readonly (readonly string[])[] | undefined, present: ReadonlySet<string>): boolean {
+  return hint === undefined || hint.every((group) => group.some((w) => present.has(w)));
 }
 
 export const ENCODED_BLOB_WHAT = '120+ consecutive base64 characters';

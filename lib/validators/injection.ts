@@ -7,7 +7,14 @@
  * the line structure, so line numbers from either text agree.
  */
 import { splitFile } from '../memory-file/split';
-import { CATEGORIES, ENCODED_BLOB_WHAT, encodedBlobStarts, hintPresent, PHRASE_PATTERNS } from './injection-patterns';
+import {
+  CATEGORIES,
+  ENCODED_BLOB_WHAT,
+  encodedBlobStarts,
+  hintPresent,
+  hintWordsIn,
+  PHRASE_PATTERNS,
+} from './injection-patterns';
 import { densityFindings, executableUrlFindings } from './injection-scanners';
 import { invisibleFindings, normaliseForMatching } from './injection-unicode';
 import {
@@ -26,8 +33,9 @@ function verdict(findings: Finding[]): Verdict {
 
 function phraseFindings(text: string, lower: string, starts: readonly number[]): Finding[] {
   const out: Finding[] = [];
+  const present = hintWordsIn(lower);
   for (const p of PHRASE_PATTERNS) {
-    if (!hintPresent(p.hint, lower)) continue;
+    if (!hintPresent(p.hint, present)) continue;
     p.re.lastIndex = 0;
     for (let m = p.re.exec(text); m !== null; m = p.re.exec(text)) {
       // No pattern can match empty, but if one ever did, a stuck lastIndex would loop forever.

@@ -38,6 +38,32 @@ export function lineAt(starts: readonly number[], offset: number): number {
   return lo + 1;
 }
 
+/**
+ * `re.exec(text)` from `from`, as if the regex had tried every position, for a global
+ * regex every match of which holds `anchor` (a literal, or a regex for a set of
+ * literals) no more than `maxBefore` characters after the match start. No match can
+ * then start earlier than `maxBefore` before the first occurrence of the anchor, so the
+ * regex is started there: costly patterns (a lookbehind and a bounded run at every
+ * position) skip the text that cannot hold a match. docs/performance.md, "Validators".
+ */
+export function execNear(
+  re: RegExp,
+  text: string,
+  from: number,
+  anchor: string | RegExp,
+  maxBefore: number,
+): RegExpExecArray | null {
+  let at: number;
+  if (typeof anchor === 'string') at = text.indexOf(anchor, from);
+  else {
+    anchor.lastIndex = from;
+    at = anchor.exec(text)?.index ?? -1;
+  }
+  if (at === -1) return null;
+  re.lastIndex = Math.max(from, at - maxBefore);
+  return re.exec(text);
+}
+
 export function tooLargeMessage(size: number): string {
   return `file too large to scan (${size} bytes, limit 1 MiB): not known to be clean`;
 }

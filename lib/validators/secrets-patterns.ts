@@ -9,6 +9,7 @@
  * scanned by a bounded number of attempts. No nested unbounded quantifiers.
  */
 import { maskIpv4, maskIpv6, maskToken, maskUrlCredentials } from './mask';
+import { execNear } from './scan-text';
 
 export interface SecretCandidate {
   start: number;
@@ -25,6 +26,8 @@ interface Detector {
   code: string;
   tier: 1 | 2 | 3;
   re: RegExp;
+  /** A literal in every match, at most `maxBefore` after its start: the search starts near it (execNear). */
+  anchor?: { text: string; maxBefore: number };
   /** Masked message, or null when the match turns out not to be a secret. */
   describe: (m: RegExpExecArray) => string | null;
 }
@@ -141,6 +144,8 @@ const DETECTORS: Detector[] = [
   {
     code: 'secret.url-credentials',
     hint: '://',
+    // `://` starts at most 31 characters after a match's start (a letter and 30 more).
+    anchor: { text: '://', maxBefore: 31 },
     tier: 2,
     re: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/([^\s/?#@:]*):([^\s/?#@]+)@[^\s/?#@:]+/g,
     describe: (m) => (PLACEHOLDER_PASSWORD.test(m[2] ?? '') ? null : `credentials in URL ${maskUrlCredentials(m[0])}`),
@@ -164,8 +169,14 @@ export function patternCandidates(text: string): SecretCandidate[] {
   const out: SecretCandidate[] = [];
   for (const d of DETECTORS) {
     if (d.hint !== undefined && (typeof d.hint === 'string' ? !text.includes(d.hint) : !d.hint.test(text))) continue;
-    d.re.lastIndex = 0;
-    for (let m = d.re.exec(text); m !== null; m = d.re.exec(text)) {
+    const anchor = d.anchor;
+    const next = anchor
+      ? (from: number) => execNear(d.re, text, from, anchor.text, anchor.maxBefore)
+      : (from: number) => {
+          d.re.lastIndex = from;
+          return d.re.exec(text);
+        };
+    for (let m = next(0); m !== null; m = next(d.re.lastIndex)) {
       const message = d.describe(m);
       if (message !== null)
         out.push({ start: m.index, end: m.index + m[0].length, code: d.code, message, tier: d.tier });

@@ -12,6 +12,7 @@ import { isOwnerEmail, isOwnerHomeUser } from './owner';
 import { isAllowedHomeUser } from './allow';
 import type { SecretCandidate } from './secrets-patterns';
 import type { OwnerIdentity } from './types';
+import { execNear } from './scan-text';
 
 const isLocalChar = (c: string) => /[A-Za-z0-9._%+-]/.test(c);
 const isDomainChar = (c: string) => /[A-Za-z0-9.-]/.test(c);
@@ -43,8 +44,9 @@ const URL_AUTHORITY = /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/[^\s/
 
 function authorityRanges(text: string): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
-  URL_AUTHORITY.lastIndex = 0;
-  for (let m = URL_AUTHORITY.exec(text); m !== null; m = URL_AUTHORITY.exec(text)) {
+  // `://` starts at most 31 characters after a match's start (a letter and 30 more).
+  const next = (from: number) => execNear(URL_AUTHORITY, text, from, '://', 31);
+  for (let m = next(0); m !== null; m = next(m.index + m[0].length)) {
     ranges.push([m.index, m.index + m[0].length]);
   }
   return ranges;

@@ -15,7 +15,7 @@
  * hides exactly the secret and keeps the rest of the line readable.
  */
 import type { SecretCandidate } from './secrets-patterns';
-import { lineStarts } from './scan-text';
+import { execNear, lineStarts } from './scan-text';
 
 const TIER = 2 as const;
 
@@ -199,11 +199,7 @@ const LABEL_PREFIX_MAX = 25;
  * before the first occurrence, and the search may begin there.
  */
 function nextLabel(line: string, from: number): RegExpExecArray | null {
-  LABEL_WORD.lastIndex = from;
-  const w = LABEL_WORD.exec(line);
-  if (w === null) return null;
-  LABEL_RE.lastIndex = Math.max(from, w.index - LABEL_PREFIX_MAX);
-  return LABEL_RE.exec(line);
+  return execNear(LABEL_RE, line, from, LABEL_WORD, LABEL_PREFIX_MAX);
 }
 
 /** NOT_A_SECRET_KEY per key: the same few keys (`password`, `db_password`) come back on every line. */

@@ -1,11 +1,13 @@
 /**
- * The speed-ups of injection-check find exactly what the plain forms found
+ * The validators' speed-ups find exactly what the plain forms found
  * (docs/performance.md, "Validators"): the hand-written base64-run scan against the
- * regex it replaces, and the hint pre-checks against running every pattern.
+ * regex it replaces, the hint pre-checks against running every pattern, and execNear
+ * against a regex tried from every position.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodedBlobStarts, hintPresent, PHRASE_PATTERNS } from './injection-patterns';
+import { encodedBlobStarts, hintPresent, hintWordsIn, PHRASE_PATTERNS } from './injection-patterns';
+import { execNear } from './scan-text';
 
 const BLOB_RE = /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{120,}/g;
 const regexStarts = (text: string) => [...text.matchAll(BLOB_RE)].map((m) => m.index);
@@ -98,16 +100,89 @@ describe('phrase pattern hints', () => {
     fc.assert(
       fc.property(text, (t) => {
         const lower = t.toLowerCase();
+        const present = hintWordsIn(lower);
+        // The one-pass word set is exactly what a search for each word would say.
+        for (const p of PHRASE_PATTERNS)
+          for (const w of (p.hint ?? []).flat()) expect(present.has(w), w).toBe(lower.includes(w));
         PHRASE_PATTERNS.forEach((p, i) => {
           p.re.lastIndex = 0;
           if (!p.re.test(t)) return;
           matched.add(i);
-          expect(hintPresent(p.hint, lower), p.what).toBe(true);
+          expect(hintPresent(p.hint, present), p.what).toBe(true);
         });
       }),
       { numRuns: 3000, seed: 20261123 },
     );
     // Not vacuous: every pattern matched somewhere in the generated text.
     expect(PHRASE_PATTERNS.filter((_, i) => !matched.has(i)).map((p) => p.what)).toEqual([]);
+  });
+});
+
+describe('execNear', () => {
+  const URL = /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/([^\s/?#@:]*):([^\s/?#@]+)@[^\s/?#@:]+/g;
+  const all = (next: (from: number) => RegExpExecArray | null) => {
+    const out: string[] = [];
+    for (let m = next(0); m !== null; m = next(m.index + m[0].length)) out.push(`${m.index}:${m[0]}`);
+    return out;
+  };
+  const plain = (re: RegExp, text: string) =>
+    all((from) => {
+      re.lastIndex = from;
+      return re.exec(text);
+    });
+  const pieces = fc.constantFrom(
+    'https://',
+    'postgres://',
+    'a'.repeat(29),
+    'b'.repeat(31),
+    'user:',
+    'pa55word@',
+    'db.example.test',
+    ' ',
+    '\n',
+    '/',
+    ':',
+    '@',
+    '://',
+    'x-y.z+',
+  );
+  // Whole URLs with schemes of 1 to 35 characters (the regex allows 31) among the pieces.
+  const url = fc
+    .tuple(fc.integer({ min: 1, max: 35 }), fc.constantFrom('', 'u', 'user'), fc.constantFrom('pw', 'pa55:word'))
+    .map(([n, u, p]) => `${'s'.repeat(n)}://${u}:${p}@host.test`);
+  const text = fc.array(fc.oneof(pieces, url), { maxLength: 25 }).map((p) => p.join(''));
+
+  it('finds what the regex finds from every position (a literal anchor)', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(all((from) => execNear(URL, t, from, '://', 31))).toEqual(plain(URL, t));
+      }),
+      { numRuns: 3000, seed: 20261123 },
+    );
+  });
+
+  it('finds what the regex finds from every position (a regex anchor)', () => {
+    const LABEL = /(?<![A-Za-z0-9])([A-Za-z0-9]{0,24}[ _.-]?)?(pass(?:word)?|pw|token)(?![A-Za-z0-9])/gi;
+    const WORD = /pass(?:word)?|pw|token/gi;
+    const words = fc.constantFrom(
+      'pass',
+      'Password',
+      'pw',
+      'TOKEN',
+      'db_',
+      'x'.repeat(24),
+      'y'.repeat(26),
+      ' ',
+      '-',
+      ':',
+      'a1',
+    );
+    fc.assert(
+      fc.property(fc.array(words, { maxLength: 20 }), (w) => {
+        const t = w.join('');
+        expect(all((from) => execNear(LABEL, t, from, WORD, 25))).toEqual(plain(LABEL, t));
+      }),
+      { numRuns: 3000, seed: 20261123 },
+    );
   });
 });
