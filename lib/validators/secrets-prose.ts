@@ -218,8 +218,14 @@ function isNotSecretKey(key: string): boolean {
 /** `label (admin): value`, `"label"`, `label**:`, and up to three words before a colon. */
 const CLOSER =
   /^(?:["'`*_]+(?=\s*(?:\([^)\n]{0,30}\)\s*)?[:=：]))?(?:\s*\([^)\n]{0,30}\))?(?:(?:\s+[\p{L}\p{N}-]{1,12}){1,3}(?=\s*[:：]))?/u;
-/** Each part of CLOSER needs one of these; without any it matches the empty string. */
+/**
+ * CLOSER matches more than the empty string only when the text starts with a quote, `*`,
+ * `_`, `(` or white space and holds one of `(`, `:`, `=`, `：`: two cheap tests first.
+ */
+const CLOSER_STARTS = /^[\s"'`*_(]/;
 const CLOSER_NEEDS = /[(:=：]/;
+/** Every QUOTED form opens with one of these. */
+const QUOTE_OPENERS = /[`"'«“„「]/;
 
 const detectLabel: LineDetector = (line, out) => {
   // "in the vault" names where a secret lives — unless the line also quotes a value
@@ -236,7 +242,7 @@ const detectLabel: LineDetector = (line, out) => {
     // `label (admin): value`, `"label"`, `label**:`
     // …and up to three short words naming what it is for: `mot de passe root :`, `senha do roteador:`, `пароль от NAS:`.
     const window = line.slice(at, at + 60);
-    at += CLOSER_NEEDS.test(window) ? (CLOSER.exec(window)?.[0].length ?? 0) : 0;
+    if (CLOSER_STARTS.test(window) && CLOSER_NEEDS.test(window)) at += CLOSER.exec(window)?.[0].length ?? 0;
     const sep =
       /^\s*(?::=|[:=：]|=>|->|→|\s(?:is|was|ist|war|est|es|era|é|era|это|は|은|는|이|是|为|為)(?![A-Za-z\u00C0-\u024F])\s*[:：]?|[은는이は是为為]\s*[:：]?)\s*/.exec(
         line.slice(at, at + 20),
@@ -246,7 +252,11 @@ const detectLabel: LineDetector = (line, out) => {
       ? at + sep[0].length + (/^[*_]+\s*/.exec(line.slice(at + sep[0].length, at + sep[0].length + 6))?.[0].length ?? 0)
       : at;
     // Quoted value right after the separator (or, without one, within a short gap).
-    const q = (sep ? QUOTED_NOW : QUOTED_SOON).exec(line.slice(afterSep, afterSep + 260));
+    // A quote opens the value right away (after a separator) or within 30 characters (without one).
+    const rest = line.slice(afterSep, afterSep + 260);
+    const q = QUOTE_OPENERS.test(sep ? rest.charAt(0) : rest.slice(0, 31))
+      ? (sep ? QUOTED_NOW : QUOTED_SOON).exec(rest)
+      : null;
     if (q) {
       const qv = [q[1], q[2], q[3], q[4]].find((x) => x !== undefined);
       if (qv !== undefined) {
