@@ -46,6 +46,8 @@ export interface MemoryListItem {
   filename: string;
   location: string;
   tier: string;
+  /** The `trust-level` value as written (null when absent): the record's native state (lib/trust/file-record.ts). */
+  trustLevel: string | null;
   type: string | null;
   name: string | null;
   description: string | null;
@@ -71,7 +73,7 @@ export interface MemoryListItem {
   changedSinceVerified: string | null;
 }
 
-export const COLUMNS = `m.key, m.id, m.source, m.rel_path AS relPath, m.filename, m.location, m.tier, m.type, m.name, m.description,
+export const COLUMNS = `m.key, m.id, m.source, m.rel_path AS relPath, m.filename, m.location, m.tier, m.trust_level AS trustLevel, m.type, m.name, m.description,
   m.source_machine AS sourceMachine, m.created_at AS createdAt, m.last_verified AS lastVerified, m.quarantined_at AS quarantinedAt,
   m.quarantine_reason AS quarantineReason, m.created_ms AS createdMs, m.last_verified_ms AS lastVerifiedMs,
   m.quarantine_since_ms AS quarantineSinceMs, m.validate_exit AS validateExit, m.secret_exit AS secretExit,

@@ -112,6 +112,8 @@ describe('memtrust over record roots', () => {
     const byKey = new Map(j.items.map((i: { key: string }) => [i.key, i]));
     expect(byKey.get('feedback_ci_merge.md')).toMatchObject({
       layout: 'trust-root',
+      native: 'memories/none',
+      flags: [],
       location: { file: 'memories/feedback_ci_merge.md' },
     });
     expect(byKey.get('nas-login')).toMatchObject({

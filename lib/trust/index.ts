@@ -15,3 +15,4 @@ export * from './decision';
 export * from './describe';
 export * from './assistant-write';
 export * from './batch-rules';
+export * from './file-record';

@@ -15,8 +15,10 @@ import { memoryDetail } from '../../service/index/memory-detail';
 import { scan } from '../../service/index/scan-service';
 import { rebuildIndex } from '../../service/index/rebuild';
 import { discoverRoots } from '../../service/settings/discover';
-import { EFFECTIVE_TIERS } from '../../trust/tiers';
-import { rowActions } from '../../service/index/list-actions';
+import { EFFECTIVE_TIERS, type Location } from '../../trust/tiers';
+import { fileRecordState } from '../../trust/file-record';
+import { lifecycle } from '../../trust/lifecycle';
+import { rowActions, rowFacts } from '../../service/index/list-actions';
 import { historyTarget } from '../../service/index/history-target';
 import { recordLayoutNames } from '../../sources/registry';
 import { findRecord, listRecords } from '../../service/records/read';
@@ -104,6 +106,7 @@ const listCmd: Command = {
       const recordRoots = new Map(ctx.recordSources.map((s) => [s.id, s.root]));
       // Each item names its layout and key (docs/records.md) and the actions allowed now (lib/trust/allowed.ts).
       const actions = rowActions(ctx.handle.sqlite, res.items, ctx.now());
+      const now = ctx.now();
       const out: { total: number; items: Record<string, unknown>[]; [k: string]: unknown } = {
         total: res.total,
         ...(ctx.config.demo ? { demo: true } : {}),
@@ -114,6 +117,13 @@ const listCmd: Command = {
           file: i.relPath,
           root: roots.get(i.source)?.root,
           location: { file: i.relPath },
+          // The same record fields as every layout's (CONTRACT §9; lib/trust/file-record.ts).
+          ...fileRecordState({
+            location: i.location as Location,
+            trustLevel: i.trustLevel,
+            conflict: i.conflict,
+            lifecycle: lifecycle(rowFacts(i), now),
+          }),
           tier: i.tier,
           type: i.type,
           name: i.name,

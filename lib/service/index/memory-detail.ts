@@ -9,6 +9,7 @@ import { resolveMemory, type Located } from './resolve';
 import { committedLocated } from '../write/recover';
 import { inspect } from './inspect';
 import { lifecycle, type Lifecycle } from '../../trust/lifecycle';
+import { fileRecordState, type FileRecordState } from '../../trust/file-record';
 import { describeLifecycle } from '../../trust/describe';
 import { changedSinceVerifiedFact } from '../../trust/assistant-write';
 import { allowedActions, fileBlock, type ActionAvailability } from '../../trust/allowed';
@@ -22,6 +23,10 @@ export interface MemoryDetail {
   /** docs/records.md: the root's layout and the memory's key in it (the filename here). */
   layout: string;
   key: string;
+  /** The record fields every layout carries (CONTRACT §9; lib/trust/file-record.ts). */
+  native: string;
+  flags: FileRecordState['flags'];
+  flagReasons: FileRecordState['flagReasons'];
   /** When the memory was created: created-at, else the file's mtime (docs/trust-model.md "Age is never reset"). */
   created: { at: string; fromMtime: boolean };
   source: string;
@@ -79,6 +84,12 @@ function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): 
     id: `${found.source.id}:${found.filename}`,
     layout: found.source.kind,
     key: found.filename,
+    ...fileRecordState({
+      location: found.location,
+      trustLevel: ins.facts.trustLevel,
+      conflict: !!conflictWith,
+      lifecycle: life,
+    }),
     created: ins.fields['created-at']
       ? { at: ins.fields['created-at'], fromMtime: false }
       : { at: isoNow(ins.facts.mtime), fromMtime: true },
