@@ -7,6 +7,7 @@ import { trustRootAdapter } from './trust-root';
 import { detectLayout, refusalLine } from './detect';
 import { detectRecordLayout, recordAdapter } from './registry';
 import type { SourceAdapter, SourceInfo } from './types';
+import type { MemoryAction } from '../trust/tiers';
 
 export type { SourceInfo, SourceAdapter, ListedFile, SourceKind } from './types';
 export { detectLayout, refusalLine, SUPPORTED_LAYOUTS, type Detection } from './detect';
@@ -21,6 +22,16 @@ export { detectLayout, refusalLine, SUPPORTED_LAYOUTS, type Detection } from './
 export function detectAdapter(root: string): SourceAdapter {
   const d = detectLayout(root);
   return d.ok && d.layout === 'claude-code' ? claudeCodeAdapter : trustRootAdapter;
+}
+
+/**
+ * The adapter's capabilities, as a precondition beside the trust rules (docs/records.md,
+ * "File layouts"): the sentence refusing `action` when the layout does not support it,
+ * else null.
+ */
+export function unsupportedAction(adapter: SourceAdapter, action: MemoryAction): string | null {
+  if (adapter.supports.includes(action)) return null;
+  return `${action} is not supported by the ${adapter.label} layout (it supports: ${adapter.supports.join(', ') || 'nothing'})`;
 }
 
 /** Short, stable, URL-safe: folder name plus a hash of the absolute path. */

@@ -19,7 +19,7 @@ import { applyBackfill, planBackfill } from './backfill';
 import { applyToMemory, transition } from '../write/transition';
 import { resolveMemory } from '../index/resolve';
 import { inspect } from '../index/inspect';
-import { allowedActions } from '../../trust/allowed';
+import { memoryActions } from '../index/list-actions';
 import { decide } from '../../trust/transitions';
 import { runBatch, type BatchOutcome, type BatchStep } from './batch-run';
 
@@ -294,7 +294,7 @@ export function planTransitions(
       secretExit: ins.verdicts.secret.exit,
       findings: ins.findings,
     };
-    const offered = allowedActions(ins.facts, now, state).find((a) => a.action === action);
+    const offered = memoryActions(found.source.adapter, ins.facts, now, state).find((a) => a.action === action);
     if (!offered?.allowed) {
       skipped.push({ file: rel, reason: offered?.reason ?? `${action} is not possible for this memory` });
       continue;

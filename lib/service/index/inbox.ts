@@ -15,7 +15,8 @@ import {
   type StoredFinding,
 } from '../../../db/queries/inbox';
 import type { MemoryListItem } from '../../../db/queries/memories';
-import { allowedActions, type ActionAvailability } from '../../trust/allowed';
+import type { ActionAvailability } from '../../trust/allowed';
+import { memoryActions } from './list-actions';
 import { lifecycle } from '../../trust/lifecycle';
 import { describeLifecycle } from '../../trust/describe';
 import type { MemoryFacts } from '../../trust/facts';
@@ -95,7 +96,11 @@ export function inboxView(ctx: ServiceContext, q: InboxQuery, selectedKey: strin
         item: selected,
         body: p.body,
         findings: p.findings,
-        actions: allowedActions(facts, now, { validateExit: selected.validateExit, secretExit: selected.secretExit }),
+        actions: (() => {
+          const adapter = ctx.sources.find((s) => s.id === selected.source)?.adapter;
+          const state = { validateExit: selected.validateExit, secretExit: selected.secretExit };
+          return adapter ? memoryActions(adapter, facts, now, state) : [];
+        })(),
         lifecycle: describeLifecycle(lifecycle(facts, now), now),
       };
     }

@@ -1,10 +1,11 @@
 /**
  * Allowed actions for index rows (`list --json` items, tables): the same rule as the
- * detail page (lib/trust/allowed.ts), fed from the index — the row's facts, verdict
+ * detail page (memoryActions below), fed from the index — the row's facts, verdict
  * exits and stored (masked) findings. docs/trust-model.md "Offered only when possible", docs/records.md.
  */
 import type Database from 'better-sqlite3';
-import { allowedActionNames, type FindingRef } from '../../trust/allowed';
+import { allowedActions, type ActionAvailability, type FileState, type FindingRef } from '../../trust/allowed';
+import { unsupportedAction, type SourceAdapter } from '../../sources';
 import type { MemoryAction } from '../../trust/tiers';
 import type { MemoryFacts } from '../../trust/facts';
 import type { MemoryListItem } from '../../../db/queries/memories';
@@ -57,8 +58,33 @@ export function rowFacts(m: MemoryListItem): MemoryFacts {
   };
 }
 
-/** The names of the actions allowed now, per row key. A row that could not be read (error) offers nothing. */
-export function rowActions(sqlite: Database.Database, items: MemoryListItem[], now: Date): Map<string, MemoryAction[]> {
+/**
+ * Every memory action with whether it applies now: the trust rules (lib/trust/allowed.ts),
+ * then the layout's capabilities (docs/records.md, "File layouts"). The one place the
+ * detail page, the inbox, bulk plans and `list --json` take their actions from.
+ */
+export function memoryActions(
+  adapter: SourceAdapter,
+  facts: MemoryFacts,
+  now: Date,
+  state?: FileState,
+): ActionAvailability[] {
+  return allowedActions(facts, now, state).map((a) => {
+    const unsupported = unsupportedAction(adapter, a.action);
+    return unsupported ? { action: a.action, allowed: false, reason: unsupported } : a;
+  });
+}
+
+/**
+ * The names of the actions allowed now, per row key: the trust rules, then what the row's
+ * layout supports (`supportsOf`, by source id). A row that could not be read (error) offers nothing.
+ */
+export function rowActions(
+  sqlite: Database.Database,
+  items: MemoryListItem[],
+  now: Date,
+  adapterOf: (source: string) => SourceAdapter | undefined,
+): Map<string, MemoryAction[]> {
   const findings = loadFindings(sqlite, items);
   const out = new Map<string, MemoryAction[]>();
   for (const m of items) {
@@ -67,7 +93,15 @@ export function rowActions(sqlite: Database.Database, items: MemoryListItem[], n
       continue;
     }
     const state = { validateExit: m.validateExit, secretExit: m.secretExit, findings: findings.get(m.key) ?? [] };
-    out.set(m.key, allowedActionNames(rowFacts(m), now, state));
+    const adapter = adapterOf(m.source);
+    out.set(
+      m.key,
+      adapter
+        ? memoryActions(adapter, rowFacts(m), now, state)
+            .filter((a) => a.allowed)
+            .map((a) => a.action)
+        : [],
+    );
   }
   return out;
 }

@@ -10,9 +10,10 @@ import { committedLocated } from '../write/recover';
 import { inspect } from './inspect';
 import { lifecycle, type Lifecycle } from '../../trust/lifecycle';
 import { fileRecordState, type FileRecordState } from '../../trust/file-record';
+import { memoryActions } from './list-actions';
 import { describeLifecycle } from '../../trust/describe';
 import { changedSinceVerifiedFact } from '../../trust/assistant-write';
-import { allowedActions, fileBlock, type ActionAvailability } from '../../trust/allowed';
+import { fileBlock, type ActionAvailability } from '../../trust/allowed';
 import type { Finding } from '../../validators/types';
 import { history, type HistoryItem } from '../../../db/queries/history';
 import { FILE_CAP_BYTES } from '../../validators/types';
@@ -115,7 +116,7 @@ function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): 
       (x): x is string => x !== null,
     ),
     facts: life,
-    actions: allowedActions(ins.facts, now, checks),
+    actions: memoryActions(found.source.adapter, ins.facts, now, checks),
     editBlocked: fileBlock('edit', checks),
     conflictWith: conflictWith?.abs ?? null,
     history: history(ctx.handle.db, { memory: found.filename, source: found.source.id }),

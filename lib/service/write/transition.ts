@@ -21,6 +21,7 @@ import type { MemoryAction } from '../../trust/tiers';
 import type { ServiceContext } from '../context';
 import { inspect, sha256, type Inspected } from '../index/inspect';
 import { resolveMemory, type Located } from '../index/resolve';
+import { unsupportedAction } from '../../sources';
 import { withRootLock } from './lock';
 import { clearIntent, writeIntent, type Intent, type IndexEdit } from './journal';
 import {
@@ -134,6 +135,8 @@ export function transition(ctx: ServiceContext, req: TransitionRequest): Transit
       };
     }
     if (!d.ok || d.noop) return d.ok ? { ok: true, noop: true, from: d.from, to: d.to, message: d.message } : d;
+    const unsupported = unsupportedAction(found.source.adapter, req.action);
+    if (unsupported) return { ok: false, code: 'refused', message: unsupported };
     // The same file rule the CLI and the dashboard offer actions by (lib/trust/allowed.ts).
     const blocked = req.actor === 'validator' ? null : fileBlock(req.action, state);
     if (blocked) return { ok: false, code: 'file-blocks', message: blocked };
