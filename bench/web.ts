@@ -7,7 +7,11 @@
  *
  * Prints warm server time (p50/p95) of the overview and of the first page of a tier
  * table (target p95 < 150 ms), time until the tier page is interactive in headless
- * Chromium (target < 2 s) and the JavaScript shipped to that page (KB).
+ * Chromium (target < 2 s) and the JavaScript shipped to that page (KB); then every
+ * page of the dashboard (`--pages all`, the default): its first request after the
+ * server started (cold: the first scan of the server, compiled routes and memoised views
+ * not warm yet; printed, no target) and warm p95 over `--sweep` requests against the
+ * target of issue #16, every page under 500 ms at 100,000 memories.
  * Needs a build (`npx next build`) and Chromium; exits 0 always.
  */
 import fs from 'node:fs';
@@ -21,9 +25,10 @@ import { closeDb } from '../db/client';
 import { startServer } from '../e2e/server';
 import { BENCH_NOW, flags, intFlag, percentile, table, verdict, fmtMs, machineLine } from './common';
 
-const f = flags(process.argv.slice(2), { n: '100000', runs: '40' });
+const f = flags(process.argv.slice(2), { n: '100000', runs: '40', pages: 'all', sweep: '10' });
 const n = intFlag(f, 'n');
 const runs = intFlag(f, 'runs');
+const sweepRuns = intFlag(f, 'sweep');
 const out = path.join(__dirname, '.out', `web-${n}`);
 const root = path.join(out, 'root');
 const db = path.join(out, 'index.sqlite');
@@ -57,11 +62,20 @@ async function main(): Promise<void> {
     MEMTRUST_DB: db,
     MEMTRUST_NOW: BENCH_NOW,
     MEMTRUST_MACHINE: 'bench',
-    XDG_CONFIG_HOME: path.join(out, 'cfg'),
+    // The same settings and owner identity as the server below (e2e/server.ts): a different
+    // owner would make the server's first request re-check every file (scan.ts, rules signature).
+    XDG_CONFIG_HOME: path.join(out, 'config'),
+    XDG_DATA_HOME: path.join(out, 'data'),
+    OWNER_EMAILS: 'owner@example.com',
+    OWNER_HOME_USER: 'owner',
   };
   const t0 = performance.now();
   const ctx = createContext(loadConfig({ env }), env);
   scan(ctx);
+  // One memory of each tier for the detail pages (ids as the index stores them).
+  const detailIds = ctx.handle.sqlite
+    .prepare(`SELECT tier, min(id) AS id FROM memories GROUP BY tier ORDER BY tier`)
+    .all() as Array<{ tier: string; id: string }>;
   closeDb(db);
   console.log(`index ready in ${fmtMs(performance.now() - t0)}`);
 
@@ -73,6 +87,8 @@ async function main(): Promise<void> {
   });
   try {
     const base = server.baseURL;
+    // Every page first, while nothing is warm: the cold figure is the first request of each.
+    const sweep = f.pages === 'all' ? await pageSweep(base, detailIds) : [];
     const floor = await series(`${base}/icon.svg`);
     const overview = await series(`${base}/`);
     const tier = await series(`${base}/tiers/verified`);
@@ -144,9 +160,67 @@ async function main(): Promise<void> {
         ['JavaScript shipped to the tier page', `${jsKb.toFixed(0)} KB`, '', '', '(info)', ''],
       ]),
     );
+    if (sweep.length > 0) {
+      console.log(
+        `\nevery page at ${n.toLocaleString('en-US')} memories: server time (cold = the first request after start, no target; warm p50/p95 of ${sweepRuns})`,
+      );
+      console.log(
+        table([
+          ['page', 'cold', 'warm p50', 'warm p95', 'floor p95', 'target', ''],
+          ...sweep.map((r) => [
+            r.page,
+            fmtMs(r.cold),
+            fmtMs(percentile(r.warm, 50)),
+            fmtMs(percentile(r.warm, 95)),
+            p(floor, 95),
+            '< 500 ms',
+            verdict(percentile(r.warm, 95) < 500),
+          ]),
+        ]),
+      );
+    }
   } finally {
     await server.stop();
   }
+}
+
+/** The dashboard's pages, as a user reaches them (app/). */
+function dashboardPages(ids: Array<{ tier: string; id: string }>): string[] {
+  const detail = ids.map((x) => `/memories/${encodeURIComponent(x.id)}`);
+  return [
+    '/',
+    '/tiers/verified',
+    '/tiers/inferred',
+    '/tiers/quarantined',
+    '/tiers/archived',
+    '/tiers/all',
+    '/tiers/all?q=pipeline&type=feedback',
+    '/review',
+    '/audit',
+    ...detail,
+    '/memories/new',
+    '/context',
+    '/settings',
+    '/records',
+    '/records/conflicts',
+    '/records/staleness',
+    '/run/audit',
+    '/run/backfill',
+  ];
+}
+
+async function pageSweep(
+  base: string,
+  ids: Array<{ tier: string; id: string }>,
+): Promise<Array<{ page: string; cold: number; warm: number[] }>> {
+  const out: Array<{ page: string; cold: number; warm: number[] }> = [];
+  for (const page of dashboardPages(ids)) {
+    const cold = await timed(`${base}${page}`);
+    const warm: number[] = [];
+    for (let i = 0; i < sweepRuns; i++) warm.push(await timed(`${base}${page}`));
+    out.push({ page: page.length > 48 ? `${page.slice(0, 45)}…` : page, cold, warm });
+  }
+  return out;
 }
 
 main().catch((e) => {

@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
 import { freshContext } from '@/lib/server';
-import { buildSessionContext, contextBudgetSetting } from '@/lib/service/session/session-context';
+import { buildSessionContext, contextBudgetSetting, contextPlanKey } from '@/lib/service/session/session-context';
 import { summaryLine } from '@/lib/service/session/context-xray';
 import { StatCard, Section } from '@/components/ui/stat-card';
 import { LiveRefresh } from '@/components/live-refresh';
 import { indexSignature } from '@/db/queries/signature';
+import { memo } from '@/db/queries/memo';
 import { IndexAsLoaded, RootRows } from '@/components/context-xray';
 
 export const dynamic = 'force-dynamic';
@@ -14,14 +15,19 @@ export const metadata: Metadata = { title: 'Context X-ray' };
 export default function ContextPage() {
   const ctx = freshContext();
   const setting = contextBudgetSetting();
-  const plan = buildSessionContext({
-    roots: ctx.config.roots,
-    now: ctx.now(),
-    owner: ctx.owner(),
-    budget: setting.budget,
-    problems: setting.problem ? [setting.problem] : [],
-    cache: ctx.handle.sqlite,
-  });
+  const now = ctx.now();
+  // Kept until the index changes (freshContext rescans what the watchers saw move) or the
+  // minute turns: building the plan reads every memory (3–6 s at 100,000; docs/performance-pages.md).
+  const plan = memo(ctx.handle.sqlite, contextPlanKey(ctx.sources, setting, now), () =>
+    buildSessionContext({
+      roots: ctx.config.roots,
+      now,
+      owner: ctx.owner(),
+      budget: setting.budget,
+      problems: setting.problem ? [setting.problem] : [],
+      cache: ctx.handle.sqlite,
+    }),
+  );
   const c = plan.counts;
   return (
     <div>

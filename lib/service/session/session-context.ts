@@ -217,6 +217,29 @@ export function readContextRoot(
   };
 }
 
+/**
+ * What a plan for the dashboard may be kept by, beside the index's own version (db/queries/memo.ts):
+ * the roots, the budget setting, the minute, and each index file's stat — MEMORY.md is read
+ * from disk, not from the index, so its edits must show without a scan writing anything.
+ */
+export function contextPlanKey(
+  sources: readonly SourceInfo[],
+  setting: { budget: number; problem?: ContextProblem },
+  now: Date,
+): string {
+  const indexFiles = sources
+    .filter((s) => s.adapter.indexFile && !s.error)
+    .map((s) => {
+      try {
+        const st = fs.statSync(path.join(s.root, s.adapter.indexFile!));
+        return `${s.id}:${st.size}:${st.mtimeMs}`;
+      } catch {
+        return `${s.id}:-`;
+      }
+    });
+  return `context:${JSON.stringify([sources.map((s) => s.root), setting, now.toISOString().slice(0, 16), indexFiles])}`;
+}
+
 export function buildSessionContext(req: ContextRequest): ContextPlan {
   const home = req.home ?? os.homedir();
   const cache = openCache(req.cache);
