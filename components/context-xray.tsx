@@ -1,8 +1,8 @@
 /** The Context X-ray's per-root parts: MEMORY.md as loaded (the cut drawn) and the memory table. */
 import Link from 'next/link';
-import type { ContextRootPlan, RowState } from '@/lib/trust/context';
+import type { ContextRootPlan, ContextRow, RowState } from '@/lib/trust/context';
 import type { IndexLineView } from '@/lib/trust/index-limits';
-import { indexSummary, orderedRows, rowGesture, STATE_LABEL } from '@/lib/service/session/context-xray';
+import { indexSummary, rowGesture, STATE_LABEL } from '@/lib/service/session/context-xray';
 import { TierBadge } from '@/components/tier-badge';
 
 const STATE_STYLE: Record<RowState, string> = {
@@ -125,8 +125,8 @@ function IndexLine({
 
 const ROW_LIMIT = 500;
 
-export function RootRows({ root }: { root: ContextRootPlan }) {
-  const rows = orderedRows(root, { archived: false });
+/** `rows`: the root's rows in table order (orderedRows), computed once by the page with its plan. */
+export function RootRows({ root, rows }: { root: ContextRootPlan; rows: ContextRow[] }) {
   if (rows.length === 0) return <p className="mt-3 text-sm text-slate-500">No memories.</p>;
   return (
     <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { freshContext } from '@/lib/server';
 import { buildSessionContext, contextBudgetSetting, contextPlanKey } from '@/lib/service/session/session-context';
-import { summaryLine } from '@/lib/service/session/context-xray';
+import { orderedRows, summaryLine } from '@/lib/service/session/context-xray';
 import { StatCard, Section } from '@/components/ui/stat-card';
 import { LiveRefresh } from '@/components/live-refresh';
 import { indexSignature } from '@/db/queries/signature';
@@ -18,16 +18,17 @@ export default function ContextPage() {
   const now = ctx.now();
   // Kept until the index changes (freshContext rescans what the watchers saw move) or the
   // minute turns: building the plan reads every memory (3–6 s at 100,000; docs/performance-pages.md).
-  const plan = memo(ctx.handle.sqlite, contextPlanKey(ctx.sources, setting, now), () =>
-    buildSessionContext({
+  const { plan, rows } = memo(ctx.handle.sqlite, contextPlanKey(ctx.sources, setting, now), () => {
+    const plan = buildSessionContext({
       roots: ctx.config.roots,
       now,
       owner: ctx.owner(),
       budget: setting.budget,
       problems: setting.problem ? [setting.problem] : [],
       cache: ctx.handle.sqlite,
-    }),
-  );
+    });
+    return { plan, rows: new Map(plan.roots.map((r) => [r.id, orderedRows(r, { archived: false })])) };
+  });
   const c = plan.counts;
   return (
     <div>
@@ -76,7 +77,7 @@ export default function ContextPage() {
             </p>
           ) : null}
           {root.layout === 'claude-code' && !root.error ? <IndexAsLoaded root={root} /> : null}
-          {!root.error ? <RootRows root={root} /> : null}
+          {!root.error ? <RootRows root={root} rows={rows.get(root.id) ?? []} /> : null}
         </section>
       ))}
 
