@@ -77,9 +77,10 @@ export function TransitionDialog({
     if (!reasonFirst) load('');
   }, []);
   // Confirm takes the focus once the preview is there (Enter confirms); a reason keeps the focus in its field.
+  // The button is enabled only once the transition has settled, so the focus waits for that too.
   useEffect(() => {
-    if (preview && !askReason) confirmRef.current?.focus();
-  }, [preview, askReason]);
+    if (preview && !askReason && !pending) confirmRef.current?.focus();
+  }, [preview, askReason, pending]);
 
   function confirm() {
     if (!preview) return;
