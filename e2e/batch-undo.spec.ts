@@ -3,12 +3,11 @@
  * (docs/batches.md): plan → typed confirmation → done → Undo → every file,
  * MEMORY.md included, byte-identical; then the undo undone from the audit history.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, shot } from './fixtures';
+import { test, expect, shot, hashes } from './fixtures';
 import { claudeFolder } from '../lib/service/fixtures/claude-folder';
 
 const FOLDER = claudeFolder();
@@ -17,25 +16,6 @@ const SECRETS = ['Hunter1-not-real', 'FAKEfake0001NOTAREALKEY', 'Tr0ub4dor-not-r
 async function noAxeViolations(page: Page, what: string): Promise<void> {
   const r = await new AxeBuilder({ page }).include('main').analyze();
   expect(r.violations.map((v) => `${what}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`)).toEqual([]);
-}
-
-/** sha256 of every file under the root, outside memtrust's own `.memtrust/`. */
-function hashes(root: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (rel: string) => {
-    for (const e of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (r === '.memtrust') continue;
-      if (e.isDirectory()) walk(r);
-      else
-        out[r] = crypto
-          .createHash('sha256')
-          .update(fs.readFileSync(path.join(root, r)))
-          .digest('hex');
-    }
-  };
-  walk('');
-  return out;
 }
 
 test.describe('a bulk audit is a batch that can be undone', () => {

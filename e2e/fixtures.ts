@@ -4,6 +4,7 @@
  * real production server on a free port.
  */
 import { test as base, expect } from '@playwright/test';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateCorpus, writeCorpus } from '../lib/demo';
@@ -54,4 +55,23 @@ export function shot(name: string): string {
   const dir = path.join(__dirname, 'screenshots');
   fs.mkdirSync(dir, { recursive: true });
   return path.join(dir, `${name}.png`);
+}
+
+/** sha256 of every file under the root, outside memtrust's own `.memtrust/` (byte-identical checks after Undo). */
+export function hashes(root: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (rel: string) => {
+    for (const e of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (r === '.memtrust') continue;
+      if (e.isDirectory()) walk(r);
+      else
+        out[r] = crypto
+          .createHash('sha256')
+          .update(fs.readFileSync(path.join(root, r)))
+          .digest('hex');
+    }
+  };
+  walk('');
+  return out;
 }

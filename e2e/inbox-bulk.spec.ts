@@ -3,34 +3,14 @@
  * Claude Code folder shaped like a real one: select 12 memories → bulk demote with
  * one reason → the plan → the typed count → done → Undo → every file byte-identical.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, expect, shot } from './fixtures';
+import { test, expect, shot, hashes } from './fixtures';
 import { realFolder } from './real-folder';
 import { fakeToken } from './memory-files';
 
 const folder = realFolder();
 test.use({ rootFiles: folder.files });
-
-/** sha256 of every file under the root, outside memtrust's own `.memtrust/`. */
-function hashes(root: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (rel: string) => {
-    for (const e of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (r === '.memtrust') continue;
-      if (e.isDirectory()) walk(r);
-      else
-        out[r] = crypto
-          .createHash('sha256')
-          .update(fs.readFileSync(path.join(root, r)))
-          .digest('hex');
-    }
-  };
-  walk('');
-  return out;
-}
 
 test('select 12 → bulk demote → plan → typed count → done → Undo → the folder is byte-identical', async ({
   page,

@@ -7,7 +7,7 @@ import { SORTS } from '../db/queries/memories';
 import { AGES, INBOX_QUEUES, LAYOUTS, type InboxQuery } from '../db/queries/inbox';
 import { EFFECTIVE_TIERS, MEMORY_TYPES } from './trust/tiers';
 import { CHECKS } from './validators/types';
-import { opt } from './url-state';
+import { hrefWith, opt, parseParams } from './url-state';
 
 export const INBOX_PAGE_SIZES = [25, 50, 100, 200] as const;
 
@@ -37,12 +37,7 @@ export const InboxParams = z.object({
 export type InboxParams = z.infer<typeof InboxParams>;
 
 export function parseInboxParams(raw: Record<string, string | string[] | undefined>): InboxParams {
-  const out: Record<string, unknown> = {};
-  for (const [key, schema] of Object.entries(InboxParams.shape)) {
-    const r = (schema as z.ZodTypeAny).safeParse(raw[key]);
-    if (r.success && r.data !== undefined) out[key] = r.data;
-  }
-  return out as InboxParams;
+  return parseParams(InboxParams, raw);
 }
 
 export function toInboxQuery(p: InboxParams): InboxQuery {
@@ -70,9 +65,5 @@ export function inboxHref(
   p: InboxParams,
   change: Partial<Record<keyof InboxParams, string | number | undefined>>,
 ): string {
-  const merged: Record<string, string | number | undefined> = { ...p, ...change };
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(merged)) if (v !== undefined && v !== '') qs.set(k, String(v));
-  const s = qs.toString();
-  return s ? `/review?${s}` : '/review';
+  return hrefWith('/review', p, change);
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { CATEGORIES } from './sources/canonical/types';
 import { RECORD_FLAGS } from './sources/record';
 import type { RecordFilter } from './service/records/read';
+import { hrefWith, opt, parseParams } from './url-state';
 
 export const RECORD_LAYOUTS = ['canonical', 'governed', 'consolidation'] as const;
 export const RECORD_TIERS = ['verified', 'inferred', 'quarantined', 'archived'] as const;
@@ -14,9 +15,6 @@ export const RECORD_PAGE_SIZE = 50;
 /** Canonical categories (`detail.category`; `pending` = `_pending.md` candidates) and entry shapes (`detail.shape`). */
 export const RECORD_CATEGORIES = [...CATEGORIES, 'pending'] as const;
 export const RECORD_SHAPES = ['flat', 'sharded'] as const;
-
-const opt = <T extends z.ZodTypeAny>(s: T) =>
-  z.preprocess((v) => (v === '' || v === undefined ? undefined : Array.isArray(v) ? v[0] : v), s.optional());
 
 export const RecordParams = z.object({
   q: opt(z.string().max(200)),
@@ -31,12 +29,7 @@ export const RecordParams = z.object({
 export type RecordParams = z.infer<typeof RecordParams>;
 
 export function parseRecordParams(raw: Record<string, string | string[] | undefined>): RecordParams {
-  const out: Record<string, unknown> = {};
-  for (const [key, schema] of Object.entries(RecordParams.shape)) {
-    const r = (schema as z.ZodTypeAny).safeParse(raw[key]);
-    if (r.success && r.data !== undefined) out[key] = r.data;
-  }
-  return out as RecordParams;
+  return parseParams(RecordParams, raw);
 }
 
 /** The filter the record service takes for one page of the table. */
@@ -60,11 +53,7 @@ export function recordsHref(
   change: Partial<Record<keyof RecordParams, string | number | undefined>> = {},
   base = '/records',
 ): string {
-  const merged: Record<string, string | number | undefined> = { ...p, ...change };
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(merged)) if (v !== undefined && v !== '') qs.set(k, String(v));
-  const s = qs.toString();
-  return s ? `${base}?${s}` : base;
+  return hrefWith(base, p, change);
 }
 
 /** A record's page: ids hold `:` (`<source>:<key>`), so the id is one encoded path segment. */

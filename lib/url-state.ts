@@ -30,14 +30,38 @@ export const TableParams = z.object({
 });
 export type TableParams = z.infer<typeof TableParams>;
 
-/** Unknown or malformed parameters are dropped, never an error page. */
-export function parseTableParams(raw: Record<string, string | string[] | undefined>): TableParams {
+/**
+ * A page's parameters parsed with its zod object, one key at a time: unknown or
+ * malformed parameters are dropped, never an error page. Every table's URL state
+ * (tier tables, inbox, records) is read with it.
+ */
+export function parseParams<S extends z.ZodRawShape>(
+  schema: z.ZodObject<S>,
+  raw: Record<string, string | string[] | undefined>,
+): z.infer<z.ZodObject<S>> {
   const out: Record<string, unknown> = {};
-  for (const [key, schema] of Object.entries(TableParams.shape)) {
-    const r = (schema as z.ZodTypeAny).safeParse(raw[key]);
+  for (const [key, field] of Object.entries(schema.shape)) {
+    const r = (field as z.ZodTypeAny).safeParse(raw[key]);
     if (r.success && r.data !== undefined) out[key] = r.data;
   }
-  return out as TableParams;
+  return out as z.infer<z.ZodObject<S>>;
+}
+
+/** `base` with the parameters `p`, some changed (undefined or empty removes one). */
+export function hrefWith<P extends object>(
+  base: string,
+  p: P,
+  change: Partial<Record<keyof P, string | number | undefined>> = {},
+): string {
+  const merged: Record<string, unknown> = { ...p, ...change };
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(merged)) if (v !== undefined && v !== '') qs.set(k, String(v));
+  const s = qs.toString();
+  return s ? `${base}?${s}` : base;
+}
+
+export function parseTableParams(raw: Record<string, string | string[] | undefined>): TableParams {
+  return parseParams(TableParams, raw);
 }
 
 export function toListQuery(tier: TierParam, p: TableParams): ListQuery {
@@ -63,9 +87,5 @@ export function withParams(
   p: TableParams,
   change: Partial<Record<keyof TableParams, string | number | undefined>>,
 ): string {
-  const merged: Record<string, string | number | undefined> = { ...p, ...change };
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(merged)) if (v !== undefined && v !== '') qs.set(k, String(v));
-  const s = qs.toString();
-  return s ? `${base}?${s}` : base;
+  return hrefWith(base, p, change);
 }

@@ -3,7 +3,8 @@ import type { InboxPane as Pane } from '@/lib/service/index/inbox';
 import { TierBadge } from '../tier-badge';
 import { FindingList } from '../finding-list';
 import { MemoryBody } from '../memory-body';
-import { TransitionPanel } from '../transition-panel';
+import { TransitionControls } from '../transition/transition-controls';
+import { memoryVerbs } from '../transition/verbs';
 import { memoryHref } from '../format';
 
 /** The preview pane: what the memory says (masked as the index stores it), its findings, its actions. */
@@ -38,7 +39,15 @@ export function InboxPane({ pane }: { pane: Pane }) {
           {m.quarantineReason ? <li>quarantine reason: {m.quarantineReason}</li> : null}
         </ul>
       </div>
-      <TransitionPanel key={m.id} id={m.id} actions={pane.actions} tier={m.tier} flagged={m.flagged} size="sm" />
+      <TransitionControls
+        key={m.id}
+        id={m.id}
+        label={m.name || m.filename}
+        engine="memory"
+        verbs={memoryVerbs(pane.actions, m.flagged)}
+        repair={m.tier === 'quarantined'}
+        size="sm"
+      />
       <section>
         <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Findings</h3>
         <FindingList findings={pane.findings} />

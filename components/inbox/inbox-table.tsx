@@ -10,7 +10,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { TierBadge } from '../tier-badge';
-import { TRANSITION_DONE_EVENT, TRANSITION_EVENT } from '../transition-panel';
+import { TRANSITION_DONE_EVENT, TRANSITION_EVENT } from '../transition/events';
 import { BulkSeam } from './bulk-seam';
 
 export interface InboxRow {

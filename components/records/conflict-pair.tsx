@@ -5,7 +5,7 @@ import { recordHref } from '@/lib/record-url';
 import type { ConflictSide } from './conflicts';
 import { NativeState } from './flag-badges';
 import { MaskedText } from './masked-text';
-import { KeepOneButton, PairKeep } from './record-steps';
+import { KeepOneButton, PairKeep } from '@/components/transition/keep-one';
 import { CopyCommand } from './copy-command';
 
 function Side({ side, other, label }: { side: ConflictSide; other: ConflictSide; label: string }) {

@@ -18,7 +18,7 @@ export function indexLines(text: string): LineIndex {
 }
 
 /** 0-based line that contains `offset` (binary search: frontmatter can have many lines). */
-export function lineOf(index: LineIndex, offset: number): number {
+export function lineOf(index: { starts: readonly number[] }, offset: number): number {
   const { starts } = index;
   let lo = 0;
   let hi = starts.length - 1;

@@ -1,6 +1,7 @@
 /** Report-only reads: filtered tier counts and the actionable findings list. Names only, never bodies. */
 import type Database from 'better-sqlite3';
 import { clockCutoffs } from '../../db/queries/cutoffs';
+import type { FindingItem } from './types';
 
 export interface Filter {
   source?: string;
@@ -57,20 +58,8 @@ export function tierCounts(sqlite: Database.Database, f: Filter, now: Date) {
   };
 }
 
-export interface FindingRow {
-  id: string;
-  source: string;
-  relPath: string;
-  name: string | null;
-  tier: string;
-  check: string;
-  code: string;
-  label: string;
-  line: number | null;
-  message: string;
-  /** Secret findings: `credential` or `personal`; null for the other checks. */
-  class: string | null;
-}
+/** A finding as the query returns it: the report's FindingItem with the row's relPath for its file. */
+export type FindingRow = Omit<FindingItem, 'file'> & { relPath: string };
 
 /** Failures and flags (warnings are counted in the categories, not listed). Messages are masked at scan time. */
 export function actionableFindings(

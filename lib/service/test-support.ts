@@ -48,6 +48,59 @@ export function envFor(root: string, db: string, tmp: string): Record<string, st
   };
 }
 
+type Hook = (fn: () => void) => void;
+
+/**
+ * A fresh sandbox for every test of the file, removed after it: `const sb =
+ * sandboxPerTest({ beforeEach, afterEach })`, then `sb.root` inside a test. The hooks are
+ * passed in because this module is also loaded by fixture child processes
+ * (lib/service/fixtures), which must not load the test runner.
+ */
+export function sandboxPerTest(hooks: { beforeEach: Hook; afterEach: Hook }, prefix?: string): Sandbox {
+  let current: Sandbox | null = null;
+  hooks.beforeEach(() => {
+    current = sandbox(prefix);
+  });
+  hooks.afterEach(() => {
+    if (current) removeSandbox(current);
+    current = null;
+  });
+  const now = (): Sandbox => {
+    if (!current) throw new Error('sandboxPerTest: the sandbox exists only while a test runs');
+    return current;
+  };
+  return {
+    get tmp() {
+      return now().tmp;
+    },
+    get root() {
+      return now().root;
+    },
+    get db() {
+      return now().db;
+    },
+    get env() {
+      return now().env;
+    },
+  };
+}
+
+/** The body of a valid feedback memory (the shape the tests' memories share). */
+export const TEST_BODY =
+  '\nRun the integration tests before merging because flaky merges cost a day.\n\n**Why:** main broke.\n\n**How to apply:** npm test.\n';
+
+/** A made-up GitHub token (`ghp_` and 36 characters), split so no scanner mistakes the source for a leak. */
+export const FAKE_TOKEN = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
+
+/** The frontmatter of the "Integration tests" feedback memory, then `extra`. */
+export const testFields = (extra: [string, string][]): [string, string][] => [
+  ['name', 'Integration tests'],
+  ['description', 'run them first'],
+  ['type', 'feedback'],
+  ['source-machine', 'box'],
+  ...extra,
+];
+
 /** A context over the sandbox, scanned; close it with `closeCtx`. */
 export function openCtx(sb: Sandbox): ServiceContext {
   const config = loadConfig({ env: sb.env });

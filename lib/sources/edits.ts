@@ -5,7 +5,7 @@
  * through `read`, nothing is written. Lines are split on `\n` bytes so every byte
  * outside the replaced lines (CRLF, a missing final newline, invalid UTF-8) is kept.
  */
-import type { FileEdit, ReplaceLines } from './record';
+import type { FileEdit, RecordPlanResult, ReplaceLines } from './record';
 
 export class EditConflict extends Error {}
 
@@ -107,4 +107,22 @@ export function invertEdits(edits: FileEdit[]): FileEdit[] {
         };
     }
   });
+}
+
+/**
+ * The plan of an action that rewrites one line of one file (a JSON Lines record):
+ * `expect` is the line as read (the pipeline refuses when it changed), `bytes` the new one.
+ */
+export function oneLinePlan(
+  file: string,
+  line: number,
+  expect: Buffer,
+  bytes: Buffer,
+  memo: Record<string, string | number>,
+  summary: string,
+): RecordPlanResult {
+  return {
+    ok: true,
+    plan: { edits: [{ kind: 'replace-lines', file, line, count: 1, expect, bytes }], memo, files: [file], summary },
+  };
 }

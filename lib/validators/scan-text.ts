@@ -7,6 +7,8 @@
  * so a CR before LF (CRLF files) never shifts a line number.
  */
 
+import { indexLines, lineOf } from '../memory-file/lines';
+
 // Lossy on purpose: a file with broken UTF-8 must still be scanned, not rejected.
 // The default (ignoreBOM: false) drops one leading BOM, which is not content.
 const decoder = new TextDecoder('utf-8');
@@ -15,27 +17,14 @@ export function decodeLossy(bytes: Buffer): string {
   return decoder.decode(bytes);
 }
 
-/** Offsets where each line starts; index 0 is line 1. */
+/** Offsets where each line starts; index 0 is line 1 (the one line index of memory-file/lines.ts). */
 export function lineStarts(text: string): number[] {
-  const starts = [0];
-  let i = text.indexOf('\n');
-  while (i !== -1) {
-    starts.push(i + 1);
-    i = text.indexOf('\n', i + 1);
-  }
-  return starts;
+  return indexLines(text).starts;
 }
 
 /** 1-based line of `offset`, by binary search over `starts` from `lineStarts`. */
 export function lineAt(starts: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] ?? 0) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
+  return lineOf({ starts }, offset) + 1;
 }
 
 /**

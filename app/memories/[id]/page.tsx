@@ -4,7 +4,8 @@ import { freshContext } from '@/lib/server';
 import { memoryDetail } from '@/lib/service/index/memory-detail';
 import { parseMemoryId } from '@/lib/memory-id';
 import { TierBadge } from '@/components/tier-badge';
-import { TransitionPanel } from '@/components/transition-panel';
+import { TransitionControls } from '@/components/transition/transition-controls';
+import { memoryVerbs } from '@/components/transition/verbs';
 import { flaggedReason } from '@/lib/service/write/preview';
 import { indexFileView } from '@/lib/service/claude/index-file';
 import { IndexFileView } from '@/components/index-file-view';
@@ -111,12 +112,13 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
                 blocking lines and restore in one step (the quarantined file itself is never edited).
               </p>
             ) : null}
-            <TransitionPanel
+            <TransitionControls
               key={d.id}
               id={d.id}
-              actions={d.actions}
-              tier={d.tier}
-              flagged={flaggedReason(d.findings, VALIDATE_EXIT[d.verdicts.validate] ?? 0)}
+              label={d.fields.name ?? d.filename}
+              engine="memory"
+              verbs={memoryVerbs(d.actions, flaggedReason(d.findings, VALIDATE_EXIT[d.verdicts.validate] ?? 0))}
+              repair={d.tier === 'quarantined'}
             />
             {(d.tier === 'verified' || d.tier === 'inferred') && d.editBlocked ? (
               <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">Edit: {d.editBlocked}</p>

@@ -9,11 +9,12 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { FlagBadges, NativeState } from '@/components/records/flag-badges';
 import { MaskedText } from '@/components/records/masked-text';
 import { LayoutDetail } from '@/components/records/layout-detail';
-import { RecordActionsPanel, type VerbView } from '@/components/records/record-steps';
+import { TransitionControls } from '@/components/transition/transition-controls';
+import type { Verb } from '@/components/transition/verbs';
 import { RecordsLiveRefresh } from '@/components/records/records-live-refresh';
 import { ConflictPair } from '@/components/records/conflict-pair';
 import { conflictPartners, conflictSide } from '@/components/records/conflicts';
-import { DoneBanner, parseDone } from '@/components/records/done-banner';
+import { ResultBanner, parseDone } from '@/components/transition/result-banner';
 import { locationText, masker } from '@/components/records/record-view';
 import { recordRootsToken } from '../token';
 import { HistoryTimeline } from '@/components/history-timeline';
@@ -65,7 +66,7 @@ export default async function RecordPage({ params, searchParams }: Props) {
   );
   const readOnly = source.records?.readOnly ?? null;
   // A read-only layout's reason is said once above the buttons, not once per verb.
-  const verbs: VerbView[] = order.map((a) => {
+  const verbs: Verb[] = order.map((a) => {
     const why = r.refused[a] ?? readOnly ?? 'not available for this record';
     // memtrust never writes a read-only layout: its verbs are the owner's commands, shown below.
     const allowed = !readOnly && r.actions.includes(a);
@@ -93,7 +94,7 @@ export default async function RecordPage({ params, searchParams }: Props) {
           </Link>{' '}
           / <MaskedText text={mask(r.key)} />
         </nav>
-        {done ? <DoneBanner done={done} /> : null}
+        {done ? <ResultBanner result={done} className="mb-4" /> : null}
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold tracking-tight">
             <MaskedText text={title} />
@@ -131,7 +132,7 @@ export default async function RecordPage({ params, searchParams }: Props) {
                 Read-only: {readOnly}. The commands to copy are below.
               </p>
             ) : null}
-            <RecordActionsPanel id={r.id} recordKey={mask(r.key)} verbs={verbs} returnTo={returnTo} />
+            <TransitionControls id={r.id} label={mask(r.key)} engine="record" verbs={verbs} returnTo={returnTo} />
           </Card>
           <Card title={source.records?.label ?? r.layout}>
             <LayoutDetail record={r} mask={mask} />

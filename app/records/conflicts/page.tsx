@@ -4,7 +4,7 @@ import { freshContext } from '@/lib/server';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ConflictPair } from '@/components/records/conflict-pair';
 import { conflictPairs, conflictSide } from '@/components/records/conflicts';
-import { DoneBanner, parseDone } from '@/components/records/done-banner';
+import { ResultBanner, parseDone } from '@/components/transition/result-banner';
 import { RecordsLiveRefresh } from '@/components/records/records-live-refresh';
 import { locationText, masker } from '@/components/records/record-view';
 import { recordRootsToken } from '../token';
@@ -30,7 +30,7 @@ export default async function ConflictsPage({ searchParams }: Props) {
           </Link>{' '}
           / contradictions
         </nav>
-        {done ? <DoneBanner done={done} /> : null}
+        {done ? <ResultBanner result={done} className="mb-4" /> : null}
         <div className="flex items-baseline justify-between gap-4">
           <h1 className="text-2xl font-semibold tracking-tight">Contradictions</h1>
           <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">

@@ -18,11 +18,9 @@ import {
   openCtx,
   put,
   readAudit,
-  removeSandbox,
-  sandbox,
   sha,
   splitMemory,
-  type Sandbox,
+  sandboxPerTest,
 } from '../test-support';
 
 const body = (topic: string) =>
@@ -38,11 +36,7 @@ const INDEX = [
   '',
 ].join('\n');
 
-let sb: Sandbox;
-beforeEach(() => {
-  sb = sandbox();
-});
-afterEach(() => removeSandbox(sb));
+const sb = sandboxPerTest({ beforeEach, afterEach });
 
 describe('Claude Code memory folder', () => {
   it('demote removes the index line and moves to quarantine/; restore puts it back at the same position', () => {

@@ -1,15 +1,10 @@
 /** The index-file view: per-line findings (masked), the memory each line names, and the load-limit cut. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { indexFileView } from './index-file';
-import { memoryFile, openCtx, put, removeSandbox, sandbox, type Sandbox } from '../test-support';
+import { memoryFile, openCtx, put, sandboxPerTest, TEST_BODY } from '../test-support';
 
-const BODY =
-  '\nRun the integration tests before merging because flaky merges cost a day.\n\n**Why:** main broke.\n\n**How to apply:** npm test.\n';
-let sb: Sandbox;
-beforeEach(() => {
-  sb = sandbox();
-});
-afterEach(() => removeSandbox(sb));
+const BODY = TEST_BODY;
+const sb = sandboxPerTest({ beforeEach, afterEach });
 
 describe('indexFileView', () => {
   it('names memories per line, checks each line, and marks the 200-line cut', () => {

@@ -35,21 +35,23 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
     delFindings.run(key);
   };
 
+  /** The row's identity columns (key, id, source, rel_path, filename, location), once the old row is gone. */
+  const identity = (source: string, file: ListedFile, isNew: boolean) => {
+    const key = `${source}:${file.relPath}`;
+    if (!isNew) remove(key);
+    return [key, `${source}:${file.filename}`, source, file.relPath, file.filename, file.location] as const;
+  };
+
   return {
     remove,
     upsert(source, file, ins, isNew = false) {
-      const key = `${source}:${file.relPath}`;
-      if (!isNew) remove(key);
+      const id = identity(source, file, isNew);
+      const key = id[0];
       const f = ins.fields;
       const c = clockBases(ins.facts);
       const checks = [...new Set(ins.findings.filter((x) => x.label !== 'PASS').map((x) => x.check))].join(' ');
       insert.run(
-        key,
-        `${source}:${file.filename}`,
-        source,
-        file.relPath,
-        file.filename,
-        file.location,
+        ...id,
         ins.tier,
         f['trust-level'] ?? null,
         f.type ?? null,
@@ -81,17 +83,12 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
         insertFinding.run(key, x.check, x.code, x.label, x.line ?? null, x.message, x.class ?? null);
     },
     upsertError(source, file, error, isNew = false) {
-      const key = `${source}:${file.relPath}`;
-      if (!isNew) remove(key);
+      const id = identity(source, file, isNew);
+      const key = id[0];
       const tier =
         file.location === 'quarantine' ? 'quarantined' : file.location === 'archive' ? 'archived' : 'inferred';
       insert.run(
-        key,
-        `${source}:${file.filename}`,
-        source,
-        file.relPath,
-        file.filename,
-        file.location,
+        ...id,
         tier,
         null,
         null,

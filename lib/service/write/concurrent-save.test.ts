@@ -14,18 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { transition } from './transition';
 import { editMemory } from './create-edit';
 import type { ServiceContext } from '../context';
-import {
-  journalFiles,
-  memoryFile,
-  openCtx,
-  put,
-  readAudit,
-  removeSandbox,
-  sandbox,
-  sha,
-  tmpFiles,
-  type Sandbox,
-} from '../test-support';
+import { journalFiles, memoryFile, openCtx, put, readAudit, sha, tmpFiles, sandboxPerTest } from '../test-support';
 
 const BODY = '\nDeploys go through the staging cluster first.\n\n**Why:** a bad migration in 2025.\n';
 const FIELDS: [string, string][] = [
@@ -43,15 +32,10 @@ const saved = (b: Buffer) =>
   Buffer.from(b.toString('utf8').replace('staging cluster', 'staging cluster (saved by the editor)'));
 const NAME = 'feedback_deploy_order.md';
 
-let sb: Sandbox;
+// The sandbox goes after the mocks are restored (after-hooks run last-registered first).
+const sb = sandboxPerTest({ beforeEach, afterEach }, 'memtrust-save-');
 let ctx: ServiceContext;
-beforeEach(() => {
-  sb = sandbox('memtrust-save-');
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  removeSandbox(sb);
-});
+afterEach(() => vi.restoreAllMocks());
 
 /** Runs `save` once, just before the first call of fs[fn] that touches `target` (as source or destination). */
 function saveBefore(fn: 'linkSync' | 'renameSync', target: string, save: () => void): { fired: () => boolean } {

@@ -39,14 +39,7 @@ import {
 const BASE_SEED = process.env.CRASH_SEED ?? '20261122';
 // Until the source's private copy is removed (after-source-unlink) nothing is committed.
 const ROLLED_BACK: CrashStep[] = ['after-journal', 'after-temp-write', 'after-aside'];
-const BEFORE_AUDIT: CrashStep[] = [
-  'after-journal',
-  'after-temp-write',
-  'after-aside',
-  'after-link',
-  'after-source-unlink',
-  'after-index-file',
-];
+const BEFORE_AUDIT: CrashStep[] = CRASH_STEPS.slice(0, CRASH_STEPS.indexOf('after-audit'));
 
 interface Case {
   name: string;

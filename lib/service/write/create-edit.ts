@@ -13,10 +13,11 @@ import type { Finding } from '../../validators/types';
 import { decide } from '../../trust/transitions';
 import { isoNow, today } from '../../trust/dates';
 import { applyToMemory, execute, type TransitionResult } from './transition';
-import { resolveMemory } from '../index/resolve';
+import type { ErrorCode } from '../../error-codes';
+import { resolveMemory, type Located } from '../index/resolve';
 import { withRootLock } from './lock';
 import type { Intent } from './journal';
-import { sha256 } from '../index/inspect';
+import { sha256, type Inspected } from '../index/inspect';
 import { recoverSource } from './recover';
 
 export interface MemoryInput {
@@ -30,12 +31,69 @@ export type SaveResult =
   | TransitionResult
   | { ok: false; code: 'validators-fail'; message: string; findings: Finding[] };
 
-/** Hard failures (validate 1/2, secret 1) block a save; warnings and injection flags are shown, not blocking. */
 /** The findings that stop a save (hard validator failures, credentials), or null: one rule for every save. */
 export function blocking(bytes: Buffer, filename: string, ctx: ServiceContext): Finding[] | null {
   const v = runAllChecks(bytes, filename, ctx.owner());
   const hard = v.validate.exit === 1 || v.validate.exit === 2 || v.secret.exit === 1;
   return hard ? [...v.validate.findings, ...v.secret.findings].filter((f) => f.label !== 'WARN-SEMANTIC') : null;
+}
+
+type Blocked = Extract<SaveResult, { code: 'validators-fail'; findings: Finding[] }>;
+
+/** The refusal of a save whose bytes hold a blocking finding (hard failure or credential), or null. */
+export function blockedSave(bytes: Buffer, filename: string, ctx: ServiceContext): Blocked | null {
+  const found = blocking(bytes, filename, ctx);
+  return found
+    ? {
+        ok: false,
+        code: 'validators-fail',
+        message: `not saved: ${found.map((f) => f.message).join('; ')}`,
+        findings: found,
+      }
+    : null;
+}
+
+/** What an edit writes: the bytes the checks read, and the plan's content part (new body, or the whole file). */
+export type EditContent =
+  | { ok: true; check: Buffer; set: Record<string, string>; body?: Buffer; replace?: Buffer }
+  | { ok: false; code: ErrorCode; message: string };
+
+/**
+ * The user's edit-and-save (the editor and the field editor): the edit rule of lib/trust,
+ * the content the caller composes, the same blocking checks as a create, and the result at
+ * verified. One planner for both, run by applyToMemory.
+ */
+export function saveEdit(
+  ctx: ServiceContext,
+  req: { ref: { source: string; filename: string }; expectSha: string; actor: Actor },
+  compose: (ins: Inspected, found: Located, now: Date) => EditContent,
+): SaveResult {
+  let blocked: Blocked | null = null;
+  const result = applyToMemory(
+    ctx,
+    { ref: req.ref.filename, sourceId: req.ref.source, actor: req.actor, expectSha: req.expectSha },
+    (ins, found, now) => {
+      const d = decide('edit', ins.facts, { now, machine: ctx.machine, actor: 'user' });
+      if (!d.ok || d.noop) return d.ok ? { ok: false, code: 'refused', message: d.message } : d;
+      const c = compose(ins, found, now);
+      if (!c.ok) return c;
+      blocked = blockedSave(c.check, found.filename, ctx);
+      if (blocked) return blocked;
+      const { check: _check, ok: _ok, ...content } = c;
+      return {
+        ok: true,
+        noop: false,
+        action: 'edit',
+        from: d.from,
+        to: 'verified',
+        remove: [],
+        move: null,
+        reason: null,
+        ...content,
+      };
+    },
+  );
+  return !result.ok && blocked ? blocked : result;
 }
 
 export function suggestFilename(input: MemoryInput): string {
@@ -66,14 +124,8 @@ export function createMemory(
     { name: input.name, description: input.description, type: input.type, ...d.set },
     input.body,
   );
-  const bad = blocking(bytes, filename, ctx);
-  if (bad)
-    return {
-      ok: false,
-      code: 'validators-fail',
-      message: `not saved: ${bad.map((f) => f.message).join('; ')}`,
-      findings: bad,
-    };
+  const bad = blockedSave(bytes, filename, ctx);
+  if (bad) return bad;
   return withRootLock(source.root, ctx.machine, () => {
     recoverSource(ctx, source);
     const clash = resolveMemory([source], filename);
@@ -139,42 +191,19 @@ export function editMemory(
   expectSha: string,
   actor: Actor = 'user:web',
 ): SaveResult {
-  let blocked: Finding[] | null = null;
-  const result = applyToMemory(
-    ctx,
-    { ref: ref.filename, sourceId: ref.source, actor, expectSha },
-    (ins, found, now) => {
-      const d = decide('edit', ins.facts, { now, machine: ctx.machine, actor: 'user' });
-      if (!d.ok || d.noop) return d.ok ? { ok: false, code: 'refused', message: d.message } : d;
-      const body = Buffer.from(input.body.replace(/\r\n/g, '\n'), 'utf8');
-      const set = {
-        name: input.name,
-        description: input.description,
-        'trust-level': 'verified',
-        'last-verified': today(now),
-      };
-      const preview = composeMemory({ ...ins.fields, ...set }, input.body);
-      blocked = blocking(preview, found.filename, ctx);
-      if (blocked)
-        return {
-          ok: false,
-          code: 'validators-fail',
-          message: `not saved: ${blocked.map((f) => f.message).join('; ')}`,
-        };
-      return {
-        ok: true,
-        noop: false,
-        action: 'edit',
-        from: d.from,
-        to: 'verified',
-        set,
-        remove: [],
-        move: null,
-        reason: null,
-        body: Buffer.concat([Buffer.from('\n'), body]),
-      };
-    },
-  );
-  if (!result.ok && blocked) return { ok: false, code: 'validators-fail', message: result.message, findings: blocked };
-  return result;
+  return saveEdit(ctx, { ref, expectSha, actor }, (ins, _found, now) => {
+    const set = {
+      name: input.name,
+      description: input.description,
+      'trust-level': 'verified',
+      'last-verified': today(now),
+    };
+    const body = Buffer.from(input.body.replace(/\r\n/g, '\n'), 'utf8');
+    return {
+      ok: true,
+      check: composeMemory({ ...ins.fields, ...set }, input.body),
+      set,
+      body: Buffer.concat([Buffer.from('\n'), body]),
+    };
+  });
 }

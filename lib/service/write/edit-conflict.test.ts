@@ -15,13 +15,11 @@ import {
   openCtx,
   put,
   readAudit,
-  removeSandbox,
-  sandbox,
   sha,
   tmpFiles,
   treeFiles,
   treeHash,
-  type Sandbox,
+  sandboxPerTest,
 } from '../test-support';
 
 const BODY =
@@ -38,12 +36,8 @@ const FILE = memoryFile(
 );
 const EDITED = Buffer.from(FILE.toString('utf8').replace('staging database', 'staging cluster'));
 
-let sb: Sandbox;
+const sb = sandboxPerTest({ beforeEach, afterEach });
 let ctx: ServiceContext;
-beforeEach(() => {
-  sb = sandbox();
-});
-afterEach(() => removeSandbox(sb));
 
 /** Every file as `expected` (an empty destination directory may have been made), nothing recorded or left over. */
 function unchangedBut(expected: Record<string, string>) {

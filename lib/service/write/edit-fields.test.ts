@@ -4,15 +4,10 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { editableFields, editMemoryFields, setNested } from './edit-fields';
 import { runAllChecks } from '../../validators/run';
-import { openCtx, put, readAudit, removeSandbox, sandbox, sha, type Sandbox } from '../test-support';
+import { openCtx, put, readAudit, sha, sandboxPerTest, TEST_BODY } from '../test-support';
 
-const BODY =
-  '\nRun the integration tests before merging because flaky merges cost a day.\n\n**Why:** main broke.\n\n**How to apply:** npm test.\n';
-let sb: Sandbox;
-beforeEach(() => {
-  sb = sandbox();
-});
-afterEach(() => removeSandbox(sb));
+const BODY = TEST_BODY;
+const sb = sandboxPerTest({ beforeEach, afterEach });
 
 describe('editMemoryFields', () => {
   it('changes metadata.type in place and keeps every other metadata byte', () => {

@@ -10,19 +10,15 @@ import fs from 'node:fs';
 import { isMap, isScalar, type YAMLMap } from 'yaml';
 import type { Actor } from '../../audit/event';
 import type { ServiceContext } from '../context';
-import { applyToMemory } from './transition';
 import { replaceBody } from './compose';
 import { resolveMemory } from '../index/resolve';
 import { sha256 } from '../index/inspect';
-import { decide } from '../../trust/transitions';
 import { today } from '../../trust/dates';
 import { splitFile } from '../../memory-file/split';
 import { decodeFrontmatter, parseFrontmatterDoc } from '../../memory-file/frontmatter';
 import { rewriteFrontmatter, RewriteError } from '../../memory-file/rewrite';
 import { encodeScalar } from '../../memory-file/scalar-encode';
-import { blocking } from './create-edit';
-import type { Finding } from '../../validators/types';
-import type { SaveResult } from './create-edit';
+import { saveEdit, type SaveResult } from './create-edit';
 
 export const EDITABLE = ['name', 'description', 'type'] as const;
 export type Editable = (typeof EDITABLE)[number];
@@ -115,64 +111,36 @@ export function editMemoryFields(
   expectSha: string,
   actor: Actor = 'user:web',
 ): SaveResult {
-  let blocked: Finding[] | null = null;
-  const result = applyToMemory(
-    ctx,
-    { ref: ref.filename, sourceId: ref.source, actor, expectSha },
-    (ins, found, now) => {
-      const d = decide('edit', ins.facts, { now, machine: ctx.machine, actor: 'user' });
-      if (!d.ok || d.noop) return d.ok ? { ok: false, code: 'refused', message: d.message } : d;
-      const bytes = fs.readFileSync(found.abs);
-      if (sha256(bytes) !== expectSha)
-        return {
-          ok: false,
-          code: 'conflict',
-          message: `${found.filename} changed on disk since it was shown: reload and try again`,
-        };
-      const current = editableFields(bytes);
-      if (current.error)
-        return {
-          ok: false,
-          code: 'unwritable',
-          message: `${found.filename}: the frontmatter does not parse (${current.error.message}, line ${current.error.line}); fix it in your editor first`,
-        };
-      let out: Buffer = bytes;
-      const top: Record<string, string> = { 'trust-level': 'verified', 'last-verified': today(now) };
-      try {
-        for (const k of EDITABLE) {
-          const v = input[k];
-          if (v === current.values[k]) continue;
-          if (current.places[k] === 'metadata') out = setNested(out, k, v);
-          else top[k] = v;
-        }
-        out = rewriteFrontmatter(out, { set: top });
-        out = replaceBody(out, Buffer.from(`\n${input.body.replace(/\r\n/g, '\n').replace(/\n?$/, '\n')}`, 'utf8'));
-      } catch (e) {
-        if (!(e instanceof RewriteError)) throw e;
-        return { ok: false, code: 'unwritable', message: `${found.filename}: ${e.message}` };
-      }
-      blocked = blocking(out, found.filename, ctx);
-      if (blocked) {
-        return {
-          ok: false,
-          code: 'validators-fail',
-          message: `not saved: ${blocked.map((f) => f.message).join('; ')}`,
-        };
-      }
+  return saveEdit(ctx, { ref, expectSha, actor }, (_ins, found, now) => {
+    const bytes = fs.readFileSync(found.abs);
+    if (sha256(bytes) !== expectSha)
       return {
-        ok: true,
-        noop: false,
-        action: 'edit',
-        from: d.from,
-        to: 'verified',
-        set: {},
-        remove: [],
-        move: null,
-        reason: null,
-        replace: out,
+        ok: false,
+        code: 'conflict',
+        message: `${found.filename} changed on disk since it was shown: reload and try again`,
       };
-    },
-  );
-  if (!result.ok && blocked) return { ok: false, code: 'validators-fail', message: result.message, findings: blocked };
-  return result;
+    const current = editableFields(bytes);
+    if (current.error)
+      return {
+        ok: false,
+        code: 'unwritable',
+        message: `${found.filename}: the frontmatter does not parse (${current.error.message}, line ${current.error.line}); fix it in your editor first`,
+      };
+    let out: Buffer = bytes;
+    const top: Record<string, string> = { 'trust-level': 'verified', 'last-verified': today(now) };
+    try {
+      for (const k of EDITABLE) {
+        const v = input[k];
+        if (v === current.values[k]) continue;
+        if (current.places[k] === 'metadata') out = setNested(out, k, v);
+        else top[k] = v;
+      }
+      out = rewriteFrontmatter(out, { set: top });
+      out = replaceBody(out, Buffer.from(`\n${input.body.replace(/\r\n/g, '\n').replace(/\n?$/, '\n')}`, 'utf8'));
+    } catch (e) {
+      if (!(e instanceof RewriteError)) throw e;
+      return { ok: false, code: 'unwritable', message: `${found.filename}: ${e.message}` };
+    }
+    return { ok: true, check: out, set: {}, replace: out };
+  });
 }

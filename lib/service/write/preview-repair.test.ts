@@ -13,23 +13,17 @@ import {
   openCtx,
   put,
   readAudit,
-  removeSandbox,
-  sandbox,
   sha,
   treeHash,
-  type Sandbox,
+  sandboxPerTest,
+  TEST_BODY,
+  FAKE_TOKEN,
+  testFields,
 } from '../test-support';
 
-const BODY =
-  '\nRun the integration tests before merging because flaky merges cost a day.\n\n**Why:** main broke.\n\n**How to apply:** npm test.\n';
-const TOKEN = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
-const fm = (extra: [string, string][]): [string, string][] => [
-  ['name', 'Integration tests'],
-  ['description', 'run them first'],
-  ['type', 'feedback'],
-  ['source-machine', 'box'],
-  ...extra,
-];
+const BODY = TEST_BODY;
+const TOKEN = FAKE_TOKEN;
+const fm = testFields;
 const Q: [string, string][] = [
   ['trust-level', 'quarantined'],
   ['created-at', '2026-01-01T00:00:00Z'],
@@ -39,11 +33,7 @@ const Q: [string, string][] = [
   ['quarantine-reason', 'doubtful'],
 ];
 
-let sb: Sandbox;
-beforeEach(() => {
-  sb = sandbox();
-});
-afterEach(() => removeSandbox(sb));
+const sb = sandboxPerTest({ beforeEach, afterEach });
 
 describe('previewTransition', () => {
   it('shows the frontmatter lines that change and the move, and writes nothing', () => {

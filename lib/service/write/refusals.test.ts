@@ -14,24 +14,18 @@ import {
   openCtx,
   put,
   readAudit,
-  removeSandbox,
-  sandbox,
   tmpFiles,
   treeHash,
-  type Sandbox,
+  sandboxPerTest,
+  TEST_BODY,
+  FAKE_TOKEN,
+  testFields,
 } from '../test-support';
 
-const BODY =
-  '\nRun the integration tests before merging because flaky merges cost a day.\n\n**Why:** main broke.\n\n**How to apply:** npm test.\n';
-const TOKEN = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'; // ghp_ + 36
+const BODY = TEST_BODY;
+const TOKEN = FAKE_TOKEN;
 
-const fm = (extra: [string, string][]): [string, string][] => [
-  ['name', 'Integration tests'],
-  ['description', 'run them first'],
-  ['type', 'feedback'],
-  ['source-machine', 'box'],
-  ...extra,
-];
+const fm = testFields;
 const inferred = (created: string) =>
   memoryFile(
     fm([
@@ -62,11 +56,7 @@ const quarantined = (at: string, body = BODY) =>
     body,
   );
 
-let sb: Sandbox;
-beforeEach(() => {
-  sb = sandbox();
-});
-afterEach(() => removeSandbox(sb));
+const sb = sandboxPerTest({ beforeEach, afterEach });
 
 /** Runs `req` and proves it was refused with `code` and changed nothing. */
 function refused(req: Omit<TransitionRequest, 'actor'>, code: string, message: RegExp) {

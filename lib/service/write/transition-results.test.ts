@@ -17,11 +17,9 @@ import {
   openCtx,
   put,
   readAudit,
-  removeSandbox,
-  sandbox,
   sha,
   splitMemory,
-  type Sandbox,
+  sandboxPerTest,
 } from '../test-support';
 
 const WHY =
@@ -40,12 +38,8 @@ const base = (type: string, extra: [string, string][]): [string, string][] => [
   ...extra,
 ];
 
-let sb: Sandbox;
+const sb = sandboxPerTest({ beforeEach, afterEach });
 let ctx: ServiceContext;
-beforeEach(() => {
-  sb = sandbox();
-});
-afterEach(() => removeSandbox(sb));
 
 interface Expect {
   rel: string;

@@ -15,6 +15,7 @@ import { detectLayout } from '../detect';
 import type { LayoutAdapter, PlanContext, ReadContext } from '../layout-adapter';
 import type { LayoutRead, LayoutRecord, ReadProblem, RecordPlan, RecordPlanResult } from '../record';
 import { findCheckout } from './git';
+import { statKey } from '../stat-key';
 import { plan as planCanonical, type PlanInput } from './plan';
 import { detect as detectStore, read as readStore } from './read';
 import {
@@ -211,15 +212,6 @@ function read(root: string, ctx: ReadContext): LayoutRead {
       problems: [{ file: store.prefix || '.', line: 0, problem: `store unreadable: ${firstLine(e)}` }],
       warnings: [],
     };
-  }
-}
-
-function statKey(p: string): string {
-  try {
-    const s = fs.statSync(p, { bigint: true });
-    return `${s.size}:${s.mtimeNs}:${s.ino}`;
-  } catch {
-    return '-';
   }
 }
 

@@ -86,10 +86,18 @@ interface Proto {
 }
 
 /** NUL bytes: not a Markdown entry (a damaged or binary file), reported and not parsed. */
-function binary(bytes: Buffer, rel: string, failures: ReadFailure[]): boolean {
-  if (!bytes.includes(0)) return false;
+/** An entry file's bytes, or null with the failure noted (unreadable, or binary: NUL bytes). */
+function readEntryFile(root: string, rel: string, failures: ReadFailure[]): Buffer | null {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(path.join(root, rel));
+  } catch (e) {
+    failures.push({ file: rel, line: 0, problem: `unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})` });
+    return null;
+  }
+  if (!bytes.includes(0)) return bytes;
   failures.push({ file: rel, line: 0, problem: 'binary content (NUL bytes): not a Markdown entry, not read' });
-  return true;
+  return null;
 }
 
 /** Entry files of a category folder; symlinks are reported, never followed. */
@@ -124,14 +132,8 @@ function readFlat(
   failures: ReadFailure[],
   prefix?: string,
 ) {
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(path.join(root, rel));
-  } catch (e) {
-    failures.push({ file: rel, line: 0, problem: `unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})` });
-    return;
-  }
-  if (binary(bytes, rel, failures)) return;
+  const bytes = readEntryFile(root, rel, failures);
+  if (!bytes) return;
   const lines = splitLines(bytes);
   for (const b of flatBlocks(lines, prefix)) {
     out.push({
@@ -159,14 +161,8 @@ function readShardedFile(
   out: Proto[],
   failures: ReadFailure[],
 ) {
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(path.join(root, rel));
-  } catch (e) {
-    failures.push({ file: rel, line: 0, problem: `unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})` });
-    return;
-  }
-  if (binary(bytes, rel, failures)) return;
+  const bytes = readEntryFile(root, rel, failures);
+  if (!bytes) return;
   const s = readSharded(bytes);
   if (!s.fm) {
     failures.push({ file: rel, line: 1, problem: 'no frontmatter (a `---` line first and a closing `---`)' });

@@ -3,7 +3,16 @@
  * edits it plans. `MemoryRecord` is the layout's own reading; the adapter (adapter.ts)
  * maps it onto the shared LayoutRecord of lib/sources/record.ts (docs/canonical-layout.md).
  */
-import type { FileEdit, LayoutName, RawField, RecordFlag, RecordLocation, RecordPlan, RecordTier } from '../record';
+import type {
+  FileEdit,
+  LayoutName,
+  LayoutRecord,
+  RawField,
+  RecordFlag,
+  RecordLocation,
+  RecordPlan,
+  RecordTier,
+} from '../record';
 
 /** The shared record model (lib/sources/record.ts): one place for each type. */
 export type { FileEdit, LayoutName, RawField, RecordFlag, RecordLocation, RecordTier };
@@ -69,26 +78,17 @@ export interface TargetCheck {
  * The layout's own record (adapter.ts maps it onto LayoutRecord).
  * `fields` keeps every field as written, unknown ones included; `canonical` is the
  * layout's reading of them through the fallbacks of docs/canonical-layout.md.
+ * Its id is `<source-id>:<category>/<key>` (a key is unique within its category);
+ * its key is the entry key verbatim, never the filename.
  */
-export interface MemoryRecord {
-  /** `<source-id>:<category>/<key>` (a key is unique within its category). */
-  id: string;
+export interface MemoryRecord
+  extends Pick<LayoutRecord, 'id' | 'key' | 'native' | 'tier' | 'flags' | 'flagReasons' | 'location' | 'fields'> {
   layout: 'canonical';
-  /** The layout's identity: the entry key verbatim, never the filename. */
-  key: string;
-  /** The state as the store writes it: `open`, `picked-up`, `closed 2026-05-16`, `candidate`… */
-  native: string;
-  tier: RecordTier;
-  flags: RecordFlag[];
-  /** Per flag, the sentence that explains it. */
-  flagReasons: Partial<Record<RecordFlag, string>>;
-  location: RecordLocation;
   /** Provenance: the `source` value (`user-instruction`, `inferred-from-code`, …) or `none`. */
   origin: string;
   /** Actions that apply now, and why the others do not. */
   actions: CanonicalAction[];
   refused: Partial<Record<CanonicalAction, string>>;
-  fields: RawField[];
   canonical: CanonicalView;
   shape: Shape;
   category: Category | 'pending';

@@ -9,6 +9,7 @@
  */
 import type { PlanContext } from '../layout-adapter';
 import type { LayoutRecord, RecordPlanResult } from '../record';
+import { oneLinePlan } from '../edits';
 import { lineAt } from './lines';
 import { check, evaluate, isoSeconds } from './map';
 import { parseRecordLine } from './read';
@@ -108,22 +109,12 @@ export function plan(record: LayoutRecord, action: string, ctx: PlanContext): Re
   const memo: Record<string, string | number> = { file, line, key: record.key };
   for (const c of changes) memo[`${c.name}Before`] = show(parsed.obj[c.name]);
   const summary = `${action} ${record.key} (${file} line ${line}): ${changes.map((c) => `${c.name} ${show(parsed.obj[c.name])} → ${JSON.stringify(c.value)}`).join(', ')}`;
-  return {
-    ok: true,
-    plan: {
-      edits: [
-        {
-          kind: 'replace-lines',
-          file,
-          line,
-          count: 1,
-          expect: Buffer.from(bytes.subarray(span.start, span.end)),
-          bytes: Buffer.from(bom + next + span.eol, 'utf8'),
-        },
-      ],
-      memo,
-      files: [file],
-      summary,
-    },
-  };
+  return oneLinePlan(
+    file,
+    line,
+    Buffer.from(bytes.subarray(span.start, span.end)),
+    Buffer.from(bom + next + span.eol, 'utf8'),
+    memo,
+    summary,
+  );
 }

@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import type { CommandOptions } from './commands';
 import { mapRecords, type Row } from './map';
 import { foldWal } from './wal';
+import { statKey } from '../stat-key';
 import {
   STORE_FILE,
   STORE_REL,
@@ -48,15 +49,6 @@ export function detect(dir: string): Detected | null {
   }
   if (!store) return null;
   return { store, project, wal: fs.existsSync(`${store}-wal`), shm: fs.existsSync(`${store}-shm`) };
-}
-
-function statKey(p: string): string {
-  try {
-    const s = fs.statSync(p, { bigint: true });
-    return `${s.size}:${s.mtimeNs}:${s.ino}`;
-  } catch {
-    return '-';
-  }
 }
 
 /** Changes whenever codeclone commits (the store or its -wal): compare to refresh a view. */

@@ -21,6 +21,7 @@ import {
   type RecordPlanResult,
   type RecordTier,
 } from '../record';
+import { oneLinePlan } from '../edits';
 
 const TIERS: readonly RecordTier[] = ['verified', 'inferred', 'quarantined', 'archived'];
 
@@ -141,24 +142,14 @@ export function makeTestLayout(opts: Options): TestLayoutAdapter {
       const line = bytes.toString('utf8').split('\n')[record.location.line - 1] ?? '';
       const o = JSON.parse(line) as Record<string, unknown>;
       o.tier = action === 'archive' ? 'archived' : 'inferred';
-      return {
-        ok: true,
-        plan: {
-          edits: [
-            {
-              kind: 'replace-lines',
-              file,
-              line: record.location.line,
-              count: 1,
-              expect: Buffer.from(`${line}\n`),
-              bytes: Buffer.from(`${JSON.stringify(o)}\n`),
-            },
-          ],
-          memo: { line: record.location.line },
-          files: [file],
-          summary: `${action} ${record.key}`,
-        },
-      };
+      return oneLinePlan(
+        file,
+        record.location.line,
+        Buffer.from(`${line}\n`),
+        Buffer.from(`${JSON.stringify(o)}\n`),
+        { line: record.location.line },
+        `${action} ${record.key}`,
+      );
     },
   };
   return adapter;

@@ -1,0 +1,9 @@
+/**
+ * Window events of the transition component (docs/transition-ui.md). A keyboard
+ * shortcut never acts: it asks the component showing that subject to open its preview.
+ */
+
+/** Fired by keyboard shortcuts: `{ id, action }`; the component showing that subject opens the preview. */
+export const TRANSITION_EVENT = 'memtrust:transition';
+/** Fired after a transition succeeded: `{ id, message }` (the inbox shows it and moves to the next row). */
+export const TRANSITION_DONE_EVENT = 'memtrust:transition-done';
