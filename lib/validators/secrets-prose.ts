@@ -58,7 +58,6 @@ export function codePoints(s: string): number {
   return n;
 }
 
-/** Is `raw` (already cut out of its quotes) a credential value rather than a look-alike? */
 /** The placeholders as two regexes (by flags), one test each instead of ten. */
 const PLACEHOLDER_EXACT = new RegExp(
   PLACEHOLDERS.filter((p) => !p.flags.includes('i'))
@@ -75,6 +74,7 @@ function isPlaceholder(v: string): boolean {
   return PLACEHOLDER_EXACT.test(v) || PLACEHOLDER_ANY_CASE.test(v);
 }
 
+/** Is `raw` (already cut out of its quotes) a credential value rather than a look-alike? */
 export function isCredentialValue(raw: string): boolean {
   const v = raw.trim();
   // A code point is one or two UTF-16 units: count them only where the length cannot decide.
@@ -532,24 +532,24 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
   // selected in increasing order: a list needs no sort and no set.
   const wanted: number[] = [];
   const context = new Map<number, { backtick: boolean; key: boolean }>();
-  let l = 0;
+  let cur = 0; // the line of the current match: matches come in text order, so it only moves forward
   TRIGGER.lastIndex = 0;
   for (let m = TRIGGER.exec(text); m !== null; m = TRIGGER.exec(text)) {
-    while (l + 1 < starts.length && starts[l + 1]! <= m.index) l++;
-    const end = (starts[l + 1] ?? text.length + 1) - 1;
-    const word = m[0].length <= 7 ? m[0].toLowerCase() : '';
+    while (cur + 1 < starts.length && starts[cur + 1]! <= m.index) cur++;
+    const end = (starts[cur + 1] ?? text.length + 1) - 1;
+    const word = m[0].toLowerCase();
     const conditional = NEEDS_BACKTICK.has(word) || word === 'key';
     if (conditional) {
       // Each line is looked at once per condition, so a long line of `user user user…` stays linear.
-      let c = context.get(l);
+      let c = context.get(cur);
       if (!c) {
-        const line = text.slice(starts[l]!, end);
+        const line = text.slice(starts[cur]!, end);
         c = { backtick: line.includes('`'), key: KEY_CONTEXT.test(line) };
-        context.set(l, c);
+        context.set(cur, c);
       }
       if (word === 'key' ? !c.key : !c.backtick) continue; // another word later on the line may still select it
     }
-    wanted.push(l);
+    wanted.push(cur);
     // Skip the rest of this line: one hit is enough to look at it.
     TRIGGER.lastIndex = Math.max(TRIGGER.lastIndex, end);
   }
