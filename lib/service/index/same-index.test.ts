@@ -89,7 +89,7 @@ describe('a faster index is the same index', () => {
     expect(first.files).toBeGreaterThan(2100);
     const bulk = dump(ctx.handle.sqlite);
     expect(bulk.meta).toEqual([]);
-    expect(bulk.schema.some((s) => s.includes('memories_tier_created'))).toBe(true);
+    expect(bulk.schema?.some((s) => s.includes('memories_tier_created'))).toBe(true);
     // Forget the rules signature: the next scan inspects every file again, row by row, triggers on.
     ctx.handle.sqlite.prepare("UPDATE meta SET value = 'other' WHERE key = 'secret_rules'").run();
     const again = scan(ctx);
