@@ -79,7 +79,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-bench-scan-'));
 let baseEnv: Record<string, string> = {};
 
 /** The cached root of size `n`, and the environment every measurement of it runs with. */
-function useSize(n: number): void {
+function selectSize(n: number): void {
   N = n;
   cacheDir = path.join(PROJECT_DIR, 'bench', '.out', `scan-n${N}`);
   root = path.join(cacheDir, 'root');
@@ -528,7 +528,7 @@ function transitions(): void {
 }
 
 function runSize(n: number): { n: number; rows: Row[]; text: string } {
-  useSize(n);
+  selectSize(n);
   rows = [];
   diag = [];
   ctx = null;
