@@ -231,8 +231,10 @@ function previousFindings(
   const prior = new Map<string, { text: string; line: number; endLine: number; findings: string | null }>();
   for (const r of sqlite
     .prepare(
-      `SELECT id, text, line, end_line AS endLine, json_extract(data, '$.findings') AS findings FROM layout_records
-        WHERE source = ? AND credential_count = 0 AND personal_count = 0`,
+      // Findings are secret or injection findings: a row that counts neither has none, and its JSON is not parsed.
+      `SELECT id, text, line, end_line AS endLine,
+              CASE WHEN injection_count = 0 THEN '[]' ELSE json_extract(data, '$.findings') END AS findings
+         FROM layout_records WHERE source = ? AND credential_count = 0 AND personal_count = 0`,
     )
     .iterate(source.id) as Iterable<{
     id: string;
@@ -247,7 +249,7 @@ function previousFindings(
     const p = prior.get(rec.id);
     if (!p || p.findings === null || p.text !== rec.text) return null;
     if (p.line !== rec.location.line || p.endLine !== rec.location.endLine) return null;
-    const findings = JSON.parse(p.findings) as Finding[];
+    const findings = p.findings === '[]' ? [] : (JSON.parse(p.findings) as Finding[]);
     if (findings.some((f) => f.check === 'secret')) return null;
     return { ...rec, source: source.id, findings };
   };
