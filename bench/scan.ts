@@ -2,7 +2,11 @@
  * Index and transition performance at scale, each beside a floor measured in the
  * same run.
  *
- *   npx tsx bench/scan.ts [--n 100000] [--reps-full 3] [--reps 5] [--transitions 200] [--only abcd]
+ *   npx tsx bench/scan.ts [--n 100000 | --n 10000,100000] [--reps-full 3] [--reps 5] [--transitions 200] [--only abcd]
+ *
+ * --n takes one size or several (comma-separated): each size runs in turn and prints its
+ * own table; with two or more, a last table gives the growth of every figure and of its
+ * floor from the first size to the last (docs/performance.md).
  *
  * A trust-model root of N memories (generateCorpus, seed 1, now 2026-11-22T12:00Z) is
  * written once and cached in bench/.out/scan-n<N>/root (regenerated when lib/demo
@@ -56,7 +60,12 @@ import {
 } from './common';
 
 const f = flags(process.argv.slice(2), { n: '100000', 'reps-full': '3', reps: '5', transitions: '200', only: 'abcd' });
-const N = intFlag(f, 'n');
+const SIZES = f.n!.split(',').map((x) => Number(x.replace(/_/g, '')));
+if (SIZES.some((x) => !Number.isInteger(x) || x < 1)) {
+  process.stderr.write(`--n must be one or more positive integers, comma-separated: ${f.n}\n`);
+  process.exit(64);
+}
+let N = SIZES[0]!;
 const REPS_FULL = intFlag(f, 'reps-full');
 const REPS = intFlag(f, 'reps');
 const TRANSITIONS = intFlag(f, 'transitions');
@@ -64,22 +73,30 @@ const ONLY = new Set(f.only!.split(''));
 
 const TARGET = { fullRatio: 3, rescanRatio: 2, rescanMs: 1500, transitionP99: 50, listMs: 500 };
 
-const cacheDir = path.join(PROJECT_DIR, 'bench', '.out', `scan-n${N}`);
-const root = path.join(cacheDir, 'root');
+let cacheDir = '';
+let root = '';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-bench-scan-'));
-const baseEnv: Record<string, string> = {
-  MEMTRUST_ROOT: root,
-  MEMTRUST_NOW: BENCH_NOW,
-  MEMTRUST_MACHINE: DEFAULT_MACHINE,
-  OWNER_EMAILS: DEFAULT_OWNER_EMAIL,
-  XDG_CONFIG_HOME: path.join(tmp, 'config'),
-  XDG_DATA_HOME: path.join(tmp, 'data'),
-  // The cache lives inside the project's work tree: stop the service's `git` calls
-  // (recordGitRename) from finding the project's repository above the root, as for
-  // a root outside any repository.
-  GIT_CEILING_DIRECTORIES: cacheDir,
-};
-Object.assign(process.env, baseEnv);
+let baseEnv: Record<string, string> = {};
+
+/** The cached root of size `n`, and the environment every measurement of it runs with. */
+function selectSize(n: number): void {
+  N = n;
+  cacheDir = path.join(PROJECT_DIR, 'bench', '.out', `scan-n${N}`);
+  root = path.join(cacheDir, 'root');
+  baseEnv = {
+    MEMTRUST_ROOT: root,
+    MEMTRUST_NOW: BENCH_NOW,
+    MEMTRUST_MACHINE: DEFAULT_MACHINE,
+    OWNER_EMAILS: DEFAULT_OWNER_EMAIL,
+    XDG_CONFIG_HOME: path.join(tmp, 'config'),
+    XDG_DATA_HOME: path.join(tmp, 'data'),
+    // The cache lives inside the project's work tree: stop the service's `git` calls
+    // (recordGitRename) from finding the project's repository above the root, as for
+    // a root outside any repository.
+    GIT_CEILING_DIRECTORIES: cacheDir,
+  };
+  Object.assign(process.env, baseEnv);
+}
 
 /** The generator's own sources: a change to them invalidates the cached root. */
 function generatorStamp(): string {
@@ -160,6 +177,10 @@ function contextFor(db: string): ServiceContext {
 }
 
 interface Row {
+  /** a, b, c50, c99, d: the same figure at every size (the growth table pairs them). */
+  id: string;
+  ms: number;
+  floorMs: number;
   measurement: string;
   value: string;
   baseline: string;
@@ -167,8 +188,8 @@ interface Row {
   target: string;
   result: string;
 }
-const rows: Row[] = [];
-const diag: string[] = [];
+let rows: Row[] = [];
+let diag: string[] = [];
 
 let indexDb = '';
 let ctx: ServiceContext | null = null;
@@ -202,6 +223,9 @@ function fullScan(): void {
   }
   const full = median(walls);
   rows.push({
+    id: 'a',
+    ms: full,
+    floorMs: floor,
     measurement: `(a) full scan, fresh db (${files} files)`,
     value: fmtMs(full),
     baseline: `${fmtMs(floor)} read+sha256`,
@@ -241,6 +265,9 @@ function rescan(): void {
   }
   const ms = median(walls);
   rows.push({
+    id: 'b',
+    ms,
+    floorMs: floor,
     measurement: '(b) no-change rescan',
     value: fmtMs(ms),
     baseline: `${fmtMs(floor)} readdir+lstat`,
@@ -317,6 +344,9 @@ function listCli(): void {
     // count is decoration only
   }
   rows.push({
+    id: 'd',
+    ms,
+    floorMs: help,
     measurement: `(d) CLI list --queue review --json (${total} items)`,
     value: fmtMs(ms),
     baseline: `${fmtMs(help)} CLI start-up`,
@@ -432,6 +462,9 @@ function transitions(): void {
   const p50 = percentile(all, 50);
   const p99 = percentile(all, 99);
   rows.push({
+    id: 'c50',
+    ms: p50,
+    floorMs: percentile(floor, 50),
     measurement: `(c) transition p50 (${all.length} demote/restore)`,
     value: fmtMs(p50),
     baseline: `${fmtMs(percentile(floor, 50))} bare fs steps`,
@@ -440,6 +473,9 @@ function transitions(): void {
     result: '',
   });
   rows.push({
+    id: 'c99',
+    ms: p99,
+    floorMs: percentile(floor, 99),
     measurement: '(c) transition p99',
     value: fmtMs(p99),
     baseline: `${fmtMs(percentile(floor, 99))} bare fs steps`,
@@ -491,15 +527,17 @@ function transitions(): void {
   );
 }
 
-function main(): void {
+function runSize(n: number): { n: number; rows: Row[]; text: string } {
+  selectSize(n);
+  rows = [];
+  diag = [];
+  ctx = null;
   ensureRoot();
   if (ONLY.has('a')) fullScan();
   if (ONLY.has('b')) rescan();
   if (ONLY.has('d')) listCli();
   if (ONLY.has('c')) transitions();
   const out: string[] = [];
-  out.push(`memtrust scan/index benchmark — ${new Date().toISOString()}`);
-  out.push(`machine: ${machineLine()}`);
   out.push(`root: ${N} memories (generateCorpus seed ${BENCH_SEED}, trust-model layout) in ${root}`);
   out.push(
     `values are medians (full scan: ${REPS_FULL} runs, rescan and list: ${REPS} runs); floors are the best of 3; page cache warm`,
@@ -514,6 +552,51 @@ function main(): void {
   out.push('');
   out.push('diagnostics:');
   for (const d of diag) out.push(`  ${d}`);
+  if (indexDb) closeDb(indexDb);
+  indexDb = '';
+  return { n, rows, text: out.join('\n') };
+}
+
+/** Each figure and its floor from the first size to the last: how they grow with N. */
+function growth(first: { n: number; rows: Row[] }, last: { n: number; rows: Row[] }): string {
+  const lines: string[][] = [
+    [
+      'measurement',
+      `at ${first.n.toLocaleString('en-US')}`,
+      `at ${last.n.toLocaleString('en-US')}`,
+      'growth',
+      'floor growth',
+      `ratio at ${first.n.toLocaleString('en-US')}`,
+      `ratio at ${last.n.toLocaleString('en-US')}`,
+    ],
+  ];
+  for (const a of first.rows) {
+    const b = last.rows.find((r) => r.id === a.id);
+    if (!b) continue;
+    lines.push([
+      a.measurement.replace(/ \(.*\)$/, ''),
+      fmtMs(a.ms),
+      fmtMs(b.ms),
+      `${(b.ms / a.ms).toFixed(1)}×`,
+      `${(b.floorMs / a.floorMs).toFixed(1)}×`,
+      a.ratio,
+      b.ratio,
+    ]);
+  }
+  return [
+    `growth from ${first.n.toLocaleString('en-US')} to ${last.n.toLocaleString('en-US')} memories (${(last.n / first.n).toFixed(0)}× the files); a figure that grows like its floor scales linearly`,
+    '',
+    table(lines),
+  ].join('\n');
+}
+
+function main(): void {
+  const runs = SIZES.map(runSize);
+  const out: string[] = [];
+  out.push(`memtrust scan/index benchmark — ${new Date().toISOString()}`);
+  out.push(`machine: ${machineLine()}`);
+  for (const r of runs) out.push('', r.text);
+  if (runs.length > 1) out.push('', growth(runs[0]!, runs.at(-1)!));
   process.stdout.write(`${out.join('\n')}\n`);
 }
 

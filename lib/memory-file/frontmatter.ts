@@ -142,9 +142,35 @@ function readNested(contents: YAMLMap.Parsed, index: LineIndex, parsed: ParsedFr
   if (nested.length > 0) parsed.nested = nested;
 }
 
+// One file's parse, shared by the callers inside one withFrontmatterMemo (docs/performance.md).
+let memoDepth = 0;
+let memo: { bytes: Buffer; start: number; end: number; parsed: ParsedFrontmatter } | null = null;
+
 /** Parse the frontmatter range of a split file. */
 export function parseFrontmatter(bytes: Buffer, split: SplitFile): ParsedFrontmatter {
+  if (memoDepth > 0 && memo && memo.bytes === bytes && memo.start === split.fmStart && memo.end === split.fmEnd)
+    return memo.parsed;
   const decoded = decodeFrontmatter(bytes, split);
-  if (!decoded.ok) return empty([decoded.error]);
-  return parseSimpleFrontmatter(decoded.text) ?? parseFrontmatterDoc(decoded.text).parsed;
+  const parsed = decoded.ok
+    ? (parseSimpleFrontmatter(decoded.text) ?? parseFrontmatterDoc(decoded.text).parsed)
+    : empty([decoded.error]);
+  if (memoDepth > 0) memo = { bytes, start: split.fmStart, end: split.fmEnd, parsed };
+  return parsed;
+}
+
+/**
+ * Inside `fn`, parsing the same Buffer's same frontmatter range again returns the first
+ * result instead of decoding and parsing it twice (the index reads its fields, then the
+ * validator parses the same bytes). Scoped on purpose: outside it every call parses, so a
+ * caller that reuses a Buffer after changing its bytes never sees a stale result. Callers
+ * must not change the bytes, or the returned object, inside `fn`.
+ */
+export function withFrontmatterMemo<T>(fn: () => T): T {
+  memoDepth++;
+  try {
+    return fn();
+  } finally {
+    memoDepth--;
+    if (memoDepth === 0) memo = null;
+  }
 }

@@ -4,7 +4,7 @@ import { splitFile, type SplitError, type SplitFile } from './split';
 import type { ParsedFrontmatter } from './types';
 
 export { BOM, splitFile, type Eol, type SplitError, type SplitFile } from './split';
-export { decodeFrontmatter, parseFrontmatter } from './frontmatter';
+export { decodeFrontmatter, parseFrontmatter, withFrontmatterMemo } from './frontmatter';
 export { rewriteFrontmatter, RewriteError, type FrontmatterEdits, type RewriteErrorCode } from './rewrite';
 export { encodeScalar } from './scalar-encode';
 export { isKnownKey, KNOWN_KEYS, type KnownKey } from './known-keys';

@@ -6,6 +6,10 @@
 import type Database from 'better-sqlite3';
 import type { AuditEvent } from '../../audit/event';
 import { listAuditFiles, readAuditFrom } from './audit-log';
+import { withBulkLoad } from '../index/bulk-load';
+
+/** A first mirror of at least this many events builds the table's indexes once at the end. */
+const BULK_EVENTS = 2000;
 
 export function eventInserter(sqlite: Database.Database) {
   // An event already mirrored is kept; one mirrored before migration 0013 gets its record columns filled.
@@ -59,10 +63,16 @@ export function mirrorAudit(sqlite: Database.Database, source: string, root: str
       continue;
     }
     if (chunk.end === offset) continue;
-    sqlite.transaction(() => {
-      for (const e of chunk.events) added += insert(source, e).changes;
-      setCursor.run(file, source, chunk.end, chunk.size);
-    })();
+    const bulk =
+      chunk.events.length >= BULK_EVENTS &&
+      !sqlite.prepare('SELECT 1 FROM audit_events WHERE source = ? LIMIT 1').get(source);
+    const mirror = () =>
+      sqlite.transaction(() => {
+        for (const e of chunk.events) added += insert(source, e).changes;
+        setCursor.run(file, source, chunk.end, chunk.size);
+      })();
+    if (bulk) withBulkLoad(sqlite, ['audit_events'], mirror);
+    else mirror();
   }
   return added;
 }

@@ -13,6 +13,11 @@ export interface RowWriter {
   upsert(source: string, file: ListedFile, ins: Inspected, isNew?: boolean): void;
   upsertError(source: string, file: ListedFile, error: string, isNew?: boolean): void;
   remove(key: string): void;
+  /**
+   * Same bytes, new size/mtime (a touch, a checkout, a sync): only the columns that come
+   * from the mtime change; every finding and field stays (docs/performance.md).
+   */
+  touch(key: string, file: ListedFile, clock: ReturnType<typeof clockBases>): void;
 }
 
 export function rowWriter(sqlite: Database.Database): RowWriter {
@@ -30,6 +35,10 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
     'INSERT INTO findings (key, "check", code, label, line, message, class) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
 
+  const touch = sqlite.prepare(
+    `UPDATE memories SET size = ?, mtime_ms = ?, created_ms = ?, created_from_mtime = ?, last_verified_ms = ?,
+       quarantine_since_ms = ? WHERE key = ?`,
+  );
   const remove = (key: string) => {
     del.run(key);
     delFindings.run(key);
@@ -44,6 +53,17 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
 
   return {
     remove,
+    touch(key, file, c) {
+      touch.run(
+        file.size,
+        file.mtimeMs,
+        c.createdMs,
+        c.createdFromMtime ? 1 : 0,
+        c.lastVerifiedMs,
+        c.quarantineSinceMs,
+        key,
+      );
+    },
     upsert(source, file, ins, isNew = false) {
       const id = identity(source, file, isNew);
       const key = id[0];

@@ -6,7 +6,7 @@
 import { KNOWN_KEYS } from '../../memory-file/known-keys';
 import crypto from 'node:crypto';
 import { splitFile } from '../../memory-file/split';
-import { parseFrontmatter } from '../../memory-file/frontmatter';
+import { parseFrontmatter, withFrontmatterMemo } from '../../memory-file/frontmatter';
 import { runAllChecks, type AllVerdicts } from '../../validators/run';
 import type { Finding, OwnerIdentity } from '../../validators/types';
 import { FILE_CAP_BYTES } from '../../validators/types';
@@ -69,20 +69,18 @@ export function inspect(
   owner: OwnerIdentity,
   conflict = false,
 ): Inspected {
+  // readFields and validate() parse the same frontmatter: once is enough (docs/performance.md).
+  return withFrontmatterMemo(() => inspectOnce(bytes, file, owner, conflict));
+}
+
+function inspectOnce(
+  bytes: Buffer,
+  file: { filename: string; location: Location; mtimeMs: number },
+  owner: OwnerIdentity,
+  conflict: boolean,
+): Inspected {
   const { fields, body } = readFields(bytes);
-  const facts: MemoryFacts = {
-    filename: file.filename,
-    location: file.location,
-    trustLevel: fields['trust-level'],
-    type: fields.type,
-    createdAt: fields['created-at'],
-    lastVerified: fields['last-verified'],
-    quarantinedAt: fields['quarantined-at'],
-    sourceMachine: fields['source-machine'],
-    changedSinceVerified: fields['changed-since-verified'],
-    mtime: new Date(file.mtimeMs),
-    conflict,
-  };
+  const facts = factsOf(fields, file, conflict);
   const reading = effectiveTier(facts);
   const verdicts = runAllChecks(bytes, file.filename, owner);
   const secret = verdicts.secret.exit !== 0;
@@ -103,6 +101,27 @@ export function inspect(
     verdicts,
     findings: [...verdicts.validate.findings, ...verdicts.secret.findings, ...verdicts.injection.findings],
     body: secret ? maskBody(bodyText, owner).text : bodyText,
+  };
+}
+
+/** The trust facts of one file from its known fields and where it lies. */
+export function factsOf(
+  fields: Record<string, string>,
+  file: { filename: string; location: Location; mtimeMs: number },
+  conflict = false,
+): MemoryFacts {
+  return {
+    filename: file.filename,
+    location: file.location,
+    trustLevel: fields['trust-level'],
+    type: fields.type,
+    createdAt: fields['created-at'],
+    lastVerified: fields['last-verified'],
+    quarantinedAt: fields['quarantined-at'],
+    sourceMachine: fields['source-machine'],
+    changedSinceVerified: fields['changed-since-verified'],
+    mtime: new Date(file.mtimeMs),
+    conflict,
   };
 }
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { SourceInfo, ListedFile } from '../../sources';
 import type { OwnerIdentity } from '../../validators/types';
-import { inspect } from './inspect';
+import { clockBases, factsOf, inspect, readFields, sha256 } from './inspect';
 import { markConflicts, rowWriter } from './index-rows';
 import { mirrorAudit } from '../audit/audit-mirror';
 import { markIndexed } from '../claude/claude-index';
@@ -16,6 +16,7 @@ import { storeIndexFindings } from '../claude/index-file-scan';
 import { committedListing } from '../write/recover';
 import crypto from 'node:crypto';
 import { SECRET_RULES_VERSION } from '../../validators/secrets';
+import { restoreIndexes, withBulkLoad } from './bulk-load';
 
 const RULES_KEY = 'secret_rules';
 
@@ -80,6 +81,7 @@ export function scanSources(
   );
   // A scan that died while full-text indexing was deferred left the flag: finish its job.
   if (sqlite.prepare('SELECT 1 FROM meta WHERE key = ?').get(FTS_FLAG)) rebuildFts(sqlite);
+  restoreIndexes(sqlite);
   // Rows of roots no longer configured are dropped: the cache mirrors the current configuration.
   // Checked on the small sources table first, so a normal rescan never scans memories for it.
   const ids = sources.map((s) => s.id);
@@ -141,21 +143,39 @@ function scanOne(
     existing.delete(f.relPath);
     if (force || !row || row.size !== f.size || row.mtime !== f.mtimeMs) changed.push({ ...f, isNew: !row });
   }
-  // A large first index builds full-text search once at the end instead of row by row.
+  // A large first index builds full-text search and the secondary indexes once at the end
+  // instead of row by row (docs/performance.md, "Deferred indexes").
   const defer = changed.length >= FTS_DEFER_MIN && changed.every((f) => f.isNew);
-  if (defer) deferFts(sqlite);
-  for (let i = 0; i < changed.length; i += BATCH) {
-    const batch = changed.slice(i, i + BATCH).map((f) => ({ f, result: readOne(source.root, f, owner) }));
-    sqlite.transaction(() => {
-      for (const { f, result } of batch) {
-        if ('error' in result) writer.upsertError(source.id, f, result.error, f.isNew);
-        else writer.upsert(source.id, f, result.ins, f.isNew);
-      }
-    })();
-    stats.read += batch.length;
-    opts.onProgress?.(Math.min(i + BATCH, changed.length), changed.length);
-  }
-  if (defer) rebuildFts(sqlite);
+  // A file whose bytes hash as its row says changed only its mtime: the row's findings stand
+  // (same bytes, same rules, same owner), only the mtime-based columns move.
+  const prior = sqlite.prepare('SELECT sha256 FROM memories WHERE key = ? AND error IS NULL');
+  const priorSha = (f: ListedFile & { isNew: boolean }): string | null =>
+    force || f.isNew
+      ? null
+      : ((prior.get(`${source.id}:${f.relPath}`) as { sha256: string } | undefined)?.sha256 ?? null);
+  const load = () => {
+    for (let i = 0; i < changed.length; i += BATCH) {
+      const batch = changed
+        .slice(i, i + BATCH)
+        .map((f) => ({ f, result: readOne(source.root, f, owner, priorSha(f)) }));
+      sqlite.transaction(() => {
+        for (const { f, result } of batch) {
+          if ('error' in result) writer.upsertError(source.id, f, result.error, f.isNew);
+          else if ('touched' in result) writer.touch(`${source.id}:${f.relPath}`, f, result.touched);
+          else writer.upsert(source.id, f, result.ins, f.isNew);
+        }
+      })();
+      stats.read += batch.length;
+      opts.onProgress?.(Math.min(i + BATCH, changed.length), changed.length);
+    }
+  };
+  if (defer) {
+    deferFts(sqlite);
+    withBulkLoad(sqlite, ['memories', 'findings'], () => {
+      load();
+      rebuildFts(sqlite);
+    });
+  } else load();
   if (existing.size > 0) {
     sqlite.transaction(() => {
       for (const rel of existing.keys()) writer.remove(`${source.id}:${rel}`);
@@ -173,7 +193,8 @@ function readOne(
   root: string,
   f: ListedFile,
   owner: OwnerIdentity,
-): { ins: ReturnType<typeof inspect> } | { error: string } {
+  priorSha: string | null = null,
+): { ins: ReturnType<typeof inspect> } | { error: string } | { touched: ReturnType<typeof clockBases> } {
   if (f.refused) return { error: f.refused };
   if (f.size > SCAN_READ_CAP) return { error: `file too large (${f.size} bytes, limit 1 MiB)` };
   let bytes: Buffer;
@@ -183,6 +204,8 @@ function readOne(
     return { error: `file unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})` };
   }
   try {
+    if (priorSha !== null && sha256(bytes) === priorSha)
+      return { touched: clockBases(factsOf(readFields(bytes).fields, f)) };
     return { ins: inspect(bytes, f, owner) };
   } catch (e) {
     // A validator bug must not stop the scan of every other file.

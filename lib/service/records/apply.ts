@@ -9,7 +9,7 @@
  * through the same crash-safe `execute()` every memory transition uses
  * (lib/service/records/batch.ts). Nothing here writes a file itself.
  */
-import { findRecord, readRawRecord, readSourceRecords } from './read';
+import { findRecord, readRawRecord, readSourceRecords, type RecordView } from './read';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Actor, AuditAction, AuditEvent } from '../../audit/event';
@@ -64,10 +64,21 @@ export function findRecordForWrite(
   | { ok: false; code: 'not-found' | 'ambiguous'; message: string } {
   const found = findRecord(ctx, idOrKey);
   if (!found.ok) return found;
-  const record = readRawRecord(ctx, found.source, found.record.id);
+  // The index row is the store as read at its current change token, and it is unmasked when
+  // no secret was found: then it is the raw record, and the store is not read a second time
+  // (docs/performance.md, "Records"). The plan still reads the file's bytes and the commit
+  // checks them again under the lock.
+  const record = unmasked(found.record) ?? readRawRecord(ctx, found.source, found.record.id);
   if (!record)
     return { ok: false, code: 'not-found', message: `${found.record.id} is no longer in ${found.source.root}` };
   return { ok: true, source: found.source, record };
+}
+
+/** The record as the adapter gave it, when the view holds it unmasked (no secret finding). */
+function unmasked(view: RecordView): LayoutRecord | null {
+  if (view.findings.some((f) => f.check === 'secret')) return null;
+  const { source: _source, findings: _findings, ...record } = view;
+  return record;
 }
 
 /** After a write: the store's token moved, so reading it again refreshes the index rows. */

@@ -146,10 +146,22 @@ function storeIndexed(sqlite: Database.Database, source: SourceInfo, token: stri
     `INSERT INTO layout_records (id, source, layout, key, native, tier, flags, title, origin, created_at, verified_at, file, line, end_line, credential_count, personal_count, injection_count, text, data)
      VALUES (@id, @source, @layout, @key, @native, @tier, @flags, @title, @origin, @createdAt, @verifiedAt, @file, @line, @endLine, @credential, @personal, @injection, @text, @data)`,
   );
+  const del = sqlite.prepare('DELETE FROM layout_records WHERE source = ? AND key = ? AND id = ?');
   sqlite
     .transaction(() => {
-      sqlite.prepare('DELETE FROM layout_records WHERE source = ?').run(source.id);
+      // Only the rows that differ are written: a record action changes one line of a store
+      // of thousands (docs/performance.md, "Records").
+      const old = new Map<string, { key: string; data: string }>();
+      for (const row of sqlite
+        .prepare('SELECT id, key, data FROM layout_records WHERE source = ?')
+        .iterate(source.id) as Iterable<{ id: string; key: string; data: string }>)
+        old.set(row.id, row);
       for (const r of read.records) {
+        const data = JSON.stringify(r);
+        const was = old.get(r.id);
+        old.delete(r.id);
+        if (was?.data === data) continue;
+        if (was) del.run(source.id, was.key, r.id);
         const count = (pred: (f: Finding) => boolean) => r.findings.filter(pred).length;
         ins.run({
           id: r.id,
@@ -170,9 +182,10 @@ function storeIndexed(sqlite: Database.Database, source: SourceInfo, token: stri
           personal: count((f) => f.check === 'secret' && f.class === 'personal'),
           injection: count((f) => f.check === 'injection'),
           text: r.text,
-          data: JSON.stringify(r),
+          data,
         });
       }
+      for (const [id, was] of old) del.run(source.id, was.key, id);
       sqlite
         .prepare(
           `INSERT INTO layout_sources (source, root, layout, shape, token, problems, warnings, error, read_at) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)
@@ -195,6 +208,51 @@ function storeIndexed(sqlite: Database.Database, source: SourceInfo, token: stri
 
 function firstLine(e: unknown): string {
   return (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
+}
+
+/**
+ * The checks of the records the index already holds, for a re-read of the same store
+ * (docs/performance.md, "Records"): a record whose text and lines are as indexed, checked
+ * under the same rules and owner and found without a secret (so stored unmasked), gets the
+ * same findings again — the checks read nothing but the text, and the lines map the same
+ * way. Any other record is checked afresh.
+ */
+function previousFindings(
+  sqlite: Database.Database,
+  source: SourceInfo,
+  owner: OwnerIdentity,
+): (rec: LayoutRecord) => RecordView | null {
+  const none = () => null;
+  const row = sqlite.prepare('SELECT token FROM layout_sources WHERE source = ?').get(source.id) as
+    | { token: string }
+    | undefined;
+  const was = row?.token.split('\n') ?? [];
+  if (was[0] !== source.records!.layout || was[1] !== source.root || was[3] !== rulesSignature(owner)) return none;
+  const prior = new Map<string, { text: string; line: number; endLine: number; findings: string | null }>();
+  for (const r of sqlite
+    .prepare(
+      // Findings are secret or injection findings: a row that counts neither has none, and its JSON is not parsed.
+      `SELECT id, text, line, end_line AS endLine,
+              CASE WHEN injection_count = 0 THEN '[]' ELSE json_extract(data, '$.findings') END AS findings
+         FROM layout_records WHERE source = ? AND credential_count = 0 AND personal_count = 0`,
+    )
+    .iterate(source.id) as Iterable<{
+    id: string;
+    text: string;
+    line: number;
+    endLine: number;
+    findings: string | null;
+  }>)
+    prior.set(r.id, r);
+  if (prior.size === 0) return none;
+  return (rec) => {
+    const p = prior.get(rec.id);
+    if (!p || p.findings === null || p.text !== rec.text) return null;
+    if (p.line !== rec.location.line || p.endLine !== rec.location.endLine) return null;
+    const findings = p.findings === '[]' ? [] : (JSON.parse(p.findings) as Finding[]);
+    if (findings.some((f) => f.check === 'secret')) return null;
+    return { ...rec, source: source.id, findings };
+  };
 }
 
 /**
@@ -225,6 +283,7 @@ export function readSourceRecords(ctx: ServiceContext, source: SourceInfo): Sour
     memory.set(memKey, { token, read: stored });
     return stored;
   }
+  const reuse = previousFindings(sqlite, source, owner);
   let raw: ReturnType<typeof adapter.read>;
   try {
     raw = adapter.read(source.root, { sourceId: source.id, now: ctx.now() });
@@ -245,7 +304,7 @@ export function readSourceRecords(ctx: ServiceContext, source: SourceInfo): Sour
       continue;
     }
     seen.set(r.id, r);
-    records.push(validateRecord(r, source.id, owner));
+    records.push(reuse(r) ?? validateRecord(r, source.id, owner));
   }
   const read: SourceRead = { records, problems, warnings: raw.warnings, error: null };
   storeIndexed(sqlite, source, token, read, ctx.now());
@@ -309,10 +368,29 @@ export function listRecords(
   return { items: rows.map((r) => JSON.parse(r.data) as RecordView), total, problems, warnings, errors };
 }
 
+/**
+ * Is the index current for this source (its token is the store's now)? Then a lookup needs
+ * none of its rows in memory (docs/performance.md, "Records"); otherwise the store is read.
+ */
+function syncOne(ctx: ServiceContext, source: SourceInfo): { error: string | null } {
+  if (source.records && !source.error) {
+    try {
+      const token = fullToken(ctx, source, ctx.owner());
+      const indexed = ctx.handle.sqlite.prepare('SELECT token FROM layout_sources WHERE source = ?').get(source.id) as
+        | { token: string }
+        | undefined;
+      if (indexed?.token === token) return { error: null };
+    } catch {
+      // readSourceRecords says what went wrong
+    }
+  }
+  return { error: readSourceRecords(ctx, source).error };
+}
+
 /** One record by its full id (`<source>:<key>`) or its bare key; a key found in two roots is refused, naming both. */
 export function findRecord(ctx: ServiceContext, idOrKey: string): FindResult {
-  const reads = syncAll(ctx);
-  const ok = [...reads].filter(([, r]) => !r.error).map(([s]) => s);
+  const synced = new Map(ctx.recordSources.map((s) => [s.id, syncOne(ctx, s)]));
+  const ok = [...synced].filter(([, r]) => !r.error).map(([s]) => s);
   const sqlite = ctx.handle.sqlite;
   const pick = (where: string, value: string) =>
     sqlite
@@ -323,6 +401,7 @@ export function findRecord(ctx: ServiceContext, idOrKey: string): FindResult {
   let rows = pick('id = ?', idOrKey);
   if (rows.length === 0) rows = pick('key = ?', idOrKey);
   if (rows.length === 0) {
+    const reads = syncAll(ctx);
     // A root that gave no record at all because its store could not be read is named: the record may be there.
     const unread = [...reads].flatMap(([s, r]) => {
       const root = ctx.recordSources.find((x) => x.id === s)?.root ?? s;
