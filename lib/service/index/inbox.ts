@@ -92,15 +92,14 @@ export function inboxView(ctx: ServiceContext, q: InboxQuery, selectedKey: strin
     const p = inboxPreview(sqlite, selected.key);
     if (p) {
       const facts = factsOfRow(selected);
+      const adapter = ctx.sources.find((s) => s.id === selected.source)?.adapter;
       pane = {
         item: selected,
         body: p.body,
         findings: p.findings,
-        actions: (() => {
-          const adapter = ctx.sources.find((s) => s.id === selected.source)?.adapter;
-          const state = { validateExit: selected.validateExit, secretExit: selected.secretExit };
-          return adapter ? memoryActions(adapter, facts, now, state) : [];
-        })(),
+        actions: adapter
+          ? memoryActions(adapter, facts, now, { validateExit: selected.validateExit, secretExit: selected.secretExit })
+          : [],
         lifecycle: describeLifecycle(lifecycle(facts, now), now),
       };
     }
