@@ -105,9 +105,9 @@ const listCmd: Command = {
       const roots = new Map(ctx.sources.map((s) => [s.id, s]));
       const recordRoots = new Map(ctx.recordSources.map((s) => [s.id, s.root]));
       // Each item names its layout and key (docs/records.md) and the actions allowed now (lib/trust/allowed.ts).
-      const adapters = new Map(ctx.sources.map((s) => [s.id, s.adapter]));
-      const actions = rowActions(ctx.handle.sqlite, res.items, ctx.now(), (id) => adapters.get(id));
       const now = ctx.now();
+      const adapters = new Map(ctx.sources.map((s) => [s.id, s.adapter]));
+      const actions = rowActions(ctx.handle.sqlite, res.items, now, (id) => adapters.get(id));
       const out: { total: number; items: Record<string, unknown>[]; [k: string]: unknown } = {
         total: res.total,
         ...(ctx.config.demo ? { demo: true } : {}),
