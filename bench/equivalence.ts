@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildCorpus } from '../lib/validators/corpus/build';
-import { generateCorpus, DEFAULT_OWNER_EMAIL } from '../lib/demo';
+import { generateCorpus, DEFAULT_OWNER_EMAIL, mulberry32 } from '../lib/demo';
 import { secretCheck } from '../lib/validators/secrets';
 import { injectionCheck } from '../lib/validators/injection';
 import { validate } from '../lib/validators/validate';
@@ -55,20 +55,9 @@ function filesUnder(dir: string): string[] {
     );
 }
 
-/** A small seeded generator (mulberry32): the same mutants on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function mutants(from: Sample[], n: number): Sample[] {
-  const rand = rng(20261123);
+  // Seeded: the same mutants on every run.
+  const rand = mulberry32(20261123);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const lines = from.flatMap((s) => s.bytes.toString('utf8').split('\n'));
   const extras = [
