@@ -2,33 +2,29 @@
  * Web composition root: one service context per server process, built from the
  * environment. Pages and actions reach the service only through here.
  *
- * Freshness: directory watchers mark the index dirty when files change (the
- * assistant writes a memory, a sync pulls); the next read runs an incremental
- * scan. A periodic scan covers filesystems where watching is unreliable.
+ * Freshness (docs/freshness.md): directory watchers mark the index dirty when files change
+ * (the assistant writes a memory, a sync pulls); a scan follows shortly after, or at the next
+ * read, whichever comes first. While the index is clean, the watcher answers CLI processes
+ * that ask whether they may skip their own rescan. A periodic scan covers filesystems where
+ * watching is unreliable.
  */
 import 'server-only';
 import { loadConfig } from './config';
 import { createContext, type ServiceContext } from './service/context';
 import { ensureDemoRoot } from './service/settings/demo-root';
-import { scan } from './service/index/scan-service';
 import { recoverAll, type RecoveryOutcome } from './service/write/recover';
-import { watchSources, type Watchers } from './service/index/watch';
+import { keepFresh, type Keeper } from './service/index/keep-fresh';
 import { forgetOwnerIdentity } from './identity';
 
 interface WebState {
   ctx?: ServiceContext;
-  dirty: boolean;
-  scannedAt: number;
-  watchers?: Watchers;
+  keeper?: Keeper;
   recovery: RecoveryOutcome[];
 }
 
 const g = globalThis as unknown as { __memtrustWeb?: WebState };
-g.__memtrustWeb ??= { dirty: true, scannedAt: 0, recovery: [] };
+g.__memtrustWeb ??= { recovery: [] };
 const state: WebState = g.__memtrustWeb;
-
-/** Even with watchers, rescan at least this often (network drives, missed events). */
-const FALLBACK_SCAN_MS = 5 * 60_000;
 
 export function context(): ServiceContext {
   if (!state.ctx) {
@@ -44,21 +40,16 @@ export function context(): ServiceContext {
 /** The context with an index that reflects the disk (incremental scan when something changed). */
 export function freshContext(): ServiceContext {
   const ctx = context();
-  if (state.dirty || Date.now() - state.scannedAt > FALLBACK_SCAN_MS) {
-    state.dirty = false;
-    scan(ctx);
-    state.scannedAt = Date.now();
-    state.watchers?.close();
-    state.watchers = watchSources(ctx.sources, () => {
-      state.dirty = true;
-    });
-  }
+  state.keeper ??= keepFresh(ctx, {
+    onError: (err) => console.error(`memtrust: background scan failed: ${err instanceof Error ? err.message : err}`),
+  });
+  state.keeper.fresh();
   return ctx;
 }
 
 /** After a write through the service the index is already current; other changes come via watchers. */
 export function markDirty(): void {
-  state.dirty = true;
+  state.keeper?.markDirty();
 }
 
 export function recoveryOutcomes(): RecoveryOutcome[] {
@@ -68,8 +59,7 @@ export function recoveryOutcomes(): RecoveryOutcome[] {
 /** Settings changed (roots, owner): the next request rebuilds the context from them. */
 export function resetContext(): void {
   forgetOwnerIdentity();
-  state.watchers?.close();
-  state.watchers = undefined;
+  state.keeper?.close();
+  state.keeper = undefined;
   state.ctx = undefined;
-  state.dirty = true;
 }

@@ -38,6 +38,7 @@ export function openContext(args: ParsedArgs, io: Io, opts: { scan?: boolean } =
   if (opts.scan !== false) {
     let last = 0;
     scan(ctx, {
+      askWatcher: true,
       onProgress: io.isTTY
         ? (done, total) => {
             if (total < 2000 || Date.now() - last < 200) return;

@@ -7,6 +7,7 @@ import { reportCommands } from './report-cmd';
 import { hookCommand } from './hook-cmd';
 import { undoCommands } from './undo-cmd';
 import { recordCommands } from './record-cmds';
+import { watchCommands } from './watch-cmd';
 
 export interface Command {
   synopsis: string;
@@ -21,5 +22,6 @@ export const COMMANDS: Record<string, Command> = {
   ...reportCommands,
   ...undoCommands,
   ...recordCommands,
+  ...watchCommands,
   hook: hookCommand,
 };

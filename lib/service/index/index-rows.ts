@@ -44,11 +44,25 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
     delFindings.run(key);
   };
 
-  /** The row's identity columns (key, id, source, rel_path, filename, location), once the old row is gone. */
-  const identity = (source: string, file: ListedFile, isNew: boolean) => {
+  /** The row's identity columns (key, id, source, rel_path, filename, location). */
+  const identity = (source: string, file: ListedFile) => {
     const key = `${source}:${file.relPath}`;
-    if (!isNew) remove(key);
     return [key, `${source}:${file.filename}`, source, file.relPath, file.filename, file.location] as const;
+  };
+  /**
+   * `isNew` comes from the scan's snapshot of the rows, taken outside this transaction: another
+   * process scanning the same roots (the dashboard, `memtrust watch`, a CLI command) may have
+   * inserted the row since. Then its row goes and ours replaces it.
+   */
+  const insertRow = (key: string, isNew: boolean, values: unknown[]) => {
+    if (!isNew) remove(key);
+    try {
+      insert.run(...values);
+    } catch (err) {
+      if (!isNew || (err as { code?: string }).code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') throw err;
+      remove(key);
+      insert.run(...values);
+    }
   };
 
   return {
@@ -65,12 +79,12 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
       );
     },
     upsert(source, file, ins, isNew = false) {
-      const id = identity(source, file, isNew);
+      const id = identity(source, file);
       const key = id[0];
       const f = ins.fields;
       const c = clockBases(ins.facts);
       const checks = [...new Set(ins.findings.filter((x) => x.label !== 'PASS').map((x) => x.check))].join(' ');
-      insert.run(
+      insertRow(key, isNew, [
         ...id,
         ins.tier,
         f['trust-level'] ?? null,
@@ -97,17 +111,17 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
         ins.needsBackfill ? 1 : 0,
         null,
         ins.body,
-      );
+      ]);
       if (f['changed-since-verified']) setChanged.run(f['changed-since-verified'], key);
       for (const x of ins.findings)
         insertFinding.run(key, x.check, x.code, x.label, x.line ?? null, x.message, x.class ?? null);
     },
     upsertError(source, file, error, isNew = false) {
-      const id = identity(source, file, isNew);
+      const id = identity(source, file);
       const key = id[0];
       const tier =
         file.location === 'quarantine' ? 'quarantined' : file.location === 'archive' ? 'archived' : 'inferred';
-      insert.run(
+      insertRow(key, isNew, [
         ...id,
         tier,
         null,
@@ -134,7 +148,7 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
         0,
         error,
         '',
-      );
+      ]);
       insertFinding.run(key, 'validate', 'unreadable', 'FAIL-STRUCT', null, error, null);
     },
   };

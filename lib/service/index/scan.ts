@@ -39,6 +39,8 @@ export interface ScanStats {
   removed: number;
   events: number;
   errors: string[];
+  /** The file roots were taken as indexed, on a watcher's word (docs/freshness.md). */
+  vouched?: boolean;
 }
 
 export interface ScanOptions {
@@ -47,6 +49,8 @@ export interface ScanOptions {
   machine?: string;
   /** Record roots: their records are read by their adapter, but their audit files are mirrored here too (docs/records.md, "History and reports"). */
   recordSources?: SourceInfo[];
+  /** A live watcher of these roots saw no change since its last scan (docs/freshness.md): the file roots are not listed. */
+  vouched?: boolean;
 }
 
 const BATCH = 1000;
@@ -101,7 +105,10 @@ export function scanSources(
   const signature = rulesSignature(owner);
   const stored = sqlite.prepare('SELECT value FROM meta WHERE key = ?').get(RULES_KEY) as { value: string } | undefined;
   const force = stored?.value !== signature;
-  for (const source of sources) {
+  // The watcher scanned under its own owner and rules: only a matching index is taken as it is.
+  const skipFiles = opts.vouched === true && !force;
+  if (skipFiles) stats.vouched = true;
+  for (const source of skipFiles ? [] : sources) {
     if (source.error) {
       stats.errors.push(`${source.root}: ${source.error}`);
       upsertSource.run(source.id, source.root, source.kind, source.label, now.getTime(), source.error);
@@ -113,7 +120,8 @@ export function scanSources(
   }
   for (const source of opts.recordSources ?? [])
     if (!source.error) stats.events += mirrorAudit(sqlite, source.id, source.root);
-  sqlite.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('last_scan', ?)").run(String(now.getTime()));
+  if (!skipFiles)
+    sqlite.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('last_scan', ?)").run(String(now.getTime()));
   if (force) sqlite.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(RULES_KEY, signature);
   return stats;
 }

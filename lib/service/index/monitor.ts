@@ -1,0 +1,199 @@
+/**
+ * The index's watcher, and the cookie protocol that lets another process skip its rescan
+ * (docs/freshness.md).
+ *
+ * A long-running process (the dashboard, `memtrust watch`) watches every directory its file
+ * roots' adapters list, and marks the index dirty on any event there. A scan clears the flag.
+ * A CLI process that wants a current index creates a cookie file in `<db>.watch/`; the
+ * watcher of that folder shares one inotify queue with the others (one per event loop, in
+ * order), so when the cookie's event arrives here every event before it has been seen: if
+ * the flag is still clear, no file changed since the last scan began, and the answer says
+ * so. Anything this process cannot vouch for (a watch that failed, a root with an error)
+ * makes it answer "dirty", and the asker scans as before.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SourceInfo } from '../../sources';
+import { type Answer, answerPath, COOKIE_RE, type Lease, leasePath, monitorKey, watchDir } from './monitor-files';
+
+export interface Monitor {
+  /** True once any watched directory changed since the last `beginScan`. */
+  readonly dirty: boolean;
+  /** Watch the directories of these sources (new ones added, vanished or replaced ones re-made). */
+  watch(sources: SourceInfo[]): void;
+  /** A scan is about to read the disk: events from here on are after it began. */
+  beginScan(): void;
+  /** The scan finished (or failed): publish the lease with the index's size. */
+  endScan(ok: boolean, files: number): void;
+  markDirty(): void;
+  close(): void;
+}
+
+/** The directories a file root's adapter lists, each with the one it lives in (watched too). */
+export function dirsOf(source: SourceInfo): string[] {
+  const a = source.adapter;
+  const rel = new Set(['', '.memtrust', '.memtrust/audit', a.dirOf('memories'), a.dirOf('quarantine')]);
+  const archiveBase = path.posix.dirname(a.dirOf('archive', '0000-00'));
+  rel.add(archiveBase);
+  try {
+    for (const m of fs.readdirSync(path.join(source.root, archiveBase), { withFileTypes: true }))
+      if (m.isDirectory()) rel.add(`${archiveBase}/${m.name}`);
+  } catch {
+    // no archive yet: its creation is an event in the root
+  }
+  return [...rel].map((r) => path.join(source.root, r));
+}
+
+interface Watched {
+  handle: fs.FSWatcher;
+  ino: number;
+}
+
+export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Monitor {
+  const dir = watchDir(dbPath);
+  const watched = new Map<string, Watched>();
+  let dirty = true;
+  /** A directory that must be watched is not (watch failed, root unusable): never vouch. */
+  let blind = true;
+  let key = '';
+  let stamps: [string, number][] = [];
+  const answered = new Set<string>();
+
+  const setDirty = () => {
+    if (!dirty) {
+      dirty = true;
+      onDirty();
+    }
+  };
+
+  const answer = (name: string) => {
+    if (answered.has(name)) return;
+    answered.add(name);
+    if (answered.size > 1000) answered.clear();
+    const cookie = path.join(dir, name);
+    if (!fs.existsSync(cookie)) return; // the asker gave up already
+    const a: Answer = !dirty && !blind ? { clean: true, key, stamps } : { clean: false };
+    const tmp = `${answerPath(cookie)}.${process.pid}.tmp`;
+    try {
+      fs.writeFileSync(tmp, JSON.stringify(a));
+      fs.renameSync(tmp, answerPath(cookie));
+    } catch {
+      // the asker times out and scans
+    }
+  };
+
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  sweep(dir);
+  const cookies = fs.watch(dir, { persistent: false }, (_event, name) => {
+    if (typeof name === 'string' && COOKIE_RE.test(name)) answer(name);
+  });
+  cookies.on('error', () => {
+    blind = true;
+  });
+
+  const dropLease = () => {
+    try {
+      const lease = JSON.parse(fs.readFileSync(leasePath(dbPath), 'utf8')) as Lease;
+      if (lease.pid === process.pid) fs.rmSync(leasePath(dbPath), { force: true });
+    } catch {
+      // gone already
+    }
+  };
+  process.on('exit', dropLease);
+
+  const unwatch = (d: string) => {
+    watched.get(d)?.handle.close();
+    watched.delete(d);
+  };
+
+  return {
+    get dirty() {
+      return dirty;
+    },
+    watch(sources) {
+      let complete = true;
+      const wanted = new Set<string>();
+      for (const s of sources) {
+        if (s.error) {
+          complete = false;
+          continue;
+        }
+        for (const d of dirsOf(s)) wanted.add(d);
+      }
+      for (const d of [...watched.keys()]) if (!wanted.has(d)) unwatch(d);
+      const nextStamps: [string, number][] = [];
+      for (const d of [...wanted].sort()) {
+        let st: fs.Stats;
+        try {
+          st = fs.statSync(d);
+        } catch {
+          // Missing: its creation is an event in its parent, which is wanted too (the root is
+          // checked by the source itself). Stamp it as absent.
+          unwatch(d);
+          nextStamps.push([d, -1]);
+          continue;
+        }
+        nextStamps.push([d, st.mtimeMs]);
+        const w = watched.get(d);
+        if (w && w.ino === st.ino) continue;
+        unwatch(d);
+        try {
+          const handle = fs.watch(d, { persistent: false }, setDirty);
+          handle.on('error', () => {
+            blind = true;
+            setDirty();
+          });
+          watched.set(d, { handle, ino: st.ino });
+        } catch {
+          complete = false; // watch limit reached, permissions: this process cannot vouch
+        }
+      }
+      blind = !complete;
+      stamps = nextStamps;
+      key = monitorKey(sources);
+    },
+    beginScan() {
+      dirty = false;
+    },
+    endScan(ok, files) {
+      if (!ok) {
+        // Not current: try again once things settle (setDirty schedules it).
+        dirty = false;
+        setDirty();
+      }
+      const lease: Lease = { pid: process.pid, key, files };
+      try {
+        const tmp = `${leasePath(dbPath)}.${process.pid}.tmp`;
+        fs.writeFileSync(tmp, JSON.stringify(lease));
+        fs.renameSync(tmp, leasePath(dbPath));
+      } catch {
+        // without a lease, askers scan as before
+      }
+    },
+    markDirty: setDirty,
+    close() {
+      cookies.close();
+      for (const d of [...watched.keys()]) unwatch(d);
+      process.off('exit', dropLease);
+      dropLease();
+    },
+  };
+}
+
+/** Cookies and answers left by askers that died or gave up. */
+function sweep(dir: string): void {
+  const old = Date.now() - 60_000;
+  try {
+    for (const name of fs.readdirSync(dir)) {
+      if (!name.startsWith('q-')) continue;
+      const p = path.join(dir, name);
+      try {
+        if (fs.statSync(p).mtimeMs < old) fs.rmSync(p, { force: true });
+      } catch {
+        // raced with its owner
+      }
+    }
+  } catch {
+    // nothing to sweep
+  }
+}
