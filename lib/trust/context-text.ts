@@ -3,7 +3,7 @@
  * its block, lists that shrink to fit, the review and stale lines, the hook JSON.
  * docs/session-context.md has the decisions.
  */
-import type { ContextMemory } from './context-types';
+import type { ContextMemory, LazyBody } from './context-types';
 import { plural } from './dates';
 import { oneLine } from './reason';
 
@@ -64,10 +64,20 @@ export function quoteBody(body: string): string {
     .replace(ROLE_LINE, '$1[quoted] $2$3:');
 }
 
+/** The body as text (a lazy one is read here, once per block). */
+export function bodyText(body: string | LazyBody): string {
+  return typeof body === 'string' ? body : body.read();
+}
+
+/** `bodyText(body).trim().length`, without reading a lazy body. */
+export function bodyTrimmedLength(body: string | LazyBody): number {
+  return typeof body === 'string' ? body.trim().length : body.trimmedLength;
+}
+
 export function memoryBlock(m: ContextMemory, tier: 'verified' | 'inferred', stale: boolean): string {
   const extra = `${stale ? ' stale="true"' : ''}${m.injection ? ' flagged="injection-check"' : ''}`;
   const name = oneLine(m.name, 200);
-  return `<memory file="${attr(m.filename)}" tier="${tier}"${name ? ` name="${attr(name)}"` : ''}${extra}>\n${quoteBody(m.body)}\n</memory>`;
+  return `<memory file="${attr(m.filename)}" tier="${tier}"${name ? ` name="${attr(name)}"` : ''}${extra}>\n${quoteBody(bodyText(m.body))}\n</memory>`;
 }
 
 /**
