@@ -86,8 +86,13 @@ export function memoryBlock(m: ContextMemory, tier: 'verified' | 'inferred', sta
  */
 export function listLine(label: string, entries: string[], max: number): string {
   if (entries.length === 0) return '';
-  const full = `${label} (${entries.length}): ${entries.join(', ')}.`;
-  if (full.length <= max) return full;
+  // Measured before it is joined: the list of a big root is far longer than any line it may fill.
+  let fullLength = `${label} (${entries.length}): .`.length - 2;
+  for (const e of entries) {
+    fullLength += e.length + 2;
+    if (fullLength > max) break;
+  }
+  if (fullLength <= max) return `${label} (${entries.length}): ${entries.join(', ')}.`;
   const more = (k: number) => `, … and ${k} more (run \`${EXPLAIN_COMMAND}\`).`;
   let line = `${label} (${entries.length}): `;
   let shown = 0;
