@@ -17,7 +17,8 @@ export default function ContextPage() {
   const setting = contextBudgetSetting();
   const now = ctx.now();
   // Kept until the index changes (freshContext rescans what the watchers saw move) or the
-  // minute turns: building the plan reads every memory (3–6 s at 100,000; docs/performance-pages.md).
+  // minute turns. freshContext has just brought the index up to date, so the plan lists the
+  // files from its rows and reads only the bodies the budget holds (docs/performance-pages.md).
   const { plan, rows } = memo(ctx.handle.sqlite, contextPlanKey(ctx.sources, setting, now), () => {
     const plan = buildSessionContext({
       roots: ctx.config.roots,
@@ -26,6 +27,7 @@ export default function ContextPage() {
       budget: setting.budget,
       problems: setting.problem ? [setting.problem] : [],
       cache: ctx.handle.sqlite,
+      listing: 'index',
     });
     return { plan, rows: new Map(plan.roots.map((r) => [r.id, orderedRows(r, { archived: false })])) };
   });

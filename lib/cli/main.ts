@@ -7,8 +7,7 @@ import { UsageError } from './args';
 import { processIo, type Io } from './io';
 import { CHECK_COMMANDS, checkUsage, runCheckCommand } from './commands/check';
 import type { CheckCommand } from '../validators/run';
-import { ConfigError } from '../config';
-import { SettingsError } from '../settings';
+import { reportFailure, runCommand } from './run-command';
 
 import { EXIT } from '../error-codes';
 
@@ -82,32 +81,9 @@ export async function main(argvIn: string[], io: Io = processIo): Promise<number
           ? (await import('./commands/context-cmd')).contextCmd
           : (await commands())[cmd];
     if (!command) throw new UsageError(`unknown command: ${cmd} (see memtrust --help)`);
-    try {
-      return await command.run(rest, io);
-    } catch (e) {
-      if (e instanceof UsageError) {
-        io.err(`memtrust ${cmd}: ${e.message}`);
-        io.err(`usage: memtrust ${command.synopsis}`);
-        return EXIT.usage;
-      }
-      throw e;
-    }
+    return await runCommand(cmd, command, rest, io);
   } catch (e) {
-    if (e instanceof UsageError) {
-      io.err(`memtrust: ${e.message}`);
-      return EXIT.usage;
-    }
-    if ((e as { code?: unknown }).code === 'db-open' || (e as { code?: unknown }).code === 'locked') {
-      io.err(`memtrust: ${(e as Error).message}`);
-      return EXIT.error;
-    }
-    if (e instanceof ConfigError || e instanceof SettingsError) {
-      io.err(`memtrust: ${e.message}`);
-      return EXIT.usage;
-    }
-    io.err(`memtrust: unexpected error: ${e instanceof Error ? e.message : String(e)}`);
-    if (process.env.MEMTRUST_DEBUG && e instanceof Error) io.err(String(e.stack));
-    return EXIT.error;
+    return reportFailure(e, io);
   }
 }
 

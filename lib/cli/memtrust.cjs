@@ -38,12 +38,15 @@ function sourceStamp() {
   return `${Math.floor(max)}-${Math.floor(fs.statSync(path.join(dir, 'package-lock.json')).mtimeMs)}`;
 }
 
-// `hook pre-write` runs on every assistant write: it gets its own small bundle (docs/hooks.md).
+// `hook pre-write` runs on every assistant write and `context` at every session start: each
+// gets its own small bundle (docs/hooks.md, docs/session-context.md).
 const argv = process.argv.slice(2);
 const entry =
   argv[0] === 'hook' && argv[1] === 'pre-write'
     ? { name: 'hook', file: 'hook-main.ts' }
-    : { name: 'cli', file: 'main.ts' };
+    : argv[0] === 'context'
+      ? { name: 'context', file: 'context-main.ts' }
+      : { name: 'cli', file: 'main.ts' };
 
 function loadBundled() {
   const cacheDir = path.join(dir, 'node_modules', '.cache', 'memtrust');
@@ -72,25 +75,64 @@ function loadBundled() {
 }
 
 /**
- * The pre-write bundle's cache key comes from the files it was built from (esbuild's
- * metafile, kept beside it), not from a walk of every source: about 50 stats instead of
- * a readdir of lib/ and db/ on each assistant write.
+ * Loads a bundle through V8's code cache (kept beside it as `.v8`, written once after the
+ * first run): the functions it compiled are not compiled again at the next start. A cache
+ * V8 rejects (another Node version) is written again; any failure falls back to require.
  */
-function loadHookBundle() {
+function requireWithCodeCache(file) {
+  const vm = require('node:vm');
+  const Module = require('node:module');
+  const cacheFile = `${file}.v8`;
+  let cachedData;
+  try {
+    cachedData = fs.readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  let script;
+  try {
+    script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file, cachedData });
+  } catch {
+    return require(file);
+  }
+  const mod = new Module(file, module);
+  mod.filename = file;
+  mod.paths = Module._nodeModulePaths(path.dirname(file));
+  script.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
+  mod.loaded = true;
+  if (cachedData === undefined || script.cachedDataRejected)
+    process.once('exit', () => {
+      try {
+        const tmp = `${cacheFile}.${process.pid}.tmp`;
+        fs.writeFileSync(tmp, script.createCachedData());
+        fs.renameSync(tmp, cacheFile);
+      } catch {
+        // no cache this time: the next start compiles as usual
+      }
+    });
+  return mod.exports;
+}
+
+/**
+ * The small bundles' cache key comes from the files they were built from (esbuild's
+ * metafile, kept beside them), not from a walk of every source: about 50–170 stats instead
+ * of a readdir of lib/ and db/ on each assistant write or session start.
+ */
+function loadEntryBundle() {
   const cacheDir = path.join(dir, 'node_modules', '.cache', 'memtrust');
-  const manifest = path.join(cacheDir, 'hook-manifest.json');
+  const manifest = path.join(cacheDir, `${entry.name}-manifest.json`);
   const lock = Math.floor(fs.statSync(path.join(dir, 'package-lock.json')).mtimeMs);
   const stampOf = (inputs) =>
     `${Math.floor(Math.max(0, ...inputs.map((f) => fs.statSync(path.join(dir, f)).mtimeMs)))}-${lock}`;
   try {
     const m = JSON.parse(fs.readFileSync(manifest, 'utf8'));
-    if (m.stamp === stampOf(m.inputs)) return require(path.join(cacheDir, m.out));
+    if (m.stamp === stampOf(m.inputs)) return requireWithCodeCache(path.join(cacheDir, m.out));
   } catch {
     // no manifest yet, an input is gone, or the bundle is missing: build it
   }
   const esbuild = require('esbuild');
   fs.mkdirSync(cacheDir, { recursive: true });
-  const out = `hook-${process.pid}-${Date.now()}.cjs`;
+  const out = `${entry.name}-${process.pid}-${Date.now()}.cjs`;
   const tmp = path.join(cacheDir, `${out}.tmp`);
   const r = esbuild.buildSync({
     entryPoints: [path.join(__dirname, entry.file)],
@@ -109,18 +151,23 @@ function loadHookBundle() {
   const mtmp = `${manifest}.${process.pid}.tmp`;
   fs.writeFileSync(mtmp, JSON.stringify({ out, stamp: stampOf(inputs), inputs }));
   fs.renameSync(mtmp, manifest);
-  // Old bundles go, but not one another process may have just built and is about to load.
+  // Old bundles (and their code caches) go, but not one another process may have just built and is about to load.
   for (const old of fs.readdirSync(cacheDir)) {
     const p = path.join(cacheDir, old);
-    if (old.startsWith('hook-') && old.endsWith('.cjs') && old !== out && Date.now() - fs.statSync(p).mtimeMs > 60_000)
+    if (
+      old.startsWith(`${entry.name}-`) &&
+      (old.endsWith('.cjs') || old.endsWith('.cjs.v8')) &&
+      !old.startsWith(out) &&
+      Date.now() - fs.statSync(p).mtimeMs > 60_000
+    )
       fs.rmSync(p, { force: true });
   }
-  return require(path.join(cacheDir, out));
+  return requireWithCodeCache(path.join(cacheDir, out));
 }
 
 let main;
 try {
-  ({ main } = entry.name === 'hook' ? loadHookBundle() : loadBundled());
+  ({ main } = entry.name === 'cli' ? loadBundled() : loadEntryBundle());
 } catch {
   try {
     require('tsx/cjs/api').register();

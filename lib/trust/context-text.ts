@@ -3,7 +3,7 @@
  * its block, lists that shrink to fit, the review and stale lines, the hook JSON.
  * docs/session-context.md has the decisions.
  */
-import type { ContextMemory } from './context-types';
+import type { ContextMemory, LazyBody } from './context-types';
 import { plural } from './dates';
 import { oneLine } from './reason';
 
@@ -64,10 +64,20 @@ export function quoteBody(body: string): string {
     .replace(ROLE_LINE, '$1[quoted] $2$3:');
 }
 
+/** The body as text (a lazy one is read here, once per block). */
+export function bodyText(body: string | LazyBody): string {
+  return typeof body === 'string' ? body : body.read();
+}
+
+/** `bodyText(body).trim().length`, without reading a lazy body. */
+export function bodyTrimmedLength(body: string | LazyBody): number {
+  return typeof body === 'string' ? body.trim().length : body.trimmedLength;
+}
+
 export function memoryBlock(m: ContextMemory, tier: 'verified' | 'inferred', stale: boolean): string {
   const extra = `${stale ? ' stale="true"' : ''}${m.injection ? ' flagged="injection-check"' : ''}`;
   const name = oneLine(m.name, 200);
-  return `<memory file="${attr(m.filename)}" tier="${tier}"${name ? ` name="${attr(name)}"` : ''}${extra}>\n${quoteBody(m.body)}\n</memory>`;
+  return `<memory file="${attr(m.filename)}" tier="${tier}"${name ? ` name="${attr(name)}"` : ''}${extra}>\n${quoteBody(bodyText(m.body))}\n</memory>`;
 }
 
 /**
@@ -76,8 +86,13 @@ export function memoryBlock(m: ContextMemory, tier: 'verified' | 'inferred', sta
  */
 export function listLine(label: string, entries: string[], max: number): string {
   if (entries.length === 0) return '';
-  const full = `${label} (${entries.length}): ${entries.join(', ')}.`;
-  if (full.length <= max) return full;
+  // Measured before it is joined: the list of a big root is far longer than any line it may fill.
+  let fullLength = `${label} (${entries.length}): .`.length - 2;
+  for (const e of entries) {
+    fullLength += e.length + 2;
+    if (fullLength > max) break;
+  }
+  if (fullLength <= max) return `${label} (${entries.length}): ${entries.join(', ')}.`;
   const more = (k: number) => `, … and ${k} more (run \`${EXPLAIN_COMMAND}\`).`;
   let line = `${label} (${entries.length}): `;
   let shown = 0;

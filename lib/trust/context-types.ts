@@ -5,14 +5,24 @@ import type { EffectiveTier } from './tiers';
 
 export type ContextLayout = 'trust-root' | 'claude-code';
 
+/**
+ * A body the planner reads only when it quotes or measures it (docs/session-context.md,
+ * "Reading the folders fast"): at 100,000 memories the budget holds a few dozen.
+ * `trimmedLength` must equal `read().trim().length` (the packing's lower bound needs it).
+ */
+export interface LazyBody {
+  trimmedLength: number;
+  read(): string;
+}
+
 export interface ContextMemory {
   /** `<source-id>:<filename>`. */
   id: string;
   filename: string;
   /** Frontmatter name (one line is made of it). */
   name: string;
-  /** Body text; only trust-model roots need it. */
-  body: string;
+  /** Body text, or a body read on first use; only trust-model roots need it. */
+  body: string | LazyBody;
   facts: MemoryFacts;
   /** File lines of credential findings (empty: none). */
   credentialLines: number[];

@@ -176,7 +176,7 @@ describe('the budget', () => {
     const rank = (f: string) => (f.startsWith('feedback_v') ? 0 : f.startsWith('feedback_s') ? 1 : 2);
     expect([...loaded].sort((a, b) => rank(a) - rank(b))).toEqual(loaded);
     // Every quoted body is whole.
-    for (const b of got) expect(many.find((m) => m.filename === b.file)!.body.trim()).toBe(b.body);
+    for (const b of got) expect((many.find((m) => m.filename === b.file)!.body as string).trim()).toBe(b.body);
     // Everything not quoted is named as over budget, in the line or counted in it.
     const over = plan.roots[0]!.rows.filter((r) => r.state === 'over-budget').map((r) => r.filename);
     expect(over.length + loaded.length).toBe(many.length);

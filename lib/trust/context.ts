@@ -13,6 +13,7 @@
  * - Quoted: each body sits in a `<memory file="…" tier="…">` block that it cannot close.
  * - Withheld: a memory with a credential finding is never quoted, only named.
  */
+import { effectiveTier } from './facts';
 import { lifecycle } from './lifecycle';
 import { oneLine } from './reason';
 import type {
@@ -27,6 +28,7 @@ import type {
   RowFlag,
 } from './context-types';
 import {
+  bodyTrimmedLength,
   clampBudget,
   EXPLAIN_COMMAND,
   estimateTokens,
@@ -114,25 +116,20 @@ export function sessionContext(input: ContextInput): ContextPlan {
     const tail = { withheld: [] as string[], conflict: [] as string[] };
     trustTails.set(rootIndex, tail);
     for (const m of r.memories) {
-      const life = lifecycle(m.facts, now);
+      // The tier alone decides the unreadable, quarantined and archived rows; the clock only the rest.
+      const { tier: dirTier } = effectiveTier(m.facts);
       if (m.problem) {
-        rows.push(row(m, life.tier, 'unreadable', [], m.problem, 'fix-file'));
+        rows.push(row(m, dirTier, 'unreadable', [], m.problem, 'fix-file'));
         continue;
       }
-      if (life.tier === 'quarantined' || life.tier === 'archived') {
+      if (dirTier === 'quarantined' || dirTier === 'archived') {
         counts.excluded++;
         rows.push(
-          row(
-            m,
-            life.tier,
-            life.tier,
-            [],
-            `${life.tier}: never loaded`,
-            life.tier === 'quarantined' ? 'restore' : 'none',
-          ),
+          row(m, dirTier, dirTier, [], `${dirTier}: never loaded`, dirTier === 'quarantined' ? 'restore' : 'none'),
         );
         continue;
       }
+      const life = lifecycle(m.facts, now);
       if (life.reading.conflict) {
         counts.conflicts++;
         tail.conflict.push(oneLine(m.filename, 120));
@@ -148,7 +145,7 @@ export function sessionContext(input: ContextInput): ContextPlan {
         );
         continue;
       }
-      const tier = life.tier;
+      const tier = dirTier; // = life.tier
       const stale = tier === 'verified' && !!life.verification?.stale;
       const flags: RowFlag[] = [];
       if (stale) {
@@ -186,7 +183,7 @@ export function sessionContext(input: ContextInput): ContextPlan {
         rank: tier === 'verified' ? (stale ? 1 : 0) : 2,
         recency: recencyOf(m, tier, life),
         block: lazy(() => memoryBlock(m, tier, stale)),
-        minLength: 40 + Math.floor(m.body.trim().length / 2),
+        minLength: 40 + Math.floor(bodyTrimmedLength(m.body) / 2),
         label: oneLine(m.filename, 120),
         row: r0,
       });

@@ -50,31 +50,28 @@ export function readDeclared(raw: string | undefined): Declared {
  */
 export function effectiveTier(facts: MemoryFacts): TierReading {
   const declared = readDeclared(facts.trustLevel);
-  const base = {
-    declared,
-    needsBackfill: false,
-    invalidTrustLevel: declared === 'invalid',
-    conflict: facts.conflict === true,
-  };
+  const invalidTrustLevel = declared === 'invalid';
+  const conflict = facts.conflict === true;
+  // Plain literals, keys in one order (no spread): this runs once per memory of every view.
   switch (facts.location) {
     case 'quarantine':
-      return {
-        ...base,
-        tier: 'quarantined',
-        mismatch: declared === 'verified' || declared === 'inferred',
-      };
     case 'archive':
       // Archiving changes no frontmatter, so an archived file normally still says quarantined.
       return {
-        ...base,
-        tier: 'archived',
+        declared,
+        needsBackfill: false,
+        invalidTrustLevel,
+        conflict,
+        tier: facts.location === 'quarantine' ? 'quarantined' : 'archived',
         mismatch: declared === 'verified' || declared === 'inferred',
       };
     case 'memories':
       return {
-        ...base,
-        tier: declared === 'verified' ? 'verified' : 'inferred',
+        declared,
         needsBackfill: declared === 'missing',
+        invalidTrustLevel,
+        conflict,
+        tier: declared === 'verified' ? 'verified' : 'inferred',
         mismatch: declared === 'quarantined',
       };
   }

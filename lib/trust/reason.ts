@@ -10,9 +10,14 @@ const BREAKING = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
 // Format characters (zero-width, bidi overrides, tag characters) are invisible: drop them.
 const INVISIBLE = /\p{Cf}/gu;
 
+const SAFE_LINE = /^[!-~]+(?: [!-~]+)*$/;
+
 /** Any text as one safe line of at most `max` code points (an ellipsis marks a cut). */
 export function oneLine(raw: string, max: number): string {
+  // Printable ASCII words with single spaces (most filenames and names): nothing to change.
+  if (raw.length <= max && SAFE_LINE.test(raw)) return raw;
   const flat = raw.replace(BREAKING, ' ').replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim();
+  if (flat.length <= max) return flat; // never more code points than UTF-16 units
   const points = Array.from(flat);
   if (points.length <= max) return flat;
   return `${points

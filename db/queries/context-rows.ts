@@ -1,0 +1,119 @@
+/**
+ * The index rows the session context reads (docs/session-context.md, "Reading the folders
+ * fast"): every memory of a source with what the planner needs of it, and the length of
+ * its body — not the body. At 100,000 memories the budget quotes a few dozen bodies; the
+ * rest are never turned into strings. Plain SQL on a better-sqlite3 handle (no drizzle):
+ * the SessionStart hook loads this module.
+ */
+import type Database from 'better-sqlite3';
+
+/** One memories/ row as the planner reads it. */
+export interface ContextIndexRow {
+  relPath: string;
+  filename: string;
+  size: number;
+  mtimeMs: number;
+  name: string | null;
+  trustLevel: string | null;
+  type: string | null;
+  createdAt: string | null;
+  lastVerified: string | null;
+  secretExit: number;
+  injectionExit: number;
+  error: string | null;
+  /**
+   * The stored body's length and trimmed length (JavaScript `length`, `trim()`) when it is
+   * plain ASCII — then SQLite's character count is the UTF-16 count and its trim set
+   * (space, \t \n \v \f \r) is JavaScript's; null otherwise (see `wide`).
+   */
+  asciiLength: number | null;
+  asciiTrimmed: number | null;
+  /** The stored body itself when it is not plain ASCII (or holds a NUL): measured in JavaScript. */
+  wide: string | null;
+}
+
+/** A quarantine/ or archive/ row: never read, its directory is its tier. */
+export interface ContextOtherRow {
+  relPath: string;
+  filename: string;
+  location: 'quarantine' | 'archive';
+  size: number;
+  mtimeMs: number;
+  error: string | null;
+}
+
+export interface ContextRows {
+  memories(sourceId: string): ContextIndexRow[];
+  others(sourceId: string): ContextOtherRow[];
+  /** `line` of every credential-class secret finding, by rel_path (findingClass decides the class). */
+  secretFindings(sourceId: string): Iterable<{ relPath: string; code: string; line: number | null }>;
+  /** The stored body of one row, or null when the row is gone. */
+  body(sourceId: string, relPath: string): string | null;
+}
+
+// ASCII test: one character per byte, and no NUL (SQLite's length() stops at the first NUL).
+const ASCII = 'length(body) = length(CAST(body AS BLOB))';
+const TRIM_SET = "' ' || char(9, 10, 11, 12, 13)";
+
+export function contextRows(sqlite: Database.Database): ContextRows {
+  // `+source`: a plain walk of the table beats the rescan index's jump per row here.
+  const memories = sqlite.prepare(
+    `SELECT rel_path, filename, size, mtime_ms, name, trust_level, type, created_at, last_verified,
+            secret_exit, injection_exit, error,
+            CASE WHEN ${ASCII} THEN length(body) END,
+            CASE WHEN ${ASCII} THEN length(trim(body, ${TRIM_SET})) END,
+            CASE WHEN ${ASCII} THEN NULL ELSE body END
+     FROM memories WHERE +source = ? AND location = 'memories'`,
+  );
+  const others = sqlite.prepare(
+    `SELECT rel_path, filename, location, size, mtime_ms, error
+     FROM memories WHERE +source = ? AND location <> 'memories'`,
+  );
+  const secrets = sqlite.prepare(
+    `SELECT key, code, line FROM findings WHERE "check" = 'secret' AND key >= ? AND key < ?`,
+  );
+  const body = sqlite.prepare('SELECT body FROM memories WHERE key = ?').pluck();
+  return {
+    memories(sourceId) {
+      return (memories.raw().all(sourceId) as unknown[][]).map((r) => ({
+        relPath: r[0] as string,
+        filename: r[1] as string,
+        size: r[2] as number,
+        mtimeMs: r[3] as number,
+        name: r[4] as string | null,
+        trustLevel: r[5] as string | null,
+        type: r[6] as string | null,
+        createdAt: r[7] as string | null,
+        lastVerified: r[8] as string | null,
+        secretExit: r[9] as number,
+        injectionExit: r[10] as number,
+        error: r[11] as string | null,
+        asciiLength: r[12] as number | null,
+        asciiTrimmed: r[13] as number | null,
+        wide: r[14] as string | null,
+      }));
+    },
+    others(sourceId) {
+      return (others.raw().all(sourceId) as unknown[][]).map((r) => ({
+        relPath: r[0] as string,
+        filename: r[1] as string,
+        location: r[2] as 'quarantine' | 'archive',
+        size: r[3] as number,
+        mtimeMs: r[4] as number,
+        error: r[5] as string | null,
+      }));
+    },
+    *secretFindings(sourceId) {
+      const prefix = `${sourceId}:`;
+      for (const f of secrets.iterate(prefix, `${sourceId};`) as Iterable<{
+        key: string;
+        code: string;
+        line: number | null;
+      }>)
+        yield { relPath: f.key.slice(prefix.length), code: f.code, line: f.line };
+    },
+    body(sourceId, relPath) {
+      return (body.get(`${sourceId}:${relPath}`) as string | undefined) ?? null;
+    },
+  };
+}
