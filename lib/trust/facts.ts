@@ -50,31 +50,38 @@ export function readDeclared(raw: string | undefined): Declared {
  */
 export function effectiveTier(facts: MemoryFacts): TierReading {
   const declared = readDeclared(facts.trustLevel);
-  const base = {
-    declared,
-    needsBackfill: false,
-    invalidTrustLevel: declared === 'invalid',
-    conflict: facts.conflict === true,
-  };
+  const invalidTrustLevel = declared === 'invalid';
+  const conflict = facts.conflict === true;
+  // Whole literals, not `{ ...base, tier }`: Node 20 takes a slow path for a spread followed
+  // by more properties (≈1 µs a call), and a listing asks this several times per row
+  // (docs/performance.md, "memtrust list"). The key order is the one the spread gave.
   switch (facts.location) {
     case 'quarantine':
       return {
-        ...base,
+        declared,
+        needsBackfill: false,
+        invalidTrustLevel,
+        conflict,
         tier: 'quarantined',
         mismatch: declared === 'verified' || declared === 'inferred',
       };
     case 'archive':
       // Archiving changes no frontmatter, so an archived file normally still says quarantined.
       return {
-        ...base,
+        declared,
+        needsBackfill: false,
+        invalidTrustLevel,
+        conflict,
         tier: 'archived',
         mismatch: declared === 'verified' || declared === 'inferred',
       };
     case 'memories':
       return {
-        ...base,
-        tier: declared === 'verified' ? 'verified' : 'inferred',
+        declared,
         needsBackfill: declared === 'missing',
+        invalidTrustLevel,
+        conflict,
+        tier: declared === 'verified' ? 'verified' : 'inferred',
         mismatch: declared === 'quarantined',
       };
   }
