@@ -31,12 +31,12 @@ async function legacy(args: string[]): Promise<{ status: number; stdout: string;
   const saved = { ...process.env };
   for (const k of Object.keys(process.env)) if (k.startsWith('MEMTRUST_')) delete process.env[k];
   Object.assign(process.env, sb.env);
-  let stdout = '';
-  let stderr = '';
-  const io: Io = { out: (l) => void (stdout += `${l}\n`), err: (l) => void (stderr += `${l}\n`), isTTY: false };
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: Io = { out: (l) => void out.push(`${l}\n`), err: (l) => void err.push(`${l}\n`), isTTY: false };
   try {
     const status = await legacyListCmd.run(args, io);
-    return { status, stdout, stderr };
+    return { status, stdout: out.join(''), stderr: err.join('') };
   } finally {
     for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
     Object.assign(process.env, saved);
@@ -203,10 +203,10 @@ describe('list usage errors', () => {
 
 describe('the parts writer', () => {
   const capture = (withWrite: boolean) => {
-    let text = '';
-    const io: Io = { out: (l) => void (text += `${l}\n`), err: () => undefined, isTTY: false };
-    if (withWrite) io.write = (t) => void (text += t);
-    return { io, text: () => text };
+    const text: string[] = [];
+    const io: Io = { out: (l) => void text.push(`${l}\n`), err: () => undefined, isTTY: false };
+    if (withWrite) io.write = (t) => void text.push(t);
+    return { io, text: () => text.join('') };
   };
 
   it('gives JSON.stringify(value, null, 2) for any split of the items', () => {
