@@ -13,7 +13,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envFor, memoryFile, put, removeSandbox, runCli, sandbox, type Sandbox } from '../service/test-support';
+import { spawnSync } from 'node:child_process';
+import {
+  CLI,
+  PROJECT,
+  childEnv,
+  envFor,
+  memoryFile,
+  put,
+  removeSandbox,
+  runCli,
+  sandbox,
+  type Sandbox,
+} from '../service/test-support';
 import { writeScanCorpus } from '../service/fixtures/scan-corpus';
 import { registerForTests } from '../sources/registry';
 import { TEST_LAYOUT_ADAPTERS } from '../sources/test-layout';
@@ -44,6 +56,18 @@ async function legacy(args: string[]): Promise<{ status: number; stdout: string;
 }
 
 const line = (o: Record<string, unknown>) => JSON.stringify(o);
+
+/** The real CLI, with room for listings of a few MiB (runCli keeps spawnSync's 1 MiB cap). */
+function cli(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    env: childEnv(sb.env, on),
+    encoding: 'utf8',
+    cwd: PROJECT,
+    maxBuffer: 256 * 2 ** 20,
+  });
+  if (r.error) throw r.error;
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
 
 beforeAll(() => {
   sb = sandbox('memtrust-list-output-');
@@ -160,7 +184,7 @@ describe('list prints what it printed before', () => {
   it.each(COMBOS.map((c) => [c.join(' ') || '(no flags)', c]))(
     'list %s',
     async (_name, args) => {
-      const now = runCli(['list', ...(args as string[])], sb.env, on);
+      const now = cli(['list', ...(args as string[])]);
       const before = await legacy(args as string[]);
       expect(now.status).toBe(before.status);
       expect(now.stderr).toBe(before.stderr);
@@ -194,7 +218,7 @@ describe('list usage errors', () => {
     [['--queue', 'nope'], 'memtrust list: --queue must be one of'],
     [['--layout', 'nope'], 'memtrust list: --layout must be one of'],
   ])('%s', (args, message) => {
-    const r = runCli(['list', ...args], sb.env, on);
+    const r = cli(['list', ...args]);
     expect(r.status).toBe(64);
     expect(r.stdout).toBe('');
     expect(r.stderr.startsWith(message)).toBe(true);
