@@ -30,7 +30,7 @@ import { writeScanCorpus } from '../service/fixtures/scan-corpus';
 import { registerForTests } from '../sources/registry';
 import { TEST_LAYOUT_ADAPTERS } from '../sources/test-layout';
 import { QUEUES } from '../../db/queries/memories';
-import { legacyListCmd } from './commands/list-legacy';
+import { legacyHistoryCmd, legacyListCmd } from './commands/list-legacy';
 import { JsonItems, writeLines, writeParts } from './commands/list-output';
 import type { Io } from './io';
 
@@ -39,7 +39,10 @@ const on = { MEMTRUST_TEST_LAYOUT: '1' };
 const unregister: Array<() => void> = [];
 
 /** The old command in this process, with the sandbox's environment: what it printed and returned. */
-async function legacy(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+async function legacy(
+  args: string[],
+  command = legacyListCmd,
+): Promise<{ status: number; stdout: string; stderr: string }> {
   const saved = { ...process.env };
   for (const k of Object.keys(process.env)) if (k.startsWith('MEMTRUST_')) delete process.env[k];
   Object.assign(process.env, sb.env);
@@ -47,7 +50,7 @@ async function legacy(args: string[]): Promise<{ status: number; stdout: string;
   const err: string[] = [];
   const io: Io = { out: (l) => void out.push(`${l}\n`), err: (l) => void err.push(`${l}\n`), isTTY: false };
   try {
-    const status = await legacyListCmd.run(args, io);
+    const status = await command.run(args, io);
     return { status, stdout: out.join(''), stderr: err.join('') };
   } finally {
     for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
@@ -211,6 +214,34 @@ describe('list prints what it printed before', () => {
   }, 60_000);
 });
 
+describe('history prints what it printed before', () => {
+  const combos: string[][] = [
+    [],
+    ['--json'],
+    ['--limit', '5'],
+    ['--limit', '5', '--json'],
+    ['project_twice.md'],
+    ['project_twice.md', '--json'],
+    ['deploy-host'],
+    ['deploy-host', '--json'],
+    ['no-such-memory.md'],
+    ['no-such-memory.md', '--json'],
+  ];
+  it.each(combos.map((c) => [c.join(' ') || '(no flags)', c]))('history %s', async (_name, args) => {
+    const now = cli(['history', ...(args as string[])]);
+    const before = await legacy(args as string[], legacyHistoryCmd);
+    expect(now.status).toBe(before.status);
+    expect(now.stderr).toBe(before.stderr);
+    expect(now.stdout.length).toBe(before.stdout.length);
+    expect(now.stdout).toBe(before.stdout);
+  });
+
+  it('the history fixtures have events in more than one part', async () => {
+    const all = JSON.parse((await legacy(['--json'], legacyHistoryCmd)).stdout);
+    expect(all.events.length).toBeGreaterThan(2000);
+  });
+});
+
 describe('list usage errors', () => {
   it.each([
     [['--limit', '0'], 'memtrust list: --limit must be a positive integer'],
@@ -256,6 +287,14 @@ describe('the parts writer', () => {
         expect(c.text()).toBe(want);
       }
     }
+    // A head that holds the mark string itself.
+    const tricky = { record: { title: '\u0000memtrust-items\u0000' } };
+    const parts = new JsonItems('events');
+    parts.add(items.slice(0, 4));
+    parts.add(items.slice(4));
+    const c = capture(true);
+    writeParts(c.io, parts.finish(tricky, {}));
+    expect(c.text()).toBe(`${JSON.stringify({ ...tricky, events: items }, null, 2)}\n`);
     const none = capture(true);
     writeParts(none.io, new JsonItems().finish({ total: 0 }, {}));
     expect(none.text()).toBe(`${JSON.stringify({ total: 0, items: [] }, null, 2)}\n`);

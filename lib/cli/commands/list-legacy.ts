@@ -1,8 +1,9 @@
 /**
- * Test-only: the `list` command exactly as it was before the listing was made fast
- * (docs/performance.md, "memtrust list"), kept callable so lib/cli/list-output.test.ts can
- * compare its bytes with the real CLI's for every flag combination. Not registered as a command.
+ * Test-only: the `list` and `history` commands exactly as they were before the listings were
+ * made fast (docs/performance.md, "memtrust list"), kept callable so lib/cli/list-output.test.ts
+ * can compare their bytes with the real CLI's for every flag combination. Not registered as commands.
  */
+import { exitCodeFor } from '../../error-codes';
 import { UsageError, lastValue } from '../args';
 import { openContext, parseServiceArgs, printJson } from '../service-args';
 import { listMemories, QUEUES, type Queue } from '../../../db/queries/memories';
@@ -13,6 +14,8 @@ import { rowActions, rowFacts } from '../../service/index/list-actions';
 import { recordLayoutNames } from '../../sources/registry';
 import { listRecords } from '../../service/records/read';
 import { FILE_LAYOUTS, recordItem, recordLine } from './record-print';
+import { history } from '../../../db/queries/history';
+import { historyTarget } from '../../service/index/history-target';
 import type { Command } from './index';
 
 /** `list` as it was before docs/performance.md's "memtrust list" work: the reference the output test compares against. */
@@ -126,6 +129,44 @@ export const legacyListCmd: Command = {
     for (const r of recs?.items ?? []) lines.push(recordLine(r));
     if (total > shown) lines.push(`… ${total - shown} more (use --all or --limit N)`);
     if (lines.length) io.out(lines.join('\n'));
+    return 0;
+  },
+};
+
+/** `history` as it was before docs/performance.md's "memtrust history" work: the reference the output test compares against. */
+export const legacyHistoryCmd: Command = {
+  synopsis: 'history [ID|FILE|KEY]',
+  summary:
+    'audit events of the configured roots, newest first (one memory by id, path or unique filename; one record by id or key)',
+  async run(argv, io) {
+    const args = parseServiceArgs(argv, { values: ['limit'] });
+    if (args.positionals.length > 1) throw new UsageError('at most one memory ID or FILE, or record ID or KEY');
+    const limitRaw = lastValue(args, 'limit');
+    if (limitRaw !== undefined && !(Number.isInteger(Number(limitRaw)) && Number(limitRaw) > 0))
+      throw new UsageError('--limit must be a positive integer');
+    const ctx = openContext(args, io);
+    const ref = args.positionals[0];
+    // Scoped to the configured roots, one memory by id (docs/audit-trail.md; docs/roots.md).
+    const target = ref === undefined ? null : historyTarget(ctx, ref);
+    if (target && !target.ok) {
+      if (args.bools.has('json')) printJson(io, target);
+      else io.err(`memtrust history: ${target.message}`);
+      return exitCodeFor(target.code);
+    }
+    // Record roots' events are listed too; a record event names its layout and key (docs/records.md, "History and reports").
+    const scope = target
+      ? { source: target.source, memory: target.memory }
+      : { sources: [...ctx.sources, ...ctx.recordSources].map((s) => s.id) };
+    const events = history(ctx.handle.db, { ...scope, limit: Number(limitRaw ?? 1_000_000) });
+    if (args.bools.has('json'))
+      printJson(io, target?.ok && target.record ? { record: target.record, events } : { events });
+    else if (events.length === 0)
+      io.out(target?.ok && target.record ? `no audit events for ${target.record.id}` : 'no audit events');
+    else
+      for (const e of events)
+        io.out(
+          `${e.at}  ${e.machine.padEnd(14)} ${e.actor.padEnd(9)} ${(e.recordAction ?? e.action).padEnd(8)} ${e.layout ? `${e.layout} ${e.source}:${e.memory}` : e.memory}  ${e.from ?? '—'} → ${e.to ?? '—'}${e.reason ? `  “${e.reason}”` : ''}${e.recovered ? '  (recovered)' : ''}${e.batch ? `  batch ${e.batch}` : ''}`,
+        );
     return 0;
   },
 };

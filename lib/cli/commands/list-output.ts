@@ -7,37 +7,44 @@
  */
 import type { Io } from '../io';
 
-/** A string no item can hold at that place: it marks where the items go in the outer object's text. */
-const MARK = '\u0000memtrust-items\u0000';
-const MARK_LINE = `[\n    ${JSON.stringify(MARK)}\n  ]`;
-/** `JSON.stringify({ items: part }, null, 2)` around the part's items, which then sit at the outer indentation. */
-const PART_HEAD = '{\n  "items": [\n';
+/** `JSON.stringify({ [key]: part }, null, 2)` ends so around the part's items, which then sit at the outer indentation. */
 const PART_TAIL = '\n  ]\n}';
 
 /**
- * The text of `JSON.stringify({ ...head, items, ...tail }, null, 2)` where `items` is the
- * concatenation of `parts`, as a list of strings to write in order. `head` and `tail` are
- * small (the total, problems…); each part is stringified by JSON.stringify itself.
+ * The text of `JSON.stringify({ ...head, [key]: items, ...tail }, null, 2)` where `items`
+ * is the concatenation of the parts added, as a list of strings to write in order. `head`
+ * and `tail` are small (the total, a record, problems…); each part is stringified by
+ * JSON.stringify itself.
  */
 export class JsonItems {
   private readonly texts: string[] = [];
+  /** `JSON.stringify({ [key]: part }, null, 2)` before the part's items. */
+  private readonly partHead: string;
+
+  constructor(private readonly key = 'items') {
+    this.partHead = `{\n  ${JSON.stringify(key)}: [\n`;
+  }
 
   /** Adds the next items (empty parts add nothing). */
   add(items: readonly unknown[]): void {
     if (items.length === 0) return;
-    const text = JSON.stringify({ items }, null, 2);
-    this.texts.push(text.slice(PART_HEAD.length, text.length - PART_TAIL.length));
+    const text = JSON.stringify({ [this.key]: items }, null, 2);
+    this.texts.push(text.slice(this.partHead.length, text.length - PART_TAIL.length));
   }
 
   /** The whole document's parts, given the keys before and after `items`. */
   finish(head: Record<string, unknown>, tail: Record<string, unknown>): string[] {
-    if (this.texts.length === 0) return [JSON.stringify({ ...head, items: [], ...tail }, null, 2)];
-    const outer = JSON.stringify({ ...head, items: [MARK], ...tail }, null, 2);
-    // head holds no user text, so the first mark line is the one in `items`.
-    const at = outer.indexOf(MARK_LINE);
+    if (this.texts.length === 0) return [JSON.stringify({ ...head, [this.key]: [], ...tail }, null, 2)];
+    // A mark the head does not hold: its first line in the outer text is where the items go.
+    const before = JSON.stringify(head);
+    let mark = '\u0000memtrust-items\u0000';
+    while (before.includes(JSON.stringify(mark).slice(1, -1))) mark += '\u0000';
+    const outer = JSON.stringify({ ...head, [this.key]: [mark], ...tail }, null, 2);
+    const line = `[\n    ${JSON.stringify(mark)}\n  ]`;
+    const at = outer.indexOf(line);
     const out: string[] = [outer.slice(0, at + 2)];
     for (let i = 0; i < this.texts.length; i++) out.push(i === 0 ? this.texts[i]! : `,\n${this.texts[i]}`);
-    out.push(outer.slice(at + MARK_LINE.length - 4));
+    out.push(outer.slice(at + line.length - 4));
     return out;
   }
 }

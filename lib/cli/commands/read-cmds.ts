@@ -9,7 +9,8 @@ import { describeSource } from '../../sources';
 import { isDemoRoot } from '../../service/settings/demo-root';
 import { checkSourceIndex } from '../../service/claude/index-file-scan';
 import { ownerIdentity } from '../../identity';
-import { history } from '../../../db/queries/history';
+import { historyItems } from '../../../db/queries/history';
+import { JsonItems, writeLines, writeParts } from './list-output';
 import { memoryDetail } from '../../service/index/memory-detail';
 import { scan } from '../../service/index/scan-service';
 import { rebuildIndex } from '../../service/index/rebuild';
@@ -112,16 +113,22 @@ const historyCmd: Command = {
     const scope = target
       ? { source: target.source, memory: target.memory }
       : { sources: [...ctx.sources, ...ctx.recordSources].map((s) => s.id) };
-    const events = history(ctx.handle.db, { ...scope, limit: Number(limitRaw ?? 1_000_000) });
-    if (args.bools.has('json'))
-      printJson(io, target?.ok && target.record ? { record: target.record, events } : { events });
-    else if (events.length === 0)
+    // Hundreds of thousands of events at 100,000 memories: positional rows, output in parts (docs/performance.md, "memtrust history").
+    const events = historyItems(ctx.handle.sqlite, { ...scope, limit: Number(limitRaw ?? 1_000_000) });
+    if (args.bools.has('json')) {
+      const items = new JsonItems('events');
+      for (let at = 0; at < events.length; at += 2000) items.add(events.slice(at, at + 2000));
+      writeParts(io, items.finish(target?.ok && target.record ? { record: target.record } : {}, {}));
+    } else if (events.length === 0)
       io.out(target?.ok && target.record ? `no audit events for ${target.record.id}` : 'no audit events');
     else
-      for (const e of events)
-        io.out(
-          `${e.at}  ${e.machine.padEnd(14)} ${e.actor.padEnd(9)} ${(e.recordAction ?? e.action).padEnd(8)} ${e.layout ? `${e.layout} ${e.source}:${e.memory}` : e.memory}  ${e.from ?? '—'} → ${e.to ?? '—'}${e.reason ? `  “${e.reason}”` : ''}${e.recovered ? '  (recovered)' : ''}${e.batch ? `  batch ${e.batch}` : ''}`,
-        );
+      writeLines(
+        io,
+        events.map(
+          (e) =>
+            `${e.at}  ${e.machine.padEnd(14)} ${e.actor.padEnd(9)} ${(e.recordAction ?? e.action).padEnd(8)} ${e.layout ? `${e.layout} ${e.source}:${e.memory}` : e.memory}  ${e.from ?? '—'} → ${e.to ?? '—'}${e.reason ? `  “${e.reason}”` : ''}${e.recovered ? '  (recovered)' : ''}${e.batch ? `  batch ${e.batch}` : ''}`,
+        ),
+      );
     return 0;
   },
 };
