@@ -47,6 +47,8 @@ export function history(
   }));
 }
 
+const SCAN_FROM_ROWS = 10_000;
+
 /**
  * The same events as `history`, for listings of hundreds of thousands (`memtrust history`):
  * one SELECT of the columns an item has, as positional rows, each made into the item with
@@ -72,9 +74,17 @@ export function historyItems(
     conds.push(opts.sources.length ? `source IN (${opts.sources.map(() => '?').join(', ')})` : '0');
     params.push(...opts.sources);
   }
+  const where = conds.length ? ` WHERE ${conds.join(' AND ')}` : '';
+  // Past SCAN_FROM_ROWS events one pass over the table and a sort beat the index's random
+  // lookups (2–3× at 160,000 events; docs/performance.md, "memtrust history").
+  const probe = (
+    sqlite
+      .prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM audit_events${where} LIMIT ${SCAN_FROM_ROWS})`)
+      .get(...params) as { n: number }
+  ).n;
   const rows = sqlite
     .prepare(
-      `SELECT id, source, at, machine, actor, action, memory, from_tier, to_tier, reason, findings, recovered, batch, layout, record_action FROM audit_events${conds.length ? ` WHERE ${conds.join(' AND ')}` : ''} ORDER BY at_ms DESC, seq DESC LIMIT ? OFFSET ?`,
+      `SELECT id, source, at, machine, actor, action, memory, from_tier, to_tier, reason, findings, recovered, batch, layout, record_action FROM audit_events${probe < SCAN_FROM_ROWS ? '' : ' NOT INDEXED'}${where} ORDER BY at_ms DESC, seq DESC LIMIT ? OFFSET ?`,
     )
     .raw()
     .all(...params, opts.limit ?? 200, opts.offset ?? 0) as unknown[][];
