@@ -313,6 +313,8 @@ export function listRows(
       ? offset + rows.length
       : probe < SCAN_FROM_ROWS
         ? probe
-        : (sqlite.prepare(`SELECT count(*) AS n FROM ${from} ${sql}`).get(params) as { n: number }).n;
+        : // Without a filter SQLite counts a b-tree's entries, no pass over the rows.
+          (sqlite.prepare(`SELECT count(*) AS n FROM ${sql ? from : 'memories m'} ${sql}`).get(params) as { n: number })
+            .n;
   return { rows, total };
 }

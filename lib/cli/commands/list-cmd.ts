@@ -109,10 +109,8 @@ function memoryPage(
       n: number;
     }
   ).n;
-  if (over <= LAYOUT_CAP) {
-    const r = listRows(ctx.handle.sqlite, { ...q, limit: LAYOUT_CAP }, now, fields, { sources: ids });
-    return { rows: r.rows.length > limit ? r.rows.slice(0, limit) : r.rows, total: r.rows.length };
-  }
+  // Then the page and the total are those of the filter with the layout's sources.
+  if (over <= LAYOUT_CAP) return listRows(ctx.handle.sqlite, { ...q, limit }, now, fields, { sources: ids });
   const at = fields.indexOf('source');
   const keep = new Set(ids);
   const all = listRows(ctx.handle.sqlite, { ...q, limit: LAYOUT_CAP }, now, fields).rows.filter((r) =>
