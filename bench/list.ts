@@ -11,8 +11,8 @@
  * earlier commit: its lib/ and db/ extracted with `git archive` into
  * bench/.out/baseline-list-<commit>/ and bundled there with esbuild, as the launcher does.
  *
- * Per combination, alternating baseline and today's CLI (`node … list FLAGS`, stdout to a
- * file): the median wall of each, whether their stdout bytes are the same, and in this
+ * Per combination, alternating baseline and today's CLI (`node … list FLAGS`, then
+ * `history` and `history --json`; stdout to a file): the median wall of each, whether their stdout bytes are the same, and in this
  * process today's list stage alone (`runList`: everything after the rescan) beside the
  * SELECT of the rows it prints (`listRows`). Floors of the whole command: `memtrust --help`
  * (start-up) and a no-change rescan in this process. Exit 0 always.
@@ -62,6 +62,8 @@ const COMBOS: string[][] = [
   ['--all'],
 ];
 const combos = f.combos === 'short' ? COMBOS.slice(0, 3) : COMBOS;
+/** The other listing of the CLI: audit events, newest first (every event of the root at 100,000 memories). */
+const HISTORY: string[][] = f.combos === 'short' ? [] : [['history'], ['history', '--json']];
 
 /** The baseline commit's CLI, bundled once: a .cjs that runs `main(argv)` like the launcher. */
 function baselineCli(): string {
@@ -216,24 +218,26 @@ function main(): void {
     `floors: CLI start-up (memtrust --help) ${fmtMs(median(helps))}; no-change rescan in-process ${fmtMs(median(rescans))} (both in every list run)\n`,
   );
   const rows: string[][] = [
-    ['list FLAGS', 'bytes', 'baseline CLI', 'today CLI', 'same bytes', 'list stage', 'its SELECT', 'dashboard query'],
+    ['command', 'bytes', 'baseline CLI', 'today CLI', 'same bytes', 'list stage', 'its SELECT', 'dashboard query'],
   ];
-  for (const args of combos) {
+  for (const full of [...combos.map((c) => ['list', ...c]), ...HISTORY]) {
+    const [command, ...args] = full as [string, ...string[]];
     const before: number[] = [];
     const after: number[] = [];
     let same = true;
     let bytes = 0;
     for (let i = 0; i < REPS; i++) {
-      const a = run(old, ['list', ...args]);
-      const b = run(CLI, ['list', ...args]);
+      const a = run(old, full);
+      const b = run(CLI, full);
       before.push(a.ms);
       after.push(b.ms);
       same &&= a.sha === b.sha && a.status === b.status;
       bytes = b.bytes;
     }
-    const p = inProcess(ctx, args);
+    const p = command === 'list' ? inProcess(ctx, args) : null;
+    const dash = (ms: number | undefined) => (ms === undefined ? '—' : fmtMs(ms));
     rows.push([
-      args.join(' ') || '(none)',
+      `${command} ${args.join(' ')}`.trim(),
       bytes >= 2 ** 20 ? `${(bytes / 2 ** 20).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(0)} KiB`,
       fmtMs(median(before)),
       fmtMs(median(after)),
