@@ -242,13 +242,11 @@ function main(): void {
       fmtMs(median(before)),
       fmtMs(median(after)),
       same ? 'yes' : 'NO',
-      fmtMs(p.stage),
-      fmtMs(p.rows),
-      fmtMs(p.dashboard),
+      dash(p?.stage),
+      dash(p?.rows),
+      dash(p?.dashboard),
     ]);
-    console.log(
-      `  ${args.join(' ') || '(none)'}: before ${before.map(fmtMs).join(', ')}; after ${after.map(fmtMs).join(', ')}`,
-    );
+    console.log(`  ${full.join(' ')}: before ${before.map(fmtMs).join(', ')}; after ${after.map(fmtMs).join(', ')}`);
   }
   console.log(`\n${table(rows)}`);
   console.log(
