@@ -15,7 +15,10 @@
  *       createContext + scan — vs the floor: readdir + readFileSync + sha256 of every file;
  *   (b) no-change rescan vs the floor: readdir + lstat of every file;
  *   (d) `node lib/cli/memtrust.cjs list --queue review --json` wall (the index exists),
- *       vs `memtrust --help` (the CLI's start-up);
+ *       vs `memtrust --help` (the CLI's start-up); its diagnostics give the list stage
+ *       alone in this process (runList: everything after the rescan), the SELECT of the
+ *       columns it prints, and a no-change rescan — the parts of the wall. Before/after
+ *       per flag combination, side by side with an earlier commit: bench/list.ts;
  *   (c) transitions via transition() in-process: demote (with a reason) of a clean
  *       verified memory, then restore of it, alternating; p50/p99 per transition
  *       including every fsync, vs the same durable file steps done bare.
@@ -39,7 +42,9 @@ import { resolveMemory } from '../lib/service/index/resolve';
 import { inspect } from '../lib/service/index/inspect';
 import { closeDb } from '../db/client';
 import { clockCutoffs } from '../db/queries/cutoffs';
-import { listMemories } from '../db/queries/memories';
+import { listMemories, listRows } from '../db/queries/memories';
+import { runList } from '../lib/cli/commands/list-cmd';
+import type { Io } from '../lib/cli/io';
 import {
   BENCH_NOW,
   BENCH_SEED,
@@ -359,21 +364,35 @@ function listCli(): void {
   );
   // The parts of a list run, in this process at this index size.
   const c = ctx!;
+  const now = new Date(BENCH_NOW);
   // A different limit each time (all above the row count): listMemories memoises per query until the db changes.
   const q = median(
     [0, 1, 2].map(
       (i) =>
+        timeMs(() => listMemories(c.handle.sqlite, { queue: 'review', sort: 'file', limit: 1_000_000 - i }, now)).ms,
+    ),
+  );
+  // Everything `list` does after the rescan, alone (lib/cli/commands/list-cmd.ts), and the SELECT of what it prints.
+  const sink: Io = { out: () => undefined, write: () => undefined, err: () => undefined, isTTY: false };
+  const stage = median(
+    [0, 1, 2].map(() => timeMs(() => runList(c, { queue: 'review', limit: 1_000_000, json: true }, sink)).ms),
+  );
+  const select = median(
+    [0, 1, 2].map(
+      () =>
         timeMs(() =>
-          listMemories(c.handle.sqlite, { queue: 'review', sort: 'file', limit: 1_000_000 - i }, new Date(BENCH_NOW)),
+          listRows(c.handle.sqlite, { queue: 'review', sort: 'file', limit: 1_000_000 }, now, [
+            'key',
+            'id',
+            'relPath',
+            'sha256',
+          ]),
         ).ms,
     ),
   );
-  const res = listMemories(c.handle.sqlite, { queue: 'review', sort: 'file', limit: 1_000_000 }, new Date(BENCH_NOW));
-  const js = median(
-    [0, 1, 2].map(() => timeMs(() => JSON.stringify({ total: res.total, items: res.items }, null, 2)).ms),
-  );
+  const rescanAlone = median([0, 1, 2].map(() => timeMs(() => scan(c)).ms));
   diag.push(
-    `    list parts in-process: listMemories (query + rows → objects + count) ${fmtMs(q)}; JSON.stringify(…, null, 2) ${fmtMs(js)}; + a no-change rescan (see (b)) + CLI start-up`,
+    `    list parts in-process: the list stage alone (runList: query, actions, JSON, no rescan) ${fmtMs(stage)}, its SELECT of the printed columns (listRows) ${fmtMs(select)}; a no-change rescan ${fmtMs(rescanAlone)}; CLI start-up ${fmtMs(help)}; the dashboard's query of the same rows (listMemories, 29 columns as objects) ${fmtMs(q)}`,
   );
 }
 

@@ -159,13 +159,16 @@ export function where(q: ListQuery, now: Date): { sql: string; params: Record<st
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
 
+/**
+ * A row as the view object: the three flags become booleans in place (same keys, same
+ * order). Not `{ ...r, flag }`: Node 20 takes a slow path for a spread followed by more
+ * properties (docs/performance.md, "memtrust list").
+ */
 export function toItem(r: Record<string, unknown>): MemoryListItem {
-  return {
-    ...(r as unknown as MemoryListItem),
-    needsBackfill: !!r.needsBackfill,
-    conflict: !!r.conflict,
-    indexed: r.indexed === null ? null : !!r.indexed,
-  };
+  r.needsBackfill = !!r.needsBackfill;
+  r.conflict = !!r.conflict;
+  r.indexed = r.indexed === null ? null : !!r.indexed;
+  return r as unknown as MemoryListItem;
 }
 
 export function listMemories(
@@ -177,16 +180,23 @@ export function listMemories(
   return memo(sqlite, `list:${JSON.stringify(q)}:${clock}`, () => computeList(sqlite, q, now));
 }
 
-function computeList(sqlite: Database.Database, q: ListQuery, now: Date): { items: MemoryListItem[]; total: number } {
-  const w = where(q, now);
+/** ORDER BY of a list query: the sort column, then the key (a stable order). */
+function orderBy(q: ListQuery): string {
   const sort = ORDER[q.sort ?? 'name'];
   const dir = q.dir === 'desc' ? 'DESC' : 'ASC';
-  const limit = Math.min(Math.max(q.limit ?? 50, 1), 100_000);
-  const offset = Math.max(q.offset ?? 0, 0);
+  return `${sort} ${dir}${q.sort === 'name' || !q.sort ? '' : ' NULLS LAST'}, m.key`;
+}
+
+/** A page's size: 50 unless asked, never more than 100,000 rows. */
+function pageOf(q: ListQuery): { limit: number; offset: number } {
+  return { limit: Math.min(Math.max(q.limit ?? 50, 1), 100_000), offset: Math.max(q.offset ?? 0, 0) };
+}
+
+function computeList(sqlite: Database.Database, q: ListQuery, now: Date): { items: MemoryListItem[]; total: number } {
+  const w = where(q, now);
+  const { limit, offset } = pageOf(q);
   const items = sqlite
-    .prepare(
-      `SELECT ${COLUMNS} FROM memories m ${w.sql} ORDER BY ${sort} ${dir}${q.sort === 'name' || !q.sort ? '' : ' NULLS LAST'}, m.key LIMIT @limit OFFSET @offset`,
-    )
+    .prepare(`SELECT ${COLUMNS} FROM memories m ${w.sql} ORDER BY ${orderBy(q)} LIMIT @limit OFFSET @offset`)
     .all({ ...w.params, limit, offset }) as Record<string, unknown>[];
   // A page that came back short holds the end of the list: its total needs no second pass over
   // the filter (at 100,000 rows the count alone took ~0.5 s; docs/performance.md).
@@ -212,4 +222,99 @@ export function memoryByFilename(sqlite: Database.Database, filename: string): M
       .prepare(`SELECT ${COLUMNS} FROM memories m WHERE m.filename = ? ORDER BY m.source, m.location`)
       .all(filename) as Record<string, unknown>[]
   ).map(toItem);
+}
+
+/** The SQL of each list field, for `listRows`. */
+const FIELD_SQL: Record<keyof MemoryListItem, string> = {
+  key: 'm.key',
+  id: 'm.id',
+  source: 'm.source',
+  relPath: 'm.rel_path',
+  filename: 'm.filename',
+  location: 'm.location',
+  tier: 'm.tier',
+  trustLevel: 'm.trust_level',
+  type: 'm.type',
+  name: 'm.name',
+  description: 'm.description',
+  sourceMachine: 'm.source_machine',
+  createdAt: 'm.created_at',
+  lastVerified: 'm.last_verified',
+  quarantinedAt: 'm.quarantined_at',
+  quarantineReason: 'm.quarantine_reason',
+  createdMs: 'm.created_ms',
+  lastVerifiedMs: 'm.last_verified_ms',
+  quarantineSinceMs: 'm.quarantine_since_ms',
+  validateExit: 'm.validate_exit',
+  secretExit: 'm.secret_exit',
+  injectionExit: 'm.injection_exit',
+  findingCount: 'm.finding_count',
+  findingChecks: 'm.finding_checks',
+  needsBackfill: 'm.needs_backfill',
+  conflict: 'm.conflict',
+  indexed: 'm.indexed',
+  error: 'm.error',
+  sha256: 'm.sha256',
+  changedSinceVerified: 'm.changed_since_verified',
+};
+
+/**
+ * Beyond this many matching rows one pass over the table beats the index plan's random
+ * lookups (measured at 100,000 rows; docs/performance.md, "memtrust list").
+ */
+const SCAN_FROM_ROWS = 10_000;
+
+/**
+ * The rows of `listMemories` — same filter, order, page and total — as positional arrays
+ * of only the asked fields, in their order, with SQLite's values as stored (0/1 for the
+ * flags). For the CLI's listings of tens of thousands of rows (docs/performance.md,
+ * "memtrust list"): no object per row, no column the caller does not print.
+ *
+ * `sources` keeps the rows of those source ids only (an empty list keeps none).
+ */
+export function listRows(
+  sqlite: Database.Database,
+  q: ListQuery,
+  now: Date,
+  fields: readonly (keyof MemoryListItem)[],
+  opts: { sources?: readonly string[] } = {},
+): { rows: unknown[][]; total: number } {
+  const w = where(q, now);
+  const params: Record<string, unknown> = { ...w.params };
+  let sql = w.sql;
+  if (opts.sources) {
+    const names = opts.sources.map((s, i) => {
+      params[`src${i}`] = s;
+      return `@src${i}`;
+    });
+    const test = names.length ? `m.source IN (${names.join(', ')})` : '0';
+    sql = sql ? `${sql} AND ${test}` : `WHERE ${test}`;
+  }
+  // How many rows match, up to SCAN_FROM_ROWS: the planner's own plan (an index) counts that
+  // many in about a millisecond. Past it, the rows come from one pass over the table.
+  const probe = (
+    sqlite
+      .prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM memories m ${sql} LIMIT ${SCAN_FROM_ROWS})`)
+      .get(params) as {
+      n: number;
+    }
+  ).n;
+  const from = probe < SCAN_FROM_ROWS ? 'memories m' : 'memories m NOT INDEXED';
+  const { limit, offset } = pageOf(q);
+  const rows = sqlite
+    .prepare(
+      `SELECT ${fields.map((f) => FIELD_SQL[f]).join(', ')} FROM ${from} ${sql} ORDER BY ${orderBy(q)} LIMIT @limit OFFSET @offset`,
+    )
+    .raw()
+    .all({ ...params, limit, offset }) as unknown[][];
+  // The same total as computeList: a short page holds the end of the list.
+  const total =
+    rows.length < limit && (rows.length > 0 || offset === 0)
+      ? offset + rows.length
+      : probe < SCAN_FROM_ROWS
+        ? probe
+        : // Without a filter SQLite counts a b-tree's entries, no pass over the rows.
+          (sqlite.prepare(`SELECT count(*) AS n FROM ${sql ? from : 'memories m'} ${sql}`).get(params) as { n: number })
+            .n;
+  return { rows, total };
 }

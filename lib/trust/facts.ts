@@ -52,9 +52,19 @@ export function effectiveTier(facts: MemoryFacts): TierReading {
   const declared = readDeclared(facts.trustLevel);
   const invalidTrustLevel = declared === 'invalid';
   const conflict = facts.conflict === true;
-  // Plain literals, keys in one order (no spread): this runs once per memory of every view.
+  // Whole literals, not `{ ...base, tier }`: Node 20 takes a slow path for a spread followed
+  // by more properties (≈1 µs a call), and a listing asks this several times per row
+  // (docs/performance.md, "memtrust list"). The key order is the one the spread gave.
   switch (facts.location) {
     case 'quarantine':
+      return {
+        declared,
+        needsBackfill: false,
+        invalidTrustLevel,
+        conflict,
+        tier: 'quarantined',
+        mismatch: declared === 'verified' || declared === 'inferred',
+      };
     case 'archive':
       // Archiving changes no frontmatter, so an archived file normally still says quarantined.
       return {
@@ -62,7 +72,7 @@ export function effectiveTier(facts: MemoryFacts): TierReading {
         needsBackfill: false,
         invalidTrustLevel,
         conflict,
-        tier: facts.location === 'quarantine' ? 'quarantined' : 'archived',
+        tier: 'archived',
         mismatch: declared === 'verified' || declared === 'inferred',
       };
     case 'memories':

@@ -9,20 +9,16 @@ import { describeSource } from '../../sources';
 import { isDemoRoot } from '../../service/settings/demo-root';
 import { checkSourceIndex } from '../../service/claude/index-file-scan';
 import { ownerIdentity } from '../../identity';
-import { listMemories, QUEUES, type Queue } from '../../../db/queries/memories';
-import { history } from '../../../db/queries/history';
+import { historyItems } from '../../../db/queries/history';
+import { JsonItems, writeLines, writeParts } from './list-output';
 import { memoryDetail } from '../../service/index/memory-detail';
 import { scan } from '../../service/index/scan-service';
 import { rebuildIndex } from '../../service/index/rebuild';
 import { discoverRoots } from '../../service/settings/discover';
-import { EFFECTIVE_TIERS, type Location } from '../../trust/tiers';
-import { fileRecordState } from '../../trust/file-record';
-import { lifecycle } from '../../trust/lifecycle';
-import { rowActions, rowFacts } from '../../service/index/list-actions';
 import { historyTarget } from '../../service/index/history-target';
-import { recordLayoutNames } from '../../sources/registry';
-import { findRecord, listRecords } from '../../service/records/read';
-import { FILE_LAYOUTS, printRecord, recordCount, recordItem, recordLine, recordShowJson } from './record-print';
+import { findRecord } from '../../service/records/read';
+import { printRecord, recordCount, recordShowJson } from './record-print';
+import { listCmd } from './list-cmd';
 import type { Command } from './index';
 
 const scanCmd: Command = {
@@ -42,120 +38,6 @@ const scanCmd: Command = {
       );
       for (const e of stats.errors) io.err(`  ${e}`);
     }
-    return 0;
-  },
-};
-
-const listCmd: Command = {
-  synopsis: 'list [--tier T] [--queue Q] [--layout L]',
-  summary: `memories and records by tier, queue (${QUEUES.join(', ')}) or layout`,
-  async run(argv, io) {
-    const args = parseServiceArgs(argv, { values: ['tier', 'queue', 'limit', 'q', 'layout'], bools: ['all'] });
-    const tier = lastValue(args, 'tier');
-    const queue = lastValue(args, 'queue');
-    const layout = lastValue(args, 'layout');
-    if (tier && !(EFFECTIVE_TIERS as readonly string[]).includes(tier))
-      throw new UsageError(`--tier must be one of ${EFFECTIVE_TIERS.join(', ')}`);
-    if (queue && !(QUEUES as readonly string[]).includes(queue))
-      throw new UsageError(`--queue must be one of ${QUEUES.join(', ')}`);
-    const layouts = [...FILE_LAYOUTS, ...recordLayoutNames()];
-    if (layout && !layouts.includes(layout)) throw new UsageError(`--layout must be one of ${layouts.join(', ')}`);
-    const limitRaw = lastValue(args, 'limit');
-    const limit = args.bools.has('all')
-      ? 1_000_000
-      : limitRaw
-        ? Number(limitRaw)
-        : args.bools.has('json')
-          ? 1_000_000
-          : 200;
-    if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive integer');
-    const ctx = openContext(args, io);
-    const memQuery = {
-      tier: tier as never,
-      queue: queue as Queue | undefined,
-      q: lastValue(args, 'q'),
-      sort: 'file' as const,
-    };
-    // --layout: a file layout keeps that kind's memories; a record layout keeps only its records (docs/records.md, "CLI").
-    let res: ReturnType<typeof listMemories>;
-    if (!layout) res = listMemories(ctx.handle.sqlite, { ...memQuery, limit }, ctx.now());
-    else if (!(FILE_LAYOUTS as readonly string[]).includes(layout)) res = { items: [], total: 0 };
-    else {
-      const kinds = new Map(ctx.sources.map((s) => [s.id, s.kind]));
-      const all = listMemories(ctx.handle.sqlite, { ...memQuery, limit: 100_000 }, ctx.now()).items.filter(
-        (i) => kinds.get(i.source) === layout,
-      );
-      res = { items: all.slice(0, limit), total: all.length };
-    }
-    // Records have no queues: --queue lists memories only.
-    const fileOnly =
-      queue !== undefined || (layout !== undefined && (FILE_LAYOUTS as readonly string[]).includes(layout));
-    const recs =
-      ctx.recordSources.length && !fileOnly
-        ? listRecords(ctx, { layout, tier, q: lastValue(args, 'q'), limit: Math.max(limit - res.items.length, 0) })
-        : null;
-    if (recs) {
-      const roots = new Map(ctx.recordSources.map((s) => [s.id, s.root]));
-      for (const e of recs.errors) io.err(`memtrust: ${e.error}`);
-      for (const p of recs.problems)
-        io.err(`memtrust: ${roots.get(p.source)}/${p.file}${p.line ? ` line ${p.line}` : ''}: ${p.problem}`);
-      for (const w of recs.warnings) io.err(`memtrust: ${roots.get(w.source)}: ${w.warning}`);
-    }
-    if (args.bools.has('json')) {
-      const roots = new Map(ctx.sources.map((s) => [s.id, s]));
-      const recordRoots = new Map(ctx.recordSources.map((s) => [s.id, s.root]));
-      // Each item names its layout and key (docs/records.md) and the actions allowed now (lib/trust/allowed.ts).
-      const now = ctx.now();
-      const adapters = new Map(ctx.sources.map((s) => [s.id, s.adapter]));
-      const actions = rowActions(ctx.handle.sqlite, res.items, now, (id) => adapters.get(id));
-      const out: { total: number; items: Record<string, unknown>[]; [k: string]: unknown } = {
-        total: res.total,
-        ...(ctx.config.demo ? { demo: true } : {}),
-        items: res.items.map((i) => ({
-          id: i.id,
-          key: i.filename,
-          layout: roots.get(i.source)?.kind,
-          file: i.relPath,
-          root: roots.get(i.source)?.root,
-          location: { file: i.relPath },
-          // The same record fields as every layout's (CONTRACT §9; lib/trust/file-record.ts).
-          ...fileRecordState({
-            location: i.location as Location,
-            trustLevel: i.trustLevel,
-            conflict: i.conflict,
-            lifecycle: lifecycle(rowFacts(i), now),
-          }),
-          tier: i.tier,
-          type: i.type,
-          name: i.name,
-          createdAt: i.createdAt,
-          lastVerified: i.lastVerified,
-          quarantinedAt: i.quarantinedAt,
-          validate: i.validateExit,
-          secret: i.secretExit,
-          injection: i.injectionExit,
-          conflict: i.conflict,
-          sha256: i.sha256,
-          actions: actions.get(i.key) ?? [],
-        })),
-      };
-      if (recs) {
-        out.total += recs.total;
-        out.items.push(...recs.items.map((r) => recordItem(r, recordRoots.get(r.source))));
-        out.problems = recs.problems;
-        if (recs.warnings.length) out.warnings = recs.warnings;
-        if (recs.errors.length) out.errors = recs.errors;
-      }
-      printJson(io, out);
-      return 0;
-    }
-    const total = res.total + (recs?.total ?? 0);
-    const shown = res.items.length + (recs?.items.length ?? 0);
-    if (shown === 0) io.out('no memories match');
-    const lines = res.items.map((i) => `${i.tier.padEnd(12)} ${i.relPath.padEnd(48)} ${i.name ?? ''}`);
-    for (const r of recs?.items ?? []) lines.push(recordLine(r));
-    if (total > shown) lines.push(`… ${total - shown} more (use --all or --limit N)`);
-    if (lines.length) io.out(lines.join('\n'));
     return 0;
   },
 };
@@ -231,16 +113,22 @@ const historyCmd: Command = {
     const scope = target
       ? { source: target.source, memory: target.memory }
       : { sources: [...ctx.sources, ...ctx.recordSources].map((s) => s.id) };
-    const events = history(ctx.handle.db, { ...scope, limit: Number(limitRaw ?? 1_000_000) });
-    if (args.bools.has('json'))
-      printJson(io, target?.ok && target.record ? { record: target.record, events } : { events });
-    else if (events.length === 0)
+    // Hundreds of thousands of events at 100,000 memories: positional rows, output in parts (docs/performance.md, "memtrust history").
+    const events = historyItems(ctx.handle.sqlite, { ...scope, limit: Number(limitRaw ?? 1_000_000) });
+    if (args.bools.has('json')) {
+      const items = new JsonItems('events');
+      for (let at = 0; at < events.length; at += 2000) items.add(events.slice(at, at + 2000));
+      writeParts(io, items.finish(target?.ok && target.record ? { record: target.record } : {}, {}));
+    } else if (events.length === 0)
       io.out(target?.ok && target.record ? `no audit events for ${target.record.id}` : 'no audit events');
     else
-      for (const e of events)
-        io.out(
-          `${e.at}  ${e.machine.padEnd(14)} ${e.actor.padEnd(9)} ${(e.recordAction ?? e.action).padEnd(8)} ${e.layout ? `${e.layout} ${e.source}:${e.memory}` : e.memory}  ${e.from ?? '—'} → ${e.to ?? '—'}${e.reason ? `  “${e.reason}”` : ''}${e.recovered ? '  (recovered)' : ''}${e.batch ? `  batch ${e.batch}` : ''}`,
-        );
+      writeLines(
+        io,
+        events.map(
+          (e) =>
+            `${e.at}  ${e.machine.padEnd(14)} ${e.actor.padEnd(9)} ${(e.recordAction ?? e.action).padEnd(8)} ${e.layout ? `${e.layout} ${e.source}:${e.memory}` : e.memory}  ${e.from ?? '—'} → ${e.to ?? '—'}${e.reason ? `  “${e.reason}”` : ''}${e.recovered ? '  (recovered)' : ''}${e.batch ? `  batch ${e.batch}` : ''}`,
+        ),
+      );
     return 0;
   },
 };

@@ -21,9 +21,14 @@ const CHUNK = 500;
 /**
  * Stored findings of the rows whose verdicts can block an action: only a validate
  * failure (1/2) can make the frontmatter unrewritable, only a secret finding can be a
- * credential. Clean rows need no lookup.
+ * credential. Clean rows need no lookup. The rows are found by key (`+"check"` keeps the
+ * planner off the index on check, which would read every validate and secret finding of the
+ * index once per chunk: docs/performance.md, "memtrust list").
  */
-function loadFindings(sqlite: Database.Database, items: MemoryListItem[]): Map<string, FindingRef[]> {
+export function loadFindings(
+  sqlite: Database.Database,
+  items: readonly Pick<MemoryListItem, 'key' | 'validateExit' | 'secretExit'>[],
+): Map<string, FindingRef[]> {
   const keys = items
     .filter((m) => m.validateExit === 1 || m.validateExit === 2 || m.secretExit === 1)
     .map((m) => m.key);
@@ -32,7 +37,7 @@ function loadFindings(sqlite: Database.Database, items: MemoryListItem[]): Map<s
     const part = keys.slice(i, i + CHUNK);
     const rows = sqlite
       .prepare(
-        `SELECT key, "check" AS "check", code, label, line, message FROM findings WHERE key IN (${part.map(() => '?').join(',')}) AND "check" IN ('validate', 'secret')`,
+        `SELECT key, "check" AS "check", code, label, line, message FROM findings WHERE key IN (${part.map(() => '?').join(',')}) AND +"check" IN ('validate', 'secret') ORDER BY "check", rowid`,
       )
       .all(...part) as (FindingRef & { key: string })[];
     for (const { key, ...f } of rows) findings.set(key, [...(findings.get(key) ?? []), f]);
@@ -40,12 +45,27 @@ function loadFindings(sqlite: Database.Database, items: MemoryListItem[]): Map<s
   return findings;
 }
 
+/** What `rowFacts` reads of an index row. */
+export type FactsRow = Pick<
+  MemoryListItem,
+  | 'filename'
+  | 'location'
+  | 'tier'
+  | 'type'
+  | 'createdAt'
+  | 'lastVerified'
+  | 'quarantinedAt'
+  | 'createdMs'
+  | 'quarantineSinceMs'
+  | 'conflict'
+>;
+
 /**
  * Trust facts from an index row. The row's tier stands for trust-level (the same reading);
  * the file's mtime is recovered from the clock bases that fell back to it (created, else
  * the quarantine clock), which are the only places the rules read it.
  */
-export function rowFacts(m: MemoryListItem): MemoryFacts {
+export function rowFacts(m: FactsRow): MemoryFacts {
   const mtimeMs = !m.createdAt
     ? m.createdMs
     : !m.quarantinedAt && !m.lastVerified && m.quarantineSinceMs !== null
@@ -81,6 +101,27 @@ export function memoryActions(
   });
 }
 
+/** What `rowActionNames` reads of an index row. */
+export type ActionRow = Pick<MemoryListItem, 'key' | 'source' | 'validateExit' | 'secretExit' | 'error'>;
+
+/**
+ * The names of the actions allowed now for one index row: the trust rules, then what the
+ * row's layout supports. A row that could not be read (error), or whose source has no
+ * adapter, offers nothing. `findings` is `loadFindings` of the rows.
+ */
+export function rowActionNames(
+  m: ActionRow,
+  facts: MemoryFacts,
+  now: Date,
+  findings: Map<string, FindingRef[]>,
+  adapter: SourceAdapter | undefined,
+): MemoryAction[] {
+  if (m.error) return [];
+  const state = { validateExit: m.validateExit, secretExit: m.secretExit, findings: findings.get(m.key) ?? [] };
+  // allowedActionNames is memoryActions' trust-rule half made cheap for thousands of rows (lib/trust/allowed.ts).
+  return adapter ? allowedActionNames(facts, now, state).filter((a) => !unsupportedAction(adapter, a)) : [];
+}
+
 /**
  * The names of the actions allowed now, per row key: the trust rules, then what the row's
  * layout supports (`adapterOf`, by source id). A row that could not be read (error) offers nothing.
@@ -94,17 +135,7 @@ export function rowActions(
   const findings = loadFindings(sqlite, items);
   const out = new Map<string, MemoryAction[]>();
   for (const m of items) {
-    if (m.error) {
-      out.set(m.key, []);
-      continue;
-    }
-    const state = { validateExit: m.validateExit, secretExit: m.secretExit, findings: findings.get(m.key) ?? [] };
-    const adapter = adapterOf(m.source);
-    // allowedActionNames is memoryActions' trust-rule half made cheap for thousands of rows (lib/trust/allowed.ts).
-    out.set(
-      m.key,
-      adapter ? allowedActionNames(rowFacts(m), now, state).filter((a) => !unsupportedAction(adapter, a)) : [],
-    );
+    out.set(m.key, m.error ? [] : rowActionNames(m, rowFacts(m), now, findings, adapterOf(m.source)));
   }
   return out;
 }
