@@ -124,7 +124,7 @@ export function spacesAt(line: string, at: number, limit = line.length): number 
 // ---------------------------------------------------------------------------
 
 /** Credential labels in the languages real notes use (English first). */
-const LABEL_WORDS =
+export const LABEL_WORDS =
   'passwords?|passwd|pass|passphrase|pwd|pw|client[ _-]?secrets?|secret[ _-]?keys?|secrets?|api[ _-]?keys?|apikeys?|access[ _-]?keys?|access[ _-]?tokens?|auth[ _-]?tokens?|tokens?|auth|snmp[ _-]?community|community[ _-]?strings?|' +
   'contraseña|contrasena|clave|mot de passe|mdp|passwort|kennwort|senha|пароль|비밀번호|비번|암호|密码|密碼|口令|パスワード|暗証番号';
 
@@ -133,7 +133,7 @@ const SPACE_LABELS =
   /^(?:pw|pwd|contraseña|contrasena|mot de passe|mdp|passwort|kennwort|senha|пароль|비밀번호|비번|암호|密码|密碼|口令|パスワード|暗証番号)$/i;
 
 /** Identifier parts that turn a credential label into something else (an id, a limit, a file). */
-const NOT_A_SECRET_KEY =
+export const NOT_A_SECRET_KEY =
   /(?:^|[_.\- ])(?:ids?|name|names|type|types|file|files|path|url|uri|endpoint|hint|policy|length|len|max|min|count|limit|size|ttl|expir\w*|expires?|rotation|header|prefix|format|field|budget|usage|used|hash|hashed|salt|env|var|public|pub|pubkey|fingerprint|scope|scopes|location|manager|reset|required|store|stdin|helper|command|cmd|mode|algorithm|algo)(?:$|[_.\- ])|public|pubkey|max_?tokens|tokeniz/i;
 
 // ---------------------------------------------------------------------------
@@ -252,16 +252,16 @@ function skipScheme(line: string, at: number): number {
 }
 
 /** `label: value`, `label = value`, `"label": "value"`, `label value` in quotes, foreign labels. */
-const LABEL_RE = new RegExp(
+export const LABEL_RE = new RegExp(
   // Latin boundaries only: Korean, Japanese and Chinese glue particles to the label (`パスワードは`, `관리자비번`).
   `(?<![A-Za-z\u00C0-\u024F0-9])([A-Za-z0-9]{0,24}[ _.-]?)?(${LABEL_WORDS})((?:[_.-][A-Za-z0-9]{1,16})?)(?![A-Za-z\u00C0-\u024F0-9])`,
   'gi',
 );
 
 /** The label words alone: where the next LABEL_RE match can be, found without its prefix. */
-const LABEL_WORD = new RegExp(`(?:${LABEL_WORDS})`, 'gi');
+export const LABEL_WORD = new RegExp(`(?:${LABEL_WORDS})`, 'gi');
 /** The most LABEL_RE's prefix group can take before the label: 24 letters or digits and a separator. */
-const LABEL_PREFIX_MAX = 25;
+export const LABEL_PREFIX_MAX = 25;
 /** The longest text LABEL_WORD matches (`community strings`; a unit test spells every form). */
 export const LABEL_WORD_MAX = 17;
 
@@ -303,14 +303,14 @@ const CLOSER =
  * `_`, `(` or white space (`/^[\s"'`*_(]/`) and holds one of `(`, `:`, `=`, `：`: two cheap tests first.
  */
 const CLOSER_FIRST = asciiSet('"\'`*_(');
-const closerStarts = (c: number) => inAscii(CLOSER_FIRST, c) || isJsSpace(c);
+export const closerStarts = (c: number) => inAscii(CLOSER_FIRST, c) || isJsSpace(c);
 const CLOSER_NEEDS = /[(:=：]/;
 /** Every QUOTED form opens with one of these (`/[`"'«“„「]/`). */
 export function isQuoteOpener(c: number): boolean {
   return c === 96 || c === 34 || c === 39 || c === 0xab || c === 0x201c || c === 0x201e || c === 0x300c;
 }
 /** A quote opener among the characters [from, to) of `line`. */
-function quoteOpenerIn(line: string, from: number, to: number): boolean {
+export function quoteOpenerIn(line: string, from: number, to: number): boolean {
   const end = Math.min(to, line.length);
   for (let i = from; i < end; i++) if (isQuoteOpener(line.charCodeAt(i))) return true;
   return false;
@@ -331,10 +331,16 @@ function storedElsewhere(line: string): boolean {
 }
 
 /** What separates a label from its value. */
-const SEP =
+export const SEP =
   /^\s*(?::=|[:=：]|=>|->|→|\s(?:is|was|ist|war|est|es|era|é|era|это|は|은|는|이|是|为|為)(?![A-Za-z\u00C0-\u024F])\s*[:：]?|[은는이は是为為]\s*[:：]?)\s*/;
 /** SEP's match starts with white space or one of these (each alternative's first character). */
 const SEP_FIRST = new Set([...':=：-→은는이は是为為'].map((c) => c.charCodeAt(0)));
+
+/** `SEP.exec(line.slice(at, at + 20))`, skipped when the character at `at` cannot start a match. */
+export function separatorAt(line: string, at: number): RegExpExecArray | null {
+  const c = line.charCodeAt(at);
+  return SEP_FIRST.has(c) || isJsSpace(c) ? SEP.exec(line.slice(at, at + 20)) : null;
+}
 
 const detectLabel: LineDetector = (line, out) => {
   // "in the vault" names where a secret lives — unless the line also quotes a value
@@ -356,8 +362,7 @@ const detectLabel: LineDetector = (line, out) => {
       const window = line.slice(at, at + 60);
       if (CLOSER_NEEDS.test(window)) at += CLOSER.exec(window)?.[0].length ?? 0;
     }
-    const sep =
-      SEP_FIRST.has(line.charCodeAt(at)) || isJsSpace(line.charCodeAt(at)) ? SEP.exec(line.slice(at, at + 20)) : null;
+    const sep = separatorAt(line, at);
     // `**Password:** value`: Markdown emphasis closing after the separator.
     const afterSep = sep ? at + sep[0].length + emphasisAt(line, at + sep[0].length) : at;
     // Quoted value right after the separator (or, without one, within a short gap).
