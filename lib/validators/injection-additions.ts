@@ -5,6 +5,7 @@
  * All scanners are linear: phrase regexes start at a literal word with bounded
  * gaps; the Unicode scans walk the text once.
  */
+import { hintPresent } from './injection-patterns';
 import { lineAt } from './scan-text';
 import type { Finding } from './types';
 
@@ -40,7 +41,8 @@ const PRESENTATION_BASE =
 
 /** Variation selectors that do not select an emoji presentation: invisible payloads (one line each). */
 export function variationSelectorFindings(raw: string, starts: readonly number[]): Finding[] {
-  const perLine = new Map<number, number>();
+  // Most files hold none: no map until one is found.
+  let perLine: Map<number, number> | undefined;
   VS.lastIndex = 0;
   for (let m = VS.exec(raw); m !== null; m = VS.exec(raw)) {
     const cp = m[0].codePointAt(0)!;
@@ -49,8 +51,10 @@ export function variationSelectorFindings(raw: string, starts: readonly number[]
       if (PRESENTATION_BASE.test(before)) continue;
     }
     const line = lineAt(starts, m.index);
+    perLine ??= new Map<number, number>();
     perLine.set(line, (perLine.get(line) ?? 0) + 1);
   }
+  if (perLine === undefined) return [];
   return [...perLine].map(([line, n]) =>
     finding('variation-selector', line, `${n} variation selector${n === 1 ? '' : 's'} outside an emoji`),
   );
@@ -257,7 +261,7 @@ export function addedPhraseFindings(
   const body = text.slice(bodyStart);
   for (const p of ADDED_PHRASES) {
     const found = p.bodyOnly ? inBody : all;
-    if (!p.hint.every((group) => group.some((w) => found.has(w)))) continue;
+    if (!hintPresent(p.hint, found)) continue;
     const scanned = p.bodyOnly ? body : text;
     const offset = p.bodyOnly ? bodyStart : 0;
     p.re.lastIndex = 0;

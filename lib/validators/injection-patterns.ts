@@ -173,7 +173,19 @@ export function hintWordsIn(lower: string): Set<string> {
 
 /** Every group has one of its words among `present` (from hintWordsIn): the pattern may match. */
 export function hintPresent(hint: readonly (readonly string[])[] | undefined, present: ReadonlySet<string>): boolean {
-  return hint === undefined || hint.every((group) => group.some((w) => present.has(w)));
+  if (hint === undefined) return true;
+  // Loops rather than every/some: no closure per call on every file.
+  for (const group of hint) {
+    let any = false;
+    for (const w of group) {
+      if (present.has(w)) {
+        any = true;
+        break;
+      }
+    }
+    if (!any) return false;
+  }
+  return true;
 }
 
 export const ENCODED_BLOB_WHAT = '120+ consecutive base64 characters';

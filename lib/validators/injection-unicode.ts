@@ -32,9 +32,11 @@ const hex = (cp: number) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}
 
 /** One finding per line that holds any flagged character, listing which ones. */
 export function invisibleFindings(raw: string, starts: readonly number[]): Finding[] {
-  const perLine = new Map<number, { count: number; tags: boolean; kinds: Set<string> }>();
+  // Most files hold none: no map until one is found.
+  let perLine: Map<number, { count: number; tags: boolean; kinds: Set<string> }> | undefined;
   FLAGGED.lastIndex = 0;
   for (let m = FLAGGED.exec(raw); m !== null; m = FLAGGED.exec(raw)) {
+    perLine ??= new Map();
     const line = lineAt(starts, m.index);
     const cp = m[0].codePointAt(0) ?? 0;
     const entry = perLine.get(line) ?? { count: 0, tags: false, kinds: new Set<string>() };
@@ -44,6 +46,7 @@ export function invisibleFindings(raw: string, starts: readonly number[]): Findi
     if (entry.kinds.size < 5) entry.kinds.add(hex(cp));
     perLine.set(line, entry);
   }
+  if (perLine === undefined) return [];
   return [...perLine].map(([line, e]) => ({
     check: 'injection',
     code: 'injection.invisible-characters',

@@ -170,13 +170,15 @@ export function patternCandidates(text: string): SecretCandidate[] {
   for (const d of DETECTORS) {
     if (d.hint !== undefined && (typeof d.hint === 'string' ? !text.includes(d.hint) : !d.hint.test(text))) continue;
     const anchor = d.anchor;
-    const next = anchor
-      ? (from: number) => execNear(d.re, text, from, anchor.text, anchor.maxBefore)
-      : (from: number) => {
-          d.re.lastIndex = from;
-          return d.re.exec(text);
-        };
-    for (let m = next(0); m !== null; m = next(d.re.lastIndex)) {
+    // Each search starts where the last match ended (the regex's lastIndex), near the anchor when there is one.
+    for (let from = 0; ; from = d.re.lastIndex) {
+      let m: RegExpExecArray | null;
+      if (anchor) m = execNear(d.re, text, from, anchor.text, anchor.maxBefore);
+      else {
+        d.re.lastIndex = from;
+        m = d.re.exec(text);
+      }
+      if (m === null) break;
       const message = d.describe(m);
       if (message !== null)
         out.push({ start: m.index, end: m.index + m[0].length, code: d.code, message, tier: d.tier });

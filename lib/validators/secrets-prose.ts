@@ -15,7 +15,7 @@
  * hides exactly the secret and keeps the rest of the line readable.
  */
 import type { SecretCandidate } from './secrets-patterns';
-import { execNear, lineStarts } from './scan-text';
+import { asciiSet, execNearEnd, hasRun, isJsSpace, lineStarts } from './scan-text';
 
 const TIER = 2 as const;
 
@@ -80,7 +80,7 @@ export function isCredentialValue(raw: string): boolean {
   // A code point is one or two UTF-16 units: count them only where the length cannot decide.
   if (v.length < 6 || (v.length < 12 && codePoints(v) < 6)) return false;
   if (v.length > 200 && codePoints(v) > 200) return false;
-  if (/\s/.test(v)) return false;
+  if (hasJsSpace(v)) return false;
   if (!HAS_DIGIT_OR_SYMBOL.test(v)) return false; // plain words: `password: required`
   if (isPlaceholder(v)) return false;
   if (UUID.test(v) || HASH_PREFIX.test(v) || IPV4.test(v) || DATE_OR_VERSION.test(v)) return false;
@@ -90,9 +90,33 @@ export function isCredentialValue(raw: string): boolean {
   return true;
 }
 
-/** Trailing sentence punctuation is not part of an unquoted value. */
-function trimUnquoted(value: string): string {
-  return value.replace(/[.,;:)\]}>|'"`*]+$/, '').replace(/^[([{<'"`*]+/, '');
+const TRAILING_PUNCTUATION = asciiSet('.,;:)]}>|\'"`*');
+const LEADING_PUNCTUATION = asciiSet('([{<\'"`*');
+const inAscii = (set: Uint8Array, c: number) => c < 128 && set[c] === 1;
+
+/**
+ * Trailing sentence punctuation is not part of an unquoted value: what
+ * `value.replace(/[.,;:)\]}>|'"`*]+$/, '').replace(/^[([{<'"`*]+/, '')` gives, without the regexes.
+ */
+export function trimUnquoted(value: string): string {
+  let end = value.length;
+  while (end > 0 && inAscii(TRAILING_PUNCTUATION, value.charCodeAt(end - 1))) end--;
+  let start = 0;
+  while (start < end && inAscii(LEADING_PUNCTUATION, value.charCodeAt(start))) start++;
+  return start === 0 && end === value.length ? value : value.slice(start, end);
+}
+
+/** Does `s` hold a character `\s` matches? */
+export function hasJsSpace(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (isJsSpace(s.charCodeAt(i))) return true;
+  return false;
+}
+
+/** How many characters `\s` matches from `at` on, up to `limit` (the length of a `\s` run there). */
+export function spacesAt(line: string, at: number, limit = line.length): number {
+  let i = at;
+  while (i < limit && isJsSpace(line.charCodeAt(i))) i++;
+  return i - at;
 }
 
 // ---------------------------------------------------------------------------
@@ -100,7 +124,7 @@ function trimUnquoted(value: string): string {
 // ---------------------------------------------------------------------------
 
 /** Credential labels in the languages real notes use (English first). */
-const LABEL_WORDS =
+export const LABEL_WORDS =
   'passwords?|passwd|pass|passphrase|pwd|pw|client[ _-]?secrets?|secret[ _-]?keys?|secrets?|api[ _-]?keys?|apikeys?|access[ _-]?keys?|access[ _-]?tokens?|auth[ _-]?tokens?|tokens?|auth|snmp[ _-]?community|community[ _-]?strings?|' +
   'contraseña|contrasena|clave|mot de passe|mdp|passwort|kennwort|senha|пароль|비밀번호|비번|암호|密码|密碼|口令|パスワード|暗証番号';
 
@@ -109,12 +133,8 @@ const SPACE_LABELS =
   /^(?:pw|pwd|contraseña|contrasena|mot de passe|mdp|passwort|kennwort|senha|пароль|비밀번호|비번|암호|密码|密碼|口令|パスワード|暗証番号)$/i;
 
 /** Identifier parts that turn a credential label into something else (an id, a limit, a file). */
-const NOT_A_SECRET_KEY =
+export const NOT_A_SECRET_KEY =
   /(?:^|[_.\- ])(?:ids?|name|names|type|types|file|files|path|url|uri|endpoint|hint|policy|length|len|max|min|count|limit|size|ttl|expir\w*|expires?|rotation|header|prefix|format|field|budget|usage|used|hash|hashed|salt|env|var|public|pub|pubkey|fingerprint|scope|scopes|location|manager|reset|required|store|stdin|helper|command|cmd|mode|algorithm|algo)(?:$|[_.\- ])|public|pubkey|max_?tokens|tokeniz/i;
-
-function normalKey(prefix: string, label: string, suffix: string): string {
-  return `${prefix}${label}${suffix}`.toLowerCase();
-}
 
 // ---------------------------------------------------------------------------
 // Line selection
@@ -126,10 +146,44 @@ function normalKey(prefix: string, label: string, suffix: string): string {
  * for backticked pairs, and `key` only with a label, a table, a heading or a
  * long run on the line — so a frontmatter `type: user` line costs nothing more.
  */
-const TRIGGER =
+export const TRIGGER =
   /pass|pwd|\bpw\b|secret|token|key|auth|communit|cred|log\s?-?in|sign\s?-?in|account|user|root|admin|sudo|curl|mysql|mariadb|contrase|clave|mot de passe|mdp|senha|kennwort|пароль|비번|비밀번호|암호|密码|密碼|口令|パスワード|暗証|계정|로그인|账号|帳號|アカウント|ログイン/gi;
-const NEEDS_BACKTICK = new Set(['user', 'account', 'root', 'admin']);
-const KEY_CONTEXT = /api|secret|access|private|signing|[|#]|[A-Za-z0-9+/_=-]{32}/i;
+/** Words that select their line only when it holds a backtick (`key` has its own condition). */
+export const NEEDS_BACKTICK = ['user', 'account', 'root', 'admin'];
+const NONE = 0;
+const BACKTICK = 1;
+const KEY = 2;
+/**
+ * The condition a TRIGGER match puts on its line: BACKTICK for a NEEDS_BACKTICK word, KEY
+ * for `key`, NONE otherwise, as `m[0].toLowerCase()` looked up in NEEDS_BACKTICK would say.
+ * Read from the length and the first letter: no other TRIGGER word has the same pair, and
+ * under the non-Unicode `i` flag only ASCII letters fold to ASCII ones (a unit test checks
+ * every word of TRIGGER).
+ */
+export function triggerCondition(word: string): number {
+  const c = word.charCodeAt(0) | 0x20;
+  switch (word.length) {
+    case 3:
+      return c === 0x6b /* k */ ? KEY : NONE;
+    case 4:
+      return c === 0x75 /* u */ || c === 0x72 /* r */ ? BACKTICK : NONE;
+    case 5:
+    case 7:
+      return c === 0x61 /* a */ ? BACKTICK : NONE;
+    default:
+      return NONE;
+  }
+}
+/**
+ * What makes `key` select its line: /api|secret|access|private|signing|[|#]|[A-Za-z0-9+/_=-]{32}/i,
+ * tested as its words and, apart, the long run (hasRun: under the non-Unicode `i` flag the
+ * class holds ASCII characters only, so the two tests together say what the one regex says).
+ */
+const KEY_CONTEXT_WORDS = /api|secret|access|private|signing|[|#]/i;
+const KEY_RUN = asciiSet('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_=-');
+function keyContext(line: string): boolean {
+  return KEY_CONTEXT_WORDS.test(line) || hasRun(line, KEY_RUN, 32);
+}
 
 const HEADING_NAMES_SECRET =
   /^\s{0,3}#{1,6}\s.*(?:key|token|secret|password|passwd|credential|비번|비밀번호|密码|パスワード|пароль)/i;
@@ -150,6 +204,8 @@ interface Hit {
   end: number;
   code: string;
   what: string;
+  /** Set when the line's hits are kept (proseCandidates' flush). */
+  line: number;
 }
 
 type LineDetector = (line: string, out: Hit[]) => void;
@@ -161,53 +217,77 @@ const QUOTED_NOW = new RegExp(`^(?:${QUOTED})`);
 const QUOTED_SOON = new RegExp(`^[^\`"'\\n:=]{0,30}?(?:${QUOTED})`);
 
 function push(out: Hit[], start: number, value: string, code: string, what: string): void {
-  out.push({ start, end: start + value.length, code, what });
+  out.push({ start, end: start + value.length, code, what, line: -1 });
 }
 
-/** An unquoted run starting at `at`, cut at whitespace and at `;` (connection strings), trimmed of punctuation. */
-function unquotedAt(line: string, at: number): { value: string; start: number } | null {
-  const run = /^[^\s;,]+/.exec(line.slice(at, at + 220))?.[0];
-  if (!run || /^[<{$%]/.test(run)) return null;
+/**
+ * An unquoted run starting at `at`, cut at whitespace and at `;` (connection strings), trimmed of
+ * punctuation: `/^[^\s;,]+/` on the next 220 characters, by hand.
+ */
+export function unquotedAt(line: string, at: number): { value: string; start: number } | null {
+  const limit = Math.min(line.length, at + 220);
+  let end = at;
+  for (; end < limit; end++) {
+    const c = line.charCodeAt(end);
+    if (c === 59 /* ; */ || c === 44 /* , */ || isJsSpace(c)) break;
+  }
+  if (end === at) return null;
+  const first = line.charCodeAt(at);
+  if (first === 60 /* < */ || first === 123 /* { */ || first === 36 /* $ */ || first === 37 /* % */) return null;
+  const run = line.slice(at, end);
   const value = trimUnquoted(run);
   if (!value) return null;
+  // The first occurrence is where the trim left it: what comes before is all leading punctuation, and the value does not start with any.
   const lead = run.indexOf(value);
   return { value, start: at + lead };
 }
 
 /** `Bearer X` / `Basic X` / `token X`: the scheme is a word, the credential follows it. */
 function skipScheme(line: string, at: number): number {
+  // Every scheme starts with b, t or d; under the non-Unicode `i` flag only ASCII letters fold to them.
+  const c = line.charCodeAt(at) | 0x20;
+  if (c !== 0x62 && c !== 0x74 && c !== 0x64) return at;
   const s = /^(?:Bearer|Basic|Token|Digest)\s+/i.exec(line.slice(at, at + 10));
   return s ? at + s[0].length : at;
 }
 
 /** `label: value`, `label = value`, `"label": "value"`, `label value` in quotes, foreign labels. */
-const LABEL_RE = new RegExp(
+export const LABEL_RE = new RegExp(
   // Latin boundaries only: Korean, Japanese and Chinese glue particles to the label (`パスワードは`, `관리자비번`).
   `(?<![A-Za-z\u00C0-\u024F0-9])([A-Za-z0-9]{0,24}[ _.-]?)?(${LABEL_WORDS})((?:[_.-][A-Za-z0-9]{1,16})?)(?![A-Za-z\u00C0-\u024F0-9])`,
   'gi',
 );
 
 /** The label words alone: where the next LABEL_RE match can be, found without its prefix. */
-const LABEL_WORD = new RegExp(`(?:${LABEL_WORDS})`, 'gi');
+export const LABEL_WORD = new RegExp(`(?:${LABEL_WORDS})`, 'gi');
 /** The most LABEL_RE's prefix group can take before the label: 24 letters or digits and a separator. */
-const LABEL_PREFIX_MAX = 25;
+export const LABEL_PREFIX_MAX = 25;
+/** The longest text LABEL_WORD matches (`community strings`; a unit test spells every form). */
+export const LABEL_WORD_MAX = 17;
 
 /**
  * LABEL_RE's next match at or after `from`, as `LABEL_RE.exec` from `from` finds it.
  * The prefix group makes LABEL_RE try up to 25 lengths at every word start; a match's
  * label is an occurrence of a label word, so no match starts more than 25 characters
- * before the first occurrence, and the search may begin there.
+ * before the first occurrence, which starts at most LABEL_WORD_MAX before its end: the
+ * search may begin there (execNearEnd).
  */
 function nextLabel(line: string, from: number): RegExpExecArray | null {
-  return execNear(LABEL_RE, line, from, LABEL_WORD, LABEL_PREFIX_MAX);
+  return execNearEnd(LABEL_RE, line, from, LABEL_WORD, LABEL_WORD_MAX, LABEL_PREFIX_MAX);
 }
 
-/** NOT_A_SECRET_KEY per key: the same few keys (`password`, `db_password`) come back on every line. */
+/**
+ * NOT_A_SECRET_KEY on the lower-cased key, cached per key as written: the same few keys
+ * (`db_password`, `root password`) come back on every line.
+ */
 const notSecretKey = new Map<string, boolean>();
-function isNotSecretKey(key: string): boolean {
+function isNotSecretKey(prefix: string, label: string, suffix: string): boolean {
+  // A label word alone is never one of those parts (a unit test checks every form LABEL_WORDS spells).
+  if (prefix === '' && suffix === '') return false;
+  const key = prefix === '' && suffix === '' ? label : `${prefix}${label}${suffix}`;
   let v = notSecretKey.get(key);
   if (v === undefined) {
-    v = NOT_A_SECRET_KEY.test(key);
+    v = NOT_A_SECRET_KEY.test(key.toLowerCase());
     // Bounded: a hostile file with a million distinct keys must not grow the cache without end.
     if (notSecretKey.size >= 4096) notSecretKey.clear();
     notSecretKey.set(key, v);
@@ -220,61 +300,106 @@ const CLOSER =
   /^(?:["'`*_]+(?=\s*(?:\([^)\n]{0,30}\)\s*)?[:=：]))?(?:\s*\([^)\n]{0,30}\))?(?:(?:\s+[\p{L}\p{N}-]{1,12}){1,3}(?=\s*[:：]))?/u;
 /**
  * CLOSER matches more than the empty string only when the text starts with a quote, `*`,
- * `_`, `(` or white space and holds one of `(`, `:`, `=`, `：`: two cheap tests first.
+ * `_`, `(` or white space (`/^[\s"'`*_(]/`) and holds one of `(`, `:`, `=`, `：`: two cheap tests first.
  */
-const CLOSER_STARTS = /^[\s"'`*_(]/;
+const CLOSER_FIRST = asciiSet('"\'`*_(');
+export const closerStarts = (c: number) => inAscii(CLOSER_FIRST, c) || isJsSpace(c);
 const CLOSER_NEEDS = /[(:=：]/;
-/** Every QUOTED form opens with one of these. */
-const QUOTE_OPENERS = /[`"'«“„「]/;
+/** Every QUOTED form opens with one of these (`/[`"'«“„「]/`). */
+export function isQuoteOpener(c: number): boolean {
+  return c === 96 || c === 34 || c === 39 || c === 0xab || c === 0x201c || c === 0x201e || c === 0x300c;
+}
+/** A quote opener among the characters [from, to) of `line`. */
+export function quoteOpenerIn(line: string, from: number, to: number): boolean {
+  const end = Math.min(to, line.length);
+  for (let i = from; i < end; i++) if (isQuoteOpener(line.charCodeAt(i))) return true;
+  return false;
+}
+/** The regex `^[*_]+\s*` on the 6 characters from `at`: the length of Markdown emphasis closing there, or 0. */
+export function emphasisAt(line: string, at: number): number {
+  const limit = Math.min(line.length, at + 6);
+  let i = at;
+  while (i < limit && (line.charCodeAt(i) === 42 /* * */ || line.charCodeAt(i) === 95) /* _ */) i++;
+  if (i === at) return 0;
+  while (i < limit && isJsSpace(line.charCodeAt(i))) i++;
+  return i - at;
+}
+
+/** "in the vault": where a secret lives — unless the line also quotes a value. */
+function storedElsewhere(line: string): boolean {
+  return STORED_ELSEWHERE.test(line) && !QUOTED_VALUE.test(line);
+}
+
+/** What separates a label from its value. */
+export const SEP =
+  /^\s*(?::=|[:=：]|=>|->|→|\s(?:is|was|ist|war|est|es|era|é|era|это|は|은|는|이|是|为|為)(?![A-Za-z\u00C0-\u024F])\s*[:：]?|[은는이は是为為]\s*[:：]?)\s*/;
+/** SEP's match starts with white space or one of these (each alternative's first character). */
+const SEP_FIRST = new Set([...':=：-→은는이は是为為'].map((c) => c.charCodeAt(0)));
+
+/** `SEP.exec(line.slice(at, at + 20))`, skipped when the character at `at` cannot start a match. */
+export function separatorAt(line: string, at: number): RegExpExecArray | null {
+  const c = line.charCodeAt(at);
+  return SEP_FIRST.has(c) || isJsSpace(c) ? SEP.exec(line.slice(at, at + 20)) : null;
+}
 
 const detectLabel: LineDetector = (line, out) => {
   // "in the vault" names where a secret lives — unless the line also quotes a value
   // ("the password is `X` until we move it to the vault" still gives X away).
+  // Decided when the first value is found, not before: most lines' labels find none, and the
+  // test costs more than they do. Nothing is pushed before, so the outcome is the same.
   const first = nextLabel(line, 0);
-  if (first === null || (STORED_ELSEWHERE.test(line) && !QUOTED_VALUE.test(line))) return;
+  if (first === null) return;
+  let stored = 0; // 0 not yet known; 1 the line says where the secret is stored and quotes no value; 2 not
   for (let m: RegExpExecArray | null = first; m !== null; m = nextLabel(line, m.index + m[0].length)) {
     const prefix = m[1] ?? '';
     const label = m[2] ?? '';
     const suffix = m[3] ?? '';
-    const key = normalKey(prefix, label, suffix);
-    if (isNotSecretKey(key)) continue;
+    if (isNotSecretKey(prefix, label, suffix)) continue;
     let at = m.index + m[0].length;
     // `label (admin): value`, `"label"`, `label**:`
     // …and up to three short words naming what it is for: `mot de passe root :`, `senha do roteador:`, `пароль от NAS:`.
-    const window = line.slice(at, at + 60);
-    if (CLOSER_STARTS.test(window) && CLOSER_NEEDS.test(window)) at += CLOSER.exec(window)?.[0].length ?? 0;
-    const sep =
-      /^\s*(?::=|[:=：]|=>|->|→|\s(?:is|was|ist|war|est|es|era|é|era|это|は|은|는|이|是|为|為)(?![A-Za-z\u00C0-\u024F])\s*[:：]?|[은는이は是为為]\s*[:：]?)\s*/.exec(
-        line.slice(at, at + 20),
-      );
+    if (closerStarts(line.charCodeAt(at))) {
+      const window = line.slice(at, at + 60);
+      if (CLOSER_NEEDS.test(window)) at += CLOSER.exec(window)?.[0].length ?? 0;
+    }
+    const sep = separatorAt(line, at);
     // `**Password:** value`: Markdown emphasis closing after the separator.
-    const afterSep = sep
-      ? at + sep[0].length + (/^[*_]+\s*/.exec(line.slice(at + sep[0].length, at + sep[0].length + 6))?.[0].length ?? 0)
-      : at;
+    const afterSep = sep ? at + sep[0].length + emphasisAt(line, at + sep[0].length) : at;
     // Quoted value right after the separator (or, without one, within a short gap).
     // A quote opens the value right away (after a separator) or within 30 characters (without one).
-    const rest = line.slice(afterSep, afterSep + 260);
-    const q = QUOTE_OPENERS.test(sep ? rest.charAt(0) : rest.slice(0, 31))
-      ? (sep ? QUOTED_NOW : QUOTED_SOON).exec(rest)
+    const q = (sep ? isQuoteOpener(line.charCodeAt(afterSep)) : quoteOpenerIn(line, afterSep, afterSep + 31))
+      ? (sep ? QUOTED_NOW : QUOTED_SOON).exec(line.slice(afterSep, afterSep + 260))
       : null;
     if (q) {
-      const qv = [q[1], q[2], q[3], q[4]].find((x) => x !== undefined);
+      const qv = q[1] ?? q[2] ?? q[3] ?? q[4];
       if (qv !== undefined) {
         const start = afterSep + q[0].lastIndexOf(qv);
         const inner = skipScheme(line, start) - start;
         const value = qv.slice(inner);
-        if (isCredentialValue(value))
+        if (isCredentialValue(value)) {
+          if (stored === 0) stored = storedElsewhere(line) ? 1 : 2;
+          if (stored === 1) return;
           push(out, start + inner, value, 'secret.password', `value after a "${label.toLowerCase()}" label`);
+        }
         continue;
       }
     }
     // Unquoted: needs a separator, or a label that takes a space (`pw X`, `비번 X`).
-    const spaced = !sep && SPACE_LABELS.test(label) && /^\s+\S/.test(line.slice(at, at + 2));
+    // `/^\s+\S/` on the two characters at `at`: white space, then something else (tested before the label, both pure).
+    const spaced =
+      !sep &&
+      isJsSpace(line.charCodeAt(at)) &&
+      at + 1 < line.length &&
+      !isJsSpace(line.charCodeAt(at + 1)) &&
+      SPACE_LABELS.test(label);
     if (!sep && !spaced) continue;
-    const from = skipScheme(line, spaced ? at + (/^\s+/.exec(line.slice(at))?.[0].length ?? 0) : afterSep);
+    const from = skipScheme(line, spaced ? at + spacesAt(line, at) : afterSep);
     const u = unquotedAt(line, from);
-    if (u && isCredentialValue(u.value))
+    if (u && isCredentialValue(u.value)) {
+      if (stored === 0) stored = storedElsewhere(line) ? 1 : 2;
+      if (stored === 1) return;
       push(out, u.start, u.value, 'secret.password', `value after a "${label.toLowerCase()}" label`);
+    }
   }
 };
 
@@ -453,11 +578,12 @@ export function isBareKey(run: string): boolean {
   return /[A-Za-z]/.test(body) && /\d/.test(body) && !isPlaceholder(body);
 }
 
-/** A run BARE_RUN could match: without one there is nothing to look at. */
-const HAS_RUN = /[A-Za-z0-9+/_-]{32}/;
+/** BARE_RUN's run class: without 32 of these in a row there is nothing to look at (hasRun). */
+const RUN_CHARS = asciiSet('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-');
+const hasBareRun = (line: string) => hasRun(line, RUN_CHARS, 32);
 
 function bareKeys(line: string, out: Hit[], why: string): void {
-  if (!HAS_RUN.test(line) || NOT_SECRET_LINE.test(line)) return;
+  if (!hasBareRun(line) || NOT_SECRET_LINE.test(line)) return;
   BARE_RUN.lastIndex = 0;
   for (let m = BARE_RUN.exec(line); m !== null; m = BARE_RUN.exec(line)) {
     // `nodekey:…`, `mkey:…`: a typed identifier glued to its type name is an id, not a key.
@@ -531,23 +657,34 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
   // The trigger scan runs forward and skips to the end of a selected line, so lines are
   // selected in increasing order: a list needs no sort and no set.
   const wanted: number[] = [];
-  const context = new Map<number, { backtick: boolean; key: boolean }>();
+  // The current line's conditions, computed when a conditional word first asks: 0 not yet,
+  // 1 holds, 2 does not. Matches never go back to an earlier line, so one line's worth is kept.
+  let condLine = -1;
+  let backtickHolds = 0;
+  let keyHolds = 0;
   let cur = 0; // the line of the current match: matches come in text order, so it only moves forward
   TRIGGER.lastIndex = 0;
   for (let m = TRIGGER.exec(text); m !== null; m = TRIGGER.exec(text)) {
     while (cur + 1 < starts.length && starts[cur + 1]! <= m.index) cur++;
     const end = (starts[cur + 1] ?? text.length + 1) - 1;
-    const word = m[0].toLowerCase();
-    const conditional = NEEDS_BACKTICK.has(word) || word === 'key';
-    if (conditional) {
+    const condition = triggerCondition(m[0]);
+    if (condition !== NONE) {
       // Each line is looked at once per condition, so a long line of `user user user…` stays linear.
-      let c = context.get(cur);
-      if (!c) {
-        const line = text.slice(starts[cur]!, end);
-        c = { backtick: line.includes('`'), key: KEY_CONTEXT.test(line) };
-        context.set(cur, c);
+      if (condLine !== cur) {
+        condLine = cur;
+        backtickHolds = 0;
+        keyHolds = 0;
       }
-      if (word === 'key' ? !c.key : !c.backtick) continue; // another word later on the line may still select it
+      if (condition === KEY) {
+        if (keyHolds === 0) keyHolds = keyContext(text.slice(starts[cur]!, end)) ? 1 : 2;
+        if (keyHolds === 2) continue; // another word later on the line may still select it
+      } else {
+        if (backtickHolds === 0) {
+          const at = text.indexOf('`', starts[cur]!);
+          backtickHolds = at !== -1 && at < end ? 1 : 2;
+        }
+        if (backtickHolds === 2) continue;
+      }
     }
     wanted.push(cur);
     // Skip the rest of this line: one hit is enough to look at it.
@@ -559,11 +696,14 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
     return line.endsWith('\r') ? line.slice(0, -1) : line;
   };
 
-  // Detectors push line-relative hits into `buf`; they are moved to text offsets per line.
-  const hits: Array<Hit & { line: number }> = [];
+  // Detectors push line-relative hits into `buf`; flush gives them their line and keeps them.
+  const hits: Hit[] = [];
   const buf: Hit[] = [];
   const flush = (l: number) => {
-    for (const h of buf) hits.push({ start: h.start, end: h.end, code: h.code, what: h.what, line: l });
+    for (const h of buf) {
+      h.line = l;
+      hits.push(h);
+    }
     buf.length = 0;
   };
 
@@ -578,9 +718,12 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
       continue;
     }
     for (const d of LINE_DETECTORS) d(line, buf);
-    if (LINE_NAMES_SECRET.test(line)) bareKeys(line, buf, 'on a line naming a key');
+    // Both tests are pure: the cheap run test first (bareKeys would make it anyway).
+    if (hasBareRun(line) && LINE_NAMES_SECRET.test(line)) bareKeys(line, buf, 'on a line naming a key');
     flush(l);
-    if (line.charCodeAt(0) === 35 /* # */ || /^\s{1,3}#/.test(line)) {
+    // `/^\s{1,3}#/`: one to three white-space characters, then `#`.
+    const hashAt = spacesAt(line, 0, 3);
+    if (line.charCodeAt(hashAt) === 35 /* # */) {
       if (HEADING_NAMES_SECRET.test(line)) headingUntil.push([l, l + 3]);
     }
     if (!tableCandidate && line.includes('|')) tableCandidate = true;
@@ -598,7 +741,7 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
   if (tableCandidate) {
     for (const l of wanted) {
       const header = lineText(l);
-      if (!TABLE_ROW.test(header) || !TABLE_SEP.test(lineText(l + 1))) continue;
+      if (!header.includes('|') || !TABLE_ROW.test(header) || !TABLE_SEP.test(lineText(l + 1))) continue;
       const kinds = cells(header).map((c) => columnKind(c.text));
       if (!kinds.some((k) => k !== null)) continue;
       for (let r = l + 2; r < starts.length; r++) {

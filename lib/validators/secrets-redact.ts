@@ -11,11 +11,14 @@
 
 const OPEN = '<redacted>';
 const CLOSE = '</redacted>';
+const OPEN_ANY_CASE = /<redacted>/i;
 
 /** [start, end) ranges of redacted text, tags included, in order. */
 export function redactedRanges(text: string): Array<[number, number]> {
-  // No tag without a `<`: most files stop here, before the lower-cased copy.
-  if (!text.includes('<')) return [];
+  // No tag without a `<`, nor without an opening tag in any case: most files stop here,
+  // before the lower-cased copy. (Only ASCII letters fold under the non-Unicode `i` flag,
+  // and no other character lower-cases to a letter of the tag without changing the length.)
+  if (!text.includes('<') || !OPEN_ANY_CASE.test(text)) return [];
   // Tags are matched case-insensitively: `<REDACTED>` is the same convention.
   const lower = text.toLowerCase();
   // Lower-casing can change length for a few characters (e.g. U+0130); offsets

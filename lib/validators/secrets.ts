@@ -53,6 +53,12 @@ function overlaps(disjoint: readonly Range[], start: number, end: number): boole
 
 /** Keep every candidate that does not overlap one of a stronger (lower) tier. */
 export function resolveOverlaps(candidates: readonly SecretCandidate[]): SecretCandidate[] {
+  // One tier only (most files: none or one candidate): nothing claims before it, so every
+  // candidate wins, and the result is the same sort of the same list.
+  const first = candidates[0];
+  if (first === undefined) return [];
+  if (candidates.length === 1) return [first];
+  if (candidates.every((c) => c.tier === first.tier)) return [...candidates].sort(byPosition);
   let claimed: Range[] = [];
   const kept: SecretCandidate[] = [];
   for (const tier of [1, 2, 3] as const) {
@@ -60,7 +66,11 @@ export function resolveOverlaps(candidates: readonly SecretCandidate[]): SecretC
     kept.push(...winners);
     claimed = mergeRanges([...claimed, ...winners.map((c): Range => [c.start, c.end])]);
   }
-  return kept.sort((a, b) => a.start - b.start || a.end - b.end);
+  return kept.sort(byPosition);
+}
+
+function byPosition(a: SecretCandidate, b: SecretCandidate): number {
+  return a.start - b.start || a.end - b.end;
 }
 
 function verdict(findings: Finding[]): Verdict {
