@@ -12,7 +12,7 @@
  * bench/.out/baseline-list-<commit>/ and bundled there with esbuild, as the launcher does.
  *
  * Per combination, alternating baseline and today's CLI (`node … list FLAGS`, then
- * `history` and `history --json`; stdout to a file): the median wall of each, whether their stdout bytes are the same, and in this
+ * `history` and `history --json`; stdout to a file): the median wall and CPU time of each, whether their stdout bytes are the same, and in this
  * process today's list stage alone (`runList`: everything after the rescan) beside the
  * SELECT of the rows it prints (`listRows`). Floors of the whole command: `memtrust --help`
  * (start-up) and a no-change rescan in this process. Exit 0 always.
@@ -109,14 +109,22 @@ const env = cliEnv({
   GIT_CEILING_DIRECTORIES: path.dirname(root),
 });
 
-/** One CLI run: wall time and the sha256 of its stdout (written to a file, not piped here). */
-function run(entry: string, args: string[]): { ms: number; sha: string; bytes: number; status: number | null } {
+/** GNU time, when present: the CPU time of each CLI run (wall time moves with the machine's load). */
+const TIME = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+
+/** One CLI run: wall time, CPU time (user + sys) and the sha256 of its stdout (written to a file, not piped here). */
+function run(
+  entry: string,
+  args: string[],
+): { ms: number; cpuMs: number | null; sha: string; bytes: number; status: number | null } {
   const file = path.join(scratch, 'stdout.txt');
+  const cpuFile = path.join(scratch, 'cpu.txt');
   const fd = fs.openSync(file, 'w');
+  const cmd = [process.execPath, entry, ...args];
   const t = performance.now();
   let status: number | null;
   try {
-    status = spawnSync(process.execPath, [entry, ...args], {
+    status = spawnSync(TIME ?? cmd[0]!, TIME ? ['-f', '%U %S', '-o', cpuFile, ...cmd] : cmd.slice(1), {
       cwd: PROJECT_DIR,
       env,
       stdio: ['ignore', fd, 'ignore'],
@@ -126,7 +134,14 @@ function run(entry: string, args: string[]): { ms: number; sha: string; bytes: n
   }
   const ms = performance.now() - t;
   const bytes = fs.readFileSync(file);
-  return { ms, sha: crypto.createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length, status };
+  const cpu = TIME ? fs.readFileSync(cpuFile, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number) : null;
+  return {
+    ms,
+    cpuMs: cpu ? (cpu[0]! + cpu[1]!) * 1000 : null,
+    sha: crypto.createHash('sha256').update(bytes).digest('hex'),
+    bytes: bytes.length,
+    status,
+  };
 }
 
 /** The flags as runList takes them (the same defaults as the command). */
@@ -224,6 +239,8 @@ function main(): void {
     const [command, ...args] = full as [string, ...string[]];
     const before: number[] = [];
     const after: number[] = [];
+    const cpuBefore: number[] = [];
+    const cpuAfter: number[] = [];
     let same = true;
     let bytes = 0;
     for (let i = 0; i < REPS; i++) {
@@ -231,6 +248,10 @@ function main(): void {
       const b = run(CLI, full);
       before.push(a.ms);
       after.push(b.ms);
+      if (a.cpuMs !== null && b.cpuMs !== null) {
+        cpuBefore.push(a.cpuMs);
+        cpuAfter.push(b.cpuMs);
+      }
       same &&= a.sha === b.sha && a.status === b.status;
       bytes = b.bytes;
     }
@@ -239,8 +260,8 @@ function main(): void {
     rows.push([
       `${command} ${args.join(' ')}`.trim(),
       bytes >= 2 ** 20 ? `${(bytes / 2 ** 20).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(0)} KiB`,
-      fmtMs(median(before)),
-      fmtMs(median(after)),
+      `${fmtMs(median(before))}${cpuBefore.length ? ` (CPU ${fmtMs(median(cpuBefore))})` : ''}`,
+      `${fmtMs(median(after))}${cpuAfter.length ? ` (CPU ${fmtMs(median(cpuAfter))})` : ''}`,
       same ? 'yes' : 'NO',
       dash(p?.stage),
       dash(p?.rows),
@@ -250,7 +271,7 @@ function main(): void {
   }
   console.log(`\n${table(rows)}`);
   console.log(
-    `\nmedians of ${REPS} runs, baseline and today alternating; "list stage" = runList in this process (no start-up, no rescan); "its SELECT" = listRows of the printed columns; "dashboard query" = listMemories of the same page`,
+    `\nmedians of ${REPS} runs, baseline and today alternating; CLI walls with their CPU time (user + sys); "list stage" = runList in this process (no start-up, no rescan); "its SELECT" = listRows of the printed columns; "dashboard query" = listMemories of the same page`,
   );
   closeDb(db);
   fs.rmSync(scratch, { recursive: true, force: true });
