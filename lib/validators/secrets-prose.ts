@@ -181,7 +181,7 @@ export function triggerCondition(word: string): number {
  */
 const KEY_CONTEXT_WORDS = /api|secret|access|private|signing|[|#]/i;
 const KEY_RUN = asciiSet('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_=-');
-function keyContext(line: string): boolean {
+export function keyContext(line: string): boolean {
   return KEY_CONTEXT_WORDS.test(line) || hasRun(line, KEY_RUN, 32);
 }
 
