@@ -53,26 +53,6 @@ export function execNear(
   return re.exec(text);
 }
 
-/**
- * execNear for a regex anchor, found with `test` so that no match object is built: the
- * anchor's leftmost occurrence from `from` ends at the anchor's lastIndex and starts at most
- * `anchorMax` (its longest match) before that, so no match of `re` starts earlier than
- * `anchorMax + maxBefore` before that end.
- */
-export function execNearEnd(
-  re: RegExp,
-  text: string,
-  from: number,
-  anchor: RegExp,
-  anchorMax: number,
-  maxBefore: number,
-): RegExpExecArray | null {
-  anchor.lastIndex = from;
-  if (!anchor.test(text)) return null;
-  re.lastIndex = Math.max(from, anchor.lastIndex - anchorMax - maxBefore);
-  return re.exec(text);
-}
-
 export function tooLargeMessage(size: number): string {
   return `file too large to scan (${size} bytes, limit 1 MiB): not known to be clean`;
 }

@@ -15,7 +15,7 @@
  * hides exactly the secret and keeps the rest of the line readable.
  */
 import type { SecretCandidate } from './secrets-patterns';
-import { asciiSet, execNearEnd, hasRun, isJsSpace, lineStarts } from './scan-text';
+import { asciiSet, hasRun, isJsSpace, lineStarts } from './scan-text';
 
 const TIER = 2 as const;
 
@@ -260,20 +260,46 @@ export const LABEL_RE = new RegExp(
 
 /** The label words alone: where the next LABEL_RE match can be, found without its prefix. */
 export const LABEL_WORD = new RegExp(`(?:${LABEL_WORDS})`, 'gi');
-/** The most LABEL_RE's prefix group can take before the label: 24 letters or digits and a separator. */
-export const LABEL_PREFIX_MAX = 25;
-/** The longest text LABEL_WORD matches (`community strings`; a unit test spells every form). */
-export const LABEL_WORD_MAX = 17;
 
 /**
- * LABEL_RE's next match at or after `from`, as `LABEL_RE.exec` from `from` finds it.
- * The prefix group makes LABEL_RE try up to 25 lengths at every word start; a match's
- * label is an occurrence of a label word, so no match starts more than 25 characters
- * before the first occurrence, which starts at most LABEL_WORD_MAX before its end: the
- * search may begin there (execNearEnd).
+ * LABEL_RE's next match at or after `from`, as `LABEL_RE.exec` from `from` finds it. The
+ * prefix group makes LABEL_RE try up to 25 lengths at every word start; started at
+ * labelSearchStart instead, it skips every position that cannot begin a match.
  */
 function nextLabel(line: string, from: number): RegExpExecArray | null {
-  return execNearEnd(LABEL_RE, line, from, LABEL_WORD, LABEL_WORD_MAX, LABEL_PREFIX_MAX);
+  LABEL_WORD.lastIndex = from;
+  const word = LABEL_WORD.exec(line);
+  if (word === null) return null;
+  LABEL_RE.lastIndex = labelSearchStart(line, from, word.index);
+  return LABEL_RE.exec(line);
+}
+
+/**
+ * Where LABEL_RE's leftmost match at or after `from` can start at the earliest, given the first
+ * label-word occurrence `a0` at or after `from`. A match is a run of up to 24 ASCII letters or
+ * digits, an optional separator, then a label word; its look-behind forbids a letter or digit
+ * before it. So a match labelled at `a0` starts where the run of letters and digits ending at
+ * `a0` (or at the separator before `a0`) starts, and a match labelled later either starts at
+ * one of those same places or after `a0`. The run is followed back 24 characters at most: a
+ * longer one holds no match start that could reach `a0`.
+ */
+export function labelSearchStart(line: string, from: number, a0: number, maxRun = 24): number {
+  const runStart = (end: number) => {
+    let s = end;
+    while (s > from && end - s < maxRun && isAsciiAlnum(line.charCodeAt(s - 1))) s--;
+    return s;
+  };
+  let start = runStart(a0);
+  const before = line.charCodeAt(a0 - 1);
+  if (a0 - 1 >= from && (before === 32 || before === 95 || before === 46 || before === 45)) {
+    // `[ _.-]`: the optional separator between the prefix and the label.
+    start = Math.min(start, runStart(a0 - 1));
+  }
+  return start;
+}
+
+function isAsciiAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
 /**
