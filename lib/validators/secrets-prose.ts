@@ -307,10 +307,13 @@ function isAsciiAlnum(c: number): boolean {
  * (`db_password`, `root password`) come back on every line.
  */
 const notSecretKey = new Map<string, boolean>();
-function isNotSecretKey(prefix: string, label: string, suffix: string): boolean {
+function isNotSecretKey(m: RegExpExecArray): boolean {
   // A label word alone is never one of those parts (a unit test checks every form LABEL_WORDS spells).
-  if (prefix === '' && suffix === '') return false;
-  const key = prefix === '' && suffix === '' ? label : `${prefix}${label}${suffix}`;
+  if (m[1] === undefined || m[1] === '') {
+    if (m[3] === undefined || m[3] === '') return false;
+  }
+  // The match is prefix + label + suffix (the look-arounds take no characters): the key as written.
+  const key = m[0];
   let v = notSecretKey.get(key);
   if (v === undefined) {
     v = NOT_A_SECRET_KEY.test(key.toLowerCase());
@@ -377,10 +380,8 @@ const detectLabel: LineDetector = (line, out) => {
   if (first === null) return;
   let stored = 0; // 0 not yet known; 1 the line says where the secret is stored and quotes no value; 2 not
   for (let m: RegExpExecArray | null = first; m !== null; m = nextLabel(line, m.index + m[0].length)) {
-    const prefix = m[1] ?? '';
+    if (isNotSecretKey(m)) continue;
     const label = m[2] ?? '';
-    const suffix = m[3] ?? '';
-    if (isNotSecretKey(prefix, label, suffix)) continue;
     let at = m.index + m[0].length;
     // `label (admin): value`, `"label"`, `label**:`
     // …and up to three short words naming what it is for: `mot de passe root :`, `senha do roteador:`, `пароль от NAS:`.
