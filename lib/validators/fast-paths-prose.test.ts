@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asciiSet, hasRun, isJsSpace } from './scan-text';
+import { asciiSet, hasRun, isJsSpace } from './secrets-prose';
 import {
   closerStarts,
   emphasisAt,

@@ -200,27 +200,28 @@ for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+
  * tests every position (and a lookbehind at each); this scan skips ahead by up to 120
  * characters at a time, linear in the worst case.
  */
+function isB64At(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c < 128 && BASE64[c] === 1;
+}
+
 export function encodedBlobStarts(text: string): number[] {
   const out: number[] = [];
   const n = text.length;
-  const isB64 = (i: number) => {
-    const c = text.charCodeAt(i);
-    return c < 128 && BASE64[c] === 1;
-  };
   // Look at the last position a run starting at `i` must cover: when it is not base64,
   // no run of BLOB_MIN starts anywhere in [i, i + BLOB_MIN) and the scan jumps past it.
   // Invariant: `i` is 0 or follows a non-base64 character.
   let i = 0;
   while (i + BLOB_MIN <= n) {
     const j = i + BLOB_MIN - 1;
-    if (!isB64(j)) {
+    if (!isB64At(text, j)) {
       i = j + 1;
       continue;
     }
     let start = j;
-    while (start > i && isB64(start - 1)) start--;
+    while (start > i && isB64At(text, start - 1)) start--;
     let end = j + 1;
-    while (end < n && isB64(end)) end++;
+    while (end < n && isB64At(text, end)) end++;
     if (end - start >= BLOB_MIN) out.push(start);
     i = end + 1;
   }

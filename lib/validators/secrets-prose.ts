@@ -15,9 +15,79 @@
  * hides exactly the secret and keeps the rest of the line readable.
  */
 import type { SecretCandidate } from './secrets-patterns';
-import { asciiSet, hasRun, isJsSpace, lineStarts } from './scan-text';
+import { lineStarts } from './scan-text';
 
 const TIER = 2 as const;
+
+// ---------------------------------------------------------------------------
+// Character tests, kept in this module: they run per character, and a call into another
+// module costs a property read per call when the code runs as CommonJS (tsx, the bench).
+// ---------------------------------------------------------------------------
+
+/** A set of ASCII characters as a lookup table over char codes 0–127. */
+export function asciiSet(chars: string): Uint8Array {
+  const set = new Uint8Array(128);
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars.charCodeAt(i);
+    if (c >= 128) throw new Error(`asciiSet: not ASCII: ${chars[i]}`);
+    set[c] = 1;
+  }
+  return set;
+}
+
+/**
+ * Does `text` hold `min` consecutive characters of `set`, as the regex `[…]{min}` (the same
+ * ASCII class) would say? It looks at the last position a run starting at `i` must cover
+ * and jumps past it when that is not in the set, as encodedBlobStarts does, so ordinary
+ * prose costs about one look per `min` characters. docs/performance-validators.md.
+ */
+export function hasRun(text: string, set: Uint8Array, min: number): boolean {
+  const n = text.length;
+  // Invariant: no run of `min` starts before `i`, and `i` is 0 or follows a character outside the set.
+  let i = 0;
+  while (i + min <= n) {
+    const j = i + min - 1;
+    let c = text.charCodeAt(j);
+    if (c >= 128 || set[c] !== 1) {
+      i = j + 1;
+      continue;
+    }
+    let start = j;
+    while (start > i) {
+      c = text.charCodeAt(start - 1);
+      if (c >= 128 || set[c] !== 1) break;
+      start--;
+    }
+    let end = j + 1;
+    while (end < n && end - start < min) {
+      c = text.charCodeAt(end);
+      if (c >= 128 || set[c] !== 1) break;
+      end++;
+    }
+    if (end - start >= min) return true;
+    i = end + 1;
+  }
+  return false;
+}
+
+/**
+ * Is the UTF-16 unit `c` one `\s` matches (ECMAScript WhiteSpace and LineTerminator)? For
+ * gates that look at one character before running a regex that starts with `\s`.
+ */
+export function isJsSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
 
 // ---------------------------------------------------------------------------
 // Values: what counts as a credential once a label points at it
@@ -284,18 +354,20 @@ function nextLabel(line: string, from: number): RegExpExecArray | null {
  * longer one holds no match start that could reach `a0`.
  */
 export function labelSearchStart(line: string, from: number, a0: number, maxRun = 24): number {
-  const runStart = (end: number) => {
-    let s = end;
-    while (s > from && end - s < maxRun && isAsciiAlnum(line.charCodeAt(s - 1))) s--;
-    return s;
-  };
-  let start = runStart(a0);
+  let start = alnumRunStart(line, from, a0, maxRun);
   const before = line.charCodeAt(a0 - 1);
   if (a0 - 1 >= from && (before === 32 || before === 95 || before === 46 || before === 45)) {
     // `[ _.-]`: the optional separator between the prefix and the label.
-    start = Math.min(start, runStart(a0 - 1));
+    start = Math.min(start, alnumRunStart(line, from, a0 - 1, maxRun));
   }
   return start;
+}
+
+/** Where the run of ASCII letters and digits ending at `end` starts, looking back `maxRun` at most and not before `from`. */
+function alnumRunStart(line: string, from: number, end: number, maxRun: number): number {
+  let s = end;
+  while (s > from && end - s < maxRun && isAsciiAlnum(line.charCodeAt(s - 1))) s--;
+  return s;
 }
 
 function isAsciiAlnum(c: number): boolean {
@@ -678,6 +750,22 @@ function tableCell(cell: { text: string; start: number }, kind: Exclude<ColumnKi
 // The scan
 // ---------------------------------------------------------------------------
 
+/** Line `l` of `text` without its line break (and without a CR before it). */
+function lineOfText(text: string, starts: readonly number[], l: number): string {
+  const end = (starts[l + 1] ?? text.length + 1) - 1;
+  const line = text.slice(starts[l]!, end);
+  return line.endsWith('\r') ? line.slice(0, -1) : line;
+}
+
+/** Moves the line's hits from `buf` to `hits`, giving each its line. */
+function keepHits(buf: Hit[], hits: Hit[], l: number): void {
+  for (const h of buf) {
+    h.line = l;
+    hits.push(h);
+  }
+  buf.length = 0;
+}
+
 export function proseCandidates(text: string, lineStartsOfText?: readonly number[]): SecretCandidate[] {
   // Which lines to look at: those with a trigger word, plus table rows and lines under a heading.
   const starts = lineStartsOfText ?? lineStarts(text);
@@ -717,37 +805,25 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
     // Skip the rest of this line: one hit is enough to look at it.
     TRIGGER.lastIndex = Math.max(TRIGGER.lastIndex, end);
   }
-  const lineText = (l: number) => {
-    const end = (starts[l + 1] ?? text.length + 1) - 1;
-    const line = text.slice(starts[l]!, end);
-    return line.endsWith('\r') ? line.slice(0, -1) : line;
-  };
 
-  // Detectors push line-relative hits into `buf`; flush gives them their line and keeps them.
+  // Detectors push line-relative hits into `buf`; keepHits gives them their line and keeps them.
   const hits: Hit[] = [];
   const buf: Hit[] = [];
-  const flush = (l: number) => {
-    for (const h of buf) {
-      h.line = l;
-      hits.push(h);
-    }
-    buf.length = 0;
-  };
 
   const headingUntil: Array<[number, number]> = [];
   let tableCandidate = false;
   for (const l of wanted) {
-    const line = lineText(l);
+    const line = lineOfText(text, starts, l);
     if (line.length > 4000 && !line.includes('|')) {
       // A very long line is data, not a note: only the bare-key rule applies (it is one linear regex).
       if (LINE_NAMES_SECRET.test(line.slice(0, 200))) bareKeys(line, buf, 'on a line naming a key');
-      flush(l);
+      keepHits(buf, hits, l);
       continue;
     }
     for (const d of LINE_DETECTORS) d(line, buf);
     // Both tests are pure: the cheap run test first (bareKeys would make it anyway).
     if (hasBareRun(line) && LINE_NAMES_SECRET.test(line)) bareKeys(line, buf, 'on a line naming a key');
-    flush(l);
+    keepHits(buf, hits, l);
     // `/^\s{1,3}#/`: one to three white-space characters, then `#`.
     const hashAt = spacesAt(line, 0, 3);
     if (line.charCodeAt(hashAt) === 35 /* # */) {
@@ -758,27 +834,28 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
   // Under a heading that names a key, within 3 lines.
   for (const [h, until] of headingUntil) {
     for (let l = h + 1; l <= until && l < starts.length; l++) {
-      const line = lineText(l);
+      const line = lineOfText(text, starts, l);
       if (/^\s{0,3}#{1,6}\s/.test(line)) break;
       bareKeys(line, buf, 'under a heading naming a key');
-      flush(l);
+      keepHits(buf, hits, l);
     }
   }
   // Markdown tables: a header row naming a credential column, then its rows.
   if (tableCandidate) {
     for (const l of wanted) {
-      const header = lineText(l);
-      if (!header.includes('|') || !TABLE_ROW.test(header) || !TABLE_SEP.test(lineText(l + 1))) continue;
+      const header = lineOfText(text, starts, l);
+      if (!header.includes('|') || !TABLE_ROW.test(header) || !TABLE_SEP.test(lineOfText(text, starts, l + 1)))
+        continue;
       const kinds = cells(header).map((c) => columnKind(c.text));
       if (!kinds.some((k) => k !== null)) continue;
       for (let r = l + 2; r < starts.length; r++) {
-        const row = lineText(r);
+        const row = lineOfText(text, starts, r);
         if (!TABLE_ROW.test(row)) break;
         for (const [i, c] of cells(row).entries()) {
           const kind = kinds[i];
           if (kind) tableCell(c, kind, buf);
         }
-        flush(r);
+        keepHits(buf, hits, r);
       }
     }
   }
