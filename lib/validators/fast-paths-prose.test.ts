@@ -27,6 +27,7 @@ import {
   trimUnquoted,
   unquotedAt,
 } from './secrets-prose';
+import { hintWordsIn, PHRASE_PATTERNS } from './injection-patterns';
 import { redactedRanges } from './secrets-redact';
 import { resolveOverlaps } from './secrets';
 import type { SecretCandidate } from './secrets-patterns';
@@ -431,5 +432,25 @@ describe('resolveOverlaps', () => {
       }),
       RUNS,
     );
+  });
+});
+
+describe('phrase hint words', () => {
+  const words = [...new Set(PHRASE_PATTERNS.flatMap((p) => (p.hint ?? []).flat()))];
+  // Words and their pieces glued together, so occurrences overlap and start inside one another.
+  const pieces = [...words, ...words.map((w) => w.slice(0, 2)), ...words.map((w) => w.slice(-2)), 'x', ' ', 'é'];
+  it('finds every word the text holds, overlapping or not, short or long', () => {
+    fc.assert(
+      fc.property(piecesText(pieces, 14), (t) => {
+        const found = hintWordsIn(t);
+        for (const w of words) expect(found.has(w), w).toBe(t.includes(w));
+      }),
+      { ...RUNS, numRuns: 4000 },
+    );
+    // Overlaps that a scan resuming after each match would miss.
+    for (const t of ['droppush', 'systemsys>>', 'inst]instruction', '<|<', 'rmrm', 'promptrm']) {
+      const found = hintWordsIn(t);
+      for (const w of words) expect(found.has(w), `${t}: ${w}`).toBe(t.includes(w));
+    }
   });
 });
