@@ -153,21 +153,28 @@ const HINT_WORDS = [...new Set(PHRASE_PATTERNS.flatMap((p) => (p.hint ?? []).fla
   (a, b) => b.length - a.length || (a < b ? -1 : 1),
 );
 /**
- * At each position, the longest hint word that starts there (a lookahead, so occurrences
- * may overlap). Every other hint word starting at the same position is a prefix of that
- * one, so PREFIXES of the word found completes the set.
+ * The words of three characters or more, found by one alternation stepped on one position
+ * after each match, so occurrences may overlap: each match is the longest such word starting
+ * there, and every other one starting there is a prefix of it (PREFIXES completes the set).
+ * The one- and two-character words (`<`, `&`, `{`, `<|`, `rm`) are looked up with `includes`:
+ * left in the alternation they make the engine try it at nearly every position, which cost
+ * more than the rest of the scan (docs/performance-validators.md).
  */
-const HINT_AT = new RegExp(`(?=(${HINT_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}))`, 'g');
-const PREFIXES = new Map(HINT_WORDS.map((w) => [w, HINT_WORDS.filter((v) => w.startsWith(v))]));
+const SHORT = 3;
+const LONG_HINTS = HINT_WORDS.filter((w) => w.length >= SHORT);
+const SHORT_HINTS = HINT_WORDS.filter((w) => w.length < SHORT);
+const HINT_RUN = new RegExp(LONG_HINTS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+const PREFIXES = new Map(LONG_HINTS.map((w) => [w, LONG_HINTS.filter((v) => w.startsWith(v))]));
 
-/** The phrase hint words that occur in `lower` (the lower-cased text), from one pass. */
+/** The phrase hint words that occur in `lower` (the lower-cased text): what `lower.includes(w)` says for each. */
 export function hintWordsIn(lower: string): Set<string> {
   const found = new Set<string>();
-  HINT_AT.lastIndex = 0;
-  for (let m = HINT_AT.exec(lower); m !== null; m = HINT_AT.exec(lower)) {
-    for (const w of PREFIXES.get(m[1]!) ?? []) found.add(w);
-    HINT_AT.lastIndex = m.index + 1; // a lookahead matches empty: step on by hand
+  HINT_RUN.lastIndex = 0;
+  for (let m = HINT_RUN.exec(lower); m !== null; m = HINT_RUN.exec(lower)) {
+    for (const w of PREFIXES.get(m[0]) ?? []) found.add(w);
+    HINT_RUN.lastIndex = m.index + 1; // step on by one: a word may start inside this one
   }
+  for (const w of SHORT_HINTS) if (lower.includes(w)) found.add(w);
   return found;
 }
 
@@ -200,27 +207,28 @@ for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+
  * tests every position (and a lookbehind at each); this scan skips ahead by up to 120
  * characters at a time, linear in the worst case.
  */
+function isB64At(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c < 128 && BASE64[c] === 1;
+}
+
 export function encodedBlobStarts(text: string): number[] {
   const out: number[] = [];
   const n = text.length;
-  const isB64 = (i: number) => {
-    const c = text.charCodeAt(i);
-    return c < 128 && BASE64[c] === 1;
-  };
   // Look at the last position a run starting at `i` must cover: when it is not base64,
   // no run of BLOB_MIN starts anywhere in [i, i + BLOB_MIN) and the scan jumps past it.
   // Invariant: `i` is 0 or follows a non-base64 character.
   let i = 0;
   while (i + BLOB_MIN <= n) {
     const j = i + BLOB_MIN - 1;
-    if (!isB64(j)) {
+    if (!isB64At(text, j)) {
       i = j + 1;
       continue;
     }
     let start = j;
-    while (start > i && isB64(start - 1)) start--;
+    while (start > i && isB64At(text, start - 1)) start--;
     let end = j + 1;
-    while (end < n && isB64(end)) end++;
+    while (end < n && isB64At(text, end)) end++;
     if (end - start >= BLOB_MIN) out.push(start);
     i = end + 1;
   }

@@ -45,8 +45,11 @@ const URL_AUTHORITY = /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/[^\s/
 function authorityRanges(text: string): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
   // `://` starts at most 31 characters after a match's start (a letter and 30 more).
-  const next = (from: number) => execNear(URL_AUTHORITY, text, from, '://', 31);
-  for (let m = next(0); m !== null; m = next(m.index + m[0].length)) {
+  for (
+    let m = execNear(URL_AUTHORITY, text, 0, '://', 31);
+    m !== null;
+    m = execNear(URL_AUTHORITY, text, m.index + m[0].length, '://', 31)
+  ) {
     ranges.push([m.index, m.index + m[0].length]);
   }
   return ranges;
@@ -124,26 +127,37 @@ function homeName(rest: string, windows: boolean): string | null {
   return name;
 }
 
+const unixStyle = (m: RegExpExecArray): HomeStyle => (m[1] === 'Users' ? 'macos' : 'linux');
+const windowsStyle = (): HomeStyle => 'windows';
+
 export function homePathCandidates(text: string, owner: OwnerIdentity): SecretCandidate[] {
   const out: SecretCandidate[] = [];
-  const scan = (re: RegExp, styleOf: (m: RegExpExecArray) => HomeStyle) => {
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-      const after = m.index + m[0].length;
-      const style = styleOf(m);
-      // 66 covers the longest Windows name plus its separator; the rest of the line never matters.
-      const name = homeName(text.slice(after, after + 66), style === 'windows');
-      if (name === null || isOwnerHomeUser(name, owner) || isAllowedHomeUser(name, owner)) continue;
-      out.push({
-        start: m.index,
-        end: after + name.length,
-        code: 'secret.home-path',
-        message: `home path of another user ${maskHomePath(style)}`,
-        tier: 3,
-      });
-    }
-  };
-  scan(UNIX_HOME, (m) => (m[1] === 'Users' ? 'macos' : 'linux'));
-  scan(WINDOWS_HOME, () => 'windows');
+  scanHomes(text, owner, out, UNIX_HOME, unixStyle);
+  scanHomes(text, owner, out, WINDOWS_HOME, windowsStyle);
   return out;
+}
+
+/** A module-level function, not a closure made per file (docs/performance-validators.md). */
+function scanHomes(
+  text: string,
+  owner: OwnerIdentity,
+  out: SecretCandidate[],
+  re: RegExp,
+  styleOf: (m: RegExpExecArray) => HomeStyle,
+): void {
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const after = m.index + m[0].length;
+    const style = styleOf(m);
+    // 66 covers the longest Windows name plus its separator; the rest of the line never matters.
+    const name = homeName(text.slice(after, after + 66), style === 'windows');
+    if (name === null || isOwnerHomeUser(name, owner) || isAllowedHomeUser(name, owner)) continue;
+    out.push({
+      start: m.index,
+      end: after + name.length,
+      code: 'secret.home-path',
+      message: `home path of another user ${maskHomePath(style)}`,
+      tier: 3,
+    });
+  }
 }

@@ -15,9 +15,79 @@
  * hides exactly the secret and keeps the rest of the line readable.
  */
 import type { SecretCandidate } from './secrets-patterns';
-import { asciiSet, execNearEnd, hasRun, isJsSpace, lineStarts } from './scan-text';
+import { lineStarts } from './scan-text';
 
 const TIER = 2 as const;
+
+// ---------------------------------------------------------------------------
+// Character tests, kept in this module: they run per character, and a call into another
+// module costs a property read per call when the code runs as CommonJS (tsx, the bench).
+// ---------------------------------------------------------------------------
+
+/** A set of ASCII characters as a lookup table over char codes 0–127. */
+export function asciiSet(chars: string): Uint8Array {
+  const set = new Uint8Array(128);
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars.charCodeAt(i);
+    if (c >= 128) throw new Error(`asciiSet: not ASCII: ${chars[i]}`);
+    set[c] = 1;
+  }
+  return set;
+}
+
+/**
+ * Does `text` hold `min` consecutive characters of `set`, as the regex `[…]{min}` (the same
+ * ASCII class) would say? It looks at the last position a run starting at `i` must cover
+ * and jumps past it when that is not in the set, as encodedBlobStarts does, so ordinary
+ * prose costs about one look per `min` characters. docs/performance-validators.md.
+ */
+export function hasRun(text: string, set: Uint8Array, min: number): boolean {
+  const n = text.length;
+  // Invariant: no run of `min` starts before `i`, and `i` is 0 or follows a character outside the set.
+  let i = 0;
+  while (i + min <= n) {
+    const j = i + min - 1;
+    let c = text.charCodeAt(j);
+    if (c >= 128 || set[c] !== 1) {
+      i = j + 1;
+      continue;
+    }
+    let start = j;
+    while (start > i) {
+      c = text.charCodeAt(start - 1);
+      if (c >= 128 || set[c] !== 1) break;
+      start--;
+    }
+    let end = j + 1;
+    while (end < n && end - start < min) {
+      c = text.charCodeAt(end);
+      if (c >= 128 || set[c] !== 1) break;
+      end++;
+    }
+    if (end - start >= min) return true;
+    i = end + 1;
+  }
+  return false;
+}
+
+/**
+ * Is the UTF-16 unit `c` one `\s` matches (ECMAScript WhiteSpace and LineTerminator)? For
+ * gates that look at one character before running a regex that starts with `\s`.
+ */
+export function isJsSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
 
 // ---------------------------------------------------------------------------
 // Values: what counts as a credential once a label points at it
@@ -181,7 +251,7 @@ export function triggerCondition(word: string): number {
  */
 const KEY_CONTEXT_WORDS = /api|secret|access|private|signing|[|#]/i;
 const KEY_RUN = asciiSet('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_=-');
-function keyContext(line: string): boolean {
+export function keyContext(line: string): boolean {
   return KEY_CONTEXT_WORDS.test(line) || hasRun(line, KEY_RUN, 32);
 }
 
@@ -260,20 +330,48 @@ export const LABEL_RE = new RegExp(
 
 /** The label words alone: where the next LABEL_RE match can be, found without its prefix. */
 export const LABEL_WORD = new RegExp(`(?:${LABEL_WORDS})`, 'gi');
-/** The most LABEL_RE's prefix group can take before the label: 24 letters or digits and a separator. */
-export const LABEL_PREFIX_MAX = 25;
-/** The longest text LABEL_WORD matches (`community strings`; a unit test spells every form). */
-export const LABEL_WORD_MAX = 17;
 
 /**
- * LABEL_RE's next match at or after `from`, as `LABEL_RE.exec` from `from` finds it.
- * The prefix group makes LABEL_RE try up to 25 lengths at every word start; a match's
- * label is an occurrence of a label word, so no match starts more than 25 characters
- * before the first occurrence, which starts at most LABEL_WORD_MAX before its end: the
- * search may begin there (execNearEnd).
+ * LABEL_RE's next match at or after `from`, as `LABEL_RE.exec` from `from` finds it. The
+ * prefix group makes LABEL_RE try up to 25 lengths at every word start; started at
+ * labelSearchStart instead, it skips every position that cannot begin a match.
  */
 function nextLabel(line: string, from: number): RegExpExecArray | null {
-  return execNearEnd(LABEL_RE, line, from, LABEL_WORD, LABEL_WORD_MAX, LABEL_PREFIX_MAX);
+  LABEL_WORD.lastIndex = from;
+  const word = LABEL_WORD.exec(line);
+  if (word === null) return null;
+  LABEL_RE.lastIndex = labelSearchStart(line, from, word.index);
+  return LABEL_RE.exec(line);
+}
+
+/**
+ * Where LABEL_RE's leftmost match at or after `from` can start at the earliest, given the first
+ * label-word occurrence `a0` at or after `from`. A match is a run of up to 24 ASCII letters or
+ * digits, an optional separator, then a label word; its look-behind forbids a letter or digit
+ * before it. So a match labelled at `a0` starts where the run of letters and digits ending at
+ * `a0` (or at the separator before `a0`) starts, and a match labelled later either starts at
+ * one of those same places or after `a0`. The run is followed back 24 characters at most: a
+ * longer one holds no match start that could reach `a0`.
+ */
+export function labelSearchStart(line: string, from: number, a0: number, maxRun = 24): number {
+  let start = alnumRunStart(line, from, a0, maxRun);
+  const before = line.charCodeAt(a0 - 1);
+  if (a0 - 1 >= from && (before === 32 || before === 95 || before === 46 || before === 45)) {
+    // `[ _.-]`: the optional separator between the prefix and the label.
+    start = Math.min(start, alnumRunStart(line, from, a0 - 1, maxRun));
+  }
+  return start;
+}
+
+/** Where the run of ASCII letters and digits ending at `end` starts, looking back `maxRun` at most and not before `from`. */
+function alnumRunStart(line: string, from: number, end: number, maxRun: number): number {
+  let s = end;
+  while (s > from && end - s < maxRun && isAsciiAlnum(line.charCodeAt(s - 1))) s--;
+  return s;
+}
+
+function isAsciiAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
 /**
@@ -281,10 +379,13 @@ function nextLabel(line: string, from: number): RegExpExecArray | null {
  * (`db_password`, `root password`) come back on every line.
  */
 const notSecretKey = new Map<string, boolean>();
-function isNotSecretKey(prefix: string, label: string, suffix: string): boolean {
+function isNotSecretKey(m: RegExpExecArray): boolean {
   // A label word alone is never one of those parts (a unit test checks every form LABEL_WORDS spells).
-  if (prefix === '' && suffix === '') return false;
-  const key = prefix === '' && suffix === '' ? label : `${prefix}${label}${suffix}`;
+  if (m[1] === undefined || m[1] === '') {
+    if (m[3] === undefined || m[3] === '') return false;
+  }
+  // The match is prefix + label + suffix (the look-arounds take no characters): the key as written.
+  const key = m[0];
   let v = notSecretKey.get(key);
   if (v === undefined) {
     v = NOT_A_SECRET_KEY.test(key.toLowerCase());
@@ -351,10 +452,8 @@ const detectLabel: LineDetector = (line, out) => {
   if (first === null) return;
   let stored = 0; // 0 not yet known; 1 the line says where the secret is stored and quotes no value; 2 not
   for (let m: RegExpExecArray | null = first; m !== null; m = nextLabel(line, m.index + m[0].length)) {
-    const prefix = m[1] ?? '';
+    if (isNotSecretKey(m)) continue;
     const label = m[2] ?? '';
-    const suffix = m[3] ?? '';
-    if (isNotSecretKey(prefix, label, suffix)) continue;
     let at = m.index + m[0].length;
     // `label (admin): value`, `"label"`, `label**:`
     // …and up to three short words naming what it is for: `mot de passe root :`, `senha do roteador:`, `пароль от NAS:`.
@@ -651,6 +750,22 @@ function tableCell(cell: { text: string; start: number }, kind: Exclude<ColumnKi
 // The scan
 // ---------------------------------------------------------------------------
 
+/** Line `l` of `text` without its line break (and without a CR before it). */
+function lineOfText(text: string, starts: readonly number[], l: number): string {
+  const end = (starts[l + 1] ?? text.length + 1) - 1;
+  const line = text.slice(starts[l]!, end);
+  return line.endsWith('\r') ? line.slice(0, -1) : line;
+}
+
+/** Moves the line's hits from `buf` to `hits`, giving each its line. */
+function keepHits(buf: Hit[], hits: Hit[], l: number): void {
+  for (const h of buf) {
+    h.line = l;
+    hits.push(h);
+  }
+  buf.length = 0;
+}
+
 export function proseCandidates(text: string, lineStartsOfText?: readonly number[]): SecretCandidate[] {
   // Which lines to look at: those with a trigger word, plus table rows and lines under a heading.
   const starts = lineStartsOfText ?? lineStarts(text);
@@ -690,37 +805,25 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
     // Skip the rest of this line: one hit is enough to look at it.
     TRIGGER.lastIndex = Math.max(TRIGGER.lastIndex, end);
   }
-  const lineText = (l: number) => {
-    const end = (starts[l + 1] ?? text.length + 1) - 1;
-    const line = text.slice(starts[l]!, end);
-    return line.endsWith('\r') ? line.slice(0, -1) : line;
-  };
 
-  // Detectors push line-relative hits into `buf`; flush gives them their line and keeps them.
+  // Detectors push line-relative hits into `buf`; keepHits gives them their line and keeps them.
   const hits: Hit[] = [];
   const buf: Hit[] = [];
-  const flush = (l: number) => {
-    for (const h of buf) {
-      h.line = l;
-      hits.push(h);
-    }
-    buf.length = 0;
-  };
 
   const headingUntil: Array<[number, number]> = [];
   let tableCandidate = false;
   for (const l of wanted) {
-    const line = lineText(l);
+    const line = lineOfText(text, starts, l);
     if (line.length > 4000 && !line.includes('|')) {
       // A very long line is data, not a note: only the bare-key rule applies (it is one linear regex).
       if (LINE_NAMES_SECRET.test(line.slice(0, 200))) bareKeys(line, buf, 'on a line naming a key');
-      flush(l);
+      keepHits(buf, hits, l);
       continue;
     }
     for (const d of LINE_DETECTORS) d(line, buf);
     // Both tests are pure: the cheap run test first (bareKeys would make it anyway).
     if (hasBareRun(line) && LINE_NAMES_SECRET.test(line)) bareKeys(line, buf, 'on a line naming a key');
-    flush(l);
+    keepHits(buf, hits, l);
     // `/^\s{1,3}#/`: one to three white-space characters, then `#`.
     const hashAt = spacesAt(line, 0, 3);
     if (line.charCodeAt(hashAt) === 35 /* # */) {
@@ -731,27 +834,28 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
   // Under a heading that names a key, within 3 lines.
   for (const [h, until] of headingUntil) {
     for (let l = h + 1; l <= until && l < starts.length; l++) {
-      const line = lineText(l);
+      const line = lineOfText(text, starts, l);
       if (/^\s{0,3}#{1,6}\s/.test(line)) break;
       bareKeys(line, buf, 'under a heading naming a key');
-      flush(l);
+      keepHits(buf, hits, l);
     }
   }
   // Markdown tables: a header row naming a credential column, then its rows.
   if (tableCandidate) {
     for (const l of wanted) {
-      const header = lineText(l);
-      if (!header.includes('|') || !TABLE_ROW.test(header) || !TABLE_SEP.test(lineText(l + 1))) continue;
+      const header = lineOfText(text, starts, l);
+      if (!header.includes('|') || !TABLE_ROW.test(header) || !TABLE_SEP.test(lineOfText(text, starts, l + 1)))
+        continue;
       const kinds = cells(header).map((c) => columnKind(c.text));
       if (!kinds.some((k) => k !== null)) continue;
       for (let r = l + 2; r < starts.length; r++) {
-        const row = lineText(r);
+        const row = lineOfText(text, starts, r);
         if (!TABLE_ROW.test(row)) break;
         for (const [i, c] of cells(row).entries()) {
           const kind = kinds[i];
           if (kind) tableCell(c, kind, buf);
         }
-        flush(r);
+        keepHits(buf, hits, r);
       }
     }
   }

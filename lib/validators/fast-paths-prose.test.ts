@@ -1,0 +1,456 @@
+/**
+ * The credential-check speed-ups of docs/performance-validators.md ("Second round") find
+ * exactly what the plain forms found: each hand-written test against the regex it replaces,
+ * at the bound it relies on, so that a bound off by one fails here.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { asciiSet, hasRun, isJsSpace } from './secrets-prose';
+import {
+  closerStarts,
+  emphasisAt,
+  hasJsSpace,
+  isQuoteOpener,
+  keyContext,
+  LABEL_RE,
+  LABEL_WORD,
+  labelSearchStart,
+  LABEL_WORDS,
+  NEEDS_BACKTICK,
+  NOT_A_SECRET_KEY,
+  quoteOpenerIn,
+  SEP,
+  separatorAt,
+  spacesAt,
+  TRIGGER,
+  triggerCondition,
+  trimUnquoted,
+  unquotedAt,
+} from './secrets-prose';
+import { hintWordsIn, PHRASE_PATTERNS } from './injection-patterns';
+import { redactedRanges } from './secrets-redact';
+import { resolveOverlaps } from './secrets';
+import type { SecretCandidate } from './secrets-patterns';
+
+const RUNS = { numRuns: 2000, seed: 20261123 };
+/** Every UTF-16 unit, for tests that can afford to look at all of them. */
+const ALL_UNITS = Array.from({ length: 0x10000 }, (_, c) => c);
+
+/** Text from pieces that sit on and around each bound. */
+const piecesText = (pieces: string[], maxLength = 20) =>
+  fc.array(fc.constantFrom(...pieces), { maxLength }).map((p) => p.join(''));
+
+describe('one-character tests', () => {
+  it('isJsSpace is /\\s/ for every UTF-16 unit', () => {
+    const bad = ALL_UNITS.filter((c) => isJsSpace(c) !== /\s/.test(String.fromCharCode(c)));
+    expect(bad).toEqual([]);
+  });
+
+  it('isQuoteOpener is /[`"\'«“„「]/ and closerStarts is /^[\\s"\'`*_(]/ for every UTF-16 unit', () => {
+    const quote = /[`"'«“„「]/;
+    const closer = /^[\s"'`*_(]/;
+    expect(ALL_UNITS.filter((c) => isQuoteOpener(c) !== quote.test(String.fromCharCode(c)))).toEqual([]);
+    expect(ALL_UNITS.filter((c) => closerStarts(c) !== closer.test(String.fromCharCode(c)))).toEqual([]);
+    // Past the end of the line: charCodeAt gives NaN, and the regex sees an empty window.
+    expect(closerStarts(Number.NaN)).toBe(false);
+    expect(isQuoteOpener(Number.NaN)).toBe(false);
+  });
+});
+
+describe('hasRun', () => {
+  const RUN = /[A-Za-z0-9+/_-]{32}/;
+  const set = asciiSet('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-');
+  const text = fc
+    .array(
+      fc.tuple(
+        fc.oneof(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 28, max: 36 }), fc.integer({ min: 60, max: 70 })),
+        fc.constantFrom(' ', '=', '.', 'é', '\u{1F600}', '\n', ''),
+      ),
+      { maxLength: 8 },
+    )
+    .map((parts) => parts.map(([n, sep]) => `${'aZ9+/_-'.repeat(10).slice(0, n)}${sep}`).join(''));
+
+  it('says what the regex says', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(hasRun(t, set, 32)).toBe(RUN.test(t));
+      }),
+      RUNS,
+    );
+  });
+
+  it('at the bound: 31 is not enough, 32 is, wherever the run stands', () => {
+    for (const pad of ['', ' ', '=.', '.é']) {
+      expect(hasRun(`${pad}${'a'.repeat(31)}${pad}`, set, 32)).toBe(false);
+      expect(hasRun(`${pad}${'a'.repeat(32)}${pad}`, set, 32)).toBe(true);
+      expect(hasRun(`${'a'.repeat(31)} ${'b'.repeat(31)}`, set, 32)).toBe(false);
+    }
+  });
+});
+
+describe('keyContext', () => {
+  const KEY_CONTEXT = /api|secret|access|private|signing|[|#]|[A-Za-z0-9+/_=-]{32}/i;
+  it('says what the one regex said (its words, and the 32-run apart)', () => {
+    const text = piecesText(
+      ['API', 'Secret', 'access', 'PRIVATE', 'signing', '|', '#', 'key', ' ', 'a'.repeat(16), '=', 'K', 'é'],
+      10,
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(keyContext(t)).toBe(KEY_CONTEXT.test(t));
+      }),
+      RUNS,
+    );
+    expect(keyContext(`key ${'A'.repeat(31)}`)).toBe(false);
+    expect(keyContext(`key ${'A'.repeat(31)}=`)).toBe(true);
+  });
+});
+
+describe('trimUnquoted and unquotedAt', () => {
+  const plain = (value: string) => value.replace(/[.,;:)\]}>|'"`*]+$/, '').replace(/^[([{<'"`*]+/, '');
+  /** unquotedAt as it was written with regexes. */
+  const plainUnquotedAt = (line: string, at: number) => {
+    const run = /^[^\s;,]+/.exec(line.slice(at, at + 220))?.[0];
+    if (!run || /^[<{$%]/.test(run)) return null;
+    const value = plain(run);
+    if (!value) return null;
+    return { value, start: at + run.indexOf(value) };
+  };
+  const punct = ['(', '[', '{', '<', "'", '"', '`', '*', '.', ',', ';', ':', ')', ']', '}', '>', '|', '$', '%'];
+  const text = piecesText([...punct, 'pa55', 'w0rd', ' ', '\u00a0', '\t', 'é', 'a'.repeat(100)], 12);
+
+  it('trimUnquoted trims what the two replaces trim', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(trimUnquoted(t)).toBe(plain(t));
+      }),
+      RUNS,
+    );
+  });
+
+  it('unquotedAt finds what the regex form found, at every start', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        for (let at = 0; at <= t.length; at++) expect(unquotedAt(t, at)).toEqual(plainUnquotedAt(t, at));
+      }),
+      { ...RUNS, numRuns: 500 },
+    );
+  });
+
+  it('cuts a run at 220 characters, not 219 or 221', () => {
+    for (const n of [219, 220, 221, 222]) {
+      const line = `pw: ${'x1'.repeat(120).slice(0, n)} end`;
+      expect(unquotedAt(line, 4)).toEqual(plainUnquotedAt(line, 4));
+      expect(unquotedAt(line, 4)?.value.length).toBe(Math.min(n, 220));
+    }
+  });
+});
+
+describe('the label detector gates', () => {
+  const line = piecesText(
+    [
+      ':',
+      '=',
+      '：',
+      '->',
+      '=>',
+      '→',
+      ' ',
+      '\u3000',
+      '\t',
+      'is ',
+      'ist ',
+      'は',
+      '은',
+      '*',
+      '**',
+      '_',
+      '`',
+      '"',
+      'x',
+      'pw',
+      'é',
+    ],
+    14,
+  );
+
+  it('separatorAt is SEP on the 20 characters from every start', () => {
+    fc.assert(
+      fc.property(line, (t) => {
+        for (let at = 0; at <= t.length; at++) {
+          expect(separatorAt(t, at)?.[0] ?? null).toBe(SEP.exec(t.slice(at, at + 20))?.[0] ?? null);
+        }
+      }),
+      { ...RUNS, numRuns: 1000 },
+    );
+  });
+
+  it('emphasisAt is /^[*_]+\\s*/ on the 6 characters from every start', () => {
+    fc.assert(
+      fc.property(line, (t) => {
+        for (let at = 0; at <= t.length; at++) {
+          expect(emphasisAt(t, at)).toBe(/^[*_]+\s*/.exec(t.slice(at, at + 6))?.[0].length ?? 0);
+        }
+      }),
+      { ...RUNS, numRuns: 1000 },
+    );
+    // The window is 6 characters: `***` and three spaces is cut after the second space.
+    expect(emphasisAt('***   x', 0)).toBe(6);
+  });
+
+  it('quoteOpenerIn looks at exactly the 31 characters the regex form looked at', () => {
+    const opener = /[`"'«“„「]/;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 40 }), fc.constantFrom('`', '"', '«', '「', 'x'), (n, q) => {
+        const t = `${'a'.repeat(n)}${q}b`;
+        expect(quoteOpenerIn(t, 0, 31)).toBe(opener.test(t.slice(0, 31)));
+      }),
+      RUNS,
+    );
+    expect(quoteOpenerIn(`${'a'.repeat(30)}\``, 0, 31)).toBe(true);
+    expect(quoteOpenerIn(`${'a'.repeat(31)}\``, 0, 31)).toBe(false);
+  });
+
+  it('a white space then a non-space is /^\\s+\\S/ on two characters; spacesAt counts the run', () => {
+    const two = /^\s+\S/;
+    fc.assert(
+      fc.property(line, (t) => {
+        for (let at = 0; at <= t.length; at++) {
+          const hand = isJsSpace(t.charCodeAt(at)) && at + 1 < t.length && !isJsSpace(t.charCodeAt(at + 1));
+          expect(hand).toBe(two.test(t.slice(at, at + 2)));
+          expect(spacesAt(t, at)).toBe(/^\s*/.exec(t.slice(at))?.[0].length ?? 0);
+          expect(hasJsSpace(t.slice(at))).toBe(/\s/.test(t.slice(at)));
+        }
+        // The heading test /^\s{1,3}#/ (with the plain `#` first).
+        const h = spacesAt(t, 0, 3);
+        expect(t.charCodeAt(h) === 35).toBe(t.charCodeAt(0) === 35 || /^\s{1,3}#/.test(t));
+      }),
+      { ...RUNS, numRuns: 1000 },
+    );
+    for (const n of [0, 1, 3, 4]) expect(spacesAt(`${' '.repeat(n)}#`, 0, 3)).toBe(Math.min(n, 3));
+    expect(spacesAt('    #', 0, 3)).toBe(3); // four spaces: the fourth is not `#`, as /^\s{1,3}#/ says
+  });
+});
+
+/** Every string a LABEL_WORDS alternative spells (its `?` parts on or off, each class member), lower case. */
+function labelForms(): string[] {
+  const out: string[] = [];
+  for (const alt of LABEL_WORDS.split('|')) {
+    let forms = [''];
+    for (let i = 0; i < alt.length; ) {
+      let options: string[];
+      if (alt[i] === '[') {
+        const close = alt.indexOf(']', i);
+        options = [...alt.slice(i + 1, close)];
+        i = close + 1;
+      } else {
+        options = [alt[i]!];
+        i++;
+      }
+      if (alt[i] === '?') {
+        options = [...options, ''];
+        i++;
+      }
+      forms = forms.flatMap((f) => options.map((o) => f + o));
+    }
+    out.push(...forms);
+  }
+  return out;
+}
+
+describe('labels', () => {
+  const forms = labelForms();
+
+  it('the spelled forms are what LABEL_WORD matches whole', () => {
+    expect(forms.length).toBeGreaterThan(60);
+    for (const f of forms) expect(new RegExp(`^(?:${LABEL_WORDS})$`, 'i').test(f), f).toBe(true);
+  });
+
+  it('a label word alone, in any case, is never a key NOT_A_SECRET_KEY rules out', () => {
+    for (const f of forms) {
+      for (const v of [f, f.toUpperCase(), f[0]!.toUpperCase() + f.slice(1)]) {
+        expect(NOT_A_SECRET_KEY.test(v.toLowerCase()), v).toBe(false);
+      }
+    }
+  });
+
+  const all = (next: (from: number) => RegExpExecArray | null) => {
+    const out: string[] = [];
+    for (let m = next(0); m !== null; m = next(m.index + m[0].length)) out.push(`${m.index}:${m[0]}`);
+    return out;
+  };
+  const plain = (t: string) =>
+    all((from) => {
+      LABEL_RE.lastIndex = from;
+      return LABEL_RE.exec(t);
+    });
+  /** nextLabel's search: from the first label word, LABEL_RE started at labelSearchStart. */
+  const near = (t: string, maxRun: number) =>
+    all((from) => {
+      LABEL_WORD.lastIndex = from;
+      const w = LABEL_WORD.exec(t);
+      if (w === null) return null;
+      LABEL_RE.lastIndex = labelSearchStart(t, from, w.index, maxRun);
+      return LABEL_RE.exec(t);
+    });
+
+  it('starting at labelSearchStart finds every LABEL_RE match the regex finds from every position', () => {
+    const words = piecesText(
+      [
+        'community strings',
+        'snmp_community',
+        'Password',
+        'pw',
+        'TOKEN',
+        'db_',
+        'x'.repeat(24),
+        'y'.repeat(26),
+        'ab12',
+        ' ',
+        '-',
+        '.',
+        '_',
+        ':',
+        'a1',
+        '비번',
+        'é',
+      ],
+      12,
+    );
+    fc.assert(
+      fc.property(words, (t) => {
+        expect(near(t, 24)).toEqual(plain(t));
+      }),
+      { ...RUNS, numRuns: 4000 },
+    );
+  });
+
+  it('the bound is tight: following the run back 23 characters misses a 24-character prefix', () => {
+    for (const t of [`: ${'x'.repeat(24)}_password = hunter22`, `: ${'x'.repeat(24)}password = hunter22`]) {
+      expect(near(t, 24)).toEqual(plain(t));
+      expect(near(t, 23)).not.toEqual(plain(t));
+    }
+  });
+});
+
+describe('trigger conditions', () => {
+  it('triggerCondition says what lower-casing the match and looking it up said, for every trigger match', () => {
+    const words = TRIGGER.source
+      .split('|')
+      .map((w) => w.replace(/\\b/g, '').replace(/\\s\?/g, ' ').replace(/-\?/g, '-'));
+    const text = fc
+      .array(fc.tuple(fc.constantFrom(...words, 'Key', 'USER', 'Admin', 'ROOT', 'account', 'x', ' '), fc.boolean()), {
+        maxLength: 12,
+      })
+      .map((p) => p.map(([w, up]) => (up ? w.toUpperCase() : w)).join(' '));
+    fc.assert(
+      fc.property(text, (t) => {
+        const re = new RegExp(TRIGGER.source, 'gi');
+        for (let m = re.exec(t); m !== null; m = re.exec(t)) {
+          const word = m[0].toLowerCase();
+          const expected = NEEDS_BACKTICK.includes(word) ? 1 : word === 'key' ? 2 : 0;
+          expect(triggerCondition(m[0]), m[0]).toBe(expected);
+        }
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('redaction gate', () => {
+  it('no character outside ASCII lower-cases to a character of the tag without changing the length', () => {
+    const tag = new Set('<redacted>'.split(''));
+    const bad: number[] = [];
+    for (let cp = 0x80; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const s = String.fromCodePoint(cp);
+      const lower = s.toLowerCase();
+      if (lower.length === s.length && [...lower].some((c) => tag.has(c))) bad.push(cp);
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('finds the same ranges as before the gate', () => {
+    const plain = (text: string) => {
+      if (!text.includes('<')) return [];
+      const lower = text.toLowerCase();
+      const hay = lower.length === text.length ? lower : text;
+      const out: Array<[number, number]> = [];
+      let from = 0;
+      for (;;) {
+        const open = hay.indexOf('<redacted>', from);
+        if (open === -1) break;
+        const close = hay.indexOf('</redacted>', open + 10);
+        if (close === -1) break;
+        out.push([open, close + 11]);
+        from = close + 11;
+      }
+      return out;
+    };
+    const text = piecesText(
+      ['<redacted>', '<REDACTED>', '</redacted>', '</Redacted>', '<', 'x', 'İ', '\u212A', '\n'],
+      10,
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(redactedRanges(t)).toEqual(plain(t));
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('resolveOverlaps', () => {
+  /** The three-tier resolution as written before the one-tier shortcut. */
+  function plainResolve(candidates: readonly SecretCandidate[]): SecretCandidate[] {
+    let claimed: Array<[number, number]> = [];
+    const kept: SecretCandidate[] = [];
+    for (const tier of [1, 2, 3] as const) {
+      const winners = candidates.filter((c) => c.tier === tier && !claimed.some(([s, e]) => c.start < e && c.end > s));
+      kept.push(...winners);
+      claimed = [...claimed, ...winners.map((c): [number, number] => [c.start, c.end])];
+    }
+    return kept.sort((a, b) => a.start - b.start || a.end - b.end);
+  }
+  const candidate = fc
+    .tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 1, max: 8 }), fc.constantFrom(1, 2, 3), fc.nat(99))
+    .map(
+      ([start, len, tier, id]): SecretCandidate => ({
+        start,
+        end: start + len,
+        code: `c${id}`,
+        message: '',
+        tier: tier as 1 | 2 | 3,
+      }),
+    );
+
+  it('keeps what the three-tier walk kept, in the same order, for one tier or several', () => {
+    fc.assert(
+      fc.property(fc.array(candidate, { maxLength: 8 }), fc.boolean(), (cs, oneTier) => {
+        const input = oneTier ? cs.map((c) => ({ ...c, tier: 2 as const })) : cs;
+        expect(resolveOverlaps(input)).toEqual(plainResolve(input));
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('phrase hint words', () => {
+  const words = [...new Set(PHRASE_PATTERNS.flatMap((p) => (p.hint ?? []).flat()))];
+  // Words and their pieces glued together, so occurrences overlap and start inside one another.
+  const pieces = [...words, ...words.map((w) => w.slice(0, 2)), ...words.map((w) => w.slice(-2)), 'x', ' ', 'é'];
+  it('finds every word the text holds, overlapping or not, short or long', () => {
+    fc.assert(
+      fc.property(piecesText(pieces, 14), (t) => {
+        const found = hintWordsIn(t);
+        for (const w of words) expect(found.has(w), w).toBe(t.includes(w));
+      }),
+      { ...RUNS, numRuns: 4000 },
+    );
+    // Overlaps that a scan resuming after each match would miss.
+    for (const t of ['droppush', 'systemsys>>', 'inst]instruction', '<|<', 'rmrm', 'promptrm']) {
+      const found = hintWordsIn(t);
+      for (const w of words) expect(found.has(w), `${t}: ${w}`).toBe(t.includes(w));
+    }
+  });
+});
