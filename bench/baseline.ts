@@ -23,7 +23,8 @@ export function checkCommit(commit: string): string {
   return commit;
 }
 
-export async function loadValidators(commit: string): Promise<Checks> {
+/** The baseline's source tree (extracted once). */
+function baselineDir(commit: string): string {
   const dir = path.join(PROJECT_DIR, 'bench', '.out', `baseline-${commit}`);
   if (!fs.existsSync(path.join(dir, 'lib', 'validators', 'secrets.ts'))) {
     fs.mkdirSync(dir, { recursive: true });
@@ -36,10 +37,54 @@ export async function loadValidators(commit: string): Promise<Checks> {
       input: tar,
     });
   }
+  return dir;
+}
+
+export async function loadValidators(commit: string): Promise<Checks> {
+  const dir = baselineDir(commit);
   const s = (await import(path.join(dir, 'lib', 'validators', 'secrets.ts'))) as { secretCheck: Checks['secret'] };
   const i = (await import(path.join(dir, 'lib', 'validators', 'injection.ts'))) as {
     injectionCheck: Checks['injection'];
   };
   const v = (await import(path.join(dir, 'lib', 'validators', 'validate.ts'))) as { validate: Checks['validate'] };
   return { secret: s.secretCheck, injection: i.injectionCheck, validate: v.validate };
+}
+
+/**
+ * The validators of a source tree (this project's, or a baseline's) as the product runs them:
+ * bundled by esbuild with the CLI launcher's options (lib/cli/memtrust.cjs), not through tsx,
+ * whose `keepNames` adds a helper call to every named closure a function creates.
+ */
+export function loadBundledValidators(commit: string | 'today'): Checks {
+  const dir = commit === 'today' ? PROJECT_DIR : baselineDir(commit);
+  const out = path.join(PROJECT_DIR, 'bench', '.out', `validators-${commit}-${process.pid}.cjs`);
+  const v = path.join(dir, 'lib', 'validators');
+  const esbuild = require('esbuild') as typeof import('esbuild');
+  esbuild.buildSync({
+    stdin: {
+      contents: [
+        `export { secretCheck } from ${JSON.stringify(path.join(v, 'secrets.ts'))};`,
+        `export { injectionCheck } from ${JSON.stringify(path.join(v, 'injection.ts'))};`,
+        `export { validate } from ${JSON.stringify(path.join(v, 'validate.ts'))};`,
+      ].join('\n'),
+      resolveDir: dir,
+      loader: 'ts',
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: out,
+    logLevel: 'silent',
+  });
+  try {
+    const m = require(out) as {
+      secretCheck: Checks['secret'];
+      injectionCheck: Checks['injection'];
+      validate: Checks['validate'];
+    };
+    return { secret: m.secretCheck, injection: m.injectionCheck, validate: m.validate };
+  } finally {
+    fs.rmSync(out, { force: true });
+  }
 }

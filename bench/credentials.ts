@@ -22,7 +22,7 @@ import { injectionCheck } from '../lib/validators/injection';
 import { validate } from '../lib/validators/validate';
 import { generateCorpus, DEFAULT_OWNER_EMAIL } from '../lib/demo';
 import type { OwnerIdentity } from '../lib/validators/types';
-import { type Checks, checkCommit, loadValidators } from './baseline';
+import { type Checks, checkCommit, loadBundledValidators, loadValidators } from './baseline';
 import { BENCH_NOW, BENCH_SEED, flags, fmtRate, intFlag, machineLine, note, table, verdict } from './common';
 
 const f = flags(process.argv.slice(2), { reps: '5', demo: '5000', baseline: 'c7a7932' });
@@ -148,51 +148,62 @@ async function main(): Promise<void> {
     .map((x) => ({ name: path.basename(x.relPath), bytes: Buffer.from(x.content) }));
   const corpusBufs = [...tuning, ...holdout].map((x) => ({ name: x.name, bytes: Buffer.from(x.text) }));
   const now: Checks = { secret: secretCheck, injection: injectionCheck, validate };
-  const rows: string[][] = [['files', 'checks', 'baseline', 'today', 'today ÷ baseline']];
-  const ratios: number[] = [];
-  for (const [label, bufs] of [
-    [`demo memories (${demo.length})`, demo],
-    [`credentials corpus (${corpusBufs.length})`, corpusBufs],
-  ] as const) {
-    // Warm both JITs before timing.
-    for (const c of [base, now]) {
-      for (const b of bufs.slice(0, 300)) {
-        c.secret(b.bytes, owner);
-        c.injection(b.bytes);
+  const throughput = (baseSide: Checks, todaySide: Checks) => {
+    const rows: string[][] = [['files', 'checks', 'baseline', 'today', 'today ÷ baseline']];
+    const ratios: number[] = [];
+    for (const [label, bufs] of [
+      [`demo memories (${demo.length})`, demo],
+      [`credentials corpus (${corpusBufs.length})`, corpusBufs],
+    ] as const) {
+      // Warm both JITs before timing.
+      for (const c of [baseSide, todaySide]) {
+        for (const b of bufs.slice(0, 300)) {
+          c.secret(b.bytes, owner);
+          c.injection(b.bytes);
+        }
+      }
+      const pairs: Array<[string, (c: Checks) => (b: Buffer, n: string) => void]> = [
+        [
+          'secret + injection',
+          (c) => (b) => {
+            c.secret(b, owner);
+            c.injection(b);
+          },
+        ],
+        [
+          'all three',
+          (c) => (b, n) => {
+            c.validate(b, n);
+            c.secret(b, owner);
+            c.injection(b);
+          },
+        ],
+      ];
+      for (const [what, fn] of pairs) {
+        // Alternate the two sides rep by rep so a load spike hits both.
+        let bms = Infinity;
+        let tms = Infinity;
+        for (let k = 0; k < 2; k++) {
+          bms = Math.min(bms, bestMs(bufs, fn(baseSide)));
+          tms = Math.min(tms, bestMs(bufs, fn(todaySide)));
+        }
+        const ratio = bms / tms;
+        ratios.push(ratio);
+        rows.push([label, what, fmtRate(bufs.length, bms), fmtRate(bufs.length, tms), `${ratio.toFixed(2)}×`]);
       }
     }
-    const pairs: Array<[string, (c: Checks) => (b: Buffer, n: string) => void]> = [
-      [
-        'secret + injection',
-        (c) => (b) => {
-          c.secret(b, owner);
-          c.injection(b);
-        },
-      ],
-      [
-        'all three',
-        (c) => (b, n) => {
-          c.validate(b, n);
-          c.secret(b, owner);
-          c.injection(b);
-        },
-      ],
-    ];
-    for (const [what, fn] of pairs) {
-      // Alternate the two sides rep by rep so a load spike hits both.
-      let bms = Infinity;
-      let tms = Infinity;
-      for (let k = 0; k < 2; k++) {
-        bms = Math.min(bms, bestMs(bufs, fn(base)));
-        tms = Math.min(tms, bestMs(bufs, fn(now)));
-      }
-      const ratio = bms / tms;
-      ratios.push(ratio);
-      rows.push([label, what, fmtRate(bufs.length, bms), fmtRate(bufs.length, tms), `${ratio.toFixed(2)}×`]);
-    }
-  }
-  console.log(`\n(b) validator throughput, in-process, CPU time, best of 2 × ${REPS}`);
-  console.log(table(rows));
+    return { rows, ratios };
+  };
+  // As shipped: the CLI and the dashboard run bundled code, so this is the figure the target is judged on.
+  const shipped = throughput(loadBundledValidators(BASELINE), loadBundledValidators('today'));
+  console.log(
+    `\n(b) validator throughput as the CLI runs them (esbuild bundles), in-process, CPU time, best of 2 × ${REPS}`,
+  );
+  console.log(table(shipped.rows));
+  const viaTsx = throughput(base, now);
+  console.log(`\n(b′) the same through tsx (its keepNames costs every named closure a call; diagnostic)`);
+  console.log(table(viaTsx.rows));
+  const ratios = shipped.ratios;
 
   const recall = Math.min(st.credential.recall, sh.credential.recall);
   const fp = Math.max(st.falseCredentialPer200Clean, sh.falseCredentialPer200Clean);
@@ -204,7 +215,7 @@ async function main(): Promise<void> {
       ['credential recall ≥ 95 % (both sets)', pct(recall), verdict(recall >= 0.95)],
       ['≤ 1 false credential finding / 200 clean files', fp.toFixed(2), verdict(fp <= 1)],
       [
-        'throughput no lower than the baseline (today ÷ baseline ≥ 1, worst row)',
+        'throughput no lower than the baseline (today ÷ baseline ≥ 1, worst row of (b))',
         `${slowest.toFixed(2)}×`,
         verdict(slowest >= 1),
       ],
