@@ -66,8 +66,13 @@ interface Candidate {
   stale: boolean;
   rank: number;
   recency: number;
-  /** The quoted block, made on first use (most candidates of a big root never need it). */
+  /** The quoted block, made on first use (only quoted candidates need it). */
   block: (() => string) & { done: boolean };
+  /**
+   * Its length, measured on first use; `done` says whether it was. The packing measures
+   * thousands of blocks of a big root and keeps none of them: only the length is kept.
+   */
+  size: (() => number) & { done: boolean };
   /** The filename as one safe line, for the over-budget list (made once, not per render). */
   label: string;
   /** No block can be shorter: 40 characters of tags plus half the trimmed body (CRLF → LF halves at most). */
@@ -183,6 +188,7 @@ export function sessionContext(input: ContextInput): ContextPlan {
         rank: tier === 'verified' ? (stale ? 1 : 0) : 2,
         recency: recencyOf(m, tier, life),
         block: lazy(() => memoryBlock(m, tier, stale)),
+        size: lazy(() => memoryBlock(m, tier, stale).length),
         minLength: 40 + Math.floor(bodyTrimmedLength(m.body) / 2),
         label: oneLine(m.filename, 120),
         row: r0,
@@ -322,15 +328,15 @@ export function sessionContext(input: ContextInput): ContextPlan {
   let room = budget - render(loaded, false).length;
   let total = 0;
   const fitsAll = candidates.every((c) => {
-    total += c.block().length + 1;
+    total += c.size() + 1;
     return total <= room;
   });
   if (!fitsAll) room -= overCap;
   for (const c of candidates) {
     if (c.minLength + 1 > room) continue;
-    if (c.block().length + 1 <= room) {
+    if (c.size() + 1 <= room) {
       loaded.add(c);
-      room -= c.block().length + 1;
+      room -= c.size() + 1;
     }
   }
   let text = render(loaded);
@@ -343,14 +349,14 @@ export function sessionContext(input: ContextInput): ContextPlan {
 
   for (const c of candidates) {
     if (loaded.has(c)) {
-      c.row.chars = c.block().length + 1;
+      c.row.chars = c.size() + 1;
       c.row.note = `quoted in full (${c.row.chars.toLocaleString('en-US')} characters)`;
       if (c.tier === 'verified') counts.verified++;
       else counts.inferred++;
     } else {
       c.row.state = 'over-budget';
-      c.row.note = c.block.done
-        ? `not loaded: over budget (its block is ${(c.block().length + 1).toLocaleString('en-US')} characters)`
+      c.row.note = c.size.done
+        ? `not loaded: over budget (its block is ${(c.size() + 1).toLocaleString('en-US')} characters)`
         : 'not loaded: over budget';
       c.row.action = 'budget';
       counts.overBudget++;
