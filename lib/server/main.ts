@@ -11,6 +11,15 @@ export async function startDashboard(): Promise<void> {
   const config = loadConfig();
   openDb(config.dbPath); // an unusable MEMTRUST_DB is reported here, not on the first page
   await serve(port);
+  // Exit through process.exit so exit handlers run (the watcher's lease is removed, docs/freshness.md).
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => process.exit(0));
   const where = config.demo ? 'the generated demo root (set MEMTRUST_ROOT to use your own)' : config.roots.join(', ');
   console.log(`memtrust dashboard: http://127.0.0.1:${port}  ·  memories from ${where}`);
+  // Watch the roots from now on, not from the first page view: CLI commands ask the watcher
+  // whether they may skip their rescan (docs/freshness.md). The overview's render starts it.
+  fetch(`http://127.0.0.1:${port}/`)
+    .then((r) => r.body?.cancel())
+    .catch(() => {
+      // the first page view starts it instead
+    });
 }
