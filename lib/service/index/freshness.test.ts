@@ -13,6 +13,7 @@ import { createContext, type ServiceContext } from '../context';
 import { indexVouched, ASK_MIN_FILES } from './ask-monitor';
 import { leasePath, watchDir } from './monitor-files';
 import { scan } from './scan-service';
+import { keepFresh } from './keep-fresh';
 import {
   CLI,
   childEnv,
@@ -168,4 +169,26 @@ describe('a CLI process skips its rescan only on a live watcher’s word', () =>
     expect(indexVouched(sb.db, ctx.sources)).toBe(false);
     expect(Date.now() - t).toBeLessThan(50);
   }, 60_000);
+});
+
+describe('a watcher whose database folder is read-only', () => {
+  it('keeps its own index fresh, publishes no lease and never throws', () => {
+    const sb = sandbox('memtrust-fresh-ro-');
+    try {
+      put(sb.root, 'memories/a.md', memoryFile(testFields([['trust-level', 'inferred']]), TEST_BODY));
+      const ctx = ctxOf(sb);
+      scan(ctx);
+      // The questions folder cannot be made: a file stands where it would go.
+      fs.writeFileSync(watchDir(sb.db), '');
+      const keeper = keepFresh(ctx);
+      try {
+        expect(() => keeper.fresh()).not.toThrow();
+        expect(fs.statSync(watchDir(sb.db)).isFile()).toBe(true);
+      } finally {
+        keeper.close();
+      }
+    } finally {
+      removeSandbox(sb);
+    }
+  });
 });

@@ -82,14 +82,21 @@ export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Mo
     }
   };
 
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  sweep(dir);
-  const cookies = fs.watch(dir, { persistent: false }, (_event, name) => {
-    if (typeof name === 'string' && COOKIE_RE.test(name)) answer(name);
-  });
-  cookies.on('error', () => {
-    blind = true;
-  });
+  // The questions folder: where it cannot be made or watched (a read-only database folder, the
+  // watch limit), this process still keeps its own index fresh but answers nobody.
+  let cookies: fs.FSWatcher | null = null;
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    sweep(dir);
+    cookies = fs.watch(dir, { persistent: false }, (_event, name) => {
+      if (typeof name === 'string' && COOKIE_RE.test(name)) answer(name);
+    });
+    cookies.on('error', () => {
+      blind = true;
+    });
+  } catch {
+    cookies = null;
+  }
 
   const dropLease = () => {
     try {
@@ -161,6 +168,7 @@ export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Mo
         dirty = false;
         setDirty();
       }
+      if (!cookies) return;
       const lease: Lease = { pid: process.pid, key, files };
       try {
         const tmp = `${leasePath(dbPath)}.${process.pid}.tmp`;
@@ -172,7 +180,7 @@ export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Mo
     },
     markDirty: setDirty,
     close() {
-      cookies.close();
+      cookies?.close();
       for (const d of [...watched.keys()]) unwatch(d);
       process.off('exit', dropLease);
       dropLease();
