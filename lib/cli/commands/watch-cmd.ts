@@ -21,6 +21,9 @@ const watchCmd: Command = {
     });
     keeper.fresh();
     io.err(`memtrust watch: watching ${ctx.sources.length} root(s); Ctrl-C to stop`);
+    // A root it cannot read makes it vouch for nothing (docs/freshness.md): say so, not silently.
+    for (const s of ctx.sources.filter((x) => x.error))
+      io.err(`memtrust watch: ${s.root}: ${s.error}; until it is fixed, other commands re-check every file themselves`);
     // The watchers do not hold the process open; this timer does, and runs the fallback scan.
     const timer = setInterval(() => {
       try {

@@ -14,6 +14,7 @@ import { indexVouched, ASK_MIN_FILES } from './ask-monitor';
 import { leasePath, watchDir } from './monitor-files';
 import { scan } from './scan-service';
 import { keepFresh } from './keep-fresh';
+import { CORPUS_OWNER, writeScanCorpus } from '../fixtures/scan-corpus';
 import {
   CLI,
   childEnv,
@@ -191,4 +192,75 @@ describe('a watcher whose database folder is read-only', () => {
       removeSandbox(sb);
     }
   });
+});
+
+describe('over real shapes: a Claude Code folder and two trust-model roots', () => {
+  it('a command asking right after in-place edits of MEMORY.md and nested-key files sees them', async () => {
+    const sb = sandbox('memtrust-fresh-real-');
+    const corpus = writeScanCorpus(path.join(sb.tmp, 'roots'), FILES, 300);
+    const claude = corpus.roots[2]!;
+    const env = { ...sb.env, MEMTRUST_ROOT: corpus.roots.join(path.delimiter), OWNER_EMAILS: CORPUS_OWNER };
+    const real: Sandbox = { ...sb, env };
+    const ctx = ctxOf(real, env);
+    const watcher = startWatch(real);
+    try {
+      await until('the watcher’s first scan', () => indexVouched(sb.db, ctx.sources), 60_000);
+      const rowOf = (rel: string) =>
+        ctx.handle.sqlite
+          .prepare('SELECT name, secret_exit AS secret FROM memories WHERE source = ? AND rel_path = ?')
+          .get(ctx.sources[2]!.id, rel) as { name: string; secret: number } | undefined;
+      // Nested `metadata:` keys, edited in place: the name changes and a password appears in prose.
+      const nestedFile = path.join(claude, 'feedback_release.md');
+      fs.writeFileSync(
+        nestedFile,
+        fs
+          .readFileSync(nestedFile, 'utf8')
+          .replace('name: Release checklist', 'name: Release checklist v2')
+          .concat('\nThe staging login is admin / password: Correct-Horse-Fake-9\n'),
+      );
+      let stats = scan(ctx, { askWatcher: true });
+      expect(stats.vouched).toBeUndefined();
+      expect(rowOf('feedback_release.md')).toEqual({ name: 'Release checklist v2', secret: 1 });
+      // MEMORY.md, the index file the folder loads every session, in place.
+      await until('the watcher to settle', () => indexVouched(sb.db, ctx.sources), 30_000);
+      fs.appendFileSync(path.join(claude, 'MEMORY.md'), '- [Homelab](project_homelab.md) — password: hunter2-fake\r\n');
+      stats = scan(ctx, { askWatcher: true });
+      expect(stats.vouched).toBeUndefined();
+      const indexFindings = ctx.handle.sqlite
+        .prepare('SELECT count(*) AS n FROM index_findings WHERE source = ?')
+        .get(ctx.sources[2]!.id) as { n: number };
+      expect(indexFindings.n).toBeGreaterThan(0);
+      // The fixture's round of touches, edits, deletes and adds in every root: the index a command
+      // gets right after is the one a full rescan would give.
+      await until('the watcher to settle', () => indexVouched(sb.db, ctx.sources), 30_000);
+      corpus.mutate();
+      scan(ctx, { askWatcher: true });
+      const snapshot = () => ctx.handle.sqlite.prepare('SELECT key, sha256, size FROM memories ORDER BY key').all();
+      const asked = snapshot();
+      ctx.handle.sqlite.prepare("UPDATE meta SET value = 'x' WHERE key = 'secret_rules'").run(); // force a full re-check
+      scan(ctx);
+      expect(snapshot()).toEqual(asked);
+    } finally {
+      watcher.kill('SIGTERM');
+      await new Promise((r) => watcher.once('exit', r));
+      removeSandbox(sb);
+    }
+  }, 180_000);
+});
+
+describe('memtrust watch over a root it cannot read', () => {
+  it('says which root and what follows, instead of watching silently', async () => {
+    const sb = sandbox('memtrust-fresh-missing-');
+    const missing = path.join(sb.tmp, 'no-such-folder');
+    const w = startWatch({ ...sb, env: { ...sb.env, MEMTRUST_ROOT: missing } });
+    try {
+      watchLog = '';
+      await until('the warning', () => watchLog.includes('re-check every file'), 30_000);
+      expect(watchLog).toContain(missing);
+    } finally {
+      w.kill('SIGTERM');
+      await new Promise((r) => w.once('exit', r));
+      removeSandbox(sb);
+    }
+  }, 60_000);
 });
