@@ -5,7 +5,7 @@
  * unreliable. While clean, the watcher answers other processes that ask whether they may
  * skip their own rescan.
  */
-import { refreshSources, type ServiceContext } from '../context';
+import type { ServiceContext } from '../context';
 import { scan } from './scan-service';
 import { startMonitor, type Monitor } from './monitor';
 import type { ScanStats } from './scan';
@@ -46,14 +46,16 @@ export function keepFresh(
   const keeper: Keeper = {
     fresh() {
       if (!monitor.dirty && Date.now() - scannedAt <= FALLBACK_SCAN_MS) return;
-      // Watch first, then scan: a change after the watch is an event, one before it is seen by the scan.
-      refreshSources(ctx);
-      monitor.watch(ctx.sources);
-      monitor.beginScan();
       let ok = false;
       let files = 0;
       try {
-        const stats = scan(ctx);
+        const stats = scan(ctx, {
+          // Watch first, then read: a change after the watch is an event, one before it is seen by the scan.
+          beforeRead: (sources) => {
+            monitor.watch(sources);
+            monitor.beginScan();
+          },
+        });
         files = stats.files;
         ok = true;
         opts.onScan?.(stats);

@@ -57,7 +57,6 @@ export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Mo
   let blind = true;
   let key = '';
   let stamps: [string, number][] = [];
-  const answered = new Set<string>();
 
   const setDirty = () => {
     if (!dirty) {
@@ -67,9 +66,6 @@ export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Mo
   };
 
   const answer = (name: string) => {
-    if (answered.has(name)) return;
-    answered.add(name);
-    if (answered.size > 1000) answered.clear();
     const cookie = path.join(dir, name);
     if (!fs.existsSync(cookie)) return; // the asker gave up already
     const a: Answer = !dirty && !blind ? { clean: true, key, stamps } : { clean: false };

@@ -3,13 +3,22 @@ import { refreshSources, type ServiceContext } from '../context';
 import { scanSources, type ScanOptions, type ScanStats } from './scan';
 import { recoverAll } from '../write/recover';
 import { indexVouched } from './ask-monitor';
+import type { SourceInfo } from '../../sources';
 
-export function scan(ctx: ServiceContext, opts: ScanOptions & { askWatcher?: boolean } = {}): ScanStats {
+export interface ServiceScanOptions extends ScanOptions {
+  /** Ask a running watcher whether the file roots may be taken as indexed (docs/freshness.md). */
+  askWatcher?: boolean;
+  /** Called with the re-detected roots just before the scan reads the disk (a watcher places its watches here). */
+  beforeRead?: (sources: SourceInfo[]) => void;
+}
+
+export function scan(ctx: ServiceContext, opts: ServiceScanOptions = {}): ScanStats {
   refreshSources(ctx);
   // Unfinished operations are recovered when their root's lock is free; while a writer
   // holds it, the scan shows the last committed state (docs/crash-safety.md, "Readers").
   recoverAll(ctx);
-  const { askWatcher, ...rest } = opts;
+  const { askWatcher, beforeRead, ...rest } = opts;
+  beforeRead?.(ctx.sources);
   // Asked after the recovery, so a file it moved is an event before our cookie (docs/freshness.md).
   const vouched = askWatcher === true && indexVouched(ctx.config.dbPath, ctx.sources);
   return scanSources(ctx.handle.sqlite, ctx.sources, ctx.owner(), ctx.now(), {
