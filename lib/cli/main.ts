@@ -5,7 +5,7 @@
  */
 import { UsageError } from './args';
 import { processIo, type Io } from './io';
-import { CHECK_COMMANDS, checkUsage, runCheckCommand } from './commands/check';
+import { CHECK_COMMANDS, runCheckUsage } from './commands/check';
 import type { CheckCommand } from '../validators/run';
 import { reportFailure, runCommand } from './run-command';
 
@@ -84,18 +84,5 @@ export async function main(argvIn: string[], io: Io = processIo): Promise<number
     return await runCommand(cmd, command, rest, io);
   } catch (e) {
     return reportFailure(e, io);
-  }
-}
-
-async function runCheckUsage(cmd: CheckCommand, rest: string[], io: Io): Promise<number> {
-  try {
-    return await runCheckCommand(cmd, rest, io);
-  } catch (e) {
-    if (e instanceof UsageError) {
-      io.err(`memtrust ${cmd}: ${e.message}`);
-      io.err(checkUsage(cmd));
-      return EXIT.usage;
-    }
-    throw e;
   }
 }

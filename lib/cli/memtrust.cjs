@@ -38,15 +38,19 @@ function sourceStamp() {
   return `${Math.floor(max)}-${Math.floor(fs.statSync(path.join(dir, 'package-lock.json')).mtimeMs)}`;
 }
 
-// `hook pre-write` runs on every assistant write and `context` at every session start: each
-// gets its own small bundle (docs/hooks.md, docs/session-context.md).
+// `hook pre-write` runs on every assistant write, `context` at every session start, and the
+// three validators once per file or folder from scripts: each gets its own small bundle
+// (docs/hooks.md, docs/session-context.md, docs/validators.md).
 const argv = process.argv.slice(2);
+const CHECKS = ['validate', 'secret-check', 'injection-check'];
 const entry =
   argv[0] === 'hook' && argv[1] === 'pre-write'
     ? { name: 'hook', file: 'hook-main.ts' }
     : argv[0] === 'context'
       ? { name: 'context', file: 'context-main.ts' }
-      : { name: 'cli', file: 'main.ts' };
+      : CHECKS.includes(argv[0])
+        ? { name: 'check', file: 'check-main.ts' }
+        : { name: 'cli', file: 'main.ts' };
 
 function loadBundled() {
   const cacheDir = path.join(dir, 'node_modules', '.cache', 'memtrust');

@@ -9,6 +9,7 @@ import { parseArgs, UsageError } from '../args';
 import { readInputFile } from '../read-input';
 import type { Io } from '../io';
 import { runCheck, CHECK_COMMANDS, type CheckCommand } from '../../validators/run';
+import { EXIT } from '../../error-codes';
 import { formatVerdictBlock, formatVerdictLine } from '../../validators/format';
 import type { Verdict } from '../../validators/types';
 
@@ -101,6 +102,20 @@ function checkAll(cmd: CheckCommand, dir: string, json: boolean, io: Io): number
   lines.push(`Summary: ${results.length} files${parts.length ? `, ${parts.join(', ')}` : ''}`);
   io.out(lines.join('\n'));
   return exit;
+}
+
+/** One check command as the CLI runs it: a usage error names the command and prints its usage (exit 64). */
+export async function runCheckUsage(cmd: CheckCommand, rest: string[], io: Io): Promise<number> {
+  try {
+    return await runCheckCommand(cmd, rest, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`memtrust ${cmd}: ${e.message}`);
+      io.err(checkUsage(cmd));
+      return EXIT.usage;
+    }
+    throw e;
+  }
 }
 
 export { CHECK_COMMANDS };
