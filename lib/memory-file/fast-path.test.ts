@@ -69,17 +69,38 @@ const value = fc.oneof(
   ),
   fc.array(valueChar, { minLength: 1, maxLength: 12 }).map((a) => a.join('')),
 );
+const quotedChar = fc.constantFrom(
+  ...'aZ09 .,:;#&*!|>\'"%@`{}[]?-_/\\()=+~\t\u00e9\u4e2d\u200b\u0085\u2028\ufeff\u0001\u007f'.split(''),
+);
+// Quoted values, well- and ill-formed: doubled quotes, escapes, stray quotes, text after the closing quote.
+const quoted = fc.oneof(
+  fc.array(quotedChar, { maxLength: 10 }).map((a) => `"${a.join('')}"`),
+  fc.array(quotedChar, { maxLength: 10 }).map((a) => `'${a.join('')}'`),
+  fc
+    .tuple(
+      fc.constantFrom('"', "'"),
+      fc.array(quotedChar, { maxLength: 8 }),
+      fc.constantFrom('', ' ', ' # c', 'x', '"', "'"),
+    )
+    .map(([q, a, tail]) => `${q}${a.join('')}${q}${tail}`),
+  fc.constantFrom('"null"', "''", '""', "'it''s'", '"a: b # c"', '"\\n"', '"x\\"y"', "'a''", '"a', "'''"),
+);
 const eol = fc.constantFrom('\n', '\r\n');
 
 describe('frontmatter fast path', () => {
   it('agrees with the YAML path whenever it answers', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(key, value), { maxLength: 8 }), eol, fc.boolean(), (pairs, nl, finalNl) => {
-        const text = pairs.map(([k, v]) => `${k}: ${v}`).join(nl) + (finalNl && pairs.length ? nl : '');
-        const fast = parseSimpleFrontmatter(text);
-        if (fast === null) return;
-        expect(plain(fast)).toEqual(plain(parseFrontmatterDoc(text).parsed));
-      }),
+      fc.property(
+        fc.array(fc.tuple(key, fc.oneof(value, quoted)), { maxLength: 8 }),
+        eol,
+        fc.boolean(),
+        (pairs, nl, finalNl) => {
+          const text = pairs.map(([k, v]) => `${k}: ${v}`).join(nl) + (finalNl && pairs.length ? nl : '');
+          const fast = parseSimpleFrontmatter(text);
+          if (fast === null) return;
+          expect(plain(fast)).toEqual(plain(parseFrontmatterDoc(text).parsed));
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -88,8 +109,15 @@ describe('frontmatter fast path', () => {
     const ordinary =
       'name: CI merge policy\ndescription: Never merge with failing checks.\ntype: feedback\ncreated-at: 2026-04-15T09:30:00Z\ntrust-level: verified\nlast-verified: 2026-05-01\n';
     expect(parseSimpleFrontmatter(ordinary)?.data.name).toBe('CI merge policy');
+    // One-line quotes with nothing to unescape are read here (the demo's quoted quarantine reasons).
+    expect(parseSimpleFrontmatter('quarantine-reason: "demoted: secret-check FAIL"')?.data['quarantine-reason']).toBe(
+      'demoted: secret-check FAIL',
+    );
+    expect(parseSimpleFrontmatter("description: 'it''s here'")?.data.description).toBe("it's here");
     for (const text of [
-      'name: "quoted"',
+      'name: "esc\\"aped"',
+      'name: "quoted" # comment',
+      "name: 'open",
       'name: a # comment',
       'tags:\n  - a',
       'name: x\nname: y',
