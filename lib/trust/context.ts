@@ -47,6 +47,8 @@ export * from './context-text';
 class Candidate {
   private text: string | null = null;
   private length = -1;
+  /** Its place in the packing order. */
+  pos = 0;
   constructor(
     readonly m: ContextMemory,
     readonly rootIndex: number,
@@ -54,8 +56,6 @@ class Candidate {
     readonly stale: boolean,
     readonly rank: number,
     readonly recency: number,
-    /** Its place among the candidates as made (the last tie-break: the order a stable sort keeps). */
-    readonly seq: number,
     /** The filename as one safe line, for the over-budget list (made once, not per render). */
     readonly label: string,
     /** No block can be shorter: 40 characters of tags plus half the trimmed body (CRLF → LF halves at most). */
@@ -214,7 +214,6 @@ export function sessionContext(input: ContextInput): ContextPlan {
           stale,
           tier === 'verified' ? (stale ? 1 : 0) : 2,
           recencyOf(m, tier, life),
-          candidates.length,
           oneLine(m.filename, 120),
           40 + Math.floor(bodyTrimmedLength(m.body) / 2),
           r0,
@@ -235,22 +234,20 @@ export function sessionContext(input: ContextInput): ContextPlan {
   });
 
   // Most-trusted first (verified, then stale verified, then inferred), then most recent.
-  // A total order (the last tie-break is the order they were made in, as a stable sort
-  // keeps it), so the caller's kept order of the last plan (`input.order`) may be laid down
-  // first: the sort then only checks it, and the result is the same.
-  const order = input.order;
-  if (order) {
-    const at = (c: Candidate) => order.get(c.m) ?? Number.MAX_SAFE_INTEGER;
-    candidates.sort((a, b) => at(a) - at(b));
-  }
   candidates.sort(
     (a, b) =>
       a.rank - b.rank ||
       b.recency - a.recency ||
-      (a.m.filename < b.m.filename ? -1 : a.m.filename > b.m.filename ? 1 : 0) ||
-      a.seq - b.seq,
+      (a.m.filename < b.m.filename ? -1 : a.m.filename > b.m.filename ? 1 : 0),
   );
-  if (order) candidates.forEach((c, i) => order.set(c.m, i));
+  // Each root's candidates in that order, and each one's place in it (render reads them per root).
+  const byRoot = new Map<number, Candidate[]>();
+  candidates.forEach((c, i) => {
+    c.pos = i;
+    const list = byRoot.get(c.rootIndex);
+    if (list) list.push(c);
+    else byRoot.set(c.rootIndex, [c]);
+  });
 
   const hasBodies = input.roots.some((r) => r.layout === 'trust-root' && !r.error);
   const header = (loadedV: number, loadedI: number) => {
@@ -323,7 +320,10 @@ export function sessionContext(input: ContextInput): ContextPlan {
       const tail = trustTails.get(i)!;
       const lines = [
         trustHead(r),
-        ...candidates.filter((c) => c.rootIndex === i && loaded.has(c)).map((c) => c.block()),
+        ...[...loaded]
+          .filter((c) => c.rootIndex === i)
+          .sort((a, b) => a.pos - b.pos)
+          .map((c) => c.block()),
       ];
       // A withheld or conflicted memory is always named, at least by count.
       const withheldLabel = 'Withheld — holds a credential, never quoted; fix it in memtrust to load it';
@@ -349,8 +349,16 @@ export function sessionContext(input: ContextInput): ContextPlan {
         (problemsText ? problemsText.length + 2 : 0),
     );
     needing.forEach(({ i }, k) => {
-      const names = candidates.filter((c) => c.rootIndex === i && !loaded.has(c)).map((c) => c.label);
-      const l = listLine('Not loaded: over budget', names, Math.floor(room / (needing.length - k)) - 1);
+      const max = Math.floor(room / (needing.length - k)) - 1;
+      // Only the names that can show: each takes at least 3 characters (a name and ", ").
+      const names: string[] = [];
+      let total = 0;
+      for (const c of byRoot.get(i) ?? []) {
+        if (loaded.has(c)) continue;
+        total++;
+        if (names.length <= max / 3 + 1) names.push(c.label);
+      }
+      const l = listLine('Not loaded: over budget', names, max, total);
       if (!l) return;
       const s = sections.find((x) => x.rootIndex === i)!;
       s.text += `\n${l}`;
