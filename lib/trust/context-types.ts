@@ -65,11 +65,6 @@ export interface ContextInput {
    * again; which blocks a plan "measured" (the X-ray's note) is decided as without it.
    */
   lengths?: BlockLengths;
-  /**
-   * The packing order of the last plan, by memory object, kept by the same caller: laid down
-   * before the sort, which then finds it (nearly) sorted. The order is the same without it.
-   */
-  order?: WeakMap<ContextMemory, number>;
 }
 
 /**

@@ -384,8 +384,6 @@ export interface ContextKeep {
   signature: string | null;
   sources: Map<string, KeptSource>;
   lengths: BlockLengths;
-  /** The last plan's packing order, by memory object (sessionContext's `order`). */
-  order: WeakMap<ContextMemory, number>;
   /** What the last plan did (the tests and bench/context.ts read it). */
   last: { rowsRead: number; memoriesMade: number; memoriesKept: number };
 }
@@ -396,7 +394,6 @@ export function newContextKeep(): ContextKeep {
     signature: null,
     sources: new Map(),
     lengths: new WeakMap(),
-    order: new WeakMap(),
     last: { rowsRead: 0, memoriesMade: 0, memoriesKept: 0 },
   };
 }
@@ -613,7 +610,6 @@ export function buildSessionContext(req: ContextRequest): ContextPlan {
       budget: clampBudget(req.budget),
       problems: req.problems,
       lengths: keep?.lengths,
-      order: keep?.order,
     });
   } finally {
     cache?.close();
