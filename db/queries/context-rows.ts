@@ -55,7 +55,7 @@ export interface ContextRows {
    * rescan's covering index. A row the scan wrote again has a new rowid (it deletes and
    * inserts), a file that changed has a new size or mtime.
    */
-  signatures(sourceId: string): [string, number, number, number][];
+  signatures(sourceId: string): Iterable<[string, number, number, number]>;
   /** One row by its rel_path, in either shape, with its location; null when it is gone. */
   one(sourceId: string, relPath: string): (ContextIndexRow & { location: 'memories' }) | ContextOtherRow | null;
   /** The rules and owner signature the scan checked the rows under (meta `secret_rules`). */
@@ -111,7 +111,8 @@ export function contextRows(sqlite: Database.Database): ContextRows {
       return (memories.raw().all(sourceId) as unknown[][]).map(memoryRow);
     },
     signatures(sourceId) {
-      return signatures.raw().all(sourceId) as [string, number, number, number][];
+      // Walked, not collected: 120,000 rows held at once would outlive the young generation.
+      return signatures.raw().iterate(sourceId) as Iterable<[string, number, number, number]>;
     },
     one(sourceId, relPath) {
       const r = one.raw().get(`${sourceId}:${relPath}`) as unknown[] | undefined;
