@@ -51,11 +51,12 @@ export interface ContextRows {
   body(sourceId: string, relPath: string): string | null;
   /**
    * What tells a row's version without reading it (docs/session-context.md, "Between
-   * changes"): `[rel_path, rowid, size, mtime_ms]` of every row of a source, all from the
-   * rescan's covering index. A row the scan wrote again has a new rowid (it deletes and
-   * inserts), a file that changed has a new size or mtime.
+   * changes"): `rowid size mtime_ms rel_path` of every row of a source, in rel_path order,
+   * joined by NUL into one string — all from the rescan's covering index, and one string
+   * instead of 120,000 rows handed over one by one. A row the scan wrote again has a new rowid
+   * (it deletes and inserts); a file that changed has a new size or mtime.
    */
-  signatures(sourceId: string): Iterable<[string, number, number, number]>;
+  signatures(sourceId: string): string;
   /** One row by its rel_path, in either shape, with its location; null when it is gone. */
   one(sourceId: string, relPath: string): (ContextIndexRow & { location: 'memories' }) | ContextOtherRow | null;
   /** The rules and owner signature the scan checked the rows under (meta `secret_rules`). */
@@ -96,7 +97,12 @@ export function contextRows(sqlite: Database.Database): ContextRows {
   // `+source`: a plain walk of the table beats the rescan index's jump per row here.
   const memories = sqlite.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE +source = ? AND location = 'memories'`);
   const one = sqlite.prepare(`SELECT ${MEMORY_COLUMNS}, location FROM memories WHERE key = ?`);
-  const signatures = sqlite.prepare('SELECT rel_path, rowid, size, mtime_ms FROM memories WHERE source = ?');
+  const signatures = sqlite
+    .prepare(
+      `SELECT group_concat(rowid || ' ' || size || ' ' || mtime_ms || ' ' || rel_path, char(0) ORDER BY rel_path)
+       FROM memories WHERE source = ?`,
+    )
+    .pluck();
   const rules = sqlite.prepare("SELECT value FROM meta WHERE key = 'secret_rules'").pluck();
   const others = sqlite.prepare(
     `SELECT rel_path, filename, location, size, mtime_ms, error
@@ -111,8 +117,7 @@ export function contextRows(sqlite: Database.Database): ContextRows {
       return (memories.raw().all(sourceId) as unknown[][]).map(memoryRow);
     },
     signatures(sourceId) {
-      // Walked, not collected: 120,000 rows held at once would outlive the young generation.
-      return signatures.raw().iterate(sourceId) as Iterable<[string, number, number, number]>;
+      return (signatures.get(sourceId) as string | null) ?? '';
     },
     one(sourceId, relPath) {
       const r = one.raw().get(`${sourceId}:${relPath}`) as unknown[] | undefined;

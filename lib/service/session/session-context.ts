@@ -417,6 +417,18 @@ function sameLines(a: number[], b: number[] | undefined): boolean {
   return a.length === c.length && a.every((x, i) => x === c[i]);
 }
 
+/** `rowid size mtime_ms rel_path` (db/queries/context-rows.ts `signatures`) → its parts. */
+function parseSignature(sig: string): [string, number, number, number] {
+  const a = sig.indexOf(' ');
+  const b = sig.indexOf(' ', a + 1);
+  const c = sig.indexOf(' ', b + 1);
+  return [sig.slice(c + 1), Number(sig.slice(0, a)), Number(sig.slice(a + 1, b)), Number(sig.slice(b + 1, c))];
+}
+
+function relPathOf(sig: string): string {
+  return sig.slice(sig.indexOf(' ', sig.indexOf(' ', sig.indexOf(' ') + 1) + 1) + 1);
+}
+
 /** The order of `readContextRoot`'s memories: by filename, then memories/, quarantine/, archive/, then row order. */
 function byListing(a: KeptFile, b: KeptFile): number {
   const x = a.file.filename;
@@ -424,9 +436,14 @@ function byListing(a: KeptFile, b: KeptFile): number {
   return (x < y ? -1 : x > y ? 1 : 0) || a.rank - b.rank || a.rowid - b.rowid;
 }
 
-/** One source in the keep: its files by rel_path, and the same files in listing order. */
+/**
+ * One source in the keep: the last plan's signatures (the text, split) and the file kept for
+ * each (null: read again next time), and the same files in listing order.
+ */
 interface KeptSource {
-  files: Map<string, KeptFile>;
+  text: string;
+  sigs: string[];
+  kept: (KeptFile | null)[];
   sorted: KeptFile[];
   /** Bumped at every plan; a file not seen in this plan's signatures is gone. */
   epoch: number;
@@ -450,7 +467,7 @@ function readKeptRoot(
   const base = { id: source.id, root: source.root, display: display(source.root, home), layout: source.kind };
   let ks = keep.sources.get(source.id);
   if (!ks) {
-    ks = { files: new Map(), sorted: [], epoch: 0 };
+    ks = { text: '', sigs: [], kept: [], sorted: [], epoch: 0 };
     keep.sources.set(source.id, ks);
   }
   const epoch = ++ks.epoch;
@@ -462,27 +479,45 @@ function readKeptRoot(
     credential.set(f.relPath, lines);
   }
   for (const lines of credential.values()) lines.sort((a, b) => a - b);
-  const moved: [string, number, number, number][] = [];
-  for (const sig of q.signatures(source.id)) {
-    const k = ks.files.get(sig[0]);
-    if (
-      k &&
-      k.rowid === sig[1] &&
-      k.size === sig[2] &&
-      k.mtimeMs === sig[3] &&
-      (k.row === null || sameLines(k.row.credentialLines, credential.get(sig[0])))
-    )
+  // This plan's signatures beside the last plan's, both in rel_path order: walked together,
+  // a signature equal to the last one keeps its file; any other is read again. (The order
+  // only decides how quickly they line up again after a file came or went: a file is kept
+  // only for an identical signature.)
+  const text = q.signatures(source.id);
+  const sigs = text === ks.text ? ks.sigs : text === '' ? [] : text.split('\0');
+  const at: (KeptFile | null)[] = new Array(sigs.length).fill(null);
+  const moved: { sig: [string, number, number, number]; j: number }[] = [];
+  const take = (k: KeptFile | null, j: number) => {
+    if (k && (k.row === null || sameLines(k.row.credentialLines, credential.get(k.file.relPath)))) {
       k.epoch = epoch;
-    else moved.push(sig);
+      at[j] = k;
+    } else moved.push({ sig: parseSignature(sigs[j]!), j });
+  };
+  const before = ks.sigs;
+  for (let i = 0, j = 0; i < before.length || j < sigs.length; ) {
+    if (i < before.length && j < sigs.length && before[i] === sigs[j]) take(ks.kept[i++]!, j++);
+    else if (j >= sigs.length)
+      i++; // gone
+    else if (i >= before.length)
+      take(null, j++); // new
+    else {
+      const a = relPathOf(before[i]!);
+      const b = relPathOf(sigs[j]!);
+      if (a === b) {
+        i++; // the same file, written again
+        take(null, j++);
+      } else if (Buffer.compare(Buffer.from(a), Buffer.from(b)) < 0)
+        i++; // gone
+      else take(null, j++); // new
+    }
   }
-  // Credential lines of a file whose row is kept but whose findings are gone: compared above
-  // through `credential.get` (undefined = none), so a kept row's lines are always today's.
   // Many moved rows (the first plan, a rescan of everything): one pass over the table.
   const bulk = moved.length > 2_000;
   const memRows = bulk ? new Map(q.memories(source.id).map((r) => [r.relPath, r])) : null;
   const otherRows = bulk ? new Map(q.others(source.id).map((r) => [r.relPath, r])) : null;
   const fresh: KeptFile[] = [];
-  for (const [relPath, rowid, size, mtimeMs] of moved) {
+  for (const { sig, j } of moved) {
+    const [relPath, rowid, size, mtimeMs] = sig;
     const r = bulk ? (memRows!.get(relPath) ?? otherRows!.get(relPath) ?? null) : q.one(source.id, relPath);
     if (!r) continue;
     const location: ListedFile['location'] = 'location' in r ? r.location : 'memories';
@@ -507,9 +542,12 @@ function readKeptRoot(
       epoch,
     };
     fresh.push(k);
-    if (r.error === null) ks.files.set(relPath, k);
-    else ks.files.delete(relPath);
+    // A row holding an error is read again next time (its KeptFile is not kept).
+    if (r.error === null) at[j] = k;
   }
+  ks.text = text;
+  ks.sigs = sigs;
+  ks.kept = at;
   keep.last.rowsRead += moved.length;
   // The last plan's order without what moved or went, merged with what is new.
   let gone = 0;
@@ -520,7 +558,6 @@ function readKeptRoot(
       continue;
     }
     gone++; // moved (its new entry is in `fresh`) or went
-    if (ks.files.get(k.file.relPath) === k) ks.files.delete(k.file.relPath);
   }
   fresh.sort(byListing);
   const files: KeptFile[] = new Array(stay.length + fresh.length);
