@@ -163,6 +163,7 @@ test.describe('the X-ray on other roots', () => {
       expect(after).toBe(cliHookText(server));
       expect(after).not.toContain(`file="${quoted[1]}"`);
       expect(after).not.toContain(`file="${quoted[2]}"`);
+      await page.screenshot({ path: shot('context-corpus-after-edit'), fullPage: true });
       expect(errors).toEqual([]);
     } finally {
       await server.stop();
