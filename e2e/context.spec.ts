@@ -140,6 +140,30 @@ test.describe('the X-ray on other roots', () => {
       await expect(page.getByRole('heading', { name: 'Context X-ray' })).toBeVisible();
       expect(await page.getByTestId('hook-text').textContent()).toBe(cliHookText(server));
       await page.screenshot({ path: shot('context-corpus'), fullPage: true });
+      // The server keeps each memory between plans (docs/session-context.md, "Between changes"):
+      // after an edit, a delete and a move into quarantine/ the page is again exactly the hook.
+      const text = (await page.getByTestId('hook-text').textContent()) ?? '';
+      const quoted = [...text.matchAll(/<memory file="([^"]+)"/g)].map((m) => m[1]!);
+      expect(quoted.length).toBeGreaterThan(2);
+      const mem = (f: string) => path.join(dir, 'root', 'memories', f);
+      const edited = fs.readFileSync(mem(quoted[0]!), 'utf8');
+      fs.writeFileSync(
+        mem(quoted[0]!),
+        `${edited.slice(0, edited.indexOf('\n---') + 4)}\nEdited while the server kept the plan.\n`,
+      );
+      fs.rmSync(mem(quoted[1]!));
+      fs.renameSync(mem(quoted[2]!), path.join(dir, 'root', 'quarantine', quoted[2]!));
+      await expect
+        .poll(async () => {
+          await page.goto(`${server.baseURL}/context`);
+          return page.getByTestId('hook-text').textContent();
+        })
+        .toContain('Edited while the server kept the plan.');
+      const after = (await page.getByTestId('hook-text').textContent()) ?? '';
+      expect(after).toBe(cliHookText(server));
+      expect(after).not.toContain(`file="${quoted[1]}"`);
+      expect(after).not.toContain(`file="${quoted[2]}"`);
+      await page.screenshot({ path: shot('context-corpus-after-edit'), fullPage: true });
       expect(errors).toEqual([]);
     } finally {
       await server.stop();

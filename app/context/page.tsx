@@ -1,6 +1,11 @@
 import type { Metadata } from 'next';
 import { freshContext } from '@/lib/server';
-import { buildSessionContext, contextBudgetSetting, contextPlanKey } from '@/lib/service/session/session-context';
+import {
+  buildSessionContext,
+  contextBudgetSetting,
+  contextKeepOf,
+  contextPlanKey,
+} from '@/lib/service/session/session-context';
 import { orderedRows, summaryLine } from '@/lib/service/session/context-xray';
 import { StatCard, Section } from '@/components/ui/stat-card';
 import { LiveRefresh } from '@/components/live-refresh';
@@ -18,7 +23,9 @@ export default function ContextPage() {
   const now = ctx.now();
   // Kept until the index changes (freshContext rescans what the watchers saw move) or the
   // minute turns. freshContext has just brought the index up to date, so the plan lists the
-  // files from its rows and reads only the bodies the budget holds (docs/performance-pages.md).
+  // files from its rows and reads only the bodies the budget holds (docs/performance-pages.md);
+  // between plans it keeps each memory and reads again only the rows that changed
+  // (docs/session-context.md, "Between changes").
   const { plan, rows } = memo(ctx.handle.sqlite, contextPlanKey(ctx.sources, setting, now), () => {
     const plan = buildSessionContext({
       roots: ctx.config.roots,
@@ -28,6 +35,7 @@ export default function ContextPage() {
       problems: setting.problem ? [setting.problem] : [],
       cache: ctx.handle.sqlite,
       listing: 'index',
+      keep: contextKeepOf(ctx.handle.sqlite),
     });
     return { plan, rows: new Map(plan.roots.map((r) => [r.id, orderedRows(r, { archived: false })])) };
   });

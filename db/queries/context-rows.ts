@@ -49,22 +49,61 @@ export interface ContextRows {
   secretFindings(sourceId: string): Iterable<{ relPath: string; code: string; line: number | null }>;
   /** The stored body of one row, or null when the row is gone. */
   body(sourceId: string, relPath: string): string | null;
+  /**
+   * What tells a row's version without reading it (docs/session-context.md, "Between
+   * changes"): `rowid size mtime_ms rel_path` of every row of a source, in rel_path order,
+   * joined by NUL into one string — all from the rescan's covering index, and one string
+   * instead of 120,000 rows handed over one by one. A row the scan wrote again has a new rowid
+   * (it deletes and inserts); a file that changed has a new size or mtime.
+   */
+  signatures(sourceId: string): string;
+  /** One row by its rel_path, in either shape, with its location; null when it is gone. */
+  one(sourceId: string, relPath: string): (ContextIndexRow & { location: 'memories' }) | ContextOtherRow | null;
+  /** The rules and owner signature the scan checked the rows under (meta `secret_rules`). */
+  rulesSignature(): string | null;
 }
 
 // ASCII test: one character per byte, and no NUL (SQLite's length() stops at the first NUL).
 const ASCII = 'length(body) = length(CAST(body AS BLOB))';
 const TRIM_SET = "' ' || char(9, 10, 11, 12, 13)";
 
+const MEMORY_COLUMNS = `rel_path, filename, size, mtime_ms, name, trust_level, type, created_at, last_verified,
+  secret_exit, injection_exit, error,
+  CASE WHEN ${ASCII} THEN length(body) END,
+  CASE WHEN ${ASCII} THEN length(trim(body, ${TRIM_SET})) END,
+  CASE WHEN ${ASCII} THEN NULL ELSE body END`;
+
+function memoryRow(r: unknown[]): ContextIndexRow {
+  return {
+    relPath: r[0] as string,
+    filename: r[1] as string,
+    size: r[2] as number,
+    mtimeMs: r[3] as number,
+    name: r[4] as string | null,
+    trustLevel: r[5] as string | null,
+    type: r[6] as string | null,
+    createdAt: r[7] as string | null,
+    lastVerified: r[8] as string | null,
+    secretExit: r[9] as number,
+    injectionExit: r[10] as number,
+    error: r[11] as string | null,
+    asciiLength: r[12] as number | null,
+    asciiTrimmed: r[13] as number | null,
+    wide: r[14] as string | null,
+  };
+}
+
 export function contextRows(sqlite: Database.Database): ContextRows {
   // `+source`: a plain walk of the table beats the rescan index's jump per row here.
-  const memories = sqlite.prepare(
-    `SELECT rel_path, filename, size, mtime_ms, name, trust_level, type, created_at, last_verified,
-            secret_exit, injection_exit, error,
-            CASE WHEN ${ASCII} THEN length(body) END,
-            CASE WHEN ${ASCII} THEN length(trim(body, ${TRIM_SET})) END,
-            CASE WHEN ${ASCII} THEN NULL ELSE body END
-     FROM memories WHERE +source = ? AND location = 'memories'`,
-  );
+  const memories = sqlite.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE +source = ? AND location = 'memories'`);
+  const one = sqlite.prepare(`SELECT ${MEMORY_COLUMNS}, location FROM memories WHERE key = ?`);
+  const signatures = sqlite
+    .prepare(
+      `SELECT group_concat(rowid || ' ' || size || ' ' || mtime_ms || ' ' || rel_path, char(0) ORDER BY rel_path)
+       FROM memories WHERE source = ?`,
+    )
+    .pluck();
+  const rules = sqlite.prepare("SELECT value FROM meta WHERE key = 'secret_rules'").pluck();
   const others = sqlite.prepare(
     `SELECT rel_path, filename, location, size, mtime_ms, error
      FROM memories WHERE +source = ? AND location <> 'memories'`,
@@ -75,23 +114,21 @@ export function contextRows(sqlite: Database.Database): ContextRows {
   const body = sqlite.prepare('SELECT body FROM memories WHERE key = ?').pluck();
   return {
     memories(sourceId) {
-      return (memories.raw().all(sourceId) as unknown[][]).map((r) => ({
-        relPath: r[0] as string,
-        filename: r[1] as string,
-        size: r[2] as number,
-        mtimeMs: r[3] as number,
-        name: r[4] as string | null,
-        trustLevel: r[5] as string | null,
-        type: r[6] as string | null,
-        createdAt: r[7] as string | null,
-        lastVerified: r[8] as string | null,
-        secretExit: r[9] as number,
-        injectionExit: r[10] as number,
-        error: r[11] as string | null,
-        asciiLength: r[12] as number | null,
-        asciiTrimmed: r[13] as number | null,
-        wide: r[14] as string | null,
-      }));
+      return (memories.raw().all(sourceId) as unknown[][]).map(memoryRow);
+    },
+    signatures(sourceId) {
+      return (signatures.get(sourceId) as string | null) ?? '';
+    },
+    one(sourceId, relPath) {
+      const r = one.raw().get(`${sourceId}:${relPath}`) as unknown[] | undefined;
+      if (!r) return null;
+      const location = r[15] as ContextOtherRow['location'] | 'memories';
+      if (location === 'memories') return { ...memoryRow(r), location };
+      const m = memoryRow(r);
+      return { relPath: m.relPath, filename: m.filename, location, size: m.size, mtimeMs: m.mtimeMs, error: m.error };
+    },
+    rulesSignature() {
+      return (rules.get() as string | undefined) ?? null;
     },
     others(sourceId) {
       return (others.raw().all(sourceId) as unknown[][]).map((r) => ({

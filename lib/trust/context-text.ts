@@ -84,26 +84,33 @@ export function memoryBlock(m: ContextMemory, tier: 'verified' | 'inferred', sta
  * `label (n): a, b, c.` in at most `max` characters: as many entries as fit, then
  * "… and K more (run …)"; when not even that fits, only the count; when nothing fits, ''.
  */
-export function listLine(label: string, entries: string[], max: number): string {
-  if (entries.length === 0) return '';
+export function listLine(label: string, entries: string[], max: number, total = entries.length): string {
+  if (total === 0) return '';
+  // `entries` may be the first names of `total` only when more of them than `max` can hold are given.
+  if (total > entries.length) return cutList(label, entries, max, total);
   // Measured before it is joined: the list of a big root is far longer than any line it may fill.
-  let fullLength = `${label} (${entries.length}): .`.length - 2;
+  let fullLength = `${label} (${total}): .`.length - 2;
   for (const e of entries) {
     fullLength += e.length + 2;
     if (fullLength > max) break;
   }
-  if (fullLength <= max) return `${label} (${entries.length}): ${entries.join(', ')}.`;
+  if (fullLength <= max) return `${label} (${total}): ${entries.join(', ')}.`;
+  return cutList(label, entries, max, total);
+}
+
+/** The list that does not fit whole: the names that fit, then "… and K more", else only the count. */
+function cutList(label: string, entries: string[], max: number, total: number): string {
   const more = (k: number) => `, … and ${k} more (run \`${EXPLAIN_COMMAND}\`).`;
-  let line = `${label} (${entries.length}): `;
+  let line = `${label} (${total}): `;
   let shown = 0;
   for (const e of entries) {
     const next = `${line}${shown ? ', ' : ''}${e}`;
-    if (next.length + more(entries.length - shown - 1).length > max) break;
+    if (next.length + more(total - shown - 1).length > max) break;
     line = next;
     shown++;
   }
-  if (shown > 0) return `${line}${more(entries.length - shown)}`;
-  const count = `${label}: ${entries.length} (run \`${EXPLAIN_COMMAND}\` for the list).`;
+  if (shown > 0) return `${line}${more(total - shown)}`;
+  const count = `${label}: ${total} (run \`${EXPLAIN_COMMAND}\` for the list).`;
   return count.length <= max ? count : '';
 }
 

@@ -58,7 +58,20 @@ export interface ContextInput {
   budget: number;
   /** Problems outside any root (settings, configuration). */
   problems?: ContextProblem[];
+  /**
+   * Block lengths measured by earlier plans, kept by a caller that hands the same memory
+   * objects to the next plan while their files are unchanged (the dashboard, docs/session-context.md
+   * "Between changes"). A length is taken from here instead of reading and quoting the body
+   * again; which blocks a plan "measured" (the X-ray's note) is decided as without it.
+   */
+  lengths?: BlockLengths;
 }
+
+/**
+ * A memory's block length by (tier, stale): index 0 verified, 1 stale verified, 2 inferred.
+ * Keyed by the memory object: a caller must make a new object when the file changes.
+ */
+export type BlockLengths = WeakMap<ContextMemory, number[]>;
 
 /** Where a memory stands in what a session gets (the X-ray's state column). */
 export type RowState =

@@ -412,6 +412,21 @@ describe('helpers', () => {
     expect(listLine('L', names, 10)).toBe('');
   });
 
+  it('listLine given only the first names that can show (and the total) says what it says given them all', () => {
+    // sessionContext hands over at most max / 3 + 2 names of a big root (docs/session-context.md).
+    const names = Array.from({ length: 2000 }, (_, i) =>
+      i % 7 === 0 ? 'a.md' : `memory_${i}_${'x'.repeat(i % 13)}.md`,
+    );
+    for (const total of [1, 2, 5, 40, 400, 2000])
+      for (const max of [-5, 0, 10, 40, 60, 61, 100, 299, 300, 625, 1000]) {
+        const all = names.slice(0, total);
+        const prefix = all.slice(0, Math.max(0, Math.floor(max / 3) + 2));
+        expect(listLine('Not loaded: over budget', prefix, max, total), `${total}/${max}`).toBe(
+          listLine('Not loaded: over budget', all, max),
+        );
+      }
+  });
+
   it('estimateTokens: ASCII by four, other code points one each', () => {
     expect(estimateTokens('abcd'.repeat(10))).toBe(10);
     expect(estimateTokens('한국어')).toBe(3);

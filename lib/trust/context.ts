@@ -43,41 +43,67 @@ import { claudeRoot, lineRef, row, type ClaudeNotes } from './context-claude';
 export * from './context-types';
 export * from './context-text';
 
-/** A value computed once, on first call; `done` tells whether it has been. */
-function lazy<T>(make: () => T): (() => T) & { done: boolean } {
-  let value: T;
-  const get = Object.assign(
-    () => {
-      if (!get.done) {
-        value = make();
-        get.done = true;
-      }
-      return value;
-    },
-    { done: false },
-  );
-  return get;
+/** A memory that may be quoted: its place in the packing order and its block, made on first use. */
+class Candidate {
+  private text: string | null = null;
+  private length = -1;
+  /** Its place in the packing order. */
+  pos = 0;
+  constructor(
+    readonly m: ContextMemory,
+    readonly rootIndex: number,
+    readonly tier: 'verified' | 'inferred',
+    readonly stale: boolean,
+    readonly rank: number,
+    readonly recency: number,
+    /** The filename as one safe line, for the over-budget list (made once, not per render). */
+    readonly label: string,
+    /** No block can be shorter: 40 characters of tags plus half the trimmed body (CRLF → LF halves at most). */
+    readonly minLength: number,
+    readonly row: ContextRow,
+    private readonly lengths: ContextInput['lengths'],
+  ) {}
+
+  /** The quoted block (only quoted candidates need it). */
+  block(): string {
+    this.text ??= memoryBlock(this.m, this.tier, this.stale);
+    return this.text;
+  }
+
+  /**
+   * Its length, measured on first use. The packing measures thousands of blocks of a big
+   * root and keeps none of them: only the length is kept.
+   */
+  size(): number {
+    if (this.length < 0) this.length = blockLength(this.lengths, this.m, this.tier, this.stale);
+    return this.length;
+  }
+
+  /** Whether this plan measured it (the X-ray's note names the size of a measured block only). */
+  get measured(): boolean {
+    return this.length >= 0;
+  }
 }
 
-interface Candidate {
-  m: ContextMemory;
-  rootIndex: number;
-  tier: 'verified' | 'inferred';
-  stale: boolean;
-  rank: number;
-  recency: number;
-  /** The quoted block, made on first use (only quoted candidates need it). */
-  block: (() => string) & { done: boolean };
-  /**
-   * Its length, measured on first use; `done` says whether it was. The packing measures
-   * thousands of blocks of a big root and keeps none of them: only the length is kept.
-   */
-  size: (() => number) & { done: boolean };
-  /** The filename as one safe line, for the over-budget list (made once, not per render). */
-  label: string;
-  /** No block can be shorter: 40 characters of tags plus half the trimmed body (CRLF → LF halves at most). */
-  minLength: number;
-  row: ContextRow;
+/** The block's length, from the caller's kept lengths when this memory object was measured before. */
+function blockLength(
+  lengths: ContextInput['lengths'],
+  m: ContextMemory,
+  tier: 'verified' | 'inferred',
+  stale: boolean,
+): number {
+  if (!lengths) return memoryBlock(m, tier, stale).length;
+  const k = tier === 'inferred' ? 2 : stale ? 1 : 0;
+  let kept = lengths.get(m);
+  const known = kept?.[k];
+  if (known !== undefined) return known;
+  const n = memoryBlock(m, tier, stale).length;
+  if (!kept) {
+    kept = [];
+    lengths.set(m, kept);
+  }
+  kept[k] = n;
+  return n;
 }
 
 function recencyOf(m: ContextMemory, tier: 'verified' | 'inferred', life: ReturnType<typeof lifecycle>): number {
@@ -180,19 +206,20 @@ export function sessionContext(input: ContextInput): ContextPlan {
       }
       const r0 = row(m, tier, 'loaded', flags, '', tier === 'inferred' ? 'review' : stale ? 'reaffirm' : 'none');
       rows.push(r0);
-      candidates.push({
-        m,
-        rootIndex,
-        tier,
-        stale,
-        rank: tier === 'verified' ? (stale ? 1 : 0) : 2,
-        recency: recencyOf(m, tier, life),
-        block: lazy(() => memoryBlock(m, tier, stale)),
-        size: lazy(() => memoryBlock(m, tier, stale).length),
-        minLength: 40 + Math.floor(bodyTrimmedLength(m.body) / 2),
-        label: oneLine(m.filename, 120),
-        row: r0,
-      });
+      candidates.push(
+        new Candidate(
+          m,
+          rootIndex,
+          tier,
+          stale,
+          tier === 'verified' ? (stale ? 1 : 0) : 2,
+          recencyOf(m, tier, life),
+          oneLine(m.filename, 120),
+          40 + Math.floor(bodyTrimmedLength(m.body) / 2),
+          r0,
+          input.lengths,
+        ),
+      );
     }
     plans.push({
       id: r.id,
@@ -213,6 +240,14 @@ export function sessionContext(input: ContextInput): ContextPlan {
       b.recency - a.recency ||
       (a.m.filename < b.m.filename ? -1 : a.m.filename > b.m.filename ? 1 : 0),
   );
+  // Each root's candidates in that order, and each one's place in it (render reads them per root).
+  const byRoot = new Map<number, Candidate[]>();
+  candidates.forEach((c, i) => {
+    c.pos = i;
+    const list = byRoot.get(c.rootIndex);
+    if (list) list.push(c);
+    else byRoot.set(c.rootIndex, [c]);
+  });
 
   const hasBodies = input.roots.some((r) => r.layout === 'trust-root' && !r.error);
   const header = (loadedV: number, loadedI: number) => {
@@ -285,7 +320,10 @@ export function sessionContext(input: ContextInput): ContextPlan {
       const tail = trustTails.get(i)!;
       const lines = [
         trustHead(r),
-        ...candidates.filter((c) => c.rootIndex === i && loaded.has(c)).map((c) => c.block()),
+        ...[...loaded]
+          .filter((c) => c.rootIndex === i)
+          .sort((a, b) => a.pos - b.pos)
+          .map((c) => c.block()),
       ];
       // A withheld or conflicted memory is always named, at least by count.
       const withheldLabel = 'Withheld — holds a credential, never quoted; fix it in memtrust to load it';
@@ -311,8 +349,16 @@ export function sessionContext(input: ContextInput): ContextPlan {
         (problemsText ? problemsText.length + 2 : 0),
     );
     needing.forEach(({ i }, k) => {
-      const names = candidates.filter((c) => c.rootIndex === i && !loaded.has(c)).map((c) => c.label);
-      const l = listLine('Not loaded: over budget', names, Math.floor(room / (needing.length - k)) - 1);
+      const max = Math.floor(room / (needing.length - k)) - 1;
+      // Only the names that can show: each takes at least 3 characters (a name and ", ").
+      const names: string[] = [];
+      let total = 0;
+      for (const c of byRoot.get(i) ?? []) {
+        if (loaded.has(c)) continue;
+        total++;
+        if (names.length <= max / 3 + 1) names.push(c.label);
+      }
+      const l = listLine('Not loaded: over budget', names, max, total);
       if (!l) return;
       const s = sections.find((x) => x.rootIndex === i)!;
       s.text += `\n${l}`;
@@ -355,7 +401,7 @@ export function sessionContext(input: ContextInput): ContextPlan {
       else counts.inferred++;
     } else {
       c.row.state = 'over-budget';
-      c.row.note = c.size.done
+      c.row.note = c.measured
         ? `not loaded: over budget (its block is ${(c.size() + 1).toLocaleString('en-US')} characters)`
         : 'not loaded: over budget';
       c.row.action = 'budget';

@@ -71,12 +71,43 @@ export function quarantineWindow(days: number): QuarantineWindow {
   return days >= AUDIT_FROM_DAY ? 'audit' : 'passive';
 }
 
+interface ParsedDates {
+  from: [string | undefined, string | undefined, string | undefined];
+  createdAt: Date | null;
+  lastVerified: Date | null;
+  quarantinedAt: Date | null;
+  invalid: string[];
+}
+
+/**
+ * The trust dates of a facts object as last parsed, with the strings they came from: a
+ * caller that plans the same memories again (the dashboard's session context,
+ * docs/session-context.md "Between changes") does not parse 100,000 timestamps again. Taken
+ * only while the strings are the same; the dates are shared, never changed here.
+ */
+const parsed = new WeakMap<MemoryFacts, ParsedDates>();
+
+function trustDates(facts: MemoryFacts): ParsedDates {
+  const p = parsed.get(facts);
+  if (p && p.from[0] === facts.createdAt && p.from[1] === facts.lastVerified && p.from[2] === facts.quarantinedAt)
+    return p;
+  const invalid: string[] = [];
+  const fresh: ParsedDates = {
+    from: [facts.createdAt, facts.lastVerified, facts.quarantinedAt],
+    createdAt: read(facts.createdAt, FIELD.createdAt, invalid),
+    lastVerified: read(facts.lastVerified, FIELD.lastVerified, invalid),
+    quarantinedAt: read(facts.quarantinedAt, FIELD.quarantinedAt, invalid),
+    invalid,
+  };
+  parsed.set(facts, fresh);
+  return fresh;
+}
+
 export function lifecycle(facts: MemoryFacts, now: Date): Lifecycle {
   const reading = effectiveTier(facts);
-  const invalidFields: string[] = [];
-  const createdAt = read(facts.createdAt, FIELD.createdAt, invalidFields);
-  const lastVerified = read(facts.lastVerified, FIELD.lastVerified, invalidFields);
-  const quarantinedAt = read(facts.quarantinedAt, FIELD.quarantinedAt, invalidFields);
+  const dates = trustDates(facts);
+  const invalidFields = [...dates.invalid];
+  const { createdAt, lastVerified, quarantinedAt } = dates;
   const out: Lifecycle = {
     tier: reading.tier,
     reading,

@@ -2,13 +2,16 @@
  * The session plan built from the index (docs/session-context.md, "Reading the folders fast")
  * is the plan built by reading every file: same text, same rows, same X-ray, at every budget,
  * whether the files are listed from the disk (the hook) or from the index's rows (the
- * dashboard), and after files change behind the index. Real folders, a real scan into real
- * SQLite, the real CLI.
+ * dashboard), and after files change behind the index; the dashboard's kept plan (only the
+ * rows that changed read again) equals one made from scratch after every kind of change.
+ * Real folders, a real scan into real SQLite, the real CLI.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSessionContext } from './session-context';
+import Database from 'better-sqlite3';
+import { buildSessionContext, newContextKeep } from './session-context';
+import { scan } from '../index/scan-service';
 import { explainText } from './context-xray';
 import { contextRows } from '../../../db/queries/context-rows';
 import { FAKE_PASSWORD, fakeDbUrl, writeClaudeFolderOverCut, writeTrustRootOverBudget } from './context-fixtures';
@@ -214,6 +217,98 @@ describe('the plan from the index equals the plan from every file', () => {
       expect(warm.status).toBe(0);
       expect(warm.stdout).toBe(cold.stdout);
       expect(warm.stdout).not.toContain(FAKE_PASSWORD);
+    }
+  });
+});
+
+describe('the dashboard\'s kept plan (docs/session-context.md, "Between changes")', () => {
+  const keep = newContextKeep();
+  const kept = (budget: number) => plan(budget, { cache: ctx.handle.sqlite, listing: 'index', keep });
+  const scratch = (budget: number) => plan(budget, { cache: ctx.handle.sqlite, listing: 'index' });
+  const errorRows = () =>
+    (ctx.handle.sqlite.prepare('SELECT count(*) AS n FROM memories WHERE error IS NOT NULL').get() as { n: number }).n;
+  const expectSame = (budgets: number[]) => {
+    for (const budget of budgets) {
+      const reference = plan(budget, { cache: null });
+      const a = kept(budget);
+      expect(JSON.stringify(a), `budget ${budget}`).toBe(JSON.stringify(reference));
+      expect(JSON.stringify(scratch(budget))).toBe(JSON.stringify(reference));
+      expect(explainText(a)).toBe(explainText(reference));
+    }
+  };
+
+  it('reads every row once, then none; the plan is the same at every budget (lengths kept across budgets)', () => {
+    kept(8000);
+    expect(keep.last.rowsRead).toBeGreaterThan(90);
+    expect(keep.last.memoriesMade).toBeGreaterThan(90);
+    kept(8000);
+    // Only a row holding an error (the symlink) is looked at again every time, as listFromIndex does.
+    const errors = errorRows();
+    expect(errors).toBe(1);
+    expect(keep.last).toEqual({ rowsRead: errors, memoriesMade: errors, memoriesKept: expect.any(Number) });
+    expect(keep.last.memoriesKept).toBeGreaterThan(90);
+    expectSame(BUDGETS);
+  });
+
+  it('after edits, adds, deletes, moves to and out of quarantine and a new credential, reads only those rows and equals a plan from scratch', () => {
+    const mem = (f: string) => path.join(sb.root, 'memories', f);
+    const claudeFile = fs
+      .readdirSync(claudeDir)
+      .filter((f) => f.endsWith('.md') && f !== 'MEMORY.md')
+      .sort()[0]!;
+    const before = kept(1800);
+    const beforeWide = kept(10000);
+    // A quoted memory grows past what the budget leaves; one of the same size gets a new name.
+    fs.writeFileSync(mem('feedback_tabs.md'), fm(verified('22'), `\n${'A longer body now. '.repeat(40)}\n`));
+    const crlf = fs.readFileSync(mem('feedback_blank.md'), 'utf8');
+    fs.writeFileSync(mem('feedback_blank.md'), crlf.replace('name: feedback_blank', 'name: feedback_BLANK'));
+    fs.utimesSync(mem('feedback_blank.md'), new Date('2026-11-22T10:00:00Z'), new Date('2026-11-22T10:00:00Z'));
+    fs.writeFileSync(mem('feedback_added.md'), fm(verified('22'), '\nAdded after the first plan.\n'));
+    fs.rmSync(mem('feedback_empty.md'));
+    fs.renameSync(mem('feedback_unicode.md'), path.join(sb.root, 'quarantine', 'feedback_unicode.md'));
+    // The twin's quarantine copy goes: its memories/ row does not change, its conflict does.
+    fs.rmSync(path.join(sb.root, 'quarantine', 'feedback_twin.md'));
+    fs.appendFileSync(mem('feedback_crlf.md'), `Login: ${fakeDbUrl('db.internal')}\r\n`);
+    fs.appendFileSync(path.join(claudeDir, claudeFile), '\nOne more line.\n');
+    scan(ctx);
+
+    const after = kept(1800);
+    const work = { ...keep.last };
+    expect(JSON.stringify(after)).toBe(JSON.stringify(plan(1800, { cache: null })));
+    // The change shows (a kept memory reused for a moved row would leave the old plan).
+    expect(JSON.stringify(after)).not.toBe(JSON.stringify(before));
+    const rows = new Map(after.roots[0]!.rows.map((r) => [`${r.filename}:${r.state}`, r]));
+    expect(rows.has('feedback_twin.md:conflict')).toBe(false);
+    expect(rows.has('feedback_crlf.md:withheld')).toBe(true);
+    expect(rows.has('feedback_unicode.md:quarantined')).toBe(true);
+    expect(rows.has('feedback_added.md:loaded') || rows.has('feedback_added.md:over-budget')).toBe(true);
+    expect(kept(10000).text).toContain('name="feedback_BLANK"');
+    expect(beforeWide.text).not.toContain('name="feedback_BLANK"');
+    expectSame([1000, 1800, 2500, 4000, 8000, 10000]);
+    // Only new rows were read: 3 edited, 1 added, 1 moved into quarantine/, the Claude Code
+    // memory, and the symlink's (every time); deleted ones need no read.
+    expect(work.rowsRead).toBe(7);
+    expect(work.rowsRead).toBeLessThan(15);
+    expect(work.memoriesMade).toBeLessThan(15);
+  });
+
+  it('another owner (other rules) or another handle starts the keep over', () => {
+    kept(8000);
+    expect(keep.last.rowsRead).toBe(errorRows());
+    plan(8000, {
+      cache: ctx.handle.sqlite,
+      listing: 'index',
+      keep,
+      owner: { emails: ['someone@example.com'], homeUser: 'someone' },
+    });
+    expect(keep.last.rowsRead).toBeGreaterThan(90);
+    const other = new Database(sb.db, { readonly: true });
+    try {
+      const p = plan(8000, { cache: other, listing: 'index', keep });
+      expect(keep.last.rowsRead).toBeGreaterThan(90);
+      expect(JSON.stringify(p)).toBe(JSON.stringify(plan(8000, { cache: null })));
+    } finally {
+      other.close();
     }
   });
 });

@@ -12,7 +12,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Env } from '../../env';
 import { describeSource, type ListedFile, type SourceInfo } from '../../sources';
-import { contextRows, type ContextIndexRow, type ContextOtherRow } from '../../../db/queries/context-rows';
+import {
+  contextRows,
+  type ContextIndexRow,
+  type ContextOtherRow,
+  type ContextRows,
+} from '../../../db/queries/context-rows';
 import { BODY_INDEX_CHARS, readFields } from '../index/inspect';
 import { findingClass } from '../../validators/types';
 import { readSettings } from '../../settings';
@@ -27,6 +32,7 @@ import {
   type ContextPlan,
   type ContextProblem,
   type ContextRootInput,
+  type BlockLengths,
   type LazyBody,
 } from '../../trust/context';
 import { readIndex } from '../claude/claude-index';
@@ -48,6 +54,11 @@ export interface ContextRequest {
    * (the dashboard's freshContext), so the rows are the list and nothing is stat'ed.
    */
   listing?: 'disk' | 'index';
+  /**
+   * With `listing: 'index'` and an open handle: what the last plan on this handle kept
+   * (`contextKeepOf`), reused for the rows that did not change (docs/session-context.md, "Between changes").
+   */
+  keep?: ContextKeep | null;
 }
 
 /** A memories/ row with its credential lines, as the planner takes it. */
@@ -65,6 +76,9 @@ interface SourceRows {
 
 interface Cache {
   get(sourceId: string): SourceRows | null;
+  /** The handle (null when the cache opened its own file) and its queries. */
+  sqlite: Database.Database | null;
+  rows: ContextRows;
   close(): void;
 }
 
@@ -116,7 +130,7 @@ function openCache(db: string | Database.Database | null | undefined): Cache | n
       for (const r of memories.values()) r.credentialLines.sort((a, b) => a - b);
       return { memories, others: () => q.others(sourceId), body: (relPath) => q.body(sourceId, relPath) };
     };
-    return { get, close };
+    return { get, close, sqlite: own ? null : sqlite, rows: q };
   } catch {
     close();
     return null;
@@ -189,7 +203,12 @@ function listFromIndex(source: SourceInfo, rows: SourceRows): ListedFile[] {
  * always, its body unless a secret line was redacted from the stored body or it was
  * capped. The body stays in the index until the planner quotes or measures it.
  */
-function fromRow(m: ContextMemory, row: CachedRow, bodies: boolean, rows: SourceRows): boolean {
+function fromRow(
+  m: ContextMemory,
+  row: CachedRow,
+  bodies: boolean,
+  storedBody: (relPath: string) => string | null,
+): boolean {
   const length = row.asciiLength ?? row.wide?.length ?? 0;
   const withheld = row.credentialLines.length > 0;
   if (bodies && !withheld && !(row.secretExit === 0 && length < BODY_INDEX_CHARS)) return false;
@@ -209,7 +228,7 @@ function fromRow(m: ContextMemory, row: CachedRow, bodies: boolean, rows: Source
       ({
         trimmedLength: row.asciiTrimmed ?? 0,
         read: () => {
-          const body = rows.body(relPath);
+          const body = storedBody(relPath);
           if (body === null) throw new Error(`${relPath}: its index row went away while the context was planned`);
           return body;
         },
@@ -250,6 +269,45 @@ function fromFile(
 }
 
 /**
+ * One listed file as the planner takes it: from its row when the row is fresh and can stand
+ * for the file, else read on the spot. quarantine/ and archive/ files are never opened.
+ */
+function memoryOf(
+  source: SourceInfo,
+  f: ListedFile,
+  conflict: boolean,
+  owner: OwnerIdentity,
+  bodies: boolean,
+  row: CachedRow | undefined,
+  storedBody: ((relPath: string) => string | null) | undefined,
+): ContextMemory {
+  const m: ContextMemory = {
+    id: `${source.id}:${f.filename}`,
+    filename: f.filename,
+    name: '',
+    body: '',
+    facts: { filename: f.filename, location: f.location, mtime: new Date(f.mtimeMs), conflict },
+    credentialLines: [],
+    injection: false,
+  };
+  // quarantine/ and archive/ are never loaded and their tier is their directory: no read.
+  if (f.location !== 'memories') return m;
+  if (f.refused) {
+    m.problem = f.refused;
+    return m;
+  }
+  if (f.size > FILE_CAP_BYTES) {
+    m.problem = `too large to load (${f.size} bytes)`;
+    return m;
+  }
+  // The scan's own freshness rule: same size and mtime; a row with an error is no cache.
+  const fresh = row && row.error === null && row.size === f.size && row.mtimeMs === f.mtimeMs;
+  if (fresh && fromRow(m, row, bodies, storedBody!)) return m;
+  fromFile(m, source, f, owner, bodies, fresh ? row : undefined);
+  return m;
+}
+
+/**
  * One root as the planner needs it. `rows`: the index's rows of this source (a cache, or
  * with `listing: 'index'` the list itself).
  */
@@ -279,40 +337,259 @@ export function readContextRoot(
   const memories: ContextMemory[] = [];
   for (const f of files) {
     const conflict = f.location !== 'archive' && inMemories.has(f.filename) && inQuarantine.has(f.filename);
-    const m: ContextMemory = {
-      id: `${source.id}:${f.filename}`,
-      filename: f.filename,
-      name: '',
-      body: '',
-      facts: { filename: f.filename, location: f.location, mtime: new Date(f.mtimeMs), conflict },
-      credentialLines: [],
-      injection: false,
-    };
-    memories.push(m);
-    // quarantine/ and archive/ are never loaded and their tier is their directory: no read.
-    if (f.location !== 'memories') continue;
-    if (f.refused) {
-      m.problem = f.refused;
-      continue;
-    }
-    if (f.size > FILE_CAP_BYTES) {
-      m.problem = `too large to load (${f.size} bytes)`;
-      continue;
-    }
-    const row = rows?.memories.get(f.relPath);
-    // The scan's own freshness rule: same size and mtime; a row with an error is no cache.
-    const fresh = row && row.error === null && row.size === f.size && row.mtimeMs === f.mtimeMs;
-    if (fresh && fromRow(m, row, bodies, rows!)) continue;
-    fromFile(m, source, f, owner, bodies, fresh ? row : undefined);
+    memories.push(memoryOf(source, f, conflict, owner, bodies, rows?.memories.get(f.relPath), rows?.body));
   }
   memories.sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));
-  if (!source.adapter.indexFile) return { ...base, memories };
+  return withIndexFile({ ...base, memories }, source, owner);
+}
+
+/** A Claude Code folder's MEMORY.md, read from disk (the index does not hold it). */
+function withIndexFile(input: ContextRootInput, source: SourceInfo, owner: OwnerIdentity): ContextRootInput {
+  if (!source.adapter.indexFile) return input;
   const text = readIndex(source.root, source.adapter.indexFile);
   return {
-    ...base,
-    memories,
+    ...input,
     index: { text, credentialLines: text === null ? [] : credentialLines(Buffer.from(text, 'utf8'), owner) },
   };
+}
+
+/** One file of a source as the last plan saw it (docs/session-context.md, "Between changes"). */
+interface KeptFile {
+  rowid: number;
+  size: number;
+  mtimeMs: number;
+  file: ListedFile;
+  /** Its memories/ row (credential lines included); null for quarantine/ and archive/. */
+  row: CachedRow | null;
+  /** The memory made of it, and the conflict flag it was made with. */
+  memory: ContextMemory | null;
+  conflict: boolean;
+  /** Order of the index listing: memories/, quarantine/, archive/. */
+  rank: number;
+  /** The row's read error (a symlink, a file too large): such a row is looked at again on disk. */
+  error: string | null;
+  /** The last plan whose signatures named it. */
+  epoch: number;
+}
+
+/**
+ * What the dashboard keeps between its plans (docs/session-context.md, "Between changes"):
+ * per source, every file's row signature and the memory made of it; the block lengths the
+ * packing measured, by memory object. A plan made with it reads in full only the rows whose
+ * signature moved and makes only their memories again; the plan is the same as without it.
+ */
+export interface ContextKeep {
+  sqlite: Database.Database | null;
+  /** The scan's rules signature and the owner the memories were made under. */
+  signature: string | null;
+  sources: Map<string, KeptSource>;
+  lengths: BlockLengths;
+  /** What the last plan did (the tests and bench/context.ts read it). */
+  last: { rowsRead: number; memoriesMade: number; memoriesKept: number };
+}
+
+export function newContextKeep(): ContextKeep {
+  return {
+    sqlite: null,
+    signature: null,
+    sources: new Map(),
+    lengths: new WeakMap(),
+    last: { rowsRead: 0, memoriesMade: 0, memoriesKept: 0 },
+  };
+}
+
+const keeps = new WeakMap<Database.Database, ContextKeep>();
+
+/** The keep of one index handle (the dashboard's: one per server). */
+export function contextKeepOf(sqlite: Database.Database): ContextKeep {
+  let k = keeps.get(sqlite);
+  if (!k) {
+    k = newContextKeep();
+    keeps.set(sqlite, k);
+  }
+  return k;
+}
+
+const RANK = { memories: 0, quarantine: 1, archive: 2 } as const;
+
+function sameLines(a: number[], b: number[] | undefined): boolean {
+  const c = b ?? [];
+  return a.length === c.length && a.every((x, i) => x === c[i]);
+}
+
+/** `rowid size mtime_ms rel_path` (db/queries/context-rows.ts `signatures`) → its parts. */
+function parseSignature(sig: string): [string, number, number, number] {
+  const a = sig.indexOf(' ');
+  const b = sig.indexOf(' ', a + 1);
+  const c = sig.indexOf(' ', b + 1);
+  return [sig.slice(c + 1), Number(sig.slice(0, a)), Number(sig.slice(a + 1, b)), Number(sig.slice(b + 1, c))];
+}
+
+function relPathOf(sig: string): string {
+  return sig.slice(sig.indexOf(' ', sig.indexOf(' ', sig.indexOf(' ') + 1) + 1) + 1);
+}
+
+/** The order of `readContextRoot`'s memories: by filename, then memories/, quarantine/, archive/, then row order. */
+function byListing(a: KeptFile, b: KeptFile): number {
+  const x = a.file.filename;
+  const y = b.file.filename;
+  return (x < y ? -1 : x > y ? 1 : 0) || a.rank - b.rank || a.rowid - b.rowid;
+}
+
+/**
+ * One source in the keep: the last plan's signatures (the text, split) and the file kept for
+ * each (null: read again next time), and the same files in listing order.
+ */
+interface KeptSource {
+  text: string;
+  sigs: string[];
+  kept: (KeptFile | null)[];
+  sorted: KeptFile[];
+  /** Bumped at every plan; a file not seen in this plan's signatures is gone. */
+  epoch: number;
+}
+
+/**
+ * `readContextRoot` with `listing: 'index'`, from the keep: every row's signature is read
+ * (the rescan's covering index), the rows whose signature moved are read whole, and the
+ * memories of the others are the ones the last plan made. The memories come out in the
+ * order `readContextRoot` gives them (by filename; the same name in memories/, quarantine/,
+ * archive/ in that order, then in row order), merged into the last plan's order rather
+ * than sorted again.
+ */
+function readKeptRoot(
+  source: SourceInfo,
+  owner: OwnerIdentity,
+  home: string,
+  q: ContextRows,
+  keep: ContextKeep,
+): ContextRootInput {
+  const base = { id: source.id, root: source.root, display: display(source.root, home), layout: source.kind };
+  let ks = keep.sources.get(source.id);
+  if (!ks) {
+    ks = { text: '', sigs: [], kept: [], sorted: [], epoch: 0 };
+    keep.sources.set(source.id, ks);
+  }
+  const epoch = ++ks.epoch;
+  const credential = new Map<string, number[]>();
+  for (const f of q.secretFindings(source.id)) {
+    if (findingClass(f.code) !== 'credential') continue;
+    const lines = credential.get(f.relPath) ?? [];
+    if (!lines.includes(f.line ?? 1)) lines.push(f.line ?? 1);
+    credential.set(f.relPath, lines);
+  }
+  for (const lines of credential.values()) lines.sort((a, b) => a - b);
+  // This plan's signatures beside the last plan's, both in rel_path order: walked together,
+  // a signature equal to the last one keeps its file; any other is read again. (The order
+  // only decides how quickly they line up again after a file came or went: a file is kept
+  // only for an identical signature.)
+  const text = q.signatures(source.id);
+  const sigs = text === ks.text ? ks.sigs : text === '' ? [] : text.split('\0');
+  const at: (KeptFile | null)[] = new Array(sigs.length).fill(null);
+  const moved: { sig: [string, number, number, number]; j: number }[] = [];
+  const take = (k: KeptFile | null, j: number) => {
+    if (k && (k.row === null || sameLines(k.row.credentialLines, credential.get(k.file.relPath)))) {
+      k.epoch = epoch;
+      at[j] = k;
+    } else moved.push({ sig: parseSignature(sigs[j]!), j });
+  };
+  const before = ks.sigs;
+  for (let i = 0, j = 0; i < before.length || j < sigs.length; ) {
+    if (i < before.length && j < sigs.length && before[i] === sigs[j]) take(ks.kept[i++]!, j++);
+    else if (j >= sigs.length)
+      i++; // gone
+    else if (i >= before.length)
+      take(null, j++); // new
+    else {
+      const a = relPathOf(before[i]!);
+      const b = relPathOf(sigs[j]!);
+      if (a === b) {
+        i++; // the same file, written again
+        take(null, j++);
+      } else if (Buffer.compare(Buffer.from(a), Buffer.from(b)) < 0)
+        i++; // gone
+      else take(null, j++); // new
+    }
+  }
+  // Many moved rows (the first plan, a rescan of everything): one pass over the table.
+  const bulk = moved.length > 2_000;
+  const memRows = bulk ? new Map(q.memories(source.id).map((r) => [r.relPath, r])) : null;
+  const otherRows = bulk ? new Map(q.others(source.id).map((r) => [r.relPath, r])) : null;
+  const fresh: KeptFile[] = [];
+  for (const { sig, j } of moved) {
+    const [relPath, rowid, size, mtimeMs] = sig;
+    const r = bulk ? (memRows!.get(relPath) ?? otherRows!.get(relPath) ?? null) : q.one(source.id, relPath);
+    if (!r) continue;
+    const location: ListedFile['location'] = 'location' in r ? r.location : 'memories';
+    const row: CachedRow | null =
+      location === 'memories'
+        ? Object.assign(r as ContextIndexRow, { credentialLines: credential.get(relPath) ?? [] })
+        : null;
+    let file: ListedFile | null = { relPath, filename: r.filename, location, size: r.size, mtimeMs: r.mtimeMs };
+    // A row holding an error is looked at again on disk every time (listFromIndex) and never kept.
+    if (r.error !== null) file = relist(source.root, relPath, location);
+    if (!file) continue;
+    const k: KeptFile = {
+      rowid,
+      size,
+      mtimeMs,
+      file,
+      row,
+      memory: null,
+      conflict: false,
+      rank: RANK[location],
+      error: r.error,
+      epoch,
+    };
+    fresh.push(k);
+    // A row holding an error is read again next time (its KeptFile is not kept).
+    if (r.error === null) at[j] = k;
+  }
+  ks.text = text;
+  ks.sigs = sigs;
+  ks.kept = at;
+  keep.last.rowsRead += moved.length;
+  // The last plan's order without what moved or went, merged with what is new.
+  let gone = 0;
+  const stay: KeptFile[] = [];
+  for (const k of ks.sorted) {
+    if (k.epoch === epoch) {
+      stay.push(k);
+      continue;
+    }
+    gone++; // moved (its new entry is in `fresh`) or went
+  }
+  fresh.sort(byListing);
+  const files: KeptFile[] = new Array(stay.length + fresh.length);
+  for (let i = 0, a = 0, b = 0; i < files.length; i++)
+    files[i] = b >= fresh.length || (a < stay.length && byListing(stay[a]!, fresh[b]!) < 0) ? stay[a++]! : fresh[b++]!;
+  ks.sorted = files;
+  // A conflict is a filename in both memories/ and quarantine/: it can change only when files come or go.
+  const recheck = gone > 0 || fresh.length > 0;
+  const inMemories = new Set<string>();
+  const inQuarantine = new Set<string>();
+  if (recheck)
+    for (const k of files) {
+      if (k.file.location === 'memories') inMemories.add(k.file.filename);
+      else if (k.file.location === 'quarantine') inQuarantine.add(k.file.filename);
+    }
+  const bodies = source.kind === 'trust-root';
+  const storedBody = (relPath: string) => q.body(source.id, relPath);
+  const memories: ContextMemory[] = new Array(files.length);
+  for (let i = 0; i < files.length; i++) {
+    const k = files[i]!;
+    const f = k.file;
+    const conflict = recheck
+      ? f.location !== 'archive' && inMemories.has(f.filename) && inQuarantine.has(f.filename)
+      : k.conflict;
+    if (!k.memory || k.conflict !== conflict) {
+      k.memory = memoryOf(source, f, conflict, owner, bodies, k.row ?? undefined, storedBody);
+      k.conflict = conflict;
+      keep.last.memoriesMade++;
+    } else keep.last.memoriesKept++;
+    memories[i] = k.memory;
+  }
+  return withIndexFile({ ...base, memories }, source, owner);
 }
 
 /**
@@ -342,11 +619,35 @@ export function buildSessionContext(req: ContextRequest): ContextPlan {
   const home = req.home ?? os.homedir();
   const cache = openCache(req.cache);
   try {
+    const keep = req.keep && req.listing === 'index' && cache?.sqlite !== null ? req.keep : null;
+    if (keep && cache) {
+      const signature = JSON.stringify([cache.rows.rulesSignature(), req.owner]);
+      if (keep.sqlite !== cache.sqlite || keep.signature !== signature) {
+        Object.assign(keep, newContextKeep(), { sqlite: cache.sqlite, signature });
+      }
+      keep.last = { rowsRead: 0, memoriesMade: 0, memoriesKept: 0 };
+    }
+    const seen = new Set<string>();
     const roots = req.roots.map((r) => {
       const source = describeSource(r);
+      seen.add(source.id);
+      if (keep && cache && !source.error && !source.records) {
+        try {
+          return readKeptRoot(source, req.owner, home, cache.rows, keep);
+        } catch {
+          keep.sources.delete(source.id); // the rows could not be read this way: as without a keep
+        }
+      }
       return readContextRoot(source, req.owner, home, cache?.get(source.id), req.listing);
     });
-    return sessionContext({ roots, now: req.now, budget: clampBudget(req.budget), problems: req.problems });
+    if (keep) for (const id of [...keep.sources.keys()]) if (!seen.has(id)) keep.sources.delete(id);
+    return sessionContext({
+      roots,
+      now: req.now,
+      budget: clampBudget(req.budget),
+      problems: req.problems,
+      lengths: keep?.lengths,
+    });
   } finally {
     cache?.close();
   }
