@@ -4,6 +4,27 @@ import path from 'node:path';
 import type { Location } from '../trust/tiers';
 import type { ListedFile } from './types';
 
+/** A file's size and mtime from an earlier listing, by its path relative to the root. */
+export type StatReuse = (relPath: string) => { size: number; mtimeMs: number } | undefined;
+
+let reuse: StatReuse | null = null;
+
+/**
+ * Inside `fn`, a listed file `known` answers for is not lstat'ed: its size and mtime are
+ * taken from that earlier listing. The index's watcher passes the files it saw no event for
+ * (docs/freshness.md, "Targeted rescans"); every rule of a listing (names, symlinks, what is
+ * a file) still runs on the fresh readdir.
+ */
+export function withStatReuse<T>(known: StatReuse, fn: () => T): T {
+  const outer = reuse;
+  reuse = known;
+  try {
+    return fn();
+  } finally {
+    reuse = outer;
+  }
+}
+
 export function listMarkdown(
   root: string,
   relDir: string,
@@ -33,6 +54,11 @@ export function listMarkdown(
       continue;
     }
     if (!e.isFile()) continue;
+    const seen = reuse?.(relPath);
+    if (seen) {
+      out.push({ relPath, filename: e.name, location, size: seen.size, mtimeMs: seen.mtimeMs });
+      continue;
+    }
     let st: fs.Stats;
     try {
       st = fs.lstatSync(path.join(dir, e.name));

@@ -5,10 +5,12 @@
  * unreliable. While clean, the watcher answers other processes that ask whether they may
  * skip their own rescan.
  */
+import path from 'node:path';
 import type { ServiceContext } from '../context';
 import { scan } from './scan-service';
 import { startMonitor, type Monitor } from './monitor';
-import type { ScanStats } from './scan';
+import type { ScanStats, WatchedRoot } from './scan';
+import type { ListedFile, SourceInfo } from '../../sources';
 
 /** Even with watchers, rescan at least this often (network drives, missed events). */
 export const FALLBACK_SCAN_MS = 5 * 60_000;
@@ -43,23 +45,43 @@ export function keepFresh(
     pending.unref();
   };
   const monitor: Monitor = startMonitor(ctx.config.dbPath, later);
+  /** Each file root's listing at the last scan, kept for the next targeted rescan. */
+  let listings = new Map<string, Map<string, ListedFile>>();
+  /** The index's data_version after our last scan: unchanged means no other connection wrote since. */
+  let version = -1;
+  const dataVersion = () => Number(ctx.handle.sqlite.pragma('data_version', { simple: true }));
   const keeper: Keeper = {
     fresh() {
-      if (!monitor.dirty && Date.now() - scannedAt <= FALLBACK_SCAN_MS) return;
+      const changed = monitor.dirty;
+      if (!changed && Date.now() - scannedAt <= FALLBACK_SCAN_MS) return;
       let ok = false;
       let files = 0;
+      const watched = new Map<string, WatchedRoot>();
+      const next = new Map<string, Map<string, ListedFile>>();
+      const rowsCurrent = version !== -1 && dataVersion() === version;
       try {
         const stats = scan(ctx, {
           // Watch first, then read: a change after the watch is an event, one before it is seen by the scan.
           beforeRead: (sources) => {
             monitor.watch(sources);
-            monitor.beginScan();
+            const named = monitor.beginScan();
+            // The fallback scan (no event) lists everything: it is there for events that never came.
+            if (changed && named)
+              for (const [id, w] of targeted(sources, listings, named, rowsCurrent)) watched.set(id, w);
           },
+          watched,
+          onListed: (id, listed) => next.set(id, new Map(listed.map((f) => [f.relPath, f]))),
         });
+        listings = next;
+        version = dataVersion();
         files = stats.files;
         ok = true;
         opts.onScan?.(stats);
       } finally {
+        if (!ok) {
+          listings = new Map();
+          version = -1;
+        }
         monitor.endScan(ok, files);
         scannedAt = Date.now();
       }
@@ -72,4 +94,27 @@ export function keepFresh(
     },
   };
   return keeper;
+}
+
+/**
+ * Targeted rescans (docs/freshness.md): for each file root listed at the last scan, the
+ * files no event named since are taken with that listing's size and mtime instead of being
+ * lstat'ed again. The directories are still read, so every listing rule runs as before.
+ */
+function targeted(
+  sources: SourceInfo[],
+  listings: ReadonlyMap<string, ReadonlyMap<string, ListedFile>>,
+  named: ReadonlySet<string>,
+  rowsCurrent: boolean,
+): Map<string, WatchedRoot> {
+  const out = new Map<string, WatchedRoot>();
+  for (const s of sources) {
+    const last = listings.get(s.id);
+    if (s.error || !last) continue;
+    const root = `${path.join(s.root, '')}/`.replace(/\/\/$/, '/');
+    const mine = new Set<string>();
+    for (const p of named) if (p.startsWith(root)) mine.add(p.slice(root.length));
+    out.set(s.id, { last, named: mine, rowsCurrent });
+  }
+  return out;
 }

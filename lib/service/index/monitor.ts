@@ -21,8 +21,12 @@ export interface Monitor {
   readonly dirty: boolean;
   /** Watch the directories of these sources (new ones added, vanished or replaced ones re-made). */
   watch(sources: SourceInfo[]): void;
-  /** A scan is about to read the disk: events from here on are after it began. */
-  beginScan(): void;
+  /**
+   * A scan is about to read the disk: events from here on are after it began. Returns the
+   * memory files (absolute paths) events named since the last `beginScan`, or null when
+   * the events do not say which files alone changed (docs/freshness.md, "Targeted rescans").
+   */
+  beginScan(): Set<string> | null;
   /** The scan finished (or failed): publish the lease with the index's size. */
   endScan(ok: boolean, files: number): void;
   markDirty(): void;
@@ -31,18 +35,46 @@ export interface Monitor {
 
 /** The directories a file root's adapter lists, each with the one it lives in (watched too). */
 export function dirsOf(source: SourceInfo): string[] {
+  return [...rolesOf(source).keys()];
+}
+
+/**
+ * What an event in each watched directory can mean: `files` holds memory files (an event
+ * names one), `layout` holds the folders a listing walks (an event there may add or remove
+ * a folder), `audit` holds the audit trail (mirrored from its cursors at every scan). A
+ * Claude Code folder's root is both `files` and `layout`.
+ */
+type Role = { files: boolean; layout: boolean };
+
+function rolesOf(source: SourceInfo): Map<string, Role> {
   const a = source.adapter;
-  const rel = new Set(['', '.memtrust', '.memtrust/audit', a.dirOf('memories'), a.dirOf('quarantine')]);
+  const roles = new Map<string, Role>();
+  const add = (rel: string, r: Partial<Role>) => {
+    const abs = path.join(source.root, rel);
+    const had = roles.get(abs) ?? { files: false, layout: false };
+    roles.set(abs, { files: had.files || !!r.files, layout: had.layout || !!r.layout });
+  };
+  add('', { layout: true });
+  add('.memtrust', { layout: true });
+  add('.memtrust/audit', {});
+  add(a.dirOf('memories'), { files: true });
+  add(a.dirOf('quarantine'), { files: true });
   const archiveBase = path.posix.dirname(a.dirOf('archive', '0000-00'));
-  rel.add(archiveBase);
+  add(archiveBase, { layout: true });
   try {
     for (const m of fs.readdirSync(path.join(source.root, archiveBase), { withFileTypes: true }))
-      if (m.isDirectory()) rel.add(`${archiveBase}/${m.name}`);
+      if (m.isDirectory()) add(`${archiveBase}/${m.name}`, { files: true });
   } catch {
     // no archive yet: its creation is an event in the root
   }
-  return [...rel].map((r) => path.join(source.root, r));
+  return roles;
 }
+
+/**
+ * Past this many named files, a rescan lists everything: a burst this large (a checkout, a
+ * sync) may also have overflowed the kernel's event queue, which drops events silently.
+ */
+const MAX_NAMED = 1000;
 
 interface Watched {
   handle: fs.FSWatcher;
@@ -52,7 +84,10 @@ interface Watched {
 export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Monitor {
   const dir = watchDir(dbPath);
   const watched = new Map<string, Watched>();
+  const roles = new Map<string, Role>();
   let dirty = true;
+  /** Memory files named by events since the last beginScan; null: not known which (docs/freshness.md). */
+  let named: Set<string> | null = null;
   /** A directory that must be watched is not (watch failed, root unusable): never vouch. */
   let blind = true;
   let key = '';
@@ -63,6 +98,21 @@ export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Mo
       dirty = true;
       onDirty();
     }
+  };
+
+  /** What one event in `d` says: a memory file by name, or that the next scan must list everything. */
+  const noteEvent = (d: string, name: string | Buffer | null) => {
+    if (named !== null) {
+      const role = roles.get(d);
+      if (!role || typeof name !== 'string' || name.includes('/')) named = null;
+      else if (role.files && name.endsWith('.md')) {
+        named.add(`${d}/${name}`);
+        if (named.size > MAX_NAMED) named = null;
+      } else if (role.layout && !role.files) named = null;
+      else if (role.layout && !name.endsWith('.md') && !name.startsWith('.')) named = null;
+      // else: a temporary or hidden file beside the memories, or an audit append: no listing changes
+    }
+    setDirty();
   };
 
   const answer = (name: string) => {
@@ -116,12 +166,17 @@ export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Mo
     watch(sources) {
       let complete = true;
       const wanted = new Set<string>();
+      roles.clear();
       for (const s of sources) {
         if (s.error) {
           complete = false;
           continue;
         }
-        for (const d of dirsOf(s)) wanted.add(d);
+        for (const [d, role] of rolesOf(s)) {
+          wanted.add(d);
+          const had = roles.get(d);
+          roles.set(d, had ? { files: had.files || role.files, layout: had.layout || role.layout } : role);
+        }
       }
       for (const d of [...watched.keys()]) if (!wanted.has(d)) unwatch(d);
       const nextStamps: [string, number][] = [];
@@ -141,9 +196,10 @@ export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Mo
         if (w && w.ino === st.ino) continue;
         unwatch(d);
         try {
-          const handle = fs.watch(d, { persistent: false }, setDirty);
+          const handle = fs.watch(d, { persistent: false }, (_event, name) => noteEvent(d, name));
           handle.on('error', () => {
             blind = true;
+            named = null;
             setDirty();
           });
           watched.set(d, { handle, ino: st.ino });
@@ -156,12 +212,16 @@ export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Mo
       key = monitorKey(sources);
     },
     beginScan() {
+      const seen = blind ? null : named;
       dirty = false;
+      named = new Set();
+      return seen;
     },
     endScan(ok, files) {
       if (!ok) {
-        // Not current: try again once things settle (setDirty schedules it).
+        // Not current: try again once things settle (setDirty schedules it), listing everything.
         dirty = false;
+        named = null;
         setDirty();
       }
       if (!cookies) return;
@@ -174,7 +234,10 @@ export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Mo
         // without a lease, askers scan as before
       }
     },
-    markDirty: setDirty,
+    markDirty() {
+      named = null;
+      setDirty();
+    },
     close() {
       cookies?.close();
       for (const d of [...watched.keys()]) unwatch(d);

@@ -7,9 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { SourceInfo, ListedFile } from '../../sources';
+import { type StatReuse, withStatReuse } from '../../sources/list-dir';
 import type { OwnerIdentity } from '../../validators/types';
 import { clockBases, factsOf, inspect, readFields, sha256 } from './inspect';
-import { markConflicts, rowWriter } from './index-rows';
+import { markConflictFor, markConflicts, rowWriter } from './index-rows';
 import { mirrorAudit } from '../audit/audit-mirror';
 import { markIndexed } from '../claude/claude-index';
 import { storeIndexFindings } from '../claude/index-file-scan';
@@ -41,6 +42,10 @@ export interface ScanStats {
   errors: string[];
   /** The file roots were taken as indexed, on a watcher's word (docs/freshness.md). */
   vouched?: boolean;
+  /** Files taken from the watcher's last listing without an lstat (docs/freshness.md, "Targeted rescans"). */
+  reused?: number;
+  /** Files compared with their rows one by one instead of reading every row (same section). */
+  compared?: number;
 }
 
 export interface ScanOptions {
@@ -51,7 +56,27 @@ export interface ScanOptions {
   recordSources?: SourceInfo[];
   /** A live watcher of these roots saw no change since its last scan (docs/freshness.md): the file roots are not listed. */
   vouched?: boolean;
+  /** Per file root: what the watcher saw since the listing it kept (docs/freshness.md, "Targeted rescans"). */
+  watched?: ReadonlyMap<string, WatchedRoot>;
+  /** Each file root's listing as its adapter returned it (the watcher keeps it for `reuse`). */
+  onListed?: (sourceId: string, listed: ListedFile[]) => void;
 }
+
+/**
+ * A file root as the index's watcher saw it since its last scan: that scan's listing, and
+ * the files events named since. Files no event named are taken from the listing without an
+ * lstat. `rowsCurrent`: no other connection wrote the index since that scan, so the rows of
+ * the files no event named are still that listing's, and only the named and new files are
+ * compared with their rows.
+ */
+export interface WatchedRoot {
+  last: ReadonlyMap<string, ListedFile>;
+  named: ReadonlySet<string>;
+  rowsCurrent: boolean;
+}
+
+/** Past this many files to compare, the rows are read in one pass and the conflicts marked over the whole root. */
+const TARGETED_MAX = 1000;
 
 const BATCH = 1000;
 const FTS_DEFER_MIN = 2000;
@@ -134,19 +159,48 @@ function scanOne(
   opts: ScanOptions,
   force = false,
 ): void {
-  const listed = opts.machine
-    ? committedListing(source.root, opts.machine, source.adapter.list(source.root))
-    : source.adapter.list(source.root);
+  const seen = opts.watched?.get(source.id);
+  let reused = 0;
+  const known: StatReuse | undefined = seen
+    ? (rel) => {
+        if (seen.named.has(rel)) return undefined;
+        const k = seen.last.get(rel);
+        if (k) reused++;
+        return k;
+      }
+    : undefined;
+  const raw = known ? withStatReuse(known, () => source.adapter.list(source.root)) : source.adapter.list(source.root);
+  if (known) stats.reused = (stats.reused ?? 0) + reused;
+  opts.onListed?.(source.id, raw);
+  const listed = opts.machine ? committedListing(source.root, opts.machine, raw) : raw;
   stats.files += listed.length;
+  // Which files to compare with their rows: all of them, or (targeted) the ones events named
+  // and the ones new since the watcher's listing; a deleted file is always named by an event.
+  let compare: Set<string> | null = null;
+  if (seen?.rowsCurrent && !force && listed === raw) {
+    compare = new Set(seen.named);
+    for (const f of listed) if (!seen.last.has(f.relPath)) compare.add(f.relPath);
+    if (compare.size > TARGETED_MAX) compare = null;
+    else stats.compared = (stats.compared ?? 0) + compare.size;
+  }
   const existing = new Map<string, { size: number; mtime: number }>();
-  for (const r of sqlite
-    .prepare('SELECT rel_path AS p, size, mtime_ms AS m FROM memories WHERE source = ?')
-    .iterate(source.id) as Iterable<{ p: string; size: number; m: number }>) {
-    existing.set(r.p, { size: r.size, mtime: r.m });
+  if (compare) {
+    const one = sqlite.prepare('SELECT size, mtime_ms AS m FROM memories WHERE key = ?');
+    for (const rel of compare) {
+      const r = one.get(`${source.id}:${rel}`) as { size: number; m: number } | undefined;
+      if (r) existing.set(rel, { size: r.size, mtime: r.m });
+    }
+  } else {
+    for (const r of sqlite
+      .prepare('SELECT rel_path AS p, size, mtime_ms AS m FROM memories WHERE source = ?')
+      .iterate(source.id) as Iterable<{ p: string; size: number; m: number }>) {
+      existing.set(r.p, { size: r.size, mtime: r.m });
+    }
   }
   const writer = rowWriter(sqlite);
   const changed: (ListedFile & { isNew: boolean })[] = [];
   for (const f of listed) {
+    if (compare && !compare.has(f.relPath)) continue; // its row is the watcher's listing's
     const row = existing.get(f.relPath);
     existing.delete(f.relPath);
     if (force || !row || row.size !== f.size || row.mtime !== f.mtimeMs) changed.push({ ...f, isNew: !row });
@@ -190,7 +244,14 @@ function scanOne(
     })();
     stats.removed += existing.size;
   }
-  if (changed.length > 0 || stats.removed > 0) markConflicts(sqlite, source.id);
+  if (compare) {
+    // Only the ids of the files compared can have gained or lost a twin (same rule, per id).
+    if (changed.length > 0 || existing.size > 0)
+      sqlite.transaction(() => {
+        for (const id of new Set([...compare].map((rel) => `${source.id}:${path.posix.basename(rel)}`)))
+          markConflictFor(sqlite, id);
+      })();
+  } else if (changed.length > 0 || stats.removed > 0) markConflicts(sqlite, source.id);
   if (source.adapter.indexFile) {
     markIndexed(sqlite, source);
     storeIndexFindings(sqlite, source, owner);

@@ -1,0 +1,177 @@
+/**
+ * Targeted rescans (docs/freshness.md): after the watcher's events, the keeper lists every
+ * folder again but lstat's only the files the events named. The index it leaves must be the
+ * index a full scan of the same disk writes, for the real shapes (lib/service/fixtures/scan-corpus.ts)
+ * and every kind of change: touches, edits, appends, deletes, adds, a move to quarantine/, a
+ * file swapped for a symlink, a new archive month.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type Database from 'better-sqlite3';
+import { loadConfig } from '../../config';
+import { closeDb } from '../../../db/client';
+import { createContext, type ServiceContext } from '../context';
+import { scan } from './scan-service';
+import { keepFresh, type Keeper } from './keep-fresh';
+import type { ScanStats } from './scan';
+import { CORPUS_NOW, CORPUS_OWNER, writeScanCorpus } from '../fixtures/scan-corpus';
+
+const dirs: string[] = [];
+const dbs: string[] = [];
+const keepers: Keeper[] = [];
+afterEach(() => {
+  for (const k of keepers.splice(0)) k.close();
+  for (const db of dbs.splice(0)) closeDb(db);
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function envFor(tmp: string, roots: string[], name: string): Record<string, string> {
+  return {
+    MEMTRUST_ROOT: roots.join(path.delimiter),
+    MEMTRUST_DB: path.join(tmp, `${name}.sqlite`),
+    MEMTRUST_NOW: CORPUS_NOW,
+    MEMTRUST_MACHINE: 'test-machine',
+    OWNER_EMAILS: CORPUS_OWNER,
+    XDG_CONFIG_HOME: path.join(tmp, `${name}-cfg`),
+    XDG_DATA_HOME: path.join(tmp, `${name}-data`),
+    GIT_CEILING_DIRECTORIES: tmp,
+  };
+}
+
+function contextFor(tmp: string, roots: string[], name: string): ServiceContext {
+  const db = path.join(tmp, `${name}.sqlite`);
+  dbs.push(db);
+  const env = envFor(tmp, roots, name);
+  return createContext(loadConfig({ env }), env);
+}
+
+function rows(sqlite: Database.Database): Record<string, string[]> {
+  const all = (sql: string) => (sqlite.prepare(sql).all() as unknown[]).map((r) => JSON.stringify(r)).sort();
+  return {
+    memories: all('SELECT * FROM memories'),
+    findings: all('SELECT * FROM findings'),
+    index_findings: all('SELECT * FROM index_findings'),
+  };
+}
+
+/** A keeper whose scans are recorded, with its first (full) scan done. */
+function keeper(ctx: ServiceContext): { keep: Keeper; scans: ScanStats[] } {
+  const scans: ScanStats[] = [];
+  const keep = keepFresh(ctx, { onScan: (s) => scans.push(s) });
+  keepers.push(keep);
+  keep.fresh();
+  return { keep, scans };
+}
+
+/** Lets the event loop take the watchers' events (inotify delivers within milliseconds). */
+const settle = () => new Promise((r) => setTimeout(r, 150));
+
+const later = new Date('2026-11-02T08:00:00Z');
+
+describe('a targeted rescan writes the index a full scan writes', () => {
+  it('after touches, edits, deletes, adds, a move to quarantine/ and a symlink swap', async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-targeted-'));
+    dirs.push(tmp);
+    const corpus = writeScanCorpus(path.join(tmp, 'roots'), 300, 40);
+    const ctx = contextFor(tmp, corpus.roots, 'kept');
+    const { keep, scans } = keeper(ctx);
+    expect(scans[0]?.reused ?? 0).toBe(0); // the first scan lists everything
+    await settle();
+    corpus.mutate();
+    const [trustA, , claude] = corpus.roots as [string, string, string];
+    const mem = path.join(trustA, 'memories');
+    const names = fs
+      .readdirSync(mem)
+      .filter((n) => n.endsWith('.md'))
+      .sort();
+    // Same size, new bytes, new mtime: only an event says it changed.
+    const same = path.join(mem, names[5]!);
+    const text = fs.readFileSync(same, 'utf8');
+    fs.writeFileSync(
+      same,
+      text.replace(/[a-z]/, (c) => (c === 'z' ? 'y' : String.fromCharCode(c.charCodeAt(0) + 1))),
+    );
+    fs.utimesSync(same, later, later);
+    // Moved to quarantine/ by hand; another copied there, so it has a twin (a conflict).
+    fs.mkdirSync(path.join(trustA, 'quarantine'), { recursive: true });
+    fs.renameSync(path.join(mem, names[7]!), path.join(trustA, 'quarantine', names[7]!));
+    fs.copyFileSync(path.join(mem, names[9]!), path.join(trustA, 'quarantine', names[9]!));
+    // A Claude Code memory swapped for a symlink to another one.
+    const claudeFiles = fs
+      .readdirSync(claude)
+      .filter((n) => n.endsWith('.md') && n !== 'MEMORY.md' && !fs.lstatSync(path.join(claude, n)).isSymbolicLink())
+      .sort();
+    fs.rmSync(path.join(claude, claudeFiles[3]!));
+    fs.symlinkSync(path.join(claude, claudeFiles[4]!), path.join(claude, claudeFiles[3]!));
+    await settle();
+    keep.fresh();
+    const targetedScan = scans.at(-1)!;
+    expect(scans).toHaveLength(2);
+    expect(targetedScan.reused).toBeGreaterThan(250); // most files were not lstat'ed again
+    expect(targetedScan.compared).toBeGreaterThan(10); // and only the named and new ones compared with their rows
+    expect(targetedScan.compared).toBeLessThan(150);
+    const conflict = ctx.handle.sqlite.prepare('SELECT count(*) FROM memories WHERE conflict = 1').pluck().get();
+    expect(conflict).toBeGreaterThanOrEqual(2);
+    const fresh = contextFor(tmp, corpus.roots, 'fresh');
+    scan(fresh);
+    const a = rows(ctx.handle.sqlite);
+    const b = rows(fresh.handle.sqlite);
+    for (const part of Object.keys(b)) expect(a[part], part).toEqual(b[part]);
+  });
+
+  it('a new archive month, or a burst of more than 1,000 files, lists everything again', async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-targeted-'));
+    dirs.push(tmp);
+    const corpus = writeScanCorpus(path.join(tmp, 'roots'), 1400, 10);
+    const ctx = contextFor(tmp, corpus.roots, 'kept');
+    const { keep, scans } = keeper(ctx);
+    const [trustA] = corpus.roots as [string];
+    const mem = path.join(trustA, 'memories');
+    const names = fs
+      .readdirSync(mem)
+      .filter((n) => n.endsWith('.md'))
+      .sort();
+    await settle();
+    // A month folder appears with a file in it: a folder event, so no file is taken as listed.
+    const month = path.join(trustA, 'archive', '2026-10');
+    fs.mkdirSync(month, { recursive: true });
+    fs.copyFileSync(path.join(mem, names[0]!), path.join(month, names[0]!));
+    await settle();
+    keep.fresh();
+    expect(scans.at(-1)!.reused ?? 0).toBe(0);
+    // More than 1,000 files named by events: the kernel may have dropped some, list everything.
+    await settle();
+    for (const n of names.slice(0, 1001)) fs.utimesSync(path.join(mem, n), later, later);
+    await settle();
+    keep.fresh();
+    expect(scans.at(-1)!.reused ?? 0).toBe(0);
+    // One more edit: targeted again.
+    await settle();
+    fs.appendFileSync(path.join(mem, names[2]!), '\nLater.\n');
+    await settle();
+    keep.fresh();
+    expect(scans.at(-1)!.reused).toBeGreaterThan(1000);
+    expect(scans.at(-1)!.compared).toBe(1);
+    // Another process wrote the index (a CLI scan after the edits): the rows are read in one pass again.
+    await settle();
+    fs.appendFileSync(path.join(mem, names[3]!), '\nLater still.\n');
+    fs.rmSync(path.join(mem, names[4]!));
+    const cli = spawnSync(process.execPath, [path.resolve(__dirname, '../../cli/memtrust.cjs'), 'scan'], {
+      env: { ...process.env, ...envFor(tmp, corpus.roots, 'kept') },
+      encoding: 'utf8',
+    });
+    expect(cli.status, cli.stderr).toBe(0);
+    await settle();
+    keep.fresh();
+    expect(scans.at(-1)!.reused).toBeGreaterThan(1000);
+    expect(scans.at(-1)!.compared ?? 0).toBe(0);
+    const fresh = contextFor(tmp, corpus.roots, 'fresh');
+    scan(fresh);
+    const a = rows(ctx.handle.sqlite);
+    const b = rows(fresh.handle.sqlite);
+    for (const part of Object.keys(b)) expect(a[part], part).toEqual(b[part]);
+  });
+});
