@@ -150,3 +150,39 @@ export function machineLine(): string {
 export function note(line: string): void {
   process.stderr.write(`${line}\n`);
 }
+
+/**
+ * The cached root of N demo memories that bench/freshness.ts writes (bench/.out/fresh-n<N>),
+ * with the environment every script over it uses: the same owner, settings and clock, so a
+ * scan in one script does not make the next one re-check every file (rules signature).
+ */
+export function freshRoot(n: number): { out: string; root: string; db: string; env: Record<string, string> } {
+  const out = path.join(PROJECT_DIR, 'bench', '.out', `fresh-n${n}`);
+  const root = path.join(out, 'root');
+  const db = path.join(out, 'index.sqlite');
+  const env: Record<string, string> = {
+    MEMTRUST_ROOT: root,
+    MEMTRUST_DB: db,
+    MEMTRUST_NOW: BENCH_NOW,
+    MEMTRUST_MACHINE: 'bench',
+    XDG_CONFIG_HOME: path.join(out, 'config'),
+    XDG_DATA_HOME: path.join(out, 'data'),
+    OWNER_EMAILS: 'demo.user@example.com',
+    OWNER_HOME_USER: 'owner',
+    // The cache lives inside the project's work tree: keep the service's git calls out of it.
+    GIT_CEILING_DIRECTORIES: out,
+  };
+  return { out, root, db, env };
+}
+
+/** The stat floor of a trust-model root: readdir + lstat of every memory file, best of 3 after a warm-up. */
+export function statFloor(root: string): number {
+  const dirs = [path.join(root, 'memories'), path.join(root, 'quarantine')];
+  for (const m of fs.readdirSync(path.join(root, 'archive'))) dirs.push(path.join(root, 'archive', m));
+  const once = () =>
+    timeMs(() => {
+      for (const d of dirs) for (const name of fs.readdirSync(d)) fs.lstatSync(path.join(d, name));
+    }).ms;
+  once();
+  return Math.min(once(), once(), once());
+}

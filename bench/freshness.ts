@@ -30,13 +30,14 @@ import {
   cliEnv,
   flags,
   fmtMs,
+  freshRoot,
   intFlag,
   machineLine,
   median,
   note,
   runCli,
+  statFloor,
   table,
-  timeMs,
   verdict,
 } from './common';
 
@@ -46,21 +47,8 @@ const REPS = intFlag(f, 'reps');
 const TARGET_MS = 500;
 
 function ensureRoot(n: number): { root: string; env: NodeJS.ProcessEnv; db: string; scratch: string } {
-  const out = path.join(PROJECT_DIR, 'bench', '.out', `fresh-n${n}`);
-  const root = path.join(out, 'root');
-  const db = path.join(out, 'index.sqlite');
-  const env = cliEnv({
-    MEMTRUST_ROOT: root,
-    MEMTRUST_DB: db,
-    MEMTRUST_NOW: BENCH_NOW,
-    MEMTRUST_MACHINE: 'bench',
-    XDG_CONFIG_HOME: path.join(out, 'config'),
-    XDG_DATA_HOME: path.join(out, 'data'),
-    OWNER_EMAILS: DEFAULT_OWNER_EMAIL,
-    OWNER_HOME_USER: 'owner',
-    // The cache lives inside the project's work tree: keep the service's git calls out of it.
-    GIT_CEILING_DIRECTORIES: out,
-  });
+  const { out, root, db, env: vars } = freshRoot(n);
+  const env = cliEnv(vars);
   if (!fs.existsSync(path.join(out, '.complete'))) {
     fs.rmSync(out, { recursive: true, force: true });
     note(`generating ${n} memories into ${root} (cached for later runs)…`);
@@ -76,17 +64,6 @@ function ensureRoot(n: number): { root: string; env: NodeJS.ProcessEnv; db: stri
   if (first.status !== 0) throw new Error(`scan failed: ${first.stderr}`);
   note(`index ready (${fmtMs(first.ms)})`);
   return { root, env, db, scratch };
-}
-
-function statFloor(root: string): number {
-  const dirs = [path.join(root, 'memories'), path.join(root, 'quarantine')];
-  for (const m of fs.readdirSync(path.join(root, 'archive'))) dirs.push(path.join(root, 'archive', m));
-  const once = () =>
-    timeMs(() => {
-      for (const d of dirs) for (const name of fs.readdirSync(d)) fs.lstatSync(path.join(d, name));
-    }).ms;
-  once();
-  return Math.min(once(), once(), once());
 }
 
 const LISTINGS: [string, string[]][] = [

@@ -17,53 +17,18 @@ import { createContext } from '../lib/service/context';
 import { keepFresh } from '../lib/service/index/keep-fresh';
 import type { ScanStats } from '../lib/service/index/scan';
 import { closeDb } from '../db/client';
-import {
-  BENCH_NOW,
-  PROJECT_DIR,
-  flags,
-  fmtMs,
-  intFlag,
-  machineLine,
-  median,
-  note,
-  table,
-  timeMs,
-  verdict,
-} from './common';
+import { flags, fmtMs, freshRoot, intFlag, machineLine, median, note, statFloor, table, verdict } from './common';
 
 const f = flags(process.argv.slice(2), { n: '100000', reps: '7' });
 const N = intFlag(f, 'n');
 const REPS = intFlag(f, 'reps');
 
-const out = path.join(PROJECT_DIR, 'bench', '.out', `fresh-n${N}`);
-const root = path.join(out, 'root');
+const { out, root, env } = freshRoot(N);
 if (!fs.existsSync(path.join(out, '.complete'))) {
   process.stdout.write(`no cached root at ${out}: run npx tsx bench/freshness.ts --n ${N} first\n`);
   process.exit(0);
 }
-const env: Record<string, string> = {
-  MEMTRUST_ROOT: root,
-  MEMTRUST_DB: path.join(out, 'index.sqlite'),
-  MEMTRUST_NOW: BENCH_NOW,
-  MEMTRUST_MACHINE: 'bench',
-  XDG_CONFIG_HOME: path.join(out, 'config'),
-  XDG_DATA_HOME: path.join(out, 'data'),
-  OWNER_EMAILS: 'demo.user@example.com',
-  OWNER_HOME_USER: 'owner',
-  GIT_CEILING_DIRECTORIES: out,
-};
 Object.assign(process.env, env);
-
-function statFloor(): number {
-  const dirs = [path.join(root, 'memories'), path.join(root, 'quarantine')];
-  for (const m of fs.readdirSync(path.join(root, 'archive'))) dirs.push(path.join(root, 'archive', m));
-  const once = () =>
-    timeMs(() => {
-      for (const d of dirs) for (const name of fs.readdirSync(d)) fs.lstatSync(path.join(d, name));
-    }).ms;
-  once();
-  return Math.min(once(), once(), once());
-}
 
 const settle = () => new Promise((r) => setTimeout(r, 100));
 
@@ -75,7 +40,7 @@ async function main(): Promise<void> {
   const target = path.join(root, 'memories', fs.readdirSync(path.join(root, 'memories')).sort()[11]!);
   const original = fs.readFileSync(target);
   const stat = fs.statSync(target);
-  const floor = statFloor();
+  const floor = statFloor(root);
   const targeted: number[] = [];
   const full: number[] = [];
   let reused = 0;
