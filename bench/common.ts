@@ -151,13 +151,21 @@ export function note(line: string): void {
   process.stderr.write(`${line}\n`);
 }
 
+/** A cached bench root under bench/.out/<dir> and the environment every script over it uses. */
+export interface BenchRoot {
+  out: string;
+  root: string;
+  db: string;
+  env: Record<string, string>;
+}
+
 /**
- * The cached root of N demo memories that bench/freshness.ts writes (bench/.out/fresh-n<N>),
- * with the environment every script over it uses: the same owner, settings and clock, so a
- * scan in one script does not make the next one re-check every file (rules signature).
+ * The same owner, settings and clock for every script over one cached root: a scan under
+ * another owner would make the next script (or the dashboard) re-check every file (the
+ * rules signature, docs/validators.md).
  */
-export function freshRoot(n: number): { out: string; root: string; db: string; env: Record<string, string> } {
-  const out = path.join(PROJECT_DIR, 'bench', '.out', `fresh-n${n}`);
+function benchRoot(dir: string, ownerEmail: string): BenchRoot {
+  const out = path.join(PROJECT_DIR, 'bench', '.out', dir);
   const root = path.join(out, 'root');
   const db = path.join(out, 'index.sqlite');
   const env: Record<string, string> = {
@@ -167,12 +175,22 @@ export function freshRoot(n: number): { out: string; root: string; db: string; e
     MEMTRUST_MACHINE: 'bench',
     XDG_CONFIG_HOME: path.join(out, 'config'),
     XDG_DATA_HOME: path.join(out, 'data'),
-    OWNER_EMAILS: 'demo.user@example.com',
+    OWNER_EMAILS: ownerEmail,
     OWNER_HOME_USER: 'owner',
     // The cache lives inside the project's work tree: keep the service's git calls out of it.
     GIT_CEILING_DIRECTORIES: out,
   };
   return { out, root, db, env };
+}
+
+/** bench/freshness.ts's root of N demo memories (bench/.out/fresh-n<N>), owned by the demo's owner. */
+export function freshRoot(n: number): BenchRoot {
+  return benchRoot(`fresh-n${n}`, 'demo.user@example.com');
+}
+
+/** bench/web.ts's root of N demo memories (bench/.out/web-<N>), owned as the dashboard under test is (e2e/server.ts). */
+export function webRoot(n: number): BenchRoot {
+  return benchRoot(`web-${n}`, 'owner@example.com');
 }
 
 /** The stat floor of a trust-model root: readdir + lstat of every memory file, best of 3 after a warm-up. */

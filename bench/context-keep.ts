@@ -23,14 +23,12 @@ import { scan } from '../lib/service/index/scan-service';
 import { describeSource } from '../lib/sources';
 import { buildSessionContext, newContextKeep } from '../lib/service/session/session-context';
 import { orderedRows } from '../lib/service/session/context-xray';
-import { BENCH_NOW, flags, fmtMs, intFlag, machineLine, median, note, table, verdict } from './common';
+import { BENCH_NOW, flags, fmtMs, intFlag, machineLine, median, note, table, verdict, webRoot } from './common';
 
 const f = flags(process.argv.slice(2), { n: '100000', reps: '7' });
 const n = intFlag(f, 'n');
 const reps = intFlag(f, 'reps');
-const out = path.join(__dirname, '.out', `web-${n}`);
-const root = path.join(out, 'root');
-const db = path.join(out, 'index.sqlite');
+const { out, root, env } = webRoot(n);
 
 function main(): void {
   note(`bench/context-keep: ${machineLine()}`);
@@ -39,17 +37,7 @@ function main(): void {
     writeCorpus(root, generateCorpus({ n, seed: 1, now: new Date(BENCH_NOW) }));
     fs.writeFileSync(path.join(root, '.complete'), '');
   }
-  // The server's environment in bench/web.ts (same owner: no re-check of every file).
-  const env = {
-    MEMTRUST_ROOT: root,
-    MEMTRUST_DB: db,
-    MEMTRUST_NOW: BENCH_NOW,
-    MEMTRUST_MACHINE: 'bench',
-    XDG_CONFIG_HOME: path.join(out, 'config'),
-    XDG_DATA_HOME: path.join(out, 'data'),
-    OWNER_EMAILS: 'owner@example.com',
-    OWNER_HOME_USER: 'owner',
-  };
+  // The server's environment in bench/web.ts (same owner: no re-check of every file): webRoot.
   const ctx = createContext(loadConfig({ env }), env);
   scan(ctx);
   const sqlite = ctx.handle.sqlite;

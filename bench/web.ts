@@ -26,16 +26,14 @@ import { createContext } from '../lib/service/context';
 import { scan } from '../lib/service/index/scan-service';
 import { closeDb } from '../db/client';
 import { startServer } from '../e2e/server';
-import { BENCH_NOW, flags, intFlag, percentile, table, verdict, fmtMs, machineLine } from './common';
+import { BENCH_NOW, flags, intFlag, percentile, table, verdict, fmtMs, machineLine, webRoot } from './common';
 
 const f = flags(process.argv.slice(2), { n: '100000', runs: '40', pages: 'all', sweep: '10', 'after-change': '0' });
 const n = intFlag(f, 'n');
 const runs = intFlag(f, 'runs');
 const sweepRuns = intFlag(f, 'sweep');
 const afterChange = intFlag(f, 'after-change');
-const out = path.join(__dirname, '.out', `web-${n}`);
-const root = path.join(out, 'root');
-const db = path.join(out, 'index.sqlite');
+const { out, root, db, env } = webRoot(n);
 
 async function timed(url: string): Promise<number> {
   const t = performance.now();
@@ -61,18 +59,6 @@ async function main(): Promise<void> {
     fs.writeFileSync(path.join(root, '.complete'), '');
     console.log(`generated corpus in ${fmtMs(performance.now() - t)}`);
   }
-  const env = {
-    MEMTRUST_ROOT: root,
-    MEMTRUST_DB: db,
-    MEMTRUST_NOW: BENCH_NOW,
-    MEMTRUST_MACHINE: 'bench',
-    // The same settings and owner identity as the server below (e2e/server.ts): a different
-    // owner would make the server's first request re-check every file (scan.ts, rules signature).
-    XDG_CONFIG_HOME: path.join(out, 'config'),
-    XDG_DATA_HOME: path.join(out, 'data'),
-    OWNER_EMAILS: 'owner@example.com',
-    OWNER_HOME_USER: 'owner',
-  };
   const t0 = performance.now();
   const ctx = createContext(loadConfig({ env }), env);
   scan(ctx);
