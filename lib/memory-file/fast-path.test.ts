@@ -12,6 +12,7 @@ const plain = (x: ReturnType<typeof parseFrontmatterDoc>['parsed']) => ({
   keys: x.keys,
   keyLines: [...x.keyLines],
   errors: x.errors,
+  nested: x.nested,
 });
 
 const key = fc.oneof(
@@ -103,6 +104,73 @@ describe('frontmatter fast path', () => {
       ),
       { numRuns: 3000 },
     );
+  });
+
+  it('agrees with the YAML path on one-level blocks such as `metadata:`', () => {
+    // A top-level line is a pair, or a block key whose children are indented (mostly alike,
+    // sometimes not, sometimes with a tab, a deeper line or nothing under it).
+    // Few key names, so the block and the top level often share one (the top level must win);
+    // mostly readable values, so many texts reach the comparison rather than a decline.
+    const shared = fc.constantFrom('type', 'node_type', 'originSessionId', 'name', 'trust-level', 'x');
+    const plainValue = fc.constantFrom('project', 'a b', '2026-05-01', '"q: x"', "'it''s'");
+    const anyValue = fc.oneof(plainValue, plainValue, plainValue, plainValue, plainValue, value, quoted);
+    const child = fc.tuple(fc.oneof(shared, shared, key), anyValue);
+    // A block's children share one indent; now and then one child is off (deeper, shallower, a tab).
+    const block = fc
+      .tuple(
+        fc.oneof(fc.constant('metadata'), fc.constant('metadata'), key),
+        fc.constantFrom('  ', '  ', '    ', ' '),
+        fc.array(child, { maxLength: 4 }),
+        fc.option(fc.tuple(fc.nat(3), fc.constantFrom('   ', '\t', '      ', '')), { freq: 6 }),
+      )
+      .map(([k, indent, kids, off]) => [
+        `${k}:`,
+        ...kids.map(([ck, v], i) => `${off && off[0] === i ? off[1] : indent}${ck}: ${v}`),
+      ]);
+    const line = fc.oneof(
+      fc.tuple(fc.oneof(shared, key, key), anyValue).map(([k, v]) => [`${k}: ${v}`]),
+      block,
+    );
+    let nestedAnswers = 0;
+    let blockAnswers = 0;
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 5 }), eol, (blocks, nl) => {
+        const text = blocks.flat().join(nl) + nl;
+        const fast = parseSimpleFrontmatter(text);
+        if (fast === null) return;
+        if (fast.nested) nestedAnswers++;
+        if (Object.values(fast.data).some((v) => v !== null && typeof v === 'object')) blockAnswers++;
+        expect(plain(fast)).toEqual(plain(parseFrontmatterDoc(text).parsed));
+      }),
+      { numRuns: 10_000 },
+    );
+    // The property must have looked at many blocks the fast path read, not only at declines.
+    expect(blockAnswers).toBeGreaterThan(300);
+    expect(nestedAnswers).toBeGreaterThan(150);
+  });
+
+  it('reads the Claude Code `metadata:` block and answers for it', () => {
+    const text =
+      'name: Deploy notes\ndescription: How we deploy\nmetadata:\n  type: project\n  node_type: memory\n  originSessionId: 4fb0b47-session\n';
+    const fast = parseSimpleFrontmatter(text);
+    expect(fast).not.toBeNull();
+    expect(fast?.data.type).toBe('project');
+    expect(fast?.nested).toEqual(['type', 'node_type', 'originSessionId']);
+    expect(fast?.keyLines.get('type')).toBe(5);
+    expect(fast?.keys).toEqual(['name', 'description', 'metadata']);
+    // The top level wins over the block, as in the YAML path.
+    expect(parseSimpleFrontmatter('metadata:\n  type: project\ntype: user\n')?.data.type).toBe('user');
+    for (const declined of [
+      'metadata:\n  type: a\n    deeper: b',
+      'metadata:\n  type: a\n   odd: b',
+      'metadata:\n\ttype: a',
+      'metadata:\n  type: a\n  type: b',
+      'metadata:',
+      'type:\n  a: b',
+      'metadata:\n  - a',
+    ]) {
+      expect(parseSimpleFrontmatter(declined), declined).toBeNull();
+    }
   });
 
   it('answers for the ordinary memory and declines what it cannot read exactly', () => {
