@@ -5,28 +5,29 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asciiSet, hasRun, isJsSpace } from './secrets-prose';
+import { asciiSet, hasRun, isJsSpace } from './text-chars';
+import { keyContext, NEEDS_BACKTICK, TRIGGER, TRIGGER_WORDS, triggerCondition } from './secrets-trigger';
 import {
   closerStarts,
   emphasisAt,
   hasJsSpace,
   isQuoteOpener,
-  keyContext,
   LABEL_RE,
   LABEL_WORD,
   labelSearchStart,
   LABEL_WORDS,
-  NEEDS_BACKTICK,
   NOT_A_SECRET_KEY,
   quoteOpenerIn,
   SEP,
   separatorAt,
   spacesAt,
-  TRIGGER,
-  triggerCondition,
+  commandHint,
+  COMMAND_HINT,
+  LABEL_ALTERNATION,
   trimUnquoted,
   unquotedAt,
 } from './secrets-prose';
+import { groupedAlternation } from './alternation';
 import { hintWordsIn, PHRASE_PATTERNS } from './injection-patterns';
 import { redactedRanges } from './secrets-redact';
 import { resolveOverlaps } from './secrets';
@@ -335,9 +336,9 @@ describe('labels', () => {
 
 describe('trigger conditions', () => {
   it('triggerCondition says what lower-casing the match and looking it up said, for every trigger match', () => {
-    const words = TRIGGER.source
-      .split('|')
-      .map((w) => w.replace(/\\b/g, '').replace(/\\s\?/g, ' ').replace(/-\?/g, '-'));
+    const words = TRIGGER_WORDS.split('|').map((w) =>
+      w.replace(/\\b/g, '').replace(/\\s\?/g, ' ').replace(/-\?/g, '-'),
+    );
     const text = fc
       .array(fc.tuple(fc.constantFrom(...words, 'Key', 'USER', 'Admin', 'ROOT', 'account', 'x', ' '), fc.boolean()), {
         maxLength: 12,
@@ -354,6 +355,131 @@ describe('trigger conditions', () => {
       }),
       RUNS,
     );
+  });
+});
+
+describe('third round: grouped alternations and the command hint', () => {
+  /** Every match of `re` in `t` as index:text, scanning as the scans do (global, from 0). */
+  const matches = (re: RegExp, t: string) => {
+    const out: string[] = [];
+    re.lastIndex = 0;
+    for (let m = re.exec(t); m !== null; m = re.exec(t)) {
+      out.push(`${m.index}:${m[0]}:${m.slice(1).join(',')}`);
+      if (m[0] === '') re.lastIndex++;
+    }
+    return out;
+  };
+  const plainTrigger = new RegExp(TRIGGER_WORDS, 'gi');
+  const plainLabel = new RegExp(`(?:${LABEL_WORDS})`, 'gi');
+  const words = [
+    ...TRIGGER_WORDS.split('|').map((w) => w.replace(/\\b/g, '').replace(/\\s\?/g, ' ').replace(/-\?/g, '-')),
+    ...labelForms(),
+  ];
+  const text = fc
+    .array(
+      fc.tuple(
+        fc.constantFrom(...words, 'x', ' ', '_', '-', 'db', 'PASS', 'Pw', 'K', ':', '비', '密', '\n'),
+        fc.boolean(),
+      ),
+      { maxLength: 14 },
+    )
+    .map((p) => p.map(([w, up]) => (up ? w.toUpperCase() : w)).join(''));
+
+  it('TRIGGER and LABEL_WORD find what their plain word lists find, match by match', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(matches(TRIGGER, t)).toEqual(matches(plainTrigger, t));
+        expect(matches(LABEL_WORD, t)).toEqual(matches(plainLabel, t));
+      }),
+      { ...RUNS, numRuns: 4000 },
+    );
+    expect(TRIGGER.source).not.toBe(TRIGGER_WORDS); // grouped, or this test compares a regex with itself
+  });
+
+  it('LABEL_RE (grouped) finds what it finds with the plain label list, groups included', () => {
+    const plain = new RegExp(LABEL_RE.source.replace(LABEL_ALTERNATION, LABEL_WORDS), 'gi');
+    expect(plain.source).not.toBe(LABEL_RE.source);
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(matches(LABEL_RE, t)).toEqual(matches(plain, t));
+      }),
+      { ...RUNS, numRuns: 4000 },
+    );
+  });
+
+  it('groupedAlternation keeps matches for alternations with barriers, cases and shared heads', () => {
+    // No `ſ`: V8 itself answers /SS|ſx|sx/i on "ſx" unlike /ſx/i (an engine quirk, not ours).
+    const alts = [
+      'ab',
+      'a',
+      String.raw`\bab\b`,
+      'abc',
+      'Ab',
+      'b?a',
+      '[ab]c',
+      'ac',
+      'ß',
+      'SS',
+      'sx',
+      'Sy',
+      '密码',
+      '密',
+    ];
+    const grouped = new RegExp(groupedAlternation(alts, true), 'gi');
+    const plainRe = new RegExp(alts.join('|'), 'gi');
+    const t = fc
+      .array(fc.constantFrom('a', 'b', 'c', 'A', 'B', ' ', 's', 'S', 'x', 'y', 'ß', '密', '码'), { maxLength: 16 })
+      .map((p) => p.join(''));
+    fc.assert(
+      fc.property(t, (s) => {
+        expect(matches(grouped, s)).toEqual(matches(plainRe, s));
+      }),
+      { ...RUNS, numRuns: 3000 },
+    );
+    for (const flags of ['g', 'gi']) {
+      const g = new RegExp(groupedAlternation(alts, flags === 'gi'), flags);
+      const p = new RegExp(alts.join('|'), flags);
+      for (const s of ['ab abc Abc', 'bab', 'ac ssx SX sY', '密码 密']) expect(matches(g, s), s).toEqual(matches(p, s));
+    }
+  });
+
+  it('commandHint is COMMAND_HINT.test', () => {
+    const pieces = piecesText(
+      [
+        '-',
+        '--',
+        'x',
+        '_',
+        '9',
+        ' ',
+        '.',
+        '=',
+        'password',
+        'PassWD',
+        'secret',
+        'token',
+        'passw',
+        'sudo',
+        'mysql',
+        'maria',
+        'curl',
+        'é',
+      ],
+      14,
+    );
+    fc.assert(
+      fc.property(pieces, (t) => {
+        expect(commandHint(t), t).toBe(COMMAND_HINT.test(t));
+      }),
+      { ...RUNS, numRuns: 4000 },
+    );
+    // Look-backs stop at the previous flag word: linear on a long run of words after one dash.
+    const long = `-${'token'.repeat(200_000)}`;
+    expect(commandHint(long)).toBe(true);
+    const noDash = `x${'token'.repeat(200_000)}`;
+    const t0 = performance.now();
+    expect(commandHint(noDash)).toBe(false);
+    expect(performance.now() - t0).toBeLessThan(2000);
   });
 });
 

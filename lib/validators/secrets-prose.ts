@@ -16,78 +16,11 @@
  */
 import type { SecretCandidate } from './secrets-patterns';
 import { lineStarts } from './scan-text';
+import { groupedAlternation } from './alternation';
+import { wantedLines } from './secrets-trigger';
+import { asciiSet, hasRun, isJsSpace } from './text-chars';
 
 const TIER = 2 as const;
-
-// ---------------------------------------------------------------------------
-// Character tests, kept in this module: they run per character, and a call into another
-// module costs a property read per call when the code runs as CommonJS (tsx, the bench).
-// ---------------------------------------------------------------------------
-
-/** A set of ASCII characters as a lookup table over char codes 0–127. */
-export function asciiSet(chars: string): Uint8Array {
-  const set = new Uint8Array(128);
-  for (let i = 0; i < chars.length; i++) {
-    const c = chars.charCodeAt(i);
-    if (c >= 128) throw new Error(`asciiSet: not ASCII: ${chars[i]}`);
-    set[c] = 1;
-  }
-  return set;
-}
-
-/**
- * Does `text` hold `min` consecutive characters of `set`, as the regex `[…]{min}` (the same
- * ASCII class) would say? It looks at the last position a run starting at `i` must cover
- * and jumps past it when that is not in the set, as encodedBlobStarts does, so ordinary
- * prose costs about one look per `min` characters. docs/performance-validators.md.
- */
-export function hasRun(text: string, set: Uint8Array, min: number): boolean {
-  const n = text.length;
-  // Invariant: no run of `min` starts before `i`, and `i` is 0 or follows a character outside the set.
-  let i = 0;
-  while (i + min <= n) {
-    const j = i + min - 1;
-    let c = text.charCodeAt(j);
-    if (c >= 128 || set[c] !== 1) {
-      i = j + 1;
-      continue;
-    }
-    let start = j;
-    while (start > i) {
-      c = text.charCodeAt(start - 1);
-      if (c >= 128 || set[c] !== 1) break;
-      start--;
-    }
-    let end = j + 1;
-    while (end < n && end - start < min) {
-      c = text.charCodeAt(end);
-      if (c >= 128 || set[c] !== 1) break;
-      end++;
-    }
-    if (end - start >= min) return true;
-    i = end + 1;
-  }
-  return false;
-}
-
-/**
- * Is the UTF-16 unit `c` one `\s` matches (ECMAScript WhiteSpace and LineTerminator)? For
- * gates that look at one character before running a regex that starts with `\s`.
- */
-export function isJsSpace(c: number): boolean {
-  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
 
 // ---------------------------------------------------------------------------
 // Values: what counts as a credential once a label points at it
@@ -198,6 +131,9 @@ export const LABEL_WORDS =
   'passwords?|passwd|pass|passphrase|pwd|pw|client[ _-]?secrets?|secret[ _-]?keys?|secrets?|api[ _-]?keys?|apikeys?|access[ _-]?keys?|access[ _-]?tokens?|auth[ _-]?tokens?|tokens?|auth|snmp[ _-]?community|community[ _-]?strings?|' +
   'contraseña|contrasena|clave|mot de passe|mdp|passwort|kennwort|senha|пароль|비밀번호|비번|암호|密码|密碼|口令|パスワード|暗証番号';
 
+/** LABEL_WORDS grouped by first character for speed (alternation.ts): the same matches. */
+export const LABEL_ALTERNATION = groupedAlternation(LABEL_WORDS.split('|'), true);
+
 /** Labels whose unquoted value may follow a space (`pw X`, `비번 X`, `密码 X`), not only `:`/`=`. */
 const SPACE_LABELS =
   /^(?:pw|pwd|contraseña|contrasena|mot de passe|mdp|passwort|kennwort|senha|пароль|비밀번호|비번|암호|密码|密碼|口令|パスワード|暗証番号)$/i;
@@ -209,51 +145,6 @@ export const NOT_A_SECRET_KEY =
 // ---------------------------------------------------------------------------
 // Line selection
 // ---------------------------------------------------------------------------
-
-/**
- * Lines worth a closer look: one case-insensitive pass over the whole text.
- * Most words select their line; `user`, `account`, `root`, `admin` matter only
- * for backticked pairs, and `key` only with a label, a table, a heading or a
- * long run on the line — so a frontmatter `type: user` line costs nothing more.
- */
-export const TRIGGER =
-  /pass|pwd|\bpw\b|secret|token|key|auth|communit|cred|log\s?-?in|sign\s?-?in|account|user|root|admin|sudo|curl|mysql|mariadb|contrase|clave|mot de passe|mdp|senha|kennwort|пароль|비번|비밀번호|암호|密码|密碼|口令|パスワード|暗証|계정|로그인|账号|帳號|アカウント|ログイン/gi;
-/** Words that select their line only when it holds a backtick (`key` has its own condition). */
-export const NEEDS_BACKTICK = ['user', 'account', 'root', 'admin'];
-const NONE = 0;
-const BACKTICK = 1;
-const KEY = 2;
-/**
- * The condition a TRIGGER match puts on its line: BACKTICK for a NEEDS_BACKTICK word, KEY
- * for `key`, NONE otherwise, as `m[0].toLowerCase()` looked up in NEEDS_BACKTICK would say.
- * Read from the length and the first letter: no other TRIGGER word has the same pair, and
- * under the non-Unicode `i` flag only ASCII letters fold to ASCII ones (a unit test checks
- * every word of TRIGGER).
- */
-export function triggerCondition(word: string): number {
-  const c = word.charCodeAt(0) | 0x20;
-  switch (word.length) {
-    case 3:
-      return c === 0x6b /* k */ ? KEY : NONE;
-    case 4:
-      return c === 0x75 /* u */ || c === 0x72 /* r */ ? BACKTICK : NONE;
-    case 5:
-    case 7:
-      return c === 0x61 /* a */ ? BACKTICK : NONE;
-    default:
-      return NONE;
-  }
-}
-/**
- * What makes `key` select its line: /api|secret|access|private|signing|[|#]|[A-Za-z0-9+/_=-]{32}/i,
- * tested as its words and, apart, the long run (hasRun: under the non-Unicode `i` flag the
- * class holds ASCII characters only, so the two tests together say what the one regex says).
- */
-const KEY_CONTEXT_WORDS = /api|secret|access|private|signing|[|#]/i;
-const KEY_RUN = asciiSet('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_=-');
-export function keyContext(line: string): boolean {
-  return KEY_CONTEXT_WORDS.test(line) || hasRun(line, KEY_RUN, 32);
-}
 
 const HEADING_NAMES_SECRET =
   /^\s{0,3}#{1,6}\s.*(?:key|token|secret|password|passwd|credential|비번|비밀번호|密码|パスワード|пароль)/i;
@@ -324,12 +215,12 @@ function skipScheme(line: string, at: number): number {
 /** `label: value`, `label = value`, `"label": "value"`, `label value` in quotes, foreign labels. */
 export const LABEL_RE = new RegExp(
   // Latin boundaries only: Korean, Japanese and Chinese glue particles to the label (`パスワードは`, `관리자비번`).
-  `(?<![A-Za-z\u00C0-\u024F0-9])([A-Za-z0-9]{0,24}[ _.-]?)?(${LABEL_WORDS})((?:[_.-][A-Za-z0-9]{1,16})?)(?![A-Za-z\u00C0-\u024F0-9])`,
+  `(?<![A-Za-z\u00C0-\u024F0-9])([A-Za-z0-9]{0,24}[ _.-]?)?(${LABEL_ALTERNATION})((?:[_.-][A-Za-z0-9]{1,16})?)(?![A-Za-z\u00C0-\u024F0-9])`,
   'gi',
 );
 
 /** The label words alone: where the next LABEL_RE match can be, found without its prefix. */
-export const LABEL_WORD = new RegExp(`(?:${LABEL_WORDS})`, 'gi');
+export const LABEL_WORD = new RegExp(`(?:${LABEL_ALTERNATION})`, 'gi');
 
 /**
  * LABEL_RE's next match at or after `from`, as `LABEL_RE.exec` from `from` finds it. The
@@ -607,10 +498,35 @@ const COMMANDS: Array<{ re: RegExp; what: string; group: number }> = [
   { re: /\bchpasswd\s*<<<\s*["']?[\w.-]{1,40}:([^\s"';|&]{1,200})/g, what: 'chpasswd input', group: 1 },
 ];
 
-const COMMAND_HINT = /sshpass|mysql|maria|curl|htpasswd|sudo|chpasswd|-[\w-]*(?:password|passwd|secret|token)/i;
+/** What every command the COMMANDS patterns read holds: COMMAND_HINT, tested as commandHint does. */
+export const COMMAND_HINT = /sshpass|mysql|maria|curl|htpasswd|sudo|chpasswd|-[\w-]*(?:password|passwd|secret|token)/i;
+const COMMAND_NAMES = /s(?:shpass|udo)|m(?:ysql|aria)|curl|htpasswd|chpasswd/i;
+const FLAG_WORDS = /passw(?:or)?d|secret|token/gi;
+const WORD_OR_DASH = asciiSet('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-');
+
+/**
+ * COMMAND_HINT.test(line), cheaper: its flag branch `-[\w-]*(?:password|…)` retried the run
+ * after every `-` (docs/performance-validators.md, "Third round"). Here each flag word looks
+ * back through its run of word characters and dashes for a `-`, stopping at the previous
+ * word (whose own look found none), so a long line stays linear.
+ */
+export function commandHint(line: string): boolean {
+  if (COMMAND_NAMES.test(line)) return true;
+  FLAG_WORDS.lastIndex = 0;
+  let stop = 0;
+  for (let m = FLAG_WORDS.exec(line); m !== null; m = FLAG_WORDS.exec(line)) {
+    for (let i = m.index - 1; i >= stop; i--) {
+      const c = line.charCodeAt(i);
+      if (c === 45 /* - */) return true;
+      if (c >= 128 || WORD_OR_DASH[c] !== 1) break;
+    }
+    stop = m.index;
+  }
+  return false;
+}
 
 const detectCommand: LineDetector = (line, out) => {
-  if (!COMMAND_HINT.test(line)) return;
+  if (!commandHint(line)) return;
   for (const c of COMMANDS) {
     c.re.lastIndex = 0;
     for (let m = c.re.exec(line); m !== null; m = c.re.exec(line)) {
@@ -644,15 +560,18 @@ const detectReset: LineDetector = (line, out) => {
   }
 };
 
-// Most specific first: when two claim the same value, the first names the finding.
-const LINE_DETECTORS: LineDetector[] = [
-  detectEnv,
-  detectCommand,
-  detectLoginPair,
-  detectHostPair,
-  detectReset,
-  detectLabel,
-];
+/**
+ * Every line detector, most specific first: when two claim the same value, the first names
+ * the finding. Direct calls rather than a loop over a list, so each can be inlined.
+ */
+function detectLine(line: string, out: Hit[]): void {
+  detectEnv(line, out);
+  detectCommand(line, out);
+  detectLoginPair(line, out);
+  detectHostPair(line, out);
+  detectReset(line, out);
+  detectLabel(line, out);
+}
 
 // ---------------------------------------------------------------------------
 // Bare keys and tables: context from the line itself, a heading, or a header row
@@ -766,45 +685,20 @@ function keepHits(buf: Hit[], hits: Hit[], l: number): void {
   buf.length = 0;
 }
 
+function byLineThenSpan(a: Hit, b: Hit): number {
+  return a.line - b.line || a.start - b.start || b.end - a.end;
+}
+
+/** Already sorted by byLineThenSpan (most files: a hit or two, in line order): no sort needed. */
+function inOrder(hits: readonly Hit[]): boolean {
+  for (let i = 1; i < hits.length; i++) if (byLineThenSpan(hits[i - 1]!, hits[i]!) > 0) return false;
+  return true;
+}
+
 export function proseCandidates(text: string, lineStartsOfText?: readonly number[]): SecretCandidate[] {
   // Which lines to look at: those with a trigger word, plus table rows and lines under a heading.
   const starts = lineStartsOfText ?? lineStarts(text);
-  // The trigger scan runs forward and skips to the end of a selected line, so lines are
-  // selected in increasing order: a list needs no sort and no set.
-  const wanted: number[] = [];
-  // The current line's conditions, computed when a conditional word first asks: 0 not yet,
-  // 1 holds, 2 does not. Matches never go back to an earlier line, so one line's worth is kept.
-  let condLine = -1;
-  let backtickHolds = 0;
-  let keyHolds = 0;
-  let cur = 0; // the line of the current match: matches come in text order, so it only moves forward
-  TRIGGER.lastIndex = 0;
-  for (let m = TRIGGER.exec(text); m !== null; m = TRIGGER.exec(text)) {
-    while (cur + 1 < starts.length && starts[cur + 1]! <= m.index) cur++;
-    const end = (starts[cur + 1] ?? text.length + 1) - 1;
-    const condition = triggerCondition(m[0]);
-    if (condition !== NONE) {
-      // Each line is looked at once per condition, so a long line of `user user user…` stays linear.
-      if (condLine !== cur) {
-        condLine = cur;
-        backtickHolds = 0;
-        keyHolds = 0;
-      }
-      if (condition === KEY) {
-        if (keyHolds === 0) keyHolds = keyContext(text.slice(starts[cur]!, end)) ? 1 : 2;
-        if (keyHolds === 2) continue; // another word later on the line may still select it
-      } else {
-        if (backtickHolds === 0) {
-          const at = text.indexOf('`', starts[cur]!);
-          backtickHolds = at !== -1 && at < end ? 1 : 2;
-        }
-        if (backtickHolds === 2) continue;
-      }
-    }
-    wanted.push(cur);
-    // Skip the rest of this line: one hit is enough to look at it.
-    TRIGGER.lastIndex = Math.max(TRIGGER.lastIndex, end);
-  }
+  const wanted = wantedLines(text, starts);
 
   // Detectors push line-relative hits into `buf`; keepHits gives them their line and keeps them.
   const hits: Hit[] = [];
@@ -820,7 +714,7 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
       keepHits(buf, hits, l);
       continue;
     }
-    for (const d of LINE_DETECTORS) d(line, buf);
+    detectLine(line, buf);
     // Both tests are pure: the cheap run test first (bareKeys would make it anyway).
     if (hasBareRun(line) && LINE_NAMES_SECRET.test(line)) bareKeys(line, buf, 'on a line naming a key');
     keepHits(buf, hits, l);
@@ -861,7 +755,7 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
   }
 
   // One finding per value: the first detector to claim a range keeps it.
-  if (hits.length > 1) hits.sort((a, b) => a.line - b.line || a.start - b.start || b.end - a.end);
+  if (hits.length > 1 && !inOrder(hits)) hits.sort(byLineThenSpan);
   const out: SecretCandidate[] = [];
   if (hits.length === 0) return out;
   let lastEnd = -1;
