@@ -443,6 +443,47 @@ describe('third round: grouped alternations and the command hint', () => {
     }
   });
 
+  it('groupedAlternation keeps matches for word lists sorted longest first (the injection hint scans)', () => {
+    const words = [
+      'instructions',
+      'instruction',
+      'inst\\]',
+      'ignore',
+      'ign',
+      'prompt',
+      'pretend',
+      'point',
+      'sys>>',
+      'push',
+      'p',
+    ];
+    const grouped = new RegExp(groupedAlternation(words, false), 'g');
+    const plainRe = new RegExp(words.join('|'), 'g');
+    expect(grouped.source).not.toBe(plainRe.source);
+    const t = fc
+      .array(fc.constantFrom('instructions', 'inst]', 'ign', 'ore', 'p', 'rompt', 'oint', 'sys>>', 'ush', ' ', 'x'), {
+        maxLength: 12,
+      })
+      .map((p) => p.join(''));
+    fc.assert(
+      fc.property(t, (s) => {
+        // Stepped on by one after each match, as hintWordsIn scans.
+        const stepped = (re: RegExp) => {
+          const out: string[] = [];
+          re.lastIndex = 0;
+          for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+            out.push(`${m.index}:${m[0]}`);
+            re.lastIndex = m.index + 1;
+          }
+          return out;
+        };
+        expect(matches(grouped, s)).toEqual(matches(plainRe, s));
+        expect(stepped(grouped)).toEqual(stepped(plainRe));
+      }),
+      { ...RUNS, numRuns: 3000 },
+    );
+  });
+
   it('commandHint is COMMAND_HINT.test', () => {
     const pieces = piecesText(
       [

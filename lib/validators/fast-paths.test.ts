@@ -7,7 +7,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodedBlobStarts, hintPresent, hintWordsIn, PHRASE_PATTERNS } from './injection-patterns';
-import { execNear } from './scan-text';
+import { execNear, lineStarts } from './scan-text';
+import { injectionCheck } from './injection';
+import { mixedScriptFindings, variationSelectorFindings } from './injection-additions';
+import { invisibleFindings, normaliseForMatching } from './injection-unicode';
 
 const BLOB_RE = /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{120,}/g;
 const regexStarts = (text: string) => [...text.matchAll(BLOB_RE)].map((m) => m.index);
@@ -183,6 +186,63 @@ describe('execNear', () => {
         expect(all((from) => execNear(LABEL, t, from, WORD, 25))).toEqual(plain(LABEL, t));
       }),
       { numRuns: 3000, seed: 20261123 },
+    );
+  });
+});
+
+describe('the all-ASCII gate of injectionCheck', () => {
+  // What the gate skips must find nothing in ASCII text, and NFKC must leave it unchanged.
+  const ascii = fc
+    .array(fc.integer({ min: 0, max: 127 }), { maxLength: 200 })
+    .map((codes) => String.fromCharCode(...codes));
+  const words = fc
+    .array(fc.constantFrom('ignore', 'ΑΒΓ', 'раураl', 'x', ' ', '\n', 'a', '\u200b', '\ufe0f', 'é', 'ﬁ'), {
+      maxLength: 20,
+    })
+    .map((p) => p.join(''));
+
+  it('finds nothing and changes nothing in ASCII text', () => {
+    const all = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)).join('');
+    for (const t of [all, `${all}\n${all.repeat(3)}`]) {
+      const starts = lineStarts(t);
+      expect(invisibleFindings(t, starts)).toEqual([]);
+      expect(variationSelectorFindings(t, starts)).toEqual([]);
+      expect(mixedScriptFindings(t, starts)).toEqual([]);
+      expect(normaliseForMatching(t)).toBe(t);
+    }
+    fc.assert(
+      fc.property(ascii, (t) => {
+        const starts = lineStarts(t);
+        expect(invisibleFindings(t, starts)).toEqual([]);
+        expect(variationSelectorFindings(t, starts)).toEqual([]);
+        expect(mixedScriptFindings(t, starts)).toEqual([]);
+        expect(normaliseForMatching(t)).toBe(t);
+      }),
+      { numRuns: 2000, seed: 20261124 },
+    );
+  });
+
+  it('gives the verdict the full passes give, ASCII or not', () => {
+    // The reference: the same check with the Unicode passes always run.
+    const full = (t: string) => {
+      const starts = lineStarts(t);
+      return [
+        ...invisibleFindings(t, starts),
+        ...variationSelectorFindings(t, starts),
+        ...mixedScriptFindings(t, starts),
+      ].length;
+    };
+    fc.assert(
+      fc.property(fc.oneof(ascii, words), (t) => {
+        const v = injectionCheck(Buffer.from(t));
+        const unicodeCodes = new Set([
+          'injection.invisible-characters',
+          'injection.variation-selector',
+          'injection.mixed-script',
+        ]);
+        expect(v.findings.filter((f) => unicodeCodes.has(f.code)).length).toBe(full(t));
+      }),
+      { numRuns: 2000, seed: 20261124 },
     );
   });
 });

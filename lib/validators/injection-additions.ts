@@ -5,6 +5,7 @@
  * All scanners are linear: phrase regexes start at a literal word with bounded
  * gaps; the Unicode scans walk the text once.
  */
+import { groupedAlternation } from './alternation';
 import { hintPresent } from './injection-patterns';
 import { lineAt } from './scan-text';
 import type { Finding } from './types';
@@ -230,7 +231,14 @@ export const ADDED_PHRASES: Phrase[] = [
 ];
 
 const HINT_WORDS = [...new Set(ADDED_PHRASES.flatMap((p) => p.hint.flat()))].sort((a, b) => b.length - a.length);
-const HINT_RE = new RegExp(HINT_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+// Grouped by first character (alternation.ts): the same matches, found with fewer tries.
+const HINT_RE = new RegExp(
+  groupedAlternation(
+    HINT_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    false,
+  ),
+  'g',
+);
 
 /**
  * The hint words present in the whole text and in the body, from one pass. A hint word

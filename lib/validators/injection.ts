@@ -26,6 +26,9 @@ import {
 import { decodeLossy, lineAt, lineStarts, tooLargeMessage } from './scan-text';
 import { FILE_CAP_BYTES, type Finding, type Verdict } from './types';
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, control characters included
+const NON_ASCII = /[^\x00-\x7f]/;
+
 function verdict(findings: Finding[]): Verdict {
   const flagged = findings.length > 0;
   return { check: 'injection', exit: flagged ? 3 : 0, label: flagged ? 'FLAGGED' : 'CLEAN', findings };
@@ -85,9 +88,13 @@ export function injectionCheck(bytes: Buffer): Verdict {
   }
   const raw = decodeLossy(bytes);
   const rawStarts = lineStarts(raw);
-  const findings = invisibleFindings(raw, rawStarts);
-  findings.push(...variationSelectorFindings(raw, rawStarts), ...mixedScriptFindings(raw, rawStarts));
-  const text = normaliseForMatching(raw);
+  // An all-ASCII file (most memories) holds no invisible character, variation selector or
+  // look-alike letter, and NFKC leaves it as it is: those passes are skipped, not run to find
+  // nothing (docs/performance-validators.md, "Third round"; a unit test holds each to it).
+  const ascii = !NON_ASCII.test(raw);
+  const findings = ascii ? [] : invisibleFindings(raw, rawStarts);
+  if (!ascii) findings.push(...variationSelectorFindings(raw, rawStarts), ...mixedScriptFindings(raw, rawStarts));
+  const text = ascii ? raw : normaliseForMatching(raw);
   // Normalising changes nothing in most files: then the line offsets are the same too.
   const starts = text === raw ? rawStarts : lineStarts(text);
   const bodyStart = bodyOffset(bytes, starts, text.length);
