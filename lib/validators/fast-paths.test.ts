@@ -10,7 +10,7 @@ import { encodedBlobStarts, hintPresent, hintWordsIn, PHRASE_PATTERNS } from './
 import { execNear, lineStarts } from './scan-text';
 import { injectionCheck } from './injection';
 import { mixedScriptFindings, variationSelectorFindings } from './injection-additions';
-import { invisibleFindings, normaliseForMatching } from './injection-unicode';
+import { HIDDEN_ANY, invisibleFindings, normaliseForMatching } from './injection-unicode';
 
 const BLOB_RE = /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{120,}/g;
 const regexStarts = (text: string) => [...text.matchAll(BLOB_RE)].map((m) => m.index);
@@ -244,5 +244,29 @@ describe('the all-ASCII gate of injectionCheck', () => {
       }),
       { numRuns: 2000, seed: 20261124 },
     );
+  });
+});
+
+describe('HIDDEN_ANY', () => {
+  it('holds every character the invisible, variation-selector and strip passes act on', () => {
+    const cps: number[] = [];
+    for (let cp = 0; cp <= 0xffff; cp++) cps.push(cp);
+    for (let cp = 0xe0000; cp <= 0xe01ff; cp++) cps.push(cp);
+    for (let plane = 1; plane <= 16; plane++) for (let k = 0; k < 256; k++) cps.push(plane * 0x10000 + k * 257);
+    const missed: string[] = [];
+    let acted = 0;
+    for (const cp of cps) {
+      const s = `a${String.fromCodePoint(cp)}b`;
+      const starts = lineStarts(s);
+      const acts =
+        invisibleFindings(s, starts).length > 0 ||
+        variationSelectorFindings(s, starts).length > 0 ||
+        normaliseForMatching(s, true) !== normaliseForMatching(s, false);
+      if (!acts) continue;
+      acted++;
+      if (!HIDDEN_ANY.test(s)) missed.push(cp.toString(16));
+    }
+    expect(missed).toEqual([]);
+    expect(acted).toBeGreaterThan(300); // the passes did act on the characters they are for
   });
 });

@@ -58,8 +58,18 @@ export function invisibleFindings(raw: string, starts: readonly number[]): Findi
   }));
 }
 
-/** The text the phrase categories are matched against; line structure is unchanged. */
-export function normaliseForMatching(raw: string): string {
+/**
+ * Every character FLAGGED, STRIPPED or the variation-selector pass (injection-additions.ts)
+ * can match, as UTF-16 units: a file without one skips those passes (a unit test checks
+ * every code point). Without the `u` flag the supplementary ranges are their lead surrogate.
+ */
+export const HIDDEN_ANY = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF\uFE00-\uFE0F\uDB40]/;
+
+/**
+ * The text the phrase categories are matched against; line structure is unchanged.
+ * `hidden` false says the caller found no HIDDEN_ANY character: nothing to strip.
+ */
+export function normaliseForMatching(raw: string, hidden = true): string {
   // Strip first so a removed character cannot block an NFKC composition around it.
-  return raw.replace(STRIPPED, '').normalize('NFKC');
+  return (hidden ? raw.replace(STRIPPED, '') : raw).normalize('NFKC');
 }

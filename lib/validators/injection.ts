@@ -16,7 +16,7 @@ import {
   PHRASE_PATTERNS,
 } from './injection-patterns';
 import { densityFindings, executableUrlFindings } from './injection-scanners';
-import { invisibleFindings, normaliseForMatching } from './injection-unicode';
+import { HIDDEN_ANY, invisibleFindings, normaliseForMatching } from './injection-unicode';
 import {
   addedPhraseFindings,
   exfiltrationFindings,
@@ -92,9 +92,13 @@ export function injectionCheck(bytes: Buffer): Verdict {
   // look-alike letter, and NFKC leaves it as it is: those passes are skipped, not run to find
   // nothing (docs/performance-validators.md, "Third round"; a unit test holds each to it).
   const ascii = !NON_ASCII.test(raw);
-  const findings = ascii ? [] : invisibleFindings(raw, rawStarts);
-  if (!ascii) findings.push(...variationSelectorFindings(raw, rawStarts), ...mixedScriptFindings(raw, rawStarts));
-  const text = ascii ? raw : normaliseForMatching(raw);
+  // The same for a file without any character the invisible and variation-selector passes
+  // look for: one scan for all of them (HIDDEN_ANY) instead of one per pass.
+  const hidden = !ascii && HIDDEN_ANY.test(raw);
+  const findings = hidden ? invisibleFindings(raw, rawStarts) : [];
+  if (hidden) findings.push(...variationSelectorFindings(raw, rawStarts));
+  if (!ascii) findings.push(...mixedScriptFindings(raw, rawStarts));
+  const text = ascii ? raw : normaliseForMatching(raw, hidden);
   // Normalising changes nothing in most files: then the line offsets are the same too.
   const starts = text === raw ? rawStarts : lineStarts(text);
   const bodyStart = bodyOffset(bytes, starts, text.length);
