@@ -28,7 +28,8 @@ import {
   unquotedAt,
 } from './secrets-prose';
 import { groupedAlternation } from './alternation';
-import { hintWordsIn, PHRASE_PATTERNS } from './injection-patterns';
+import { PHRASE_PATTERNS } from './injection-patterns';
+import { hintWordsIn } from './injection-hints';
 import { redactedRanges } from './secrets-redact';
 import { resolveOverlaps } from './secrets';
 import type { SecretCandidate } from './secrets-patterns';

@@ -6,10 +6,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodedBlobStarts, hintPresent, hintWordsIn, PHRASE_PATTERNS } from './injection-patterns';
+import { encodedBlobStarts, hintPresent, PHRASE_PATTERNS } from './injection-patterns';
+import { hintWordsIn, hintWordsOf } from './injection-hints';
+import { buildCorpus } from './corpus/build';
 import { execNear, lineStarts } from './scan-text';
 import { injectionCheck } from './injection';
-import { mixedScriptFindings, variationSelectorFindings } from './injection-additions';
+import { ADDED_HINT_WORDS, mixedScriptFindings, variationSelectorFindings } from './injection-additions';
 import { HIDDEN_ANY, invisibleFindings, normaliseForMatching } from './injection-unicode';
 
 const BLOB_RE = /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{120,}/g;
@@ -118,6 +120,49 @@ describe('phrase pattern hints', () => {
     );
     // Not vacuous: every pattern matched somewhere in the generated text.
     expect(PHRASE_PATTERNS.filter((_, i) => !matched.has(i)).map((p) => p.what)).toEqual([]);
+  });
+});
+
+describe("the added phrases' hint words (one scan shared with the phrase words)", () => {
+  /** The scan the added phrases made alone before: their words, longest first, leftmost, not overlapping. */
+  const reference = (lower: string, bodyStart: number | null) => {
+    const words = [...ADDED_HINT_WORDS].sort((a, b) => b.length - a.length);
+    const re = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+    const all = new Set<string>();
+    const inBody = bodyStart === null ? all : new Set<string>();
+    for (let m = re.exec(lower); m !== null; m = re.exec(lower)) {
+      all.add(m[0]);
+      if (bodyStart !== null && m.index >= bodyStart) inBody.add(m[0]);
+    }
+    return { all: [...all].sort(), inBody: [...inBody].sort() };
+  };
+  const got = (lower: string, bodyStart: number | null) => {
+    const h = hintWordsOf(lower, bodyStart);
+    return { all: [...h.all].sort(), inBody: [...h.inBody].sort() };
+  };
+  // Words of both lists glued so they overlap (`thisuser`, `instructionsnot`, `overwrites`).
+  const pieces = [...ADDED_HINT_WORDS, ...PHRASE_PATTERNS.flatMap((p) => (p.hint ?? []).flat()), 's', 'x', ' ', '\n'];
+  const text = fc.array(fc.constantFrom(...pieces), { maxLength: 20 }).map((p) => p.join(''));
+
+  it("finds what the added words' own scan found, in the whole text and in the body", () => {
+    let nonEmpty = 0;
+    fc.assert(
+      fc.property(text, fc.nat(60), (t, cut) => {
+        const lower = t.toLowerCase();
+        const lineStart = lower.lastIndexOf('\n', Math.min(cut, lower.length)) + 1;
+        for (const bodyStart of [null, lineStart]) expect(got(lower, bodyStart)).toEqual(reference(lower, bodyStart));
+        if (hintWordsOf(lower, null).all.size > 0) nonEmpty++;
+      }),
+      { numRuns: 3000, seed: 20261124 },
+    );
+    expect(nonEmpty).toBeGreaterThan(1000);
+    for (const f of [
+      ...buildCorpus({ set: 'tuning', positiveFiles: 300, cleanFiles: 400 }),
+      ...buildCorpus({ set: 'holdout', positiveFiles: 120, cleanFiles: 200 }),
+    ]) {
+      const lower = f.text.toLowerCase();
+      expect(got(lower, 40)).toEqual(reference(lower, 40));
+    }
   });
 });
 

@@ -5,7 +5,6 @@
  * All scanners are linear: phrase regexes start at a literal word with bounded
  * gaps; the Unicode scans walk the text once.
  */
-import { groupedAlternation } from './alternation';
 import { hintPresent } from './injection-patterns';
 import { lineAt } from './scan-text';
 import type { Finding } from './types';
@@ -102,7 +101,7 @@ export function mixedScriptFindings(raw: string, starts: readonly number[]): Fin
 interface Phrase {
   /**
    * Words a match must contain: every group needs one of its words in the lower-cased
-   * text. All groups' words are found in one regex pass (HINT_RE), so most memories
+   * text. All groups' words are found in one regex pass (injection-hints.ts), so most memories
    * skip most phrases for the cost of a single scan.
    */
   hint: string[][];
@@ -230,42 +229,18 @@ export const ADDED_PHRASES: Phrase[] = [
   },
 ];
 
-const HINT_WORDS = [...new Set(ADDED_PHRASES.flatMap((p) => p.hint.flat()))].sort((a, b) => b.length - a.length);
-// Grouped by first character (alternation.ts): the same matches, found with fewer tries.
-const HINT_RE = new RegExp(
-  groupedAlternation(
-    HINT_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
-    false,
-  ),
-  'g',
-);
+/** Every added phrase's hint words (injection-hints.ts finds them in the text). */
+export const ADDED_HINT_WORDS: readonly string[] = [...new Set(ADDED_PHRASES.flatMap((p) => p.hint.flat()))];
 
-/**
- * The hint words present in the whole text and in the body, from one pass. A hint word
- * holds no line break and the body starts at a line, so no match straddles `bodyStart`:
- * the matches at or after it are exactly those a scan of the body alone would find.
- */
-function hintWords(lower: string, bodyStart: number | null): { all: Set<string>; inBody: Set<string> } {
-  const all = new Set<string>();
-  const inBody = bodyStart === null ? all : new Set<string>();
-  HINT_RE.lastIndex = 0;
-  for (let m = HINT_RE.exec(lower); m !== null; m = HINT_RE.exec(lower)) {
-    all.add(m[0]);
-    if (bodyStart !== null && m.index >= bodyStart) inBody.add(m[0]);
-  }
-  return { all, inBody };
-}
-
-/** `lower` is `text.toLowerCase()`, computed once by the caller for every hint check. */
+/** `hints`: the added hint words in the whole text and in the body (injection-hints.ts). */
 export function addedPhraseFindings(
   text: string,
-  lower: string,
   starts: readonly number[],
   bodyStart: number,
+  hints: { all: ReadonlySet<string>; inBody: ReadonlySet<string> },
 ): Finding[] {
   const out: Finding[] = [];
-  // Lower-casing keeps offsets for nearly all text; where it does not, the body is matched whole.
-  const { all, inBody } = hintWords(lower, lower.length === text.length ? bodyStart : null);
+  const { all, inBody } = hints;
   const body = text.slice(bodyStart);
   for (const p of ADDED_PHRASES) {
     const found = p.bodyOnly ? inBody : all;

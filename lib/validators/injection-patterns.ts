@@ -10,8 +10,6 @@
  * word gaps are bounded (`{0,4}`).
  */
 
-import { groupedAlternation } from './alternation';
-
 export const CATEGORIES = {
   'instruction-override': 'instruction override',
   'role-marker': 'role/delimiter marker',
@@ -151,43 +149,10 @@ export const PHRASE_PATTERNS: PhrasePattern[] = [
   },
 ];
 
-const HINT_WORDS = [...new Set(PHRASE_PATTERNS.flatMap((p) => (p.hint ?? []).flat()))].sort(
-  (a, b) => b.length - a.length || (a < b ? -1 : 1),
-);
-/**
- * The words of three characters or more, found by one alternation stepped on one position
- * after each match, so occurrences may overlap: each match is the longest such word starting
- * there, and every other one starting there is a prefix of it (PREFIXES completes the set).
- * The one- and two-character words (`<`, `&`, `{`, `<|`, `rm`) are looked up with `includes`:
- * left in the alternation they make the engine try it at nearly every position, which cost
- * more than the rest of the scan (docs/performance-validators.md).
- */
-const SHORT = 3;
-const LONG_HINTS = HINT_WORDS.filter((w) => w.length >= SHORT);
-const SHORT_HINTS = HINT_WORDS.filter((w) => w.length < SHORT);
-// Grouped by first character (alternation.ts): the same matches, a fifth of the scan's cost saved.
-const HINT_RUN = new RegExp(
-  groupedAlternation(
-    LONG_HINTS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
-    false,
-  ),
-  'g',
-);
-const PREFIXES = new Map(LONG_HINTS.map((w) => [w, LONG_HINTS.filter((v) => w.startsWith(v))]));
+/** Every phrase pattern's hint words (injection-hints.ts finds them in the text). */
+export const PHRASE_HINT_WORDS: readonly string[] = [...new Set(PHRASE_PATTERNS.flatMap((p) => (p.hint ?? []).flat()))];
 
-/** The phrase hint words that occur in `lower` (the lower-cased text): what `lower.includes(w)` says for each. */
-export function hintWordsIn(lower: string): Set<string> {
-  const found = new Set<string>();
-  HINT_RUN.lastIndex = 0;
-  for (let m = HINT_RUN.exec(lower); m !== null; m = HINT_RUN.exec(lower)) {
-    for (const w of PREFIXES.get(m[0]) ?? []) found.add(w);
-    HINT_RUN.lastIndex = m.index + 1; // step on by one: a word may start inside this one
-  }
-  for (const w of SHORT_HINTS) if (lower.includes(w)) found.add(w);
-  return found;
-}
-
-/** Every group has one of its words among `present` (from hintWordsIn): the pattern may match. */
+/** Every group has one of its words among `present` (from injection-hints.ts): the pattern may match. */
 export function hintPresent(hint: readonly (readonly string[])[] | undefined, present: ReadonlySet<string>): boolean {
   if (hint === undefined) return true;
   // Loops rather than every/some: no closure per call on every file.

@@ -7,14 +7,8 @@
  * the line structure, so line numbers from either text agree.
  */
 import { splitFile } from '../memory-file/split';
-import {
-  CATEGORIES,
-  ENCODED_BLOB_WHAT,
-  encodedBlobStarts,
-  hintPresent,
-  hintWordsIn,
-  PHRASE_PATTERNS,
-} from './injection-patterns';
+import { CATEGORIES, ENCODED_BLOB_WHAT, encodedBlobStarts, hintPresent, PHRASE_PATTERNS } from './injection-patterns';
+import { hintWordsOf } from './injection-hints';
 import { densityFindings, executableUrlFindings } from './injection-scanners';
 import { HIDDEN_ANY, invisibleFindings, normaliseForMatching } from './injection-unicode';
 import {
@@ -34,9 +28,9 @@ function verdict(findings: Finding[]): Verdict {
   return { check: 'injection', exit: flagged ? 3 : 0, label: flagged ? 'FLAGGED' : 'CLEAN', findings };
 }
 
-function phraseFindings(text: string, lower: string, starts: readonly number[]): Finding[] {
+/** `present`: the phrase hint words the text holds (injection-hints.ts). */
+function phraseFindings(text: string, present: ReadonlySet<string>, starts: readonly number[]): Finding[] {
   const out: Finding[] = [];
-  const present = hintWordsIn(lower);
   for (const p of PHRASE_PATTERNS) {
     if (!hintPresent(p.hint, present)) continue;
     p.re.lastIndex = 0;
@@ -103,11 +97,13 @@ export function injectionCheck(bytes: Buffer): Verdict {
   const starts = text === raw ? rawStarts : lineStarts(text);
   const bodyStart = bodyOffset(bytes, starts, text.length);
   const lower = text.toLowerCase();
+  // Lower-casing keeps offsets for nearly all text; where it does not, the body is matched whole.
+  const hints = hintWordsOf(lower, lower.length === text.length ? bodyStart : null);
   findings.push(
-    ...phraseFindings(text, lower, starts),
+    ...phraseFindings(text, hints.phrase, starts),
     ...executableUrlFindings(text, starts),
     ...densityFindings(text, starts, bodyStart),
-    ...addedPhraseFindings(text, lower, starts, bodyStart),
+    ...addedPhraseFindings(text, starts, bodyStart, hints),
     ...exfiltrationFindings(text, starts),
   );
   // Stable sort: within a line, findings keep category order.

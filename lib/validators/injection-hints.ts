@@ -1,0 +1,77 @@
+/**
+ * The hint words of injection-check's phrases, found in one pass over the lower-cased text
+ * (docs/performance-validators.md, "Third round"). Both phrase lists (injection-patterns.ts
+ * and injection-additions.ts) skip a phrase whose hint words are absent; they used to scan
+ * the text once each, and the two scans were about a third of the check on the credentials
+ * corpus. One alternation of all their words, grouped by first character, stepped on by
+ * one position after each match, finds every place any of them starts: each match is the
+ * longest word starting there, and every other word starting there is a prefix of it.
+ */
+import { groupedAlternation } from './alternation';
+import { ADDED_HINT_WORDS } from './injection-additions';
+import { PHRASE_HINT_WORDS } from './injection-patterns';
+
+/**
+ * The one- and two-character words (`<`, `&`, `{`, `<|`, `rm`) are looked up with `includes`:
+ * left in the alternation they make the engine try it at nearly every position.
+ */
+const SHORT = 3;
+const LONG = [...new Set([...PHRASE_HINT_WORDS, ...ADDED_HINT_WORDS])]
+  .filter((w) => w.length >= SHORT)
+  .sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+const SHORT_PHRASE_WORDS = PHRASE_HINT_WORDS.filter((w) => w.length < SHORT);
+const RUN = new RegExp(
+  groupedAlternation(
+    LONG.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    false,
+  ),
+  'g',
+);
+const PHRASE = new Set(PHRASE_HINT_WORDS);
+const ADDED = new Set(ADDED_HINT_WORDS);
+/** For each word the scan can return: the phrase words starting where it starts (its prefixes among them). */
+const PHRASE_AT = new Map(LONG.map((w) => [w, LONG.filter((v) => w.startsWith(v) && PHRASE.has(v))]));
+/** For each word the scan can return: the longest added word starting where it starts, if any. */
+const ADDED_AT = new Map(LONG.map((w) => [w, LONG.find((v) => w.startsWith(v) && ADDED.has(v)) ?? null]));
+
+export interface HintWords {
+  /** Phrase hint words in the text: what `lower.includes(w)` says for each. */
+  phrase: Set<string>;
+  /**
+   * Added hint words in the text and in the body, as a scan of the added words alone finds
+   * them: leftmost, longest, not overlapping. `inBody` is `all` when `bodyStart` is null.
+   */
+  all: Set<string>;
+  inBody: Set<string>;
+}
+
+/**
+ * `lower` is the lower-cased text; `bodyStart` where the body starts in it, or null to
+ * count the whole text as body. A hint word holds no line break and the body starts at a
+ * line, so no word straddles `bodyStart`.
+ */
+export function hintWordsOf(lower: string, bodyStart: number | null): HintWords {
+  const phrase = new Set<string>();
+  const all = new Set<string>();
+  const inBody = bodyStart === null ? all : new Set<string>();
+  // Where the next added word may start: the added words' own scan steps over each match.
+  let addedFrom = 0;
+  RUN.lastIndex = 0;
+  for (let m = RUN.exec(lower); m !== null; m = RUN.exec(lower)) {
+    for (const w of PHRASE_AT.get(m[0]) ?? []) phrase.add(w);
+    const added = ADDED_AT.get(m[0]) ?? null;
+    if (added !== null && m.index >= addedFrom) {
+      all.add(added);
+      if (bodyStart !== null && m.index >= bodyStart) inBody.add(added);
+      addedFrom = m.index + added.length;
+    }
+    RUN.lastIndex = m.index + 1; // step on by one: a word may start inside this one
+  }
+  for (const w of SHORT_PHRASE_WORDS) if (lower.includes(w)) phrase.add(w);
+  return { phrase, all, inBody };
+}
+
+/** The phrase hint words that occur in `lower`: what `lower.includes(w)` says for each. */
+export function hintWordsIn(lower: string): Set<string> {
+  return hintWordsOf(lower, null).phrase;
+}
