@@ -29,10 +29,20 @@ const RUN = new RegExp(
 );
 const PHRASE = new Set(PHRASE_HINT_WORDS);
 const ADDED = new Set(ADDED_HINT_WORDS);
-/** For each word the scan can return: the phrase words starting where it starts (its prefixes among them). */
-const PHRASE_AT = new Map(LONG.map((w) => [w, LONG.filter((v) => w.startsWith(v) && PHRASE.has(v))]));
-/** For each word the scan can return: the longest added word starting where it starts, if any. */
-const ADDED_AT = new Map(LONG.map((w) => [w, LONG.find((v) => w.startsWith(v) && ADDED.has(v)) ?? null]));
+/**
+ * For each word the scan can return, the words starting where it starts (its prefixes): the
+ * phrase words among them, and the longest added word among them, if any. One map, so a
+ * match costs one lookup.
+ */
+const AT = new Map(
+  LONG.map((w) => [
+    w,
+    {
+      phrase: LONG.filter((v) => w.startsWith(v) && PHRASE.has(v)),
+      added: LONG.find((v) => w.startsWith(v) && ADDED.has(v)) ?? null,
+    },
+  ]),
+);
 
 export interface HintWords {
   /** Phrase hint words in the text: what `lower.includes(w)` says for each. */
@@ -58,12 +68,15 @@ export function hintWordsOf(lower: string, bodyStart: number | null): HintWords 
   let addedFrom = 0;
   RUN.lastIndex = 0;
   for (let m = RUN.exec(lower); m !== null; m = RUN.exec(lower)) {
-    for (const w of PHRASE_AT.get(m[0]) ?? []) phrase.add(w);
-    const added = ADDED_AT.get(m[0]) ?? null;
-    if (added !== null && m.index >= addedFrom) {
-      all.add(added);
-      if (bodyStart !== null && m.index >= bodyStart) inBody.add(added);
-      addedFrom = m.index + added.length;
+    const at = AT.get(m[0]); // every match is one of LONG
+    if (at !== undefined) {
+      for (const w of at.phrase) phrase.add(w);
+      const added = at.added;
+      if (added !== null && m.index >= addedFrom) {
+        all.add(added);
+        if (bodyStart !== null && m.index >= bodyStart) inBody.add(added);
+        addedFrom = m.index + added.length;
+      }
     }
     RUN.lastIndex = m.index + 1; // step on by one: a word may start inside this one
   }

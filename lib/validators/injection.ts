@@ -6,6 +6,7 @@
  * then everything else is matched on the normalised copy. Normalising keeps
  * the line structure, so line numbers from either text agree.
  */
+import { isAscii } from 'node:buffer';
 import { splitFile } from '../memory-file/split';
 import { CATEGORIES, ENCODED_BLOB_WHAT, encodedBlobStarts, hintPresent, PHRASE_PATTERNS } from './injection-patterns';
 import { hintWordsOf } from './injection-hints';
@@ -19,9 +20,6 @@ import {
 } from './injection-additions';
 import { decodeLossy, lineAt, lineStarts, tooLargeMessage } from './scan-text';
 import { FILE_CAP_BYTES, type Finding, type Verdict } from './types';
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, control characters included
-const NON_ASCII = /[^\x00-\x7f]/;
 
 function verdict(findings: Finding[]): Verdict {
   const flagged = findings.length > 0;
@@ -85,7 +83,9 @@ export function injectionCheck(bytes: Buffer): Verdict {
   // An all-ASCII file (most memories) holds no invisible character, variation selector or
   // look-alike letter, and NFKC leaves it as it is: those passes are skipped, not run to find
   // nothing (docs/performance-validators.md, "Third round"; a unit test holds each to it).
-  const ascii = !NON_ASCII.test(raw);
+  // On the bytes (native, vectorised): all ASCII bytes decode to the same ASCII text. A file
+  // that starts with a BOM is not ASCII here and takes every pass, as any other file may.
+  const ascii = isAscii(bytes);
   // The same for a file without any character the invisible and variation-selector passes
   // look for: one scan for all of them (HIDDEN_ANY) instead of one per pass.
   const hidden = !ascii && HIDDEN_ANY.test(raw);
