@@ -328,10 +328,21 @@ export const SEP =
 /** SEP's match starts with white space or one of these (each alternative's first character). */
 const SEP_FIRST = new Set([...':=：-→은는이は是为為'].map((c) => c.charCodeAt(0)));
 
-/** `SEP.exec(line.slice(at, at + 20))`, skipped when the character at `at` cannot start a match. */
-export function separatorAt(line: string, at: number): RegExpExecArray | null {
+/**
+ * The length of `SEP.exec(line.slice(at, at + 20))`'s match, or -1 for none. Skipped when the
+ * character at `at` cannot start a match; read by hand for `:`, `:=`, `=` and `：` (nearly
+ * every label's separator), where SEP's match is that and the white space after it, in the
+ * window (docs/performance-validators.md, "Third round").
+ */
+export function separatorLength(line: string, at: number): number {
   const c = line.charCodeAt(at);
-  return SEP_FIRST.has(c) || isJsSpace(c) ? SEP.exec(line.slice(at, at + 20)) : null;
+  if (c === 58 /* : */ || c === 61 /* = */ || c === 0xff1a /* ： */) {
+    // `:=` is SEP's first alternative; `=>` never wins, as `[:=：]` is tried before it.
+    const len = c === 58 && line.charCodeAt(at + 1) === 61 ? 2 : 1;
+    return len + spacesAt(line, at + len, Math.min(line.length, at + 20));
+  }
+  if (!SEP_FIRST.has(c) && !isJsSpace(c)) return -1;
+  return SEP.exec(line.slice(at, at + 20))?.[0].length ?? -1;
 }
 
 const detectLabel: LineDetector = (line, out) => {
@@ -352,9 +363,10 @@ const detectLabel: LineDetector = (line, out) => {
       const window = line.slice(at, at + 60);
       if (CLOSER_NEEDS.test(window)) at += CLOSER.exec(window)?.[0].length ?? 0;
     }
-    const sep = separatorAt(line, at);
+    const sepLength = separatorLength(line, at);
+    const sep = sepLength !== -1;
     // `**Password:** value`: Markdown emphasis closing after the separator.
-    const afterSep = sep ? at + sep[0].length + emphasisAt(line, at + sep[0].length) : at;
+    const afterSep = sep ? at + sepLength + emphasisAt(line, at + sepLength) : at;
     // Quoted value right after the separator (or, without one, within a short gap).
     // A quote opens the value right away (after a separator) or within 30 characters (without one).
     const q = (sep ? isQuoteOpener(line.charCodeAt(afterSep)) : quoteOpenerIn(line, afterSep, afterSep + 31))
@@ -498,35 +510,10 @@ const COMMANDS: Array<{ re: RegExp; what: string; group: number }> = [
   { re: /\bchpasswd\s*<<<\s*["']?[\w.-]{1,40}:([^\s"';|&]{1,200})/g, what: 'chpasswd input', group: 1 },
 ];
 
-/** What every command the COMMANDS patterns read holds: COMMAND_HINT, tested as commandHint does. */
-export const COMMAND_HINT = /sshpass|mysql|maria|curl|htpasswd|sudo|chpasswd|-[\w-]*(?:password|passwd|secret|token)/i;
-const COMMAND_NAMES = /s(?:shpass|udo)|m(?:ysql|aria)|curl|htpasswd|chpasswd/i;
-const FLAG_WORDS = /passw(?:or)?d|secret|token/gi;
-const WORD_OR_DASH = asciiSet('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-');
-
-/**
- * COMMAND_HINT.test(line), cheaper: its flag branch `-[\w-]*(?:password|…)` retried the run
- * after every `-` (docs/performance-validators.md, "Third round"). Here each flag word looks
- * back through its run of word characters and dashes for a `-`, stopping at the previous
- * word (whose own look found none), so a long line stays linear.
- */
-export function commandHint(line: string): boolean {
-  if (COMMAND_NAMES.test(line)) return true;
-  FLAG_WORDS.lastIndex = 0;
-  let stop = 0;
-  for (let m = FLAG_WORDS.exec(line); m !== null; m = FLAG_WORDS.exec(line)) {
-    for (let i = m.index - 1; i >= stop; i--) {
-      const c = line.charCodeAt(i);
-      if (c === 45 /* - */) return true;
-      if (c >= 128 || WORD_OR_DASH[c] !== 1) break;
-    }
-    stop = m.index;
-  }
-  return false;
-}
+const COMMAND_HINT = /sshpass|mysql|maria|curl|htpasswd|sudo|chpasswd|-[\w-]*(?:password|passwd|secret|token)/i;
 
 const detectCommand: LineDetector = (line, out) => {
-  if (!commandHint(line)) return;
+  if (!COMMAND_HINT.test(line)) return;
   for (const c of COMMANDS) {
     c.re.lastIndex = 0;
     for (let m = c.re.exec(line); m !== null; m = c.re.exec(line)) {
