@@ -549,7 +549,7 @@ const detectReset: LineDetector = (line, out) => {
 
 /**
  * Every line detector, most specific first: when two claim the same value, the first names
- * the finding. Direct calls rather than a loop over a list, so each can be inlined.
+ * the finding.
  */
 function detectLine(line: string, out: Hit[]): void {
   detectEnv(line, out);
