@@ -11,7 +11,8 @@ export default defineConfig({
     // Vitest itself sometimes fails to read a source map while it maps a stack trace
     // (convert-source-map: "… is not valid JSON"), seen twice in clean-clone CI runs with
     // every test passing. That is the runner's own bookkeeping, not a test's failure:
-    // it is printed and ignored. Every other unhandled error still fails the run.
+    // it is printed and ignored. Every other unhandled error still fails the run. A file whose
+    // results the runner drops meanwhile is run again by `npm test` (docs/tooling.md).
     onUnhandledError(error) {
       const stack = `${error?.message ?? ''}\n${error?.stack ?? ''}`;
       if (/convert-source-map|extractSourcemapFromFile/.test(stack)) {
