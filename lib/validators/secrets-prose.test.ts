@@ -131,6 +131,38 @@ const CLEAN: Array<[string, string]> = [
   ['password-stdin', 'docker login --password-stdin'],
   ['Korean vault', '비밀번호는 1Password에 있음'],
   ['typed node key', 'Tailscale node key nodekey:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'],
+  // Engineering notes (docs/credentials.md, "Near, not tied"): keys from titles, files, flags, names.
+  ['slug key with a short id', 'key: a-pipe-in-a-filename-breaks-the-gate-5c04'],
+  ['slug key with versions and a short sha', 'key: parser-keeps-c0-c1-controls-drifted-at-b164ae7'],
+  ['slug key with a product name', 'key: context7-outcome-not-tool-mandate'],
+  ['lower-case path on a key line', 'key: docs/vision/baseline-v2-thought-compiler'],
+  ['file name after a login', 'Login happens in `auth/session.mjs`: it reads `login.ts` first.'],
+  ['file pair after user', 'user `docs/guide.md` / `README.md` are the entry points'],
+  ['file name near token', 'secret rotation lives in `scripts/ops/rotate-keys.sh`'],
+  ['sentence ends between label and quote', 'Fix: consume the token. Delete `.cache/state/consent_marker` after use.'],
+  ['a word naming something else after the label', 'The refresh token path moved to `state/tokens/<user>.json`.'],
+  ['pass is a verb', 'Do not pass `--skip-checks` or `IS_CI_9` to the script.'],
+  ['flag near token', 'the token helper takes `--no-cache`'],
+  ['time near token', 'approval token mtime `09:41:07.552` in the log'],
+  ['code expression near token', 'require token and `approved===true`'],
+  ['dotted name near auth', 'The auth helper reads `settings.auth.enabled` first.'],
+  ['camel-case name near token', 'The token budget is tracked in `metrics.tokenBudget`.'],
+  ['a name after "token is"', 'The session token is Write-only, so read it back.'],
+];
+
+/** Found although they sit beside the look-alikes above: the same labels with real values. */
+const STILL_FOUND: Array<[string, string, string]> = [
+  ['token near a quoted value', 'jenkins token `11a2b3c4d5e6f7a8b9`', '11a2b3c4d5e6f7a8b9'],
+  ['passphrase of words after a password word', 'wifi passphrase `correct-horse-battery`', 'correct-horse-battery'],
+  ['words after a password label', 'passphrase: correct-horse-battery', 'correct-horse-battery'],
+  ['pass with a colon stays a label', 'unifi pass: Un1fi!ctrl', 'Un1fi!ctrl'],
+  ['a key with dashes but long random parts', 'api key: demo-Kx9f2mQ7pL4zR8wT-live', 'demo-Kx9f2mQ7pL4zR8wT-live'],
+  ['mixed-case key with slashes', 'secret key = "sk9/Demo+Key/11aa"', 'sk9/Demo+Key/11aa'],
+  [
+    'a bare key that is mostly random parts',
+    'signing key: ab-x7Kq2mP9vR4tL8wZ3nB6cF1hJ5dS0gY',
+    'ab-x7Kq2mP9vR4tL8wZ3nB6cF1hJ5dS0gY',
+  ],
 ];
 
 describe('credentials in prose: found, with the value as the masked span', () => {
@@ -169,6 +201,10 @@ describe('credentials in prose: found, with the value as the masked span', () =>
 describe('look-alikes are not credentials', () => {
   it.each(CLEAN)('%s', (_what, text) => {
     expect(check(text).findings.filter((f) => f.class === 'credential')).toEqual([]);
+  });
+
+  it.each(STILL_FOUND)('and still found: %s', (_what, text, value) => {
+    expect(values(text)).toEqual([value]);
   });
 
   it('token columns holding ids are not keys', () => {

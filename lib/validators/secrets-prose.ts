@@ -35,6 +35,7 @@ const STORED_ELSEWHERE =
 
 const PLACEHOLDERS: RegExp[] = [
   /^<[^>]*>?$/, // <password>
+  /<[A-Za-z][\w-]*>/, // a template slot inside a value: `spec/<slug>.approval`
   /^\{.*\}?$/, // {password}, {{ secret }}
   /^\$\{/, // ${TOKEN}
   /^\$[A-Za-z_][A-Za-z0-9_]*$/, // $TOKEN
@@ -54,6 +55,50 @@ const DATE_OR_VERSION =
 const PATH_OR_URL = /^(?:~?\/|\.{1,2}\/|[A-Za-z]:\\|[a-z][a-z0-9+.-]*:\/\/[^@]*$)/i;
 const EMAIL = /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/;
 const HAS_DIGIT_OR_SYMBOL = /[^\p{L}]/u;
+
+/**
+ * A file name, or a path to one, with an optional `:line` (`SKILL.md`, `.npmrc.template`,
+ * `docs/notes/plan.mjs:12`): notes about code name files beside the words token, pass and
+ * secret all the time, and no password ends in a file type.
+ */
+const FILE_EXTENSIONS =
+  'md|mdx|markdown|txt|rst|json|jsonc|jsonl|ndjson|ya?ml|toml|ini|cfg|conf|env|lock|log|csv|tsv|xml|html?|css|scss|less|m?js|cjs|jsx|tsx?|mts|cts|vue|svelte|py|pyi|rb|go|rs|java|kt|kts|swift|c|h|cc|cpp|hpp|cs|php|pl|lua|sh|bash|zsh|fish|ps1|bat|sql|sqlite3?|db|template|tmpl|tpl|j2|example|sample|dist|bak|orig|patch|diff|tar|gz|tgz|zip|png|jpe?g|gif|svg|webp|ico|pdf|wasm|proto|graphql|gradle|mk|dockerfile|service|timer|socket|plist|pem|crt|pub';
+const FILE_NAME = new RegExp(`^[\\w.@+~/-]*[\\w-]\\.(?:${FILE_EXTENSIONS})(?::\\d+(?:[-:]\\d+)?)?$`, 'i');
+
+/**
+ * What a quote near a label holds in notes about code when no `:`, `=` or "is" ties the two
+ * (`pass "--no-verify"`, `the token path ".claude/state/x"`, `token mtime "09:42:52"`):
+ * a command-line flag, a time, a lower-case relative path, a code expression. The value of
+ * `jenkins token "11a2b3…"` or `password "dsm7-Adm!n"` is none of these.
+ */
+const WEAK_LOOKALIKE =
+  /^--?[A-Za-z][\w-]*=?$|^\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?$|^\.?[a-z0-9_-]+(?:\/[a-z0-9._*-]+)+\/?$|={2}|!=|=>|\(\)|&&|\|\|/;
+/**
+ * Names in code and prose: `state.epic`, `wait_ms`, `IS_MAIN`, `Write-tool-only` (letters
+ * joined by `.`, `_` or `-`, no digit). After a password word such a value can be a
+ * passphrase (`passphrase: correct-horse-battery`); after `token`, `auth`, `secret` or `key`
+ * it is a name (`the token is Write-tool-only`): no token or key is words without a digit.
+ */
+const CODE_NAME = /^[A-Za-z$]+(?:[._-][A-Za-z$]+)+$/;
+const PASSWORD_WORD = /^(?:passwords?|passwd|passphrase|pwd|pw)$|[\u0080-\uffff]/i;
+function isNameNotSecret(label: string, value: string): boolean {
+  // CODE_NAME first: nearly every value holds a digit, where it fails at once.
+  return CODE_NAME.test(value) && !PASSWORD_WORD.test(label);
+}
+
+/**
+ * May a value quoted near `label`, with no separator between them, be its credential? Not
+ * after `pass` (the verb: `pass "--root"`; `pass:` is a label), not when the gap ends a
+ * sentence (`the token. Unlink "x"`) or starts with a word naming something else (`token
+ * path "x"`: the same parts as NOT_A_SECRET_KEY), nor when the value is a WEAK_LOOKALIKE
+ * (docs/credentials.md, "Near, not tied").
+ */
+function weaklyTied(label: string, gap: string, value: string): boolean {
+  if (label.toLowerCase() === 'pass' || /[.!?;](?:\s|$)/.test(gap)) return false;
+  const next = /^\s*([\p{L}\p{N}_-]+)/u.exec(gap)?.[1];
+  if (next !== undefined && NOT_A_SECRET_KEY.test(next.toLowerCase())) return false;
+  return !WEAK_LOOKALIKE.test(value);
+}
 
 export function codePoints(s: string): number {
   let n = 0;
@@ -88,6 +133,8 @@ export function isCredentialValue(raw: string): boolean {
   if (isPlaceholder(v)) return false;
   if (UUID.test(v) || HASH_PREFIX.test(v) || IPV4.test(v) || DATE_OR_VERSION.test(v)) return false;
   if (PATH_OR_URL.test(v) || EMAIL.test(v)) return false;
+  // A file name holds a dot: most values do not, and skip the regex.
+  if (v.includes('.') && FILE_NAME.test(v)) return false;
   // Pure punctuation or a Markdown artefact (`|---|`, `**`, `->`).
   if (!/[\p{L}\p{N}]/u.test(v)) return false;
   return true;
@@ -378,7 +425,9 @@ const detectLabel: LineDetector = (line, out) => {
         const start = afterSep + q[0].lastIndexOf(qv);
         const inner = skipScheme(line, start) - start;
         const value = qv.slice(inner);
-        if (isCredentialValue(value)) {
+        // Without a separator the quote is only near the label: docs/credentials.md, "Near, not tied".
+        if (!sep && !weaklyTied(label, line.slice(afterSep, start), value)) continue;
+        if (isCredentialValue(value) && !isNameNotSecret(label, value)) {
           if (stored === 0) stored = storedElsewhere(line) ? 1 : 2;
           if (stored === 1) return;
           push(out, start + inner, value, 'secret.password', `value after a "${label.toLowerCase()}" label`);
@@ -397,7 +446,7 @@ const detectLabel: LineDetector = (line, out) => {
     if (!sep && !spaced) continue;
     const from = skipScheme(line, spaced ? at + spacesAt(line, at) : afterSep);
     const u = unquotedAt(line, from);
-    if (u && isCredentialValue(u.value)) {
+    if (u && isCredentialValue(u.value) && !isNameNotSecret(label, u.value)) {
       if (stored === 0) stored = storedElsewhere(line) ? 1 : 2;
       if (stored === 1) return;
       push(out, u.start, u.value, 'secret.password', `value after a "${label.toLowerCase()}" label`);
@@ -569,15 +618,56 @@ const BARE_RUN = /(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_-]{32,}={0,2}(?![A-Za-z0-9+/
 const NOT_SECRET_LINE =
   /\b(?:commit|sha1?|revision|rev|verified-at|checksum|digest|integrity|fingerprint|public|pubkey|publickey|account[ _-]?id|zone[ _-]?id|tenant[ _-]?id|client[ _-]?id|folder[ _-]?id|drive[ _-]?id|project[ _-]?id|org(?:anization)?[ _-]?id|app[ _-]?id|key[ _-]?id|object[ _-]?id|request[ _-]?id|session[ _-]?id|trace[ _-]?id)\b|\/commit\/|\/blob\/|\/tree\/|ssh-(?:ed25519|rsa|dss)|ecdsa-sha2|sha256:|sha512-|sha384-|integrity=/i;
 
-/** Words joined by `-`/`_`, each all letters or all digits: a canonical key like `some-entry-name-2026-06-23`. */
+/**
+ * Words joined by `-`/`_`: a canonical key like `some-entry-name-2026-06-23`, each part all
+ * letters or all digits; or one written from a title with a short id, a version or a
+ * product name among its words (`a-pipe-in-a-filename-breaks-the-gate-5c04`,
+ * `context7-outcome-not-tool-mandate`, `drifted-at-b164ae7`): three or more words of
+ * letters holding most of its characters. A key's random run is mostly mixed parts.
+ */
 function isSlug(run: string): boolean {
-  if (!/[-_]/.test(run)) return false;
-  return run.split(/[-_]+/).every((part) => part === '' || /^[A-Za-z]+$/.test(part) || /^\d+$/.test(part));
+  // One pass over the characters (every bare run comes here): per part between `-`/`_`, is
+  // it empty, all digits (skipped), all ASCII letters (a word) or anything else (mixed)?
+  let separators = 0;
+  let words = 0;
+  let wordChars = 0;
+  let mixedChars = 0;
+  let length = 0;
+  let letters = 0;
+  let digits = 0;
+  for (let i = 0; i <= run.length; i++) {
+    const c = i < run.length ? run.charCodeAt(i) : 45; // a `-` after the end closes the last part
+    if (c === 45 /* - */ || c === 95 /* _ */) {
+      if (i < run.length) separators++;
+      if (length > 0 && digits < length) {
+        if (letters === length) {
+          words++;
+          wordChars += length;
+        } else mixedChars += length;
+      }
+      length = 0;
+      letters = 0;
+      digits = 0;
+    } else {
+      length++;
+      const lower = c | 0x20;
+      if (lower >= 97 && lower <= 122) letters++;
+      else if (c >= 48 && c <= 57) digits++;
+    }
+  }
+  return separators > 0 && (mixedChars === 0 || (words >= 3 && wordChars >= 1.5 * mixedChars));
+}
+
+/** A lower-case relative or absolute path (`docs/vision/plan-v1-draft`, `/org/sdk/v1`): no key is lower case only with a word among its parts. */
+function isLowerCasePath(run: string): boolean {
+  if (!run.includes('/') || !/^[a-z0-9._/-]+$/.test(run)) return false;
+  const parts = run.split('/').filter((p) => p !== '');
+  return parts.length >= 2 && parts.some((p) => /^[a-z]{3,}$/.test(p) || isSlug(p));
 }
 
 export function isBareKey(run: string): boolean {
   const body = run.replace(/=+$/, '');
-  if (UUID.test(body) || isSlug(body)) return false;
+  if (UUID.test(body) || isSlug(body) || isLowerCasePath(body)) return false;
   // 32+ hex is a key here; git SHAs were already excluded by the line (commit, sha, revision, /commit/).
   if (/^[0-9a-f]{32,}$/i.test(body)) return true;
   return /[A-Za-z]/.test(body) && /\d/.test(body) && !isPlaceholder(body);

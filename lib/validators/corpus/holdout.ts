@@ -80,4 +80,13 @@ export const HOLDOUT_NEGATIVES: Snippet[] = [
   () => 'passphrase length: 6 words',
   () => 'password: changeme (default, must be changed on first login)',
   () => 'PASSWORD_MIN_LENGTH=12',
+  // written 2026-11-28 after the engineering-notes look-alikes (snippets.ts), scored before any rule change for them
+  (t) => `key: flaky-upload-test-needs-a-real-clock-${t.hex(4)}`,
+  () => 'key: migrate-auth-tables-before-v3-cutover-b71e',
+  () => 'The CSRF token lives in `src/server/csrf-token.ts`; rotate it with the session.',
+  () => 'Never pass `--force-with-lease=false` here.',
+  () => 'api key name is `billing-reader` in the console',
+  () => 'Fixed: the secret scanner now skips `fixtures/**/*.snap`.',
+  () => 'token refresh runs at `03:15` every night (cron in `ops/cron.d`)',
+  () => 'auth: see `docs/auth/overview.md` for the flow',
 ];
