@@ -9,7 +9,8 @@ import { LiveRefresh } from '@/components/live-refresh';
 import { indexSignature } from '@/db/queries/signature';
 import { indexFindingsBySource } from '@/lib/service/claude/index-file-scan';
 import { IndexFindings } from '@/components/index-findings';
-import { recordSourceSummaries } from '@/lib/service/records/read';
+import { addRecordCounts, recordSourceSummaries } from '@/lib/service/records/read';
+import { RecordsOverview } from '@/components/records/records-overview';
 
 export const dynamic = 'force-dynamic';
 
@@ -30,6 +31,9 @@ export default function OverviewPage() {
   const refused = new Map(ctx.sources.filter((s) => s.refused).map((s) => [s.id, s]));
   // Roots read as records (docs/records.md): their layout, shape and record count; the records pages list them.
   const recordRoots = recordSourceSummaries(ctx);
+  const recordTotal = recordRoots.reduce((n, r) => n + r.count, 0);
+  // With only record roots the memory cards would all read 0: they show once a memory root is read.
+  const memoryCards = o.bySource.length > 0 || recordRoots.length === 0;
   return (
     <div>
       <LiveRefresh since={indexSignature(ctx.handle.sqlite)} />
@@ -53,110 +57,123 @@ export default function OverviewPage() {
         </div>
       </div>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        {o.total.toLocaleString('en-US')} memories in {o.bySource.length} {o.bySource.length === 1 ? 'root' : 'roots'}
-        {o.lastScanMs ? ` · indexed ${new Date(o.lastScanMs).toISOString().replace('T', ' ').slice(0, 16)} UTC` : ''}
-        {recordRoots.length
-          ? ` · ${recordRoots.reduce((n, r) => n + r.count, 0).toLocaleString('en-US')} records in ${recordRoots.length} record ${recordRoots.length === 1 ? 'root' : 'roots'}`
-          : ''}
+        {[
+          memoryCards
+            ? `${o.total.toLocaleString('en-US')} memories in ${o.bySource.length} ${o.bySource.length === 1 ? 'root' : 'roots'}`
+            : null,
+          o.lastScanMs ? `indexed ${new Date(o.lastScanMs).toISOString().replace('T', ' ').slice(0, 16)} UTC` : null,
+          recordRoots.length
+            ? `${recordTotal.toLocaleString('en-US')} records in ${recordRoots.length} record ${recordRoots.length === 1 ? 'root' : 'roots'}`
+            : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
       </p>
 
-      <Section title="Tiers">
-        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          <StatCard label="Verified" value={o.tiers.verified} tone="verified" href="/tiers/verified" />
-          <StatCard label="Inferred" value={o.tiers.inferred} tone="inferred" href="/tiers/inferred" />
-          <StatCard label="Quarantined" value={o.tiers.quarantined} tone="quarantined" href="/tiers/quarantined" />
-          <StatCard label="Archived" value={o.tiers.archived} tone="archived" href="/tiers/archived" />
-        </div>
-      </Section>
+      {memoryCards ? (
+        <>
+          <Section title="Tiers">
+            <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+              <StatCard label="Verified" value={o.tiers.verified} tone="verified" href="/tiers/verified" />
+              <StatCard label="Inferred" value={o.tiers.inferred} tone="inferred" href="/tiers/inferred" />
+              <StatCard label="Quarantined" value={o.tiers.quarantined} tone="quarantined" href="/tiers/quarantined" />
+              <StatCard label="Archived" value={o.tiers.archived} tone="archived" href="/tiers/archived" />
+            </div>
+          </Section>
 
-      <Section title="Needs attention">
-        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          <StatCard
-            label="Stale verified"
-            value={o.staleVerified}
-            hint="last verified more than 90 days ago"
-            href="/tiers/verified?status=stale"
-          />
-          <StatCard
-            label="Inferred awaiting review"
-            value={o.dueForReview}
-            hint="observation period over"
-            href="/tiers/inferred?status=due"
-          />
-          <StatCard
-            label="Inferred still observing"
-            value={o.observing}
-            hint="less than 7 days old"
-            href="/tiers/inferred?status=observing"
-          />
-          <StatCard
-            label="Conflicts"
-            value={o.conflicts}
-            hint="same file in memories/ and quarantine/"
-            href="/tiers/all?status=conflicts"
-          />
-        </div>
-      </Section>
+          <Section title="Needs attention">
+            <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+              <StatCard
+                label="Stale verified"
+                value={o.staleVerified}
+                hint="last verified more than 90 days ago"
+                href="/tiers/verified?status=stale"
+              />
+              <StatCard
+                label="Inferred awaiting review"
+                value={o.dueForReview}
+                hint="observation period over"
+                href="/tiers/inferred?status=due"
+              />
+              <StatCard
+                label="Inferred still observing"
+                value={o.observing}
+                hint="less than 7 days old"
+                href="/tiers/inferred?status=observing"
+              />
+              <StatCard
+                label="Conflicts"
+                value={o.conflicts}
+                hint="same file in memories/ and quarantine/"
+                href="/tiers/all?status=conflicts"
+              />
+            </div>
+          </Section>
 
-      <Section title="Quarantine retention">
-        <div className="grid grid-cols-3 gap-4">
-          <StatCard
-            label="Passive (day 0–30)"
-            value={o.quarantine.passive}
-            tone="quarantined"
-            href="/tiers/quarantined?status=passive"
-          />
-          <StatCard
-            label="Audit candidates (day 31–90)"
-            value={o.quarantine.audit}
-            tone="quarantined"
-            href="/tiers/quarantined?status=audit"
-          />
-          <StatCard
-            label="Archive candidates (day 91+)"
-            value={o.quarantine.archive}
-            tone="quarantined"
-            href="/tiers/quarantined?status=archive"
-          />
-        </div>
-      </Section>
+          <Section title="Quarantine retention">
+            <div className="grid grid-cols-3 gap-4">
+              <StatCard
+                label="Passive (day 0–30)"
+                value={o.quarantine.passive}
+                tone="quarantined"
+                href="/tiers/quarantined?status=passive"
+              />
+              <StatCard
+                label="Audit candidates (day 31–90)"
+                value={o.quarantine.audit}
+                tone="quarantined"
+                href="/tiers/quarantined?status=audit"
+              />
+              <StatCard
+                label="Archive candidates (day 91+)"
+                value={o.quarantine.archive}
+                tone="quarantined"
+                href="/tiers/quarantined?status=archive"
+              />
+            </div>
+          </Section>
 
-      <Section title="Validator verdicts">
-        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          <StatCard label="Structure: pass" value={o.verdicts.validate.PASS} href="/tiers/all?verdict=pass" />
-          <StatCard
-            label="Structure errors (FAIL-STRUCT)"
-            value={o.verdicts.validate['FAIL-STRUCT']}
-            href="/tiers/all?verdict=fail-struct"
-          />
-          <StatCard
-            label="Format errors (FAIL-FORMAT)"
-            value={o.verdicts.validate['FAIL-FORMAT']}
-            href="/tiers/all?verdict=fail-format"
-          />
-          <StatCard
-            label="Warnings (WARN-SEMANTIC)"
-            value={o.verdicts.validate['WARN-SEMANTIC']}
-            href="/tiers/all?verdict=warn"
-          />
-          <StatCard
-            label="Secrets detected"
-            value={o.verdicts.secret['SECRET-DETECTED']}
-            href="/tiers/all?finding=secret"
-          />
-          <StatCard
-            label="Injection flagged"
-            value={o.verdicts.injection.FLAGGED}
-            href="/tiers/all?finding=injection"
-          />
-          <StatCard
-            label="Without trust-level"
-            value={o.needsBackfill}
-            hint="back-fill candidates"
-            href="/tiers/all?status=backfill"
-          />
-        </div>
-      </Section>
+          <Section title="Validator verdicts">
+            <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+              <StatCard label="Structure: pass" value={o.verdicts.validate.PASS} href="/tiers/all?verdict=pass" />
+              <StatCard
+                label="Structure errors (FAIL-STRUCT)"
+                value={o.verdicts.validate['FAIL-STRUCT']}
+                href="/tiers/all?verdict=fail-struct"
+              />
+              <StatCard
+                label="Format errors (FAIL-FORMAT)"
+                value={o.verdicts.validate['FAIL-FORMAT']}
+                href="/tiers/all?verdict=fail-format"
+              />
+              <StatCard
+                label="Warnings (WARN-SEMANTIC)"
+                value={o.verdicts.validate['WARN-SEMANTIC']}
+                href="/tiers/all?verdict=warn"
+              />
+              <StatCard
+                label="Secrets detected"
+                value={o.verdicts.secret['SECRET-DETECTED']}
+                href="/tiers/all?finding=secret"
+              />
+              <StatCard
+                label="Injection flagged"
+                value={o.verdicts.injection.FLAGGED}
+                href="/tiers/all?finding=injection"
+              />
+              <StatCard
+                label="Without trust-level"
+                value={o.needsBackfill}
+                hint="back-fill candidates"
+                href="/tiers/all?status=backfill"
+              />
+            </div>
+          </Section>
+        </>
+      ) : null}
+      {recordRoots.length ? (
+        <RecordsOverview counts={addRecordCounts(recordRoots.map((r) => r.counts))} total={recordTotal} />
+      ) : null}
 
       <p className="mt-6 text-sm">
         <Link href="/context" className="font-medium text-teal-700 hover:underline dark:text-teal-300">

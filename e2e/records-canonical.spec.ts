@@ -212,3 +212,27 @@ test('a backlog entry closes as dropped from its page (the status is a choice), 
   await expect(page).toHaveURL(/\/batches\//);
   await expect.poll(() => fs.readFileSync(file).equals(before)).toBe(true);
 });
+
+test('the overview of a root of records counts the records by tier and flag, with no memory cards at 0', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByText('4 records in 1 record root')).toBeVisible();
+  await expect(page.getByText(/memories in \d+ root/)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Quarantine retention' })).toHaveCount(0);
+  const records = page.locator('section', { has: page.getByRole('heading', { name: 'Records (4)' }) });
+  await expect(records).toBeVisible();
+  // The four tier cards add up to the records, and each opens the table filtered to them.
+  const tierCards = records.getByTestId('record-tiers').getByRole('link');
+  await expect(tierCards).toHaveCount(4);
+  const numbers = (await tierCards.locator('div.text-3xl').allTextContents()).map(Number);
+  expect(numbers.reduce((a, b) => a + b, 0)).toBe(4);
+  const stale = records.getByRole('link', { name: /Flagged stale/ });
+  await expect(stale).toHaveAttribute('href', '/records?flag=stale');
+  const staleCount = Number(await stale.locator('div.text-3xl').textContent());
+  expect(staleCount).toBeGreaterThan(0);
+  await page.screenshot({ path: shot('overview-records-only'), fullPage: true });
+  await stale.click();
+  await expect(page).toHaveURL(/\/records\?flag=stale$/);
+  await expect(page.locator('tr[data-record]')).toHaveCount(staleCount);
+});

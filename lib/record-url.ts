@@ -1,6 +1,6 @@
 /**
  * The records table's state in the URL (docs/records-pages.md): search, layout, tier,
- * flag, category, shape, root and page, parsed once with zod at the edge like the tier tables' filters
+ * flag, finding, category, shape, root and page, parsed once with zod at the edge like the tier tables' filters
  * (lib/url-state.ts). Unknown or malformed values are dropped, never an error page.
  */
 import { z } from 'zod';
@@ -15,12 +15,15 @@ export const RECORD_PAGE_SIZE = 50;
 /** Canonical categories (`detail.category`; `pending` = `_pending.md` candidates) and entry shapes (`detail.shape`). */
 export const RECORD_CATEGORIES = [...CATEGORIES, 'pending'] as const;
 export const RECORD_SHAPES = ['flat', 'sharded'] as const;
+/** Records with a finding of this check (their values masked). */
+export const RECORD_FINDINGS = ['secret', 'injection'] as const;
 
 export const RecordParams = z.object({
   q: opt(z.string().max(200)),
   layout: opt(z.enum(RECORD_LAYOUTS)),
   tier: opt(z.enum(RECORD_TIERS)),
   flag: opt(z.enum(RECORD_FLAGS)),
+  finding: opt(z.enum(RECORD_FINDINGS)),
   category: opt(z.enum(RECORD_CATEGORIES)),
   shape: opt(z.enum(RECORD_SHAPES)),
   source: opt(z.string().max(100)),
@@ -39,6 +42,7 @@ export function toRecordFilter(p: RecordParams): RecordFilter & { offset: number
     layout: p.layout,
     tier: p.tier,
     flag: p.flag,
+    finding: p.finding,
     category: p.category,
     shape: p.shape,
     q: p.q,

@@ -1,5 +1,12 @@
 import { FilterButtons, FilterSearch, FilterSelect } from '@/components/ui/filter-form';
-import { RECORD_CATEGORIES, RECORD_LAYOUTS, RECORD_SHAPES, RECORD_TIERS, type RecordParams } from '@/lib/record-url';
+import {
+  RECORD_CATEGORIES,
+  RECORD_FINDINGS,
+  RECORD_LAYOUTS,
+  RECORD_SHAPES,
+  RECORD_TIERS,
+  type RecordParams,
+} from '@/lib/record-url';
 import { RECORD_FLAGS } from '@/lib/sources/record';
 
 /** A plain GET form like the tier tables' (components/table-filters.tsx): every filter lands in the URL. */
@@ -10,6 +17,7 @@ export function RecordFilters({ params, sources }: { params: RecordParams; sourc
       <FilterSelect name="layout" label="Layout" value={params.layout} options={RECORD_LAYOUTS} />
       <FilterSelect name="tier" label="Tier" value={params.tier} options={RECORD_TIERS} />
       <FilterSelect name="flag" label="Flag" value={params.flag} options={RECORD_FLAGS} />
+      <FilterSelect name="finding" label="Finding" value={params.finding} options={RECORD_FINDINGS} />
       <FilterSelect name="category" label="Category" value={params.category} options={RECORD_CATEGORIES} />
       <FilterSelect name="shape" label="Shape" value={params.shape} options={RECORD_SHAPES} />
       {sources.length > 1 ? (

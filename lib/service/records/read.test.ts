@@ -21,6 +21,8 @@ import {
   readSourceRecords,
   recordActionStates,
   recordSourceSummaries,
+  recordCounts,
+  addRecordCounts,
 } from './read';
 
 const line = (o: Record<string, unknown>) => JSON.stringify(o);
@@ -114,12 +116,15 @@ describe('record sources', () => {
     closeCtx(sb);
   });
 
-  it('filters by tier, flag, layout, source and text, and pages', () => {
+  it('filters by tier, flag, finding, layout, source and text, and pages', () => {
     const ctx = openCtx(sb);
     const keys = (f: Parameters<typeof listRecords>[1]) => listRecords(ctx, f).items.map((i) => i.key);
     expect(keys({ tier: 'inferred' })).toEqual(['old-cache', 'nas-login']);
     expect(keys({ flag: 'stale' })).toEqual(['old-cache']);
     expect(keys({ flag: 'conflict', tier: 'quarantined' })).toEqual(['lab-box']);
+    expect(keys({ finding: 'secret' })).toEqual(['nas-login', 'lab-box']);
+    expect(keys({ finding: 'injection' })).toEqual(['persona']);
+    expect(keys({ finding: 'injection', tier: 'verified' })).toEqual([]);
     expect(keys({ layout: 'test-layout-ro' })).toEqual([]);
     expect(keys({ layout: 'test-layout', q: 'bastion' })).toEqual(['deploy-host']);
     expect(keys({ q: '100%_' })).toEqual([]);
@@ -270,6 +275,13 @@ describe('record sources', () => {
         count: 5,
         problems: 1,
         error: null,
+        counts: {
+          tiers: { verified: 1, inferred: 2, quarantined: 1, archived: 1 },
+          flags: { stale: 1, suspect: 0, conflict: 1, inbox: 0, 'pending-human': 0, 'write-rule': 0, expired: 0 },
+          // nas-login's password; lab-box's private address; persona's injection
+          secret: 2,
+          injection: 1,
+        },
       },
     ]);
     closeCtx(sb);
@@ -281,5 +293,31 @@ describe('record sources', () => {
     const r = readSourceRecords(ctx, { ...src, error: 'root not found' });
     expect(r).toEqual({ records: [], problems: [], warnings: [], error: 'root not found' });
     closeCtx(sb);
+  });
+});
+
+describe('record counts for the overview', () => {
+  it('adds the counts of several roots, tier by tier and flag by flag', () => {
+    const one = recordCounts([
+      { tier: 'verified', flags: ['stale', 'conflict'], findings: [] },
+      {
+        tier: 'inferred',
+        flags: [],
+        findings: [{ check: 'secret', code: 'x', label: 'SECRET-DETECTED', message: 'm' }],
+      },
+    ]);
+    const two = recordCounts([
+      {
+        tier: 'verified',
+        flags: ['stale'],
+        findings: [{ check: 'injection', code: 'y', label: 'FLAGGED', message: 'm' }],
+      },
+    ]);
+    const sum = addRecordCounts([one, two]);
+    expect(sum.tiers).toEqual({ verified: 2, inferred: 1, quarantined: 0, archived: 0 });
+    expect(sum.flags.stale).toBe(2);
+    expect(sum.flags.conflict).toBe(1);
+    expect([sum.secret, sum.injection]).toEqual([1, 1]);
+    expect(addRecordCounts([])).toEqual(recordCounts([]));
   });
 });

@@ -9,7 +9,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { LayoutRecord, ReadProblem } from '../../sources/record';
+import {
+  RECORD_FLAGS,
+  type LayoutRecord,
+  type ReadProblem,
+  type RecordFlag,
+  type RecordTier,
+} from '../../sources/record';
 import type { SourceInfo } from '../../sources';
 import type { Finding, OwnerIdentity } from '../../validators/types';
 import { secretCheck } from '../../validators/secrets';
@@ -31,6 +37,8 @@ export interface RecordFilter {
   layout?: string;
   tier?: string;
   flag?: string;
+  /** Records with a finding of this check: `secret` or `injection`. */
+  finding?: string;
   /** `detail.category` (canonical entries: landmarks, backlog, …, `pending`). */
   category?: string;
   /** `detail.shape` (canonical entries: flat or sharded). */
@@ -318,10 +326,11 @@ function syncAll(ctx: ServiceContext): Map<string, SourceRead> {
 }
 
 /** Each equality filter of the table and its SQL test on layout_records (`data` is the RecordView as JSON). */
-const FILTER_SQL: [keyof RecordFilter & ('layout' | 'tier' | 'flag' | 'category' | 'shape'), string][] = [
+const FILTER_SQL: [keyof RecordFilter & ('layout' | 'tier' | 'flag' | 'finding' | 'category' | 'shape'), string][] = [
   ['layout', 'layout = @layout'],
   ['tier', 'tier = @tier'],
   ['flag', 'EXISTS (SELECT 1 FROM json_each(flags) WHERE value = @flag)'],
+  ['finding', "EXISTS (SELECT 1 FROM json_each(data, '$.findings') WHERE json_extract(value, '$.check') = @finding)"],
   ['category', "json_extract(data, '$.detail.category') = @category"],
   ['shape', "json_extract(data, '$.detail.shape') = @shape"],
 ];
@@ -466,9 +475,47 @@ export interface RecordSourceSummary {
   count: number;
   problems: number;
   error: string | null;
+  /** The records by tier, by flag, and with secret / injection findings: the overview's record cards. */
+  counts: RecordCounts;
 }
 
-/** Per record root, what the overview and settings show: layout, shape, record count, unreadable entries. */
+export interface RecordCounts {
+  tiers: Record<RecordTier, number>;
+  flags: Record<RecordFlag, number>;
+  secret: number;
+  injection: number;
+}
+
+/** Tier, flag and finding counts of some records (a record with two flags counts under both). */
+export function recordCounts(records: readonly Pick<RecordView, 'tier' | 'flags' | 'findings'>[]): RecordCounts {
+  const counts: RecordCounts = {
+    tiers: { verified: 0, inferred: 0, quarantined: 0, archived: 0 },
+    flags: Object.fromEntries(RECORD_FLAGS.map((f) => [f, 0])) as Record<RecordFlag, number>,
+    secret: 0,
+    injection: 0,
+  };
+  for (const r of records) {
+    counts.tiers[r.tier]++;
+    for (const f of r.flags) counts.flags[f]++;
+    if (r.findings.some((f) => f.check === 'secret')) counts.secret++;
+    if (r.findings.some((f) => f.check === 'injection')) counts.injection++;
+  }
+  return counts;
+}
+
+/** The sum of several roots' counts. */
+export function addRecordCounts(all: readonly RecordCounts[]): RecordCounts {
+  const total = recordCounts([]);
+  for (const c of all) {
+    for (const t of Object.keys(total.tiers) as RecordTier[]) total.tiers[t] += c.tiers[t];
+    for (const f of RECORD_FLAGS) total.flags[f] += c.flags[f];
+    total.secret += c.secret;
+    total.injection += c.injection;
+  }
+  return total;
+}
+
+/** Per record root, what the overview and settings show: layout, shape, record count, unreadable entries, counts. */
 export function recordSourceSummaries(ctx: ServiceContext): RecordSourceSummary[] {
   return ctx.recordSources.map((s) => {
     const r = readSourceRecords(ctx, s);
@@ -481,6 +528,7 @@ export function recordSourceSummaries(ctx: ServiceContext): RecordSourceSummary[
       count: r.records.length,
       problems: r.problems.length,
       error: r.error,
+      counts: recordCounts(r.records),
     };
   });
 }
