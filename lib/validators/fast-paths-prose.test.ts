@@ -110,7 +110,7 @@ describe('trimUnquoted and unquotedAt', () => {
   const plain = (value: string) => value.replace(/[.,;:)\]}>|'"`*]+$/, '').replace(/^[([{<'"`*]+/, '');
   /** unquotedAt as it was written with regexes. */
   const plainUnquotedAt = (line: string, at: number) => {
-    const run = /^[^\s;,]+/.exec(line.slice(at, at + 220))?.[0];
+    const run = /^[^\s;,`]+/.exec(line.slice(at, at + 220))?.[0];
     if (!run || /^[<{$%]/.test(run)) return null;
     const value = plain(run);
     if (!value) return null;

@@ -148,6 +148,11 @@ const CLEAN: Array<[string, string]> = [
   ['dotted name near auth', 'The auth helper reads `settings.auth.enabled` first.'],
   ['camel-case name near token', 'The token budget is tracked in `metrics.tokenBudget`.'],
   ['a name after "token is"', 'The session token is Write-only, so read it back.'],
+  ['a key naming a file', 'design-tokens.json = colors18+palette5'],
+  ['env names, one with a note', 'function secret: SIGNING_JWK(for sessions), ADMIN_API_KEY.'],
+  ['words of another script after auth', 'Supabase project (Auth=이메일+비번)로 로그인'],
+  ['a code span ends the value', 'the webview sets `autoRefreshToken:false`(once) before login'],
+  ['quoted twice and short', 'wifi password `"4321"` for guests'],
 ];
 
 /** Found although they sit beside the look-alikes above: the same labels with real values. */
@@ -156,6 +161,8 @@ const STILL_FOUND: Array<[string, string, string]> = [
   ['passphrase of words after a password word', 'wifi passphrase `correct-horse-battery`', 'correct-horse-battery'],
   ['words after a password label', 'passphrase: correct-horse-battery', 'correct-horse-battery'],
   ['pass with a colon stays a label', 'unifi pass: Un1fi!ctrl', 'Un1fi!ctrl'],
+  ['a Korean password word and a value', '데모 계정 (비번 Demo-pass!77)', 'Demo-pass!77'],
+  ['quoted twice and long enough', 'wifi password `"Guest-4321"` for guests', '"Guest-4321"'],
   ['a key with dashes but long random parts', 'api key: demo-Kx9f2mQ7pL4zR8wT-live', 'demo-Kx9f2mQ7pL4zR8wT-live'],
   ['mixed-case key with slashes', 'secret key = "sk9/Demo+Key/11aa"', 'sk9/Demo+Key/11aa'],
   [

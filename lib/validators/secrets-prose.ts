@@ -74,16 +74,19 @@ const FILE_NAME = new RegExp(`^[\\w.@+~/-]*[\\w-]\\.(?:${FILE_EXTENSIONS})(?::\\
 const WEAK_LOOKALIKE =
   /^--?[A-Za-z][\w-]*=?$|^\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?$|^\.?[a-z0-9_-]+(?:\/[a-z0-9._*-]+)+\/?$|={2}|!=|=>|\(\)|&&|\|\|/;
 /**
- * Names in code and prose: `state.epic`, `wait_ms`, `IS_MAIN`, `Write-tool-only` (letters
- * joined by `.`, `_` or `-`, no digit). After a password word such a value can be a
+ * Names in code and prose: `state.epic`, `wait_ms`, `IS_MAIN`, `Write-tool-only`,
+ * `PRIVATE_JWK(signing)` (letters of any script joined by `.`, `_`, `-`, `+` or `/`, no
+ * digit, maybe a parenthesis after). After a password word such a value can be a
  * passphrase (`passphrase: correct-horse-battery`); after `token`, `auth`, `secret` or `key`
  * it is a name (`the token is Write-tool-only`): no token or key is words without a digit.
  */
-const CODE_NAME = /^[A-Za-z$]+(?:[._-][A-Za-z$]+)+$/;
+const CODE_NAME = /^[\p{L}$]+(?:[._+/-][\p{L}$]+)+(?:\([^)]*\)?)?$/u;
+/** No ASCII letter or digit: words in another script (`Auth=이메일+비번`), not a token or key. */
+const NO_ASCII_ALNUM = /^[^A-Za-z0-9]*$/;
 const PASSWORD_WORD = /^(?:passwords?|passwd|passphrase|pwd|pw)$|[\u0080-\uffff]/i;
 function isNameNotSecret(label: string, value: string): boolean {
   // CODE_NAME first: nearly every value holds a digit, where it fails at once.
-  return CODE_NAME.test(value) && !PASSWORD_WORD.test(label);
+  return (CODE_NAME.test(value) || NO_ASCII_ALNUM.test(value)) && !PASSWORD_WORD.test(label);
 }
 
 /**
@@ -124,7 +127,10 @@ function isPlaceholder(v: string): boolean {
 
 /** Is `raw` (already cut out of its quotes) a credential value rather than a look-alike? */
 export function isCredentialValue(raw: string): boolean {
-  const v = raw.trim();
+  let v = raw.trim();
+  // Quoted twice (`` `"1000"` ``): the inner quotes quote, they are not part of the value.
+  const q = v.charCodeAt(0);
+  if (v.length >= 2 && (q === 34 || q === 39) && v.charCodeAt(v.length - 1) === q) v = v.slice(1, -1);
   // A code point is one or two UTF-16 units: count them only where the length cannot decide.
   if (v.length < 6 || (v.length < 12 && codePoints(v) < 6)) return false;
   if (v.length > 200 && codePoints(v) > 200) return false;
@@ -229,15 +235,16 @@ function push(out: Hit[], start: number, value: string, code: string, what: stri
 }
 
 /**
- * An unquoted run starting at `at`, cut at whitespace and at `;` (connection strings), trimmed of
- * punctuation: `/^[^\s;,]+/` on the next 220 characters, by hand.
+ * An unquoted run starting at `at`, cut at whitespace, at `;` (connection strings), at `,` and at a
+ * backtick (the end of a code span), trimmed of punctuation: `/^[^\s;,`]+/` on the next 220
+ * characters, by hand.
  */
 export function unquotedAt(line: string, at: number): { value: string; start: number } | null {
   const limit = Math.min(line.length, at + 220);
   let end = at;
   for (; end < limit; end++) {
     const c = line.charCodeAt(end);
-    if (c === 59 /* ; */ || c === 44 /* , */ || isJsSpace(c)) break;
+    if (c === 59 /* ; */ || c === 44 /* , */ || c === 96 /* ` */ || isJsSpace(c)) break;
   }
   if (end === at) return null;
   const first = line.charCodeAt(at);
@@ -317,6 +324,7 @@ function isAsciiAlnum(c: number): boolean {
  * (`db_password`, `root password`) come back on every line.
  */
 const notSecretKey = new Map<string, boolean>();
+const KEY_FILE_SUFFIX = new RegExp(`^\\.(?:${FILE_EXTENSIONS})$`, 'i');
 function isNotSecretKey(m: RegExpExecArray): boolean {
   // A label word alone is never one of those parts (a unit test checks every form LABEL_WORDS spells).
   if (m[1] === undefined || m[1] === '') {
@@ -326,7 +334,8 @@ function isNotSecretKey(m: RegExpExecArray): boolean {
   const key = m[0];
   let v = notSecretKey.get(key);
   if (v === undefined) {
-    v = NOT_A_SECRET_KEY.test(key.toLowerCase());
+    // `design-tokens.json = …` names a file, not a secret.
+    v = NOT_A_SECRET_KEY.test(key.toLowerCase()) || KEY_FILE_SUFFIX.test(m[3] ?? '');
     // Bounded: a hostile file with a million distinct keys must not grow the cache without end.
     if (notSecretKey.size >= 4096) notSecretKey.clear();
     notSecretKey.set(key, v);

@@ -334,4 +334,8 @@ export const NEGATIVES: Snippet[] = [
   () => 'Login happens in `auth/session.mjs`: it reads `login.ts` first.',
   () => 'user `docs/guide.md` / `README.md` are the two entry points',
   () => 'Parse the token with `jwt_decode` and check `exp` (never trust the client).',
+  () => 'design-tokens.json = colors18+palette5, type scale in typography.json',
+  () => 'Edge function secret: SIGNING_JWK(for sessions), ADMIN_API_KEY.',
+  () => '인증 방식은 Auth=이메일+비번 (소셜 로그인 없음)',
+  () => 'the webview sets `autoRefreshToken:false`(once) before login',
 ];
