@@ -160,6 +160,7 @@ const STILL_FOUND: Array<[string, string, string]> = [
   ['token near a quoted value', 'jenkins token `11a2b3c4d5e6f7a8b9`', '11a2b3c4d5e6f7a8b9'],
   ['passphrase of words after a password word', 'wifi passphrase `correct-horse-battery`', 'correct-horse-battery'],
   ['words after a password label', 'passphrase: correct-horse-battery', 'correct-horse-battery'],
+  ['words after a French password label', 'mot de passe : correct-horse-battery', 'correct-horse-battery'],
   ['pass with a colon stays a label', 'unifi pass: Un1fi!ctrl', 'Un1fi!ctrl'],
   ['a Korean password word and a value', '데모 계정 (비번 Demo-pass!77)', 'Demo-pass!77'],
   ['quoted twice and long enough', 'wifi password `"Guest-4321"` for guests', '"Guest-4321"'],

@@ -83,7 +83,9 @@ const WEAK_LOOKALIKE =
 const CODE_NAME = /^[\p{L}$]+(?:[._+/-][\p{L}$]+)+(?:\([^)]*\)?)?$/u;
 /** No ASCII letter or digit: words in another script (`Auth=이메일+비번`), not a token or key. */
 const NO_ASCII_ALNUM = /^[^A-Za-z0-9]*$/;
-const PASSWORD_WORD = /^(?:passwords?|passwd|passphrase|pwd|pw)$|[\u0080-\uffff]/i;
+/** The labels that name a password (a passphrase of plain words is one): English, the Latin-script ones, and every label in another script. */
+const PASSWORD_WORD =
+  /^(?:passwords?|passwd|pass|passphrase|pwd|pw|mot de passe|mdp|passwort|kennwort|senha|clave|contrasena)$|[\u0080-\uffff]/i;
 function isNameNotSecret(label: string, value: string): boolean {
   // CODE_NAME first: nearly every value holds a digit, where it fails at once.
   return (CODE_NAME.test(value) || NO_ASCII_ALNUM.test(value)) && !PASSWORD_WORD.test(label);
