@@ -22,7 +22,7 @@ import { machineLine, table } from './common';
 const args = process.argv.slice(2);
 const at = args.indexOf('--baseline');
 const baselineRev = at === -1 ? undefined : args[at + 1];
-const dirs = args.filter((a, i) => a !== '--baseline' && i !== at + 1);
+const dirs = at === -1 ? args : args.filter((_, i) => i !== at && i !== at + 1);
 if (dirs.length === 0) {
   process.stderr.write('usage: npx tsx bench/false-findings.ts DIR [DIR…] [--baseline REV]\n');
   process.exit(64);
