@@ -10,6 +10,7 @@ import { encodedBlobStarts, hintPresent, PHRASE_PATTERNS } from './injection-pat
 import { hintWordsIn, hintWordsOf } from './injection-hints';
 import { buildCorpus } from './corpus/build';
 import { execNear, lineStarts } from './scan-text';
+import { DETECTOR_HINTS, hintsPresent } from './secrets-patterns';
 import { injectionCheck } from './injection';
 import { ADDED_HINT_WORDS, mixedScriptFindings, variationSelectorFindings } from './injection-additions';
 import { HIDDEN_ANY, invisibleFindings, normaliseForMatching } from './injection-unicode';
@@ -232,6 +233,80 @@ describe('execNear', () => {
       }),
       { numRuns: 3000, seed: 20261123 },
     );
+  });
+});
+
+describe("hintsPresent (one scan for every token detector's hint)", () => {
+  const expected = (text: string) =>
+    DETECTOR_HINTS.reduce<number>((mask, hint, i) => {
+      const holds = hint === undefined ? false : typeof hint === 'string' ? text.includes(hint) : hint.test(text);
+      return holds ? mask | (1 << i) : mask;
+    }, 0);
+  // Whether the hint-less detectors' bits are set does not matter: only hinted ones are gated.
+  const hinted = DETECTOR_HINTS.reduce<number>((mask, hint, i) => (hint === undefined ? mask : mask | (1 << i)), 0);
+  // Every hint, its halves and near misses, glued in any order so hints overlap and abut.
+  const pieces = fc.constantFrom(
+    'ghp_',
+    'gho_',
+    'gh',
+    'p_',
+    'github_pat_',
+    'github_',
+    'pat_',
+    'sk-',
+    'sk',
+    '-',
+    'AKIA',
+    'ASIA',
+    'AKI',
+    'A',
+    'IA',
+    'PRIVATE KEY',
+    'PRIVATE',
+    ' KEY',
+    'SHA256:',
+    'SHA256',
+    ':',
+    'xox',
+    'xo',
+    'x',
+    'glpat-',
+    'glpat',
+    'AIza',
+    'AI',
+    'za',
+    '_live_',
+    '_live',
+    '_',
+    'eyJ',
+    'ey',
+    'J',
+    '://',
+    ':/',
+    '/',
+    's',
+    'k',
+    'g',
+    'é',
+    '\n',
+  );
+  it('says for each hint what includes/test says', () => {
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 30 }), (p) => {
+        const text = p.join('');
+        expect(hintsPresent(text) & hinted).toBe(expected(text));
+      }),
+      { numRuns: 5000, seed: 20261128 },
+    );
+  });
+
+  it('says the same on every corpus file', () => {
+    for (const f of [
+      ...buildCorpus({ set: 'tuning', positiveFiles: 300, cleanFiles: 400 }),
+      ...buildCorpus({ set: 'holdout', positiveFiles: 120, cleanFiles: 200 }),
+    ]) {
+      expect(hintsPresent(f.text) & hinted).toBe(expected(f.text));
+    }
   });
 });
 

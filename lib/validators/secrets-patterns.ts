@@ -165,10 +165,54 @@ const DETECTORS: Detector[] = [
   },
 ];
 
+/** A hint as regex source: a literal escaped, a regex as written (no hint regex has flags). */
+const hintSource = (hint: string | RegExp) =>
+  typeof hint === 'string' ? hint.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : hint.source;
+
+/**
+ * Every detector's hint in one alternation, so one scan says which hints the text holds
+ * instead of one `includes` or `test` per detector (those were a tenth of the check on the
+ * credentials corpus, where most files hold no hint at all).
+ */
+const HINT_SCAN = new RegExp(
+  DETECTORS.flatMap((d) => (d.hint === undefined ? [] : [`(?:${hintSource(d.hint)})`])).join('|'),
+  'g',
+);
+
+/** Does `found` (one hint occurrence, from HINT_SCAN) match detector `d`'s hint? */
+function isHintOf(d: Detector, found: string): boolean {
+  const hint = d.hint;
+  if (hint === undefined) return false;
+  return typeof hint === 'string' ? found === hint : hint.test(found);
+}
+
+/**
+ * Bit `i` set when DETECTORS[i]'s hint occurs in `text`: what `text.includes(hint)` (or
+ * `hint.test(text)`) says for each. The scan steps on by one position after each match, so
+ * it stops at every position where some hint starts; no two hints can match at one
+ * position (they differ in the first or second character), so the match there is the only
+ * hint starting there, and every occurrence of every hint is seen. A unit test compares
+ * the two on hint-dense text.
+ */
+export function hintsPresent(text: string): number {
+  let present = 0;
+  HINT_SCAN.lastIndex = 0;
+  for (let m = HINT_SCAN.exec(text); m !== null; m = HINT_SCAN.exec(text)) {
+    for (let i = 0; i < DETECTORS.length; i++) if (isHintOf(DETECTORS[i]!, m[0])) present |= 1 << i;
+    HINT_SCAN.lastIndex = m.index + 1;
+  }
+  return present;
+}
+
+/** Each detector's hint, for the unit test that holds hintsPresent to `includes`. */
+export const DETECTOR_HINTS: ReadonlyArray<string | RegExp | undefined> = DETECTORS.map((d) => d.hint);
+
 export function patternCandidates(text: string): SecretCandidate[] {
   const out: SecretCandidate[] = [];
-  for (const d of DETECTORS) {
-    if (d.hint !== undefined && (typeof d.hint === 'string' ? !text.includes(d.hint) : !d.hint.test(text))) continue;
+  const present = hintsPresent(text);
+  for (let i = 0; i < DETECTORS.length; i++) {
+    const d = DETECTORS[i]!;
+    if (d.hint !== undefined && (present & (1 << i)) === 0) continue;
     const anchor = d.anchor;
     // Each search starts where the last match ended (the regex's lastIndex), near the anchor when there is one.
     for (let from = 0; ; from = d.re.lastIndex) {
