@@ -6,11 +6,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodedBlobStarts, hintPresent, PHRASE_PATTERNS } from './injection-patterns';
+import { encodedBlobStarts, hintPresent, PHRASE_HINT_WORDS, PHRASE_PATTERNS } from './injection-patterns';
 import { hintWordsIn, hintWordsOf } from './injection-hints';
 import { buildCorpus } from './corpus/build';
 import { execNear, lineStarts } from './scan-text';
 import { DETECTOR_HINTS, hintsPresent } from './secrets-patterns';
+import { densityFindings, isUrlStop, mayHoldAbsolutes } from './injection-scanners';
 import { injectionCheck } from './injection';
 import { ADDED_HINT_WORDS, mixedScriptFindings, variationSelectorFindings } from './injection-additions';
 import { HIDDEN_ANY, invisibleFindings, normaliseForMatching } from './injection-unicode';
@@ -307,6 +308,53 @@ describe("hintsPresent (one scan for every token detector's hint)", () => {
     ]) {
       expect(hintsPresent(f.text) & hinted).toBe(expected(f.text));
     }
+  });
+});
+
+describe('injection-check scanner gates', () => {
+  it('isUrlStop is the class it replaces, on every UTF-16 unit', () => {
+    const STOP = /[\s"'<>`()[\]{}|\\^]/;
+    for (let c = 0; c < 0x10000; c++) expect(isUrlStop(c)).toBe(STOP.test(String.fromCharCode(c)));
+  });
+
+  it('mayHoldAbsolutes holds wherever the density scan counts an absolute', () => {
+    // injectionCheck passes the phrase hint words' answer for `now`.
+    expect(PHRASE_HINT_WORDS).toContain('now');
+    // The words in every case, split and glued, beside letters that change under lower-casing.
+    const pieces = fc.constantFrom(
+      'always',
+      'ALWAYS',
+      'Always',
+      'alw',
+      'ays',
+      'never',
+      'NEVER',
+      'nEvEr',
+      'now',
+      'NOW',
+      'No',
+      'w',
+      'must ',
+      'from ',
+      ' on',
+      ' ',
+      '\n',
+      '\u0130',
+      '\u212a',
+      '\u017f',
+      'ß',
+      'é',
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 20 }), (p) => {
+        const text = p.join('');
+        if (densityFindings(text, lineStarts(text), 0).length > 0 || /always|never|now/i.test(text)) {
+          const lower = text.toLowerCase();
+          expect(mayHoldAbsolutes(lower, lower.includes('now'))).toBe(true);
+        }
+      }),
+      { numRuns: 5000, seed: 20261128 },
+    );
   });
 });
 

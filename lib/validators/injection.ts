@@ -10,7 +10,7 @@ import { isAscii } from 'node:buffer';
 import { splitFile } from '../memory-file/split';
 import { CATEGORIES, ENCODED_BLOB_WHAT, encodedBlobStarts, hintPresent, PHRASE_PATTERNS } from './injection-patterns';
 import { hintWordsOf } from './injection-hints';
-import { densityFindings, executableUrlFindings } from './injection-scanners';
+import { densityFindings, executableUrlFindings, mayHoldAbsolutes } from './injection-scanners';
 import { HIDDEN_ANY, invisibleFindings, normaliseForMatching } from './injection-unicode';
 import {
   addedPhraseFindings,
@@ -102,7 +102,7 @@ export function injectionCheck(bytes: Buffer): Verdict {
   findings.push(
     ...phraseFindings(text, hints.phrase, starts),
     ...executableUrlFindings(text, starts),
-    ...densityFindings(text, starts, bodyStart),
+    ...(mayHoldAbsolutes(lower, hints.phrase.has('now')) ? densityFindings(text, starts, bodyStart) : []),
     ...addedPhraseFindings(text, starts, bodyStart, hints),
     ...exfiltrationFindings(text, starts),
   );
