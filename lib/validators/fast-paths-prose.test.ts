@@ -9,6 +9,7 @@ import { asciiSet, hasRun, isJsSpace } from './text-chars';
 import { keyContext, NEEDS_BACKTICK, TRIGGER, TRIGGER_WORDS, triggerCondition } from './secrets-trigger';
 import {
   closerStarts,
+  isSlug,
   emphasisAt,
   hasJsSpace,
   isQuoteOpener,
@@ -588,5 +589,38 @@ describe('phrase hint words', () => {
       const found = hintWordsIn(t);
       for (const w of words) expect(found.has(w), `${t}: ${w}`).toBe(t.includes(w));
     }
+  });
+});
+
+describe('isSlug', () => {
+  const reference = (run: string) =>
+    /[-_]/.test(run) &&
+    run.split(/[-_]+/).every((part) => part === '' || /^[A-Za-z]+$/.test(part) || /^\d+$/.test(part));
+  it('says what the split and regexes said', () => {
+    const pieces = fc.constantFrom(
+      '-',
+      '_',
+      '--',
+      'abc',
+      'Z',
+      '42',
+      '0',
+      'a1',
+      '1a',
+      '.',
+      '+',
+      '/',
+      '=',
+      'é',
+      '٣',
+      ' ',
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 12 }), (p) => {
+        const run = p.join('');
+        expect(isSlug(run)).toBe(reference(run));
+      }),
+      { numRuns: 5000, seed: 20261128 },
+    );
   });
 });

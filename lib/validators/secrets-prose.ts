@@ -570,9 +570,23 @@ const NOT_SECRET_LINE =
   /\b(?:commit|sha1?|revision|rev|verified-at|checksum|digest|integrity|fingerprint|public|pubkey|publickey|account[ _-]?id|zone[ _-]?id|tenant[ _-]?id|client[ _-]?id|folder[ _-]?id|drive[ _-]?id|project[ _-]?id|org(?:anization)?[ _-]?id|app[ _-]?id|key[ _-]?id|object[ _-]?id|request[ _-]?id|session[ _-]?id|trace[ _-]?id)\b|\/commit\/|\/blob\/|\/tree\/|ssh-(?:ed25519|rsa|dss)|ecdsa-sha2|sha256:|sha512-|sha384-|integrity=/i;
 
 /** Words joined by `-`/`_`, each all letters or all digits: a canonical key like `some-entry-name-2026-06-23`. */
-function isSlug(run: string): boolean {
-  if (!/[-_]/.test(run)) return false;
-  return run.split(/[-_]+/).every((part) => part === '' || /^[A-Za-z]+$/.test(part) || /^\d+$/.test(part));
+export function isSlug(run: string): boolean {
+  // `/[-_]/.test(run)` and every part of `run.split(/[-_]+/)` empty, `/^[A-Za-z]+$/` or
+  // `/^\d+$/`, by hand: one pass, `kind` the current part's (0 nothing yet, 1 letters, 2 digits).
+  let separated = false;
+  let kind = 0;
+  for (let i = 0; i < run.length; i++) {
+    const c = run.charCodeAt(i);
+    if (c === 45 /* - */ || c === 95 /* _ */) {
+      separated = true;
+      kind = 0;
+      continue;
+    }
+    const k = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? 1 : c >= 48 && c <= 57 ? 2 : 3;
+    if (k === 3 || (kind !== 0 && kind !== k)) return false;
+    kind = k;
+  }
+  return separated;
 }
 
 export function isBareKey(run: string): boolean {
