@@ -432,6 +432,10 @@ const PAIR_QUOTED = /^[^`\n]{0,30}?`([^`\s/:]{1,64})`\s*(?:\/|:|,)\s*`([^`\n]{1,
 const PAIR_GLUED = /^[^`\n]{0,30}?`([^`\s/:]{1,64})[/:]([^`\s]{1,128})`/;
 const PAIR_PLAIN = /^[\s:=-]{0,4}(?:\S+\s+){0,3}?([A-Za-z0-9_.-]{1,40})\s?(?:\/|:)\s?([^\s`'",;)]{1,128})/;
 
+/** The pair forms after a key, in order; a strong key (`login`, `sign in`, `creds`) also takes the plain form. */
+const PAIR_FORMS = [PAIR_QUOTED, PAIR_GLUED];
+const STRONG_PAIR_FORMS = [PAIR_QUOTED, PAIR_GLUED, PAIR_PLAIN];
+
 /** Every PAIR_KEY word holds one of these (case-folded the same way): a cheap test before the Unicode regex. */
 const PAIR_HINT = /log|sign|cred|account|user|계정|로그인|账号|帳號|アカウント|ログイン/iu;
 
@@ -442,7 +446,7 @@ const detectLoginPair: LineDetector = (line, out) => {
     const at = m.index + m[0].length;
     const rest = line.slice(at, at + 260);
     const strongKey = /^(?:log|sign|cred|로그인|ログイン)/i.test(m[1] ?? '');
-    for (const re of strongKey ? [PAIR_QUOTED, PAIR_GLUED, PAIR_PLAIN] : [PAIR_QUOTED, PAIR_GLUED]) {
+    for (const re of strongKey ? STRONG_PAIR_FORMS : PAIR_FORMS) {
       const p = re.exec(rest);
       if (!p) continue;
       const pass = p[2] ?? '';
@@ -517,8 +521,9 @@ const detectCommand: LineDetector = (line, out) => {
   for (const c of COMMANDS) {
     c.re.lastIndex = 0;
     for (let m = c.re.exec(line); m !== null; m = c.re.exec(line)) {
-      const idx = [1, 2, 3].find((i) => m![i] !== undefined);
-      if (idx === undefined) continue;
+      // The first of the three value groups that took part (no closure per match).
+      const idx = m[1] !== undefined ? 1 : m[2] !== undefined ? 2 : m[3] !== undefined ? 3 : 0;
+      if (idx === 0) continue;
       const raw = m[idx]!;
       const value = idx === 3 ? trimUnquoted(raw) : raw;
       if (/^-/.test(value) || !isCredentialValue(value)) continue;
@@ -537,8 +542,9 @@ const detectReset: LineDetector = (line, out) => {
   if (!/\bto\b/i.test(line)) return;
   RESET_RE.lastIndex = 0;
   for (let m = RESET_RE.exec(line); m !== null; m = RESET_RE.exec(line)) {
-    const idx = [1, 2, 3, 4].find((i) => m![i] !== undefined);
-    if (idx === undefined) continue;
+    // The first of the four value groups that took part (no closure per match).
+    const idx = m[1] !== undefined ? 1 : m[2] !== undefined ? 2 : m[3] !== undefined ? 3 : m[4] !== undefined ? 4 : 0;
+    if (idx === 0) continue;
     const raw = m[idx]!;
     const value = idx === 4 ? trimUnquoted(raw) : raw;
     if (!isCredentialValue(value)) continue;
