@@ -554,6 +554,78 @@ const detectReset: LineDetector = (line, out) => {
 };
 
 /**
+ * BMP ranges of letters (`\p{L}`, every unit in them; a unit test checks each): Latin-1 and
+ * Latin Extended, Greek, Cyrillic, kana, CJK ideographs, Hangul syllables. Outside them a unit
+ * is taken to be possibly not a letter, which only makes mayHoldValue say yes more often.
+ */
+const LETTER_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0xc0, 0xd6],
+  [0xd8, 0xf6],
+  [0xf8, 0x24f],
+  [0x391, 0x3a1],
+  [0x3a3, 0x3a9],
+  [0x3b1, 0x3c9],
+  [0x400, 0x481],
+  [0x3041, 0x3096],
+  [0x30a1, 0x30fa],
+  [0x4e00, 0x9fff],
+  [0xac00, 0xd7a3],
+];
+/** For the unit tests: LETTER_RANGES, and what the line detectors push for one line. */
+export const LETTER_RANGES_FOR_TEST = LETTER_RANGES;
+export function lineDetectorHits(line: string): Array<{ start: number; end: number; code: string }> {
+  const out: Hit[] = [];
+  detectLine(line, out);
+  return out;
+}
+
+const OTHER = 0;
+const SPACE = 1;
+const QUOTE = 2;
+/** For ASCII: SPACE where isJsSpace, QUOTE where isQuoteOpener, else OTHER. */
+const ASCII_KIND = new Uint8Array(128);
+for (let c = 0; c < 128; c++) ASCII_KIND[c] = isQuoteOpener(c) ? QUOTE : isJsSpace(c) ? SPACE : OTHER;
+
+/** Is the UTF-16 unit `c` certainly a letter (`\p{L}`) on its own? ASCII exactly, the rest by LETTER_RANGES. */
+function isSureLetter(c: number): boolean {
+  if (c < 128) return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  for (const [lo, hi] of LETTER_RANGES) if (c >= lo && c <= hi) return true;
+  return false;
+}
+
+/**
+ * Can any line detector (detectLine) find a value on `line`? Each pushes a value only when
+ * isCredentialValue accepts it: no white space, at least 6 units, a character that is not a
+ * letter. A value is quoted (it needs one of the quote openers on the line), a `chpasswd`
+ * input (the only other value left untrimmed), or an unquoted run cut from one white-space-free
+ * run R of the line and trimmed as trimUnquoted trims, so it lies inside trimUnquoted(R): that
+ * trimmed run then has 6 units or more and a unit that is not a letter. A line with neither
+ * (most selected lines: "passphrase length: 6 words", "Login with your SSO account.") is left
+ * out of every detector at the cost of one pass over its characters.
+ */
+export function mayHoldValue(line: string): boolean {
+  const n = line.length;
+  let s = 0; // where the current white-space-free run starts
+  for (let e = 0; e <= n; e++) {
+    // Past the end counts as white space: it closes the last run.
+    const c = e < n ? line.charCodeAt(e) : 32;
+    const kind = c < 128 ? ASCII_KIND[c]! : isQuoteOpener(c) ? QUOTE : isJsSpace(c) ? SPACE : OTHER;
+    if (kind === QUOTE) return true;
+    if (kind !== SPACE) continue;
+    // The run [s, e), trimmed to [p, q) as trimUnquoted trims it.
+    let q = e;
+    while (q > s && inAscii(TRAILING_PUNCTUATION, line.charCodeAt(q - 1))) q--;
+    let p = s;
+    while (p < q && inAscii(LEADING_PUNCTUATION, line.charCodeAt(p))) p++;
+    if (q - p >= 6) {
+      for (let k = p; k < q; k++) if (!isSureLetter(line.charCodeAt(k))) return true;
+    }
+    s = e + 1;
+  }
+  return line.includes('chpasswd');
+}
+
+/**
  * Every line detector, most specific first: when two claim the same value, the first names
  * the finding.
  */
@@ -721,7 +793,7 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
       keepHits(buf, hits, l);
       continue;
     }
-    detectLine(line, buf);
+    if (mayHoldValue(line)) detectLine(line, buf);
     // Both tests are pure: the cheap run test first (bareKeys would make it anyway).
     if (hasBareRun(line) && LINE_NAMES_SECRET.test(line)) bareKeys(line, buf, 'on a line naming a key');
     keepHits(buf, hits, l);
