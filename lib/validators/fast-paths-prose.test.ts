@@ -721,6 +721,27 @@ describe('mayHoldValue (the line gate in front of the line detectors)', () => {
     );
   });
 
+  it('says what splitting into runs and trimming each with trimUnquoted says', () => {
+    const sureLetter = (c: number) =>
+      (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || LETTER_RANGES_FOR_TEST.some(([lo, hi]) => c >= lo && c <= hi);
+    const reference = (line: string) =>
+      [...line].some((ch) => isQuoteOpener(ch.charCodeAt(0))) ||
+      line.includes('chpasswd') ||
+      line.split(/\s/).some((run) => {
+        const t = trimUnquoted(run);
+        if (t.length < 6) return false;
+        for (let i = 0; i < t.length; i++) if (!sureLetter(t.charCodeAt(i))) return true;
+        return false;
+      });
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 12 }), (p) => {
+        const line = p.join('');
+        expect(mayHoldValue(line)).toBe(reference(line));
+      }),
+      { numRuns: 20000, seed: 20261128 },
+    );
+  });
+
   it('is true where the only value is an untrimmed chpasswd input or quoted inside a run', () => {
     // The trimmed runs here are too short: only the chpasswd and quote rules let them through.
     for (const line of ['echo u:a))))) | chpasswd', "password x'ab)))))'"]) {

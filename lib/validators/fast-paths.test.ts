@@ -291,6 +291,10 @@ describe("hintsPresent (one scan for every token detector's hint)", () => {
     'é',
     '\n',
   );
+  it('joins only hint regexes without flags (HINT_SCAN takes their source)', () => {
+    for (const hint of DETECTOR_HINTS) if (hint instanceof RegExp) expect(hint.flags).toBe('');
+  });
+
   it('says for each hint what includes/test says', () => {
     fc.assert(
       fc.property(fc.array(pieces, { maxLength: 30 }), (p) => {

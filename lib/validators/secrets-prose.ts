@@ -579,12 +579,25 @@ export function lineDetectorHits(line: string): Array<{ start: number; end: numb
   return out;
 }
 
-const OTHER = 0;
+/** What mayHoldValue needs to know of a unit, as bits. */
 const SPACE = 1;
 const QUOTE = 2;
-/** For ASCII: SPACE where isJsSpace, QUOTE where isQuoteOpener, else OTHER. */
-const ASCII_KIND = new Uint8Array(128);
-for (let c = 0; c < 128; c++) ASCII_KIND[c] = isQuoteOpener(c) ? QUOTE : isJsSpace(c) ? SPACE : OTHER;
+const LETTER = 4;
+const LEAD = 8;
+const TRAIL = 16;
+const ASCII_FLAGS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  ASCII_FLAGS[c] =
+    (isJsSpace(c) ? SPACE : 0) |
+    (isQuoteOpener(c) ? QUOTE : 0) |
+    (isSureLetter(c) ? LETTER : 0) |
+    (LEADING_PUNCTUATION[c] === 1 ? LEAD : 0) |
+    (TRAILING_PUNCTUATION[c] === 1 ? TRAIL : 0);
+}
+/** The same bits beyond ASCII (no unit there is leading or trailing punctuation). */
+function nonAsciiFlags(c: number): number {
+  return (isJsSpace(c) ? SPACE : 0) | (isQuoteOpener(c) ? QUOTE : 0) | (isSureLetter(c) ? LETTER : 0);
+}
 
 /** Is the UTF-16 unit `c` certainly a letter (`\p{L}`) on its own? ASCII exactly, the rest by LETTER_RANGES. */
 function isSureLetter(c: number): boolean {
@@ -604,25 +617,42 @@ function isSureLetter(c: number): boolean {
  * out of every detector at the cost of one pass over its characters.
  */
 export function mayHoldValue(line: string): boolean {
-  const n = line.length;
-  let s = 0; // where the current white-space-free run starts
-  for (let e = 0; e <= n; e++) {
+  return runsMayHoldValue(line, 0, line.length) || line.includes('chpasswd');
+}
+
+/**
+ * mayHoldValue's quote and run tests on the characters [from, to) of `text`. proseCandidates
+ * passes the whole text and the line's bounds: the characters of a flat string load faster
+ * than those of a slice of it.
+ */
+function runsMayHoldValue(text: string, from: number, to: number): boolean {
+  // The current white-space-free run, trimmed as trimUnquoted trims it, is [p, q): p its first
+  // unit not in LEADING_PUNCTUATION (-1 until there is one), q one past its last unit at or
+  // after p not in TRAILING_PUNCTUATION (-1 until there is one). The units before p are all
+  // leading punctuation, so when the trimmed run is not empty its last unit is at or after p.
+  let p = -1;
+  let q = -1;
+  let nonLetter = -1; // the run's first unit at or after p that is not surely a letter
+  for (let e = from; e <= to; e++) {
     // Past the end counts as white space: it closes the last run.
-    const c = e < n ? line.charCodeAt(e) : 32;
-    const kind = c < 128 ? ASCII_KIND[c]! : isQuoteOpener(c) ? QUOTE : isJsSpace(c) ? SPACE : OTHER;
-    if (kind === QUOTE) return true;
-    if (kind !== SPACE) continue;
-    // The run [s, e), trimmed to [p, q) as trimUnquoted trims it.
-    let q = e;
-    while (q > s && inAscii(TRAILING_PUNCTUATION, line.charCodeAt(q - 1))) q--;
-    let p = s;
-    while (p < q && inAscii(LEADING_PUNCTUATION, line.charCodeAt(p))) p++;
-    if (q - p >= 6) {
-      for (let k = p; k < q; k++) if (!isSureLetter(line.charCodeAt(k))) return true;
+    const c = e < to ? text.charCodeAt(e) : 32;
+    const f = c < 128 ? ASCII_FLAGS[c]! : nonAsciiFlags(c);
+    if ((f & QUOTE) !== 0) return true;
+    if ((f & SPACE) !== 0) {
+      if (p !== -1 && q - p >= 6 && nonLetter !== -1 && nonLetter < q) return true;
+      p = -1;
+      q = -1;
+      nonLetter = -1;
+      continue;
     }
-    s = e + 1;
+    if (p === -1) {
+      if ((f & LEAD) !== 0) continue;
+      p = e;
+    }
+    if ((f & TRAIL) === 0) q = e + 1;
+    if (nonLetter === -1 && (f & LETTER) === 0) nonLetter = e;
   }
-  return line.includes('chpasswd');
+  return false;
 }
 
 /**
@@ -793,7 +823,9 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
       keepHits(buf, hits, l);
       continue;
     }
-    if (mayHoldValue(line)) detectLine(line, buf);
+    // mayHoldValue(line), read on the text (the line is its characters from starts[l]).
+    const from = starts[l]!;
+    if (runsMayHoldValue(text, from, from + line.length) || line.includes('chpasswd')) detectLine(line, buf);
     // Both tests are pure: the cheap run test first (bareKeys would make it anyway).
     if (hasBareRun(line) && LINE_NAMES_SECRET.test(line)) bareKeys(line, buf, 'on a line naming a key');
     keepHits(buf, hits, l);
