@@ -12,14 +12,17 @@ import { ADDED_HINT_WORDS } from './injection-additions';
 import { PHRASE_HINT_WORDS } from './injection-patterns';
 
 /**
- * The one- and two-character words (`<`, `&`, `{`, `<|`, `rm`) are looked up with `includes`:
- * left in the alternation they make the engine try it at nearly every position.
+ * The one- and two-character words that start with a character no longer word starts with
+ * (`<`, `&`, `{`, `<|`) are looked up with `includes`: left in the alternation they make the
+ * engine try it at positions it would otherwise pass over. `rm` starts where `remove` and
+ * `restore` do, so it costs the scan nothing, while a search for it stops at every `r`.
  */
 const SHORT = 3;
-const LONG = [...new Set([...PHRASE_HINT_WORDS, ...ADDED_HINT_WORDS])]
-  .filter((w) => w.length >= SHORT)
-  .sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
-const SHORT_PHRASE_WORDS = PHRASE_HINT_WORDS.filter((w) => w.length < SHORT);
+const WORDS = [...new Set([...PHRASE_HINT_WORDS, ...ADDED_HINT_WORDS])];
+const startsLongWord = (c: string) => WORDS.some((w) => w.length >= SHORT && w[0] === c);
+const inScan = (w: string) => w.length >= SHORT || startsLongWord(w[0]!);
+const LONG = WORDS.filter(inScan).sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+const SHORT_PHRASE_WORDS = PHRASE_HINT_WORDS.filter((w) => !inScan(w));
 const RUN = new RegExp(
   groupedAlternation(
     LONG.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
