@@ -6,7 +6,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodedBlobStarts, hintPresent, PHRASE_HINT_WORDS, PHRASE_PATTERNS } from './injection-patterns';
+import {
+  encodedBlobStarts,
+  hintMasksPresent,
+  hintPresent,
+  PHRASE_HINT_MASKS,
+  PHRASE_HINT_WORDS,
+  PHRASE_PATTERNS,
+  PHRASE_WORD_BIT,
+} from './injection-patterns';
 import { hintWordsIn, hintWordsOf } from './injection-hints';
 import { buildCorpus } from './corpus/build';
 import { execNear, lineStarts } from './scan-text';
@@ -111,6 +119,12 @@ describe('phrase pattern hints', () => {
         // The one-pass word set is exactly what a search for each word would say.
         for (const p of PHRASE_PATTERNS)
           for (const w of (p.hint ?? []).flat()) expect(present.has(w), w).toBe(lower.includes(w));
+        // The bits say what the set says, and each pattern's masks what its word groups say.
+        const bits = hintWordsOf(lower, null).phraseBits;
+        expect(bits).toBe([...present].reduce((m, w) => m | PHRASE_WORD_BIT.get(w)!, 0));
+        PHRASE_PATTERNS.forEach((p, i) => {
+          expect(hintMasksPresent(PHRASE_HINT_MASKS[i]!, bits), p.what).toBe(hintPresent(p.hint, present));
+        });
         PHRASE_PATTERNS.forEach((p, i) => {
           p.re.lastIndex = 0;
           if (!p.re.test(t)) return;

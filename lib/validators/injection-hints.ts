@@ -9,7 +9,7 @@
  */
 import { groupedAlternation } from './alternation';
 import { ADDED_HINT_WORDS } from './injection-additions';
-import { PHRASE_HINT_WORDS } from './injection-patterns';
+import { PHRASE_HINT_WORDS, PHRASE_WORD_BIT } from './injection-patterns';
 
 /**
  * The one- and two-character words that start with a character no longer word starts with
@@ -41,15 +41,15 @@ const AT = new Map(
   LONG.map((w) => [
     w,
     {
-      phrase: LONG.filter((v) => w.startsWith(v) && PHRASE.has(v)),
+      phraseBits: LONG.filter((v) => w.startsWith(v) && PHRASE.has(v)).reduce((m, v) => m | PHRASE_WORD_BIT.get(v)!, 0),
       added: LONG.find((v) => w.startsWith(v) && ADDED.has(v)) ?? null,
     },
   ]),
 );
 
 export interface HintWords {
-  /** Phrase hint words in the text: what `lower.includes(w)` says for each. */
-  phrase: Set<string>;
+  /** Phrase hint words in the text, as bits (PHRASE_WORD_BIT): what `lower.includes(w)` says for each. */
+  phraseBits: number;
   /**
    * Added hint words in the text and in the body, as a scan of the added words alone finds
    * them: leftmost, longest, not overlapping. `inBody` is `all` when `bodyStart` is null.
@@ -64,7 +64,7 @@ export interface HintWords {
  * line, so no word straddles `bodyStart`.
  */
 export function hintWordsOf(lower: string, bodyStart: number | null): HintWords {
-  const phrase = new Set<string>();
+  let phraseBits = 0;
   const all = new Set<string>();
   const inBody = bodyStart === null ? all : new Set<string>();
   // Where the next added word may start: the added words' own scan steps over each match.
@@ -73,7 +73,7 @@ export function hintWordsOf(lower: string, bodyStart: number | null): HintWords 
   for (let m = RUN.exec(lower); m !== null; m = RUN.exec(lower)) {
     const at = AT.get(m[0]); // every match is one of LONG
     if (at !== undefined) {
-      for (const w of at.phrase) phrase.add(w);
+      phraseBits |= at.phraseBits;
       const added = at.added;
       if (added !== null && m.index >= addedFrom) {
         all.add(added);
@@ -83,11 +83,14 @@ export function hintWordsOf(lower: string, bodyStart: number | null): HintWords 
     }
     RUN.lastIndex = m.index + 1; // step on by one: a word may start inside this one
   }
-  for (const w of SHORT_PHRASE_WORDS) if (lower.includes(w)) phrase.add(w);
-  return { phrase, all, inBody };
+  for (const w of SHORT_PHRASE_WORDS) {
+    if (lower.includes(w)) phraseBits |= PHRASE_WORD_BIT.get(w)!;
+  }
+  return { phraseBits, all, inBody };
 }
 
 /** The phrase hint words that occur in `lower`: what `lower.includes(w)` says for each. */
 export function hintWordsIn(lower: string): Set<string> {
-  return hintWordsOf(lower, null).phrase;
+  const bits = hintWordsOf(lower, null).phraseBits;
+  return new Set(PHRASE_HINT_WORDS.filter((w) => (bits & PHRASE_WORD_BIT.get(w)!) !== 0));
 }

@@ -152,6 +152,25 @@ export const PHRASE_PATTERNS: PhrasePattern[] = [
 /** Every phrase pattern's hint words (injection-hints.ts finds them in the text). */
 export const PHRASE_HINT_WORDS: readonly string[] = [...new Set(PHRASE_PATTERNS.flatMap((p) => (p.hint ?? []).flat()))];
 
+/**
+ * Each phrase hint word as one bit, so the words a text holds are one number
+ * (injection-hints.ts) and a pattern's hint is tested with one `&` per group instead of a set
+ * lookup per word.
+ */
+if (PHRASE_HINT_WORDS.length > 31) throw new Error('PHRASE_HINT_WORDS: more words than bits');
+export const PHRASE_WORD_BIT: ReadonlyMap<string, number> = new Map(PHRASE_HINT_WORDS.map((w, i) => [w, 1 << i]));
+const maskOf = (words: readonly string[]) => words.reduce((m, w) => m | (PHRASE_WORD_BIT.get(w) ?? 0), 0);
+/** PHRASE_PATTERNS[i]'s hint as one mask per group (none for a pattern without a hint). */
+export const PHRASE_HINT_MASKS: ReadonlyArray<readonly number[]> = PHRASE_PATTERNS.map((p) =>
+  (p.hint ?? []).map(maskOf),
+);
+
+/** hintPresent on masks: every group has one of its words among the bits of `present`. */
+export function hintMasksPresent(masks: readonly number[], present: number): boolean {
+  for (const m of masks) if ((present & m) === 0) return false;
+  return true;
+}
+
 /** Every group has one of its words among `present` (from injection-hints.ts): the pattern may match. */
 export function hintPresent(hint: readonly (readonly string[])[] | undefined, present: ReadonlySet<string>): boolean {
   if (hint === undefined) return true;
