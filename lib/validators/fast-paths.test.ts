@@ -15,13 +15,20 @@ import {
   PHRASE_PATTERNS,
   PHRASE_WORD_BIT,
 } from './injection-patterns';
-import { hintWordsIn, hintWordsOf } from './injection-hints';
+import { addedWordsOf, hintWordsIn, hintWordsOf } from './injection-hints';
 import { buildCorpus } from './corpus/build';
 import { execNear, lineStarts } from './scan-text';
 import { DETECTOR_HINTS, hintsPresent } from './secrets-patterns';
 import { densityFindings, isUrlStop, mayHoldAbsolutes } from './injection-scanners';
 import { injectionCheck } from './injection';
-import { ADDED_HINT_WORDS, mixedScriptFindings, variationSelectorFindings } from './injection-additions';
+import {
+  ADDED_HINT_MASKS,
+  ADDED_HINT_WORDS,
+  ADDED_PHRASES,
+  addedHintPresent,
+  mixedScriptFindings,
+  variationSelectorFindings,
+} from './injection-additions';
 import { HIDDEN_ANY, invisibleFindings, normaliseForMatching } from './injection-unicode';
 
 const BLOB_RE = /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{120,}/g;
@@ -153,7 +160,7 @@ describe("the added phrases' hint words (one scan shared with the phrase words)"
     return { all: [...all].sort(), inBody: [...inBody].sort() };
   };
   const got = (lower: string, bodyStart: number | null) => {
-    const h = hintWordsOf(lower, bodyStart);
+    const h = addedWordsOf(lower, bodyStart);
     return { all: [...h.all].sort(), inBody: [...h.inBody].sort() };
   };
   // Words of both lists glued so they overlap (`thisuser`, `instructionsnot`, `overwrites`).
@@ -167,7 +174,16 @@ describe("the added phrases' hint words (one scan shared with the phrase words)"
         const lower = t.toLowerCase();
         const lineStart = lower.lastIndexOf('\n', Math.min(cut, lower.length)) + 1;
         for (const bodyStart of [null, lineStart]) expect(got(lower, bodyStart)).toEqual(reference(lower, bodyStart));
-        if (hintWordsOf(lower, null).all.size > 0) nonEmpty++;
+        // Each added phrase's masks say what its word groups say on the set of words found.
+        const h = hintWordsOf(lower, lineStart);
+        const sets = addedWordsOf(lower, lineStart);
+        ADDED_PHRASES.forEach((p, i) => {
+          expect(addedHintPresent(ADDED_HINT_MASKS[i]!, h.allLo, h.allHi), p.what).toBe(hintPresent(p.hint, sets.all));
+          expect(addedHintPresent(ADDED_HINT_MASKS[i]!, h.bodyLo, h.bodyHi), p.what).toBe(
+            hintPresent(p.hint, sets.inBody),
+          );
+        });
+        if (addedWordsOf(lower, null).all.size > 0) nonEmpty++;
       }),
       { numRuns: 3000, seed: 20261124 },
     );

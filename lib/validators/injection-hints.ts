@@ -8,7 +8,7 @@
  * longest word starting there, and every other word starting there is a prefix of it.
  */
 import { groupedAlternation } from './alternation';
-import { ADDED_HINT_WORDS } from './injection-additions';
+import { ADDED_HINT_WORDS, ADDED_WORD_BITS } from './injection-additions';
 import { PHRASE_HINT_WORDS, PHRASE_WORD_BIT } from './injection-patterns';
 
 /**
@@ -37,12 +37,19 @@ const ADDED = new Set(ADDED_HINT_WORDS);
  * phrase words among them, and the longest added word among them, if any. One map, so a
  * match costs one lookup.
  */
+/** The longest added word starting where `w` does, with its bits and length, or null. */
+function addedAt(w: string): { lo: number; hi: number; length: number } | null {
+  const added = LONG.find((v) => w.startsWith(v) && ADDED.has(v));
+  if (added === undefined) return null;
+  const bits = ADDED_WORD_BITS.get(added)!;
+  return { lo: bits.lo, hi: bits.hi, length: added.length };
+}
 const AT = new Map(
   LONG.map((w) => [
     w,
     {
       phraseBits: LONG.filter((v) => w.startsWith(v) && PHRASE.has(v)).reduce((m, v) => m | PHRASE_WORD_BIT.get(v)!, 0),
-      added: LONG.find((v) => w.startsWith(v) && ADDED.has(v)) ?? null,
+      added: addedAt(w),
     },
   ]),
 );
@@ -51,11 +58,14 @@ export interface HintWords {
   /** Phrase hint words in the text, as bits (PHRASE_WORD_BIT): what `lower.includes(w)` says for each. */
   phraseBits: number;
   /**
-   * Added hint words in the text and in the body, as a scan of the added words alone finds
-   * them: leftmost, longest, not overlapping. `inBody` is `all` when `bodyStart` is null.
+   * Added hint words in the text and in the body, as bits (ADDED_WORD_BITS), as a scan of the
+   * added words alone finds them: leftmost, longest, not overlapping. The body's are the
+   * text's when `bodyStart` is null.
    */
-  all: Set<string>;
-  inBody: Set<string>;
+  allLo: number;
+  allHi: number;
+  bodyLo: number;
+  bodyHi: number;
 }
 
 /**
@@ -65,8 +75,10 @@ export interface HintWords {
  */
 export function hintWordsOf(lower: string, bodyStart: number | null): HintWords {
   let phraseBits = 0;
-  const all = new Set<string>();
-  const inBody = bodyStart === null ? all : new Set<string>();
+  let allLo = 0;
+  let allHi = 0;
+  let bodyLo = 0;
+  let bodyHi = 0;
   // Where the next added word may start: the added words' own scan steps over each match.
   let addedFrom = 0;
   RUN.lastIndex = 0;
@@ -76,8 +88,12 @@ export function hintWordsOf(lower: string, bodyStart: number | null): HintWords 
       phraseBits |= at.phraseBits;
       const added = at.added;
       if (added !== null && m.index >= addedFrom) {
-        all.add(added);
-        if (bodyStart !== null && m.index >= bodyStart) inBody.add(added);
+        allLo |= added.lo;
+        allHi |= added.hi;
+        if (bodyStart === null || m.index >= bodyStart) {
+          bodyLo |= added.lo;
+          bodyHi |= added.hi;
+        }
         addedFrom = m.index + added.length;
       }
     }
@@ -86,7 +102,20 @@ export function hintWordsOf(lower: string, bodyStart: number | null): HintWords 
   for (const w of SHORT_PHRASE_WORDS) {
     if (lower.includes(w)) phraseBits |= PHRASE_WORD_BIT.get(w)!;
   }
-  return { phraseBits, all, inBody };
+  return { phraseBits, allLo, allHi, bodyLo, bodyHi };
+}
+
+/** For the tests: the added hint words hintWordsOf found, in the whole text and in the body, as sets. */
+export function addedWordsOf(lower: string, bodyStart: number | null): { all: Set<string>; inBody: Set<string> } {
+  const h = hintWordsOf(lower, bodyStart);
+  const has = (lo: number, hi: number) => (w: string) => {
+    const b = ADDED_WORD_BITS.get(w)!;
+    return (lo & b.lo) !== 0 || (hi & b.hi) !== 0;
+  };
+  return {
+    all: new Set(ADDED_HINT_WORDS.filter(has(h.allLo, h.allHi))),
+    inBody: new Set(ADDED_HINT_WORDS.filter(has(h.bodyLo, h.bodyHi))),
+  };
 }
 
 /** The phrase hint words that occur in `lower`: what `lower.includes(w)` says for each. */
