@@ -299,7 +299,9 @@ const TEMPLATED = /\{\{|\{[A-Za-z_][\w.]*\}|\$\{|\$\(|\$[A-Z_]{3,}|%s\b|%7B%7B|\
 
 export function exfiltrationFindings(text: string, starts: readonly number[]): Finding[] {
   const out: Finding[] = [];
-  if (!text.includes('://') || !/[{$%[]/.test(text)) return out;
+  // `//` first: a search stops at every occurrence of its first character, and `:` is in
+  // every frontmatter line, `/` in few (a text without `//` holds no `://`).
+  if (!text.includes('//') || !text.includes('://') || !/[{$%[]/.test(text)) return out;
   let scannedTo = 0;
   URL_START.lastIndex = 0;
   for (let m = URL_START.exec(text); m !== null; m = URL_START.exec(text)) {
