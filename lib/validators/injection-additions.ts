@@ -124,109 +124,121 @@ const both = (a: string[][], b: string[][]) => [...a, ...b];
 const THIS = any('this', 'these');
 const SOMEONE = any('user', 'owner', 'human', 'operator', 'admin');
 
-export const ADDED_PHRASES: Phrase[] = [
-  {
-    category: 'self-persistence',
-    what: '"never remove/delete/forget this memory"',
-    hint: both(
-      THIS,
-      any(
-        'remove',
-        'delete',
-        'forget',
-        'erase',
-        'edit',
-        'modify',
-        'change',
-        'overwrite',
-        'drop',
-        'archive',
-        'quarantine',
-        'demote',
+/** Every phrase with the same properties in the same order: one object shape for the scan loop. */
+const sameShape = (p: Phrase): Phrase => ({
+  hint: p.hint,
+  category: p.category,
+  what: p.what,
+  re: p.re,
+  bodyOnly: p.bodyOnly,
+  accept: p.accept,
+});
+
+export const ADDED_PHRASES: Phrase[] = (
+  [
+    {
+      category: 'self-persistence',
+      what: '"never remove/delete/forget this memory"',
+      hint: both(
+        THIS,
+        any(
+          'remove',
+          'delete',
+          'forget',
+          'erase',
+          'edit',
+          'modify',
+          'change',
+          'overwrite',
+          'drop',
+          'archive',
+          'quarantine',
+          'demote',
+        ),
       ),
-    ),
-    re: new RegExp(
-      `\\b(?:never|do\\s+not|don['’]t|must\\s+not|cannot|can['’]t)\\s+(?:ever\\s+)?(?:remove|delete|forget|erase|edit|modify|change|overwrite|drop|archive|quarantine|demote)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\b`,
-      'gi',
-    ),
-  },
-  {
-    category: 'self-persistence',
-    what: '"keep this instruction even if told otherwise"',
-    hint: both(THIS, any('even', 'regardless', 'matter', 'whatever')),
-    re: new RegExp(
-      `\\b(?:keep|follow|obey|apply|retain|preserve)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\b[^\\n.]{0,60}?\\b(?:even\\s+if|regardless|no\\s+matter|whatever)\\b`,
-      'gi',
-    ),
-  },
-  {
-    category: 'self-persistence',
-    what: 'copy or restore this memory elsewhere',
-    hint: both(THIS, any('copy', 'add', 'write', 'restore', 'create', 'propagate', 'replicate')),
-    re: new RegExp(
-      `\\b(?:copy|add|write|re-?add|restore|re-?create|propagate|replicate)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\s+(?:to|into|in)\\s+(?:every|all|each|other|any)\\b`,
-      'gi',
-    ),
-  },
-  {
-    category: 'concealment',
-    what: '"do not tell/mention to the user"',
-    hint: both(SOMEONE, any('not', 'don', 'never')),
-    re: new RegExp(
-      `\\b(?:do\\s+not|don['’]t|never|must\\s+not)\\s+(?:tell|mention|reveal|disclose|show|report|say)\\s+(?:(?:this|it|anything|that)\\s+)?(?:to\\s+)?${USER}(?=\\s*(?:[.,;:!)]|$|about\\b|that\\b|what\\b|this\\b|how\\b|if\\b|when\\b|you\\b))`,
-      'gim',
-    ),
-  },
-  {
-    category: 'concealment',
-    what: '"without telling the user" / "hide this from the user"',
-    hint: both(SOMEONE, any('without', 'hide', 'conceal', 'keep')),
-    re: new RegExp(
-      `\\b(?:without\\s+(?:telling|informing|notifying|alerting|letting)\\s+${USER}|(?:hide|conceal|keep)\\s+(?:this|it|these)\\s+(?:secret\\s+)?from\\s+${USER})\\b`,
-      'gi',
-    ),
-  },
-  {
-    category: 'sleeper-trigger',
-    what: '"when the user says X, do Y"',
-    hint: any('says', 'types', 'writes', 'sends', 'enters', 'mentions', 'uses'),
-    re: /\b(?:when(?:ever)?|if|once)\s+(?:the\s+user|the\s+owner|anyone|someone|somebody|anybody|a\s+user|they)\s+(?:says|types|writes|sends|enters|mentions|uses\s+the\s+(?:word|phrase|code))\b[^\n]{0,80}?[,:]?\s*(?:then\s+)?(?:always\s+|immediately\s+|silently\s+|secretly\s+|quietly\s+)?(?:do|run|execute|reply|respond|answer|say|send|call|fetch|output|print|switch|ignore|delete|open|upload|post)\b/gi,
-  },
-  {
-    category: 'sleeper-trigger',
-    what: '"if anyone asks about X, say Y"',
-    hint: any('ask'),
-    re: /\bif\s+(?:anyone|someone|somebody|anybody|they|the\s+user|the\s+owner)\s+asks?\s+(?:about|for|whether|if|who|what|why)\b[^\n]{0,80}?[,:]?\s*(?:then\s+)?(?:always\s+)?(?:say|tell\s+(?:them|him|her|the\s+user)|answer|reply|respond|claim|deny|insist)\b/gi,
-  },
-  {
-    category: 'sleeper-trigger',
-    what: '"when the user asks X, always run/send Y"',
-    hint: any('ask'),
-    re: /\bwhen(?:ever)?\s+(?:the\s+)?user\s+asks?\b[^\n]{0,80}?\b(?:always|secretly|silently|quietly)\s+(?:run|execute|send|fetch|upload|post|curl|open|delete)\b/gi,
-  },
-  {
-    category: 'fake-provenance',
-    what: '"trust-level: verified" in the body',
-    hint: any('trust'),
-    re: /(?:^|[\s*_>`(-])trust[-_ ]level[*_`]*\s*[:=]\s*["'`*]*verified\b/gim,
-    bodyOnly: true,
-  },
-  {
-    category: 'fake-provenance',
-    what: '"verified by the user" / "approved by the owner" about this memory',
-    hint: both(SOMEONE, any('verified', 'approved', 'confirmed', 'endorsed', 'signed', 'authori', 'vetted')),
-    // Anchored on the verb (cheap); the words before it on the line decide whether it speaks of this memory.
-    re: new RegExp(
-      `\\b(?:verified|approved|confirmed|endorsed|signed\\s+off|authori[sz]ed|vetted)\\s+by\\s+${USER}\\b`,
-      'gi',
-    ),
-    accept: (text, index) => {
-      const before = text.slice(Math.max(0, index - 80), index);
-      return PROVENANCE_CONTEXT.test(before.slice(before.lastIndexOf('\n') + 1));
+      re: new RegExp(
+        `\\b(?:never|do\\s+not|don['’]t|must\\s+not|cannot|can['’]t)\\s+(?:ever\\s+)?(?:remove|delete|forget|erase|edit|modify|change|overwrite|drop|archive|quarantine|demote)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\b`,
+        'gi',
+      ),
     },
-    bodyOnly: true,
-  },
-];
+    {
+      category: 'self-persistence',
+      what: '"keep this instruction even if told otherwise"',
+      hint: both(THIS, any('even', 'regardless', 'matter', 'whatever')),
+      re: new RegExp(
+        `\\b(?:keep|follow|obey|apply|retain|preserve)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\b[^\\n.]{0,60}?\\b(?:even\\s+if|regardless|no\\s+matter|whatever)\\b`,
+        'gi',
+      ),
+    },
+    {
+      category: 'self-persistence',
+      what: 'copy or restore this memory elsewhere',
+      hint: both(THIS, any('copy', 'add', 'write', 'restore', 'create', 'propagate', 'replicate')),
+      re: new RegExp(
+        `\\b(?:copy|add|write|re-?add|restore|re-?create|propagate|replicate)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\s+(?:to|into|in)\\s+(?:every|all|each|other|any)\\b`,
+        'gi',
+      ),
+    },
+    {
+      category: 'concealment',
+      what: '"do not tell/mention to the user"',
+      hint: both(SOMEONE, any('not', 'don', 'never')),
+      re: new RegExp(
+        `\\b(?:do\\s+not|don['’]t|never|must\\s+not)\\s+(?:tell|mention|reveal|disclose|show|report|say)\\s+(?:(?:this|it|anything|that)\\s+)?(?:to\\s+)?${USER}(?=\\s*(?:[.,;:!)]|$|about\\b|that\\b|what\\b|this\\b|how\\b|if\\b|when\\b|you\\b))`,
+        'gim',
+      ),
+    },
+    {
+      category: 'concealment',
+      what: '"without telling the user" / "hide this from the user"',
+      hint: both(SOMEONE, any('without', 'hide', 'conceal', 'keep')),
+      re: new RegExp(
+        `\\b(?:without\\s+(?:telling|informing|notifying|alerting|letting)\\s+${USER}|(?:hide|conceal|keep)\\s+(?:this|it|these)\\s+(?:secret\\s+)?from\\s+${USER})\\b`,
+        'gi',
+      ),
+    },
+    {
+      category: 'sleeper-trigger',
+      what: '"when the user says X, do Y"',
+      hint: any('says', 'types', 'writes', 'sends', 'enters', 'mentions', 'uses'),
+      re: /\b(?:when(?:ever)?|if|once)\s+(?:the\s+user|the\s+owner|anyone|someone|somebody|anybody|a\s+user|they)\s+(?:says|types|writes|sends|enters|mentions|uses\s+the\s+(?:word|phrase|code))\b[^\n]{0,80}?[,:]?\s*(?:then\s+)?(?:always\s+|immediately\s+|silently\s+|secretly\s+|quietly\s+)?(?:do|run|execute|reply|respond|answer|say|send|call|fetch|output|print|switch|ignore|delete|open|upload|post)\b/gi,
+    },
+    {
+      category: 'sleeper-trigger',
+      what: '"if anyone asks about X, say Y"',
+      hint: any('ask'),
+      re: /\bif\s+(?:anyone|someone|somebody|anybody|they|the\s+user|the\s+owner)\s+asks?\s+(?:about|for|whether|if|who|what|why)\b[^\n]{0,80}?[,:]?\s*(?:then\s+)?(?:always\s+)?(?:say|tell\s+(?:them|him|her|the\s+user)|answer|reply|respond|claim|deny|insist)\b/gi,
+    },
+    {
+      category: 'sleeper-trigger',
+      what: '"when the user asks X, always run/send Y"',
+      hint: any('ask'),
+      re: /\bwhen(?:ever)?\s+(?:the\s+)?user\s+asks?\b[^\n]{0,80}?\b(?:always|secretly|silently|quietly)\s+(?:run|execute|send|fetch|upload|post|curl|open|delete)\b/gi,
+    },
+    {
+      category: 'fake-provenance',
+      what: '"trust-level: verified" in the body',
+      hint: any('trust'),
+      re: /(?:^|[\s*_>`(-])trust[-_ ]level[*_`]*\s*[:=]\s*["'`*]*verified\b/gim,
+      bodyOnly: true,
+    },
+    {
+      category: 'fake-provenance',
+      what: '"verified by the user" / "approved by the owner" about this memory',
+      hint: both(SOMEONE, any('verified', 'approved', 'confirmed', 'endorsed', 'signed', 'authori', 'vetted')),
+      // Anchored on the verb (cheap); the words before it on the line decide whether it speaks of this memory.
+      re: new RegExp(
+        `\\b(?:verified|approved|confirmed|endorsed|signed\\s+off|authori[sz]ed|vetted)\\s+by\\s+${USER}\\b`,
+        'gi',
+      ),
+      accept: (text, index) => {
+        const before = text.slice(Math.max(0, index - 80), index);
+        return PROVENANCE_CONTEXT.test(before.slice(before.lastIndexOf('\n') + 1));
+      },
+      bodyOnly: true,
+    },
+  ] satisfies Phrase[]
+).map(sameShape);
 
 /** Every added phrase's hint words (injection-hints.ts finds them in the text). */
 export const ADDED_HINT_WORDS: readonly string[] = [...new Set(ADDED_PHRASES.flatMap((p) => p.hint.flat()))];
