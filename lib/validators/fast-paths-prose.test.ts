@@ -6,9 +6,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { asciiSet, hasRun, isJsSpace } from './text-chars';
-import { keyContext, NEEDS_BACKTICK, TRIGGER, TRIGGER_WORDS, triggerCondition } from './secrets-trigger';
+import { keyContext, NEEDS_BACKTICK, TRIGGER, TRIGGER_WORDS, triggerCondition, wantedLines } from './secrets-trigger';
 import {
   closerStarts,
+  isSlug,
+  LETTER_RANGES_FOR_TEST,
+  lineDetectorHits,
+  mayHoldValue,
   emphasisAt,
   hasJsSpace,
   isQuoteOpener,
@@ -31,6 +35,8 @@ import { hintWordsIn } from './injection-hints';
 import { redactedRanges } from './secrets-redact';
 import { resolveOverlaps } from './secrets';
 import type { SecretCandidate } from './secrets-patterns';
+import { buildCorpus } from './corpus/build';
+import { lineStarts } from './scan-text';
 
 const RUNS = { numRuns: 2000, seed: 20261123 };
 /** Every UTF-16 unit, for tests that can afford to look at all of them. */
@@ -588,5 +594,189 @@ describe('phrase hint words', () => {
       const found = hintWordsIn(t);
       for (const w of words) expect(found.has(w), `${t}: ${w}`).toBe(t.includes(w));
     }
+  });
+});
+
+describe('isSlug', () => {
+  // The rule of docs/credentials.md ("Not credentials": slug keys) written with a split and regexes.
+  const reference = (run: string) => {
+    if (!/[-_]/.test(run)) return false;
+    let words = 0;
+    let wordChars = 0;
+    let mixedChars = 0;
+    for (const part of run.split(/[-_]+/)) {
+      if (part === '' || /^\d+$/.test(part)) continue;
+      if (/^[A-Za-z]+$/.test(part)) {
+        words++;
+        wordChars += part.length;
+      } else mixedChars += part.length;
+    }
+    return mixedChars === 0 || (words >= 3 && wordChars >= 1.5 * mixedChars);
+  };
+  it('says what the split and regexes say', () => {
+    const pieces = fc.constantFrom(
+      '-',
+      '_',
+      '--',
+      'abc',
+      'Z',
+      '42',
+      '0',
+      'a1',
+      '1a',
+      '.',
+      '+',
+      '/',
+      '=',
+      'é',
+      '٣',
+      ' ',
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 12 }), (p) => {
+        const run = p.join('');
+        expect(isSlug(run)).toBe(reference(run));
+      }),
+      { numRuns: 5000, seed: 20261128 },
+    );
+  });
+});
+
+describe('mayHoldValue (the line gate in front of the line detectors)', () => {
+  it('takes for letters only units that are letters', () => {
+    for (const [lo, hi] of LETTER_RANGES_FOR_TEST) {
+      for (let c = lo; c <= hi; c++) expect(/^\p{L}$/u.test(String.fromCharCode(c)), c.toString(16)).toBe(true);
+    }
+  });
+
+  // Labels, commands, keys and separators of every detector, values that pass and fail, quotes,
+  // punctuation the trim removes, and letters of other scripts.
+  const pieces = fc.constantFrom(
+    'password',
+    'Passwort',
+    'pw',
+    'token',
+    'api key',
+    '密码',
+    '비번',
+    'パスワード',
+    'пароль',
+    'DB_PASSWORD',
+    'export GH_TOKEN',
+    'login',
+    'Login',
+    'creds',
+    'root',
+    'admin',
+    'nas.lan',
+    '10.0.0.2',
+    'sshpass -p ',
+    'mysql -u root -p',
+    '--password=',
+    '--token ',
+    'curl -u ',
+    'htpasswd -b f u ',
+    'echo ',
+    ' | sudo -S reboot',
+    ' | chpasswd',
+    'chpasswd <<< ',
+    'bob:',
+    'reset to ',
+    'changed to',
+    ': ',
+    ':',
+    '=',
+    ' = ',
+    ' is ',
+    'は',
+    '**',
+    '`',
+    '"',
+    "'",
+    '«',
+    '»',
+    '“',
+    '「',
+    '/',
+    ' / ',
+    'S3cret!x',
+    'hunter22',
+    'Tr0ub4dor&3',
+    'abcdef',
+    'abc',
+    'x1',
+    'Bearer ',
+    '...',
+    '.',
+    ',',
+    ';',
+    '(',
+    ')',
+    '|',
+    '*',
+    'é',
+    'ж',
+    '한국어',
+    '漢字',
+    '\u{1F600}',
+    '\u00a0',
+    '\t',
+    ' ',
+  );
+  it('is true on every line where a line detector finds a value', () => {
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 12 }), (p) => {
+        const line = p.join('');
+        if (!mayHoldValue(line)) expect(lineDetectorHits(line)).toEqual([]);
+      }),
+      { numRuns: 20000, seed: 20261128 },
+    );
+  });
+
+  it('says what splitting into runs and trimming each with trimUnquoted says', () => {
+    const sureLetter = (c: number) =>
+      (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || LETTER_RANGES_FOR_TEST.some(([lo, hi]) => c >= lo && c <= hi);
+    const reference = (line: string) =>
+      [...line].some((ch) => isQuoteOpener(ch.charCodeAt(0))) ||
+      line.includes('chpasswd') ||
+      line.split(/\s/).some((run) => {
+        const t = trimUnquoted(run);
+        if (t.length < 6) return false;
+        for (let i = 0; i < t.length; i++) if (!sureLetter(t.charCodeAt(i))) return true;
+        return false;
+      });
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 12 }), (p) => {
+        const line = p.join('');
+        expect(mayHoldValue(line)).toBe(reference(line));
+      }),
+      { numRuns: 20000, seed: 20261128 },
+    );
+  });
+
+  it('is true where the only value is an untrimmed chpasswd input or quoted inside a run', () => {
+    // The trimmed runs here are too short: only the chpasswd and quote rules let them through.
+    for (const line of ['echo u:a))))) | chpasswd', "password x'ab)))))'"]) {
+      expect(lineDetectorHits(line).length, line).toBeGreaterThan(0);
+      expect(mayHoldValue(line), line).toBe(true);
+    }
+  });
+
+  it('is true on every selected corpus line where a line detector finds a value', () => {
+    let skipped = 0;
+    for (const f of [
+      ...buildCorpus({ set: 'tuning', positiveFiles: 300, cleanFiles: 400 }),
+      ...buildCorpus({ set: 'holdout', positiveFiles: 120, cleanFiles: 200 }),
+    ]) {
+      const starts = lineStarts(f.text);
+      for (const l of wantedLines(f.text, starts)) {
+        const line = f.text.slice(starts[l], (starts[l + 1] ?? f.text.length + 1) - 1).replace(/\r$/, '');
+        if (mayHoldValue(line)) continue;
+        skipped++;
+        expect(lineDetectorHits(line)).toEqual([]);
+      }
+    }
+    // The gate is worth its pass: it leaves out a good share of the selected lines.
+    expect(skipped).toBeGreaterThan(500);
   });
 });

@@ -6,12 +6,29 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodedBlobStarts, hintPresent, PHRASE_PATTERNS } from './injection-patterns';
-import { hintWordsIn, hintWordsOf } from './injection-hints';
+import {
+  encodedBlobStarts,
+  hintMasksPresent,
+  hintPresent,
+  PHRASE_HINT_MASKS,
+  PHRASE_HINT_WORDS,
+  PHRASE_PATTERNS,
+  PHRASE_WORD_BIT,
+} from './injection-patterns';
+import { addedWordsOf, hintWordsIn, hintWordsOf } from './injection-hints';
 import { buildCorpus } from './corpus/build';
 import { execNear, lineStarts } from './scan-text';
+import { DETECTOR_HINTS, hintsPresent } from './secrets-patterns';
+import { densityFindings, isUrlStop, mayHoldAbsolutes } from './injection-scanners';
 import { injectionCheck } from './injection';
-import { ADDED_HINT_WORDS, mixedScriptFindings, variationSelectorFindings } from './injection-additions';
+import {
+  ADDED_HINT_MASKS,
+  ADDED_HINT_WORDS,
+  ADDED_PHRASES,
+  addedHintPresent,
+  mixedScriptFindings,
+  variationSelectorFindings,
+} from './injection-additions';
 import { HIDDEN_ANY, invisibleFindings, normaliseForMatching } from './injection-unicode';
 
 const BLOB_RE = /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{120,}/g;
@@ -109,6 +126,12 @@ describe('phrase pattern hints', () => {
         // The one-pass word set is exactly what a search for each word would say.
         for (const p of PHRASE_PATTERNS)
           for (const w of (p.hint ?? []).flat()) expect(present.has(w), w).toBe(lower.includes(w));
+        // The bits say what the set says, and each pattern's masks what its word groups say.
+        const bits = hintWordsOf(lower, null).phraseBits;
+        expect(bits).toBe([...present].reduce((m, w) => m | PHRASE_WORD_BIT.get(w)!, 0));
+        PHRASE_PATTERNS.forEach((p, i) => {
+          expect(hintMasksPresent(PHRASE_HINT_MASKS[i]!, bits), p.what).toBe(hintPresent(p.hint, present));
+        });
         PHRASE_PATTERNS.forEach((p, i) => {
           p.re.lastIndex = 0;
           if (!p.re.test(t)) return;
@@ -137,7 +160,7 @@ describe("the added phrases' hint words (one scan shared with the phrase words)"
     return { all: [...all].sort(), inBody: [...inBody].sort() };
   };
   const got = (lower: string, bodyStart: number | null) => {
-    const h = hintWordsOf(lower, bodyStart);
+    const h = addedWordsOf(lower, bodyStart);
     return { all: [...h.all].sort(), inBody: [...h.inBody].sort() };
   };
   // Words of both lists glued so they overlap (`thisuser`, `instructionsnot`, `overwrites`).
@@ -151,7 +174,16 @@ describe("the added phrases' hint words (one scan shared with the phrase words)"
         const lower = t.toLowerCase();
         const lineStart = lower.lastIndexOf('\n', Math.min(cut, lower.length)) + 1;
         for (const bodyStart of [null, lineStart]) expect(got(lower, bodyStart)).toEqual(reference(lower, bodyStart));
-        if (hintWordsOf(lower, null).all.size > 0) nonEmpty++;
+        // Each added phrase's masks say what its word groups say on the set of words found.
+        const h = hintWordsOf(lower, lineStart);
+        const sets = addedWordsOf(lower, lineStart);
+        ADDED_PHRASES.forEach((p, i) => {
+          expect(addedHintPresent(ADDED_HINT_MASKS[i]!, h.allLo, h.allHi), p.what).toBe(hintPresent(p.hint, sets.all));
+          expect(addedHintPresent(ADDED_HINT_MASKS[i]!, h.bodyLo, h.bodyHi), p.what).toBe(
+            hintPresent(p.hint, sets.inBody),
+          );
+        });
+        if (addedWordsOf(lower, null).all.size > 0) nonEmpty++;
       }),
       { numRuns: 3000, seed: 20261124 },
     );
@@ -231,6 +263,136 @@ describe('execNear', () => {
         expect(all((from) => execNear(LABEL, t, from, WORD, 25))).toEqual(plain(LABEL, t));
       }),
       { numRuns: 3000, seed: 20261123 },
+    );
+  });
+});
+
+describe("hintsPresent (one scan for every token detector's hint)", () => {
+  const expected = (text: string) =>
+    DETECTOR_HINTS.reduce<number>((mask, hint, i) => {
+      const holds = hint === undefined ? false : typeof hint === 'string' ? text.includes(hint) : hint.test(text);
+      return holds ? mask | (1 << i) : mask;
+    }, 0);
+  // Whether the hint-less detectors' bits are set does not matter: only hinted ones are gated.
+  const hinted = DETECTOR_HINTS.reduce<number>((mask, hint, i) => (hint === undefined ? mask : mask | (1 << i)), 0);
+  // Every hint, its halves and near misses, glued in any order so hints overlap and abut.
+  const pieces = fc.constantFrom(
+    'ghp_',
+    'gho_',
+    'gh',
+    'p_',
+    'github_pat_',
+    'github_',
+    'pat_',
+    'sk-',
+    'sk',
+    '-',
+    'AKIA',
+    'ASIA',
+    'AKI',
+    'A',
+    'IA',
+    'PRIVATE KEY',
+    'PRIVATE',
+    ' KEY',
+    'SHA256:',
+    'SHA256',
+    ':',
+    'xox',
+    'xo',
+    'x',
+    'glpat-',
+    'glpat',
+    'AIza',
+    'AI',
+    'za',
+    '_live_',
+    '_live',
+    '_',
+    'eyJ',
+    'ey',
+    'J',
+    '://',
+    ':/',
+    '/',
+    's',
+    'k',
+    'g',
+    'é',
+    '\n',
+  );
+  it('joins only hint regexes without flags (HINT_SCAN takes their source)', () => {
+    for (const hint of DETECTOR_HINTS) {
+      if (!(hint instanceof RegExp)) continue;
+      expect(hint.flags).toBe('');
+      // No group, and no `|` inside a class: splitting the source on `|` gives the alternatives.
+      expect(hint.source).not.toMatch(/[()]|\[[^\]]*\|/);
+    }
+  });
+
+  it('says for each hint what includes/test says', () => {
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 30 }), (p) => {
+        const text = p.join('');
+        expect(hintsPresent(text) & hinted).toBe(expected(text));
+      }),
+      { numRuns: 5000, seed: 20261128 },
+    );
+  });
+
+  it('says the same on every corpus file', () => {
+    for (const f of [
+      ...buildCorpus({ set: 'tuning', positiveFiles: 300, cleanFiles: 400 }),
+      ...buildCorpus({ set: 'holdout', positiveFiles: 120, cleanFiles: 200 }),
+    ]) {
+      expect(hintsPresent(f.text) & hinted).toBe(expected(f.text));
+    }
+  });
+});
+
+describe('injection-check scanner gates', () => {
+  it('isUrlStop is the class it replaces, on every UTF-16 unit', () => {
+    const STOP = /[\s"'<>`()[\]{}|\\^]/;
+    for (let c = 0; c < 0x10000; c++) expect(isUrlStop(c)).toBe(STOP.test(String.fromCharCode(c)));
+  });
+
+  it('mayHoldAbsolutes holds wherever the density scan counts an absolute', () => {
+    // injectionCheck passes the phrase hint words' answer for `now`.
+    expect(PHRASE_HINT_WORDS).toContain('now');
+    // The words in every case, split and glued, beside letters that change under lower-casing.
+    const pieces = fc.constantFrom(
+      'always',
+      'ALWAYS',
+      'Always',
+      'alw',
+      'ays',
+      'never',
+      'NEVER',
+      'nEvEr',
+      'now',
+      'NOW',
+      'No',
+      'w',
+      'must ',
+      'from ',
+      ' on',
+      ' ',
+      '\n',
+      '\u0130',
+      '\u212a',
+      '\u017f',
+      'ß',
+      'é',
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 20 }), (p) => {
+        const text = p.join('');
+        if (densityFindings(text, lineStarts(text), 0).length > 0 || /always|never|now/i.test(text)) {
+          const lower = text.toLowerCase();
+          expect(mayHoldAbsolutes(lower, lower.includes('now'))).toBe(true);
+        }
+      }),
+      { numRuns: 5000, seed: 20261128 },
     );
   });
 });

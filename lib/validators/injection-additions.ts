@@ -5,7 +5,6 @@
  * All scanners are linear: phrase regexes start at a literal word with bounded
  * gaps; the Unicode scans walk the text once.
  */
-import { hintPresent } from './injection-patterns';
 import { lineAt } from './scan-text';
 import type { Finding } from './types';
 
@@ -125,126 +124,166 @@ const both = (a: string[][], b: string[][]) => [...a, ...b];
 const THIS = any('this', 'these');
 const SOMEONE = any('user', 'owner', 'human', 'operator', 'admin');
 
-export const ADDED_PHRASES: Phrase[] = [
-  {
-    category: 'self-persistence',
-    what: '"never remove/delete/forget this memory"',
-    hint: both(
-      THIS,
-      any(
-        'remove',
-        'delete',
-        'forget',
-        'erase',
-        'edit',
-        'modify',
-        'change',
-        'overwrite',
-        'drop',
-        'archive',
-        'quarantine',
-        'demote',
+/** Every phrase with the same properties in the same order: one object shape for the scan loop. */
+const sameShape = (p: Phrase): Phrase => ({
+  hint: p.hint,
+  category: p.category,
+  what: p.what,
+  re: p.re,
+  bodyOnly: p.bodyOnly,
+  accept: p.accept,
+});
+
+export const ADDED_PHRASES: Phrase[] = (
+  [
+    {
+      category: 'self-persistence',
+      what: '"never remove/delete/forget this memory"',
+      hint: both(
+        THIS,
+        any(
+          'remove',
+          'delete',
+          'forget',
+          'erase',
+          'edit',
+          'modify',
+          'change',
+          'overwrite',
+          'drop',
+          'archive',
+          'quarantine',
+          'demote',
+        ),
       ),
-    ),
-    re: new RegExp(
-      `\\b(?:never|do\\s+not|don['’]t|must\\s+not|cannot|can['’]t)\\s+(?:ever\\s+)?(?:remove|delete|forget|erase|edit|modify|change|overwrite|drop|archive|quarantine|demote)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\b`,
-      'gi',
-    ),
-  },
-  {
-    category: 'self-persistence',
-    what: '"keep this instruction even if told otherwise"',
-    hint: both(THIS, any('even', 'regardless', 'matter', 'whatever')),
-    re: new RegExp(
-      `\\b(?:keep|follow|obey|apply|retain|preserve)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\b[^\\n.]{0,60}?\\b(?:even\\s+if|regardless|no\\s+matter|whatever)\\b`,
-      'gi',
-    ),
-  },
-  {
-    category: 'self-persistence',
-    what: 'copy or restore this memory elsewhere',
-    hint: both(THIS, any('copy', 'add', 'write', 'restore', 'create', 'propagate', 'replicate')),
-    re: new RegExp(
-      `\\b(?:copy|add|write|re-?add|restore|re-?create|propagate|replicate)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\s+(?:to|into|in)\\s+(?:every|all|each|other|any)\\b`,
-      'gi',
-    ),
-  },
-  {
-    category: 'concealment',
-    what: '"do not tell/mention to the user"',
-    hint: both(SOMEONE, any('not', 'don', 'never')),
-    re: new RegExp(
-      `\\b(?:do\\s+not|don['’]t|never|must\\s+not)\\s+(?:tell|mention|reveal|disclose|show|report|say)\\s+(?:(?:this|it|anything|that)\\s+)?(?:to\\s+)?${USER}(?=\\s*(?:[.,;:!)]|$|about\\b|that\\b|what\\b|this\\b|how\\b|if\\b|when\\b|you\\b))`,
-      'gim',
-    ),
-  },
-  {
-    category: 'concealment',
-    what: '"without telling the user" / "hide this from the user"',
-    hint: both(SOMEONE, any('without', 'hide', 'conceal', 'keep')),
-    re: new RegExp(
-      `\\b(?:without\\s+(?:telling|informing|notifying|alerting|letting)\\s+${USER}|(?:hide|conceal|keep)\\s+(?:this|it|these)\\s+(?:secret\\s+)?from\\s+${USER})\\b`,
-      'gi',
-    ),
-  },
-  {
-    category: 'sleeper-trigger',
-    what: '"when the user says X, do Y"',
-    hint: any('says', 'types', 'writes', 'sends', 'enters', 'mentions', 'uses'),
-    re: /\b(?:when(?:ever)?|if|once)\s+(?:the\s+user|the\s+owner|anyone|someone|somebody|anybody|a\s+user|they)\s+(?:says|types|writes|sends|enters|mentions|uses\s+the\s+(?:word|phrase|code))\b[^\n]{0,80}?[,:]?\s*(?:then\s+)?(?:always\s+|immediately\s+|silently\s+|secretly\s+|quietly\s+)?(?:do|run|execute|reply|respond|answer|say|send|call|fetch|output|print|switch|ignore|delete|open|upload|post)\b/gi,
-  },
-  {
-    category: 'sleeper-trigger',
-    what: '"if anyone asks about X, say Y"',
-    hint: any('ask'),
-    re: /\bif\s+(?:anyone|someone|somebody|anybody|they|the\s+user|the\s+owner)\s+asks?\s+(?:about|for|whether|if|who|what|why)\b[^\n]{0,80}?[,:]?\s*(?:then\s+)?(?:always\s+)?(?:say|tell\s+(?:them|him|her|the\s+user)|answer|reply|respond|claim|deny|insist)\b/gi,
-  },
-  {
-    category: 'sleeper-trigger',
-    what: '"when the user asks X, always run/send Y"',
-    hint: any('ask'),
-    re: /\bwhen(?:ever)?\s+(?:the\s+)?user\s+asks?\b[^\n]{0,80}?\b(?:always|secretly|silently|quietly)\s+(?:run|execute|send|fetch|upload|post|curl|open|delete)\b/gi,
-  },
-  {
-    category: 'fake-provenance',
-    what: '"trust-level: verified" in the body',
-    hint: any('trust'),
-    re: /(?:^|[\s*_>`(-])trust[-_ ]level[*_`]*\s*[:=]\s*["'`*]*verified\b/gim,
-    bodyOnly: true,
-  },
-  {
-    category: 'fake-provenance',
-    what: '"verified by the user" / "approved by the owner" about this memory',
-    hint: both(SOMEONE, any('verified', 'approved', 'confirmed', 'endorsed', 'signed', 'authori', 'vetted')),
-    // Anchored on the verb (cheap); the words before it on the line decide whether it speaks of this memory.
-    re: new RegExp(
-      `\\b(?:verified|approved|confirmed|endorsed|signed\\s+off|authori[sz]ed|vetted)\\s+by\\s+${USER}\\b`,
-      'gi',
-    ),
-    accept: (text, index) => {
-      const before = text.slice(Math.max(0, index - 80), index);
-      return PROVENANCE_CONTEXT.test(before.slice(before.lastIndexOf('\n') + 1));
+      re: new RegExp(
+        `\\b(?:never|do\\s+not|don['’]t|must\\s+not|cannot|can['’]t)\\s+(?:ever\\s+)?(?:remove|delete|forget|erase|edit|modify|change|overwrite|drop|archive|quarantine|demote)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\b`,
+        'gi',
+      ),
     },
-    bodyOnly: true,
-  },
-];
+    {
+      category: 'self-persistence',
+      what: '"keep this instruction even if told otherwise"',
+      hint: both(THIS, any('even', 'regardless', 'matter', 'whatever')),
+      re: new RegExp(
+        `\\b(?:keep|follow|obey|apply|retain|preserve)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\b[^\\n.]{0,60}?\\b(?:even\\s+if|regardless|no\\s+matter|whatever)\\b`,
+        'gi',
+      ),
+    },
+    {
+      category: 'self-persistence',
+      what: 'copy or restore this memory elsewhere',
+      hint: both(THIS, any('copy', 'add', 'write', 'restore', 'create', 'propagate', 'replicate')),
+      re: new RegExp(
+        `\\b(?:copy|add|write|re-?add|restore|re-?create|propagate|replicate)\\s+(?:this|these)\\s+${MEMORY_NOUN}\\s+(?:to|into|in)\\s+(?:every|all|each|other|any)\\b`,
+        'gi',
+      ),
+    },
+    {
+      category: 'concealment',
+      what: '"do not tell/mention to the user"',
+      hint: both(SOMEONE, any('not', 'don', 'never')),
+      re: new RegExp(
+        `\\b(?:do\\s+not|don['’]t|never|must\\s+not)\\s+(?:tell|mention|reveal|disclose|show|report|say)\\s+(?:(?:this|it|anything|that)\\s+)?(?:to\\s+)?${USER}(?=\\s*(?:[.,;:!)]|$|about\\b|that\\b|what\\b|this\\b|how\\b|if\\b|when\\b|you\\b))`,
+        'gim',
+      ),
+    },
+    {
+      category: 'concealment',
+      what: '"without telling the user" / "hide this from the user"',
+      hint: both(SOMEONE, any('without', 'hide', 'conceal', 'keep')),
+      re: new RegExp(
+        `\\b(?:without\\s+(?:telling|informing|notifying|alerting|letting)\\s+${USER}|(?:hide|conceal|keep)\\s+(?:this|it|these)\\s+(?:secret\\s+)?from\\s+${USER})\\b`,
+        'gi',
+      ),
+    },
+    {
+      category: 'sleeper-trigger',
+      what: '"when the user says X, do Y"',
+      hint: any('says', 'types', 'writes', 'sends', 'enters', 'mentions', 'uses'),
+      re: /\b(?:when(?:ever)?|if|once)\s+(?:the\s+user|the\s+owner|anyone|someone|somebody|anybody|a\s+user|they)\s+(?:says|types|writes|sends|enters|mentions|uses\s+the\s+(?:word|phrase|code))\b[^\n]{0,80}?[,:]?\s*(?:then\s+)?(?:always\s+|immediately\s+|silently\s+|secretly\s+|quietly\s+)?(?:do|run|execute|reply|respond|answer|say|send|call|fetch|output|print|switch|ignore|delete|open|upload|post)\b/gi,
+    },
+    {
+      category: 'sleeper-trigger',
+      what: '"if anyone asks about X, say Y"',
+      hint: any('ask'),
+      re: /\bif\s+(?:anyone|someone|somebody|anybody|they|the\s+user|the\s+owner)\s+asks?\s+(?:about|for|whether|if|who|what|why)\b[^\n]{0,80}?[,:]?\s*(?:then\s+)?(?:always\s+)?(?:say|tell\s+(?:them|him|her|the\s+user)|answer|reply|respond|claim|deny|insist)\b/gi,
+    },
+    {
+      category: 'sleeper-trigger',
+      what: '"when the user asks X, always run/send Y"',
+      hint: any('ask'),
+      re: /\bwhen(?:ever)?\s+(?:the\s+)?user\s+asks?\b[^\n]{0,80}?\b(?:always|secretly|silently|quietly)\s+(?:run|execute|send|fetch|upload|post|curl|open|delete)\b/gi,
+    },
+    {
+      category: 'fake-provenance',
+      what: '"trust-level: verified" in the body',
+      hint: any('trust'),
+      re: /(?:^|[\s*_>`(-])trust[-_ ]level[*_`]*\s*[:=]\s*["'`*]*verified\b/gim,
+      bodyOnly: true,
+    },
+    {
+      category: 'fake-provenance',
+      what: '"verified by the user" / "approved by the owner" about this memory',
+      hint: both(SOMEONE, any('verified', 'approved', 'confirmed', 'endorsed', 'signed', 'authori', 'vetted')),
+      // Anchored on the verb (cheap); the words before it on the line decide whether it speaks of this memory.
+      re: new RegExp(
+        `\\b(?:verified|approved|confirmed|endorsed|signed\\s+off|authori[sz]ed|vetted)\\s+by\\s+${USER}\\b`,
+        'gi',
+      ),
+      accept: (text, index) => {
+        const before = text.slice(Math.max(0, index - 80), index);
+        return PROVENANCE_CONTEXT.test(before.slice(before.lastIndexOf('\n') + 1));
+      },
+      bodyOnly: true,
+    },
+  ] satisfies Phrase[]
+).map(sameShape);
 
 /** Every added phrase's hint words (injection-hints.ts finds them in the text). */
 export const ADDED_HINT_WORDS: readonly string[] = [...new Set(ADDED_PHRASES.flatMap((p) => p.hint.flat()))];
+
+/**
+ * The added hint words as bits, in two numbers (`lo` the first 30 words, `hi` the rest), so
+ * the words a text holds are two numbers (injection-hints.ts) and a phrase's hint is tested
+ * with two `&` per word group instead of a set lookup per word.
+ */
+export interface AddedBits {
+  lo: number;
+  hi: number;
+}
+if (ADDED_HINT_WORDS.length > 60) throw new Error('ADDED_HINT_WORDS: more words than bits');
+export const ADDED_WORD_BITS: ReadonlyMap<string, AddedBits> = new Map(
+  ADDED_HINT_WORDS.map((w, i) => [w, i < 30 ? { lo: 1 << i, hi: 0 } : { lo: 0, hi: 1 << (i - 30) }]),
+);
+const bitsOf = (words: readonly string[]): AddedBits =>
+  words.reduce((b, w) => ({ lo: b.lo | ADDED_WORD_BITS.get(w)!.lo, hi: b.hi | ADDED_WORD_BITS.get(w)!.hi }), {
+    lo: 0,
+    hi: 0,
+  });
+/** ADDED_PHRASES[i]'s hint as one pair of masks per word group. */
+export const ADDED_HINT_MASKS: ReadonlyArray<readonly AddedBits[]> = ADDED_PHRASES.map((p) => p.hint.map(bitsOf));
+
+/** Every group has one of its words among the bits `lo`/`hi`. */
+export function addedHintPresent(masks: readonly AddedBits[], lo: number, hi: number): boolean {
+  for (const m of masks) if ((lo & m.lo) === 0 && (hi & m.hi) === 0) return false;
+  return true;
+}
 
 /** `hints`: the added hint words in the whole text and in the body (injection-hints.ts). */
 export function addedPhraseFindings(
   text: string,
   starts: readonly number[],
   bodyStart: number,
-  hints: { all: ReadonlySet<string>; inBody: ReadonlySet<string> },
+  hints: { allLo: number; allHi: number; bodyLo: number; bodyHi: number },
 ): Finding[] {
   const out: Finding[] = [];
-  const { all, inBody } = hints;
   const body = text.slice(bodyStart);
-  for (const p of ADDED_PHRASES) {
-    const found = p.bodyOnly ? inBody : all;
-    if (!hintPresent(p.hint, found)) continue;
+  for (let i = 0; i < ADDED_PHRASES.length; i++) {
+    const p = ADDED_PHRASES[i]!;
+    const lo = p.bodyOnly ? hints.bodyLo : hints.allLo;
+    const hi = p.bodyOnly ? hints.bodyHi : hints.allHi;
+    if (!addedHintPresent(ADDED_HINT_MASKS[i]!, lo, hi)) continue;
     const scanned = p.bodyOnly ? body : text;
     const offset = p.bodyOnly ? bodyStart : 0;
     p.re.lastIndex = 0;
@@ -272,7 +311,9 @@ const TEMPLATED = /\{\{|\{[A-Za-z_][\w.]*\}|\$\{|\$\(|\$[A-Z_]{3,}|%s\b|%7B%7B|\
 
 export function exfiltrationFindings(text: string, starts: readonly number[]): Finding[] {
   const out: Finding[] = [];
-  if (!text.includes('://') || !/[{$%[]/.test(text)) return out;
+  // `//` first: a search stops at every occurrence of its first character, and `:` is in
+  // every frontmatter line, `/` in few (a text without `//` holds no `://`).
+  if (!text.includes('//') || !text.includes('://') || !/[{$%[]/.test(text)) return out;
   let scannedTo = 0;
   URL_START.lastIndex = 0;
   for (let m = URL_START.exec(text); m !== null; m = URL_START.exec(text)) {

@@ -51,106 +51,136 @@ function isRecursiveRm(m: RegExpExecArray): boolean {
   return flags.some((f) => f === '--recursive' || /^-[a-z]*r/i.test(f));
 }
 
-export const PHRASE_PATTERNS: PhrasePattern[] = [
-  {
-    category: 'instruction-override',
-    what: '"ignore/disregard/forget … previous/prior/above/all … instructions"',
-    // A negated verb ("don't forget to read all the instructions") is advice, not an override.
-    hint: [
-      ['instruction', 'directive', 'prompt'],
-      ['ignore', 'disregard', 'forget'],
-    ],
-    re: /(?<!\b(?:don['’]t|do\s+not|never|not)\s+)\b(?:ignore|disregard|forget)\b(?:\s+\S+){0,4}?\s+(?:previous|prior|above|earlier|preceding|all)\b(?:\s+\S+){0,3}?\s+(?:instructions?|directives?|prompts?)\b/gi,
-  },
-  {
-    category: 'role-marker',
-    // `user:` / `human:` are left out on purpose: memories quote conversations, and a role label
-    // that only claims to be the user grants nothing the real user does not already have.
-    what: 'role marker (system:/assistant:/developer:) at line start',
-    hint: [['system', 'assistant', 'developer']],
-    re: /^[ \t]*(?:system|assistant|developer)[ \t]*:/gim,
-  },
-  {
-    category: 'role-marker',
-    what: 'chat-template delimiter (<|im_start|>, <|im_end|>, …)',
-    hint: [['<|']],
-    re: /<\|\s*(?:im_start|im_end|im_sep|endoftext|system|user|assistant)\s*\|>/gi,
-  },
-  {
-    category: 'role-marker',
-    what: 'prompt tag (<system>, </system>, <instructions>, …)',
-    hint: [['<'], ['system', 'instructions']],
-    re: /<\/?\s*(?:system|instructions|system[-_](?:prompt|reminder|message))\s*>/gi,
-  },
-  {
-    category: 'role-marker',
-    what: 'prompt delimiter ([INST], <<SYS>>)',
-    hint: [['inst]', 'sys>>']],
-    re: /\[\/?INST\]|<<\/?SYS>>/gi,
-  },
-  { category: 'persona-override', what: '"you are now"', hint: [['now']], re: /\byou\s+are\s+now\b/gi },
-  { category: 'persona-override', what: '"act as"', hint: [['act']], re: /\bact\s+as\b/gi },
-  {
-    category: 'persona-override',
-    what: '"pretend to be"',
-    hint: [['pretend']],
-    re: /\bpretend\s+(?:to\s+be|you\s+are)\b/gi,
-  },
-  {
-    category: 'persona-override',
-    what: '"from this point forward"',
-    hint: [['point']],
-    re: /\bfrom\s+this\s+point\s+(?:forwards?|on|onwards?)\b/gi,
-  },
-  {
-    category: 'destructive-command',
-    what: 'rm -rf on / or the home directory',
-    hint: [['rm']],
-    re: /\brm\s+((?:-[A-Za-z-]+\s+){1,4})(?:\/\*?|~\/?\*?|\$\{?HOME\}?\/?\*?)(?![\w./~$-])/g,
-    accept: isRecursiveRm,
-  },
-  {
-    category: 'destructive-command',
-    what: 'DROP TABLE / TRUNCATE TABLE',
-    hint: [['drop', 'truncate']],
-    re: /\b(?:drop\s+(?:table|database|schema)|truncate\s+table)\b/gi,
-  },
-  {
-    category: 'destructive-command',
-    what: 'force-push to main/master',
-    hint: [['push']],
-    re: /\bgit\s+push\b([^\n;&|]{0,200})/gi,
-    accept: isForcePushToMain,
-  },
-  {
-    category: 'destructive-command',
-    what: 'fork bomb',
-    hint: [['{'], ['&']],
-    re: /:\s*\(\s*\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:/g,
-  },
-  {
-    category: 'destructive-command',
-    what: 'fork bomb',
-    hint: [['{'], ['&']],
-    re: /(?<!\w)([A-Za-z_]\w*)\s*\(\s*\)\s*\{\s*\1\s*\|\s*\1\s*&\s*\}\s*(?:;\s*)?\1\b/g,
-  },
-  {
-    category: 'destructive-command',
-    what: 'download piped into a shell (curl … | sh)',
-    // Up to the first pipe only: a class that excludes `|` cannot backtrack, and `curl … | jq | sh` is rare enough.
-    hint: [['curl', 'wget']],
-    re: /\b(?:curl|wget)\b[^\n|]{0,300}\|\s*(?:sudo\s+(?:-\w+\s+){0,3})?(?:(?:ba|z|da|k)?sh|python3?|perl|ruby|node)\b/gi,
-  },
-  {
-    category: 'destructive-command',
-    what: 'download run by a shell (sh -c "$(curl …)")',
-    hint: [['curl', 'wget']],
-    re: /\b(?:ba|z)?sh\s+(?:-c\s+)?["']?(?:<\(|\$\()\s*(?:curl|wget)\b/gi,
-  },
-];
+/** Every pattern with the same properties in the same order: one object shape for the scan loop. */
+const sameShape = (p: PhrasePattern): PhrasePattern => ({
+  category: p.category,
+  what: p.what,
+  re: p.re,
+  hint: p.hint,
+  accept: p.accept,
+});
+
+export const PHRASE_PATTERNS: PhrasePattern[] = (
+  [
+    {
+      category: 'instruction-override',
+      what: '"ignore/disregard/forget … previous/prior/above/all … instructions"',
+      // A negated verb ("don't forget to read all the instructions") is advice, not an override.
+      hint: [
+        ['instruction', 'directive', 'prompt'],
+        ['ignore', 'disregard', 'forget'],
+      ],
+      re: /(?<!\b(?:don['’]t|do\s+not|never|not)\s+)\b(?:ignore|disregard|forget)\b(?:\s+\S+){0,4}?\s+(?:previous|prior|above|earlier|preceding|all)\b(?:\s+\S+){0,3}?\s+(?:instructions?|directives?|prompts?)\b/gi,
+    },
+    {
+      category: 'role-marker',
+      // `user:` / `human:` are left out on purpose: memories quote conversations, and a role label
+      // that only claims to be the user grants nothing the real user does not already have.
+      what: 'role marker (system:/assistant:/developer:) at line start',
+      hint: [['system', 'assistant', 'developer']],
+      re: /^[ \t]*(?:system|assistant|developer)[ \t]*:/gim,
+    },
+    {
+      category: 'role-marker',
+      what: 'chat-template delimiter (<|im_start|>, <|im_end|>, …)',
+      hint: [['<|']],
+      re: /<\|\s*(?:im_start|im_end|im_sep|endoftext|system|user|assistant)\s*\|>/gi,
+    },
+    {
+      category: 'role-marker',
+      what: 'prompt tag (<system>, </system>, <instructions>, …)',
+      hint: [['<'], ['system', 'instructions']],
+      re: /<\/?\s*(?:system|instructions|system[-_](?:prompt|reminder|message))\s*>/gi,
+    },
+    {
+      category: 'role-marker',
+      what: 'prompt delimiter ([INST], <<SYS>>)',
+      hint: [['inst]', 'sys>>']],
+      re: /\[\/?INST\]|<<\/?SYS>>/gi,
+    },
+    { category: 'persona-override', what: '"you are now"', hint: [['now']], re: /\byou\s+are\s+now\b/gi },
+    { category: 'persona-override', what: '"act as"', hint: [['act']], re: /\bact\s+as\b/gi },
+    {
+      category: 'persona-override',
+      what: '"pretend to be"',
+      hint: [['pretend']],
+      re: /\bpretend\s+(?:to\s+be|you\s+are)\b/gi,
+    },
+    {
+      category: 'persona-override',
+      what: '"from this point forward"',
+      hint: [['point']],
+      re: /\bfrom\s+this\s+point\s+(?:forwards?|on|onwards?)\b/gi,
+    },
+    {
+      category: 'destructive-command',
+      what: 'rm -rf on / or the home directory',
+      hint: [['rm']],
+      re: /\brm\s+((?:-[A-Za-z-]+\s+){1,4})(?:\/\*?|~\/?\*?|\$\{?HOME\}?\/?\*?)(?![\w./~$-])/g,
+      accept: isRecursiveRm,
+    },
+    {
+      category: 'destructive-command',
+      what: 'DROP TABLE / TRUNCATE TABLE',
+      hint: [['drop', 'truncate']],
+      re: /\b(?:drop\s+(?:table|database|schema)|truncate\s+table)\b/gi,
+    },
+    {
+      category: 'destructive-command',
+      what: 'force-push to main/master',
+      hint: [['push']],
+      re: /\bgit\s+push\b([^\n;&|]{0,200})/gi,
+      accept: isForcePushToMain,
+    },
+    {
+      category: 'destructive-command',
+      what: 'fork bomb',
+      hint: [['{'], ['&']],
+      re: /:\s*\(\s*\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:/g,
+    },
+    {
+      category: 'destructive-command',
+      what: 'fork bomb',
+      hint: [['{'], ['&']],
+      re: /(?<!\w)([A-Za-z_]\w*)\s*\(\s*\)\s*\{\s*\1\s*\|\s*\1\s*&\s*\}\s*(?:;\s*)?\1\b/g,
+    },
+    {
+      category: 'destructive-command',
+      what: 'download piped into a shell (curl … | sh)',
+      // Up to the first pipe only: a class that excludes `|` cannot backtrack, and `curl … | jq | sh` is rare enough.
+      hint: [['curl', 'wget']],
+      re: /\b(?:curl|wget)\b[^\n|]{0,300}\|\s*(?:sudo\s+(?:-\w+\s+){0,3})?(?:(?:ba|z|da|k)?sh|python3?|perl|ruby|node)\b/gi,
+    },
+    {
+      category: 'destructive-command',
+      what: 'download run by a shell (sh -c "$(curl …)")',
+      hint: [['curl', 'wget']],
+      re: /\b(?:ba|z)?sh\s+(?:-c\s+)?["']?(?:<\(|\$\()\s*(?:curl|wget)\b/gi,
+    },
+  ] satisfies PhrasePattern[]
+).map(sameShape);
 
 /** Every phrase pattern's hint words (injection-hints.ts finds them in the text). */
 export const PHRASE_HINT_WORDS: readonly string[] = [...new Set(PHRASE_PATTERNS.flatMap((p) => (p.hint ?? []).flat()))];
+
+/**
+ * Each phrase hint word as one bit, so the words a text holds are one number
+ * (injection-hints.ts) and a pattern's hint is tested with one `&` per group instead of a set
+ * lookup per word.
+ */
+if (PHRASE_HINT_WORDS.length > 31) throw new Error('PHRASE_HINT_WORDS: more words than bits');
+export const PHRASE_WORD_BIT: ReadonlyMap<string, number> = new Map(PHRASE_HINT_WORDS.map((w, i) => [w, 1 << i]));
+const maskOf = (words: readonly string[]) => words.reduce((m, w) => m | (PHRASE_WORD_BIT.get(w) ?? 0), 0);
+/** PHRASE_PATTERNS[i]'s hint as one mask per group (none for a pattern without a hint). */
+export const PHRASE_HINT_MASKS: ReadonlyArray<readonly number[]> = PHRASE_PATTERNS.map((p) =>
+  (p.hint ?? []).map(maskOf),
+);
+
+/** hintPresent on masks: every group has one of its words among the bits of `present`. */
+export function hintMasksPresent(masks: readonly number[], present: number): boolean {
+  for (const m of masks) if ((present & m) === 0) return false;
+  return true;
+}
 
 /** Every group has one of its words among `present` (from injection-hints.ts): the pattern may match. */
 export function hintPresent(hint: readonly (readonly string[])[] | undefined, present: ReadonlySet<string>): boolean {

@@ -8,9 +8,17 @@
  */
 import { isAscii } from 'node:buffer';
 import { splitFile } from '../memory-file/split';
-import { CATEGORIES, ENCODED_BLOB_WHAT, encodedBlobStarts, hintPresent, PHRASE_PATTERNS } from './injection-patterns';
+import {
+  CATEGORIES,
+  ENCODED_BLOB_WHAT,
+  encodedBlobStarts,
+  hintMasksPresent,
+  PHRASE_HINT_MASKS,
+  PHRASE_PATTERNS,
+  PHRASE_WORD_BIT,
+} from './injection-patterns';
 import { hintWordsOf } from './injection-hints';
-import { densityFindings, executableUrlFindings } from './injection-scanners';
+import { densityFindings, executableUrlFindings, mayHoldAbsolutes } from './injection-scanners';
 import { HIDDEN_ANY, invisibleFindings, normaliseForMatching } from './injection-unicode';
 import {
   addedPhraseFindings,
@@ -21,16 +29,20 @@ import {
 import { decodeLossy, lineAt, lineStarts, tooLargeMessage } from './scan-text';
 import { FILE_CAP_BYTES, type Finding, type Verdict } from './types';
 
+/** `now`, a phrase hint word, as its bit: the density gate asks whether the text holds it. */
+const NOW_BIT = PHRASE_WORD_BIT.get('now')!;
+
 function verdict(findings: Finding[]): Verdict {
   const flagged = findings.length > 0;
   return { check: 'injection', exit: flagged ? 3 : 0, label: flagged ? 'FLAGGED' : 'CLEAN', findings };
 }
 
-/** `present`: the phrase hint words the text holds (injection-hints.ts). */
-function phraseFindings(text: string, present: ReadonlySet<string>, starts: readonly number[]): Finding[] {
+/** `present`: the phrase hint words the text holds, as bits (injection-hints.ts). */
+function phraseFindings(text: string, present: number, starts: readonly number[]): Finding[] {
   const out: Finding[] = [];
-  for (const p of PHRASE_PATTERNS) {
-    if (!hintPresent(p.hint, present)) continue;
+  for (let i = 0; i < PHRASE_PATTERNS.length; i++) {
+    const p = PHRASE_PATTERNS[i]!;
+    if (!hintMasksPresent(PHRASE_HINT_MASKS[i]!, present)) continue;
     p.re.lastIndex = 0;
     for (let m = p.re.exec(text); m !== null; m = p.re.exec(text)) {
       // No pattern can match empty, but if one ever did, a stuck lastIndex would loop forever.
@@ -100,9 +112,9 @@ export function injectionCheck(bytes: Buffer): Verdict {
   // Lower-casing keeps offsets for nearly all text; where it does not, the body is matched whole.
   const hints = hintWordsOf(lower, lower.length === text.length ? bodyStart : null);
   findings.push(
-    ...phraseFindings(text, hints.phrase, starts),
+    ...phraseFindings(text, hints.phraseBits, starts),
     ...executableUrlFindings(text, starts),
-    ...densityFindings(text, starts, bodyStart),
+    ...(mayHoldAbsolutes(lower, (hints.phraseBits & NOW_BIT) !== 0) ? densityFindings(text, starts, bodyStart) : []),
     ...addedPhraseFindings(text, starts, bodyStart, hints),
     ...exfiltrationFindings(text, starts),
   );

@@ -13,9 +13,17 @@ import { isAllowedHomeUser } from './allow';
 import type { SecretCandidate } from './secrets-patterns';
 import type { OwnerIdentity } from './types';
 import { execNear } from './scan-text';
+import { asciiSet } from './text-chars';
 
-const isLocalChar = (c: string) => /[A-Za-z0-9._%+-]/.test(c);
-const isDomainChar = (c: string) => /[A-Za-z0-9.-]/.test(c);
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const LOCAL_CHARS = asciiSet(`${ALNUM}._%+-`);
+const DOMAIN_CHARS = asciiSet(`${ALNUM}.-`);
+/**
+ * `/[A-Za-z0-9._%+-]/.test(text.charAt(i))` and `/[A-Za-z0-9.-]/…` on the char code: both
+ * classes are ASCII, and one UTF-16 unit is in one exactly when its code is.
+ */
+const isLocalChar = (c: number) => c < 128 && LOCAL_CHARS[c] === 1;
+const isDomainChar = (c: number) => c < 128 && DOMAIN_CHARS[c] === 1;
 
 /** Asset names such as `icon@2x.png` or `logo@dark.svg` look like addresses but end in a file type, not a TLD. */
 const ASSET_EXTENSION = /\.(?:png|jpe?g|gif|svg|webp|avif|ico|bmp|tiff?)$/i;
@@ -65,12 +73,12 @@ export function emailCandidates(text: string, owner: OwnerIdentity): SecretCandi
     while (a < authorities.length && (authorities[a]?.[1] ?? 0) <= at) a++;
     if ((authorities[a]?.[0] ?? Infinity) <= at) continue;
     let start = at;
-    while (start > 0 && isLocalChar(text.charAt(start - 1))) start--;
+    while (start > 0 && isLocalChar(text.charCodeAt(start - 1))) start--;
     let end = at + 1;
-    while (end < text.length && isDomainChar(text.charAt(end))) end++;
+    while (end < text.length && isDomainChar(text.charCodeAt(end))) end++;
     // Sentence punctuation around an address is not part of it: `(…john@x.org.)`.
-    while (start < at && text.charAt(start) === '.') start++;
-    while (end > at + 1 && /[.-]/.test(text.charAt(end - 1))) end--;
+    while (start < at && text.charCodeAt(start) === 46 /* . */) start++;
+    while (end > at + 1 && (text.charCodeAt(end - 1) === 46 /* . */ || text.charCodeAt(end - 1) === 45) /* - */) end--;
     const local = text.slice(start, at);
     const domain = text.slice(at + 1, end);
     if (local === '' || local.endsWith('.') || !isDomain(domain)) continue;
@@ -132,8 +140,11 @@ const windowsStyle = (): HomeStyle => 'windows';
 
 export function homePathCandidates(text: string, owner: OwnerIdentity): SecretCandidate[] {
   const out: SecretCandidate[] = [];
-  scanHomes(text, owner, out, UNIX_HOME, unixStyle);
-  scanHomes(text, owner, out, WINDOWS_HOME, windowsStyle);
+  // Every UNIX_HOME match holds `/Users/` or `/home/` as written (that regex is
+  // case-sensitive), and every WINDOWS_HOME match holds a backslash. Most files hold
+  // neither: a native substring search costs less than a regex pass with a look-behind.
+  if (text.includes('/Users/') || text.includes('/home/')) scanHomes(text, owner, out, UNIX_HOME, unixStyle);
+  if (text.includes('\\')) scanHomes(text, owner, out, WINDOWS_HOME, windowsStyle);
   return out;
 }
 

@@ -492,6 +492,10 @@ const PAIR_QUOTED = /^[^`\n]{0,30}?`([^`\s/:]{1,64})`\s*(?:\/|:|,)\s*`([^`\n]{1,
 const PAIR_GLUED = /^[^`\n]{0,30}?`([^`\s/:]{1,64})[/:]([^`\s]{1,128})`/;
 const PAIR_PLAIN = /^[\s:=-]{0,4}(?:\S+\s+){0,3}?([A-Za-z0-9_.-]{1,40})\s?(?:\/|:)\s?([^\s`'",;)]{1,128})/;
 
+/** The pair forms after a key, in order; a strong key (`login`, `sign in`, `creds`) also takes the plain form. */
+const PAIR_FORMS = [PAIR_QUOTED, PAIR_GLUED];
+const STRONG_PAIR_FORMS = [PAIR_QUOTED, PAIR_GLUED, PAIR_PLAIN];
+
 /** Every PAIR_KEY word holds one of these (case-folded the same way): a cheap test before the Unicode regex. */
 const PAIR_HINT = /log|sign|cred|account|user|계정|로그인|账号|帳號|アカウント|ログイン/iu;
 
@@ -502,7 +506,7 @@ const detectLoginPair: LineDetector = (line, out) => {
     const at = m.index + m[0].length;
     const rest = line.slice(at, at + 260);
     const strongKey = /^(?:log|sign|cred|로그인|ログイン)/i.test(m[1] ?? '');
-    for (const re of strongKey ? [PAIR_QUOTED, PAIR_GLUED, PAIR_PLAIN] : [PAIR_QUOTED, PAIR_GLUED]) {
+    for (const re of strongKey ? STRONG_PAIR_FORMS : PAIR_FORMS) {
       const p = re.exec(rest);
       if (!p) continue;
       const pass = p[2] ?? '';
@@ -577,8 +581,9 @@ const detectCommand: LineDetector = (line, out) => {
   for (const c of COMMANDS) {
     c.re.lastIndex = 0;
     for (let m = c.re.exec(line); m !== null; m = c.re.exec(line)) {
-      const idx = [1, 2, 3].find((i) => m![i] !== undefined);
-      if (idx === undefined) continue;
+      // The first of the three value groups that took part (no closure per match).
+      const idx = m[1] !== undefined ? 1 : m[2] !== undefined ? 2 : m[3] !== undefined ? 3 : 0;
+      if (idx === 0) continue;
       const raw = m[idx]!;
       const value = idx === 3 ? trimUnquoted(raw) : raw;
       if (/^-/.test(value) || !isCredentialValue(value)) continue;
@@ -597,8 +602,9 @@ const detectReset: LineDetector = (line, out) => {
   if (!/\bto\b/i.test(line)) return;
   RESET_RE.lastIndex = 0;
   for (let m = RESET_RE.exec(line); m !== null; m = RESET_RE.exec(line)) {
-    const idx = [1, 2, 3, 4].find((i) => m![i] !== undefined);
-    if (idx === undefined) continue;
+    // The first of the four value groups that took part (no closure per match).
+    const idx = m[1] !== undefined ? 1 : m[2] !== undefined ? 2 : m[3] !== undefined ? 3 : m[4] !== undefined ? 4 : 0;
+    if (idx === 0) continue;
     const raw = m[idx]!;
     const value = idx === 4 ? trimUnquoted(raw) : raw;
     if (!isCredentialValue(value)) continue;
@@ -606,6 +612,108 @@ const detectReset: LineDetector = (line, out) => {
     push(out, start, value, 'secret.password', 'password reset/changed/set to a value');
   }
 };
+
+/**
+ * BMP ranges of letters (`\p{L}`, every unit in them; a unit test checks each): Latin-1 and
+ * Latin Extended, Greek, Cyrillic, kana, CJK ideographs, Hangul syllables. Outside them a unit
+ * is taken to be possibly not a letter, which only makes mayHoldValue say yes more often.
+ */
+const LETTER_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0xc0, 0xd6],
+  [0xd8, 0xf6],
+  [0xf8, 0x24f],
+  [0x391, 0x3a1],
+  [0x3a3, 0x3a9],
+  [0x3b1, 0x3c9],
+  [0x400, 0x481],
+  [0x3041, 0x3096],
+  [0x30a1, 0x30fa],
+  [0x4e00, 0x9fff],
+  [0xac00, 0xd7a3],
+];
+/** For the unit tests: LETTER_RANGES, and what the line detectors push for one line. */
+export const LETTER_RANGES_FOR_TEST = LETTER_RANGES;
+export function lineDetectorHits(line: string): Array<{ start: number; end: number; code: string }> {
+  const out: Hit[] = [];
+  detectLine(line, out);
+  return out;
+}
+
+/** What mayHoldValue needs to know of a unit, as bits. */
+const SPACE = 1;
+const QUOTE = 2;
+const LETTER = 4;
+const LEAD = 8;
+const TRAIL = 16;
+const ASCII_FLAGS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  ASCII_FLAGS[c] =
+    (isJsSpace(c) ? SPACE : 0) |
+    (isQuoteOpener(c) ? QUOTE : 0) |
+    (isSureLetter(c) ? LETTER : 0) |
+    (LEADING_PUNCTUATION[c] === 1 ? LEAD : 0) |
+    (TRAILING_PUNCTUATION[c] === 1 ? TRAIL : 0);
+}
+/** The same bits beyond ASCII (no unit there is leading or trailing punctuation). */
+function nonAsciiFlags(c: number): number {
+  return (isJsSpace(c) ? SPACE : 0) | (isQuoteOpener(c) ? QUOTE : 0) | (isSureLetter(c) ? LETTER : 0);
+}
+
+/** Is the UTF-16 unit `c` certainly a letter (`\p{L}`) on its own? ASCII exactly, the rest by LETTER_RANGES. */
+function isSureLetter(c: number): boolean {
+  if (c < 128) return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  for (const [lo, hi] of LETTER_RANGES) if (c >= lo && c <= hi) return true;
+  return false;
+}
+
+/**
+ * Can any line detector (detectLine) find a value on `line`? Each pushes a value only when
+ * isCredentialValue accepts it: no white space, at least 6 units, a character that is not a
+ * letter. A value is quoted (it needs one of the quote openers on the line), a `chpasswd`
+ * input (the only other value left untrimmed), or an unquoted run cut from one white-space-free
+ * run R of the line and trimmed as trimUnquoted trims, so it lies inside trimUnquoted(R): that
+ * trimmed run then has 6 units or more and a unit that is not a letter. A line with neither
+ * (most selected lines: "passphrase length: 6 words", "Login with your SSO account.") is left
+ * out of every detector at the cost of one pass over its characters.
+ */
+export function mayHoldValue(line: string): boolean {
+  return runsMayHoldValue(line, 0, line.length) || line.includes('chpasswd');
+}
+
+/**
+ * mayHoldValue's quote and run tests on the characters [from, to) of `text`. proseCandidates
+ * passes the whole text and the line's bounds: the characters of a flat string load faster
+ * than those of a slice of it.
+ */
+function runsMayHoldValue(text: string, from: number, to: number): boolean {
+  // The current white-space-free run, trimmed as trimUnquoted trims it, is [p, q): p its first
+  // unit not in LEADING_PUNCTUATION (-1 until there is one), q one past its last unit at or
+  // after p not in TRAILING_PUNCTUATION (-1 until there is one). The units before p are all
+  // leading punctuation, so when the trimmed run is not empty its last unit is at or after p.
+  let p = -1;
+  let q = -1;
+  let nonLetter = -1; // the run's first unit at or after p that is not surely a letter
+  for (let e = from; e <= to; e++) {
+    // Past the end counts as white space: it closes the last run.
+    const c = e < to ? text.charCodeAt(e) : 32;
+    const f = c < 128 ? ASCII_FLAGS[c]! : nonAsciiFlags(c);
+    if ((f & QUOTE) !== 0) return true;
+    if ((f & SPACE) !== 0) {
+      if (p !== -1 && q - p >= 6 && nonLetter !== -1 && nonLetter < q) return true;
+      p = -1;
+      q = -1;
+      nonLetter = -1;
+      continue;
+    }
+    if (p === -1) {
+      if ((f & LEAD) !== 0) continue;
+      p = e;
+    }
+    if ((f & TRAIL) === 0) q = e + 1;
+    if (nonLetter === -1 && (f & LETTER) === 0) nonLetter = e;
+  }
+  return false;
+}
 
 /**
  * Every line detector, most specific first: when two claim the same value, the first names
@@ -636,7 +744,7 @@ const NOT_SECRET_LINE =
  * `context7-outcome-not-tool-mandate`, `drifted-at-b164ae7`): three or more words of
  * letters holding most of its characters. A key's random run is mostly mixed parts.
  */
-function isSlug(run: string): boolean {
+export function isSlug(run: string): boolean {
   // One pass over the characters (every bare run comes here): per part between `-`/`_`, is
   // it empty, all digits (skipped), all ASCII letters (a word) or anything else (mixed)?
   let separators = 0;
@@ -802,7 +910,9 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
       keepHits(buf, hits, l);
       continue;
     }
-    detectLine(line, buf);
+    // mayHoldValue(line), read on the text (the line is its characters from starts[l]).
+    const from = starts[l]!;
+    if (runsMayHoldValue(text, from, from + line.length) || line.includes('chpasswd')) detectLine(line, buf);
     // Both tests are pure: the cheap run test first (bareKeys would make it anyway).
     if (hasBareRun(line) && LINE_NAMES_SECRET.test(line)) bareKeys(line, buf, 'on a line naming a key');
     keepHits(buf, hits, l);

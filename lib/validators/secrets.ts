@@ -58,7 +58,15 @@ export function resolveOverlaps(candidates: readonly SecretCandidate[]): SecretC
   const first = candidates[0];
   if (first === undefined) return [];
   if (candidates.length === 1) return [first];
-  if (candidates.every((c) => c.tier === first.tier)) return [...candidates].sort(byPosition);
+  let oneTier = true;
+  let sorted = true;
+  for (let i = 1; i < candidates.length; i++) {
+    const c = candidates[i]!;
+    if (c.tier !== first.tier) oneTier = false;
+    if (byPosition(candidates[i - 1]!, c) > 0) sorted = false;
+  }
+  // Already in order (most files: the detectors find in text order), a stable sort changes nothing.
+  if (oneTier) return sorted ? candidates.slice() : [...candidates].sort(byPosition);
   let claimed: Range[] = [];
   const kept: SecretCandidate[] = [];
   for (const tier of [1, 2, 3] as const) {
