@@ -153,6 +153,8 @@ const CLEAN: Array<[string, string]> = [
   ['words of another script after auth', 'Supabase project (Auth=이메일+비번)로 로그인'],
   ['a code span ends the value', 'the webview sets `autoRefreshToken:false`(once) before login'],
   ['quoted twice and short', 'wifi password `"4321"` for guests'],
+  ['a shell default inside ${…}', '  - ADMIN_PASSWORD=${ADMIN_PASSWORD:-admin}'],
+  ['a shell default in a compose line', 'GF_SECURITY_ADMIN_PASSWORD=${GRAFANA_PASSWORD:-changeit} in compose'],
 ];
 
 /** Found although they sit beside the look-alikes above: the same labels with real values. */
@@ -164,6 +166,7 @@ const STILL_FOUND: Array<[string, string, string]> = [
   ['pass with a colon stays a label', 'unifi pass: Un1fi!ctrl', 'Un1fi!ctrl'],
   ['a Korean password word and a value', '데모 계정 (비번 Demo-pass!77)', 'Demo-pass!77'],
   ['quoted twice and long enough', 'wifi password `"Guest-4321"` for guests', '"Guest-4321"'],
+  ['a label after a closed ${…}', 'see ${HOME}/notes, password: Tr0ub4dor&3', 'Tr0ub4dor&3'],
   ['a key with dashes but long random parts', 'api key: demo-Kx9f2mQ7pL4zR8wT-live', 'demo-Kx9f2mQ7pL4zR8wT-live'],
   ['mixed-case key with slashes', 'secret key = "sk9/Demo+Key/11aa"', 'sk9/Demo+Key/11aa'],
   [

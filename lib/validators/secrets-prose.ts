@@ -403,6 +403,16 @@ export function separatorLength(line: string, at: number): number {
   return SEP.exec(line.slice(at, at + 20))?.[0].length ?? -1;
 }
 
+/**
+ * Is `at` inside a shell parameter expansion (`${ADMIN_PASSWORD:-admin}`)? There the label is a
+ * variable's name and what follows `:-` its default, as in the env references the placeholders
+ * leave alone: an opening `${` before `at` that no `}` has closed yet.
+ */
+function inParameterExpansion(line: string, at: number): boolean {
+  const open = line.lastIndexOf('${', at);
+  return open !== -1 && line.lastIndexOf('}', at) < open;
+}
+
 const detectLabel: LineDetector = (line, out) => {
   // "in the vault" names where a secret lives — unless the line also quotes a value
   // ("the password is `X` until we move it to the vault" still gives X away).
@@ -412,7 +422,7 @@ const detectLabel: LineDetector = (line, out) => {
   if (first === null) return;
   let stored = 0; // 0 not yet known; 1 the line says where the secret is stored and quotes no value; 2 not
   for (let m: RegExpExecArray | null = first; m !== null; m = nextLabel(line, m.index + m[0].length)) {
-    if (isNotSecretKey(m)) continue;
+    if (isNotSecretKey(m) || inParameterExpansion(line, m.index)) continue;
     const label = m[2] ?? '';
     let at = m.index + m[0].length;
     // `label (admin): value`, `"label"`, `label**:`

@@ -338,4 +338,5 @@ export const NEGATIVES: Snippet[] = [
   () => 'Edge function secret: SIGNING_JWK(for sessions), ADMIN_API_KEY.',
   () => '인증 방식은 Auth=이메일+비번 (소셜 로그인 없음)',
   () => 'the webview sets `autoRefreshToken:false`(once) before login',
+  () => '```yaml\nenvironment:\n  - ADMIN_PASSWORD=${ADMIN_PASSWORD:-admin}\n```',
 ];
