@@ -13,6 +13,10 @@ export type Checks = {
   secret: (b: Buffer, o: OwnerIdentity) => Verdict;
   injection: (b: Buffer) => Verdict;
   validate: (b: Buffer, name: string) => Verdict;
+  /** How the product runs secret + injection on one file, where it has one entry point for both. */
+  secretAndInjection?: (b: Buffer, o: OwnerIdentity) => unknown;
+  /** How the product runs all three on one file (validators/run.ts), where it has that entry point. */
+  allChecks?: (b: Buffer, name: string, o: OwnerIdentity) => unknown;
 };
 
 export function checkCommit(commit: string): string {
@@ -59,6 +63,10 @@ export function loadBundledValidators(commit: string | 'today'): Checks {
   const dir = commit === 'today' ? PROJECT_DIR : baselineDir(commit);
   const out = path.join(PROJECT_DIR, 'bench', '.out', `validators-${commit}-${process.pid}.cjs`);
   const v = path.join(dir, 'lib', 'validators');
+  // The entry points a tree has: an older one may lack the shared one for both scanners.
+  const both = path.join(v, 'secret-and-injection.ts');
+  const hasBoth = fs.existsSync(both);
+  const hasAll = /export function runAllChecks/.test(fs.readFileSync(path.join(v, 'run.ts'), 'utf8'));
   const esbuild = require('esbuild') as typeof import('esbuild');
   esbuild.buildSync({
     stdin: {
@@ -66,6 +74,8 @@ export function loadBundledValidators(commit: string | 'today'): Checks {
         `export { secretCheck } from ${JSON.stringify(path.join(v, 'secrets.ts'))};`,
         `export { injectionCheck } from ${JSON.stringify(path.join(v, 'injection.ts'))};`,
         `export { validate } from ${JSON.stringify(path.join(v, 'validate.ts'))};`,
+        hasBoth ? `export { runSecretAndInjection } from ${JSON.stringify(both)};` : '',
+        hasAll ? `export { runAllChecks } from ${JSON.stringify(path.join(v, 'run.ts'))};` : '',
       ].join('\n'),
       resolveDir: dir,
       loader: 'ts',
@@ -82,8 +92,16 @@ export function loadBundledValidators(commit: string | 'today'): Checks {
       secretCheck: Checks['secret'];
       injectionCheck: Checks['injection'];
       validate: Checks['validate'];
+      runSecretAndInjection?: Checks['secretAndInjection'];
+      runAllChecks?: Checks['allChecks'];
     };
-    return { secret: m.secretCheck, injection: m.injectionCheck, validate: m.validate };
+    return {
+      secret: m.secretCheck,
+      injection: m.injectionCheck,
+      validate: m.validate,
+      secretAndInjection: m.runSecretAndInjection,
+      allChecks: m.runAllChecks,
+    };
   } finally {
     fs.rmSync(out, { force: true });
   }

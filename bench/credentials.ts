@@ -19,6 +19,8 @@ import { buildCorpus } from '../lib/validators/corpus/build';
 import { scoreCorpus, type CorpusScore } from '../lib/validators/corpus/evaluate';
 import { secretCheck } from '../lib/validators/secrets';
 import { injectionCheck } from '../lib/validators/injection';
+import { runSecretAndInjection } from '../lib/validators/secret-and-injection';
+import { runAllChecks } from '../lib/validators/run';
 import { validate } from '../lib/validators/validate';
 import { generateCorpus, DEFAULT_OWNER_EMAIL } from '../lib/demo';
 import type { OwnerIdentity } from '../lib/validators/types';
@@ -147,7 +149,13 @@ async function main(): Promise<void> {
     .slice(0, DEMO)
     .map((x) => ({ name: path.basename(x.relPath), bytes: Buffer.from(x.content) }));
   const corpusBufs = [...tuning, ...holdout].map((x) => ({ name: x.name, bytes: Buffer.from(x.text) }));
-  const now: Checks = { secret: secretCheck, injection: injectionCheck, validate };
+  const now: Checks = {
+    secret: secretCheck,
+    injection: injectionCheck,
+    validate,
+    secretAndInjection: runSecretAndInjection,
+    allChecks: runAllChecks,
+  };
   const throughput = (baseSide: Checks, todaySide: Checks) => {
     const rows: string[][] = [['files', 'checks', 'baseline', 'today', 'today ÷ baseline']];
     const ratios: number[] = [];
@@ -160,22 +168,33 @@ async function main(): Promise<void> {
         for (const b of bufs.slice(0, 300)) {
           c.secret(b.bytes, owner);
           c.injection(b.bytes);
+          c.secretAndInjection?.(b.bytes, owner);
         }
       }
+      // Each side runs the checks through its product's own entry point where it has one
+      // (validators/run.ts, secret-and-injection.ts: one decode for both scanners), else one call each.
       const pairs: Array<[string, (c: Checks) => (b: Buffer, n: string) => void]> = [
         [
           'secret + injection',
-          (c) => (b) => {
-            c.secret(b, owner);
-            c.injection(b);
+          (c) => {
+            const both = c.secretAndInjection;
+            if (both) return (b) => void both(b, owner);
+            return (b) => {
+              c.secret(b, owner);
+              c.injection(b);
+            };
           },
         ],
         [
           'all three',
-          (c) => (b, n) => {
-            c.validate(b, n);
-            c.secret(b, owner);
-            c.injection(b);
+          (c) => {
+            const all = c.allChecks;
+            if (all) return (b, n) => void all(b, n, owner);
+            return (b, n) => {
+              c.validate(b, n);
+              c.secret(b, owner);
+              c.injection(b);
+            };
           },
         ],
       ];

@@ -7,8 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { validate } from '../validators/validate';
-import { secretCheck } from '../validators/secrets';
-import { injectionCheck } from '../validators/injection';
+import { runSecretAndInjection } from '../validators/secret-and-injection';
 import { FILE_CAP_BYTES, type Finding, type OwnerIdentity } from '../validators/types';
 import { splitFile } from '../memory-file/split';
 import { parseFrontmatter } from '../memory-file/frontmatter';
@@ -141,10 +140,9 @@ export function judgePreWrite(input: HookInput, opts: PreWriteOptions): PreVerdi
   };
 
   const owner = opts.owner();
-  const secret = secretCheck(bytes, owner);
+  const { secret, injection } = runSecretAndInjection(bytes, owner);
   const credentials = secret.findings.filter((f) => f.class === 'credential');
   const personal = secret.findings.filter((f) => f.class !== 'credential');
-  const injection = injectionCheck(bytes);
   const isMemory = t.place === 'memory';
   const v = isMemory ? validate(bytes, t.filename) : null;
 

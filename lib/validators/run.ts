@@ -3,6 +3,7 @@ import { validate } from './validate';
 import { secretCheck } from './secrets';
 import { injectionCheck } from './injection';
 import type { OwnerIdentity, Verdict } from './types';
+import { runSecretAndInjection } from './secret-and-injection';
 import { ownerIdentity } from '../identity';
 
 export const CHECK_COMMANDS = ['validate', 'secret-check', 'injection-check'] as const;
@@ -26,9 +27,7 @@ export interface AllVerdicts {
 }
 
 export function runAllChecks(bytes: Buffer, filename: string, owner: OwnerIdentity): AllVerdicts {
-  return {
-    validate: validate(bytes, filename),
-    secret: secretCheck(bytes, owner),
-    injection: injectionCheck(bytes),
-  };
+  const checked = validate(bytes, filename);
+  const { secret, injection } = runSecretAndInjection(bytes, owner);
+  return { validate: checked, secret, injection };
 }

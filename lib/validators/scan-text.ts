@@ -17,6 +17,21 @@ export function decodeLossy(bytes: Buffer): string {
   return decoder.decode(bytes);
 }
 
+/**
+ * A file's text as both scanners read it: decoded once, with its line starts. Code that runs
+ * the secret and the injection check on the same bytes (validators/run.ts) decodes once and
+ * hands both the same value; neither check changes it.
+ */
+export interface ScanText {
+  readonly text: string;
+  readonly starts: readonly number[];
+}
+
+export function scanTextOf(bytes: Buffer): ScanText {
+  const text = decodeLossy(bytes);
+  return { text, starts: lineStarts(text) };
+}
+
 /** Offsets where each line starts; index 0 is line 1 (the one line index of memory-file/lines.ts). */
 export function lineStarts(text: string): number[] {
   return indexLines(text).starts;

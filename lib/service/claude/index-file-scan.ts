@@ -10,8 +10,7 @@ import type Database from 'better-sqlite3';
 import type { SourceInfo } from '../../sources';
 import type { OwnerIdentity } from '../../validators/types';
 import { FILE_CAP_BYTES, findingClass } from '../../validators/types';
-import { secretCheck } from '../../validators/secrets';
-import { injectionCheck } from '../../validators/injection';
+import { runSecretAndInjection } from '../../validators/secret-and-injection';
 import { linkedFile } from './claude-index';
 
 export interface IndexFinding {
@@ -42,7 +41,8 @@ export function checkIndexFile(
       },
     ];
   const out: IndexFinding[] = [];
-  for (const f of secretCheck(bytes, owner).findings)
+  const { secret, injection } = runSecretAndInjection(bytes, owner);
+  for (const f of secret.findings)
     out.push({
       file,
       check: 'secret',
@@ -52,7 +52,7 @@ export function checkIndexFile(
       line: f.line,
       message: f.message,
     });
-  for (const f of injectionCheck(bytes).findings)
+  for (const f of injection.findings)
     out.push({ file, check: 'injection', code: f.code, label: f.label, line: f.line, message: f.message });
   const lines = bytes.toString('utf8').split('\n');
   lines.forEach((l, i) => {

@@ -18,8 +18,7 @@ import {
 } from '../../sources/record';
 import type { SourceInfo } from '../../sources';
 import type { Finding, OwnerIdentity } from '../../validators/types';
-import { secretCheck } from '../../validators/secrets';
-import { injectionCheck } from '../../validators/injection';
+import { runSecretAndInjection } from '../../validators/secret-and-injection';
 import { maskBody } from '../../validators/withhold';
 import { confine } from '../../paths';
 import { rulesSignature } from '../index/scan';
@@ -89,8 +88,7 @@ function maskDeep(v: unknown, owner: OwnerIdentity): unknown {
  */
 export function validateRecord(rec: LayoutRecord, sourceId: string, owner: OwnerIdentity): RecordView {
   const bytes = Buffer.from(rec.text, 'utf8');
-  const secret = secretCheck(bytes, owner);
-  const injection = injectionCheck(bytes);
+  const { secret, injection } = runSecretAndInjection(bytes, owner);
   const findings = [...secret.findings, ...injection.findings].map((f) => ({ ...f, line: fileLine(rec, f.line) }));
   for (const f of findings) if (f.line === undefined) delete f.line;
   if (secret.exit === 0) return { ...rec, source: sourceId, findings };
