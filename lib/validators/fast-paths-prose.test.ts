@@ -12,6 +12,8 @@ import {
   codePoints,
   inParameterExpansion,
   isBareKey,
+  NOT_A_VALUE_FOR_TEST,
+  UNIT_FLAGS_FOR_TEST,
   isSlug,
   LETTER_RANGES_FOR_TEST,
   lineDetectorHits,
@@ -819,6 +821,96 @@ describe('fifth round: builtins left out of the per-line work', () => {
       }),
       RUNS,
     );
+  });
+});
+
+describe('fifth round: the unit flags as a table', () => {
+  it('holds for every unit beyond ASCII what nonAsciiFlags says, and below it the ASCII table', () => {
+    const table = UNIT_FLAGS_FOR_TEST.table();
+    const bad = ALL_UNITS.filter((c) => c >= 128 && table[c] !== UNIT_FLAGS_FOR_TEST.nonAsciiFlags(c));
+    expect(bad).toEqual([]);
+    // Not all zero beyond ASCII: letters, spaces and quotes are there.
+    expect(new Set(ALL_UNITS.filter((c) => c >= 128).map((c) => table[c])).size).toBeGreaterThan(2);
+  });
+});
+
+describe('fifth round: the shapes a value is not, in two regexes', () => {
+  const pieces = [
+    '<',
+    '>',
+    'password',
+    '{',
+    '}',
+    '${',
+    '$',
+    'TOKEN',
+    '$(',
+    '%',
+    'env.',
+    'process.env.',
+    '***',
+    '•••',
+    'xxxx',
+    'XXXX',
+    '…',
+    '...',
+    'redacted',
+    'Placeholder',
+    'CHANGEME',
+    'your_',
+    'my-secret',
+    'example-',
+    'dummy_',
+    'x',
+    '#',
+    '*',
+    '.',
+    '_',
+    '-',
+    '%TOKEN%',
+    '0F8FAD5B-d7a4-4f6a-8b2c-123456789abc',
+    '0f8fad5b',
+    '-d7a4',
+    '-4f6a',
+    '-8b2c',
+    '-123456789abc',
+    'sha256:',
+    'SHA1-',
+    'md5:',
+    'blake2b-',
+    '10.0.0.1',
+    ':8080',
+    '192',
+    'v1.2.3',
+    '2026-11-28',
+    'T10:00:00Z',
+    '28/11/2026',
+    '~/',
+    './',
+    '../',
+    'C:\\',
+    'https://',
+    'ssh://',
+    '@',
+    'a@b.io',
+    'Ab1!',
+    'é',
+    ' ',
+  ];
+  it('each union tests true exactly when one of its parts does', () => {
+    const saidYes = new Set<RegExp>();
+    fc.assert(
+      fc.property(piecesText(pieces, 6), (t) => {
+        for (const { union, parts } of NOT_A_VALUE_FOR_TEST) {
+          expect(union.test(t), `${union.source} on ${JSON.stringify(t)}`).toBe(parts.some((p) => p.test(t)));
+          for (const p of parts) if (p.test(t)) saidYes.add(p);
+        }
+      }),
+      { ...RUNS, numRuns: 20000 },
+    );
+    // Not vacuous: every part said yes to some generated value.
+    const parts = NOT_A_VALUE_FOR_TEST.flatMap((u) => u.parts);
+    expect(parts.filter((p) => !saidYes.has(p)).map((p) => p.source)).toEqual([]);
   });
 });
 

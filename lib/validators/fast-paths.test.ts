@@ -318,6 +318,11 @@ describe("hintsPresent (one scan for every token detector's hint)", () => {
     's',
     'k',
     'g',
+    'fc00:',
+    'FD9a:',
+    'fC',
+    'f',
+    'd1:',
     'é',
     '\n',
   );

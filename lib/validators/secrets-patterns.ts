@@ -176,6 +176,8 @@ const DETECTORS: Detector[] = (
     },
     {
       code: 'secret.private-ip',
+      // Every match starts with this, in any case; no other hint starts with `f` or `F`.
+      hint: /[fF][cdCD][0-9a-fA-F]{2}:/,
       tier: 3,
       re: /(?<![\w:.])f[cd][0-9a-f]{2}:[0-9a-f:]*/gi,
       describe: ulaIpv6,

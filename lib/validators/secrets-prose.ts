@@ -88,7 +88,8 @@ const PASSWORD_WORD =
   /^(?:passwords?|passwd|pass|passphrase|pwd|pw|mot de passe|mdp|passwort|kennwort|senha|clave|contrasena)$|[\u0080-\uffff]/i;
 function isNameNotSecret(label: string, value: string): boolean {
   // CODE_NAME first: nearly every value holds a digit, where it fails at once.
-  return (CODE_NAME.test(value) || NO_ASCII_ALNUM.test(value)) && !PASSWORD_WORD.test(label);
+  // The label first: after a password word (most labels) neither value test is needed.
+  return !PASSWORD_WORD.test(label) && (CODE_NAME.test(value) || NO_ASCII_ALNUM.test(value));
 }
 
 /**
@@ -98,9 +99,11 @@ function isNameNotSecret(label: string, value: string): boolean {
  * path "x"`: the same parts as NOT_A_SECRET_KEY), nor when the value is a WEAK_LOOKALIKE
  * (docs/credentials.md, "Near, not tied").
  */
+const SENTENCE_END = /[.!?;](?:\s|$)/;
+const FIRST_WORD = /^\s*([\p{L}\p{N}_-]+)/u;
 function weaklyTied(label: string, gap: string, value: string): boolean {
-  if (label.toLowerCase() === 'pass' || /[.!?;](?:\s|$)/.test(gap)) return false;
-  const next = /^\s*([\p{L}\p{N}_-]+)/u.exec(gap)?.[1];
+  if (label.toLowerCase() === 'pass' || SENTENCE_END.test(gap)) return false;
+  const next = FIRST_WORD.exec(gap)?.[1];
   if (next !== undefined && NOT_A_SECRET_KEY.test(next.toLowerCase())) return false;
   return !WEAK_LOOKALIKE.test(value);
 }
@@ -138,6 +141,31 @@ function isPlaceholder(v: string): boolean {
   return PLACEHOLDER_EXACT.test(v) || PLACEHOLDER_ANY_CASE.test(v);
 }
 
+/**
+ * What isCredentialValue rules out by shape, as two regexes (by flags) instead of eight tests:
+ * a placeholder, a UUID, a hash prefix, an IPv4 address, a date or version, a path or URL, an
+ * e-mail address. One alternation tests true exactly when one of its parts does (each part
+ * keeps its own anchors), and the checks only ever say no, so their order never mattered
+ * (docs/performance-validators.md, "Fifth round").
+ */
+const unionOf = (parts: readonly RegExp[], flags: string) =>
+  new RegExp(parts.map((p) => `(?:${p.source})`).join('|'), flags);
+const NOT_A_VALUE_EXACT = unionOf([PLACEHOLDER_EXACT, IPV4, DATE_OR_VERSION, EMAIL], '');
+const NOT_A_VALUE_ANY_CASE = unionOf([PLACEHOLDER_ANY_CASE, UUID, HASH_PREFIX, PATH_OR_URL], 'i');
+/** For the unit test that holds each union to its parts. */
+export const NOT_A_VALUE_FOR_TEST = [
+  {
+    union: NOT_A_VALUE_EXACT,
+    parts: [...PLACEHOLDERS.filter((x) => !x.flags.includes('i')), IPV4, DATE_OR_VERSION, EMAIL],
+  },
+  {
+    union: NOT_A_VALUE_ANY_CASE,
+    parts: [...PLACEHOLDERS.filter((x) => x.flags.includes('i')), UUID, HASH_PREFIX, PATH_OR_URL],
+  },
+];
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
 /** Is `raw` (already cut out of its quotes) a credential value rather than a look-alike? */
 export function isCredentialValue(raw: string): boolean {
   // `trim()` only when an end is white space (rare): the builtin costs more than the two looks.
@@ -150,13 +178,11 @@ export function isCredentialValue(raw: string): boolean {
   if (v.length > 200 && codePoints(v) > 200) return false;
   if (hasJsSpace(v)) return false;
   if (!HAS_DIGIT_OR_SYMBOL.test(v)) return false; // plain words: `password: required`
-  if (isPlaceholder(v)) return false;
-  if (UUID.test(v) || HASH_PREFIX.test(v) || IPV4.test(v) || DATE_OR_VERSION.test(v)) return false;
-  if (PATH_OR_URL.test(v) || EMAIL.test(v)) return false;
+  if (NOT_A_VALUE_EXACT.test(v) || NOT_A_VALUE_ANY_CASE.test(v)) return false;
   // A file name holds a dot: most values do not, and skip the regex.
   if (v.includes('.') && FILE_NAME.test(v)) return false;
   // Pure punctuation or a Markdown artefact (`|---|`, `**`, `->`).
-  if (!/[\p{L}\p{N}]/u.test(v)) return false;
+  if (!LETTER_OR_DIGIT.test(v)) return false;
   return true;
 }
 
@@ -271,12 +297,13 @@ export function unquotedAt(line: string, at: number): { value: string; start: nu
   return { value, start: at + lead };
 }
 
+const SCHEME = /^(?:Bearer|Basic|Token|Digest)\s+/i;
 /** `Bearer X` / `Basic X` / `token X`: the scheme is a word, the credential follows it. */
 function skipScheme(line: string, at: number): number {
   // Every scheme starts with b, t or d; under the non-Unicode `i` flag only ASCII letters fold to them.
   const c = line.charCodeAt(at) | 0x20;
   if (c !== 0x62 && c !== 0x74 && c !== 0x64) return at;
-  const s = /^(?:Bearer|Basic|Token|Digest)\s+/i.exec(line.slice(at, at + 10));
+  const s = SCHEME.exec(line.slice(at, at + 10));
   return s ? at + s[0].length : at;
 }
 
@@ -525,18 +552,22 @@ const STRONG_PAIR_FORMS = [PAIR_QUOTED, PAIR_GLUED, PAIR_PLAIN];
 /** Every PAIR_KEY word holds one of these (case-folded the same way): a cheap test before the Unicode regex. */
 const PAIR_HINT = /log|sign|cred|account|user|계정|로그인|账号|帳號|アカウント|ログイン/iu;
 
+// Regex literals in a function are a new object on every call: the per-line ones are made once here.
+const PAIR_PUNCTUATION = /[`/:]/;
+const STRONG_PAIR_KEY = /^(?:log|sign|cred|로그인|ログイン)/i;
+const HTTP_SCHEME = /^https?$/i;
 const detectLoginPair: LineDetector = (line, out) => {
-  if (!/[`/:]/.test(line) || !PAIR_HINT.test(line)) return;
+  if (!PAIR_PUNCTUATION.test(line) || !PAIR_HINT.test(line)) return;
   PAIR_KEY.lastIndex = 0;
   for (let m = PAIR_KEY.exec(line); m !== null; m = PAIR_KEY.exec(line)) {
     const at = m.index + m[0].length;
     const rest = line.slice(at, at + 260);
-    const strongKey = /^(?:log|sign|cred|로그인|ログイン)/i.test(m[1] ?? '');
+    const strongKey = STRONG_PAIR_KEY.test(m[1] ?? '');
     for (const re of strongKey ? STRONG_PAIR_FORMS : PAIR_FORMS) {
       const p = re.exec(rest);
       if (!p) continue;
       const pass = p[2] ?? '';
-      if (re === PAIR_PLAIN && (/^\/\//.test(pass) || /^https?$/i.test(p[1] ?? ''))) continue;
+      if (re === PAIR_PLAIN && (pass.startsWith('//') || HTTP_SCHEME.test(p[1] ?? ''))) continue;
       const value = re === PAIR_PLAIN ? trimUnquoted(pass) : pass;
       if (!isCredentialValue(value) || value.includes('/')) continue;
       const start = at + p.index + p[0].lastIndexOf(value);
@@ -551,13 +582,14 @@ const HOST_PAIR = /`(root|admin|administrator|pi|ubuntu|ec2-user|[A-Za-z0-9_.-]{
 const HOSTISH =
   /(?:\d{1,3}(?:\.\d{1,3}){3}|[A-Za-z0-9-]+\.(?:local|lan|home|internal|corp|com|net|org|io|dev)\b|\broot\b|\badmin\b|@)[^`]{0,30}$/i;
 
+const KNOWN_USER = /^(?:root|admin|administrator|pi|ubuntu|ec2-user)$/i;
 const detectHostPair: LineDetector = (line, out) => {
   if (!line.includes('`')) return;
   HOST_PAIR.lastIndex = 0;
   for (let m = HOST_PAIR.exec(line); m !== null; m = HOST_PAIR.exec(line)) {
     const user = m[1] ?? '';
     const value = m[2] ?? '';
-    const known = /^(?:root|admin|administrator|pi|ubuntu|ec2-user)$/i.test(user);
+    const known = KNOWN_USER.test(user);
     if (!known && !HOSTISH.test(line.slice(Math.max(0, m.index - 60), m.index))) continue;
     if (value.includes('/') || !isCredentialValue(value)) continue;
     push(out, m.index + 1 + user.length + 1, value, 'secret.login-pair', 'password of a user/password pair');
@@ -612,7 +644,7 @@ const detectCommand: LineDetector = (line, out) => {
       if (idx === 0) continue;
       const raw = m[idx]!;
       const value = idx === 3 ? trimUnquoted(raw) : raw;
-      if (/^-/.test(value) || !isCredentialValue(value)) continue;
+      if (value.charCodeAt(0) === 45 /* - */ || !isCredentialValue(value)) continue;
       const rawAt = line.lastIndexOf(raw, m.index + m[0].length);
       const start = (rawAt >= 0 ? rawAt : m.index) + raw.indexOf(value);
       push(out, start, value, 'secret.command-line', `password on a command line (${c.what})`);
@@ -624,8 +656,9 @@ const detectCommand: LineDetector = (line, out) => {
 const RESET_RE =
   /(?:password|passwd|passphrase|pw|pwd|pin|비번|비밀번호|密码|パスワード|пароль)[^\n]{0,40}?\b(?:reset|changed|set|rotated|updated)\s+to\s*:?\s*(?:`([^`\n]{1,200})`|"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"'`]{1,200}))/gi;
 
+const WORD_TO = /\bto\b/i;
 const detectReset: LineDetector = (line, out) => {
-  if (!/\bto\b/i.test(line)) return;
+  if (!WORD_TO.test(line)) return;
   RESET_RE.lastIndex = 0;
   for (let m = RESET_RE.exec(line); m !== null; m = RESET_RE.exec(line)) {
     // The first of the four value groups that took part (no closure per match).
@@ -685,6 +718,27 @@ function nonAsciiFlags(c: number): number {
   return (isJsSpace(c) ? SPACE : 0) | (isQuoteOpener(c) ? QUOTE : 0) | (isSureLetter(c) ? LETTER : 0);
 }
 
+/**
+ * nonAsciiFlags for every UTF-16 unit, as a table made on the first line with a unit beyond
+ * ASCII (64 KiB, filled range by range): the ranges cost a dozen tests per unit on every line
+ * of Korean, Chinese or Cyrillic prose (docs/performance-validators.md, "Fifth round"). A unit
+ * test holds the table to nonAsciiFlags for every unit.
+ */
+let unitFlags: Uint8Array | undefined;
+function bmpFlags(): Uint8Array {
+  const t = new Uint8Array(0x10000);
+  t.set(ASCII_FLAGS);
+  for (const [lo, hi] of LETTER_RANGES) t.fill(LETTER, lo, hi + 1);
+  // isJsSpace and isQuoteOpener beyond ASCII: a handful of units (none of them a letter).
+  for (const c of [0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff]) t[c] = SPACE;
+  t.fill(SPACE, 0x2000, 0x200b);
+  for (const c of [0xab, 0x201c, 0x201e, 0x300c]) t[c] = QUOTE;
+  unitFlags = t;
+  return t;
+}
+/** For the unit test: the table, and the flags it stands for. */
+export const UNIT_FLAGS_FOR_TEST = { table: () => unitFlags ?? bmpFlags(), nonAsciiFlags };
+
 /** Is the UTF-16 unit `c` certainly a letter (`\p{L}`) on its own? ASCII exactly, the rest by LETTER_RANGES. */
 function isSureLetter(c: number): boolean {
   if (c < 128) return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
@@ -722,7 +776,7 @@ function runsMayHoldValue(text: string, from: number, to: number): boolean {
   for (let e = from; e <= to; e++) {
     // Past the end counts as white space: it closes the last run.
     const c = e < to ? text.charCodeAt(e) : 32;
-    const f = c < 128 ? ASCII_FLAGS[c]! : nonAsciiFlags(c);
+    const f = c < 128 ? ASCII_FLAGS[c]! : (unitFlags ?? bmpFlags())[c]!;
     if ((f & QUOTE) !== 0) return true;
     if ((f & SPACE) !== 0) {
       if (p !== -1 && q - p >= 6 && nonLetter !== -1 && nonLetter < q) return true;
