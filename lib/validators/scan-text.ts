@@ -19,7 +19,7 @@ export function decodeLossy(bytes: Buffer): string {
 
 /**
  * A file's text as both scanners read it: decoded once, with its line starts. Code that runs
- * the secret and the injection check on the same bytes (validators/run.ts) decodes once and
+ * the secret and the injection check on the same bytes (secret-and-injection.ts) decodes once and
  * hands both the same value; neither check changes it.
  */
 export interface ScanText {

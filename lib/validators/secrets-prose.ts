@@ -87,11 +87,12 @@ const NO_ASCII_ALNUM = /^[^A-Za-z0-9]*$/;
 const PASSWORD_WORD =
   /^(?:passwords?|passwd|pass|passphrase|pwd|pw|mot de passe|mdp|passwort|kennwort|senha|clave|contrasena)$|[\u0080-\uffff]/i;
 function isNameNotSecret(label: string, value: string): boolean {
-  // CODE_NAME first: nearly every value holds a digit, where it fails at once.
   // The label first: after a password word (most labels) neither value test is needed.
   return !PASSWORD_WORD.test(label) && (CODE_NAME.test(value) || NO_ASCII_ALNUM.test(value));
 }
 
+const SENTENCE_END = /[.!?;](?:\s|$)/;
+const FIRST_WORD = /^\s*([\p{L}\p{N}_-]+)/u;
 /**
  * May a value quoted near `label`, with no separator between them, be its credential? Not
  * after `pass` (the verb: `pass "--root"`; `pass:` is a label), not when the gap ends a
@@ -99,8 +100,6 @@ function isNameNotSecret(label: string, value: string): boolean {
  * path "x"`: the same parts as NOT_A_SECRET_KEY), nor when the value is a WEAK_LOOKALIKE
  * (docs/credentials.md, "Near, not tied").
  */
-const SENTENCE_END = /[.!?;](?:\s|$)/;
-const FIRST_WORD = /^\s*([\p{L}\p{N}_-]+)/u;
 function weaklyTied(label: string, gap: string, value: string): boolean {
   if (label.toLowerCase() === 'pass' || SENTENCE_END.test(gap)) return false;
   const next = FIRST_WORD.exec(gap)?.[1];
