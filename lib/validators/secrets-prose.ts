@@ -81,9 +81,11 @@ const WEAK_LOOKALIKE =
 /**
  * Names in code and prose: `state.epic`, `wait_ms`, `IS_MAIN`, `Write-tool-only`,
  * `PRIVATE_JWK(signing)` (letters of any script joined by `.`, `_`, `-`, `+` or `/`, no
- * digit, maybe a parenthesis after), and lists of such words (`OAuth scopes: calendar,drive`). After a password word such a value can be a
- * passphrase (`passphrase: correct-horse-battery`); after `token`, `auth`, `secret` or `key`
- * it is a name (`the token is Write-tool-only`): no token or key is words without a digit.
+ * digit, maybe a parenthesis after), and lists of such words joined by `,` (`OAuth scopes:
+ * calendar,drive`). After a password word such a value can be a passphrase (`passphrase:
+ * correct-horse-battery`); after `token`, `auth`, `secret` or `key` it is a name (`the token
+ * is Write-only`, `--token NEW_TOKEN`, a `Secret` column of names): no token or key is words
+ * without a digit.
  */
 const CODE_NAME = /^[\p{L}$]+(?:[._+/,-][\p{L}$]+)+(?:\([^)]*\)?)?$/u;
 /** No ASCII letter or digit: words in another script (`Auth=이메일+비번`), not a token or key. */
@@ -283,11 +285,6 @@ function push(out: Hit[], start: number, value: string, code: string, what: stri
 }
 
 /**
- * An unquoted run starting at `at`, cut at whitespace, at `;` (connection strings), at `,`, at a
- * backtick (the end of a code span) and at a CJK clause stop (isCjkStop), trimmed of punctuation:
- * `/^[^\s;,`。、，；]+/` on the next 220 characters, by hand.
- */
-/**
  * The ideographic full stop, comma and enumeration comma and the full-width comma and semicolon:
  * Chinese and Japanese prose ends a clause with them and goes on without a space
  * (`密码 fallback)。config/x.py`), so they end an unquoted value as `,` and `;` do.
@@ -296,6 +293,11 @@ function isCjkStop(c: number): boolean {
   return c === 0x3002 || c === 0x3001 || c === 0xff0c || c === 0xff1b;
 }
 
+/**
+ * An unquoted run starting at `at`, cut at whitespace, at `;` (connection strings), at `,`, at a
+ * backtick (the end of a code span) and at a CJK clause stop (isCjkStop), trimmed of punctuation:
+ * `/^[^\s;,`。、，；]+/` on the next 220 characters, by hand.
+ */
 export function unquotedAt(line: string, at: number): { value: string; start: number } | null {
   const limit = Math.min(line.length, at + 220);
   let end = at;
@@ -677,6 +679,7 @@ const COMMANDS: Array<{ re: RegExp; what: string; group: number }> = [
   { re: /\bchpasswd\s*<<<\s*["']?[\w.-]{1,40}:([^\s"';|&]{1,200})/g, what: 'chpasswd input', group: 1 },
 ];
 
+const PASS_IN_FLAG = /pass/i;
 const COMMAND_HINT = /sshpass|mysql|maria|curl|htpasswd|sudo|chpasswd|-[\w-]*(?:password|passwd|secret|token)/i;
 
 const detectCommand: LineDetector = (line, out) => {
@@ -694,7 +697,7 @@ const detectCommand: LineDetector = (line, out) => {
       // `--token NEW_TOKEN`: after a token or secret flag a name without a digit is a name, as
       // after those labels (isNameNotSecret); after a password flag it may be a passphrase.
       if (c.what === 'a password flag' && CODE_NAME.test(value)) {
-        if (!/pass/i.test(line.slice(m.index, rawAt >= 0 ? rawAt : m.index))) continue;
+        if (!PASS_IN_FLAG.test(line.slice(m.index, rawAt >= 0 ? rawAt : m.index))) continue;
       }
       const start = (rawAt >= 0 ? rawAt : m.index) + raw.indexOf(value);
       push(out, start, value, 'secret.command-line', `password on a command line (${c.what})`);
