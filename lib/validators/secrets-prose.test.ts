@@ -155,6 +155,49 @@ const CLEAN: Array<[string, string]> = [
   ['quoted twice and short', 'wifi password `"4321"` for guests'],
   ['a shell default inside ${…}', '  - ADMIN_PASSWORD=${ADMIN_PASSWORD:-admin}'],
   ['a shell default in a compose line', 'GF_SECURITY_ADMIN_PASSWORD=${GRAFANA_PASSWORD:-changeit} in compose'],
+  // Personal-assistant and homelab notes (docs/credentials.md, "Real stores", second pass).
+  [
+    'a wiki URL path on a key line',
+    '- Draft: **Wiki:** https://team.example.org/wiki/spaces/OPS/pages/40213377; **Key:** a short summary',
+  ],
+  [
+    'a file path on a key line',
+    'Changed [SKILL.md](/srv/bot/.bot/workspace/skills/router-ax3000/SKILL.md:1) to need the router key',
+  ],
+  [
+    'the product 1Password as a label',
+    'The API key can come from 1Password cleanly via `tools.entries.backup.apiKey` now.',
+  ],
+  [
+    'settings quoted as a pair after user',
+    'User: runs the helper as `mode=strict` / `prompt=never` for the nightly job',
+  ],
+  [
+    'a model name with a version after user',
+    'User: prefers `acme-labs/chat-7.2` over `acme-labs/chat-7.2-mini` for drafts',
+  ],
+  ['a home path after user', 'Runtime | 24.1, runs as `helper` user, global prefix `~/.node-global` |'],
+  ['a permission change after credentials', '- `credentials/` folder mode tightened: 755→700'],
+  ['the shape of a key pair', 'The tool wants one `SERVICE_API_KEY=key:secret` variable, not two.'],
+  ['the shape of a login near a secret', 'It takes an API secret, not a joined `id:secret`.'],
+  ['a label inside a code span, then another span', 'Loading `BACKUP_API_SECRET` worked: `list jobs` returned three.'],
+  ['a list of services after an auth label', 'The mail account has OAuth scopes: `calendar,contacts,drive,gmail`.'],
+  [
+    'secret names in a Secret column',
+    '| Secret | Notes |\n|---|---|\n| `BUILD_HOOK_TOKEN` | shared with the site repo |\n| `CHAT_CHANNEL_ID` | this room |',
+  ],
+  [
+    'a placeholder after --token',
+    'then run `./register.sh --url https://ci.example.org --token NEW_TOKEN` as that user',
+  ],
+  [
+    'a Chinese clause stop after a word',
+    'config 加 `cache.backend` (沿用 mqtt 密码 reset)。tools/sync/runner.py 不用改。',
+  ],
+  [
+    'a host name near a password word',
+    'He asked how the sudo password works on `box.lab.example.net`: set it with passwd.',
+  ],
 ];
 
 /** Found although they sit beside the look-alikes above: the same labels with real values. */
@@ -174,6 +217,28 @@ const STILL_FOUND: Array<[string, string, string]> = [
     'signing key: ab-x7Kq2mP9vR4tL8wZ3nB6cF1hJ5dS0gY',
     'ab-x7Kq2mP9vR4tL8wZ3nB6cF1hJ5dS0gY',
   ],
+  [
+    'a key in a URL path with mixed parts',
+    'key: https://hooks.example.org/T0AB12CD/B9XY87ZW/q7Lm2Np8Rt5Vw1Xz',
+    'org/T0AB12CD/B9XY87ZW/q7Lm2Np8Rt5Vw1Xz',
+  ],
+  ['a value before a Chinese full stop', '密码 abc12345。下次再改', 'abc12345'],
+  ['a dotted value near a password word', 'NAS password `Blue.Fish.42` for guests', 'Blue.Fish.42'],
+  ['a password label after 1Password', 'kept in 1Password, but the password: `Fj4!pq-77x` is here too', 'Fj4!pq-77x'],
+  ['a login pair with a versioned-looking password', 'Login `ops`/`Ops-7.2!x`', 'Ops-7.2!x'],
+  ['a login pair glued, user and password', 'Credentials: `backup:B4ckup-99z`', 'B4ckup-99z'],
+  ['a login pair with an equals sign in the password', 'Login `ops`/`p4ss=word9`', 'p4ss=word9'],
+  ['a real value in a Secret column', '| Secret | Notes |\n|---|---|\n| `Hx7-q2Lm!9` | the hook |', 'Hx7-q2Lm!9'],
+  [
+    'a password column keeps names',
+    '| Password | Notes |\n|---|---|\n| `OPEN_SESAME_NOW` | kiosk |',
+    'OPEN_SESAME_NOW',
+  ],
+  ['a token flag with a real value', 'run `./register.sh --token AB12CD34EF56` as that user', 'AB12CD34EF56'],
+  ['a password flag keeps a name', 'mytool --password ADMIN_PASS_NOW', 'ADMIN_PASS_NOW'],
+  ['a list after a password label', 'password: `alpha,beta,gamma`', 'alpha,beta,gamma'],
+  ['a label in a code span with a colon and a value', '`BACKUP_API_SECRET`: `q9Wm-44xTz`', 'q9Wm-44xTz'],
+  ['a quoted value with a colon after a key label', 'api key: `svc:Kx81-mm2Q`', 'svc:Kx81-mm2Q'],
 ];
 
 describe('credentials in prose: found, with the value as the masked span', () => {

@@ -45,6 +45,9 @@ const PLACEHOLDERS: RegExp[] = [
   /\*{3}|•{3}|x{4}|X{4}|…|\.\.\./, // ***, ••••, xxxx, …, ...
   /redacted|placeholder|changeme|^your[-_ ]?|^my[-_]?(?:password|secret|token)|^example[-_]|^(?:dummy|sample|fake)[-_]/i,
   /^[xX#*._-]+$/,
+  // The shape of a credential named by its parts (`key:secret`, `user:password`, `id/token`): how to
+  // write one, not one (docs/credentials.md, "Real stores").
+  /^(?:user(?:name)?|login|id|key|client|account|token)[:/](?:secret|pass(?:word)?|token|key|pw)$/i,
 ];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -69,18 +72,22 @@ const FILE_NAME = new RegExp(`^[\\w.@+~/-]*[\\w-]\\.(?:${FILE_EXTENSIONS})(?::\\
  * What a quote near a label holds in notes about code when no `:`, `=` or "is" ties the two
  * (`pass "--no-verify"`, `the token path ".claude/state/x"`, `token mtime "09:42:52"`):
  * a command-line flag, a time, a lower-case relative path, a code expression. The value of
- * `jenkins token "11a2b3…"` or `password "dsm7-Adm!n"` is none of these.
+ * `jenkins token "11a2b3…"` or `password "dsm7-Adm!n"` is none of these. Nor is a dotted
+ * lower-case name of three parts or more, a host or a property path (`sudo password on
+ * "box.lab.example.net"`): each part starts with a letter.
  */
 const WEAK_LOOKALIKE =
-  /^--?[A-Za-z][\w-]*=?$|^\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?$|^\.?[a-z0-9_-]+(?:\/[a-z0-9._*-]+)+\/?$|={2}|!=|=>|\(\)|&&|\|\|/;
+  /^[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*){2,}$|^--?[A-Za-z][\w-]*=?$|^\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?$|^\.?[a-z0-9_-]+(?:\/[a-z0-9._*-]+)+\/?$|={2}|!=|=>|\(\)|&&|\|\|/;
 /**
  * Names in code and prose: `state.epic`, `wait_ms`, `IS_MAIN`, `Write-tool-only`,
  * `PRIVATE_JWK(signing)` (letters of any script joined by `.`, `_`, `-`, `+` or `/`, no
- * digit, maybe a parenthesis after). After a password word such a value can be a
- * passphrase (`passphrase: correct-horse-battery`); after `token`, `auth`, `secret` or `key`
- * it is a name (`the token is Write-tool-only`): no token or key is words without a digit.
+ * digit, maybe a parenthesis after), and lists of such words joined by `,` (`OAuth scopes:
+ * calendar,drive`). After a password word such a value can be a passphrase (`passphrase:
+ * correct-horse-battery`); after `token`, `auth`, `secret` or `key` it is a name (`the token
+ * is Write-only`, `--token NEW_TOKEN`, a `Secret` column of names): no token or key is words
+ * without a digit.
  */
-const CODE_NAME = /^[\p{L}$]+(?:[._+/-][\p{L}$]+)+(?:\([^)]*\)?)?$/u;
+const CODE_NAME = /^[\p{L}$]+(?:[._+/,-][\p{L}$]+)+(?:\([^)]*\)?)?$/u;
 /** No ASCII letter or digit: words in another script (`Auth=이메일+비번`), not a token or key. */
 const NO_ASCII_ALNUM = /^[^A-Za-z0-9]*$/;
 /** The labels that name a password (a passphrase of plain words is one): English, the Latin-script ones, and every label in another script. */
@@ -230,9 +237,12 @@ export const LABEL_ALTERNATION = groupedAlternation(LABEL_WORDS.split('|'), true
 const SPACE_LABELS =
   /^(?:pw|pwd|contraseña|contrasena|mot de passe|mdp|passwort|kennwort|senha|пароль|비밀번호|비번|암호|密码|密碼|口令|パスワード|暗証番号)$/i;
 
-/** Identifier parts that turn a credential label into something else (an id, a limit, a file). */
+/**
+ * Identifier parts that turn a credential label into something else (an id, a limit, a file),
+ * and the product 1Password, whose name holds the label word (`from 1Password via \`x.apiKey\``).
+ */
 export const NOT_A_SECRET_KEY =
-  /(?:^|[_.\- ])(?:ids?|name|names|type|types|file|files|path|url|uri|endpoint|hint|policy|length|len|max|min|count|limit|size|ttl|expir\w*|expires?|rotation|header|prefix|format|field|budget|usage|used|hash|hashed|salt|env|var|public|pub|pubkey|fingerprint|scope|scopes|location|manager|reset|required|store|stdin|helper|command|cmd|mode|algorithm|algo)(?:$|[_.\- ])|public|pubkey|max_?tokens|tokeniz/i;
+  /(?:^|[_.\- ])(?:ids?|name|names|type|types|file|files|path|url|uri|endpoint|hint|policy|length|len|max|min|count|limit|size|ttl|expir\w*|expires?|rotation|header|prefix|format|field|budget|usage|used|hash|hashed|salt|env|var|public|pub|pubkey|fingerprint|scope|scopes|location|manager|reset|required|store|stdin|helper|command|cmd|mode|algorithm|algo)(?:$|[_.\- ])|public|pubkey|max_?tokens|tokeniz|^1password$/i;
 
 // ---------------------------------------------------------------------------
 // Line selection
@@ -274,16 +284,25 @@ function push(out: Hit[], start: number, value: string, code: string, what: stri
 }
 
 /**
- * An unquoted run starting at `at`, cut at whitespace, at `;` (connection strings), at `,` and at a
- * backtick (the end of a code span), trimmed of punctuation: `/^[^\s;,`]+/` on the next 220
- * characters, by hand.
+ * The ideographic full stop, comma and enumeration comma and the full-width comma and semicolon:
+ * Chinese and Japanese prose ends a clause with them and goes on without a space
+ * (`密码 fallback)。config/x.py`), so they end an unquoted value as `,` and `;` do.
+ */
+function isCjkStop(c: number): boolean {
+  return c === 0x3002 || c === 0x3001 || c === 0xff0c || c === 0xff1b;
+}
+
+/**
+ * An unquoted run starting at `at`, cut at whitespace, at `;` (connection strings), at `,`, at a
+ * backtick (the end of a code span) and at a CJK clause stop (isCjkStop), trimmed of punctuation:
+ * `/^[^\s;,`。、，；]+/` on the next 220 characters, by hand.
  */
 export function unquotedAt(line: string, at: number): { value: string; start: number } | null {
   const limit = Math.min(line.length, at + 220);
   let end = at;
   for (; end < limit; end++) {
     const c = line.charCodeAt(end);
-    if (c === 59 /* ; */ || c === 44 /* , */ || c === 96 /* ` */ || isJsSpace(c)) break;
+    if (c === 59 /* ; */ || c === 44 /* , */ || c === 96 /* ` */ || isJsSpace(c) || isCjkStop(c)) break;
   }
   if (end === at) return null;
   const first = line.charCodeAt(at);
@@ -455,6 +474,13 @@ export function inParameterExpansion(line: string, at: number): boolean {
   return open !== -1 && line.lastIndexOf('}', at) < open;
 }
 
+/** Does the backtick at `at` close a code span: an odd number of backticks before it on the line? */
+export function closesCodeSpan(line: string, at: number): boolean {
+  let n = 0;
+  for (let i = line.indexOf('`'); i !== -1 && i < at; i = line.indexOf('`', i + 1)) n++;
+  return n % 2 === 1;
+}
+
 const detectLabel: LineDetector = (line, out) => {
   // "in the vault" names where a secret lives — unless the line also quotes a value
   // ("the password is `X` until we move it to the vault" still gives X away).
@@ -479,6 +505,9 @@ const detectLabel: LineDetector = (line, out) => {
     const afterSep = sep ? at + sepLength + emphasisAt(line, at + sepLength) : at;
     // Quoted value right after the separator (or, without one, within a short gap).
     // A quote opens the value right away (after a separator) or within 30 characters (without one).
+    // A label inside a code span (`` `BACKUP_API_SECRET` worked: `list` ``): the backtick after it
+    // closes that span, it opens no value (docs/credentials.md, "Real stores").
+    if (!sep && line.charCodeAt(afterSep) === 96 /* ` */ && closesCodeSpan(line, afterSep)) continue;
     const q = (sep ? isQuoteOpener(line.charCodeAt(afterSep)) : quoteOpenerIn(line, afterSep, afterSep + 31))
       ? (sep ? QUOTED_NOW : QUOTED_SOON).exec(line.slice(afterSep, afterSep + 260))
       : null;
@@ -555,6 +584,24 @@ const PAIR_HINT = /log|sign|cred|account|user|계정|로그인|账号|帳號|ア
 const PAIR_PUNCTUATION = /[`/:]/;
 const STRONG_PAIR_KEY = /^(?:log|sign|cred|로그인|ログイン)/i;
 const HTTP_SCHEME = /^https?$/i;
+/**
+ * Pairs after a login word that are no login (docs/credentials.md, "Real stores"): two settings
+ * (`` `mode=strict` / `prompt=never` ``), a model or package with its version
+ * (`` `acme-labs/chat-7.2` ``: lower-case words and a dotted number), a home or relative path
+ * (`` `~/.node-global` ``: `~`, `.` or `..` before the slash), a change of numbers (`755→700`).
+ */
+const SETTING = /^[A-Za-z_][\w.-]*=[\w.-]+$/;
+const VERSIONED_NAME = /^[a-z]+(?:-[a-z]+)*-\d+(?:\.\d+)+(?:-[a-z]+)*$/;
+const PATH_START = /^(?:~|\.{1,2})$/;
+const NUMBER_CHANGE = /^\d+(?:→|->)\d+$/;
+function notALogin(user: string, pass: string): boolean {
+  return (
+    (user.includes('=') && SETTING.test(pass)) ||
+    VERSIONED_NAME.test(pass) ||
+    PATH_START.test(user) ||
+    NUMBER_CHANGE.test(pass)
+  );
+}
 const detectLoginPair: LineDetector = (line, out) => {
   if (!PAIR_PUNCTUATION.test(line) || !PAIR_HINT.test(line)) return;
   PAIR_KEY.lastIndex = 0;
@@ -568,7 +615,7 @@ const detectLoginPair: LineDetector = (line, out) => {
       const pass = p[2] ?? '';
       if (re === PAIR_PLAIN && (pass.startsWith('//') || HTTP_SCHEME.test(p[1] ?? ''))) continue;
       const value = re === PAIR_PLAIN ? trimUnquoted(pass) : pass;
-      if (!isCredentialValue(value) || value.includes('/')) continue;
+      if (!isCredentialValue(value) || value.includes('/') || notALogin(p[1] ?? '', value)) continue;
       const start = at + p.index + p[0].lastIndexOf(value);
       push(out, start, value, 'secret.login-pair', 'password of a login pair');
       break;
@@ -631,6 +678,7 @@ const COMMANDS: Array<{ re: RegExp; what: string; group: number }> = [
   { re: /\bchpasswd\s*<<<\s*["']?[\w.-]{1,40}:([^\s"';|&]{1,200})/g, what: 'chpasswd input', group: 1 },
 ];
 
+const PASS_IN_FLAG = /pass/i;
 const COMMAND_HINT = /sshpass|mysql|maria|curl|htpasswd|sudo|chpasswd|-[\w-]*(?:password|passwd|secret|token)/i;
 
 const detectCommand: LineDetector = (line, out) => {
@@ -645,6 +693,11 @@ const detectCommand: LineDetector = (line, out) => {
       const value = idx === 3 ? trimUnquoted(raw) : raw;
       if (value.charCodeAt(0) === 45 /* - */ || !isCredentialValue(value)) continue;
       const rawAt = line.lastIndexOf(raw, m.index + m[0].length);
+      // `--token NEW_TOKEN`: after a token or secret flag a name without a digit is a name, as
+      // after those labels (isNameNotSecret); after a password flag it may be a passphrase.
+      if (c.what === 'a password flag' && CODE_NAME.test(value)) {
+        if (!PASS_IN_FLAG.test(line.slice(m.index, rawAt >= 0 ? rawAt : m.index))) continue;
+      }
       const start = (rawAt >= 0 ? rawAt : m.index) + raw.indexOf(value);
       push(out, start, value, 'secret.command-line', `password on a command line (${c.what})`);
     }
@@ -863,12 +916,25 @@ function isLowerCasePath(run: string): boolean {
   return parts.length >= 2 && parts.some((p) => /^[a-z]{3,}$/.test(p) || isSlug(p));
 }
 
+/**
+ * A path of words and numbers (`spaces/OPS/pages/40213377`, a wiki page's URL cut at a dot):
+ * two slashes or more, each part all letters, all digits or a slug. A key with slashes
+ * (base64, a webhook's path) has parts that mix letters and digits.
+ */
+export function isWordPath(run: string): boolean {
+  const parts = run.split('/');
+  if (parts.length < 3) return false;
+  for (const p of parts) if (p !== '' && !/^(?:[A-Za-z]+|\d+)$/.test(p) && !isSlug(p)) return false;
+  return true;
+}
+
 export function isBareKey(run: string): boolean {
   // `/=+$/` removed by hand: few runs end in `=`, and a replace is a builtin call on every run.
   let cut = run.length;
   while (cut > 0 && run.charCodeAt(cut - 1) === 61 /* = */) cut--;
   const body = cut === run.length ? run : run.slice(0, cut);
   if (UUID.test(body) || isSlug(body) || isLowerCasePath(body)) return false;
+  if (body.includes('/') && isWordPath(body)) return false;
   // 32+ hex is a key here; git SHAs were already excluded by the line (commit, sha, revision, /commit/).
   if (/^[0-9a-f]{32,}$/i.test(body)) return true;
   return /[A-Za-z]/.test(body) && /\d/.test(body) && !isPlaceholder(body);
@@ -877,6 +943,8 @@ export function isBareKey(run: string): boolean {
 /** BARE_RUN's run class: without 32 of these in a row there is nothing to look at (hasRun). */
 const RUN_CHARS = asciiSet('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-');
 const hasBareRun = (line: string) => hasRun(line, RUN_CHARS, 32);
+
+const FILE_SUFFIX_AFTER = new RegExp(`^\\.(?:${FILE_EXTENSIONS})(?![A-Za-z0-9])`, 'i');
 
 function bareKeys(line: string, out: Hit[], why: string): void {
   if (!hasBareRun(line) || NOT_SECRET_LINE.test(line)) return;
@@ -887,6 +955,9 @@ function bareKeys(line: string, out: Hit[], why: string): void {
       /[A-Za-z]:$/.test(line.slice(Math.max(0, m.index - 2), m.index)) &&
       !/(?:password|passwd|secret|token|apikey|api_key)\s*:$/i.test(line.slice(0, m.index))
     )
+      continue;
+    // A path cut at the dot of its file type (`…/skills/router-ax3000/SKILL.md:1`) is a file.
+    if (m[0].includes('/') && FILE_SUFFIX_AFTER.test(line.slice(m.index + m[0].length, m.index + m[0].length + 14)))
       continue;
     if (isBareKey(m[0])) push(out, m.index, m[0], 'secret.bare-key', `key-like value ${why}`);
   }
@@ -923,7 +994,15 @@ function columnKind(header: string): ColumnKind {
   return null;
 }
 
-function tableCell(cell: { text: string; start: number }, kind: Exclude<ColumnKind, null>, out: Hit[]): void {
+/** A header naming a password (any label in another script is taken as one): its cells may be passphrases. */
+const PASSWORD_IN_HEADER = /pass|pw|pin|[\u0080-\uffff]/i;
+
+function tableCell(
+  cell: { text: string; start: number },
+  kind: Exclude<ColumnKind, null>,
+  header: string,
+  out: Hit[],
+): void {
   let text = cell.text;
   let start = cell.start;
   const q = /^(`+|\*\*|")(.*)\1$/.exec(text);
@@ -932,6 +1011,9 @@ function tableCell(cell: { text: string; start: number }, kind: Exclude<ColumnKi
     text = q[2]!;
   }
   if (!isCredentialValue(text)) return;
+  // A `Secret` or `Token` column listing names (`BUILD_HOOK_TOKEN`): the names of the secrets, as
+  // after those labels (isNameNotSecret); a password column may hold a passphrase of words.
+  if (!PASSWORD_IN_HEADER.test(header) && (CODE_NAME.test(text) || NO_ASCII_ALNUM.test(text))) return;
   // Key/token columns also hold ids and names: only a long mixed run is a key there.
   if (kind === 'key' && !(codePoints(text) >= 16 && isBareKey(text) && !/\s/.test(text))) return;
   push(
@@ -1022,14 +1104,15 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
       const header = lineOfText(text, starts, l);
       if (!header.includes('|') || !TABLE_ROW.test(header) || !TABLE_SEP.test(lineOfText(text, starts, l + 1)))
         continue;
-      const kinds = cells(header).map((c) => columnKind(c.text));
+      const heads = cells(header);
+      const kinds = heads.map((c) => columnKind(c.text));
       if (!kinds.some((k) => k !== null)) continue;
       for (let r = l + 2; r < starts.length; r++) {
         const row = lineOfText(text, starts, r);
         if (!TABLE_ROW.test(row)) break;
         for (const [i, c] of cells(row).entries()) {
           const kind = kinds[i];
-          if (kind) tableCell(c, kind, buf);
+          if (kind) tableCell(c, kind, heads[i]!.text, buf);
         }
         keepHits(buf, hits, r);
       }

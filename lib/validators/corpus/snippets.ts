@@ -339,4 +339,21 @@ export const NEGATIVES: Snippet[] = [
   () => '인증 방식은 Auth=이메일+비번 (소셜 로그인 없음)',
   () => 'the webview sets `autoRefreshToken:false`(once) before login',
   () => '```yaml\nenvironment:\n  - ADMIN_PASSWORD=${ADMIN_PASSWORD:-admin}\n```',
+  // personal-assistant and homelab notes (docs/credentials.md, "Real stores", second pass)
+  () => '- Idea: **Page:** https://notes.example.com/wiki/spaces/HOME/pages/90817263; **Key:** the nightly sync loop',
+  () =>
+    'Updated [SKILL.md](/opt/assistant/.assistant/workspace/skills/switch-gs108/SKILL.md:3): the key now comes from env',
+  () => 'The Grafana token can come from 1Password nicely via `alerts.sources.grafana.token` today.',
+  () => 'User: keeps the bot as `sandbox=all` / `confirm=off` for the cron jobs',
+  () => 'User: `local-llm/qwen-2.5` and `local-llm/qwen-2.5-coder` are the defaults',
+  () => '| Node | 22.3, runs as `agent` user, npm prefix `~/.npm-packages` |',
+  () => '- `credentials/` perms fixed: 775→750 after the audit',
+  () => 'Set `BACKUP_API_KEY=user:password`, one variable for both parts.',
+  () => 'The NAS wants an app secret, not a combined `user:secret` string.',
+  () => 'Exporting `GRAFANA_API_SECRET` helped: `alerts list` printed four rules.',
+  () => 'Home account granted OAuth scopes: `photos,calendar,tasks` last week.',
+  () => '| Secret | Used by |\n|---|---|\n| `DEPLOY_HOOK_TOKEN` | the docs site |\n| `ALERT_ROOM_ID` | alerts |',
+  () => 'Register with `./config.sh --url https://git.example.net/home --token RUNNER_TOKEN` as the runner user.',
+  () => 'Told him how the root password behaves on `pve.home.example.org`: passwd, then su.',
+  () => 'cache 改为 redis (沿用旧 密码 fallback)。jobs/cache/loader.py 不受影响。',
 ];
