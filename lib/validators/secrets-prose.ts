@@ -19,6 +19,7 @@ import { lineStarts } from './scan-text';
 import { groupedAlternation } from './alternation';
 import { wantedLines } from './secrets-trigger';
 import { asciiSet, hasRun, isJsSpace } from './text-chars';
+import { codePointLength } from './validate-text';
 
 const TIER = 2 as const;
 
@@ -114,22 +115,8 @@ function weaklyTied(label: string, gap: string, value: string): boolean {
   return !WEAK_LOOKALIKE.test(value);
 }
 
-export function codePoints(s: string): number {
-  // What `for (const _ of s) n++` counts, without the string iterator (a builtin per step): a
-  // high surrogate followed by a low one is one code point, any other unit is one.
-  let n = s.length;
-  for (let i = 0; i + 1 < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n--;
-        i++;
-      }
-    }
-  }
-  return n;
-}
+/** Code points (a surrogate pair once): what `for (const _ of s) n++` counts, without the string iterator. */
+export const codePoints = codePointLength;
 
 /** The placeholders as two regexes (by flags), one test each instead of ten. */
 const PLACEHOLDER_EXACT = new RegExp(
