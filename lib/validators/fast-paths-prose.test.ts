@@ -33,6 +33,10 @@ import {
   LABEL_ALTERNATION,
   trimUnquoted,
   unquotedAt,
+  hasLetterOrDigit,
+  hasNonLetter,
+  letterBefore,
+  nextPairKey,
 } from './secrets-prose';
 import { groupedAlternation } from './alternation';
 import { PHRASE_PATTERNS } from './injection-patterns';
@@ -42,9 +46,10 @@ import { resolveOverlaps, secretCheck } from './secrets';
 import { injectionCheck } from './injection';
 import { runSecretAndInjection } from './secret-and-injection';
 import { FILE_CAP_BYTES } from './types';
+import { mixedScriptFindings } from './injection-additions';
 import type { SecretCandidate } from './secrets-patterns';
 import { buildCorpus } from './corpus/build';
-import { lineStarts } from './scan-text';
+import { lineAt, lineStarts } from './scan-text';
 
 const RUNS = { numRuns: 2000, seed: 20261123 };
 /** Every UTF-16 unit, for tests that can afford to look at all of them. */
@@ -940,5 +945,147 @@ describe('fifth round: one decode for both scanners', () => {
     }
     // Not a run of clean files: both checks find something in some of them.
     expect(flagged).toBeGreaterThan(0);
+  });
+});
+
+describe('sixth round: fewer Unicode classes per unit', () => {
+  // Letters of several scripts, an astral letter and lone surrogates, marks, digits, symbols.
+  const unit = fc.constantFrom(
+    ...'aZq09_-:/.!`\'" \t\u00e9\u00df\u0131\u017f\u212a\u0430\u0440\u03bf\u0301\u0660\u4e00\uac00\u3042\u30a2\u2160\uff21'.split(
+      '',
+    ),
+    '\ud835\udc00', // MATHEMATICAL BOLD CAPITAL A: a letter in two units
+    '\ud800',
+    '\udc00',
+  );
+  const str = fc.array(unit, { maxLength: 14 }).map((a) => a.join(''));
+
+  it('hasNonLetter and hasLetterOrDigit say what /[^\\p{L}]/u and /[\\p{L}\\p{N}]/u say', () => {
+    for (let c = 0; c < 0x10000; c++) {
+      const s = String.fromCharCode(c);
+      expect(hasNonLetter(s)).toBe(/[^\p{L}]/u.test(s));
+      expect(hasLetterOrDigit(s)).toBe(/[\p{L}\p{N}]/u.test(s));
+    }
+    const seen = { nonLetter: 0, letterOrDigit: 0 };
+    fc.assert(
+      fc.property(str, (s) => {
+        expect(hasNonLetter(s)).toBe(/[^\p{L}]/u.test(s));
+        expect(hasLetterOrDigit(s)).toBe(/[\p{L}\p{N}]/u.test(s));
+        if (!hasNonLetter(s)) seen.nonLetter++;
+        if (!hasLetterOrDigit(s)) seen.letterOrDigit++;
+      }),
+      { numRuns: 5000, seed: 20261128 },
+    );
+    // Both answers occur: strings of letters only, and strings with neither letter nor digit.
+    expect(seen.nonLetter).toBeGreaterThan(50);
+    expect(seen.letterOrDigit).toBeGreaterThan(50);
+  });
+
+  it('nextPairKey finds the matches the look-behind form found, in order', () => {
+    const lookBehind =
+      /(?<![\p{L}])(log\s?-?in|sign\s?-?in|credentials?|creds|account|user(?:name)?|계정|로그인|账号|帳號|アカウント|ログイン)(?![\p{L}])/giu;
+    const piece = fc.constantFrom(
+      'login',
+      'Log-In',
+      'sign in',
+      'SIGNIN',
+      'creds',
+      'credential',
+      'Account',
+      'username',
+      'user',
+      '계정',
+      '로그인',
+      '账号',
+      'アカウント',
+      'ログイン',
+      'ſign',
+      'x',
+      'é',
+      'я',
+      '\ud835\udc00',
+      '\udc00',
+      '\ud800',
+      ' ',
+      ':',
+      '`',
+      '/',
+      '1',
+    );
+    const line = fc.array(piece, { maxLength: 12 }).map((a) => a.join(''));
+    let skipped = 0;
+    fc.assert(
+      fc.property(line, (l) => {
+        const want: string[] = [];
+        lookBehind.lastIndex = 0;
+        for (let m = lookBehind.exec(l); m !== null; m = lookBehind.exec(l)) want.push(`${m.index}:${m[0]}:${m[1]}`);
+        const got: string[] = [];
+        for (let m = nextPairKey(l, 0); m !== null; m = nextPairKey(l, m.index + m[0].length))
+          got.push(`${m.index}:${m[0]}:${m[1]}`);
+        expect(got).toEqual(want);
+        for (let at = 0; at < l.length; at++) if (letterBefore(l, at)) skipped++;
+      }),
+      { numRuns: 5000, seed: 20261128 },
+    );
+    expect(skipped).toBeGreaterThan(1000); // lines where a letter stands before a key word
+  });
+});
+
+describe('sixth round: mixed-script words looked for on their lines only', () => {
+  /** mixedScriptFindings as it was: every word of the whole text. */
+  function wholeText(raw: string): Array<{ line: number; message: string }> {
+    const HAS = /[\u0370-\u03FF\u0400-\u04FF]/;
+    const LATIN = /[A-Za-z\u00C0-\u024F]/;
+    const LOOKALIKE = /[аеорсухіјѕԁԛԝӏвкмнтАВЕКМНОРСТУХІЈЅοαρνικτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ]/;
+    if (!HAS.test(raw)) return [];
+    const starts = lineStarts(raw);
+    const out: Array<{ line: number; message: string }> = [];
+    const seen = new Set<number>();
+    for (const m of raw.matchAll(/[\p{L}\p{M}]{3,}/gu)) {
+      const w = m[0];
+      if (!LATIN.test(w) || !HAS.test(w) || !LOOKALIKE.test(w)) continue;
+      if ([...w].filter((c) => LATIN.test(c)).length < 2) continue;
+      const line = lineAt(starts, m.index);
+      if (seen.has(line)) continue;
+      seen.add(line);
+      out.push({ line, message: `a ${[...w].length}-letter word mixes Latin with Cyrillic/Greek look-alike letters` });
+    }
+    return out;
+  }
+  const piece = fc.constantFrom(
+    'pаypal',
+    'аdmin',
+    'раssword',
+    'tοken',
+    'οk',
+    'привет',
+    'Ωmega',
+    'ab',
+    'abc',
+    'é',
+    '\u0301',
+    'x',
+    ' ',
+    '\n',
+    '\r\n',
+    '\ud835\udc00',
+    '1',
+  );
+  const text = fc.array(piece, { maxLength: 30 }).map((a) => a.join(''));
+
+  it('finds what the scan of the whole text found, line by line', () => {
+    let found = 0;
+    fc.assert(
+      fc.property(text, (t) => {
+        const got = mixedScriptFindings(t, lineStarts(t)).map((f) => ({
+          line: f.line,
+          message: f.message.replace(/^mixed-script look-alike word: /, ''),
+        }));
+        expect(got).toEqual(wholeText(t));
+        found += got.length;
+      }),
+      { numRuns: 5000, seed: 20261128 },
+    );
+    expect(found).toBeGreaterThan(2000);
   });
 });

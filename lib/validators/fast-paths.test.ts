@@ -4,6 +4,7 @@
  * regex it replaces, the hint pre-checks against running every pattern, and execNear
  * against a regex tried from every position.
  */
+import { isAscii } from 'node:buffer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -119,6 +120,7 @@ describe('phrase pattern hints', () => {
 
   it('never skip a pattern that would match', () => {
     const matched = new Set<number>();
+    let asciiTexts = 0;
     fc.assert(
       fc.property(text, (t) => {
         const lower = t.toLowerCase();
@@ -129,6 +131,11 @@ describe('phrase pattern hints', () => {
         // The bits say what the set says, and each pattern's masks what its word groups say.
         const bits = hintWordsOf(lower, null).phraseBits;
         expect(bits).toBe([...present].reduce((m, w) => m | PHRASE_WORD_BIT.get(w)!, 0));
+        // An ASCII file's bytes, read in place of its lower-cased text, say the same.
+        if (isAscii(Buffer.from(t))) {
+          asciiTexts++;
+          expect(hintWordsOf(lower, null, Buffer.from(t))).toEqual(hintWordsOf(lower, null));
+        }
         PHRASE_PATTERNS.forEach((p, i) => {
           expect(hintMasksPresent(PHRASE_HINT_MASKS[i]!, bits), p.what).toBe(hintPresent(p.hint, present));
         });
@@ -143,6 +150,7 @@ describe('phrase pattern hints', () => {
     );
     // Not vacuous: every pattern matched somewhere in the generated text.
     expect(PHRASE_PATTERNS.filter((_, i) => !matched.has(i)).map((p) => p.what)).toEqual([]);
+    expect(asciiTexts).toBeGreaterThan(500);
   });
 });
 
@@ -177,6 +185,10 @@ describe("the added phrases' hint words (one scan shared with the phrase words)"
         // Each added phrase's masks say what its word groups say on the set of words found.
         const h = hintWordsOf(lower, lineStart);
         const sets = addedWordsOf(lower, lineStart);
+        // Upper-case letters in the bytes, as a file has them: the automaton folds them itself.
+        const upper = t.replace(/[a-z]/g, (c, at: number) => (at % 2 === 0 ? c.toUpperCase() : c));
+        if (isAscii(Buffer.from(upper)) && upper.toLowerCase() === lower)
+          expect(hintWordsOf(lower, lineStart, Buffer.from(upper))).toEqual(h);
         ADDED_PHRASES.forEach((p, i) => {
           expect(addedHintPresent(ADDED_HINT_MASKS[i]!, h.allLo, h.allHi), p.what).toBe(hintPresent(p.hint, sets.all));
           expect(addedHintPresent(ADDED_HINT_MASKS[i]!, h.bodyLo, h.bodyHi), p.what).toBe(

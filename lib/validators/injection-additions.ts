@@ -65,30 +65,36 @@ export function variationSelectorFindings(raw: string, starts: readonly number[]
 
 const HAS_CYRILLIC_OR_GREEK = /[\u0370-\u03FF\u0400-\u04FF]/;
 const WORD = /[\p{L}\p{M}]{3,}/gu;
+const CYRILLIC_OR_GREEK_AT = /[\u0370-\u03FF\u0400-\u04FF]/g;
 const LATIN = /[A-Za-z\u00C0-\u024F]/;
 /** Cyrillic and Greek letters that look like Latin ones (а е о р с у х і ј ѕ, ο α ρ ν ι κ τ υ χ, and capitals). */
 const LOOKALIKE = /[аеорсухіјѕԁԛԝӏвкмнтАВЕКМНОРСТУХІЈЅοαρνικτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ]/;
 
 export function mixedScriptFindings(raw: string, starts: readonly number[]): Finding[] {
-  if (!HAS_CYRILLIC_OR_GREEK.test(raw)) return [];
+  CYRILLIC_OR_GREEK_AT.lastIndex = 0;
+  let c = CYRILLIC_OR_GREEK_AT.exec(raw);
+  if (c === null) return [];
   const out: Finding[] = [];
-  const seen = new Set<number>();
-  WORD.lastIndex = 0;
-  for (let m = WORD.exec(raw); m !== null; m = WORD.exec(raw)) {
-    const w = m[0];
-    if (!LATIN.test(w) || !HAS_CYRILLIC_OR_GREEK.test(w) || !LOOKALIKE.test(w)) continue;
-    const latin = [...w].filter((c) => LATIN.test(c)).length;
-    if (latin < 2) continue;
-    const line = lineAt(starts, m.index);
-    if (seen.has(line)) continue;
-    seen.add(line);
-    out.push(
-      finding(
-        'mixed-script',
-        line,
-        `a ${[...w].length}-letter word mixes Latin with Cyrillic/Greek look-alike letters`,
-      ),
-    );
+  while (c !== null) {
+    const line = lineAt(starts, c.index);
+    const end = line < starts.length ? starts[line]! : raw.length;
+    WORD.lastIndex = starts[line - 1]!;
+    for (let m = WORD.exec(raw); m !== null && m.index < end; m = WORD.exec(raw)) {
+      const w = m[0];
+      if (!LATIN.test(w) || !HAS_CYRILLIC_OR_GREEK.test(w) || !LOOKALIKE.test(w)) continue;
+      const latin = [...w].filter((ch) => LATIN.test(ch)).length;
+      if (latin < 2) continue;
+      out.push(
+        finding(
+          'mixed-script',
+          line,
+          `a ${[...w].length}-letter word mixes Latin with Cyrillic/Greek look-alike letters`,
+        ),
+      );
+      break;
+    }
+    CYRILLIC_OR_GREEK_AT.lastIndex = end;
+    c = CYRILLIC_OR_GREEK_AT.exec(raw);
   }
   return out;
 }

@@ -1,58 +1,26 @@
 /**
  * The hint words of injection-check's phrases, found in one pass over the lower-cased text
- * (docs/performance-validators.md, "Third round"). Both phrase lists (injection-patterns.ts
- * and injection-additions.ts) skip a phrase whose hint words are absent; they used to scan
- * the text once each, and the two scans were about a third of the check on the credentials
- * corpus. One alternation of all their words, grouped by first character, stepped on by
- * one position after each match, finds every place any of them starts: each match is the
- * longest word starting there, and every other word starting there is a prefix of it.
+ * (docs/performance-validators.md, "Third round" and "Sixth round"). Both phrase lists
+ * (injection-patterns.ts and injection-additions.ts) skip a phrase whose hint words are
+ * absent; they used to scan the text once each, and the two scans were about a third of the
+ * check on the credentials corpus. All their words are one automaton (word-automaton.ts):
+ * one table step per character finds every occurrence of every word, overlapping ones
+ * included, where the alternation it replaces made a regex call and a string per match.
  */
-import { groupedAlternation } from './alternation';
 import { ADDED_HINT_WORDS, ADDED_WORD_BITS } from './injection-additions';
 import { PHRASE_HINT_WORDS, PHRASE_WORD_BIT } from './injection-patterns';
+import { wordAutomaton } from './word-automaton';
 
-/**
- * The one- and two-character words that start with a character no longer word starts with
- * (`<`, `&`, `{`, `<|`) are looked up with `includes`: left in the alternation they make the
- * engine try it at positions it would otherwise pass over. `rm` starts where `remove` and
- * `restore` do, so it costs the scan nothing, while a search for it stops at every `r`.
- */
-const SHORT = 3;
 const WORDS = [...new Set([...PHRASE_HINT_WORDS, ...ADDED_HINT_WORDS])];
-const startsLongWord = (c: string) => WORDS.some((w) => w.length >= SHORT && w[0] === c);
-const inScan = (w: string) => w.length >= SHORT || startsLongWord(w[0]!);
-const LONG = WORDS.filter(inScan).sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
-const SHORT_PHRASE_WORDS = PHRASE_HINT_WORDS.filter((w) => !inScan(w));
-const RUN = new RegExp(
-  groupedAlternation(
-    LONG.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
-    false,
-  ),
-  'g',
-);
 const PHRASE = new Set(PHRASE_HINT_WORDS);
 const ADDED = new Set(ADDED_HINT_WORDS);
-/**
- * For each word the scan can return, the words starting where it starts (its prefixes): the
- * phrase words among them, and the longest added word among them, if any. One map, so a
- * match costs one lookup.
- */
-/** The longest added word starting where `w` does, with its bits and length, or null. */
-function addedAt(w: string): { lo: number; hi: number; length: number } | null {
-  const added = LONG.find((v) => w.startsWith(v) && ADDED.has(v));
-  if (added === undefined) return null;
-  const bits = ADDED_WORD_BITS.get(added)!;
-  return { lo: bits.lo, hi: bits.hi, length: added.length };
-}
-const AT = new Map(
-  LONG.map((w) => [
-    w,
-    {
-      phraseBits: LONG.filter((v) => w.startsWith(v) && PHRASE.has(v)).reduce((m, v) => m | PHRASE_WORD_BIT.get(v)!, 0),
-      added: addedAt(w),
-    },
-  ]),
-);
+/** Over the lower-cased text, or over an ASCII file's bytes: it folds ASCII case itself. */
+const WORDS_AT = wordAutomaton(WORDS, true);
+const WORD_LENGTH = Int32Array.from(WORDS, (w) => w.length);
+const WORD_PHRASE_BIT = Int32Array.from(WORDS, (w) => (PHRASE.has(w) ? PHRASE_WORD_BIT.get(w)! : 0));
+const WORD_ADDED = Uint8Array.from(WORDS, (w) => (ADDED.has(w) ? 1 : 0));
+const WORD_ADDED_LO = Int32Array.from(WORDS, (w) => ADDED_WORD_BITS.get(w)?.lo ?? 0);
+const WORD_ADDED_HI = Int32Array.from(WORDS, (w) => ADDED_WORD_BITS.get(w)?.hi ?? 0);
 
 export interface HintWords {
   /** Phrase hint words in the text, as bits (PHRASE_WORD_BIT): what `lower.includes(w)` says for each. */
@@ -71,38 +39,78 @@ export interface HintWords {
 /**
  * `lower` is the lower-cased text; `bodyStart` where the body starts in it, or null to
  * count the whole text as body. A hint word holds no line break and the body starts at a
- * line, so no word straddles `bodyStart`.
+ * line, so no word straddles `bodyStart`. `asciiBytes`: the file's bytes when they are all
+ * ASCII; the words are then found in them (the automaton folds case as toLowerCase does on
+ * ASCII), which reads faster than the string's characters.
  */
-export function hintWordsOf(lower: string, bodyStart: number | null): HintWords {
-  let phraseBits = 0;
+export function hintWordsOf(lower: string, bodyStart: number | null, asciiBytes?: Uint8Array): HintWords {
+  const { delta, column } = WORDS_AT;
+  const found: Found = { phraseBits: 0, added: null };
+  let s = 0;
+  // One loop per input: a test of the input's kind on every character costs a fifth more.
+  if (asciiBytes !== undefined) {
+    const n = asciiBytes.length;
+    for (let i = 0; i < n; i++) {
+      s = delta[(s >> 1) + column[asciiBytes[i]!]!]!;
+      if ((s & 1) !== 0) wordsEndAt(s >> 1, i + 1, found);
+    }
+  } else {
+    const n = lower.length;
+    for (let i = 0; i < n; i++) {
+      const c = lower.charCodeAt(i);
+      s = delta[(s >> 1) + (c < 128 ? column[c]! : 0)]!;
+      if ((s & 1) !== 0) wordsEndAt(s >> 1, i + 1, found);
+    }
+  }
+  const { phraseBits, added } = found;
+  if (added === null) return { phraseBits, allLo: 0, allHi: 0, bodyLo: 0, bodyHi: 0 };
+  const a = addedBits(added, bodyStart);
+  return { phraseBits, allLo: a.allLo, allHi: a.allHi, bodyLo: a.bodyLo, bodyHi: a.bodyHi };
+}
+
+/** What the scan has found so far: the phrase words' bits, the added words as [start, word] pairs. */
+interface Found {
+  phraseBits: number;
+  added: number[] | null;
+}
+
+/** Records the words of the state at `row`, which end at `end` (most texts hold a few added ones). */
+function wordsEndAt(row: number, end: number, found: Found): void {
+  const { outFrom, outTo, outWords } = WORDS_AT;
+  for (let k = outFrom[row]!, to = outTo[row]!; k < to; k++) {
+    const wi = outWords[k]!;
+    found.phraseBits |= WORD_PHRASE_BIT[wi]!;
+    if (WORD_ADDED[wi] === 1) {
+      if (found.added === null) found.added = [];
+      found.added.push(end - WORD_LENGTH[wi]!, wi);
+    }
+  }
+}
+
+/**
+ * The added words as a scan of them alone finds them: the leftmost first, the longest of
+ * those starting there, the next at or after its end. `found` holds [start, word] pairs.
+ */
+function addedBits(found: number[], bodyStart: number | null): Omit<HintWords, 'phraseBits'> {
+  const pairs: Array<[number, number]> = [];
+  for (let k = 0; k < found.length; k += 2) pairs.push([found[k]!, found[k + 1]!]);
+  pairs.sort((a, b) => a[0] - b[0] || WORD_LENGTH[b[1]]! - WORD_LENGTH[a[1]]!);
   let allLo = 0;
   let allHi = 0;
   let bodyLo = 0;
   let bodyHi = 0;
-  // Where the next added word may start: the added words' own scan steps over each match.
-  let addedFrom = 0;
-  RUN.lastIndex = 0;
-  for (let m = RUN.exec(lower); m !== null; m = RUN.exec(lower)) {
-    const at = AT.get(m[0]); // every match is one of LONG
-    if (at !== undefined) {
-      phraseBits |= at.phraseBits;
-      const added = at.added;
-      if (added !== null && m.index >= addedFrom) {
-        allLo |= added.lo;
-        allHi |= added.hi;
-        if (bodyStart === null || m.index >= bodyStart) {
-          bodyLo |= added.lo;
-          bodyHi |= added.hi;
-        }
-        addedFrom = m.index + added.length;
-      }
+  let from = 0;
+  for (const [start, wi] of pairs) {
+    if (start < from) continue;
+    allLo |= WORD_ADDED_LO[wi]!;
+    allHi |= WORD_ADDED_HI[wi]!;
+    if (bodyStart === null || start >= bodyStart) {
+      bodyLo |= WORD_ADDED_LO[wi]!;
+      bodyHi |= WORD_ADDED_HI[wi]!;
     }
-    RUN.lastIndex = m.index + 1; // step on by one: a word may start inside this one
+    from = start + WORD_LENGTH[wi]!;
   }
-  for (const w of SHORT_PHRASE_WORDS) {
-    if (lower.includes(w)) phraseBits |= PHRASE_WORD_BIT.get(w)!;
-  }
-  return { phraseBits, allLo, allHi, bodyLo, bodyHi };
+  return { allLo, allHi, bodyLo, bodyHi };
 }
 
 /** For the tests: the added hint words hintWordsOf found, in the whole text and in the body, as sets. */

@@ -110,7 +110,7 @@ export function injectionCheck(bytes: Buffer, scanned?: ScanText): Verdict {
   const bodyStart = bodyOffset(bytes, starts, text.length);
   const lower = text.toLowerCase();
   // Lower-casing keeps offsets for nearly all text; where it does not, the body is matched whole.
-  const hints = hintWordsOf(lower, lower.length === text.length ? bodyStart : null);
+  const hints = hintWordsOf(lower, lower.length === text.length ? bodyStart : null, ascii ? bytes : undefined);
   append(findings, phraseFindings(text, hints.phraseBits, starts));
   append(findings, executableUrlFindings(text, starts));
   if (mayHoldAbsolutes(lower, (hints.phraseBits & NOW_BIT) !== 0))

@@ -159,6 +159,30 @@ export const NOT_A_VALUE_FOR_TEST = [
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
+/*
+ * HAS_DIGIT_OR_SYMBOL.test(v) and LETTER_OR_DIGIT.test(v), answered by the ASCII units when
+ * they can: on a value cut from a line with characters beyond ASCII (a two-byte string) the
+ * Unicode classes cost a call per unit (docs/performance-validators.md, "Sixth round"). The
+ * first unit beyond ASCII hands the whole value to the regex.
+ */
+const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+export function hasNonLetter(v: string): boolean {
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c >= 128) return HAS_DIGIT_OR_SYMBOL.test(v);
+    if (!isAsciiLetter(c)) return true;
+  }
+  return false;
+}
+export function hasLetterOrDigit(v: string): boolean {
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c >= 128) return LETTER_OR_DIGIT.test(v);
+    if (isAsciiLetter(c) || (c >= 48 && c <= 57)) return true;
+  }
+  return false;
+}
+
 /** Is `raw` (already cut out of its quotes) a credential value rather than a look-alike? */
 export function isCredentialValue(raw: string): boolean {
   // `trim()` only when an end is white space (rare): the builtin costs more than the two looks.
@@ -170,12 +194,12 @@ export function isCredentialValue(raw: string): boolean {
   if (v.length < 6 || (v.length < 12 && codePoints(v) < 6)) return false;
   if (v.length > 200 && codePoints(v) > 200) return false;
   if (hasJsSpace(v)) return false;
-  if (!HAS_DIGIT_OR_SYMBOL.test(v)) return false; // plain words: `password: required`
+  if (!hasNonLetter(v)) return false; // plain words: `password: required`
   if (NOT_A_VALUE_EXACT.test(v) || NOT_A_VALUE_ANY_CASE.test(v)) return false;
   // A file name holds a dot: most values do not, and skip the regex.
   if (v.includes('.') && FILE_NAME.test(v)) return false;
   // Pure punctuation or a Markdown artefact (`|---|`, `**`, `->`).
-  if (!LETTER_OR_DIGIT.test(v)) return false;
+  if (!hasLetterOrDigit(v)) return false;
   return true;
 }
 
@@ -555,7 +579,21 @@ const detectEnv: LineDetector = (line, out) => {
 
 /** `` Login `demo`/`demo123` ``, `creds: admin / S3cret!`, `` account `ops:Pa55word` ``. */
 const PAIR_KEY =
-  /(?<![\p{L}])(log\s?-?in|sign\s?-?in|credentials?|creds|account|user(?:name)?|계정|로그인|账号|帳號|アカウント|ログイン)(?![\p{L}])/giu;
+  /(log\s?-?in|sign\s?-?in|credentials?|creds|account|user(?:name)?|계정|로그인|账号|帳號|アカウント|ログイン)(?![\p{L}])/giu;
+/**
+ * Is there a letter (`\p{L}`, a whole code point) right before `at`? PAIR_KEY's key is a word
+ * of its own: this is tested on each match (nextPairKey) rather than as the regex's
+ * look-behind `(?<![\p{L}])`, which V8 ran at every position of the line, with a call per
+ * unit on a line with characters beyond ASCII (docs/performance-validators.md, "Sixth round").
+ */
+const ONE_LETTER = /^\p{L}$/u;
+export function letterBefore(line: string, at: number): boolean {
+  if (at === 0) return false;
+  const c = line.charCodeAt(at - 1);
+  if (c < 128) return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  const pair = c >= 0xdc00 && c <= 0xdfff && at >= 2 && (line.charCodeAt(at - 2) & 0xfc00) === 0xd800;
+  return ONE_LETTER.test(line.slice(at - (pair ? 2 : 1), at));
+}
 const PAIR_QUOTED = /^[^`\n]{0,30}?`([^`\s/:]{1,64})`\s*(?:\/|:|,)\s*`([^`\n]{1,128})`/;
 const PAIR_GLUED = /^[^`\n]{0,30}?`([^`\s/:]{1,64})[/:]([^`\s]{1,128})`/;
 const PAIR_PLAIN = /^[\s:=-]{0,4}(?:\S+\s+){0,3}?([A-Za-z0-9_.-]{1,40})\s?(?:\/|:)\s?([^\s`'",;)]{1,128})/;
@@ -563,9 +601,6 @@ const PAIR_PLAIN = /^[\s:=-]{0,4}(?:\S+\s+){0,3}?([A-Za-z0-9_.-]{1,40})\s?(?:\/|
 /** The pair forms after a key, in order; a strong key (`login`, `sign in`, `creds`) also takes the plain form. */
 const PAIR_FORMS = [PAIR_QUOTED, PAIR_GLUED];
 const STRONG_PAIR_FORMS = [PAIR_QUOTED, PAIR_GLUED, PAIR_PLAIN];
-
-/** Every PAIR_KEY word holds one of these (case-folded the same way): a cheap test before the Unicode regex. */
-const PAIR_HINT = /log|sign|cred|account|user|계정|로그인|账号|帳號|アカウント|ログイン/iu;
 
 // Regex literals in a function are a new object on every call: the per-line ones are made once here.
 const PAIR_PUNCTUATION = /[`/:]/;
@@ -589,10 +624,19 @@ function notALogin(user: string, pass: string): boolean {
     NUMBER_CHANGE.test(pass)
   );
 }
-const detectLoginPair: LineDetector = (line, out) => {
-  if (!PAIR_PUNCTUATION.test(line) || !PAIR_HINT.test(line)) return;
-  PAIR_KEY.lastIndex = 0;
+/** The first PAIR_KEY match at or after `from` with no letter right before it. */
+export function nextPairKey(line: string, from: number): RegExpExecArray | null {
+  PAIR_KEY.lastIndex = from;
   for (let m = PAIR_KEY.exec(line); m !== null; m = PAIR_KEY.exec(line)) {
+    if (!letterBefore(line, m.index)) return m;
+    // As the look-behind would: no match starts here, so try from the next position.
+    PAIR_KEY.lastIndex = m.index + 1;
+  }
+  return null;
+}
+const detectLoginPair: LineDetector = (line, out) => {
+  if (!PAIR_PUNCTUATION.test(line)) return;
+  for (let m = nextPairKey(line, 0); m !== null; m = nextPairKey(line, m.index + m[0].length)) {
     const at = m.index + m[0].length;
     const rest = line.slice(at, at + 260);
     const strongKey = STRONG_PAIR_KEY.test(m[1] ?? '');
