@@ -178,7 +178,7 @@ export function hasLetterOrDigit(v: string): boolean {
   for (let i = 0; i < v.length; i++) {
     const c = v.charCodeAt(i);
     if (c >= 128) return LETTER_OR_DIGIT.test(v);
-    if (isAsciiLetter(c) || (c >= 48 && c <= 57)) return true;
+    if (isAsciiAlnum(c)) return true;
   }
   return false;
 }
@@ -386,7 +386,7 @@ function alnumRunStart(line: string, from: number, end: number, maxRun: number):
 }
 
 function isAsciiAlnum(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return (c >= 48 && c <= 57) || isAsciiLetter(c);
 }
 
 /**
@@ -590,7 +590,7 @@ const ONE_LETTER = /^\p{L}$/u;
 export function letterBefore(line: string, at: number): boolean {
   if (at === 0) return false;
   const c = line.charCodeAt(at - 1);
-  if (c < 128) return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  if (c < 128) return isAsciiLetter(c);
   const pair = c >= 0xdc00 && c <= 0xdfff && at >= 2 && (line.charCodeAt(at - 2) & 0xfc00) === 0xd800;
   return ONE_LETTER.test(line.slice(at - (pair ? 2 : 1), at));
 }
@@ -824,7 +824,7 @@ export const UNIT_FLAGS_FOR_TEST = { table: () => unitFlags ?? bmpFlags(), nonAs
 
 /** Is the UTF-16 unit `c` certainly a letter (`\p{L}`) on its own? ASCII exactly, the rest by LETTER_RANGES. */
 function isSureLetter(c: number): boolean {
-  if (c < 128) return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  if (c < 128) return isAsciiLetter(c);
   for (const [lo, hi] of LETTER_RANGES) if (c >= lo && c <= hi) return true;
   return false;
 }
