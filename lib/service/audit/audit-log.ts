@@ -44,31 +44,63 @@ export interface AuditChunk {
   bad: number;
 }
 
-/** Complete lines from `offset` on; a partial last line (a write in progress) is left for later. */
-export function readAuditFrom(file: string, offset: number): AuditChunk {
+/** The bytes of `file` from `offset` through its last newline, and the file's size. */
+export interface AuditBytes {
+  /** Complete lines only: empty when none was appended since `offset`. */
+  lines: Buffer;
+  size: number;
+}
+
+/** Reads complete lines from `offset` on; a partial last line (a write in progress) is left for later. */
+export function readAuditBytes(file: string, offset: number): AuditBytes {
   const size = fs.statSync(file).size;
-  if (size <= offset) return { events: [], end: offset, size, bad: 0 };
+  if (size <= offset) return { lines: Buffer.alloc(0), size };
   const fd = fs.openSync(file, 'r');
   let buf: Buffer;
   try {
-    buf = Buffer.alloc(size - offset);
-    fs.readSync(fd, buf, 0, buf.length, offset);
+    // Unzeroed: only the bytes read are kept (a file cut short meanwhile reads fewer).
+    const all = Buffer.allocUnsafe(size - offset);
+    let got = 0;
+    while (got < all.length) {
+      const n = fs.readSync(fd, all, got, all.length - got, offset + got);
+      if (n === 0) break;
+      got += n;
+    }
+    buf = all.subarray(0, got);
   } finally {
     fs.closeSync(fd);
   }
-  const lastNl = buf.lastIndexOf(0x0a);
-  if (lastNl === -1) return { events: [], end: offset, size, bad: 0 };
-  const events: AuditEvent[] = [];
+  return { lines: buf.subarray(0, buf.lastIndexOf(0x0a) + 1), size };
+}
+
+/**
+ * Calls `onEvent` with each valid event of `lines`, in order; returns how many lines were
+ * not valid events. Each line is decoded on its own: one non-ASCII character anywhere made
+ * the whole chunk a two-byte string and every parse slower (docs/performance.md, "The
+ * audit mirror"). The text is the same: a newline byte never occurs inside a UTF-8 sequence.
+ */
+export function eachAuditEvent(lines: Buffer, onEvent: (e: AuditEvent) => void): number {
   let bad = 0;
-  for (const line of buf.subarray(0, lastNl).toString('utf8').split('\n')) {
+  for (let start = 0; start < lines.length; ) {
+    const nl = lines.indexOf(0x0a, start);
+    const line = lines.toString('utf8', start, nl);
+    start = nl + 1;
     if (!line.trim()) continue;
     try {
       const e = JSON.parse(line) as AuditEvent;
-      if (typeof e.id === 'string' && typeof e.memory === 'string' && typeof e.at === 'string') events.push(e);
+      if (typeof e.id === 'string' && typeof e.memory === 'string' && typeof e.at === 'string') onEvent(e);
       else bad++;
     } catch {
       bad++;
     }
   }
-  return { events, end: offset + lastNl + 1, size, bad };
+  return bad;
+}
+
+/** Complete lines from `offset` on, as events; a partial last line (a write in progress) is left for later. */
+export function readAuditFrom(file: string, offset: number): AuditChunk {
+  const { lines, size } = readAuditBytes(file, offset);
+  const events: AuditEvent[] = [];
+  const bad = eachAuditEvent(lines, (e) => events.push(e));
+  return { events, end: offset + lines.length, size, bad };
 }
