@@ -25,6 +25,27 @@ export function withStatReuse<T>(known: StatReuse, fn: () => T): T {
   }
 }
 
+/** The size and mtime of a file listed under `withStatLater`: unknown until it is opened. */
+export const STAT_LATER = -1;
+
+let statLater = false;
+
+/**
+ * Inside `fn`, regular files are listed from the readdir alone, with size and mtime
+ * STAT_LATER: a first index reads every file anyway, and takes both from the open file
+ * (lib/service/index/scan.ts, docs/performance.md, "A first index stats each file once").
+ * Every rule of a listing (names, symlinks, what is a file) still runs.
+ */
+export function withStatLater<T>(fn: () => T): T {
+  const outer = statLater;
+  statLater = true;
+  try {
+    return fn();
+  } finally {
+    statLater = outer;
+  }
+}
+
 export function listMarkdown(
   root: string,
   relDir: string,
@@ -54,6 +75,10 @@ export function listMarkdown(
       continue;
     }
     if (!e.isFile()) continue;
+    if (statLater) {
+      out.push({ relPath, filename: e.name, location, size: STAT_LATER, mtimeMs: STAT_LATER });
+      continue;
+    }
     const seen = reuse?.(relPath);
     if (seen) {
       out.push({ relPath, filename: e.name, location, size: seen.size, mtimeMs: seen.mtimeMs });

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { SourceInfo, ListedFile } from '../../sources';
-import { type StatReuse, withStatReuse } from '../../sources/list-dir';
+import { STAT_LATER, type StatReuse, withStatLater, withStatReuse } from '../../sources/list-dir';
 import type { OwnerIdentity } from '../../validators/types';
 import { clockBases, factsOf, inspect, readFields, sha256 } from './inspect';
 import { markConflictFor, markConflicts, rowWriter } from './index-rows';
@@ -160,6 +160,10 @@ function scanOne(
   force = false,
 ): void {
   const seen = opts.watched?.get(source.id);
+  // A root with no row yet is read whole: its files are listed without an lstat and each
+  // takes its size and mtime from the open file (docs/performance.md, "A first index stats
+  // each file once").
+  const later = !seen && !sqlite.prepare('SELECT 1 FROM memories WHERE source = ? LIMIT 1').get(source.id);
   let reused = 0;
   const known: StatReuse | undefined = seen
     ? (rel) => {
@@ -169,9 +173,10 @@ function scanOne(
         return k;
       }
     : undefined;
-  const raw = known ? withStatReuse(known, () => source.adapter.list(source.root)) : source.adapter.list(source.root);
+  const list = () => source.adapter.list(source.root);
+  const raw = later ? withStatLater(list) : known ? withStatReuse(known, list) : list();
   if (known) stats.reused = (stats.reused ?? 0) + reused;
-  opts.onListed?.(source.id, raw);
+  if (!later) opts.onListed?.(source.id, raw);
   const listed = opts.machine ? committedListing(source.root, opts.machine, raw) : raw;
   stats.files += listed.length;
   // Which files to compare with their rows: all of them, or (targeted) the ones events named
@@ -222,6 +227,7 @@ function scanOne(
         .map((f) => ({ f, result: readOne(source.root, f, owner, priorSha(f)) }));
       sqlite.transaction(() => {
         for (const { f, result } of batch) {
+          if ('gone' in result) continue; // removed since the readdir: no row, as if never listed
           if ('error' in result) writer.upsertError(source.id, f, result.error, f.isNew);
           else if ('touched' in result) writer.touch(`${source.id}:${f.relPath}`, f, result.touched);
           else writer.upsert(source.id, f, result.ins, f.isNew);
@@ -238,6 +244,22 @@ function scanOne(
       rebuildFts(sqlite);
     });
   } else load();
+  if (later) {
+    // The watcher keeps this listing for its next scan: with the sizes and mtimes the reads
+    // found. A file not opened (removed meanwhile) is left out: the next scan lists it anew.
+    const found = new Map(changed.map((c) => [c.relPath, c]));
+    for (const f of raw) {
+      const c = found.get(f.relPath);
+      if (c && f.size === STAT_LATER) {
+        f.size = c.size;
+        f.mtimeMs = c.mtimeMs;
+      }
+    }
+    opts.onListed?.(
+      source.id,
+      raw.filter((f) => f.size !== STAT_LATER),
+    );
+  }
   if (existing.size > 0) {
     sqlite.transaction(() => {
       for (const rel of existing.keys()) writer.remove(`${source.id}:${rel}`);
@@ -258,19 +280,27 @@ function scanOne(
   }
 }
 
-function readOne(
-  root: string,
-  f: ListedFile,
-  owner: OwnerIdentity,
-  priorSha: string | null = null,
-): { ins: ReturnType<typeof inspect> } | { error: string } | { touched: ReturnType<typeof clockBases> } {
+type ReadResult =
+  | { ins: ReturnType<typeof inspect> }
+  | { error: string }
+  | { touched: ReturnType<typeof clockBases> }
+  | { gone: true };
+
+function readOne(root: string, f: ListedFile, owner: OwnerIdentity, priorSha: string | null = null): ReadResult {
   if (f.refused) return { error: f.refused };
-  if (f.size > SCAN_READ_CAP) return { error: `file too large (${f.size} bytes, limit 1 MiB)` };
+  const abs = path.join(root, f.readFrom ?? f.relPath);
   let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(path.join(root, f.readFrom ?? f.relPath));
-  } catch (e) {
-    return { error: `file unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})` };
+  if (f.size === STAT_LATER) {
+    const got = openListedLater(abs, f);
+    if (!Buffer.isBuffer(got)) return got;
+    bytes = got;
+  } else {
+    if (f.size > SCAN_READ_CAP) return { error: tooLarge(f.size) };
+    try {
+      bytes = fs.readFileSync(abs);
+    } catch (e) {
+      return { error: unreadable(e) };
+    }
   }
   try {
     if (priorSha !== null && sha256(bytes) === priorSha)
@@ -279,5 +309,49 @@ function readOne(
   } catch (e) {
     // A validator bug must not stop the scan of every other file.
     return { error: `could not be inspected: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+const tooLarge = (size: number) => `file too large (${size} bytes, limit 1 MiB)`;
+const unreadable = (e: unknown) => `file unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})`;
+
+/**
+ * A file listed without an lstat (withStatLater): opened once, never through a symlink put
+ * there since the readdir, its size and mtime set on `f` from the open file, then read whole
+ * unless it is over the cap. What an lstat would have answered otherwise: a file that cannot
+ * be opened takes its size and mtime from an lstat now, and one removed meanwhile is gone.
+ */
+export function openListedLater(abs: string, f: ListedFile): Buffer | { error: string } | { gone: true } {
+  let fd: number;
+  try {
+    fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+  } catch (e) {
+    try {
+      const st = fs.lstatSync(abs);
+      f.size = st.size;
+      f.mtimeMs = Math.floor(st.mtimeMs);
+    } catch {
+      return { gone: true };
+    }
+    return { error: unreadable(e) };
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    f.size = st.size;
+    f.mtimeMs = Math.floor(st.mtimeMs);
+    if (f.size > SCAN_READ_CAP) return { error: tooLarge(f.size) };
+    // As readFileSync reads a regular file: up to the size the open file has.
+    const buf = Buffer.allocUnsafeSlow(f.size);
+    let got = 0;
+    while (got < buf.length) {
+      const n = fs.readSync(fd, buf, got, buf.length - got, got);
+      if (n === 0) break;
+      got += n;
+    }
+    return got === buf.length ? buf : buf.subarray(0, got);
+  } catch (e) {
+    return { error: unreadable(e) };
+  } finally {
+    fs.closeSync(fd);
   }
 }
