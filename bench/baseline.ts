@@ -28,7 +28,7 @@ export function checkCommit(commit: string): string {
 }
 
 /** The baseline's source tree (extracted once). */
-function baselineDir(commit: string): string {
+export function baselineDir(commit: string): string {
   const dir = path.join(PROJECT_DIR, 'bench', '.out', `baseline-${commit}`);
   if (!fs.existsSync(path.join(dir, 'lib', 'validators', 'secrets.ts'))) {
     fs.mkdirSync(dir, { recursive: true });
