@@ -318,13 +318,14 @@ const unreadable = (e: unknown) => `file unreadable (${(e as NodeJS.ErrnoExcepti
 /**
  * A file listed without an lstat (withStatLater): opened once, never through a symlink put
  * there since the readdir, its size and mtime set on `f` from the open file, then read whole
- * unless it is over the cap. What an lstat would have answered otherwise: a file that cannot
+ * unless it is over the cap or no longer a regular file. What an lstat would have answered otherwise: a file that cannot
  * be opened takes its size and mtime from an lstat now, and one removed meanwhile is gone.
  */
 export function openListedLater(abs: string, f: ListedFile): Buffer | { error: string } | { gone: true } {
   let fd: number;
   try {
-    fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+    // O_NONBLOCK: a FIFO put there since the readdir must not hang the scan (no effect on files).
+    fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
   } catch (e) {
     try {
       const st = fs.lstatSync(abs);
@@ -339,6 +340,7 @@ export function openListedLater(abs: string, f: ListedFile): Buffer | { error: s
     const st = fs.fstatSync(fd);
     f.size = st.size;
     f.mtimeMs = Math.floor(st.mtimeMs);
+    if (!st.isFile()) return { error: 'file unreadable (not a regular file)' };
     if (f.size > SCAN_READ_CAP) return { error: tooLarge(f.size) };
     // As readFileSync reads a regular file: up to the size the open file has.
     const buf = Buffer.allocUnsafeSlow(f.size);

@@ -5,6 +5,7 @@
  * a listing and a read can disagree on: a file removed, swapped for a symlink or grown past
  * the cap between the readdir and the open, and the listing the watcher keeps.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,6 +57,14 @@ describe('openListedLater', () => {
     const f = later('memories/link.md');
     expect(openListedLater(link, f)).toEqual({ error: 'file unreadable (ELOOP)' });
     expect(f.size).toBe(fs.lstatSync(link).size); // the link's own, as the listing's lstat gave
+  });
+
+  it("a FIFO put in a file's place is refused without waiting for a writer", () => {
+    const fifo = path.join(root, 'memories', 'fifo.md');
+    execFileSync('mkfifo', [fifo]);
+    expect(openListedLater(fifo, later('memories/fifo.md'))).toEqual({
+      error: 'file unreadable (not a regular file)',
+    });
   });
 
   it('a file over the cap is not read, and its row names its size', () => {
