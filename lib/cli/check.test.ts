@@ -173,6 +173,22 @@ describe('bad input gets a verdict or a one-line error, never a stack trace', ()
     expect(r.err).not.toMatch(/\n\s+at /);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
+  it('a FIFO named like a memory, alone or in an --all folder: refused, the run does not wait for a writer', () => {
+    const dir = fs.mkdtempSync(path.join(tmp, 'fifo-'));
+    fs.writeFileSync(path.join(dir, 'a.md'), '---\nname: A\ndescription: d\ntype: user\n---\n\nA body long enough.\n');
+    const fifo = path.join(dir, 'b.md');
+    execFileSync('mkfifo', [fifo]);
+    for (const args of [
+      ['validate', fifo],
+      ['validate', '--all', dir],
+      ['secret-check', '--all', dir],
+    ]) {
+      const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env, timeout: 20_000 });
+      expect(r.error, args.join(' ')).toBeUndefined(); // a timeout would be an error here
+      expect(r.status).toBe(1);
+      expect(r.stdout).toContain('not a regular file');
+    }
+  });
   it('secret-check and injection-check on a missing file: one line, non-zero', () => {
     for (const cmd of ['secret-check', 'injection-check']) {
       const r = cli([cmd, path.join(tmp, 'missing.md')]);

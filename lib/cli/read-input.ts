@@ -3,6 +3,7 @@
  * exceptions. Memory stays bounded: nothing above READ_LIMIT is loaded.
  */
 import fs from 'node:fs';
+import { OPEN_READ, readFd } from '../read-fd';
 
 /** Above the validators' 1 MiB cap a file is only reported; this bounds what we load to say so. */
 export const READ_LIMIT = 64 * 1024 * 1024;
@@ -13,7 +14,7 @@ export function readInputFile(file: string): ReadResult {
   // One open + fstat + read: the size cap is checked on the open descriptor, no separate stat.
   let fd: number;
   try {
-    fd = fs.openSync(file, 'r');
+    fd = fs.openSync(file, OPEN_READ);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     return {
@@ -31,7 +32,7 @@ export function readInputFile(file: string): ReadResult {
     if (st.isDirectory()) return { ok: false, message: 'file unreadable: is a directory' };
     if (!st.isFile()) return { ok: false, message: 'file unreadable: not a regular file' };
     if (st.size > READ_LIMIT) return { ok: false, message: `file too large (${st.size} bytes, limit 1 MiB)` };
-    return { ok: true, bytes: fs.readFileSync(fd) };
+    return { ok: true, bytes: readFd(fd, st.size) };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     return {

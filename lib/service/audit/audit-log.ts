@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AuditEvent } from '../../audit/event';
 import { appendDurable, mkdirp } from '../write/fs-atomic';
+import { OPEN_READ, readFd } from '../../read-fd';
 
 export function auditDir(root: string): string {
   return path.join(root, '.memtrust', 'audit');
@@ -55,18 +56,10 @@ export interface AuditBytes {
 export function readAuditBytes(file: string, offset: number): AuditBytes {
   const size = fs.statSync(file).size;
   if (size <= offset) return { lines: Buffer.alloc(0), size };
-  const fd = fs.openSync(file, 'r');
+  const fd = fs.openSync(file, OPEN_READ);
   let buf: Buffer;
   try {
-    // Unzeroed: only the bytes read are kept (a file cut short meanwhile reads fewer).
-    const all = Buffer.allocUnsafe(size - offset);
-    let got = 0;
-    while (got < all.length) {
-      const n = fs.readSync(fd, all, got, all.length - got, offset + got);
-      if (n === 0) break;
-      got += n;
-    }
-    buf = all.subarray(0, got);
+    buf = readFd(fd, size - offset, offset);
   } finally {
     fs.closeSync(fd);
   }

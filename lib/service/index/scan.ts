@@ -18,6 +18,7 @@ import { committedListing } from '../write/recover';
 import crypto from 'node:crypto';
 import { SECRET_RULES_VERSION } from '../../validators/secrets';
 import { restoreIndexes, withBulkLoad } from './bulk-load';
+import { OPEN_READ, readFd } from '../../read-fd';
 
 const RULES_KEY = 'secret_rules';
 
@@ -324,8 +325,7 @@ const unreadable = (e: unknown) => `file unreadable (${(e as NodeJS.ErrnoExcepti
 export function openListedLater(abs: string, f: ListedFile): Buffer | { error: string } | { gone: true } {
   let fd: number;
   try {
-    // O_NONBLOCK: a FIFO put there since the readdir must not hang the scan (no effect on files).
-    fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+    fd = fs.openSync(abs, OPEN_READ | fs.constants.O_NOFOLLOW);
   } catch (e) {
     try {
       const st = fs.lstatSync(abs);
@@ -343,14 +343,7 @@ export function openListedLater(abs: string, f: ListedFile): Buffer | { error: s
     if (!st.isFile()) return { error: 'file unreadable (not a regular file)' };
     if (f.size > SCAN_READ_CAP) return { error: tooLarge(f.size) };
     // As readFileSync reads a regular file: up to the size the open file has.
-    const buf = Buffer.allocUnsafeSlow(f.size);
-    let got = 0;
-    while (got < buf.length) {
-      const n = fs.readSync(fd, buf, got, buf.length - got, got);
-      if (n === 0) break;
-      got += n;
-    }
-    return got === buf.length ? buf : buf.subarray(0, got);
+    return readFd(fd, f.size);
   } catch (e) {
     return { error: unreadable(e) };
   } finally {
