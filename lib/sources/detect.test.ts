@@ -1,4 +1,5 @@
 /** Layout detection on folders written here (docs/roots.md): what is read, what is refused. */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,6 +67,14 @@ describe('detectLayout', () => {
       layout: 'file',
       found: expect.stringContaining('a single Markdown file'),
     });
+  });
+
+  it('a FIFO named like a graph or a memory is looked at without waiting for a writer', () => {
+    fs.mkdirSync(path.join(dir, 'f'));
+    execFileSync('mkfifo', [path.join(dir, 'f', 'graph.jsonl')]);
+    execFileSync('mkfifo', [path.join(dir, 'f', 'note.md')]);
+    // Neither is read as what its name says: nothing memtrust reads is left.
+    expect(at('f')).toMatchObject({ ok: false, layout: 'unknown' });
   });
 
   it('a missing root is not a layout refusal (reported as not found by the source)', () => {

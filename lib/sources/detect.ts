@@ -6,6 +6,7 @@
  * Reads directory entries and at most a few KiB of a few files; writes nothing.
  */
 import fs from 'node:fs';
+import { OPEN_READ } from '../read-fd';
 import path from 'node:path';
 import { CATEGORIES as CATEGORY_LIST } from './canonical/types';
 import { STORE_FILE } from './governed/types';
@@ -38,7 +39,7 @@ const SAMPLE = 20;
 function head(file: string, n = 4096): string {
   let fd: number | undefined;
   try {
-    fd = fs.openSync(file, 'r');
+    fd = fs.openSync(file, OPEN_READ);
     const buf = Buffer.alloc(n);
     const got = fs.readSync(fd, buf, 0, n, 0);
     return buf.subarray(0, got).toString('utf8');

@@ -4,6 +4,7 @@
  */
 import type { Failure } from '../../error-codes';
 import fs from 'node:fs';
+import { OPEN_READ } from '../../read-fd';
 import type { ServiceContext } from '../context';
 import { resolveMemory, type Located } from './resolve';
 import { committedLocated } from '../write/recover';
@@ -124,7 +125,7 @@ function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): 
 }
 
 function readHead(file: string, n: number): Buffer {
-  const fd = fs.openSync(file, 'r');
+  const fd = fs.openSync(file, OPEN_READ);
   try {
     const buf = Buffer.alloc(n);
     const got = fs.readSync(fd, buf, 0, n, 0);

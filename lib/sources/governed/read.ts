@@ -11,6 +11,7 @@ import type { CommandOptions } from './commands';
 import { mapRecords, type Row } from './map';
 import { foldWal } from './wal';
 import { statKey } from '../stat-key';
+import { OPEN_READ } from '../../read-fd';
 import {
   STORE_FILE,
   STORE_REL,
@@ -62,13 +63,15 @@ const JOURNAL_MAGIC = Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd
 function hotJournal(store: string): boolean {
   let fd: number;
   try {
-    fd = fs.openSync(`${store}-journal`, 'r');
+    fd = fs.openSync(`${store}-journal`, OPEN_READ);
   } catch {
     return false;
   }
   try {
     const b = Buffer.alloc(8);
     return fs.readSync(fd, b, 0, 8, 0) === 8 && b.equals(JOURNAL_MAGIC);
+  } catch {
+    return false; // not a file one can read (a FIFO answers EAGAIN at once)
   } finally {
     fs.closeSync(fd);
   }
