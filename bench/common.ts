@@ -3,9 +3,11 @@
  * They print numbers; they are not tests and never fail a build (exit 0).
  */
 import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_MACHINE, DEFAULT_OWNER_EMAIL } from '../lib/demo/corpus';
 
 export const PROJECT_DIR = path.resolve(__dirname, '..');
 export const CLI = path.join(PROJECT_DIR, 'lib', 'cli', 'memtrust.cjs');
@@ -203,4 +205,51 @@ export function statFloor(root: string): number {
     }).ms;
   once();
   return Math.min(once(), once(), once());
+}
+
+/**
+ * bench/scan.ts's cached root of N demo memories (bench/.out/scan-n<N>) and the environment
+ * every index of it runs with, its scratch folders under `tmp`.
+ */
+export function scanRoot(n: number, tmp: string): { cacheDir: string; root: string; env: Record<string, string> } {
+  const cacheDir = path.join(PROJECT_DIR, 'bench', '.out', `scan-n${n}`);
+  const root = path.join(cacheDir, 'root');
+  const env: Record<string, string> = {
+    MEMTRUST_ROOT: root,
+    MEMTRUST_NOW: BENCH_NOW,
+    MEMTRUST_MACHINE: DEFAULT_MACHINE,
+    OWNER_EMAILS: DEFAULT_OWNER_EMAIL,
+    XDG_CONFIG_HOME: path.join(tmp, 'config'),
+    XDG_DATA_HOME: path.join(tmp, 'data'),
+    // The cache lives inside the project's work tree: stop the service's `git` calls
+    // (recordGitRename) from finding the project's repository above the root, as for
+    // a root outside any repository.
+    GIT_CEILING_DIRECTORIES: cacheDir,
+  };
+  return { cacheDir, root, env };
+}
+
+/** Every memory file of a trust-model root, the way the trust-root adapter finds them. */
+export function trustRootFiles(root: string): string[] {
+  const out: string[] = [];
+  const addDir = (dir: string) => {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const n of names) if (n.endsWith('.md') && n !== 'MEMORY.md') out.push(path.join(dir, n));
+  };
+  addDir(path.join(root, 'memories'));
+  addDir(path.join(root, 'quarantine'));
+  for (const m of fs.readdirSync(path.join(root, 'archive'))) addDir(path.join(root, 'archive', m));
+  return out;
+}
+
+/** One pass of the full index's floor over a trust-model root: readdir + readFileSync + sha256 of every memory file. */
+export function readHashPass(root: string): number {
+  return timeMs(() => {
+    for (const file of trustRootFiles(root)) crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+  }).ms;
 }

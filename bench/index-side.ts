@@ -13,13 +13,11 @@
  * baseline. Exit 0 always.
  */
 import { spawnSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_MACHINE, DEFAULT_OWNER_EMAIL } from '../lib/demo';
 import { baselineDir, checkCommit } from './baseline';
-import { BENCH_NOW, PROJECT_DIR, flags, fmtMs, intFlag, machineLine, median, note, table } from './common';
+import { PROJECT_DIR, flags, fmtMs, intFlag, machineLine, median, note, readHashPass, scanRoot, table } from './common';
 
 const f = flags(process.argv.slice(2), { baseline: '', n: '10000', procs: '3', reps: '3' });
 if (!f.baseline) {
@@ -30,40 +28,19 @@ const BASELINE = checkCommit(f.baseline);
 const N = intFlag(f, 'n');
 const PROCS = intFlag(f, 'procs');
 const REPS = intFlag(f, 'reps');
-const cacheDir = path.join(PROJECT_DIR, 'bench', '.out', `scan-n${N}`);
-const root = path.join(cacheDir, 'root');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-bench-index-side-'));
+const { root, env: rootEnv } = scanRoot(N, tmp);
 if (!fs.existsSync(root)) {
   process.stdout.write(`no root at ${root}: run npx tsx bench/scan.ts --n ${N} --only b first\n`);
+  fs.rmSync(tmp, { recursive: true, force: true });
   process.exit(0);
 }
-
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-bench-index-side-'));
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  MEMTRUST_ROOT: root,
-  MEMTRUST_NOW: BENCH_NOW,
-  MEMTRUST_MACHINE: DEFAULT_MACHINE,
-  OWNER_EMAILS: DEFAULT_OWNER_EMAIL,
-  XDG_CONFIG_HOME: path.join(tmp, 'config'),
-  XDG_DATA_HOME: path.join(tmp, 'data'),
-  GIT_CEILING_DIRECTORIES: cacheDir,
-};
+const env: NodeJS.ProcessEnv = { ...process.env, ...rootEnv };
 delete env.MEMTRUST_DEBUG;
+delete env.MEMTRUST_DB; // each index goes into its own fresh database (index-once.ts)
 
 /** readdir + readFileSync + sha256 of every memory file: bench/scan.ts's floor. */
-function floor(): number {
-  const dirs = [path.join(root, 'memories'), path.join(root, 'quarantine')];
-  for (const m of fs.readdirSync(path.join(root, 'archive'))) dirs.push(path.join(root, 'archive', m));
-  const t = performance.now();
-  for (const d of dirs)
-    for (const n of fs.readdirSync(d))
-      if (n.endsWith('.md') && n !== 'MEMORY.md')
-        crypto
-          .createHash('sha256')
-          .update(fs.readFileSync(path.join(d, n)))
-          .digest('hex');
-  return performance.now() - t;
-}
+const floor = () => readHashPass(root);
 
 const trees: [string, string][] = [
   ['baseline', baselineDir(BASELINE)],

@@ -58,9 +58,12 @@ import {
   median,
   note,
   percentile,
+  readHashPass,
   runCli,
+  scanRoot,
   table,
   timeMs,
+  trustRootFiles,
   verdict,
 } from './common';
 
@@ -86,20 +89,7 @@ let baseEnv: Record<string, string> = {};
 /** The cached root of size `n`, and the environment every measurement of it runs with. */
 function selectSize(n: number): void {
   N = n;
-  cacheDir = path.join(PROJECT_DIR, 'bench', '.out', `scan-n${N}`);
-  root = path.join(cacheDir, 'root');
-  baseEnv = {
-    MEMTRUST_ROOT: root,
-    MEMTRUST_NOW: BENCH_NOW,
-    MEMTRUST_MACHINE: DEFAULT_MACHINE,
-    OWNER_EMAILS: DEFAULT_OWNER_EMAIL,
-    XDG_CONFIG_HOME: path.join(tmp, 'config'),
-    XDG_DATA_HOME: path.join(tmp, 'data'),
-    // The cache lives inside the project's work tree: stop the service's `git` calls
-    // (recordGitRename) from finding the project's repository above the root, as for
-    // a root outside any repository.
-    GIT_CEILING_DIRECTORIES: cacheDir,
-  };
+  ({ cacheDir, root, env: baseEnv } = scanRoot(N, tmp));
   Object.assign(process.env, baseEnv);
 }
 
@@ -146,33 +136,13 @@ function ensureRoot(): void {
   );
 }
 
-/** Every memory file of the root, the way the trust-root adapter finds them. */
-function listFiles(): string[] {
-  const out: string[] = [];
-  const addDir = (dir: string) => {
-    let names: string[];
-    try {
-      names = fs.readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const n of names) if (n.endsWith('.md') && n !== 'MEMORY.md') out.push(path.join(dir, n));
-  };
-  addDir(path.join(root, 'memories'));
-  addDir(path.join(root, 'quarantine'));
-  for (const m of fs.readdirSync(path.join(root, 'archive'))) addDir(path.join(root, 'archive', m));
-  return out;
-}
-
 function floorReadHash(): number {
-  return timeMs(() => {
-    for (const file of listFiles()) crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-  }).ms;
+  return readHashPass(root);
 }
 
 function floorStat(): number {
   return timeMs(() => {
-    for (const file of listFiles()) fs.lstatSync(file);
+    for (const file of trustRootFiles(root)) fs.lstatSync(file);
   }).ms;
 }
 
