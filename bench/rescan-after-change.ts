@@ -1,8 +1,8 @@
 /**
  * The dashboard's rescan after one memory file changed (docs/freshness.md, "Targeted
- * rescans"): the watcher's targeted rescan (every folder read again, only the file the
- * events named lstat'ed) beside a rescan that lstat's every file (the same keeper told to
- * list everything), alternating on the same index in one process, beside the stat floor.
+ * rescans"): the watcher's targeted rescan (no folder read, only the file the events named
+ * lstat'ed) beside a rescan that lists and lstat's every file (the same keeper told to list
+ * everything), alternating on the same index in one process, beside the stat floor.
  *
  *   npx tsx bench/rescan-after-change.ts [--n 100000] [--reps 7]
  *

@@ -4,27 +4,6 @@ import path from 'node:path';
 import type { Location } from '../trust/tiers';
 import type { ListedFile } from './types';
 
-/** A file's size and mtime from an earlier listing, by its path relative to the root. */
-export type StatReuse = (relPath: string) => { size: number; mtimeMs: number } | undefined;
-
-let reuse: StatReuse | null = null;
-
-/**
- * Inside `fn`, a listed file `known` answers for is not lstat'ed: its size and mtime are
- * taken from that earlier listing. The index's watcher passes the files it saw no event for
- * (docs/freshness.md, "Targeted rescans"); every rule of a listing (names, symlinks, what is
- * a file) still runs on the fresh readdir.
- */
-export function withStatReuse<T>(known: StatReuse, fn: () => T): T {
-  const outer = reuse;
-  reuse = known;
-  try {
-    return fn();
-  } finally {
-    reuse = outer;
-  }
-}
-
 /** The size and mtime of a file listed under `withStatLater`: unknown until it is opened. */
 export const STAT_LATER = -1;
 
@@ -46,6 +25,41 @@ export function withStatLater<T>(fn: () => T): T {
   }
 }
 
+/** The names of a directory (relative to the root) to look at instead of reading it. */
+export type NamesOnly = (relDir: string) => readonly string[];
+
+let namesOnly: NamesOnly | null = null;
+
+/**
+ * Inside `fn`, a folder of memory files is not read: only the names `only` gives for it are
+ * looked at, each with an `lstat`, and the same rules decide what is listed (a name that is
+ * gone or not a file is not). The archive's month folders are still read from `archive/`. The index's watcher passes the files its events named; the rest of the
+ * listing is the one it kept (docs/freshness.md, "Targeted rescans").
+ */
+export function withNamesOnly<T>(only: NamesOnly, fn: () => T): T {
+  const outer = namesOnly;
+  namesOnly = only;
+  try {
+    return fn();
+  } finally {
+    namesOnly = outer;
+  }
+}
+
+/** Whether a name in a listed directory can be a memory file at all. */
+function candidate(name: string, skip?: (name: string) => boolean): boolean {
+  return name.endsWith('.md') && !skip?.(name);
+}
+
+/** A symlink where a memory file is expected: listed so it can be reported, never followed. */
+function refusedLink(relPath: string, filename: string, location: Location): ListedFile {
+  return { relPath, filename, location, size: 0, mtimeMs: 0, refused: 'symlinked memory files are refused' };
+}
+
+function statted(relPath: string, filename: string, location: Location, st: fs.Stats): ListedFile {
+  return { relPath, filename, location, size: st.size, mtimeMs: Math.floor(st.mtimeMs) };
+}
+
 export function listMarkdown(
   root: string,
   relDir: string,
@@ -53,6 +67,7 @@ export function listMarkdown(
   skip?: (name: string) => boolean,
 ): ListedFile[] {
   const dir = path.join(root, relDir);
+  if (namesOnly) return listNames(dir, relDir, location, namesOnly(relDir), skip);
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true });
@@ -61,27 +76,15 @@ export function listMarkdown(
   }
   const out: ListedFile[] = [];
   for (const e of entries) {
-    if (!e.name.endsWith('.md') || skip?.(e.name)) continue;
+    if (!candidate(e.name, skip)) continue;
     const relPath = relDir ? `${relDir}/${e.name}` : e.name;
     if (e.isSymbolicLink()) {
-      out.push({
-        relPath,
-        filename: e.name,
-        location,
-        size: 0,
-        mtimeMs: 0,
-        refused: 'symlinked memory files are refused',
-      });
+      out.push(refusedLink(relPath, e.name, location));
       continue;
     }
     if (!e.isFile()) continue;
     if (statLater) {
       out.push({ relPath, filename: e.name, location, size: STAT_LATER, mtimeMs: STAT_LATER });
-      continue;
-    }
-    const seen = reuse?.(relPath);
-    if (seen) {
-      out.push({ relPath, filename: e.name, location, size: seen.size, mtimeMs: seen.mtimeMs });
       continue;
     }
     let st: fs.Stats;
@@ -90,7 +93,31 @@ export function listMarkdown(
     } catch {
       continue; // removed between readdir and lstat
     }
-    out.push({ relPath, filename: e.name, location, size: st.size, mtimeMs: Math.floor(st.mtimeMs) });
+    out.push(statted(relPath, e.name, location, st));
+  }
+  return out;
+}
+
+/** `listMarkdown` of the given names only (withNamesOnly): what an `lstat` finds there now. */
+function listNames(
+  dir: string,
+  relDir: string,
+  location: Location,
+  names: readonly string[],
+  skip?: (name: string) => boolean,
+): ListedFile[] {
+  const out: ListedFile[] = [];
+  for (const name of names) {
+    if (!candidate(name, skip)) continue;
+    const relPath = relDir ? `${relDir}/${name}` : name;
+    let st: fs.Stats;
+    try {
+      st = fs.lstatSync(path.join(dir, name));
+    } catch {
+      continue; // gone: not listed
+    }
+    if (st.isSymbolicLink()) out.push(refusedLink(relPath, name, location));
+    else if (st.isFile()) out.push(statted(relPath, name, location, st));
   }
   return out;
 }

@@ -71,6 +71,15 @@ export function keepFresh(
           },
           watched,
           onListed: (id, listed) => next.set(id, new Map(listed.map((f) => [f.relPath, f]))),
+          // The kept listing, patched where events named files. A scan that fails drops every
+          // listing (below), so patching in place never leaves a listing the disk did not have.
+          onRelisted: (id, named, relisted) => {
+            const kept = listings.get(id);
+            if (!kept) return;
+            for (const rel of named) kept.delete(rel);
+            for (const f of relisted) kept.set(f.relPath, f);
+            next.set(id, kept);
+          },
         });
         listings = next;
         version = dataVersion();
@@ -97,9 +106,8 @@ export function keepFresh(
 }
 
 /**
- * Targeted rescans (docs/freshness.md): for each file root listed at the last scan, the
- * files no event named since are taken with that listing's size and mtime instead of being
- * lstat'ed again. The directories are still read, so every listing rule runs as before.
+ * Targeted rescans (docs/freshness.md): for each file root listed at the last scan, only the
+ * files events named since are looked at; the rest of that listing stands.
  */
 function targeted(
   sources: SourceInfo[],

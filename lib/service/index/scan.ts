@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { SourceInfo, ListedFile } from '../../sources';
-import { STAT_LATER, type StatReuse, withStatLater, withStatReuse } from '../../sources/list-dir';
+import { STAT_LATER, withNamesOnly, withStatLater } from '../../sources/list-dir';
 import type { OwnerIdentity } from '../../validators/types';
 import { clockBases, factsOf, inspect, readFields, sha256 } from './inspect';
 import { markConflictFor, markConflicts, rowWriter } from './index-rows';
@@ -15,6 +15,7 @@ import { mirrorAudit } from '../audit/audit-mirror';
 import { markIndexed } from '../claude/claude-index';
 import { storeIndexFindings } from '../claude/index-file-scan';
 import { committedListing } from '../write/recover';
+import { pendingIntents } from '../write/journal';
 import crypto from 'node:crypto';
 import { SECRET_RULES_VERSION } from '../../validators/secrets';
 import { restoreIndexes, withBulkLoad } from './bulk-load';
@@ -59,16 +60,21 @@ export interface ScanOptions {
   vouched?: boolean;
   /** Per file root: what the watcher saw since the listing it kept (docs/freshness.md, "Targeted rescans"). */
   watched?: ReadonlyMap<string, WatchedRoot>;
-  /** Each file root's listing as its adapter returned it (the watcher keeps it for `reuse`). */
+  /** Each file root's listing as its adapter returned it (the watcher keeps it for its next scan). */
   onListed?: (sourceId: string, listed: ListedFile[]) => void;
+  /**
+   * A watched root's files named by events (`named`, relative paths) and what they are now
+   * (`relisted`: the ones still listed): the rest of the watcher's listing stands.
+   */
+  onRelisted?: (sourceId: string, named: ReadonlySet<string>, relisted: ListedFile[]) => void;
 }
 
 /**
  * A file root as the index's watcher saw it since its last scan: that scan's listing, and
- * the files events named since. Files no event named are taken from the listing without an
- * lstat. `rowsCurrent`: no other connection wrote the index since that scan, so the rows of
- * the files no event named are still that listing's, and only the named and new files are
- * compared with their rows.
+ * the files events named since. Only the named files are looked at; the rest of the listing
+ * stands. `rowsCurrent`: no other connection wrote the index since that scan, so the rows of
+ * the files no event named are still that listing's, and only the named files are compared
+ * with their rows.
  */
 export interface WatchedRoot {
   last: ReadonlyMap<string, ListedFile>;
@@ -165,30 +171,71 @@ function scanOne(
   // takes its size and mtime from the open file (docs/performance.md, "A first index stats
   // each file once").
   const later = !seen && !sqlite.prepare('SELECT 1 FROM memories WHERE source = ? LIMIT 1').get(source.id);
-  let reused = 0;
-  const known: StatReuse | undefined = seen
-    ? (rel) => {
-        if (seen.named.has(rel)) return undefined;
-        const k = seen.last.get(rel);
-        if (k) reused++;
-        return k;
-      }
-    : undefined;
   const list = () => source.adapter.list(source.root);
-  const raw = later ? withStatLater(list) : known ? withStatReuse(known, list) : list();
-  if (known) stats.reused = (stats.reused ?? 0) + reused;
+  // The watcher's events named every file that changed, came or went since its listing: only
+  // those names are looked at, no folder is read (docs/freshness.md, "Targeted rescans"). A
+  // transition in flight shows a file where it was, which only a whole listing can do.
+  if (seen && !(opts.machine && pendingIntents(source.root, opts.machine).length > 0)) {
+    const relisted = withNamesOnly(namesByDir(seen.named), list);
+    // Rows written by another connection, or new rules: every row is compared, with the whole listing.
+    const targeted = seen.rowsCurrent && !force && seen.named.size <= TARGETED_MAX;
+    const listed = targeted ? relisted : keptListing(seen, relisted);
+    let gone = 0;
+    for (const rel of seen.named) if (seen.last.has(rel)) gone++;
+    stats.reused = (stats.reused ?? 0) + seen.last.size - gone;
+    stats.files += seen.last.size - gone + relisted.length;
+    opts.onRelisted?.(source.id, seen.named, relisted); // the watcher may patch `seen.last` now
+    // The named files are the only ones that can differ from their rows.
+    const compare = targeted ? new Set(seen.named) : null;
+    if (compare) stats.compared = (stats.compared ?? 0) + compare.size;
+    compareAndLoad(sqlite, source, owner, stats, opts, force, listed, compare);
+    return;
+  }
+  const raw = later ? withStatLater(list) : list();
   if (!later) opts.onListed?.(source.id, raw);
   const listed = opts.machine ? committedListing(source.root, opts.machine, raw) : raw;
   stats.files += listed.length;
-  // Which files to compare with their rows: all of them, or (targeted) the ones events named
-  // and the ones new since the watcher's listing; a deleted file is always named by an event.
-  let compare: Set<string> | null = null;
-  if (seen?.rowsCurrent && !force && listed === raw) {
-    compare = new Set(seen.named);
-    for (const f of listed) if (!seen.last.has(f.relPath)) compare.add(f.relPath);
-    if (compare.size > TARGETED_MAX) compare = null;
-    else stats.compared = (stats.compared ?? 0) + compare.size;
+  compareAndLoad(sqlite, source, owner, stats, opts, force, listed, null, later ? raw : null);
+}
+
+/** Each folder's named files (paths relative to the root), for withNamesOnly. */
+function namesByDir(named: ReadonlySet<string>): (relDir: string) => string[] {
+  const byDir = new Map<string, string[]>();
+  for (const rel of named) {
+    const cut = rel.lastIndexOf('/');
+    const dir = cut < 0 ? '' : rel.slice(0, cut);
+    const names = byDir.get(dir) ?? [];
+    names.push(rel.slice(cut + 1));
+    byDir.set(dir, names);
   }
+  return (relDir) => byDir.get(relDir) ?? [];
+}
+
+/** The whole listing now: the kept one without the named files, then what the named files are now. */
+function keptListing(seen: WatchedRoot, relisted: ListedFile[]): ListedFile[] {
+  const out: ListedFile[] = [];
+  for (const [rel, f] of seen.last) if (!seen.named.has(rel)) out.push(f);
+  for (const f of relisted) out.push(f);
+  return out;
+}
+
+/**
+ * Compares the listed files with their rows (all of them, or only `compare`'s), reads and
+ * writes the ones that changed, drops the rows of the files gone, marks conflicts.
+ * `statLaterRaw`: a first index's listing, handed to the watcher once the reads filled in
+ * each file's size and mtime.
+ */
+function compareAndLoad(
+  sqlite: Database.Database,
+  source: SourceInfo,
+  owner: OwnerIdentity,
+  stats: ScanStats,
+  opts: ScanOptions,
+  force: boolean,
+  listed: ListedFile[],
+  compare: Set<string> | null,
+  statLaterRaw: ListedFile[] | null = null,
+): void {
   const existing = new Map<string, { size: number; mtime: number }>();
   if (compare) {
     const one = sqlite.prepare('SELECT size, mtime_ms AS m FROM memories WHERE key = ?');
@@ -245,9 +292,10 @@ function scanOne(
       rebuildFts(sqlite);
     });
   } else load();
-  if (later) {
+  if (statLaterRaw) {
     // The watcher keeps this listing for its next scan: with the sizes and mtimes the reads
     // found. A file not opened (removed meanwhile) is left out: the next scan lists it anew.
+    const raw = statLaterRaw;
     const found = new Map(changed.map((c) => [c.relPath, c]));
     for (const f of raw) {
       const c = found.get(f.relPath);

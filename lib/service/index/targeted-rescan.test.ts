@@ -1,9 +1,9 @@
 /**
- * Targeted rescans (docs/freshness.md): after the watcher's events, the keeper lists every
- * folder again but lstat's only the files the events named. The index it leaves must be the
+ * Targeted rescans (docs/freshness.md): after the watcher's events, the keeper reads no folder
+ * and lstat's only the files the events named. The index it leaves must be the
  * index a full scan of the same disk writes, for the real shapes (lib/service/fixtures/scan-corpus.ts)
  * and every kind of change: touches, edits, appends, deletes, adds, a move to quarantine/, a
- * file swapped for a symlink, a new archive month.
+ * file swapped for a symlink, a new archive month, a folder named like a memory.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -173,5 +173,55 @@ describe('a targeted rescan writes the index a full scan writes', () => {
     const a = rows(ctx.handle.sqlite);
     const b = rows(fresh.handle.sqlite);
     for (const part of Object.keys(b)) expect(a[part], part).toEqual(b[part]);
+  });
+
+  it('reads no folder: a named folder, a named index file, a file where the folder was, over three rescans', async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-targeted-'));
+    dirs.push(tmp);
+    const corpus = writeScanCorpus(path.join(tmp, 'roots'), 300, 40);
+    const ctx = contextFor(tmp, corpus.roots, 'kept');
+    const { keep, scans } = keeper(ctx);
+    const [trustA, , claude] = corpus.roots as [string, string, string];
+    const mem = path.join(trustA, 'memories');
+    const names = fs
+      .readdirSync(mem)
+      .filter((n) => n.endsWith('.md'))
+      .sort();
+    const same = () => {
+      const fresh = contextFor(tmp, corpus.roots, `fresh${scans.length}`);
+      const full = scan(fresh);
+      expect(scans.at(-1)!.files).toBe(full.files);
+      const a = rows(ctx.handle.sqlite);
+      const b = rows(fresh.handle.sqlite);
+      for (const part of Object.keys(b)) expect(a[part], part).toEqual(b[part]);
+    };
+    await settle();
+    // A folder named like a memory, a new memory, an edit of MEMORY.md (never a memory) and a deletion.
+    fs.mkdirSync(path.join(mem, 'project_folder.md'));
+    fs.writeFileSync(path.join(mem, 'project_new.md'), fs.readFileSync(path.join(mem, names[1]!)));
+    fs.appendFileSync(path.join(claude, 'MEMORY.md'), '- [Later](project_later.md) — added later\n');
+    fs.rmSync(path.join(mem, names[2]!));
+    await settle();
+    keep.fresh();
+    expect(scans.at(-1)!.compared).toBe(4);
+    same();
+    // Over the patched listing: the folder becomes a file, the new memory goes, the deleted one comes back.
+    await settle();
+    fs.rmdirSync(path.join(mem, 'project_folder.md'));
+    fs.writeFileSync(path.join(mem, 'project_folder.md'), fs.readFileSync(path.join(mem, names[3]!)));
+    fs.rmSync(path.join(mem, 'project_new.md'));
+    fs.copyFileSync(path.join(mem, names[4]!), path.join(mem, names[2]!));
+    await settle();
+    keep.fresh();
+    expect(scans.at(-1)!.compared).toBe(3);
+    expect(scans.at(-1)!.reused).toBeGreaterThan(250);
+    same();
+    // A third rescan over that listing: what went in the second must not come back.
+    await settle();
+    fs.appendFileSync(path.join(mem, names[5]!), '\nLater.\n');
+    await settle();
+    keep.fresh();
+    expect(scans.at(-1)!.compared).toBe(1);
+    same();
   });
 });

@@ -12,6 +12,11 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withRootLock, LockTimeoutError } from './lock';
+import { loadConfig } from '../../config';
+import { closeDb } from '../../../db/client';
+import { createContext } from '../context';
+import { keepFresh } from '../index/keep-fresh';
+import type { ScanStats } from '../index/scan';
 import {
   MACHINE,
   memoryFile,
@@ -224,5 +229,48 @@ describe('reads never need the write lock', () => {
       `quarantine/${NAME}`,
     ]);
     expect(readAudit(sb.root).map((e) => [e.id, e.recovered])).toEqual([['op-cut', true]]);
+  }, 60_000);
+
+  it("the dashboard's watcher shows the last committed state too: a targeted rescan falls back to a whole listing", async () => {
+    // A live writer holds the lock before the watcher starts, and quarantine/ and the journal
+    // exist: the operation's steps below touch no folder the watcher reads as the layout, so
+    // its events name two memory files, as a targeted rescan expects.
+    fs.mkdirSync(path.join(sb.root, 'quarantine'));
+    fs.mkdirSync(path.join(sb.root, '.memtrust', 'journal'));
+    const pid = liveProcess();
+    fs.writeFileSync(
+      lockFile(),
+      JSON.stringify({ v: 1, pid, host: os.hostname(), start: startTicks(pid), nonce: 'n' }),
+    );
+    const ctx = createContext(loadConfig({ env: sb.env }), sb.env);
+    const scans: ScanStats[] = [];
+    const keep = keepFresh(ctx, { onScan: (s) => scans.push(s) });
+    const settle = () => new Promise((r) => setTimeout(r, 150));
+    try {
+      keep.fresh();
+      await settle();
+      // The writer's steps up to the link (docs/crash-safety.md): intent, source moved aside, new copy linked.
+      const aside = `memories/.${NAME}.op-cut.aside.tmp`;
+      const intent = {
+        v: 2,
+        op: 'op-cut',
+        machine: MACHINE,
+        src: `memories/${NAME}`,
+        dst: `quarantine/${NAME}`,
+        aside,
+        event: { from: 'inferred', to: 'quarantined' },
+      };
+      fs.writeFileSync(path.join(sb.root, '.memtrust', 'journal', `${MACHINE}-op-cut.json`), JSON.stringify(intent));
+      fs.renameSync(path.join(sb.root, 'memories', NAME), path.join(sb.root, aside));
+      fs.writeFileSync(path.join(sb.root, 'quarantine', NAME), `${FILE}\nnot committed\n`);
+      await settle();
+      keep.fresh();
+      expect(scans).toHaveLength(2);
+      const rows = ctx.handle.sqlite.prepare('SELECT rel_path AS p, sha256 AS s FROM memories').all();
+      expect(rows).toEqual([{ p: `memories/${NAME}`, s: sha(FILE) }]);
+    } finally {
+      keep.close();
+      closeDb(sb.db);
+    }
   }, 60_000);
 });
