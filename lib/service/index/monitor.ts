@@ -71,8 +71,11 @@ function rolesOf(source: SourceInfo): Map<string, Role> {
 }
 
 /**
- * Past this many named files, a rescan lists everything: a burst this large (a checkout, a
- * sync) may also have overflowed the kernel's event queue, which drops events silently.
+ * Past this many named files, or this many events of any kind, a rescan lists everything: a
+ * burst this large (a checkout, a sync, an editor's temporary files) may also have overflowed
+ * the kernel's event queue (16,384 events by default), which drops events silently (Node
+ * does not report the overflow). A dropped event comes after a full queue, so after more
+ * than this many events this process read.
  */
 const MAX_NAMED = 1000;
 
@@ -88,6 +91,8 @@ export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Mo
   let dirty = true;
   /** Memory files named by events since the last beginScan; null: not known which (docs/freshness.md). */
   let named: Set<string> | null = null;
+  /** Events of any kind read since the last beginScan, the cookies' included (MAX_NAMED). */
+  let events = 0;
   /** A directory that must be watched is not (watch failed, root unusable): never vouch. */
   let blind = true;
   let key = '';
@@ -102,6 +107,7 @@ export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Mo
 
   /** What one event in `d` says: a memory file by name, or that the next scan must list everything. */
   const noteEvent = (d: string, name: string | Buffer | null) => {
+    events++;
     if (named !== null) {
       const role = roles.get(d);
       if (!role || typeof name !== 'string' || name.includes('/')) named = null;
@@ -135,6 +141,7 @@ export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Mo
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     sweep(dir);
     cookies = fs.watch(dir, { persistent: false }, (_event, name) => {
+      events++;
       if (typeof name === 'string' && COOKIE_RE.test(name)) answer(name);
     });
     cookies.on('error', () => {
@@ -212,9 +219,10 @@ export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Mo
       key = monitorKey(sources);
     },
     beginScan() {
-      const seen = blind ? null : named;
+      const seen = blind || events > MAX_NAMED ? null : named;
       dirty = false;
       named = new Set();
+      events = 0;
       return seen;
     },
     endScan(ok, files) {
