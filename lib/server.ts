@@ -15,12 +15,19 @@ import { ensureDemoRoot } from './service/settings/demo-root';
 import { recoverAll, type RecoveryOutcome } from './service/write/recover';
 import { keepFresh, type Keeper } from './service/index/keep-fresh';
 import { forgetOwnerIdentity } from './identity';
+import { redirect } from 'next/navigation';
+import { backgroundMin, type FirstIndex, startFirstIndex, unindexedFiles } from './server/first-index';
 
 interface WebState {
   ctx?: ServiceContext;
   keeper?: Keeper;
   recovery: RecoveryOutcome[];
+  /** The first index running in the background (docs/first-index.md); null once decided against or done. */
+  first?: FirstIndex | null;
 }
+
+/** Where every page goes while the first index of a large root runs. */
+export const INDEXING_PATH = '/indexing';
 
 const g = globalThis as unknown as { __memtrustWeb?: WebState };
 g.__memtrustWeb ??= { recovery: [] };
@@ -40,11 +47,36 @@ export function context(): ServiceContext {
 /** The context with an index that reflects the disk (incremental scan when something changed). */
 export function freshContext(): ServiceContext {
   const ctx = context();
+  if (!state.keeper) firstIndexGate(ctx);
   state.keeper ??= keepFresh(ctx, {
     onError: (err) => console.error(`memtrust: background scan failed: ${err instanceof Error ? err.message : err}`),
   });
   state.keeper.fresh();
   return ctx;
+}
+
+/**
+ * Before the dashboard's first scan: a large root without rows is indexed by a child process
+ * while every page shows its progress (docs/first-index.md). Redirects while it runs; returns
+ * when there is nothing to wait for, and the scan then runs here as always (after a failed
+ * child too, so its error shows the usual way).
+ */
+function firstIndexGate(ctx: ServiceContext): void {
+  if (state.first === undefined) {
+    const files = unindexedFiles(ctx);
+    state.first =
+      files >= backgroundMin()
+        ? startFirstIndex(files, (job) => {
+            if (job.error) console.error(`memtrust: background first index failed: ${job.error}`);
+          })
+        : null;
+  }
+  if (state.first?.running) redirect(INDEXING_PATH);
+}
+
+/** The first index running in the background, or null (docs/first-index.md). */
+export function firstIndexProgress(): FirstIndex | null {
+  return state.first?.running ? state.first : null;
 }
 
 /** After a write through the service the index is already current; other changes come via watchers. */
@@ -62,4 +94,6 @@ export function resetContext(): void {
   state.keeper?.close();
   state.keeper = undefined;
   state.ctx = undefined;
+  // New roots may need a first index of their own; one still running goes on (its roots' rows stay useful).
+  if (!state.first?.running) state.first = undefined;
 }

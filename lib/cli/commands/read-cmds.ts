@@ -22,14 +22,19 @@ import { listCmd } from './list-cmd';
 import type { Command } from './index';
 
 const scanCmd: Command = {
-  synopsis: 'scan [--rebuild]',
-  summary: 'index the roots (incremental; --rebuild drops the cache first)',
+  synopsis: 'scan [--rebuild] [--progress]',
+  summary:
+    'index the roots (incremental; --rebuild drops the cache first; --progress: `progress DONE TOTAL` lines on stderr)',
   async run(argv, io) {
-    const args = parseServiceArgs(argv, { bools: ['rebuild'] });
+    const args = parseServiceArgs(argv, { bools: ['rebuild', 'progress'] });
     const ctx = openContext(args, io, { scan: false });
     if (args.bools.has('rebuild')) rebuildIndex(ctx);
     const t = Date.now();
-    const stats = scan(ctx);
+    // For a parent process (the dashboard's first index, docs/first-index.md): one line per
+    // batch of files read and checked, the last one DONE = TOTAL.
+    const stats = scan(ctx, {
+      onProgress: args.bools.has('progress') ? (done, total) => io.err(`progress ${done} ${total}`) : undefined,
+    });
     const ms = Date.now() - t;
     if (args.bools.has('json')) printJson(io, { ...stats, ms });
     else {
