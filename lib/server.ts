@@ -64,12 +64,16 @@ export function freshContext(): ServiceContext {
 function firstIndexGate(ctx: ServiceContext): void {
   if (state.first === undefined) {
     const files = unindexedFiles(ctx);
-    state.first =
-      files >= backgroundMin()
-        ? startFirstIndex(files, (job) => {
-            if (job.error) console.error(`memtrust: background first index failed: ${job.error}`);
-          })
-        : null;
+    state.first = null;
+    if (files >= backgroundMin()) {
+      try {
+        state.first = startFirstIndex(files, (job) => {
+          if (job.error) console.error(`memtrust: background first index failed: ${job.error}`);
+        });
+      } catch (e) {
+        console.error(`memtrust: background first index failed: ${e instanceof Error ? e.message : e}`);
+      }
+    }
   }
   if (state.first?.running) redirect(INDEXING_PATH);
 }
