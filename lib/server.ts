@@ -27,7 +27,7 @@ interface WebState {
 }
 
 /** Where every page goes while the first index of a large root runs. */
-export const INDEXING_PATH = '/indexing';
+const INDEXING_PATH = '/indexing';
 
 const g = globalThis as unknown as { __memtrustWeb?: WebState };
 g.__memtrustWeb ??= { recovery: [] };
@@ -69,6 +69,8 @@ function firstIndexGate(ctx: ServiceContext): void {
       try {
         state.first = startFirstIndex(files, (job) => {
           if (job.error) console.error(`memtrust: background first index failed: ${job.error}`);
+          // The roots changed while it ran (settings): the next page decides again for the new ones.
+          if (state.ctx !== ctx && state.first === job) state.first = undefined;
         });
       } catch (e) {
         console.error(`memtrust: background first index failed: ${e instanceof Error ? e.message : e}`);

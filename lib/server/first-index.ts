@@ -1,7 +1,7 @@
 /**
  * The dashboard's first index of a large root, in a child process (docs/first-index.md).
  *
- * A first index reads and checks every file: about 14 s at 100,000 memories on a 2-core
+ * A first index reads and checks every file: tens of seconds at 100,000 memories on a 2-core
  * machine. Scanned inside the server, those seconds block its one event loop, and every
  * request — the first page, its styles, the browser's retries — waits with nothing shown.
  * Past `backgroundMin` files without rows, the server runs `memtrust scan --progress`

@@ -1,4 +1,4 @@
-/** readdir + lstat of one directory's `*.md` files, tolerant of a missing directory. */
+/** readdir + lstat of one directory's `*.md` files (or of named ones only), tolerant of a missing directory. */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Location } from '../trust/tiers';
@@ -33,8 +33,9 @@ let namesOnly: NamesOnly | null = null;
 /**
  * Inside `fn`, a folder of memory files is not read: only the names `only` gives for it are
  * looked at, each with an `lstat`, and the same rules decide what is listed (a name that is
- * gone or not a file is not). The archive's month folders are still read from `archive/`. The index's watcher passes the files its events named; the rest of the
- * listing is the one it kept (docs/freshness.md, "Targeted rescans").
+ * gone or not a file is not). The archive's month folders are still read from `archive/`.
+ * The index's watcher passes the files its events named; the rest of the listing is the one
+ * it kept (docs/freshness.md, "Targeted rescans").
  */
 export function withNamesOnly<T>(only: NamesOnly, fn: () => T): T {
   const outer = namesOnly;
