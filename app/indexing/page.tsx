@@ -20,7 +20,7 @@ export default function IndexingPage() {
   const seconds = Math.floor((Date.now() - job.startedAt) / 1000);
   return (
     <div className="max-w-2xl">
-      <RefreshEvery ms={700} />
+      <RefreshEvery ms={1000} />
       <h1 className="text-2xl font-semibold tracking-tight">Indexing your memories</h1>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
         The first look at {job.files.toLocaleString('en-US')} memory files: each one is read and checked by the three
@@ -34,7 +34,7 @@ export default function IndexingPage() {
         aria-valuemax={job.total}
         aria-valuenow={job.done}
       >
-        <div className="h-full bg-teal-600 transition-all" style={{ width: `${pct}%` }} />
+        <div className="h-full bg-teal-600" style={{ width: `${pct}%` }} />
       </div>
       <p className="mt-2 text-sm tabular-nums text-slate-700 dark:text-slate-300" data-testid="indexing-status">
         {reading
