@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { inferred } from './memory-files';
+import { notesRoot } from './memory-files';
 import { PROJECT, startServer, tempDir, type RunningServer } from './server';
 
 const CLI = path.join(PROJECT, 'lib', 'cli', 'memtrust.cjs');
@@ -21,11 +21,7 @@ let dir: string;
 
 test.beforeAll(async () => {
   dir = tempDir();
-  const mem = path.join(dir, 'root', 'memories');
-  fs.mkdirSync(mem, { recursive: true });
-  for (let i = 0; i < FILES; i++)
-    fs.writeFileSync(path.join(mem, `project_note_${i}.md`), inferred(`Note ${i}`, '2026-11-01T08:00:00Z'));
-  server = await startServer({ root: path.join(dir, 'root'), dir, env: { MEMTRUST_BACKGROUND_INDEX_MIN: '1000' } });
+  server = await startServer({ root: notesRoot(dir, FILES), dir, env: { MEMTRUST_BACKGROUND_INDEX_MIN: '1000' } });
 });
 
 test.afterAll(async () => {

@@ -1,4 +1,7 @@
 /** Small hand-written memory files for e2e roots (dates relative to NOW = 2026-11-22). */
+import fs from 'node:fs';
+import path from 'node:path';
+
 export function memory(fields: Record<string, string>, body: string): string {
   return `---\n${Object.entries(fields)
     .map(([k, v]) => `${k}: ${v}`)
@@ -58,4 +61,14 @@ export function quarantined(name: string, body = BODY, at = '2026-11-10T09:00:00
 /** A token-shaped fake secret built at run time, so no secret-looking literal sits in the repository. */
 export function fakeToken(): string {
   return 'ghp' + '_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
+}
+
+/** A root of `n` inferred notes (`project_note_<i>.md` in memories/) under `dir`; returns the root. */
+export function notesRoot(dir: string, n: number): string {
+  const root = path.join(dir, 'root');
+  const mem = path.join(root, 'memories');
+  fs.mkdirSync(mem, { recursive: true });
+  for (let i = 0; i < n; i++)
+    fs.writeFileSync(path.join(mem, `project_note_${i}.md`), inferred(`Note ${i}`, '2026-11-01T08:00:00Z'));
+  return root;
 }

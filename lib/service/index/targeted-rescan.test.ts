@@ -66,6 +66,32 @@ function keeper(ctx: ServiceContext): { keep: Keeper; scans: ScanStats[] } {
   return { keep, scans };
 }
 
+/** A scan corpus in a fresh temp folder, its context, and a keeper with its first (full) scan done. */
+function keptCorpus(big: number, small: number) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-targeted-'));
+  dirs.push(tmp);
+  const corpus = writeScanCorpus(path.join(tmp, 'roots'), big, small);
+  const ctx = contextFor(tmp, corpus.roots, 'kept');
+  return { tmp, corpus, ctx, ...keeper(ctx) };
+}
+
+/** The memory files of a folder, sorted. */
+const memoryNames = (dir: string) =>
+  fs
+    .readdirSync(dir)
+    .filter((n) => n.endsWith('.md'))
+    .sort();
+
+/** The kept index must be the one a full scan of the same disk writes into a fresh database; returns that scan's stats. */
+function expectFullScanIndex(ctx: ServiceContext, tmp: string, roots: string[], name: string): ScanStats {
+  const fresh = contextFor(tmp, roots, name);
+  const stats = scan(fresh);
+  const a = rows(ctx.handle.sqlite);
+  const b = rows(fresh.handle.sqlite);
+  for (const part of Object.keys(b)) expect(a[part], part).toEqual(b[part]);
+  return stats;
+}
+
 /** Lets the event loop take the watchers' events (inotify delivers within milliseconds). */
 const settle = () => new Promise((r) => setTimeout(r, 150));
 
@@ -73,20 +99,13 @@ const later = new Date('2026-11-02T08:00:00Z');
 
 describe('a targeted rescan writes the index a full scan writes', () => {
   it('after touches, edits, deletes, adds, a move to quarantine/ and a symlink swap', async () => {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-targeted-'));
-    dirs.push(tmp);
-    const corpus = writeScanCorpus(path.join(tmp, 'roots'), 300, 40);
-    const ctx = contextFor(tmp, corpus.roots, 'kept');
-    const { keep, scans } = keeper(ctx);
+    const { tmp, corpus, ctx, keep, scans } = keptCorpus(300, 40);
     expect(scans[0]?.reused ?? 0).toBe(0); // the first scan lists everything
     await settle();
     corpus.mutate();
     const [trustA, , claude] = corpus.roots as [string, string, string];
     const mem = path.join(trustA, 'memories');
-    const names = fs
-      .readdirSync(mem)
-      .filter((n) => n.endsWith('.md'))
-      .sort();
+    const names = memoryNames(mem);
     // Same size, new bytes, new mtime: only an event says it changed.
     const same = path.join(mem, names[5]!);
     const text = fs.readFileSync(same, 'utf8');
@@ -115,25 +134,14 @@ describe('a targeted rescan writes the index a full scan writes', () => {
     expect(targetedScan.compared).toBeLessThan(150);
     const conflict = ctx.handle.sqlite.prepare('SELECT count(*) FROM memories WHERE conflict = 1').pluck().get();
     expect(conflict).toBeGreaterThanOrEqual(2);
-    const fresh = contextFor(tmp, corpus.roots, 'fresh');
-    scan(fresh);
-    const a = rows(ctx.handle.sqlite);
-    const b = rows(fresh.handle.sqlite);
-    for (const part of Object.keys(b)) expect(a[part], part).toEqual(b[part]);
+    expectFullScanIndex(ctx, tmp, corpus.roots, 'fresh');
   });
 
   it('a new archive month, or a burst of more than 1,000 files, lists everything again', async () => {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-targeted-'));
-    dirs.push(tmp);
-    const corpus = writeScanCorpus(path.join(tmp, 'roots'), 1400, 10);
-    const ctx = contextFor(tmp, corpus.roots, 'kept');
-    const { keep, scans } = keeper(ctx);
+    const { tmp, corpus, ctx, keep, scans } = keptCorpus(1400, 10);
     const [trustA] = corpus.roots as [string];
     const mem = path.join(trustA, 'memories');
-    const names = fs
-      .readdirSync(mem)
-      .filter((n) => n.endsWith('.md'))
-      .sort();
+    const names = memoryNames(mem);
     await settle();
     // A month folder appears with a file in it: a folder event, so no file is taken as listed.
     const month = path.join(trustA, 'archive', '2026-10');
@@ -176,33 +184,16 @@ describe('a targeted rescan writes the index a full scan writes', () => {
     keep.fresh();
     expect(scans.at(-1)!.reused).toBeGreaterThan(1000);
     expect(scans.at(-1)!.compared ?? 0).toBe(0);
-    const fresh = contextFor(tmp, corpus.roots, 'fresh');
-    scan(fresh);
-    const a = rows(ctx.handle.sqlite);
-    const b = rows(fresh.handle.sqlite);
-    for (const part of Object.keys(b)) expect(a[part], part).toEqual(b[part]);
+    expectFullScanIndex(ctx, tmp, corpus.roots, 'fresh');
   });
 
   it('reads no folder: a named folder, a named index file, a file where the folder was, over three rescans', async () => {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-targeted-'));
-    dirs.push(tmp);
-    const corpus = writeScanCorpus(path.join(tmp, 'roots'), 300, 40);
-    const ctx = contextFor(tmp, corpus.roots, 'kept');
-    const { keep, scans } = keeper(ctx);
+    const { tmp, corpus, ctx, keep, scans } = keptCorpus(300, 40);
     const [trustA, , claude] = corpus.roots as [string, string, string];
     const mem = path.join(trustA, 'memories');
-    const names = fs
-      .readdirSync(mem)
-      .filter((n) => n.endsWith('.md'))
-      .sort();
-    const same = () => {
-      const fresh = contextFor(tmp, corpus.roots, `fresh${scans.length}`);
-      const full = scan(fresh);
-      expect(scans.at(-1)!.files).toBe(full.files);
-      const a = rows(ctx.handle.sqlite);
-      const b = rows(fresh.handle.sqlite);
-      for (const part of Object.keys(b)) expect(a[part], part).toEqual(b[part]);
-    };
+    const names = memoryNames(mem);
+    const same = () =>
+      expect(scans.at(-1)!.files).toBe(expectFullScanIndex(ctx, tmp, corpus.roots, `fresh${scans.length}`).files);
     await settle();
     // A folder named like a memory, a new memory, an edit of MEMORY.md (never a memory) and a deletion.
     fs.mkdirSync(path.join(mem, 'project_folder.md'));
