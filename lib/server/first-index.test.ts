@@ -51,14 +51,16 @@ describe('the first index in the background', () => {
       expect(backgroundMin({ MEMTRUST_BACKGROUND_INDEX_MIN: bad })).toBe(BACKGROUND_MIN);
   });
 
-  it('counts the files of roots without rows only', () => {
+  it('counts the files beyond the rows: a first index, or one cut short', () => {
     fill(30);
     put(sb.root, 'memories/notes.txt', 'not a memory');
     const ctx = ctxOf();
     expect(unindexedFiles(ctx)).toBe(30);
     scan(ctx);
-    put(sb.root, 'memories/project_later.md', FILE);
-    expect(unindexedFiles(ctx)).toBe(0); // a root with rows is rescanned, not indexed anew
+    expect(unindexedFiles(ctx)).toBe(0);
+    for (let i = 0; i < 12; i++) put(sb.root, `memories/project_later_${i}.md`, FILE);
+    fs.rmSync(path.join(sb.root, 'memories', 'project_note_0.md'));
+    expect(unindexedFiles(ctx)).toBe(11); // 41 files, 30 rows
     closeDb(sb.db);
   });
 

@@ -26,7 +26,7 @@ export function backgroundMin(env: Record<string, string | undefined> = process.
 }
 
 export interface FirstIndex {
-  /** Files in the roots that had no row: what the scan reads. */
+  /** Files in the roots beyond their rows: about what the scan reads. */
   files: number;
   /** Files read and checked so far, of `total` (the scan's own count, once it reports). */
   done: number;
@@ -38,15 +38,17 @@ export interface FirstIndex {
 }
 
 /**
- * The files of the file roots the index holds no row of yet, listed from the readdir alone
- * (no lstat): what a first index would read. Roots with rows are rescanned, never counted.
+ * How many more files the file roots hold than the index has rows for, listed from the
+ * readdir alone (no lstat): a first index, or one cut short (the server stopped while its
+ * child ran), or a large sync since the last start. Files changed in place are not counted:
+ * a rescan reads them, and there are rarely thousands.
  */
 export function unindexedFiles(ctx: ServiceContext): number {
-  const hasRow = ctx.handle.sqlite.prepare('SELECT 1 FROM memories WHERE source = ? LIMIT 1');
+  const rows = ctx.handle.sqlite.prepare('SELECT count(*) FROM memories WHERE source = ?').pluck();
   let n = 0;
   for (const s of ctx.sources) {
-    if (s.error || hasRow.get(s.id)) continue;
-    n += withStatLater(() => s.adapter.list(s.root)).length;
+    if (s.error) continue;
+    n += Math.max(0, withStatLater(() => s.adapter.list(s.root)).length - (rows.get(s.id) as number));
   }
   return n;
 }
