@@ -4,10 +4,10 @@
  * A first index reads and checks every file: tens of seconds at 100,000 memories on a 2-core
  * machine. Scanned inside the server, those seconds block its one event loop, and every
  * request — the first page, its styles, the browser's retries — waits with nothing shown.
- * Past `backgroundMin` files without rows, the server runs `memtrust scan --progress`
- * instead: the CLI's door to the same trust service, writing the same index. Until it ends,
- * every page answers with a progress page at once; then the dashboard's own scan finds the
- * rows current and reads only what changed meanwhile.
+ * From `backgroundMin` files beyond the index's rows, the server runs `memtrust scan
+ * --progress` instead: the CLI's door to the same trust service, writing the same index.
+ * Until it ends, every page answers with a progress page at once; then the dashboard's own
+ * scan finds the rows current and reads only what changed meanwhile.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';

@@ -23,8 +23,7 @@ import type { Command } from './index';
 
 const scanCmd: Command = {
   synopsis: 'scan [--rebuild] [--progress]',
-  summary:
-    'index the roots (incremental; --rebuild drops the cache first; --progress: `progress DONE TOTAL` lines on stderr)',
+  summary: 'index the roots (incremental; --rebuild drops the cache first; --progress prints progress on stderr)',
   async run(argv, io) {
     const args = parseServiceArgs(argv, { bools: ['rebuild', 'progress'] });
     const ctx = openContext(args, io, { scan: false });
