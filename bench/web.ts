@@ -12,9 +12,11 @@
  * server started (cold: the first scan of the server, compiled routes and memoised views
  * not warm yet; printed, no target) and warm p95 over `--sweep` requests against the
  * target of issue #16, every page under 500 ms at 100,000 memories. `--after-change N`
- * (default 0): N times, one memory file is edited, the watchers are given 500 ms to see it,
- * and /context is timed — its first request once the index moved (the rescan, the plan
- * built again, the page) — beside the next, memoised request (docs/performance-pages.md).
+ * (default 0): N times, one memory file is edited, the watchers are given `--wait` ms to
+ * see it (a list; default 500 — a user quick off the mark — and 1500, when an open page's
+ * live refresh polls on average), and /context is timed — its first request once the index
+ * moved (the rescan, the plan built again unless the server made it ahead, the page) —
+ * beside the next, memoised request (docs/performance-pages.md).
  * Needs a build (`npx next build`) and Chromium; exits 0 always.
  */
 import fs from 'node:fs';
@@ -28,11 +30,22 @@ import { closeDb } from '../db/client';
 import { startServer } from '../e2e/server';
 import { BENCH_NOW, flags, intFlag, percentile, table, verdict, fmtMs, machineLine, webRoot } from './common';
 
-const f = flags(process.argv.slice(2), { n: '100000', runs: '40', pages: 'all', sweep: '10', 'after-change': '0' });
+const f = flags(process.argv.slice(2), {
+  n: '100000',
+  runs: '40',
+  pages: 'all',
+  sweep: '10',
+  'after-change': '0',
+  wait: '500,1500',
+});
 const n = intFlag(f, 'n');
 const runs = intFlag(f, 'runs');
 const sweepRuns = intFlag(f, 'sweep');
 const afterChange = intFlag(f, 'after-change');
+const waits = String(f.wait)
+  .split(',')
+  .map((x) => Number(x))
+  .filter((x) => Number.isFinite(x) && x >= 0);
 const { out, root, db, env } = webRoot(n);
 
 async function timed(url: string): Promise<number> {
@@ -77,7 +90,7 @@ async function main(): Promise<void> {
   });
   try {
     const base = server.baseURL;
-    if (afterChange > 0) await contextAfterChange(base, afterChange);
+    if (afterChange > 0) for (const wait of waits) await contextAfterChange(base, afterChange, wait);
     // Every page first, while nothing is warm: the cold figure is the first request of each.
     const sweep = f.pages === 'all' ? await pageSweep(base, detailIds) : [];
     const floor = await series(`${base}/icon.svg`);
@@ -180,7 +193,7 @@ async function main(): Promise<void> {
  * the watchers get 500 ms to mark the index dirty, then the page is timed; then again with
  * nothing changed (the memoised plan). Floor: the static file.
  */
-async function contextAfterChange(base: string, times: number): Promise<void> {
+async function contextAfterChange(base: string, times: number, wait: number): Promise<void> {
   const dir = path.join(root, 'memories');
   const file = path.join(
     dir,
@@ -197,7 +210,7 @@ async function contextAfterChange(base: string, times: number): Promise<void> {
   try {
     for (let i = 0; i < times; i++) {
       fs.appendFileSync(file, `\nEdited by bench/web, pass ${i + 1}.\n`);
-      await new Promise((r) => setTimeout(r, 500));
+      await new Promise((r) => setTimeout(r, wait));
       changed.push(await timed(`${base}/context`));
       same.push(await timed(`${base}/context`));
       floor.push(await timed(`${base}/icon.svg`));
@@ -206,12 +219,14 @@ async function contextAfterChange(base: string, times: number): Promise<void> {
     fs.writeFileSync(file, original);
   }
   const p = (xs: number[], q: number) => fmtMs(percentile(xs, q));
-  console.log(`\n/context after a change at ${n.toLocaleString('en-US')} memories (${times} edits of one memory file)`);
+  console.log(
+    `\n/context after a change at ${n.toLocaleString('en-US')} memories (${times} edits of one memory file, each requested ${wait} ms after)`,
+  );
   console.log(
     table([
       ['request', 'p50', 'p95', 'floor p95 (static file)', 'target', ''],
       [
-        'first after the change',
+        `first, ${wait} ms after the change`,
         p(changed, 50),
         p(changed, 95),
         p(floor, 95),

@@ -17,6 +17,9 @@ import { keepFresh, type Keeper } from './service/index/keep-fresh';
 import { forgetOwnerIdentity } from './identity';
 import { redirect } from 'next/navigation';
 import { backgroundMin, type FirstIndex, startFirstIndex, unindexedFiles } from './server/first-index';
+import { contextWarmer } from './server/context-warm';
+import { requestsInFlight } from './server/in-flight';
+import { contextView, type ContextView } from './service/session/context-view';
 
 interface WebState {
   ctx?: ServiceContext;
@@ -24,6 +27,8 @@ interface WebState {
   recovery: RecoveryOutcome[];
   /** The first index running in the background (docs/first-index.md); null once decided against or done. */
   first?: FirstIndex | null;
+  /** Makes the Context X-ray's plan ahead while it is looked at (docs/session-context.md, "Made before it is asked for"). */
+  warmer?: ReturnType<typeof contextWarmer>;
 }
 
 /** Where every page goes while the first index of a large root runs. */
@@ -32,6 +37,8 @@ const INDEXING_PATH = '/indexing';
 const g = globalThis as unknown as { __memtrustWeb?: WebState };
 g.__memtrustWeb ??= { recovery: [] };
 const state: WebState = g.__memtrustWeb;
+state.warmer ??= contextWarmer(warmContext, { busy: () => requestsInFlight() > 0 });
+const warmer = state.warmer;
 
 export function context(): ServiceContext {
   if (!state.ctx) {
@@ -49,10 +56,31 @@ export function freshContext(): ServiceContext {
   const ctx = context();
   if (!state.keeper) firstIndexGate(ctx);
   state.keeper ??= keepFresh(ctx, {
+    onScan: () => warmer.changed(),
     onError: (err) => console.error(`memtrust: background scan failed: ${err instanceof Error ? err.message : err}`),
   });
   state.keeper.fresh();
+  // A page or an action may be about to write; the plan is made after it, off this request.
+  warmer.changed();
   return ctx;
+}
+
+/** The Context X-ray's plan and table order, noting that the page is being looked at. */
+export function shownContextView(ctx: ServiceContext): ContextView {
+  warmer.viewed();
+  return contextView(ctx);
+}
+
+/** Off any request: brings the index up to date and makes the plan the page would make. */
+function warmContext(): void {
+  const ctx = state.ctx;
+  if (!ctx || !state.keeper || state.first?.running) return;
+  try {
+    state.keeper.fresh();
+    contextView(ctx);
+  } catch (e) {
+    console.error(`memtrust: making the context plan ahead failed: ${e instanceof Error ? e.message : e}`);
+  }
 }
 
 /**

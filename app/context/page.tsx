@@ -1,16 +1,9 @@
 import type { Metadata } from 'next';
-import { freshContext } from '@/lib/server';
-import {
-  buildSessionContext,
-  contextBudgetSetting,
-  contextKeepOf,
-  contextPlanKey,
-} from '@/lib/service/session/session-context';
-import { orderedRows, summaryLine } from '@/lib/service/session/context-xray';
+import { freshContext, shownContextView } from '@/lib/server';
+import { summaryLine } from '@/lib/service/session/context-xray';
 import { StatCard, Section } from '@/components/ui/stat-card';
 import { LiveRefresh } from '@/components/live-refresh';
 import { indexSignature } from '@/db/queries/signature';
-import { memo } from '@/db/queries/memo';
 import { IndexAsLoaded, RootRows } from '@/components/context-xray';
 
 export const dynamic = 'force-dynamic';
@@ -19,26 +12,10 @@ export const metadata: Metadata = { title: 'Context X-ray' };
 /** What a session gets, exactly: the plan the SessionStart hook prints (docs/session-context.md). */
 export default function ContextPage() {
   const ctx = freshContext();
-  const setting = contextBudgetSetting();
-  const now = ctx.now();
   // Kept until the index changes (freshContext rescans what the watchers saw move) or the
-  // minute turns. freshContext has just brought the index up to date, so the plan lists the
-  // files from its rows and reads only the bodies the budget holds (docs/performance-pages.md);
-  // between plans it keeps each memory and reads again only the rows that changed
-  // (docs/session-context.md, "Between changes").
-  const { plan, rows } = memo(ctx.handle.sqlite, contextPlanKey(ctx.sources, setting, now), () => {
-    const plan = buildSessionContext({
-      roots: ctx.config.roots,
-      now,
-      owner: ctx.owner(),
-      budget: setting.budget,
-      problems: setting.problem ? [setting.problem] : [],
-      cache: ctx.handle.sqlite,
-      listing: 'index',
-      keep: contextKeepOf(ctx.handle.sqlite),
-    });
-    return { plan, rows: new Map(plan.roots.map((r) => [r.id, orderedRows(r, { archived: false })])) };
-  });
+  // minute turns, and made ahead of the request after a change while the page is looked at
+  // (docs/session-context.md, "Between changes" and "Made before it is asked for").
+  const { plan, rows } = shownContextView(ctx);
   const c = plan.counts;
   return (
     <div>

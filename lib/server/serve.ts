@@ -5,6 +5,7 @@ import http from 'node:http';
 import next from 'next';
 import { guardRequest, SECURITY_HEADERS } from './http-guard';
 import { projectDir } from '../project';
+import { trackRequest } from './in-flight';
 
 export async function serve(port: number): Promise<http.Server> {
   const app = next({ dev: false, dir: projectDir(), hostname: '127.0.0.1', port });
@@ -23,6 +24,7 @@ export async function serve(port: number): Promise<http.Server> {
       return;
     }
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+    trackRequest(res);
     handle(req, res).catch(() => {
       // Next renders its own error pages; this only catches a broken socket.
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });

@@ -14,8 +14,18 @@ import type { ListedFile, SourceInfo } from '../../sources';
 
 /** Even with watchers, rescan at least this often (network drives, missed events). */
 export const FALLBACK_SCAN_MS = 5 * 60_000;
-/** A burst of changes (a sync, a checkout) is scanned once, this long after it settles. */
-const SETTLE_MS = 300;
+/**
+ * A change after a quiet spell is scanned this soon: one save is a few events within
+ * milliseconds, and every page and the Context X-ray's plan made ahead wait for the scan.
+ */
+export const LEAD_MS = 25;
+/** While changes keep coming (a sync, a checkout), at most one scan this often. */
+export const SETTLE_MS = 300;
+
+/** How soon the keeper scans after the index turned dirty, `since` ms after it last did. */
+export function scanDelay(since: number): number {
+  return since > SETTLE_MS ? LEAD_MS : SETTLE_MS;
+}
 
 export interface Keeper {
   /** Scan now when something changed (or the fallback interval passed). */
@@ -31,7 +41,12 @@ export function keepFresh(
   let pending: NodeJS.Timeout | undefined;
   let scannedAt = 0;
   let closed = false;
+  /** When the index last turned dirty (the monitor calls `later` only then, not per event). */
+  let dirtiedAt = Number.NEGATIVE_INFINITY;
   const later = () => {
+    const t = Date.now();
+    const delay = scanDelay(t - dirtiedAt);
+    dirtiedAt = t;
     if (pending) clearTimeout(pending);
     pending = setTimeout(() => {
       pending = undefined;
@@ -41,7 +56,7 @@ export function keepFresh(
       } catch (err) {
         opts.onError?.(err);
       }
-    }, SETTLE_MS);
+    }, delay);
     pending.unref();
   };
   const monitor: Monitor = startMonitor(ctx.config.dbPath, later);

@@ -15,7 +15,7 @@ import { loadConfig } from '../../config';
 import { closeDb } from '../../../db/client';
 import { createContext, type ServiceContext } from '../context';
 import { scan } from './scan-service';
-import { keepFresh, type Keeper } from './keep-fresh';
+import { keepFresh, LEAD_MS, scanDelay, SETTLE_MS, type Keeper } from './keep-fresh';
 import type { ScanStats } from './scan';
 import { CORPUS_NOW, CORPUS_OWNER, writeScanCorpus } from '../fixtures/scan-corpus';
 
@@ -222,5 +222,33 @@ describe('a targeted rescan writes the index a full scan writes', () => {
     keep.fresh();
     expect(scans.at(-1)!.compared).toBe(1);
     same();
+  });
+});
+
+describe('when the keeper scans by itself', () => {
+  it('soon after a change that follows a quiet spell, at the settle pace while changes keep coming', () => {
+    expect(LEAD_MS).toBeLessThan(SETTLE_MS);
+    expect(scanDelay(Number.POSITIVE_INFINITY)).toBe(LEAD_MS); // the first change ever
+    expect(scanDelay(60_000)).toBe(LEAD_MS);
+    expect(scanDelay(SETTLE_MS + 1)).toBe(LEAD_MS);
+    expect(scanDelay(SETTLE_MS)).toBe(SETTLE_MS);
+    expect(scanDelay(5)).toBe(SETTLE_MS);
+  });
+
+  it('scans a change with nobody reading, and the index then holds it', async () => {
+    const { corpus, ctx, scans } = keptCorpus(40, 10);
+    await settle();
+    const before = scans.length;
+    const mem = path.join(corpus.roots[0]!, 'memories');
+    const file = path.join(mem, memoryNames(mem)[0]!);
+    fs.appendFileSync(file, '\nOne more line, written while nobody reads.\n');
+    const deadline = Date.now() + 5000;
+    while (scans.length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(scans.length).toBeGreaterThan(before);
+    const size = ctx.handle.sqlite
+      .prepare('SELECT size FROM memories WHERE rel_path = ?')
+      .pluck()
+      .get(`memories/${path.basename(file)}`);
+    expect(size).toBe(fs.statSync(file).size);
   });
 });

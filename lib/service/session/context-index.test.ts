@@ -292,6 +292,27 @@ describe('the dashboard\'s kept plan (docs/session-context.md, "Between changes"
     expect(work.memoriesMade).toBeLessThan(15);
   });
 
+  it('a conflict twin written again where it was stays a conflict (no file came or went)', () => {
+    // The test above removed the quarantine/ twin: it comes back first (a file came: rechecked).
+    const twin = path.join(sb.root, 'quarantine', 'feedback_twin.md');
+    fs.writeFileSync(twin, fm({ name: 'twin', 'trust-level': 'quarantined' }, '\nTwin.\n'));
+    scan(ctx);
+    kept(8000);
+    fs.appendFileSync(path.join(sb.root, 'memories', 'feedback_twin.md'), 'Edited in place.\n');
+    scan(ctx);
+    const one = kept(8000);
+    expect(keep.last.rowsRead).toBe(errorRows() + 1);
+    expect(one.roots[0]!.rows.filter((r) => r.filename === 'feedback_twin.md').map((r) => r.state)).toEqual([
+      'conflict',
+      'quarantined',
+    ]);
+    expect(JSON.stringify(one)).toBe(JSON.stringify(plan(8000, { cache: null })));
+    fs.appendFileSync(twin, 'Edited in place too.\n');
+    fs.appendFileSync(path.join(sb.root, 'memories', 'feedback_twin.md'), 'And again.\n');
+    scan(ctx);
+    expectSame([1800, 8000]);
+  });
+
   it('another owner (other rules) or another handle starts the keep over', () => {
     kept(8000);
     expect(keep.last.rowsRead).toBe(errorRows());

@@ -70,6 +70,7 @@ export function orderedRows(root: ContextRootPlan, opts: { archived?: boolean } 
   const rows = root.rows.filter((r) => opts.archived || r.state !== 'archived');
   // One rank lookup per row, not two list searches per comparison: 100,000 rows sort in tens of ms.
   const rank = new Map(STATE_ORDER.map((state, i) => [state, i]));
+  if (root.layout !== 'claude-code' && inNameOrder(rows)) return byState(rows, rank);
   return rows.sort((a, b) => {
     const s = (rank.get(a.state) ?? -1) - (rank.get(b.state) ?? -1);
     if (root.layout === 'claude-code' && a.indexLine !== null && b.indexLine !== null && s === 0)
@@ -77,6 +78,23 @@ export function orderedRows(root: ContextRootPlan, opts: { archived?: boolean } 
     if (s !== 0) return s;
     return a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0;
   });
+}
+
+function inNameOrder(rows: readonly ContextRow[]): boolean {
+  for (let i = 1; i < rows.length; i++) if (rows[i]!.filename < rows[i - 1]!.filename) return false;
+  return true;
+}
+
+/**
+ * Rows already in name order (the listing's order: the dashboard's plan always is), grouped
+ * by state in STATE_ORDER, each group keeping that order: exactly what the stable sort by
+ * state then name gives, without 1.5 million comparisons at 100,000 rows.
+ */
+function byState(rows: readonly ContextRow[], rank: ReadonlyMap<RowState, number>): ContextRow[] {
+  // A state missing from STATE_ORDER ranks -1, first, as in the sort.
+  const groups: ContextRow[][] = Array.from({ length: STATE_ORDER.length + 1 }, () => []);
+  for (const r of rows) groups[(rank.get(r.state) ?? -1) + 1]!.push(r);
+  return groups.flat();
 }
 
 const n = (x: number) => x.toLocaleString('en-US');

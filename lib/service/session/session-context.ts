@@ -549,23 +549,38 @@ function readKeptRoot(
   ks.sigs = sigs;
   ks.kept = at;
   keep.last.rowsRead += moved.length;
-  // The last plan's order without what moved or went, merged with what is new.
-  let gone = 0;
+  // The last plan's order without what moved or went, merged with what is new. Each file that
+  // moved or went is counted by place and name, and each new entry counted back off.
+  // A file written again where it was takes over the conflict of the entry it replaces.
+  const placeNames = new Map<string, { n: number; conflict: boolean }>();
+  const key = (k: KeptFile) => `${k.file.location}\0${k.file.filename}`;
   const stay: KeptFile[] = [];
   for (const k of ks.sorted) {
     if (k.epoch === epoch) {
       stay.push(k);
       continue;
     }
-    gone++; // moved (its new entry is in `fresh`) or went
+    // Moved (its new entry is in `fresh`) or went.
+    const c = placeNames.get(key(k));
+    if (c) c.n++;
+    else placeNames.set(key(k), { n: 1, conflict: k.conflict });
+  }
+  for (const k of fresh) {
+    const c = placeNames.get(key(k));
+    if (c) {
+      c.n--;
+      k.conflict = c.conflict;
+    } else placeNames.set(key(k), { n: -1, conflict: false });
   }
   fresh.sort(byListing);
   const files: KeptFile[] = new Array(stay.length + fresh.length);
   for (let i = 0, a = 0, b = 0; i < files.length; i++)
     files[i] = b >= fresh.length || (a < stay.length && byListing(stay[a]!, fresh[b]!) < 0) ? stay[a++]! : fresh[b++]!;
   ks.sorted = files;
-  // A conflict is a filename in both memories/ and quarantine/: it can change only when files come or go.
-  const recheck = gone > 0 || fresh.length > 0;
+  // A conflict is a filename in both memories/ and quarantine/: it can change only when the
+  // names in a place change — not when a file is written again where it was.
+  let recheck = false;
+  for (const c of placeNames.values()) if (c.n !== 0) recheck = true;
   const inMemories = new Set<string>();
   const inQuarantine = new Set<string>();
   if (recheck)

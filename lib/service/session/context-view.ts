@@ -1,0 +1,38 @@
+/**
+ * The Context X-ray's plan and its table order, as the dashboard shows them
+ * (docs/session-context.md, "The X-ray"). Kept until the index changes or the minute turns;
+ * between plans each memory's part is kept (`contextKeepOf`, "Between changes"). The page
+ * and the server's warm-up after a change (docs/session-context.md, "Made before it is
+ * asked for") both come here, so a warmed plan is the one the page would have made.
+ */
+import type { Env } from '../../env';
+import type { ServiceContext } from '../context';
+import { memo } from '../../../db/queries/memo';
+import type { ContextPlan, ContextRow } from '../../trust/context';
+import { orderedRows } from './context-xray';
+import { buildSessionContext, contextBudgetSetting, contextKeepOf, contextPlanKey } from './session-context';
+
+export interface ContextView {
+  plan: ContextPlan;
+  /** Each root's rows in the table's order (archived rows left out), by root id. */
+  rows: Map<string, ContextRow[]>;
+}
+
+/** `ctx`'s index must be current (the dashboard's freshContext): the rows are the list of files. */
+export function contextView(ctx: ServiceContext, env: Env = process.env): ContextView {
+  const setting = contextBudgetSetting(env);
+  const now = ctx.now();
+  return memo(ctx.handle.sqlite, contextPlanKey(ctx.sources, setting, now), () => {
+    const plan = buildSessionContext({
+      roots: ctx.config.roots,
+      now,
+      owner: ctx.owner(),
+      budget: setting.budget,
+      problems: setting.problem ? [setting.problem] : [],
+      cache: ctx.handle.sqlite,
+      listing: 'index',
+      keep: contextKeepOf(ctx.handle.sqlite),
+    });
+    return { plan, rows: new Map(plan.roots.map((r) => [r.id, orderedRows(r, { archived: false })])) };
+  });
+}
