@@ -39,7 +39,6 @@ import {
 } from './context-text';
 import { plural } from './dates';
 import { claudeRoot, lineRef, row, type ClaudeNotes } from './context-claude';
-import { sortForPacking } from './packing-order';
 
 export * from './context-types';
 export * from './context-text';
@@ -234,8 +233,13 @@ export function sessionContext(input: ContextInput): ContextPlan {
     });
   });
 
-  // Most-trusted first (verified, then stale verified, then inferred), then most recent, then by name.
-  sortForPacking(candidates, (c) => c.m.filename);
+  // Most-trusted first (verified, then stale verified, then inferred), then most recent.
+  candidates.sort(
+    (a, b) =>
+      a.rank - b.rank ||
+      b.recency - a.recency ||
+      (a.m.filename < b.m.filename ? -1 : a.m.filename > b.m.filename ? 1 : 0),
+  );
   // Each root's candidates in that order, and each one's place in it (render reads them per root).
   const byRoot = new Map<number, Candidate[]>();
   candidates.forEach((c, i) => {

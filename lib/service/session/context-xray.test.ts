@@ -6,20 +6,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { orderedRows } from './context-xray';
+import { orderedRows, STATE_ORDER } from './context-xray';
 import type { ContextRootPlan, ContextRow, RowState } from '../../trust/context';
 
-const STATES: RowState[] = [
-  'loaded',
-  'over-budget',
-  'withheld',
-  'cut',
-  'not-indexed',
-  'conflict',
-  'unreadable',
-  'quarantined',
-  'archived',
-];
+/** Every state, in the table's order (the grouping must follow it, whatever it is). */
+const STATES = STATE_ORDER;
 
 /** The order as it was defined before grouping: one stable sort. */
 function sortedReference(root: ContextRootPlan, archived: boolean): ContextRow[] {

@@ -53,7 +53,7 @@ export const STATE_LABEL: Record<RowState, string> = {
   unreadable: 'unreadable',
 };
 
-const STATE_ORDER: RowState[] = [
+export const STATE_ORDER: readonly RowState[] = [
   'loaded',
   'over-budget',
   'withheld',
@@ -91,10 +91,19 @@ function inNameOrder(rows: readonly ContextRow[]): boolean {
  * state then name gives, without 1.5 million comparisons at 100,000 rows.
  */
 function byState(rows: readonly ContextRow[], rank: ReadonlyMap<RowState, number>): ContextRow[] {
-  // A state missing from STATE_ORDER ranks -1, first, as in the sort.
-  const groups: ContextRow[][] = Array.from({ length: STATE_ORDER.length + 1 }, () => []);
-  for (const r of rows) groups[(rank.get(r.state) ?? -1) + 1]!.push(r);
-  return groups.flat();
+  // Counting placement: each row's group (a state missing from STATE_ORDER is group 0,
+  // first, as in the sort), each group's start, then every row at its group's next place.
+  const group = new Int32Array(rows.length);
+  const starts = new Int32Array(STATE_ORDER.length + 2);
+  for (let i = 0; i < rows.length; i++) {
+    const g = (rank.get(rows[i]!.state) ?? -1) + 1;
+    group[i] = g;
+    starts[g + 1]!++;
+  }
+  for (let g = 0; g <= STATE_ORDER.length; g++) starts[g + 1]! += starts[g]!;
+  const out = rows.slice();
+  for (let i = 0; i < rows.length; i++) out[starts[group[i]!]!++] = rows[i]!;
+  return out;
 }
 
 const n = (x: number) => x.toLocaleString('en-US');
