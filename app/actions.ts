@@ -6,7 +6,7 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { action, type ActionResult } from '@/lib/action-result';
-import { context, freshContext, resetContext } from '@/lib/server';
+import { context, contextShown, freshContext, resetContext } from '@/lib/server';
 import { addRoot, removeRoot, saveContextBudget, saveOwner } from '@/lib/service/settings/settings-service';
 import { transitionAsBatch } from '@/lib/service/write/transition-batch';
 import { indexSignature } from '@/db/queries/signature';
@@ -39,6 +39,13 @@ export const pollIndex = action(
   z.object({}),
   (): ActionResult<string> => ({ ok: true, data: indexSignature(freshContext().handle.sqlite) }),
 );
+
+/** pollIndex for the open Context X-ray: an open tab keeps its plan made ahead (docs/session-context.md). */
+export const pollContextIndex = action(z.object({}), (): ActionResult<string> => {
+  const ctx = freshContext();
+  contextShown();
+  return { ok: true, data: indexSignature(ctx.handle.sqlite) };
+});
 
 const RootInput = z.object({ root: z.string().min(1).max(4096) });
 

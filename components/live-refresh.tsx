@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import { pollIndex } from '@/app/actions';
+import { pollContextIndex, pollIndex } from '@/app/actions';
 import type { ActionResult } from '@/lib/action-result';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -41,8 +41,24 @@ export function useRefreshOnChange(
   }, [data, router]);
 }
 
-/** The index of the file-per-memory roots. */
-export function LiveRefresh({ since, intervalMs = 3_000 }: { since: string; intervalMs?: number }) {
-  useRefreshOnChange(since, queryKeys.index, pollIndex, intervalMs);
+/**
+ * The index of the file-per-memory roots. `context`: the Context X-ray's tab, whose polls
+ * also tell the server that it is still on screen (its plan is made ahead meanwhile).
+ */
+export function LiveRefresh({
+  since,
+  intervalMs = 3_000,
+  context = false,
+}: {
+  since: string;
+  intervalMs?: number;
+  context?: boolean;
+}) {
+  useRefreshOnChange(
+    since,
+    context ? queryKeys.contextIndex : queryKeys.index,
+    context ? pollContextIndex : pollIndex,
+    intervalMs,
+  );
   return null;
 }

@@ -18,6 +18,18 @@ test('a memory written on disk appears on the open page without a reload', async
   await expect(page.getByRole('link', { name: 'A brand new rule' })).toBeVisible({ timeout: 15_000 });
 });
 
+test('a memory written on disk appears on the open Context X-ray without a reload', async ({ page, server }) => {
+  await page.goto('/context');
+  await expect(page.getByRole('link', { name: 'feedback_small_prs.md' })).toBeVisible();
+  // Its polls also keep the server making the plan ahead (docs/session-context.md).
+  fs.writeFileSync(
+    path.join(server.root, 'memories/feedback_new_rule.md'),
+    inferred('A brand new rule', '2026-11-21T08:00:00Z'),
+  );
+  await expect(page.getByRole('link', { name: 'feedback_new_rule.md' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('hook-text')).toContainText('name="A brand new rule"');
+});
+
 test('adding a memory is validated and lands at verified; a secret blocks the save', async ({ page, server }) => {
   await page.goto('/memories/new');
   await page.getByLabel('Type').selectOption('feedback');

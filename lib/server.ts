@@ -65,9 +65,14 @@ export function freshContext(): ServiceContext {
   return ctx;
 }
 
+/** The Context X-ray is on screen (rendered, or an open tab polling): its plan is made ahead for a while. */
+export function contextShown(): void {
+  warmer.viewed();
+}
+
 /** The Context X-ray's plan and table order, noting that the page is being looked at. */
 export function shownContextView(ctx: ServiceContext): ContextView {
-  warmer.viewed();
+  contextShown();
   return contextView(ctx);
 }
 

@@ -19,7 +19,7 @@ export default function ContextPage() {
   const c = plan.counts;
   return (
     <div>
-      <LiveRefresh since={indexSignature(ctx.handle.sqlite)} />
+      <LiveRefresh since={indexSignature(ctx.handle.sqlite)} context />
       <h1 className="text-2xl font-semibold tracking-tight">Context X-ray</h1>
       <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-400">
         Exactly what memtrust’s SessionStart hook gives an assistant session now, root by root. The same table in a

@@ -11,7 +11,7 @@
  * and the minute (contextView), so a warm-up with nothing moved costs a key check.
  */
 
-/** Warm only while the page was shown within this long (a tab left open polls it anyway). */
+/** Warm only while the page was shown within this long (an open tab's polls count as shown). */
 export const WARM_WINDOW_MS = 10 * 60_000;
 /** After a change, wait this long for more (a burst of writes is planned once), and again while requests are answered. */
 export const WARM_DELAY_MS = 20;
