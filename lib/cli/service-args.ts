@@ -37,7 +37,7 @@ export function openContext(args: ParsedArgs, io: Io, opts: { scan?: boolean } =
   for (const r of recoverAll(ctx)) io.err(`recovery: ${r.message}`);
   if (opts.scan !== false) {
     let last = 0;
-    scan(ctx, {
+    const stats = scan(ctx, {
       askWatcher: true,
       onProgress: io.isTTY
         ? (done, total) => {
@@ -48,6 +48,9 @@ export function openContext(args: ParsedArgs, io: Io, opts: { scan?: boolean } =
           }
         : undefined,
     });
+    // A root that is missing or unreadable is not refused (docs/roots.md), but a command
+    // reading it says so: a mistyped --root would otherwise read as "no memories match".
+    for (const e of stats.errors) io.err(`memtrust: ${e}`);
   }
   return ctx;
 }

@@ -34,6 +34,18 @@ describe('service commands', () => {
     expect(r.out).toContain('memories/user_role.md');
   });
 
+  it('name a root that does not exist, and list what the other roots hold (exit 0: not refused)', () => {
+    const missing = path.join(tmp, 'no-such-root');
+    const r = cli(['--root', missing, 'list']);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(`memtrust: ${missing}: root not found\n`);
+    expect(r.out).toContain('no memories match');
+    const both = cli(['--root', missing, '--root', root, 'list', '--tier', 'verified']);
+    expect(both.code).toBe(0);
+    expect(both.err).toBe(`memtrust: ${missing}: root not found\n`);
+    expect(both.out).toContain('memories/user_role.md');
+  });
+
   it('report an index database that cannot be opened in one line, exit 1', () => {
     const r = cli(['--root', root, 'list'], { MEMTRUST_DB: path.join(root, 'memories', 'user_role.md', 'db.sqlite') });
     expect(r.code).toBe(1);
