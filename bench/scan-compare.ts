@@ -4,7 +4,7 @@
  * database, then rescanned after one round of changes; every row, the schema and the
  * full-text answers must be identical.
  *
- *   npx tsx bench/scan-compare.ts [--baseline 8aba313] [--big 2500] [--small 300]
+ *   npx tsx bench/scan-compare.ts [--baseline 8aba313] [--big 2500] [--small 300] [--workers 1]
  *
  * Roots (lib/service/fixtures/scan-corpus.ts, written to a temp dir): a trust-model root of
  * --big demo memories with their audit trail (≥ 2,000 takes the bulk path of a first scan:
@@ -15,6 +15,8 @@
  * mtime), 5 % edited, 2 % deleted, one added per root.
  * Each code runs bench/scan-dump.ts in its own process (the baseline's tree is extracted
  * with `git archive` into bench/.out/baseline-<commit>; a copy of scan-dump.ts goes in).
+ * Today's side reads and inspects every root on --workers worker threads (the inspect pool,
+ * docs/performance.md, "Both cores"; 0: on the main thread alone).
  * Exit 0 always; PASS when every part is identical.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -24,7 +26,7 @@ import path from 'node:path';
 import { CORPUS_NOW, CORPUS_OWNER, writeScanCorpus } from '../lib/service/fixtures/scan-corpus';
 import { flags, fmtMs, intFlag, machineLine, note, PROJECT_DIR, table, verdict } from './common';
 
-const f = flags(process.argv.slice(2), { baseline: '8aba313', big: '2500', small: '300' });
+const f = flags(process.argv.slice(2), { baseline: '8aba313', big: '2500', small: '300', workers: '1' });
 const BASELINE = f.baseline!;
 if (!/^[0-9a-f]{7,40}$/.test(BASELINE)) {
   process.stderr.write(`--baseline must be a commit id: ${BASELINE}\n`);
@@ -32,6 +34,7 @@ if (!/^[0-9a-f]{7,40}$/.test(BASELINE)) {
 }
 const BIG = intFlag(f, 'big');
 const SMALL = intFlag(f, 'small');
+const WORKERS = intFlag(f, 'workers');
 
 function baselineTree(): string {
   const dir = path.join(PROJECT_DIR, 'bench', '.out', `baseline-${BASELINE}`);
@@ -66,6 +69,7 @@ try {
       XDG_CONFIG_HOME: path.join(tmp, `${name}-config`),
       XDG_DATA_HOME: path.join(tmp, `${name}-data`),
       GIT_CEILING_DIRECTORIES: tmp,
+      MEMTRUST_WORKERS: tree === PROJECT_DIR ? String(WORKERS) : '0',
     };
     delete e.MEMTRUST_DEBUG;
     return e;
@@ -91,7 +95,9 @@ try {
   const diffs: string[] = [];
   let same = true;
   for (const [phase, a, b] of phases) {
+    note(`${phase}: today inspected on ${String(b._workers ?? 0)} worker thread(s)`);
     for (const part of Object.keys({ ...a, ...b })) {
+      if (part.startsWith('_')) continue; // how the index was made, not what it holds
       const x = JSON.stringify(a[part]);
       const y = JSON.stringify(b[part]);
       const count = (v: unknown) => (Array.isArray(v) ? String(v.length) : '—');
@@ -113,7 +119,7 @@ try {
   out.push(`memtrust index comparison — ${new Date().toISOString()}`);
   out.push(`machine: ${machineLine()}`);
   out.push(
-    `baseline: commit ${BASELINE}; roots: ${BIG} + ${SMALL} demo memories (trust-model) and a Claude Code folder of ${SMALL} plus the real shapes`,
+    `baseline: commit ${BASELINE}; roots: ${BIG} + ${SMALL} demo memories (trust-model) and a Claude Code folder of ${SMALL} plus the real shapes; today on ${WORKERS} worker thread(s)`,
   );
   out.push('');
   out.push(table(rows));

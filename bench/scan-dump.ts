@@ -5,7 +5,10 @@
  * with today's code and with a baseline commit's code (a copy of this file goes into the
  * baseline's tree), so it only uses what both have: loadConfig, createContext, scan.
  *
- *   MEMTRUST_ROOT=… MEMTRUST_DB=… npx tsx bench/scan-dump.ts OUT
+ *   MEMTRUST_ROOT=… MEMTRUST_DB=… [MEMTRUST_WORKERS=N] npx tsx bench/scan-dump.ts OUT
+ *
+ * MEMTRUST_WORKERS=N (N ≥ 1): every root is read and inspected on N worker threads, however
+ * few its files (docs/performance.md, "Both cores"); a baseline's scan ignores the option.
  */
 import fs from 'node:fs';
 import { loadConfig } from '../lib/config';
@@ -19,7 +22,8 @@ if (!out) {
   process.exit(64);
 }
 const ctx = createContext(loadConfig({ env: process.env }), process.env);
-const stats = scan(ctx);
+const workers = Number(process.env.MEMTRUST_WORKERS || 0);
+const stats = scan(ctx, (workers > 0 ? { workers, poolMinFiles: 1 } : {}) as Parameters<typeof scan>[1]);
 const sqlite = ctx.handle.sqlite;
 
 const TABLES: Record<string, string> = {
@@ -32,7 +36,9 @@ const TABLES: Record<string, string> = {
   sources: 'SELECT * FROM sources',
   meta: "SELECT * FROM meta WHERE key NOT IN ('fts_deferred', 'indexes_deferred')",
 };
-const dump: Record<string, unknown> = { stats: { ...stats, errors: [...stats.errors].sort() } };
+// How many workers inspected is not part of the index: kept apart, under a key the comparison skips.
+const { workers: pooled, ...counts } = stats as typeof stats & { workers?: number };
+const dump: Record<string, unknown> = { stats: { ...counts, errors: [...stats.errors].sort() }, _workers: pooled ?? 0 };
 for (const [name, sql] of Object.entries(TABLES)) {
   let rows: Record<string, unknown>[];
   try {

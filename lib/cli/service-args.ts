@@ -7,6 +7,7 @@ import { createContext, type ServiceContext } from '../service/context';
 import { isDemoRoot } from '../service/settings/demo-root';
 import { recoverAll } from '../service/write/recover';
 import { scan } from '../service/index/scan-service';
+import { defaultWorkers } from '../service/index/inspect-pool';
 
 export function parseServiceArgs(argv: string[], spec: FlagSpec = {}): ParsedArgs {
   return parseArgs(argv, { values: ['root', ...(spec.values ?? [])], bools: ['json', ...(spec.bools ?? [])] });
@@ -39,6 +40,7 @@ export function openContext(args: ParsedArgs, io: Io, opts: { scan?: boolean } =
     let last = 0;
     const stats = scan(ctx, {
       askWatcher: true,
+      workers: defaultWorkers(),
       onProgress: io.isTTY
         ? (done, total) => {
             if (total < 2000 || Date.now() - last < 200) return;

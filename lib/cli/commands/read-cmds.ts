@@ -13,6 +13,7 @@ import { historyItems } from '../../../db/queries/history';
 import { JsonItems, writeLines, writeParts } from './list-output';
 import { memoryDetail } from '../../service/index/memory-detail';
 import { scan } from '../../service/index/scan-service';
+import { defaultWorkers } from '../../service/index/inspect-pool';
 import { rebuildIndex } from '../../service/index/rebuild';
 import { discoverRoots } from '../../service/settings/discover';
 import { historyTarget } from '../../service/index/history-target';
@@ -32,6 +33,7 @@ const scanCmd: Command = {
     // For a parent process (the dashboard's first index, docs/first-index.md): one line per
     // batch of files read and checked, the last one DONE = TOTAL.
     const stats = scan(ctx, {
+      workers: defaultWorkers(),
       onProgress: args.bools.has('progress') ? (done, total) => io.err(`progress ${done} ${total}`) : undefined,
     });
     const ms = Date.now() - t;

@@ -11,6 +11,8 @@ import type { ListedFile } from '../../sources';
 export interface RowWriter {
   /** `isNew`: the caller knows no row exists (first scan), so the delete is skipped. */
   upsert(source: string, file: ListedFile, ins: Inspected, isNew?: boolean): void;
+  /** The same as `upsert`, from the row prepareRow made (maybe on a worker thread: inspect-pool.ts). */
+  insertPrepared(row: PreparedRow, isNew?: boolean): void;
   upsertError(source: string, file: ListedFile, error: string, isNew?: boolean): void;
   remove(key: string): void;
   /**
@@ -18,6 +20,66 @@ export interface RowWriter {
    * from the mtime change; every finding and field stays (docs/performance.md).
    */
   touch(key: string, file: ListedFile, clock: ReturnType<typeof clockBases>): void;
+}
+
+/**
+ * One memory row as the writer inserts it: the values of the memories INSERT in its column
+ * order, the rare changed-since-verified column, and each finding's INSERT values. Plain
+ * arrays of primitives: the inspect pool's workers make them, and they cross to the main
+ * thread far cheaper than the inspection they come from (docs/performance.md, "Both cores").
+ */
+export interface PreparedRow {
+  key: string;
+  values: unknown[];
+  changedSinceVerified: string | null;
+  findings: unknown[][];
+}
+
+/** The row's identity columns (key, id, source, rel_path, filename, location). */
+function identity(source: string, file: ListedFile) {
+  const key = `${source}:${file.relPath}`;
+  return [key, `${source}:${file.filename}`, source, file.relPath, file.filename, file.location] as const;
+}
+
+/** The row of one inspected file (no db). */
+export function prepareRow(source: string, file: ListedFile, ins: Inspected): PreparedRow {
+  const id = identity(source, file);
+  const f = ins.fields;
+  const c = clockBases(ins.facts);
+  const checks = [...new Set(ins.findings.filter((x) => x.label !== 'PASS').map((x) => x.check))].join(' ');
+  return {
+    key: id[0],
+    values: [
+      ...id,
+      ins.tier,
+      f['trust-level'] ?? null,
+      f.type ?? null,
+      ins.display.name ?? null,
+      ins.display.description ?? null,
+      f['source-machine'] ?? null,
+      f['created-at'] ?? null,
+      f['last-verified'] ?? null,
+      f['quarantined-at'] ?? null,
+      ins.display.quarantineReason ?? null,
+      c.createdMs,
+      c.createdFromMtime ? 1 : 0,
+      c.lastVerifiedMs,
+      c.quarantineSinceMs,
+      file.size,
+      file.mtimeMs,
+      ins.sha256,
+      ins.verdicts.validate.exit,
+      ins.verdicts.secret.exit,
+      ins.verdicts.injection.exit,
+      ins.findings.length,
+      checks,
+      ins.needsBackfill ? 1 : 0,
+      null,
+      ins.body,
+    ],
+    changedSinceVerified: f['changed-since-verified'] || null,
+    findings: ins.findings.map((x) => [id[0], x.check, x.code, x.label, x.line ?? null, x.message, x.class ?? null]),
+  };
 }
 
 export function rowWriter(sqlite: Database.Database): RowWriter {
@@ -44,11 +106,6 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
     delFindings.run(key);
   };
 
-  /** The row's identity columns (key, id, source, rel_path, filename, location). */
-  const identity = (source: string, file: ListedFile) => {
-    const key = `${source}:${file.relPath}`;
-    return [key, `${source}:${file.filename}`, source, file.relPath, file.filename, file.location] as const;
-  };
   /**
    * `isNew` comes from the scan's snapshot of the rows, taken outside this transaction: another
    * process scanning the same roots (the dashboard, `memtrust watch`, a CLI command) may have
@@ -65,6 +122,12 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
     }
   };
 
+  const insertPrepared = (row: PreparedRow, isNew = false) => {
+    insertRow(row.key, isNew, row.values);
+    if (row.changedSinceVerified) setChanged.run(row.changedSinceVerified, row.key);
+    for (const x of row.findings) insertFinding.run(...x);
+  };
+
   return {
     remove,
     touch(key, file, c) {
@@ -79,43 +142,9 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
       );
     },
     upsert(source, file, ins, isNew = false) {
-      const id = identity(source, file);
-      const key = id[0];
-      const f = ins.fields;
-      const c = clockBases(ins.facts);
-      const checks = [...new Set(ins.findings.filter((x) => x.label !== 'PASS').map((x) => x.check))].join(' ');
-      insertRow(key, isNew, [
-        ...id,
-        ins.tier,
-        f['trust-level'] ?? null,
-        f.type ?? null,
-        ins.display.name ?? null,
-        ins.display.description ?? null,
-        f['source-machine'] ?? null,
-        f['created-at'] ?? null,
-        f['last-verified'] ?? null,
-        f['quarantined-at'] ?? null,
-        ins.display.quarantineReason ?? null,
-        c.createdMs,
-        c.createdFromMtime ? 1 : 0,
-        c.lastVerifiedMs,
-        c.quarantineSinceMs,
-        file.size,
-        file.mtimeMs,
-        ins.sha256,
-        ins.verdicts.validate.exit,
-        ins.verdicts.secret.exit,
-        ins.verdicts.injection.exit,
-        ins.findings.length,
-        checks,
-        ins.needsBackfill ? 1 : 0,
-        null,
-        ins.body,
-      ]);
-      if (f['changed-since-verified']) setChanged.run(f['changed-since-verified'], key);
-      for (const x of ins.findings)
-        insertFinding.run(key, x.check, x.code, x.label, x.line ?? null, x.message, x.class ?? null);
+      insertPrepared(prepareRow(source, file, ins), isNew);
     },
+    insertPrepared,
     upsertError(source, file, error, isNew = false) {
       const id = identity(source, file);
       const key = id[0];

@@ -2,6 +2,9 @@
  * The speed-ups of docs/performance.md change no row: each fast path is held against the
  * plain path on the same files, in real SQLite, with the real shapes and the demo
  * generator's planted failures (lib/service/fixtures/scan-corpus.ts).
+ *   - a scan read and inspected on worker threads (the inspect pool, "Both cores") against
+ *     one on the main thread alone: first index (listed without a stat, so the sizes and
+ *     mtimes come back from the workers) and rescan, rowids included;
  *   - a large first scan (deferred indexes, paused checkpoints, bulk audit mirror) against
  *     a forced row-by-row re-inspection of every file in the same database;
  *   - a rescan after touches (same bytes, new mtime), edits, deletes and adds against a
@@ -20,7 +23,7 @@ import { closeDb } from '../../../db/client';
 import { listMemories, QUEUES } from '../../../db/queries/memories';
 import { createContext, type ServiceContext } from '../context';
 import { scan } from './scan-service';
-import { CORPUS_NOW, CORPUS_OWNER, writeScanCorpus } from '../fixtures/scan-corpus';
+import { CORPUS_NOW, corpusEnv, writeScanCorpus } from '../fixtures/scan-corpus';
 import { applyRecordActions } from '../records/apply';
 import { forgetRecordCache, listRecords } from '../records/read';
 import { bigStoreText } from '../../sources/consolidation/test-fixtures';
@@ -39,18 +42,8 @@ function tempDir(): string {
 }
 
 function contextFor(tmp: string, roots: string[], name: string): ServiceContext {
-  const db = path.join(tmp, `${name}.sqlite`);
-  dbs.push(db);
-  const env: Record<string, string> = {
-    MEMTRUST_ROOT: roots.join(path.delimiter),
-    MEMTRUST_DB: db,
-    MEMTRUST_NOW: CORPUS_NOW,
-    MEMTRUST_MACHINE: 'test-machine',
-    OWNER_EMAILS: CORPUS_OWNER,
-    XDG_CONFIG_HOME: path.join(tmp, `${name}-cfg`),
-    XDG_DATA_HOME: path.join(tmp, `${name}-data`),
-    GIT_CEILING_DIRECTORIES: tmp,
-  };
+  const env = corpusEnv(tmp, roots, name);
+  dbs.push(env.MEMTRUST_DB!);
   return createContext(loadConfig({ env }), env);
 }
 
@@ -78,6 +71,15 @@ function dump(sqlite: Database.Database): Record<string, string[]> {
     ),
   );
   return out;
+}
+
+/** Rows in the order they were written: the pool writes them as one thread does, rowids included. */
+function rowids(sqlite: Database.Database): unknown[] {
+  return [
+    sqlite.prepare('SELECT rowid, key FROM memories ORDER BY rowid').all(),
+    sqlite.prepare('SELECT rowid, key, code FROM findings ORDER BY rowid').all(),
+    sqlite.prepare('SELECT seq, id FROM audit_events ORDER BY seq').all(),
+  ];
 }
 
 describe('a faster index is the same index', () => {
@@ -113,6 +115,29 @@ describe('a faster index is the same index', () => {
     const b = dump(fresh.handle.sqlite);
     for (const part of ['memories', 'findings', 'audit_events', 'index_findings', 'fts'])
       expect(a[part], part).toEqual(b[part]);
+  });
+
+  it('a scan read and inspected on worker threads writes what one thread writes, first index and rescan', () => {
+    const tmp = tempDir();
+    const corpus = writeScanCorpus(path.join(tmp, 'roots'), 2100, 60);
+    const pooled = contextFor(tmp, corpus.roots, 'pooled');
+    const alone = contextFor(tmp, corpus.roots, 'alone');
+    // The workers read every file of the first index (the main thread only waits); in the
+    // rescan the main thread helps, as in the CLI.
+    const first = scan(pooled, { workers: 2, poolMinFiles: 1, poolMainHelps: false });
+    expect(first.workers).toBe(2);
+    expect(scan(alone).workers).toBeUndefined();
+    const a = dump(pooled.handle.sqlite);
+    expect(a.memories!.length).toBeGreaterThan(2100);
+    expect(a).toEqual(dump(alone.handle.sqlite));
+    expect(rowids(pooled.handle.sqlite)).toEqual(rowids(alone.handle.sqlite));
+    corpus.mutate();
+    const re = scan(pooled, { workers: 2, poolMinFiles: 1 });
+    expect(re.read).toBeGreaterThan(0);
+    expect(re.workers).toBe(2);
+    scan(alone);
+    expect(dump(pooled.handle.sqlite)).toEqual(dump(alone.handle.sqlite));
+    expect(rowids(pooled.handle.sqlite)).toEqual(rowids(alone.handle.sqlite));
   });
 
   it("a list page's total is count(*) of the filter, short pages included", () => {

@@ -3,13 +3,11 @@
  * mtime match its row is skipped; anything else is re-read, hashed and
  * re-validated; rows of deleted files are dropped; audit files are mirrored.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { SourceInfo, ListedFile } from '../../sources';
 import { STAT_LATER, withNamesOnly, withStatLater } from '../../sources/list-dir';
 import type { OwnerIdentity } from '../../validators/types';
-import { clockBases, factsOf, inspect, readFields, sha256 } from './inspect';
 import { markConflictFor, markConflicts, rowWriter } from './index-rows';
 import { mirrorAudit } from '../audit/audit-mirror';
 import { markIndexed } from '../claude/claude-index';
@@ -19,7 +17,10 @@ import { pendingIntents } from '../write/journal';
 import crypto from 'node:crypto';
 import { SECRET_RULES_VERSION } from '../../validators/secrets';
 import { restoreIndexes, withBulkLoad } from './bulk-load';
-import { OPEN_READ, readFd } from '../../read-fd';
+import { readPrepared, type PreparedResult } from './read-one';
+import { openInspectPool, type PoolFileResult } from './inspect-pool';
+
+export { SCAN_READ_CAP, openListedLater } from './read-one';
 
 const RULES_KEY = 'secret_rules';
 
@@ -31,9 +32,6 @@ export function rulesSignature(owner: OwnerIdentity): string {
     .digest('hex')
     .slice(0, 32);
 }
-
-/** Files above this are indexed as an error row, never read whole (docs/memory-files.md). */
-export const SCAN_READ_CAP = 1024 * 1024;
 
 export interface ScanStats {
   sources: number;
@@ -48,6 +46,8 @@ export interface ScanStats {
   reused?: number;
   /** Files compared with their rows one by one instead of reading every row (same section). */
   compared?: number;
+  /** Worker threads that read and inspected files beside the main thread (docs/performance.md, "Both cores"). */
+  workers?: number;
 }
 
 export interface ScanOptions {
@@ -67,7 +67,20 @@ export interface ScanOptions {
    * (`relisted`: the ones still listed): the rest of the watcher's listing stands.
    */
   onRelisted?: (sourceId: string, named: ReadonlySet<string>, relisted: ListedFile[]) => void;
+  /**
+   * Worker threads that read and inspect when a root has at least `poolMinFiles` files to
+   * read (inspect-pool.ts; docs/performance.md, "Both cores"). None by default: the CLI
+   * passes `defaultWorkers()`; the dashboard indexes a large root through the CLI.
+   */
+  workers?: number;
+  /** Fewest files to read for the pool to start (default POOL_MIN_FILES; tests set it low). */
+  poolMinFiles?: number;
+  /** False: the main thread only waits, so the workers read every file (tests; inspect-pool.ts). */
+  poolMainHelps?: boolean;
 }
+
+/** Below this many files to read, a worker saves less than it costs to start (bench/index-workers.ts: even at 25,000, 21 % faster at 100,000). */
+export const POOL_MIN_FILES = 20_000;
 
 /**
  * A file root as the index's watcher saw it since its last scan: that scan's listing, and
@@ -146,8 +159,12 @@ export function scanSources(
       upsertSource.run(source.id, source.root, source.kind, source.label, now.getTime(), source.error);
       continue;
     }
-    scanOne(sqlite, source, owner, stats, opts, force);
-    stats.events += mirrorAudit(sqlite, source.id, source.root);
+    // The audit mirror runs while the workers inspect, when there are workers; else after.
+    let events = -1;
+    scanOne(sqlite, source, owner, stats, opts, force, () => {
+      events = mirrorAudit(sqlite, source.id, source.root);
+    });
+    stats.events += events >= 0 ? events : mirrorAudit(sqlite, source.id, source.root);
     upsertSource.run(source.id, source.root, source.kind, source.label, now.getTime(), null);
   }
   for (const source of opts.recordSources ?? [])
@@ -164,7 +181,8 @@ function scanOne(
   owner: OwnerIdentity,
   stats: ScanStats,
   opts: ScanOptions,
-  force = false,
+  force: boolean,
+  meanwhile: () => void,
 ): void {
   const seen = opts.watched?.get(source.id);
   // A root with no row yet is read whole: its files are listed without an lstat and each
@@ -195,8 +213,11 @@ function scanOne(
   if (!later) opts.onListed?.(source.id, raw);
   const listed = opts.machine ? committedListing(source.root, opts.machine, raw) : raw;
   stats.files += listed.length;
-  compareAndLoad(sqlite, source, owner, stats, opts, force, listed, null, later ? raw : null);
+  compareAndLoad(sqlite, source, owner, stats, opts, force, listed, null, later ? raw : null, meanwhile);
 }
+
+/** A listed file to read, and whether it had no row. */
+type Changed = ListedFile & { isNew: boolean };
 
 /** Each folder's named files (paths relative to the root), for withNamesOnly. */
 function namesByDir(named: ReadonlySet<string>): (relDir: string) => string[] {
@@ -223,7 +244,8 @@ function keptListing(seen: WatchedRoot, relisted: ListedFile[]): ListedFile[] {
  * Compares the listed files with their rows (all of them, or only `compare`'s), reads and
  * writes the ones that changed, drops the rows of the files gone, marks conflicts.
  * `statLaterRaw`: a first index's listing, handed to the watcher once the reads filled in
- * each file's size and mtime.
+ * each file's size and mtime. `meanwhile`: work for the main thread while workers inspect
+ * (not called when there are none).
  */
 function compareAndLoad(
   sqlite: Database.Database,
@@ -235,6 +257,7 @@ function compareAndLoad(
   listed: ListedFile[],
   compare: Set<string> | null,
   statLaterRaw: ListedFile[] | null = null,
+  meanwhile?: () => void,
 ): void {
   const existing = new Map<string, { size: number; mtime: number }>();
   if (compare) {
@@ -251,7 +274,7 @@ function compareAndLoad(
     }
   }
   const writer = rowWriter(sqlite);
-  const changed: (ListedFile & { isNew: boolean })[] = [];
+  const changed: Changed[] = [];
   for (const f of listed) {
     if (compare && !compare.has(f.relPath)) continue; // its row is the watcher's listing's
     const row = existing.get(f.relPath);
@@ -264,34 +287,72 @@ function compareAndLoad(
   // A file whose bytes hash as its row says changed only its mtime: the row's findings stand
   // (same bytes, same rules, same owner), only the mtime-based columns move.
   const prior = sqlite.prepare('SELECT sha256 FROM memories WHERE key = ? AND error IS NULL');
-  const priorSha = (f: ListedFile & { isNew: boolean }): string | null =>
+  const priorSha = (f: Changed): string | null =>
     force || f.isNew
       ? null
       : ((prior.get(`${source.id}:${f.relPath}`) as { sha256: string } | undefined)?.sha256 ?? null);
+  const workers = opts.workers ?? 0;
+  const batches: Changed[][] = [];
+  for (let i = 0; i < changed.length; i += BATCH) batches.push(changed.slice(i, i + BATCH));
+  const pool =
+    workers > 0 && changed.length >= (opts.poolMinFiles ?? POOL_MIN_FILES)
+      ? openInspectPool(
+          workers,
+          owner,
+          source.root,
+          source.id,
+          batches.map((files) => ({ files, prior: files.map(priorSha) })),
+          opts.poolMainHelps,
+        )
+      : null;
+  if (pool) {
+    stats.workers = Math.max(stats.workers ?? 0, workers);
+    // The audit trail is mirrored while the workers start on the files; the total is known now.
+    opts.onProgress?.(0, changed.length);
+    meanwhile?.();
+  }
+  /** Batch k read and inspected on this thread, as a worker answers it. */
+  const here = (k: number): PoolFileResult[] =>
+    batches[k]!.map((f) => {
+      const result = readPrepared(source.root, source.id, f, owner, priorSha(f));
+      return { size: f.size, mtimeMs: f.mtimeMs, result };
+    });
+  /** Batch k's files with their results: a worker's answer carries the size and mtime it found. */
+  const results = (k: number): { f: Changed; result: PreparedResult }[] => {
+    const got = pool ? pool.take(k, here) : here(k);
+    return batches[k]!.map((f, i) => {
+      const r = got[i]!;
+      f.size = r.size;
+      f.mtimeMs = r.mtimeMs;
+      return { f, result: r.result };
+    });
+  };
   const load = () => {
-    for (let i = 0; i < changed.length; i += BATCH) {
-      const batch = changed
-        .slice(i, i + BATCH)
-        .map((f) => ({ f, result: readOne(source.root, f, owner, priorSha(f)) }));
+    for (let k = 0, i = 0; k < batches.length; k++, i += BATCH) {
+      const batch = results(k);
       sqlite.transaction(() => {
         for (const { f, result } of batch) {
           if ('gone' in result) continue; // removed since the readdir: no row, as if never listed
           if ('error' in result) writer.upsertError(source.id, f, result.error, f.isNew);
           else if ('touched' in result) writer.touch(`${source.id}:${f.relPath}`, f, result.touched);
-          else writer.upsert(source.id, f, result.ins, f.isNew);
+          else writer.insertPrepared(result.row, f.isNew);
         }
       })();
       stats.read += batch.length;
       opts.onProgress?.(Math.min(i + BATCH, changed.length), changed.length);
     }
   };
-  if (defer) {
-    deferFts(sqlite);
-    withBulkLoad(sqlite, ['memories', 'findings'], () => {
-      load();
-      rebuildFts(sqlite);
-    });
-  } else load();
+  try {
+    if (defer) {
+      deferFts(sqlite);
+      withBulkLoad(sqlite, ['memories', 'findings'], () => {
+        load();
+        rebuildFts(sqlite);
+      });
+    } else load();
+  } finally {
+    pool?.close();
+  }
   if (statLaterRaw) {
     // The watcher keeps this listing for its next scan: with the sizes and mtimes the reads
     // found. A file not opened (removed meanwhile) is left out: the next scan lists it anew.
@@ -326,75 +387,5 @@ function compareAndLoad(
   if (source.adapter.indexFile) {
     markIndexed(sqlite, source);
     storeIndexFindings(sqlite, source, owner);
-  }
-}
-
-type ReadResult =
-  | { ins: ReturnType<typeof inspect> }
-  | { error: string }
-  | { touched: ReturnType<typeof clockBases> }
-  | { gone: true };
-
-function readOne(root: string, f: ListedFile, owner: OwnerIdentity, priorSha: string | null = null): ReadResult {
-  if (f.refused) return { error: f.refused };
-  const abs = path.join(root, f.readFrom ?? f.relPath);
-  let bytes: Buffer;
-  if (f.size === STAT_LATER) {
-    const got = openListedLater(abs, f);
-    if (!Buffer.isBuffer(got)) return got;
-    bytes = got;
-  } else {
-    if (f.size > SCAN_READ_CAP) return { error: tooLarge(f.size) };
-    try {
-      bytes = fs.readFileSync(abs);
-    } catch (e) {
-      return { error: unreadable(e) };
-    }
-  }
-  try {
-    if (priorSha !== null && sha256(bytes) === priorSha)
-      return { touched: clockBases(factsOf(readFields(bytes).fields, f)) };
-    return { ins: inspect(bytes, f, owner) };
-  } catch (e) {
-    // A validator bug must not stop the scan of every other file.
-    return { error: `could not be inspected: ${e instanceof Error ? e.message : String(e)}` };
-  }
-}
-
-const tooLarge = (size: number) => `file too large (${size} bytes, limit 1 MiB)`;
-const unreadable = (e: unknown) => `file unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})`;
-
-/**
- * A file listed without an lstat (withStatLater): opened once, never through a symlink put
- * there since the readdir, its size and mtime set on `f` from the open file, then read whole
- * unless it is over the cap or no longer a regular file. What an lstat would have answered otherwise: a file that cannot
- * be opened takes its size and mtime from an lstat now, and one removed meanwhile is gone.
- */
-export function openListedLater(abs: string, f: ListedFile): Buffer | { error: string } | { gone: true } {
-  let fd: number;
-  try {
-    fd = fs.openSync(abs, OPEN_READ | fs.constants.O_NOFOLLOW);
-  } catch (e) {
-    try {
-      const st = fs.lstatSync(abs);
-      f.size = st.size;
-      f.mtimeMs = Math.floor(st.mtimeMs);
-    } catch {
-      return { gone: true };
-    }
-    return { error: unreadable(e) };
-  }
-  try {
-    const st = fs.fstatSync(fd);
-    f.size = st.size;
-    f.mtimeMs = Math.floor(st.mtimeMs);
-    if (!st.isFile()) return { error: 'file unreadable (not a regular file)' };
-    if (f.size > SCAN_READ_CAP) return { error: tooLarge(f.size) };
-    // As readFileSync reads a regular file: up to the size the open file has.
-    return readFd(fd, f.size);
-  } catch (e) {
-    return { error: unreadable(e) };
-  } finally {
-    fs.closeSync(fd);
   }
 }

@@ -17,7 +17,7 @@ import { createContext, type ServiceContext } from '../context';
 import { scan } from './scan-service';
 import { keepFresh, LEAD_MS, scanDelay, SETTLE_MS, type Keeper } from './keep-fresh';
 import type { ScanStats } from './scan';
-import { CORPUS_NOW, CORPUS_OWNER, writeScanCorpus } from '../fixtures/scan-corpus';
+import { corpusEnv, writeScanCorpus } from '../fixtures/scan-corpus';
 
 const dirs: string[] = [];
 const dbs: string[] = [];
@@ -28,18 +28,7 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-function envFor(tmp: string, roots: string[], name: string): Record<string, string> {
-  return {
-    MEMTRUST_ROOT: roots.join(path.delimiter),
-    MEMTRUST_DB: path.join(tmp, `${name}.sqlite`),
-    MEMTRUST_NOW: CORPUS_NOW,
-    MEMTRUST_MACHINE: 'test-machine',
-    OWNER_EMAILS: CORPUS_OWNER,
-    XDG_CONFIG_HOME: path.join(tmp, `${name}-cfg`),
-    XDG_DATA_HOME: path.join(tmp, `${name}-data`),
-    GIT_CEILING_DIRECTORIES: tmp,
-  };
-}
+const envFor = corpusEnv;
 
 function contextFor(tmp: string, roots: string[], name: string): ServiceContext {
   const db = path.join(tmp, `${name}.sqlite`);
