@@ -12,7 +12,9 @@
  * written once and cached in bench/.out/scan-n<N>/root (regenerated when lib/demo
  * changes). Then, in one process:
  *   (a) full scan into a fresh database — loadConfig (MEMTRUST_ROOT/DB/NOW) +
- *       createContext + scan — vs the floor: readdir + readFileSync + sha256 of every file;
+ *       createContext + scan with the CLI's worker threads (defaultWorkers(): MEMTRUST_WORKERS
+ *       or the cores − 1; docs/performance.md, "Both cores") — vs the floor: readdir +
+ *       readFileSync + sha256 of every file;
  *   (b) no-change rescan vs the floor: readdir + lstat of every file;
  *   (d) `node lib/cli/memtrust.cjs list --queue review --json` wall (the index exists),
  *       vs `memtrust --help` (the CLI's start-up); its diagnostics give the list stage
@@ -35,6 +37,7 @@ import { generateCorpus, writeCorpus, DEFAULT_MACHINE, DEFAULT_OWNER_EMAIL } fro
 import { loadConfig } from '../lib/config';
 import { createContext, type ServiceContext } from '../lib/service/context';
 import { scan } from '../lib/service/index/scan-service';
+import { defaultWorkers } from '../lib/service/index/inspect-pool';
 import { transition, type TransitionResult } from '../lib/service/write/transition';
 import { markConflicts } from '../lib/service/index/index-rows';
 import { mirrorAudit } from '../lib/service/audit/audit-mirror';
@@ -180,13 +183,13 @@ function fullScan(): void {
     const db = path.join(tmp, `full-${rep}.sqlite`);
     const t = performance.now();
     const c = contextFor(db);
-    const stats = scan(c);
+    const stats = scan(c, { workers: defaultWorkers() });
     const ms = performance.now() - t;
     walls.push(ms);
     files = stats.files;
     const mem = process.memoryUsage();
     note(
-      `full scan rep ${rep + 1}: ${fmtMs(ms)} (${stats.files} files, ${stats.read} read, ${stats.events} audit events, ${stats.errors.length} errors; heap ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB, rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, load ${os.loadavg()[0]!.toFixed(1)})`,
+      `full scan rep ${rep + 1}: ${fmtMs(ms)} (${stats.files} files, ${stats.read} read (${stats.workers ?? 0} worker thread(s) beside the main thread), ${stats.events} audit events, ${stats.errors.length} errors; heap ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB, rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, load ${os.loadavg()[0]!.toFixed(1)})`,
     );
     if (rep < REPS_FULL - 1) {
       closeDb(db);

@@ -14,13 +14,12 @@
  * files; sizes and mtimes found by opening a file come back with its result. A batch a worker
  * could not do, or that nothing came back for in STALL_MS, the main thread does itself.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import type { ListedFile } from '../../sources';
 import type { OwnerIdentity } from '../../validators/types';
 import type { PreparedResult } from './read-one';
-import { workerBundle } from './worker-bundle';
+import { workerCode } from './worker-bundle';
 
 /** One batch: the files and, per file, the row's sha256 where the file may be only touched (read-one.ts). */
 export interface PoolBatch {
@@ -83,15 +82,8 @@ export function openInspectPool(
   mainHelps = true,
 ): InspectPool | null {
   if (size < 1 || batches.length === 0) return null;
-  const script = workerBundle('inspect-worker', 'lib/service/index/inspect-worker.ts');
-  if (!script) return null;
-  let code: string;
-  try {
-    // The text is read here and run as is: a newer bundle replacing this one cannot come in between.
-    code = fs.readFileSync(script, 'utf8');
-  } catch {
-    return null;
-  }
+  const code = workerCode('inspect-worker', 'lib/service/index/inspect-worker.ts');
+  if (!code) return null;
   const claim = new Int32Array(new SharedArrayBuffer(4));
   const replied = new Int32Array(new SharedArrayBuffer(4));
   const job: PoolJob = { root, sourceId, batches, claim, replied };
@@ -123,7 +115,7 @@ export function openInspectPool(
     for (const p of ports) p.close();
     for (const w of workers) void w.terminate();
   };
-  /** Every reply posted so far; false when a worker could not do its batch (then it is done here). */
+  /** Takes in every reply posted so far; a batch a worker could not do is done here instead. */
   const drain = (here: (k: number) => PoolFileResult[]) => {
     for (const p of ports)
       for (let got = receiveMessageOnPort(p); got; got = receiveMessageOnPort(p)) {
