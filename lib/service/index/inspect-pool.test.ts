@@ -78,6 +78,54 @@ describe('a scan inspected on worker threads', () => {
   });
 });
 
+describe('a worker that dies', () => {
+  it('leaves every batch to the main thread and nothing uncaught behind', async () => {
+    const tmp = tempDir();
+    const corpus = writeScanCorpus(path.join(tmp, 'roots'), 30, 10);
+    const root = corpus.roots[0]!;
+    const names = fs.readdirSync(path.join(root, 'memories')).filter((n) => n.endsWith('.md'));
+    const files = names.slice(0, 6).map(
+      (n): ListedFile => ({
+        relPath: `memories/${n}`,
+        filename: n,
+        location: 'memories',
+        size: fs.statSync(path.join(root, 'memories', n)).size,
+        mtimeMs: Math.floor(fs.statSync(path.join(root, 'memories', n)).mtimeMs),
+      }),
+    );
+    const batches = [files.slice(0, 3), files.slice(3)];
+    const owner = { emails: [CORPUS_OWNER] };
+    const uncaught: unknown[] = [];
+    const onUncaught = (e: unknown) => uncaught.push(e);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const pool = openInspectPool(
+        1,
+        owner,
+        root,
+        'src',
+        batches.map((b) => ({ files: b, prior: [] })),
+        { code: 'throw new Error("the worker could not start")' },
+      );
+      expect(pool).not.toBeNull();
+      const here = (k: number): PoolFileResult[] =>
+        batches[k]!.map((f) => ({
+          size: f.size,
+          mtimeMs: f.mtimeMs,
+          result: readPrepared(root, 'src', f, owner, null),
+        }));
+      const got = [0, 1].map((k) => pool!.take(k, here));
+      // The worker's error arrives on the event loop, as it would after a long scan.
+      await new Promise((r) => setTimeout(r, 1000));
+      pool!.close();
+      expect(got).toEqual([here(0), here(1)]);
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+  });
+});
+
 describe('defaultWorkers', () => {
   it('leaves one core to the main thread, and MEMTRUST_WORKERS decides when set', () => {
     vi.stubEnv('MEMTRUST_WORKERS', '');

@@ -78,11 +78,16 @@ export function openInspectPool(
   root: string,
   sourceId: string,
   batches: PoolBatch[],
-  /** False: `take` never claims a batch itself, every batch is a worker's (tests). */
-  mainHelps = true,
+  opts: {
+    /** False: `take` never claims a batch itself, every batch is a worker's (tests). */
+    mainHelps?: boolean;
+    /** The worker's code instead of inspect-worker.ts's bundle (tests: a worker that fails). */
+    code?: string;
+  } = {},
 ): InspectPool | null {
   if (size < 1 || batches.length === 0) return null;
-  const code = workerCode('inspect-worker', 'lib/service/index/inspect-worker.ts');
+  const mainHelps = opts.mainHelps ?? true;
+  const code = opts.code ?? workerCode('inspect-worker', 'lib/service/index/inspect-worker.ts');
   if (!code) return null;
   const claim = new Int32Array(new SharedArrayBuffer(4));
   const replied = new Int32Array(new SharedArrayBuffer(4));
@@ -98,6 +103,9 @@ export function openInspectPool(
       stdout: true,
       stderr: true,
     });
+    // A worker that dies (it could not start, it ran out of memory) leaves its batches to the
+    // main thread (`take`); its error must not reach the process as an uncaught one.
+    worker.on('error', () => {});
     // Nothing of the pool keeps the process alive once the scan is done.
     worker.unref();
     port1.unref();

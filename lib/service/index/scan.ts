@@ -302,7 +302,7 @@ function compareAndLoad(
           source.root,
           source.id,
           batches.map((files) => ({ files, prior: files.map(priorSha) })),
-          opts.poolMainHelps,
+          { mainHelps: opts.poolMainHelps },
         )
       : null;
   if (pool) {
