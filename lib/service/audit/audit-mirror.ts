@@ -80,7 +80,14 @@ function withUniqueLater(sqlite: Database.Database, fn: () => number): number | 
   }
 }
 
-export function mirrorAudit(sqlite: Database.Database, source: string, root: string): number {
+/** How often (in events) a long mirror calls its `tick`. */
+const TICK_EVENTS = 4096;
+
+/**
+ * `tick`: called every TICK_EVENTS events, inside the mirror's transaction; it must not use
+ * the database (the scan reports the workers' progress from it: docs/performance.md, "Both cores").
+ */
+export function mirrorAudit(sqlite: Database.Database, source: string, root: string, tick?: () => void): number {
   const getCursor = sqlite.prepare('SELECT offset, size FROM audit_cursors WHERE file = ?');
   const setCursor = sqlite.prepare(
     'INSERT OR REPLACE INTO audit_cursors (file, source, offset, size) VALUES (?, ?, ?, ?)',
@@ -91,6 +98,7 @@ export function mirrorAudit(sqlite: Database.Database, source: string, root: str
    * events are parsed as they are inserted, so none outlives its row (at 160,000 events,
    * holding them all cost more garbage collection than the parse).
    */
+  let seen = 0;
   const mirrorFiles = (put: (e: AuditEvent) => number): number => {
     let added = 0;
     for (const file of files) {
@@ -111,6 +119,7 @@ export function mirrorAudit(sqlite: Database.Database, source: string, root: str
       sqlite.transaction(() => {
         eachAuditEvent(bytes.lines, (e) => {
           added += put(e);
+          if (tick && ++seen % TICK_EVENTS === 0) tick();
         });
         setCursor.run(file, source, offset + bytes.lines.length, bytes.size);
       })();

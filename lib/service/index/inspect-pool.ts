@@ -52,6 +52,8 @@ export interface InspectPool {
   take(seq: number, here: (k: number) => PoolFileResult[]): PoolFileResult[];
   /** How many batches have been claimed so far (by a worker or by `take`). */
   claimed(): number;
+  /** Takes in the replies posted so far, without waiting; returns how many files are read and checked. */
+  poll(): number;
   /** Stops the workers (idempotent). */
   close(): void;
 }
@@ -114,6 +116,9 @@ export function openInspectPool(
     ports.push(port1);
   }
   const done = new Map<number, PoolFileResult[]>();
+  /** Batches a worker could not do: `take` does them. */
+  const failed = new Set<number>();
+  let checkedFiles = 0;
   let open = true;
   const close = () => {
     if (!open) return;
@@ -123,13 +128,23 @@ export function openInspectPool(
     for (const p of ports) p.close();
     for (const w of workers) void w.terminate();
   };
-  /** Takes in every reply posted so far; a batch a worker could not do is done here instead. */
-  const drain = (here: (k: number) => PoolFileResult[]) => {
+  /** Takes in every reply posted so far. */
+  const drain = () => {
     for (const p of ports)
       for (let got = receiveMessageOnPort(p); got; got = receiveMessageOnPort(p)) {
         const reply = got.message as PoolReply;
-        done.set(reply.seq, 'failed' in reply ? here(reply.seq) : reply.files);
+        if ('failed' in reply) failed.add(reply.seq);
+        else {
+          done.set(reply.seq, reply.files);
+          checkedFiles += reply.files.length;
+        }
       }
+  };
+  /** Batch k done on this thread. */
+  const doHere = (k: number, here: (k: number) => PoolFileResult[]) => {
+    const files = here(k);
+    checkedFiles += files.length;
+    return files;
   };
   return {
     take(seq, here) {
@@ -139,13 +154,13 @@ export function openInspectPool(
           done.delete(seq);
           return ready;
         }
-        if (!open) return here(seq);
+        if (!open || failed.delete(seq)) return doHere(seq, here);
         const seen = Atomics.load(replied, 0);
-        drain(here);
-        if (done.has(seq)) continue;
+        drain();
+        if (done.has(seq) || failed.has(seq)) continue;
         const k = mainHelps ? Atomics.add(claim, 0, 1) : batches.length;
         if (k < batches.length) {
-          done.set(k, here(k));
+          done.set(k, doHere(k, here));
           continue;
         }
         // Every batch is claimed (or we may not claim) and ours is a worker's: wait for a reply.
@@ -153,6 +168,10 @@ export function openInspectPool(
       }
     },
     claimed: () => Math.min(Atomics.load(claim, 0), batches.length),
+    poll() {
+      if (open) drain();
+      return checkedFiles;
+    },
     close,
   };
 }

@@ -124,7 +124,21 @@ describe('a faster index is the same index', () => {
     const alone = contextFor(tmp, corpus.roots, 'alone');
     // The workers read every file of the first index (the main thread only waits); in the
     // rescan the main thread helps, as in the CLI.
-    const first = scan(pooled, { workers: 2, poolMinFiles: 1, poolMainHelps: false });
+    const progress: [number, number][] = [];
+    const first = scan(pooled, {
+      workers: 2,
+      poolMinFiles: 1,
+      poolMainHelps: false,
+      onProgress: (done, total) => progress.push([done, total]),
+    });
+    // Per root (the reports of one root are consecutive), never backwards though files are
+    // checked ahead of the writes, and ending at its total.
+    const runs: [number, number][][] = [];
+    for (const p of progress)
+      if (runs.length && runs.at(-1)!.at(-1)![1] === p[1] && runs.at(-1)!.at(-1)![0] <= p[0]) runs.at(-1)!.push(p);
+      else runs.push([p]);
+    expect(runs).toHaveLength(corpus.roots.length);
+    for (const run of runs) expect(run.at(-1)![0]).toBe(run.at(-1)![1]);
     expect(first.workers).toBe(2);
     expect(scan(alone).workers).toBeUndefined();
     const a = dump(pooled.handle.sqlite);

@@ -161,8 +161,8 @@ export function scanSources(
     }
     // The audit mirror runs while the workers inspect, when there are workers; else after.
     let events = -1;
-    scanOne(sqlite, source, owner, stats, opts, force, () => {
-      events = mirrorAudit(sqlite, source.id, source.root);
+    scanOne(sqlite, source, owner, stats, opts, force, (tick) => {
+      events = mirrorAudit(sqlite, source.id, source.root, tick);
     });
     stats.events += events >= 0 ? events : mirrorAudit(sqlite, source.id, source.root);
     upsertSource.run(source.id, source.root, source.kind, source.label, now.getTime(), null);
@@ -182,7 +182,7 @@ function scanOne(
   stats: ScanStats,
   opts: ScanOptions,
   force: boolean,
-  meanwhile: () => void,
+  meanwhile: (tick: () => void) => void,
 ): void {
   const seen = opts.watched?.get(source.id);
   // A root with no row yet is read whole: its files are listed without an lstat and each
@@ -257,7 +257,7 @@ function compareAndLoad(
   listed: ListedFile[],
   compare: Set<string> | null,
   statLaterRaw: ListedFile[] | null = null,
-  meanwhile?: () => void,
+  meanwhile?: (tick: () => void) => void,
 ): void {
   const existing = new Map<string, { size: number; mtime: number }>();
   if (compare) {
@@ -307,9 +307,14 @@ function compareAndLoad(
       : null;
   if (pool) {
     stats.workers = Math.max(stats.workers ?? 0, workers);
-    // The audit trail is mirrored while the workers start on the files; the total is known now.
+    // The audit trail is mirrored while the workers start on the files; meanwhile the files
+    // they have read and checked are reported as progress.
     opts.onProgress?.(0, changed.length);
-    meanwhile?.();
+    let shown = 0;
+    meanwhile?.(() => {
+      const checked = pool.poll();
+      if (checked > shown) opts.onProgress?.((shown = checked), changed.length);
+    });
   }
   /** Batch k read and inspected on this thread, as a worker answers it. */
   const here = (k: number): PoolFileResult[] =>
@@ -339,7 +344,9 @@ function compareAndLoad(
         }
       })();
       stats.read += batch.length;
-      opts.onProgress?.(Math.min(i + BATCH, changed.length), changed.length);
+      // With workers, files read and checked may run ahead of the rows written.
+      const written = Math.min(i + BATCH, changed.length);
+      opts.onProgress?.(pool ? Math.max(written, pool.poll()) : written, changed.length);
     }
   };
   try {
