@@ -313,7 +313,9 @@ function compareAndLoad(
     let shown = 0;
     meanwhile?.(() => {
       const checked = pool.poll();
-      if (checked > shown) opts.onProgress?.((shown = checked), changed.length);
+      if (checked <= shown) return;
+      shown = checked;
+      opts.onProgress?.(checked, changed.length);
     });
   }
   /** Batch k read and inspected on this thread, as a worker answers it. */
