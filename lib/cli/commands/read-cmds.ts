@@ -40,7 +40,7 @@ const scanCmd: Command = {
     if (args.bools.has('json')) printJson(io, { ...stats, ms });
     else {
       io.out(
-        `scanned ${stats.files} files in ${stats.sources} root(s): ${stats.read} read, ${stats.removed} removed, ${stats.events} audit events added (${ms} ms)`,
+        `scanned ${stats.files} files in ${stats.sources} root(s): ${stats.read} read, ${stats.removed} removed, ${stats.events} audit events added (${ms} ms${stats.workers ? `; read and checked with ${stats.workers} worker thread(s) beside the main one` : ''})`,
       );
       for (const e of stats.errors) io.err(`  ${e}`);
     }

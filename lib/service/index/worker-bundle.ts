@@ -13,6 +13,7 @@ import path from 'node:path';
 import { projectDir } from '../../project';
 
 interface Manifest {
+  entry: string;
   stamp: string;
   inputs: string[];
   out: string;
@@ -24,7 +25,7 @@ const known = new Map<string, string | null>();
 export function workerCode(name: string, entry: string): string | null {
   const dir = projectDir();
   const key = `${dir}\0${name}`;
-  if (!known.has(key)) known.set(key, cached(dir, name) ?? build(dir, name, entry));
+  if (!known.has(key)) known.set(key, cached(dir, name, entry) ?? build(dir, name, entry));
   return known.get(key)!;
 }
 
@@ -37,12 +38,12 @@ function stampOf(dir: string, inputs: readonly string[]): string {
   return `${Math.floor(max)}-${Math.floor(lock)}`;
 }
 
-/** The kept text when every input is as it was; null otherwise (no manifest, an input gone, the file gone). */
-function cached(dir: string, name: string): string | null {
+/** The kept text when it is `entry`'s and every input is as it was; null otherwise (no manifest, an input gone, the file gone). */
+function cached(dir: string, name: string, entry: string): string | null {
   try {
     const cacheDir = cacheDirOf(dir);
     const m = JSON.parse(fs.readFileSync(path.join(cacheDir, `${name}-manifest.json`), 'utf8')) as Manifest;
-    if (m.stamp !== stampOf(dir, m.inputs)) return null;
+    if (m.entry !== entry || m.stamp !== stampOf(dir, m.inputs)) return null;
     return fs.readFileSync(path.join(cacheDir, m.out), 'utf8');
   } catch {
     return null;
@@ -79,7 +80,7 @@ function build(dir: string, name: string, entry: string): string | null {
     fs.mkdirSync(cacheDir, { recursive: true });
     const out = `${name}-${process.pid}-${Date.now()}.cjs`;
     fs.writeFileSync(path.join(cacheDir, out), code);
-    const m: Manifest = { stamp: stampOf(dir, inputs), inputs, out };
+    const m: Manifest = { entry, stamp: stampOf(dir, inputs), inputs, out };
     const manifest = path.join(cacheDir, `${name}-manifest.json`);
     fs.writeFileSync(`${manifest}.${process.pid}.tmp`, JSON.stringify(m));
     fs.renameSync(`${manifest}.${process.pid}.tmp`, manifest);
