@@ -23,7 +23,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CORPUS_NOW, CORPUS_OWNER, writeScanCorpus } from '../lib/service/fixtures/scan-corpus';
+import { corpusEnv, writeScanCorpus } from '../lib/service/fixtures/scan-corpus';
 import { flags, fmtMs, intFlag, machineLine, note, PROJECT_DIR, table, verdict } from './common';
 
 const f = flags(process.argv.slice(2), { baseline: '8aba313', big: '2500', small: '300', workers: '1' });
@@ -60,15 +60,9 @@ try {
   const env = (tree: string, name: string): NodeJS.ProcessEnv => {
     const e: NodeJS.ProcessEnv = {
       ...process.env,
+      ...corpusEnv(tmp, corpus.roots, name),
       MEMTRUST_PROJECT_DIR: tree,
-      MEMTRUST_ROOT: corpus.roots.join(path.delimiter),
-      MEMTRUST_DB: path.join(tmp, `${name}.sqlite`),
-      MEMTRUST_NOW: CORPUS_NOW,
       MEMTRUST_MACHINE: 'compare-machine',
-      OWNER_EMAILS: CORPUS_OWNER,
-      XDG_CONFIG_HOME: path.join(tmp, `${name}-config`),
-      XDG_DATA_HOME: path.join(tmp, `${name}-data`),
-      GIT_CEILING_DIRECTORIES: tmp,
       MEMTRUST_WORKERS: tree === PROJECT_DIR ? String(WORKERS) : '0',
     };
     delete e.MEMTRUST_DEBUG;

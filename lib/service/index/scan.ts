@@ -294,17 +294,21 @@ function compareAndLoad(
   const workers = opts.workers ?? 0;
   const batches: Changed[][] = [];
   for (let i = 0; i < changed.length; i += BATCH) batches.push(changed.slice(i, i + BATCH));
-  const pool =
+  // With workers, each file's prior hash is looked up once, for whichever thread reads it.
+  const priors =
     workers > 0 && changed.length >= (opts.poolMinFiles ?? POOL_MIN_FILES)
-      ? openInspectPool(
-          workers,
-          owner,
-          source.root,
-          source.id,
-          batches.map((files) => ({ files, prior: files.map(priorSha) })),
-          { mainHelps: opts.poolMainHelps },
-        )
+      ? batches.map((files) => files.map(priorSha))
       : null;
+  const pool = priors
+    ? openInspectPool(
+        workers,
+        owner,
+        source.root,
+        source.id,
+        batches.map((files, k) => ({ files, prior: priors[k]! })),
+        { mainHelps: opts.poolMainHelps },
+      )
+    : null;
   if (pool) {
     stats.workers = Math.max(stats.workers ?? 0, workers);
     // The audit trail is mirrored while the workers start on the files; meanwhile the files
@@ -320,8 +324,8 @@ function compareAndLoad(
   }
   /** Batch k read and inspected on this thread, as a worker answers it. */
   const here = (k: number): PoolFileResult[] =>
-    batches[k]!.map((f) => {
-      const result = readPrepared(source.root, source.id, f, owner, priorSha(f));
+    batches[k]!.map((f, i) => {
+      const result = readPrepared(source.root, source.id, f, owner, priors ? priors[k]![i]! : priorSha(f));
       return { size: f.size, mtimeMs: f.mtimeMs, result };
     });
   /** Batch k's files with their results: a worker's answer carries the size and mtime it found. */
