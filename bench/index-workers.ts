@@ -43,7 +43,7 @@ function scanOnce(env: NodeJS.ProcessEnv, workers: number, tag: string): { wall:
 }
 
 let lastChildCpu = 0;
-/** CPU ms of the children since the last call (user + system, from getrusage of RUSAGE_CHILDREN). */
+/** CPU ms of the children waited for since the last call (user + system). */
 function childCpu(): number {
   const all = childrenCpuMs();
   const d = all - lastChildCpu;
@@ -85,7 +85,6 @@ try {
     delete env.MEMTRUST_DEBUG;
     readHashPass(root); // the page cache warm for every side
     const floors = [readHashPass(root), readHashPass(root), readHashPass(root)];
-    childrenCpuMs();
     lastChildCpu = childrenCpuMs();
     // A first run of each side builds the CLI's and the worker's bundles: not counted.
     scanOnce(env, 0, 'warm-0');
