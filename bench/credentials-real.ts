@@ -1,0 +1,277 @@
+/**
+ * The credential check on real memory folders nobody here wrote (bench/real-credentials/README.md):
+ * recall and false credential findings per fold, scored at line level against labels.tsv.
+ *
+ *   npx tsx bench/credentials-real.ts [--data /work/realdata] [--baseline REV]
+ *                                     [--folds tune,unseen] [--reps 3] [--show-misses]
+ *
+ * --data is where bench/real-credentials/copy.ts put the folders (DATA/tune/<id>/…,
+ * DATA/unseen/<id>/…). --folds takes tune, unseen-1, unseen-2 and unseen (both unseen folds,
+ * each printed and then together); default all. For each fold the secret check runs over every
+ * `*.md` file as bench/false-findings.ts runs it (an owner nobody is, so no address or home is
+ * spared). Scoring, per file and line: a line with k credential labels and f credential findings
+ * counts min(k, f) found and k − min(k, f) missed; a credential finding on a line without a
+ * credential label is a false one. Throughput is the secret check alone, CPU time, best of
+ * --reps passes over bytes already read, both sides bundled as the CLI runs them.
+ * --baseline REV prints the same for that commit's validators (bench/baseline.ts) beside today's.
+ * --show-misses lists each missed and false item of the tune fold only (folder/file:line, the
+ * finding, the line with its values masked); it never prints anything of the unseen folds.
+ * Exit 0 always; 64 on a bad argument; 1 when labels point at files or lines the data lacks.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Finding, OwnerIdentity, Verdict } from '../lib/validators/types';
+import { checkCommit, loadBundledValidators } from './baseline';
+import { flags, intFlag, machineLine, table } from './common';
+import { FOLDS, type RealFolder, type RealLabel, foldDir, readFolders, readLabels } from './real-credentials/folders';
+
+const argv = process.argv.slice(2);
+const SHOW = argv.includes('--show-misses');
+const f = flags(
+  argv.filter((a) => a !== '--show-misses'),
+  { data: '/work/realdata', baseline: '', folds: 'tune,unseen', reps: '3' },
+);
+const DATA = path.resolve(f.data!);
+const BASELINE = f.baseline ? checkCommit(f.baseline) : undefined;
+const REPS = intFlag(f, 'reps');
+
+const owner: OwnerIdentity = { emails: ['nobody@example.invalid'], homeUser: 'nobody-at-all' };
+type SecretCheck = (b: Buffer, o: OwnerIdentity) => Verdict;
+
+/** The fold names asked for, in print order; `unseen` adds both unseen folds and their union. */
+function foldsAsked(spec: string): string[] {
+  const out: string[] = [];
+  for (const s of spec.split(',').map((x) => x.trim())) {
+    if (s === 'unseen') out.push('unseen-1', 'unseen-2', 'unseen');
+    else if ((FOLDS as readonly string[]).includes(s)) out.push(s);
+    else {
+      process.stderr.write(`--folds: unknown fold ${JSON.stringify(s)} (known: ${FOLDS.join(', ')}, unseen)\n`);
+      process.exit(64);
+    }
+  }
+  return [...new Set(out)];
+}
+
+function inFold(folder: RealFolder, name: string): boolean {
+  return name === 'unseen' ? folder.fold !== 'tune' : folder.fold === name;
+}
+
+interface FileData {
+  folder: string;
+  rel: string;
+  bytes: Buffer;
+}
+
+function markdownFiles(dir: string, base = dir): string[] {
+  const out: string[] = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...markdownFiles(p, base));
+    else if (e.isFile() && e.name.endsWith('.md')) out.push(path.relative(base, p).split(path.sep).join('/'));
+  }
+  return out.sort();
+}
+
+function readFold(folders: RealFolder[]): FileData[] {
+  const files: FileData[] = [];
+  for (const folder of folders) {
+    const dir = path.join(DATA, foldDir(folder.fold), folder.id);
+    if (!fs.existsSync(dir)) {
+      process.stderr.write(
+        `${dir} is missing: run \`npx tsx bench/real-credentials/copy.ts --out ${DATA}\` first (bench/real-credentials/README.md)\n`,
+      );
+      process.exit(1);
+    }
+    for (const rel of markdownFiles(dir))
+      files.push({ folder: folder.id, rel, bytes: fs.readFileSync(path.join(dir, rel)) });
+  }
+  return files;
+}
+
+const key = (folder: string, rel: string) => `${folder}/${rel}`;
+
+interface Item {
+  where: string;
+  line: number;
+  what: string;
+  text: string;
+}
+
+interface Score {
+  folders: number;
+  files: number;
+  labels: number;
+  found: number;
+  missed: number;
+  falses: number;
+  cpuMs: number;
+  missedItems: Item[];
+  falseItems: Item[];
+}
+
+function credentialFindings(v: Verdict): Finding[] {
+  return v.findings.filter((x) => x.class === 'credential');
+}
+
+function lineOf(bytes: Buffer, n: number): string {
+  return bytes.toString('utf8').split('\n')[n - 1] ?? '';
+}
+
+function score(
+  check: SecretCheck,
+  folders: RealFolder[],
+  files: FileData[],
+  labels: RealLabel[],
+  keep: boolean,
+): Score {
+  const byLine = new Map<string, Map<number, number>>();
+  for (const l of labels) {
+    if (l.kind !== 'credential') continue;
+    const m = byLine.get(key(l.folder, l.file)) ?? new Map<number, number>();
+    m.set(l.line, (m.get(l.line) ?? 0) + 1);
+    byLine.set(key(l.folder, l.file), m);
+  }
+  const s: Score = {
+    folders: folders.length,
+    files: files.length,
+    labels: 0,
+    found: 0,
+    missed: 0,
+    falses: 0,
+    cpuMs: 0,
+    missedItems: [],
+    falseItems: [],
+  };
+  for (const file of files) {
+    const k = key(file.folder, file.rel);
+    const wanted = byLine.get(k) ?? new Map<number, number>();
+    const got = new Map<number, Finding[]>();
+    for (const x of credentialFindings(check(file.bytes, owner))) {
+      const n = x.line ?? 0;
+      got.set(n, [...(got.get(n) ?? []), x]);
+    }
+    for (const [n, want] of wanted) {
+      const hits = Math.min(want, got.get(n)?.length ?? 0);
+      s.labels += want;
+      s.found += hits;
+      s.missed += want - hits;
+      if (keep && hits < want) s.missedItems.push({ where: k, line: n, what: 'missed', text: lineOf(file.bytes, n) });
+    }
+    for (const [n, xs] of got) {
+      if (wanted.has(n)) continue;
+      s.falses += xs.length;
+      if (keep) {
+        for (const x of xs)
+          s.falseItems.push({ where: k, line: n, what: `false: ${x.code}`, text: lineOf(file.bytes, n) });
+      }
+    }
+  }
+  let best = Infinity;
+  for (let r = 0; r < REPS; r++) {
+    const t = process.cpuUsage();
+    for (const file of files) check(file.bytes, owner);
+    const d = process.cpuUsage(t);
+    best = Math.min(best, (d.user + d.system) / 1000);
+  }
+  s.cpuMs = best;
+  return s;
+}
+
+/**
+ * The line with anything that could be a value hidden: code spans, quoted text, the text after a
+ * `:`/`=`/`/`, and every token holding a digit or a symbol; plain words (any script) stay, so
+ * the shape of the sentence shows.
+ */
+export function maskLine(line: string): string {
+  return line
+    .replace(/`[^`]*`/g, '`⟦…⟧`')
+    .replace(/"[^"]*"|'[^'\s][^']*'/g, '"⟦…⟧"')
+    .replace(/([:=：/]\s*)(?!⟦)[^\s|,;)]+/g, '$1⟦…⟧')
+    .replace(/[^\s|,;()[\]{}⟦⟧`"*]*[0-9!@#$%^&+~_\\-][^\s|,;()[\]{}⟦⟧`"*]*/gu, (t) =>
+      /^[\p{L}]+$/u.test(t) || t.length < 3 ? t : '⟦…⟧',
+    )
+    .slice(0, 240);
+}
+
+const pct = (a: number, b: number) => (b === 0 ? '—' : `${((a / b) * 100).toFixed(1)} %`);
+const per200 = (n: number, files: number) => (files === 0 ? '—' : ((n / files) * 200).toFixed(2));
+const rate = (files: number, ms: number) =>
+  ms <= 0 ? '—' : `${Math.round((files / ms) * 1000).toLocaleString('en')} files/s`;
+
+function rows(name: string, s: Score, side: string): string[] {
+  return [
+    name,
+    side,
+    String(s.folders),
+    String(s.files),
+    String(s.labels),
+    String(s.found),
+    String(s.missed),
+    pct(s.found, s.labels),
+    String(s.falses),
+    per200(s.falses, s.files),
+    rate(s.files, s.cpuMs),
+    `${s.cpuMs.toFixed(0)} ms`,
+  ];
+}
+
+function main(): void {
+  const folders = readFolders();
+  const labels = readLabels();
+  const asked = foldsAsked(f.folds!);
+  console.log(`bench/credentials-real.ts — ${machineLine()}`);
+  console.log(`data: ${DATA}; labels: ${labels.filter((l) => l.kind === 'credential').length} credential rows`);
+  const today = loadBundledValidators('today').secret;
+  const before = BASELINE ? loadBundledValidators(BASELINE).secret : undefined;
+  const head = [
+    'fold',
+    'validators',
+    'folders',
+    'files',
+    'labels',
+    'found',
+    'missed',
+    'recall',
+    'false',
+    'false/200 files',
+    'throughput',
+    'CPU',
+  ];
+  const out: string[][] = [head];
+  let shown: Score | undefined;
+  for (const name of asked) {
+    const fs_ = folders.filter((x) => inFold(x, name));
+    const files = readFold(fs_);
+    const ids = new Set(fs_.map((x) => x.id));
+    const ls = labels.filter((l) => ids.has(l.folder));
+    const present = new Set(files.map((x) => key(x.folder, x.rel)));
+    const stray = ls.filter((l) => !present.has(key(l.folder, l.file)));
+    if (stray.length > 0) {
+      process.stderr.write(
+        `${stray.length} label(s) of fold ${name} point at files the data lacks (first: ${stray[0]!.folder}/${stray[0]!.file}); copy again\n`,
+      );
+      process.exit(1);
+    }
+    const t = score(today, fs_, files, ls, SHOW && name === 'tune');
+    out.push(rows(name, t, 'today'));
+    if (before) out.push(rows(name, score(before, fs_, files, ls, false), BASELINE!));
+    if (name === 'tune') shown = t;
+  }
+  console.log(`\n${table(out)}`);
+  console.log('\nfound/missed: labelled credential lines with / without a credential finding on them;');
+  console.log('false: credential findings on lines without a credential label (per 200 files of the fold).');
+  if (SHOW) {
+    if (!shown) {
+      console.log('\n--show-misses lists the tune fold only; add tune to --folds.');
+      return;
+    }
+    console.log(
+      `\nTune fold, missed (${shown.missedItems.length}) and false (${shown.falseItems.length}), values masked:`,
+    );
+    for (const it of [...shown.missedItems, ...shown.falseItems]) {
+      console.log(`${it.where}:${it.line}  [${it.what}]  ${maskLine(it.text.trim())}`);
+    }
+  }
+}
+
+main();
