@@ -1,0 +1,89 @@
+/**
+ * The records of the real-folder credential evaluation (README.md here) are well-formed and hold
+ * nothing but ids, repositories, commits, paths, folds, languages, counts and label positions —
+ * no note text, no value. Reads only the two committed files; needs no copied data.
+ */
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { FOLDERS_JSON, FOLDS, LABELS_TSV, parseLabels, readFolders } from './folders';
+
+const FOLDER_KEYS = ['commit', 'files', 'fold', 'id', 'languages', 'path', 'repo'];
+
+describe('folders.json', () => {
+  const folders = readFolders();
+
+  it('has only the recorded fields, each of its form', () => {
+    for (const f of folders) {
+      expect(Object.keys(f).sort(), f.id).toEqual(FOLDER_KEYS);
+      expect(f.id, f.id).toMatch(/^r[0-9]{2}$/);
+      expect(f.repo, f.id).toMatch(/^[A-Za-z0-9][A-Za-z0-9_-]{0,38}\/[A-Za-z0-9._-]{1,100}$/);
+      expect(f.commit, f.id).toMatch(/^[0-9a-f]{40}$/);
+      expect(f.path === '.' || /^[^/].*[^/]$/.test(f.path), f.id).toBe(true);
+      expect(f.path.split('/'), f.id).not.toContain('..');
+      expect(FOLDS as readonly string[], f.id).toContain(f.fold);
+      expect(f.languages.length, f.id).toBeGreaterThan(0);
+      for (const l of f.languages) expect(l, f.id).toMatch(/^[a-z]{2}$/);
+      expect(Number.isInteger(f.files) && f.files > 0, f.id).toBe(true);
+    }
+  });
+
+  it('ids are unique and no folder is recorded twice', () => {
+    expect(new Set(folders.map((f) => f.id)).size).toBe(folders.length);
+    expect(new Set(folders.map((f) => `${f.repo}:${f.path}`)).size).toBe(folders.length);
+  });
+
+  it('is large enough to say something: ≥ 25 folders, ≥ 2,000 files, ≥ 6 languages, every fold used', () => {
+    expect(folders.length).toBeGreaterThanOrEqual(25);
+    expect(folders.reduce((n, f) => n + f.files, 0)).toBeGreaterThanOrEqual(2000);
+    expect(new Set(folders.flatMap((f) => f.languages)).size).toBeGreaterThanOrEqual(6);
+    for (const fold of FOLDS)
+      expect(
+        folders.some((f) => f.fold === fold),
+        fold,
+      ).toBe(true);
+    // The tune fold is the smaller part (about 30 %): most folders are never looked at while tuning.
+    const tune = folders.filter((f) => f.fold === 'tune').length;
+    expect(tune / folders.length).toBeLessThanOrEqual(0.35);
+  });
+});
+
+describe('labels.tsv', () => {
+  const text = fs.readFileSync(LABELS_TSV, 'utf8');
+  const { labels, errors } = parseLabels(text);
+  const folders = new Map(readFolders().map((f) => [f.id, f]));
+
+  it('parses: a header, then rows of exactly four columns', () => {
+    expect(errors).toEqual([]);
+    expect(labels.length).toBeGreaterThan(0);
+    for (const row of text.split('\n').slice(1)) {
+      if (row === '' || row.startsWith('#')) continue;
+      expect(row.split('\t'), row).toHaveLength(4);
+    }
+  });
+
+  it('points only at recorded folders', () => {
+    for (const l of labels) expect(folders.has(l.folder), `${l.folder}/${l.file}:${l.line}`).toBe(true);
+  });
+
+  it('labels some credentials in the tune fold and in both unseen folds', () => {
+    for (const fold of FOLDS) {
+      const n = labels.filter((l) => l.kind === 'credential' && folders.get(l.folder)?.fold === fold).length;
+      expect(n, fold).toBeGreaterThan(0);
+    }
+  });
+
+  it('the parser refuses rows that could carry more than a position', () => {
+    const head = 'folder\tfile\tline\tkind\n';
+    expect(parseLabels(`${head}r01\ta.md\t3\tcredential\n`).errors).toEqual([]);
+    expect(parseLabels(`${head}r01\ta.md\t3\tcredential\tvalue\n`).errors).toHaveLength(1);
+    expect(parseLabels(`${head}r01\ta.md\tthree\tcredential\n`).errors).toHaveLength(1);
+    expect(parseLabels(`${head}r01\ta.md\t3\tsecret\n`).errors).toHaveLength(1);
+    expect(parseLabels(`${head}r01\t../a.md\t3\tcredential\n`).errors).toHaveLength(1);
+    expect(parseLabels(`${head}r01\ta.txt\t3\tcredential\n`).errors).toHaveLength(1);
+    expect(parseLabels(`folder\tfile\tline\n`).errors).toHaveLength(1);
+  });
+});
+
+it('FOLDERS_JSON is the file the copy script reads', () => {
+  expect(fs.existsSync(FOLDERS_JSON)).toBe(true);
+});
