@@ -20,6 +20,20 @@ import { groupedAlternation } from './alternation';
 import { wantedLines } from './secrets-trigger';
 import { asciiSet, hasRun, isJsSpace } from './text-chars';
 import { codePointLength } from './validate-text';
+import { isHashOrAddress } from './secrets-shape';
+import {
+  detectAppPasswords,
+  detectBearer,
+  detectNearPasswordWord,
+  detectPairs,
+  detectServiceTriple,
+  detectSnmp,
+  detectUnderContext,
+  envShortKind,
+  isKeyShaped,
+  isPasswordShaped,
+  sectionKind,
+} from './secrets-context';
 
 const TIER = 2 as const;
 
@@ -196,6 +210,9 @@ export function isCredentialValue(raw: string): boolean {
   if (hasJsSpace(v)) return false;
   if (!hasNonLetter(v)) return false; // plain words: `password: required`
   if (NOT_A_VALUE_EXACT.test(v) || NOT_A_VALUE_ANY_CASE.test(v)) return false;
+  // A password hash (`$2b$12$…`) or a blockchain address (`0x…`): both start with `$` or `0`.
+  const first = v.charCodeAt(0);
+  if ((first === 36 || first === 48) && isHashOrAddress(v)) return false;
   // A file name holds a dot: most values do not, and skip the regex.
   if (v.includes('.') && FILE_NAME.test(v)) return false;
   // Pure punctuation or a Markdown artefact (`|---|`, `**`, `->`).
@@ -253,7 +270,7 @@ const SPACE_LABELS =
  * and the product 1Password, whose name holds the label word (`from 1Password via \`x.apiKey\``).
  */
 export const NOT_A_SECRET_KEY =
-  /(?:^|[_.\- ])(?:ids?|name|names|type|types|file|files|path|url|uri|endpoint|hint|policy|length|len|max|min|count|limit|size|ttl|expir\w*|expires?|rotation|header|prefix|format|field|budget|usage|used|hash|hashed|salt|env|var|public|pub|pubkey|fingerprint|scope|scopes|location|manager|reset|required|store|stdin|helper|command|cmd|mode|algorithm|algo)(?:$|[_.\- ])|public|pubkey|max_?tokens|tokeniz|^1password$/i;
+  /(?:^|[_.\- ])(?:ids?|name|names|type|types|file|files|path|url|uri|endpoint|hint|policy|length|len|max|min|count|limit|size|ttl|expir\w*|expires?|rotation|header|prefix|format|field|budget|usage|used|hash|hashed|salt|env|var|public|pub|pubkey|fingerprint|scope|scopes|location|manager|reset|required|store|stdin|helper|command|cmd|mode|algorithm|algo|filename|filenames|dir|directory|folder|design|input|output|prompt|completion|context|sort|primary|foreign|partition|pacing|rate|refresh[ _-]?interval)(?:$|[_.\- ])|public|pubkey|max_?tokens|tokeniz|^1password$/i;
 
 // ---------------------------------------------------------------------------
 // Line selection
@@ -448,6 +465,27 @@ function storedElsewhere(line: string): boolean {
   return STORED_ELSEWHERE.test(line) && !QUOTED_VALUE.test(line);
 }
 
+/** The words CLOSER took between a label and its colon: a number (`Pass 1:`) or a part naming something else (`token filename:`). */
+function qualifierNamesOther(closed: string): boolean {
+  for (const w of closed.split(/[\s()*"'`_:=：]+/)) {
+    if (w === '') continue;
+    if (/^\d+$/.test(w) || NOT_A_SECRET_KEY.test(w.toLowerCase())) return true;
+  }
+  return false;
+}
+/** Words before an all-caps `PASS` that make it a test result. */
+const RESULT_WORD = /(?:sanity|smoke|tests?|checks?|ci|build|lint|e2e|unit|all|status)[ _-]?$/i;
+/** A `→` or `->` separator at `at` (after white space). */
+function isArrowAt(line: string, at: number): boolean {
+  const i = at + spacesAt(line, at);
+  return line.charCodeAt(i) === 0x2192 || (line.charCodeAt(i) === 45 && line.charCodeAt(i + 1) === 62);
+}
+/** A `→`, `->` or `>` before the label: the label is one step of a menu path. */
+function menuBefore(line: string, labelAt: number): boolean {
+  const before = line.slice(Math.max(0, labelAt - 80), labelAt);
+  return before.includes('→') || before.includes('->') || / > /.test(before);
+}
+
 /** What separates a label from its value. */
 export const SEP =
   /^\s*(?::=|[:=：]|=>|->|→|\s(?:is|was|ist|war|est|es|era|é|era|это|は|은|는|이|是|为|為)(?![A-Za-z\u00C0-\u024F])\s*[:：]?|[은는이は是为為]\s*[:：]?)\s*/;
@@ -508,10 +546,19 @@ const detectLabel: LineDetector = (line, out) => {
     // …and up to three short words naming what it is for: `mot de passe root :`, `senha do roteador:`, `пароль от NAS:`.
     if (closerStarts(line.charCodeAt(at))) {
       const window = line.slice(at, at + 60);
-      if (CLOSER_NEEDS.test(window)) at += CLOSER.exec(window)?.[0].length ?? 0;
+      if (CLOSER_NEEDS.test(window)) {
+        const closed = CLOSER.exec(window)?.[0] ?? '';
+        // `token filename:`, `Pass 1:`, `password hint:`: the words before the colon name something else.
+        if (closed.length > 0 && qualifierNamesOther(closed)) continue;
+        at += closed.length;
+      }
     }
+    // `Sanity PASS`, `tests PASS`: a result, not a label.
+    if (label === 'PASS' && RESULT_WORD.test(m[1] ?? '')) continue;
     const sepLength = separatorLength(line, at);
     const sep = sepLength !== -1;
+    // `System → Reset Root Password → Apply`: a menu path, the label is an item's name.
+    if (sep && isArrowAt(line, at) && menuBefore(line, m.index)) continue;
     // `**Password:** value`: Markdown emphasis closing after the separator.
     const afterSep = sep ? at + sepLength + emphasisAt(line, at + sepLength) : at;
     // Quoted value right after the separator (or, without one, within a short gap).
@@ -569,11 +616,18 @@ const detectEnv: LineDetector = (line, out) => {
   ENV_RE.lastIndex = 0;
   for (let m = ENV_RE.exec(line); m !== null; m = ENV_RE.exec(line)) {
     const name = m[1] ?? '';
-    if (!ENV_NAME.test(name) || ENV_NOT.test(name)) continue;
+    if (ENV_NOT.test(name)) continue;
+    // `AK=`, `SK=`, `WIFI_PSK=`: a short part of the name says credential, the value's shape must agree.
+    const short = ENV_NAME.test(name) ? null : envShortKind(name);
+    if (short === null && !ENV_NAME.test(name)) continue;
     const raw = m[2] ?? m[3] ?? m[4] ?? '';
+    // `<BRAVE_KEY>` unquoted: a placeholder before the trim takes its brackets away.
+    if (m[4] !== undefined && raw.charCodeAt(0) === 60 /* < */) continue;
     const value = m[4] !== undefined ? trimUnquoted(raw) : raw;
     const start = m.index + m[0].length - raw.length - (m[4] !== undefined ? 0 : 1) + raw.indexOf(value);
-    if (isCredentialValue(value)) push(out, start, value, 'secret.env-credential', `credential assigned to ${name}`);
+    if (!isCredentialValue(value)) continue;
+    if (short !== null && !(short === 'key' ? isKeyShaped(value) : isPasswordShaped(value))) continue;
+    push(out, start, value, 'secret.env-credential', `credential assigned to ${name}`);
   }
 };
 
@@ -596,7 +650,7 @@ export function letterBefore(line: string, at: number): boolean {
 }
 const PAIR_QUOTED = /^[^`\n]{0,30}?`([^`\s/:]{1,64})`\s*(?:\/|:|,)\s*`([^`\n]{1,128})`/;
 const PAIR_GLUED = /^[^`\n]{0,30}?`([^`\s/:]{1,64})[/:]([^`\s]{1,128})`/;
-const PAIR_PLAIN = /^[\s:=-]{0,4}(?:\S+\s+){0,3}?([A-Za-z0-9_.-]{1,40})\s?(?:\/|:)\s?([^\s`'",;)]{1,128})/;
+const PAIR_PLAIN = /^[\s:=-]{0,4}(?:\S+\s+){0,3}?\(?([A-Za-z0-9_.-]{1,40})(?:\s?\/\s?|:)([^\s`'",;)]{1,128})/;
 
 /** The pair forms after a key, in order; a strong key (`login`, `sign in`, `creds`) also takes the plain form. */
 const PAIR_FORMS = [PAIR_QUOTED, PAIR_GLUED];
@@ -882,13 +936,19 @@ function runsMayHoldValue(text: string, from: number, to: number): boolean {
  * Every line detector, most specific first: when two claim the same value, the first names
  * the finding.
  */
-function detectLine(line: string, out: Hit[]): void {
+function detectLine(line: string, out: Hit[], inContext = false): void {
   detectEnv(line, out);
   detectCommand(line, out);
+  detectSnmp(line, out);
+  detectServiceTriple(line, out);
+  detectBearer(line, out);
   detectLoginPair(line, out);
   detectHostPair(line, out);
   detectReset(line, out);
   detectLabel(line, out);
+  // Context and shape (secrets-context.ts): a value no label is tied to.
+  detectPairs(line, inContext, out);
+  detectNearPasswordWord(line, out);
 }
 
 // ---------------------------------------------------------------------------
@@ -987,11 +1047,44 @@ function bareKeys(line: string, out: Hit[], why: string): void {
       !/(?:password|passwd|secret|token|apikey|api_key)\s*:$/i.test(line.slice(0, m.index))
     )
       continue;
+    const after = m.index + m[0].length;
     // A path cut at the dot of its file type (`…/skills/router-ax3000/SKILL.md:1`) is a file.
-    if (m[0].includes('/') && FILE_SUFFIX_AFTER.test(line.slice(m.index + m[0].length, m.index + m[0].length + 14)))
-      continue;
-    if (isBareKey(m[0])) push(out, m.index, m[0], 'secret.bare-key', `key-like value ${why}`);
+    if (m[0].includes('/') && FILE_SUFFIX_AFTER.test(line.slice(after, after + 14))) continue;
+    if (!isBareKey(m[0]) || notAKeyHere(line, m.index, after)) continue;
+    push(out, m.index, m[0], 'secret.bare-key', `key-like value ${why}`);
   }
+}
+
+/** A key cut short for the note (`…`, `...` right after it). */
+const TRUNCATED_AFTER = /^(?:…|\.{3})/;
+/** An id named right before the run: `(id X`, `ID: X`, `doc id X`. */
+const ID_BEFORE = /(?:^|[^A-Za-z])id\s*[:=#]?\s*[([`'"]?\s*$/i;
+/** A document's address: its id is in the path (Google Docs, Sheets, Drive, Notion, Dropbox, OneDrive, SharePoint). */
+const DOCUMENT_URL =
+  /(?:docs|drive|sheets|slides)\.google\.com|notion\.(?:so|site)|dropbox\.com|onedrive|sharepoint|\/(?:d|folders|file|document|spreadsheets|presentation|forms)\//i;
+const TOKEN_STOP = asciiSet(' \t`\'"()[]<>|,;');
+/** The white-space-free token around [start, end), cut at quotes, brackets and separators. */
+function tokenAround(line: string, start: number, end: number): string {
+  let a = start;
+  while (a > 0 && !inAscii(TOKEN_STOP, line.charCodeAt(a - 1))) a--;
+  let b = end;
+  while (b < line.length && !inAscii(TOKEN_STOP, line.charCodeAt(b))) b++;
+  return line.slice(a, b);
+}
+/**
+ * A long run that is not a key where it stands (docs/credentials.md §2, "Not credentials"):
+ * cut short (`…`), named an id, part of a document's address, a blockchain address or a
+ * password hash (`$2b$10$…`).
+ */
+function notAKeyHere(line: string, start: number, end: number): boolean {
+  if (TRUNCATED_AFTER.test(line.slice(end, end + 3))) return true;
+  if (ID_BEFORE.test(line.slice(Math.max(0, start - 12), start))) return true;
+  const token = tokenAround(line, start, end);
+  if (token.length > end - start) {
+    if (isHashOrAddress(token)) return true;
+    if (token.includes('://') && DOCUMENT_URL.test(token)) return true;
+  }
+  return isHashOrAddress(line.slice(start, end));
 }
 
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
@@ -1016,11 +1109,16 @@ function cells(row: string): Array<{ text: string; start: number }> {
   return out;
 }
 
-type ColumnKind = 'password' | 'key' | null;
+type ColumnKind = 'password' | 'key' | 'login' | null;
+
+/** A column of logins or credentials (`Login`, `Access`, `Credentials`): its cells hold pairs, or the names of stored credentials. */
+const LOGIN_HEADER =
+  /^(?:logins?|access|accounts?|credentials?|creds|auth|sign[ -]?in|계정|로그인|账号|帳號|アカウント|ログイン|zugang\w*|identifiants?|acceso|credenciales|tài khoản)$/i;
 
 function columnKind(header: string): ColumnKind {
   const h = header.replace(/[*_`]/g, '').trim();
   if (PASSWORD_HEADER.test(h)) return 'password';
+  if (LOGIN_HEADER.test(h)) return 'login';
   if (KEY_HEADER.test(h) && !HEADER_NOT.test(h)) return /pass|secret|pw/i.test(h) ? 'password' : 'key';
   return null;
 }
@@ -1034,6 +1132,21 @@ function tableCell(
   header: string,
   out: Hit[],
 ): void {
+  if (kind === 'login') {
+    // A pair (`admin/…`, `` `root / …` ``); a single value only with a symbol (an n8n credential
+    // column lists ids of letters and digits, the names of stored credentials).
+    const pairs: Hit[] = [];
+    detectPairs(cell.text, true, pairs);
+    for (const h of pairs) push(out, cell.start + h.start, cell.text.slice(h.start, h.end), h.code, h.what);
+    if (pairs.length > 0) return;
+    const single = /^(`+|\*\*|")?([^\s`*"]{6,128})\1?$/.exec(cell.text);
+    if (single) {
+      const v = single[2]!;
+      if (isCredentialValue(v) && isPasswordShaped(v) && /[^A-Za-z0-9._-]/.test(v))
+        push(out, cell.start + cell.text.indexOf(v), v, 'secret.table-credential', 'value in a login column');
+    }
+    return;
+  }
   let text = cell.text;
   let start = cell.start;
   const q = /^(`+|\*\*|")(.*)\1$/.exec(text);
@@ -1054,6 +1167,55 @@ function tableCell(
     'secret.table-credential',
     `value in a ${kind === 'password' ? 'password' : 'key/token'} column`,
   );
+}
+
+// ---------------------------------------------------------------------------
+// Sections: the lines under a heading, or after a label line, that names credentials
+// ---------------------------------------------------------------------------
+
+interface Section {
+  /** The first line under the heading or label line. */
+  from: number;
+  /** The heading's level (1–6): the section ends at a heading of this level or higher; 7 for a label line. */
+  level: number;
+  kind: 'password' | 'key';
+  /** A label line opens the next non-blank line only. */
+  oneLine: boolean;
+}
+
+/** The level of a Markdown heading (`## x` is 2), 0 when the line is none. */
+function headingLevel(line: string): number {
+  const m = /^\s{0,3}(#{1,6})\s/.exec(line);
+  return m ? m[1]!.length : 0;
+}
+
+/**
+ * A label line: a short line ending with a colon (`Wi-Fi password:`, `**DB 비밀번호**:`) or a
+ * short line wholly in emphasis (`**Admin creds**`), its value on the line after it.
+ */
+const LABEL_LINE = /^\s*(?:[-*+]\s+)?(?:[*_]{1,2}[^*_`]{1,60}[*_]{1,2}\s*[:：]?|[^`|]{1,60}[:：]\s*[*_]{0,2})\s*$/;
+function isLabelLine(line: string): boolean {
+  return line.length <= 80 && LABEL_LINE.test(line);
+}
+
+/** A section reaches at most this many lines: a long note's heading says little about its end. */
+const SECTION_LINES = 40;
+
+function underSection(text: string, starts: readonly number[], sec: Section, buf: Hit[], hits: Hit[]): void {
+  let seen = 0;
+  for (let l = sec.from; l < starts.length && l < sec.from + SECTION_LINES; l++) {
+    const line = lineOfText(text, starts, l);
+    const level = headingLevel(line);
+    if (level > 0 && level <= sec.level) break;
+    // A table's rows answer to their column headers (the table loop), not to the heading.
+    if (level > 0 || line.trim() === '' || /^\s*```/.test(line) || /^\s*\|/.test(line)) continue;
+    detectUnderContext(line, sec.kind, buf);
+    detectPairs(line, true, buf);
+    if (line.length >= 29) detectAppPasswords(line, buf);
+    keepHits(buf, hits, l);
+    seen++;
+    if (sec.oneLine && seen >= 1) break;
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -1098,6 +1260,7 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
   const buf: Hit[] = [];
 
   const headingUntil: Array<[number, number]> = [];
+  const sections: Section[] = [];
   let tableCandidate = false;
   for (const l of wanted) {
     const line = lineOfText(text, starts, l);
@@ -1110,6 +1273,8 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
     // mayHoldValue(line), read on the text (the line is its characters from starts[l]).
     const from = starts[l]!;
     if (runsMayHoldValue(text, from, from + line.length) || line.includes('chpasswd')) detectLine(line, buf);
+    // Application passwords are groups of four: no run of six for the gate above to see.
+    if (line.length >= 29) detectAppPasswords(line, buf);
     // Both tests are pure: the cheap run test first (bareKeys would make it anyway).
     if (hasBareRun(line) && LINE_NAMES_SECRET.test(line)) bareKeys(line, buf, 'on a line naming a key');
     keepHits(buf, hits, l);
@@ -1117,6 +1282,12 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
     const hashAt = spacesAt(line, 0, 3);
     if (line.charCodeAt(hashAt) === 35 /* # */) {
       if (HEADING_NAMES_SECRET.test(line)) headingUntil.push([l, l + 3]);
+      const level = headingLevel(line);
+      const kind = level > 0 ? sectionKind(line) : null;
+      if (kind !== null) sections.push({ from: l + 1, level, kind, oneLine: false });
+    } else if (isLabelLine(line)) {
+      const kind = sectionKind(line);
+      if (kind !== null) sections.push({ from: l + 1, level: 7, kind, oneLine: true });
     }
     if (!tableCandidate && line.includes('|')) tableCandidate = true;
   }
@@ -1129,6 +1300,8 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
       keepHits(buf, hits, l);
     }
   }
+  // Under a heading or a label line naming credentials: values by their shape (secrets-context.ts).
+  for (const sec of sections) underSection(text, starts, sec, buf, hits);
   // Markdown tables: a header row naming a credential column, then its rows.
   if (tableCandidate) {
     for (const l of wanted) {

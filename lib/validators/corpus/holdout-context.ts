@@ -9,11 +9,9 @@
  * before the rule was changed and scored first. Made-up values only; long keys assembled at
  * run time. Same marker convention as snippets.ts.
  */
-import type { Snippet } from './snippets';
+import { groups4, type Snippet } from './snippets';
 
 const c = (v: string) => `[[c:${v}]]`;
-const groups4 = (t: { alnum: (n: number) => string }) =>
-  Array.from({ length: 6 }, () => t.alnum(4).replace(/^\d/, 'q')).join(' ');
 
 export const CONTEXT_HOLDOUT_POSITIVES: Record<string, Snippet[]> = {
   'word-before-value': [
