@@ -20,7 +20,7 @@ import { groupedAlternation } from './alternation';
 import { wantedLines } from './secrets-trigger';
 import { asciiSet, hasRun, isJsSpace } from './text-chars';
 import { codePointLength } from './validate-text';
-import { isHashOrAddress } from './secrets-shape';
+import { HOST, isHashOrAddress } from './secrets-shape';
 import {
   detectAppPasswords,
   detectBearer,
@@ -30,6 +30,7 @@ import {
   detectSnmp,
   detectUnderContext,
   envShortKind,
+  gapEndsInOwner,
   isKeyShaped,
   isPasswordShaped,
   sectionKind,
@@ -102,16 +103,31 @@ const WEAK_LOOKALIKE =
  * is Write-only`, `--token NEW_TOKEN`, a `Secret` column of names): no token or key is words
  * without a digit.
  */
-const CODE_NAME = /^[\p{L}$]+(?:[._+/,-][\p{L}$]+)+(?:\([^)]*\)?)?$/u;
+const CODE_NAME = /^[\p{L}$_]+(?:[._+/,-][\p{L}$_]+)+(?:\([^)]*\)?)?$/u;
 /** No ASCII letter or digit: words in another script (`Auth=이메일+비번`), not a token or key. */
 const NO_ASCII_ALNUM = /^[^A-Za-z0-9]*$/;
 /** The labels that name a password (a passphrase of plain words is one): English, the Latin-script ones, and every label in another script. */
 const PASSWORD_WORD =
   /^(?:passwords?|passwd|pass|passphrase|pwd|pw|mot de passe|mdp|passwort|kennwort|senha|clave|contrasena)$|[\u0080-\uffff]/i;
+/** An id in capitals (`SLG07-C2`, `TASK-2026-027`): a name, after a key or token word. */
+const UPPER_ID = /^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$/;
 function isNameNotSecret(label: string, value: string): boolean {
   // The label first: after a password word (most labels) neither value test is needed.
-  return !PASSWORD_WORD.test(label) && (CODE_NAME.test(value) || NO_ASCII_ALNUM.test(value));
+  if (PASSWORD_WORD.test(label)) return false;
+  // A key or a token is long: `API key: 4f1e0a` is a public affiliate id, not a key.
+  if (value.length < 8) return true;
+  return (
+    CODE_NAME.test(value) ||
+    NO_ASCII_ALNUM.test(value) ||
+    UPPER_ID.test(value) ||
+    AMOUNT.test(value) ||
+    SHORT_NAMES.test(value)
+  );
 }
+/** An amount (`~500K-1M`, `1,200/min`): a count of tokens, not a token. */
+const AMOUNT = /^[~≈<>+-]?\d[\d.,]*[KMBkmb%]?(?:[-–~/]\d*[\d.,]*[KMBkmb%]?\w{0,4})?$/;
+/** Two or three short names joined by `/` (`n8n/OpenClaw`): who holds a token, not the token. */
+const SHORT_NAMES = /^[A-Za-z][\w.-]{0,11}(?:\/[A-Za-z][\w.-]{0,11}){1,2}$/;
 
 const SENTENCE_END = /[.!?;](?:\s|$)/;
 const FIRST_WORD = /^\s*([\p{L}\p{N}_-]+)/u;
@@ -123,7 +139,7 @@ const FIRST_WORD = /^\s*([\p{L}\p{N}_-]+)/u;
  * (docs/credentials.md, "Near, not tied").
  */
 function weaklyTied(label: string, gap: string, value: string): boolean {
-  if (label.toLowerCase() === 'pass' || SENTENCE_END.test(gap)) return false;
+  if (label.toLowerCase() === 'pass' || SENTENCE_END.test(gap) || gapEndsInOwner(gap)) return false;
   const next = FIRST_WORD.exec(gap)?.[1];
   if (next !== undefined && NOT_A_SECRET_KEY.test(next.toLowerCase())) return false;
   return !WEAK_LOOKALIKE.test(value);
@@ -197,6 +213,17 @@ export function hasLetterOrDigit(v: string): boolean {
   return false;
 }
 
+/**
+ * More shapes that are no credential, after any label (docs/credentials.md §2, "Not
+ * credentials"): a dotfile (`.env.local`), a package (`@scope/name`), a site-verification
+ * token, a publishable key (`pk_live_…`, public by design), a key cut to its prefix
+ * (`sk-ant-oat01-`), a placeholder ending in `xxx` (`shpat_xxx`), a call or a decorator
+ * (`getUser()`, `@task(3)`), an index (`data['token']`), a path to a file or a glob
+ * (`secrets/.env`, `content/*.png`). A lower-case host name is tested beside FILE_NAME.
+ */
+const NOT_A_VALUE_MORE =
+  /^\.[\w-]+(?:\.[\w-]+)*$|^@[\w-]+\/[\w.-]+$|verification[=:]|^pk_(?:live|test)_|[-_]$|(?:^|[_-])x{3,}$|^[A-Za-z_$@][\w$.]*\([^()]*\)?$|\w\[['"\w]|^[\w.-]+(?:\/[\w.*-]+)*\/(?:[\w*-]*\.[\w.*-]+|\*[\w.*-]*)$/i;
+
 /** Is `raw` (already cut out of its quotes) a credential value rather than a look-alike? */
 export function isCredentialValue(raw: string): boolean {
   // `trim()` only when an end is white space (rare): the builtin costs more than the two looks.
@@ -214,7 +241,8 @@ export function isCredentialValue(raw: string): boolean {
   const first = v.charCodeAt(0);
   if ((first === 36 || first === 48) && isHashOrAddress(v)) return false;
   // A file name holds a dot: most values do not, and skip the regex.
-  if (v.includes('.') && FILE_NAME.test(v)) return false;
+  if (v.includes('.') && (FILE_NAME.test(v) || HOST.test(v))) return false;
+  if (NOT_A_VALUE_MORE.test(v)) return false;
   // Pure punctuation or a Markdown artefact (`|---|`, `**`, `->`).
   if (!hasLetterOrDigit(v)) return false;
   return true;
@@ -256,7 +284,8 @@ export function spacesAt(line: string, at: number, limit = line.length): number 
 /** Credential labels in the languages real notes use (English first). */
 export const LABEL_WORDS =
   'passwords?|passwd|pass|passphrase|pwd|pw|client[ _-]?secrets?|secret[ _-]?keys?|secrets?|api[ _-]?keys?|apikeys?|access[ _-]?keys?|access[ _-]?tokens?|auth[ _-]?tokens?|tokens?|auth|snmp[ _-]?community|community[ _-]?strings?|' +
-  'contraseña|contrasena|clave|mot de passe|mdp|passwort|kennwort|senha|пароль|비밀번호|비번|암호|密码|密碼|口令|パスワード|暗証番号';
+  'contraseña|contrasena|clave|mot de passe|mdp|passwort|kennwort|senha|пароль|비밀번호|비번|암호|密码|密碼|口令|パスワード|暗証番号|' +
+  'mật khẩu|mat khau|ключ|密钥|clé|schlüssel|chave';
 
 /** LABEL_WORDS grouped by first character for speed (alternation.ts): the same matches. */
 export const LABEL_ALTERNATION = groupedAlternation(LABEL_WORDS.split('|'), true);
@@ -270,7 +299,7 @@ const SPACE_LABELS =
  * and the product 1Password, whose name holds the label word (`from 1Password via \`x.apiKey\``).
  */
 export const NOT_A_SECRET_KEY =
-  /(?:^|[_.\- ])(?:ids?|name|names|type|types|file|files|path|url|uri|endpoint|hint|policy|length|len|max|min|count|limit|size|ttl|expir\w*|expires?|rotation|header|prefix|format|field|budget|usage|used|hash|hashed|salt|env|var|public|pub|pubkey|fingerprint|scope|scopes|location|manager|reset|required|store|stdin|helper|command|cmd|mode|algorithm|algo|filename|filenames|dir|directory|folder|design|input|output|prompt|completion|context|sort|primary|foreign|partition|pacing|rate|refresh[ _-]?interval)(?:$|[_.\- ])|public|pubkey|max_?tokens|tokeniz|^1password$/i;
+  /(?:^|[_.\- ])(?:ids?|name|names|type|types|file|files|path|url|uri|endpoint|hint|policy|length|len|max|min|count|limit|size|ttl|expir\w*|expires?|rotation|header|prefix|format|field|budget|usage|used|hash|hashed|salt|env|var|public|pub|pubkey|fingerprint|scope|scopes|location|manager|reset|required|store|stdin|helper|command|cmd|mode|algorithm|algo|filename|filenames|dir|directory|folder|nopasswd|passwordless|publishable|design|input|output|prompt|completion|context|sort|primary|foreign|partition|pacing|rate|refresh[ _-]?interval)(?:$|[_.\- ])|public|pubkey|max_?tokens|tokeniz|^1password$/i;
 
 // ---------------------------------------------------------------------------
 // Line selection
@@ -486,6 +515,22 @@ function menuBefore(line: string, labelAt: number): boolean {
   return before.includes('→') || before.includes('->') || / > /.test(before);
 }
 
+/** One word with a capital inside (`BlueHarbor`, `BlueFish`): a password after a password word, a name elsewhere. */
+const CAMEL_WORD = /^[A-Za-z]*[a-z][A-Z][A-Za-z]*$/;
+/**
+ * Is `value`, tied to `label`, its credential? The shape every value passes (isCredentialValue),
+ * not a name after a key word (isNameNotSecret) — and two shapes only a label makes credentials:
+ * a UUID after a key, token or password word (many services issue UUID keys; a UUID named an id
+ * never reaches here, NOT_A_SECRET_KEY), and one CamelCase word after a password word (a vendor's
+ * default password, `password 'BlueHarbor'`).
+ */
+function labelledValue(label: string, value: string, quoted: boolean): boolean {
+  if (isCredentialValue(value)) return !isNameNotSecret(label, value);
+  if (UUID.test(value)) return true;
+  // Quoted only: an unquoted value has a character that is not a letter (mayHoldValue's gate).
+  return quoted && value.length >= 6 && PASSWORD_WORD.test(label) && CAMEL_WORD.test(value);
+}
+
 /** What separates a label from its value. */
 export const SEP =
   /^\s*(?::=|[:=：]|=>|->|→|\s(?:is|was|ist|war|est|es|era|é|era|это|は|은|는|이|是|为|為)(?![A-Za-z\u00C0-\u024F])\s*[:：]?|[은는이は是为為]\s*[:：]?)\s*/;
@@ -541,6 +586,8 @@ const detectLabel: LineDetector = (line, out) => {
   for (let m: RegExpExecArray | null = first; m !== null; m = nextLabel(line, m.index + m[0].length)) {
     if (isNotSecretKey(m) || inParameterExpansion(line, m.index)) continue;
     const label = m[2] ?? '';
+    // `OAuth`: `auth` glued to a word is the protocol's name, not a label.
+    if (label.length === 4 && (label.charCodeAt(0) | 0x20) === 0x61 && m[1] && /[A-Za-z0-9]$/.test(m[1])) continue;
     let at = m.index + m[0].length;
     // `label (admin): value`, `"label"`, `label**:`
     // …and up to three short words naming what it is for: `mot de passe root :`, `senha do roteador:`, `пароль от NAS:`.
@@ -577,7 +624,7 @@ const detectLabel: LineDetector = (line, out) => {
         const value = qv.slice(inner);
         // Without a separator the quote is only near the label: docs/credentials.md, "Near, not tied".
         if (!sep && !weaklyTied(label, line.slice(afterSep, start), value)) continue;
-        if (isCredentialValue(value) && !isNameNotSecret(label, value)) {
+        if (labelledValue(label, value, true)) {
           if (stored === 0) stored = storedElsewhere(line) ? 1 : 2;
           if (stored === 1) return;
           push(out, start + inner, value, 'secret.password', `value after a "${label.toLowerCase()}" label`);
@@ -596,12 +643,37 @@ const detectLabel: LineDetector = (line, out) => {
     if (!sep && !spaced) continue;
     const from = skipScheme(line, spaced ? at + spacesAt(line, at) : afterSep);
     const u = unquotedAt(line, from);
-    if (u && isCredentialValue(u.value) && !isNameNotSecret(label, u.value)) {
+    if (u && labelledValue(label, u.value, false)) {
       if (stored === 0) stored = storedElsewhere(line) ? 1 : 2;
       if (stored === 1) return;
       push(out, u.start, u.value, 'secret.password', `value after a "${label.toLowerCase()}" label`);
     }
   }
+};
+
+/**
+ * A table row whose first cell is a credential label (`| **API Key** | … |`): the second cell is
+ * its value, as after a colon. A key-value table names its values by the row, not the column.
+ */
+const ROW_LABEL = /^\s*\|\s*[*_`]*\s*([^|*_`]{2,40}?)\s*[*_`]*\s*\|\s*([^|]{6,200}?)\s*\|/;
+const detectRowLabel: LineDetector = (line, out) => {
+  if (line.charCodeAt(spacesAt(line, 0)) !== 124 /* | */) return;
+  const r = ROW_LABEL.exec(line);
+  if (r === null) return;
+  const cell = r[1]!;
+  LABEL_RE.lastIndex = 0;
+  const m = LABEL_RE.exec(cell);
+  // The label is the whole cell (a qualifier of up to 24 characters before it aside).
+  if (m === null || m.index + m[0].length !== cell.length || isNotSecretKey(m)) return;
+  let value = r[2]!;
+  let start = r.index + r[0].lastIndexOf(value);
+  const q = /^(`+|\*\*|"|')(.*)\1$/.exec(value);
+  if (q) {
+    start += q[1]!.length;
+    value = q[2]!;
+  }
+  if (labelledValue(m[2] ?? '', value, q !== null))
+    push(out, start, value, 'secret.table-credential', `value in a row named "${(m[2] ?? '').toLowerCase()}"`);
 };
 
 /** `DB_PASSWORD=…`, `SSHPASS=…`, `export GH_TOKEN=…` (the variable name decides). */
@@ -670,12 +742,19 @@ const SETTING = /^[A-Za-z_][\w.-]*=[\w.-]+$/;
 const VERSIONED_NAME = /^[a-z]+(?:-[a-z]+)*-\d+(?:\.\d+)+(?:-[a-z]+)*$/;
 const PATH_START = /^(?:~|\.{1,2})$/;
 const NUMBER_CHANGE = /^\d+(?:→|->)\d+$/;
+/**
+ * Lower-case words joined by `-` or `_` (`total_purchased`, `key-only`, `nvidia-kernel-dkms`):
+ * names of columns, packages and modes. A password in a pair has a digit, a capital or a symbol.
+ */
+const WORDS_JOINED = /^[a-z]+(?:[-_][a-z]+)+$/;
 function notALogin(user: string, pass: string): boolean {
   return (
     (user.includes('=') && SETTING.test(pass)) ||
     VERSIONED_NAME.test(pass) ||
     PATH_START.test(user) ||
-    NUMBER_CHANGE.test(pass)
+    NUMBER_CHANGE.test(pass) ||
+    WORDS_JOINED.test(pass) ||
+    UPPER_ID.test(pass)
   );
 }
 /** The first PAIR_KEY match at or after `from` with no letter right before it. */
@@ -937,6 +1016,7 @@ function runsMayHoldValue(text: string, from: number, to: number): boolean {
  * the finding.
  */
 function detectLine(line: string, out: Hit[], inContext = false): void {
+  detectRowLabel(line, out);
   detectEnv(line, out);
   detectCommand(line, out);
   detectSnmp(line, out);
@@ -958,7 +1038,7 @@ function detectLine(line: string, out: Hit[], inContext = false): void {
 const BARE_RUN = /(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_-]{32,}={0,2}(?![A-Za-z0-9+/_-])/g;
 /** Lines where a long run is an id, a commit, a hash or a public key, not a secret. */
 const NOT_SECRET_LINE =
-  /\b(?:commit|sha1?|revision|rev|verified-at|checksum|digest|integrity|fingerprint|public|pubkey|publickey|account[ _-]?id|zone[ _-]?id|tenant[ _-]?id|client[ _-]?id|folder[ _-]?id|drive[ _-]?id|project[ _-]?id|org(?:anization)?[ _-]?id|app[ _-]?id|key[ _-]?id|object[ _-]?id|request[ _-]?id|session[ _-]?id|trace[ _-]?id)\b|\/commit\/|\/blob\/|\/tree\/|ssh-(?:ed25519|rsa|dss)|ecdsa-sha2|sha256:|sha512-|sha384-|integrity=/i;
+  /\b(?:commit|sha1?|revision|rev|verified-at|checksum|digest|integrity|fingerprint|public|publishable|pubkey|publickey|account[ _-]?id|zone[ _-]?id|tenant[ _-]?id|client[ _-]?id|folder[ _-]?id|drive[ _-]?id|project[ _-]?id|org(?:anization)?[ _-]?id|app[ _-]?id|key[ _-]?id|object[ _-]?id|request[ _-]?id|session[ _-]?id|trace[ _-]?id)\b|\/commit\/|\/blob\/|\/tree\/|ssh-(?:ed25519|rsa|dss)|ecdsa-sha2|sha256:|sha512-|sha384-|integrity=/i;
 
 /**
  * Words joined by `-`/`_`: a canonical key like `some-entry-name-2026-06-23`, each part all
@@ -1057,8 +1137,9 @@ function bareKeys(line: string, out: Hit[], why: string): void {
 
 /** A key cut short for the note (`…`, `...` right after it). */
 const TRUNCATED_AFTER = /^(?:…|\.{3})/;
-/** An id named right before the run: `(id X`, `ID: X`, `doc id X`. */
-const ID_BEFORE = /(?:^|[^A-Za-z])id\s*[:=#]?\s*[([`'"]?\s*$/i;
+/** An id named right before the run, or the object it identifies: `(id X`, `ID: X`, `zone: X`, ``project `X` ``. */
+const ID_BEFORE =
+  /(?:^|[^\p{L}])(?:id|zone|project|проект\p{L}*|doc|document|sheet|folder|script|site|workspace)[*_]*\s*[:=#]?[*_]*\s*[([`'"]?\s*$/iu;
 /** A document's address: its id is in the path (Google Docs, Sheets, Drive, Notion, Dropbox, OneDrive, SharePoint). */
 const DOCUMENT_URL =
   /(?:docs|drive|sheets|slides)\.google\.com|notion\.(?:so|site)|dropbox\.com|onedrive|sharepoint|\/(?:d|folders|file|document|spreadsheets|presentation|forms)\//i;
@@ -1078,6 +1159,8 @@ function tokenAround(line: string, start: number, end: number): string {
  */
 function notAKeyHere(line: string, start: number, end: number): boolean {
   if (TRUNCATED_AFTER.test(line.slice(end, end + 3))) return true;
+  // A key file's name (`<hex>.txt`): a file.
+  if (FILE_SUFFIX_AFTER.test(line.slice(end, end + 14))) return true;
   if (ID_BEFORE.test(line.slice(Math.max(0, start - 12), start))) return true;
   const token = tokenAround(line, start, end);
   if (token.length > end - start) {
@@ -1195,7 +1278,12 @@ function headingLevel(line: string): number {
  */
 const LABEL_LINE = /^\s*(?:[-*+]\s+)?(?:[*_]{1,2}[^*_`]{1,60}[*_]{1,2}\s*[:：]?|[^`|]{1,60}[:：]\s*[*_]{0,2})\s*$/;
 function isLabelLine(line: string): boolean {
-  return line.length <= 80 && LABEL_LINE.test(line);
+  if (line.length > 80) return false;
+  // It ends with a colon or with emphasis (white space after it aside): one look before the regex.
+  let e = line.length - 1;
+  while (e >= 0 && isJsSpace(line.charCodeAt(e))) e--;
+  const c = line.charCodeAt(e);
+  return (c === 58 || c === 0xff1a || c === 42 || c === 95) && LABEL_LINE.test(line);
 }
 
 /** A section reaches at most this many lines: a long note's heading says little about its end. */
@@ -1216,6 +1304,40 @@ function underSection(text: string, starts: readonly number[], sec: Section, buf
     seen++;
     if (sec.oneLine && seen >= 1) break;
   }
+}
+
+// ---------------------------------------------------------------------------
+// E-mail logins: `name@mail.example / password`
+// ---------------------------------------------------------------------------
+
+/** After an `@`: the rest of an e-mail address, a slash, and the start of a value. */
+const EMAIL_THEN_SLASH = /[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\s?\/\s?[^\s/]/y;
+
+/** The lines holding an e-mail address followed by ` / ` (one native search for `@` over the text). */
+function emailPairLines(text: string, starts: readonly number[]): number[] {
+  const out: number[] = [];
+  let line = 0;
+  for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
+    EMAIL_THEN_SLASH.lastIndex = at + 1;
+    if (!EMAIL_THEN_SLASH.test(text)) continue;
+    while (line + 1 < starts.length && starts[line + 1]! <= at) line++;
+    if (out[out.length - 1] !== line) out.push(line);
+  }
+  return out;
+}
+
+/** Is `l` in the sorted list `wanted`? */
+function wantedHas(wanted: readonly number[], l: number): boolean {
+  let lo = 0;
+  let hi = wanted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const w = wanted[mid]!;
+    if (w === l) return true;
+    if (w < l) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
 
 // ---------------------------------------------------------------------------
@@ -1299,6 +1421,12 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
       bareKeys(line, buf, 'under a heading naming a key');
       keepHits(buf, hits, l);
     }
+  }
+  // `name@mail.example / password`: an e-mail login and its password, a pair no login word need name.
+  for (const l of emailPairLines(text, starts)) {
+    if (wantedHas(wanted, l)) continue; // the line detectors saw it
+    detectPairs(lineOfText(text, starts, l), false, buf);
+    keepHits(buf, hits, l);
   }
   // Under a heading or a label line naming credentials: values by their shape (secrets-context.ts).
   for (const sec of sections) underSection(text, starts, sec, buf, hits);

@@ -53,7 +53,7 @@ const PASSWORD_HASH = /^\$(?:2[abxy]?|argon2(?:id|i|d)|[156y]|scrypt|pbkdf2[\w-]
 /** A lower-case name joined by `-`/`_`/`.` with digits (`svc-backup-01`, `node_v18`, `brand-500`): a name, not a password. */
 const LOWER_NAME = /^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+$/;
 /** A lower-case host name, maybe with a port (`nas.lan:5001`, `box.example.org`); `Blue.Fish.42` is none. */
-const HOST = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z][a-z0-9-]*(?::\d{1,5})?$/;
+export const HOST = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z][a-z0-9-]*(?::\d{1,5})?$/;
 /** A time, a date or a version in any common writing. */
 const DATE_TIME_VERSION =
   /^(?:v?\d+(?:[._]\d+){1,3}(?:[-+][\w.]+)?|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?|\d+(?:\.\d+)?(?:ms|s|m|h|d|k|kb|mb|gb|tb|%|px|rem|em)?)$/i;
@@ -61,9 +61,15 @@ const DATE_TIME_VERSION =
 const FILE_LIKE = /^[\w.-]*[A-Za-z0-9]\.[a-z][a-z0-9]{0,4}$/;
 /** A path: a slash between parts, the last one a word, a slug or a file (`.secrets/gh-token-2.txt`). */
 const PATH_LIKE = /^[~.]{0,2}\/?(?:[\w.@-]+\/)+[\w.@-]*$/;
-/** Code: a call, a comparison, an arrow, a reference (`${X}`, `$(…)`), an assignment (`K=…`, judged by the env rule), a flag, a property path. */
+/** Code: a setting (`autoRefresh:false`), a call, a comparison, an arrow, a reference (`${X}`, `$(…)`), an assignment (`K=…`, judged by the env rule), a flag, a property path. */
+/** A price (`$6.50/user/month`, `€12`): an amount, however many letters follow. */
+const PRICE = /^[$€£¥]\d/;
+/** An address of a service with a scheme and no `//` (`stun:stun.example.org:3478`). */
+const SCHEME_HOST = /^[a-z][a-z0-9+.-]*:[a-z0-9.-]+\.[a-z]{2,}(?::\d+)?$/;
 const CODE_LIKE =
-  /\(\)|={2}|!=|=>|->|&&|\|\||\$\{|\$\(|^--?[A-Za-z]|^[A-Za-z_][\w.-]*=|^[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$.]*$/;
+  /^[A-Za-z_][\w.-]*[:=](?:true|false|null|none|yes|no|on|off|\d{1,6})$|\(\)|={2}|!=|=>|->|&&|\|\||\$\{|\$\(|^--?[A-Za-z]|^[A-Za-z_][\w.-]*=|^[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$.]*$/;
+/** Parts of words and numbers joined by `-`, `_` or `.` (`nightly-backup-job-2026`): a name, however long. */
+const WORD_SLUG = /^(?:[A-Za-z]+|\d+)(?:[-_.](?:[A-Za-z]+|\d+))+$/;
 /** Lower-case hex of 7 to 40 characters: a commit or an object id. */
 const SHORT_HEX = /^[0-9a-f]{7,40}$/;
 
@@ -77,6 +83,9 @@ export function isNotSecretShape(v: string): boolean {
   return (
     isHashOrAddress(v) ||
     HOST.test(v) ||
+    SCHEME_HOST.test(v) ||
+    PRICE.test(v) ||
+    v.includes('://') ||
     DATE_TIME_VERSION.test(v) ||
     FILE_LIKE.test(v) ||
     (v.includes('/') && PATH_LIKE.test(v)) ||
@@ -92,13 +101,26 @@ export function isNotSecretShape(v: string): boolean {
  */
 export function isPasswordShaped(v: string, strict = false): boolean {
   if (v.length < 6 || v.length > 128) return false;
+  // Passwords found by context are ASCII: a value glued to words of another script is prose (`访问：https://…`).
+  for (let i = 0; i < v.length; i++) if (v.charCodeAt(i) > 126) return false;
   const k = classesOf(v);
   if (!(k.lower || k.upper) || !(k.digit || k.symbol)) return false;
   if (k.count < (strict ? 3 : 2)) return false;
   if (!k.upper && !k.symbol && LOWER_NAME.test(v)) return false;
-  if (SHORT_HEX.test(v)) return false;
+  if (SHORT_HEX.test(v) || NOT_A_PASSWORD.test(v)) return false;
   return !isNotSecretShape(v);
 }
+
+/**
+ * Shapes of names, ids and amounts that pass the class test (docs/credentials.md §2): a list
+ * (`a,b,c`), a link anchor (`notes#M44`), a handle (`@name`), a possessive (`yesterday's`), an
+ * amount with its unit (`243GiB`, `~500K-1M`, `-168.8%`), an id in capitals (`TASK-2026-027`,
+ * `RUT200_PASS`, `EIP-1271`), a typed object id (`price_1TRA8p…`, `prod_UQ09…`), a call or a
+ * decorator (`@task(3)`), code (`self.x`, `a['b']`), a lower-case name starting with a number
+ * (`2026-milan`).
+ */
+const NOT_A_PASSWORD =
+  /,|#|^@|^[A-Za-z]+'[a-z]{1,2}$|^[~≈<>+-]?\d[\d.,]*\s?(?:[KMGTkmgt]i?[Bb]?|ms|s|h|d|%|px|k|m|x)?(?:[-–~]\d[\d.,]*[KMGTkmgt%]?)?$|^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$|^[a-z]{2,10}_[A-Za-z0-9]{8,}$|[A-Za-z_]\(|^(?:self|this|cls)\.|\w\[|^\d+(?:[-_.][a-z][a-z0-9]*)+$/;
 
 /**
  * A key or token found by context (after `Bearer`, in a short shell name, under a heading): 16
@@ -109,22 +131,57 @@ export function isKeyShaped(v: string): boolean {
   if (v.length < 16 || v.length > 512) return false;
   const k = classesOf(v);
   if (!k.digit || !(k.lower || k.upper)) return false;
-  if (isNotSecretShape(v)) return false;
+  if (isNotSecretShape(v) || WORD_SLUG.test(v)) return false;
   return entropy(v) >= 3.5;
 }
 
 /** An application password: six groups of four letters and digits separated by single spaces, letters and digits mixed. */
 const APP_PASSWORD = /(?<![A-Za-z0-9])[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){5}(?![A-Za-z0-9])/g;
+/**
+ * Is there a run of six groups of four ASCII letters or digits, separated by single spaces?
+ * One pass over the characters: the regex below runs only on the lines where this is true
+ * (docs/performance-validators.md: the per-line work stays a pass over characters).
+ */
+export function hasSixGroupsOfFour(line: string): boolean {
+  // Each group but the first follows a space: from every space, look for five groups after it
+  // (indexOf finds the spaces natively; most spaces fail on the first group).
+  for (let sp = line.indexOf(' '); sp !== -1 && sp + 25 <= line.length; sp = line.indexOf(' ', sp + 1)) {
+    // The group before the space is exactly four (no letter or digit five back) and so is the one after.
+    if (sp < 4 || (sp > 4 && isAlnum(line.charCodeAt(sp - 5))) || line.charCodeAt(sp + 5) !== 32) continue;
+    if (!fourAlnumAt(line, sp - 4)) continue;
+    let g = 1;
+    let at = sp;
+    while (g < 6 && line.charCodeAt(at) === 32 && fourAlnumAt(line, at + 1)) {
+      g++;
+      at += 5;
+    }
+    if (g === 6) return true;
+  }
+  return false;
+}
+const isAlnum = (c: number) => (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122);
+function fourAlnumAt(line: string, at: number): boolean {
+  return (
+    isAlnum(line.charCodeAt(at)) &&
+    isAlnum(line.charCodeAt(at + 1)) &&
+    isAlnum(line.charCodeAt(at + 2)) &&
+    isAlnum(line.charCodeAt(at + 3))
+  );
+}
+
 export function appPasswords(line: string): Array<{ start: number; value: string }> {
   const out: Array<{ start: number; value: string }> = [];
-  if (line.length < 29) return out;
+  if (line.length < 29 || !hasSixGroupsOfFour(line)) return out;
   APP_PASSWORD.lastIndex = 0;
   for (let m = APP_PASSWORD.exec(line); m !== null; m = APP_PASSWORD.exec(line)) {
     const joined = m[0].replace(/ /g, '');
     const k = classesOf(joined);
     // Six four-letter words of prose are letters only; a random 24 has digits or mixed case in most groups.
-    const mixedGroups = m[0].split(' ').filter((g) => /\d/.test(g) || /[A-Z]/.test(g.slice(1))).length;
-    if (k.digit && k.count >= 2 && mixedGroups >= 3) out.push({ start: m.index, value: m[0] });
+    const groups = m[0].split(' ');
+    const mixedGroups = groups.filter((g) => /\d/.test(g) || /[A-Z]/.test(g.slice(1))).length;
+    // An IBAN or a card number in groups of four is mostly digits; a random 24 has letters in most groups.
+    const letterGroups = groups.filter((g) => /[A-Za-z]/.test(g)).length;
+    if (k.digit && k.count >= 2 && mixedGroups >= 3 && letterGroups >= 4) out.push({ start: m.index, value: m[0] });
   }
   return out;
 }

@@ -13,7 +13,7 @@ import { asciiSet, hasRun } from './text-chars';
  * table, a heading or a long run on the line — so a frontmatter `type: user`
  * line costs nothing more.
  */
-export const TRIGGER_WORDS = String.raw`pass|pwd|\bpw\b|secret|token|key|auth|communit|cred|log\s?-?in|sign\s?-?in|account|user|root|admin|sudo|curl|mysql|mariadb|contrase|clave|mot de passe|mdp|senha|kennwort|пароль|비번|비밀번호|암호|密码|密碼|口令|パスワード|暗証|계정|로그인|账号|帳號|アカウント|ログイン|bearer|snmp|ftp|access|ak=|sk=|mật khẩu|mat khau|tài khoản`;
+export const TRIGGER_WORDS = String.raw`pass|pwd|\bpw\b|secret|token|key|auth|communit|cred|log\s?-?in|sign\s?-?in|account|user|root|admin|sudo|curl|mysql|mariadb|contrase|clave|mot de passe|mdp|senha|kennwort|пароль|비번|비밀번호|암호|密码|密碼|口令|パスワード|暗証|계정|로그인|账号|帳號|アカウント|ログイン|bearer|snmp|ftp|ak=|sk=|mật khẩu|mat khau|tài khoản|ключ|密钥|clé|schlüssel|chave`;
 /** TRIGGER_WORDS as one regex, grouped by first character for speed (alternation.ts). */
 export const TRIGGER = new RegExp(groupedAlternation(TRIGGER_WORDS.split('|'), true), 'gi');
 /** Words that select their line only when it holds a backtick or a slash (`key` has its own condition). */
@@ -54,13 +54,14 @@ export function keyContext(line: string): boolean {
 }
 
 /**
- * A backtick or a slash among the characters [from, end) of `text`: what a `user`, `account`,
- * `root` or `admin` line needs to hold a pair (`` `admin`/`…` ``, `demo/…`, `root / …`).
+ * A backtick, a slash or a pipe among the characters [from, end) of `text`: what a `user`,
+ * `account`, `root` or `admin` line needs to hold a pair (`` `admin`/`…` ``, `demo/…`, `root / …`)
+ * or to head a table column of logins (`| Account |`).
  */
 function pairMark(text: string, from: number, end: number): boolean {
   for (let i = from; i < end; i++) {
     const c = text.charCodeAt(i);
-    if (c === 96 /* ` */ || c === 47 /* / */) return true;
+    if (c === 96 /* ` */ || c === 47 /* / */ || c === 124 /* | */) return true;
   }
   return false;
 }

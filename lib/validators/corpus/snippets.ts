@@ -38,6 +38,8 @@ export const POSITIVES: Record<string, Snippet[]> = {
     () => 'grafana admin pwd: [[c:Graf4na_admin]]',
     () => 'client_secret: [[c:q8Fz2kLp99aaXw]]',
     () => 'API key: [[c:ak_51Hdemo7788zz]]',
+    // Many services issue UUID keys: after a key or token word a UUID is one (real folders, docs/credentials.md §2).
+    (t) => `token: ${wrap(`${t.hex(8)}-${t.hex(4)}-4${t.hex(3)}-8${t.hex(3)}-${t.hex(12)}`)}`,
     () => 'API-Key = [[c:demo-KEY-5566-xyz]]',
     () => 'access key: [[c:ACCK9917demo]] for the backup bucket',
     () => 'secret key = "[[c:sk9/Demo+Key/11aa]]"',
@@ -212,6 +214,19 @@ export const POSITIVES: Record<string, Snippet[]> = {
     () =>
       'Old host notes: the site moved twice, DNS sits at the registrar, mail goes through the relay and FTP=ftp.example.net/deploy/[[c:Ftp-Dpl-66]] is what the build script uses, with SSH by key only.',
   ],
+  // From the real tune fold (docs/credentials.md §6), in my own words and values.
+  'real-shapes': [
+    () => '- Newsletter tool: [[p:owner.news@example-mail.com]] / [[c:Nws-Tool-4471!]]',
+    () => 'Video channel @demo.channel signs in with [[p:owner.video@example-mail.com]] / [[c:Vid-App-9023]]',
+    (t) => `| **API Key** | \`${wrap(`${t.hex(8)}-${t.hex(4)}-7${t.hex(3)}-8${t.hex(3)}-${t.hex(12)}`)}\` |`,
+    (t) => `- 现在用的 API Key \`${wrap(`${t.hex(8)}-${t.hex(4)}-4${t.hex(3)}-9${t.hex(3)}-${t.hex(12)}`)}\`，只读`,
+    () => '- 服务器 sudo 密码已记下 ([[c:418207]])',
+    () => "PBX default password is **'[[c:SilverLake]]'** until changed",
+    () => '- Site password check: on ✅ ([[c:Gatepass7]])',
+    () => '- Shop preview (password-protected, open with ?preview=[[c:shoppreview2031]])',
+    (t) =>
+      `Боевой аккаунт: идентификатор \`48213\`, ключ \`${wrap(`${t.hex(8)}-${t.hex(4)}-4${t.hex(3)}-a${t.hex(3)}-${t.hex(12)}`)}\``,
+  ],
   personal: [
     () => 'The NAS lives at [[p:192.168.1.20]] and the pi at [[p:192.168.1.21]].',
     () => 'k3s nodes: [[p:10.0.10.11]], [[p:10.0.10.12]], [[p:10.0.10.13]]',
@@ -308,7 +323,6 @@ export const NEGATIVES: Snippet[] = [
   (t) => `see https://github.com/example/repo/commit/${t.hex(40)} for the token refresh`,
   (t) => `revision ${t.hex(12)} of the key rotation script`,
   (t) => `request id ${t.hex(8)}-${t.hex(4)}-4${t.hex(3)}-a${t.hex(3)}-${t.hex(12)}`,
-  (t) => `token: ${t.hex(8)}-${t.hex(4)}-4${t.hex(3)}-8${t.hex(3)}-${t.hex(12)}`,
   (t) => `image digest sha256:${t.hex(64)}`,
   (t) => `"integrity": "sha512-${t.b64(86)}=="`,
   (t) => `SHA256:${t.hex(64)} is the checksum of the ISO`,
@@ -405,6 +419,27 @@ export const NEGATIVES: Snippet[] = [
   () => 'AK/SK are issued per project; never paste them here.',
   () => '`snmpwalk -v2c -c public 192.0.2.1 system`',
   () => 'Release v2.3/v2.4 split: src/Button2.tsx moved',
+  // real tune fold look-alikes (docs/credentials.md §6), in my own words
+  () => 'Rent goes to IBAN DE44 5001 0517 5407 3249 31 every month (app password not needed)',
+  () => 'Checkout page uses publishable key pk_live_51Demo0000publishableKeyShownOnCheckoutPage000',
+  () => '- Search Console verified via DNS (token `example-site-verification=Zx81demoValue0000abcdEF`)',
+  () => 'Mailer API key: see `.env.local` (`MAILER_API_KEY`)',
+  () => 'Bot secrets live in `config/.env` (`CHAT_TOKEN`, `ROOM_ID`), never committed',
+  () => '- 每次运行大约 tokens: ~300K-2M',
+  () => 'Auth check: `loadSessionMember()` then `assertRole()`',
+  () => 'the OAuth client talks to store `shop-dev-7x2k9`',
+  () => 'lookup in the account gave (`NO_MATCH` / `UNKNOWN_ZONE`)',
+  () => 'user table columns: `balance`, `total_spent`, `total_used`',
+  () => 'the staging login shares credentials with production (`owner@example.org`)',
+  () => 'uploads authenticate with OAuth creds from `.upload-credentials.json` instead',
+  () => 'Escrow contract (`0x52908400098527886E0F7030069857D2E4169EE7`) holds the deposits, token side',
+  () => '- Seats cost ($6.50/user/month) on the team plan',
+  () => '- deploy ran for project `1DemoAppsScriptIdAbCdEfGhIjKlMnOpQrStUvWxYz012345` after the token refresh',
+  () => '    @task(3)',
+  () => "        self.api_token = response_json['token']",
+  () => '- `settle()` moves the tokens out of `_heldTokens[orderId]`',
+  () => 'STORE_TEST_TOKEN=shpat_xxx \\',
+  () => 'root may log in by key only: password login off/key-only',
   // personal-assistant and homelab notes (docs/credentials.md, "Real stores", second pass)
   () => '- Idea: **Page:** https://notes.example.com/wiki/spaces/HOME/pages/90817263; **Key:** the nightly sync loop',
   () =>
