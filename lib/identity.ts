@@ -9,6 +9,8 @@ import os from 'node:os';
 import type { OwnerIdentity } from './validators/types';
 import { readSettings } from './settings';
 import { ownerFromEnv } from './validators/owner';
+import { knownValuesDir, loadKnownValues } from './known-values-store';
+import type { KnownValues } from './validators/known-values';
 
 let cached: { key: string; owner: OwnerIdentity } | undefined;
 
@@ -33,7 +35,22 @@ function osUser(): string | undefined {
   }
 }
 
+/**
+ * The owner identity and, when this machine has a set of known credential values
+ * (docs/credentials.md, "Value propagation"), that set: every check that takes the owner
+ * then finds those values too. The set is re-read only when its file changed.
+ */
 export function ownerIdentity(env: Env = process.env): OwnerIdentity {
+  const base = baseOwner(env);
+  const kv = loadKnownValues(knownValuesDir(env));
+  if (!kv) return base;
+  if (withSet?.base !== base || withSet.kv !== kv) withSet = { base, kv, owner: { ...base, knownValues: kv } };
+  return withSet.owner;
+}
+
+let withSet: { base: OwnerIdentity; kv: KnownValues; owner: OwnerIdentity } | undefined;
+
+function baseOwner(env: Env): OwnerIdentity {
   const key = [
     env.OWNER_EMAILS,
     env.OWNER_GITHUB_HANDLE,

@@ -3,6 +3,8 @@
  * the trust service and the dashboard only ever read these.
  */
 
+import type { KnownValues } from './known-values';
+
 export const CHECKS = ['validate', 'secret', 'injection'] as const;
 export type Check = (typeof CHECKS)[number];
 
@@ -60,6 +62,12 @@ export interface OwnerIdentity {
   allowNetworks?: string[];
   /** Home-folder names of service or container accounts the owner allows (`deploy`, `nonroot`). */
   allowHomeUsers?: string[];
+  /**
+   * Salted hashes of the values found as credentials anywhere in the configured roots
+   * (known-values.ts): an occurrence of one is a credential finding. Not part of the
+   * rules' signature: the scan re-checks the files a change of the set concerns.
+   */
+  knownValues?: KnownValues;
 }
 
 /** Files above this size are reported, never parsed or scanned in full (docs/memory-files.md). */

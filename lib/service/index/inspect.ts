@@ -9,7 +9,10 @@ import { splitFile } from '../../memory-file/split';
 import { parseFrontmatter, withFrontmatterMemo } from '../../memory-file/frontmatter';
 import { runAllChecks, type AllVerdicts } from '../../validators/run';
 import type { Finding, OwnerIdentity } from '../../validators/types';
-import { FILE_CAP_BYTES } from '../../validators/types';
+import { FILE_CAP_BYTES, findingClass } from '../../validators/types';
+import { secretCandidates } from '../../validators/secrets';
+import { decodeLossy } from '../../validators/scan-text';
+import { KNOWN_VALUE_CODE, credentialValue, entryOf } from '../../validators/known-values';
 import { maskBody, withholdSecret } from '../../validators/withhold';
 import { effectiveTier, type MemoryFacts } from '../../trust/facts';
 import { parseTimestamp } from '../../trust/dates';
@@ -30,7 +33,12 @@ export interface Inspected {
   verdicts: AllVerdicts;
   findings: Finding[];
   body: string;
+  /** Salted hashes of the credential values the file holds (docs/credentials.md, "Value propagation"). */
+  credentialValues: CredentialValueRow[];
 }
+
+/** `[hash, length, prefilter hash, own]`: own 1 for a value a detector found here, 0 for a known value's occurrence. */
+export type CredentialValueRow = [string, number, number, 0 | 1];
 
 // Nested `metadata:` keys arrive here too (read by parseFrontmatter; docs/claude-code-folders.md).
 const KNOWN = [...KNOWN_KEYS, 'node_type', 'originSessionId', 'changed-since-verified'];
@@ -101,7 +109,31 @@ function inspectOnce(
     verdicts,
     findings: [...verdicts.validate.findings, ...verdicts.secret.findings, ...verdicts.injection.findings],
     body: secret ? maskBody(bodyText, owner).text : bodyText,
+    credentialValues: secret ? credentialValuesOf(bytes, owner) : [],
   };
+}
+
+/**
+ * The salted hashes of a file's credential values: what a detector found (own) and the
+ * occurrences of known ones. Only with a salt (owner.knownValues): a scan always has one.
+ */
+export function credentialValuesOf(bytes: Buffer, owner: OwnerIdentity): CredentialValueRow[] {
+  const kv = owner.knownValues;
+  if (!kv || bytes.length > FILE_CAP_BYTES) return [];
+  const text = decodeLossy(bytes);
+  const out: CredentialValueRow[] = [];
+  const seen = new Set<string>();
+  for (const c of secretCandidates(text, owner)) {
+    if (findingClass(c.code) !== 'credential') continue;
+    const own = c.code === KNOWN_VALUE_CODE ? 0 : 1;
+    const value = own ? credentialValue(text, c) : text.slice(c.start, c.end);
+    if (value === null) continue;
+    const e = entryOf(kv.salt, value);
+    if (seen.has(`${own}${e.hash}`)) continue;
+    seen.add(`${own}${e.hash}`);
+    out.push([e.hash, e.len, e.quick, own]);
+  }
+  return out;
 }
 
 /** The trust facts of one file from its known fields and where it lies. */

@@ -4,6 +4,12 @@ import { scanSources, type ScanOptions, type ScanStats } from './scan';
 import { recoverAll } from '../write/recover';
 import { indexVouched } from './ask-monitor';
 import type { SourceInfo } from '../../sources';
+import path from 'node:path';
+
+/** The index's folder, where the set of known credential values lives; none for an in-memory index. */
+export function knownValuesDirOf(dbPath: string): string | undefined {
+  return dbPath === ':memory:' || dbPath.startsWith('file:') ? undefined : path.dirname(path.resolve(dbPath));
+}
 
 export interface ServiceScanOptions extends ScanOptions {
   /** Ask a running watcher whether the file roots may be taken as indexed (docs/freshness.md). */
@@ -25,6 +31,7 @@ export function scan(ctx: ServiceContext, opts: ServiceScanOptions = {}): ScanSt
     machine: ctx.machine,
     recordSources: ctx.recordSources,
     vouched,
+    knownValuesDir: knownValuesDirOf(ctx.config.dbPath),
     ...rest,
   });
 }

@@ -19,6 +19,8 @@ import { SECRET_RULES_VERSION } from '../../validators/secrets';
 import { restoreIndexes, withBulkLoad } from './bulk-load';
 import { readPrepared, type PreparedResult } from './read-one';
 import { openInspectPool, type PoolFileResult } from './inspect-pool';
+import { openKnownValues } from '../../known-values-store';
+import { propagateKnownValues } from './known-values-scan';
 
 export { SCAN_READ_CAP, openListedLater } from './read-one';
 
@@ -26,11 +28,18 @@ const RULES_KEY = 'secret_rules';
 
 /** What the findings depend on besides the bytes: the rules and the owner (allowances included). Hashed: no address is stored. */
 export function rulesSignature(owner: OwnerIdentity): string {
+  // The set of known values is not in it: a change of the set re-checks only the files it concerns (known-values-scan.ts).
+  const { knownValues: _, ...rest } = owner;
   return crypto
     .createHash('sha256')
-    .update(JSON.stringify([SECRET_RULES_VERSION, owner]))
+    .update(JSON.stringify([SECRET_RULES_VERSION, rest]))
     .digest('hex')
     .slice(0, 32);
+}
+
+/** The rules' signature and the version of the set of known values: what a read of records or a kept plan depends on. */
+export function readSignature(owner: OwnerIdentity): string {
+  return `${rulesSignature(owner)}.${owner.knownValues?.digest ?? '-'}`;
 }
 
 export interface ScanStats {
@@ -48,6 +57,8 @@ export interface ScanStats {
   compared?: number;
   /** Worker threads that read and inspected files beside the main thread (docs/performance.md, "Both cores"). */
   workers?: number;
+  /** Files inspected again because the set of known credential values changed (docs/credentials.md, "Value propagation"). */
+  propagated?: number;
 }
 
 export interface ScanOptions {
@@ -77,6 +88,12 @@ export interface ScanOptions {
   poolMinFiles?: number;
   /** False: the main thread only waits, so the workers read every file (tests; inspect-pool.ts). */
   poolMainHelps?: boolean;
+  /**
+   * The data directory holding the salt and the set of known credential values
+   * (lib/known-values-store.ts; docs/credentials.md, "Value propagation"). Without it the
+   * scan finds the values the owner identity carries but keeps no set.
+   */
+  knownValuesDir?: string;
 }
 
 /** Below this many files to read, a worker saves less than it costs to start (bench/index-workers.ts: even at 25,000, 21 % faster at 100,000). */
@@ -120,10 +137,13 @@ function rebuildFts(sqlite: Database.Database): void {
 export function scanSources(
   sqlite: Database.Database,
   sources: SourceInfo[],
-  owner: OwnerIdentity,
+  given: OwnerIdentity,
   now: Date,
   opts: ScanOptions = {},
 ): ScanStats {
+  // The scan inspects with the set as it is on disk now, a salt made if there was none.
+  const dir = opts.knownValuesDir;
+  const owner: OwnerIdentity = dir ? { ...given, knownValues: openKnownValues(dir) } : given;
   const stats: ScanStats = { sources: sources.length, files: 0, read: 0, removed: 0, events: 0, errors: [] };
   const upsertSource = sqlite.prepare(
     'INSERT OR REPLACE INTO sources (id, root, kind, label, scanned_at, error) VALUES (?, ?, ?, ?, ?, ?)',
@@ -144,6 +164,7 @@ export function scanSources(
       sqlite.prepare(`DELETE FROM memories WHERE source NOT IN (${placeholders})`).run(...ids);
       sqlite.prepare(`DELETE FROM sources WHERE id NOT IN (${placeholders})`).run(...ids);
       sqlite.prepare(`DELETE FROM index_findings WHERE source NOT IN (${placeholders})`).run(...ids);
+      sqlite.prepare(`DELETE FROM credential_values WHERE source NOT IN (${placeholders})`).run(...ids);
     })();
   }
   // Rules or owner changed since the index was built: every file is inspected again (sizes and mtimes say nothing).
@@ -166,6 +187,22 @@ export function scanSources(
     });
     stats.events += events >= 0 ? events : mirrorAudit(sqlite, source.id, source.root);
     upsertSource.run(source.id, source.root, source.kind, source.label, now.getTime(), null);
+  }
+  if (dir && !skipFiles) {
+    const recheck = { ...opts, workers: 0, onProgress: undefined, onListed: undefined, onRelisted: undefined };
+    const done = propagateKnownValues(
+      sqlite,
+      sources,
+      owner,
+      dir,
+      (source, rels, next) => {
+        const listed = withNamesOnly(namesByDir(rels), () => source.adapter.list(source.root));
+        const quiet: ScanStats = { sources: 0, files: 0, read: 0, removed: 0, events: 0, errors: [] };
+        compareAndLoad(sqlite, source, next, quiet, recheck, true, listed, rels);
+      },
+      (source, next) => storeIndexFindings(sqlite, source, next),
+    );
+    if (done.rechecked > 0) stats.propagated = done.rechecked;
   }
   for (const source of opts.recordSources ?? [])
     if (!source.error) stats.events += mirrorAudit(sqlite, source.id, source.root);

@@ -21,7 +21,7 @@ import type { Finding, OwnerIdentity } from '../../validators/types';
 import { runSecretAndInjection } from '../../validators/secret-and-injection';
 import { maskBody } from '../../validators/withhold';
 import { confine } from '../../paths';
-import { rulesSignature } from '../index/scan';
+import { readSignature } from '../index/scan';
 import type { ServiceContext } from '../context';
 
 export interface RecordView extends LayoutRecord {
@@ -126,7 +126,7 @@ function fullToken(ctx: ServiceContext, source: SourceInfo, owner: OwnerIdentity
     adapter.layout,
     source.root,
     adapter.changeToken(source.root),
-    rulesSignature(owner),
+    readSignature(owner),
     ctx.now().toISOString().slice(0, 13),
   ].join('\n');
 }
@@ -233,7 +233,7 @@ function previousFindings(
     | { token: string }
     | undefined;
   const was = row?.token.split('\n') ?? [];
-  if (was[0] !== source.records!.layout || was[1] !== source.root || was[3] !== rulesSignature(owner)) return none;
+  if (was[0] !== source.records!.layout || was[1] !== source.root || was[3] !== readSignature(owner)) return none;
   const prior = new Map<string, { text: string; line: number; endLine: number; findings: string | null }>();
   for (const r of sqlite
     .prepare(

@@ -1,0 +1,294 @@
+/**
+ * Value propagation (docs/credentials.md, "Value propagation"; CONTRACT §2.2): once a value
+ * is a credential anywhere in the configured roots, every exact occurrence of it in any file
+ * memtrust reads is a credential finding too. memtrust keeps salted hashes of such values,
+ * never the values (lib/known-values-store.ts keeps them in the data directory).
+ *
+ * Pure: no file system. A text is cut into candidate tokens at the boundaries a value has,
+ * each token is filtered by the lengths the set holds and by a cheap seeded 32-bit hash, and
+ * only a token that passes both is hashed with HMAC-SHA256 and looked up.
+ */
+import crypto from 'node:crypto';
+import type { SecretCandidate } from './secrets-patterns';
+
+export const KNOWN_VALUE_CODE = 'secret.known-value';
+/** Shortest value propagated: the secret check's own floor for a credential (CONTRACT §2.2). */
+export const MIN_VALUE_CHARS = 6;
+
+/** One value of the set: its length (UTF-16 units), its 32-bit prefilter hash and the memory that holds it as a credential. */
+export interface KnownEntry {
+  len: number;
+  quick: number;
+  id: string;
+}
+
+/** The set as the checks use it: the salt and, per full hash, its entry. */
+export interface KnownValues {
+  salt: Uint8Array;
+  entries: ReadonlyMap<string, KnownEntry>;
+  lengths: ReadonlySet<number>;
+  quick: ReadonlySet<number>;
+  seed: number;
+  /** Names the stored set's version (a hash of its file), for caches of what was read under it. */
+  digest?: string;
+}
+
+export function knownValuesOf(salt: Uint8Array, entries: ReadonlyMap<string, KnownEntry>): KnownValues {
+  const lengths = new Set<number>();
+  const quick = new Set<number>();
+  for (const e of entries.values()) {
+    lengths.add(e.len);
+    quick.add(e.quick);
+  }
+  return { salt, entries, lengths, quick, seed: seedOf(salt) };
+}
+
+function seedOf(salt: Uint8Array): number {
+  return ((salt[0]! << 24) | (salt[1]! << 16) | (salt[2]! << 8) | salt[3]!) >>> 0;
+}
+
+/** The stored hash of a value: HMAC-SHA256 under the machine's salt, 128 bits in hex. */
+export function valueHash(salt: Uint8Array, value: string): string {
+  return crypto.createHmac('sha256', salt).update(value, 'utf8').digest('hex').slice(0, 32);
+}
+
+/** FNV-1a over the UTF-16 units of text[start, end), seeded: the prefilter before the HMAC. */
+function quickHashRange(seed: number, text: string, start: number, end: number): number {
+  let h = (2166136261 ^ seed) >>> 0;
+  for (let i = start; i < end; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 16777619);
+  }
+  return h >>> 0;
+}
+
+export function quickHash(seed: number, value: string): number {
+  return quickHashRange(seed, value, 0, value.length);
+}
+
+/** The three hashes a value is stored by. */
+export function entryOf(salt: Uint8Array, value: string): { hash: string; len: number; quick: number } {
+  return { hash: valueHash(salt, value), len: value.length, quick: quickHash(seedOf(salt), value) };
+}
+
+/**
+ * Whether a credential value is propagated: 6 or more characters, no whitespace, and at least
+ * one ASCII digit or symbol (a value of letters only is a word as often as a password; the
+ * secret check does not call a plain word a credential either).
+ */
+export function propagatable(value: string): boolean {
+  if (value.length < MIN_VALUE_CHARS || value.includes('\n')) return false;
+  let other = false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (isHard(c)) return false;
+    if (c < 128 && !isAsciiLetter(c)) other = true;
+  }
+  return other;
+}
+
+const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/** Where a value ends: whitespace, code spans, quotes, brackets, list and table separators (CJK ones too). */
+function isHard(c: number): boolean {
+  if (c <= 32) return true;
+  switch (c) {
+    case 0x60: // `
+    case 0x22: // "
+    case 0x27: // '
+    case 0x2c: // ,
+    case 0x3b: // ;
+    case 0x7c: // |
+    case 0x28: // (
+    case 0x29: // )
+    case 0x5b: // [
+    case 0x5d: // ]
+    case 0x7b: // {
+    case 0x7d: // }
+    case 0x3c: // <
+    case 0x3e: // >
+    case 0xa0:
+    case 0x3000:
+    case 0x3001: // 、
+    case 0x3002: // 。
+    case 0xff0c: // ，
+    case 0xff1b: // ；
+    case 0xff1a: // ：
+    case 0xff08: // （
+    case 0xff09: // ）
+    case 0x300c: // 「
+    case 0x300d: // 」
+    case 0x3010: // 【
+    case 0x3011: // 】
+    case 0x2018:
+    case 0x2019:
+    case 0x201c:
+    case 0x201d:
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Inside a token, the separators of pairs (`user:pass`, `host/user/pass`, `KEY=value`, `pass@host`). */
+const isSoft = (c: number) => c === 0x3a || c === 0x2f || c === 0x3d || c === 0x40;
+/** Markdown emphasis around a value. */
+const isLeadTrim = (c: number) => c === 0x2a || c === 0x5f || c === 0x7e;
+/** Emphasis and sentence punctuation after a value. */
+const isTailTrim = (c: number) =>
+  c === 0x2a || c === 0x5f || c === 0x7e || c === 0x2e || c === 0x21 || c === 0x3f || c === 0x3a;
+
+/** Separators looked at in one token: a URL or a path has a few; more only multiplies sub-tokens. */
+const MAX_SOFT = 8;
+
+/**
+ * Every candidate token of `text` (start, end): each run between hard boundaries, the same
+ * run without emphasis and closing punctuation, and around each `:`, `/`, `=`, `@` in it the
+ * parts, prefixes and suffixes. Only lengths `accept` takes are handed to `visit`; `visit`
+ * returning true ends the run's other forms (the longest form found wins).
+ */
+export function forEachToken(
+  text: string,
+  accept: (len: number) => boolean,
+  visit: (start: number, end: number) => boolean,
+): void {
+  const n = text.length;
+  const soft: number[] = [];
+  let i = 0;
+  while (i < n) {
+    while (i < n && isHard(text.charCodeAt(i))) i++;
+    const ws = i;
+    let letters = true;
+    soft.length = 0;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (isHard(c)) break;
+      if (c < 128 && !isAsciiLetter(c)) {
+        letters = false;
+        if (isSoft(c) && soft.length < MAX_SOFT) soft.push(i);
+      }
+      i++;
+    }
+    const we = i;
+    // A run of letters only holds no propagated value (propagatable), nor does a short one.
+    if (letters || we - ws < MIN_VALUE_CHARS) continue;
+    runForms(text, ws, we, soft, accept, visit);
+  }
+}
+
+function runForms(
+  text: string,
+  ws: number,
+  we: number,
+  soft: readonly number[],
+  accept: (len: number) => boolean,
+  visit: (start: number, end: number) => boolean,
+): void {
+  const tryOne = (s: number, e: number) => e - s >= MIN_VALUE_CHARS && accept(e - s) && visit(s, e);
+  if (tryOne(ws, we)) return;
+  let ts = ws;
+  let te = we;
+  while (ts < te && isLeadTrim(text.charCodeAt(ts))) ts++;
+  while (te > ts && isTailTrim(text.charCodeAt(te - 1))) te--;
+  if ((ts !== ws || te !== we) && tryOne(ts, te)) return;
+  const seps = soft.filter((p) => p >= ts && p < te);
+  if (seps.length === 0) return;
+  // Prefixes and suffixes first (`KEY=pa:ss` holds `pa:ss`), then the parts between separators.
+  for (const p of seps) {
+    if (tryOne(p + 1, te)) return;
+    if (tryOne(ts, p)) return;
+  }
+  let from = ts;
+  for (const p of seps) {
+    tryOne(from, p);
+    from = p + 1;
+  }
+}
+
+/** A text's own credential values (the spans the detectors found), by value, with the line of the first. */
+export type OwnValues = ReadonlyMap<string, number>;
+
+type Range = [number, number];
+
+function overlapsAny(taken: readonly Range[], start: number, end: number): boolean {
+  for (const [s, e] of taken) if (start < e && end > s) return true;
+  return false;
+}
+
+/**
+ * The known-value candidates of `text`: each occurrence, outside the spans the detectors
+ * claimed (`taken`), of a value found as a credential on another line of this text (`own`)
+ * or held by the set (`known`). Tier 3: a detector's own finding always names the span.
+ */
+export function knownValueCandidates(
+  text: string,
+  taken: readonly Range[],
+  own: OwnValues,
+  known: KnownValues | undefined,
+): SecretCandidate[] {
+  const setSize = known?.entries.size ?? 0;
+  if (own.size === 0 && setSize === 0) return [];
+  const ownLengths = new Set<number>();
+  for (const v of own.keys()) ownLengths.add(v.length);
+  const out: SecretCandidate[] = [];
+  const accept = (len: number) => ownLengths.has(len) || (setSize > 0 && known!.lengths.has(len));
+  forEachToken(text, accept, (start, end) => {
+    if (overlapsAny(taken, start, end)) return false;
+    const len = end - start;
+    if (ownLengths.has(len)) {
+      const line = own.get(text.slice(start, end));
+      if (line !== undefined) {
+        out.push(candidate(start, end, `value found as a credential on line ${line} of this file (${len} chars)`));
+        return true;
+      }
+    }
+    if (setSize === 0 || !known!.lengths.has(len)) return false;
+    if (!known!.quick.has(quickHashRange(known!.seed, text, start, end))) return false;
+    const entry = known!.entries.get(valueHash(known!.salt, text.slice(start, end)));
+    if (!entry) return false;
+    out.push(candidate(start, end, `value found as a credential in ${entry.id} (${len} chars)`));
+    return true;
+  });
+  return out;
+}
+
+/** `scheme://user:PASS@host`: only the part between `:` and `@` is the secret (the masks use it too). */
+export function urlPassword(text: string, start: number, end: number): [number, number] {
+  const s = text.slice(start, end);
+  const auth = s.indexOf('://') + 3;
+  const at = s.lastIndexOf('@');
+  const colon = s.indexOf(':', auth);
+  return colon > 0 && colon < at ? [start + colon + 1, start + at] : [start, end];
+}
+
+/**
+ * The value a credential candidate holds, as it is propagated: a URL's password only; none
+ * for a private key block (many lines) or a value propagatable() refuses.
+ */
+export function credentialValue(text: string, c: SecretCandidate): string | null {
+  if (c.code === 'secret.private-key' || c.code === KNOWN_VALUE_CODE) return null;
+  const [s, e] = c.code === 'secret.url-credentials' ? urlPassword(text, c.start, c.end) : [c.start, c.end];
+  const v = text.slice(s, e);
+  return propagatable(v) ? v : null;
+}
+
+function candidate(start: number, end: number, message: string): SecretCandidate {
+  return { start, end, code: KNOWN_VALUE_CODE, message, tier: 3 };
+}
+
+/** Whether `text` holds one of `known`'s values as a token (the scan's search for files to check again). */
+export function holdsKnownValue(text: string, known: KnownValues): boolean {
+  if (known.entries.size === 0) return false;
+  let found = false;
+  forEachToken(
+    text,
+    (len) => !found && known.lengths.has(len),
+    (start, end) => {
+      if (!known.quick.has(quickHashRange(known.seed, text, start, end))) return false;
+      if (!known.entries.has(valueHash(known.salt, text.slice(start, end)))) return false;
+      found = true;
+      return true;
+    },
+  );
+  return found;
+}
