@@ -14,7 +14,18 @@ import { loadConfig } from '../../config';
 import { createContext } from '../context';
 import { scan } from './scan-service';
 import { SALT_FILE, SET_FILE } from '../../known-values-store';
-import { CLI, PROJECT, childEnv, memoryFile, put, runCli, sandboxPerTest, type Sandbox } from '../test-support';
+import {
+  CLI,
+  PROJECT,
+  childEnv,
+  memoryFile,
+  put,
+  removeSandbox,
+  runCli,
+  sandbox,
+  sandboxPerTest,
+  type Sandbox,
+} from '../test-support';
 
 // Made up for this test: a value only the label in the first file makes a credential.
 const VALUE = 'Qv7-mirth-2048z';
@@ -215,5 +226,43 @@ describe('value propagation', () => {
       cwd: PROJECT,
     });
     expect(ok.stdout).not.toContain('"deny"');
+  });
+
+  it('the worker pool makes the same findings, bodies and set as the main thread alone', () => {
+    const other = sandbox();
+    try {
+      const dumps = [sb, other].map((s, i) => {
+        folder(s.root);
+        // More files than one batch, so the workers take some of them.
+        for (let n = 0; n < 30; n++)
+          put(
+            s.root,
+            `project_more_${n}.md`,
+            memoryFile(fm(`more ${n}`), `\nRun ${n} reached the box with ${VALUE}.\n`),
+          );
+        const ctx = open(s);
+        const stats = scan(ctx, i === 0 ? {} : { workers: 1, poolMinFiles: 1, poolMainHelps: false });
+        expect(stats.workers ?? 0).toBe(i === 0 ? 0 : 1);
+        const db = ctx.handle.sqlite;
+        const rows = db
+          .prepare(
+            `SELECT m.rel_path, m.body, f.code, f.line, f.message FROM memories m LEFT JOIN findings f ON f.key = m.key
+              ORDER BY m.rel_path, f.line, f.code`,
+          )
+          .all() as Record<string, unknown>[];
+        const set = JSON.parse(fs.readFileSync(path.join(path.dirname(s.db), SET_FILE), 'utf8')) as {
+          values: Record<string, unknown[]>;
+        };
+        return {
+          rows: rows.map((r) => JSON.stringify(r).replaceAll(/root-[0-9a-f]+:/g, 'root:')),
+          ids: Object.values(set.values).map((v) => v[2]),
+        };
+      });
+      expect(dumps[0]!.rows.filter((r) => r.includes('secret.known-value'))).toHaveLength(31);
+      expect(dumps[1]!.rows).toEqual(dumps[0]!.rows);
+      expect(dumps[1]!.ids.map((id) => String(id).replace(/^[^:]+:/, ''))).toEqual(['reference_nas.md']);
+    } finally {
+      removeSandbox(other);
+    }
   });
 });
