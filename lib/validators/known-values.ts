@@ -87,26 +87,13 @@ export function propagatable(value: string): boolean {
   return other;
 }
 
-const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-
 /** Where a value ends: whitespace, code spans, quotes, brackets, list and table separators (CJK ones too). */
 function isHard(c: number): boolean {
-  if (c <= 32) return true;
+  return c < 128 ? (ASCII[c]! & HARD) !== 0 : isHardWide(c);
+}
+
+function isHardWide(c: number): boolean {
   switch (c) {
-    case 0x60: // `
-    case 0x22: // "
-    case 0x27: // '
-    case 0x2c: // ,
-    case 0x3b: // ;
-    case 0x7c: // |
-    case 0x28: // (
-    case 0x29: // )
-    case 0x5b: // [
-    case 0x5d: // ]
-    case 0x7b: // {
-    case 0x7d: // }
-    case 0x3c: // <
-    case 0x3e: // >
     case 0xa0:
     case 0x3000:
     case 0x3001: // 、
@@ -130,8 +117,23 @@ function isHard(c: number): boolean {
   }
 }
 
+const HARD = 1;
 /** Inside a token, the separators of pairs (`user:pass`, `host/user/pass`, `KEY=value`, `pass@host`). */
-const isSoft = (c: number) => c === 0x3a || c === 0x2f || c === 0x3d || c === 0x40;
+const SOFT = 2;
+const LETTER = 4;
+/** The class of each ASCII unit, looked up once per character of every text the set is checked on. */
+const ASCII = (() => {
+  const t = new Uint8Array(128);
+  for (let c = 0; c <= 32; c++) t[c] = HARD;
+  t[127] = HARD;
+  for (const ch of '`"\',;|()[]{}<>') t[ch.charCodeAt(0)] = HARD;
+  for (const ch of ':/=@') t[ch.charCodeAt(0)] = SOFT;
+  for (let c = 65; c <= 90; c++) t[c] = LETTER;
+  for (let c = 97; c <= 122; c++) t[c] = LETTER;
+  return t;
+})();
+
+const isAsciiLetter = (c: number) => c < 128 && (ASCII[c]! & LETTER) !== 0;
 /** Markdown emphasis around a value. */
 const isLeadTrim = (c: number) => c === 0x2a || c === 0x5f || c === 0x7e;
 /** Emphasis and sentence punctuation after a value. */
@@ -144,35 +146,46 @@ const MAX_SOFT = 8;
 /**
  * Every candidate token of `text` (start, end): each run between hard boundaries, the same
  * run without emphasis and closing punctuation, and around each `:`, `/`, `=`, `@` in it the
- * parts, prefixes and suffixes. Only lengths `accept` takes are handed to `visit`; `visit`
- * returning true ends the run's other forms (the longest form found wins).
+ * parts, prefixes and suffixes. Only lengths in `lengths` are handed to `visit` (a run
+ * shorter than the shortest is passed over at once); `visit` returning true ends the run's
+ * other forms (the longest form found wins).
  */
 export function forEachToken(
   text: string,
-  accept: (len: number) => boolean,
+  lengths: ReadonlySet<number>,
   visit: (start: number, end: number) => boolean,
 ): void {
+  let min = Infinity;
+  for (const l of lengths) if (l < min) min = l;
+  min = Math.max(min, MIN_VALUE_CHARS);
+  if (min === Infinity) return;
   const n = text.length;
   const soft: number[] = [];
   let i = 0;
   while (i < n) {
-    while (i < n && isHard(text.charCodeAt(i))) i++;
+    // One pass over the text: each unit is looked at once, ASCII by table.
+    let c = text.charCodeAt(i);
+    if (c < 128 ? (ASCII[c]! & HARD) !== 0 : isHardWide(c)) {
+      i++;
+      continue;
+    }
     const ws = i;
     let letters = true;
-    soft.length = 0;
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (isHard(c)) break;
-      if (c < 128 && !isAsciiLetter(c)) {
+    let softs = 0;
+    for (; i < n; i++) {
+      c = text.charCodeAt(i);
+      if (c < 128) {
+        const k = ASCII[c]!;
+        if (k & HARD) break;
+        if (k & LETTER) continue;
         letters = false;
-        if (isSoft(c) && soft.length < MAX_SOFT) soft.push(i);
-      }
-      i++;
+        if (k & SOFT && softs < MAX_SOFT) soft[softs++] = i;
+      } else if (isHardWide(c)) break;
     }
-    const we = i;
     // A run of letters only holds no propagated value (propagatable), nor does a short one.
-    if (letters || we - ws < MIN_VALUE_CHARS) continue;
-    runForms(text, ws, we, soft, accept, visit);
+    if (letters || i - ws < min) continue;
+    soft.length = softs;
+    runForms(text, ws, i, soft, lengths, visit);
   }
 }
 
@@ -181,16 +194,17 @@ function runForms(
   ws: number,
   we: number,
   soft: readonly number[],
-  accept: (len: number) => boolean,
+  lengths: ReadonlySet<number>,
   visit: (start: number, end: number) => boolean,
 ): void {
-  const tryOne = (s: number, e: number) => e - s >= MIN_VALUE_CHARS && accept(e - s) && visit(s, e);
+  const tryOne = (s: number, e: number) => e - s >= MIN_VALUE_CHARS && lengths.has(e - s) && visit(s, e);
   if (tryOne(ws, we)) return;
   let ts = ws;
   let te = we;
   while (ts < te && isLeadTrim(text.charCodeAt(ts))) ts++;
   while (te > ts && isTailTrim(text.charCodeAt(te - 1))) te--;
   if ((ts !== ws || te !== we) && tryOne(ts, te)) return;
+  if (soft.length === 0) return;
   const seps = soft.filter((p) => p >= ts && p < te);
   if (seps.length === 0) return;
   // Prefixes and suffixes first (`KEY=pa:ss` holds `pa:ss`), then the parts between separators.
@@ -231,22 +245,23 @@ export function knownValueCandidates(
   const ownLengths = new Set<number>();
   for (const v of own.keys()) ownLengths.add(v.length);
   const out: SecretCandidate[] = [];
-  const accept = (len: number) => ownLengths.has(len) || (setSize > 0 && known!.lengths.has(len));
-  forEachToken(text, accept, (start, end) => {
-    if (overlapsAny(taken, start, end)) return false;
+  let lengths: ReadonlySet<number> = known?.lengths ?? ownLengths;
+  if (own.size > 0 && setSize > 0) lengths = new Set([...ownLengths, ...known!.lengths]);
+  forEachToken(text, lengths, (start, end) => {
+    // A match is rare: the claimed spans are looked at only for one.
     const len = end - start;
+    let message: string | null = null;
     if (ownLengths.has(len)) {
       const line = own.get(text.slice(start, end));
-      if (line !== undefined) {
-        out.push(candidate(start, end, `value found as a credential on line ${line} of this file (${len} chars)`));
-        return true;
-      }
+      if (line !== undefined) message = `value found as a credential on line ${line} of this file (${len} chars)`;
     }
-    if (setSize === 0 || !known!.lengths.has(len)) return false;
-    if (!known!.quick.has(quickHashRange(known!.seed, text, start, end))) return false;
-    const entry = known!.entries.get(valueHash(known!.salt, text.slice(start, end)));
-    if (!entry) return false;
-    out.push(candidate(start, end, `value found as a credential in ${entry.id} (${len} chars)`));
+    if (message === null && setSize > 0 && known!.lengths.has(len)) {
+      if (!known!.quick.has(quickHashRange(known!.seed, text, start, end))) return false;
+      const entry = known!.entries.get(valueHash(known!.salt, text.slice(start, end)));
+      if (entry) message = `value found as a credential in ${entry.id} (${len} chars)`;
+    }
+    if (message === null || overlapsAny(taken, start, end)) return false;
+    out.push(candidate(start, end, message));
     return true;
   });
   return out;
@@ -280,15 +295,11 @@ function candidate(start: number, end: number, message: string): SecretCandidate
 export function holdsKnownValue(text: string, known: KnownValues): boolean {
   if (known.entries.size === 0) return false;
   let found = false;
-  forEachToken(
-    text,
-    (len) => !found && known.lengths.has(len),
-    (start, end) => {
-      if (!known.quick.has(quickHashRange(known.seed, text, start, end))) return false;
-      if (!known.entries.has(valueHash(known.salt, text.slice(start, end)))) return false;
-      found = true;
-      return true;
-    },
-  );
+  forEachToken(text, known.lengths, (start, end) => {
+    if (found || !known.quick.has(quickHashRange(known.seed, text, start, end))) return false;
+    if (!known.entries.has(valueHash(known.salt, text.slice(start, end)))) return false;
+    found = true;
+    return true;
+  });
   return found;
 }
