@@ -81,12 +81,16 @@ describe('known values in a text', () => {
     expect(masked).toContain('The job uses ⟦credential #2 · 15 chars⟧ too.');
   });
 
-  it('only values of 6+ characters, without whitespace, with a digit or symbol are propagated', () => {
+  it('only values of 6+ characters, without whitespace, with a digit or symbol beside - and _ are propagated', () => {
     expect(propagatable(VALUE)).toBe(true);
     expect(propagatable('ab1')).toBe(false);
     expect(propagatable('hunterhunter')).toBe(false);
     expect(propagatable('abcd efgh 1234')).toBe(false);
     expect(propagatable('s3cr3t')).toBe(true);
+    // Words and slugs, with or without punctuation around them, are ordinary text.
+    expect(propagatable('correct-horse_battery')).toBe(false);
+    expect(propagatable('**password:**')).toBe(false);
+    expect(propagatable('horse!battery')).toBe(true);
   });
 
   it('holdsKnownValue says whether a stored text holds one, by hash', () => {

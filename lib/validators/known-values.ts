@@ -72,19 +72,20 @@ export function entryOf(salt: Uint8Array, value: string): { hash: string; len: n
 }
 
 /**
- * Whether a credential value is propagated: 6 or more characters, no whitespace, and at least
- * one ASCII digit or symbol (a value of letters only is a word as often as a password; the
- * secret check does not call a plain word a credential either).
+ * Whether a credential value is propagated: 6 or more characters, no whitespace or other token
+ * boundary, and at least one ASCII digit or symbol other than `-` and `_` past the emphasis and
+ * closing punctuation a token is also tried without (letters alone, or
+ * words joined by `-`/`_`, are words and slugs as often as passwords: matching them everywhere
+ * would find ordinary text).
  */
 export function propagatable(value: string): boolean {
-  if (value.length < MIN_VALUE_CHARS || value.includes('\n')) return false;
-  let other = false;
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (isHard(c)) return false;
-    if (c < 128 && !isAsciiLetter(c)) other = true;
-  }
-  return other;
+  if (value.length < MIN_VALUE_CHARS) return false;
+  for (let i = 0; i < value.length; i++) if (isHard(value.charCodeAt(i))) return false;
+  let s = 0;
+  let e = value.length;
+  while (s < e && isLeadTrim(value.charCodeAt(s))) s++;
+  while (e > s && isTailTrim(value.charCodeAt(e - 1))) e--;
+  return hasStrong(value, s, e);
 }
 
 /** Where a value ends: whitespace, code spans, quotes, brackets, list and table separators (CJK ones too). */
@@ -121,6 +122,8 @@ const HARD = 1;
 /** Inside a token, the separators of pairs (`user:pass`, `host/user/pass`, `KEY=value`, `pass@host`). */
 const SOFT = 2;
 const LETTER = 4;
+/** Letters, `-` and `_`: a form made of these only is a word or a slug, never propagated. */
+const PLAIN = 8;
 /** The class of each ASCII unit, looked up once per character of every text the set is checked on. */
 const ASCII = (() => {
   const t = new Uint8Array(128);
@@ -128,12 +131,20 @@ const ASCII = (() => {
   t[127] = HARD;
   for (const ch of '`"\',;|()[]{}<>') t[ch.charCodeAt(0)] = HARD;
   for (const ch of ':/=@') t[ch.charCodeAt(0)] = SOFT;
-  for (let c = 65; c <= 90; c++) t[c] = LETTER;
-  for (let c = 97; c <= 122; c++) t[c] = LETTER;
+  for (let c = 65; c <= 90; c++) t[c] = LETTER | PLAIN;
+  for (let c = 97; c <= 122; c++) t[c] = LETTER | PLAIN;
+  t[0x2d] = PLAIN;
+  t[0x5f] = PLAIN;
   return t;
 })();
 
-const isAsciiLetter = (c: number) => c < 128 && (ASCII[c]! & LETTER) !== 0;
+/** An ASCII digit or symbol other than `-` and `_`: what a propagated value holds at least one of. */
+const isStrong = (c: number) => c < 128 && (ASCII[c]! & PLAIN) === 0;
+
+function hasStrong(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (isStrong(text.charCodeAt(i))) return true;
+  return false;
+}
 /** Markdown emphasis around a value. */
 const isLeadTrim = (c: number) => c === 0x2a || c === 0x5f || c === 0x7e;
 /** Emphasis and sentence punctuation after a value. */
@@ -145,8 +156,8 @@ const MAX_SOFT = 8;
 
 /**
  * Every candidate token of `text` (start, end): each run between hard boundaries, the same
- * run without emphasis and closing punctuation, and around each `:`, `/`, `=`, `@` in it the
- * parts, prefixes and suffixes. Only lengths in `lengths` are handed to `visit` (a run
+ * run without emphasis and closing punctuation, what follows its first `:`, `/`, `=` or `@` and
+ * what precedes its last, and the parts between them. Only lengths in `lengths` are handed to `visit` (a run
  * shorter than the shortest is passed over at once); `visit` returning true ends the run's
  * other forms (the longest form found wins).
  */
@@ -170,20 +181,20 @@ export function forEachToken(
       continue;
     }
     const ws = i;
-    let letters = true;
+    let plain = true;
     let softs = 0;
     for (; i < n; i++) {
       c = text.charCodeAt(i);
       if (c < 128) {
         const k = ASCII[c]!;
         if (k & HARD) break;
-        if (k & LETTER) continue;
-        letters = false;
+        if (k & PLAIN) continue;
+        plain = false;
         if (k & SOFT && softs < MAX_SOFT) soft[softs++] = i;
       } else if (isHardWide(c)) break;
     }
-    // A run of letters only holds no propagated value (propagatable), nor does a short one.
-    if (letters || i - ws < min) continue;
+    // A run of words and slugs only holds no propagated value (propagatable), nor does a short one.
+    if (plain || i - ws < min) continue;
     soft.length = softs;
     runForms(text, ws, i, soft, lengths, visit);
   }
@@ -197,26 +208,28 @@ function runForms(
   lengths: ReadonlySet<number>,
   visit: (start: number, end: number) => boolean,
 ): void {
-  const tryOne = (s: number, e: number) => e - s >= MIN_VALUE_CHARS && lengths.has(e - s) && visit(s, e);
-  if (tryOne(ws, we)) return;
   let ts = ws;
   let te = we;
   while (ts < te && isLeadTrim(text.charCodeAt(ts))) ts++;
   while (te > ts && isTailTrim(text.charCodeAt(te - 1))) te--;
+  // Every form's core lies inside the trimmed run: a word with punctuation around it holds none.
+  if (!hasStrong(text, ts, te)) return;
+  const tryOne = (s: number, e: number) =>
+    e - s >= MIN_VALUE_CHARS && lengths.has(e - s) && hasStrong(text, s, e) && visit(s, e);
+  if (tryOne(ws, we)) return;
   if ((ts !== ws || te !== we) && tryOne(ts, te)) return;
   if (soft.length === 0) return;
   const seps = soft.filter((p) => p >= ts && p < te);
   if (seps.length === 0) return;
-  // Prefixes and suffixes first (`KEY=pa:ss` holds `pa:ss`), then the parts between separators.
-  for (const p of seps) {
-    if (tryOne(p + 1, te)) return;
-    if (tryOne(ts, p)) return;
-  }
+  // After the first separator and before the last (`KEY=pa:ss` holds `pa:ss`, `pass@host` `pass`),
+  // then the parts between separators (`host/user/pass`, `user:pass@host`).
+  if (tryOne(seps[0]! + 1, te) || tryOne(ts, seps[seps.length - 1]!) || seps.length === 1) return;
   let from = ts;
   for (const p of seps) {
     tryOne(from, p);
     from = p + 1;
   }
+  tryOne(from, te);
 }
 
 /** A text's own credential values (the spans the detectors found), by value, with the line of the first. */
