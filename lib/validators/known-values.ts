@@ -172,33 +172,32 @@ export function forEachToken(
   if (min === Infinity) return;
   const n = text.length;
   const soft: number[] = [];
-  let i = 0;
-  while (i < n) {
-    // One pass over the text: each unit is looked at once, ASCII by table.
-    let c = text.charCodeAt(i);
-    if (c < 128 ? (ASCII[c]! & HARD) !== 0 : isHardWide(c)) {
-      i++;
-      continue;
-    }
-    const ws = i;
-    let plain = true;
+  // Only a run holding a digit or symbol can hold a value (propagatable): the regex engine
+  // finds those characters faster than a loop looks at every one, and prose has few.
+  const strong = STRONG_CHAR;
+  strong.lastIndex = 0;
+  for (let m = strong.exec(text); m !== null; m = strong.exec(text)) {
+    let ws = m.index;
+    while (ws > 0 && !isHard(text.charCodeAt(ws - 1))) ws--;
     let softs = 0;
+    let i = ws;
     for (; i < n; i++) {
-      c = text.charCodeAt(i);
+      const c = text.charCodeAt(i);
       if (c < 128) {
         const k = ASCII[c]!;
         if (k & HARD) break;
-        if (k & PLAIN) continue;
-        plain = false;
         if (k & SOFT && softs < MAX_SOFT) soft[softs++] = i;
       } else if (isHardWide(c)) break;
     }
-    // A run of words and slugs only holds no propagated value (propagatable), nor does a short one.
-    if (plain || i - ws < min) continue;
+    strong.lastIndex = i; // the rest of this run is done
+    if (i - ws < min) continue;
     soft.length = softs;
     runForms(text, ws, i, soft, lengths, visit);
   }
 }
+
+/** An ASCII digit or symbol that is neither a token boundary nor `-`/`_` (isStrong, as one class). */
+const STRONG_CHAR = /[!#$%&*+./0-9:=?@\\^~]/g;
 
 function runForms(
   text: string,
