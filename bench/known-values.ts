@@ -2,6 +2,8 @@
  * What value propagation adds to a full index (docs/credentials.md, "Value propagation"),
  * in one process, on bench/scan.ts's cached root, as CPU time (user + system: the machine's
  * load moves walls more than the work does):
+ *   (0) the secret check of every file without a set and with a set of lengths 6–40,
+ *       alternating, 15 rounds (the tokens alone: the least noisy figure);
  *   (1) inspect() of every file without a set of known values, and with the set this root
  *       makes (every file is then cut into tokens and each token of a set length is
  *       prefiltered), alternating; and with a set holding every length from 6 to 40;
@@ -24,6 +26,7 @@ import { closeDb } from '../db/client';
 import { ensureSalt } from '../lib/known-values-store';
 import { type KnownEntry, holdsKnownValue, knownValuesOf } from '../lib/validators/known-values';
 import type { OwnerIdentity } from '../lib/validators/types';
+import { secretCheck } from '../lib/validators/secrets';
 import { BENCH_NOW, PROJECT_DIR, flags, intFlag, machineLine, median } from './common';
 
 const f = flags(process.argv.slice(2), { n: '10000', reps: '5' });
@@ -63,6 +66,13 @@ const lengths = [...new Set([...entries.values()].map((e) => e.len))].sort((a, b
 const wide = new Map(entries);
 for (let len = 6; len <= 40; len++) wide.set(`${len}`.padStart(32, 'f'), { len, quick: len, id: 'bench:wide.md' });
 const withWide: OwnerIdentity = { ...owner, knownValues: knownValuesOf(salt, wide) };
+
+const s0: number[] = [];
+const s1: number[] = [];
+for (let r = 0; r < 15; r++) {
+  s0.push(cpu(() => files.forEach((file) => secretCheck(file.bytes, owner))).ms);
+  s1.push(cpu(() => files.forEach((file) => secretCheck(file.bytes, withWide))).ms);
+}
 
 const inspectAll = (o: OwnerIdentity) => {
   let known = 0;
@@ -129,6 +139,7 @@ const out = [
   `machine: ${machineLine()}`,
   `root: ${root} (${files.length} files); set: ${entries.size} values, lengths ${lengths.join(' ')}`,
   '',
+  `(0) secret check of every file, no set ${ms(least(s0))} least, ${ms(median(s0))} median; a set of lengths 6–40 ${ms(least(s1))} least, ${ms(median(s1))} median`,
   `(1) inspect every file, no set        ${ms(median(a))}   (${a.map(ms).join(', ')})`,
   `    inspect every file, with the set  ${ms(median(b))}   (${b.map(ms).join(', ')}); ${knownFindings} known-value findings`,
   `    with ÷ without: median ${(median(b) / median(a)).toFixed(3)}, least ${(least(b) / least(a)).toFixed(3)}`,
