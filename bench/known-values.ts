@@ -23,7 +23,7 @@ import { createContext } from '../lib/service/context';
 import { scan } from '../lib/service/index/scan-service';
 import { credentialValuesOf, inspect } from '../lib/service/index/inspect';
 import { closeDb } from '../db/client';
-import { ensureSalt } from '../lib/known-values-store';
+import { ensureSalt } from '../lib/service/known-values-store';
 import { type KnownEntry, holdsKnownValue, knownValuesOf } from '../lib/validators/known-values';
 import type { OwnerIdentity } from '../lib/validators/types';
 import { secretCheck } from '../lib/validators/secrets';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import type { OwnerIdentity } from './validators/types';
 import { readSettings } from './settings';
 import { ownerFromEnv } from './validators/owner';
-import { knownValuesDir, loadKnownValues } from './known-values-store';
+import { knownValuesDir, loadKnownValues } from './service/known-values-store';
 import type { KnownValues } from './validators/known-values';
 
 let cached: { key: string; owner: OwnerIdentity } | undefined;

@@ -2,7 +2,7 @@
  * Value propagation (docs/credentials.md, "Value propagation"; CONTRACT §2.2): once a value
  * is a credential anywhere in the configured roots, every exact occurrence of it in any file
  * memtrust reads is a credential finding too. memtrust keeps salted hashes of such values,
- * never the values (lib/known-values-store.ts keeps them in the data directory).
+ * never the values (lib/service/known-values-store.ts keeps them in the data directory).
  *
  * Pure: no file system. A text is cut into candidate tokens at the boundaries a value has,
  * each token is filtered by the lengths the set holds and by a cheap seeded 32-bit hash, and

@@ -16,7 +16,7 @@ import type Database from 'better-sqlite3';
 import type { SourceInfo } from '../../sources';
 import type { OwnerIdentity } from '../../validators/types';
 import { type KnownEntry, type KnownValues, holdsKnownValue, knownValuesOf } from '../../validators/known-values';
-import { SET_FILE, loadKnownValues, saveKnownValues } from '../../known-values-store';
+import { SET_FILE, loadKnownValues, saveKnownValues } from '../known-values-store';
 import { BODY_INDEX_CHARS } from './inspect';
 
 /** A row key `source:rel/path.md` as the memory id the pages show (`source:path.md`). */

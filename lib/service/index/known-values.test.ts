@@ -13,7 +13,7 @@ import { closeDb } from '../../../db/client';
 import { loadConfig } from '../../config';
 import { createContext } from '../context';
 import { scan } from './scan-service';
-import { SALT_FILE, SET_FILE } from '../../known-values-store';
+import { SALT_FILE, SET_FILE } from '../known-values-store';
 import {
   CLI,
   PROJECT,

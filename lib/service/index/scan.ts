@@ -19,7 +19,7 @@ import { SECRET_RULES_VERSION } from '../../validators/secrets';
 import { restoreIndexes, withBulkLoad } from './bulk-load';
 import { readPrepared, type PreparedResult } from './read-one';
 import { openInspectPool, type PoolFileResult } from './inspect-pool';
-import { openKnownValues } from '../../known-values-store';
+import { openKnownValues } from '../known-values-store';
 import { propagateKnownValues } from './known-values-scan';
 
 export { SCAN_READ_CAP, openListedLater } from './read-one';
@@ -90,7 +90,7 @@ export interface ScanOptions {
   poolMainHelps?: boolean;
   /**
    * The data directory holding the salt and the set of known credential values
-   * (lib/known-values-store.ts; docs/credentials.md, "Value propagation"). Without it the
+   * (lib/service/known-values-store.ts; docs/credentials.md, "Value propagation"). Without it the
    * scan finds the values the owner identity carries but keeps no set.
    */
   knownValuesDir?: string;

@@ -10,9 +10,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Env } from './env';
-import { dataDir } from './config';
-import { type KnownEntry, type KnownValues, knownValuesOf } from './validators/known-values';
+import type { Env } from '../env';
+import { dataDir } from '../config';
+import { type KnownEntry, type KnownValues, knownValuesOf } from '../validators/known-values';
 
 export const SALT_FILE = 'known-values.salt';
 export const SET_FILE = 'known-values.json';
