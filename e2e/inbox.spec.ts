@@ -152,7 +152,7 @@ test('repair and restore: redact each flagged value, validated live, edit + move
   expect(fs.existsSync(path.join(server.root, rel))).toBe(false);
   const text = read(server.root, folder.named.quarantinedToken).toString();
   expect(text).not.toContain(fakeToken());
-  expect(text).toContain('<redacted>removed</redacted>');
+  expect(text).toContain('<redacted></redacted>');
   expect(text).toContain('<redacted>10.9.8.7</redacted>');
   const audit = fs
     .readFileSync(path.join(server.root, '.memtrust/audit/e2e-machine.jsonl'), 'utf8')

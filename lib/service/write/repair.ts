@@ -1,8 +1,9 @@
 /**
  * Repair and restore (docs/trust-model.md, docs/review-inbox.md "Repair and restore"): a
  * quarantined file that fails its checks is never edited in place. The user picks,
- * for each flagged value, "wrap in <redacted>" or "remove", and may rewrite the
- * frontmatter; the edited bytes are validated (live, as a dry run), and when they
+ * for each flagged value, "remove" (the value goes, an empty `<redacted></redacted>`
+ * stays) or, for personal data only, "wrap in <redacted>"; a credential is never kept
+ * (CONTRACT §3, docs/credentials.md). The user may also rewrite the frontmatter; the edited bytes are validated (live, as a dry run), and when they
  * pass, edit + move to memories/ are one operation through applyToMemory: one audit
  * event carrying the sha256 before and after.
  *
@@ -32,7 +33,9 @@ import { secretSpans, type SecretSpan } from '../index/secret-spans';
 import { lineStarts } from '../../validators/scan-text';
 import type { SecretCandidate } from '../../validators/secrets-patterns';
 
-export type RedactMode = 'redact' | 'remove' | 'keep';
+import { effectiveMode, REMOVED, type RedactMode } from './repair-modes';
+
+export type { RedactMode } from './repair-modes';
 
 export interface FlaggedValue {
   key: string;
@@ -71,7 +74,6 @@ export interface RepairCheck {
 
 const MARKER = /^⟦line (\d+) withheld: it holds a flagged value⟧$/;
 const marker = (line: number) => `⟦line ${line} withheld: it holds a flagged value⟧`;
-const REMOVED = '<redacted>removed</redacted>';
 
 function decode(bytes: Buffer): { bom: boolean; text: string } | null {
   const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
@@ -210,7 +212,8 @@ function edited(
   }
   const cands = candidates(text, owner);
   for (const { c, key } of [...cands].sort((a, b) => b.c.start - a.c.start)) {
-    const mode = input.redactions[key];
+    // A credential is never wrapped to be kept: asked to, the value is removed (repair-modes.ts).
+    const mode = effectiveMode(findingClass(c.code), input.redactions[key]);
     if (mode === 'redact')
       text = `${text.slice(0, c.start)}<redacted>${text.slice(c.start, c.end)}</redacted>${text.slice(c.end)}`;
     else if (mode === 'remove') text = `${text.slice(0, c.start)}${REMOVED}${text.slice(c.end)}`;
