@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { checkRootPath } from './paths';
-import { readSettings, settingsPath } from './settings';
+import { DEFAULT_UNDO_RETENTION_DAYS, readSettings, settingsPath } from './settings';
 
 export type RootsOrigin = 'flag' | 'env' | 'settings' | 'default' | 'demo';
 
@@ -17,6 +17,10 @@ export interface Config {
   roots: string[];
   rootsOrigin: RootsOrigin;
   dbPath: string;
+  /** The user's data directory: undo copies and, for stores in a git checkout, memtrust's own files (docs/batches.md). */
+  dataDir: string;
+  /** How many days a batch's undo copies are kept (settings `undoRetentionDays`; docs/batches.md). */
+  undoRetentionDays: number;
   machine: string;
   now: () => Date;
   settingsPath: string;
@@ -73,6 +77,15 @@ function resolveRoots(input: ConfigInput, env: Env): { roots: string[]; origin: 
   return { roots: [demoRootPath(env)], origin: 'demo' };
 }
 
+/** `undoRetentionDays` from the user settings; a broken settings file is reported where roots are read. */
+function retentionDays(env: Env): number {
+  try {
+    return readSettings(env).undoRetentionDays ?? DEFAULT_UNDO_RETENTION_DAYS;
+  } catch {
+    return DEFAULT_UNDO_RETENTION_DAYS;
+  }
+}
+
 export function loadConfig(input: ConfigInput = {}): Config {
   const env = input.env ?? process.env;
   const { roots, origin } = resolveRoots(input, env);
@@ -87,6 +100,8 @@ export function loadConfig(input: ConfigInput = {}): Config {
     roots: unique,
     rootsOrigin: origin,
     dbPath: env.MEMTRUST_DB || path.join(dataDir(env), 'index.sqlite'),
+    dataDir: dataDir(env),
+    undoRetentionDays: retentionDays(env),
     machine: machineName(env),
     now: parseNow(env.MEMTRUST_NOW),
     settingsPath: settingsPath(env),

@@ -4,6 +4,8 @@
  * the plan, the --yes threshold, undo byte for byte (MEMORY.md included), undo
  * conflicts, undo of undo, and undo after the SQLite cache is deleted.
  */
+import { dataDir } from '../config';
+import { rootKey } from '../service/meta/places';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -29,7 +31,7 @@ afterEach(() => removeSandbox(sb));
 const cli = (...args: string[]) => runCli(args, sb.env);
 const batches = () => {
   try {
-    return fs.readdirSync(path.join(sb.root, '.memtrust', 'batches')).sort();
+    return fs.readdirSync(path.join(dataDir(sb.env), 'roots', rootKey(sb.root), 'batches')).sort();
   } catch {
     return [];
   }

@@ -10,6 +10,7 @@ import { describeSource, type SourceInfo } from '../sources';
 import { ownerIdentity } from '../identity';
 import type { OwnerIdentity } from '../validators/types';
 import { DEFAULT_OWNER_EMAIL } from '../demo';
+import { setDataDir } from './meta/places';
 
 export interface ServiceContext {
   config: Config;
@@ -24,6 +25,8 @@ export interface ServiceContext {
 }
 
 export function createContext(config: Config, env: Env = process.env): ServiceContext {
+  // memtrust's own files of each root are placed from this configuration's data directory.
+  setDataDir(config.dataDir);
   const handle = openDb(config.dbPath);
   const all = config.roots.map(describeSource);
   return {

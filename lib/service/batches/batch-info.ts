@@ -1,8 +1,6 @@
 /** What the dashboard shows about one batch, read from the root (docs/batches.md). */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { ServiceContext } from '../context';
-import { BATCH_ID, readManifest, readState, type BatchManifest } from './batch-store';
+import { BATCH_ID, batchIds, readManifest, readState, type BatchManifest } from './batch-store';
 
 export interface BatchInfo {
   id: string;
@@ -28,14 +26,8 @@ export function batchInfo(ctx: ServiceContext, id: string): BatchInfo | null {
   if (hits.length === 0) return null;
   const first = hits[0]!.m!;
   const undoneBy = hits.flatMap(({ root }) => {
-    let names: string[] = [];
-    try {
-      names = fs.readdirSync(path.join(root, '.memtrust', 'batches'));
-    } catch {
-      return [];
-    }
-    return names
-      .filter((n) => n !== id && BATCH_ID.test(n))
+    return batchIds(root)
+      .filter((n) => n !== id)
       .map((n) => readManifest(root, n))
       .filter((m): m is BatchManifest => m?.undoes === id);
   });

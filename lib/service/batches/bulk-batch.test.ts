@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claudeFolder } from '../fixtures/claude-folder';
 import { applyPlan, planBackfillBatch, planTransitions } from './batch-plan';
 import { undoBatch } from './undo';
+import { batchesHome } from './batch-store';
 import { repairAndRestore, repairModel } from '../write/repair';
 import {
   closeCtx,
@@ -138,7 +139,8 @@ describe('repair and restore is one undoable batch', () => {
 
   it('keeps both sha256 in the event, and `memtrust undo OP` puts the quarantined bytes back', () => {
     sb = sandbox('memtrust-repair-undo-');
-    const bytes = memoryFile(Q, `\nRun the tests before merging.\n\nThe deploy token is ${TOKEN}.\n`);
+    // Personal data, not a credential: a credential's copy is purged once removed (copy-purge.test.ts).
+    const bytes = memoryFile(Q, `\nRun the tests before merging.\n\nThe build box is 10.20.30.40.\n`);
     put(sb.root, 'quarantine/feedback_tests.md', bytes);
     const ctx = openCtx(sb);
     const before = treeFiles(sb.root);
@@ -156,7 +158,8 @@ describe('repair and restore is one undoable batch', () => {
     const ev = readAudit(sb.root).find((e) => e.id === 'repair-op-1')!;
     expect(ev).toMatchObject({ action: 'restore', batch: 'repair-op-1', before_sha256: sha(bytes) });
     expect(ev.after_sha256).toBe(sha(fs.readFileSync(path.join(sb.root, 'memories/feedback_tests.md'))));
-    expect(fs.existsSync(path.join(sb.root, '.memtrust/batches/repair-op-1'))).toBe(true);
+    expect(fs.existsSync(path.join(batchesHome(sb.root), 'repair-op-1'))).toBe(true);
+    expect(fs.existsSync(path.join(sb.root, '.memtrust/batches'))).toBe(false);
     closeCtx(sb);
     const u = runCli(['undo', 'repair-op-1'], sb.env);
     expect(u.status, u.stderr).toBe(0);

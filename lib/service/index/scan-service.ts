@@ -1,4 +1,5 @@
 /** The scan as a service call: sources re-detected, then the incremental scan. */
+import { tidyUndoCopies } from '../batches/copy-purge';
 import { refreshSources, type ServiceContext } from '../context';
 import { scanSources, type ScanOptions, type ScanStats } from './scan';
 import { recoverAll } from '../write/recover';
@@ -21,10 +22,20 @@ export function scan(ctx: ServiceContext, opts: ServiceScanOptions = {}): ScanSt
   beforeRead?.(ctx.sources);
   // Asked after the recovery, so a file it moved is an event before our cookie (docs/freshness.md).
   const vouched = askWatcher === true && indexVouched(ctx.config.dbPath, ctx.sources);
-  return scanSources(ctx.handle.sqlite, ctx.sources, ctx.owner(), ctx.now(), {
+  const rewritten = new Map<string, Set<string>>();
+  const stats = scanSources(ctx.handle.sqlite, ctx.sources, ctx.owner(), ctx.now(), {
     machine: ctx.machine,
     recordSources: ctx.recordSources,
     vouched,
     ...rest,
+    onRewritten: (id, filename) => {
+      rest.onRewritten?.(id, filename);
+      const names = rewritten.get(id) ?? new Set<string>();
+      names.add(filename);
+      rewritten.set(id, names);
+    },
   });
+  // A credential removed by hand since the last scan: no undo copy keeps it; old copies expire (copy-purge.ts).
+  for (const s of ctx.sources) if (!s.error) tidyUndoCopies(ctx, s, rewritten.get(s.id) ?? []);
+  return stats;
 }

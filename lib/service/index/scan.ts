@@ -52,6 +52,8 @@ export interface ScanStats {
 
 export interface ScanOptions {
   onProgress?: (done: number, total: number) => void;
+  /** Each memory file read anew because its bytes changed (or it is new): the undo copies are checked after (copy-purge.ts). */
+  onRewritten?: (sourceId: string, filename: string) => void;
   /** This machine: its unfinished operations are shown as last committed (docs/crash-safety.md, "Readers"). */
   machine?: string;
   /** Record roots: their records are read by their adapter, but their audit files are mirrored here too (docs/records.md, "History and reports"). */
@@ -346,7 +348,10 @@ function compareAndLoad(
           if ('gone' in result) continue; // removed since the readdir: no row, as if never listed
           if ('error' in result) writer.upsertError(source.id, f, result.error, f.isNew);
           else if ('touched' in result) writer.touch(`${source.id}:${f.relPath}`, f, result.touched);
-          else writer.insertPrepared(result.row, f.isNew);
+          else {
+            writer.insertPrepared(result.row, f.isNew);
+            opts.onRewritten?.(source.id, f.filename);
+          }
         }
       })();
       stats.read += batch.length;

@@ -28,6 +28,7 @@ import { sweepBatchLeftovers } from '../batches/batch-store';
 import { sweepMarkerLeftovers } from '../batches/backfill-marker';
 import { finishUndos, unfinishedUndos } from '../batches/undo-finish';
 import { finishRecordBatches, unfinishedRecordBatches } from '../records/batch';
+import { legacyMetaDir, metaDir } from '../meta/places';
 
 export interface RecoveryOutcome {
   op: string;
@@ -172,7 +173,7 @@ export function recoverAll(ctx: ServiceContext, opts: { waitMs?: number } = {}):
   // Record roots too: their file changes use the same journal, plus the record batch's own finish (docs/records-write.md).
   // A store refused at detection may be one whose only file a crash left moved aside: it is recovered too.
   const all = [...ctx.sources, ...(ctx.recordSources ?? [])].filter(
-    (s) => !s.error || (!!s.refused && fs.existsSync(path.join(s.root, '.memtrust'))),
+    (s) => !s.error || (!!s.refused && (fs.existsSync(metaDir(s.root)) || fs.existsSync(legacyMetaDir(s.root)))),
   );
   for (const s of all) {
     tidyLock(s.root, ctx.machine);

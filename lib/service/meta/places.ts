@@ -1,0 +1,146 @@
+/**
+ * Where memtrust keeps its own files for a root (CONTRACT §2.5; docs/batches.md "Where
+ * memtrust's own files live"; docs/crash-safety.md).
+ *
+ * - Undo copies (batches) always live in the data directory, keyed by root:
+ *   `<data>/roots/<key>/batches/`, never inside a synced root or a git work tree.
+ * - A root inside a git work tree that is not a trust-model root (a Claude Code folder
+ *   committed with its project, a canonical `.claude/memory/`) keeps everything else —
+ *   audit trail, journal, lock, stash — there too, so `git status` after an action shows
+ *   only the memory files it changed.
+ * - Any other root keeps them in `<root>/.memtrust/` as before; a trust-model root's audit
+ *   trail travels with it (seed 000's sync) and `.memtrust/.gitignore` ignores the rest.
+ *
+ * Earlier versions kept everything in `<root>/.memtrust/`: readers look there too (legacy).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { dataDir } from '../../config';
+
+let dataOverride: string | null = null;
+
+/** The data directory of this process's configuration (createContext sets it; else the environment's). */
+export function setDataDir(dir: string): void {
+  dataOverride = dir;
+}
+
+export function dataHome(): string {
+  return dataOverride ?? dataDir(process.env);
+}
+
+const realOf = new Map<string, string>();
+function real(root: string): string {
+  let r = realOf.get(root);
+  if (r === undefined) {
+    try {
+      r = fs.realpathSync(root);
+    } catch {
+      r = path.resolve(root);
+    }
+    realOf.set(root, r);
+  }
+  return r;
+}
+
+/** A root's key in the data directory: a hash of its real path (the path itself is not a file name). */
+export function rootKey(root: string): string {
+  return crypto.createHash('sha256').update(real(root)).digest('hex').slice(0, 24);
+}
+
+/** `<data>/roots/<key>`: the root's folder in the data directory (made 0700 when first written). */
+export function rootDataDir(root: string): string {
+  return path.join(dataHome(), 'roots', rootKey(root));
+}
+
+/** Makes the root's data folder (0700) and names the root in it, for a person looking. */
+export function ensureRootDataDir(root: string): string {
+  const dir = rootDataDir(root);
+  if (!fs.existsSync(dir)) {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    fs.chmodSync(dir, 0o700);
+    fs.writeFileSync(path.join(dir, 'root.txt'), `${real(root)}\n`, { mode: 0o600 });
+  }
+  return dir;
+}
+
+const gitTops = new Map<string, string | null>();
+
+/** The git work tree a root sits in (walking up for `.git`, once per root and process), or null. */
+export function gitWorkTree(root: string): string | null {
+  const r = real(root);
+  if (gitTops.has(r)) return gitTops.get(r)!;
+  let top: string | null = null;
+  for (let dir = r; ; ) {
+    if (fs.existsSync(path.join(dir, '.git'))) {
+      top = dir;
+      break;
+    }
+    const up = path.dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  gitTops.set(r, top);
+  return top;
+}
+
+/** A trust-model root (its `memories/` folder) keeps its own files inside it (seed 000's sync). */
+export function keepsMetaInRoot(root: string): boolean {
+  return gitWorkTree(root) === null || fs.existsSync(path.join(root, 'memories'));
+}
+
+/** Where earlier versions kept everything, and where a root that keeps its files still does. */
+export function legacyMetaDir(root: string): string {
+  return path.join(root, '.memtrust');
+}
+
+/** What a trust-model root's `.memtrust/.gitignore` says: only the audit trail is shared. */
+export const META_GITIGNORE =
+  '# memtrust: only the audit trail travels with the root (docs/audit-trail.md)\n*\n!.gitignore\n!audit/\naudit/*\n!audit/*.jsonl\n';
+
+const ignored = new Set<string>();
+
+/**
+ * The folder memtrust's own files of this root live in: `<root>/.memtrust` or the root's
+ * data folder. In the root, the `.gitignore` is written once the folder exists.
+ */
+export function metaDir(root: string): string {
+  if (!keepsMetaInRoot(root)) return rootDataDir(root);
+  const dir = legacyMetaDir(root);
+  if (!ignored.has(dir) && fs.existsSync(dir)) {
+    ignored.add(dir);
+    const file = path.join(dir, '.gitignore');
+    try {
+      if (!fs.existsSync(file)) fs.writeFileSync(file, META_GITIGNORE, { flag: 'wx' });
+    } catch {
+      // a read-only root, or another process wrote it first
+    }
+  }
+  return dir;
+}
+
+/** Writes `<root>/.memtrust/.gitignore` (making the folder): for what must stay inside the root. */
+export function ignoreOwnFolder(root: string): void {
+  const dir = legacyMetaDir(root);
+  fs.mkdirSync(dir, { recursive: true });
+  try {
+    fs.writeFileSync(path.join(dir, '.gitignore'), META_GITIGNORE, { flag: 'wx' });
+  } catch {
+    // there already
+  }
+  ignored.add(dir);
+}
+
+/** The folders to read for a kind of file (`journal`, `audit`, …): the current one, then the legacy one. */
+export function metaDirsToRead(root: string, sub: string): string[] {
+  const cur = path.join(metaDir(root), sub);
+  const old = path.join(legacyMetaDir(root), sub);
+  return cur === old ? [cur] : [cur, old];
+}
+
+/** Forget cached answers (tests that turn a folder into a git checkout). */
+export function forgetPlaces(): void {
+  realOf.clear();
+  gitTops.clear();
+  ignored.clear();
+}
