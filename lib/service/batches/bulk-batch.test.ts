@@ -123,7 +123,6 @@ describe('bulk demote, archive and back-fill of chosen memories', () => {
 });
 
 describe('repair and restore is one undoable batch', () => {
-  const TOKEN = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
   const Q: [string, string][] = [
     ['name', 'Integration tests'],
     ['description', 'run them first'],
