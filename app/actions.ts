@@ -3,6 +3,7 @@
  * Server actions: parse input → call the trust service → revalidate. Reads used
  * by client components (React Query) live here too.
  */
+import { batchInfo } from '@/lib/service/batches/batch-info';
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { action, type ActionResult } from '@/lib/action-result';
@@ -203,9 +204,11 @@ export const repairRestoreAction = action(
       input.opId,
     );
     revalidatePath('/', 'layout');
-    // A batch of one whose id is the operation id: the result offers Undo (docs/review-inbox.md).
+    // A batch of one whose id is the operation id: the result offers Undo (docs/review-inbox.md),
+    // unless its copy held a credential the repair removed (purged: docs/batches.md).
+    const undoable = r.ok && !r.noop && !batchInfo(context(), input.opId)?.noUndo;
     return r.ok
-      ? { ok: true, data: { message: r.message, batch: r.noop ? undefined : input.opId } }
+      ? { ok: true, data: { message: r.message, batch: undoable ? input.opId : undefined } }
       : { ok: false, code: r.code, message: r.message };
   },
 );

@@ -15,6 +15,12 @@ export interface BatchInfo {
   undoneBy: string[];
   /** The index file (MEMORY.md) the batch changed, if any: its pre-batch copy is saved. */
   indexChanged: string | null;
+  /**
+   * Why the batch can no longer be undone, or null: its copies expired
+   * (`undoRetentionDays`), or one held a credential since removed and was purged
+   * (copy-purge.ts). Undo refuses with the same reason.
+   */
+  noUndo: string | null;
 }
 
 export function batchInfo(ctx: ServiceContext, id: string): BatchInfo | null {
@@ -40,6 +46,16 @@ export function batchInfo(ctx: ServiceContext, id: string): BatchInfo | null {
     files: hits.reduce((n, h) => n + h.m!.files.length, 0),
     undoes: first.undoes ?? null,
     undoneBy: undoneBy.sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id)).map((m) => m.id),
+    noUndo:
+      hits
+        .map(({ m }) =>
+          m!.expired
+            ? `its undo copies were deleted on ${m!.expired.slice(0, 10)}: it is older than ${ctx.config.undoRetentionDays} days (undoRetentionDays)`
+            : m!.purged?.length
+              ? `the undo copy of ${m!.purged[0]!.memory} held a credential that was removed from the memory; it was purged`
+              : null,
+        )
+        .find((r) => r) ?? null,
     indexChanged:
       hits
         .map(({ root, m }) => (m!.index && readState(root, id)?.indexAfterSha !== m!.index.sha ? m!.index.file : null))

@@ -3,6 +3,7 @@
  * fields, tier, lifecycle clock bases, validator verdicts and findings.
  * No fs, no db: the scan and the transitions both call it on bytes they read.
  */
+import { hideRedacted } from '../../validators/secrets-redact';
 import { KNOWN_KEYS } from '../../memory-file/known-keys';
 import crypto from 'node:crypto';
 import { splitFile } from '../../memory-file/split';
@@ -100,7 +101,8 @@ function inspectOnce(
     needsBackfill: reading.needsBackfill,
     verdicts,
     findings: [...verdicts.validate.findings, ...verdicts.secret.findings, ...verdicts.injection.findings],
-    body: secret ? maskBody(bodyText, owner).text : bodyText,
+    // Masked first (offsets as the reveal action counts them), then kept redactions hidden.
+    body: hideRedacted(secret ? maskBody(bodyText, owner).text : bodyText),
   };
 }
 

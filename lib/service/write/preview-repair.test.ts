@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { previewTransition, vouchingRefused } from './preview';
 import { checkRepair, repairAndRestore, repairModel } from './repair';
 import { modesFor } from './repair-modes';
+import { inspect } from '../index/inspect';
 import { transition } from './transition';
 import {
   memoryFile,
@@ -160,6 +161,15 @@ describe('repair and restore', () => {
     expect(text).not.toContain(TOKEN);
     expect(text).toContain('<redacted></redacted>');
     expect(text).toContain('<redacted>10.1.2.3</redacted>');
+    // Kept inside <redacted>, never shown in clear afterwards: the page and the index show it hidden.
+    const shown = inspect(
+      Buffer.from(text),
+      { filename: 'feedback_tests.md', location: 'memories', mtimeMs: 0 },
+      ctx.owner(),
+    );
+    expect(shown.body).not.toContain('10.1.2.3');
+    expect(shown.body).toContain('<redacted>…</redacted>');
+    expect(shown.body).toContain('<redacted></redacted>');
     expect(text).toContain('trust-level: verified');
     expect(text).not.toContain('quarantine-reason');
     const events = readAudit(sb.root);

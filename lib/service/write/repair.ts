@@ -16,7 +16,7 @@ import type { Failure } from '../../error-codes';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { runBatch } from '../batches/batch-run';
-import { BATCH_ID } from '../batches/batch-store';
+import { BATCH_ID, readManifest } from '../batches/batch-store';
 import type { ServiceContext } from '../context';
 import { resolveMemory, type Located } from '../index/resolve';
 import { inspect } from '../index/inspect';
@@ -288,7 +288,14 @@ export function repairAndRestore(
       run: () => repairStep(ctx, ref, input, expectSha, op),
     },
   ]);
-  return outcome.results[0]!.result;
+  const r = outcome.results[0]!.result;
+  // The copy from before held the credential just removed: it is not kept (copy-purge.ts), so no undo.
+  if (r.ok && !r.noop && readManifest(l.found.source.root, op)?.purged?.length)
+    return {
+      ...r,
+      message: `${r.message}; the copy from before held the removed credential and was not kept, so this repair cannot be undone`,
+    };
+  return r;
 }
 
 function repairStep(
