@@ -298,8 +298,9 @@ describe('a store inside a git checkout', () => {
     // Eight points spread over the whole write (the fault suite covers every point of every kind).
     const sample = [...new Set(Array.from({ length: 8 }, (_, i) => 1 + Math.round((i * (points - 1)) / 7)))];
     for (const at of sample) {
-      sb = gitStore();
-      ctx = open(sb);
+      const live = gitStore();
+      sb = live;
+      ctx = open(live);
       armFaults({ at, kill: true });
       try {
         transition(ctx, { ref: 'feedback_tests.md', action: 'demote', reason: 'x', actor: 'user:cli' });
@@ -307,19 +308,19 @@ describe('a store inside a git checkout', () => {
         if (!isKill(e)) throw e;
       }
       disarmFaults();
-      if (journal(sb).length > 0) pending++;
+      if (journal(live).length > 0) pending++;
       const out = recoverAll(ctx);
       expect(
         out.every((o) => o.outcome !== 'conflict'),
         `point ${at}`,
       ).toBe(true);
       const here = ['feedback_tests.md', 'quarantine/feedback_tests.md'].filter((f) =>
-        fs.existsSync(path.join(sb.root, f)),
+        fs.existsSync(path.join(live.root, f)),
       );
       expect(here, `point ${at}`).toHaveLength(1);
-      expect(journal(sb), `point ${at}`).toEqual([]);
-      expect(onlyMemoryFiles(porcelain(sb)), `point ${at}`).toEqual([]);
-      removeSandbox(sb);
+      expect(journal(live), `point ${at}`).toEqual([]);
+      expect(onlyMemoryFiles(porcelain(live)), `point ${at}`).toEqual([]);
+      removeSandbox(live);
       sb = null;
     }
     // Most kills left an intent, in the data directory, for recovery to act on.
