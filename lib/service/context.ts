@@ -26,7 +26,7 @@ export interface ServiceContext {
 
 export function createContext(config: Config, env: Env = process.env): ServiceContext {
   // memtrust's own files of each root are placed from this configuration's data directory.
-  setDataDir(config.dataDir);
+  setDataDir(config.dataDir, config.roots);
   const handle = openDb(config.dbPath);
   const all = config.roots.map(describeSource);
   return {

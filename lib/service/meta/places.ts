@@ -19,14 +19,20 @@ import path from 'node:path';
 import { dataDir } from '../../config';
 
 let dataOverride: string | null = null;
+const dataOfRoot = new Map<string, string>();
 
-/** The data directory of this process's configuration (createContext sets it; else the environment's). */
-export function setDataDir(dir: string): void {
+/**
+ * The data directory of a configuration and its roots (createContext sets it). Kept per
+ * root, so two contexts of one process (tests) each find their own copies; a root no
+ * context named uses the last one set, else the environment's.
+ */
+export function setDataDir(dir: string, roots: string[] = []): void {
   dataOverride = dir;
+  for (const r of roots) dataOfRoot.set(path.resolve(r), dir);
 }
 
-export function dataHome(): string {
-  return dataOverride ?? dataDir(process.env);
+export function dataHome(root?: string): string {
+  return (root !== undefined ? dataOfRoot.get(path.resolve(root)) : undefined) ?? dataOverride ?? dataDir(process.env);
 }
 
 const realOf = new Map<string, string>();
@@ -50,7 +56,7 @@ export function rootKey(root: string): string {
 
 /** `<data>/roots/<key>`: the root's folder in the data directory (made 0700 when first written). */
 export function rootDataDir(root: string): string {
-  return path.join(dataHome(), 'roots', rootKey(root));
+  return path.join(dataHome(root), 'roots', rootKey(root));
 }
 
 /** Makes the root's data folder (0700) and names the root in it, for a person looking. */
@@ -142,5 +148,6 @@ export function metaDirsToRead(root: string, sub: string): string[] {
 export function forgetPlaces(): void {
   realOf.clear();
   gitTops.clear();
+  dataOfRoot.clear();
   ignored.clear();
 }
