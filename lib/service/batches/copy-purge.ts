@@ -128,15 +128,16 @@ export function purgeRemovedCredentials(
  * Under the root's lock when it is free; a writer holding it means the next scan does it.
  */
 export function tidyUndoCopies(ctx: ServiceContext, source: SourceInfo, rewritten: Iterable<string>): void {
-  // A root with no batch has nothing to tidy: no lock taken, nothing written.
-  if (batchIds(source.root).length === 0) return;
+  const names = [...rewritten];
+  // Nothing read anew and expiry done today, or no batch at all: no lock taken, nothing written.
+  if ((names.length === 0 && !expiryDue(ctx, source)) || batchIds(source.root).length === 0) return;
   try {
     withRootLock(
       source.root,
       ctx.machine,
       () => {
         expireOldBatches(ctx, source);
-        purgeRemovedCredentials(ctx, source, rewritten);
+        purgeRemovedCredentials(ctx, source, names);
       },
       0,
     );
@@ -153,12 +154,18 @@ const prunedOn = new Map<string, string>();
  * process); the manifest stays, marked `expired`, so undo can say why it cannot. A batch
  * that never finished keeps its copies: recovery may still need them.
  */
+const expiryKey = (ctx: ServiceContext, source: SourceInfo) =>
+  `${source.root}\0${ctx.config.dataDir}\0${ctx.config.undoRetentionDays}`;
+
+/** Whether this process has not yet expired the root's old batches today. */
+function expiryDue(ctx: ServiceContext, source: SourceInfo): boolean {
+  return prunedOn.get(expiryKey(ctx, source)) !== isoNow(ctx.now()).slice(0, 10);
+}
+
 export function expireOldBatches(ctx: ServiceContext, source: SourceInfo): string[] {
   const now = ctx.now();
-  const day = isoNow(now).slice(0, 10);
-  const key = `${source.root}\0${ctx.config.dataDir}\0${ctx.config.undoRetentionDays}`;
-  if (prunedOn.get(key) === day) return [];
-  prunedOn.set(key, day);
+  if (!expiryDue(ctx, source)) return [];
+  prunedOn.set(expiryKey(ctx, source), isoNow(now).slice(0, 10));
   const limit = now.getTime() - ctx.config.undoRetentionDays * DAY;
   const out: string[] = [];
   for (const id of batchIds(source.root)) {
