@@ -137,11 +137,16 @@ export function ignoreOwnFolder(root: string): void {
   ignored.add(dir);
 }
 
-/** The folders to read for a kind of file (`journal`, `audit`, …): the current one, then the legacy one. */
+/**
+ * The folders to read for a kind of file (`journal`, `audit`, …): the current one, then
+ * the other place — an earlier version's files in the root, or files written while the
+ * root was placed the other way (a fresh trust-model root in a checkout gets its
+ * `memories/` with its first write).
+ */
 export function metaDirsToRead(root: string, sub: string): string[] {
   const cur = path.join(metaDir(root), sub);
-  const old = path.join(legacyMetaDir(root), sub);
-  return cur === old ? [cur] : [cur, old];
+  const others = [path.join(legacyMetaDir(root), sub), path.join(rootDataDir(root), sub)];
+  return [cur, ...others.filter((d) => d !== cur && fs.existsSync(d))];
 }
 
 /** Forget cached answers (tests that turn a folder into a git checkout). */
