@@ -16,7 +16,7 @@ import { armFaults, disarmFaults, isKill } from '../write/crash';
 import { recoverAll } from '../write/recover';
 import { repairAndRestore, repairModel } from '../write/repair';
 import { transitionAsBatch as transition } from '../write/transition-batch';
-import { rootDataDir, rootKey } from '../meta/places';
+import { forgetPlaces, rootDataDir, rootKey } from '../meta/places';
 import { batchesHome, readManifest } from './batch-store';
 import { undoBatch } from './undo';
 import {
@@ -33,6 +33,13 @@ import {
 } from '../test-support';
 
 const TOKEN = FAKE_TOKEN;
+/** The batch ids of the root's trail, in order (the trail is read independently of the code under test). */
+const readAuditIds = (s: Sandbox) =>
+  fs
+    .readFileSync(path.join(s.root, '.memtrust', 'audit', 'test-machine.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => (JSON.parse(l) as { batch: string }).batch);
 let sb: Sandbox | null = null;
 afterEach(() => {
   disarmFaults();
@@ -295,8 +302,8 @@ describe('a store inside a git checkout', () => {
       }
     };
     let pending = 0;
-    // Eight points spread over the whole write (the fault suite covers every point of every kind).
-    const sample = [...new Set(Array.from({ length: 8 }, (_, i) => 1 + Math.round((i * (points - 1)) / 7)))];
+    // Five points spread over the whole write (the fault suite covers every point of every kind).
+    const sample = [...new Set(Array.from({ length: 5 }, (_, i) => 1 + Math.round((i * (points - 1)) / 4)))];
     for (const at of sample) {
       const live = gitStore();
       sb = live;
@@ -325,6 +332,59 @@ describe('a store inside a git checkout', () => {
     }
     // Most kills left an intent, in the data directory, for recovery to act on.
     expect(pending).toBeGreaterThan(sample.length / 4);
+  }, 120_000);
+});
+
+describe('an earlier version’s files inside a store that is in a git checkout', () => {
+  it('an intent left in <root>/.memtrust/journal/ is still recovered, and its trail still read', () => {
+    // A Claude Code folder, first used outside git: memtrust's files went into the root.
+    sb = sandbox('memtrust-nocopy-migrate-');
+    const fm = '---\nname: Tests\ndescription: run them first\ntype: feedback\n---\n';
+    put(sb.root, 'feedback_tests.md', `${fm}\nRun the tests before merging.\n`);
+    put(sb.root, 'MEMORY.md', '# Memory index\n\n- [Tests](feedback_tests.md) — run them first\n');
+    let ctx = open(sb);
+    const first = transition(ctx, { ref: 'feedback_tests.md', action: 'demote', reason: 'x', actor: 'user:cli' });
+    if (!first.ok) throw new Error(first.message);
+    expect(undoBatch(ctx, first.op, 'user:cli')).toMatchObject({ ok: true });
+    armFaults(null, { trace: true });
+    transition(ctx, { ref: 'feedback_tests.md', action: 'demote', reason: 'x', actor: 'user:cli' });
+    const labels = disarmFaults().trace;
+    expect(undoBatch(ctx, labels.length ? readAuditIds(sb).pop()! : '', 'user:cli')).toMatchObject({ ok: true });
+    // Killed right after the link: the intent is in the root's journal.
+    const at = labels.findIndex((l) => /^link .*\.tmp -> .*\/feedback_tests\.md$/.test(l)) + 1;
+    expect(at).toBeGreaterThan(0);
+    armFaults({ at, kill: true });
+    try {
+      transition(ctx, { ref: 'feedback_tests.md', action: 'demote', reason: 'y', actor: 'user:cli' });
+    } catch (e) {
+      if (!isKill(e)) throw e;
+    }
+    disarmFaults();
+    closeCtx(sb);
+    expect(fs.readdirSync(path.join(sb.root, '.memtrust', 'journal'))).toHaveLength(1);
+    // Now the folder is in a git checkout: memtrust's own files go to the data directory.
+    execFileSync('git', ['init', '-q'], { cwd: sb.tmp });
+    forgetPlaces();
+    ctx = open(sb);
+    expect(rootDataDir(sb.root)).not.toBe(path.join(sb.root, '.memtrust'));
+    expect(fs.readdirSync(path.join(sb.root, '.memtrust', 'journal'))).toEqual([]);
+    const here = ['feedback_tests.md', 'quarantine/feedback_tests.md'].filter((f) =>
+      fs.existsSync(path.join(sb!.root, f)),
+    );
+    expect(here).toHaveLength(1);
+    // The earlier trail (in the root) and the new one (data directory) are both history.
+    const actions = (
+      ctx.handle.sqlite.prepare('SELECT action FROM audit_events ORDER BY at, id').all() as { action: string }[]
+    ).map((r) => r.action);
+    expect(actions.filter((a) => a === 'undo')).toHaveLength(2);
+    // Recovery finished the killed demote: its event went to the trail's new place.
+    const moved = fs
+      .readFileSync(path.join(rootDataDir(sb.root), 'audit', 'test-machine.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(moved.map((l) => JSON.parse(l))).toMatchObject([{ action: 'demote', recovered: true }]);
+    expect(here).toEqual(['quarantine/feedback_tests.md']);
+    closeCtx(sb);
   });
 });
 
