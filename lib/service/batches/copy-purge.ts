@@ -24,6 +24,7 @@ import { resolveMemory } from '../index/resolve';
 import { secretSpans } from '../index/secret-spans';
 import { readIfExists, replaceFileAtomic } from '../write/fs-atomic';
 import { LockTimeoutError, withRootLock } from '../write/lock';
+import { rootDataDir } from '../meta/places';
 import { batchDir, batchIds, readBlob, readManifest, readState, type BatchManifest } from './batch-store';
 
 /** Why a copy is gone (the manifest's `purged` entries, and undo's refusal). */
@@ -157,15 +158,25 @@ const prunedOn = new Map<string, string>();
 const expiryKey = (ctx: ServiceContext, source: SourceInfo) =>
   `${source.root}\0${ctx.config.dataDir}\0${ctx.config.undoRetentionDays}`;
 
-/** Whether this process has not yet expired the root's old batches today. */
+/** The day (and retention) the root's old batches were last expired, by any process: one small file. */
+const expiryMark = (source: SourceInfo) => path.join(rootDataDir(source.root), 'expired-on');
+
+/** Whether the root's old batches were not yet expired today (here, or by another process). */
 function expiryDue(ctx: ServiceContext, source: SourceInfo): boolean {
-  return prunedOn.get(expiryKey(ctx, source)) !== isoNow(ctx.now()).slice(0, 10);
+  const today = `${isoNow(ctx.now()).slice(0, 10)} ${ctx.config.undoRetentionDays}`;
+  if (prunedOn.get(expiryKey(ctx, source)) === today) return false;
+  if (readIfExists(expiryMark(source))?.toString('utf8') === today) {
+    prunedOn.set(expiryKey(ctx, source), today);
+    return false;
+  }
+  return true;
 }
 
 export function expireOldBatches(ctx: ServiceContext, source: SourceInfo): string[] {
   const now = ctx.now();
   if (!expiryDue(ctx, source)) return [];
-  prunedOn.set(expiryKey(ctx, source), isoNow(now).slice(0, 10));
+  const today = `${isoNow(now).slice(0, 10)} ${ctx.config.undoRetentionDays}`;
+  prunedOn.set(expiryKey(ctx, source), today);
   const limit = now.getTime() - ctx.config.undoRetentionDays * DAY;
   const out: string[] = [];
   for (const id of batchIds(source.root)) {
@@ -174,6 +185,11 @@ export function expireOldBatches(ctx: ServiceContext, source: SourceInfo): strin
     rewriteManifest(source.root, { ...m, expired: isoNow(now) });
     fs.rmSync(path.join(batchDir(source.root, id), 'blobs'), { recursive: true, force: true });
     out.push(id);
+  }
+  try {
+    fs.writeFileSync(expiryMark(source), today, { mode: 0o600 });
+  } catch {
+    // no data folder for this root yet (no batch): asked again next time
   }
   return out;
 }
