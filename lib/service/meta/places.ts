@@ -60,8 +60,12 @@ export function rootDataDir(root: string): string {
 }
 
 /** Makes the root's data folder (0700) and names the root in it, for a person looking. */
+const ensured = new Set<string>();
+
 export function ensureRootDataDir(root: string): string {
   const dir = rootDataDir(root);
+  if (ensured.has(dir) && fs.existsSync(dir)) return dir;
+  ensured.add(dir);
   if (!fs.existsSync(dir)) {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     fs.chmodSync(dir, 0o700);
@@ -111,7 +115,8 @@ const ignored = new Set<string>();
  * data folder. In the root, the `.gitignore` is written once the folder exists.
  */
 export function metaDir(root: string): string {
-  if (!keepsMetaInRoot(root)) return rootDataDir(root);
+  // In the data directory: its folder is made 0700 first, so what goes in it is private.
+  if (!keepsMetaInRoot(root)) return ensureRootDataDir(root);
   const dir = legacyMetaDir(root);
   if (!ignored.has(dir) && fs.existsSync(dir)) {
     ignored.add(dir);
@@ -154,5 +159,6 @@ export function forgetPlaces(): void {
   realOf.clear();
   gitTops.clear();
   dataOfRoot.clear();
+  ensured.clear();
   ignored.clear();
 }
