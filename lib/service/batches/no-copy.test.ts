@@ -277,6 +277,7 @@ describe('a store inside a git checkout', () => {
     expect(onlyMemoryFiles(porcelain(sb))).toEqual([]);
     expect(fs.existsSync(path.join(sb.root, '.memtrust'))).toBe(false);
     const home = rootDataDir(sb.root);
+    expect(fs.statSync(home).mode & 0o777).toBe(0o700);
     expect(fs.readdirSync(path.join(home, 'audit'))).toEqual(['test-machine.jsonl']);
     expect(fs.readdirSync(path.join(home, 'journal'))).toEqual([]);
     // The demote's copy held the token the repair removed: purged, and its undo says so.
