@@ -245,7 +245,7 @@ describe('undo', () => {
       expect(fs.readFileSync(path.join(sb.root, rel)).equals(bytes), rel).toBe(true);
   });
 
-  it('works after the SQLite cache is deleted: what undo needs lives in the root', () => {
+  it('works after the SQLite cache is deleted: what undo needs lives in files (the trail and the data directory)', () => {
     const before = treeFiles(sb.root);
     const id = batchOf(cli('audit', '--apply', '--yes').stdout);
     for (const f of fs.readdirSync(sb.tmp)) if (f.startsWith('index.sqlite')) fs.rmSync(path.join(sb.tmp, f));
