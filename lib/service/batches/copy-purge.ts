@@ -148,35 +148,33 @@ export function tidyUndoCopies(ctx: ServiceContext, source: SourceInfo, rewritte
 }
 
 const DAY = 86_400_000;
-const prunedOn = new Map<string, string>();
 
 /**
- * Deletes the copies of batches older than `undoRetentionDays` (once per root and day in a
- * process); the manifest stays, marked `expired`, so undo can say why it cannot. A batch
- * that never finished keeps its copies: recovery may still need them.
+ * The day (and retention) the root's old batches were last expired, by any process: one
+ * small file in the root's data folder. Kept on disk only, so a run does the same work
+ * whatever ran before it in the process (the fault suite counts every read of a write).
  */
-const expiryKey = (ctx: ServiceContext, source: SourceInfo) =>
-  `${source.root}\0${ctx.config.dataDir}\0${ctx.config.undoRetentionDays}`;
-
-/** The day (and retention) the root's old batches were last expired, by any process: one small file. */
 const expiryMark = (source: SourceInfo) => path.join(rootDataDir(source.root), 'expired-on');
+const expiryDay = (ctx: ServiceContext) => `${isoNow(ctx.now()).slice(0, 10)} ${ctx.config.undoRetentionDays}`;
 
 /** Whether the root's old batches were not yet expired today (here, or by another process). */
 function expiryDue(ctx: ServiceContext, source: SourceInfo): boolean {
-  const today = `${isoNow(ctx.now()).slice(0, 10)} ${ctx.config.undoRetentionDays}`;
-  if (prunedOn.get(expiryKey(ctx, source)) === today) return false;
-  if (readIfExists(expiryMark(source))?.toString('utf8') === today) {
-    prunedOn.set(expiryKey(ctx, source), today);
-    return false;
+  try {
+    return fs.readFileSync(expiryMark(source), 'utf8') !== expiryDay(ctx);
+  } catch {
+    return true;
   }
-  return true;
 }
 
+/**
+ * Deletes the copies of batches older than `undoRetentionDays` (once per root and day); the
+ * manifest stays, marked `expired`, so undo can say why it cannot. A batch that never
+ * finished keeps its copies: recovery may still need them.
+ */
 export function expireOldBatches(ctx: ServiceContext, source: SourceInfo): string[] {
   const now = ctx.now();
   if (!expiryDue(ctx, source)) return [];
-  const today = `${isoNow(now).slice(0, 10)} ${ctx.config.undoRetentionDays}`;
-  prunedOn.set(expiryKey(ctx, source), today);
+  const today = expiryDay(ctx);
   const limit = now.getTime() - ctx.config.undoRetentionDays * DAY;
   const out: string[] = [];
   for (const id of batchIds(source.root)) {
