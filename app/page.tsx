@@ -11,6 +11,8 @@ import { indexFindingsBySource } from '@/lib/service/claude/index-file-scan';
 import { IndexFindings } from '@/components/index-findings';
 import { addRecordCounts, recordSourceSummaries } from '@/lib/service/records/read';
 import { RecordsOverview } from '@/components/records/records-overview';
+import { FirstHourSteps, OverviewActions } from '@/components/first-hour-steps';
+import { firstHour } from '@/lib/service/index/first-hour';
 
 export const dynamic = 'force-dynamic';
 
@@ -34,6 +36,8 @@ export default function OverviewPage() {
   const recordTotal = recordRoots.reduce((n, r) => n + r.count, 0);
   // With only record roots the memory cards would all read 0: they show once a memory root is read.
   const memoryCards = o.bySource.length > 0 || recordRoots.length === 0;
+  // The order that works on a root nobody has reviewed (docs/transition-ui.md "First hour").
+  const first = firstHour(ctx);
   return (
     <div>
       <LiveRefresh since={indexSignature(ctx.handle.sqlite)} />
@@ -41,20 +45,7 @@ export default function OverviewPage() {
       <ReviewBanner count={o.dueForReview} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>
-        <div className="flex gap-2 text-sm">
-          <Link
-            href="/run/audit"
-            className="rounded-md bg-teal-700 px-3 py-1.5 font-medium text-white hover:bg-teal-800"
-          >
-            Run audit…
-          </Link>
-          <Link
-            href="/run/backfill"
-            className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
-          >
-            Back-fill…
-          </Link>
-        </div>
+        <OverviewActions f={first} />
       </div>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         {[
@@ -69,6 +60,7 @@ export default function OverviewPage() {
           .filter(Boolean)
           .join(' · ')}
       </p>
+      <FirstHourSteps f={first} />
 
       {memoryCards ? (
         <>

@@ -76,7 +76,7 @@ export const findings = sqliteTable(
   'findings',
   {
     key: text('key').notNull(),
-    check: text('check', { enum: ['validate', 'secret', 'injection'] }).notNull(),
+    check: text('check', { enum: ['validate', 'secret', 'injection', 'hint'] }).notNull(),
     code: text('code').notNull(),
     label: text('label').notNull(),
     line: integer('line'),

@@ -5,6 +5,7 @@
 import type { Location } from '../trust/tiers';
 import type { MemoryAction } from '../trust/tiers';
 import type { LayoutAdapter } from './layout-adapter';
+import type { ValidationRules } from '../validators/validation-rules';
 
 export type SourceKind = 'trust-root' | 'claude-code';
 
@@ -22,6 +23,8 @@ export interface ListedFile {
    * moved aside by a transition in flight is shown where it was (docs/crash-safety.md).
    */
   readFrom?: string;
+  /** The layout's validation rules (validators/validation-rules.ts); the reference's when absent. */
+  rules?: ValidationRules;
 }
 
 export interface SourceAdapter {

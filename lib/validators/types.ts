@@ -3,13 +3,14 @@
  * the trust service and the dashboard only ever read these.
  */
 
-export const CHECKS = ['validate', 'secret', 'injection'] as const;
+/** `hint`: advice memtrust shows but never counts as a flag (hints.ts); the CLI's checks never return it. */
+export const CHECKS = ['validate', 'secret', 'injection', 'hint'] as const;
 export type Check = (typeof CHECKS)[number];
 
 export type ValidateLabel = 'PASS' | 'FAIL-STRUCT' | 'FAIL-FORMAT' | 'WARN-SEMANTIC';
 export type SecretLabel = 'CLEAN' | 'SECRET-DETECTED';
 export type InjectionLabel = 'CLEAN' | 'FLAGGED';
-export type Label = ValidateLabel | SecretLabel | InjectionLabel;
+export type Label = ValidateLabel | SecretLabel | InjectionLabel | 'HINT';
 
 export interface Finding {
   check: Check;

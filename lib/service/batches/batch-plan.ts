@@ -5,6 +5,7 @@
  * explicit confirmation. The CLI's dry run, `--json` and the dashboard's
  * confirmation step all show this one structure.
  */
+import { rulesForLayout } from '../../validators/validation-rules';
 import fs from 'node:fs';
 import path from 'node:path';
 import { rewriteFrontmatter, RewriteError } from '../../memory-file/rewrite';
@@ -59,6 +60,11 @@ export interface PlanFile {
   findings: PlanFinding[];
   /** Backfill: why this tier and what it writes. */
   note: string | null;
+  /**
+   * Backfill: why the file is kept from verified (a credential, an injection flag, a hard
+   * failure; lib/trust/backfill.ts flaggedForBackfill), or null.
+   */
+  held?: string | null;
 }
 
 export interface PlanGroup {
@@ -151,7 +157,8 @@ function summarise(kind: PlanKind, ctx: ServiceContext, files: PlanFile[], skipp
     destinations: [...dest].map(([to, n]) => ({ to, files: n })),
     roots,
     skipped,
-    confirm: confirmationFor(roots),
+    // A back-fill rewrites every file it plans: above 10 that is confirmed too (docs/batches.md).
+    confirm: confirmationFor(roots, kind === 'backfill' ? files.length : 0),
   };
 }
 
@@ -241,6 +248,7 @@ export function planBackfillBatch(
       moves: destination !== e.relPath,
       findings: findings(`${e.source}:${e.relPath}`),
       note: `${p.reason}; sets ${sets}${p.notes.length ? ` (${p.notes.join('; ')})` : ''}`,
+      held: p.basis === 'flagged' ? p.reason : null,
     });
   }
   // Chosen memories the back-fill has nothing for are left out, with the reason.
@@ -288,7 +296,11 @@ export function planTransitions(
       skipped.push({ file: rel, reason: `cannot be read: ${(e as Error).message}` });
       continue;
     }
-    const ins = inspect(bytes, { filename: found.filename, location: found.location, mtimeMs: 0 }, ctx.owner());
+    const ins = inspect(
+      bytes,
+      { filename: found.filename, location: found.location, mtimeMs: 0, rules: rulesForLayout(found.source.kind) },
+      ctx.owner(),
+    );
     const state = {
       validateExit: ins.verdicts.validate.exit,
       secretExit: ins.verdicts.secret.exit,

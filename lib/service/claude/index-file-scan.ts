@@ -4,6 +4,7 @@
  * index lines that name a file the folder does not hold. memtrust never demotes or moves
  * the index; it shows the findings on the root's section (docs/claude-code-folders.md).
  */
+import { splitHints } from '../../validators/hints';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
@@ -52,7 +53,8 @@ export function checkIndexFile(
       line: f.line,
       message: f.message,
     });
-  for (const f of injection.findings)
+  // The always/never density is a hint on a memory and nothing on an index (docs/validators.md "Hints").
+  for (const f of splitHints(injection).injection.findings)
     out.push({ file, check: 'injection', code: f.code, label: f.label, line: f.line, message: f.message });
   const lines = bytes.toString('utf8').split('\n');
   lines.forEach((l, i) => {

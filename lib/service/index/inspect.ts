@@ -14,6 +14,15 @@ import { maskBody, withholdSecret } from '../../validators/withhold';
 import { effectiveTier, type MemoryFacts } from '../../trust/facts';
 import { parseTimestamp } from '../../trust/dates';
 import type { Location, EffectiveTier } from '../../trust/tiers';
+import type { ValidationRules } from '../../validators/validation-rules';
+
+/** The file as inspect needs it; `rules`: its layout's validation rules (validation-rules.ts), the reference's when absent. */
+export interface InspectFile {
+  filename: string;
+  location: Location;
+  mtimeMs: number;
+  rules?: ValidationRules;
+}
 
 /** Bodies are stored for search and display up to this many characters. */
 export const BODY_INDEX_CHARS = 64 * 1024;
@@ -63,26 +72,16 @@ export function bodyForDisplay(body: Buffer): string {
     .slice(0, BODY_INDEX_CHARS);
 }
 
-export function inspect(
-  bytes: Buffer,
-  file: { filename: string; location: Location; mtimeMs: number },
-  owner: OwnerIdentity,
-  conflict = false,
-): Inspected {
+export function inspect(bytes: Buffer, file: InspectFile, owner: OwnerIdentity, conflict = false): Inspected {
   // readFields and validate() parse the same frontmatter: once is enough (docs/performance.md).
   return withFrontmatterMemo(() => inspectOnce(bytes, file, owner, conflict));
 }
 
-function inspectOnce(
-  bytes: Buffer,
-  file: { filename: string; location: Location; mtimeMs: number },
-  owner: OwnerIdentity,
-  conflict: boolean,
-): Inspected {
+function inspectOnce(bytes: Buffer, file: InspectFile, owner: OwnerIdentity, conflict: boolean): Inspected {
   const { fields, body } = readFields(bytes);
   const facts = factsOf(fields, file, conflict);
   const reading = effectiveTier(facts);
-  const verdicts = runAllChecks(bytes, file.filename, owner);
+  const verdicts = runAllChecks(bytes, file.filename, owner, file.rules);
   const secret = verdicts.secret.exit !== 0;
   const bodyText = bodyForDisplay(body);
   // Only files with a secret finding pay for the per-field checks.
@@ -99,7 +98,12 @@ function inspectOnce(
     tier: reading.tier,
     needsBackfill: reading.needsBackfill,
     verdicts,
-    findings: [...verdicts.validate.findings, ...verdicts.secret.findings, ...verdicts.injection.findings],
+    findings: [
+      ...verdicts.validate.findings,
+      ...verdicts.secret.findings,
+      ...verdicts.injection.findings,
+      ...verdicts.hints,
+    ],
     body: secret ? maskBody(bodyText, owner).text : bodyText,
   };
 }

@@ -2,6 +2,7 @@
  * Everything the detail view and `memtrust show` need about one memory, read
  * from disk now (the truth) plus its history from the index.
  */
+import { rulesForLayout } from '../../validators/validation-rules';
 import type { Failure } from '../../error-codes';
 import fs from 'node:fs';
 import { OPEN_READ } from '../../read-fd';
@@ -71,7 +72,12 @@ function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): 
   const bytes = st.size > FILE_CAP_BYTES ? readHead(found.abs, FILE_CAP_BYTES + 1) : fs.readFileSync(found.abs);
   const ins = inspect(
     bytes,
-    { filename: found.filename, location: found.location, mtimeMs: st.mtimeMs },
+    {
+      filename: found.filename,
+      location: found.location,
+      mtimeMs: st.mtimeMs,
+      rules: rulesForLayout(found.source.kind),
+    },
     ctx.owner(),
     !!conflictWith,
   );

@@ -16,6 +16,7 @@ import { committedListing } from '../write/recover';
 import { pendingIntents } from '../write/journal';
 import crypto from 'node:crypto';
 import { SECRET_RULES_VERSION } from '../../validators/secrets';
+import { LAYOUT_RULES_VERSION } from '../../validators/validation-rules';
 import { restoreIndexes, withBulkLoad } from './bulk-load';
 import { readPrepared, type PreparedResult } from './read-one';
 import { openInspectPool, type PoolFileResult } from './inspect-pool';
@@ -28,7 +29,7 @@ const RULES_KEY = 'secret_rules';
 export function rulesSignature(owner: OwnerIdentity): string {
   return crypto
     .createHash('sha256')
-    .update(JSON.stringify([SECRET_RULES_VERSION, owner]))
+    .update(JSON.stringify([SECRET_RULES_VERSION, LAYOUT_RULES_VERSION, owner]))
     .digest('hex')
     .slice(0, 32);
 }

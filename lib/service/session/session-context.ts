@@ -6,6 +6,7 @@
  * not block a session, so every problem becomes a line inside the text.
  * Decisions: docs/session-context.md.
  */
+import { splitHints } from '../../validators/hints';
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import os from 'node:os';
@@ -261,7 +262,7 @@ function fromFile(
       lastVerified: fields['last-verified'],
     });
     m.credentialLines = checked ? checked.credentialLines : credentialLines(bytes, owner);
-    m.injection = checked ? checked.injectionExit !== 0 : injectionCheck(bytes).exit !== 0;
+    m.injection = checked ? checked.injectionExit !== 0 : splitHints(injectionCheck(bytes)).injection.exit !== 0;
     if (bodies && m.credentialLines.length === 0) m.body = body.toString('utf8');
   } catch (e) {
     m.problem = `unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})`;

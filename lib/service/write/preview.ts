@@ -8,6 +8,7 @@
  * refused for a memory with a credential finding or a hard validator failure
  * (docs/trust-model.md "Offered only when possible", "Promote is one at a time").
  */
+import { rulesForLayout } from '../../validators/validation-rules';
 import type { Failure } from '../../error-codes';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -180,7 +181,12 @@ export function previewTransition(
   const st = fs.statSync(r.found.abs);
   const ins = inspect(
     bytes,
-    { filename: r.found.filename, location: r.found.location, mtimeMs: st.mtimeMs },
+    {
+      filename: r.found.filename,
+      location: r.found.location,
+      mtimeMs: st.mtimeMs,
+      rules: rulesForLayout(r.found.source.kind),
+    },
     ctx.owner(),
   );
   return previewFromBytes(ctx, r.found, bytes, ins, action, reason);

@@ -11,6 +11,7 @@
  * frontmatter edit shifts lines), and frontmatter lines that hold one are sent as a
  * marker that the server swaps back for the real line.
  */
+import { rulesForLayout } from '../../validators/validation-rules';
 import type { Failure } from '../../error-codes';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -308,7 +309,12 @@ function repairStep(
       const st = fs.statSync(found.abs);
       const ins = inspect(
         fixed,
-        { filename: found.filename, location: found.location, mtimeMs: st.mtimeMs },
+        {
+          filename: found.filename,
+          location: found.location,
+          mtimeMs: st.mtimeMs,
+          rules: rulesForLayout(found.source.kind),
+        },
         ctx.owner(),
       );
       const checks = { validateExit: ins.verdicts.validate.exit, secretExit: ins.verdicts.secret.exit };

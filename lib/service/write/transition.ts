@@ -5,6 +5,7 @@
  * the new bytes beside the destination, fsync, link without clobbering, remove
  * the source, append the audit event, mirror it in the index.
  */
+import { rulesForLayout } from '../../validators/validation-rules';
 import type { ErrorCode } from '../../error-codes';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -215,7 +216,16 @@ function refusedBeforeLock(ctx: ServiceContext, req: MemoryRequest, planner: Pla
   } catch {
     return null;
   }
-  const ins = inspect(bytes, { filename: found.filename, location: found.location, mtimeMs: st.mtimeMs }, ctx.owner());
+  const ins = inspect(
+    bytes,
+    {
+      filename: found.filename,
+      location: found.location,
+      mtimeMs: st.mtimeMs,
+      rules: rulesForLayout(found.source.kind),
+    },
+    ctx.owner(),
+  );
   const plan = planner(ins, found, ctx.now());
   return plan.ok ? null : refuse(plan.code, plan.message);
 }
@@ -236,7 +246,16 @@ function applyLocked(
     ]);
   }
   const st = fs.statSync(found.abs);
-  const ins = inspect(bytes, { filename: found.filename, location: found.location, mtimeMs: st.mtimeMs }, ctx.owner());
+  const ins = inspect(
+    bytes,
+    {
+      filename: found.filename,
+      location: found.location,
+      mtimeMs: st.mtimeMs,
+      rules: rulesForLayout(found.source.kind),
+    },
+    ctx.owner(),
+  );
   const plan = planner(ins, found, now);
   if (!plan.ok) return refuse(plan.code, plan.message);
   if (plan.noop)
@@ -280,7 +299,10 @@ function applyLocked(
   const findings: AuditFindingRef[] =
     req.actor === 'validator'
       ? ins.findings
-          .filter((f) => f.label !== 'WARN-SEMANTIC' && f.check !== 'injection')
+          .filter(
+            (f): f is typeof f & { check: 'validate' | 'secret' } =>
+              f.label !== 'WARN-SEMANTIC' && f.check !== 'injection' && f.check !== 'hint',
+          )
           .map((f) => ({ check: f.check, code: f.code, line: f.line, message: f.message }))
       : [];
   const event: AuditEvent = {
