@@ -1,17 +1,23 @@
 'use client';
 /**
- * Bulk actions on the selected rows (docs/review-inbox.md "Bulk actions"): demote
+ * Bulk actions on the selected rows (docs/review-inbox.md "Bulk actions"): promote, demote
  * (one reason for all), archive and back-fill. Each goes through the batch plan
  * component (each file, masked findings, destination, counts; the typed count above
  * 10 files or a quarter of a root), is applied as one batch and lands on the batch
- * page with Undo. Promote is never offered in bulk (docs/trust-model.md "Promote is one at a time").
+ * page with Undo. Flagged rows cannot be ticked (inbox-table.tsx), and the promote plan
+ * leaves out any memory the single button would not promote, with the reason.
  */
 import { useState } from 'react';
 import { BatchPlanView } from '@/components/batch-plan';
 import { applyBulkBatch, loadBulkPlan } from '@/app/batch-actions';
 
-type BulkAction = 'demote' | 'archive' | 'backfill';
-const VERB: Record<BulkAction, string> = { demote: 'Demote', archive: 'Archive', backfill: 'Back-fill' };
+type BulkAction = 'promote' | 'demote' | 'archive' | 'backfill';
+const VERB: Record<BulkAction, string> = {
+  promote: 'Promote',
+  demote: 'Demote',
+  archive: 'Archive',
+  backfill: 'Back-fill',
+};
 
 export function BulkSeam({ selectedKeys, onClear }: { selectedKeys: string[]; onClear: () => void }) {
   const [choice, setChoice] = useState<BulkAction | null>(null);
@@ -36,6 +42,16 @@ export function BulkSeam({ selectedKeys, onClear }: { selectedKeys: string[]; on
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{selectedKeys.length} selected</span>
         <span className="text-xs text-slate-600 dark:text-slate-400">Bulk:</span>
+        <button
+          type="button"
+          className={`${btn} ${choice === 'promote' ? active : ''}`}
+          onClick={() => {
+            setChoice('promote');
+            show('promote');
+          }}
+        >
+          Promote…
+        </button>
         <button
           type="button"
           className={`${btn} ${choice === 'demote' ? active : ''}`}
@@ -67,7 +83,7 @@ export function BulkSeam({ selectedKeys, onClear }: { selectedKeys: string[]; on
           Back-fill…
         </button>
         <span className="text-xs text-slate-600 dark:text-slate-400">
-          Each shows its plan first; promote is one at a time.
+          Each shows its plan first; flagged memories cannot be selected.
         </span>
         <button
           type="button"

@@ -26,6 +26,8 @@ export interface InboxRow {
   layout: string;
   age: number | null;
   flagged: boolean;
+  /** Why the row cannot be ticked (a credential finding or a hard failure): bulk actions never take it. */
+  flaggedWhy: string | null;
   tags: { label: string; tone: 'red' | 'amber' | 'violet' | 'slate' }[];
   note: string | null;
 }
@@ -114,8 +116,9 @@ export function InboxTable({
       else if (e.key === 'k') go(at < 0 ? 0 : Math.max(at - 1, 0));
       else if (!cur) return;
       else if (e.key === 'o') router.push(cur.detailHref);
-      else if (e.key === 'x') toggle(cur.key);
-      else if (e.key === 'p') fire(cur.id, 'promote');
+      else if (e.key === 'x') {
+        if (!cur.flaggedWhy) toggle(cur.key);
+      } else if (e.key === 'p') fire(cur.id, 'promote');
       else if (e.key === 'r') fire(cur.id, cur.tier === 'quarantined' ? 'restore' : 'reaffirm');
       else if (e.key === 'd') fire(cur.id, 'demote');
       else if (e.key === 'a') fire(cur.id, 'archive');
@@ -139,7 +142,8 @@ export function InboxTable({
     });
   }
 
-  const allChecked = rows.length > 0 && rows.every((r) => checked.has(r.key));
+  const tickable = rows.filter((r) => !r.flaggedWhy);
+  const allChecked = tickable.length > 0 && tickable.every((r) => checked.has(r.key));
   return (
     <div data-inbox-ready={ready ? '' : undefined}>
       {help ? (
@@ -204,7 +208,9 @@ export function InboxTable({
                   type="checkbox"
                   aria-label="Select all rows on this page"
                   checked={allChecked}
-                  onChange={() => setChecked(allChecked ? new Set() : new Set(rows.map((r) => r.key)))}
+                  onChange={() =>
+                    setChecked(allChecked ? new Set() : new Set(rows.filter((r) => !r.flaggedWhy).map((r) => r.key)))
+                  }
                 />
               </th>
               {headers.map((h) => (
@@ -246,10 +252,14 @@ export function InboxTable({
                   className={`cursor-pointer outline-none ${sel ? 'bg-teal-50 ring-2 ring-inset ring-teal-600/40 dark:bg-teal-950/40' : 'hover:bg-slate-50 dark:hover:bg-slate-800/40'}`}
                 >
                   <td className="px-2 py-1.5">
+                    {/* A flagged memory is never in a bulk selection (docs/review-inbox.md "Bulk actions"): its pane has demote and repair. */}
                     <input
                       type="checkbox"
                       aria-label={`Select ${r.name}`}
-                      checked={checked.has(r.key)}
+                      checked={!r.flaggedWhy && checked.has(r.key)}
+                      disabled={!!r.flaggedWhy}
+                      title={r.flaggedWhy ? `Not selectable: ${r.flaggedWhy}` : undefined}
+                      aria-description={r.flaggedWhy ? `Not selectable: ${r.flaggedWhy}` : undefined}
                       onChange={() => toggle(r.key)}
                     />
                   </td>

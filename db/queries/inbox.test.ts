@@ -138,13 +138,18 @@ describe('listInbox', () => {
     const ctx = openCtx(sb);
     const count = () => inboxView(ctx, {}, undefined).total;
     expect(count()).toBe(4);
-    const p = transition(ctx, { ref: 'feedback_ips.md', actor: 'user', action: 'promote' });
+    const p = transition(ctx, { ref: 'feedback_ips.md', actor: 'user:cli', action: 'promote' });
     expect(p.ok, JSON.stringify(p)).toBe(true);
     expect(count()).toBe(3);
-    const d = transition(ctx, { ref: 'feedback_token.md', actor: 'user', action: 'demote', reason: 'holds a token' });
+    const d = transition(ctx, {
+      ref: 'feedback_token.md',
+      actor: 'user:cli',
+      action: 'demote',
+      reason: 'holds a token',
+    });
     expect(d.ok, JSON.stringify(d)).toBe(true);
     expect(count()).toBe(2);
-    const r = transition(ctx, { ref: 'feedback_stale.md', actor: 'user', action: 'reaffirm' });
+    const r = transition(ctx, { ref: 'feedback_stale.md', actor: 'user:cli', action: 'reaffirm' });
     expect(r.ok, JSON.stringify(r)).toBe(true);
     expect(count()).toBe(1);
   });

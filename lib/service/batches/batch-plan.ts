@@ -24,11 +24,15 @@ import { memoryActions } from '../index/list-actions';
 import { decide } from '../../trust/transitions';
 import { runBatch, type BatchOutcome, type BatchStep } from './batch-run';
 
-/** `bulk`: the user's demote or archive of memories chosen in the review inbox (docs/review-inbox.md "Bulk actions"). */
+/** `bulk`: the user's promote, demote or archive of memories chosen in the review inbox (docs/review-inbox.md "Bulk actions"). */
 export type PlanKind = 'audit' | 'backfill' | 'bulk';
 
-/** What the inbox offers in bulk: never promote (docs/trust-model.md "Promote is one at a time"). */
-export type BulkAction = 'demote' | 'archive';
+/**
+ * What the inbox offers in bulk. Promote only for the memories the user ticked, each asked
+ * the single button's rule, so a flagged one is left out with the reason, never promoted
+ * (docs/trust-model.md "Promote is the user's decision").
+ */
+export type BulkAction = 'promote' | 'demote' | 'archive';
 
 export interface PlanFinding {
   check: Check;
@@ -51,7 +55,7 @@ export interface PlanFile {
   file: string;
   memory: string;
   sha256: string;
-  action: 'demote' | 'archive' | 'backfill';
+  action: 'promote' | 'demote' | 'archive' | 'backfill';
   from: string | null;
   to: string;
   /** Where it will be, relative to the root. */
@@ -311,6 +315,11 @@ export function planTransitions(
       skipped.push({ file: rel, reason: offered?.reason ?? `${action} is not possible for this memory` });
       continue;
     }
+    // A bulk promote is for clean memories: an injection flag is advisory, but read it and promote it alone.
+    if (action === 'promote' && ins.verdicts.injection.exit !== 0) {
+      skipped.push({ file: rel, reason: 'has an injection flag: read it and promote it on its own' });
+      continue;
+    }
     const d = decide(action, ins.facts, {
       now,
       machine: ctx.machine,
@@ -396,9 +405,9 @@ export function applyPlan(
     plan.kind === 'audit'
       ? 'demoted'
       : plan.kind === 'bulk'
-        ? plan.files[0]?.action === 'archive'
-          ? 'archived'
-          : 'demoted'
+        ? { promote: 'promoted', archive: 'archived', demote: 'demoted', backfill: 'back-filled' }[
+            plan.files[0]?.action ?? 'demote'
+          ]
         : 'back-filled';
   return {
     ok: true,
