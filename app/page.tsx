@@ -42,7 +42,8 @@ export default function OverviewPage() {
     <div>
       <LiveRefresh since={indexSignature(ctx.handle.sqlite)} />
       {ctx.config.demo ? <DemoNotice root={ctx.config.roots[0]!} /> : null}
-      <ReviewBanner count={o.dueForReview} />
+      {/* The steps say when to review; a banner pushing to review before the back-fill would skip them. */}
+      {first.show ? null : <ReviewBanner count={o.dueForReview} />}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>
         <OverviewActions f={first} />

@@ -33,6 +33,8 @@ function tags(m: InboxItem): InboxRow['tags'] {
   if (m.classes.personal) out.push({ label: 'personal', tone: 'amber' });
   if (m.injectionExit !== 0) out.push({ label: 'injection', tone: 'violet' });
   if (m.validateExit === 3) out.push({ label: 'warning', tone: 'slate' });
+  // The always/never density: advice, never counted as an injection flag (docs/validators.md "Hints").
+  if (m.findingChecks.split(' ').includes('hint')) out.push({ label: 'hint', tone: 'slate' });
   if (m.findingCount > 0) out.push({ label: `${m.findingCount}`, tone: 'slate' });
   return out;
 }

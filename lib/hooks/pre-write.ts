@@ -4,6 +4,7 @@
  * writes, never opens the database. The CLI turns the verdict into Claude Code's
  * JSON and exit code (lib/cli/commands/hook-cmd.ts).
  */
+import { rulesForLayout } from '../validators/validation-rules';
 import { splitHints } from '../validators/hints';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -148,7 +149,7 @@ export function judgePreWrite(input: HookInput, opts: PreWriteOptions): PreVerdi
   const credentials = secret.findings.filter((f) => f.class === 'credential');
   const personal = secret.findings.filter((f) => f.class !== 'credential');
   const isMemory = t.place === 'memory';
-  const v = isMemory ? validate(bytes, t.filename) : null;
+  const v = isMemory ? validate(bytes, t.filename, rulesForLayout(t.layout)) : null;
 
   const blocking: string[] = [];
   if (v && (v.exit === 1 || v.exit === 2)) {
