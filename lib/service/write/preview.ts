@@ -6,7 +6,7 @@
  *
  * Also the one place for the "flagged" rule of the inbox: promote and re-affirm are
  * refused for a memory with a credential finding or a hard validator failure
- * (docs/trust-model.md "Offered only when possible", "Promote is one at a time").
+ * (docs/trust-model.md "Offered only when possible", "Promote is the user's decision").
  */
 import { rulesForLayout } from '../../validators/validation-rules';
 import type { Failure } from '../../error-codes';
