@@ -94,6 +94,9 @@ describe('a new Claude Code folder', () => {
     expect(to('feedback_api.md')).toMatchObject({ to: 'inferred', held: expect.stringContaining('a credential') });
     expect(to('feedback-ci.md')).toMatchObject({ to: 'verified', held: null });
     expect(dry.plan.confirm).toMatchObject({ needed: true, count: 14 });
+    expect(cli('backfill').stdout).toContain(
+      'Re-run with --apply --yes (and --tier FILE=TIER to override) to apply it as one batch (confirmation needed: it would rewrite 14 files (more than 10)).',
+    );
     const before = treeHash(sb.root);
     const refused = cli('backfill', '--apply');
     expect(refused.status).toBe(2);
