@@ -47,26 +47,41 @@ function ownerGaps(owner: OwnerIdentity): string[] {
 
 /**
  * The audit's dry run per root, counted in SQL: live memories with validate exit 1 or 2, or a
- * secret finding other than the owner gaps — the rule runAudit applies file by file.
+ * secret finding other than the owner gaps — the rule runAudit applies file by file. Shaped
+ * for 100k rows (the rows carry bodies, so no scan of the table): live memories are counted
+ * on the covering `memories_inbox` index (tier, source), and the candidates come from
+ * `memories_overview` (tier, validate_exit, secret_exit), reading only the rows that fail.
  */
 export function auditShares(ctx: ServiceContext): AuditShare[] {
   const gaps = ownerGaps(ctx.owner());
   const sqlite = ctx.handle.sqlite;
   const notGap = gaps.length ? `AND f.code NOT IN (${gaps.map(() => '?').join(', ')})` : '';
-  const rows = memo(sqlite, `first-hour-audit:${gaps.join(',')}`, () =>
-    sqlite
+  const { live, failing } = memo(sqlite, `first-hour-audit:${gaps.join(',')}`, () => ({
+    live: sqlite
       .prepare(
-        `SELECT m.source AS source, count(*) AS memories,
-           sum(CASE WHEN m.error IS NULL AND (m.validate_exit IN (1, 2) OR (m.secret_exit = 1 AND EXISTS (
-             SELECT 1 FROM findings f WHERE f.key = m.key AND f."check" = 'secret' ${notGap}))) THEN 1 ELSE 0 END) AS quarantine
-         FROM memories m WHERE m.location = 'memories' GROUP BY m.source`,
+        `SELECT source, count(*) AS n FROM memories INDEXED BY memories_inbox
+         WHERE tier IN ('verified', 'inferred') GROUP BY source`,
       )
-      .all(...gaps),
-  ) as { source: string; memories: number; quarantine: number }[];
+      .all() as { source: string; n: number }[],
+    failing: sqlite
+      .prepare(
+        `SELECT m.source AS source, count(*) AS n FROM memories m INDEXED BY memories_overview
+         WHERE m.tier IN ('verified', 'inferred') AND (m.validate_exit IN (1, 2) OR m.secret_exit = 1)
+           AND m.location = 'memories' AND m.error IS NULL
+           AND (m.validate_exit IN (1, 2) OR EXISTS (
+             SELECT 1 FROM findings f INDEXED BY findings_key WHERE f.key = m.key AND f."check" = 'secret' ${notGap}))
+         GROUP BY m.source`,
+      )
+      .all(...gaps) as { source: string; n: number }[],
+  }));
+  const quarantine = new Map(failing.map((r) => [r.source, r.n]));
   const roots = new Map(ctx.sources.map((s) => [s.id, s.root]));
-  return rows
+  return live
     .filter((r) => roots.has(r.source))
-    .map((r) => ({ ...r, root: roots.get(r.source)!, heavy: r.quarantine * 4 > r.memories }));
+    .map((r) => {
+      const q = quarantine.get(r.source) ?? 0;
+      return { source: r.source, root: roots.get(r.source)!, memories: r.n, quarantine: q, heavy: q * 4 > r.n };
+    });
 }
 
 export function firstHour(ctx: ServiceContext): FirstHour {
