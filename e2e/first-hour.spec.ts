@@ -3,7 +3,8 @@
  * "First hour"): the overview offers the three steps and not "Run audit" as the primary
  * action while the audit would quarantine more than a quarter; the back-fill of more than
  * 10 files asks for the typed count and keeps the flagged file inferred; a bulk promote of
- * ticked clean memories is one batch that Undo reverses byte for byte.
+ * ticked clean memories is one batch that Undo reverses byte for byte, and is off while a
+ * flagged row is ticked; a flagged row is demoted in bulk with the others (docs/review-inbox.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -97,7 +98,7 @@ test('a back-fill of more than 10 files asks for the typed count; the flagged fi
   expect(fs.readFileSync(path.join(server.root, 'user_role.md'), 'utf8')).toContain('trust-level: verified');
 });
 
-test('bulk promote of ticked clean memories, then Undo: byte-identical; a flagged row cannot be ticked', async ({
+test('bulk promote of ticked clean memories, then Undo: byte-identical; a ticked flagged row turns Promote off', async ({
   page,
   server,
 }) => {
@@ -106,14 +107,25 @@ test('bulk promote of ticked clean memories, then Undo: byte-identical; a flagge
   await page.locator('[data-inbox-ready]').waitFor();
   await expect(page.getByText(/15 memories need a decision/)).toBeVisible();
   const table = page.getByRole('table', { name: 'Review inbox' });
-  const flagged = table.getByRole('checkbox', { name: 'Select API key' });
-  await expect(flagged).toBeDisabled();
-  await expect(flagged).toHaveAttribute('title', /credential finding/);
-  for (const name of ['Commits', 'Role', 'Project X'])
-    await table.getByRole('checkbox', { name: `Select ${name}` }).check();
   const bar = page.getByRole('region', { name: 'Selection' });
+  const promote = bar.getByRole('button', { name: 'Promote…' });
+  // The flagged row can be ticked, and then Promote is off, saying why (docs/review-inbox.md "Bulk actions").
+  for (const name of ['API key', 'Commits', 'Role', 'Project X'])
+    await table.getByRole('checkbox', { name: `Select ${name}` }).check();
+  await expect(bar).toContainText('4 selected');
+  await expect(promote).toBeDisabled();
+  await expect(promote).toHaveAccessibleDescription(/^Promote is off: 1 selected is flagged \(a credential finding/);
+  await expect(bar.getByRole('button', { name: 'Demote…' })).toBeEnabled();
+  await table.getByRole('checkbox', { name: 'Select API key' }).uncheck();
   await expect(bar).toContainText('3 selected');
-  await bar.getByRole('button', { name: 'Promote…' }).click();
+  await expect(bar.getByText(/Promote is off/)).toHaveCount(0);
+  await promote.click();
+  await expect(bar.getByTestId('plan-summary')).toHaveText('Promote 3 files: 3 → verified');
+  await expect(bar.getByTestId('bulk-plan')).not.toContainText('feedback_api.md');
+  // Ticking the flagged row again withdraws the plan: it is never applied with a flagged memory in the selection.
+  await table.getByRole('checkbox', { name: 'Select API key' }).check();
+  await expect(bar.getByTestId('bulk-plan')).toHaveCount(0);
+  await table.getByRole('checkbox', { name: 'Select API key' }).uncheck();
   await expect(bar.getByTestId('plan-summary')).toHaveText('Promote 3 files: 3 → verified');
   await bar.screenshot({ path: shot('first-hour-bulk-promote') });
   expect(hashes(server.root)).toEqual(before);
@@ -127,6 +139,47 @@ test('bulk promote of ticked clean memories, then Undo: byte-identical; a flagge
   await expect(page.getByText(/12 memories need a decision/)).toBeVisible();
 
   await page.goBack();
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await page.getByRole('button', { name: 'Confirm undo' }).click();
+  await expect(page.getByRole('status')).toContainText('undid batch');
+  expect(hashes(server.root)).toEqual(before);
+});
+
+test('a flagged row is ticked and demoted in bulk with the others, then Undo: byte-identical; select all takes every row', async ({
+  page,
+  server,
+}) => {
+  const before = hashes(server.root);
+  await page.goto('/review?sort=name');
+  await page.locator('[data-inbox-ready]').waitFor();
+  const table = page.getByRole('table', { name: 'Review inbox' });
+  const bar = page.getByRole('region', { name: 'Selection' });
+  const boxes = table.getByRole('checkbox', { name: /^Select (?!all)/ });
+  const rows = await boxes.count();
+  expect(rows).toBeGreaterThan(1);
+  await table.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+  await expect(bar).toContainText(`${rows} selected`);
+  await expect(table.getByRole('checkbox', { name: 'Select API key' })).toBeChecked();
+  await expect(bar.getByRole('button', { name: 'Promote…' })).toBeDisabled();
+  await expect(bar).toContainText('Promote is off: 1 selected is flagged');
+  await bar.getByRole('button', { name: 'Clear selection' }).click();
+
+  for (const name of ['API key', 'Role']) await table.getByRole('checkbox', { name: `Select ${name}` }).check();
+  await bar.getByRole('button', { name: 'Demote…' }).click();
+  await bar.getByLabel('Demote reason').fill('the key was rotated');
+  await bar.getByRole('button', { name: 'Show the plan' }).click();
+  await expect(bar.getByTestId('plan-summary')).toHaveText('Demote 2 files: 2 → quarantined');
+  await expect(bar.getByTestId('bulk-plan')).toContainText('feedback_api.md');
+  expect(await page.content()).not.toContain(FAKE_KEY);
+  expect(hashes(server.root)).toEqual(before);
+  await bar.getByRole('button', { name: 'Demote 2 files' }).click();
+
+  await expect(page).toHaveURL(/\/batches\/b\d{8}T\d{6}Z-[0-9a-f]{6}$/);
+  await expect(page.getByRole('status')).toContainText('Done: 2 files changed');
+  const demoted = Object.keys(hashes(server.root)).filter(
+    (f) => f.endsWith('.md') && /trust-level: quarantined/.test(fs.readFileSync(path.join(server.root, f), 'utf8')),
+  );
+  expect(demoted.map((f) => path.basename(f)).sort()).toEqual(['feedback_api.md', 'user_role.md']);
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await page.getByRole('button', { name: 'Confirm undo' }).click();
   await expect(page.getByRole('status')).toContainText('undid batch');

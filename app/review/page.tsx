@@ -64,9 +64,8 @@ export default async function ReviewPage({ searchParams }: Props) {
       layout: m.layout,
       age: ((d) => (d === null ? null : Math.max(0, d)))(daysSince(ageBase, now)),
       flagged: !!m.flagged,
-      flaggedWhy: m.flagged
-        ? m.flagged.replace(/^refused: the memory has (.*?);.*$/, 'it has $1: demote or repair it on its own')
-        : null,
+      // The single Promote's refusal (flaggedReason): the bulk Promote is off while such a row is ticked.
+      flaggedWhy: m.flagged || null,
       tags: tags(m),
       note: m.conflict
         ? 'conflict: also in another folder'

@@ -3,7 +3,7 @@
  * The inbox rows of one page: selection checkboxes, the selected row (in the URL as
  * `sel`), and the keyboard: j/k move, o opens the memory, x toggles the checkbox,
  * p/r/d/a ask the preview pane's transition panel to open its diff preview (nothing
- * acts before Confirm, so a flagged memory is never changed by a key alone),
+ * acts before Confirm, and the pane refuses promote for a flagged memory with the reason),
  * ? shows the keys and Escape closes them.
  */
 import Link from 'next/link';
@@ -26,7 +26,11 @@ export interface InboxRow {
   layout: string;
   age: number | null;
   flagged: boolean;
-  /** Why the row cannot be ticked (a credential finding or a hard failure): bulk actions never take it. */
+  /**
+   * Why the single Promote refuses this memory (a credential finding or a hard failure),
+   * or null. The row can still be ticked — to demote or archive it in bulk — but the bulk
+   * Promote is disabled while it is selected (docs/review-inbox.md "Bulk actions").
+   */
   flaggedWhy: string | null;
   tags: { label: string; tone: 'red' | 'amber' | 'violet' | 'slate' }[];
   note: string | null;
@@ -116,9 +120,8 @@ export function InboxTable({
       else if (e.key === 'k') go(at < 0 ? 0 : Math.max(at - 1, 0));
       else if (!cur) return;
       else if (e.key === 'o') router.push(cur.detailHref);
-      else if (e.key === 'x') {
-        if (!cur.flaggedWhy) toggle(cur.key);
-      } else if (e.key === 'p') fire(cur.id, 'promote');
+      else if (e.key === 'x') toggle(cur.key);
+      else if (e.key === 'p') fire(cur.id, 'promote');
       else if (e.key === 'r') fire(cur.id, cur.tier === 'quarantined' ? 'restore' : 'reaffirm');
       else if (e.key === 'd') fire(cur.id, 'demote');
       else if (e.key === 'a') fire(cur.id, 'archive');
@@ -142,8 +145,9 @@ export function InboxTable({
     });
   }
 
-  const tickable = rows.filter((r) => !r.flaggedWhy);
-  const allChecked = tickable.length > 0 && tickable.every((r) => checked.has(r.key));
+  const allChecked = rows.length > 0 && rows.every((r) => checked.has(r.key));
+  // Selected rows the single Promote refuses: the bulk Promote is not offered while any is ticked.
+  const flaggedSelected = rows.filter((r) => r.flaggedWhy && checked.has(r.key)).length;
   return (
     <div data-inbox-ready={ready ? '' : undefined}>
       {help ? (
@@ -198,7 +202,7 @@ export function InboxTable({
           {done}
         </p>
       ) : null}
-      <BulkSeam selectedKeys={[...checked]} onClear={() => setChecked(new Set())} />
+      <BulkSeam selectedKeys={[...checked]} flaggedSelected={flaggedSelected} onClear={() => setChecked(new Set())} />
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <table className="w-full text-left text-sm" aria-label="Review inbox">
           <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300">
@@ -208,9 +212,7 @@ export function InboxTable({
                   type="checkbox"
                   aria-label="Select all rows on this page"
                   checked={allChecked}
-                  onChange={() =>
-                    setChecked(allChecked ? new Set() : new Set(rows.filter((r) => !r.flaggedWhy).map((r) => r.key)))
-                  }
+                  onChange={() => setChecked(allChecked ? new Set() : new Set(rows.map((r) => r.key)))}
                 />
               </th>
               {headers.map((h) => (
@@ -252,14 +254,10 @@ export function InboxTable({
                   className={`cursor-pointer outline-none ${sel ? 'bg-teal-50 ring-2 ring-inset ring-teal-600/40 dark:bg-teal-950/40' : 'hover:bg-slate-50 dark:hover:bg-slate-800/40'}`}
                 >
                   <td className="px-2 py-1.5">
-                    {/* A flagged memory is never in a bulk selection (docs/review-inbox.md "Bulk actions"): its pane has demote and repair. */}
                     <input
                       type="checkbox"
                       aria-label={`Select ${r.name}`}
-                      checked={!r.flaggedWhy && checked.has(r.key)}
-                      disabled={!!r.flaggedWhy}
-                      title={r.flaggedWhy ? `Not selectable: ${r.flaggedWhy}` : undefined}
-                      aria-description={r.flaggedWhy ? `Not selectable: ${r.flaggedWhy}` : undefined}
+                      checked={checked.has(r.key)}
                       onChange={() => toggle(r.key)}
                     />
                   </td>
