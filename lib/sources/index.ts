@@ -5,6 +5,7 @@ import path from 'node:path';
 import { claudeCodeAdapter } from './claude-code';
 import { trustRootAdapter } from './trust-root';
 import { detectLayout, refusalLine } from './detect';
+import { projectOfRoot } from './claude-home';
 import { detectRecordLayout, recordAdapter } from './registry';
 import type { SourceAdapter, SourceInfo } from './types';
 import type { MemoryAction } from '../trust/tiers';
@@ -66,6 +67,7 @@ export function describeSource(root: string): SourceInfo {
     adapter,
     layout: d.layout,
     shape: d.shape,
+    project: projectOfRoot(root),
   };
   if (!d.ok) {
     // A layout read as records: its adapter confirms the store before it is taken.

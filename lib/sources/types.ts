@@ -5,6 +5,7 @@
 import type { Location } from '../trust/tiers';
 import type { MemoryAction } from '../trust/tiers';
 import type { LayoutAdapter } from './layout-adapter';
+import type { ProjectRef } from './claude-home';
 
 export type SourceKind = 'trust-root' | 'claude-code';
 
@@ -55,4 +56,9 @@ export interface SourceInfo {
    * paths (`adapter` above is unused for it); the service keeps it in `recordSources`.
    */
   records?: LayoutAdapter;
+  /**
+   * The project the root belongs to (CONTRACT §9 `project`; lib/sources/claude-home.ts): its
+   * path and whether it exists; null for a user-level root (every session's).
+   */
+  project: ProjectRef | null;
 }

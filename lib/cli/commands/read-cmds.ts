@@ -163,6 +163,7 @@ const rootsCmd: Command = {
           kind: s.kind,
           layout: s.layout,
           shape: s.shape,
+          project: s.project,
           error: s.error,
           ...(s.refused ? { refused: s.refused } : {}),
           ...(config.demo ? { demo: true } : {}),
@@ -192,6 +193,7 @@ const rootsCmd: Command = {
         io.out(
           `  ${s.root}  [${config.demo ? 'demo · ' : ''}${s.label}${s.shape && s.shape !== 'folders' ? `, ${s.shape}` : ''}]${s.error ? `  — ${s.error}` : ''}`,
         );
+      if (s.project) io.out(`    project ${s.project.path}${s.project.exists ? '' : ' (no longer exists)'}`);
       for (const f of index.get(s.id) ?? []) io.out(`    ${f.file} line ${f.line ?? '—'}: ${f.label} ${f.message}`);
     }
     for (const s of sources.filter((x) => x.refused)) io.err(`memtrust: ${s.refused}`);
