@@ -11,13 +11,20 @@ import { indexFindingsBySource } from '@/lib/service/claude/index-file-scan';
 import { IndexFindings } from '@/components/index-findings';
 import { addRecordCounts, recordSourceSummaries } from '@/lib/service/records/read';
 import { RecordsOverview } from '@/components/records/records-overview';
+import { ProjectLine } from '@/components/project-line';
+import { scopedContext, USER_LEVEL } from '@/lib/service/project-filter';
+import { pageProject } from '@/lib/server/page-project';
 
 export const dynamic = 'force-dynamic';
 
-export default function OverviewPage() {
-  const ctx = freshContext();
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function OverviewPage({ searchParams }: Props) {
+  // The project filter (docs/roots.md "The Claude Code home"): that project's roots and numbers only.
+  const { ctx, filter, ids } = scopedContext(freshContext(), await pageProject((await searchParams).project));
   const now = ctx.now();
-  const o = overview(ctx.handle.sqlite, now);
+  const o = overview(ctx.handle.sqlite, now, ids);
+  const projects = new Map([...ctx.sources, ...ctx.recordSources].map((s) => [s.id, s.project]));
   const indexes = new Map(
     ctx.sources
       .filter((s) => s.adapter.indexFile && !s.error)
@@ -65,6 +72,7 @@ export default function OverviewPage() {
           recordRoots.length
             ? `${recordTotal.toLocaleString('en-US')} records in ${recordRoots.length} record ${recordRoots.length === 1 ? 'root' : 'roots'}`
             : null,
+          filter ? (filter === USER_LEVEL ? 'user-level roots' : `project ${filter}`) : null,
         ]
           .filter(Boolean)
           .join(' · ')}
@@ -192,6 +200,7 @@ export default function OverviewPage() {
               <div className="flex items-center justify-between gap-4">
                 <div className="min-w-0">
                   <div className="truncate font-mono text-xs">{s.root}</div>
+                  <ProjectLine project={projects.get(s.source)} />
                   <div className="text-xs text-slate-500 dark:text-slate-400">
                     {ctx.config.demo ? (
                       <span className="mr-1 rounded bg-amber-100 px-1 font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">
@@ -257,6 +266,7 @@ export default function OverviewPage() {
               <div className="flex items-center justify-between gap-4">
                 <div className="min-w-0">
                   <div className="truncate font-mono text-xs">{r.root}</div>
+                  <ProjectLine project={projects.get(r.source)} />
                   <div className="text-xs text-slate-500 dark:text-slate-400">
                     {r.label} · layout {r.layout}, {r.shape}
                     {r.problems ? ` · ${r.problems} unreadable ${r.problems === 1 ? 'entry' : 'entries'}` : ''}

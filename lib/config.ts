@@ -24,6 +24,8 @@ export interface Config {
   demo: boolean;
   /** The session's project the roots were scoped to (`context --project`, the SessionStart hook), else undefined. */
   project?: string;
+  /** A listing's project filter (`list --project`; lib/service/project-filter.ts): the roots are all there, views keep these. */
+  projectFilter?: string;
 }
 
 export class ConfigError extends Error {

@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
 import { freshContext } from '@/lib/server';
+import { scopedContext } from '@/lib/service/project-filter';
+import { pageProject } from '@/lib/server/page-project';
 import { inboxView, type InboxItem } from '@/lib/service/index/inbox';
 import { inboxHref, parseInboxParams, toInboxQuery, type InboxParams } from '@/lib/inbox-url';
 import type { Sort } from '@/db/queries/memories';
@@ -38,10 +40,12 @@ function tags(m: InboxItem): InboxRow['tags'] {
 }
 
 export default async function ReviewPage({ searchParams }: Props) {
-  const p = parseInboxParams(await searchParams);
-  const ctx = freshContext();
+  const raw = await searchParams;
+  const p = parseInboxParams(raw);
+  // The project filter (docs/roots.md "The Claude Code home"): that project's roots only.
+  const { ctx, ids } = scopedContext(freshContext(), await pageProject(raw.project));
   const now = ctx.now();
-  const q = toInboxQuery(p);
+  const q = { ...toInboxQuery(p), sources: ids };
   const view = inboxView(ctx, q, p.sel);
   const size = q.limit!;
   const page = p.page ?? 1;

@@ -19,6 +19,7 @@ import type { Finding } from '../../validators/types';
 import { history, type HistoryItem } from '../../../db/queries/history';
 import { FILE_CAP_BYTES } from '../../validators/types';
 import { isoNow } from '../../trust/dates';
+import type { ProjectRef } from '../../sources/claude-home';
 
 export interface MemoryDetail {
   id: string;
@@ -33,6 +34,8 @@ export interface MemoryDetail {
   created: { at: string; fromMtime: boolean };
   source: string;
   root: string;
+  /** The project of the memory's root (CONTRACT §9; lib/sources/claude-home.ts); null: user-level. */
+  project: ProjectRef | null;
   relPath: string;
   filename: string;
   location: string;
@@ -86,6 +89,7 @@ function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): 
     id: `${found.source.id}:${found.filename}`,
     layout: found.source.kind,
     key: found.filename,
+    project: found.source.project,
     ...fileRecordState({
       location: found.location,
       trustLevel: ins.facts.trustLevel,

@@ -7,6 +7,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Env } from '../../env';
+import { projectOfRoot, rootBelongsTo } from '../../sources/claude-home';
 
 /** Most bytes of hook JSON kept: a SessionStart payload is a few hundred. */
 const STDIN_CAP = 1024 * 1024;
@@ -85,3 +87,13 @@ export function projectRoot(cwd: string): string {
 
 /** The one line a session gets when nothing of its project (nor any user-level root) holds memories. */
 export const NOTHING_FOR_PROJECT = 'memtrust: no memory folders for this project yet.\n';
+
+/**
+ * The roots a session in `project` reads, of `roots` (the dashboard's configured ones): the
+ * user-level roots and that project's. `user` (the listings' filter of user-level roots) keeps
+ * the user-level ones only.
+ */
+export function sessionRoots(roots: readonly string[], project: string, env: Env = process.env): string[] {
+  if (project === 'user') return roots.filter((r) => projectOfRoot(r, env) === null);
+  return roots.filter((r) => rootBelongsTo(r, project, env));
+}
