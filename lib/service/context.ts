@@ -25,7 +25,7 @@ export interface ServiceContext {
 
 export function createContext(config: Config, env: Env = process.env): ServiceContext {
   const handle = openDb(config.dbPath);
-  const all = config.roots.map(describeSource);
+  const all = config.roots.map((r) => describeSource(r, env));
   return {
     config,
     handle,
@@ -43,7 +43,7 @@ export function createContext(config: Config, env: Env = process.env): ServiceCo
 
 /** Re-detect roots (a root created or removed since start-up). Cheap: a stat or two per root. */
 export function refreshSources(ctx: ServiceContext): void {
-  const all = ctx.config.roots.map(describeSource);
+  const all = ctx.config.roots.map((r) => describeSource(r));
   ctx.sources = all.filter((s) => !s.records);
   ctx.recordSources = all.filter((s) => s.records);
 }

@@ -147,7 +147,7 @@ const rootsCmd: Command = {
     // Read-only: no database, no root created (docs/configuration.md; docs/roots.md).
     const config = loadConfig({ flagRoots: args.values.get('root') });
     const none = config.demo && !isDemoRoot(config.roots[0]!);
-    const sources = none ? [] : config.roots.map(describeSource);
+    const sources = none ? [] : config.roots.map((r) => describeSource(r));
     const discovered = discoverRoots().filter((d) => !config.roots.includes(d));
     const refused = sources.some((s) => s.refused);
     // MEMORY.md is loaded into every session: its findings are checked live here (docs/claude-code-folders.md).
