@@ -6,7 +6,7 @@
  * button applies it to the current page.
  */
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { PROJECT_COOKIE } from './project-cookie';
 
 export interface PickerChoice {
@@ -27,11 +27,16 @@ export function ProjectPicker({ choices, remembered }: { choices: PickerChoice[]
   const pathname = usePathname();
   const params = useSearchParams();
   const fromUrl = params.get('project');
-  const current = fromUrl ?? remembered;
+  // The layout is not rendered again on a client navigation: the choice is kept here too.
+  const [chosen, setChosen] = useState(remembered);
+  const current = fromUrl ?? chosen;
   // A bookmarked ?project= becomes the remembered choice too.
   useEffect(() => {
-    if (fromUrl !== null && fromUrl !== remembered) remember(fromUrl);
-  }, [fromUrl, remembered]);
+    if (fromUrl !== null && fromUrl !== chosen) {
+      remember(fromUrl);
+      setChosen(fromUrl);
+    }
+  }, [fromUrl, chosen]);
   return (
     <form method="get" action={pathname} className="flex items-center gap-1 text-sm" data-testid="project-picker">
       <label htmlFor="project-picker" className="sr-only">
@@ -44,6 +49,7 @@ export function ProjectPicker({ choices, remembered }: { choices: PickerChoice[]
         onChange={(e) => {
           const value = e.target.value;
           remember(value);
+          setChosen(value);
           // A new project starts the page over: its filters and paging were the other project's.
           router.push(value ? `${pathname}?project=${encodeURIComponent(value)}` : `${pathname}?project=`);
         }}

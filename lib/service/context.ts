@@ -21,6 +21,8 @@ export interface ServiceContext {
   now: () => Date;
   machine: string;
   owner: () => OwnerIdentity;
+  /** The environment the context was made with: where the Claude Code home is, for each root's project. */
+  env?: Env;
 }
 
 export function createContext(config: Config, env: Env = process.env): ServiceContext {
@@ -33,6 +35,7 @@ export function createContext(config: Config, env: Env = process.env): ServiceCo
     recordSources: all.filter((s) => s.records),
     now: config.now,
     machine: config.machine,
+    env,
     owner: () => {
       const o = ownerIdentity(env);
       // The demo corpus mentions its fictional owner's address; in demo mode that owner is us.
@@ -43,7 +46,7 @@ export function createContext(config: Config, env: Env = process.env): ServiceCo
 
 /** Re-detect roots (a root created or removed since start-up). Cheap: a stat or two per root. */
 export function refreshSources(ctx: ServiceContext): void {
-  const all = ctx.config.roots.map((r) => describeSource(r));
+  const all = ctx.config.roots.map((r) => describeSource(r, ctx.env));
   ctx.sources = all.filter((s) => !s.records);
   ctx.recordSources = all.filter((s) => s.records);
 }

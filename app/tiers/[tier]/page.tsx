@@ -64,7 +64,13 @@ export default async function TierPage({ params, searchParams }: Props) {
           {filtered ? ' match' : ''}
         </p>
       </div>
-      <TableFilters base={base} tier={tier} params={p} machines={f.machines} sources={f.sources} />
+      <TableFilters
+        base={base}
+        tier={tier}
+        params={p}
+        machines={f.machines}
+        sources={ids ? f.sources.filter((s) => ids.includes(s.id)) : f.sources}
+      />
       {items.length === 0 ? (
         <EmptyState
           title={filtered ? 'No memories match these filters' : `No ${tier === 'all' ? '' : `${tier} `}memories`}
