@@ -112,12 +112,12 @@ describe('the SessionStart hook in one project', () => {
     const moved = [NOTES(), PLAIN(), path.join(x, 'gone-away')].map((p) =>
       path.join(config, 'projects', encodeProjectPath(p)),
     );
-    moved.forEach((p, i) => fs.renameSync(p, path.join(aside, String(i))));
+    for (const [i, p] of moved.entries()) fs.renameSync(p, path.join(aside, String(i)));
     fs.renameSync(PLAIN(), path.join(aside, 'plain-project'));
     try {
       expect(hookText(hookJson(APP()))).toBe(before);
     } finally {
-      moved.forEach((p, i) => fs.renameSync(path.join(aside, String(i)), p));
+      for (const [i, p] of moved.entries()) fs.renameSync(path.join(aside, String(i)), p);
       fs.renameSync(path.join(aside, 'plain-project'), PLAIN());
     }
   });
