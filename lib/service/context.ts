@@ -21,6 +21,11 @@ export interface ServiceContext {
   now: () => Date;
   machine: string;
   owner: () => OwnerIdentity;
+  /**
+   * No index: the plugin's hooks, where the native SQLite module is not built
+   * (lib/service/files-context.ts). `handle` then throws on use; the write path goes by files.
+   */
+  noIndex?: boolean;
 }
 
 export function createContext(config: Config, env: Env = process.env): ServiceContext {

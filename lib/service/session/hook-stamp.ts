@@ -68,7 +68,8 @@ export function stampAssistantWrite(ctx: ServiceContext, req: StampRequest): Sta
     } catch {
       return { ok: false, code: 'not-found', message: `${req.relPath}: not found after the write` };
     }
-    prior = priorFromIndex(ctx, source.id, req.relPath, sha256(current));
+    // Without an index (the plugin's hooks) only the note can tell: see docs/install.md.
+    prior = ctx.noIndex ? null : priorFromIndex(ctx, source.id, req.relPath, sha256(current));
     priorFrom = prior ? 'index' : 'none';
     // Without either, an Edit still proves the file existed: its history is unknown, so inferred.
     if (!prior && req.toolName !== 'Write')

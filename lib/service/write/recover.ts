@@ -19,8 +19,7 @@ import type { Located } from '../index/resolve';
 import { clearIntent, pendingIntents, type Intent } from './journal';
 import { fsyncDir, linkNoClobber, readIfExists, sameFile, statIfExists, unlinkIfExists } from './fs-atomic';
 import { sha256 } from '../index/inspect';
-import { mirrorAudit } from '../audit/audit-mirror';
-import { eventApplied } from '../index/index-commit';
+import { mirrorIfIndexed, opApplied } from '../index/index-optional';
 import { finishIntent } from './finish';
 import { recordGitRename } from './git';
 import { LockTimeoutError, alive, tidyLock, withRootLock } from './lock';
@@ -40,7 +39,7 @@ export interface RecoveryOutcome {
 export function recoverSource(ctx: ServiceContext, source: SourceInfo): RecoveryOutcome[] {
   const pending = pendingIntents(source.root, ctx.machine);
   if (pending.length === 0) return [];
-  mirrorAudit(ctx.handle.sqlite, source.id, source.root);
+  mirrorIfIndexed(ctx, source);
   const out: RecoveryOutcome[] = [];
   for (const { file, intent } of pending) {
     if (!intent) {
@@ -79,7 +78,7 @@ function rollForward(
   done: Done,
   memory: string,
 ): RecoveryOutcome {
-  const audited = eventApplied(ctx.handle.sqlite, source.id, intent.op);
+  const audited = opApplied(ctx, source, intent.op);
   finishIntent(ctx, source, audited ? intent : { ...intent, event: { ...intent.event, recovered: true } }, audited);
   return done('rolled-forward', `${memory}: ${intent.event.action} completed after an interruption`);
 }

@@ -37,10 +37,9 @@ import {
 import { crashPoint } from './crash';
 import { planIndexEdit } from '../claude/index-edit';
 import { recordGitRename } from './git';
-import { eventApplied } from '../index/index-commit';
 import { finishIntent } from './finish';
 import { recoverSource } from './recover';
-import { mirrorAudit } from '../audit/audit-mirror';
+import { mirrorIfIndexed, opApplied } from '../index/index-optional';
 
 export interface MemoryRequest {
   /** A filename or a path inside a root. */
@@ -165,8 +164,8 @@ export function applyToMemory(ctx: ServiceContext, req: MemoryRequest, planner: 
   const source = first.found.source;
   return withRootLock(source.root, ctx.machine, () => {
     recoverSource(ctx, source);
-    mirrorAudit(ctx.handle.sqlite, source.id, source.root);
-    if (eventApplied(ctx.handle.sqlite, source.id, op)) {
+    mirrorIfIndexed(ctx, source);
+    if (opApplied(ctx, source, op)) {
       return {
         ok: true,
         noop: true,
@@ -204,8 +203,8 @@ function refusedBeforeLock(ctx: ServiceContext, req: MemoryRequest, planner: Pla
   if (!first.ok || first.conflictWith) return null;
   const found = first.found;
   if (req.opId) {
-    mirrorAudit(ctx.handle.sqlite, found.source.id, found.source.root);
-    if (eventApplied(ctx.handle.sqlite, found.source.id, req.opId)) return null;
+    mirrorIfIndexed(ctx, found.source);
+    if (opApplied(ctx, found.source, req.opId)) return null;
   }
   let bytes: Buffer;
   let st: fs.Stats;
