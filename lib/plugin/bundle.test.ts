@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT } from '../service/test-support';
 // @ts-expect-error: a plain ES module of the build tooling, without type declarations
 import { buildHooks, HOOK_BUNDLES } from '../tools/build-hooks.mjs';
-import { driveHooks, type Drive } from './drive-hooks';
-import { expectPluginAnswers } from './expect-answers';
+import { driveHooks, type Drive } from './test-drive-hooks';
+import { expectPluginAnswers } from './test-answers';
 
 describe('dist/hooks: the committed bundles', () => {
   let fresh: string;

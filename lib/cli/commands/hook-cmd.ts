@@ -52,8 +52,23 @@ async function install(argv: string[], io: Io, env: Env): Promise<number> {
   return 0;
 }
 
+/** Removes memtrust's entries from the settings: the plugin provides the same hooks (docs/install.md). */
+async function uninstall(argv: string[], io: Io, env: Env): Promise<number> {
+  const args = parseArgs(argv, { bools: [] });
+  if (args.positionals.length) throw new UsageError(`unexpected argument: ${args.positionals[0]}`);
+  const { uninstallHooks } = await import('../../service/session/hook-install');
+  const r = uninstallHooks(parseNow(env.MEMTRUST_NOW)(), env);
+  if (!r.ok) {
+    io.err(`memtrust hook uninstall: ${r.message}`);
+    return 1;
+  }
+  if (!r.changed) io.out(`${r.file}: no memtrust hooks there; nothing changed`);
+  else io.out(`${r.file}: memtrust hooks removed${r.backup ? `; backup at ${r.backup}` : ''}`);
+  return 0;
+}
+
 export const hookCommand: Command = {
-  synopsis: 'hook pre-write|post-write|install',
+  synopsis: 'hook pre-write|post-write|install|uninstall',
   summary: 'Claude Code hooks: guard and stamp what the assistant writes',
   async run(argv: string[], io: Io): Promise<number> {
     const [sub, ...rest] = argv;
@@ -71,6 +86,7 @@ export const hookCommand: Command = {
       }
     }
     if (sub === 'install') return install(rest, io, env);
+    if (sub === 'uninstall') return uninstall(rest, io, env);
     throw new UsageError(sub ? `unknown hook command: ${sub}` : 'missing hook command');
   },
 };

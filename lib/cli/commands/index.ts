@@ -8,6 +8,8 @@ import { hookCommand } from './hook-cmd';
 import { undoCommands } from './undo-cmd';
 import { recordCommands } from './record-cmds';
 import { watchCommands } from './watch-cmd';
+import { doctorCommand } from './doctor-cmd';
+import { openCommand } from './open-cmd';
 
 export interface Command {
   synopsis: string;
@@ -24,4 +26,6 @@ export const COMMANDS: Record<string, Command> = {
   ...recordCommands,
   ...watchCommands,
   hook: hookCommand,
+  doctor: doctorCommand,
+  open: openCommand,
 };

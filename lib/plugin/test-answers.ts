@@ -1,12 +1,12 @@
 /**
  * Test support: the answers the plugin's three hooks must give (docs/install.md), checked on
- * a Drive (drive-hooks.ts). Shared by bundle.test.ts (this checkout) and
+ * a Drive (test-drive-hooks.ts). Shared by bundle.test.ts (this checkout) and
  * plugin-install.test.ts (a copy after `npm ci --ignore-scripts`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { NEW_MEMORY, PASSWORD_MEMORY, writeInput, type Drive } from './drive-hooks';
+import { NEW_MEMORY, PASSWORD_MEMORY, writeInput, type Drive } from './test-drive-hooks';
 import { readAudit, sha } from '../service/test-support';
 
 /** Runs the three hooks on `d` and checks each answer; returns the pre-write times (ms) measured. */
