@@ -22,6 +22,18 @@ function fail(what, err) {
   process.exit(1);
 }
 
+/** The lockfile's mtime; an installed package ships none, so its package.json's (docs/install.md). */
+function lockStamp() {
+  for (const f of ['package-lock.json', 'package.json']) {
+    try {
+      return Math.floor(fs.statSync(path.join(dir, f)).mtimeMs);
+    } catch {
+      // next candidate
+    }
+  }
+  return 0;
+}
+
 /** Newest mtime under the CLI's source folders: the cache key of the bundle. */
 function sourceStamp() {
   let max = 0;
@@ -35,7 +47,7 @@ function sourceStamp() {
   };
   walk(path.join(dir, 'lib'));
   walk(path.join(dir, 'db'));
-  return `${Math.floor(max)}-${Math.floor(fs.statSync(path.join(dir, 'package-lock.json')).mtimeMs)}`;
+  return `${Math.floor(max)}-${lockStamp()}`;
 }
 
 // Installed as a package (`npm i -g memtrust`): this copy lives in a node_modules folder.
@@ -159,7 +171,7 @@ function requireWithCodeCache(file) {
 function loadEntryBundle() {
   const cacheDir = path.join(dir, 'node_modules', '.cache', 'memtrust');
   const manifest = path.join(cacheDir, `${entry.name}-manifest.json`);
-  const lock = Math.floor(fs.statSync(path.join(dir, 'package-lock.json')).mtimeMs);
+  const lock = lockStamp();
   const stampOf = (inputs) =>
     `${Math.floor(Math.max(0, ...inputs.map((f) => fs.statSync(path.join(dir, f)).mtimeMs)))}-${lock}`;
   try {
