@@ -6,10 +6,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { lastValue, parseArgs, UsageError } from '../args';
 import { dataDir, type Env } from '../../config';
-import { projectPath } from '../../project';
+import { startDashboardInBackground } from '../../server/background-start';
 import type { Command } from './index';
 
 /** How long a starting dashboard may take to answer (a first build of the index included). */
@@ -51,32 +50,17 @@ export const openCommand: Command = {
       return 1;
     }
     const logFile = path.join(dataDir(env), 'dashboard.log');
-    fs.mkdirSync(path.dirname(logFile), { recursive: true });
-    const log = fs.openSync(logFile, 'a');
-    const child = spawn(
-      process.execPath,
-      [projectPath('lib', 'cli', 'memtrust.cjs'), 'serve', '--port', String(port)],
-      {
-        detached: true,
-        stdio: ['ignore', log, log],
-        env: process.env,
-      },
-    );
-    fs.closeSync(log);
-    let exited: number | null = null;
-    child.once('exit', (code) => {
-      exited = code ?? 1;
-    });
-    child.unref();
+    const child = startDashboardInBackground(port, logFile, process.env);
     const until = Date.now() + START_WAIT_MS;
     while (Date.now() < until) {
       await sleep(500);
-      if (exited !== null) break;
+      if (child.exited() !== null) break;
       if ((await probe(url)) === 'memtrust') {
         io.out(`memtrust dashboard: ${url} (started in the background, pid ${child.pid}; log: ${logFile})`);
         return 0;
       }
     }
+    const exited = child.exited();
     const tail = fs.readFileSync(logFile, 'utf8').trim().split('\n').slice(-3).join(' | ');
     io.err(
       `memtrust open: the dashboard did not answer on ${url}${exited !== null ? ` (it exited with ${exited})` : ''}: ${tail || `see ${logFile}`}`,
