@@ -51,7 +51,9 @@ describe('hooks/hooks.json from this checkout', () => {
   afterAll(() => fs.rmSync(d.tmp, { recursive: true, force: true }));
 
   it('deny a password, stamp a new memory inferred with its audit event, give the session text; no index', () => {
-    const { preWriteMs } = expectPluginAnswers(d);
-    console.log(`plugin pre-write (outside the roots), ms: ${preWriteMs.map((m) => m.toFixed(0)).join(', ')}`);
+    const { preWriteMs, nodeMs } = expectPluginAnswers(d);
+    console.log(
+      `plugin pre-write (outside the roots), ms: ${preWriteMs.map((m) => m.toFixed(0)).join(', ')}; node -e 0: ${nodeMs.map((m) => m.toFixed(0)).join(', ')}`,
+    );
   });
 });

@@ -65,8 +65,10 @@ describe.skipIf(skip)('a plugin install (npm ci --ignore-scripts in a copy)', ()
   it('each hook command gives the same answers as the CLI: deny, stamp, session text', () => {
     const d = driveHooks(plugin, path.join(tmp, 'run'));
     fs.mkdirSync(d.tmp, { recursive: true });
-    const { preWriteMs } = expectPluginAnswers(d);
-    console.log(`plugin install: pre-write (outside the roots), ms: ${preWriteMs.map((m) => m.toFixed(0)).join(', ')}`);
+    const { preWriteMs, nodeMs } = expectPluginAnswers(d);
+    console.log(
+      `plugin install: pre-write (outside the roots), ms: ${preWriteMs.map((m) => m.toFixed(0)).join(', ')}; node -e 0: ${nodeMs.map((m) => m.toFixed(0)).join(', ')}`,
+    );
     // Still nothing native, nothing cached by a build: the hooks ran from the committed bundles.
     expect(fs.existsSync(path.join(plugin, 'node_modules', '.cache', 'memtrust'))).toBe(false);
   }, 120_000);

@@ -5,12 +5,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { expect } from 'vitest';
 import { NEW_MEMORY, PASSWORD_MEMORY, writeInput, type Drive } from './test-drive-hooks';
 import { readAudit, sha } from '../service/test-support';
 
 /** Runs the three hooks on `d` and checks each answer; returns the pre-write times (ms) measured. */
-export function expectPluginAnswers(d: Drive): { preWriteMs: number[] } {
+export function expectPluginAnswers(d: Drive): { preWriteMs: number[]; nodeMs: number[] } {
   // SessionStart: the bounded session text, naming the verified memory.
   const s = d.run('SessionStart', { session_id: 's', hook_event_name: 'SessionStart', source: 'startup', cwd: d.tmp });
   expect(s.status, s.stderr).toBe(0);
@@ -59,15 +60,21 @@ export function expectPluginAnswers(d: Drive): { preWriteMs: number[] } {
   // Files only: the hooks never created the index.
   expect(fs.existsSync(path.join(d.tmp, 'index.sqlite'))).toBe(false);
 
-  // The guard's time, process start included (docs/install.md has the figures).
+  // The guard's time, process start included, beside a bare `node -e 0` measured in the same
+  // run (docs/install.md, "Figures"): on a loaded machine both grow, so the bound is relative.
+  // Loading the service, SQLite or Next on this path would break it.
   const outside = writeInput('PreToolUse', path.join(d.tmp, 'notes.md'), 'x', 'toolu_out');
-  const preWriteMs = [0, 1, 2].map(() => {
+  const preWriteMs: number[] = [];
+  const nodeMs: number[] = [];
+  for (let i = 0; i < 3; i++) {
     const r = d.run('PreToolUse', outside);
     expect(r.status).toBe(0);
-    return r.ms;
-  });
-  // A generous bound for a loaded 2-core CI machine; the target and figures are in docs/install.md.
-  const median = [...preWriteMs].sort((a, b) => a - b)[1]!;
-  expect(median).toBeLessThan(1500);
-  return { preWriteMs };
+    preWriteMs.push(r.ms);
+    const t0 = performance.now();
+    spawnSync(process.execPath, ['-e', '0']);
+    nodeMs.push(performance.now() - t0);
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
+  expect(median(preWriteMs)).toBeLessThan(4 * median(nodeMs) + 100);
+  return { preWriteMs, nodeMs };
 }
