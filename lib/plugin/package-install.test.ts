@@ -78,7 +78,7 @@ describe.skipIf(skip)('the npm package: pack, install into a temp prefix, run', 
   afterAll(() => {
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
     console.log(`package test: ${secs(started)} s in all`);
-  });
+  }, 300_000);
 
   it('memtrust is on PATH and says its version', () => {
     const r = spawnSync('memtrust', ['--version'], { env, cwd: tmp, encoding: 'utf8' });

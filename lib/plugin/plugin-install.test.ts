@@ -54,7 +54,7 @@ describe.skipIf(skip)('a plugin install (npm ci --ignore-scripts in a copy)', ()
   afterAll(() => {
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
     console.log(`plugin install test: ${((performance.now() - started) / 1000).toFixed(1)} s in all`);
-  });
+  }, 300_000);
 
   it('no native module was built, esbuild was not set up, and nothing was built into the copy', () => {
     expect(fs.existsSync(path.join(plugin, 'node_modules', 'better-sqlite3', 'build'))).toBe(false);
