@@ -32,6 +32,7 @@ export function transcript(cwd: string, session = SESSION, start = Date.parse('2
   let clock = start;
   const base = (type: string, sidechain = false) => {
     const uuid = `0000${(++n).toString(16).padStart(4, '0')}-aaaa-4bbb-8ccc-${n.toString().padStart(12, '0')}`;
+    clock += 1000;
     const o = {
       parentUuid: parent,
       isSidechain: sidechain,
@@ -42,7 +43,7 @@ export function transcript(cwd: string, session = SESSION, start = Date.parse('2
       gitBranch: 'main',
       type,
       uuid,
-      timestamp: new Date((clock += 1000)).toISOString(),
+      timestamp: new Date(clock).toISOString(),
     };
     parent = uuid;
     return o;
