@@ -137,7 +137,8 @@ export const previewTransitionAction = action(MemoryAction, (input): ActionResul
 
 /** Confirm after a preview: the previewed sha is required; promote / re-affirm never act on a flagged memory. */
 export const confirmTransitionAction = action(
-  Transition.extend({ expectSha: z.string().regex(/^[0-9a-f]{64}$/) }),
+  // ackOrigin: the preview showed an untrusted origin and the user confirmed with it on screen (docs/origin.md).
+  Transition.extend({ expectSha: z.string().regex(/^[0-9a-f]{64}$/), ackOrigin: z.boolean().optional() }),
   (input): ActionResult<{ message: string; to: string | null; noop: boolean }> => {
     const ref = parseMemoryId(input.id);
     if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
@@ -152,6 +153,7 @@ export const confirmTransitionAction = action(
       actor: 'user:web',
       opId: input.opId,
       expectSha: input.expectSha,
+      ackOrigin: input.ackOrigin === true,
     });
     revalidatePath('/', 'layout');
     return r.ok

@@ -22,6 +22,11 @@ export interface BackfillOptions {
    * whatever its type, and never verified (not even by an override).
    */
   afterFirstBackfill?: boolean;
+  /**
+   * The memory is flagged untrusted-origin (docs/origin.md): what its writing turn read,
+   * in one line. Such a memory is never back-filled to verified, not even by an override.
+   */
+  untrustedOrigin?: string;
 }
 
 export type BackfillBasis =
@@ -29,7 +34,8 @@ export type BackfillBasis =
   | 'unknown-type'
   | 'missing-type'
   | 'override'
-  | 'after-first-backfill';
+  | 'after-first-backfill'
+  | 'untrusted-origin';
 
 export type BackfillPlan =
   | { kind: 'skip'; filename: string; reason: string }
@@ -101,6 +107,13 @@ export function backfillPlan(f: BackfillInput, now: Date, hostname: string, opts
     tier = 'inferred';
     basis = 'after-first-backfill';
   }
+  // Untrusted origin (docs/origin.md): read outside content before writing, so inferred until promoted with it shown.
+  if (opts.untrustedOrigin && tier === 'verified') {
+    if (opts.tier === 'verified')
+      notes.push('verified refused: an untrusted-origin memory is promoted with its origin shown, not back-filled');
+    tier = 'inferred';
+    basis = 'untrusted-origin';
+  }
   const set: Record<string, string> = { 'trust-level': tier };
   if (!f.createdAt) {
     set['created-at'] = isoNow(f.mtime);
@@ -120,6 +133,11 @@ export function backfillPlan(f: BackfillInput, now: Date, hostname: string, opts
     set['quarantine-reason'] = sanitiseReason(opts.reason ?? '') || 'quarantined at backfill by the reviewer';
     move = { dir: 'quarantine' };
   }
-  const why = basis.startsWith('type:') ? `type ${basis.slice(5)} defaults to ${tier}` : BASIS_TEXT[basis]!;
+  const why =
+    basis === 'untrusted-origin'
+      ? `untrusted origin (${opts.untrustedOrigin}): inferred until promoted with its origin shown`
+      : basis.startsWith('type:')
+        ? `type ${basis.slice(5)} defaults to ${tier}`
+        : BASIS_TEXT[basis]!;
   return { kind: 'apply', filename: f.filename, tier, basis, set, move, reason: why, notes };
 }

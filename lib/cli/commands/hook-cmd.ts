@@ -54,6 +54,7 @@ async function postWrite(io: Io, env: Env): Promise<number> {
     relPath: t.relPath,
     toolName: input.toolName,
     toolUseId: input.toolUseId,
+    sessionId: input.sessionId,
   });
   if (!r.ok) {
     io.err(`memtrust hook post-write: ${t.relPath}: ${r.message}: not stamped`);

@@ -11,7 +11,8 @@ import { checkSourceIndex } from '../../service/claude/index-file-scan';
 import { ownerIdentity } from '../../identity';
 import { historyItems } from '../../../db/queries/history';
 import { JsonItems, writeLines, writeParts } from './list-output';
-import { memoryDetail } from '../../service/index/memory-detail';
+import { memoryDetail, type MemoryDetail } from '../../service/index/memory-detail';
+import { untrustedSummary } from '../../trust/origin';
 import { scan } from '../../service/index/scan-service';
 import { defaultWorkers } from '../../service/index/inspect-pool';
 import { rebuildIndex } from '../../service/index/rebuild';
@@ -87,6 +88,7 @@ const showCmd: Command = {
     );
     for (const f of d.findings) io.out(`  ${f.label}: ${f.message}${f.line ? ` (line ${f.line})` : ''}`);
     for (const l of d.lifecycle) io.out(`• ${l}`);
+    printOrigin(io, d.origin);
     io.out('actions:');
     for (const a of d.actions) io.out(`  ${a.allowed ? '✓' : '✗'} ${a.action}${a.reason ? ` — ${a.reason}` : ''}`);
     if (d.history.length) io.out('history:');
@@ -95,6 +97,26 @@ const showCmd: Command = {
     return 0;
   },
 };
+
+/** The origin block of `show` (docs/origin.md). */
+function printOrigin(io: Io, o: MemoryDetail['origin']): void {
+  if (o.status === 'unknown') {
+    io.out(`origin: unknown (${o.why})`);
+    return;
+  }
+  io.out(
+    `origin: session ${o.session.id} (project ${o.session.project}${o.session.startedAt ? `, started ${o.session.startedAt}` : ''}${o.session.cwd ? `, cwd ${o.session.cwd}` : ''})`,
+  );
+  io.out(
+    `  written by ${o.write.tool} ${o.write.toolUseId}${o.write.at ? ` at ${o.write.at}` : ''} (turn ${o.write.turn}, transcript line ${o.write.line}${o.write.count > 1 ? `; the last of ${o.write.count} writes` : ''})`,
+  );
+  if (o.userMessage !== null) io.out(`  user asked: ${JSON.stringify(o.userMessage)}`);
+  if (o.untrustedOrigin)
+    io.out(
+      `  ⚠ untrusted-origin: before writing, the turn read ${untrustedSummary(o.untrustedOrigin, 10)}; promote needs --ack-origin`,
+    );
+  if (o.userRequested) io.out('  user-requested: the user asked for it in that message');
+}
 
 const historyCmd: Command = {
   synopsis: 'history [ID|FILE|KEY]',

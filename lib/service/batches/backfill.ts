@@ -9,6 +9,7 @@ import { backfillPlan, type BackfillPlan } from '../../trust/backfill';
 import type { Tier } from '../../trust/tiers';
 import type { Actor } from '../../audit/event';
 import { firstBackfillDone, markFirstBackfill } from './backfill-marker';
+import { originLine, untrustedOriginLine, untrustedOriginOfFound } from '../origin/memory-origin';
 
 export interface BackfillEntry {
   source: string;
@@ -54,7 +55,11 @@ export function planBackfill(ctx: ServiceContext, overrides: Record<string, Tier
       },
       now,
       ctx.machine,
-      { tier: overrides[r.filename], afterFirstBackfill: done.get(r.source) === true },
+      {
+        tier: overrides[r.filename],
+        afterFirstBackfill: done.get(r.source) === true,
+        untrustedOrigin: untrustedOriginLine(ctx, r.source, r.relPath),
+      },
     ),
   }));
 }
@@ -77,7 +82,7 @@ export function applyBackfill(
         { ...ins.facts, hasTrustLevel: ins.fields['trust-level'] !== undefined },
         now,
         ctx.machine,
-        { tier: override, afterFirstBackfill },
+        { tier: override, afterFirstBackfill, untrustedOrigin: originLine(untrustedOriginOfFound(ctx, found, ins)) },
       );
       if (plan.kind === 'skip') return { ok: false, code: 'skipped', message: `${plan.filename}: ${plan.reason}` };
       return {

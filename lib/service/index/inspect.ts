@@ -33,7 +33,14 @@ export interface Inspected {
 }
 
 // Nested `metadata:` keys arrive here too (read by parseFrontmatter; docs/claude-code-folders.md).
-const KNOWN = [...KNOWN_KEYS, 'node_type', 'originSessionId', 'changed-since-verified'];
+const KNOWN = [
+  ...KNOWN_KEYS,
+  'node_type',
+  'originSessionId',
+  'originToolUseId',
+  'origin-reviewed',
+  'changed-since-verified',
+];
 
 export function sha256(bytes: Buffer): string {
   return crypto.createHash('sha256').update(bytes).digest('hex');

@@ -19,6 +19,9 @@ import type { Finding } from '../../validators/types';
 import { history, type HistoryItem } from '../../../db/queries/history';
 import { FILE_CAP_BYTES } from '../../validators/types';
 import { isoNow } from '../../trust/dates';
+import { originOfMemory } from '../origin/memory-origin';
+import { untrustedSummary } from '../../trust/origin';
+import type { MemoryOrigin } from '../origin/origin';
 
 export interface MemoryDetail {
   id: string;
@@ -52,6 +55,8 @@ export interface MemoryDetail {
   editBlocked: string | null;
   conflictWith: string | null;
   history: HistoryItem[];
+  /** Where it came from: the session and the tool call that wrote it (docs/origin.md). */
+  origin: MemoryOrigin;
 }
 
 export type DetailResult = { ok: true; detail: MemoryDetail } | Failure;
@@ -82,6 +87,12 @@ function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): 
     secretExit: ins.verdicts.secret.exit,
     findings: ins.findings,
   };
+  const origin = originOfMemory(ctx, {
+    source: found.source,
+    abs: found.abs,
+    filename: found.filename,
+    fields: ins.fields,
+  });
   return {
     id: `${found.source.id}:${found.filename}`,
     layout: found.source.kind,
@@ -117,11 +128,19 @@ function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): 
       (x): x is string => x !== null,
     ),
     facts: life,
-    actions: memoryActions(found.source.adapter, ins.facts, now, checks),
+    actions: withOriginAsk(memoryActions(found.source.adapter, ins.facts, now, checks), origin),
     editBlocked: fileBlock('edit', checks),
     conflictWith: conflictWith?.abs ?? null,
     history: history(ctx.handle.db, { memory: found.filename, source: found.source.id }),
+    origin,
   };
+}
+
+/** Promote of an untrusted-origin memory stays offered, saying it asks for the origin to be acknowledged (docs/origin.md). */
+function withOriginAsk(actions: ActionAvailability[], origin: MemoryOrigin): ActionAvailability[] {
+  if (origin.status !== 'known' || !origin.untrustedOrigin) return actions;
+  const ask = `asks you to acknowledge its untrusted origin first (${untrustedSummary(origin.untrustedOrigin)})`;
+  return actions.map((a) => (a.action === 'promote' && a.allowed ? { ...a, reason: ask } : a));
 }
 
 function readHead(file: string, n: number): Buffer {

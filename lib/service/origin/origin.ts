@@ -55,6 +55,8 @@ export interface OriginRequest {
   owner: OwnerIdentity;
   /** Where the cross-process cache file lives (null: memory only). */
   dataDir: string | null;
+  /** Use a cached pass only; a transcript not read before is "origin unknown" (a time allowance ran out). */
+  cacheOnly?: boolean;
 }
 
 const unknown = (why: string): OriginUnknown => ({ status: 'unknown', why });
@@ -94,6 +96,7 @@ export function sessionScan(
   file: string,
   owner: OwnerIdentity,
   dataDir: string | null,
+  cacheOnly = false,
 ): { ok: true; scan: CachedScan } | { ok: false; why: string } {
   let st: fs.Stats;
   try {
@@ -103,6 +106,7 @@ export function sessionScan(
   }
   const hit = cachedScan(file, st, dataDir);
   if (hit) return { ok: true, scan: hit };
+  if (cacheOnly) return { ok: false, why: 'the transcript was not read (out of time for this request)' };
   try {
     const s = scanSession(file);
     const writes: FileWrite[] = [];
@@ -145,7 +149,7 @@ function findWrite(scan: CachedScan, req: OriginRequest): FileWrite | null {
 export function memoryOrigin(req: OriginRequest): MemoryOrigin {
   const t = transcriptPath(req.root, req.sessionId);
   if ('why' in t) return unknown(t.why);
-  const r = sessionScan(t.file, req.owner, req.dataDir);
+  const r = sessionScan(t.file, req.owner, req.dataDir, req.cacheOnly);
   if (!r.ok) return unknown(r.why);
   const w = findWrite(r.scan, req);
   if (!w) return unknown(`session ${req.sessionId}'s transcript has no Write, Edit or MultiEdit of ${req.filename}`);

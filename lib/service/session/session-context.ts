@@ -36,6 +36,7 @@ import {
   type LazyBody,
 } from '../../trust/context';
 import { readIndex } from '../claude/claude-index';
+import { withOriginFlags } from '../origin/context-origin';
 
 export interface ContextRequest {
   roots: string[];
@@ -630,6 +631,12 @@ export function contextPlanKey(
   return `context:${JSON.stringify([sources.map((s) => s.root), setting, now.toISOString().slice(0, 16), indexFiles])}`;
 }
 
+/** The origin cache sits beside the index database (lib/service/origin/memory-origin.ts). */
+function originCacheDir(cache: ContextRequest['cache']): string | null {
+  const file = typeof cache === 'string' ? cache : (cache?.name ?? null);
+  return file && file !== ':memory:' ? path.dirname(path.resolve(file)) : null;
+}
+
 export function buildSessionContext(req: ContextRequest): ContextPlan {
   const home = req.home ?? os.homedir();
   const cache = openCache(req.cache);
@@ -656,6 +663,9 @@ export function buildSessionContext(req: ContextRequest): ContextPlan {
       return readContextRoot(source, req.owner, home, cache?.get(source.id), req.listing);
     });
     if (keep) for (const id of [...keep.sources.keys()]) if (!seen.has(id)) keep.sources.delete(id);
+    // Claude Code memories written after reading outside content are flagged, never verified (docs/origin.md).
+    const dataDir = originCacheDir(req.cache);
+    for (const r of roots) withOriginFlags(r, req.owner, dataDir);
     return sessionContext({
       roots,
       now: req.now,

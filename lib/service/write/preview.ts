@@ -16,6 +16,8 @@ import { resolveMemory, type Located } from '../index/resolve';
 import { inspect, type Inspected } from '../index/inspect';
 import { planIndexEdit } from '../claude/index-edit';
 import { decide } from '../../trust/transitions';
+import { untrustedSummary } from '../../trust/origin';
+import { untrustedOriginOfFound } from '../origin/memory-origin';
 import type { MemoryAction } from '../../trust/tiers';
 import { rewriteFrontmatter, RewriteError } from '../../memory-file/rewrite';
 import { splitFile } from '../../memory-file/split';
@@ -42,6 +44,11 @@ export interface TransitionPreview {
   index: { file: string; kind: 'remove' | 'insert'; line: string } | null;
   /** Set when the frontmatter cannot be rewritten and the file would move unchanged (demote only). */
   note: string | null;
+  /**
+   * Promote of a memory flagged untrusted-origin (docs/origin.md): what its writing turn read.
+   * The dialog shows it, and Confirm then sends the acknowledgement the service asks for.
+   */
+  origin?: { tools: string[]; sources: string[]; summary: string } | null;
 }
 
 export type PreviewResult = { ok: true; preview: TransitionPreview } | Failure;
@@ -158,8 +165,14 @@ export function previewFromBytes(
       move,
       index: edit ? { file: edit.file, kind: edit.kind, line: shown(edit.line, owner) } : null,
       note,
+      origin: action === 'promote' ? originShown(ctx, found, ins) : null,
     },
   };
+}
+
+function originShown(ctx: ServiceContext, found: Located, ins: Inspected): TransitionPreview['origin'] {
+  const u = untrustedOriginOfFound(ctx, found, ins);
+  return u ? { ...u, summary: untrustedSummary(u) } : null;
 }
 
 export function previewTransition(

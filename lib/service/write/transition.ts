@@ -14,6 +14,10 @@ import { rewriteFrontmatter, RewriteError } from '../../memory-file/rewrite';
 import { replaceBody } from './compose';
 import { decide, type Move } from '../../trust/transitions';
 import { fileBlock, restoreRefusal } from '../../trust/allowed';
+import { originPromoteBlock } from '../../trust/origin';
+import { ORIGIN_REVIEWED } from '../../trust/assistant-write';
+import { today } from '../../trust/dates';
+import { untrustedOriginOfFound } from '../origin/memory-origin';
 import { sanitiseReason } from '../../trust/reason';
 import { containsSecret } from '../../validators/withhold';
 import { isoNow } from '../../trust/dates';
@@ -58,6 +62,8 @@ export interface MemoryRequest {
 export interface TransitionRequest extends MemoryRequest {
   action: MemoryAction;
   reason?: string;
+  /** The user was shown the memory's origin (docs/origin.md): promote of an untrusted-origin memory needs it. */
+  ackOrigin?: boolean;
 }
 
 export type TransitionResult =
@@ -140,6 +146,14 @@ export function transition(ctx: ServiceContext, req: TransitionRequest): Transit
     // The same file rule the CLI and the dashboard offer actions by (lib/trust/allowed.ts).
     const blocked = req.actor === 'validator' ? null : fileBlock(req.action, state);
     if (blocked) return { ok: false, code: 'file-blocks', message: blocked };
+    let set = d.set;
+    if (req.action === 'promote') {
+      const untrusted = untrustedOriginOfFound(ctx, found, ins);
+      const shown = originPromoteBlock(untrusted, req.ackOrigin === true);
+      if (shown) return { ok: false, code: 'origin-not-shown', message: shown };
+      // Promoted with the origin shown: context stops flagging it (docs/origin.md).
+      if (untrusted) set = { ...set, [ORIGIN_REVIEWED]: today(now) };
+    }
     const reason = d.set['quarantine-reason'] ?? (sanitiseReason(req.reason ?? '') || null);
     return {
       ok: true,
@@ -147,7 +161,7 @@ export function transition(ctx: ServiceContext, req: TransitionRequest): Transit
       action: req.action,
       from: d.from,
       to: d.to,
-      set: d.set,
+      set,
       remove: d.remove,
       move: d.move,
       reason,
