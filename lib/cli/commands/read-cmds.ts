@@ -14,6 +14,7 @@ import { JsonItems, writeLines, writeParts } from './list-output';
 import { memoryDetail, type MemoryDetail } from '../../service/index/memory-detail';
 import { untrustedSummary } from '../../trust/origin';
 import { scan } from '../../service/index/scan-service';
+import { warmOrigins } from '../../service/origin/warm';
 import { defaultWorkers } from '../../service/index/inspect-pool';
 import { rebuildIndex } from '../../service/index/rebuild';
 import { discoverRoots } from '../../service/settings/discover';
@@ -38,11 +39,17 @@ const scanCmd: Command = {
       onProgress: args.bools.has('progress') ? (done, total) => io.err(`progress ${done} ${total}`) : undefined,
     });
     const ms = Date.now() - t;
-    if (args.bools.has('json')) printJson(io, { ...stats, ms });
+    // The transcripts the Claude Code memories name, read once into the origin cache (docs/origin.md "Cost").
+    const origins = warmOrigins(ctx);
+    if (args.bools.has('json')) printJson(io, { ...stats, ms, origins });
     else {
       io.out(
         `scanned ${stats.files} files in ${stats.sources} root(s): ${stats.read} read, ${stats.removed} removed, ${stats.events} audit events added (${ms} ms${stats.workers ? `; read and checked with ${stats.workers} worker thread(s) beside the main one` : ''})`,
       );
+      if (origins.transcripts)
+        io.out(
+          `origins: ${origins.memories} memories name ${origins.transcripts} session transcript(s); ${origins.read} read now (${Math.round(origins.bytesRead / 1048576)} MB, ${origins.ms} ms), the rest cached`,
+        );
       for (const e of stats.errors) io.err(`  ${e}`);
     }
     return 0;

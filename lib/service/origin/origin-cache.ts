@@ -58,10 +58,36 @@ export function cachedScan(transcript: string, st: fs.Stats, dataDir: string | n
   return null;
 }
 
+/** Inside `batched`, the file is written once at the end, not after every transcript. */
+let batching = 0;
+let dirty = false;
+
 export function keepScan(transcript: string, scan: CachedScan, dataDir: string | null): void {
   memory.delete(transcript);
   memory.set(transcript, scan);
   while (memory.size > MAX_ENTRIES) memory.delete(memory.keys().next().value as string);
+  if (batching > 0) {
+    dirty = true;
+    return;
+  }
+  persist(dataDir);
+}
+
+/** Runs `fn` with the cache file written once, after it (a scan reads many transcripts). */
+export function batched<T>(dataDir: string | null, fn: () => T): T {
+  batching++;
+  try {
+    return fn();
+  } finally {
+    batching--;
+    if (batching === 0 && dirty) {
+      dirty = false;
+      persist(dataDir);
+    }
+  }
+}
+
+function persist(dataDir: string | null): void {
   if (!dataDir) return;
   try {
     fs.mkdirSync(dataDir, { recursive: true });

@@ -220,6 +220,15 @@ describe('origin', () => {
     expect(ok.status).toBe(0);
   });
 
+  it('memtrust scan reads the transcripts its memories name once; the next scan finds them cached', () => {
+    setUp();
+    const first = JSON.parse(runCli(['scan', '--json'], sb.env).stdout);
+    // deploy.md and port.md name transcripts that exist; old.md's is gone.
+    expect(first.origins).toMatchObject({ memories: 2, transcripts: 2, read: 2 });
+    const second = JSON.parse(runCli(['scan', '--json'], sb.env).stdout);
+    expect(second.origins).toMatchObject({ memories: 2, transcripts: 2, read: 0, bytesRead: 0 });
+  });
+
   it('the transcript view of a memory: its turn, masked, found from the memory id', () => {
     setUp();
     const ctx = openCtx(sb);

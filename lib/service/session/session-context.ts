@@ -37,6 +37,7 @@ import {
 } from '../../trust/context';
 import { readIndex } from '../claude/claude-index';
 import { withOriginFlags } from '../origin/context-origin';
+import { batched } from '../origin/origin-cache';
 
 export interface ContextRequest {
   roots: string[];
@@ -665,7 +666,9 @@ export function buildSessionContext(req: ContextRequest): ContextPlan {
     if (keep) for (const id of [...keep.sources.keys()]) if (!seen.has(id)) keep.sources.delete(id);
     // Claude Code memories written after reading outside content are flagged, never verified (docs/origin.md).
     const dataDir = originCacheDir(req.cache);
-    for (const r of roots) withOriginFlags(r, req.owner, dataDir);
+    batched(dataDir, () => {
+      for (const r of roots) withOriginFlags(r, req.owner, dataDir);
+    });
     return sessionContext({
       roots,
       now: req.now,
