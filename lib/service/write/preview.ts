@@ -17,6 +17,8 @@ import { inspect, type Inspected } from '../index/inspect';
 import { planIndexEdit } from '../claude/index-edit';
 import { decide } from '../../trust/transitions';
 import { untrustedSummary } from '../../trust/origin';
+import { ORIGIN_REVIEWED } from '../../trust/assistant-write';
+import { today } from '../../trust/dates';
 import { untrustedOriginOfFound } from '../origin/memory-origin';
 import type { MemoryAction } from '../../trust/tiers';
 import { rewriteFrontmatter, RewriteError } from '../../memory-file/rewrite';
@@ -135,9 +137,11 @@ export function previewFromBytes(
   if (d.noop) return { ok: false, code: 'noop', message: d.message };
   let after = bytes;
   let note: string | null = null;
+  const origin = action === 'promote' ? originShown(ctx, found, ins) : null;
+  // A promote with the origin shown also records that it was (lib/service/write/transition.ts).
+  const set = origin ? { ...d.set, [ORIGIN_REVIEWED]: today(ctx.now()) } : d.set;
   try {
-    if (Object.keys(d.set).length || d.remove.length)
-      after = rewriteFrontmatter(bytes, { set: d.set, remove: d.remove });
+    if (Object.keys(set).length || d.remove.length) after = rewriteFrontmatter(bytes, { set, remove: d.remove });
   } catch (e) {
     if (!(e instanceof RewriteError)) throw e;
     if (action !== 'demote') return { ok: false, code: 'unwritable', message: `${found.filename}: ${e.message}` };
@@ -165,7 +169,7 @@ export function previewFromBytes(
       move,
       index: edit ? { file: edit.file, kind: edit.kind, line: shown(edit.line, owner) } : null,
       note,
-      origin: action === 'promote' ? originShown(ctx, found, ins) : null,
+      origin,
     },
   };
 }
