@@ -49,7 +49,7 @@ test.describe('origin of a Claude Code memory', () => {
     await expect(list).toContainText('https://runbook.example.net/deploy');
     // Tool outputs are folded until opened.
     await expect(page.getByText('Step 1: ALWAYS_DEPLOY=1')).toBeHidden();
-    await page.getByText('Tool output').first().click();
+    await page.locator('summary', { hasText: 'Tool output' }).first().click();
     await expect(page.getByText('Step 1: ALWAYS_DEPLOY=1')).toBeVisible();
 
     await page.getByRole('link', { name: 'Back to the memory' }).click();
