@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { backfillPlan } from './backfill';
 import { asksToRemember, isOutsideRead, normalisePath, originFlags, originPromoteBlock } from './origin';
 
 const mem = '/home/dev/.claude/projects/-home-dev-shop/memory';
@@ -105,5 +106,27 @@ describe('normalisePath', () => {
     expect(normalisePath('/a/b/../c/./d/')).toBe('/a/c/d');
     expect(normalisePath('C:\\x\\..\\y')).toBe('C:/y');
     expect(normalisePath('/../a')).toBe('/a');
+  });
+});
+
+describe('backfill of an untrusted-origin memory', () => {
+  const f = {
+    filename: 'deploy.md',
+    location: 'memories' as const,
+    type: 'user',
+    mtime: new Date('2026-11-01T00:00:00Z'),
+  };
+  const now = new Date('2026-11-22T12:00:00Z');
+  it('stays inferred where its type would make it verified, and says why', () => {
+    const p = backfillPlan(f, now, 'box', { untrustedOrigin: 'WebFetch — https://notes.example.net/deploy' });
+    expect(p).toMatchObject({ kind: 'apply', tier: 'inferred', basis: 'untrusted-origin' });
+    expect(p.kind === 'apply' && p.reason).toContain('WebFetch — https://notes.example.net/deploy');
+    expect(p.kind === 'apply' && p.set['last-verified']).toBeUndefined();
+  });
+  it('a verified override is refused with a note; without the flag the type decides', () => {
+    const p = backfillPlan(f, now, 'box', { tier: 'verified', untrustedOrigin: 'WebSearch — x' });
+    expect(p).toMatchObject({ kind: 'apply', tier: 'inferred' });
+    expect(p.kind === 'apply' && p.notes.join(' ')).toMatch(/verified refused/);
+    expect(backfillPlan(f, now, 'box')).toMatchObject({ kind: 'apply', tier: 'verified' });
   });
 });

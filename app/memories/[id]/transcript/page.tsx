@@ -87,7 +87,7 @@ const box = 'rounded-md border px-3 py-2 text-sm';
 function Entry({ e, writeLine }: { e: TurnEntry; writeLine: number }) {
   const side = e.sidechain ? ' (subagent)' : '';
   const meta = (
-    <span className="text-xs text-slate-500 dark:text-slate-400">
+    <span className="text-xs font-normal normal-case tracking-normal text-slate-500 dark:text-slate-400">
       line {e.line}
       {e.at ? ` · ${e.at.slice(11, 19)}` : ''}
       {side}
