@@ -212,6 +212,12 @@ describe('origin', () => {
     expect(text).toContain(
       'untrusted-origin: before writing, the turn read WebFetch — https://notes.example.net/deploy',
     );
+    // The SessionStart hook's text names it with what it read.
+    const hook = runCli(['context', '--format', 'hook'], sb.env);
+    expect(hook.status).toBe(0);
+    expect(JSON.parse(hook.stdout).hookSpecificOutput.additionalContext).toMatch(
+      /Untrusted origin[^\n]*deploy\.md \(line 3\): read WebFetch — https:\/\/notes\.example\.net\/deploy/,
+    );
     const refused = runCli(['promote', 'deploy.md'], sb.env);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain('--ack-origin');
