@@ -19,7 +19,11 @@ export interface Settings {
   allowNetworks?: string[];
   /** Home-folder names of service/container accounts the owner allows (`deploy`, `nonroot`). */
   allowHomeUsers?: string[];
+  /** Days a superseded or deleted memory version is kept (docs/versions.md "Retention"); default 90. */
+  versionRetentionDays?: number;
 }
+
+export const DEFAULT_VERSION_RETENTION_DAYS = 90;
 
 export function contextBudgetProblem(v: unknown): string | null {
   return typeof v === 'number' && Number.isInteger(v) && v >= MIN_CONTEXT_BUDGET && v <= MAX_CONTEXT_BUDGET
@@ -50,6 +54,9 @@ export function parseSettings(json: unknown): { ok: true; value: Settings } | { 
     return { ok: false, message: '"allowNetworks" must be a list of CIDR blocks' };
   if (j.allowHomeUsers !== undefined && !isStrings(j.allowHomeUsers))
     return { ok: false, message: '"allowHomeUsers" must be a list of user names' };
+  const days = j.versionRetentionDays;
+  if (days !== undefined && !(typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= 36500))
+    return { ok: false, message: '"versionRetentionDays" must be a whole number of days from 1 to 36500' };
   return {
     ok: true,
     value: {
@@ -65,6 +72,7 @@ export function parseSettings(json: unknown): { ok: true; value: Settings } | { 
           }
         : undefined,
       ...(j.contextBudget !== undefined ? { contextBudget: j.contextBudget as number } : {}),
+      ...(days !== undefined ? { versionRetentionDays: days as number } : {}),
     },
   };
 }

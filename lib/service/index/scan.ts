@@ -19,6 +19,7 @@ import { SECRET_RULES_VERSION } from '../../validators/secrets';
 import { restoreIndexes, withBulkLoad } from './bulk-load';
 import { readPrepared, type PreparedResult } from './read-one';
 import { openInspectPool, type PoolFileResult } from './inspect-pool';
+import { openVersionKeeper } from '../versions/keeper';
 
 export { SCAN_READ_CAP, openListedLater } from './read-one';
 
@@ -274,6 +275,8 @@ function compareAndLoad(
     }
   }
   const writer = rowWriter(sqlite);
+  // Versions and outside changes (docs/versions.md): told each batch before its rows, and the files gone.
+  const versions = openVersionKeeper(sqlite, source, owner, opts.machine);
   const changed: Changed[] = [];
   for (const f of listed) {
     if (compare && !compare.has(f.relPath)) continue; // its row is the watcher's listing's
@@ -341,6 +344,7 @@ function compareAndLoad(
   const load = () => {
     for (let k = 0, i = 0; k < batches.length; k++, i += BATCH) {
       const batch = results(k);
+      versions?.keep(batch);
       sqlite.transaction(() => {
         for (const { f, result } of batch) {
           if ('gone' in result) continue; // removed since the readdir: no row, as if never listed
@@ -383,6 +387,7 @@ function compareAndLoad(
       raw.filter((f) => f.size !== STAT_LATER),
     );
   }
+  versions?.done(existing.keys());
   if (existing.size > 0) {
     sqlite.transaction(() => {
       for (const rel of existing.keys()) writer.remove(`${source.id}:${rel}`);
