@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   'deleted',
   'rewritten',
   'added',
+  // A kept version put back (docs/versions.md, "Recover").
+  'recover',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

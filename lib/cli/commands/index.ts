@@ -8,6 +8,7 @@ import { hookCommand } from './hook-cmd';
 import { undoCommands } from './undo-cmd';
 import { recordCommands } from './record-cmds';
 import { watchCommands } from './watch-cmd';
+import { versionsCommands } from './versions-cmd';
 
 export interface Command {
   synopsis: string;
@@ -23,5 +24,6 @@ export const COMMANDS: Record<string, Command> = {
   ...undoCommands,
   ...recordCommands,
   ...watchCommands,
+  ...versionsCommands,
   hook: hookCommand,
 };

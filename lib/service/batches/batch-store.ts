@@ -16,7 +16,7 @@ import { sha256 } from '../index/inspect';
 
 export const BATCH_ID = /^[A-Za-z0-9_-]{1,80}$/;
 
-export type BatchKind = 'audit' | 'backfill' | 'bulk' | 'transition' | 'repair' | 'undo' | 'records';
+export type BatchKind = 'audit' | 'backfill' | 'bulk' | 'transition' | 'repair' | 'undo' | 'records' | 'recover';
 
 /**
  * One file change of a record batch (docs/records-write.md), applied through execute():

@@ -169,7 +169,8 @@ export function undoBatch(ctx: ServiceContext, id: string, actor: Actor): UndoRe
   if (!BATCH_ID.test(id))
     return { ok: false, code: 'bad-id', message: `not a batch id: ${JSON.stringify(id).slice(0, 90)}` };
   // A record root's batch: its own inverse changes through the same crash-safe path (docs/records-write.md).
-  for (const source of ctx.recordSources ?? []) {
+  // A memory root's recover batch is one too (docs/versions.md, "Recover").
+  for (const source of [...(ctx.recordSources ?? []), ...ctx.sources]) {
     const manifest = source.error ? null : readManifest(source.root, id);
     if (manifest?.records) return undoRecords(ctx, source, manifest, actor);
   }

@@ -1,0 +1,107 @@
+/**
+ * `memtrust versions` and `memtrust recover` through the real CLI (docs/versions.md): a
+ * Claude Code folder indexed, a consolidation-like run outside memtrust (eight deleted, two
+ * rewritten, MEMORY.md edited), then each file put back as it was, its MEMORY.md line too,
+ * as a batch `memtrust undo` reverses.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { claudeFolder } from '../service/fixtures/claude-folder';
+import { put, readAudit, removeSandbox, runCli, sandbox, sha, type Sandbox } from '../service/test-support';
+
+let sb: Sandbox;
+let originals: Record<string, Buffer>;
+beforeEach(() => {
+  sb = sandbox('memtrust-recover-');
+  originals = claudeFolder();
+  for (const [rel, bytes] of Object.entries(originals)) put(sb.root, rel, bytes);
+});
+afterEach(() => removeSandbox(sb));
+
+const cli = (...args: string[]) => runCli(args, sb.env);
+const file = (rel: string) => path.join(sb.root, rel);
+
+/** What a consolidation run does: deletes, merges two notes into their files, drops the index lines. */
+function consolidate(deleted: string[], rewritten: string[]): void {
+  for (const f of deleted) fs.rmSync(file(f));
+  for (const f of rewritten) fs.writeFileSync(file(f), `${originals[f]!.toString()}\nMerged from an older note.\n`);
+  const index = fs.readFileSync(file('MEMORY.md'), 'utf8');
+  fs.writeFileSync(
+    file('MEMORY.md'),
+    index
+      .split('\n')
+      .filter((l) => !deleted.some((d) => l.includes(`(${d})`)))
+      .join('\n'),
+  );
+}
+
+describe('versions and recover', () => {
+  it('lists versions, puts a deleted and a rewritten memory back byte for byte, and undo reverses it', () => {
+    expect(cli('scan').status).toBe(0);
+    const deleted = ['feedback_tabs.md', 'user_role.md', 'project_release.md', 'reference_grafana.md'];
+    const more = ['feedback_commits.md', 'feedback_tests.md', 'project_freeze.md', 'reference_linear.md'];
+    const rewritten = ['feedback_pnpm.md', 'user_editor.md'];
+    for (const f of [...deleted, ...more, ...rewritten]) expect(fs.existsSync(file(f)), f).toBe(true);
+    consolidate([...deleted, ...more], rewritten);
+    expect(cli('scan').status).toBe(0);
+    expect(readAudit(sb.root).filter((e) => e.actor === 'outside')).toHaveLength(10);
+
+    const listed = cli('versions', 'user_editor.md', '--json');
+    expect(listed.status, listed.stderr).toBe(0);
+    const v = JSON.parse(listed.stdout) as { versions: { sha256: string; who: string }[] };
+    expect(v.versions.map((x) => x.sha256)).toEqual([
+      sha(originals['user_editor.md']!),
+      sha(fs.readFileSync(file('user_editor.md'))),
+    ]);
+    expect(v.versions.map((x) => x.who)).toEqual(['first seen', 'outside']);
+    const gone = cli('versions', 'feedback_tabs.md');
+    expect(gone.stdout).toMatch(/deleted\s+outside/);
+
+    const indexBefore = fs.readFileSync(file('MEMORY.md'), 'utf8');
+    expect(indexBefore).not.toContain('(feedback_tabs.md)');
+    const r = cli('recover', 'feedback_tabs.md');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/recovered 1 file and 1 MEMORY\.md line as batch (\S+)/);
+    expect(fs.readFileSync(file('feedback_tabs.md')).equals(originals['feedback_tabs.md']!)).toBe(true);
+    expect(fs.readFileSync(file('MEMORY.md'), 'utf8')).toMatch(/^- \[Tabs\]\(feedback_tabs\.md\)/m);
+
+    const w = cli('recover', 'user_editor.md');
+    expect(w.status, w.stderr).toBe(0);
+    expect(fs.readFileSync(file('user_editor.md')).equals(originals['user_editor.md']!)).toBe(true);
+    const batch = /as batch (\S+)/.exec(w.stdout)![1]!;
+    // Undo puts the rewritten bytes back: a recover is a batch like any other.
+    const u = cli('undo', batch);
+    expect(u.status, u.stderr).toBe(0);
+    expect(fs.readFileSync(file('user_editor.md')).toString()).toContain('Merged from an older note.');
+    // memtrust's own writes are not outside changes.
+    expect(cli('scan').status).toBe(0);
+    expect(readAudit(sb.root).filter((e) => e.actor === 'outside')).toHaveLength(10);
+  });
+
+  it('a recovered file that held a password comes back without it, and says so', () => {
+    expect(cli('scan').status).toBe(0);
+    expect(originals['reference_nas.md']!.toString()).toContain('Tr0ub4dor-not-real');
+    fs.rmSync(file('reference_nas.md'));
+    expect(cli('scan').status).toBe(0);
+    const r = cli('recover', 'reference_nas.md');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('had its credential values replaced');
+    const back = fs.readFileSync(file('reference_nas.md'), 'utf8');
+    expect(back).not.toContain('Tr0ub4dor-not-real');
+    expect(back).toContain('⟦credential removed by memtrust⟧');
+    // Line count kept: the rest of the file is as it was.
+    expect(back.split('\n').length).toBe(originals['reference_nas.md']!.toString().split('\n').length);
+  });
+
+  it('--at picks the version of that time; an unknown memory is a clear error', () => {
+    expect(cli('scan').status).toBe(0);
+    const missing = cli('recover', 'nothing_here.md');
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('no versions of nothing_here.md are kept');
+    const early = cli('recover', 'feedback_tabs.md', '--at', '2020-01-01');
+    expect(early.status).toBe(2);
+    expect(early.stderr).toContain('no kept version');
+    expect(cli('recover', 'feedback_tabs.md', '--at', 'yesterday').stderr).toContain('ISO 8601');
+  });
+});
