@@ -11,6 +11,8 @@ import { indexFindingsBySource } from '@/lib/service/claude/index-file-scan';
 import { IndexFindings } from '@/components/index-findings';
 import { addRecordCounts, recordSourceSummaries } from '@/lib/service/records/read';
 import { RecordsOverview } from '@/components/records/records-overview';
+import { MassChangeBanner } from '@/components/mass-change-banner';
+import { pendingMassChanges } from '@/lib/service/versions/mass-notice';
 
 export const dynamic = 'force-dynamic';
 
@@ -38,6 +40,17 @@ export default function OverviewPage() {
     <div>
       <LiveRefresh since={indexSignature(ctx.handle.sqlite)} />
       {ctx.config.demo ? <DemoNotice root={ctx.config.roots[0]!} /> : null}
+      <MassChangeBanner
+        changes={pendingMassChanges(ctx.config.dbPath, ctx.config.roots).map(
+          ({ batch, root, at, deleted, rewritten }) => ({
+            batch,
+            root,
+            at,
+            deleted,
+            rewritten,
+          }),
+        )}
+      />
       <ReviewBanner count={o.dueForReview} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>

@@ -36,7 +36,7 @@ function consolidate(deleted: string[], rewritten: string[]): void {
   );
 }
 
-describe('versions and recover', () => {
+describe('versions and recover', { timeout: 60_000 }, () => {
   it('lists versions, puts a deleted and a rewritten memory back byte for byte, and undo reverses it', () => {
     expect(cli('scan').status).toBe(0);
     const deleted = ['feedback_tabs.md', 'user_role.md', 'project_release.md', 'reference_grafana.md'];
@@ -103,5 +103,30 @@ describe('versions and recover', () => {
     expect(early.status).toBe(2);
     expect(early.stderr).toContain('no kept version');
     expect(cli('recover', 'feedback_tabs.md', '--at', 'yesterday').stderr).toContain('ISO 8601');
+  });
+
+  it('a mass change: the next SessionStart text says it once, and recover --batch puts every file back as one batch', () => {
+    expect(cli('scan').status).toBe(0);
+    const names = Object.keys(originals)
+      .filter((f) => f !== 'MEMORY.md')
+      .sort()
+      .slice(0, 12);
+    consolidate(names, []);
+    expect(cli('scan').status).toBe(0);
+    const hook = cli('context', '--format', 'hook');
+    expect(hook.status).toBe(0);
+    const said = /npx memtrust recover --batch (\S+?)["\\]/.exec(hook.stdout);
+    expect(hook.stdout).toContain('12 memories were removed outside memtrust');
+    expect(said).not.toBeNull();
+    // Said once.
+    expect(cli('context', '--format', 'hook').stdout).not.toContain('removed outside memtrust');
+    const r = cli('recover', '--batch', said![1]!);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/recovered 12 files and \d+ MEMORY\.md lines? as batch/);
+    for (const f of names) {
+      const back = fs.readFileSync(file(f));
+      // A file without a credential comes back byte for byte.
+      if (!/password|postgres:|sk-/.test(originals[f]!.toString())) expect(back.equals(originals[f]!), f).toBe(true);
+    }
   });
 });

@@ -10,6 +10,18 @@ import { buildSessionContext, contextBudgetSetting } from '../../service/session
 import { explainText } from '../../service/session/context-xray';
 import { hookJson, MAX_CONTEXT_BUDGET, MIN_CONTEXT_BUDGET, type ContextPlan } from '../../trust/context';
 import type { Command } from './index';
+import { massNotices } from '../../service/versions/mass-notice';
+
+/** A mass change outside memtrust, said once by the next SessionStart text (docs/versions.md, "Mass changes"). */
+function withMassNotices(args: ParsedArgs, text: string): string {
+  try {
+    const config = loadConfig({ flagRoots: args.values.get('root') });
+    const lines = massNotices(config.dbPath, config.roots, true);
+    return lines.length > 0 ? `${lines.join('\n')}\n\n${text}` : text;
+  } catch {
+    return text; // the notice never stops a session's text
+  }
+}
 
 function plan(args: ParsedArgs, budgetFlag: number | undefined): ContextPlan {
   const config = loadConfig({ flagRoots: args.values.get('root') });
@@ -45,7 +57,7 @@ export const contextCmd: Command = {
       // A hook must never block a session: every failure becomes context text, exit 0.
       let text: string;
       try {
-        text = plan(args, parseBudget(lastValue(args, 'budget'))).text;
+        text = withMassNotices(args, plan(args, parseBudget(lastValue(args, 'budget'))).text);
       } catch (e) {
         text = `memtrust could not load memories: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}\n`;
       }

@@ -6,6 +6,7 @@ import { UsageError, lastValue } from '../args';
 import { openContext, parseServiceArgs, printJson } from '../service-args';
 import { openStore, pickVersion, versionsOf } from '../../service/versions/versions-of';
 import { outsideBatchTargets, recoverVersions } from '../../service/versions/recover';
+import { updateMassChange } from '../../service/versions/mass-change';
 import { sha256 } from '../../service/index/inspect';
 import { readIfExists } from '../../service/write/fs-atomic';
 import path from 'node:path';
@@ -97,6 +98,8 @@ const recoverCmd: Command = {
       targets = [{ source: r.found.source, filename: r.found.filename, line }];
     }
     const out = recoverVersions(ctx, store, targets);
+    // "Recover all" of a mass change settles its banner and session line (docs/versions.md).
+    if (out.ok && batchId) updateMassChange(store, batchId, { settled: true });
     if (args.bools.has('json')) printJson(io, out);
     else if (out.ok) {
       io.out(out.message);

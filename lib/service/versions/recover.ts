@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
-import type { AuditEvent } from '../../audit/event';
+import type { Actor, AuditEvent } from '../../audit/event';
 import type { SourceInfo } from '../../sources';
 import { isoNow } from '../../trust/dates';
 import type { ServiceContext } from '../context';
@@ -59,7 +59,12 @@ export function withIndexLines(
 }
 
 /** Puts every target back, one batch per root; refuses a root as a whole when a file changed meanwhile. */
-export function recoverVersions(ctx: ServiceContext, store: VersionStore, targets: RecoverTarget[]): RecoverResult {
+export function recoverVersions(
+  ctx: ServiceContext,
+  store: VersionStore,
+  targets: RecoverTarget[],
+  actor: Actor = 'user:cli',
+): RecoverResult {
   const bySource = new Map<string, RecoverTarget[]>();
   for (const t of targets) bySource.set(t.source.id, [...(bySource.get(t.source.id) ?? []), t]);
   const files: string[] = [];
@@ -87,7 +92,7 @@ export function recoverVersions(ctx: ServiceContext, store: VersionStore, target
           id: `${id}-${events.length + 1}`,
           at,
           machine: ctx.machine,
-          actor: 'user:cli',
+          actor,
           action: 'recover',
           memory: t.filename,
           from: null,
@@ -113,7 +118,7 @@ export function recoverVersions(ctx: ServiceContext, store: VersionStore, target
         }
       }
       if (changes.length === 0) return { ok: true, batch: null, files: [], redacted: [], indexLines: 0, message: '' };
-      const run = commitRecordBatch(ctx, source, { id, kind: 'recover', actor: 'user:cli', changes, events });
+      const run = commitRecordBatch(ctx, source, { id, kind: 'recover', actor, changes, events });
       if (!run.ok) return { ok: false, message: run.message, paths: run.paths };
       return {
         ok: true,
