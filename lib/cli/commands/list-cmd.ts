@@ -20,6 +20,7 @@ import { FILE_LAYOUTS, recordItem, recordLine } from './record-print';
 import { JsonItems, writeLines, writeParts } from './list-output';
 import type { Command } from './index';
 import type { Io } from '../io';
+import { printAsOf } from './list-as-of';
 
 /** `--layout` of a file layout: the first 100,000 rows of the listing, then that layout's (as the dashboard's cap). */
 const LAYOUT_CAP = 100_000;
@@ -120,10 +121,16 @@ function memoryPage(
 }
 
 export const listCmd: Command = {
-  synopsis: 'list [--tier T] [--queue Q] [--layout L]',
+  synopsis: 'list [--tier T] [--queue Q] [--layout L] | list --as-of TIME',
   summary: `memories and records by tier, queue (${QUEUES.join(', ')}) or layout`,
   async run(argv, io) {
-    const args = parseServiceArgs(argv, { values: ['tier', 'queue', 'limit', 'q', 'layout'], bools: ['all'] });
+    const args = parseServiceArgs(argv, {
+      values: ['tier', 'queue', 'limit', 'q', 'layout', 'as-of'],
+      bools: ['all'],
+    });
+    // A root as it was, from the kept versions (docs/versions.md, "As of").
+    const asOf = lastValue(args, 'as-of');
+    if (asOf !== undefined) return printAsOf(args, asOf, io);
     const tier = lastValue(args, 'tier');
     const queue = lastValue(args, 'queue');
     const layout = lastValue(args, 'layout');

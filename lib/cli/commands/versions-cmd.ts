@@ -11,14 +11,7 @@ import { sha256 } from '../../service/index/inspect';
 import { readIfExists } from '../../service/write/fs-atomic';
 import path from 'node:path';
 import type { Command } from './index';
-
-function parseTime(raw: string): Date {
-  const t = Date.parse(raw);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(t))
-    throw new UsageError(`--at must be an ISO 8601 time, e.g. 2026-11-22T12:00:00Z: ${JSON.stringify(raw)}`);
-  // A bare date means the end of that day (UTC): "as it was on that day".
-  return /^\d{4}-\d{2}-\d{2}$/.test(raw) ? new Date(t + 86_399_999) : new Date(t);
-}
+import { parseTime } from './list-as-of';
 
 const versionsCmd: Command = {
   synopsis: 'versions FILE|ID',

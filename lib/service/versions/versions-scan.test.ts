@@ -15,6 +15,7 @@ import { VersionStore } from './version-store';
 import { REDACTED } from './redact';
 import { applyPlan, planTransitions } from '../batches/batch-plan';
 import { appendAudit } from '../audit/audit-log';
+import { listAsOf } from './as-of';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -198,5 +199,22 @@ describe('the version store', () => {
     const lines = store().readIndex(sb.root);
     expect(lines.filter((l) => l.rel === 'feedback_tabs.md')).toHaveLength(2);
     expect(lines.filter((l) => l.rel === 'feedback_hooked.md')).toHaveLength(1);
+  });
+
+  it('list --as-of: the root as it was before an outside change, and after', () => {
+    const ctx = openCtx(sb);
+    const files = memories();
+    fs.rmSync(path.join(sb.root, files[0]!));
+    fs.appendFileSync(path.join(sb.root, files[1]!), '\nLater.\n');
+    vi.stubEnv('MEMTRUST_NOW', '2026-11-23T12:00:00Z');
+    scan(ctx);
+    const before = listAsOf(ctx, new Date('2026-11-22T18:00:00Z'))!;
+    expect(before.map((i) => i.relPath)).toEqual(files);
+    expect(before.find((i) => i.relPath === files[0])?.now).toBe('deleted');
+    expect(before.find((i) => i.relPath === files[1])?.now).toBe('changed');
+    expect(before.find((i) => i.relPath === files[2])?.now).toBe('same');
+    const after = listAsOf(ctx, new Date('2026-11-23T12:00:00Z'))!;
+    expect(after.map((i) => i.relPath)).toEqual(files.slice(1));
+    expect(listAsOf(ctx, new Date('2026-11-01T00:00:00Z'))).toEqual([]);
   });
 });
