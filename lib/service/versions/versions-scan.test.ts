@@ -16,6 +16,8 @@ import { REDACTED } from './redact';
 import { applyPlan, planTransitions } from '../batches/batch-plan';
 import { appendAudit } from '../audit/audit-log';
 import { listAsOf } from './as-of';
+import { listAuditEvents } from '../../../db/queries/audit-events';
+import { history } from '../../../db/queries/history';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -132,6 +134,11 @@ describe('the version store', () => {
       n: number;
     };
     expect(rows.n).toBe(10);
+    const page = listAuditEvents(ctx.handle.sqlite, { actor: 'outside' }, { limit: 50, offset: 0 });
+    expect(page.total).toBe(10);
+    expect(page.items.every((e) => e.actor === 'outside')).toBe(true);
+    const timeline = history(ctx.handle.db, { memory: rewritten[0]!, source: ctx.sources[0]!.id });
+    expect(timeline.map((h) => h.action)).toContain('rewritten');
     // Every version kept: the rewritten files' old and new bytes, the deleted ones marked gone.
     const lines = store().readIndex(sb.root);
     for (const f of rewritten) expect(lines.filter((l) => l.rel === f && !l.gone)).toHaveLength(2);
