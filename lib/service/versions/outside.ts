@@ -49,13 +49,15 @@ export function recordOutside(
   changes: OutsideChange[],
   ctx: { at: string; machine: string; batch: string; rootFiles: number },
 ): AuditEvent[] {
-  // Events appended by memtrust since the last mirror (another process's write, a hook) are read first.
+  // Events appended by memtrust since the last mirror (another process's write, a hook, another
+  // machine's over a sync) are read first. A deletion is memtrust's when an event starts from
+  // those bytes: a move (a transition on another machine) leaves the old place empty.
   mirrorAudit(sqlite, source.id, source.root);
   const ownAfter = sqlite.prepare(
     'SELECT 1 FROM audit_events WHERE source = ? AND memory = ? AND after_sha256 = ? AND actor != ? LIMIT 1',
   );
   const ownBefore = sqlite.prepare(
-    'SELECT 1 FROM audit_events WHERE source = ? AND memory = ? AND before_sha256 = ? AND after_sha256 IS NULL AND actor != ? LIMIT 1',
+    'SELECT 1 FROM audit_events WHERE source = ? AND memory = ? AND before_sha256 = ? AND actor != ? LIMIT 1',
   );
   const lines = store.readIndex(source.root);
   const textOf = (rel: string, sha: string | null): string | null => {

@@ -200,6 +200,10 @@ describe('the version store', () => {
     });
     appendAudit(sb.root, 'test-machine', event('feedback_hooked.md', bytes, null));
     appendAudit(sb.root, 'test-machine', event('feedback_tabs.md', rewritten, null));
+    // Another machine's memtrust moved one away (its event starts from the old bytes), seen over a sync.
+    const moved = fs.readFileSync(path.join(sb.root, 'user_role.md'));
+    fs.rmSync(path.join(sb.root, 'user_role.md'));
+    appendAudit(sb.root, 'other-machine', event('user_role.md', Buffer.from('elsewhere'), sha(moved)));
     scan(ctx);
     expect(readAudit(sb.root).filter((e) => e.actor === 'outside')).toEqual([]);
     // Both versions are still kept.
