@@ -9,7 +9,9 @@ import crypto from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { SourceInfo } from '../../sources';
 import type { AuditEvent, EventTier } from '../../audit/event';
-import { appendAudit } from '../audit/audit-log';
+import { auditFile } from '../audit/audit-log';
+import { appendDurable, mkdirp } from '../write/fs-atomic';
+import path from 'node:path';
 import { mirrorAudit } from '../audit/audit-mirror';
 import { linesChanged } from './lines-changed';
 import type { VersionStore } from './version-store';
@@ -102,7 +104,8 @@ export function recordOutside(
       ...(n === null ? {} : { lines_changed: n }),
     });
   }
-  for (const e of events) appendAudit(source.root, ctx.machine, e);
+  // One durable append for the whole scan's events: one fsync, not one per file.
+  if (events.length > 0) appendAuditMany(source.root, ctx.machine, events);
   if (events.length > 0) mirrorAudit(sqlite, source.id, source.root);
   const hit = events.filter((e) => e.action !== 'added').length;
   if (isMassChange(hit, ctx.rootFiles))
@@ -115,4 +118,11 @@ export function recordOutside(
       rewritten: events.filter((e) => e.action === 'rewritten').length,
     });
   return events;
+}
+
+/** Appends `events` as lines of the machine's audit file in one durable write (docs/audit-trail.md). */
+function appendAuditMany(root: string, machine: string, events: AuditEvent[]): void {
+  const file = auditFile(root, machine);
+  mkdirp(path.dirname(file));
+  appendDurable(file, Buffer.from(events.map((e) => `${JSON.stringify(e)}\n`).join('')));
 }
