@@ -3,7 +3,9 @@
  * kept in the data directory beside the index database, never in a root.
  *
  *   versions/packs/<sha256>.br     brotli of several stored versions laid end to end
- *   versions/index/<root key>.jsonl one line per version seen (or file seen gone), per root
+ *   versions/index/<root key>.jsonl.gz one line per version seen (or file seen gone), per root:
+ *                                   gzip members appended one per scan batch (a version's
+ *                                   metadata would otherwise outweigh its compressed bytes)
  *
  * A stored version is addressed by the sha256 of its stored bytes (credential values
  * replaced, redact.ts) and kept once: a version whose stored bytes are already in a pack is
@@ -91,7 +93,7 @@ export class VersionStore {
   constructor(readonly dir: string) {}
 
   indexFile(root: string): string {
-    return path.join(this.dir, 'index', `${rootKey(root)}.jsonl`);
+    return path.join(this.dir, 'index', `${rootKey(root)}.jsonl.gz`);
   }
 
   packFile(pack: string): string {
@@ -100,12 +102,8 @@ export class VersionStore {
 
   /** Every line of a root's index, oldest first; lines that do not parse are skipped. */
   readIndex(root: string): VersionLine[] {
-    let text: string;
-    try {
-      text = fs.readFileSync(this.indexFile(root), 'utf8');
-    } catch {
-      return [];
-    }
+    const text = readIndexText(this.indexFile(root));
+    if (text === null) return [];
     const out: VersionLine[] = [];
     for (const line of text.split('\n')) {
       if (!line) continue;
@@ -123,13 +121,13 @@ export class VersionStore {
   roots(): string[] {
     let names: string[];
     try {
-      names = fs.readdirSync(path.join(this.dir, 'index')).filter((n) => n.endsWith('.jsonl'));
+      names = fs.readdirSync(path.join(this.dir, 'index')).filter((n) => n.endsWith('.jsonl.gz'));
     } catch {
       return [];
     }
     const out: string[] = [];
     for (const n of names) {
-      const first = fs.readFileSync(path.join(this.dir, 'index', n), 'utf8').split('\n', 1)[0];
+      const first = (readIndexText(path.join(this.dir, 'index', n)) ?? '').split('\n', 1)[0];
       try {
         out.push((JSON.parse(first ?? '') as VersionLine).root);
       } catch {
@@ -155,7 +153,7 @@ export class VersionStore {
     if (lines.length === 0) return;
     const file = this.indexFile(root);
     mkdirPrivate(path.dirname(file));
-    fs.appendFileSync(file, lines.map((l) => `${JSON.stringify(l)}\n`).join(''), { mode: FILE_MODE });
+    fs.appendFileSync(file, gzipLines(lines), { mode: FILE_MODE });
   }
 
   /** Keeps `versions` of files of `root`, seen at `at`: new stored bytes go to one new pack. */
@@ -247,7 +245,7 @@ export class VersionStore {
   rewriteIndex(root: string, keep: VersionLine[]): void {
     const file = this.indexFile(root);
     mkdirPrivate(path.dirname(file));
-    writePrivate(file, Buffer.from(keep.map((l) => `${JSON.stringify(l)}\n`).join('')));
+    writePrivate(file, gzipLines(keep));
     this.loaded.delete(root);
   }
 
@@ -259,6 +257,33 @@ export class VersionStore {
         .map((n) => n.slice(0, -3));
     } catch {
       return [];
+    }
+  }
+}
+
+function gzipLines(lines: VersionLine[]): Buffer {
+  return zlib.gzipSync(Buffer.from(lines.map((l) => `${JSON.stringify(l)}\n`).join('')), { level: 6 });
+}
+
+/**
+ * The index's text: its gzip members one after another. A member cut short by a crash
+ * mid-append ends the readable text; the members before it are kept.
+ */
+function readIndexText(file: string): string | null {
+  let raw: Buffer;
+  try {
+    raw = fs.readFileSync(file);
+  } catch {
+    return null;
+  }
+  try {
+    return zlib.gunzipSync(raw).toString('utf8');
+  } catch {
+    // A torn last member: decompress as far as it goes.
+    try {
+      return zlib.gunzipSync(raw, { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString('utf8');
+    } catch {
+      return '';
     }
   }
 }
