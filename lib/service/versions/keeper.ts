@@ -41,8 +41,19 @@ export function openVersionKeeper(
   const store = new VersionStore(dir);
   const now = parseNow(process.env.MEMTRUST_NOW)();
   const at = `${now.toISOString().slice(0, 19)}Z`;
-  // A root's first index is not a change anyone made: its files are kept, no event is written.
+  // What a file was is the version store's word, not the index's (a cache that may have been
+  // deleted): a root the store never saw is a first index, not a change anyone made.
   const first = !sqlite.prepare('SELECT 1 FROM memories WHERE source = ? LIMIT 1').get(source.id);
+  let known: ReadonlyMap<string, string | null> | null = null;
+  /** Whether the store knew this root before this scan kept anything (set on the first look). */
+  let rootSeen = false;
+  const knownOf = () => {
+    if (!known) {
+      known = store.currentOf(source.root);
+      rootSeen = known.size > 0;
+    }
+    return known;
+  };
   const prior = sqlite.prepare('SELECT sha256, tier, filename, error FROM memories WHERE key = ?');
   const total = first
     ? 0
@@ -66,15 +77,18 @@ export function openVersionKeeper(
         if (was?.sha256 === sha) continue; // re-inspected (new rules), same bytes
         const { bytes: stored, replaced } = redactForVersion(bytes, owner);
         const id = `${source.id}:${f.filename}`;
+        // Read before put() below records this version.
+        const before = knownOf().get(f.relPath);
         versions.push({ id, rel: f.relPath, sha, size: bytes.length, stored, redacted: replaced });
-        if (first) continue;
+        if (before === sha) continue; // the store has these bytes already (a rebuilt index)
+        if (before === undefined && !rootSeen) continue; // a root never seen: no event
         const tier = ((result as { row: { values: unknown[] } }).row.values[6] as string | null) ?? null;
         changes.push({
-          kind: was && !was.error ? 'rewritten' : 'added',
+          kind: before ? 'rewritten' : 'added',
           id,
           rel: f.relPath,
           filename: f.filename,
-          before: was && !was.error ? was.sha256 : null,
+          before: before ?? null,
           after: sha,
           fromTier: was?.tier ?? null,
           toTier: tier,

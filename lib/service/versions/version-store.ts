@@ -149,6 +149,12 @@ export class VersionStore {
     }
   }
 
+  /** Each file's last known state in `root`: its sha, or null when seen gone; empty for a root never seen. */
+  currentOf(root: string): ReadonlyMap<string, string | null> {
+    this.learn(root);
+    return this.current.get(root)!;
+  }
+
   private append(root: string, lines: VersionLine[]): void {
     if (lines.length === 0) return;
     const file = this.indexFile(root);
