@@ -75,7 +75,12 @@ export function openVersionKeeper(
         const sha = sha256(bytes);
         const was = prior.get(`${source.id}:${f.relPath}`) as Prior;
         if (was?.sha256 === sha) continue; // re-inspected (new rules), same bytes
-        const { bytes: stored, replaced } = redactForVersion(bytes, owner);
+        // The secret check already ran on these bytes (the row's findings): a file it found
+        // nothing in is stored as it is, without running the detectors a second time.
+        const row = (result as { row: { findings: unknown[][] } }).row;
+        const { bytes: stored, replaced } = row.findings.some((x) => x[1] === 'secret')
+          ? redactForVersion(bytes, owner)
+          : { bytes, replaced: 0 };
         const id = `${source.id}:${f.filename}`;
         // Read before put() below records this version.
         const before = knownOf().get(f.relPath);
