@@ -3,6 +3,7 @@
  * Server actions: parse input → call the trust service → revalidate. Reads used
  * by client components (React Query) live here too.
  */
+import { batchInfo } from '@/lib/service/batches/batch-info';
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { action, type ActionResult } from '@/lib/action-result';
@@ -137,7 +138,8 @@ export const previewTransitionAction = action(MemoryAction, (input): ActionResul
 
 /** Confirm after a preview: the previewed sha is required; promote / re-affirm never act on a flagged memory. */
 export const confirmTransitionAction = action(
-  Transition.extend({ expectSha: z.string().regex(/^[0-9a-f]{64}$/) }),
+  // ackOrigin: the preview showed an untrusted origin and the user confirmed with it on screen (docs/origin.md).
+  Transition.extend({ expectSha: z.string().regex(/^[0-9a-f]{64}$/), ackOrigin: z.boolean().optional() }),
   (input): ActionResult<{ message: string; to: string | null; noop: boolean }> => {
     const ref = parseMemoryId(input.id);
     if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
@@ -152,6 +154,7 @@ export const confirmTransitionAction = action(
       actor: 'user:web',
       opId: input.opId,
       expectSha: input.expectSha,
+      ackOrigin: input.ackOrigin === true,
     });
     revalidatePath('/', 'layout');
     return r.ok
@@ -203,9 +206,11 @@ export const repairRestoreAction = action(
       input.opId,
     );
     revalidatePath('/', 'layout');
-    // A batch of one whose id is the operation id: the result offers Undo (docs/review-inbox.md).
+    // A batch of one whose id is the operation id: the result offers Undo (docs/review-inbox.md),
+    // unless its copy held a credential the repair removed (purged: docs/batches.md).
+    const undoable = r.ok && !r.noop && !batchInfo(context(), input.opId)?.noUndo;
     return r.ok
-      ? { ok: true, data: { message: r.message, batch: r.noop ? undefined : input.opId } }
+      ? { ok: true, data: { message: r.message, batch: undoable ? input.opId : undefined } }
       : { ok: false, code: r.code, message: r.message };
   },
 );

@@ -125,11 +125,12 @@ export const undoBatchAction = action(
 
 /**
  * Bulk actions on the inbox selection (docs/review-inbox.md "Bulk actions"): the same
- * plan, the same typed count, one batch with Undo. Promote is not a choice here.
+ * plan, the same typed count, one batch with Undo. Promote plans only the ticked memories the
+ * single button would promote; a flagged one is left out with the reason.
  */
 const Bulk = z.object({
   keys: z.array(z.string().min(3).max(600)).min(1).max(100_000),
-  action: z.enum(['demote', 'archive', 'backfill']),
+  action: z.enum(['promote', 'demote', 'archive', 'backfill']),
   reason: z.string().max(500).optional(),
 });
 

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { NAV } from '@/components/nav';
 import { Providers } from './providers';
 import { DemoBadge } from '@/components/demo-badge';
+import { ProjectNav } from '@/components/project-nav';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -35,6 +36,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
                 </Link>
               ))}
             </nav>
+            <ProjectNav />
             <DemoBadge />
           </div>
         </header>

@@ -11,13 +11,24 @@ import { indexFindingsBySource } from '@/lib/service/claude/index-file-scan';
 import { IndexFindings } from '@/components/index-findings';
 import { addRecordCounts, recordSourceSummaries } from '@/lib/service/records/read';
 import { RecordsOverview } from '@/components/records/records-overview';
+import { FirstHourSteps, OverviewActions } from '@/components/first-hour-steps';
+import { firstHour } from '@/lib/service/index/first-hour';
+import { ProjectLine } from '@/components/project-line';
+import { scopedContext, USER_LEVEL } from '@/lib/service/project-filter';
+import { pageProject } from '@/app/page-project';
+import { MassChangeBanner } from '@/components/mass-change-banner';
+import { pendingMassChanges } from '@/lib/service/versions/mass-notice';
 
 export const dynamic = 'force-dynamic';
 
-export default function OverviewPage() {
-  const ctx = freshContext();
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function OverviewPage({ searchParams }: Props) {
+  // The project filter (docs/roots.md "The Claude Code home"): that project's roots and numbers only.
+  const { ctx, filter, ids } = scopedContext(freshContext(), await pageProject((await searchParams).project));
   const now = ctx.now();
-  const o = overview(ctx.handle.sqlite, now);
+  const o = overview(ctx.handle.sqlite, now, ids);
+  const projects = new Map([...ctx.sources, ...ctx.recordSources].map((s) => [s.id, s.project]));
   const indexes = new Map(
     ctx.sources
       .filter((s) => s.adapter.indexFile && !s.error)
@@ -34,27 +45,28 @@ export default function OverviewPage() {
   const recordTotal = recordRoots.reduce((n, r) => n + r.count, 0);
   // With only record roots the memory cards would all read 0: they show once a memory root is read.
   const memoryCards = o.bySource.length > 0 || recordRoots.length === 0;
+  // The order that works on a root nobody has reviewed (docs/transition-ui.md "First hour").
+  const first = firstHour(ctx);
   return (
     <div>
       <LiveRefresh since={indexSignature(ctx.handle.sqlite)} />
       {ctx.config.demo ? <DemoNotice root={ctx.config.roots[0]!} /> : null}
-      <ReviewBanner count={o.dueForReview} />
+      <MassChangeBanner
+        changes={pendingMassChanges(ctx.config.dbPath, ctx.config.roots).map(
+          ({ batch, root, at, deleted, rewritten }) => ({
+            batch,
+            root,
+            at,
+            deleted,
+            rewritten,
+          }),
+        )}
+      />
+      {/* The steps say when to review; a banner pushing to review before the back-fill would skip them. */}
+      {first.show ? null : <ReviewBanner count={o.dueForReview} />}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>
-        <div className="flex gap-2 text-sm">
-          <Link
-            href="/run/audit"
-            className="rounded-md bg-teal-700 px-3 py-1.5 font-medium text-white hover:bg-teal-800"
-          >
-            Run audit…
-          </Link>
-          <Link
-            href="/run/backfill"
-            className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
-          >
-            Back-fill…
-          </Link>
-        </div>
+        <OverviewActions f={first} />
       </div>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         {[
@@ -65,10 +77,12 @@ export default function OverviewPage() {
           recordRoots.length
             ? `${recordTotal.toLocaleString('en-US')} records in ${recordRoots.length} record ${recordRoots.length === 1 ? 'root' : 'roots'}`
             : null,
+          filter ? (filter === USER_LEVEL ? 'user-level roots' : `project ${filter}`) : null,
         ]
           .filter(Boolean)
           .join(' · ')}
       </p>
+      <FirstHourSteps f={first} />
 
       {memoryCards ? (
         <>
@@ -192,6 +206,7 @@ export default function OverviewPage() {
               <div className="flex items-center justify-between gap-4">
                 <div className="min-w-0">
                   <div className="truncate font-mono text-xs">{s.root}</div>
+                  <ProjectLine project={projects.get(s.source)} />
                   <div className="text-xs text-slate-500 dark:text-slate-400">
                     {ctx.config.demo ? (
                       <span className="mr-1 rounded bg-amber-100 px-1 font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">
@@ -257,6 +272,7 @@ export default function OverviewPage() {
               <div className="flex items-center justify-between gap-4">
                 <div className="min-w-0">
                   <div className="truncate font-mono text-xs">{r.root}</div>
+                  <ProjectLine project={projects.get(r.source)} />
                   <div className="text-xs text-slate-500 dark:text-slate-400">
                     {r.label} · layout {r.layout}, {r.shape}
                     {r.problems ? ` · ${r.problems} unreadable ${r.problems === 1 ? 'entry' : 'entries'}` : ''}

@@ -6,6 +6,7 @@
  *
  *   npx tsx bench/batch.ts [--n 200] [--reps 3]
  */
+import { batchesHome } from '../lib/service/batches/batch-store';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,7 +78,7 @@ for (let rep = 1; rep <= REPS; rep++) {
     const undo = timeMs(() => undoBatch(cb, id, 'user:cli'));
     if (!undo.value.ok) process.stderr.write(`rep ${rep}: undo failed: ${undo.value.message}\n`);
     let bytes = 0;
-    const dir = path.join(b, '.memtrust', 'batches', id);
+    const dir = path.join(batchesHome(b), id);
     for (const x of fs.readdirSync(path.join(dir, 'blobs'))) bytes += fs.statSync(path.join(dir, 'blobs', x)).size;
     ratios.push(batch.ms / floor.ms);
     rows.push([

@@ -48,7 +48,7 @@ export function AllowSettingsForm({
   }, [v, dirty]);
 
   return (
-    <section>
+    <section id="allow" className="scroll-mt-4">
       <h2 className="text-lg font-semibold">Allowed networks and accounts</h2>
       <p className="text-sm text-slate-600 dark:text-slate-400">
         Private addresses inside these networks, and home folders of these service or container accounts, are not

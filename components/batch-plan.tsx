@@ -31,6 +31,7 @@ const KIND_STYLE: Record<string, string> = {
   personal: 'bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-200',
   validate: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
   advisory: 'bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-200',
+  hint: 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
 };
 const kindOf = (x: { class: string | null; check: string }) =>
   x.class ?? (x.check === 'injection' ? 'advisory' : x.check);
@@ -230,6 +231,14 @@ function FileRow({ f }: { f: PlanFile }) {
             {f.file}
           </a>
         )}
+        {f.held ? (
+          <div
+            data-testid="held-inferred"
+            className="mt-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+          >
+            stays inferred: flagged
+          </div>
+        ) : null}
         {f.note ? <div className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{f.note}</div> : null}
       </td>
       <td className="px-3 py-2 whitespace-nowrap">

@@ -1,14 +1,22 @@
 import { loadConfig } from '@/lib/config';
+import { context } from '@/lib/server';
 
 /**
  * A "demo" mark in the header of every page while the dashboard shows the generated demo
- * root (docs/configuration.md; docs/roots.md). Reads only the configuration, never the database.
+ * root (docs/configuration.md; docs/roots.md). Reads only the configuration.
  */
 export function DemoBadge() {
   let demo = false;
   let root = '';
   try {
-    const config = loadConfig();
+    // The server's configuration when it has one: loading it again would walk the Claude Code
+    // home's folders on every page (docs/roots.md "The Claude Code home").
+    let config: ReturnType<typeof loadConfig>;
+    try {
+      config = context().config;
+    } catch {
+      config = loadConfig();
+    }
     demo = config.demo;
     root = config.roots[0] ?? '';
   } catch {

@@ -1,14 +1,16 @@
 'use client';
 /**
  * Repair and restore (docs/trust-model.md): the blocking lines of a quarantined memory, a
- * choice per flagged value (keep, wrap in <redacted>, remove), the frontmatter with
+ * choice per flagged value (keep, remove; wrap in <redacted> for personal data only —
+ * a credential is never kept, lib/service/write/repair-modes.ts), the frontmatter with
  * the parser's message and line, live validation of the result, then one gesture
  * that writes the edit and moves the file back. The values themselves never reach
  * the browser: lines are masked and withheld frontmatter lines are markers.
  */
 import { useEffect, useRef, useState, useTransition } from 'react';
 import { checkRepairAction, repairModelAction, repairRestoreAction } from '@/app/actions';
-import type { RepairCheck, RepairModel, RedactMode } from '@/lib/service/write/repair';
+import type { RepairCheck, RepairModel } from '@/lib/service/write/repair';
+import { modesFor, type RedactMode } from '@/lib/service/write/repair-modes';
 import { FindingList } from './finding-list';
 
 const MODES: { value: RedactMode; label: string }[] = [
@@ -139,7 +141,7 @@ export function RepairDialog({
                         <legend className="sr-only">
                           What to do with {v.message} on line {v.line}
                         </legend>
-                        {MODES.map((m) => (
+                        {MODES.filter((m) => modesFor(v.class).includes(m.value)).map((m) => (
                           <label key={m.value} className="flex items-center gap-1">
                             <input
                               type="radio"

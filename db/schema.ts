@@ -76,7 +76,7 @@ export const findings = sqliteTable(
   'findings',
   {
     key: text('key').notNull(),
-    check: text('check', { enum: ['validate', 'secret', 'injection'] }).notNull(),
+    check: text('check', { enum: ['validate', 'secret', 'injection', 'hint'] }).notNull(),
     code: text('code').notNull(),
     label: text('label').notNull(),
     line: integer('line'),
@@ -200,3 +200,21 @@ export const layoutSources = sqliteTable('layout_sources', {
   error: text('error'),
   readAt: text('read_at').notNull(),
 });
+
+/**
+ * Salted hashes of the credential values each file holds (migration 0014; docs/credentials.md,
+ * "Value propagation"): `own` 1 for a value a detector found there, 0 for an occurrence of a
+ * value known from another file. Never a value.
+ */
+export const credentialValues = sqliteTable(
+  'credential_values',
+  {
+    key: text('key').notNull(),
+    source: text('source').notNull(),
+    hash: text('hash').notNull(),
+    len: integer('len').notNull(),
+    quick: integer('quick').notNull(),
+    own: integer('own').notNull(),
+  },
+  (t) => [index('credential_values_key').on(t.key), index('credential_values_hash').on(t.hash)],
+);

@@ -5,23 +5,31 @@
  */
 import type { Env } from './env';
 export type { Env } from './env';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { checkRootPath } from './paths';
-import { readSettings, settingsPath } from './settings';
+import { DEFAULT_UNDO_RETENTION_DAYS, readSettings, settingsPath } from './settings';
+import { homeFolders, projectHomeFolders, rootBelongsTo, userTrustRoot } from './sources/claude-home';
 
-export type RootsOrigin = 'flag' | 'env' | 'settings' | 'default' | 'demo';
+export type RootsOrigin = 'flag' | 'env' | 'settings' | 'default' | 'claude-home' | 'demo';
 
 export interface Config {
   roots: string[];
   rootsOrigin: RootsOrigin;
   dbPath: string;
+  /** The user's data directory: undo copies and, for stores in a git checkout, memtrust's own files (docs/batches.md). */
+  dataDir: string;
+  /** How many days a batch's undo copies are kept (settings `undoRetentionDays`; docs/batches.md). */
+  undoRetentionDays: number;
   machine: string;
   now: () => Date;
   settingsPath: string;
   /** True when the roots are the generated demo root (the UI says so). */
   demo: boolean;
+  /** The session's project the roots were scoped to (`context --project`, the SessionStart hook), else undefined. */
+  project?: string;
+  /** A listing's project filter (`list --project`; lib/service/project-filter.ts): the roots are all there, views keep these. */
+  projectFilter?: string;
 }
 
 export class ConfigError extends Error {
@@ -32,6 +40,13 @@ export interface ConfigInput {
   env?: Env;
   /** `--root` flags, in order (may repeat). */
   flagRoots?: string[];
+  /**
+   * Scope to one project (docs/session-context.md, "One project"): the Claude Code home gives
+   * only the user-level folders and that project's, found without reading the other projects'
+   * folders, and configured roots keep only the user-level ones and that project's. Never the
+   * demo root.
+   */
+  project?: string;
 }
 
 export function dataDir(env: Env = process.env): string {
@@ -68,14 +83,33 @@ function resolveRoots(input: ConfigInput, env: Env): { roots: string[]; origin: 
   }
   const settings = readSettings(env);
   if (settings.roots && settings.roots.length > 0) return { roots: settings.roots, origin: 'settings' };
-  const claude = path.join(os.homedir(), '.claude', 'claude-memory');
-  if (fs.existsSync(claude)) return { roots: [claude], origin: 'default' };
+  // The Claude Code home (CONTRACT §8; docs/roots.md "The Claude Code home"); the demo root only on a machine with none.
+  const home = input.project ? projectHomeFolders(input.project, env) : homeFolders(env);
+  if (home.length > 0 || input.project) {
+    const only = home.length === 1 && home[0]!.root === userTrustRoot(env);
+    return { roots: home.map((f) => f.root), origin: only ? 'default' : 'claude-home' };
+  }
   return { roots: [demoRootPath(env)], origin: 'demo' };
+}
+
+/** `undoRetentionDays` from the user settings; a broken settings file is reported where roots are read. */
+function retentionDays(env: Env): number {
+  try {
+    return readSettings(env).undoRetentionDays ?? DEFAULT_UNDO_RETENTION_DAYS;
+  } catch {
+    return DEFAULT_UNDO_RETENTION_DAYS;
+  }
 }
 
 export function loadConfig(input: ConfigInput = {}): Config {
   const env = input.env ?? process.env;
-  const { roots, origin } = resolveRoots(input, env);
+  const resolved = resolveRoots(input, env);
+  const { origin } = resolved;
+  // Configured roots scoped to a project keep the user-level ones and that project's (CONTRACT §4).
+  const roots =
+    input.project && origin !== 'claude-home' && origin !== 'default'
+      ? resolved.roots.filter((r) => rootBelongsTo(r, input.project!, env))
+      : resolved.roots;
   const home = os.homedir();
   const checked = roots.map((r) => {
     const problem = checkRootPath(r, home);
@@ -87,9 +121,12 @@ export function loadConfig(input: ConfigInput = {}): Config {
     roots: unique,
     rootsOrigin: origin,
     dbPath: env.MEMTRUST_DB || path.join(dataDir(env), 'index.sqlite'),
+    dataDir: dataDir(env),
+    undoRetentionDays: retentionDays(env),
     machine: machineName(env),
     now: parseNow(env.MEMTRUST_NOW),
     settingsPath: settingsPath(env),
     demo: origin === 'demo',
+    ...(input.project ? { project: path.resolve(input.project) } : {}),
   };
 }

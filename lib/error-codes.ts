@@ -29,6 +29,9 @@ export const SERVICE_CODES = [
   'stale-plan',
   'needs-confirmation',
   'damaged',
+  // an undo whose copies were deleted on purpose (docs/batches.md)
+  'purged',
+  'expired',
   'flagged',
   'secret',
   'reason-has-secret',

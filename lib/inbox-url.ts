@@ -14,6 +14,8 @@ export const INBOX_PAGE_SIZES = [25, 50, 100, 200] as const;
 export const InboxParams = z.object({
   q: opt(z.string().max(200)),
   source: opt(z.string().max(100)),
+  /** The project filter (lib/service/project-filter.ts): a project's path, or `user`. */
+  project: opt(z.string().max(4096)),
   layout: opt(z.enum(LAYOUTS)),
   type: opt(z.enum(MEMORY_TYPES)),
   tier: opt(z.enum(EFFECTIVE_TIERS)),

@@ -27,6 +27,8 @@ export const RecordParams = z.object({
   category: opt(z.enum(RECORD_CATEGORIES)),
   shape: opt(z.enum(RECORD_SHAPES)),
   source: opt(z.string().max(100)),
+  /** The project filter (lib/service/project-filter.ts): a project's path, or `user`. */
+  project: opt(z.string().max(4096)),
   page: opt(z.coerce.number().int().min(1).max(100_000)),
 });
 export type RecordParams = z.infer<typeof RecordParams>;

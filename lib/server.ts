@@ -71,9 +71,9 @@ export function contextShown(): void {
 }
 
 /** The Context X-ray's plan and table order, noting that the page is being looked at. */
-export function shownContextView(ctx: ServiceContext): ContextView {
+export function shownContextView(ctx: ServiceContext, project?: string): ContextView {
   contextShown();
-  return contextView(ctx);
+  return contextView(ctx, process.env, project);
 }
 
 /** Off any request: brings the index up to date and makes the plan the page would make. */

@@ -19,7 +19,14 @@ export interface Settings {
   allowNetworks?: string[];
   /** Home-folder names of service/container accounts the owner allows (`deploy`, `nonroot`). */
   allowHomeUsers?: string[];
+  /** Days a batch's undo copies are kept (docs/batches.md "Expiry"); default 30. */
+  undoRetentionDays?: number;
+  /** Days a superseded or deleted memory version is kept (docs/versions.md "Retention"); default 90. */
+  versionRetentionDays?: number;
 }
+
+export const DEFAULT_UNDO_RETENTION_DAYS = 30;
+export const DEFAULT_VERSION_RETENTION_DAYS = 90;
 
 export function contextBudgetProblem(v: unknown): string | null {
   return typeof v === 'number' && Number.isInteger(v) && v >= MIN_CONTEXT_BUDGET && v <= MAX_CONTEXT_BUDGET
@@ -50,9 +57,18 @@ export function parseSettings(json: unknown): { ok: true; value: Settings } | { 
     return { ok: false, message: '"allowNetworks" must be a list of CIDR blocks' };
   if (j.allowHomeUsers !== undefined && !isStrings(j.allowHomeUsers))
     return { ok: false, message: '"allowHomeUsers" must be a list of user names' };
+  if (
+    j.undoRetentionDays !== undefined &&
+    !(typeof j.undoRetentionDays === 'number' && Number.isInteger(j.undoRetentionDays) && j.undoRetentionDays >= 1)
+  )
+    return { ok: false, message: '"undoRetentionDays" must be a whole number of days, 1 or more' };
+  const days = j.versionRetentionDays;
+  if (days !== undefined && !(typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= 36500))
+    return { ok: false, message: '"versionRetentionDays" must be a whole number of days from 1 to 36500' };
   return {
     ok: true,
     value: {
+      ...(j.undoRetentionDays !== undefined ? { undoRetentionDays: j.undoRetentionDays as number } : {}),
       ...(j.hookFailClosed !== undefined ? { hookFailClosed: j.hookFailClosed as boolean } : {}),
       ...(j.allowNetworks !== undefined ? { allowNetworks: j.allowNetworks as string[] } : {}),
       ...(j.allowHomeUsers !== undefined ? { allowHomeUsers: j.allowHomeUsers as string[] } : {}),
@@ -65,6 +81,7 @@ export function parseSettings(json: unknown): { ok: true; value: Settings } | { 
           }
         : undefined,
       ...(j.contextBudget !== undefined ? { contextBudget: j.contextBudget as number } : {}),
+      ...(days !== undefined ? { versionRetentionDays: days as number } : {}),
     },
   };
 }

@@ -20,6 +20,8 @@ export const TableParams = z.object({
   q: opt(z.string().max(200)),
   type: opt(z.enum(MEMORY_TYPES)),
   source: opt(z.string().max(100)),
+  /** The project filter (lib/service/project-filter.ts): a project's path, or `user`. */
+  project: opt(z.string().max(4096)),
   machine: opt(z.string().max(100)),
   finding: opt(z.enum(CHECKS)),
   status: opt(z.enum(QUEUES)),

@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
 import { freshContext } from '@/lib/server';
+import { scopedContext } from '@/lib/service/project-filter';
+import { pageProject } from '@/app/page-project';
 import { auditMachines, auditSources, listAuditEvents } from '@/db/queries/audit-events';
 import { AUDIT_PAGE_SIZE, auditHref, describeFilters, parseAuditParams, toAuditFilter } from '@/lib/report/filters';
 import { guardEvent, textGuard } from '@/lib/report/redact';
@@ -15,8 +17,10 @@ export const metadata: Metadata = { title: 'Audit history' };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function AuditPage({ searchParams }: Props) {
-  const p = parseAuditParams(await searchParams);
-  const ctx = freshContext();
+  const raw = await searchParams;
+  const p = parseAuditParams(raw);
+  // The project filter (docs/roots.md "The Claude Code home"): events of that project's roots only.
+  const { ctx } = scopedContext(freshContext(), await pageProject(raw.project));
   const sqlite = ctx.handle.sqlite;
   const page = p.page ?? 1;
   const { items, total } = listAuditEvents(

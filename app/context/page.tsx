@@ -5,17 +5,25 @@ import { StatCard, Section } from '@/components/ui/stat-card';
 import { LiveRefresh } from '@/components/live-refresh';
 import { indexSignature } from '@/db/queries/signature';
 import { IndexAsLoaded, RootRows } from '@/components/context-xray';
+import { projectFilter, USER_LEVEL } from '@/lib/service/project-filter';
+import { projectRoot } from '@/lib/service/session/project-scope';
+import { pageProject } from '@/app/page-project';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Context X-ray' };
 
 /** What a session gets, exactly: the plan the SessionStart hook prints (docs/session-context.md). */
-export default function ContextPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function ContextPage({ searchParams }: Props) {
   const ctx = freshContext();
+  // `?project=`: what a session in that project gets, as `context --project DIR` (CONTRACT §4).
+  const filter = projectFilter(await pageProject((await searchParams).project));
+  const project = filter === undefined || filter === USER_LEVEL ? filter : projectRoot(filter);
   // Kept until the index changes (freshContext rescans what the watchers saw move) or the
   // minute turns, and made ahead of the request after a change while the page is looked at
   // (docs/session-context.md, "Between changes" and "Made before it is asked for").
-  const { plan, rows } = shownContextView(ctx);
+  const { plan, rows } = shownContextView(ctx, project);
   const c = plan.counts;
   return (
     <div>
@@ -25,6 +33,13 @@ export default function ContextPage() {
         Exactly what memtrust’s SessionStart hook gives an assistant session now, root by root. The same table in a
         terminal: <code className="font-mono text-xs">npx memtrust context --explain</code>.
       </p>
+      {project && project !== USER_LEVEL ? (
+        <p className="mt-1 text-sm" data-testid="context-project">
+          For a session in <span className="font-mono">{project}</span>: its own folders and the user-level roots (
+          <code className="font-mono text-xs">npx memtrust context --project {project}</code>).
+          {plan.roots.length === 0 ? ' Nothing of this project holds memories yet.' : ''}
+        </p>
+      ) : null}
 
       <Section title="Hook text">
         <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">

@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
 import { freshContext } from '@/lib/server';
+import { scopedContext } from '@/lib/service/project-filter';
+import { pageProject } from '@/app/page-project';
 import { listRecords } from '@/lib/service/records/read';
 import { parseRecordParams, recordsHref, toRecordFilter, RECORD_PAGE_SIZE } from '@/lib/record-url';
 import { RecordFilters } from '@/components/records/record-filters';
@@ -17,8 +19,10 @@ export const metadata: Metadata = { title: 'Records' };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function RecordsPage({ searchParams }: Props) {
-  const p = parseRecordParams(await searchParams);
-  const ctx = freshContext();
+  const raw = await searchParams;
+  const p = parseRecordParams(raw);
+  // The project filter (docs/roots.md "The Claude Code home"): that project's record roots only.
+  const { ctx } = scopedContext(freshContext(), await pageProject(raw.project));
   const token = recordRootsToken(ctx);
   const mask = masker(ctx.owner());
   const { items, total, problems, warnings } = listRecords(ctx, toRecordFilter(p));

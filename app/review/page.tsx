@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
 import { freshContext } from '@/lib/server';
+import { scopedContext } from '@/lib/service/project-filter';
+import { pageProject } from '@/app/page-project';
 import { inboxView, type InboxItem } from '@/lib/service/index/inbox';
 import { inboxHref, parseInboxParams, toInboxQuery, type InboxParams } from '@/lib/inbox-url';
 import type { Sort } from '@/db/queries/memories';
@@ -33,15 +35,19 @@ function tags(m: InboxItem): InboxRow['tags'] {
   if (m.classes.personal) out.push({ label: 'personal', tone: 'amber' });
   if (m.injectionExit !== 0) out.push({ label: 'injection', tone: 'violet' });
   if (m.validateExit === 3) out.push({ label: 'warning', tone: 'slate' });
+  // The always/never density: advice, never counted as an injection flag (docs/validators.md "Hints").
+  if (m.findingChecks.split(' ').includes('hint')) out.push({ label: 'hint', tone: 'slate' });
   if (m.findingCount > 0) out.push({ label: `${m.findingCount}`, tone: 'slate' });
   return out;
 }
 
 export default async function ReviewPage({ searchParams }: Props) {
-  const p = parseInboxParams(await searchParams);
-  const ctx = freshContext();
+  const raw = await searchParams;
+  const p = parseInboxParams(raw);
+  // The project filter (docs/roots.md "The Claude Code home"): that project's roots only.
+  const { ctx, ids } = scopedContext(freshContext(), await pageProject(raw.project));
   const now = ctx.now();
-  const q = toInboxQuery(p);
+  const q = { ...toInboxQuery(p), sources: ids };
   const view = inboxView(ctx, q, p.sel);
   const size = q.limit!;
   const page = p.page ?? 1;
@@ -62,6 +68,8 @@ export default async function ReviewPage({ searchParams }: Props) {
       layout: m.layout,
       age: ((d) => (d === null ? null : Math.max(0, d)))(daysSince(ageBase, now)),
       flagged: !!m.flagged,
+      // The single Promote's refusal (flaggedReason): the bulk Promote is off while such a row is ticked.
+      flaggedWhy: m.flagged || null,
       tags: tags(m),
       note: m.conflict
         ? 'conflict: also in another folder'

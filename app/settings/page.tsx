@@ -20,6 +20,7 @@ const ORIGIN: Record<string, string> = {
   flag: 'from --root',
   settings: 'from your user settings',
   default: 'the default ~/.claude/claude-memory',
+  'claude-home': "the Claude Code home (nothing configured): every project's memory folders, agent memory and stores",
   demo: 'the generated demo root (nothing configured)',
 };
 

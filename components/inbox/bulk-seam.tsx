@@ -1,19 +1,36 @@
 'use client';
 /**
- * Bulk actions on the selected rows (docs/review-inbox.md "Bulk actions"): demote
+ * Bulk actions on the selected rows (docs/review-inbox.md "Bulk actions"): promote, demote
  * (one reason for all), archive and back-fill. Each goes through the batch plan
  * component (each file, masked findings, destination, counts; the typed count above
  * 10 files or a quarter of a root), is applied as one batch and lands on the batch
- * page with Undo. Promote is never offered in bulk (docs/trust-model.md "Promote is one at a time").
+ * page with Undo. Any row can be ticked, flagged ones too (to demote or archive them in
+ * bulk); Promote is disabled while the selection holds a flagged row, with one line saying
+ * how many — the single Promote's refusal rule — and the server's promote plan leaves out
+ * any memory the single button would not promote anyway.
  */
 import { useState } from 'react';
 import { BatchPlanView } from '@/components/batch-plan';
 import { applyBulkBatch, loadBulkPlan } from '@/app/batch-actions';
 
-type BulkAction = 'demote' | 'archive' | 'backfill';
-const VERB: Record<BulkAction, string> = { demote: 'Demote', archive: 'Archive', backfill: 'Back-fill' };
+type BulkAction = 'promote' | 'demote' | 'archive' | 'backfill';
+const VERB: Record<BulkAction, string> = {
+  promote: 'Promote',
+  demote: 'Demote',
+  archive: 'Archive',
+  backfill: 'Back-fill',
+};
 
-export function BulkSeam({ selectedKeys, onClear }: { selectedKeys: string[]; onClear: () => void }) {
+export function BulkSeam({
+  selectedKeys,
+  flaggedSelected,
+  onClear,
+}: {
+  selectedKeys: string[];
+  /** How many selected rows the single Promote refuses (a credential finding or a hard failure). */
+  flaggedSelected: number;
+  onClear: () => void;
+}) {
   const [choice, setChoice] = useState<BulkAction | null>(null);
   const [reason, setReason] = useState('');
   const [planned, setPlanned] = useState<{ action: BulkAction; reason: string; keys: string[]; n: number } | null>(
@@ -23,6 +40,7 @@ export function BulkSeam({ selectedKeys, onClear }: { selectedKeys: string[]; on
   const btn =
     'rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium shadow-sm hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
   const active = 'ring-2 ring-teal-600';
+  const promoteBlocked = flaggedSelected > 0;
   const show = (action: BulkAction, why = '') =>
     setPlanned((p) => ({ action, reason: why, keys: [...selectedKeys], n: (p?.n ?? 0) + 1 }));
 
@@ -36,6 +54,18 @@ export function BulkSeam({ selectedKeys, onClear }: { selectedKeys: string[]; on
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{selectedKeys.length} selected</span>
         <span className="text-xs text-slate-600 dark:text-slate-400">Bulk:</span>
+        <button
+          type="button"
+          className={`${btn} ${choice === 'promote' && !promoteBlocked ? active : ''} disabled:cursor-not-allowed disabled:opacity-50`}
+          disabled={promoteBlocked}
+          aria-describedby={promoteBlocked ? 'bulk-promote-why' : undefined}
+          onClick={() => {
+            setChoice('promote');
+            show('promote');
+          }}
+        >
+          Promote…
+        </button>
         <button
           type="button"
           className={`${btn} ${choice === 'demote' ? active : ''}`}
@@ -66,9 +96,7 @@ export function BulkSeam({ selectedKeys, onClear }: { selectedKeys: string[]; on
         >
           Back-fill…
         </button>
-        <span className="text-xs text-slate-600 dark:text-slate-400">
-          Each shows its plan first; promote is one at a time.
-        </span>
+        <span className="text-xs text-slate-600 dark:text-slate-400">Each shows its plan first.</span>
         <button
           type="button"
           onClick={() => {
@@ -81,6 +109,12 @@ export function BulkSeam({ selectedKeys, onClear }: { selectedKeys: string[]; on
           Clear selection
         </button>
       </div>
+      {promoteBlocked ? (
+        <p id="bulk-promote-why" className="mt-1 text-xs text-amber-800 dark:text-amber-300">
+          Promote is off: {flaggedSelected} selected {flaggedSelected === 1 ? 'is' : 'are'} flagged (a credential
+          finding or a hard validator failure); untick {flaggedSelected === 1 ? 'it' : 'them'} to promote the rest.
+        </p>
+      ) : null}
       {choice === 'demote' ? (
         <form
           className="mt-2 flex flex-wrap items-end gap-2"
@@ -109,7 +143,8 @@ export function BulkSeam({ selectedKeys, onClear }: { selectedKeys: string[]; on
           </button>
         </form>
       ) : null}
-      {planned ? (
+      {/* A promote plan shown before a flagged row was ticked is withdrawn, never applied. */}
+      {planned && !(planned.action === 'promote' && promoteBlocked) ? (
         <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-700" data-testid="bulk-plan">
           <BatchPlanView
             key={`${planned.action}-${planned.n}`}

@@ -3,7 +3,7 @@
  * The inbox rows of one page: selection checkboxes, the selected row (in the URL as
  * `sel`), and the keyboard: j/k move, o opens the memory, x toggles the checkbox,
  * p/r/d/a ask the preview pane's transition panel to open its diff preview (nothing
- * acts before Confirm, so a flagged memory is never changed by a key alone),
+ * acts before Confirm, and the pane refuses promote for a flagged memory with the reason),
  * ? shows the keys and Escape closes them.
  */
 import Link from 'next/link';
@@ -26,6 +26,12 @@ export interface InboxRow {
   layout: string;
   age: number | null;
   flagged: boolean;
+  /**
+   * Why the single Promote refuses this memory (a credential finding or a hard failure),
+   * or null. The row can still be ticked — to demote or archive it in bulk — but the bulk
+   * Promote is disabled while it is selected (docs/review-inbox.md "Bulk actions").
+   */
+  flaggedWhy: string | null;
   tags: { label: string; tone: 'red' | 'amber' | 'violet' | 'slate' }[];
   note: string | null;
 }
@@ -140,6 +146,8 @@ export function InboxTable({
   }
 
   const allChecked = rows.length > 0 && rows.every((r) => checked.has(r.key));
+  // Selected rows the single Promote refuses: the bulk Promote is not offered while any is ticked.
+  const flaggedSelected = rows.filter((r) => r.flaggedWhy && checked.has(r.key)).length;
   return (
     <div data-inbox-ready={ready ? '' : undefined}>
       {help ? (
@@ -194,7 +202,7 @@ export function InboxTable({
           {done}
         </p>
       ) : null}
-      <BulkSeam selectedKeys={[...checked]} onClear={() => setChecked(new Set())} />
+      <BulkSeam selectedKeys={[...checked]} flaggedSelected={flaggedSelected} onClear={() => setChecked(new Set())} />
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <table className="w-full text-left text-sm" aria-label="Review inbox">
           <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300">

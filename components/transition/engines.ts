@@ -56,6 +56,8 @@ const memory: Engine = {
       reason: s.reason,
       expectSha: shown.data.sha256,
       opId,
+      // The preview put the untrusted origin on screen: confirming is the acknowledgement (docs/origin.md).
+      ackOrigin: !!shown.data.origin,
     });
     // A transition is a batch of one whose id is its operation id (docs/batches.md).
     return r.ok

@@ -44,6 +44,19 @@ export function DiffPreview({ preview, reason }: { preview: TransitionPreview; r
         <p className="text-xs text-slate-600 dark:text-slate-400">No frontmatter line changes.</p>
       )}
       {preview.note ? <p className="text-xs text-amber-800 dark:text-amber-300">{preview.note}</p> : null}
+      {preview.origin ? (
+        <div
+          role="alert"
+          data-testid="untrusted-origin"
+          className="rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <p className="font-semibold">Untrusted origin</p>
+          <p>
+            The turn that wrote this memory read {preview.origin.summary} before writing it. Promoting makes it verified
+            context in every session: confirm only if you checked what it says.
+          </p>
+        </div>
+      ) : null}
       <p className="text-xs">
         <span className="font-semibold uppercase tracking-wide text-slate-500">Move </span>
         {preview.move ? (

@@ -8,6 +8,7 @@ import { listInbox, inboxFacets } from './inbox';
 import { inboxView } from '../../lib/service/index/inbox';
 import { memoryFile, openCtx, put, removeSandbox, sandbox, type Sandbox } from '../../lib/service/test-support';
 import { groupFindings } from '../../lib/validators/finding-groups';
+import { transition } from '../../lib/service/write/transition';
 
 const BODY =
   '\nRun the integration tests before merging because flaky merges cost a day.\n\n**Why:** main broke.\n\n**How to apply:** npm test.\n';
@@ -81,9 +82,9 @@ describe('listInbox', () => {
     const ctx = openCtx(sb);
     const db = ctx.handle.sqlite;
     const now = ctx.now();
+    // A quarantine in its passive window (day 0–30) needs no decision yet.
     expect(names(listInbox(db, { queue: 'inbox' }, now).items)).toEqual([
       'Addresses',
-      'Quarantined new',
       'Quarantined old',
       'Stale',
       'Token',
@@ -131,6 +132,26 @@ describe('listInbox', () => {
     const key = byName.Fresh!.key;
     const other = inboxView(ctx, { queue: 'any', tier: 'quarantined' }, key);
     expect(other.pane?.item.name).toBe('Fresh');
+  });
+
+  it('the count shrinks as decisions are made: a promote and a demote each take one out', () => {
+    const ctx = openCtx(sb);
+    const count = () => inboxView(ctx, {}, undefined).total;
+    expect(count()).toBe(4);
+    const p = transition(ctx, { ref: 'feedback_ips.md', actor: 'user:cli', action: 'promote' });
+    expect(p.ok, JSON.stringify(p)).toBe(true);
+    expect(count()).toBe(3);
+    const d = transition(ctx, {
+      ref: 'feedback_token.md',
+      actor: 'user:cli',
+      action: 'demote',
+      reason: 'holds a token',
+    });
+    expect(d.ok, JSON.stringify(d)).toBe(true);
+    expect(count()).toBe(2);
+    const r = transition(ctx, { ref: 'feedback_stale.md', actor: 'user:cli', action: 'reaffirm' });
+    expect(r.ok, JSON.stringify(r)).toBe(true);
+    expect(count()).toBe(1);
   });
 });
 

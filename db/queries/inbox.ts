@@ -60,8 +60,14 @@ export function inboxFacets(sqlite: Database.Database): InboxFacets {
   });
 }
 
+/**
+ * "Needs a decision now" (docs/review-inbox.md "Inbox"): inferred past observation, verified
+ * and stale, quarantined from day 31 (audit and archive candidates), conflicts. A memory
+ * just demoted sits in its passive window (days 0–30) and needs nothing yet, so a promote
+ * or a demote both take a memory out and the count shrinks as decisions are made.
+ */
 const INBOX_SQL = (c: ReturnType<typeof clockCutoffs>) =>
-  `((m.tier = 'inferred' AND m.created_ms <= ${c.observedBefore}) OR (m.tier = 'verified' AND (m.last_verified_ms IS NULL OR m.last_verified_ms < ${c.staleBefore})) OR m.tier = 'quarantined' OR m.conflict = 1)`;
+  `((m.tier = 'inferred' AND m.created_ms <= ${c.observedBefore}) OR (m.tier = 'verified' AND (m.last_verified_ms IS NULL OR m.last_verified_ms < ${c.staleBefore})) OR (m.tier = 'quarantined' AND m.quarantine_since_ms <= ${c.auditFrom}) OR m.conflict = 1)`;
 
 function inboxWhere(
   sqlite: Database.Database,

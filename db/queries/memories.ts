@@ -26,6 +26,8 @@ export interface ListQuery {
   tier?: 'verified' | 'inferred' | 'quarantined' | 'archived';
   queue?: Queue;
   source?: string;
+  /** The sources of a project filter (lib/service/project-filter.ts): rows of these only (an empty list keeps none). */
+  sources?: readonly string[];
   type?: string;
   machine?: string;
   /** Finding category: validate | secret | injection. */
@@ -134,6 +136,10 @@ export function where(q: ListQuery, now: Date): { sql: string; params: Record<st
   if (q.source) {
     parts.push('m.source = @source');
     params.source = q.source;
+  }
+  if (q.sources) {
+    parts.push('m.source IN (SELECT value FROM json_each(@sourceList))');
+    params.sourceList = JSON.stringify(q.sources);
   }
   if (q.type) {
     parts.push('m.type = @type');

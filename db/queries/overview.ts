@@ -25,24 +25,45 @@ export interface Overview {
   lastScanMs: number | null;
 }
 
-export function overview(sqlite: Database.Database, now: Date): Overview {
+/** `sources`: the numbers of those sources only (a project filter, lib/service/project-filter.ts). */
+export function overview(sqlite: Database.Database, now: Date, sources?: readonly string[]): Overview {
   const c = clockCutoffs(now);
   // Cutoffs move with the clock, so they are part of the key.
-  return memo(sqlite, `overview:${JSON.stringify(c)}`, () => computeOverview(sqlite, c));
+  const key = `overview:${JSON.stringify(c)}${sources ? `:${JSON.stringify(sources)}` : ''}`;
+  return memo(sqlite, key, () => computeOverview(sqlite, c, sources));
 }
 
 /**
  * Shaped for 100k rows: one GROUP BY over a covering index for the verdict and tier
  * counts (a dozen groups), and indexed range counts for the clock-dependent numbers.
  */
-function computeOverview(sqlite: Database.Database, c: ReturnType<typeof clockCutoffs>): Overview {
+function computeOverview(
+  sqlite: Database.Database,
+  c: ReturnType<typeof clockCutoffs>,
+  sources?: readonly string[],
+): Overview {
+  // A project filter: every count below reads the rows of its sources only.
+  const scope = sources ? 'source IN (SELECT value FROM json_each(?))' : '';
+  const scoped = sources ? [JSON.stringify(sources)] : [];
   const groups = sqlite
     .prepare(
-      'SELECT tier, validate_exit AS v, secret_exit AS s, injection_exit AS i, needs_backfill AS b, conflict AS c, count(*) AS n FROM memories GROUP BY 1, 2, 3, 4, 5, 6',
+      `SELECT tier, validate_exit AS v, secret_exit AS s, injection_exit AS i, needs_backfill AS b, conflict AS c, count(*) AS n FROM memories ${scope ? `WHERE ${scope}` : ''} GROUP BY 1, 2, 3, 4, 5, 6`,
     )
-    .all() as { tier: keyof Overview['tiers']; v: number; s: number; i: number; b: number; c: number; n: number }[];
+    .all(...scoped) as {
+    tier: keyof Overview['tiers'];
+    v: number;
+    s: number;
+    i: number;
+    b: number;
+    c: number;
+    n: number;
+  }[];
   const count = (sql: string, ...args: number[]) =>
-    (sqlite.prepare(`SELECT count(*) AS n FROM memories WHERE ${sql}`).get(...args) as { n: number }).n;
+    (
+      sqlite
+        .prepare(`SELECT count(*) AS n FROM memories WHERE ${sql}${scope ? ` AND ${scope}` : ''}`)
+        .get(...args, ...scoped) as { n: number }
+    ).n;
   const sum = (pred: (g: (typeof groups)[number]) => boolean) => groups.filter(pred).reduce((a, g) => a + g.n, 0);
   const perSource = new Map(
     (
@@ -52,12 +73,15 @@ function computeOverview(sqlite: Database.Database, c: ReturnType<typeof clockCu
       }[]
     ).map((r) => [r.source, r.n]),
   );
+  const keep = sources ? new Set(sources) : null;
   const bySource = (
     sqlite.prepare('SELECT id AS source, root, kind, error FROM sources ORDER BY root').all() as Omit<
       Overview['bySource'][number],
       'count'
     >[]
-  ).map((s) => ({ ...s, count: perSource.get(s.source) ?? 0 }));
+  )
+    .filter((s) => !keep || keep.has(s.source))
+    .map((s) => ({ ...s, count: perSource.get(s.source) ?? 0 }));
   const last = sqlite.prepare("SELECT value FROM meta WHERE key = 'last_scan'").get() as { value: string } | undefined;
   return {
     total: sum(() => true),

@@ -15,11 +15,20 @@ export const AUDIT_ACTIONS = [
   'edit',
   // Puts every file of a batch back to its pre-batch bytes and place (docs/batches.md).
   'undo',
+  // A change another program made, seen by a scan (actor `outside`; docs/versions.md).
+  'deleted',
+  'rewritten',
+  'added',
+  // A kept version put back (docs/versions.md, "Recover").
+  'recover',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** `assistant`: what the Claude Code hooks record for the assistant's own writes (docs/hooks.md). */
-export const ACTORS = ['user:web', 'user:cli', 'validator', 'system', 'assistant'] as const;
+/**
+ * `assistant`: what the Claude Code hooks record for the assistant's own writes (docs/hooks.md).
+ * `outside`: a change another program made, seen by a scan (docs/versions.md).
+ */
+export const ACTORS = ['user:web', 'user:cli', 'validator', 'system', 'assistant', 'outside'] as const;
 export type Actor = (typeof ACTORS)[number];
 
 /** A tier as written in an event; `null` = the memory did not exist / had no trust-level. */
@@ -68,4 +77,6 @@ export interface AuditEvent {
   record_action?: string;
   memo?: Record<string, string | number>;
   files?: string[];
+  /** An `outside` event: lines removed plus lines added (docs/versions.md). */
+  lines_changed?: number;
 }

@@ -4,6 +4,8 @@
  * the plan, the --yes threshold, undo byte for byte (MEMORY.md included), undo
  * conflicts, undo of undo, and undo after the SQLite cache is deleted.
  */
+import { dataDir } from '../config';
+import { rootKey } from '../service/meta/places';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -29,7 +31,7 @@ afterEach(() => removeSandbox(sb));
 const cli = (...args: string[]) => runCli(args, sb.env);
 const batches = () => {
   try {
-    return fs.readdirSync(path.join(sb.root, '.memtrust', 'batches')).sort();
+    return fs.readdirSync(path.join(dataDir(sb.env), 'roots', rootKey(sb.root), 'batches')).sort();
   } catch {
     return [];
   }
@@ -243,7 +245,7 @@ describe('undo', () => {
       expect(fs.readFileSync(path.join(sb.root, rel)).equals(bytes), rel).toBe(true);
   });
 
-  it('works after the SQLite cache is deleted: what undo needs lives in the root', () => {
+  it('works after the SQLite cache is deleted: what undo needs lives in files (the trail and the data directory)', () => {
     const before = treeFiles(sb.root);
     const id = batchOf(cli('audit', '--apply', '--yes').stdout);
     for (const f of fs.readdirSync(sb.tmp)) if (f.startsWith('index.sqlite')) fs.rmSync(path.join(sb.tmp, f));

@@ -36,6 +36,8 @@ ${Object.values(COMMANDS)
       : `  ${c.synopsis}\n  ${''.padEnd(34)}${c.summary}`,
   )
   .join('\n')}
+  ${'serve [--port N]'.padEnd(34)}the dashboard on http://127.0.0.1:N (default 3000); alias: dashboard
+  ${'--version'.padEnd(34)}the installed version
 
 common options: --root DIR (repeatable) · --json · --help
 environment: MEMTRUST_ROOT, MEMTRUST_DB, MEMTRUST_NOW, OWNER_EMAILS, OWNER_GITHUB_HANDLE, OWNER_HOME_USER`;

@@ -22,6 +22,18 @@ function fail(what, err) {
   process.exit(1);
 }
 
+/** The lockfile's mtime; an installed package ships none, so its package.json's (docs/install.md). */
+function lockStamp() {
+  for (const f of ['package-lock.json', 'package.json']) {
+    try {
+      return Math.floor(fs.statSync(path.join(dir, f)).mtimeMs);
+    } catch {
+      // next candidate
+    }
+  }
+  return 0;
+}
+
 /** Newest mtime under the CLI's source folders: the cache key of the bundle. */
 function sourceStamp() {
   let max = 0;
@@ -35,8 +47,42 @@ function sourceStamp() {
   };
   walk(path.join(dir, 'lib'));
   walk(path.join(dir, 'db'));
-  return `${Math.floor(max)}-${Math.floor(fs.statSync(path.join(dir, 'package-lock.json')).mtimeMs)}`;
+  return `${Math.floor(max)}-${lockStamp()}`;
 }
+
+// Installed as a package (`npm i -g memtrust`): this copy lives in a node_modules folder.
+const installed = dir.split(path.sep).includes('node_modules');
+
+const argv0 = process.argv[2];
+if (argv0 === '--version' || argv0 === '-v' || argv0 === 'version') {
+  process.stdout.write(`${require('../../package.json').version}\n`);
+  process.exit(0);
+}
+/** `memtrust serve|dashboard [--port N]`: the same start as `npm start`, on --port or PORT (default 3000). */
+function serveDashboard() {
+  // The dashboard (docs/install.md): the same start as `npm start`, on --port or PORT (default 3000).
+  const rest = process.argv.slice(3);
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i];
+    const port = a === '--port' ? rest[++i] : a.startsWith('--port=') ? a.slice(7) : undefined;
+    if (port !== undefined) process.env.PORT = port;
+    else {
+      process.stderr.write(`memtrust ${argv0}: unexpected argument: ${a} (usage: memtrust ${argv0} [--port N])\n`);
+      process.exit(64);
+    }
+  }
+  if (installed) {
+    // A package ships its dashboard built and has no build tools: never rebuild it.
+    if (!fs.existsSync(path.join(dir, '.next', 'BUILD_ID')))
+      fail('could not start the dashboard', new Error(`${dir} has no built dashboard (.next); reinstall the package`));
+    process.env.MEMTRUST_NO_BUILD = '1';
+  }
+  import(require('node:url').pathToFileURL(path.join(dir, 'lib', 'server', 'start.mjs')).href).catch((err) =>
+    fail('could not start the dashboard', err),
+  );
+}
+const serving = argv0 === 'serve' || argv0 === 'dashboard';
+if (serving) serveDashboard();
 
 // `hook pre-write` runs on every assistant write, `context` at every session start, and the
 // three validators once per file or folder from scripts: each gets its own small bundle
@@ -125,7 +171,7 @@ function requireWithCodeCache(file) {
 function loadEntryBundle() {
   const cacheDir = path.join(dir, 'node_modules', '.cache', 'memtrust');
   const manifest = path.join(cacheDir, `${entry.name}-manifest.json`);
-  const lock = Math.floor(fs.statSync(path.join(dir, 'package-lock.json')).mtimeMs);
+  const lock = lockStamp();
   const stampOf = (inputs) =>
     `${Math.floor(Math.max(0, ...inputs.map((f) => fs.statSync(path.join(dir, f)).mtimeMs)))}-${lock}`;
   try {
@@ -169,26 +215,30 @@ function loadEntryBundle() {
   return requireWithCodeCache(path.join(cacheDir, out));
 }
 
-let main;
-try {
-  ({ main } = entry.name === 'cli' ? loadBundled() : loadEntryBundle());
-} catch {
+function run() {
+  let main;
   try {
-    require('tsx/cjs/api').register();
-    ({ main } = require(`./${entry.file}`));
-  } catch (err) {
-    fail('could not start', err);
+    ({ main } = entry.name === 'cli' ? loadBundled() : loadEntryBundle());
+  } catch {
+    try {
+      require('tsx/cjs/api').register();
+      ({ main } = require(`./${entry.file}`));
+    } catch (err) {
+      fail('could not start', err);
+    }
   }
+  return main(argv);
 }
 
-main(argv).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err) => {
-    // Last resort: never a stack trace for the user (MEMTRUST_DEBUG=1 shows it).
-    process.stderr.write(`memtrust: unexpected error: ${err?.message ? err.message : String(err)}\n`);
-    if (process.env.MEMTRUST_DEBUG) process.stderr.write(`${String(err?.stack)}\n`);
-    process.exitCode = 1;
-  },
-);
+if (!serving)
+  run().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err) => {
+      // Last resort: never a stack trace for the user (MEMTRUST_DEBUG=1 shows it).
+      process.stderr.write(`memtrust: unexpected error: ${err?.message ? err.message : String(err)}\n`);
+      if (process.env.MEMTRUST_DEBUG) process.stderr.write(`${String(err?.stack)}\n`);
+      process.exitCode = 1;
+    },
+  );

@@ -25,7 +25,7 @@ export const NO_ROOT =
 export function checkedConfig(args: ParsedArgs): Config {
   const config = loadConfig({ flagRoots: args.values.get('root') });
   if (config.demo && !isDemoRoot(config.roots[0]!)) throw new ConfigError(NO_ROOT);
-  const refused = config.roots.map(describeSource).find((s) => s.refused);
+  const refused = config.roots.map((r) => describeSource(r)).find((s) => s.refused);
   if (refused) throw new ConfigError(refused.refused!);
   return config;
 }

@@ -132,3 +132,42 @@ export function mergeHooks(
   }
   return { next, changed };
 }
+
+/** The commands of every memtrust hook registered for `event` (two or more: it runs more than once). */
+export function ourCommands(settings: unknown, event: HookEvent): string[] {
+  return isObj(settings) ? findOurs(settings, event).map((f) => f.hook.command as string) : [];
+}
+
+/**
+ * Removes every memtrust hook from a settings object (`memtrust hook uninstall`, when the
+ * plugin provides them): a group left without hooks goes, and an event left without groups.
+ * Every other key and hook stays. Returns the new object and whether anything changed.
+ */
+export function removeHooks(settings: Record<string, unknown>): { next: Record<string, unknown>; changed: boolean } {
+  const next = structuredClone(settings);
+  const hooks = next.hooks;
+  if (!isObj(hooks)) return { next, changed: false };
+  let changed = false;
+  for (const event of HOOK_EVENTS) {
+    const list = hooks[event];
+    if (!Array.isArray(list)) continue;
+    const kept: unknown[] = [];
+    for (const group of list) {
+      if (!isObj(group) || !Array.isArray(group.hooks)) {
+        kept.push(group);
+        continue;
+      }
+      const rest = group.hooks.filter(
+        (h) => !(isObj(h) && typeof h.command === 'string' && OURS[event].test(h.command)),
+      );
+      if (rest.length === group.hooks.length) kept.push(group);
+      else {
+        changed = true;
+        if (rest.length > 0) kept.push({ ...group, hooks: rest });
+      }
+    }
+    if (kept.length > 0) hooks[event] = kept;
+    else delete hooks[event];
+  }
+  return { next, changed };
+}

@@ -4,6 +4,8 @@
  * writes, never opens the database. The CLI turns the verdict into Claude Code's
  * JSON and exit code (lib/cli/commands/hook-cmd.ts).
  */
+import { rulesForLayout } from '../validators/validation-rules';
+import { splitHints } from '../validators/hints';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { validate } from '../validators/validate';
@@ -140,11 +142,14 @@ export function judgePreWrite(input: HookInput, opts: PreWriteOptions): PreVerdi
   };
 
   const owner = opts.owner();
-  const { secret, injection } = runSecretAndInjection(bytes, owner);
+  const both = runSecretAndInjection(bytes, owner);
+  const secret = both.secret;
+  // The density of always/never is a hint, not a flag (docs/validators.md "Hints").
+  const { injection, hints } = splitHints(both.injection);
   const credentials = secret.findings.filter((f) => f.class === 'credential');
   const personal = secret.findings.filter((f) => f.class !== 'credential');
   const isMemory = t.place === 'memory';
-  const v = isMemory ? validate(bytes, t.filename) : null;
+  const v = isMemory ? validate(bytes, t.filename, rulesForLayout(t.layout)) : null;
 
   const blocking: string[] = [];
   if (v && (v.exit === 1 || v.exit === 2)) {
@@ -170,6 +175,7 @@ export function judgePreWrite(input: HookInput, opts: PreWriteOptions): PreVerdi
     notes.push(
       `prompt-injection flags (advisory): ${listFindings(injection.findings.map((f) => `${f.message}${where(f)}`))}`,
     );
+  if (hints.length) notes.push(`hint: ${listFindings(hints.map((f) => `${f.message}${where(f)}`))}`);
   if (isMemory) {
     const after = protectedFields(bytes);
     const changed = PROTECTED_FIELDS.filter((k) => (after[k] ?? '') !== (prior.fields[k] ?? ''));

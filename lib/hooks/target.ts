@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isInside } from '../paths';
 import { detectAdapter } from '../sources';
+import type { SourceKind } from '../sources/types';
 
 export type TargetPlace =
   /** A memory file (memories/ of a trust-model root; the folder itself for Claude Code's layout). */
@@ -31,6 +32,8 @@ export type Target =
       relPath: string;
       filename: string;
       place: TargetPlace;
+      /** The root's layout: its memories are validated by its rules (docs/validators.md "Rules by layout"). */
+      layout: SourceKind;
       /** The path given, or the file it names, is a symlink (docs/security.md: refused). */
       symlink: boolean;
       /** The extension is `.md` in another case (`.MD`, `.Md`). */
@@ -63,15 +66,14 @@ function lstat(p: string): fs.Stats | null {
   }
 }
 
-function placeOf(root: string, relPath: string): TargetPlace {
+function placeOf(kind: SourceKind, relPath: string): TargetPlace {
   const parts = relPath.split('/');
   const name = parts[parts.length - 1]!;
   if (name === 'MEMORY.md') return 'index';
   const top = parts[0]!;
   if (parts.length > 1 && top === 'quarantine') return 'quarantine';
   if (parts.length > 1 && top === 'archive') return 'archive';
-  const adapter = detectAdapter(root);
-  if (adapter.kind === 'trust-root') return parts.length === 2 && top === 'memories' ? 'memory' : 'other';
+  if (kind === 'trust-root') return parts.length === 2 && top === 'memories' ? 'memory' : 'other';
   return parts.length === 1 ? 'memory' : 'other';
 }
 
@@ -112,6 +114,7 @@ export function locateTarget(filePath: string, cwd: string | undefined, roots: r
     const relPath = path.relative(realRoot, abs).split(path.sep).join('/');
     const filename = path.basename(abs);
     const realSt = lstat(abs);
+    const layout = detectAdapter(realRoot).kind;
     return {
       kind: 'inside',
       root,
@@ -119,7 +122,8 @@ export function locateTarget(filePath: string, cwd: string | undefined, roots: r
       real: abs,
       relPath,
       filename,
-      place: placeOf(realRoot, relPath.replace(/\.md$/i, '.md')),
+      place: placeOf(layout, relPath.replace(/\.md$/i, '.md')),
+      layout,
       symlink: symlink || !!realSt?.isSymbolicLink(),
       oddCase: !filename.endsWith('.md'),
       exists: !!realSt || !!st,

@@ -13,6 +13,7 @@ process.chdir(dir);
 if (!process.env.MEMTRUST_NO_BUILD) buildIfNeeded(dir);
 
 const require = createRequire(import.meta.url);
+require('./external-aliases.cjs');
 require('tsx/cjs/api').register();
 const { startDashboard } = require('./main.ts');
 startDashboard().catch((err) => {

@@ -10,6 +10,7 @@ import { describeSource, type SourceInfo } from '../sources';
 import { ownerIdentity } from '../identity';
 import type { OwnerIdentity } from '../validators/types';
 import { DEFAULT_OWNER_EMAIL } from '../demo';
+import { setDataDir } from './meta/places';
 
 export interface ServiceContext {
   config: Config;
@@ -21,11 +22,20 @@ export interface ServiceContext {
   now: () => Date;
   machine: string;
   owner: () => OwnerIdentity;
+  /** The environment the context was made with: where the Claude Code home is, for each root's project. */
+  env?: Env;
+  /**
+   * No index: the plugin's hooks, where the native SQLite module is not built
+   * (lib/service/files-context.ts). `handle` then throws on use; the write path goes by files.
+   */
+  noIndex?: boolean;
 }
 
 export function createContext(config: Config, env: Env = process.env): ServiceContext {
+  // memtrust's own files of each root are placed from this configuration's data directory.
+  setDataDir(config.dataDir, config.roots);
   const handle = openDb(config.dbPath);
-  const all = config.roots.map(describeSource);
+  const all = config.roots.map((r) => describeSource(r, env));
   return {
     config,
     handle,
@@ -33,6 +43,7 @@ export function createContext(config: Config, env: Env = process.env): ServiceCo
     recordSources: all.filter((s) => s.records),
     now: config.now,
     machine: config.machine,
+    env,
     owner: () => {
       const o = ownerIdentity(env);
       // The demo corpus mentions its fictional owner's address; in demo mode that owner is us.
@@ -43,7 +54,7 @@ export function createContext(config: Config, env: Env = process.env): ServiceCo
 
 /** Re-detect roots (a root created or removed since start-up). Cheap: a stat or two per root. */
 export function refreshSources(ctx: ServiceContext): void {
-  const all = ctx.config.roots.map(describeSource);
+  const all = ctx.config.roots.map((r) => describeSource(r, ctx.env));
   ctx.sources = all.filter((s) => !s.records);
   ctx.recordSources = all.filter((s) => s.records);
 }

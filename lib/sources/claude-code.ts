@@ -12,11 +12,16 @@ export const INDEX_FILE = 'MEMORY.md';
 export const claudeCodeAdapter: SourceAdapter = {
   kind: 'claude-code',
   label: 'Claude Code memory folder',
-  list: (root) => [
-    ...listMarkdown(root, '', 'memories', (n) => n === INDEX_FILE),
-    ...listMarkdown(root, 'quarantine', 'quarantine'),
-    ...listArchive(root, 'archive'),
-  ],
+  // Each file is judged by Claude Code's own conventions, not seed 000's (docs/validators.md "Rules by layout").
+  list: (root) => {
+    const files = [
+      ...listMarkdown(root, '', 'memories', (n) => n === INDEX_FILE),
+      ...listMarkdown(root, 'quarantine', 'quarantine'),
+      ...listArchive(root, 'archive'),
+    ];
+    for (const f of files) f.rules = 'claude-code';
+    return files;
+  },
   dirOf: (location: Location, month?: string) =>
     location === 'memories' ? '' : location === 'quarantine' ? 'quarantine' : `archive/${month}`,
   supports: MEMORY_ACTIONS,

@@ -10,6 +10,7 @@ import { OPEN_READ } from '../read-fd';
 import path from 'node:path';
 import { CATEGORIES as CATEGORY_LIST } from './canonical/types';
 import { STORE_FILE } from './governed/types';
+import { projectMemoryName } from './claude-config-dir';
 
 /** The categories of a canonical-file store (docs/canonical-layout.md): the adapter's own list. */
 const CATEGORIES: readonly string[] = CATEGORY_LIST;
@@ -80,11 +81,12 @@ function list(names: string[], max = 4): string {
   return names.length <= max ? names.join(', ') : `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
 }
 
-/** `~/.claude/projects/<project>/memory`: Claude Code's own folder, whatever it holds yet. */
+/** `~/.claude/projects/<project>/memory` (or under `$CLAUDE_CONFIG_DIR`): Claude Code's own folder, whatever it holds yet. */
 function isClaudeProjectMemory(root: string): boolean {
   const parts = path.resolve(root).split(path.sep);
   const n = parts.length;
-  return n >= 4 && parts[n - 1] === 'memory' && parts[n - 3] === 'projects' && parts[n - 4] === '.claude';
+  if (n >= 4 && parts[n - 1] === 'memory' && parts[n - 3] === 'projects' && parts[n - 4] === '.claude') return true;
+  return projectMemoryName(root) !== null;
 }
 
 function canonicalIn(dir: string, entries: fs.Dirent[]): { files: string[]; folders: string[]; markers: string[] } {

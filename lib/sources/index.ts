@@ -5,9 +5,11 @@ import path from 'node:path';
 import { claudeCodeAdapter } from './claude-code';
 import { trustRootAdapter } from './trust-root';
 import { detectLayout, refusalLine } from './detect';
+import { projectOfRoot } from './claude-home';
 import { detectRecordLayout, recordAdapter } from './registry';
 import type { SourceAdapter, SourceInfo } from './types';
 import type { MemoryAction } from '../trust/tiers';
+import type { Env } from '../env';
 
 export type { SourceInfo, SourceAdapter, ListedFile, SourceKind } from './types';
 export { detectLayout, refusalLine, SUPPORTED_LAYOUTS, type Detection } from './detect';
@@ -47,7 +49,8 @@ export function sourceId(root: string): string {
   return `${base}-${hash}`;
 }
 
-export function describeSource(root: string): SourceInfo {
+/** `env`: where the Claude Code home is, for the root's project (lib/sources/claude-home.ts). */
+export function describeSource(root: string, env: Env = process.env): SourceInfo {
   let error: string | null = null;
   try {
     const st = fs.statSync(root);
@@ -66,6 +69,7 @@ export function describeSource(root: string): SourceInfo {
     adapter,
     layout: d.layout,
     shape: d.shape,
+    project: projectOfRoot(root, env),
   };
   if (!d.ok) {
     // A layout read as records: its adapter confirms the store before it is taken.

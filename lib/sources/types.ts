@@ -5,6 +5,8 @@
 import type { Location } from '../trust/tiers';
 import type { MemoryAction } from '../trust/tiers';
 import type { LayoutAdapter } from './layout-adapter';
+import type { ValidationRules } from '../validators/validation-rules';
+import type { ProjectRef } from './claude-home';
 
 export type SourceKind = 'trust-root' | 'claude-code';
 
@@ -22,6 +24,8 @@ export interface ListedFile {
    * moved aside by a transition in flight is shown where it was (docs/crash-safety.md).
    */
   readFrom?: string;
+  /** The layout's validation rules (validators/validation-rules.ts); the reference's when absent. */
+  rules?: ValidationRules;
 }
 
 export interface SourceAdapter {
@@ -55,4 +59,9 @@ export interface SourceInfo {
    * paths (`adapter` above is unused for it); the service keeps it in `recordSources`.
    */
   records?: LayoutAdapter;
+  /**
+   * The project the root belongs to (CONTRACT §9 `project`; lib/sources/claude-home.ts): its
+   * path and whether it exists; null for a user-level root (every session's).
+   */
+  project: ProjectRef | null;
 }

@@ -24,7 +24,12 @@ export const PROTECTED_FIELDS = [
   'quarantined-by',
   'quarantine-reason',
   'changed-since-verified',
+  // Set by a promote with the untrusted origin shown (docs/origin.md): the assistant may never set it.
+  'origin-reviewed',
 ] as const;
+
+/** The date the user promoted an untrusted-origin memory with its origin shown (docs/origin.md). */
+export const ORIGIN_REVIEWED = 'origin-reviewed';
 
 /** Set on a verified memory the assistant edited; cleared by reaffirm (and demote). */
 export const CHANGED_SINCE_VERIFIED = 'changed-since-verified';
@@ -43,6 +48,27 @@ export interface AssistantWriteInput {
   current: Record<string, string>;
   now: Date;
   machine: string;
+  /**
+   * The hook's session and tool-use ids, and the file's own origin keys as the write left
+   * them (docs/origin.md "Recorded going forward"): stamped when Claude Code wrote none.
+   */
+  origin?: { sessionId?: string; toolUseId?: string; current: { sessionId?: string; toolUseId?: string } };
+}
+
+/** Top-level keys the stamp writes when Claude Code did not (`originSessionId` is Claude Code's own name). */
+export const ORIGIN_SESSION_KEY = 'originSessionId';
+export const ORIGIN_TOOL_USE_KEY = 'originToolUseId';
+const ORIGIN_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+/** The origin keys to add: only absent ones, only well-formed ids, a tool-use id only beside its own session. */
+export function originStamp(o: AssistantWriteInput['origin']): Record<string, string> {
+  const set: Record<string, string> = {};
+  if (!o?.sessionId || !ORIGIN_ID.test(o.sessionId)) return set;
+  const session = o.current.sessionId ?? o.sessionId;
+  if (!o.current.sessionId) set[ORIGIN_SESSION_KEY] = o.sessionId;
+  if (session === o.sessionId && !o.current.toolUseId && o.toolUseId && ORIGIN_ID.test(o.toolUseId))
+    set[ORIGIN_TOOL_USE_KEY] = o.toolUseId;
+  return set;
 }
 
 export type AssistantWritePlan =
@@ -107,8 +133,12 @@ export function planAssistantWrite(w: AssistantWriteInput): AssistantWritePlan {
       if (now !== undefined) remove.push(k);
     } else if (now !== target) set[k] = target;
   }
+  const origin = originStamp(w.origin);
   if (!Object.keys(set).length && !remove.length) {
+    if (Object.keys(origin).length)
+      return { noop: false, action: 'edit', from: to, to, set: origin, remove, reason: 'origin session recorded' };
     return { noop: true, tier: to, message: 'the trust fields are as memtrust left them: nothing to stamp' };
   }
+  Object.assign(set, origin);
   return { noop: false, action, from, to, set, remove, reason };
 }

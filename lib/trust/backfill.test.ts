@@ -135,3 +135,36 @@ describe('shortHostname', () => {
     expect(shortHostname(h)).toBe(s);
   });
 });
+
+describe('backfill of a flagged file (docs/trust-model.md "Backfill")', () => {
+  it.each([
+    [{ credential: true }, 'holds a credential'],
+    [{ injection: true }, 'holds an injection flag'],
+    [{ hardFailure: true }, 'holds a hard validator failure'],
+    [{ credential: true, injection: true }, 'holds a credential, an injection flag'],
+  ])('%j stays inferred, with the reason, whatever its type', (checks, reason) => {
+    for (const type of ['user', 'feedback', 'project']) {
+      const p = backfillPlan(file({ type, checks }), NOW, 'box');
+      expect(p).toMatchObject({ kind: 'apply', tier: 'inferred', basis: 'flagged' });
+      expect(p.kind === 'apply' && p.reason).toContain(reason);
+      // Inferred: no last-verified is written.
+      expect(p.kind === 'apply' && p.set['last-verified']).toBeUndefined();
+      expect(p.kind === 'apply' && p.set['trust-level']).toBe('inferred');
+    }
+  });
+
+  it('a reviewer override to verified is refused for it, with a note; quarantined is still allowed', () => {
+    const p = backfillPlan(file({ checks: { credential: true } }), NOW, 'box', { tier: 'verified' });
+    expect(p).toMatchObject({ kind: 'apply', tier: 'inferred', basis: 'flagged' });
+    expect(p.kind === 'apply' && p.notes).toContain('verified refused: the file is flagged');
+    const q = backfillPlan(file({ checks: { credential: true } }), NOW, 'box', { tier: 'quarantined' });
+    expect(q).toMatchObject({ kind: 'apply', tier: 'quarantined' });
+  });
+
+  it('a clean file (no checks, or all false) keeps the default of its type', () => {
+    expect(backfillPlan(file({ checks: {} }), NOW, 'box')).toMatchObject({ tier: 'verified', basis: 'type:feedback' });
+    expect(
+      backfillPlan(file({ checks: { credential: false, injection: false, hardFailure: false } }), NOW, 'box'),
+    ).toMatchObject({ tier: 'verified' });
+  });
+});

@@ -9,7 +9,20 @@ import { oneLine, sanitiseReason } from './reason';
 import type { Move } from './transitions';
 import type { MemoryType, Tier } from './tiers';
 
-export type BackfillInput = MemoryFacts & { hasTrustLevel?: boolean };
+/**
+ * What the checks found in the file (docs/trust-model.md "Backfill"): a memory with a
+ * credential, an injection flag (hints do not count) or a hard validator failure is never
+ * back-filled to verified — it stays inferred, its findings shown, until it is fixed and
+ * promoted. `untrusted-origin` joins this list when origins are read (CONTRACT §3.1).
+ */
+export interface BackfillChecks {
+  credential?: boolean;
+  injection?: boolean;
+  /** validate exit 1 or 2. */
+  hardFailure?: boolean;
+}
+
+export type BackfillInput = MemoryFacts & { hasTrustLevel?: boolean; checks?: BackfillChecks };
 
 export interface BackfillOptions {
   /** The reviewer's per-file choice, replacing the default from `type`. */
@@ -22,6 +35,11 @@ export interface BackfillOptions {
    * whatever its type, and never verified (not even by an override).
    */
   afterFirstBackfill?: boolean;
+  /**
+   * The memory is flagged untrusted-origin (docs/origin.md): what its writing turn read,
+   * in one line. Such a memory is never back-filled to verified, not even by an override.
+   */
+  untrustedOrigin?: string;
 }
 
 export type BackfillBasis =
@@ -29,7 +47,9 @@ export type BackfillBasis =
   | 'unknown-type'
   | 'missing-type'
   | 'override'
-  | 'after-first-backfill';
+  | 'after-first-backfill'
+  | 'untrusted-origin'
+  | 'flagged';
 
 export type BackfillPlan =
   | { kind: 'skip'; filename: string; reason: string }
@@ -85,6 +105,17 @@ const BASIS_TEXT: Record<string, string> = {
   'after-first-backfill': 'new since the first backfill and stamped by no hook: an assistant write, so inferred',
 };
 
+/** Why a file's checks keep it from verified, one clause per finding kind; null when nothing does. */
+export function flaggedForBackfill(c: BackfillChecks | undefined): string | null {
+  if (!c) return null;
+  const why = [
+    c.credential ? 'a credential' : null,
+    c.injection ? 'an injection flag' : null,
+    c.hardFailure ? 'a hard validator failure' : null,
+  ].filter((x): x is string => x !== null);
+  return why.length ? `holds ${why.join(', ')}: inferred, never verified, until it is fixed and promoted` : null;
+}
+
 export function backfillPlan(f: BackfillInput, now: Date, hostname: string, opts: BackfillOptions = {}): BackfillPlan {
   const skip = skipReason(f);
   if (skip) return { kind: 'skip', filename: f.filename, reason: skip };
@@ -100,6 +131,19 @@ export function backfillPlan(f: BackfillInput, now: Date, hostname: string, opts
       );
     tier = 'inferred';
     basis = 'after-first-backfill';
+  }
+  const flagged = flaggedForBackfill(f.checks);
+  if (flagged && tier === 'verified') {
+    if (opts.tier === 'verified') notes.push('verified refused: the file is flagged');
+    tier = 'inferred';
+    basis = 'flagged';
+  }
+  // Untrusted origin (docs/origin.md): read outside content before writing, so inferred until promoted with it shown.
+  if (opts.untrustedOrigin && tier === 'verified') {
+    if (opts.tier === 'verified')
+      notes.push('verified refused: an untrusted-origin memory is promoted with its origin shown, not back-filled');
+    tier = 'inferred';
+    basis = 'untrusted-origin';
   }
   const set: Record<string, string> = { 'trust-level': tier };
   if (!f.createdAt) {
@@ -120,6 +164,13 @@ export function backfillPlan(f: BackfillInput, now: Date, hostname: string, opts
     set['quarantine-reason'] = sanitiseReason(opts.reason ?? '') || 'quarantined at backfill by the reviewer';
     move = { dir: 'quarantine' };
   }
-  const why = basis.startsWith('type:') ? `type ${basis.slice(5)} defaults to ${tier}` : BASIS_TEXT[basis]!;
+  const why =
+    basis === 'untrusted-origin'
+      ? `untrusted origin (${opts.untrustedOrigin}): inferred until promoted with its origin shown`
+      : basis.startsWith('type:')
+        ? `type ${basis.slice(5)} defaults to ${tier}`
+        : basis === 'flagged'
+          ? flagged!
+          : BASIS_TEXT[basis]!;
   return { kind: 'apply', filename: f.filename, tier, basis, set, move, reason: why, notes };
 }

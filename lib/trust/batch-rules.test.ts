@@ -26,4 +26,13 @@ describe('confirmationFor (docs/trust-model.md: more than 10 files or more than 
     );
     expect(confirmationFor([{ root: '/a', moving: 0, memories: 0 }]).needed).toBe(false);
   });
+
+  it('a back-fill rewriting more than 10 files in place asks for that count; 10 does not', () => {
+    expect(confirmationFor([{ root: '/a', moving: 0, memories: 40 }], 10).needed).toBe(false);
+    expect(confirmationFor([{ root: '/a', moving: 0, memories: 40 }], 11)).toEqual({
+      needed: true,
+      count: 11,
+      reason: 'it would rewrite 11 files (more than 10)',
+    });
+  });
 });

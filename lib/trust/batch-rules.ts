@@ -1,7 +1,7 @@
 /**
- * When a batch needs explicit confirmation (docs/batches.md;
- * docs/batches.md): demoting or moving more than 10 files, or more than a quarter
- * of one root's memories, is never done on a single keystroke.
+ * When a batch needs explicit confirmation (docs/batches.md "Confirmation"): demoting or
+ * moving more than 10 files, more than a quarter of one root's memories, or rewriting more
+ * than 10 files in place (a back-fill), is never done on a single keystroke.
  */
 
 export const CONFIRM_ABOVE_FILES = 10;
@@ -24,7 +24,18 @@ export interface Confirmation {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-export function confirmationFor(roots: readonly RootShare[]): Confirmation {
+/**
+ * `rewriting`: files the batch rewrites in place, moved or not (a back-fill stamps every file
+ * it plans); above 10 the user confirms that number.
+ */
+export function confirmationFor(roots: readonly RootShare[], rewriting = 0): Confirmation {
+  if (rewriting > CONFIRM_ABOVE_FILES) {
+    return {
+      needed: true,
+      count: rewriting,
+      reason: `it would rewrite ${plural(rewriting, 'file', 'files')} (more than ${CONFIRM_ABOVE_FILES})`,
+    };
+  }
   const count = roots.reduce((n, r) => n + r.moving, 0);
   if (count > CONFIRM_ABOVE_FILES) {
     return {

@@ -30,6 +30,11 @@ export interface ContextMemory {
   injection: boolean;
   /** Could not be read (too large, unreadable, refused): never loaded, reported. */
   problem?: string;
+  /**
+   * Flagged untrusted-origin and not yet promoted with the origin shown (docs/origin.md):
+   * what its writing turn read, in one line. Never loaded as verified.
+   */
+  untrustedOrigin?: string;
 }
 
 export interface ContextRootInput {
@@ -85,7 +90,7 @@ export type RowState =
   | 'conflict'
   | 'unreadable';
 
-export type RowFlag = 'stale' | 'due' | 'credential' | 'injection' | 'still-indexed';
+export type RowFlag = 'stale' | 'due' | 'credential' | 'injection' | 'still-indexed' | 'untrusted-origin';
 
 /** The gesture that would change a row (rendered as a link or a command by the callers). */
 export type RowAction =

@@ -16,3 +16,4 @@ export * from './describe';
 export * from './assistant-write';
 export * from './batch-rules';
 export * from './file-record';
+export * from './origin';

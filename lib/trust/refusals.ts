@@ -21,6 +21,8 @@ export const REFUSAL_CODES = [
   'not-archive-due',
   // The file itself stops the action: no rewritable frontmatter, or a hard failure / credential for promote and re-affirm (allowed.ts).
   'file-blocks',
+  // Promote of a memory flagged untrusted-origin whose origin the request does not say was shown (origin.ts).
+  'origin-not-shown',
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
 
@@ -84,6 +86,7 @@ const MESSAGES: Record<RefusalCode, Builder> = {
   'validators-fail': (v, d) =>
     `${v} refused: ${d.failure}; validate must pass (exit 0 or 3) and secret-check must be clean (injection-check is advisory)`,
   'file-blocks': (v, d) => d.rule ?? `${v} refused by the file's own state`,
+  'origin-not-shown': (v, d) => d.rule ?? `${v} refused: the untrusted origin was not shown`,
   'not-archive-due': (v, d) =>
     `${v} refused: ${name(d)} is on day ${d.days} in quarantine; archiving is allowed from day 91 (${today(d.at!)})`,
 };

@@ -9,6 +9,7 @@
  * on an explicit click, from the file itself. See docs/credentials.md.
  */
 import { secretCandidates } from './secrets';
+import { urlPassword } from './known-values';
 import { findingClass, type FindingClass, type OwnerIdentity } from './types';
 
 export interface MaskSpan {
@@ -22,15 +23,6 @@ export const MASK_PATTERN = /⟦(credential|personal) #(\d{1,5}) · (\d{1,7}) ch
 
 export function maskText(cls: FindingClass, n: number, length: number): string {
   return `⟦${cls} #${n} · ${length} chars⟧`;
-}
-
-/** `scheme://user:PASS@host`: only the part between `:` and `@` is the secret. */
-function urlPassword(text: string, start: number, end: number): [number, number] {
-  const s = text.slice(start, end);
-  const auth = s.indexOf('://') + 3;
-  const at = s.lastIndexOf('@');
-  const colon = s.indexOf(':', auth);
-  return colon > 0 && colon < at ? [start + colon + 1, start + at] : [start, end];
 }
 
 /** A private key's finding sits on its BEGIN line; the key material runs to the END line (or the end of the text). */

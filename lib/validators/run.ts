@@ -1,8 +1,10 @@
 /** One entry point per CLI check name, so the CLI and the service pick validators the same way. */
 import { validate } from './validate';
+import type { ValidationRules } from './validation-rules';
 import { secretCheck } from './secrets';
 import { injectionCheck } from './injection';
-import type { OwnerIdentity, Verdict } from './types';
+import type { Finding, OwnerIdentity, Verdict } from './types';
+import { splitHints } from './hints';
 import { runSecretAndInjection } from './secret-and-injection';
 import { ownerIdentity } from '../identity';
 
@@ -20,14 +22,23 @@ export function runCheck(cmd: CheckCommand, bytes: Buffer, filename: string, own
   }
 }
 
+/** What memtrust keeps of the three checks: `injection` without its hints, which are `hints` (hints.ts). */
 export interface AllVerdicts {
   validate: Verdict;
   secret: Verdict;
   injection: Verdict;
+  hints: Finding[];
 }
 
-export function runAllChecks(bytes: Buffer, filename: string, owner: OwnerIdentity): AllVerdicts {
-  const checked = validate(bytes, filename);
-  const { secret, injection } = runSecretAndInjection(bytes, owner);
-  return { validate: checked, secret, injection };
+/** `rules`: the layout's conventions for `validate` (validation-rules.ts); the drop-in's by default. */
+export function runAllChecks(
+  bytes: Buffer,
+  filename: string,
+  owner: OwnerIdentity,
+  rules: ValidationRules = 'reference',
+): AllVerdicts {
+  const checked = validate(bytes, filename, rules);
+  const both = runSecretAndInjection(bytes, owner);
+  const { injection, hints } = splitHints(both.injection);
+  return { validate: checked, secret: both.secret, injection, hints };
 }

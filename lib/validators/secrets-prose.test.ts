@@ -82,6 +82,55 @@ const FOUND: Array<[string, string, string, string]> = [
     'PrivateKey = aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9=',
     'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9=',
     'secret.bare-key',
+  ], // Context and shape (docs/credentials.md §2): a value no label is tied to.
+  ['password word several words before', 'passwords: users still on `Spring-2025x`', 'Spring-2025x', 'secret.password'],
+  ['reset with a date between', 'pw reset 2026-05-30 to `Nq7-reset-44`', 'Nq7-reset-44', 'secret.password'],
+  ['password in parentheses', 'cPanel password (`cp-Host-881`) for the shop', 'cp-Host-881', 'secret.password'],
+  ['value alone under a heading', '### DB 비밀번호\n\n`kr-db-Pass77`', 'kr-db-Pass77', 'secret.password'],
+  ['value on the line after a label line', 'Router password:\n`Rt-Label-Ln7`', 'Rt-Label-Ln7', 'secret.password'],
+  ['pair in emphasis', 'Proxmox: **root / `Pve-root-33`**', 'Pve-root-33', 'secret.login-pair'],
+  ['pair after a realm', 'web UI `root@pam` / `Pam-Realm-88`', 'Pam-Realm-88', 'secret.login-pair'],
+  ['account, password, e-mail', 'Account: jdoe / Jd-acct-551 / staff', 'Jd-acct-551', 'secret.login-pair'],
+  ['log in (user / pw)', 'log in (tester / Tst-login-29) and open settings', 'Tst-login-29', 'secret.login-pair'],
+  [
+    'pair on an index line',
+    '[Demo shop](project_demo.md) — demo account demo/dmo-Shop-71, resets',
+    'dmo-Shop-71',
+    'secret.login-pair',
+  ],
+  [
+    'application password',
+    'WP app password: Ab3d Ef9h Ij2l Mn7p Qr4t Uv6x',
+    'Ab3d Ef9h Ij2l Mn7p Qr4t Uv6x',
+    'secret.password',
+  ],
+  [
+    'unquoted Bearer',
+    'Authorization: Bearer aB3dE5fG7hJ9kL1mN3pQ5rS7t',
+    'aB3dE5fG7hJ9kL1mN3pQ5rS7t',
+    'secret.password',
+  ],
+  ['short shell name AK', 'AK="LTdemo7hJ9kL1mN3pQ5rS7t"', 'LTdemo7hJ9kL1mN3pQ5rS7t', 'secret.env-credential'],
+  [
+    'short shell name SK',
+    "export SK='q7Lm2Np8Rt5Vw1Xz9Kb3Hc6Jd'",
+    'q7Lm2Np8Rt5Vw1Xz9Kb3Hc6Jd',
+    'secret.env-credential',
+  ],
+  ['Vietnamese pass chung', 'wifi quán: pass chung `CafeWifi-2026`', 'CafeWifi-2026', 'secret.password'],
+  ['Vietnamese mật khẩu', 'Tài khoản admin, mật khẩu `Vn-Admin-662`', 'Vn-Admin-662', 'secret.password'],
+  [
+    'SNMP community on snmpwalk',
+    '`snmpwalk -v2c -c m0n-Comm-41 192.0.2.1 system`',
+    'm0n-Comm-41',
+    'secret.command-line',
+  ],
+  ['SNMP community on a switch', 'snmp-server community Sw-Rw-2291 RW', 'Sw-Rw-2291', 'secret.command-line'],
+  [
+    'service=host/user/password in a paragraph',
+    'Mail goes through the relay and FTP=ftp.example.net/deploy/Ftp-Dpl-66 is what the build uses.',
+    'Ftp-Dpl-66',
+    'secret.login-pair',
   ],
 ];
 
@@ -117,7 +166,7 @@ const CLEAN: Array<[string, string]> = [
   ['zone id', 'Cloudflare zone id: 0123456789abcdef0123456789abcdef'],
   ['account id', 'account_id = "0123456789abcdef0123456789abcdef"'],
   ['tenant id (UUID)', 'tenant id 123e4567-e89b-12d3-a456-426614174000'],
-  ['UUID after token', 'token: 123e4567-e89b-12d3-a456-426614174000'],
+  ['UUID named an id', 'client_id: 123e4567-e89b-12d3-a456-426614174000'],
   ['git SHA after commit', 'key loader fixed in commit 3f2a9c1d4e5b6a7f8091a2b3c4d5e6f708192a3b'],
   ['verified-at SHA', 'verified-at: 3f2a9c1d4e5b6a7f8091a2b3c4d5e6f708192a3b'],
   ['/commit/ URL', 'token refresh: https://github.com/o/r/commit/3f2a9c1d4e5b6a7f8091a2b3c4d5e6f708192a3b'],
@@ -197,6 +246,67 @@ const CLEAN: Array<[string, string]> = [
   [
     'a host name near a password word',
     'He asked how the sudo password works on `box.lab.example.net`: set it with passwd.',
+  ], // Context and shape look-alikes (docs/credentials.md §2), each beside a positive above.
+  ['a name after "password for"', 'reset the password for `Svc-Backup01` tomorrow'],
+  ['a date after a password word', 'pw reset on `2026-05-30`'],
+  ['a sentence ends before the quote', 'Password changed. See `Deploy-Notes-2` for the steps.'],
+  [
+    'names, files and dates under a Credentials heading',
+    '## Credentials\n\n- owner: `ops-team`\n- file: `~/.config/app/creds.json`\n- rotated `2026-05-01`',
+  ],
+  ['prose on the line after a label line', 'Password:\n\nmust be 12+ characters with a digit'],
+  ['versions and files joined by a slash', 'Release v2.3/v2.4 moved src/Button2.tsx'],
+  ['group names after users', 'users / groups: `www-data` / `adm`'],
+  ['two branches', 'merged `main` / `Feature-2` yesterday'],
+  ['six words of four letters', 'WP app password note: keep them safe from bots here'],
+  ['a variable after Bearer', 'use `Authorization: Bearer $API_TOKEN` from the env'],
+  ['Bearer tokens in prose', 'Bearer tokens are refreshed every hour by `auth-refresh`'],
+  ['a slug under a short key name', 'TASK_KEY=nightly-backup-job-2026'],
+  ['a question instead of a password', 'wifi pass chung: hỏi chị Lan'],
+  ['the default community', '`snmpwalk -v2c -c public 192.0.2.1 system`'],
+  ['a repository, not a service', 'REPO=github.com/acme/Widget-2'],
+  ['a file on an FTP host', 'FTP=ftp.example.net/pub/README.txt'],
+  [
+    'a document id on a credentials line',
+    'Credentials sheet: https://docs.google.com/spreadsheets/d/1aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9/edit',
+  ],
+  ['an id named in parentheses', 'credentials doc (id 1aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9) is shared'],
+  ['credential ids in a Credential column', '| Node | Credential |\n|---|---|\n| Gmail | `aB3dE5fG7hJ9kL1m` |'],
+  ['a contract address', 'token contract 0x52908400098527886E0F7030069857D2E4169EE7 (ERC-20)'],
+  ['a key cut short', 'key: `aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z…` (truncated)'],
+  [
+    'a bcrypt hash',
+    'we store the bcrypt hash of the password: `$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy`',
+  ],
+  ['a placeholder in an export line', 'export BRAVE_API_KEY=<BRAVE_KEY>'],
+  ['design tokens', 'design tokens: `brand-500`, `space-4x`, `radius-md2`'],
+  ['token pacing', 'Token pacing: keep `max_rpm_60` for the batch job'],
+  ['an approval-token filename', 'approval-token filename: `approve-2026-06-01.tok`'],
+  ['a path to a token file', 'token file: `.secrets/gh-token-2.txt`'],
+  ['a menu name', 'Datacenter → node → System → Reset Root Password → `Apply2`'],
+  ['an ordinal pass', 'Pass 1: `dedupe_v2` over the rows'],
+  ['a test result', 'Sanity PASS: `14of14` checks'],
+  ['a date in parentheses after a password word', 'password changed (20260512) by ops'],
+  ['an e-mail then a word after a slash', 'mail me at someone@example-mail.com / or call'],
+  ['a setting after a password word, in another clause', 'password reset done. Then ?lang=en-us2 was set'],
+  [
+    'groups of four that are an IBAN',
+    'Rent goes to IBAN DE44 5001 0517 5407 3249 31 every month (app password not needed)',
+  ],
+  ['a publishable key', 'Checkout page uses publishable key pk_live_51Demo0000publishableKeyShownOnCheckoutPage000'],
+  ['an env name after a label', 'Mailer API key: see `.env.local` (`MAILER_API_KEY`)'],
+  ['an amount of tokens', '- 每次运行大约 tokens: ~300K-2M'],
+  ['a call after auth', 'Auth check: `loadSessionMember()` then `assertRole()`'],
+  ['OAuth is no auth label', 'the OAuth client talks to store `shop-dev-7x2k9`'],
+  ['two codes after account', 'lookup in the account gave (`NO_MATCH` / `UNKNOWN_ZONE`)'],
+  ['column names after user', 'user table columns: `balance`, `total_spent`, `total_used`'],
+  [
+    'a contract address in parentheses',
+    'Escrow contract (`0x52908400098527886E0F7030069857D2E4169EE7`) holds the deposits, token side',
+  ],
+  [
+    'a project id',
+    '- deploy ran for project `1DemoAppsScriptIdAbCdEfGhIjKlMnOpQrStUvWxYz012345` after the token refresh',
   ],
 ];
 
@@ -239,6 +349,32 @@ const STILL_FOUND: Array<[string, string, string]> = [
   ['a list after a password label', 'password: `alpha,beta,gamma`', 'alpha,beta,gamma'],
   ['a label in a code span with a colon and a value', '`BACKUP_API_SECRET`: `q9Wm-44xTz`', 'q9Wm-44xTz'],
   ['a quoted value with a colon after a key label', 'api key: `svc:Kx81-mm2Q`', 'svc:Kx81-mm2Q'],
+  [
+    'a key in full beside a cut one',
+    'key: `aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z` (full)',
+    'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z',
+  ],
+  ['a pair in a Credential column', '| Node | Credential |\n|---|---|\n| NAS | `admin / Nas-Cell-73` |', 'Nas-Cell-73'],
+  ['a password for a user, then the value', 'the password for `svc01` is `Svc-Pw-2219`', 'Svc-Pw-2219'],
+  [
+    'a UUID after token (services issue UUID keys)',
+    'token: 123e4567-e89b-12d3-a456-426614174000',
+    '123e4567-e89b-12d3-a456-426614174000',
+  ],
+  [
+    'a UUID in a row named API Key',
+    '| **API Key** | `5f2c9a10-3b7e-4d21-9c44-0a1b2c3d4e5f` |',
+    '5f2c9a10-3b7e-4d21-9c44-0a1b2c3d4e5f',
+  ],
+  ['a CamelCase word quoted after a password word', "the SIP gateway ships with password 'BlueHarbor'", 'BlueHarbor'],
+  ['a PIN in parentheses after a password word', '- 服务器 sudo 密码已记下 (418207)', '418207'],
+  ['an e-mail login and its password', '- Newsletter tool: owner@example.org / Nws-Tool-4471!', 'Nws-Tool-4471!'],
+  [
+    'a value set in the clause of a password word',
+    '- Demo site: https://demo.example.org (password-protected, preview: ?preview=demosite2031)',
+    'demosite2031',
+  ],
+  ['a token file and a token', 'token file `.secrets/gh.txt`, token: `tkn_7c1d2e3f4a5b`', 'tkn_7c1d2e3f4a5b'],
 ];
 
 describe('credentials in prose: found, with the value as the masked span', () => {
@@ -249,6 +385,18 @@ describe('credentials in prose: found, with the value as the masked span', () =>
     expect(v.findings.every((f) => f.class === 'credential')).toBe(true);
     expect(values(text)).toEqual([value]);
     for (const f of v.findings) expect(f.message).not.toContain(value);
+  });
+
+  it('every value under a Credentials heading, the old and the new', () => {
+    expect(values('## Credentials\n\n- Old `oldPw-4411` → NEW `newPw-8832`')).toEqual(['oldPw-4411', 'newPw-8832']);
+    // The heading reaches to the next heading of its level, not past it.
+    expect(values('## Credentials\n\n## Build\n\n- Old `oldPw-4411` → NEW `newPw-8832`')).toEqual([]);
+  });
+
+  it('a user/password pair in a table cell under a Login column', () => {
+    const t = '| Service | URL | Login |\n|---|---|---|\n| Grafana | http://grafana.lan | grafana-ops/Graf-Cell-19 |';
+    expect(values(t)).toEqual(['Graf-Cell-19']);
+    expect(values(t.replace('Login', 'Notes'))).toEqual([]);
   });
 
   it('table rows under a password column, each cell its own value', () => {

@@ -20,6 +20,21 @@ import { groupedAlternation } from './alternation';
 import { wantedLines } from './secrets-trigger';
 import { asciiSet, hasRun, isJsSpace } from './text-chars';
 import { codePointLength } from './validate-text';
+import { HOST, isHashOrAddress } from './secrets-shape';
+import {
+  detectAppPasswords,
+  detectBearer,
+  detectNearPasswordWord,
+  detectPairs,
+  detectServiceTriple,
+  detectSnmp,
+  detectUnderContext,
+  envShortKind,
+  gapEndsInOwner,
+  isKeyShaped,
+  isPasswordShaped,
+  sectionKind,
+} from './secrets-context';
 
 const TIER = 2 as const;
 
@@ -88,16 +103,31 @@ const WEAK_LOOKALIKE =
  * is Write-only`, `--token NEW_TOKEN`, a `Secret` column of names): no token or key is words
  * without a digit.
  */
-const CODE_NAME = /^[\p{L}$]+(?:[._+/,-][\p{L}$]+)+(?:\([^)]*\)?)?$/u;
+const CODE_NAME = /^[\p{L}$_]+(?:[._+/,-][\p{L}$_]+)+(?:\([^)]*\)?)?$/u;
 /** No ASCII letter or digit: words in another script (`Auth=이메일+비번`), not a token or key. */
 const NO_ASCII_ALNUM = /^[^A-Za-z0-9]*$/;
 /** The labels that name a password (a passphrase of plain words is one): English, the Latin-script ones, and every label in another script. */
 const PASSWORD_WORD =
   /^(?:passwords?|passwd|pass|passphrase|pwd|pw|mot de passe|mdp|passwort|kennwort|senha|clave|contrasena)$|[\u0080-\uffff]/i;
+/** An id in capitals (`QRX42-B7`, `TASK-2026-027`): a name, after a key or token word. */
+const UPPER_ID = /^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$/;
 function isNameNotSecret(label: string, value: string): boolean {
   // The label first: after a password word (most labels) neither value test is needed.
-  return !PASSWORD_WORD.test(label) && (CODE_NAME.test(value) || NO_ASCII_ALNUM.test(value));
+  if (PASSWORD_WORD.test(label)) return false;
+  // A key or a token is long: `API key: 4f1e0a` is a public affiliate id, not a key.
+  if (value.length < 8) return true;
+  return (
+    CODE_NAME.test(value) ||
+    NO_ASCII_ALNUM.test(value) ||
+    UPPER_ID.test(value) ||
+    AMOUNT.test(value) ||
+    SHORT_NAMES.test(value)
+  );
 }
+/** An amount (`~300K-2M`, `1,200/min`): a count of tokens, not a token. */
+const AMOUNT = /^[~≈<>+-]?\d[\d.,]*[KMBkmb%]?(?:[-–~/]\d*[\d.,]*[KMBkmb%]?\w{0,4})?$/;
+/** Two or three short names joined by `/` (`flowbot/DeskCat`): who holds a token, not the token. */
+const SHORT_NAMES = /^[A-Za-z][\w.-]{0,11}(?:\/[A-Za-z][\w.-]{0,11}){1,2}$/;
 
 const SENTENCE_END = /[.!?;](?:\s|$)/;
 const FIRST_WORD = /^\s*([\p{L}\p{N}_-]+)/u;
@@ -109,7 +139,7 @@ const FIRST_WORD = /^\s*([\p{L}\p{N}_-]+)/u;
  * (docs/credentials.md, "Near, not tied").
  */
 function weaklyTied(label: string, gap: string, value: string): boolean {
-  if (label.toLowerCase() === 'pass' || SENTENCE_END.test(gap)) return false;
+  if (label.toLowerCase() === 'pass' || SENTENCE_END.test(gap) || gapEndsInOwner(gap)) return false;
   const next = FIRST_WORD.exec(gap)?.[1];
   if (next !== undefined && NOT_A_SECRET_KEY.test(next.toLowerCase())) return false;
   return !WEAK_LOOKALIKE.test(value);
@@ -183,6 +213,17 @@ export function hasLetterOrDigit(v: string): boolean {
   return false;
 }
 
+/**
+ * More shapes that are no credential, after any label (docs/credentials.md §2, "Not
+ * credentials"): a dotfile (`.env.local`), a package (`@scope/name`), a site-verification
+ * token, a publishable key (`pk_live_…`, public by design), a key cut to its prefix
+ * (`sk-ant-oat01-`), a placeholder ending in `xxx` (`shpat_xxx`), a call or a decorator
+ * (`getUser()`, `@task(3)`), an index (`data['token']`), a path to a file or a glob
+ * (`secrets/.env`, `content/*.png`). A lower-case host name is tested beside FILE_NAME.
+ */
+const NOT_A_VALUE_MORE =
+  /^\.[\w-]+(?:\.[\w-]+)*$|^@[\w-]+\/[\w.-]+$|verification[=:]|^pk_(?:live|test)_|[-_]$|(?:^|[_-])x{3,}$|^[A-Za-z_$@][\w$.]*\([^()]*\)?$|\w\[['"\w]|^[\w.-]+(?:\/[\w.*-]+)*\/(?:[\w*-]*\.[\w.*-]+|\*[\w.*-]*)$/i;
+
 /** Is `raw` (already cut out of its quotes) a credential value rather than a look-alike? */
 export function isCredentialValue(raw: string): boolean {
   // `trim()` only when an end is white space (rare): the builtin costs more than the two looks.
@@ -196,8 +237,12 @@ export function isCredentialValue(raw: string): boolean {
   if (hasJsSpace(v)) return false;
   if (!hasNonLetter(v)) return false; // plain words: `password: required`
   if (NOT_A_VALUE_EXACT.test(v) || NOT_A_VALUE_ANY_CASE.test(v)) return false;
+  // A password hash (`$2b$12$…`) or a blockchain address (`0x…`): both start with `$` or `0`.
+  const first = v.charCodeAt(0);
+  if ((first === 36 || first === 48) && isHashOrAddress(v)) return false;
   // A file name holds a dot: most values do not, and skip the regex.
-  if (v.includes('.') && FILE_NAME.test(v)) return false;
+  if (v.includes('.') && (FILE_NAME.test(v) || HOST.test(v))) return false;
+  if (NOT_A_VALUE_MORE.test(v)) return false;
   // Pure punctuation or a Markdown artefact (`|---|`, `**`, `->`).
   if (!hasLetterOrDigit(v)) return false;
   return true;
@@ -239,7 +284,8 @@ export function spacesAt(line: string, at: number, limit = line.length): number 
 /** Credential labels in the languages real notes use (English first). */
 export const LABEL_WORDS =
   'passwords?|passwd|pass|passphrase|pwd|pw|client[ _-]?secrets?|secret[ _-]?keys?|secrets?|api[ _-]?keys?|apikeys?|access[ _-]?keys?|access[ _-]?tokens?|auth[ _-]?tokens?|tokens?|auth|snmp[ _-]?community|community[ _-]?strings?|' +
-  'contraseña|contrasena|clave|mot de passe|mdp|passwort|kennwort|senha|пароль|비밀번호|비번|암호|密码|密碼|口令|パスワード|暗証番号';
+  'contraseña|contrasena|clave|mot de passe|mdp|passwort|kennwort|senha|пароль|비밀번호|비번|암호|密码|密碼|口令|パスワード|暗証番号|' +
+  'mật khẩu|mat khau|ключ|密钥|clé|schlüssel|chave';
 
 /** LABEL_WORDS grouped by first character for speed (alternation.ts): the same matches. */
 export const LABEL_ALTERNATION = groupedAlternation(LABEL_WORDS.split('|'), true);
@@ -253,7 +299,7 @@ const SPACE_LABELS =
  * and the product 1Password, whose name holds the label word (`from 1Password via \`x.apiKey\``).
  */
 export const NOT_A_SECRET_KEY =
-  /(?:^|[_.\- ])(?:ids?|name|names|type|types|file|files|path|url|uri|endpoint|hint|policy|length|len|max|min|count|limit|size|ttl|expir\w*|expires?|rotation|header|prefix|format|field|budget|usage|used|hash|hashed|salt|env|var|public|pub|pubkey|fingerprint|scope|scopes|location|manager|reset|required|store|stdin|helper|command|cmd|mode|algorithm|algo)(?:$|[_.\- ])|public|pubkey|max_?tokens|tokeniz|^1password$/i;
+  /(?:^|[_.\- ])(?:ids?|name|names|type|types|file|files|path|url|uri|endpoint|hint|policy|length|len|max|min|count|limit|size|ttl|expir\w*|expires?|rotation|header|prefix|format|field|budget|usage|used|hash|hashed|salt|env|var|public|pub|pubkey|fingerprint|scope|scopes|location|manager|reset|required|store|stdin|helper|command|cmd|mode|algorithm|algo|filename|filenames|dir|directory|folder|nopasswd|passwordless|publishable|design|input|output|prompt|completion|context|sort|primary|foreign|partition|pacing|rate|refresh[ _-]?interval)(?:$|[_.\- ])|public|pubkey|max_?tokens|tokeniz|^1password$/i;
 
 // ---------------------------------------------------------------------------
 // Line selection
@@ -448,6 +494,43 @@ function storedElsewhere(line: string): boolean {
   return STORED_ELSEWHERE.test(line) && !QUOTED_VALUE.test(line);
 }
 
+/** The words CLOSER took between a label and its colon: a number (`Pass 1:`) or a part naming something else (`token filename:`). */
+function qualifierNamesOther(closed: string): boolean {
+  for (const w of closed.split(/[\s()*"'`_:=：]+/)) {
+    if (w === '') continue;
+    if (/^\d+$/.test(w) || NOT_A_SECRET_KEY.test(w.toLowerCase())) return true;
+  }
+  return false;
+}
+/** Words before an all-caps `PASS` that make it a test result. */
+const RESULT_WORD = /(?:sanity|smoke|tests?|checks?|ci|build|lint|e2e|unit|all|status)[ _-]?$/i;
+/** A `→` or `->` separator at `at` (after white space). */
+function isArrowAt(line: string, at: number): boolean {
+  const i = at + spacesAt(line, at);
+  return line.charCodeAt(i) === 0x2192 || (line.charCodeAt(i) === 45 && line.charCodeAt(i + 1) === 62);
+}
+/** A `→`, `->` or `>` before the label: the label is one step of a menu path. */
+function menuBefore(line: string, labelAt: number): boolean {
+  const before = line.slice(Math.max(0, labelAt - 80), labelAt);
+  return before.includes('→') || before.includes('->') || / > /.test(before);
+}
+
+/** One word with a capital inside (`BlueHarbor`, `BlueFish`): a password after a password word, a name elsewhere. */
+const CAMEL_WORD = /^[A-Za-z]*[a-z][A-Z][A-Za-z]*$/;
+/**
+ * Is `value`, tied to `label`, its credential? The shape every value passes (isCredentialValue),
+ * not a name after a key word (isNameNotSecret) — and two shapes only a label makes credentials:
+ * a UUID after a key, token or password word (many services issue UUID keys; a UUID named an id
+ * never reaches here, NOT_A_SECRET_KEY), and one CamelCase word after a password word (a vendor's
+ * default password, `password 'BlueHarbor'`).
+ */
+function labelledValue(label: string, value: string, quoted: boolean): boolean {
+  if (isCredentialValue(value)) return !isNameNotSecret(label, value);
+  if (UUID.test(value)) return true;
+  // Quoted only: an unquoted value has a character that is not a letter (mayHoldValue's gate).
+  return quoted && value.length >= 6 && PASSWORD_WORD.test(label) && CAMEL_WORD.test(value);
+}
+
 /** What separates a label from its value. */
 export const SEP =
   /^\s*(?::=|[:=：]|=>|->|→|\s(?:is|was|ist|war|est|es|era|é|era|это|は|은|는|이|是|为|為)(?![A-Za-z\u00C0-\u024F])\s*[:：]?|[은는이は是为為]\s*[:：]?)\s*/;
@@ -503,15 +586,26 @@ const detectLabel: LineDetector = (line, out) => {
   for (let m: RegExpExecArray | null = first; m !== null; m = nextLabel(line, m.index + m[0].length)) {
     if (isNotSecretKey(m) || inParameterExpansion(line, m.index)) continue;
     const label = m[2] ?? '';
+    // `OAuth`: `auth` glued to a word is the protocol's name, not a label.
+    if (label.length === 4 && (label.charCodeAt(0) | 0x20) === 0x61 && m[1] && /[A-Za-z0-9]$/.test(m[1])) continue;
     let at = m.index + m[0].length;
     // `label (admin): value`, `"label"`, `label**:`
     // …and up to three short words naming what it is for: `mot de passe root :`, `senha do roteador:`, `пароль от NAS:`.
     if (closerStarts(line.charCodeAt(at))) {
       const window = line.slice(at, at + 60);
-      if (CLOSER_NEEDS.test(window)) at += CLOSER.exec(window)?.[0].length ?? 0;
+      if (CLOSER_NEEDS.test(window)) {
+        const closed = CLOSER.exec(window)?.[0] ?? '';
+        // `token filename:`, `Pass 1:`, `password hint:`: the words before the colon name something else.
+        if (closed.length > 0 && qualifierNamesOther(closed)) continue;
+        at += closed.length;
+      }
     }
+    // `Sanity PASS`, `tests PASS`: a result, not a label.
+    if (label === 'PASS' && RESULT_WORD.test(m[1] ?? '')) continue;
     const sepLength = separatorLength(line, at);
     const sep = sepLength !== -1;
+    // `System → Reset Root Password → Apply`: a menu path, the label is an item's name.
+    if (sep && isArrowAt(line, at) && menuBefore(line, m.index)) continue;
     // `**Password:** value`: Markdown emphasis closing after the separator.
     const afterSep = sep ? at + sepLength + emphasisAt(line, at + sepLength) : at;
     // Quoted value right after the separator (or, without one, within a short gap).
@@ -530,7 +624,7 @@ const detectLabel: LineDetector = (line, out) => {
         const value = qv.slice(inner);
         // Without a separator the quote is only near the label: docs/credentials.md, "Near, not tied".
         if (!sep && !weaklyTied(label, line.slice(afterSep, start), value)) continue;
-        if (isCredentialValue(value) && !isNameNotSecret(label, value)) {
+        if (labelledValue(label, value, true)) {
           if (stored === 0) stored = storedElsewhere(line) ? 1 : 2;
           if (stored === 1) return;
           push(out, start + inner, value, 'secret.password', `value after a "${label.toLowerCase()}" label`);
@@ -549,12 +643,37 @@ const detectLabel: LineDetector = (line, out) => {
     if (!sep && !spaced) continue;
     const from = skipScheme(line, spaced ? at + spacesAt(line, at) : afterSep);
     const u = unquotedAt(line, from);
-    if (u && isCredentialValue(u.value) && !isNameNotSecret(label, u.value)) {
+    if (u && labelledValue(label, u.value, false)) {
       if (stored === 0) stored = storedElsewhere(line) ? 1 : 2;
       if (stored === 1) return;
       push(out, u.start, u.value, 'secret.password', `value after a "${label.toLowerCase()}" label`);
     }
   }
+};
+
+/**
+ * A table row whose first cell is a credential label (`| **API Key** | … |`): the second cell is
+ * its value, as after a colon. A key-value table names its values by the row, not the column.
+ */
+const ROW_LABEL = /^\s*\|\s*[*_`]*\s*([^|*_`]{2,40}?)\s*[*_`]*\s*\|\s*([^|]{6,200}?)\s*\|/;
+const detectRowLabel: LineDetector = (line, out) => {
+  if (line.charCodeAt(spacesAt(line, 0)) !== 124 /* | */) return;
+  const r = ROW_LABEL.exec(line);
+  if (r === null) return;
+  const cell = r[1]!;
+  LABEL_RE.lastIndex = 0;
+  const m = LABEL_RE.exec(cell);
+  // The label is the whole cell (a qualifier of up to 24 characters before it aside).
+  if (m === null || m.index + m[0].length !== cell.length || isNotSecretKey(m)) return;
+  let value = r[2]!;
+  let start = r.index + r[0].lastIndexOf(value);
+  const q = /^(`+|\*\*|"|')(.*)\1$/.exec(value);
+  if (q) {
+    start += q[1]!.length;
+    value = q[2]!;
+  }
+  if (labelledValue(m[2] ?? '', value, q !== null))
+    push(out, start, value, 'secret.table-credential', `value in a row named "${(m[2] ?? '').toLowerCase()}"`);
 };
 
 /** `DB_PASSWORD=…`, `SSHPASS=…`, `export GH_TOKEN=…` (the variable name decides). */
@@ -569,11 +688,18 @@ const detectEnv: LineDetector = (line, out) => {
   ENV_RE.lastIndex = 0;
   for (let m = ENV_RE.exec(line); m !== null; m = ENV_RE.exec(line)) {
     const name = m[1] ?? '';
-    if (!ENV_NAME.test(name) || ENV_NOT.test(name)) continue;
+    if (ENV_NOT.test(name)) continue;
+    // `AK=`, `SK=`, `WIFI_PSK=`: a short part of the name says credential, the value's shape must agree.
+    const short = ENV_NAME.test(name) ? null : envShortKind(name);
+    if (short === null && !ENV_NAME.test(name)) continue;
     const raw = m[2] ?? m[3] ?? m[4] ?? '';
+    // `<BRAVE_KEY>` unquoted: a placeholder before the trim takes its brackets away.
+    if (m[4] !== undefined && raw.charCodeAt(0) === 60 /* < */) continue;
     const value = m[4] !== undefined ? trimUnquoted(raw) : raw;
     const start = m.index + m[0].length - raw.length - (m[4] !== undefined ? 0 : 1) + raw.indexOf(value);
-    if (isCredentialValue(value)) push(out, start, value, 'secret.env-credential', `credential assigned to ${name}`);
+    if (!isCredentialValue(value)) continue;
+    if (short !== null && !(short === 'key' ? isKeyShaped(value) : isPasswordShaped(value))) continue;
+    push(out, start, value, 'secret.env-credential', `credential assigned to ${name}`);
   }
 };
 
@@ -596,7 +722,7 @@ export function letterBefore(line: string, at: number): boolean {
 }
 const PAIR_QUOTED = /^[^`\n]{0,30}?`([^`\s/:]{1,64})`\s*(?:\/|:|,)\s*`([^`\n]{1,128})`/;
 const PAIR_GLUED = /^[^`\n]{0,30}?`([^`\s/:]{1,64})[/:]([^`\s]{1,128})`/;
-const PAIR_PLAIN = /^[\s:=-]{0,4}(?:\S+\s+){0,3}?([A-Za-z0-9_.-]{1,40})\s?(?:\/|:)\s?([^\s`'",;)]{1,128})/;
+const PAIR_PLAIN = /^[\s:=-]{0,4}(?:\S+\s+){0,3}?\(?([A-Za-z0-9_.-]{1,40})(?:\s?\/\s?|:)([^\s`'",;)]{1,128})/;
 
 /** The pair forms after a key, in order; a strong key (`login`, `sign in`, `creds`) also takes the plain form. */
 const PAIR_FORMS = [PAIR_QUOTED, PAIR_GLUED];
@@ -616,12 +742,19 @@ const SETTING = /^[A-Za-z_][\w.-]*=[\w.-]+$/;
 const VERSIONED_NAME = /^[a-z]+(?:-[a-z]+)*-\d+(?:\.\d+)+(?:-[a-z]+)*$/;
 const PATH_START = /^(?:~|\.{1,2})$/;
 const NUMBER_CHANGE = /^\d+(?:→|->)\d+$/;
+/**
+ * Lower-case words joined by `-` or `_` (`total_purchased`, `key-only`, `nvidia-kernel-dkms`):
+ * names of columns, packages and modes. A password in a pair has a digit, a capital or a symbol.
+ */
+const WORDS_JOINED = /^[a-z]+(?:[-_][a-z]+)+$/;
 function notALogin(user: string, pass: string): boolean {
   return (
     (user.includes('=') && SETTING.test(pass)) ||
     VERSIONED_NAME.test(pass) ||
     PATH_START.test(user) ||
-    NUMBER_CHANGE.test(pass)
+    NUMBER_CHANGE.test(pass) ||
+    WORDS_JOINED.test(pass) ||
+    UPPER_ID.test(pass)
   );
 }
 /** The first PAIR_KEY match at or after `from` with no letter right before it. */
@@ -882,13 +1015,20 @@ function runsMayHoldValue(text: string, from: number, to: number): boolean {
  * Every line detector, most specific first: when two claim the same value, the first names
  * the finding.
  */
-function detectLine(line: string, out: Hit[]): void {
+function detectLine(line: string, out: Hit[], inContext = false): void {
+  detectRowLabel(line, out);
   detectEnv(line, out);
   detectCommand(line, out);
+  detectSnmp(line, out);
+  detectServiceTriple(line, out);
+  detectBearer(line, out);
   detectLoginPair(line, out);
   detectHostPair(line, out);
   detectReset(line, out);
   detectLabel(line, out);
+  // Context and shape (secrets-context.ts): a value no label is tied to.
+  detectPairs(line, inContext, out);
+  detectNearPasswordWord(line, out);
 }
 
 // ---------------------------------------------------------------------------
@@ -898,7 +1038,7 @@ function detectLine(line: string, out: Hit[]): void {
 const BARE_RUN = /(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_-]{32,}={0,2}(?![A-Za-z0-9+/_-])/g;
 /** Lines where a long run is an id, a commit, a hash or a public key, not a secret. */
 const NOT_SECRET_LINE =
-  /\b(?:commit|sha1?|revision|rev|verified-at|checksum|digest|integrity|fingerprint|public|pubkey|publickey|account[ _-]?id|zone[ _-]?id|tenant[ _-]?id|client[ _-]?id|folder[ _-]?id|drive[ _-]?id|project[ _-]?id|org(?:anization)?[ _-]?id|app[ _-]?id|key[ _-]?id|object[ _-]?id|request[ _-]?id|session[ _-]?id|trace[ _-]?id)\b|\/commit\/|\/blob\/|\/tree\/|ssh-(?:ed25519|rsa|dss)|ecdsa-sha2|sha256:|sha512-|sha384-|integrity=/i;
+  /\b(?:commit|sha1?|revision|rev|verified-at|checksum|digest|integrity|fingerprint|public|publishable|pubkey|publickey|account[ _-]?id|zone[ _-]?id|tenant[ _-]?id|client[ _-]?id|folder[ _-]?id|drive[ _-]?id|project[ _-]?id|org(?:anization)?[ _-]?id|app[ _-]?id|key[ _-]?id|object[ _-]?id|request[ _-]?id|session[ _-]?id|trace[ _-]?id)\b|\/commit\/|\/blob\/|\/tree\/|ssh-(?:ed25519|rsa|dss)|ecdsa-sha2|sha256:|sha512-|sha384-|integrity=/i;
 
 /**
  * Words joined by `-`/`_`: a canonical key like `some-entry-name-2026-06-23`, each part all
@@ -987,11 +1127,47 @@ function bareKeys(line: string, out: Hit[], why: string): void {
       !/(?:password|passwd|secret|token|apikey|api_key)\s*:$/i.test(line.slice(0, m.index))
     )
       continue;
+    const after = m.index + m[0].length;
     // A path cut at the dot of its file type (`…/skills/router-ax3000/SKILL.md:1`) is a file.
-    if (m[0].includes('/') && FILE_SUFFIX_AFTER.test(line.slice(m.index + m[0].length, m.index + m[0].length + 14)))
-      continue;
-    if (isBareKey(m[0])) push(out, m.index, m[0], 'secret.bare-key', `key-like value ${why}`);
+    if (m[0].includes('/') && FILE_SUFFIX_AFTER.test(line.slice(after, after + 14))) continue;
+    if (!isBareKey(m[0]) || notAKeyHere(line, m.index, after)) continue;
+    push(out, m.index, m[0], 'secret.bare-key', `key-like value ${why}`);
   }
+}
+
+/** A key cut short for the note (`…`, `...` right after it). */
+const TRUNCATED_AFTER = /^(?:…|\.{3})/;
+/** An id named right before the run, or the object it identifies: `(id X`, `ID: X`, `zone: X`, ``project `X` ``. */
+const ID_BEFORE =
+  /(?:^|[^\p{L}])(?:id|zone|project|проект\p{L}*|doc|document|sheet|folder|script|site|workspace)[*_]*\s*[:=#]?[*_]*\s*[([`'"]?\s*$/iu;
+/** A document's address: its id is in the path (Google Docs, Sheets, Drive, Notion, Dropbox, OneDrive, SharePoint). */
+const DOCUMENT_URL =
+  /(?:docs|drive|sheets|slides)\.google\.com|notion\.(?:so|site)|dropbox\.com|onedrive|sharepoint|\/(?:d|folders|file|document|spreadsheets|presentation|forms)\//i;
+const TOKEN_STOP = asciiSet(' \t`\'"()[]<>|,;');
+/** The white-space-free token around [start, end), cut at quotes, brackets and separators. */
+function tokenAround(line: string, start: number, end: number): string {
+  let a = start;
+  while (a > 0 && !inAscii(TOKEN_STOP, line.charCodeAt(a - 1))) a--;
+  let b = end;
+  while (b < line.length && !inAscii(TOKEN_STOP, line.charCodeAt(b))) b++;
+  return line.slice(a, b);
+}
+/**
+ * A long run that is not a key where it stands (docs/credentials.md §2, "Not credentials"):
+ * cut short (`…`), named an id, part of a document's address, a blockchain address or a
+ * password hash (`$2b$10$…`).
+ */
+function notAKeyHere(line: string, start: number, end: number): boolean {
+  if (TRUNCATED_AFTER.test(line.slice(end, end + 3))) return true;
+  // A key file's name (`<hex>.txt`): a file.
+  if (FILE_SUFFIX_AFTER.test(line.slice(end, end + 14))) return true;
+  if (ID_BEFORE.test(line.slice(Math.max(0, start - 12), start))) return true;
+  const token = tokenAround(line, start, end);
+  if (token.length > end - start) {
+    if (isHashOrAddress(token)) return true;
+    if (token.includes('://') && DOCUMENT_URL.test(token)) return true;
+  }
+  return isHashOrAddress(line.slice(start, end));
 }
 
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
@@ -1016,11 +1192,16 @@ function cells(row: string): Array<{ text: string; start: number }> {
   return out;
 }
 
-type ColumnKind = 'password' | 'key' | null;
+type ColumnKind = 'password' | 'key' | 'login' | null;
+
+/** A column of logins or credentials (`Login`, `Access`, `Credentials`): its cells hold pairs, or the names of stored credentials. */
+const LOGIN_HEADER =
+  /^(?:logins?|access|accounts?|credentials?|creds|auth|sign[ -]?in|계정|로그인|账号|帳號|アカウント|ログイン|zugang\w*|identifiants?|acceso|credenciales|tài khoản)$/i;
 
 function columnKind(header: string): ColumnKind {
   const h = header.replace(/[*_`]/g, '').trim();
   if (PASSWORD_HEADER.test(h)) return 'password';
+  if (LOGIN_HEADER.test(h)) return 'login';
   if (KEY_HEADER.test(h) && !HEADER_NOT.test(h)) return /pass|secret|pw/i.test(h) ? 'password' : 'key';
   return null;
 }
@@ -1034,6 +1215,21 @@ function tableCell(
   header: string,
   out: Hit[],
 ): void {
+  if (kind === 'login') {
+    // A pair (`admin/…`, `` `root / …` ``); a single value only with a symbol (an n8n credential
+    // column lists ids of letters and digits, the names of stored credentials).
+    const pairs: Hit[] = [];
+    detectPairs(cell.text, true, pairs);
+    for (const h of pairs) push(out, cell.start + h.start, cell.text.slice(h.start, h.end), h.code, h.what);
+    if (pairs.length > 0) return;
+    const single = /^(`+|\*\*|")?([^\s`*"]{6,128})\1?$/.exec(cell.text);
+    if (single) {
+      const v = single[2]!;
+      if (isCredentialValue(v) && isPasswordShaped(v) && /[^A-Za-z0-9._-]/.test(v))
+        push(out, cell.start + cell.text.indexOf(v), v, 'secret.table-credential', 'value in a login column');
+    }
+    return;
+  }
   let text = cell.text;
   let start = cell.start;
   const q = /^(`+|\*\*|")(.*)\1$/.exec(text);
@@ -1054,6 +1250,94 @@ function tableCell(
     'secret.table-credential',
     `value in a ${kind === 'password' ? 'password' : 'key/token'} column`,
   );
+}
+
+// ---------------------------------------------------------------------------
+// Sections: the lines under a heading, or after a label line, that names credentials
+// ---------------------------------------------------------------------------
+
+interface Section {
+  /** The first line under the heading or label line. */
+  from: number;
+  /** The heading's level (1–6): the section ends at a heading of this level or higher; 7 for a label line. */
+  level: number;
+  kind: 'password' | 'key';
+  /** A label line opens the next non-blank line only. */
+  oneLine: boolean;
+}
+
+/** The level of a Markdown heading (`## x` is 2), 0 when the line is none. */
+function headingLevel(line: string): number {
+  const m = /^\s{0,3}(#{1,6})\s/.exec(line);
+  return m ? m[1]!.length : 0;
+}
+
+/**
+ * A label line: a short line ending with a colon (`Wi-Fi password:`, `**DB 비밀번호**:`) or a
+ * short line wholly in emphasis (`**Admin creds**`), its value on the line after it.
+ */
+const LABEL_LINE = /^\s*(?:[-*+]\s+)?(?:[*_]{1,2}[^*_`]{1,60}[*_]{1,2}\s*[:：]?|[^`|]{1,60}[:：]\s*[*_]{0,2})\s*$/;
+function isLabelLine(line: string): boolean {
+  if (line.length > 80) return false;
+  // It ends with a colon or with emphasis (white space after it aside): one look before the regex.
+  let e = line.length - 1;
+  while (e >= 0 && isJsSpace(line.charCodeAt(e))) e--;
+  const c = line.charCodeAt(e);
+  return (c === 58 || c === 0xff1a || c === 42 || c === 95) && LABEL_LINE.test(line);
+}
+
+/** A section reaches at most this many lines: a long note's heading says little about its end. */
+const SECTION_LINES = 40;
+
+function underSection(text: string, starts: readonly number[], sec: Section, buf: Hit[], hits: Hit[]): void {
+  let seen = 0;
+  for (let l = sec.from; l < starts.length && l < sec.from + SECTION_LINES; l++) {
+    const line = lineOfText(text, starts, l);
+    const level = headingLevel(line);
+    if (level > 0 && level <= sec.level) break;
+    // A table's rows answer to their column headers (the table loop), not to the heading.
+    if (level > 0 || line.trim() === '' || /^\s*```/.test(line) || /^\s*\|/.test(line)) continue;
+    detectUnderContext(line, sec.kind, buf);
+    detectPairs(line, true, buf);
+    if (line.length >= 29) detectAppPasswords(line, buf);
+    keepHits(buf, hits, l);
+    seen++;
+    if (sec.oneLine && seen >= 1) break;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// E-mail logins: `name@mail.example / password`
+// ---------------------------------------------------------------------------
+
+/** After an `@`: the rest of an e-mail address, a slash, and the start of a value. */
+const EMAIL_THEN_SLASH = /[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\s?\/\s?[^\s/]/y;
+
+/** The lines holding an e-mail address followed by ` / ` (one native search for `@` over the text). */
+function emailPairLines(text: string, starts: readonly number[]): number[] {
+  const out: number[] = [];
+  let line = 0;
+  for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
+    EMAIL_THEN_SLASH.lastIndex = at + 1;
+    if (!EMAIL_THEN_SLASH.test(text)) continue;
+    while (line + 1 < starts.length && starts[line + 1]! <= at) line++;
+    if (out[out.length - 1] !== line) out.push(line);
+  }
+  return out;
+}
+
+/** Is `l` in the sorted list `wanted`? */
+function wantedHas(wanted: readonly number[], l: number): boolean {
+  let lo = 0;
+  let hi = wanted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const w = wanted[mid]!;
+    if (w === l) return true;
+    if (w < l) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
 
 // ---------------------------------------------------------------------------
@@ -1098,6 +1382,7 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
   const buf: Hit[] = [];
 
   const headingUntil: Array<[number, number]> = [];
+  const sections: Section[] = [];
   let tableCandidate = false;
   for (const l of wanted) {
     const line = lineOfText(text, starts, l);
@@ -1110,6 +1395,8 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
     // mayHoldValue(line), read on the text (the line is its characters from starts[l]).
     const from = starts[l]!;
     if (runsMayHoldValue(text, from, from + line.length) || line.includes('chpasswd')) detectLine(line, buf);
+    // Application passwords are groups of four: no run of six for the gate above to see.
+    if (line.length >= 29) detectAppPasswords(line, buf);
     // Both tests are pure: the cheap run test first (bareKeys would make it anyway).
     if (hasBareRun(line) && LINE_NAMES_SECRET.test(line)) bareKeys(line, buf, 'on a line naming a key');
     keepHits(buf, hits, l);
@@ -1117,6 +1404,12 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
     const hashAt = spacesAt(line, 0, 3);
     if (line.charCodeAt(hashAt) === 35 /* # */) {
       if (HEADING_NAMES_SECRET.test(line)) headingUntil.push([l, l + 3]);
+      const level = headingLevel(line);
+      const kind = level > 0 ? sectionKind(line) : null;
+      if (kind !== null) sections.push({ from: l + 1, level, kind, oneLine: false });
+    } else if (isLabelLine(line)) {
+      const kind = sectionKind(line);
+      if (kind !== null) sections.push({ from: l + 1, level: 7, kind, oneLine: true });
     }
     if (!tableCandidate && line.includes('|')) tableCandidate = true;
   }
@@ -1129,6 +1422,14 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
       keepHits(buf, hits, l);
     }
   }
+  // `name@mail.example / password`: an e-mail login and its password, a pair no login word need name.
+  for (const l of emailPairLines(text, starts)) {
+    if (wantedHas(wanted, l)) continue; // the line detectors saw it
+    detectPairs(lineOfText(text, starts, l), false, buf);
+    keepHits(buf, hits, l);
+  }
+  // Under a heading or a label line naming credentials: values by their shape (secrets-context.ts).
+  for (const sec of sections) underSection(text, starts, sec, buf, hits);
   // Markdown tables: a header row naming a credential column, then its rows.
   if (tableCandidate) {
     for (const l of wanted) {

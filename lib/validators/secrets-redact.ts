@@ -51,3 +51,24 @@ export function blankRedacted(text: string): string {
   parts.push(text.slice(pos));
   return parts.join('');
 }
+
+/** What a kept redaction shows instead of its text. */
+export const REDACTED_SHOWN = '<redacted>…</redacted>';
+
+/**
+ * `text` as it may be shown: the inside of every redaction is hidden (CONTRACT §3 "Repair
+ * and restore": a value kept inside `<redacted>` is never shown in clear afterwards). An
+ * empty redaction (a removed value) stays as it is.
+ */
+export function hideRedacted(text: string): string {
+  const ranges = redactedRanges(text);
+  if (ranges.length === 0) return text;
+  let out = '';
+  let at = 0;
+  for (const [a, b] of ranges) {
+    const empty = b - a === OPEN.length + CLOSE.length;
+    out += text.slice(at, a) + (empty ? text.slice(a, b) : REDACTED_SHOWN);
+    at = b;
+  }
+  return out + text.slice(at);
+}

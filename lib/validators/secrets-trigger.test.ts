@@ -8,8 +8,9 @@ const wanted = (text: string) => wantedLines(text, lineStarts(text));
 describe('wantedLines', () => {
   it('selects a line by a word whose condition it meets', () => {
     expect(wanted('notes\npassword: x\nplain')).toEqual([1]);
-    // `user` needs a backtick on its line, `key` a label, a table, a heading or a long run.
+    // `user` needs a backtick or a slash on its line, `key` a label, a table, a heading or a long run.
     expect(wanted('type: user\nuser `bob`')).toEqual([1]);
+    expect(wanted('type: user\ndemo account demo/x1')).toEqual([1]);
     expect(wanted('the key is here\napi key: x')).toEqual([1]);
     expect(wanted(`key ${'a1'.repeat(16)}`)).toEqual([0]);
   });

@@ -9,13 +9,14 @@ import { asciiSet, hasRun } from './text-chars';
 /**
  * Lines worth a closer look: one case-insensitive pass over the whole text.
  * Most words select their line; `user`, `account`, `root`, `admin` matter only
- * for backticked pairs, and `key` only with a label, a table, a heading or a
- * long run on the line — so a frontmatter `type: user` line costs nothing more.
+ * for pairs (a backtick or a slash on the line), and `key` only with a label, a
+ * table, a heading or a long run on the line — so a frontmatter `type: user`
+ * line costs nothing more.
  */
-export const TRIGGER_WORDS = String.raw`pass|pwd|\bpw\b|secret|token|key|auth|communit|cred|log\s?-?in|sign\s?-?in|account|user|root|admin|sudo|curl|mysql|mariadb|contrase|clave|mot de passe|mdp|senha|kennwort|пароль|비번|비밀번호|암호|密码|密碼|口令|パスワード|暗証|계정|로그인|账号|帳號|アカウント|ログイン`;
+export const TRIGGER_WORDS = String.raw`pass|pwd|\bpw\b|secret|token|key|auth|communit|cred|log\s?-?in|sign\s?-?in|account|user|root|admin|sudo|curl|mysql|mariadb|contrase|clave|mot de passe|mdp|senha|kennwort|пароль|비번|비밀번호|암호|密码|密碼|口令|パスワード|暗証|계정|로그인|账号|帳號|アカウント|ログイン|bearer|snmp|ftp|ak=|sk=|mật khẩu|mat khau|tài khoản|ключ|密钥|clé|schlüssel|chave`;
 /** TRIGGER_WORDS as one regex, grouped by first character for speed (alternation.ts). */
 export const TRIGGER = new RegExp(groupedAlternation(TRIGGER_WORDS.split('|'), true), 'gi');
-/** Words that select their line only when it holds a backtick (`key` has its own condition). */
+/** Words that select their line only when it holds a backtick or a slash (`key` has its own condition). */
 export const NEEDS_BACKTICK = ['user', 'account', 'root', 'admin'];
 const NONE = 0;
 const BACKTICK = 1;
@@ -53,10 +54,23 @@ export function keyContext(line: string): boolean {
 }
 
 /**
+ * A backtick, a slash or a pipe among the characters [from, end) of `text`: what a `user`,
+ * `account`, `root` or `admin` line needs to hold a pair (`` `admin`/`…` ``, `demo/…`, `root / …`)
+ * or to head a table column of logins (`| Account |`).
+ */
+function pairMark(text: string, from: number, end: number): boolean {
+  for (let i = from; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 96 /* ` */ || c === 47 /* / */ || c === 124 /* | */) return true;
+  }
+  return false;
+}
+
+/**
  * The lines the prose detectors look at, in increasing order: one pass of TRIGGER over the
  * whole text. A line is selected by its first word whose condition it meets (any word but
  * `key` and the NEEDS_BACKTICK words outright; `key` with keyContext; the others with a
- * backtick on the line). A match of a conditional word the line does not meet is stepped
+ * backtick or a slash on the line). A match of a conditional word the line does not meet is stepped
  * over as a whole, so a word starting inside it (`accountoken`) is not seen.
  */
 export function wantedLines(text: string, starts: readonly number[]): number[] {
@@ -85,10 +99,7 @@ export function wantedLines(text: string, starts: readonly number[]): number[] {
         if (keyHolds === 0) keyHolds = keyContext(text.slice(starts[cur]!, end)) ? 1 : 2;
         if (keyHolds === 2) continue; // another word later on the line may still select it
       } else {
-        if (backtickHolds === 0) {
-          const at = text.indexOf('`', starts[cur]!);
-          backtickHolds = at !== -1 && at < end ? 1 : 2;
-        }
+        if (backtickHolds === 0) backtickHolds = pairMark(text, starts[cur]!, end) ? 1 : 2;
         if (backtickHolds === 2) continue;
       }
     }

@@ -12,6 +12,7 @@ import { emailCandidates, homePathCandidates } from './secrets-pii';
 import { proseCandidates } from './secrets-prose';
 import { isAllowedAddress } from './allow';
 import { blankRedacted } from './secrets-redact';
+import { credentialValue, knownValueCandidates } from './known-values';
 import { lineAt, lineStarts, type ScanText, scanTextOf, tooLargeMessage } from './scan-text';
 import { FILE_CAP_BYTES, findingClass, type Finding, type OwnerIdentity, type Verdict } from './types';
 
@@ -20,7 +21,7 @@ import { FILE_CAP_BYTES, findingClass, type Finding, type OwnerIdentity, type Ve
  * every file when this or the owner identity (allowances included) differs from
  * what the index was built with.
  */
-export const SECRET_RULES_VERSION = '2026-11-28.prose-6';
+export const SECRET_RULES_VERSION = '2026-11-29.context-2+known-values-1';
 
 type Range = [number, number];
 
@@ -108,7 +109,31 @@ export function secretCandidates(
   append(candidates, proseCandidates(blanked, starts));
   append(candidates, emailCandidates(blanked, owner));
   append(candidates, homePathCandidates(blanked, owner));
-  return resolveOverlaps(candidates);
+  return withKnownValues(blanked, resolveOverlaps(candidates), owner, starts);
+}
+
+/**
+ * The resolved candidates and, outside them, every occurrence of a credential value found
+ * on another line of this text or held by the owner's set of known values (docs/credentials.md,
+ * "Value propagation").
+ */
+function withKnownValues(
+  text: string,
+  resolved: SecretCandidate[],
+  owner: OwnerIdentity,
+  starts: readonly number[],
+): SecretCandidate[] {
+  const own = new Map<string, number>();
+  for (const c of resolved) {
+    if (findingClass(c.code) !== 'credential') continue;
+    const v = credentialValue(text, c);
+    if (v !== null && !own.has(v)) own.set(v, lineAt(starts, c.start));
+  }
+  if (own.size === 0 && !owner.knownValues?.entries.size) return resolved;
+  const taken = resolved.map((c): [number, number] => [c.start, c.end]);
+  const found = knownValueCandidates(text, taken, own, owner.knownValues);
+  if (found.length === 0) return resolved;
+  return [...resolved, ...found].sort(byPosition);
 }
 
 function append(to: SecretCandidate[], from: readonly SecretCandidate[]): void {

@@ -3,13 +3,16 @@
  * the trust service and the dashboard only ever read these.
  */
 
-export const CHECKS = ['validate', 'secret', 'injection'] as const;
+import type { KnownValues } from './known-values';
+
+/** `hint`: advice memtrust shows but never counts as a flag (hints.ts); the CLI's checks never return it. */
+export const CHECKS = ['validate', 'secret', 'injection', 'hint'] as const;
 export type Check = (typeof CHECKS)[number];
 
 export type ValidateLabel = 'PASS' | 'FAIL-STRUCT' | 'FAIL-FORMAT' | 'WARN-SEMANTIC';
 export type SecretLabel = 'CLEAN' | 'SECRET-DETECTED';
 export type InjectionLabel = 'CLEAN' | 'FLAGGED';
-export type Label = ValidateLabel | SecretLabel | InjectionLabel;
+export type Label = ValidateLabel | SecretLabel | InjectionLabel | 'HINT';
 
 export interface Finding {
   check: Check;
@@ -60,6 +63,12 @@ export interface OwnerIdentity {
   allowNetworks?: string[];
   /** Home-folder names of service or container accounts the owner allows (`deploy`, `nonroot`). */
   allowHomeUsers?: string[];
+  /**
+   * Salted hashes of the values found as credentials anywhere in the configured roots
+   * (known-values.ts): an occurrence of one is a credential finding. Not part of the
+   * rules' signature: the scan re-checks the files a change of the set concerns.
+   */
+  knownValues?: KnownValues;
 }
 
 /** Files above this size are reported, never parsed or scanned in full (docs/memory-files.md). */

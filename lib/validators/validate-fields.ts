@@ -65,7 +65,8 @@ function dateRule(out: Finding[], fm: ParsedFrontmatter, key: string, shape: Reg
   }
 }
 
-export function checkFields(fm: ParsedFrontmatter): Finding[] {
+/** `recommend`: seed 000's recommended fields are asked for (trust-model roots and the drop-in CLI only). */
+export function checkFields(fm: ParsedFrontmatter, recommend = true): Finding[] {
   const out: Finding[] = [];
   for (const key of REQUIRED_FIELDS) {
     if (!present(fm, key)) out.push(struct('missing-required-field', `missing required field: ${key}`));
@@ -77,6 +78,7 @@ export function checkFields(fm: ParsedFrontmatter): Finding[] {
   dateRule(out, fm, 'created-at', CREATED_AT, 'YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ');
   dateRule(out, fm, 'last-verified', ISO_DATE_TIME, 'an ISO 8601 date or date-time');
   dateRule(out, fm, 'quarantined-at', ISO_DATE_TIME, 'an ISO 8601 date or date-time');
+  if (!recommend) return out;
   for (const key of RECOMMENDED_FIELDS) {
     if (!present(fm, key)) out.push(warn('missing-recommended-field', `missing recommended field: ${key}`));
   }

@@ -8,6 +8,9 @@ import { FILE_CAP_BYTES, type Finding, type Verdict } from './types';
 import { checkBody } from './validate-body';
 import { checkFields } from './validate-fields';
 import { format, struct, verdictOf, warn } from './validate-findings';
+import { type ValidationRules, VALIDATION_RULES } from './validation-rules';
+
+export { type ValidationRules, VALIDATION_RULES } from './validation-rules';
 
 export { formatVerdictLine } from './format';
 
@@ -19,7 +22,7 @@ function baseName(filename: string): string {
   return filename.split(/[\\/]/).pop() ?? filename;
 }
 
-function collect(bytes: Buffer, filename: string): Finding[] {
+function collect(bytes: Buffer, filename: string, rules: ValidationRules): Finding[] {
   if (bytes.length > FILE_CAP_BYTES) {
     return [struct('file-too-large', `file too large (${bytes.length} bytes, limit 1 MiB)`)];
   }
@@ -27,7 +30,8 @@ function collect(bytes: Buffer, filename: string): Finding[] {
     return [struct('binary-file', 'binary file (NUL byte in the first 8 KiB)')];
   }
   const findings: Finding[] = [];
-  if (!FILENAME.test(baseName(filename))) {
+  const seed = VALIDATION_RULES[rules].seedRecommendations;
+  if (seed && !FILENAME.test(baseName(filename))) {
     findings.push(
       warn('filename-convention', 'filename does not follow the convention <type>_<topic>.md (lowercase, digits, _)'),
     );
@@ -42,7 +46,7 @@ function collect(bytes: Buffer, filename: string): Finding[] {
   for (const e of fm.errors) findings.push(format(e.code, e.message, e.line));
   // After a fatal parse error the fields we see are not the fields the file has: judging them would mislead.
   const fatal = fm.errors.some((e) => FATAL_FM_ERRORS.has(e.code));
-  if (!fatal) findings.push(...checkFields(fm));
+  if (!fatal) findings.push(...checkFields(fm, seed));
   const type = fatal ? undefined : fm.data.type;
   findings.push(
     ...checkBody(bytes.subarray(split.bodyStart), split.closeLine + 1, typeof type === 'string' ? type : undefined),
@@ -50,9 +54,13 @@ function collect(bytes: Buffer, filename: string): Finding[] {
   return findings;
 }
 
-export function validate(bytes: Buffer, filename: string): Verdict {
+/**
+ * `rules`: whose conventions judge the file (validation-rules.ts). The drop-in CLI and
+ * trust-model roots use the reference's; a Claude Code folder is judged by Claude Code's own.
+ */
+export function validate(bytes: Buffer, filename: string, rules: ValidationRules = 'reference'): Verdict {
   try {
-    return verdictOf(collect(bytes, filename));
+    return verdictOf(collect(bytes, filename, rules));
   } catch (error) {
     // Never throw at callers that loop over many files; an unexplained failure is reported, not hidden.
     const detail = error instanceof Error ? error.name : 'unknown error';

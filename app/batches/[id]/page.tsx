@@ -71,7 +71,11 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
         </p>
       ) : null}
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        {info ? (
+        {info?.noUndo ? (
+          <span role="note" className="text-sm text-slate-700 dark:text-slate-300">
+            This batch can no longer be undone: {info.noUndo}.
+          </span>
+        ) : info ? (
           <UndoBatchButton batch={id} files={changed} primary />
         ) : (
           <span className="text-sm text-slate-600">No undo record for this batch in the configured roots.</span>

@@ -16,6 +16,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LiveRefresh } from '@/components/live-refresh';
 import { indexSignature } from '@/db/queries/signature';
 import { lastAfterSha } from '@/db/queries/history';
+import { OriginCard } from '@/components/origin-card';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Memory' };
@@ -185,6 +186,9 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
                 </div>
               ))}
             </dl>
+          </Card>
+          <Card title="Origin">
+            <OriginCard id={d.id} origin={d.origin} />
           </Card>
           <Card title="History">
             <HistoryTimeline events={d.history} externalEdit={externalEdit} />

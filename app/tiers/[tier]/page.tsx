@@ -2,6 +2,8 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import type { Metadata } from 'next';
 import { freshContext } from '@/lib/server';
+import { scopedContext } from '@/lib/service/project-filter';
+import { pageProject } from '@/app/page-project';
 import { listMemories } from '@/db/queries/memories';
 import { facets } from '@/db/queries/facets';
 import { parseTableParams, toListQuery, withParams, PAGE_SIZE, TIER_PARAMS, type TierParam } from '@/lib/url-state';
@@ -35,10 +37,12 @@ export default async function TierPage({ params, searchParams }: Props) {
   const { tier: raw } = await params;
   if (!(TIER_PARAMS as readonly string[]).includes(raw)) notFound();
   const tier = raw as TierParam;
-  const p = parseTableParams(await searchParams);
-  const ctx = freshContext();
+  const query = await searchParams;
+  const p = parseTableParams(query);
+  // The project filter (docs/roots.md "The Claude Code home"): that project's roots only.
+  const { ctx, ids } = scopedContext(freshContext(), await pageProject(query.project));
   const now = ctx.now();
-  const { items, total } = listMemories(ctx.handle.sqlite, toListQuery(tier, p), now);
+  const { items, total } = listMemories(ctx.handle.sqlite, { ...toListQuery(tier, p), sources: ids }, now);
   const f = facets(ctx.handle.sqlite);
   const base = `/tiers/${tier}`;
   const page = p.page ?? 1;
@@ -60,7 +64,13 @@ export default async function TierPage({ params, searchParams }: Props) {
           {filtered ? ' match' : ''}
         </p>
       </div>
-      <TableFilters base={base} tier={tier} params={p} machines={f.machines} sources={f.sources} />
+      <TableFilters
+        base={base}
+        tier={tier}
+        params={p}
+        machines={f.machines}
+        sources={ids ? f.sources.filter((s) => ids.includes(s.id)) : f.sources}
+      />
       {items.length === 0 ? (
         <EmptyState
           title={filtered ? 'No memories match these filters' : `No ${tier === 'all' ? '' : `${tier} `}memories`}

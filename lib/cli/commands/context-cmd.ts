@@ -1,5 +1,5 @@
 /**
- * `memtrust context [--format text|hook] [--explain] [--budget N]`: what a session gets
+ * `memtrust context [--format text|hook] [--project DIR] [--explain] [--budget N]`: what a session gets
  * (docs/session-context.md). Reads the files directly (no index database), so the SessionStart hook
  * starts fast and sees the disk as it is. docs/session-context.md has the decisions.
  */
@@ -9,10 +9,31 @@ import { ownerIdentity } from '../../identity';
 import { buildSessionContext, contextBudgetSetting } from '../../service/session/session-context';
 import { explainText } from '../../service/session/context-xray';
 import { hookJson, MAX_CONTEXT_BUDGET, MIN_CONTEXT_BUDGET, type ContextPlan } from '../../trust/context';
+import {
+  NOTHING_FOR_PROJECT,
+  parseSessionStart,
+  projectRoot,
+  readHookStdin,
+} from '../../service/session/project-scope';
 import type { Command } from './index';
+import { massNotices } from '../../service/versions/mass-notice';
 
-function plan(args: ParsedArgs, budgetFlag: number | undefined): ContextPlan {
-  const config = loadConfig({ flagRoots: args.values.get('root') });
+/**
+ * A mass change outside memtrust, said once by the next SessionStart text (docs/versions.md, "Mass changes"),
+ * for the session's own roots only (CONTRACT §4: nothing of another project).
+ */
+function withMassNotices(args: ParsedArgs, roots: string[], text: string): string {
+  try {
+    const config = loadConfig({ flagRoots: args.values.get('root') });
+    const lines = massNotices(config.dbPath, roots, true);
+    return lines.length > 0 ? `${lines.join('\n')}\n\n${text}` : text;
+  } catch {
+    return text; // the notice never stops a session's text
+  }
+}
+
+function plan(args: ParsedArgs, budgetFlag: number | undefined, project: string | undefined): ContextPlan {
+  const config = loadConfig({ flagRoots: args.values.get('root'), project });
   const setting = contextBudgetSetting();
   return buildSessionContext({
     roots: config.roots,
@@ -34,25 +55,35 @@ function parseBudget(raw: string | undefined): number | undefined {
 }
 
 export const contextCmd: Command = {
-  synopsis: 'context [--format text|hook] [--explain] [--budget N]',
+  synopsis: 'context [--format text|hook] [--project DIR] [--explain] [--budget N]',
   summary: 'what a session gets (hook: SessionStart JSON, always exit 0; --explain: the X-ray table)',
   async run(argv, io) {
     // Not service-args: that module loads the database layer, which the hook does not need.
-    const args = parseArgs(argv, { values: ['root', 'format', 'budget'], bools: ['json', 'explain'] });
+    const args = parseArgs(argv, { values: ['root', 'format', 'budget', 'project'], bools: ['json', 'explain'] });
     const format = lastValue(args, 'format') ?? 'text';
     if (format !== 'text' && format !== 'hook') throw new UsageError('--format must be text or hook');
+    const projectFlag = lastValue(args, 'project');
+    if (projectFlag === '') throw new UsageError('--project needs a folder');
     if (format === 'hook') {
       // A hook must never block a session: every failure becomes context text, exit 0.
       let text: string;
       try {
-        text = plan(args, parseBudget(lastValue(args, 'budget'))).text;
+        // The session's project (CONTRACT §4): --project, else the hook JSON's cwd, else where the hook runs.
+        const input = projectFlag === undefined ? parseSessionStart(await readHookStdin()) : {};
+        const project = projectRoot(projectFlag ?? input.cwd ?? process.cwd());
+        const p = plan(args, parseBudget(lastValue(args, 'budget')), project);
+        text = p.roots.length === 0 ? NOTHING_FOR_PROJECT : withMassNotices(args, p.roots.map((r) => r.root), p.text);
       } catch (e) {
         text = `memtrust could not load memories: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}\n`;
       }
       io.out(hookJson(text));
       return 0;
     }
-    const p = plan(args, parseBudget(lastValue(args, 'budget')));
+    const p = plan(args, parseBudget(lastValue(args, 'budget')), projectFlag && projectRoot(projectFlag));
+    if (projectFlag && p.roots.length === 0) {
+      io.out(NOTHING_FOR_PROJECT.replace(/\n$/, ''));
+      return 0;
+    }
     if (args.bools.has('json')) io.out(JSON.stringify(p, null, 2));
     else if (args.bools.has('explain')) io.out(explainText(p));
     else io.out(p.text.replace(/\n$/, ''));

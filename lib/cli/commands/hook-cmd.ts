@@ -8,67 +8,10 @@
 import { parseArgs, UsageError } from '../args';
 import type { Io } from '../io';
 import type { Command } from './index';
-import { parseHookInput } from '../../hooks/input';
-import { locateTarget } from '../../hooks/target';
 import { parseNow, type Env } from '../../config';
 import { hooksBlock } from '../../hooks/install-entries';
-import { cannotJudge, config, emit, preWrite, readStdin, type Stdin } from '../hook-pre';
-
-async function postWrite(io: Io, env: Env): Promise<number> {
-  let stdin: Stdin;
-  try {
-    stdin = await readStdin();
-  } catch (e) {
-    io.err(`memtrust hook post-write: cannot read stdin (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
-    return 1;
-  }
-  if (stdin.oversize) {
-    io.err(
-      `memtrust hook post-write: hook input of ${stdin.bytes} bytes is too large to read: not stamped (the next backfill marks it inferred)`,
-    );
-    return 1;
-  }
-  const parsed = parseHookInput(stdin.text);
-  if (!parsed.ok) {
-    io.err(`memtrust hook post-write: ${parsed.problem}: not stamped`);
-    return 1;
-  }
-  const input = parsed.input;
-  if (!input.filePath || !input.toolName || !['Write', 'Edit', 'MultiEdit'].includes(input.toolName)) return 0;
-  let cfg: ReturnType<typeof config>;
-  try {
-    cfg = config(env);
-  } catch (e) {
-    io.err(`memtrust hook post-write: ${(e as Error).message}: not stamped`);
-    return 1;
-  }
-  const t = locateTarget(input.filePath, input.cwd, cfg.roots);
-  if (t.kind !== 'inside' || t.place !== 'memory' || t.symlink || t.oddCase) return 0;
-  // Only now the service (and SQLite): most writes never get here.
-  const { createContext } = await import('../../service/context');
-  const { stampAssistantWrite } = await import('../../service/session/hook-stamp');
-  const ctx = createContext(cfg, env);
-  const r = stampAssistantWrite(ctx, {
-    abs: t.real,
-    realRoot: t.realRoot,
-    relPath: t.relPath,
-    toolName: input.toolName,
-    toolUseId: input.toolUseId,
-  });
-  if (!r.ok) {
-    io.err(`memtrust hook post-write: ${t.relPath}: ${r.message}: not stamped`);
-    return 1;
-  }
-  if (r.noop) return 0;
-  const what =
-    r.to === 'verified'
-      ? `kept ${t.relPath} verified and flagged it changed-since-verified: the user will re-affirm or demote it`
-      : `stamped ${t.relPath} trust-level: inferred (a memory the assistant writes is inferred until the user promotes it)`;
-  emit(io, 'PostToolUse', {
-    additionalContext: `memtrust ${what}. The file changed on disk: read it again before editing it.`,
-  });
-  return 0;
-}
+import { cannotJudge, preWrite } from '../hook-pre';
+import { postWrite } from '../hook-post';
 
 async function install(argv: string[], io: Io, env: Env): Promise<number> {
   const args = parseArgs(argv, { bools: ['apply', 'json'] });
@@ -109,8 +52,23 @@ async function install(argv: string[], io: Io, env: Env): Promise<number> {
   return 0;
 }
 
+/** Removes memtrust's entries from the settings: the plugin provides the same hooks (docs/install.md). */
+async function uninstall(argv: string[], io: Io, env: Env): Promise<number> {
+  const args = parseArgs(argv, { bools: [] });
+  if (args.positionals.length) throw new UsageError(`unexpected argument: ${args.positionals[0]}`);
+  const { uninstallHooks } = await import('../../service/session/hook-install');
+  const r = uninstallHooks(parseNow(env.MEMTRUST_NOW)(), env);
+  if (!r.ok) {
+    io.err(`memtrust hook uninstall: ${r.message}`);
+    return 1;
+  }
+  if (!r.changed) io.out(`${r.file}: no memtrust hooks there; nothing changed`);
+  else io.out(`${r.file}: memtrust hooks removed${r.backup ? `; backup at ${r.backup}` : ''}`);
+  return 0;
+}
+
 export const hookCommand: Command = {
-  synopsis: 'hook pre-write|post-write|install',
+  synopsis: 'hook pre-write|post-write|install|uninstall',
   summary: 'Claude Code hooks: guard and stamp what the assistant writes',
   async run(argv: string[], io: Io): Promise<number> {
     const [sub, ...rest] = argv;
@@ -128,6 +86,7 @@ export const hookCommand: Command = {
       }
     }
     if (sub === 'install') return install(rest, io, env);
+    if (sub === 'uninstall') return uninstall(rest, io, env);
     throw new UsageError(sub ? `unknown hook command: ${sub}` : 'missing hook command');
   },
 };

@@ -8,6 +8,9 @@ import { hookCommand } from './hook-cmd';
 import { undoCommands } from './undo-cmd';
 import { recordCommands } from './record-cmds';
 import { watchCommands } from './watch-cmd';
+import { doctorCommand } from './doctor-cmd';
+import { openCommand } from './open-cmd';
+import { versionsCommands } from './versions-cmd';
 
 export interface Command {
   synopsis: string;
@@ -23,5 +26,8 @@ export const COMMANDS: Record<string, Command> = {
   ...undoCommands,
   ...recordCommands,
   ...watchCommands,
+  ...versionsCommands,
   hook: hookCommand,
+  doctor: doctorCommand,
+  open: openCommand,
 };

@@ -20,6 +20,8 @@ import { FILE_LAYOUTS, recordItem, recordLine } from './record-print';
 import { JsonItems, writeLines, writeParts } from './list-output';
 import type { Command } from './index';
 import type { Io } from '../io';
+import { projectFilter, projectSources } from '../../service/project-filter';
+import { printAsOf } from './list-as-of';
 
 /** `--layout` of a file layout: the first 100,000 rows of the listing, then that layout's (as the dashboard's cap). */
 const LAYOUT_CAP = 100_000;
@@ -99,7 +101,9 @@ function memoryPage(
   fields: readonly (keyof MemoryListItem)[],
 ): { rows: unknown[][]; total: number } {
   const now = ctx.now();
-  if (!layout) return listRows(ctx.handle.sqlite, { ...q, limit }, now, fields);
+  // --project: the sources of that project only (ctx.sources is already scoped, docs/roots.md).
+  const only = ctx.config.projectFilter !== undefined ? { sources: ctx.sources.map((s) => s.id) } : {};
+  if (!layout) return listRows(ctx.handle.sqlite, { ...q, limit }, now, fields, only);
   if (!(FILE_LAYOUTS as readonly string[]).includes(layout)) return { rows: [], total: 0 };
   const ids = ctx.sources.filter((s) => s.kind === layout).map((s) => s.id);
   if (ids.length === 0) return { rows: [], total: 0 };
@@ -120,10 +124,16 @@ function memoryPage(
 }
 
 export const listCmd: Command = {
-  synopsis: 'list [--tier T] [--queue Q] [--layout L]',
-  summary: `memories and records by tier, queue (${QUEUES.join(', ')}) or layout`,
+  synopsis: 'list [--tier T] [--queue Q] [--layout L] [--project DIR] | list --as-of TIME',
+  summary: `memories and records by tier, queue (${QUEUES.join(', ')}), layout or project`,
   async run(argv, io) {
-    const args = parseServiceArgs(argv, { values: ['tier', 'queue', 'limit', 'q', 'layout'], bools: ['all'] });
+    const args = parseServiceArgs(argv, {
+      values: ['tier', 'queue', 'limit', 'q', 'layout', 'project', 'as-of'],
+      bools: ['all'],
+    });
+    // A root as it was, from the kept versions (docs/versions.md, "As of").
+    const asOf = lastValue(args, 'as-of');
+    if (asOf !== undefined) return printAsOf(args, asOf, io);
     const tier = lastValue(args, 'tier');
     const queue = lastValue(args, 'queue');
     const layout = lastValue(args, 'layout');
@@ -137,10 +147,21 @@ export const listCmd: Command = {
     const json = args.bools.has('json');
     const limit = args.bools.has('all') ? 1_000_000 : limitRaw ? Number(limitRaw) : json ? 1_000_000 : 200;
     if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive integer');
-    const ctx = openContext(args, io);
+    const ctx = scopeToProject(openContext(args, io), projectFilter(lastValue(args, 'project')));
     return runList(ctx, { tier, queue: queue as Queue | undefined, layout, q: lastValue(args, 'q'), limit, json }, io);
   },
 };
+
+/** The context seen through a project filter (`--project DIR`): its sources only; none keeps all. */
+function scopeToProject(ctx: ServiceContext, filter: string | undefined): ServiceContext {
+  if (filter === undefined) return ctx;
+  return {
+    ...ctx,
+    config: { ...ctx.config, projectFilter: filter },
+    sources: projectSources(ctx.sources, filter),
+    recordSources: projectSources(ctx.recordSources, filter),
+  };
+}
 
 /** A checked `list` request. */
 export interface ListOptions {
@@ -174,10 +195,10 @@ export function runList(ctx: ServiceContext, o: ListOptions, io: Io): number {
   }
   if (json) {
     const items = jsonItems(ctx, page.rows);
-    const recordRoots = new Map(ctx.recordSources.map((s) => [s.id, s.root]));
+    const recordSources = new Map(ctx.recordSources.map((s) => [s.id, s]));
     const tail: Record<string, unknown> = {};
     if (recs) {
-      items.add(recs.items.map((r) => recordItem(r, recordRoots.get(r.source))));
+      items.add(recs.items.map((r) => recordItem(r, recordSources.get(r.source))));
       tail.problems = recs.problems;
       if (recs.warnings.length) tail.warnings = recs.warnings;
       if (recs.errors.length) tail.errors = recs.errors;
@@ -226,6 +247,7 @@ function jsonItems(ctx: ServiceContext, raw: unknown[][]): JsonItems {
         id: i.id,
         key: i.filename,
         layout: src?.kind,
+        project: src?.project ?? null,
         file: i.relPath,
         root: src?.root,
         location: { file: i.relPath },

@@ -76,7 +76,7 @@ export const legacyListCmd: Command = {
     }
     if (args.bools.has('json')) {
       const roots = new Map(ctx.sources.map((s) => [s.id, s]));
-      const recordRoots = new Map(ctx.recordSources.map((s) => [s.id, s.root]));
+      const recordSources = new Map(ctx.recordSources.map((s) => [s.id, s]));
       // Each item names its layout and key (docs/records.md) and the actions allowed now (lib/trust/allowed.ts).
       const now = ctx.now();
       const adapters = new Map(ctx.sources.map((s) => [s.id, s.adapter]));
@@ -88,6 +88,7 @@ export const legacyListCmd: Command = {
           id: i.id,
           key: i.filename,
           layout: roots.get(i.source)?.kind,
+          project: roots.get(i.source)?.project ?? null,
           file: i.relPath,
           root: roots.get(i.source)?.root,
           location: { file: i.relPath },
@@ -114,7 +115,7 @@ export const legacyListCmd: Command = {
       };
       if (recs) {
         out.total += recs.total;
-        out.items.push(...recs.items.map((r) => recordItem(r, recordRoots.get(r.source))));
+        out.items.push(...recs.items.map((r) => recordItem(r, recordSources.get(r.source))));
         out.problems = recs.problems;
         if (recs.warnings.length) out.warnings = recs.warnings;
         if (recs.errors.length) out.errors = recs.errors;

@@ -11,8 +11,10 @@ import { checkSourceIndex } from '../../service/claude/index-file-scan';
 import { ownerIdentity } from '../../identity';
 import { historyItems } from '../../../db/queries/history';
 import { JsonItems, writeLines, writeParts } from './list-output';
-import { memoryDetail } from '../../service/index/memory-detail';
+import { memoryDetail, type MemoryDetail } from '../../service/index/memory-detail';
+import { untrustedSummary } from '../../trust/origin';
 import { scan } from '../../service/index/scan-service';
+import { warmOrigins } from '../../service/origin/warm';
 import { defaultWorkers } from '../../service/index/inspect-pool';
 import { rebuildIndex } from '../../service/index/rebuild';
 import { discoverRoots } from '../../service/settings/discover';
@@ -37,11 +39,17 @@ const scanCmd: Command = {
       onProgress: args.bools.has('progress') ? (done, total) => io.err(`progress ${done} ${total}`) : undefined,
     });
     const ms = Date.now() - t;
-    if (args.bools.has('json')) printJson(io, { ...stats, ms });
+    // The transcripts the Claude Code memories name, read once into the origin cache (docs/origin.md "Cost").
+    const origins = warmOrigins(ctx);
+    if (args.bools.has('json')) printJson(io, { ...stats, ms, origins });
     else {
       io.out(
         `scanned ${stats.files} files in ${stats.sources} root(s): ${stats.read} read, ${stats.removed} removed, ${stats.events} audit events added (${ms} ms${stats.workers ? `; read and checked with ${stats.workers} worker thread(s) beside the main one` : ''})`,
       );
+      if (origins.transcripts)
+        io.out(
+          `origins: ${origins.memories} memories name ${origins.transcripts} session transcript(s); ${origins.read} read now (${Math.round(origins.bytesRead / 1048576)} MB, ${origins.ms} ms), the rest cached`,
+        );
       for (const e of stats.errors) io.err(`  ${e}`);
     }
     return 0;
@@ -87,6 +95,7 @@ const showCmd: Command = {
     );
     for (const f of d.findings) io.out(`  ${f.label}: ${f.message}${f.line ? ` (line ${f.line})` : ''}`);
     for (const l of d.lifecycle) io.out(`• ${l}`);
+    printOrigin(io, d.origin);
     io.out('actions:');
     for (const a of d.actions) io.out(`  ${a.allowed ? '✓' : '✗'} ${a.action}${a.reason ? ` — ${a.reason}` : ''}`);
     if (d.history.length) io.out('history:');
@@ -95,6 +104,26 @@ const showCmd: Command = {
     return 0;
   },
 };
+
+/** The origin block of `show` (docs/origin.md). */
+function printOrigin(io: Io, o: MemoryDetail['origin']): void {
+  if (o.status === 'unknown') {
+    io.out(`origin: unknown (${o.why})`);
+    return;
+  }
+  io.out(
+    `origin: session ${o.session.id} (project ${o.session.project}${o.session.startedAt ? `, started ${o.session.startedAt}` : ''}${o.session.cwd ? `, cwd ${o.session.cwd}` : ''})`,
+  );
+  io.out(
+    `  written by ${o.write.tool} ${o.write.toolUseId}${o.write.at ? ` at ${o.write.at}` : ''} (turn ${o.write.turn}, transcript line ${o.write.line}${o.write.count > 1 ? `; the last of ${o.write.count} writes` : ''})`,
+  );
+  if (o.userMessage !== null) io.out(`  user asked: ${JSON.stringify(o.userMessage)}`);
+  if (o.untrustedOrigin)
+    io.out(
+      `  ⚠ untrusted-origin: before writing, the turn read ${untrustedSummary(o.untrustedOrigin, 10)}; promote needs --ack-origin`,
+    );
+  if (o.userRequested) io.out('  user-requested: the user asked for it in that message');
+}
 
 const historyCmd: Command = {
   synopsis: 'history [ID|FILE|KEY]',
@@ -147,7 +176,7 @@ const rootsCmd: Command = {
     // Read-only: no database, no root created (docs/configuration.md; docs/roots.md).
     const config = loadConfig({ flagRoots: args.values.get('root') });
     const none = config.demo && !isDemoRoot(config.roots[0]!);
-    const sources = none ? [] : config.roots.map(describeSource);
+    const sources = none ? [] : config.roots.map((r) => describeSource(r));
     const discovered = discoverRoots().filter((d) => !config.roots.includes(d));
     const refused = sources.some((s) => s.refused);
     // MEMORY.md is loaded into every session: its findings are checked live here (docs/claude-code-folders.md).
@@ -163,6 +192,7 @@ const rootsCmd: Command = {
           kind: s.kind,
           layout: s.layout,
           shape: s.shape,
+          project: s.project,
           error: s.error,
           ...(s.refused ? { refused: s.refused } : {}),
           ...(config.demo ? { demo: true } : {}),
@@ -192,6 +222,7 @@ const rootsCmd: Command = {
         io.out(
           `  ${s.root}  [${config.demo ? 'demo · ' : ''}${s.label}${s.shape && s.shape !== 'folders' ? `, ${s.shape}` : ''}]${s.error ? `  — ${s.error}` : ''}`,
         );
+      if (s.project) io.out(`    project ${s.project.path}${s.project.exists ? '' : ' (no longer exists)'}`);
       for (const f of index.get(s.id) ?? []) io.out(`    ${f.file} line ${f.line ?? '—'}: ${f.label} ${f.message}`);
     }
     for (const s of sources.filter((x) => x.refused)) io.err(`memtrust: ${s.refused}`);

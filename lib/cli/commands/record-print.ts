@@ -34,14 +34,15 @@ function exits(r: RecordView): { secret: number; injection: number } {
 }
 
 /** A `list --json` item: today's item fields where they apply, plus layout, key, native, flags, actions and location. */
-export function recordItem(r: RecordView, root: string | undefined): Record<string, unknown> {
+export function recordItem(r: RecordView, source: SourceInfo | undefined): Record<string, unknown> {
   return {
     id: r.id,
     key: r.key,
     layout: r.layout,
+    project: source?.project ?? null,
     native: r.native,
     file: r.location.file,
-    root,
+    root: source?.root,
     location: r.location,
     tier: r.tier,
     flags: r.flags,
@@ -64,6 +65,7 @@ export function recordShowJson(ctx: ServiceContext, source: SourceInfo, r: Recor
   return {
     ...r,
     root: source.root,
+    project: source.project,
     label: source.label,
     shape: source.shape,
     ...exits(r),

@@ -14,10 +14,14 @@ import { applyRecordActions } from '../../service/records/apply';
 
 function make(action: MemoryAction, summary: string): Command {
   return {
-    synopsis: `${action} FILE|RECORD${action === 'demote' ? ' --reason TEXT' : ' [--reason TEXT]'}`,
+    synopsis: `${action} FILE|RECORD${action === 'demote' ? ' --reason TEXT' : ' [--reason TEXT]'}${action === 'promote' ? ' [--ack-origin]' : ''}`,
     summary,
     async run(argv: string[], io: Io) {
-      const args = parseServiceArgs(argv, { values: ['reason', 'op'] });
+      // --ack-origin: the user has looked at an untrusted origin (memtrust show) and promotes anyway (docs/origin.md).
+      const args = parseServiceArgs(argv, {
+        values: ['reason', 'op'],
+        bools: action === 'promote' ? ['ack-origin'] : [],
+      });
       if (args.positionals.length !== 1) throw new UsageError('name exactly one memory FILE');
       const ctx = openContext(args, io, { scan: false });
       const ref = args.positionals[0]!;
@@ -35,6 +39,7 @@ function make(action: MemoryAction, summary: string): Command {
         reason: lastValue(args, 'reason'),
         actor: 'user:cli',
         opId: lastValue(args, 'op'),
+        ackOrigin: args.bools.has('ack-origin'),
       });
       if (args.bools.has('json')) printJson(io, result);
       else if (result.ok) io.out(result.message);

@@ -116,7 +116,7 @@ const backfillCmd: Command = {
       if (applied?.ok && applied.outcome) printOutcome(io, applied.outcome, 'back-filled');
       if (!applied && plan.files.length)
         io.out(
-          'dry run: nothing written. Re-run with --apply (and --tier FILE=TIER to override) to apply it as one batch.',
+          `dry run: nothing written. Re-run with --apply${plan.confirm.needed ? ' --yes' : ''} (and --tier FILE=TIER to override) to apply it as one batch${plan.confirm.needed ? ` (confirmation needed: ${plan.confirm.reason})` : ''}.`,
         );
     }
     return refusalExit(io, 'backfill', applied);

@@ -1,5 +1,6 @@
 /**
- * The append-only audit trail: `<root>/.memtrust/audit/<machine>.jsonl` (docs/audit-trail.md).
+ * The append-only audit trail: `<root>/.memtrust/audit/<machine>.jsonl`, or the root's data
+ * folder for a store inside a git checkout (lib/service/meta/places.ts; docs/audit-trail.md).
  * One file per machine so a synced root merges without write conflicts.
  */
 import fs from 'node:fs';
@@ -7,9 +8,11 @@ import path from 'node:path';
 import type { AuditEvent } from '../../audit/event';
 import { appendDurable, mkdirp } from '../write/fs-atomic';
 import { OPEN_READ, readFd } from '../../read-fd';
+import { metaDir, metaDirsToRead } from '../meta/places';
 
+/** Where this root's trail is appended (lib/service/meta/places.ts). */
 export function auditDir(root: string): string {
-  return path.join(root, '.memtrust', 'audit');
+  return path.join(metaDir(root), 'audit');
 }
 
 export function auditFile(root: string, machine: string): string {
@@ -24,16 +27,19 @@ export function appendAudit(root: string, machine: string, event: AuditEvent): v
   appendDurable(file, Buffer.from(`${JSON.stringify(event)}\n`));
 }
 
+/** Every trail file of the root: the current place, then one an earlier version wrote in the root. */
 export function listAuditFiles(root: string): string[] {
-  try {
-    return fs
-      .readdirSync(auditDir(root))
-      .filter((n) => n.endsWith('.jsonl'))
-      .sort()
-      .map((n) => path.join(auditDir(root), n));
-  } catch {
-    return [];
-  }
+  return metaDirsToRead(root, 'audit').flatMap((dir) => {
+    try {
+      return fs
+        .readdirSync(dir)
+        .filter((n) => n.endsWith('.jsonl'))
+        .sort()
+        .map((n) => path.join(dir, n));
+    } catch {
+      return [];
+    }
+  });
 }
 
 export interface AuditChunk {

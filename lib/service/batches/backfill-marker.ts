@@ -1,18 +1,20 @@
 /**
- * "The first backfill of this root is done" (docs/hooks.md): a file in
- * the root, `<root>/.memtrust/backfill.json`, so it travels with the root and survives
- * a deleted database. Written once, after the first file a backfill applies.
+ * "The first backfill of this root is done" (docs/hooks.md): `backfill.json` in the
+ * root's own-files folder (`<root>/.memtrust/`, or the data directory for a store in a
+ * git checkout: lib/service/meta/places.ts), so it survives a deleted database. Written once, after the first file a backfill applies.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { sweepDeadWriters, writeFileDurable } from '../write/fs-atomic';
+import { legacyMetaDir, metaDir } from '../meta/places';
 
 export function backfillMarkerPath(root: string): string {
-  return path.join(root, '.memtrust', 'backfill.json');
+  return path.join(metaDir(root), 'backfill.json');
 }
 
 export function firstBackfillDone(root: string): boolean {
-  return fs.existsSync(backfillMarkerPath(root));
+  // Earlier versions wrote it in the root (lib/service/meta/places.ts): it still counts.
+  return fs.existsSync(backfillMarkerPath(root)) || fs.existsSync(path.join(legacyMetaDir(root), 'backfill.json'));
 }
 
 export function markFirstBackfill(root: string, machine: string, now: Date): void {

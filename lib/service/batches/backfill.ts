@@ -5,10 +5,12 @@
  */
 import type { ServiceContext } from '../context';
 import { applyToMemory, type MemoryRequest, type TransitionResult } from '../write/transition';
-import { backfillPlan, type BackfillPlan } from '../../trust/backfill';
+import { backfillPlan, type BackfillChecks, type BackfillPlan } from '../../trust/backfill';
+import type { Inspected } from '../index/inspect';
 import type { Tier } from '../../trust/tiers';
 import type { Actor } from '../../audit/event';
 import { firstBackfillDone, markFirstBackfill } from './backfill-marker';
+import { originLine, untrustedOriginLine, untrustedOriginOfFound } from '../origin/memory-origin';
 
 export interface BackfillEntry {
   source: string;
@@ -22,7 +24,9 @@ export function planBackfill(ctx: ServiceContext, overrides: Record<string, Tier
   const rows = ctx.handle.sqlite
     .prepare(
       `SELECT source, rel_path AS relPath, filename, location, type, created_at AS createdAt, source_machine AS sourceMachine,
-              mtime_ms AS mtimeMs, conflict FROM memories WHERE trust_level IS NULL AND location = 'memories' AND error IS NULL
+              mtime_ms AS mtimeMs, conflict, injection_exit AS injectionExit, validate_exit AS validateExit,
+              EXISTS (SELECT 1 FROM findings f WHERE f.key = m.key AND f.class = 'credential') AS credential
+       FROM memories m WHERE trust_level IS NULL AND location = 'memories' AND error IS NULL
        ORDER BY filename`,
     )
     .all() as {
@@ -35,6 +39,9 @@ export function planBackfill(ctx: ServiceContext, overrides: Record<string, Tier
     sourceMachine: string | null;
     mtimeMs: number;
     conflict: number;
+    injectionExit: number;
+    validateExit: number;
+    credential: number;
   }[];
   const now = ctx.now();
   const done = new Map(ctx.sources.map((s) => [s.id, firstBackfillDone(s.root)]));
@@ -51,12 +58,30 @@ export function planBackfill(ctx: ServiceContext, overrides: Record<string, Tier
         sourceMachine: r.sourceMachine ?? undefined,
         mtime: new Date(r.mtimeMs),
         conflict: !!r.conflict,
+        checks: {
+          credential: r.credential === 1,
+          injection: r.injectionExit !== 0,
+          hardFailure: r.validateExit === 1 || r.validateExit === 2,
+        },
       },
       now,
       ctx.machine,
-      { tier: overrides[r.filename], afterFirstBackfill: done.get(r.source) === true },
+      {
+        tier: overrides[r.filename],
+        afterFirstBackfill: done.get(r.source) === true,
+        untrustedOrigin: untrustedOriginLine(ctx, r.source, r.relPath),
+      },
     ),
   }));
+}
+
+/** What backfill asks of the checks, from the file as it is now (hints are not injection flags). */
+export function checksOf(ins: Inspected): BackfillChecks {
+  return {
+    credential: ins.verdicts.secret.findings.some((f) => f.class === 'credential'),
+    injection: ins.verdicts.injection.exit !== 0,
+    hardFailure: ins.verdicts.validate.exit === 1 || ins.verdicts.validate.exit === 2,
+  };
 }
 
 /** Applies one file's plan, re-planned from the file as it is now (it may have changed since the dry run). */
@@ -74,10 +99,10 @@ export function applyBackfill(
       // Decided against the marker as it was at planning time: the run that writes it is still the first.
       const afterFirstBackfill = entry.afterFirstBackfill ?? firstBackfillDone(found.source.root);
       const plan = backfillPlan(
-        { ...ins.facts, hasTrustLevel: ins.fields['trust-level'] !== undefined },
+        { ...ins.facts, hasTrustLevel: ins.fields['trust-level'] !== undefined, checks: checksOf(ins) },
         now,
         ctx.machine,
-        { tier: override, afterFirstBackfill },
+        { tier: override, afterFirstBackfill, untrustedOrigin: originLine(untrustedOriginOfFound(ctx, found, ins)) },
       );
       if (plan.kind === 'skip') return { ok: false, code: 'skipped', message: `${plan.filename}: ${plan.reason}` };
       return {

@@ -1,8 +1,6 @@
 /** What the dashboard shows about one batch, read from the root (docs/batches.md). */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { ServiceContext } from '../context';
-import { BATCH_ID, readManifest, readState, type BatchManifest } from './batch-store';
+import { BATCH_ID, batchIds, readManifest, readState, type BatchManifest } from './batch-store';
 
 export interface BatchInfo {
   id: string;
@@ -17,6 +15,12 @@ export interface BatchInfo {
   undoneBy: string[];
   /** The index file (MEMORY.md) the batch changed, if any: its pre-batch copy is saved. */
   indexChanged: string | null;
+  /**
+   * Why the batch can no longer be undone, or null: its copies expired
+   * (`undoRetentionDays`), or one held a credential since removed and was purged
+   * (copy-purge.ts). Undo refuses with the same reason.
+   */
+  noUndo: string | null;
 }
 
 export function batchInfo(ctx: ServiceContext, id: string): BatchInfo | null {
@@ -28,14 +32,8 @@ export function batchInfo(ctx: ServiceContext, id: string): BatchInfo | null {
   if (hits.length === 0) return null;
   const first = hits[0]!.m!;
   const undoneBy = hits.flatMap(({ root }) => {
-    let names: string[] = [];
-    try {
-      names = fs.readdirSync(path.join(root, '.memtrust', 'batches'));
-    } catch {
-      return [];
-    }
-    return names
-      .filter((n) => n !== id && BATCH_ID.test(n))
+    return batchIds(root)
+      .filter((n) => n !== id)
       .map((n) => readManifest(root, n))
       .filter((m): m is BatchManifest => m?.undoes === id);
   });
@@ -48,6 +46,16 @@ export function batchInfo(ctx: ServiceContext, id: string): BatchInfo | null {
     files: hits.reduce((n, h) => n + h.m!.files.length, 0),
     undoes: first.undoes ?? null,
     undoneBy: undoneBy.sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id)).map((m) => m.id),
+    noUndo:
+      hits
+        .map(({ m }) =>
+          m!.expired
+            ? `its undo copies were deleted on ${m!.expired.slice(0, 10)}: it is older than ${ctx.config.undoRetentionDays} days (undoRetentionDays)`
+            : m!.purged?.length
+              ? `the undo copy of ${m!.purged[0]!.memory} held a credential that was removed from the memory; it was purged`
+              : null,
+        )
+        .find((r) => r) ?? null,
     indexChanged:
       hits
         .map(({ root, m }) => (m!.index && readState(root, id)?.indexAfterSha !== m!.index.sha ? m!.index.file : null))

@@ -5,6 +5,7 @@
  * explicit confirmation. The CLI's dry run, `--json` and the dashboard's
  * confirmation step all show this one structure.
  */
+import { rulesForLayout } from '../../validators/validation-rules';
 import fs from 'node:fs';
 import path from 'node:path';
 import { rewriteFrontmatter, RewriteError } from '../../memory-file/rewrite';
@@ -23,11 +24,15 @@ import { memoryActions } from '../index/list-actions';
 import { decide } from '../../trust/transitions';
 import { runBatch, type BatchOutcome, type BatchStep } from './batch-run';
 
-/** `bulk`: the user's demote or archive of memories chosen in the review inbox (docs/review-inbox.md "Bulk actions"). */
+/** `bulk`: the user's promote, demote or archive of memories chosen in the review inbox (docs/review-inbox.md "Bulk actions"). */
 export type PlanKind = 'audit' | 'backfill' | 'bulk';
 
-/** What the inbox offers in bulk: never promote (docs/trust-model.md "Promote is one at a time"). */
-export type BulkAction = 'demote' | 'archive';
+/**
+ * What the inbox offers in bulk. Promote only for the memories the user ticked, each asked
+ * the single button's rule, so a flagged one is left out with the reason, never promoted
+ * (docs/trust-model.md "Promote is the user's decision").
+ */
+export type BulkAction = 'promote' | 'demote' | 'archive';
 
 export interface PlanFinding {
   check: Check;
@@ -50,7 +55,7 @@ export interface PlanFile {
   file: string;
   memory: string;
   sha256: string;
-  action: 'demote' | 'archive' | 'backfill';
+  action: 'promote' | 'demote' | 'archive' | 'backfill';
   from: string | null;
   to: string;
   /** Where it will be, relative to the root. */
@@ -59,6 +64,11 @@ export interface PlanFile {
   findings: PlanFinding[];
   /** Backfill: why this tier and what it writes. */
   note: string | null;
+  /**
+   * Backfill: why the file is kept from verified (a credential, an injection flag, a hard
+   * failure; lib/trust/backfill.ts flaggedForBackfill), or null.
+   */
+  held?: string | null;
 }
 
 export interface PlanGroup {
@@ -151,7 +161,8 @@ function summarise(kind: PlanKind, ctx: ServiceContext, files: PlanFile[], skipp
     destinations: [...dest].map(([to, n]) => ({ to, files: n })),
     roots,
     skipped,
-    confirm: confirmationFor(roots),
+    // A back-fill rewrites every file it plans: above 10 that is confirmed too (docs/batches.md).
+    confirm: confirmationFor(roots, kind === 'backfill' ? files.length : 0),
   };
 }
 
@@ -241,6 +252,7 @@ export function planBackfillBatch(
       moves: destination !== e.relPath,
       findings: findings(`${e.source}:${e.relPath}`),
       note: `${p.reason}; sets ${sets}${p.notes.length ? ` (${p.notes.join('; ')})` : ''}`,
+      held: p.basis === 'flagged' ? p.reason : null,
     });
   }
   // Chosen memories the back-fill has nothing for are left out, with the reason.
@@ -288,7 +300,11 @@ export function planTransitions(
       skipped.push({ file: rel, reason: `cannot be read: ${(e as Error).message}` });
       continue;
     }
-    const ins = inspect(bytes, { filename: found.filename, location: found.location, mtimeMs: 0 }, ctx.owner());
+    const ins = inspect(
+      bytes,
+      { filename: found.filename, location: found.location, mtimeMs: 0, rules: rulesForLayout(found.source.kind) },
+      ctx.owner(),
+    );
     const state = {
       validateExit: ins.verdicts.validate.exit,
       secretExit: ins.verdicts.secret.exit,
@@ -297,6 +313,11 @@ export function planTransitions(
     const offered = memoryActions(found.source.adapter, ins.facts, now, state).find((a) => a.action === action);
     if (!offered?.allowed) {
       skipped.push({ file: rel, reason: offered?.reason ?? `${action} is not possible for this memory` });
+      continue;
+    }
+    // A bulk promote is for clean memories: an injection flag is advisory, but read it and promote it alone.
+    if (action === 'promote' && ins.verdicts.injection.exit !== 0) {
+      skipped.push({ file: rel, reason: 'has an injection flag: read it and promote it on its own' });
       continue;
     }
     const d = decide(action, ins.facts, {
@@ -384,9 +405,9 @@ export function applyPlan(
     plan.kind === 'audit'
       ? 'demoted'
       : plan.kind === 'bulk'
-        ? plan.files[0]?.action === 'archive'
-          ? 'archived'
-          : 'demoted'
+        ? { promote: 'promoted', archive: 'archived', demote: 'demoted', backfill: 'back-filled' }[
+            plan.files[0]?.action ?? 'demote'
+          ]
         : 'back-filled';
   return {
     ok: true,

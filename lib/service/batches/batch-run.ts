@@ -13,6 +13,7 @@ import type { ServiceContext } from '../context';
 import type { TransitionResult } from '../write/transition';
 import { readIfExists } from '../write/fs-atomic';
 import { sha256 } from '../index/inspect';
+import { purgeRemovedCredentials } from './copy-purge';
 import { batchDir, newBatchId, writeSnapshot, writeState, type BatchKind, type SnapshotFile } from './batch-store';
 
 export interface StepIds {
@@ -123,18 +124,19 @@ export function runBatch(ctx: ServiceContext, opts: BatchOptions, steps: BatchSt
     // A batch that changed nothing keeps no copies (a refused single transition).
     if (changed === 0) {
       fs.rmSync(batchDir(source.root, id), { recursive: true, force: true });
-      // A refusal leaves no trace under the root: the folders made for the snapshot go too, when empty.
-      for (const dir of [path.join(source.root, '.memtrust', 'batches'), path.join(source.root, '.memtrust')]) {
-        try {
-          fs.rmdirSync(dir);
-        } catch {
-          break;
-        }
-      }
     }
     // An undo writes its state itself, after it has put the index file back (undo.ts).
     else if (opts.kind !== 'undo') writeState(source.root, id, { indexAfterSha: indexSha(source), done: true });
   }
+  // A repair removes credential values, and an undo may put older bytes back: no undo copy may
+  // keep a value its memory no longer holds, this batch's own included (copy-purge.ts).
+  if (changed > 0 && (opts.kind === 'repair' || opts.kind === 'undo'))
+    for (const { source, files } of bySource.values())
+      purgeRemovedCredentials(
+        ctx,
+        source,
+        files.map((f) => f.memory),
+      );
   return {
     batch: id,
     kind: opts.kind,

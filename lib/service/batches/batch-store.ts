@@ -1,22 +1,27 @@
 /**
- * What undo needs, kept inside the root (docs/batches.md): before a batch touches
- * anything, every file it may change is copied, byte for byte, with its place, and
- * so is the root's index file (MEMORY.md). The SQLite index is a deletable cache,
- * so nothing undo relies on lives only there.
+ * What undo needs (docs/batches.md): before a batch touches anything, every file it may
+ * change is copied, byte for byte, with its place, and so is the root's index file
+ * (MEMORY.md). The SQLite index is a deletable cache, so nothing undo relies on lives
+ * only there. The copies live in the data directory, keyed by root, never inside a
+ * synced root or a git work tree (CONTRACT §2.5; lib/service/meta/places.ts):
  *
- *   <root>/.memtrust/batches/<id>/manifest.json   what the batch was about to change
- *   <root>/.memtrust/batches/<id>/blobs/<sha256>  the pre-batch bytes (0600)
- *   <root>/.memtrust/batches/<id>/state.json      the index file's sha after the batch
+ *   <data>/roots/<key>/batches/<id>/manifest.json   what the batch was about to change
+ *   <data>/roots/<key>/batches/<id>/blobs/<sha256>  the pre-batch bytes (0600, folders 0700)
+ *   <data>/roots/<key>/batches/<id>/state.json      the index file's sha after the batch
+ *
+ * Batches an earlier version wrote in `<root>/.memtrust/batches/` are still read (and
+ * undone) where they are; new ones never go there.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Actor, AuditEvent } from '../../audit/event';
 import { fsyncDir, readIfExists, replaceFileAtomic, sweepDeadWriters, writeFileDurable } from '../write/fs-atomic';
 import { sha256 } from '../index/inspect';
+import { ensureRootDataDir, legacyMetaDir, rootDataDir } from '../meta/places';
 
 export const BATCH_ID = /^[A-Za-z0-9_-]{1,80}$/;
 
-export type BatchKind = 'audit' | 'backfill' | 'bulk' | 'transition' | 'repair' | 'undo' | 'records';
+export type BatchKind = 'audit' | 'backfill' | 'bulk' | 'transition' | 'repair' | 'undo' | 'records' | 'recover';
 
 /**
  * One file change of a record batch (docs/records-write.md), applied through execute():
@@ -54,6 +59,10 @@ export interface BatchManifest {
   index?: { file: string; sha: string | null };
   /** A record batch: its file changes in order and the events appended once all are in place. */
   records?: { source: string; changes: RecordChange[]; events: AuditEvent[] };
+  /** Copies deleted because they held a credential since removed from the memory (copy-purge.ts). */
+  purged?: { memory: string; sha: string; at: string; why: 'credential-removed' }[];
+  /** When the copies were deleted for being older than `undoRetentionDays` (copy-purge.ts). */
+  expired?: string;
 }
 
 export interface BatchState {
@@ -66,18 +75,38 @@ export interface BatchState {
   committed?: boolean;
 }
 
-/** The ids of every batch kept in the root (a readdir; none when the folder is missing). */
-export function batchIds(root: string): string[] {
+/** Where new batches of this root go: the root's folder in the data directory. */
+export function batchesHome(root: string): string {
+  return path.join(rootDataDir(root), 'batches');
+}
+
+/** Where an earlier version kept them: inside the root. */
+export function legacyBatchesHome(root: string): string {
+  return path.join(legacyMetaDir(root), 'batches');
+}
+
+function idsIn(dir: string): string[] {
   try {
-    return fs.readdirSync(path.join(root, '.memtrust', 'batches'));
+    return fs.readdirSync(dir).filter((n) => BATCH_ID.test(n));
   } catch {
     return [];
   }
 }
 
+/** The ids of every batch of the root, both places (a readdir each; none when missing). */
+export function batchIds(root: string): string[] {
+  const here = idsIn(batchesHome(root));
+  const old = idsIn(legacyBatchesHome(root)).filter((id) => !here.includes(id));
+  return [...here, ...old];
+}
+
+/** The batch's folder: in the data directory, or where an earlier version left it in the root. */
 export function batchDir(root: string, id: string): string {
   if (!BATCH_ID.test(id)) throw new Error(`not a batch id: ${id}`);
-  return path.join(root, '.memtrust', 'batches', id);
+  const here = path.join(batchesHome(root), id);
+  if (fs.existsSync(here)) return here;
+  const old = path.join(legacyBatchesHome(root), id);
+  return fs.existsSync(path.join(old, 'manifest.json')) ? old : here;
 }
 
 /**
@@ -106,7 +135,9 @@ function writeBlob(dir: string, bytes: Buffer): void {
 export function writeSnapshot(root: string, manifest: BatchManifest, blobs: Buffer[]): boolean {
   const dir = batchDir(root, manifest.id);
   if (fs.existsSync(path.join(dir, 'manifest.json'))) return false;
+  ensureRootDataDir(root);
   fs.mkdirSync(path.join(dir, 'blobs'), { recursive: true, mode: 0o700 });
+  for (const d of [batchesHome(root), dir, path.join(dir, 'blobs')]) fs.chmodSync(d, 0o700);
   for (const b of blobs) writeBlob(dir, b);
   fsyncDir(path.join(dir, 'blobs'));
   replaceFileAtomic(path.join(dir, 'manifest.json'), Buffer.from(JSON.stringify(manifest, null, 1)), tmpTag());
@@ -120,9 +151,8 @@ export function writeSnapshot(root: string, manifest: BatchManifest, blobs: Buff
  * this process is not writing one at the same time.
  */
 export function sweepBatchLeftovers(root: string, isAlive: (pid: number) => boolean): void {
-  const top = path.join(root, '.memtrust', 'batches');
   for (const id of batchIds(root))
-    sweepDeadWriters(path.join(top, id), TMP_NAME, (pid) => pid === process.pid || !isAlive(pid));
+    sweepDeadWriters(batchDir(root, id), TMP_NAME, (pid) => pid === process.pid || !isAlive(pid));
 }
 
 export function writeState(root: string, id: string, state: BatchState): void {

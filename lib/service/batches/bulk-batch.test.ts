@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claudeFolder } from '../fixtures/claude-folder';
 import { applyPlan, planBackfillBatch, planTransitions } from './batch-plan';
 import { undoBatch } from './undo';
+import { batchesHome } from './batch-store';
 import { repairAndRestore, repairModel } from '../write/repair';
 import {
   closeCtx,
@@ -121,8 +122,56 @@ describe('bulk demote, archive and back-fill of chosen memories', () => {
   });
 });
 
+describe('bulk promote of ticked memories', () => {
+  beforeEach(() => {
+    sb = sandbox('memtrust-bulk-promote-');
+    // Past the 7-day observation at NOW (2026-11-22).
+    for (const [rel, bytes] of Object.entries(claudeFolder()))
+      put(sb.root, rel, bytes, new Date('2026-09-01T00:00:00Z'));
+  });
+
+  it('promotes the clean ones as one batch, leaves every flagged one out with the reason, and Undo restores every byte', () => {
+    const ctx = openCtx(sb);
+    const id = ctx.sources[0]!.id;
+    const live = fs.readdirSync(sb.root).filter((f) => f.endsWith('.md') && f !== 'MEMORY.md');
+    const flagged = new Set(
+      (
+        ctx.handle.sqlite
+          .prepare(
+            `SELECT DISTINCT m.filename AS f FROM memories m LEFT JOIN findings x ON x.key = m.key
+             WHERE m.location = 'memories' AND (m.validate_exit IN (1, 2) OR x.class = 'credential' OR m.injection_exit <> 0)`,
+          )
+          .all() as { f: string }[]
+      ).map((r) => r.f),
+    );
+    expect(flagged.size).toBeGreaterThan(0);
+    const before = treeFiles(sb.root);
+    const plan = planTransitions(
+      ctx,
+      live.map((f) => `${id}:${f}`),
+      'promote',
+    );
+    expect(plan.files.map((f) => f.memory).sort()).toEqual(live.filter((f) => !flagged.has(f)).sort());
+    expect(plan.skipped.map((s) => s.file).sort()).toEqual([...flagged].sort());
+    for (const s of plan.skipped) expect(s.reason).toMatch(/credential|validator|injection|frontmatter|YAML/);
+    for (const f of plan.files) expect(f).toMatchObject({ action: 'promote', to: 'verified', moves: false });
+    // Promote moves nothing: the typed count is not asked for below 11 moves.
+    expect(plan.confirm.needed).toBe(false);
+
+    const r = applyPlan(ctx, plan, { actor: 'user:web', confirmed: false });
+    if (!r.ok || !r.outcome) throw new Error(`not applied: ${JSON.stringify(r)}`);
+    expect(r.outcome).toMatchObject({ kind: 'bulk', done: plan.files.length, refused: 0 });
+    expect(r.message).toContain('promoted');
+    for (const f of plan.files)
+      expect(fs.readFileSync(path.join(sb.root, f.memory), 'utf8'), f.memory).toContain('trust-level: verified');
+    const after = treeFiles(sb.root);
+    for (const f of flagged) expect(after[f], f).toBe(before[f]);
+    expect(undoBatch(ctx, r.outcome.batch, 'user:web').ok).toBe(true);
+    expect(treeFiles(sb.root)).toEqual(before);
+  });
+});
+
 describe('repair and restore is one undoable batch', () => {
-  const TOKEN = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
   const Q: [string, string][] = [
     ['name', 'Integration tests'],
     ['description', 'run them first'],
@@ -138,7 +187,8 @@ describe('repair and restore is one undoable batch', () => {
 
   it('keeps both sha256 in the event, and `memtrust undo OP` puts the quarantined bytes back', () => {
     sb = sandbox('memtrust-repair-undo-');
-    const bytes = memoryFile(Q, `\nRun the tests before merging.\n\nThe deploy token is ${TOKEN}.\n`);
+    // Personal data, not a credential: a credential's copy is purged once removed (copy-purge.test.ts).
+    const bytes = memoryFile(Q, `\nRun the tests before merging.\n\nThe build box is 10.20.30.40.\n`);
     put(sb.root, 'quarantine/feedback_tests.md', bytes);
     const ctx = openCtx(sb);
     const before = treeFiles(sb.root);
@@ -156,7 +206,8 @@ describe('repair and restore is one undoable batch', () => {
     const ev = readAudit(sb.root).find((e) => e.id === 'repair-op-1')!;
     expect(ev).toMatchObject({ action: 'restore', batch: 'repair-op-1', before_sha256: sha(bytes) });
     expect(ev.after_sha256).toBe(sha(fs.readFileSync(path.join(sb.root, 'memories/feedback_tests.md'))));
-    expect(fs.existsSync(path.join(sb.root, '.memtrust/batches/repair-op-1'))).toBe(true);
+    expect(fs.existsSync(path.join(batchesHome(sb.root), 'repair-op-1'))).toBe(true);
+    expect(fs.existsSync(path.join(sb.root, '.memtrust/batches'))).toBe(false);
     closeCtx(sb);
     const u = runCli(['undo', 'repair-op-1'], sb.env);
     expect(u.status, u.stderr).toBe(0);

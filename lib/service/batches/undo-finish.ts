@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SourceInfo } from '../../sources';
-import { batchIds, readBlob, readManifest, readState, writeState } from './batch-store';
+import { batchDir, batchIds, readBlob, readManifest, readState, writeState } from './batch-store';
 import { editSharedFile, readIfExists, settleSharedFile } from '../write/fs-atomic';
 import { sha256 } from '../index/inspect';
 import { linkedFile } from '../claude/claude-index';
@@ -28,9 +28,8 @@ export function sameOutside(a: string, b: string, files: Set<string>): boolean {
 
 /** Undo batches of this root with no final state: cheap to ask (one readdir, one stat each). */
 export function unfinishedUndos(root: string): string[] {
-  const top = path.join(root, '.memtrust', 'batches');
   return batchIds(root).filter(
-    (id) => !fs.existsSync(path.join(top, id, 'state.json')) && readManifest(root, id)?.kind === 'undo',
+    (id) => !fs.existsSync(path.join(batchDir(root, id), 'state.json')) && readManifest(root, id)?.kind === 'undo',
   );
 }
 

@@ -6,7 +6,7 @@
  * batch of its own (so it can be undone) and needs no validation (it is not restore).
  *
  * What happened is read from the root, never from SQLite: the batch's events from
- * the audit JSONL files, the pre-batch bytes from `.memtrust/batches/<id>/`.
+ * the audit JSONL files, the pre-batch bytes from the batch's folder (batch-store.ts).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -18,6 +18,7 @@ import type { ServiceContext } from '../context';
 import { listAuditFiles, readAuditFrom } from '../audit/audit-log';
 import {
   BATCH_ID,
+  batchDir,
   newBatchId,
   readBlob,
   readManifest,
@@ -35,12 +36,13 @@ import { withRootLock, withRootLockOrBusy } from '../write/lock';
 import { markIndexed } from '../claude/claude-index';
 import { sameOutside } from './undo-finish';
 import { undoRecordBatch } from '../records/batch';
+import { expireOldBatches } from './copy-purge';
 
 export type UndoResult =
   | { ok: true; noop: boolean; undone: string; outcome: BatchOutcome | null; message: string }
   | {
       ok: false;
-      code: 'bad-id' | 'not-found' | 'conflict' | 'locked' | 'damaged' | 'partial';
+      code: 'bad-id' | 'not-found' | 'conflict' | 'locked' | 'damaged' | 'partial' | 'purged' | 'expired';
       message: string;
       paths?: string[];
       outcome?: BatchOutcome;
@@ -80,8 +82,11 @@ function prepare(
   id: string,
   source: SourceInfo,
   manifest: BatchManifest,
+  undoRetentionDays: number,
 ): { work: Work; already: boolean } | Extract<UndoResult, { ok: false }> {
   const root = source.root;
+  const gone = copiesGone(id, manifest, undoRetentionDays);
+  if (gone) return gone;
   const events = batchEvents(root, id);
   const last = new Map<string, AuditEvent>();
   for (const e of events) last.set(e.memory, e);
@@ -95,7 +100,7 @@ function prepare(
       return {
         ok: false,
         code: 'damaged',
-        message: `refused: the saved copy of ${snap.memory} in ${path.join(root, '.memtrust', 'batches', id)} is missing or damaged; nothing was changed`,
+        message: `refused: the saved copy of ${snap.memory} in ${batchDir(root, id)} is missing or damaged; nothing was changed`,
       };
     const found = resolveMemory([source], snap.memory);
     if (!found.ok) {
@@ -147,7 +152,7 @@ function prepare(
         return {
           ok: false,
           code: 'damaged',
-          message: `refused: the saved copy of ${manifest.index.file} in ${path.join(root, '.memtrust', 'batches', id)} is missing or damaged; nothing was changed`,
+          message: `refused: the saved copy of ${manifest.index.file} in ${batchDir(root, id)} is missing or damaged; nothing was changed`,
         };
       work.index = { file: manifest.index.file, bytes };
     }
@@ -165,13 +170,39 @@ function prepare(
   return { work, already: work.files.length === 0 && !work.index };
 }
 
+/**
+ * A batch whose copies are gone on purpose cannot be undone, and says why: copies older
+ * than `undoRetentionDays` are deleted, and so is a copy that held a credential since
+ * removed from the memory (copy-purge.ts; docs/batches.md).
+ */
+function copiesGone(id: string, manifest: BatchManifest, days: number): Extract<UndoResult, { ok: false }> | null {
+  if (manifest.expired)
+    return {
+      ok: false,
+      code: 'expired',
+      message: `refused: batch ${id} is older than ${days} days (undoRetentionDays): its undo copies were deleted on ${manifest.expired.slice(0, 10)}; it can no longer be undone`,
+    };
+  const p = manifest.purged?.[0];
+  if (p)
+    return {
+      ok: false,
+      code: 'purged',
+      message: `refused: the undo copy of ${p.memory} in batch ${id} held a credential that was removed from the memory; it was purged on ${p.at.slice(0, 10)}, so this batch can no longer be undone; nothing was changed`,
+    };
+  return null;
+}
+
 export function undoBatch(ctx: ServiceContext, id: string, actor: Actor): UndoResult {
   if (!BATCH_ID.test(id))
     return { ok: false, code: 'bad-id', message: `not a batch id: ${JSON.stringify(id).slice(0, 90)}` };
+  // Copies past their retention go first, so an old batch says it expired (copy-purge.ts).
+  for (const s of [...ctx.sources, ...(ctx.recordSources ?? [])]) if (!s.error) expireOldBatches(ctx, s);
   // A record root's batch: its own inverse changes through the same crash-safe path (docs/records-write.md).
-  for (const source of ctx.recordSources ?? []) {
+  // A memory root's recover batch is one too (docs/versions.md, "Recover").
+  for (const source of [...(ctx.recordSources ?? []), ...ctx.sources]) {
     const manifest = source.error ? null : readManifest(source.root, id);
-    if (manifest?.records) return undoRecords(ctx, source, manifest, actor);
+    if (manifest?.records)
+      return copiesGone(id, manifest, ctx.config.undoRetentionDays) ?? undoRecords(ctx, source, manifest, actor);
   }
   const found = ctx.sources
     .filter((s) => !s.error)
@@ -181,12 +212,12 @@ export function undoBatch(ctx: ServiceContext, id: string, actor: Actor): UndoRe
     return {
       ok: false,
       code: 'not-found',
-      message: `no batch ${id} in the configured roots (undo records live in <root>/.memtrust/batches/)`,
+      message: `no batch ${id} in the configured roots (undo records live in the data directory, docs/batches.md)`,
     };
   }
   const works: Work[] = [];
   for (const { source, manifest } of found) {
-    const r = prepare(id, source, manifest!);
+    const r = prepare(id, source, manifest!, ctx.config.undoRetentionDays);
     if ('ok' in r) return r;
     if (!r.already) works.push(r.work);
   }

@@ -14,23 +14,35 @@ import type { IndexEdit } from '../write/journal';
 import type { Located } from '../index/resolve';
 import { indexLines, insertIndexLine, linkedFile, mergeLayout, readIndex, removeIndexLine } from './claude-index';
 import { editSharedFile, mkdirp, replaceFileAtomic, settleSharedFile } from '../write/fs-atomic';
+import { legacyMetaDir, metaDir } from '../meta/places';
 
-const STASH = path.join('.memtrust', 'index-lines.json');
-const LAYOUT = path.join('.memtrust', 'index-layout.json');
+// In the root's own-files folder (lib/service/meta/places.ts); read from the legacy place until first rewritten.
+const STASH = 'index-lines.json';
+const LAYOUT = 'index-layout.json';
+const ownFile = (root: string, name: string) => path.join(metaDir(root), name);
+const readOwn = (root: string, name: string): string => {
+  try {
+    return fs.readFileSync(ownFile(root, name), 'utf8');
+  } catch (e) {
+    const legacy = path.join(legacyMetaDir(root), name);
+    if (legacy === ownFile(root, name)) throw e;
+    return fs.readFileSync(legacy, 'utf8');
+  }
+};
 
 type Stash = Record<string, { line: string; at: number }>;
 
 function readStash(root: string): Stash {
   try {
-    return Object.assign(Object.create(null), JSON.parse(fs.readFileSync(path.join(root, STASH), 'utf8')));
+    return Object.assign(Object.create(null), JSON.parse(readOwn(root, STASH)));
   } catch {
     return Object.create(null);
   }
 }
 
 function writeStash(root: string, stash: Stash, tag: string): void {
-  mkdirp(path.join(root, '.memtrust'));
-  replaceFileAtomic(path.join(root, STASH), Buffer.from(JSON.stringify(stash, null, 1)), tag);
+  mkdirp(metaDir(root));
+  replaceFileAtomic(ownFile(root, STASH), Buffer.from(JSON.stringify(stash, null, 1)), tag);
 }
 
 export function planIndexEdit(
@@ -63,7 +75,7 @@ type Layouts = Record<string, string[]>;
 
 function readLayouts(root: string): Layouts {
   try {
-    return Object.assign(Object.create(null), JSON.parse(fs.readFileSync(path.join(root, LAYOUT), 'utf8')));
+    return Object.assign(Object.create(null), JSON.parse(readOwn(root, LAYOUT)));
   } catch {
     return Object.create(null);
   }
@@ -93,8 +105,8 @@ export function applyIndexEdit(root: string, edit: IndexEdit, tag: string): void
     const text = readIndex(root, edit.file) ?? '';
     const layouts = readLayouts(root);
     layouts[edit.file] = currentLayout(root, edit.file, text).map((l) => l.line);
-    mkdirp(path.join(root, '.memtrust'));
-    replaceFileAtomic(path.join(root, LAYOUT), Buffer.from(JSON.stringify(layouts)), tag);
+    mkdirp(metaDir(root));
+    replaceFileAtomic(ownFile(root, LAYOUT), Buffer.from(JSON.stringify(layouts)), tag);
     const stash = readStash(root);
     stash[filename] = { line: edit.line, at: edit.at };
     writeStash(root, stash, tag);

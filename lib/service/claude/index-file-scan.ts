@@ -4,6 +4,7 @@
  * index lines that name a file the folder does not hold. memtrust never demotes or moves
  * the index; it shows the findings on the root's section (docs/claude-code-folders.md).
  */
+import { splitHints } from '../../validators/hints';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
@@ -12,6 +13,7 @@ import type { OwnerIdentity } from '../../validators/types';
 import { FILE_CAP_BYTES, findingClass } from '../../validators/types';
 import { runSecretAndInjection } from '../../validators/secret-and-injection';
 import { linkedFile } from './claude-index';
+import { credentialValuesOf } from '../index/inspect';
 
 export interface IndexFinding {
   file: string;
@@ -52,7 +54,8 @@ export function checkIndexFile(
       line: f.line,
       message: f.message,
     });
-  for (const f of injection.findings)
+  // The always/never density is a hint on a memory and nothing on an index (docs/validators.md "Hints").
+  for (const f of splitHints(injection).injection.findings)
     out.push({ file, check: 'injection', code: f.code, label: f.label, line: f.line, message: f.message });
   const lines = bytes.toString('utf8').split('\n');
   lines.forEach((l, i) => {
@@ -70,30 +73,49 @@ export function checkIndexFile(
   return out.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 }
 
-/** Live check of a source's index file (read-only commands use this; nothing is stored). */
-export function checkSourceIndex(source: SourceInfo, owner: OwnerIdentity): IndexFinding[] | null {
+function readIndex(source: SourceInfo): { file: string; bytes: Buffer } | null {
   const file = source.adapter.indexFile;
   if (!file || source.error) return null;
-  let bytes: Buffer;
   try {
-    bytes = fs.readFileSync(path.join(source.root, file));
+    return { file, bytes: fs.readFileSync(path.join(source.root, file)) };
   } catch {
     return null;
   }
-  const has = (name: string) => name !== file && fs.existsSync(path.join(source.root, name));
-  return checkIndexFile(file, bytes, owner, has);
 }
 
-/** Re-checks and stores a source's index findings (called by the scan). */
+function checkRead(source: SourceInfo, read: { file: string; bytes: Buffer }, owner: OwnerIdentity): IndexFinding[] {
+  const has = (name: string) => name !== read.file && fs.existsSync(path.join(source.root, name));
+  return checkIndexFile(read.file, read.bytes, owner, has);
+}
+
+/** Live check of a source's index file (read-only commands use this; nothing is stored). */
+export function checkSourceIndex(source: SourceInfo, owner: OwnerIdentity): IndexFinding[] | null {
+  const read = readIndex(source);
+  return read ? checkRead(source, read, owner) : null;
+}
+
+/**
+ * Re-checks and stores a source's index findings (called by the scan), and the salted hashes
+ * of the credential values its lines hold, under the key `source:MEMORY.md`: a value found
+ * there is known everywhere (docs/credentials.md, "Value propagation").
+ */
 export function storeIndexFindings(sqlite: Database.Database, source: SourceInfo, owner: OwnerIdentity): void {
-  const found = checkSourceIndex(source, owner) ?? [];
+  const read = readIndex(source);
+  const found = read ? checkRead(source, read, owner) : [];
+  const values = read && found.some((f) => f.class === 'credential') ? credentialValuesOf(read.bytes, owner) : [];
   const ins = sqlite.prepare(
     'INSERT INTO index_findings (source, file, "check", code, label, class, line, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
+  const insValue = sqlite.prepare(
+    'INSERT INTO credential_values (key, source, hash, len, quick, own) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const key = `${source.id}:${source.adapter.indexFile ?? ''}`;
   sqlite.transaction(() => {
     sqlite.prepare('DELETE FROM index_findings WHERE source = ?').run(source.id);
     for (const f of found)
       ins.run(source.id, f.file, f.check, f.code, f.label, f.class ?? null, f.line ?? null, f.message);
+    sqlite.prepare('DELETE FROM credential_values WHERE key = ?').run(key);
+    for (const v of values) insValue.run(key, source.id, ...v);
   })();
 }
 

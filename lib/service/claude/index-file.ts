@@ -12,7 +12,7 @@ import { linkedFile } from './claude-index';
 import { applyIndexLimits, INDEX_MAX_BYTES, INDEX_MAX_LINES } from '../../trust/index-limits';
 import { runCheck } from '../../validators/run';
 import type { Finding } from '../../validators/types';
-import { maskSecrets } from '../index/secret-spans';
+import { maskValues } from '../../validators/mask-inline';
 import { inboxRowByKey } from '../../../db/queries/inbox';
 
 export interface IndexLine {
@@ -108,7 +108,8 @@ export function indexFileView(ctx: ServiceContext, sourceId: string, filename: s
     }
     lines.push({
       n: i + 1,
-      text: findings.some((f) => f.check === 'secret') ? maskSecrets(line, owner) : line,
+      // Every value the line's findings name is masked in place, prose and known values included.
+      text: findings.some((f) => f.check === 'secret') ? maskValues(line, owner).text : line,
       bytesBefore: start,
       load,
       target,

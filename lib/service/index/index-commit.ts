@@ -1,4 +1,5 @@
 /** Mirrors a finished transition into SQLite in one immediate transaction. */
+import { rulesForLayout } from '../../validators/validation-rules';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
@@ -39,6 +40,7 @@ export function commitToIndex(ctx: ServiceContext, source: SourceInfo, intent: I
       location: locationOf(intent.dst, source),
       size: st.size,
       mtimeMs: Math.floor(st.mtimeMs),
+      rules: rulesForLayout(source.kind),
     };
   } catch {
     // The next scan indexes whatever is there; the audit event is already durable.

@@ -33,6 +33,8 @@ export interface PreparedRow {
   values: unknown[];
   changedSinceVerified: string | null;
   findings: unknown[][];
+  /** Each credential_values INSERT's values (hashes only: docs/credentials.md, "Value propagation"). */
+  credentialValues: unknown[][];
 }
 
 /** The row's identity columns (key, id, source, rel_path, filename, location). */
@@ -79,6 +81,7 @@ export function prepareRow(source: string, file: ListedFile, ins: Inspected): Pr
     ],
     changedSinceVerified: f['changed-since-verified'] || null,
     findings: ins.findings.map((x) => [id[0], x.check, x.code, x.label, x.line ?? null, x.message, x.class ?? null]),
+    credentialValues: ins.credentialValues.map((v) => [id[0], source, ...v]),
   };
 }
 
@@ -101,9 +104,14 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
     `UPDATE memories SET size = ?, mtime_ms = ?, created_ms = ?, created_from_mtime = ?, last_verified_ms = ?,
        quarantine_since_ms = ? WHERE key = ?`,
   );
+  const insertValue = sqlite.prepare(
+    'INSERT INTO credential_values (key, source, hash, len, quick, own) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const delValues = sqlite.prepare('DELETE FROM credential_values WHERE key = ?');
   const remove = (key: string) => {
     del.run(key);
     delFindings.run(key);
+    delValues.run(key);
   };
 
   /**
@@ -126,6 +134,7 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
     insertRow(row.key, isNew, row.values);
     if (row.changedSinceVerified) setChanged.run(row.changedSinceVerified, row.key);
     for (const x of row.findings) insertFinding.run(...x);
+    for (const v of row.credentialValues) insertValue.run(...v);
   };
 
   return {

@@ -3,17 +3,30 @@
  * fields, tier, lifecycle clock bases, validator verdicts and findings.
  * No fs, no db: the scan and the transitions both call it on bytes they read.
  */
+import { hideRedacted } from '../../validators/secrets-redact';
 import { KNOWN_KEYS } from '../../memory-file/known-keys';
 import crypto from 'node:crypto';
 import { splitFile } from '../../memory-file/split';
 import { parseFrontmatter, withFrontmatterMemo } from '../../memory-file/frontmatter';
 import { runAllChecks, type AllVerdicts } from '../../validators/run';
 import type { Finding, OwnerIdentity } from '../../validators/types';
-import { FILE_CAP_BYTES } from '../../validators/types';
+import { FILE_CAP_BYTES, findingClass } from '../../validators/types';
+import { secretCandidates } from '../../validators/secrets';
+import { decodeLossy } from '../../validators/scan-text';
+import { KNOWN_VALUE_CODE, credentialValue, entryOf } from '../../validators/known-values';
 import { maskBody, withholdSecret } from '../../validators/withhold';
 import { effectiveTier, type MemoryFacts } from '../../trust/facts';
 import { parseTimestamp } from '../../trust/dates';
 import type { Location, EffectiveTier } from '../../trust/tiers';
+import type { ValidationRules } from '../../validators/validation-rules';
+
+/** The file as inspect needs it; `rules`: its layout's validation rules (validation-rules.ts), the reference's when absent. */
+export interface InspectFile {
+  filename: string;
+  location: Location;
+  mtimeMs: number;
+  rules?: ValidationRules;
+}
 
 /** Bodies are stored for search and display up to this many characters. */
 export const BODY_INDEX_CHARS = 64 * 1024;
@@ -30,10 +43,22 @@ export interface Inspected {
   verdicts: AllVerdicts;
   findings: Finding[];
   body: string;
+  /** Salted hashes of the credential values the file holds (docs/credentials.md, "Value propagation"). */
+  credentialValues: CredentialValueRow[];
 }
 
+/** `[hash, length, prefilter hash, own]`: own 1 for a value a detector found here, 0 for a known value's occurrence. */
+export type CredentialValueRow = [string, number, number, 0 | 1];
+
 // Nested `metadata:` keys arrive here too (read by parseFrontmatter; docs/claude-code-folders.md).
-const KNOWN = [...KNOWN_KEYS, 'node_type', 'originSessionId', 'changed-since-verified'];
+const KNOWN = [
+  ...KNOWN_KEYS,
+  'node_type',
+  'originSessionId',
+  'originToolUseId',
+  'origin-reviewed',
+  'changed-since-verified',
+];
 
 export function sha256(bytes: Buffer): string {
   return crypto.createHash('sha256').update(bytes).digest('hex');
@@ -63,26 +88,16 @@ export function bodyForDisplay(body: Buffer): string {
     .slice(0, BODY_INDEX_CHARS);
 }
 
-export function inspect(
-  bytes: Buffer,
-  file: { filename: string; location: Location; mtimeMs: number },
-  owner: OwnerIdentity,
-  conflict = false,
-): Inspected {
+export function inspect(bytes: Buffer, file: InspectFile, owner: OwnerIdentity, conflict = false): Inspected {
   // readFields and validate() parse the same frontmatter: once is enough (docs/performance.md).
   return withFrontmatterMemo(() => inspectOnce(bytes, file, owner, conflict));
 }
 
-function inspectOnce(
-  bytes: Buffer,
-  file: { filename: string; location: Location; mtimeMs: number },
-  owner: OwnerIdentity,
-  conflict: boolean,
-): Inspected {
+function inspectOnce(bytes: Buffer, file: InspectFile, owner: OwnerIdentity, conflict: boolean): Inspected {
   const { fields, body } = readFields(bytes);
   const facts = factsOf(fields, file, conflict);
   const reading = effectiveTier(facts);
-  const verdicts = runAllChecks(bytes, file.filename, owner);
+  const verdicts = runAllChecks(bytes, file.filename, owner, file.rules);
   const secret = verdicts.secret.exit !== 0;
   const bodyText = bodyForDisplay(body);
   // Only files with a secret finding pay for the per-field checks.
@@ -99,9 +114,39 @@ function inspectOnce(
     tier: reading.tier,
     needsBackfill: reading.needsBackfill,
     verdicts,
-    findings: [...verdicts.validate.findings, ...verdicts.secret.findings, ...verdicts.injection.findings],
-    body: secret ? maskBody(bodyText, owner).text : bodyText,
+    findings: [
+      ...verdicts.validate.findings,
+      ...verdicts.secret.findings,
+      ...verdicts.injection.findings,
+      ...verdicts.hints,
+    ],
+    // Masked first (offsets as the reveal action counts them), then kept redactions hidden.
+    body: hideRedacted(secret ? maskBody(bodyText, owner).text : bodyText),
+    credentialValues: secret ? credentialValuesOf(bytes, owner) : [],
   };
+}
+
+/**
+ * The salted hashes of a file's credential values: what a detector found (own) and the
+ * occurrences of known ones. Only with a salt (owner.knownValues): a scan always has one.
+ */
+export function credentialValuesOf(bytes: Buffer, owner: OwnerIdentity): CredentialValueRow[] {
+  const kv = owner.knownValues;
+  if (!kv || bytes.length > FILE_CAP_BYTES) return [];
+  const text = decodeLossy(bytes);
+  const out: CredentialValueRow[] = [];
+  const seen = new Set<string>();
+  for (const c of secretCandidates(text, owner)) {
+    if (findingClass(c.code) !== 'credential') continue;
+    const own = c.code === KNOWN_VALUE_CODE ? 0 : 1;
+    const value = own ? credentialValue(text, c) : text.slice(c.start, c.end);
+    if (value === null) continue;
+    const e = entryOf(kv.salt, value);
+    if (seen.has(`${own}${e.hash}`)) continue;
+    seen.add(`${own}${e.hash}`);
+    out.push([e.hash, e.len, e.quick, own]);
+  }
+  return out;
 }
 
 /** The trust facts of one file from its known fields and where it lies. */

@@ -2,6 +2,7 @@
  * Everything the detail view and `memtrust show` need about one memory, read
  * from disk now (the truth) plus its history from the index.
  */
+import { rulesForLayout } from '../../validators/validation-rules';
 import type { Failure } from '../../error-codes';
 import fs from 'node:fs';
 import { OPEN_READ } from '../../read-fd';
@@ -19,6 +20,10 @@ import type { Finding } from '../../validators/types';
 import { history, type HistoryItem } from '../../../db/queries/history';
 import { FILE_CAP_BYTES } from '../../validators/types';
 import { isoNow } from '../../trust/dates';
+import { originOfMemory } from '../origin/memory-origin';
+import { untrustedSummary } from '../../trust/origin';
+import type { MemoryOrigin } from '../origin/origin';
+import type { ProjectRef } from '../../sources/claude-home';
 
 export interface MemoryDetail {
   id: string;
@@ -33,6 +38,8 @@ export interface MemoryDetail {
   created: { at: string; fromMtime: boolean };
   source: string;
   root: string;
+  /** The project of the memory's root (CONTRACT §9; lib/sources/claude-home.ts); null: user-level. */
+  project: ProjectRef | null;
   relPath: string;
   filename: string;
   location: string;
@@ -52,6 +59,8 @@ export interface MemoryDetail {
   editBlocked: string | null;
   conflictWith: string | null;
   history: HistoryItem[];
+  /** Where it came from: the session and the tool call that wrote it (docs/origin.md). */
+  origin: MemoryOrigin;
 }
 
 export type DetailResult = { ok: true; detail: MemoryDetail } | Failure;
@@ -71,7 +80,12 @@ function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): 
   const bytes = st.size > FILE_CAP_BYTES ? readHead(found.abs, FILE_CAP_BYTES + 1) : fs.readFileSync(found.abs);
   const ins = inspect(
     bytes,
-    { filename: found.filename, location: found.location, mtimeMs: st.mtimeMs },
+    {
+      filename: found.filename,
+      location: found.location,
+      mtimeMs: st.mtimeMs,
+      rules: rulesForLayout(found.source.kind),
+    },
     ctx.owner(),
     !!conflictWith,
   );
@@ -82,10 +96,17 @@ function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): 
     secretExit: ins.verdicts.secret.exit,
     findings: ins.findings,
   };
+  const origin = originOfMemory(ctx, {
+    source: found.source,
+    abs: found.abs,
+    filename: found.filename,
+    fields: ins.fields,
+  });
   return {
     id: `${found.source.id}:${found.filename}`,
     layout: found.source.kind,
     key: found.filename,
+    project: found.source.project,
     ...fileRecordState({
       location: found.location,
       trustLevel: ins.facts.trustLevel,
@@ -117,11 +138,19 @@ function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): 
       (x): x is string => x !== null,
     ),
     facts: life,
-    actions: memoryActions(found.source.adapter, ins.facts, now, checks),
+    actions: withOriginAsk(memoryActions(found.source.adapter, ins.facts, now, checks), origin),
     editBlocked: fileBlock('edit', checks),
     conflictWith: conflictWith?.abs ?? null,
     history: history(ctx.handle.db, { memory: found.filename, source: found.source.id }),
+    origin,
   };
+}
+
+/** Promote of an untrusted-origin memory stays offered, saying it asks for the origin to be acknowledged (docs/origin.md). */
+function withOriginAsk(actions: ActionAvailability[], origin: MemoryOrigin): ActionAvailability[] {
+  if (origin.status !== 'known' || !origin.untrustedOrigin) return actions;
+  const ask = `asks you to acknowledge its untrusted origin first (${untrustedSummary(origin.untrustedOrigin)})`;
+  return actions.map((a) => (a.action === 'promote' && a.allowed ? { ...a, reason: ask } : a));
 }
 
 function readHead(file: string, n: number): Buffer {

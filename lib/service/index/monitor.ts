@@ -11,6 +11,8 @@
  * so. Anything this process cannot vouch for (a watch that failed, a root with an error)
  * makes it answer "dirty", and the asker scans as before.
  */
+import { metaDir } from '../meta/places';
+import { auditDir } from '../audit/audit-log';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SourceInfo } from '../../sources';
@@ -50,13 +52,14 @@ function rolesOf(source: SourceInfo): Map<string, Role> {
   const a = source.adapter;
   const roles = new Map<string, Role>();
   const add = (rel: string, r: Partial<Role>) => {
-    const abs = path.join(source.root, rel);
+    const abs = path.resolve(source.root, rel);
     const had = roles.get(abs) ?? { files: false, layout: false };
     roles.set(abs, { files: had.files || !!r.files, layout: had.layout || !!r.layout });
   };
   add('', { layout: true });
-  add('.memtrust', { layout: true });
-  add('.memtrust/audit', {});
+  // memtrust's own files: in the root, or in the data directory (lib/service/meta/places.ts).
+  add(metaDir(source.root), { layout: true });
+  add(auditDir(source.root), {});
   add(a.dirOf('memories'), { files: true });
   add(a.dirOf('quarantine'), { files: true });
   const archiveBase = path.posix.dirname(a.dirOf('archive', '0000-00'));

@@ -16,9 +16,13 @@ import { committedListing } from '../write/recover';
 import { pendingIntents } from '../write/journal';
 import crypto from 'node:crypto';
 import { SECRET_RULES_VERSION } from '../../validators/secrets';
+import { LAYOUT_RULES_VERSION } from '../../validators/validation-rules';
 import { restoreIndexes, withBulkLoad } from './bulk-load';
 import { readPrepared, type PreparedResult } from './read-one';
 import { openInspectPool, type PoolFileResult } from './inspect-pool';
+import { openKnownValues } from '../known-values-store';
+import { propagateKnownValues } from './known-values-scan';
+import { openVersionKeeper } from '../versions/keeper';
 
 export { SCAN_READ_CAP, openListedLater } from './read-one';
 
@@ -26,11 +30,18 @@ const RULES_KEY = 'secret_rules';
 
 /** What the findings depend on besides the bytes: the rules and the owner (allowances included). Hashed: no address is stored. */
 export function rulesSignature(owner: OwnerIdentity): string {
+  // The set of known values is not in it: a change of the set re-checks only the files it concerns (known-values-scan.ts).
+  const { knownValues: _, ...rest } = owner;
   return crypto
     .createHash('sha256')
-    .update(JSON.stringify([SECRET_RULES_VERSION, owner]))
+    .update(JSON.stringify([SECRET_RULES_VERSION, LAYOUT_RULES_VERSION, rest]))
     .digest('hex')
     .slice(0, 32);
+}
+
+/** The rules' signature and the version of the set of known values: what a read of records or a kept plan depends on. */
+export function readSignature(owner: OwnerIdentity): string {
+  return `${rulesSignature(owner)}.${owner.knownValues?.digest ?? '-'}`;
 }
 
 export interface ScanStats {
@@ -48,10 +59,14 @@ export interface ScanStats {
   compared?: number;
   /** Worker threads that read and inspected files beside the main thread (docs/performance.md, "Both cores"). */
   workers?: number;
+  /** Files inspected again because the set of known credential values changed (docs/credentials.md, "Value propagation"). */
+  propagated?: number;
 }
 
 export interface ScanOptions {
   onProgress?: (done: number, total: number) => void;
+  /** Each memory file read anew because its bytes changed (or it is new): the undo copies are checked after (copy-purge.ts). */
+  onRewritten?: (sourceId: string, filename: string) => void;
   /** This machine: its unfinished operations are shown as last committed (docs/crash-safety.md, "Readers"). */
   machine?: string;
   /** Record roots: their records are read by their adapter, but their audit files are mirrored here too (docs/records.md, "History and reports"). */
@@ -77,6 +92,12 @@ export interface ScanOptions {
   poolMinFiles?: number;
   /** False: the main thread only waits, so the workers read every file (tests; inspect-pool.ts). */
   poolMainHelps?: boolean;
+  /**
+   * The data directory holding the salt and the set of known credential values
+   * (lib/service/known-values-store.ts; docs/credentials.md, "Value propagation"). Without it the
+   * scan finds the values the owner identity carries but keeps no set.
+   */
+  knownValuesDir?: string;
 }
 
 /** Below this many files to read, a worker saves less than it costs to start (bench/index-workers.ts: even at 25,000, 21 % faster at 100,000). */
@@ -120,10 +141,13 @@ function rebuildFts(sqlite: Database.Database): void {
 export function scanSources(
   sqlite: Database.Database,
   sources: SourceInfo[],
-  owner: OwnerIdentity,
+  given: OwnerIdentity,
   now: Date,
   opts: ScanOptions = {},
 ): ScanStats {
+  // The scan inspects with the set as it is on disk now, a salt made if there was none.
+  const dir = opts.knownValuesDir;
+  const owner: OwnerIdentity = dir ? { ...given, knownValues: openKnownValues(dir) } : given;
   const stats: ScanStats = { sources: sources.length, files: 0, read: 0, removed: 0, events: 0, errors: [] };
   const upsertSource = sqlite.prepare(
     'INSERT OR REPLACE INTO sources (id, root, kind, label, scanned_at, error) VALUES (?, ?, ?, ?, ?, ?)',
@@ -144,6 +168,7 @@ export function scanSources(
       sqlite.prepare(`DELETE FROM memories WHERE source NOT IN (${placeholders})`).run(...ids);
       sqlite.prepare(`DELETE FROM sources WHERE id NOT IN (${placeholders})`).run(...ids);
       sqlite.prepare(`DELETE FROM index_findings WHERE source NOT IN (${placeholders})`).run(...ids);
+      sqlite.prepare(`DELETE FROM credential_values WHERE source NOT IN (${placeholders})`).run(...ids);
     })();
   }
   // Rules or owner changed since the index was built: every file is inspected again (sizes and mtimes say nothing).
@@ -166,6 +191,22 @@ export function scanSources(
     });
     stats.events += events >= 0 ? events : mirrorAudit(sqlite, source.id, source.root);
     upsertSource.run(source.id, source.root, source.kind, source.label, now.getTime(), null);
+  }
+  if (dir && !skipFiles) {
+    const recheck = { ...opts, workers: 0, onProgress: undefined, onListed: undefined, onRelisted: undefined };
+    const done = propagateKnownValues(
+      sqlite,
+      sources,
+      owner,
+      dir,
+      (source, rels, next) => {
+        const listed = withNamesOnly(namesByDir(rels), () => source.adapter.list(source.root));
+        const quiet: ScanStats = { sources: 0, files: 0, read: 0, removed: 0, events: 0, errors: [] };
+        compareAndLoad(sqlite, source, next, quiet, recheck, true, listed, rels);
+      },
+      (source, next) => storeIndexFindings(sqlite, source, next),
+    );
+    if (done.rechecked > 0) stats.propagated = done.rechecked;
   }
   for (const source of opts.recordSources ?? [])
     if (!source.error) stats.events += mirrorAudit(sqlite, source.id, source.root);
@@ -274,6 +315,8 @@ function compareAndLoad(
     }
   }
   const writer = rowWriter(sqlite);
+  // Versions and outside changes (docs/versions.md): told each batch before its rows, and the files gone.
+  const versions = openVersionKeeper(sqlite, source, owner, opts.machine);
   const changed: Changed[] = [];
   for (const f of listed) {
     if (compare && !compare.has(f.relPath)) continue; // its row is the watcher's listing's
@@ -341,12 +384,16 @@ function compareAndLoad(
   const load = () => {
     for (let k = 0, i = 0; k < batches.length; k++, i += BATCH) {
       const batch = results(k);
+      versions?.keep(batch);
       sqlite.transaction(() => {
         for (const { f, result } of batch) {
           if ('gone' in result) continue; // removed since the readdir: no row, as if never listed
           if ('error' in result) writer.upsertError(source.id, f, result.error, f.isNew);
           else if ('touched' in result) writer.touch(`${source.id}:${f.relPath}`, f, result.touched);
-          else writer.insertPrepared(result.row, f.isNew);
+          else {
+            writer.insertPrepared(result.row, f.isNew);
+            opts.onRewritten?.(source.id, f.filename);
+          }
         }
       })();
       stats.read += batch.length;
@@ -383,6 +430,7 @@ function compareAndLoad(
       raw.filter((f) => f.size !== STAT_LATER),
     );
   }
+  versions?.done(existing.keys());
   if (existing.size > 0) {
     sqlite.transaction(() => {
       for (const rel of existing.keys()) writer.remove(`${source.id}:${rel}`);

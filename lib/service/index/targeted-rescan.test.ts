@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type Database from 'better-sqlite3';
 import { loadConfig } from '../../config';
 import { closeDb } from '../../../db/client';
@@ -22,7 +22,13 @@ import { corpusEnv, writeScanCorpus } from '../fixtures/scan-corpus';
 const dirs: string[] = [];
 const dbs: string[] = [];
 const keepers: Keeper[] = [];
+// Outside changes append audit events, which the watcher sees and answers with one more
+// (mirror-only) scan; these tests count scans, so versions are off here (docs/versions.md).
+beforeEach(() => {
+  vi.stubEnv('MEMTRUST_VERSIONS', 'off');
+});
 afterEach(() => {
+  vi.unstubAllEnvs();
   for (const k of keepers.splice(0)) k.close();
   for (const db of dbs.splice(0)) closeDb(db);
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });

@@ -21,6 +21,7 @@ import { execute, type TransitionResult } from '../write/transition';
 import { readIfExists } from '../write/fs-atomic';
 import { sha256 } from '../index/inspect';
 import { appendAudit } from '../audit/audit-log';
+import { ignoreOwnFolder } from '../meta/places';
 import { mirrorAudit } from '../audit/audit-mirror';
 import { eventApplied } from '../index/index-commit';
 import {
@@ -118,8 +119,12 @@ function runChange(
   return execute(ctx, located, intent, bytes);
 }
 
-const trashOf = (id: string, op: string, src: string) =>
-  `.memtrust/batches/${id}/removed/${op}-${path.posix.basename(src)}`;
+/**
+ * A removed file's holding place: inside the root (a link cannot cross file systems),
+ * in `.memtrust/removed/`, which the folder's `.gitignore` keeps out of git
+ * (lib/service/meta/places.ts). Batches of earlier versions named `.memtrust/batches/<id>/removed/`.
+ */
+const trashOf = (id: string, op: string, src: string) => `.memtrust/removed/${id}/${op}-${path.posix.basename(src)}`;
 
 /** The change that puts `c` back (for a roll-back and for undo). */
 function inverse(id: string, c: RecordChange, op: string): RecordChange {
@@ -163,6 +168,7 @@ export function commitRecordBatch(
   const blobs = opts.changes.flatMap((c) => (c.before ? [c.before, c.after] : [c.after]));
   // Durable before any file of the store changes: the batch's journal and its undo record.
   writeSnapshot(source.root, manifest, blobs);
+  if (changes.some((c) => c.trash)) ignoreOwnFolder(source.root);
   return runRecordChanges(ctx, source, manifest);
 }
 

@@ -19,9 +19,10 @@ import {
 import type { SourceInfo } from '../../sources';
 import type { Finding, OwnerIdentity } from '../../validators/types';
 import { runSecretAndInjection } from '../../validators/secret-and-injection';
+import { splitHints } from '../../validators/hints';
 import { maskBody } from '../../validators/withhold';
 import { confine } from '../../paths';
-import { rulesSignature } from '../index/scan';
+import { readSignature } from '../index/scan';
 import type { ServiceContext } from '../context';
 
 export interface RecordView extends LayoutRecord {
@@ -88,8 +89,14 @@ function maskDeep(v: unknown, owner: OwnerIdentity): unknown {
  */
 export function validateRecord(rec: LayoutRecord, sourceId: string, owner: OwnerIdentity): RecordView {
   const bytes = Buffer.from(rec.text, 'utf8');
-  const { secret, injection } = runSecretAndInjection(bytes, owner);
-  const findings = [...secret.findings, ...injection.findings].map((f) => ({ ...f, line: fileLine(rec, f.line) }));
+  const both = runSecretAndInjection(bytes, owner);
+  const secret = both.secret;
+  // The always/never density is a hint here too, never an injection finding (docs/validators.md "Hints").
+  const { injection, hints } = splitHints(both.injection);
+  const findings = [...secret.findings, ...injection.findings, ...hints].map((f) => ({
+    ...f,
+    line: fileLine(rec, f.line),
+  }));
   for (const f of findings) if (f.line === undefined) delete f.line;
   if (secret.exit === 0) return { ...rec, source: sourceId, findings };
   return {
@@ -126,7 +133,7 @@ function fullToken(ctx: ServiceContext, source: SourceInfo, owner: OwnerIdentity
     adapter.layout,
     source.root,
     adapter.changeToken(source.root),
-    rulesSignature(owner),
+    readSignature(owner),
     ctx.now().toISOString().slice(0, 13),
   ].join('\n');
 }
@@ -233,7 +240,7 @@ function previousFindings(
     | { token: string }
     | undefined;
   const was = row?.token.split('\n') ?? [];
-  if (was[0] !== source.records!.layout || was[1] !== source.root || was[3] !== rulesSignature(owner)) return none;
+  if (was[0] !== source.records!.layout || was[1] !== source.root || was[3] !== readSignature(owner)) return none;
   const prior = new Map<string, { text: string; line: number; endLine: number; findings: string | null }>();
   for (const r of sqlite
     .prepare(

@@ -10,6 +10,7 @@ import type { ServiceContext } from '../context';
 import { memo } from '../../../db/queries/memo';
 import type { ContextPlan, ContextRow } from '../../trust/context';
 import { orderedRows } from './context-xray';
+import { sessionRoots } from './project-scope';
 import { buildSessionContext, contextBudgetSetting, contextKeepOf, contextPlanKey } from './session-context';
 
 export interface ContextView {
@@ -18,20 +19,27 @@ export interface ContextView {
   rows: Map<string, ContextRow[]>;
 }
 
-/** `ctx`'s index must be current (the dashboard's freshContext): the rows are the list of files. */
-export function contextView(ctx: ServiceContext, env: Env = process.env): ContextView {
+/**
+ * `ctx`'s index must be current (the dashboard's freshContext): the rows are the list of files.
+ * `project`: the plan a session in that project gets (`/context?project=`, CONTRACT §4): the
+ * user-level roots and that project's (lib/sources/claude-home.ts `rootBelongsTo`), made
+ * without the keep of the all-roots plan.
+ */
+export function contextView(ctx: ServiceContext, env: Env = process.env, project?: string): ContextView {
   const setting = contextBudgetSetting(env);
   const now = ctx.now();
-  return memo(ctx.handle.sqlite, contextPlanKey(ctx.sources, setting, now), () => {
+  const roots = project === undefined ? ctx.config.roots : sessionRoots(ctx.config.roots, project, env);
+  const key = `${contextPlanKey(ctx.sources, setting, now)}${project === undefined ? '' : `:project:${project}`}`;
+  return memo(ctx.handle.sqlite, key, () => {
     const plan = buildSessionContext({
-      roots: ctx.config.roots,
+      roots,
       now,
       owner: ctx.owner(),
       budget: setting.budget,
       problems: setting.problem ? [setting.problem] : [],
       cache: ctx.handle.sqlite,
       listing: 'index',
-      keep: contextKeepOf(ctx.handle.sqlite),
+      keep: project === undefined ? contextKeepOf(ctx.handle.sqlite) : null,
     });
     return { plan, rows: new Map(plan.roots.map((r) => [r.id, orderedRows(r, { archived: false })])) };
   });

@@ -8,23 +8,48 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Env } from '../../env';
-import { entryState, hookEntries, mergeHooks, type EntryState, type HookEntry } from '../../hooks/install-entries';
-import { projectPath } from '../../project';
+import {
+  entryState,
+  hookEntries,
+  mergeHooks,
+  removeHooks,
+  type EntryState,
+  type HookEntry,
+} from '../../hooks/install-entries';
+import { projectDir } from '../../project';
 
 export function claudeSettingsPath(env: Env = process.env): string {
   return path.join(env.HOME || os.homedir(), '.claude', 'settings.json');
 }
 
-/** Our entries for this installation: this node, this copy of the CLI (absolute paths). */
+/**
+ * The memtrust command the hooks run (docs/install.md). Installed as a package, it is the
+ * installed `memtrust` bin by the absolute path it was started through (`<prefix>/bin/memtrust`),
+ * or the package's own launcher: never a clone. From a clone (development), that clone's launcher.
+ */
+export function memtrustCommand(dir: string = projectDir(), argv1: string | undefined = process.argv[1]): string {
+  const launcher = path.join(dir, 'lib', 'cli', 'memtrust.cjs');
+  if (!dir.split(path.sep).includes('node_modules') || !argv1) return launcher;
+  try {
+    // The bin is a link to the launcher; a path that leads elsewhere is not ours.
+    if (path.basename(argv1) === 'memtrust' && fs.realpathSync(argv1) === fs.realpathSync(launcher))
+      return path.resolve(argv1);
+  } catch {
+    // argv[1] gone or unreadable: the launcher itself
+  }
+  return launcher;
+}
+
+/** Our entries for this installation: this node, the memtrust command above (absolute paths). */
 export function ourHookEntries(): HookEntry[] {
-  return hookEntries(process.execPath, projectPath('lib', 'cli', 'memtrust.cjs'));
+  return hookEntries(process.execPath, memtrustCommand());
 }
 
 export type InstallResult =
   | { ok: true; changed: boolean; file: string; backup: string | null }
   | { ok: false; file: string; message: string };
 
-function readJsonObject(
+export function readJsonObject(
   file: string,
 ): { ok: true; value: Record<string, unknown> | null } | { ok: false; message: string } {
   let raw: string;
@@ -51,12 +76,25 @@ export function installHooks(
   env: Env = process.env,
   entries: HookEntry[] = ourHookEntries(),
 ): InstallResult {
+  return rewriteSettings(now, env, (settings) => mergeHooks(settings, entries));
+}
+
+/** `memtrust hook uninstall`: every memtrust hook out of the settings (the plugin provides them), same backup rules. */
+export function uninstallHooks(now: Date, env: Env = process.env): InstallResult {
+  return rewriteSettings(now, env, removeHooks);
+}
+
+function rewriteSettings(
+  now: Date,
+  env: Env,
+  edit: (settings: Record<string, unknown>) => { next: Record<string, unknown>; changed: boolean },
+): InstallResult {
   const file = claudeSettingsPath(env);
   const read = readJsonObject(file);
   if (!read.ok) return { ok: false, file, message: `${file}: ${read.message}` };
   let merged: { next: Record<string, unknown>; changed: boolean };
   try {
-    merged = mergeHooks(read.value ?? {}, entries);
+    merged = edit(read.value ?? {});
   } catch (e) {
     return { ok: false, file, message: `${file}: ${(e as Error).message}` };
   }

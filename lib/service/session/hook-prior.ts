@@ -5,6 +5,7 @@
  * id (shared by both hooks) or a hash of the path. Small, best effort: a root that
  * cannot take the note falls back to the index.
  */
+import { metaDir } from '../meta/places';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,7 +20,7 @@ function noteKey(toolUseId: string | undefined, relPath: string): string {
 }
 
 export function priorDir(root: string): string {
-  return path.join(root, '.memtrust', 'hooks');
+  return path.join(metaDir(root), 'hooks');
 }
 
 function notePath(root: string, machine: string, toolUseId: string | undefined, relPath: string): string {

@@ -8,7 +8,12 @@
  */
 import type { ServiceContext } from '../context';
 import { applyToMemory, type TransitionResult } from '../write/transition';
-import { planAssistantWrite, PROTECTED_FIELDS } from '../../trust/assistant-write';
+import {
+  ORIGIN_SESSION_KEY,
+  ORIGIN_TOOL_USE_KEY,
+  planAssistantWrite,
+  PROTECTED_FIELDS,
+} from '../../trust/assistant-write';
 import type { PriorState } from '../../hooks/pre-write';
 import { takePriorNote } from './hook-prior';
 import { sha256 } from '../index/inspect';
@@ -23,6 +28,8 @@ export interface StampRequest {
   relPath: string;
   toolName: string;
   toolUseId?: string;
+  /** The hook JSON's session_id: stamped as originSessionId when Claude Code wrote none (docs/origin.md). */
+  sessionId?: string;
 }
 
 export type StampResult = TransitionResult & { priorFrom?: 'pre-write' | 'index' | 'none' };
@@ -68,7 +75,8 @@ export function stampAssistantWrite(ctx: ServiceContext, req: StampRequest): Sta
     } catch {
       return { ok: false, code: 'not-found', message: `${req.relPath}: not found after the write` };
     }
-    prior = priorFromIndex(ctx, source.id, req.relPath, sha256(current));
+    // Without an index (the plugin's hooks) only the note can tell: see docs/install.md.
+    prior = ctx.noIndex ? null : priorFromIndex(ctx, source.id, req.relPath, sha256(current));
     priorFrom = prior ? 'index' : 'none';
     // Without either, an Edit still proves the file existed: its history is unknown, so inferred.
     if (!prior && req.toolName !== 'Write')
@@ -89,6 +97,11 @@ export function stampAssistantWrite(ctx: ServiceContext, req: StampRequest): Sta
       current,
       now: at,
       machine: ctx.machine,
+      origin: {
+        sessionId: req.sessionId,
+        toolUseId: req.toolUseId,
+        current: { sessionId: ins.fields[ORIGIN_SESSION_KEY], toolUseId: ins.fields[ORIGIN_TOOL_USE_KEY] },
+      },
     });
     if (plan.noop)
       return { ok: true, noop: true, from: plan.tier, to: plan.tier, message: `${found.filename}: ${plan.message}` };

@@ -6,6 +6,7 @@
  * not block a session, so every problem becomes a line inside the text.
  * Decisions: docs/session-context.md.
  */
+import { splitHints } from '../../validators/hints';
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import os from 'node:os';
@@ -36,6 +37,8 @@ import {
   type LazyBody,
 } from '../../trust/context';
 import { readIndex } from '../claude/claude-index';
+import { withOriginFlags } from '../origin/context-origin';
+import { batched } from '../origin/origin-cache';
 
 export interface ContextRequest {
   roots: string[];
@@ -261,7 +264,7 @@ function fromFile(
       lastVerified: fields['last-verified'],
     });
     m.credentialLines = checked ? checked.credentialLines : credentialLines(bytes, owner);
-    m.injection = checked ? checked.injectionExit !== 0 : injectionCheck(bytes).exit !== 0;
+    m.injection = checked ? checked.injectionExit !== 0 : splitHints(injectionCheck(bytes)).injection.exit !== 0;
     if (bodies && m.credentialLines.length === 0) m.body = body.toString('utf8');
   } catch (e) {
     m.problem = `unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})`;
@@ -630,6 +633,12 @@ export function contextPlanKey(
   return `context:${JSON.stringify([sources.map((s) => s.root), setting, now.toISOString().slice(0, 16), indexFiles])}`;
 }
 
+/** The origin cache sits beside the index database (lib/service/origin/memory-origin.ts). */
+function originCacheDir(cache: ContextRequest['cache']): string | null {
+  const file = typeof cache === 'string' ? cache : (cache?.name ?? null);
+  return file && file !== ':memory:' ? path.dirname(path.resolve(file)) : null;
+}
+
 export function buildSessionContext(req: ContextRequest): ContextPlan {
   const home = req.home ?? os.homedir();
   const cache = openCache(req.cache);
@@ -656,6 +665,11 @@ export function buildSessionContext(req: ContextRequest): ContextPlan {
       return readContextRoot(source, req.owner, home, cache?.get(source.id), req.listing);
     });
     if (keep) for (const id of [...keep.sources.keys()]) if (!seen.has(id)) keep.sources.delete(id);
+    // Claude Code memories written after reading outside content are flagged, never verified (docs/origin.md).
+    const dataDir = originCacheDir(req.cache);
+    batched(dataDir, () => {
+      for (const r of roots) withOriginFlags(r, req.owner, dataDir);
+    });
     return sessionContext({
       roots,
       now: req.now,

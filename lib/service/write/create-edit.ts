@@ -3,6 +3,7 @@
  * land at verified (docs/trust-model.md). Both validate first: a hard failure blocks the save
  * and nothing is written. Quarantined memories are read-only.
  */
+import { purgeRemovedCredentials } from '../batches/copy-purge';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Actor, AuditEvent } from '../../audit/event';
@@ -93,6 +94,9 @@ export function saveEdit(
       };
     },
   );
+  // An edit that took a credential out leaves no undo copy holding it (copy-purge.ts).
+  const source = ctx.sources.find((s) => s.id === req.ref.source);
+  if (result.ok && !result.noop && source) purgeRemovedCredentials(ctx, source, [req.ref.filename]);
   return !result.ok && blocked ? blocked : result;
 }
 

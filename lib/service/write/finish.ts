@@ -21,7 +21,8 @@ export function finishIntent(ctx: ServiceContext, source: SourceInfo, intent: In
   crashPoint('after-audit');
   // A record store's files are not memories: its index is refreshed by the record batch (docs/records-write.md).
   // (`events` marks a record batch's change even when a crash left the store undetectable for a moment.)
-  if (!source.records && !intent.events) commitToIndex(ctx, source, intent);
+  // Without an index (the plugin's hooks) the dashboard's next scan reads the file and the event.
+  if (!source.records && !intent.events && !ctx.noIndex) commitToIndex(ctx, source, intent);
   crashPoint('after-db');
   // The temp file is a second name of the new copy until here: recovery uses it to
   // recognise the copy as ours (same inode) even after an editor changed its bytes.

@@ -1,8 +1,10 @@
 /**
- * Intent records of in-flight transitions: `<root>/.memtrust/journal/<machine>-<op>.json`.
+ * Intent records of in-flight transitions: `journal/<machine>-<op>.json` in the root's
+ * own-files folder (`<root>/.memtrust/`, or the data directory for a store in a git
+ * checkout: lib/service/meta/places.ts); an earlier version's intents in the root are read too.
  * Written (and fsynced) before any memory byte changes, removed after the audit
  * event is durable, so a crash at any step leaves enough to roll forward or back.
- * Kept in the root, not the cache: deleting the database must not lose them.
+ * Kept in files, not the cache: deleting the database must not lose them.
  *
  * Two shapes live on disk (docs/crash-safety.md, "Journal"): `v: 1` intents, written
  * by earlier versions, recover as they always did; `v: 2` intents name the private
@@ -12,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AuditEvent } from '../../audit/event';
 import { fsyncDir, mkdirp, writeFileDurable, unlinkIfExists } from './fs-atomic';
+import { metaDir, metaDirsToRead } from '../meta/places';
 
 export interface IndexEdit {
   /** Index file relative to the root (MEMORY.md). */
@@ -51,11 +54,16 @@ export interface Intent {
 }
 
 export function journalDir(root: string): string {
-  return path.join(root, '.memtrust', 'journal');
+  return path.join(metaDir(root), 'journal');
 }
 
 function journalFile(root: string, machine: string, op: string): string {
   return path.join(journalDir(root), `${machine}-${op}.json`);
+}
+
+/** The intent's file wherever it is: written here, or by an earlier version in the root. */
+function journalFiles(root: string, machine: string, op: string): string[] {
+  return metaDirsToRead(root, 'journal').map((d) => path.join(d, `${machine}-${op}.json`));
 }
 
 export function writeIntent(root: string, intent: Intent): void {
@@ -68,15 +76,22 @@ export function writeIntent(root: string, intent: Intent): void {
 }
 
 export function clearIntent(root: string, machine: string, op: string): void {
-  unlinkIfExists(journalFile(root, machine, op));
-  fsyncDir(journalDir(root));
+  for (const file of journalFiles(root, machine, op)) {
+    if (file !== journalFile(root, machine, op) && !fs.existsSync(file)) continue;
+    unlinkIfExists(file);
+    fsyncDir(path.dirname(file));
+  }
 }
 
 /** This machine's unfinished intents (other machines' journals travel with a synced root but are theirs). */
 export function pendingIntents(root: string, machine: string): { file: string; intent: Intent | null }[] {
+  return metaDirsToRead(root, 'journal').flatMap((dir) => intentsIn(dir, machine));
+}
+
+function intentsIn(dir: string, machine: string): { file: string; intent: Intent | null }[] {
   let names: string[];
   try {
-    names = fs.readdirSync(journalDir(root));
+    names = fs.readdirSync(dir);
   } catch {
     return [];
   }
@@ -84,7 +99,7 @@ export function pendingIntents(root: string, machine: string): { file: string; i
     .filter((n) => n.startsWith(`${machine}-`) && n.endsWith('.json'))
     .sort()
     .map((n) => {
-      const file = path.join(journalDir(root), n);
+      const file = path.join(dir, n);
       try {
         return { file, intent: JSON.parse(fs.readFileSync(file, 'utf8')) as Intent };
       } catch {

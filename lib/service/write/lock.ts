@@ -13,6 +13,8 @@
  * (written by an earlier version and cut short). Breakers take a short guard lock
  * so two of them cannot remove a fresh lock that replaced a stale one.
  */
+import { metaDir } from '../meta/places';
+import { auditDir } from '../audit/audit-log';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -86,11 +88,11 @@ function sleepMs(ms: number): void {
 }
 
 export function lockPath(root: string, machine: string): string {
-  return path.join(root, '.memtrust', `lock.${machine}`);
+  return path.join(metaDir(root), `lock.${machine}`);
 }
 
 export function notesFile(root: string, machine: string): string {
-  return path.join(root, '.memtrust', 'audit', `${machine}.notes.log`);
+  return path.join(auditDir(root), `${machine}.notes.log`);
 }
 
 /** Locks this process holds right now: lock file → nonce. */

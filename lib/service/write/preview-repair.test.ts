@@ -7,6 +7,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { previewTransition, vouchingRefused } from './preview';
 import { checkRepair, repairAndRestore, repairModel } from './repair';
+import { modesFor } from './repair-modes';
+import { inspect } from '../index/inspect';
 import { transition } from './transition';
 import {
   memoryFile,
@@ -157,8 +159,17 @@ describe('repair and restore', () => {
     expect(fs.existsSync(path.join(sb.root, 'quarantine/feedback_tests.md'))).toBe(false);
     const text = fs.readFileSync(path.join(sb.root, 'memories/feedback_tests.md'), 'utf8');
     expect(text).not.toContain(TOKEN);
-    expect(text).toContain('<redacted>removed</redacted>');
+    expect(text).toContain('<redacted></redacted>');
     expect(text).toContain('<redacted>10.1.2.3</redacted>');
+    // Kept inside <redacted>, never shown in clear afterwards: the page and the index show it hidden.
+    const shown = inspect(
+      Buffer.from(text),
+      { filename: 'feedback_tests.md', location: 'memories', mtimeMs: 0 },
+      ctx.owner(),
+    );
+    expect(shown.body).not.toContain('10.1.2.3');
+    expect(shown.body).toContain('<redacted>…</redacted>');
+    expect(shown.body).toContain('<redacted></redacted>');
     expect(text).toContain('trust-level: verified');
     expect(text).not.toContain('quarantine-reason');
     const events = readAudit(sb.root);
@@ -168,6 +179,23 @@ describe('repair and restore', () => {
       before_sha256: sha(bytes),
       after_sha256: sha(Buffer.from(text)),
     });
+  });
+
+  it('removes a credential even when asked to wrap it: an empty <redacted></redacted> is left, never the value', () => {
+    const bytes = memoryFile(fm(Q), `${BODY}\nThe deploy token is ${TOKEN} here.\n`);
+    put(sb.root, 'quarantine/feedback_tests.md', bytes);
+    const ctx = openCtx(sb);
+    const ref = { source: ctx.sources[0]!.id, filename: 'feedback_tests.md' };
+    const m = repairModel(ctx, ref);
+    if (!m.ok) throw new Error(m.message);
+    const tok = m.model.values.find((v) => v.class === 'credential')!;
+    expect(modesFor(tok.class)).toEqual(['keep', 'remove']);
+    expect(modesFor('personal')).toContain('redact');
+    const r = repairAndRestore(ctx, ref, { redactions: { [tok.key]: 'redact' } }, m.model.sha256);
+    expect(r).toMatchObject({ ok: true, to: 'verified' });
+    const text = fs.readFileSync(path.join(sb.root, 'memories/feedback_tests.md'), 'utf8');
+    expect(text).toContain('The deploy token is <redacted></redacted> here.');
+    expect(text).not.toContain(TOKEN);
   });
 
   it('shows the parser message and line for broken YAML and restores after the frontmatter is fixed', () => {

@@ -6,8 +6,9 @@
  *
  * Also the one place for the "flagged" rule of the inbox: promote and re-affirm are
  * refused for a memory with a credential finding or a hard validator failure
- * (docs/trust-model.md "Offered only when possible", "Promote is one at a time").
+ * (docs/trust-model.md "Offered only when possible", "Promote is the user's decision").
  */
+import { rulesForLayout } from '../../validators/validation-rules';
 import type { Failure } from '../../error-codes';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,10 @@ import { resolveMemory, type Located } from '../index/resolve';
 import { inspect, type Inspected } from '../index/inspect';
 import { planIndexEdit } from '../claude/index-edit';
 import { decide } from '../../trust/transitions';
+import { untrustedSummary } from '../../trust/origin';
+import { ORIGIN_REVIEWED } from '../../trust/assistant-write';
+import { today } from '../../trust/dates';
+import { untrustedOriginOfFound } from '../origin/memory-origin';
 import type { MemoryAction } from '../../trust/tiers';
 import { rewriteFrontmatter, RewriteError } from '../../memory-file/rewrite';
 import { splitFile } from '../../memory-file/split';
@@ -42,6 +47,11 @@ export interface TransitionPreview {
   index: { file: string; kind: 'remove' | 'insert'; line: string } | null;
   /** Set when the frontmatter cannot be rewritten and the file would move unchanged (demote only). */
   note: string | null;
+  /**
+   * Promote of a memory flagged untrusted-origin (docs/origin.md): what its writing turn read.
+   * The dialog shows it, and Confirm then sends the acknowledgement the service asks for.
+   */
+  origin?: { tools: string[]; sources: string[]; summary: string } | null;
 }
 
 export type PreviewResult = { ok: true; preview: TransitionPreview } | Failure;
@@ -128,9 +138,11 @@ export function previewFromBytes(
   if (d.noop) return { ok: false, code: 'noop', message: d.message };
   let after = bytes;
   let note: string | null = null;
+  const origin = action === 'promote' ? originShown(ctx, found, ins) : null;
+  // A promote with the origin shown also records that it was (lib/service/write/transition.ts).
+  const set = origin ? { ...d.set, [ORIGIN_REVIEWED]: today(ctx.now()) } : d.set;
   try {
-    if (Object.keys(d.set).length || d.remove.length)
-      after = rewriteFrontmatter(bytes, { set: d.set, remove: d.remove });
+    if (Object.keys(set).length || d.remove.length) after = rewriteFrontmatter(bytes, { set, remove: d.remove });
   } catch (e) {
     if (!(e instanceof RewriteError)) throw e;
     if (action !== 'demote') return { ok: false, code: 'unwritable', message: `${found.filename}: ${e.message}` };
@@ -158,8 +170,14 @@ export function previewFromBytes(
       move,
       index: edit ? { file: edit.file, kind: edit.kind, line: shown(edit.line, owner) } : null,
       note,
+      origin,
     },
   };
+}
+
+function originShown(ctx: ServiceContext, found: Located, ins: Inspected): TransitionPreview['origin'] {
+  const u = untrustedOriginOfFound(ctx, found, ins);
+  return u ? { ...u, summary: untrustedSummary(u) } : null;
 }
 
 export function previewTransition(
@@ -180,7 +198,12 @@ export function previewTransition(
   const st = fs.statSync(r.found.abs);
   const ins = inspect(
     bytes,
-    { filename: r.found.filename, location: r.found.location, mtimeMs: st.mtimeMs },
+    {
+      filename: r.found.filename,
+      location: r.found.location,
+      mtimeMs: st.mtimeMs,
+      rules: rulesForLayout(r.found.source.kind),
+    },
     ctx.owner(),
   );
   return previewFromBytes(ctx, r.found, bytes, ins, action, reason);

@@ -19,8 +19,7 @@ import type { Located } from '../index/resolve';
 import { clearIntent, pendingIntents, type Intent } from './journal';
 import { fsyncDir, linkNoClobber, readIfExists, sameFile, statIfExists, unlinkIfExists } from './fs-atomic';
 import { sha256 } from '../index/inspect';
-import { mirrorAudit } from '../audit/audit-mirror';
-import { eventApplied } from '../index/index-commit';
+import { mirrorIfIndexed, opApplied } from '../index/index-optional';
 import { finishIntent } from './finish';
 import { recordGitRename } from './git';
 import { LockTimeoutError, alive, tidyLock, withRootLock } from './lock';
@@ -28,6 +27,7 @@ import { sweepBatchLeftovers } from '../batches/batch-store';
 import { sweepMarkerLeftovers } from '../batches/backfill-marker';
 import { finishUndos, unfinishedUndos } from '../batches/undo-finish';
 import { finishRecordBatches, unfinishedRecordBatches } from '../records/batch';
+import { legacyMetaDir, metaDir } from '../meta/places';
 
 export interface RecoveryOutcome {
   op: string;
@@ -40,7 +40,7 @@ export interface RecoveryOutcome {
 export function recoverSource(ctx: ServiceContext, source: SourceInfo): RecoveryOutcome[] {
   const pending = pendingIntents(source.root, ctx.machine);
   if (pending.length === 0) return [];
-  mirrorAudit(ctx.handle.sqlite, source.id, source.root);
+  mirrorIfIndexed(ctx, source);
   const out: RecoveryOutcome[] = [];
   for (const { file, intent } of pending) {
     if (!intent) {
@@ -79,7 +79,7 @@ function rollForward(
   done: Done,
   memory: string,
 ): RecoveryOutcome {
-  const audited = eventApplied(ctx.handle.sqlite, source.id, intent.op);
+  const audited = opApplied(ctx, source, intent.op);
   finishIntent(ctx, source, audited ? intent : { ...intent, event: { ...intent.event, recovered: true } }, audited);
   return done('rolled-forward', `${memory}: ${intent.event.action} completed after an interruption`);
 }
@@ -172,7 +172,7 @@ export function recoverAll(ctx: ServiceContext, opts: { waitMs?: number } = {}):
   // Record roots too: their file changes use the same journal, plus the record batch's own finish (docs/records-write.md).
   // A store refused at detection may be one whose only file a crash left moved aside: it is recovered too.
   const all = [...ctx.sources, ...(ctx.recordSources ?? [])].filter(
-    (s) => !s.error || (!!s.refused && fs.existsSync(path.join(s.root, '.memtrust'))),
+    (s) => !s.error || (!!s.refused && (fs.existsSync(metaDir(s.root)) || fs.existsSync(legacyMetaDir(s.root)))),
   );
   for (const s of all) {
     tidyLock(s.root, ctx.machine);

@@ -1,8 +1,9 @@
 /**
  * Repair and restore (docs/trust-model.md, docs/review-inbox.md "Repair and restore"): a
  * quarantined file that fails its checks is never edited in place. The user picks,
- * for each flagged value, "wrap in <redacted>" or "remove", and may rewrite the
- * frontmatter; the edited bytes are validated (live, as a dry run), and when they
+ * for each flagged value, "remove" (the value goes, an empty `<redacted></redacted>`
+ * stays) or, for personal data only, "wrap in <redacted>"; a credential is never kept
+ * (CONTRACT §3, docs/credentials.md). The user may also rewrite the frontmatter; the edited bytes are validated (live, as a dry run), and when they
  * pass, edit + move to memories/ are one operation through applyToMemory: one audit
  * event carrying the sha256 before and after.
  *
@@ -11,11 +12,12 @@
  * frontmatter edit shifts lines), and frontmatter lines that hold one are sent as a
  * marker that the server swaps back for the real line.
  */
+import { rulesForLayout } from '../../validators/validation-rules';
 import type { Failure } from '../../error-codes';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { runBatch } from '../batches/batch-run';
-import { BATCH_ID } from '../batches/batch-store';
+import { BATCH_ID, readManifest } from '../batches/batch-store';
 import type { ServiceContext } from '../context';
 import { resolveMemory, type Located } from '../index/resolve';
 import { inspect } from '../index/inspect';
@@ -32,7 +34,9 @@ import { secretSpans, type SecretSpan } from '../index/secret-spans';
 import { lineStarts } from '../../validators/scan-text';
 import type { SecretCandidate } from '../../validators/secrets-patterns';
 
-export type RedactMode = 'redact' | 'remove' | 'keep';
+import { effectiveMode, REMOVED, type RedactMode } from './repair-modes';
+
+export type { RedactMode } from './repair-modes';
 
 export interface FlaggedValue {
   key: string;
@@ -71,7 +75,6 @@ export interface RepairCheck {
 
 const MARKER = /^⟦line (\d+) withheld: it holds a flagged value⟧$/;
 const marker = (line: number) => `⟦line ${line} withheld: it holds a flagged value⟧`;
-const REMOVED = '<redacted>removed</redacted>';
 
 function decode(bytes: Buffer): { bom: boolean; text: string } | null {
   const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
@@ -210,7 +213,8 @@ function edited(
   }
   const cands = candidates(text, owner);
   for (const { c, key } of [...cands].sort((a, b) => b.c.start - a.c.start)) {
-    const mode = input.redactions[key];
+    // A credential is never wrapped to be kept: asked to, the value is removed (repair-modes.ts).
+    const mode = effectiveMode(findingClass(c.code), input.redactions[key]);
     if (mode === 'redact')
       text = `${text.slice(0, c.start)}<redacted>${text.slice(c.start, c.end)}</redacted>${text.slice(c.end)}`;
     else if (mode === 'remove') text = `${text.slice(0, c.start)}${REMOVED}${text.slice(c.end)}`;
@@ -285,7 +289,14 @@ export function repairAndRestore(
       run: () => repairStep(ctx, ref, input, expectSha, op),
     },
   ]);
-  return outcome.results[0]!.result;
+  const r = outcome.results[0]!.result;
+  // The copy from before held the credential just removed: it is not kept (copy-purge.ts), so no undo.
+  if (r.ok && !r.noop && readManifest(l.found.source.root, op)?.purged?.length)
+    return {
+      ...r,
+      message: `${r.message}; the copy from before held the removed credential and was not kept, so this repair cannot be undone`,
+    };
+  return r;
 }
 
 function repairStep(
@@ -308,7 +319,12 @@ function repairStep(
       const st = fs.statSync(found.abs);
       const ins = inspect(
         fixed,
-        { filename: found.filename, location: found.location, mtimeMs: st.mtimeMs },
+        {
+          filename: found.filename,
+          location: found.location,
+          mtimeMs: st.mtimeMs,
+          rules: rulesForLayout(found.source.kind),
+        },
         ctx.owner(),
       );
       const checks = { validateExit: ins.verdicts.validate.exit, secretExit: ins.verdicts.secret.exit };

@@ -5,6 +5,7 @@
  * the new bytes beside the destination, fsync, link without clobbering, remove
  * the source, append the audit event, mirror it in the index.
  */
+import { rulesForLayout } from '../../validators/validation-rules';
 import type { ErrorCode } from '../../error-codes';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -14,6 +15,10 @@ import { rewriteFrontmatter, RewriteError } from '../../memory-file/rewrite';
 import { replaceBody } from './compose';
 import { decide, type Move } from '../../trust/transitions';
 import { fileBlock, restoreRefusal } from '../../trust/allowed';
+import { originPromoteBlock } from '../../trust/origin';
+import { ORIGIN_REVIEWED } from '../../trust/assistant-write';
+import { today } from '../../trust/dates';
+import { untrustedOriginOfFound } from '../origin/memory-origin';
 import { sanitiseReason } from '../../trust/reason';
 import { containsSecret } from '../../validators/withhold';
 import { isoNow } from '../../trust/dates';
@@ -37,10 +42,9 @@ import {
 import { crashPoint } from './crash';
 import { planIndexEdit } from '../claude/index-edit';
 import { recordGitRename } from './git';
-import { eventApplied } from '../index/index-commit';
 import { finishIntent } from './finish';
 import { recoverSource } from './recover';
-import { mirrorAudit } from '../audit/audit-mirror';
+import { mirrorIfIndexed, opApplied } from '../index/index-optional';
 
 export interface MemoryRequest {
   /** A filename or a path inside a root. */
@@ -58,6 +62,8 @@ export interface MemoryRequest {
 export interface TransitionRequest extends MemoryRequest {
   action: MemoryAction;
   reason?: string;
+  /** The user was shown the memory's origin (docs/origin.md): promote of an untrusted-origin memory needs it. */
+  ackOrigin?: boolean;
 }
 
 export type TransitionResult =
@@ -140,6 +146,14 @@ export function transition(ctx: ServiceContext, req: TransitionRequest): Transit
     // The same file rule the CLI and the dashboard offer actions by (lib/trust/allowed.ts).
     const blocked = req.actor === 'validator' ? null : fileBlock(req.action, state);
     if (blocked) return { ok: false, code: 'file-blocks', message: blocked };
+    let set = d.set;
+    if (req.action === 'promote') {
+      const untrusted = untrustedOriginOfFound(ctx, found, ins);
+      const shown = originPromoteBlock(untrusted, req.ackOrigin === true);
+      if (shown) return { ok: false, code: 'origin-not-shown', message: shown };
+      // Promoted with the origin shown: context stops flagging it (docs/origin.md).
+      if (untrusted) set = { ...set, [ORIGIN_REVIEWED]: today(now) };
+    }
     const reason = d.set['quarantine-reason'] ?? (sanitiseReason(req.reason ?? '') || null);
     return {
       ok: true,
@@ -147,7 +161,7 @@ export function transition(ctx: ServiceContext, req: TransitionRequest): Transit
       action: req.action,
       from: d.from,
       to: d.to,
-      set: d.set,
+      set,
       remove: d.remove,
       move: d.move,
       reason,
@@ -165,8 +179,8 @@ export function applyToMemory(ctx: ServiceContext, req: MemoryRequest, planner: 
   const source = first.found.source;
   return withRootLock(source.root, ctx.machine, () => {
     recoverSource(ctx, source);
-    mirrorAudit(ctx.handle.sqlite, source.id, source.root);
-    if (eventApplied(ctx.handle.sqlite, source.id, op)) {
+    mirrorIfIndexed(ctx, source);
+    if (opApplied(ctx, source, op)) {
       return {
         ok: true,
         noop: true,
@@ -204,8 +218,8 @@ function refusedBeforeLock(ctx: ServiceContext, req: MemoryRequest, planner: Pla
   if (!first.ok || first.conflictWith) return null;
   const found = first.found;
   if (req.opId) {
-    mirrorAudit(ctx.handle.sqlite, found.source.id, found.source.root);
-    if (eventApplied(ctx.handle.sqlite, found.source.id, req.opId)) return null;
+    mirrorIfIndexed(ctx, found.source);
+    if (opApplied(ctx, found.source, req.opId)) return null;
   }
   let bytes: Buffer;
   let st: fs.Stats;
@@ -215,7 +229,16 @@ function refusedBeforeLock(ctx: ServiceContext, req: MemoryRequest, planner: Pla
   } catch {
     return null;
   }
-  const ins = inspect(bytes, { filename: found.filename, location: found.location, mtimeMs: st.mtimeMs }, ctx.owner());
+  const ins = inspect(
+    bytes,
+    {
+      filename: found.filename,
+      location: found.location,
+      mtimeMs: st.mtimeMs,
+      rules: rulesForLayout(found.source.kind),
+    },
+    ctx.owner(),
+  );
   const plan = planner(ins, found, ctx.now());
   return plan.ok ? null : refuse(plan.code, plan.message);
 }
@@ -236,7 +259,16 @@ function applyLocked(
     ]);
   }
   const st = fs.statSync(found.abs);
-  const ins = inspect(bytes, { filename: found.filename, location: found.location, mtimeMs: st.mtimeMs }, ctx.owner());
+  const ins = inspect(
+    bytes,
+    {
+      filename: found.filename,
+      location: found.location,
+      mtimeMs: st.mtimeMs,
+      rules: rulesForLayout(found.source.kind),
+    },
+    ctx.owner(),
+  );
   const plan = planner(ins, found, now);
   if (!plan.ok) return refuse(plan.code, plan.message);
   if (plan.noop)
@@ -280,7 +312,10 @@ function applyLocked(
   const findings: AuditFindingRef[] =
     req.actor === 'validator'
       ? ins.findings
-          .filter((f) => f.label !== 'WARN-SEMANTIC' && f.check !== 'injection')
+          .filter(
+            (f): f is typeof f & { check: 'validate' | 'secret' } =>
+              f.label !== 'WARN-SEMANTIC' && f.check !== 'injection' && f.check !== 'hint',
+          )
           .map((f) => ({ check: f.check, code: f.code, line: f.line, message: f.message }))
       : [];
   const event: AuditEvent = {

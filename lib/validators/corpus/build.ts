@@ -6,6 +6,7 @@
  */
 import { NEGATIVES, POSITIVES, type Snippet, type TokenMaker } from './snippets';
 import { HOLDOUT_NEGATIVES, HOLDOUT_POSITIVES } from './holdout';
+import { CONTEXT_HOLDOUT_NEGATIVES, CONTEXT_HOLDOUT_POSITIVES } from './holdout-context';
 import { mulberry32 as rng } from '../../demo/prng';
 import { MEMORY_TYPES } from '../../trust/tiers';
 
@@ -86,14 +87,19 @@ function compose(shape: Shape, name: string, parts: string[], r: () => number): 
   return shape === 'crlf' ? text.replace(/\n/g, '\r\n') : text;
 }
 
+export type CorpusSet = 'tuning' | 'holdout' | 'context-holdout';
+
 export interface CorpusOptions {
   seed?: number;
   /** Files holding labelled values (each 1–3 positives among look-alikes). */
   positiveFiles?: number;
   /** Files holding look-alikes and ordinary notes only. */
   cleanFiles?: number;
-  /** Which snippets: the tuning set (snippets.ts) or the held-out set (holdout.ts). */
-  set?: 'tuning' | 'holdout';
+  /**
+   * Which snippets: the tuning set (snippets.ts), the held-out set (holdout.ts) or the held-out
+   * set of the context-and-shape rule (holdout-context.ts).
+   */
+  set?: CorpusSet;
 }
 
 /** The corpus: every positive snippet appears at least once, then random draws. */
@@ -103,8 +109,12 @@ export function buildCorpus(opts: CorpusOptions = {}): CorpusFile[] {
   const nPos = opts.positiveFiles ?? 300;
   const nClean = opts.cleanFiles ?? 400;
   const shapes: Shape[] = ['flat', 'flat', 'nested', 'nested', 'none', 'crlf', 'index'];
-  const positives = opts.set === 'holdout' ? HOLDOUT_POSITIVES : POSITIVES;
-  const negatives = opts.set === 'holdout' ? HOLDOUT_NEGATIVES : NEGATIVES;
+  const [positives, negatives] =
+    opts.set === 'holdout'
+      ? [HOLDOUT_POSITIVES, HOLDOUT_NEGATIVES]
+      : opts.set === 'context-holdout'
+        ? [CONTEXT_HOLDOUT_POSITIVES, CONTEXT_HOLDOUT_NEGATIVES]
+        : [POSITIVES, NEGATIVES];
   const all: Array<[string, Snippet]> = Object.entries(positives).flatMap(([form, list]) =>
     list.map((s): [string, Snippet] => [form, s]),
   );

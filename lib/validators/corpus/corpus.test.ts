@@ -9,7 +9,13 @@ import { scoreCorpus } from './evaluate';
 
 const owner = { emails: ['owner@example.org'], homeUser: 'owner' };
 
-describe.each(['tuning', 'holdout'] as const)('credentials corpus, %s set', (set) => {
+/**
+ * The context-and-shape held-out set (holdout-context.ts) scored 8.1 % before its rule was
+ * written; two of its shapes are still missed (docs/credentials.md §6), so its floor is 90 %.
+ */
+const RECALL_FLOOR = { tuning: 0.95, holdout: 0.95, 'context-holdout': 0.9 };
+
+describe.each(['tuning', 'holdout', 'context-holdout'] as const)('credentials corpus, %s set', (set) => {
   const files = buildCorpus({
     set,
     positiveFiles: set === 'tuning' ? 300 : 120,
@@ -19,15 +25,16 @@ describe.each(['tuning', 'holdout'] as const)('credentials corpus, %s set', (set
 
   it('has labels of both classes and clean files in every shape', () => {
     expect(s.credential.labels).toBeGreaterThan(100);
-    expect(s.personal.labels).toBeGreaterThan(10);
+    // The context set holds one personal snippet (an e-mail beside a login pair).
+    expect(s.personal.labels).toBeGreaterThan(set === 'context-holdout' ? 0 : 10);
     expect(s.cleanFiles).toBeGreaterThanOrEqual(200);
     expect(files.some((f) => f.text.includes('\r\n'))).toBe(true);
     expect(files.some((f) => f.text.includes('metadata:\n  type:'))).toBe(true);
     expect(files.some((f) => !f.text.startsWith('---'))).toBe(true);
   });
 
-  it('credential recall ≥ 95 %', () => {
-    expect(s.credential.recall, JSON.stringify(s.missed.slice(0, 10))).toBeGreaterThanOrEqual(0.95);
+  it(`credential recall ≥ ${RECALL_FLOOR[set] * 100} %`, () => {
+    expect(s.credential.recall, JSON.stringify(s.missed.slice(0, 10))).toBeGreaterThanOrEqual(RECALL_FLOOR[set]);
   });
 
   it('≤ 1 false credential finding per 200 clean files', () => {

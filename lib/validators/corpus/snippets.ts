@@ -38,6 +38,8 @@ export const POSITIVES: Record<string, Snippet[]> = {
     () => 'grafana admin pwd: [[c:Graf4na_admin]]',
     () => 'client_secret: [[c:q8Fz2kLp99aaXw]]',
     () => 'API key: [[c:ak_51Hdemo7788zz]]',
+    // Many services issue UUID keys: after a key or token word a UUID is one (real folders, docs/credentials.md §2).
+    (t) => `token: ${wrap(`${t.hex(8)}-${t.hex(4)}-4${t.hex(3)}-8${t.hex(3)}-${t.hex(12)}`)}`,
     () => 'API-Key = [[c:demo-KEY-5566-xyz]]',
     () => 'access key: [[c:ACCK9917demo]] for the backup bucket',
     () => 'secret key = "[[c:sk9/Demo+Key/11aa]]"',
@@ -174,6 +176,57 @@ export const POSITIVES: Record<string, Snippet[]> = {
     () =>
       '-----BEGIN OPENSSH PRIVATE KEY-----\n[[c:b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ]]\n-----END OPENSSH PRIVATE KEY-----',
   ],
+  // Context and shape (docs/credentials.md §2): shapes public memory folders taught, in my own words.
+  'word-before-value': [
+    () => 'passwords: users still on `[[c:Spring-2025x]]`, admins moved',
+    () => 'pw reset 2026-05-30 to `[[c:Nq7-reset-44]]`',
+    () => 'cPanel password (`[[c:cp-Host-881]]`) for the shop',
+    () => 'the camera password after the firmware update is now `[[c:Cam-Fw-5520]]`',
+  ],
+  'heading-or-label-line': [
+    () => '## Credentials\n\n- Old `[[c:oldPw-4411]]` → NEW `[[c:newPw-8832]]`',
+    () => '### DB 비밀번호\n\n`[[c:kr-db-Pass77]]`',
+    () => '## Passwords\n\n- NAS: `[[c:Nas-Sect-209]]`\n- printer: `[[c:Prn-Sect-318]]`',
+    () => 'Router password:\n`[[c:Rt-Label-Ln7]]`',
+  ],
+  'pair-emphasis-realm': [
+    () => 'Proxmox: **root / `[[c:Pve-root-33]]`**',
+    () => 'web UI `root@pam` / `[[c:Pam-Realm-88]]`',
+    () => 'Account: jdoe / [[c:Jd-acct-551]] / [[p:jdoe@example-mail.com]]',
+    () => 'log in (tester / [[c:Tst-login-29]]) and open settings',
+  ],
+  'pair-in-cell-or-index': [
+    () => '| Service | URL | Login |\n|---|---|---|\n| Grafana | http://grafana.lan | admin/[[c:Graf-Cell-19]] |',
+    () => '[Demo shop](project_demo.md) — demo account demo/[[c:dmo-Shop-71]], resets nightly',
+  ],
+  'app-password': [
+    (t) => `WP app password: ${wrap(groups4(t))}`,
+    (t) => `WordPress application password (n8n user): \`${wrap(groups4(t))}\``,
+  ],
+  bearer: [(t) => `Authorization: Bearer ${wrap(t.alnum(40))}`, (t) => `call the API with Bearer ${wrap(t.alnum(32))}`],
+  'shell-short-names': [(t) => `AK="${wrap(`LTdemo${t.alnum(18)}`)}"`, (t) => `SK="${wrap(t.alnum(30))}"`],
+  vietnamese: [() => 'wifi quán: pass chung `[[c:CafeWifi-2026]]`', () => 'mật khẩu: `[[c:Mk-Viet-551]]`'],
+  'snmp-command': [
+    () => '`snmpwalk -v2c -c [[c:m0n-Comm-41]] 192.0.2.1 system`',
+    () => '```\nsnmp-server community [[c:Sw-Rw-2291]] RW\n```',
+  ],
+  'host-user-pass': [
+    () =>
+      'Old host notes: the site moved twice, DNS sits at the registrar, mail goes through the relay and FTP=ftp.example.net/deploy/[[c:Ftp-Dpl-66]] is what the build script uses, with SSH by key only.',
+  ],
+  // From the real tune fold (docs/credentials.md §6), in my own words and values.
+  'real-shapes': [
+    () => '- Newsletter tool: [[p:owner.news@example-mail.com]] / [[c:Nws-Tool-4471!]]',
+    () => 'Video channel @demo.channel signs in with [[p:owner.video@example-mail.com]] / [[c:Vid-App-9023]]',
+    (t) => `| **API Key** | \`${wrap(`${t.hex(8)}-${t.hex(4)}-7${t.hex(3)}-8${t.hex(3)}-${t.hex(12)}`)}\` |`,
+    (t) => `- 现在用的 API Key \`${wrap(`${t.hex(8)}-${t.hex(4)}-4${t.hex(3)}-9${t.hex(3)}-${t.hex(12)}`)}\`，只读`,
+    () => '- 服务器 sudo 密码已记下 ([[c:418207]])',
+    () => "PBX default password is **'[[c:SilverLake]]'** until changed",
+    () => '- Site password check: on ✅ ([[c:Gatepass7]])',
+    () => '- Shop preview (password-protected, open with ?preview=[[c:shoppreview2031]])',
+    (t) =>
+      `Боевой аккаунт: идентификатор \`48213\`, ключ \`${wrap(`${t.hex(8)}-${t.hex(4)}-4${t.hex(3)}-a${t.hex(3)}-${t.hex(12)}`)}\``,
+  ],
   personal: [
     () => 'The NAS lives at [[p:192.168.1.20]] and the pi at [[p:192.168.1.21]].',
     () => 'k3s nodes: [[p:10.0.10.11]], [[p:10.0.10.12]], [[p:10.0.10.13]]',
@@ -190,6 +243,11 @@ export const POSITIVES: Record<string, Snippet[]> = {
 
 function wrap(value: string): string {
   return `[[c:${value}]]`;
+}
+
+/** An application password: six groups of four letters and digits, separated by spaces. */
+export function groups4(t: TokenMaker): string {
+  return Array.from({ length: 6 }, () => t.alnum(4).replace(/^\d/, 'q')).join(' ');
 }
 
 /** Look-alikes (docs/credentials.md "Not credentials") and ordinary note text. */
@@ -265,7 +323,6 @@ export const NEGATIVES: Snippet[] = [
   (t) => `see https://github.com/example/repo/commit/${t.hex(40)} for the token refresh`,
   (t) => `revision ${t.hex(12)} of the key rotation script`,
   (t) => `request id ${t.hex(8)}-${t.hex(4)}-4${t.hex(3)}-a${t.hex(3)}-${t.hex(12)}`,
-  (t) => `token: ${t.hex(8)}-${t.hex(4)}-4${t.hex(3)}-8${t.hex(3)}-${t.hex(12)}`,
   (t) => `image digest sha256:${t.hex(64)}`,
   (t) => `"integrity": "sha512-${t.b64(86)}=="`,
   (t) => `SHA256:${t.hex(64)} is the checksum of the ISO`,
@@ -339,6 +396,50 @@ export const NEGATIVES: Snippet[] = [
   () => '인증 방식은 Auth=이메일+비번 (소셜 로그인 없음)',
   () => 'the webview sets `autoRefreshToken:false`(once) before login',
   () => '```yaml\nenvironment:\n  - ADMIN_PASSWORD=${ADMIN_PASSWORD:-admin}\n```',
+  // context and shape look-alikes (docs/credentials.md §2)
+  (t) => `Credentials sheet: https://docs.google.com/spreadsheets/d/1${t.alnum(43)}/edit`,
+  (t) => `passwords doc: https://docs.google.com/document/d/1${t.alnum(43)}/edit (ask ops for access)`,
+  (t) => `| Node | Credential |\n|---|---|\n| Gmail | \`${t.alnum(16)}\` |`,
+  (t) => `token contract 0x${t.hex(40)} (ERC-20)`,
+  (t) => `key: \`${t.alnum(36)}…\` (truncated)`,
+  () => 'export BRAVE_API_KEY=<BRAVE_KEY>',
+  () => 'design tokens: `brand-500`, `space-4x`, `radius-md2`',
+  () => 'Token pacing: keep `max_rpm_60` for the batch job',
+  () => 'approval-token filename: `approve-2026-06-01.tok`',
+  () => 'we only store the bcrypt hash of the password: `$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy`',
+  () => 'token file: `.secrets/gh-token-2.txt`',
+  () => 'Datacenter → node → System → Reset Root Password → `Apply2`',
+  () => 'Pass 1: `dedupe_v2` over the rows',
+  () => 'Sanity PASS: `14of14` checks',
+  () => '## Credentials\n\n- rotate every 90 days\n- owner: `ops-team`\n- file: `~/.config/app/creds.json`',
+  () => '## Passwords\n\nSee `docs/security.md` and the policy `pw-policy-v2`.',
+  () => 'the guest pass expires on `2026-07-01`',
+  () => 'users / groups: `www-data` / `adm`',
+  () => 'Bearer tokens are refreshed every hour by `auth-refresh`',
+  () => 'AK/SK are issued per project; never paste them here.',
+  () => '`snmpwalk -v2c -c public 192.0.2.1 system`',
+  () => 'Release v2.3/v2.4 split: src/Button2.tsx moved',
+  // real tune fold look-alikes (docs/credentials.md §6), in my own words
+  () => 'Rent goes to IBAN DE44 5001 0517 5407 3249 31 every month (app password not needed)',
+  () => 'Checkout page uses publishable key pk_live_51Demo0000publishableKeyShownOnCheckoutPage000',
+  () => '- Search Console verified via DNS (token `example-site-verification=Zx81demoValue0000abcdEF`)',
+  () => 'Mailer API key: see `.env.local` (`MAILER_API_KEY`)',
+  () => 'Bot secrets live in `config/.env` (`CHAT_TOKEN`, `ROOM_ID`), never committed',
+  () => '- 每次运行大约 tokens: ~300K-2M',
+  () => 'Auth check: `loadSessionMember()` then `assertRole()`',
+  () => 'the OAuth client talks to store `shop-dev-7x2k9`',
+  () => 'lookup in the account gave (`NO_MATCH` / `UNKNOWN_ZONE`)',
+  () => 'user table columns: `balance`, `total_spent`, `total_used`',
+  () => 'the staging login shares credentials with production (`owner@example.org`)',
+  () => 'uploads authenticate with OAuth creds from `.upload-credentials.json` instead',
+  () => 'Escrow contract (`0x52908400098527886E0F7030069857D2E4169EE7`) holds the deposits, token side',
+  () => '- Seats cost ($6.50/user/month) on the team plan',
+  () => '- deploy ran for project `1DemoAppsScriptIdAbCdEfGhIjKlMnOpQrStUvWxYz012345` after the token refresh',
+  () => '    @task(3)',
+  () => "        self.api_token = response_json['token']",
+  () => '- `settle()` moves the tokens out of `_heldTokens[orderId]`',
+  () => 'STORE_TEST_TOKEN=shpat_xxx \\',
+  () => 'root may log in by key only: password login off/key-only',
   // personal-assistant and homelab notes (docs/credentials.md, "Real stores", second pass)
   () => '- Idea: **Page:** https://notes.example.com/wiki/spaces/HOME/pages/90817263; **Key:** the nightly sync loop',
   () =>

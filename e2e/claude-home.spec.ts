@@ -1,0 +1,88 @@
+/**
+ * A first start with no configuration on a machine with a Claude Code home (CONTRACT §8; docs/roots.md
+ * "The Claude Code home"): the dashboard shows every project's folders, which project each
+ * belongs to, and filters every page by project.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { test, expect } from '@playwright/test';
+import { writeClaudeHome } from '../lib/demo/claude-home';
+import { startServer, tempDir, type RunningServer } from './server';
+
+const NOW = '2026-11-22T12:00:00Z';
+const encode = (p: string) => p.replace(/[^A-Za-z0-9]/g, '-');
+
+let dir: string;
+let server: RunningServer;
+let x: string;
+
+test.beforeEach(async () => {
+  dir = fs.realpathSync(tempDir('memtrust-e2e-home-'));
+  x = path.join(dir, 'x');
+  writeClaudeHome({
+    configDir: path.join(dir, 'home', '.claude'),
+    seed: 5,
+    now: new Date(NOW),
+    projects: [
+      { path: path.join(x, 'my.app'), memories: 5, agents: ['tester'] },
+      { path: path.join(x, 'notes app'), memories: 4, transcript: false },
+      { path: path.join(x, 'plain'), memories: 3 },
+      { path: path.join(x, 'gone-away'), memories: 2, exists: false },
+    ],
+    userAgents: [{ name: 'reviewer', memories: 2 }],
+  });
+  // No --root, no MEMTRUST_ROOT, no settings: only the home.
+  server = await startServer({
+    root: '',
+    dir,
+    now: NOW,
+    env: { HOME: path.join(dir, 'home'), MEMTRUST_ROOT: '', CLAUDE_CONFIG_DIR: '' },
+  });
+});
+
+test.afterEach(async ({ page: _page }, testInfo) => {
+  await server.stop();
+  if (testInfo.status !== testInfo.expectedStatus)
+    await testInfo.attach('server-log', { body: server.log(), contentType: 'text/plain' });
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('with no configuration the dashboard shows the projects of the Claude Code home and filters by project', async ({
+  page,
+}) => {
+  await page.goto(`${server.baseURL}/`);
+  await expect(page.getByText('Demo data')).toHaveCount(0);
+  const projects = page.getByTestId('root-project');
+  await expect(projects.filter({ hasText: path.join(x, 'my.app') })).toHaveCount(2);
+  await expect(projects.filter({ hasText: path.join(x, 'notes app') })).toHaveCount(1);
+  await expect(projects.filter({ hasText: path.join(x, 'gone-away') })).toContainText('no longer exists');
+  await expect(page.getByText(/19 memories in 6 roots/)).toBeVisible();
+
+  // The picker: "All projects" by default, each project by its path.
+  const picker = page.getByRole('combobox', { name: 'Project', exact: true });
+  await expect(picker).toHaveValue('');
+  await picker.selectOption(path.join(x, 'plain'));
+  await expect(page).toHaveURL(/[?&]project=/);
+  await expect(page.getByText(/3 memories in 1 root/)).toBeVisible();
+  await expect(projects).toHaveCount(1);
+  await expect(projects).toContainText(path.join(x, 'plain'));
+
+  // Another page reached from the nav keeps the project.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inferred' }).click();
+  await expect(page).toHaveURL(/\/tiers\/inferred$/);
+  await expect(page.getByText(/^3 memories$/)).toBeVisible();
+  await expect(picker).toHaveValue(path.join(x, 'plain'));
+
+  // Back to every project.
+  await picker.selectOption('');
+  await expect(page.getByText(/^19 memories$/)).toBeVisible();
+
+  // The Context X-ray of one project: what a session there gets, nothing of another project.
+  await page.goto(`${server.baseURL}/context?project=${encodeURIComponent(path.join(x, 'my.app'))}`);
+  await expect(page.getByTestId('context-project')).toContainText(path.join(x, 'my.app'));
+  const hook = page.getByTestId('hook-text');
+  await expect(hook).toContainText(encode(path.join(x, 'my.app')));
+  await expect(hook).toContainText('agent-memory/reviewer');
+  await expect(hook).not.toContainText(encode(path.join(x, 'plain')));
+  await expect(hook).not.toContainText('notes-app');
+});

@@ -1,0 +1,74 @@
+/**
+ * `memtrust hook post-write` (docs/hooks.md "The stamp"): after the assistant wrote a
+ * memory, put memtrust's fields right through the trust service's write path. From the
+ * CLI the index is updated with the file; the plugin's bundle (lib/plugin/) runs it with
+ * `index: false`, where better-sqlite3 is not built (docs/install.md, "Hooks without the index").
+ */
+import type { Io } from './io';
+import { parseHookInput } from '../hooks/input';
+import { locateTarget } from '../hooks/target';
+import type { Env } from '../config';
+import { config, emit, readStdin, type Stdin } from './hook-pre';
+
+export interface PostWriteOptions {
+  /** false: files only, the SQLite index is neither opened nor loaded. */
+  index: boolean;
+}
+
+export async function postWrite(io: Io, env: Env, opts: PostWriteOptions = { index: true }): Promise<number> {
+  let stdin: Stdin;
+  try {
+    stdin = await readStdin();
+  } catch (e) {
+    io.err(`memtrust hook post-write: cannot read stdin (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    return 1;
+  }
+  if (stdin.oversize) {
+    io.err(
+      `memtrust hook post-write: hook input of ${stdin.bytes} bytes is too large to read: not stamped (the next backfill marks it inferred)`,
+    );
+    return 1;
+  }
+  const parsed = parseHookInput(stdin.text);
+  if (!parsed.ok) {
+    io.err(`memtrust hook post-write: ${parsed.problem}: not stamped`);
+    return 1;
+  }
+  const input = parsed.input;
+  if (!input.filePath || !input.toolName || !['Write', 'Edit', 'MultiEdit'].includes(input.toolName)) return 0;
+  let cfg: ReturnType<typeof config>;
+  try {
+    cfg = config(env);
+  } catch (e) {
+    io.err(`memtrust hook post-write: ${(e as Error).message}: not stamped`);
+    return 1;
+  }
+  const t = locateTarget(input.filePath, input.cwd, cfg.roots);
+  if (t.kind !== 'inside' || t.place !== 'memory' || t.symlink || t.oddCase) return 0;
+  // Only now the service (and, from the CLI, SQLite): most writes never get here.
+  const { stampAssistantWrite } = await import('../service/session/hook-stamp');
+  const ctx = opts.index
+    ? (await import('../service/context')).createContext(cfg, env)
+    : (await import('../service/files-context')).createFilesContext(cfg, env);
+  const r = stampAssistantWrite(ctx, {
+    abs: t.real,
+    realRoot: t.realRoot,
+    relPath: t.relPath,
+    toolName: input.toolName,
+    toolUseId: input.toolUseId,
+    sessionId: input.sessionId,
+  });
+  if (!r.ok) {
+    io.err(`memtrust hook post-write: ${t.relPath}: ${r.message}: not stamped`);
+    return 1;
+  }
+  if (r.noop) return 0;
+  const what =
+    r.to === 'verified'
+      ? `kept ${t.relPath} verified and flagged it changed-since-verified: the user will re-affirm or demote it`
+      : `stamped ${t.relPath} trust-level: inferred (a memory the assistant writes is inferred until the user promotes it)`;
+  emit(io, 'PostToolUse', {
+    additionalContext: `memtrust ${what}. The file changed on disk: read it again before editing it.`,
+  });
+  return 0;
+}

@@ -1,0 +1,109 @@
+/**
+ * A safe first hour on a new root (CONTRACT §3, docs/transition-ui.md "First hour"): what
+ * the overview needs to offer the order that works — allow your networks, then the
+ * back-fill preview, then review — and to keep "Run audit" from being the primary action
+ * while it would quarantine more than a quarter of a root. All from the index (a few
+ * grouped counts); no file is read.
+ */
+import type { ServiceContext } from '../context';
+import { listInbox } from '../../../db/queries/inbox';
+import { memo } from '../../../db/queries/memo';
+import type { OwnerIdentity } from '../../validators/types';
+
+export interface AuditShare {
+  source: string;
+  root: string;
+  /** Live memories (memories/, or the folder itself for Claude Code): what the quarter is of. */
+  memories: number;
+  /** Memories the audit would quarantine now (its dry run, from the stored findings). */
+  quarantine: number;
+  /** More than a quarter (`quarantine × 4 > memories`, lib/trust/batch-rules.ts). */
+  heavy: boolean;
+}
+
+export interface FirstHour {
+  /** Memories holding a private address that no allowed network covers. */
+  privateAddresses: number;
+  /** Networks the owner allowed (settings or MEMTRUST_ALLOW_NETWORKS). */
+  allowedNetworks: number;
+  /** Memories without a trust-level (back-fill candidates). */
+  backfill: number;
+  /** The review inbox's count: what needs a decision now. */
+  review: number;
+  audit: AuditShare[];
+  /** Some root would lose more than a quarter of its memories to the audit. */
+  auditHeavy: boolean;
+  /** Show the numbered steps: something to back-fill, or an audit that would be heavy. */
+  show: boolean;
+}
+
+/** Secret codes the audit does not demote for, given what is known of the owner (audit-run.ts onlyOwnerGaps). */
+function ownerGaps(owner: OwnerIdentity): string[] {
+  const gaps: string[] = [];
+  if (owner.emails.length === 0) gaps.push('secret.email');
+  if (!owner.homeUser) gaps.push('secret.home-path');
+  return gaps;
+}
+
+/**
+ * The audit's dry run per root, counted in SQL: live memories with validate exit 1 or 2, or a
+ * secret finding other than the owner gaps — the rule runAudit applies file by file. Shaped
+ * for 100k rows (the rows carry bodies, so no scan of the table): live memories are counted
+ * on the covering `memories_inbox` index (tier, source), and the candidates come from
+ * `memories_overview` (tier, validate_exit, secret_exit), reading only the rows that fail.
+ */
+export function auditShares(ctx: ServiceContext): AuditShare[] {
+  const gaps = ownerGaps(ctx.owner());
+  const sqlite = ctx.handle.sqlite;
+  const notGap = gaps.length ? `AND f.code NOT IN (${gaps.map(() => '?').join(', ')})` : '';
+  const { live, failing } = memo(sqlite, `first-hour-audit:${gaps.join(',')}`, () => ({
+    live: sqlite
+      .prepare(
+        `SELECT source, count(*) AS n FROM memories INDEXED BY memories_inbox
+         WHERE tier IN ('verified', 'inferred') GROUP BY source`,
+      )
+      .all() as { source: string; n: number }[],
+    failing: sqlite
+      .prepare(
+        `SELECT m.source AS source, count(*) AS n FROM memories m INDEXED BY memories_overview
+         WHERE m.tier IN ('verified', 'inferred') AND (m.validate_exit IN (1, 2) OR m.secret_exit = 1)
+           AND m.location = 'memories' AND m.error IS NULL
+           AND (m.validate_exit IN (1, 2) OR EXISTS (
+             SELECT 1 FROM findings f INDEXED BY findings_key WHERE f.key = m.key AND f."check" = 'secret' ${notGap}))
+         GROUP BY m.source`,
+      )
+      .all(...gaps) as { source: string; n: number }[],
+  }));
+  const quarantine = new Map(failing.map((r) => [r.source, r.n]));
+  const roots = new Map(ctx.sources.map((s) => [s.id, s.root]));
+  return live
+    .filter((r) => roots.has(r.source))
+    .map((r) => {
+      const q = quarantine.get(r.source) ?? 0;
+      return { source: r.source, root: roots.get(r.source)!, memories: r.n, quarantine: q, heavy: q * 4 > r.n };
+    });
+}
+
+export function firstHour(ctx: ServiceContext): FirstHour {
+  const sqlite = ctx.handle.sqlite;
+  const owner = ctx.owner();
+  const counts = memo(sqlite, 'first-hour-counts', () => ({
+    privateAddresses: (
+      sqlite.prepare("SELECT count(DISTINCT key) AS n FROM findings WHERE code = 'secret.private-ip'").get() as {
+        n: number;
+      }
+    ).n,
+    backfill: (sqlite.prepare('SELECT count(*) AS n FROM memories WHERE needs_backfill = 1').get() as { n: number }).n,
+  }));
+  const review = listInbox(sqlite, { queue: 'inbox', limit: 1 }, ctx.now()).total;
+  const audit = auditShares(ctx);
+  const auditHeavy = audit.some((a) => a.heavy);
+  return {
+    ...counts,
+    allowedNetworks: owner.allowNetworks?.length ?? 0,
+    review,
+    audit,
+    auditHeavy,
+    show: counts.backfill > 0 || auditHeavy,
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * The untrusted-origin flag on what a session loads (docs/origin.md "Context"): a Claude
+ * Code memory whose writing turn read outside content is shown as inferred and flagged,
+ * never as verified, until the user promoted it with the origin shown (`origin-reviewed`).
+ * Only a folder with transcripts beside it is looked at, and transcripts come from the
+ * cache when unchanged; new ones are read within a time allowance, the rest left unknown.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ContextRootInput } from '../../trust/context-types';
+import type { OwnerIdentity } from '../../validators/types';
+import { FILE_CAP_BYTES } from '../../validators/types';
+import { readFields } from '../index/inspect';
+import { memoryOrigin } from './origin';
+import { untrustedSummary } from '../../trust/origin';
+import { ORIGIN_REVIEWED } from '../../trust/assistant-write';
+
+/** Milliseconds a session start may spend reading transcripts it has not read before. */
+export const CONTEXT_ORIGIN_MS = 1500;
+
+function hasTranscripts(projectDir: string): boolean {
+  try {
+    return fs.readdirSync(projectDir).some((n) => n.endsWith('.jsonl'));
+  } catch {
+    return false;
+  }
+}
+
+export function withOriginFlags(
+  input: ContextRootInput,
+  owner: OwnerIdentity,
+  dataDir: string | null,
+  clock: () => number = Date.now,
+): ContextRootInput {
+  if (input.layout !== 'claude-code' || input.error) return input;
+  if (!hasTranscripts(path.dirname(input.root))) return input;
+  const until = clock() + CONTEXT_ORIGIN_MS;
+  for (const m of input.memories) {
+    if (m.problem || m.facts.location !== 'memories') continue;
+    const abs = path.join(input.root, m.filename);
+    let fields: Record<string, string>;
+    try {
+      if (fs.statSync(abs).size > FILE_CAP_BYTES) continue;
+      fields = readFields(fs.readFileSync(abs)).fields;
+    } catch {
+      continue;
+    }
+    if (!fields.originSessionId || fields[ORIGIN_REVIEWED]) {
+      m.untrustedOrigin = undefined;
+      continue;
+    }
+    const o = memoryOrigin({
+      root: input.root,
+      abs,
+      filename: m.filename,
+      sessionId: fields.originSessionId,
+      owner,
+      dataDir,
+      // Past the allowance only cached transcripts are used: a session start is never held up.
+      cacheOnly: clock() > until,
+    });
+    m.untrustedOrigin = o.status === 'known' && o.untrustedOrigin ? untrustedSummary(o.untrustedOrigin) : undefined;
+  }
+  return input;
+}

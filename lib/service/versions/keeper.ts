@@ -1,0 +1,136 @@
+/**
+ * The scan's hook into the version store (docs/versions.md): a file whose bytes changed
+ * since its row (or that had none) is kept as a version; a file gone is recorded gone; and
+ * a change no memtrust event accounts for becomes an `outside` audit event. The scan calls
+ * `keep` with each batch before its rows are written (the rows still hold the prior hashes)
+ * and `done` with the files gone before their rows are dropped.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import type { ListedFile, SourceInfo } from '../../sources';
+import type { OwnerIdentity } from '../../validators/types';
+import { machineName, parseNow } from '../../config';
+import { sha256 } from '../index/inspect';
+import { SCAN_READ_CAP } from '../index/read-one';
+import { type NewVersion, VersionStore, versionsDirFor, versionsEnabled } from './version-store';
+import { redactForVersion } from './redact';
+import { type OutsideChange, recordOutside } from './outside';
+import { pruneOnScan } from './prune';
+
+export interface KeeperItem {
+  f: ListedFile & { isNew: boolean };
+  result: object;
+}
+
+export interface VersionKeeper {
+  keep(batch: KeeperItem[]): void;
+  done(gone: Iterable<string>): void;
+}
+
+/** The keeper of one root's scan, or null when versions are off or the index is in memory. */
+export function openVersionKeeper(
+  sqlite: Database.Database,
+  source: SourceInfo,
+  owner: OwnerIdentity,
+  machine?: string,
+): VersionKeeper | null {
+  const dir = versionsDirFor(sqlite);
+  if (!dir || !versionsEnabled()) return null;
+  const store = new VersionStore(dir);
+  const now = parseNow(process.env.MEMTRUST_NOW)();
+  const at = `${now.toISOString().slice(0, 19)}Z`;
+  // What a file was is the version store's word, not the index's (a cache that may have been
+  // deleted): a root the store never saw is a first index, not a change anyone made.
+  const first = !sqlite.prepare('SELECT 1 FROM memories WHERE source = ? LIMIT 1').get(source.id);
+  let known: ReadonlyMap<string, string | null> | null = null;
+  /** Whether the store knew this root before this scan kept anything (set on the first look). */
+  let rootSeen = false;
+  const knownOf = () => {
+    if (!known) {
+      known = store.currentOf(source.root);
+      rootSeen = known.size > 0;
+    }
+    return known;
+  };
+  const prior = sqlite.prepare('SELECT sha256, tier, filename, error FROM memories WHERE key = ?');
+  const total = first
+    ? 0
+    : (sqlite.prepare('SELECT count(*) AS n FROM memories WHERE source = ?').get(source.id) as { n: number }).n;
+  const changes: OutsideChange[] = [];
+  type Prior = { sha256: string | null; tier: string | null; filename: string; error: string | null } | undefined;
+  return {
+    keep(batch) {
+      const versions: NewVersion[] = [];
+      for (const { f, result } of batch) {
+        if (!('row' in result)) continue; // unchanged bytes, unreadable, or gone since the listing
+        let bytes: Buffer;
+        try {
+          bytes = fs.readFileSync(path.join(source.root, f.readFrom ?? f.relPath));
+        } catch {
+          continue;
+        }
+        if (bytes.length > SCAN_READ_CAP) continue;
+        const sha = sha256(bytes);
+        const was = prior.get(`${source.id}:${f.relPath}`) as Prior;
+        if (was?.sha256 === sha) continue; // re-inspected (new rules), same bytes
+        // The secret check already ran on these bytes (the row's findings): a file it found
+        // nothing in is stored as it is, without running the detectors a second time.
+        const row = (result as { row: { findings: unknown[][] } }).row;
+        const { bytes: stored, replaced } = row.findings.some((x) => x[1] === 'secret')
+          ? redactForVersion(bytes, owner)
+          : { bytes, replaced: 0 };
+        const id = `${source.id}:${f.filename}`;
+        // Read before put() below records this version.
+        const before = knownOf().get(f.relPath);
+        versions.push({ id, rel: f.relPath, sha, size: bytes.length, stored, redacted: replaced });
+        if (before === sha) continue; // the store has these bytes already (a rebuilt index)
+        if (before === undefined && !rootSeen) continue; // a root never seen: no event
+        const tier = ((result as { row: { values: unknown[] } }).row.values[6] as string | null) ?? null;
+        changes.push({
+          kind: before ? 'rewritten' : 'added',
+          id,
+          rel: f.relPath,
+          filename: f.filename,
+          before: before ?? null,
+          after: sha,
+          fromTier: was?.tier ?? null,
+          toTier: tier,
+          afterText: stored.toString('utf8'),
+        });
+      }
+      store.put(source.root, at, versions);
+    },
+    done(goneRels) {
+      const gone: { id: string; rel: string }[] = [];
+      for (const rel of goneRels) {
+        const was = prior.get(`${source.id}:${rel}`) as Prior;
+        if (!was) continue;
+        const id = `${source.id}:${was.filename}`;
+        gone.push({ id, rel });
+        if (!was.error)
+          changes.push({
+            kind: 'deleted',
+            id,
+            rel,
+            filename: was.filename,
+            before: was.sha256,
+            after: null,
+            fromTier: was.tier,
+            toTier: null,
+            afterText: null,
+          });
+      }
+      store.markGone(source.root, at, gone);
+      if (changes.length > 0)
+        recordOutside(sqlite, store, source, changes, {
+          at,
+          machine: machine ?? machineName(process.env),
+          batch: crypto.randomUUID(),
+          rootFiles: total,
+        });
+      pruneOnScan(sqlite, store, now);
+    },
+  };
+}

@@ -1,0 +1,317 @@
+/**
+ * Value propagation (docs/credentials.md, "Value propagation"; CONTRACT §2.2): once a value
+ * is a credential anywhere in the configured roots, every exact occurrence of it in any file
+ * memtrust reads is a credential finding too. memtrust keeps salted hashes of such values,
+ * never the values (lib/service/known-values-store.ts keeps them in the data directory).
+ *
+ * Pure: no file system. A text is cut into candidate tokens at the boundaries a value has,
+ * each token is filtered by the lengths the set holds and by a cheap seeded 32-bit hash, and
+ * only a token that passes both is hashed with HMAC-SHA256 and looked up.
+ */
+import crypto from 'node:crypto';
+import type { SecretCandidate } from './secrets-patterns';
+
+export const KNOWN_VALUE_CODE = 'secret.known-value';
+/** Shortest value propagated: the secret check's own floor for a credential (CONTRACT §2.2). */
+export const MIN_VALUE_CHARS = 6;
+
+/** One value of the set: its length (UTF-16 units), its 32-bit prefilter hash and the memory that holds it as a credential. */
+export interface KnownEntry {
+  len: number;
+  quick: number;
+  id: string;
+}
+
+/** The set as the checks use it: the salt and, per full hash, its entry. */
+export interface KnownValues {
+  salt: Uint8Array;
+  entries: ReadonlyMap<string, KnownEntry>;
+  lengths: ReadonlySet<number>;
+  quick: ReadonlySet<number>;
+  seed: number;
+  /** Names the stored set's version (a hash of its file), for caches of what was read under it. */
+  digest?: string;
+}
+
+export function knownValuesOf(salt: Uint8Array, entries: ReadonlyMap<string, KnownEntry>): KnownValues {
+  const lengths = new Set<number>();
+  const quick = new Set<number>();
+  for (const e of entries.values()) {
+    lengths.add(e.len);
+    quick.add(e.quick);
+  }
+  return { salt, entries, lengths, quick, seed: seedOf(salt) };
+}
+
+function seedOf(salt: Uint8Array): number {
+  return ((salt[0]! << 24) | (salt[1]! << 16) | (salt[2]! << 8) | salt[3]!) >>> 0;
+}
+
+/** The stored hash of a value: HMAC-SHA256 under the machine's salt, 128 bits in hex. */
+export function valueHash(salt: Uint8Array, value: string): string {
+  return crypto.createHmac('sha256', salt).update(value, 'utf8').digest('hex').slice(0, 32);
+}
+
+/** FNV-1a over the UTF-16 units of text[start, end), seeded: the prefilter before the HMAC. */
+function quickHashRange(seed: number, text: string, start: number, end: number): number {
+  let h = (2166136261 ^ seed) >>> 0;
+  for (let i = start; i < end; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 16777619);
+  }
+  return h >>> 0;
+}
+
+export function quickHash(seed: number, value: string): number {
+  return quickHashRange(seed, value, 0, value.length);
+}
+
+/** The three hashes a value is stored by. */
+export function entryOf(salt: Uint8Array, value: string): { hash: string; len: number; quick: number } {
+  return { hash: valueHash(salt, value), len: value.length, quick: quickHash(seedOf(salt), value) };
+}
+
+/**
+ * Whether a credential value is propagated: 6 or more characters, no whitespace or other token
+ * boundary, and at least one ASCII digit or symbol other than `-` and `_` past the emphasis and
+ * closing punctuation a token is also tried without (letters alone, or
+ * words joined by `-`/`_`, are words and slugs as often as passwords: matching them everywhere
+ * would find ordinary text).
+ */
+export function propagatable(value: string): boolean {
+  if (value.length < MIN_VALUE_CHARS) return false;
+  for (let i = 0; i < value.length; i++) if (isHard(value.charCodeAt(i))) return false;
+  let s = 0;
+  let e = value.length;
+  while (s < e && isLeadTrim(value.charCodeAt(s))) s++;
+  while (e > s && isTailTrim(value.charCodeAt(e - 1))) e--;
+  return hasStrong(value, s, e);
+}
+
+/** Where a value ends: whitespace, code spans, quotes, brackets, list and table separators (CJK ones too). */
+function isHard(c: number): boolean {
+  return c < 128 ? (ASCII[c]! & HARD) !== 0 : isHardWide(c);
+}
+
+function isHardWide(c: number): boolean {
+  switch (c) {
+    case 0xa0:
+    case 0x3000:
+    case 0x3001: // 、
+    case 0x3002: // 。
+    case 0xff0c: // ，
+    case 0xff1b: // ；
+    case 0xff1a: // ：
+    case 0xff08: // （
+    case 0xff09: // ）
+    case 0x300c: // 「
+    case 0x300d: // 」
+    case 0x3010: // 【
+    case 0x3011: // 】
+    case 0x2018:
+    case 0x2019:
+    case 0x201c:
+    case 0x201d:
+      return true;
+    default:
+      return false;
+  }
+}
+
+const HARD = 1;
+/** Inside a token, the separators of pairs (`user:pass`, `host/user/pass`, `KEY=value`, `pass@host`). */
+const SOFT = 2;
+const LETTER = 4;
+/** Letters, `-` and `_`: a form made of these only is a word or a slug, never propagated. */
+const PLAIN = 8;
+/** The class of each ASCII unit, looked up once per character of every text the set is checked on. */
+const ASCII = (() => {
+  const t = new Uint8Array(128);
+  for (let c = 0; c <= 32; c++) t[c] = HARD;
+  t[127] = HARD;
+  for (const ch of '`"\',;|()[]{}<>') t[ch.charCodeAt(0)] = HARD;
+  for (const ch of ':/=@') t[ch.charCodeAt(0)] = SOFT;
+  for (let c = 65; c <= 90; c++) t[c] = LETTER | PLAIN;
+  for (let c = 97; c <= 122; c++) t[c] = LETTER | PLAIN;
+  t[0x2d] = PLAIN;
+  t[0x5f] = PLAIN;
+  return t;
+})();
+
+/** An ASCII digit or symbol other than `-` and `_`: what a propagated value holds at least one of. */
+const isStrong = (c: number) => c < 128 && (ASCII[c]! & PLAIN) === 0;
+
+function hasStrong(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (isStrong(text.charCodeAt(i))) return true;
+  return false;
+}
+/** Markdown emphasis around a value. */
+const isLeadTrim = (c: number) => c === 0x2a || c === 0x5f || c === 0x7e;
+/** Emphasis and sentence punctuation after a value. */
+const isTailTrim = (c: number) =>
+  c === 0x2a || c === 0x5f || c === 0x7e || c === 0x2e || c === 0x21 || c === 0x3f || c === 0x3a;
+
+/** Separators looked at in one token: a URL or a path has a few; more only multiplies sub-tokens. */
+const MAX_SOFT = 8;
+
+/**
+ * Every candidate token of `text` (start, end): each run between hard boundaries, the same
+ * run without emphasis and closing punctuation, what follows its first `:`, `/`, `=` or `@` and
+ * what precedes its last, and the parts between them. Only lengths in `lengths` are handed to `visit` (a run
+ * shorter than the shortest is passed over at once); `visit` returning true ends the run's
+ * other forms (the longest form found wins).
+ */
+export function forEachToken(
+  text: string,
+  lengths: ReadonlySet<number>,
+  visit: (start: number, end: number) => boolean,
+): void {
+  let min = Infinity;
+  for (const l of lengths) if (l < min) min = l;
+  min = Math.max(min, MIN_VALUE_CHARS);
+  if (min === Infinity) return;
+  const n = text.length;
+  const soft: number[] = [];
+  // Only a run holding a digit or symbol can hold a value (propagatable): the regex engine
+  // finds those characters faster than a loop looks at every one, and prose has few.
+  const strong = STRONG_CHAR;
+  strong.lastIndex = 0;
+  for (let m = strong.exec(text); m !== null; m = strong.exec(text)) {
+    let ws = m.index;
+    while (ws > 0 && !isHard(text.charCodeAt(ws - 1))) ws--;
+    let softs = 0;
+    let i = ws;
+    for (; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 128) {
+        const k = ASCII[c]!;
+        if (k & HARD) break;
+        if (k & SOFT && softs < MAX_SOFT) soft[softs++] = i;
+      } else if (isHardWide(c)) break;
+    }
+    strong.lastIndex = i; // the rest of this run is done
+    if (i - ws < min) continue;
+    soft.length = softs;
+    runForms(text, ws, i, soft, lengths, visit);
+  }
+}
+
+/** An ASCII digit or symbol that is neither a token boundary nor `-`/`_` (isStrong, as one class). */
+const STRONG_CHAR = /[!#$%&*+./0-9:=?@\\^~]/g;
+
+function runForms(
+  text: string,
+  ws: number,
+  we: number,
+  soft: readonly number[],
+  lengths: ReadonlySet<number>,
+  visit: (start: number, end: number) => boolean,
+): void {
+  let ts = ws;
+  let te = we;
+  while (ts < te && isLeadTrim(text.charCodeAt(ts))) ts++;
+  while (te > ts && isTailTrim(text.charCodeAt(te - 1))) te--;
+  // Every form's core lies inside the trimmed run: a word with punctuation around it holds none.
+  if (!hasStrong(text, ts, te)) return;
+  const tryOne = (s: number, e: number) =>
+    e - s >= MIN_VALUE_CHARS && lengths.has(e - s) && hasStrong(text, s, e) && visit(s, e);
+  if (tryOne(ws, we)) return;
+  if ((ts !== ws || te !== we) && tryOne(ts, te)) return;
+  if (soft.length === 0) return;
+  const seps = soft.filter((p) => p >= ts && p < te);
+  if (seps.length === 0) return;
+  // After the first separator and before the last (`KEY=pa:ss` holds `pa:ss`, `pass@host` `pass`),
+  // then the parts between separators (`host/user/pass`, `user:pass@host`).
+  if (tryOne(seps[0]! + 1, te) || tryOne(ts, seps[seps.length - 1]!) || seps.length === 1) return;
+  let from = ts;
+  for (const p of seps) {
+    tryOne(from, p);
+    from = p + 1;
+  }
+  tryOne(from, te);
+}
+
+/** A text's own credential values (the spans the detectors found), by value, with the line of the first. */
+export type OwnValues = ReadonlyMap<string, number>;
+
+type Range = [number, number];
+
+function overlapsAny(taken: readonly Range[], start: number, end: number): boolean {
+  for (const [s, e] of taken) if (start < e && end > s) return true;
+  return false;
+}
+
+/**
+ * The known-value candidates of `text`: each occurrence, outside the spans the detectors
+ * claimed (`taken`), of a value found as a credential on another line of this text (`own`)
+ * or held by the set (`known`). Tier 3: a detector's own finding always names the span.
+ */
+export function knownValueCandidates(
+  text: string,
+  taken: readonly Range[],
+  own: OwnValues,
+  known: KnownValues | undefined,
+): SecretCandidate[] {
+  const setSize = known?.entries.size ?? 0;
+  if (own.size === 0 && setSize === 0) return [];
+  const ownLengths = new Set<number>();
+  for (const v of own.keys()) ownLengths.add(v.length);
+  const out: SecretCandidate[] = [];
+  let lengths: ReadonlySet<number> = known?.lengths ?? ownLengths;
+  if (own.size > 0 && setSize > 0) lengths = new Set([...ownLengths, ...known!.lengths]);
+  forEachToken(text, lengths, (start, end) => {
+    // A match is rare: the claimed spans are looked at only for one.
+    const len = end - start;
+    let message: string | null = null;
+    if (ownLengths.has(len)) {
+      const line = own.get(text.slice(start, end));
+      if (line !== undefined) message = `value found as a credential on line ${line} of this file (${len} chars)`;
+    }
+    if (message === null && setSize > 0 && known!.lengths.has(len)) {
+      if (!known!.quick.has(quickHashRange(known!.seed, text, start, end))) return false;
+      const entry = known!.entries.get(valueHash(known!.salt, text.slice(start, end)));
+      if (entry) message = `value found as a credential in ${entry.id} (${len} chars)`;
+    }
+    if (message === null || overlapsAny(taken, start, end)) return false;
+    out.push(candidate(start, end, message));
+    return true;
+  });
+  return out;
+}
+
+/** `scheme://user:PASS@host`: only the part between `:` and `@` is the secret (the masks use it too). */
+export function urlPassword(text: string, start: number, end: number): [number, number] {
+  const s = text.slice(start, end);
+  const auth = s.indexOf('://') + 3;
+  const at = s.lastIndexOf('@');
+  const colon = s.indexOf(':', auth);
+  return colon > 0 && colon < at ? [start + colon + 1, start + at] : [start, end];
+}
+
+/**
+ * The value a credential candidate holds, as it is propagated: a URL's password only; none
+ * for a private key block (many lines) or a value propagatable() refuses.
+ */
+export function credentialValue(text: string, c: SecretCandidate): string | null {
+  if (c.code === 'secret.private-key' || c.code === KNOWN_VALUE_CODE) return null;
+  const [s, e] = c.code === 'secret.url-credentials' ? urlPassword(text, c.start, c.end) : [c.start, c.end];
+  const v = text.slice(s, e);
+  return propagatable(v) ? v : null;
+}
+
+function candidate(start: number, end: number, message: string): SecretCandidate {
+  return { start, end, code: KNOWN_VALUE_CODE, message, tier: 3 };
+}
+
+/** Whether `text` holds one of `known`'s values as a token (the scan's search for files to check again). */
+export function holdsKnownValue(text: string, known: KnownValues): boolean {
+  if (known.entries.size === 0) return false;
+  let found = false;
+  forEachToken(text, known.lengths, (start, end) => {
+    if (found || !known.quick.has(quickHashRange(known.seed, text, start, end))) return false;
+    if (!known.entries.has(valueHash(known.salt, text.slice(start, end)))) return false;
+    found = true;
+    return true;
+  });
+  return found;
+}
