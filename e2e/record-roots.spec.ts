@@ -50,7 +50,11 @@ test('the overview lists a record root with its layout, shape and record count, 
   page,
 }) => {
   await page.goto(`${server.baseURL}/`);
-  const roots = page.locator('section', { hasText: 'Roots' }).locator('li');
+  // The Roots section by its heading: the first-hour steps above it mention roots too.
+  const roots = page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Roots', exact: true }) })
+    .locator('li');
   await expect(roots).toHaveCount(2);
   const rec = roots.filter({ hasText: team });
   await expect(rec).toContainText('test records · layout test-layout, jsonl · 1 unreadable entry');

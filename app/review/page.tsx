@@ -8,6 +8,7 @@ import { inboxHref, parseInboxParams, toInboxQuery, type InboxParams } from '@/l
 import type { Sort } from '@/db/queries/memories';
 import { InboxFilters } from '@/components/inbox/inbox-filters';
 import { InboxTable, type InboxRow, type SortHeader } from '@/components/inbox/inbox-table';
+import { LastDone } from '@/components/inbox/last-done';
 import { InboxPane } from '@/components/inbox/inbox-pane';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LiveRefresh } from '@/components/live-refresh';
@@ -103,20 +104,23 @@ export default async function ReviewPage({ searchParams }: Props) {
       </div>
       <InboxFilters params={p} facets={view.facets} />
       {rows.length === 0 ? (
-        <EmptyState title={filtered ? 'No memories match these filters' : 'Nothing to review'}>
-          {filtered ? (
-            <Link href="/review" className="text-teal-700 hover:underline dark:text-teal-300">
-              Clear the filters
-            </Link>
-          ) : (
-            <>
-              No inferred memories past observation, no stale verified memories, no quarantine.{' '}
-              <Link href="/" className="text-teal-700 hover:underline">
-                Back to the overview
+        <>
+          {filtered ? null : <LastDone />}
+          <EmptyState title={filtered ? 'No memories match these filters' : 'Nothing to review'}>
+            {filtered ? (
+              <Link href="/review" className="text-teal-700 hover:underline dark:text-teal-300">
+                Clear the filters
               </Link>
-            </>
-          )}
-        </EmptyState>
+            ) : (
+              <>
+                No inferred memories past observation, no stale verified memories, no quarantine.{' '}
+                <Link href="/" className="text-teal-700 hover:underline">
+                  Back to the overview
+                </Link>
+              </>
+            )}
+          </EmptyState>
+        </>
       ) : (
         <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div>

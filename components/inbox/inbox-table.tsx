@@ -9,6 +9,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
+import { rememberDone } from './last-done';
 import { TierBadge } from '../tier-badge';
 import { TRANSITION_DONE_EVENT, TRANSITION_EVENT } from '../transition/events';
 import { BulkSeam } from './bulk-seam';
@@ -83,7 +84,10 @@ export function InboxTable({
     function onDone(e: Event) {
       const d = (e as CustomEvent<{ id: string; message?: string }>).detail;
       const id = d?.id;
-      if (d?.message) setDone(d.message);
+      if (d?.message) {
+        setDone(d.message);
+        rememberDone(d.message);
+      }
       const i = rows.findIndex((r) => r.id === id);
       if (i === -1) return;
       const next = rows[i + 1] ?? rows[i - 1];

@@ -60,7 +60,7 @@ describe('validate by layout', () => {
   });
 
   it('hard failures are the same under both rule sets', () => {
-    const broken = '---\nname: x\ndescription: Deploy: run it\ntype: project\n---\n' + WHY;
+    const broken = `---\nname: x\ndescription: Deploy: run it\ntype: project\n---\n${WHY}`;
     for (const bytes of [broken, 'no frontmatter at all, only notes kept by hand'])
       expect(validate(Buffer.from(bytes), 'a.md', 'claude-code').exit).toBe(validate(Buffer.from(bytes), 'a.md').exit);
   });

@@ -72,7 +72,14 @@ export const contextCmd: Command = {
         const input = projectFlag === undefined ? parseSessionStart(await readHookStdin()) : {};
         const project = projectRoot(projectFlag ?? input.cwd ?? process.cwd());
         const p = plan(args, parseBudget(lastValue(args, 'budget')), project);
-        text = p.roots.length === 0 ? NOTHING_FOR_PROJECT : withMassNotices(args, p.roots.map((r) => r.root), p.text);
+        text =
+          p.roots.length === 0
+            ? NOTHING_FOR_PROJECT
+            : withMassNotices(
+                args,
+                p.roots.map((r) => r.root),
+                p.text,
+              );
       } catch (e) {
         text = `memtrust could not load memories: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}\n`;
       }

@@ -63,7 +63,7 @@ export const originLine = (u: UntrustedOrigin | null): string | undefined => (u 
  */
 export function untrustedOriginLine(ctx: ServiceContext, sourceId: string, relPath: string): string | undefined {
   const source = ctx.sources.find((s) => s.id === sourceId);
-  if (!source || source.kind !== 'claude-code') return undefined;
+  if (source?.kind !== 'claude-code') return undefined;
   const abs = path.join(source.root, ...relPath.split('/'));
   let fields: Record<string, string>;
   try {
