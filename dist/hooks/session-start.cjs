@@ -17527,7 +17527,11 @@ var contextCmd = {
         const input = projectFlag === void 0 ? parseSessionStart(await readHookStdin()) : {};
         const project = projectRoot(projectFlag ?? input.cwd ?? process.cwd());
         const p2 = plan5(args, parseBudget(lastValue(args, "budget")), project);
-        text = p2.roots.length === 0 ? NOTHING_FOR_PROJECT : withMassNotices(args, p2.roots.map((r) => r.root), p2.text);
+        text = p2.roots.length === 0 ? NOTHING_FOR_PROJECT : withMassNotices(
+          args,
+          p2.roots.map((r) => r.root),
+          p2.text
+        );
       } catch (e) {
         text = `memtrust could not load memories: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}
 `;
