@@ -4,7 +4,14 @@ import { fileURLToPath } from 'node:url';
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)) } },
   test: {
-    include: ['lib/**/*.test.ts', 'db/**/*.test.ts', 'app/**/*.test.ts', 'bench/**/*.test.ts', 'tests/**/*.test.ts'],
+    include: [
+      'lib/**/*.test.ts',
+      'db/**/*.test.ts',
+      'app/**/*.test.ts',
+      'components/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'tests/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 30_000,
     pool: 'forks',

@@ -71,7 +71,9 @@ export function AuditTable({ items }: { items: AuditEventItem[] }) {
                       {shortBatch(e.batch)}
                     </Link>
                     {/* One Undo per run of the same batch (docs/batches.md). */}
-                    {items[i - 1]?.batch !== e.batch ? <UndoBatchButton batch={e.batch} compact /> : null}
+                    {items[i - 1]?.batch !== e.batch ? (
+                      <UndoBatchButton batch={e.batch} compact label={e.action === 'undo' ? 'Redo batch' : undefined} />
+                    ) : null}
                   </span>
                 ) : null}
               </td>

@@ -45,7 +45,7 @@ export function HistoryTimeline({ events, externalEdit }: { events: HistoryItem[
           </div>
           {e.batch ? (
             <div className="mt-1">
-              <UndoBatchButton batch={e.batch} compact />
+              <UndoBatchButton batch={e.batch} compact label={e.action === 'undo' ? 'Redo batch' : undefined} />
             </div>
           ) : null}
           {e.reason ? <div className="mt-0.5">“{e.reason}”</div> : null}

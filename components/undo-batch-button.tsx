@@ -10,18 +10,21 @@ export function UndoBatchButton({
   files,
   compact = false,
   primary = false,
+  label: named,
 }: {
   batch: string;
   files?: number;
   compact?: boolean;
   primary?: boolean;
+  /** An undo batch's button puts its batch's changes back: it says Redo (docs/batches.md). */
+  label?: string;
 }) {
   const router = useRouter();
   const qc = useQueryClient();
   const [asking, setAsking] = useState(false);
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
-  const label = compact ? 'Undo batch' : 'Undo';
+  const label = named ?? (compact ? 'Undo batch' : 'Undo');
 
   function run() {
     setError(null);

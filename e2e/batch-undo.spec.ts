@@ -83,11 +83,22 @@ test.describe('a bulk audit is a batch that can be undone', () => {
     const first = page.getByRole('row').nth(1);
     await expect(first.getByRole('link', { name: /^b\d{8}T\d{6}Z-[0-9a-f]{6}$/ })).toBeVisible();
     await page.screenshot({ path: shot('batch-audit-history') });
-    await first.getByRole('button', { name: 'Undo batch' }).click();
+    // The undo batch's own button says what it does: it puts the batch's changes back.
+    await first.getByRole('button', { name: 'Redo batch' }).click();
     await first.getByRole('button', { name: 'Confirm undo' }).click();
     await expect(page).toHaveURL(/\/batches\//);
     await expect(page.getByRole('status')).toContainText('undid batch');
     expect(hashes(server.root)).toEqual(afterBatch);
+    // The list of batches: the batch, its undo (now undone by the redo), the redo, newest first.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Batches' }).click();
+    await expect(page.getByRole('link', { name: 'Batches' })).toHaveAttribute('aria-current', 'page');
+    const rows = page.getByRole('row');
+    await expect(rows).toHaveCount(4);
+    await expect(rows.nth(1)).toContainText('Undo of');
+    await expect(rows.nth(1)).toContainText('stands');
+    await expect(rows.nth(2)).toContainText(/Undo of .*undone by/);
+    await expect(rows.nth(3)).toContainText(batch);
+    await expect(rows.nth(3)).toContainText('can be undone');
   });
 
   test('a plan that changed since it was shown is not applied', async ({ page, server }) => {

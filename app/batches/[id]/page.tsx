@@ -9,11 +9,11 @@ import { TierBadge } from '@/components/tier-badge';
 import { memoryHref } from '@/components/format';
 import { TEXT_WITHHELD } from '@/lib/report/redact';
 import { UndoBatchButton } from '@/components/undo-batch-button';
+import { BATCH_KIND } from '@/components/batch-kind';
+import { listBatches } from '@/lib/service/batches/batch-list';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Batch' };
-
-const KIND: Record<string, string> = { audit: 'Audit', backfill: 'Back-fill', transition: 'Transition', undo: 'Undo' };
 
 /** A batch's result: what it did, and Undo (docs/batches.md). */
 export default async function BatchPage({ params }: { params: Promise<{ id: string }> }) {
@@ -24,6 +24,8 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
   if (!info && events.length === 0) notFound();
   const guard = textGuard(ctx.owner());
   const changed = events.length;
+  // Undo only where it can still apply: not once an undo of this batch stands (docs/batches.md).
+  const undone = info ? listBatches(ctx).find((r) => r.id === id)?.state === 'undone' : false;
   return (
     <div>
       <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -33,7 +35,15 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
         / batch
       </p>
       <h1 className="text-2xl font-semibold tracking-tight">
-        {KIND[info?.kind ?? ''] ?? 'Batch'} batch <span className="font-mono text-lg">{id}</span>
+        {info?.kind === 'undo' && info.undoes ? (
+          <>
+            Undo of batch <span className="font-mono text-lg">{info.undoes}</span>
+          </>
+        ) : (
+          <>
+            {(info && BATCH_KIND[info.kind]) ?? 'Batch'} batch <span className="font-mono text-lg">{id}</span>
+          </>
+        )}
       </h1>
       <div
         role="status"
@@ -75,8 +85,17 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
           <span role="note" className="text-sm text-slate-700 dark:text-slate-300">
             This batch can no longer be undone: {info.noUndo}.
           </span>
+        ) : info && undone ? (
+          <span role="note" className="text-sm text-slate-700 dark:text-slate-300">
+            Undone: an undo of this batch stands, so there is nothing to undo.
+          </span>
         ) : info ? (
-          <UndoBatchButton batch={id} files={changed} primary />
+          <UndoBatchButton
+            batch={id}
+            files={changed}
+            primary
+            label={info.kind === 'undo' && info.undoes ? `Redo batch ${info.undoes}` : undefined}
+          />
         ) : (
           <span className="text-sm text-slate-600">No undo record for this batch in the configured roots.</span>
         )}

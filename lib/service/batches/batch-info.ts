@@ -1,6 +1,7 @@
 /** What the dashboard shows about one batch, read from the root (docs/batches.md). */
 import type { ServiceContext } from '../context';
 import { BATCH_ID, batchIds, readManifest, readState, type BatchManifest } from './batch-store';
+import { noUndoReason } from './batch-list';
 
 export interface BatchInfo {
   id: string;
@@ -46,16 +47,7 @@ export function batchInfo(ctx: ServiceContext, id: string): BatchInfo | null {
     files: hits.reduce((n, h) => n + h.m!.files.length, 0),
     undoes: first.undoes ?? null,
     undoneBy: undoneBy.sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id)).map((m) => m.id),
-    noUndo:
-      hits
-        .map(({ m }) =>
-          m!.expired
-            ? `its undo copies were deleted on ${m!.expired.slice(0, 10)}: it is older than ${ctx.config.undoRetentionDays} days (undoRetentionDays)`
-            : m!.purged?.length
-              ? `the undo copy of ${m!.purged[0]!.memory} held a credential that was removed from the memory; it was purged`
-              : null,
-        )
-        .find((r) => r) ?? null,
+    noUndo: hits.map(({ m }) => noUndoReason(m!, ctx.config.undoRetentionDays)).find((r) => r) ?? null,
     indexChanged:
       hits
         .map(({ root, m }) => (m!.index && readState(root, id)?.indexAfterSha !== m!.index.sha ? m!.index.file : null))

@@ -5,7 +5,6 @@
  * explicit confirmation. The CLI's dry run, `--json` and the dashboard's
  * confirmation step all show this one structure.
  */
-import { rulesForLayout } from '../../validators/validation-rules';
 import fs from 'node:fs';
 import path from 'node:path';
 import { rewriteFrontmatter, RewriteError } from '../../memory-file/rewrite';
@@ -19,7 +18,7 @@ import { runAudit, validatorDemotion } from './audit-run';
 import { applyBackfill, planBackfill } from './backfill';
 import { applyToMemory, transition } from '../write/transition';
 import { resolveMemory } from '../index/resolve';
-import { inspect } from '../index/inspect';
+import { inspectLocated } from '../index/inspect-located';
 import { memoryActions } from '../index/list-actions';
 import { decide } from '../../trust/transitions';
 import { runBatch, type BatchOutcome, type BatchStep } from './batch-run';
@@ -300,11 +299,7 @@ export function planTransitions(
       skipped.push({ file: rel, reason: `cannot be read: ${(e as Error).message}` });
       continue;
     }
-    const ins = inspect(
-      bytes,
-      { filename: found.filename, location: found.location, mtimeMs: 0, rules: rulesForLayout(found.source.kind) },
-      ctx.owner(),
-    );
+    const ins = inspectLocated(ctx, found, bytes, 0);
     const state = {
       validateExit: ins.verdicts.validate.exit,
       secretExit: ins.verdicts.secret.exit,

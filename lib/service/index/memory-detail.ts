@@ -2,14 +2,13 @@
  * Everything the detail view and `memtrust show` need about one memory, read
  * from disk now (the truth) plus its history from the index.
  */
-import { rulesForLayout } from '../../validators/validation-rules';
 import type { Failure } from '../../error-codes';
 import fs from 'node:fs';
 import { OPEN_READ } from '../../read-fd';
 import type { ServiceContext } from '../context';
 import { resolveMemory, type Located } from './resolve';
 import { committedLocated } from '../write/recover';
-import { inspect } from './inspect';
+import { inspectLocated } from './inspect-located';
 import { lifecycle, type Lifecycle } from '../../trust/lifecycle';
 import { fileRecordState, type FileRecordState } from '../../trust/file-record';
 import { memoryActions } from './list-actions';
@@ -78,17 +77,7 @@ function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): 
   const st = fs.statSync(found.abs);
   // Oversized files are reported, never loaded whole (docs/memory-files.md).
   const bytes = st.size > FILE_CAP_BYTES ? readHead(found.abs, FILE_CAP_BYTES + 1) : fs.readFileSync(found.abs);
-  const ins = inspect(
-    bytes,
-    {
-      filename: found.filename,
-      location: found.location,
-      mtimeMs: st.mtimeMs,
-      rules: rulesForLayout(found.source.kind),
-    },
-    ctx.owner(),
-    !!conflictWith,
-  );
+  const ins = inspectLocated(ctx, found, bytes, st.mtimeMs, !!conflictWith);
   const now = ctx.now();
   const life = lifecycle(ins.facts, now);
   const checks = {

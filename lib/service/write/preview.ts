@@ -8,13 +8,13 @@
  * refused for a memory with a credential finding or a hard validator failure
  * (docs/trust-model.md "Offered only when possible", "Promote is the user's decision").
  */
-import { rulesForLayout } from '../../validators/validation-rules';
 import type { Failure } from '../../error-codes';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ServiceContext } from '../context';
 import { resolveMemory, type Located } from '../index/resolve';
-import { inspect, type Inspected } from '../index/inspect';
+import type { Inspected } from '../index/inspect';
+import { inspectLocated } from '../index/inspect-located';
 import { planIndexEdit } from '../claude/index-edit';
 import { decide } from '../../trust/transitions';
 import { untrustedSummary } from '../../trust/origin';
@@ -196,16 +196,7 @@ export function previewTransition(
     };
   const bytes = fs.readFileSync(r.found.abs);
   const st = fs.statSync(r.found.abs);
-  const ins = inspect(
-    bytes,
-    {
-      filename: r.found.filename,
-      location: r.found.location,
-      mtimeMs: st.mtimeMs,
-      rules: rulesForLayout(r.found.source.kind),
-    },
-    ctx.owner(),
-  );
+  const ins = inspectLocated(ctx, r.found, bytes, st.mtimeMs);
   return previewFromBytes(ctx, r.found, bytes, ins, action, reason);
 }
 
@@ -219,11 +210,7 @@ export function vouchingRefused(
   const r = resolveMemory(ctx.sources, ref.filename, { sourceId: ref.source });
   if (!r.ok) return null; // the transition reports it
   const bytes = fs.readFileSync(r.found.abs);
-  const ins = inspect(
-    bytes,
-    { filename: r.found.filename, location: r.found.location, mtimeMs: fs.statSync(r.found.abs).mtimeMs },
-    ctx.owner(),
-  );
+  const ins = inspectLocated(ctx, r.found, bytes, fs.statSync(r.found.abs).mtimeMs);
   const why = flaggedReason(ins.findings, ins.verdicts.validate.exit);
   return why ? `${action} ${why}` : null;
 }

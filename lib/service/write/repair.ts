@@ -12,7 +12,6 @@
  * frontmatter edit shifts lines), and frontmatter lines that hold one are sent as a
  * marker that the server swaps back for the real line.
  */
-import { rulesForLayout } from '../../validators/validation-rules';
 import type { Failure } from '../../error-codes';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -21,6 +20,7 @@ import { BATCH_ID, readManifest } from '../batches/batch-store';
 import type { ServiceContext } from '../context';
 import { resolveMemory, type Located } from '../index/resolve';
 import { inspect } from '../index/inspect';
+import { inspectLocated } from '../index/inspect-located';
 import { applyToMemory, type TransitionResult } from './transition';
 import { decide } from '../../trust/transitions';
 import { rewriteFrontmatter, RewriteError } from '../../memory-file/rewrite';
@@ -317,16 +317,7 @@ function repairStep(
     { ref: ref.filename, sourceId: ref.source, actor: 'user:web', expectSha, opId, batch: opId },
     (_ins, found, now) => {
       const st = fs.statSync(found.abs);
-      const ins = inspect(
-        fixed,
-        {
-          filename: found.filename,
-          location: found.location,
-          mtimeMs: st.mtimeMs,
-          rules: rulesForLayout(found.source.kind),
-        },
-        ctx.owner(),
-      );
+      const ins = inspectLocated(ctx, found, fixed, st.mtimeMs);
       const checks = { validateExit: ins.verdicts.validate.exit, secretExit: ins.verdicts.secret.exit };
       const dec = decide('restore', ins.facts, { now, machine: ctx.machine, actor: 'user', checks });
       if (!dec.ok) return dec;

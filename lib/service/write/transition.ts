@@ -5,7 +5,6 @@
  * the new bytes beside the destination, fsync, link without clobbering, remove
  * the source, append the audit event, mirror it in the index.
  */
-import { rulesForLayout } from '../../validators/validation-rules';
 import type { ErrorCode } from '../../error-codes';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -24,7 +23,8 @@ import { containsSecret } from '../../validators/withhold';
 import { isoNow } from '../../trust/dates';
 import type { MemoryAction } from '../../trust/tiers';
 import type { ServiceContext } from '../context';
-import { inspect, sha256, type Inspected } from '../index/inspect';
+import { sha256, type Inspected } from '../index/inspect';
+import { inspectLocated } from '../index/inspect-located';
 import { resolveMemory, type Located } from '../index/resolve';
 import { unsupportedAction } from '../../sources';
 import { withRootLock } from './lock';
@@ -229,16 +229,7 @@ function refusedBeforeLock(ctx: ServiceContext, req: MemoryRequest, planner: Pla
   } catch {
     return null;
   }
-  const ins = inspect(
-    bytes,
-    {
-      filename: found.filename,
-      location: found.location,
-      mtimeMs: st.mtimeMs,
-      rules: rulesForLayout(found.source.kind),
-    },
-    ctx.owner(),
-  );
+  const ins = inspectLocated(ctx, found, bytes, st.mtimeMs);
   const plan = planner(ins, found, ctx.now());
   return plan.ok ? null : refuse(plan.code, plan.message);
 }
@@ -259,16 +250,7 @@ function applyLocked(
     ]);
   }
   const st = fs.statSync(found.abs);
-  const ins = inspect(
-    bytes,
-    {
-      filename: found.filename,
-      location: found.location,
-      mtimeMs: st.mtimeMs,
-      rules: rulesForLayout(found.source.kind),
-    },
-    ctx.owner(),
-  );
+  const ins = inspectLocated(ctx, found, bytes, st.mtimeMs);
   const plan = planner(ins, found, now);
   if (!plan.ok) return refuse(plan.code, plan.message);
   if (plan.noop)
