@@ -16895,6 +16895,23 @@ var init_memory_origin = __esm({
   }
 });
 
+// lib/service/index/inspect-located.ts
+function inspectLocated(ctx, found, bytes, mtimeMs, conflict = false) {
+  return inspect(
+    bytes,
+    { filename: found.filename, location: found.location, mtimeMs, rules: rulesForLayout(found.source.kind) },
+    ctx.owner(),
+    conflict
+  );
+}
+var init_inspect_located = __esm({
+  "lib/service/index/inspect-located.ts"() {
+    "use strict";
+    init_validation_rules();
+    init_inspect();
+  }
+});
+
 // lib/service/index/resolve.ts
 function locationsOf(source, filename) {
   const a = source.adapter;
@@ -25164,16 +25181,7 @@ function applyLocked(ctx, req, op, found, planner) {
     ]);
   }
   const st = import_node_fs34.default.statSync(found.abs);
-  const ins = inspect(
-    bytes,
-    {
-      filename: found.filename,
-      location: found.location,
-      mtimeMs: st.mtimeMs,
-      rules: rulesForLayout(found.source.kind)
-    },
-    ctx.owner()
-  );
+  const ins = inspectLocated(ctx, found, bytes, st.mtimeMs);
   const plan5 = planner(ins, found, now);
   if (!plan5.ok) return refuse3(plan5.code, plan5.message);
   if (plan5.noop)
@@ -25329,7 +25337,6 @@ var import_node_crypto10, import_node_fs34, import_node_path34, refuse3;
 var init_transition = __esm({
   "lib/service/write/transition.ts"() {
     "use strict";
-    init_validation_rules();
     import_node_crypto10 = __toESM(require("node:crypto"));
     import_node_fs34 = __toESM(require("node:fs"));
     import_node_path34 = __toESM(require("node:path"));
@@ -25345,6 +25352,7 @@ var init_transition = __esm({
     init_withhold();
     init_dates();
     init_inspect();
+    init_inspect_located();
     init_resolve();
     init_sources();
     init_lock();
