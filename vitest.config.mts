@@ -15,6 +15,10 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one worker on this 2-core machine,
+    // which left the second core mostly idle while tests waited on the child processes and
+    // files they drive. Two workers (docs/tooling.md, "What npm test runs").
+    maxWorkers: 2,
     // Vitest itself sometimes fails to read a source map while it maps a stack trace
     // (convert-source-map: "… is not valid JSON"), seen twice in clean-clone CI runs with
     // every test passing. That is the runner's own bookkeeping, not a test's failure:

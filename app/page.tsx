@@ -18,6 +18,8 @@ import { scopedContext, USER_LEVEL } from '@/lib/service/project-filter';
 import { pageProject } from '@/app/page-project';
 import { MassChangeBanner } from '@/components/mass-change-banner';
 import { pendingMassChanges } from '@/lib/service/versions/mass-notice';
+import { deletedOutside } from '@/lib/service/versions/deleted-outside';
+import { parseDone, ResultBanner } from '@/components/transition/result-banner';
 
 export const dynamic = 'force-dynamic';
 
@@ -25,7 +27,11 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function OverviewPage({ searchParams }: Props) {
   // The project filter (docs/roots.md "The Claude Code home"): that project's roots and numbers only.
-  const { ctx, filter, ids } = scopedContext(freshContext(), await pageProject((await searchParams).project));
+  const query = await searchParams;
+  const { ctx, filter, ids } = scopedContext(freshContext(), await pageProject(query.project));
+  // Memories another program deleted (docs/versions.md, "Versions in the dashboard").
+  const deleted = deletedOutside(ctx, ids, { names: false }).length;
+  const done = parseDone(query);
   const now = ctx.now();
   const o = overview(ctx.handle.sqlite, now, ids);
   const projects = new Map([...ctx.sources, ...ctx.recordSources].map((s) => [s.id, s.project]));
@@ -62,6 +68,7 @@ export default async function OverviewPage({ searchParams }: Props) {
           }),
         )}
       />
+      {done ? <ResultBanner result={done} className="mb-6" /> : null}
       {/* The steps say when to review; a banner pushing to review before the back-fill would skip them. */}
       {first.show ? null : <ReviewBanner count={o.dueForReview} />}
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -121,6 +128,14 @@ export default async function OverviewPage({ searchParams }: Props) {
                 hint="same file in memories/ and quarantine/"
                 href="/tiers/all?status=conflicts"
               />
+              {deleted > 0 ? (
+                <StatCard
+                  label="Deleted outside memtrust"
+                  value={deleted}
+                  hint="kept versions: recover them"
+                  href="/deleted"
+                />
+              ) : null}
             </div>
           </Section>
 
@@ -174,6 +189,18 @@ export default async function OverviewPage({ searchParams }: Props) {
                 label="Injection flagged"
                 value={o.verdicts.injection.FLAGGED}
                 href="/tiers/all?finding=injection"
+              />
+              <StatCard
+                label="Untrusted origin"
+                value={o.origins.untrusted}
+                hint="written right after reading outside content"
+                href="/tiers/all?flag=untrusted-origin"
+              />
+              <StatCard
+                label="User-requested"
+                value={o.origins.userRequested}
+                hint="the user's own message asked for it"
+                href="/tiers/all?flag=user-requested"
               />
               <StatCard
                 label="Without trust-level"

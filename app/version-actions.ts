@@ -1,8 +1,7 @@
 'use server';
 /**
- * "Recover all" of a mass change outside memtrust (docs/versions.md, "Mass changes"): every
- * file that change deleted or rewrote, put back as one undoable batch. Parse → call the
- * service → revalidate.
+ * Recover of versions kept by memtrust (docs/versions.md): "Recover all" of a mass change and
+ * Recover of one memory. Parse → call the service → revalidate.
  */
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
@@ -11,10 +10,11 @@ import { context } from '@/lib/server';
 import { openStore } from '@/lib/service/versions/versions-of';
 import { outsideBatchTargets, recoverVersions } from '@/lib/service/versions/recover';
 import { updateMassChange } from '@/lib/service/versions/mass-change';
+import { recoverMemory } from '@/lib/service/versions/version-view';
 
 export const recoverAllAction = action(
   z.object({ batch: z.string().min(1).max(80) }),
-  (input): ActionResult<{ batch: string | null; message: string }> => {
+  (input): ActionResult<{ batch: string | null; files: number; message: string }> => {
     const ctx = context();
     const store = openStore(ctx);
     if (!store) return { ok: false, code: 'not-found', message: 'No version store: the index is not a file.' };
@@ -27,6 +27,28 @@ export const recoverAllAction = action(
     updateMassChange(store, input.batch, { settled: true });
     const note =
       r.redacted.length > 0 ? ' Credential values were replaced in the kept copies: put them back by hand.' : '';
-    return { ok: true, data: { batch: r.batch, message: `${r.message}.${note}` } };
+    return { ok: true, data: { batch: r.batch, files: r.files.length, message: `${r.message}.${note}` } };
+  },
+);
+
+/**
+ * Recover of one memory (docs/versions.md, "Versions in the dashboard"): a deleted one as its
+ * last kept version had it, or any memory as version `sha` had it. One undoable batch.
+ */
+export const recoverMemoryAction = action(
+  z.object({
+    id: z.string().min(3).max(600),
+    sha: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
+  }),
+  (input): ActionResult<{ batch: string | null; files: number; message: string }> => {
+    const r = recoverMemory(context(), input.id, input.sha, 'user:web');
+    revalidatePath('/', 'layout');
+    if (!r.ok) return { ok: false, code: 'conflict', message: r.message };
+    const note =
+      r.redacted.length > 0 ? ' Credential values were replaced in the kept copy: put them back by hand.' : '';
+    return { ok: true, data: { batch: r.batch, files: r.files.length, message: `${r.message}.${note}` } };
   },
 );

@@ -2,58 +2,76 @@
  * The credential check on real memory folders nobody here wrote (bench/real-credentials/README.md):
  * recall and false credential findings per fold, scored at line level against labels.tsv.
  *
- *   npx tsx bench/credentials-real.ts [--data /work/realdata] [--baseline REV]
- *                                     [--folds tune,unseen] [--reps 3] [--show-misses]
+ *   npx tsx bench/credentials-real.ts [--data /work/realdata] [--folds tune] [--baseline REV]
+ *                                     [--reps 3] [--show-misses] [--tune-dir DIR] [--held-out-dir DIR]
  *
- * --data is where bench/real-credentials/copy.ts put the folders (DATA/tune/<id>/…,
- * DATA/unseen/<id>/…). --folds takes tune, unseen-1, unseen-2 and unseen (both unseen folds,
- * each printed and then together); default all. For each fold the secret check runs over every
- * `*.md` file as bench/false-findings.ts runs it (an owner nobody is, so no address or home is
- * spared). Scoring, per file and line: a line with k credential labels and f credential findings
- * counts min(k, f) found and k − min(k, f) missed; a credential finding on a line without a
- * credential label is a false one. Throughput is the secret check alone, CPU time, best of
- * --reps passes over bytes already read, both sides bundled as the CLI runs them.
+ * Folds: `tune` (r01–r26, read while changing the rules) and `held-out` (r27–r43, never read
+ * while tuning; run once to measure). --folds takes a comma list of them; default tune.
+ * A folder's copy is looked for at DIR/<id>/ when --tune-dir / --held-out-dir names DIR for its
+ * fold, else at DATA/<fold>/<id>/, then DATA/unseen/<id>/ and DATA/tune/<id>/ (copies made under
+ * the older fold names), where bench/real-credentials/copy.ts put it. For each fold the secret
+ * check runs over every `*.md` file as bench/false-findings.ts runs it (an owner nobody is, so no
+ * address or home is spared). Scoring, per file and line: a line with k credential labels and f
+ * credential findings counts min(k, f) found and k − min(k, f) missed; a credential finding on a
+ * line without a credential label is a false one. Throughput is the secret check alone, CPU time,
+ * best of --reps passes over bytes already read, both sides bundled as the CLI runs them.
  * --baseline REV prints the same for that commit's validators (bench/baseline.ts) beside today's.
- * --show-misses lists each missed and false item of the tune fold only (folder/file:line, the
- * finding, the line with its values masked); it never prints anything of the unseen folds.
- * Exit 0 always; 64 on a bad argument; 1 when labels point at files or lines the data lacks.
+ * --show-misses lists each missed and false item of the tune fold (folder/file:line, the finding,
+ * the line with its values masked); it never lists anything of the held-out fold.
+ * Exit 0 always; 64 on a bad argument; 1 when a folder's copy is missing or labels point at
+ * files the data lacks.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Finding, OwnerIdentity, Verdict } from '../lib/validators/types';
 import { checkCommit, loadBundledValidators } from './baseline';
 import { flags, intFlag, machineLine, table } from './common';
-import { FOLDS, type RealFolder, type RealLabel, foldDir, readFolders, readLabels } from './real-credentials/folders';
+import {
+  FOLDS,
+  type Fold,
+  type RealFolder,
+  type RealLabel,
+  foldDirs,
+  readFolders,
+  readLabels,
+} from './real-credentials/folders';
 
 const argv = process.argv.slice(2);
 const SHOW = argv.includes('--show-misses');
 const f = flags(
   argv.filter((a) => a !== '--show-misses'),
-  { data: '/work/realdata', baseline: '', folds: 'tune,unseen', reps: '3' },
+  { data: '/work/realdata', baseline: '', folds: 'tune', reps: '3', 'tune-dir': '', 'held-out-dir': '' },
 );
 const DATA = path.resolve(f.data!);
+const FOLD_DIR: Record<Fold, string> = {
+  tune: f['tune-dir'] ? path.resolve(f['tune-dir']) : '',
+  'held-out': f['held-out-dir'] ? path.resolve(f['held-out-dir']) : '',
+};
 const BASELINE = f.baseline ? checkCommit(f.baseline) : undefined;
 const REPS = intFlag(f, 'reps');
 
 const owner: OwnerIdentity = { emails: ['nobody@example.invalid'], homeUser: 'nobody-at-all' };
 type SecretCheck = (b: Buffer, o: OwnerIdentity) => Verdict;
 
-/** The fold names asked for, in print order; `unseen` adds both unseen folds and their union. */
-function foldsAsked(spec: string): string[] {
-  const out: string[] = [];
-  for (const s of spec.split(',').map((x) => x.trim())) {
-    if (s === 'unseen') out.push('unseen-1', 'unseen-2', 'unseen');
-    else if ((FOLDS as readonly string[]).includes(s)) out.push(s);
+/** The fold names asked for, in print order. */
+function foldsAsked(spec: string): Fold[] {
+  const out: Fold[] = [];
+  for (const x of spec.split(',').map((y) => y.trim())) {
+    if ((FOLDS as readonly string[]).includes(x)) out.push(x as Fold);
     else {
-      process.stderr.write(`--folds: unknown fold ${JSON.stringify(s)} (known: ${FOLDS.join(', ')}, unseen)\n`);
+      process.stderr.write(`--folds: unknown fold ${JSON.stringify(x)} (known: ${FOLDS.join(', ')})\n`);
       process.exit(64);
     }
   }
   return [...new Set(out)];
 }
 
-function inFold(folder: RealFolder, name: string): boolean {
-  return name === 'unseen' ? folder.fold !== 'tune' : folder.fold === name;
+/** Where a folder's copy is: the fold's own dir when one was given, else the first DATA sub-folder holding it. */
+function folderDir(folder: RealFolder): string {
+  const own = FOLD_DIR[folder.fold];
+  if (own) return path.join(own, folder.id);
+  const dirs = foldDirs(folder.fold).map((d) => path.join(DATA, d, folder.id));
+  return dirs.find((d) => fs.existsSync(d)) ?? dirs[0]!;
 }
 
 interface FileData {
@@ -75,10 +93,10 @@ function markdownFiles(dir: string, base = dir): string[] {
 function readFold(folders: RealFolder[]): FileData[] {
   const files: FileData[] = [];
   for (const folder of folders) {
-    const dir = path.join(DATA, foldDir(folder.fold), folder.id);
+    const dir = folderDir(folder);
     if (!fs.existsSync(dir)) {
       process.stderr.write(
-        `${dir} is missing: run \`npx tsx bench/real-credentials/copy.ts --out ${DATA}\` first (bench/real-credentials/README.md)\n`,
+        `${dir} is missing: run \`npx tsx bench/real-credentials/copy.ts --out ${DATA}\` first, or name the fold's folder with --${folder.fold}-dir (bench/real-credentials/README.md)\n`,
       );
       process.exit(1);
     }
@@ -250,7 +268,7 @@ function main(): void {
   const out: string[][] = [head];
   let shown: Score | undefined;
   for (const name of asked) {
-    const fs_ = folders.filter((x) => inFold(x, name));
+    const fs_ = folders.filter((x) => x.fold === name);
     const files = readFold(fs_);
     const ids = new Set(fs_.map((x) => x.id));
     const ls = labels.filter((l) => ids.has(l.folder));
@@ -275,7 +293,7 @@ function main(): void {
   );
   if (SHOW) {
     if (!shown) {
-      console.log('\n--show-misses lists the tune fold only; add tune to --folds.');
+      console.log('\n--show-misses lists the tune fold only (never the held-out one); add tune to --folds.');
       return;
     }
     console.log(

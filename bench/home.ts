@@ -7,13 +7,18 @@
  * Generates, in a temp folder, a home of --projects projects (their auto-memory folders under
  * `<home>/.claude/projects/`, a transcript each, agent memory for one project in ten, one in
  * twenty gone from the disk) holding --files memory files in all, from lib/demo's generators.
- * Then measures, beside a floor:
- *   - the first index of the whole home (`scan`, in-process; printed, no target);
+ * Then measures, each beside a floor measured in the same run, with CPU time (user + sys)
+ * beside wall time (on a shared machine the wall clock is mostly the wait for a core):
+ *   - the first index of the whole home (`scan`, in-process; no target) and an unchanged
+ *     rescan (target: 2× the floor, issue 16); floor: a plain readdir + lstat walk of the
+ *     same folders;
  *   - the dashboard's first page: `/` on the real production server started with only HOME
  *     pointing at the home, the first request after the first index, then warm (p50);
  *     target: the first under 2 s; floor: a static file of the same server;
  *   - the SessionStart hook as a cold process: `memtrust context --format hook` fed one
- *     project's hook JSON on stdin (median wall); target 150 ms; floor: `node -e 0`;
+ *     project's hook JSON on stdin (median wall), and the plugin's dist/hooks/session-start.cjs
+ *     (no index: every file of the project read); the plugin's guard (dist/hooks/pre-write.cjs)
+ *     fed a Write into the project's memory folder; target 150 ms; floor: `node -e 0`;
  *   - the same two after one project changed (a memory of the session's project edited):
  *     the hook in that project and in another one, and `/` once the server saw it.
  * Needs a build (`npx next build`) for the page; exits 0 always; the report on stdout.
@@ -88,6 +93,37 @@ function timed(fn: () => number): { wall: number[]; cpu: number } {
   return { wall: w, cpu: median(cpu) };
 }
 
+/** Wall and CPU time of an in-process call. */
+function inProcess<T>(fn: () => T): { value: T; wall: number; cpu: number } {
+  const c = process.cpuUsage();
+  const t = performance.now();
+  const value = fn();
+  const wall = performance.now() - t;
+  const u = process.cpuUsage(c);
+  return { value, wall, cpu: (u.user + u.system) / 1000 };
+}
+
+/** The floor of a rescan: every file of the roots listed and lstat'ed, nothing else. */
+function statWalk(roots: string[]): number {
+  let n = 0;
+  const walk = (dir: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const p = path.join(dir, e.name);
+      fs.lstatSync(p);
+      n++;
+      if (e.isDirectory()) walk(p);
+    }
+  };
+  for (const r of roots) walk(r);
+  return n;
+}
+
 async function get(url: string): Promise<number> {
   const t = performance.now();
   const res = await fetch(url);
@@ -141,12 +177,15 @@ async function main(): Promise<void> {
   t = performance.now();
   const config0 = loadConfig({ env });
   const discoverMs = performance.now() - t;
-  t = performance.now();
   const ctx = createContext(config0, env);
-  const stats = scan(ctx);
-  const indexMs = performance.now() - t;
-  closeDb(config0.dbPath);
+  const first = inProcess(() => scan(ctx));
+  const stats = first.value;
+  const indexMs = first.wall;
   note(`discovered ${config0.roots.length} folders in ${fmtMs(discoverMs)}; first index in ${fmtMs(indexMs)}`);
+  // Unchanged rescans (the dashboard's and every CLI command's), beside the plain walk of the same folders.
+  const rescans = Array.from({ length: 3 }, () => inProcess(() => scan(ctx)));
+  const walks = Array.from({ length: 3 }, () => inProcess(() => statWalk(config0.roots)));
+  closeDb(config0.dbPath);
 
   // A project of the median size, and the largest.
   const median_ = [...projects].filter((p) => p.exists !== false).sort((a, b) => a.memories - b.memories)[
@@ -156,11 +195,29 @@ async function main(): Promise<void> {
   const big = projects[0]!.path;
   const hookIn = (cwd: string) => JSON.stringify({ session_id: 'bench', cwd, source: 'startup' });
   const hook = (cwd: string) => wall([CLI, 'context', '--format', 'hook'], childEnv, hookIn(cwd));
+  const HOOKS = path.join(PROJECT_DIR, 'dist', 'hooks');
+  const plugin = (cwd: string) => wall([path.join(HOOKS, 'session-start.cjs')], childEnv, hookIn(cwd));
+  const guardIn = JSON.stringify({
+    session_id: 'bench',
+    cwd: mid,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Write',
+    tool_use_id: 'bench-1',
+    tool_input: {
+      file_path: path.join(path.dirname(firstMemory(config, mid)), 'feedback_bench_new.md'),
+      content:
+        '---\nname: Bench note\ndescription: a note the bench writes\ntype: feedback\n---\nKeep the bench output on stdout and progress on stderr.\n',
+    },
+  });
+  const guard = () => wall([path.join(HOOKS, 'pre-write.cjs')], childEnv, guardIn);
   const floorRuns = () => wall(['-e', '0'], childEnv, '');
   hook(mid); // the launcher's bundle and code cache, once
   const floor = timed(floorRuns);
   const hookMid = timed(() => hook(mid));
   const hookBig = timed(() => hook(big));
+  const pluginMid = timed(() => plugin(mid));
+  const pluginBig = timed(() => plugin(big));
+  const guardMid = timed(guard);
   // One project changed: a memory of the session's project edited before each run.
   const edited = firstMemory(config, mid);
   const original = fs.readFileSync(edited);
@@ -190,16 +247,40 @@ async function main(): Promise<void> {
   const hookFloor = `${fmtMs(median(floor.wall))} (CPU ${Number.isNaN(floor.cpu) ? '—' : fmtMs(floor.cpu)})`;
   const hookRow = (name: string, t: { wall: number[]; cpu: number }) =>
     row(name, t.wall, t.cpu, hookFloor, HOOK_TARGET);
-  hookRow(`hook, cold process, median project (${median_.memories} memories)`, hookMid);
-  hookRow(`hook, cold process, largest project (${projects[0]!.memories} memories)`, hookBig);
-  hookRow('hook after its project changed', hookChanged);
-  hookRow('hook in another project after one changed', hookOther);
+  const walkFloor = median(walks.map((w) => w.wall));
+  const walkCpu = median(walks.map((w) => w.cpu));
+  rows.push([
+    'first index, in-process (no target)',
+    fmtMs(first.wall),
+    '',
+    '',
+    fmtMs(first.cpu),
+    `${fmtMs(walkFloor)} (CPU ${fmtMs(walkCpu)})`,
+    '—',
+    '',
+  ]);
+  row(
+    'unchanged rescan, in-process',
+    rescans.map((r) => r.wall),
+    median(rescans.map((r) => r.cpu)),
+    `${fmtMs(walkFloor)} (CPU ${fmtMs(walkCpu)})`,
+    2 * walkFloor,
+  );
+  hookRow(`hook (CLI), cold process, median project (${median_.memories} memories)`, hookMid);
+  hookRow(`hook (CLI), cold process, largest project (${projects[0]!.memories} memories)`, hookBig);
+  hookRow('hook (CLI) after its project changed', hookChanged);
+  hookRow('hook (CLI) in another project after one changed', hookOther);
+  hookRow(`plugin session-start.cjs, median project`, pluginMid);
+  hookRow(`plugin session-start.cjs, largest project`, pluginBig);
+  hookRow('plugin pre-write.cjs, a Write into the median project', guardMid);
 
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
   if (!fs.existsSync(path.join(PROJECT_DIR, '.next', 'BUILD_ID'))) note('no build (.next): the page is not measured');
   else {
-    server = await startServer({ root: '', dir: tmp, now: BENCH_NOW, env });
+    const t0 = performance.now();
     try {
+      server = await startServer({ root: '', dir: tmp, now: BENCH_NOW, env, startMs: 300_000 });
+      note(`server listening after ${fmtMs(performance.now() - t0)}`);
       const base = server.baseURL;
       const first = await get(`${base}/`);
       const pageFloor = median(await Promise.all([get(`${base}/icon.svg`)]));
@@ -217,15 +298,22 @@ async function main(): Promise<void> {
       row('dashboard /, warm', warm, null, fmtMs(pageFloor), PAGE_TARGET);
       row('dashboard /, 500 ms after one project changed', changed, null, fmtMs(pageFloor), PAGE_TARGET);
       row('dashboard /?project=…, first', [filtered], null, fmtMs(pageFloor), PAGE_TARGET);
+    } catch (e) {
+      note(`the page is not measured: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
     } finally {
-      await server.stop();
+      await server?.stop();
     }
   }
   console.log(
     `home: ${config0.roots.length} folders, ${stats.files.toLocaleString('en-US')} files indexed; discovery ${fmtMs(discoverMs)}, first index ${fmtMs(indexMs)}`,
   );
   console.log(table(rows));
-  console.log(`floors: hook — \`node -e 0\` (median of ${REPS}); page — /icon.svg from the same server`);
+  console.log(
+    `floors: rescan — readdir + lstat of every entry of the ${config0.roots.length} folders (median of 3); hooks — \`node -e 0\` (median of ${REPS}); page — /icon.svg from the same server · load average at the end ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   if (KEEP) console.log(`home kept in ${tmp}`);
   else fs.rmSync(tmp, { recursive: true, force: true });
 }

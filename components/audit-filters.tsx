@@ -3,6 +3,7 @@ import { ACTORS, AUDIT_ACTIONS } from '@/lib/audit/event';
 import { MEMORY_TYPES } from '@/lib/trust/tiers';
 import type { AuditParams } from '@/lib/report/filters';
 import { AuditFilterForm } from '@/components/audit-filter-form';
+import { clearedHref } from '@/lib/url-state';
 
 const field = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900';
 const label = 'flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300';
@@ -83,13 +84,17 @@ export function AuditFilters({
         />
       ) : null}
       {sources.length <= 1 && params.source ? <input type="hidden" name="source" value={params.source} /> : null}
+      {params.project ? <input type="hidden" name="project" value={params.project} /> : null}
       <button
         type="submit"
         className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800"
       >
         Apply
       </button>
-      <Link href={base} className="px-2 py-1.5 text-sm text-slate-600 hover:underline dark:text-slate-300">
+      <Link
+        href={clearedHref(base, params.project)}
+        className="px-2 py-1.5 text-sm text-slate-600 hover:underline dark:text-slate-300"
+      >
         Clear
       </Link>
     </AuditFilterForm>

@@ -5,6 +5,7 @@ import { memoryHref, shortBatch } from '@/components/format';
 import { TEXT_WITHHELD } from '@/lib/report/redact';
 import { recordHref } from '@/lib/record-url';
 import { UndoBatchButton } from '@/components/undo-batch-button';
+import { versionsHref } from '@/components/versions/version-format';
 
 const ACTION_STYLE: Record<string, string> = {
   create: 'bg-teal-50 text-teal-800 dark:bg-teal-950 dark:text-teal-200',
@@ -16,6 +17,11 @@ const ACTION_STYLE: Record<string, string> = {
   backfill: 'bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
   edit: 'bg-violet-50 text-violet-800 dark:bg-violet-950 dark:text-violet-200',
   undo: 'bg-sky-50 text-sky-800 dark:bg-sky-950 dark:text-sky-200',
+  // Changes made outside memtrust, and a kept version put back (docs/versions.md).
+  deleted: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
+  rewritten: 'bg-orange-50 text-orange-900 dark:bg-orange-950 dark:text-orange-200',
+  added: 'bg-cyan-50 text-cyan-900 dark:bg-cyan-950 dark:text-cyan-200',
+  recover: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
 };
 
 const Tier = ({ tier }: { tier: string | null }) =>
@@ -61,7 +67,12 @@ export function AuditTable({ items }: { items: AuditEventItem[] }) {
                 </span>
               </td>
               <td className="px-3 py-2 text-xs whitespace-nowrap">
-                {e.batch ? (
+                {e.batch && e.actor === 'outside' ? (
+                  // Another program's change is no memtrust batch: nothing to undo, its versions are kept.
+                  <span className="font-mono text-slate-500" title={e.batch}>
+                    {shortBatch(e.batch)}
+                  </span>
+                ) : e.batch ? (
                   <span className="flex flex-col items-start gap-1">
                     <Link
                       href={`/batches/${encodeURIComponent(e.batch)}`}
@@ -94,12 +105,22 @@ export function AuditTable({ items }: { items: AuditEventItem[] }) {
                     </Link>
                   </span>
                 ) : (
-                  <Link
-                    href={memoryHref(e.source, e.memory)}
-                    className="font-mono text-xs text-teal-800 hover:underline dark:text-teal-300"
-                  >
-                    {e.memory}
-                  </Link>
+                  <span className="flex flex-wrap items-center gap-1.5">
+                    <Link
+                      href={memoryHref(e.source, e.memory)}
+                      className="font-mono text-xs text-teal-800 hover:underline dark:text-teal-300"
+                    >
+                      {e.memory}
+                    </Link>
+                    {e.actor === 'outside' ? (
+                      <Link
+                        href={versionsHref(`${e.source}:${e.memory}`)}
+                        className="text-xs text-teal-800 hover:underline dark:text-teal-300"
+                      >
+                        versions
+                      </Link>
+                    ) : null}
+                  </span>
                 )}
               </td>
               <td className="px-3 py-2 whitespace-nowrap">

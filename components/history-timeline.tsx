@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { TierBadge } from './tier-badge';
 import { UndoBatchButton } from './undo-batch-button';
 import { shortBatch } from './format';
+import { versionsHref } from './versions/version-format';
 
 /** Audit events for one memory or record, plus the last external edit seen on disk; a record event shows the layout's own verb. */
 export function HistoryTimeline({ events, externalEdit }: { events: HistoryItem[]; externalEdit: string | null }) {
@@ -22,6 +23,11 @@ export function HistoryTimeline({ events, externalEdit }: { events: HistoryItem[
           <span className="absolute -left-1.5 mt-1.5 h-3 w-3 rounded-full bg-teal-600" aria-hidden />
           <div className="flex flex-wrap items-center gap-2">
             <span className="font-medium capitalize">{e.recordAction ?? e.action}</span>
+            {e.actor === 'outside' ? (
+              <span className="rounded bg-red-50 px-1.5 text-xs text-red-900 dark:bg-red-950 dark:text-red-100">
+                outside memtrust
+              </span>
+            ) : null}
             {e.from ? <TierBadge tier={e.from} /> : null}
             {e.from || e.to ? <span aria-hidden>→</span> : null}
             {e.to ? <TierBadge tier={e.to} /> : null}
@@ -31,7 +37,17 @@ export function HistoryTimeline({ events, externalEdit }: { events: HistoryItem[
           </div>
           <div className="text-xs text-slate-600 dark:text-slate-400">
             {e.at.replace('T', ' ').replace('Z', ' UTC')} · {e.machine} · {e.actor}
-            {e.batch ? (
+            {e.batch && e.actor === 'outside' ? (
+              <>
+                {' · '}
+                <Link
+                  href={versionsHref(`${e.source}:${e.memory}`)}
+                  className="text-teal-700 underline dark:text-teal-300"
+                >
+                  versions and diff
+                </Link>
+              </>
+            ) : e.batch ? (
               <>
                 {' · '}
                 <Link
@@ -43,7 +59,8 @@ export function HistoryTimeline({ events, externalEdit }: { events: HistoryItem[
               </>
             ) : null}
           </div>
-          {e.batch ? (
+          {/* Another program's change is no memtrust batch: Recover, not Undo, puts it back. */}
+          {e.batch && e.actor !== 'outside' ? (
             <div className="mt-1">
               <UndoBatchButton batch={e.batch} compact label={e.action === 'undo' ? 'Redo batch' : undefined} />
             </div>

@@ -1,4 +1,5 @@
 import type { IndexFinding } from '@/lib/service/claude/index-file-scan';
+import { secretWayOut } from '@/lib/trust/way-out';
 
 const TONE: Record<string, string> = {
   'SECRET-DETECTED': 'text-red-800 dark:text-red-300',
@@ -7,7 +8,6 @@ const TONE: Record<string, string> = {
 };
 
 const FIX: Record<string, string> = {
-  secret: 'edit MEMORY.md: remove the value or wrap it in <redacted>…</redacted>',
   injection: 'edit MEMORY.md: reword or remove the line (advisory)',
   index: 'edit MEMORY.md: remove the line or restore the file',
 };
@@ -36,7 +36,9 @@ export function IndexFindings({ findings }: { findings: IndexFinding[] }) {
             <span className={`w-32 shrink-0 font-mono ${TONE[f.label] ?? ''}`}>{f.label}</span>
             <span>
               {f.message}{' '}
-              <span className="text-slate-500 dark:text-slate-400">→ {FIX[f.check] ?? 'edit the file'}</span>
+              <span className="text-slate-500 dark:text-slate-400">
+                → {f.check === 'secret' ? `edit MEMORY.md: ${secretWayOut(f)}` : (FIX[f.check] ?? 'edit the file')}
+              </span>
             </span>
           </li>
         ))}

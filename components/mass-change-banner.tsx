@@ -1,10 +1,16 @@
 'use client';
 /**
  * A mass change outside memtrust (docs/versions.md, "Mass changes"): another program deleted or
- * rewrote many memories at once. One "Recover all" puts every file back as one undoable batch.
+ * rewrote many memories at once. One "Recover all" puts every file back as one undoable batch;
+ * its result and Undo go in the URL (`?done=`): recovering settles the change, and the refresh
+ * that follows takes this banner away.
  */
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { recoverAllAction } from '@/app/version-actions';
+import { doneHref } from '@/components/transition/result-banner';
 
 export interface MassChangeView {
   batch: string;
@@ -15,6 +21,8 @@ export interface MassChangeView {
 }
 
 function One({ m }: { m: MassChangeView }) {
+  const router = useRouter();
+  const qc = useQueryClient();
   const [pending, start] = useTransition();
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const what = [
@@ -33,8 +41,11 @@ function One({ m }: { m: MassChangeView }) {
           result.message
         ) : (
           <>
-            <strong>{what} outside memtrust</strong> in <code>{m.root}</code> at {m.at.replace('T', ' ').slice(0, 16)}{' '}
-            UTC. memtrust kept their versions.
+            <strong>{what} outside memtrust</strong> in <code className="break-all">{m.root}</code> at{' '}
+            {m.at.replace('T', ' ').slice(0, 16)} UTC. memtrust kept their versions.{' '}
+            <Link href="/deleted" className="font-medium underline">
+              See the deleted memories
+            </Link>
           </>
         )}
       </span>
@@ -45,7 +56,11 @@ function One({ m }: { m: MassChangeView }) {
           onClick={() =>
             start(async () => {
               const r = await recoverAllAction({ batch: m.batch });
-              setResult(r.ok ? { ok: true, message: r.data.message } : { ok: false, message: r.message });
+              await qc.invalidateQueries();
+              if (!r.ok || !r.data.batch) return setResult({ ok: false, message: r.ok ? r.data.message : r.message });
+              const here = `${window.location.pathname}${window.location.search}`;
+              router.push(doneHref(here, r.data.batch, r.data.files, r.data.message));
+              router.refresh();
             })
           }
           className="rounded-md bg-red-700 px-3 py-1.5 font-medium text-white hover:bg-red-800 disabled:opacity-60"

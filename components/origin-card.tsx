@@ -8,6 +8,14 @@ import type { MemoryOrigin } from '@/lib/service/origin/origin';
 import { untrustedSummary } from '@/lib/trust/origin';
 
 export function OriginCard({ id, origin }: { id: string; origin: MemoryOrigin }) {
+  if (origin.status === 'unknown' && origin.reading) {
+    // Read in the background; the page refreshes when it is done (LiveRefresh).
+    return (
+      <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="origin-reading" aria-live="polite">
+        Origin: reading the session transcript…
+      </p>
+    );
+  }
   if (origin.status === 'unknown') {
     return (
       <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="origin-unknown">

@@ -1,5 +1,5 @@
 import { FilterButtons, FilterSearch, FilterSelect } from '@/components/ui/filter-form';
-import type { TableParams, TierParam } from '@/lib/url-state';
+import { clearedHref, type TableParams, type TierParam } from '@/lib/url-state';
 import { MEMORY_TYPES } from '@/lib/trust/tiers';
 
 const STATUS: Record<TierParam, { value: string; label: string }[]> = {
@@ -60,6 +60,15 @@ export function TableFilters({
           ['injection', 'injection'],
         ]}
       />
+      <FilterSelect
+        name="flag"
+        label="Origin"
+        value={params.flag}
+        options={[
+          ['untrusted-origin', 'untrusted origin'],
+          ['user-requested', 'user-requested'],
+        ]}
+      />
       {STATUS[tier].length ? (
         <FilterSelect
           name="status"
@@ -72,7 +81,8 @@ export function TableFilters({
       {sources.length <= 1 && params.source ? <input type="hidden" name="source" value={params.source} /> : null}
       {params.sort ? <input type="hidden" name="sort" value={params.sort} /> : null}
       {params.dir ? <input type="hidden" name="dir" value={params.dir} /> : null}
-      <FilterButtons clearHref={base} />
+      {params.project ? <input type="hidden" name="project" value={params.project} /> : null}
+      <FilterButtons clearHref={clearedHref(base, params.project)} />
     </form>
   );
 }

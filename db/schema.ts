@@ -62,6 +62,13 @@ export const memories = sqliteTable(
     /** Read error for files that could not be read or are over the size cap. */
     error: text('error'),
     body: text('body').notNull(),
+    /** `originSessionId` and `origin-reviewed` as the file says (migration 0015; docs/origin.md "In the index"). */
+    originSession: text('origin_session'),
+    originReviewed: text('origin_reviewed'),
+    /** The origin lookup's answer: null not looked up yet; `unknown`; `known` then its flags (space-separated). */
+    origin: text('origin'),
+    /** What the writing turn read (tools and sources, masked) when the memory is flagged `untrusted-origin`. */
+    originReason: text('origin_reason'),
   },
   (t) => [
     // memories_tier(tier, name) and memories_source(source) were dropped in migration 0006:
@@ -69,6 +76,7 @@ export const memories = sqliteTable(
     index('memories_id').on(t.id),
     index('memories_tier_created').on(t.tier, t.createdMs),
     index('memories_tier_verified').on(t.tier, t.lastVerifiedMs),
+    index('memories_origin').on(t.origin),
   ],
 );
 

@@ -82,7 +82,7 @@ test('the X-ray shows what a session gets, root by root, with the cut drawn and 
   await expect(row(cc, claude.cut[0]!)).toContainText('move its MEMORY.md line above the cut');
   await expect(row(cc, claude.notIndexed[0]!)).toHaveAttribute('data-state', 'not-indexed');
   await expect(row(cc, claude.quarantined)).toHaveAttribute('data-state', 'quarantined');
-  await expect(row(cc, claude.credential)).toContainText('remove or <redacted> the credential');
+  await expect(row(cc, claude.credential)).toContainText('remove the credential value');
 
   // Trust-model root: bodies quoted, the rest over budget or withheld, with the action that changes it.
   const tr = page.getByRole('region', { name: `Root ${trust.dir}` });

@@ -36,6 +36,30 @@ test('every page renders without errors', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
+test('at 390 px no page scrolls sideways, and the header marks the page you are on', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [path, link] of [
+    ['/', 'Overview'],
+    ['/tiers/inferred', 'Inferred'],
+    ['/review', 'Review'],
+    ['/records', 'Records'],
+    ['/audit', 'Audit'],
+    ['/batches', 'Batches'],
+    ['/context', 'Context'],
+    ['/settings', 'Settings'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator('h1')).toBeVisible();
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await expect(main.getByRole('link', { name: link, exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(main.locator('[aria-current="page"]')).toHaveCount(1);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(wide, `${path} is ${wide} px wide at 390`).toBeLessThanOrEqual(390);
+  }
+  await page.goto('/review');
+  await page.screenshot({ path: shot('review-390'), fullPage: true });
+});
+
 test.describe('a root that does not exist', () => {
   test.use({ rootFiles: {} });
   test('is reported calmly where it is listed, and every page still renders', async ({ page }) => {

@@ -8,8 +8,10 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   globalSetup: './global-setup.ts',
-  // One SQLite file per test and 2 cores: one worker is right.
-  workers: 1,
+  // Each test starts its own server with its own root, SQLite file and settings, so spec
+  // files can run side by side: two workers for the 2 cores (docs/tooling.md, "What npm test
+  // runs"). Tests within a file still run in order, in one worker.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

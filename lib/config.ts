@@ -9,7 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { checkRootPath } from './paths';
 import { DEFAULT_UNDO_RETENTION_DAYS, readSettings, settingsPath } from './settings';
-import { homeFolders, projectHomeFolders, rootBelongsTo, userTrustRoot } from './sources/claude-home';
+import {
+  homeFolders,
+  homeHasFolders,
+  projectHomeFolders,
+  rootBelongsTo,
+  targetHomeRoots,
+  userTrustRoot,
+} from './sources/claude-home';
 
 export type RootsOrigin = 'flag' | 'env' | 'settings' | 'default' | 'claude-home' | 'demo';
 
@@ -47,11 +54,22 @@ export interface ConfigInput {
    * demo root.
    */
   project?: string;
+  /**
+   * The file one write goes to (the pre-write guard and the stamp, docs/hooks.md): the Claude
+   * Code home gives only the user-level folders and the ones on that file's path
+   * (`targetHomeRoots`), not every project's. Configured roots are all kept.
+   */
+  target?: string;
 }
 
 export function dataDir(env: Env = process.env): string {
   const base = env.XDG_DATA_HOME || path.join(os.homedir(), '.local', 'share');
   return path.join(base, 'memtrust');
+}
+
+/** Where the index database is (`MEMTRUST_DB`, else the data directory): it does not depend on the roots. */
+export function indexPath(env: Env = process.env): string {
+  return env.MEMTRUST_DB || path.join(dataDir(env), 'index.sqlite');
 }
 
 /** The generated demo root: in the user's data directory, never the install folder
@@ -84,10 +102,13 @@ function resolveRoots(input: ConfigInput, env: Env): { roots: string[]; origin: 
   const settings = readSettings(env);
   if (settings.roots && settings.roots.length > 0) return { roots: settings.roots, origin: 'settings' };
   // The Claude Code home (CONTRACT §8; docs/roots.md "The Claude Code home"); the demo root only on a machine with none.
-  const home = input.project ? projectHomeFolders(input.project, env) : homeFolders(env);
-  if (home.length > 0 || input.project) {
-    const only = home.length === 1 && home[0]!.root === userTrustRoot(env);
-    return { roots: home.map((f) => f.root), origin: only ? 'default' : 'claude-home' };
+  const home =
+    input.target !== undefined
+      ? targetHomeRoots(input.target, env)
+      : (input.project ? projectHomeFolders(input.project, env) : homeFolders(env)).map((f) => f.root);
+  if (home.length > 0 || input.project || (input.target !== undefined && homeHasFolders(env))) {
+    const only = home.length === 1 && home[0] === userTrustRoot(env);
+    return { roots: home, origin: only ? 'default' : 'claude-home' };
   }
   return { roots: [demoRootPath(env)], origin: 'demo' };
 }
@@ -120,7 +141,7 @@ export function loadConfig(input: ConfigInput = {}): Config {
   return {
     roots: unique,
     rootsOrigin: origin,
-    dbPath: env.MEMTRUST_DB || path.join(dataDir(env), 'index.sqlite'),
+    dbPath: indexPath(env),
     dataDir: dataDir(env),
     undoRetentionDays: retentionDays(env),
     machine: machineName(env),

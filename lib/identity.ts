@@ -4,7 +4,6 @@
  * because `git config` costs a subprocess.
  */
 import type { Env } from './env';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,6 +61,8 @@ function gitEmail(): string | undefined {
   const fromFiles = gitEmailFromFiles();
   if (fromFiles !== undefined) return fromFiles ?? undefined;
   try {
+    // Loaded only here (git's config has an include): node:child_process costs a hook's start about 10 ms.
+    const { execFileSync } = require('node:child_process') as typeof import('node:child_process');
     const out = execFileSync('git', ['config', '--global', '--get', 'user.email'], {
       encoding: 'utf8',
       timeout: 2000,

@@ -3,7 +3,7 @@
  * parsed once with zod at the edge; malformed values are dropped, never an error page.
  */
 import { z } from 'zod';
-import { SORTS } from '../db/queries/memories';
+import { ORIGIN_FLAGS, SORTS } from '../db/queries/memories';
 import { AGES, INBOX_QUEUES, LAYOUTS, type InboxQuery } from '../db/queries/inbox';
 import { EFFECTIVE_TIERS, MEMORY_TYPES } from './trust/tiers';
 import { CHECKS } from './validators/types';
@@ -21,6 +21,8 @@ export const InboxParams = z.object({
   tier: opt(z.enum(EFFECTIVE_TIERS)),
   cls: opt(z.enum(['credential', 'personal'])),
   finding: opt(z.enum(CHECKS)),
+  /** An origin flag (docs/origin.md "In the index"). */
+  flag: opt(z.enum(ORIGIN_FLAGS)),
   kind: opt(z.string().regex(/^[a-z0-9._-]{1,80}$/)),
   age: opt(z.enum(AGES)),
   queue: opt(z.enum(INBOX_QUEUES)),
@@ -52,6 +54,7 @@ export function toInboxQuery(p: InboxParams): InboxQuery {
     tier: p.tier,
     cls: p.cls,
     finding: p.finding,
+    flag: p.flag,
     kind: p.kind,
     age: p.age,
     queue: p.queue ?? 'inbox',

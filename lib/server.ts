@@ -20,6 +20,7 @@ import { backgroundMin, type FirstIndex, startFirstIndex, unindexedFiles } from 
 import { contextWarmer } from './server/context-warm';
 import { requestsInFlight } from './server/in-flight';
 import { contextView, type ContextView } from './service/session/context-view';
+import { originReader, type OriginReader } from './service/origin/origin-reader';
 
 interface WebState {
   ctx?: ServiceContext;
@@ -29,6 +30,8 @@ interface WebState {
   first?: FirstIndex | null;
   /** Makes the Context X-ray's plan ahead while it is looked at (docs/session-context.md, "Made before it is asked for"). */
   warmer?: ReturnType<typeof contextWarmer>;
+  /** Reads session transcripts off the requests (docs/origin.md "In the dashboard"). */
+  origins?: OriginReader;
 }
 
 /** Where every page goes while the first index of a large root runs. */
@@ -39,6 +42,11 @@ g.__memtrustWeb ??= { recovery: [] };
 const state: WebState = g.__memtrustWeb;
 state.warmer ??= contextWarmer(warmContext, { busy: () => requestsInFlight() > 0 });
 const warmer = state.warmer;
+state.origins ??= originReader(
+  () => state.ctx,
+  (e) => console.error(`memtrust: reading session transcripts failed: ${e instanceof Error ? e.message : e}`),
+);
+const origins = state.origins;
 
 export function context(): ServiceContext {
   if (!state.ctx) {
@@ -56,13 +64,22 @@ export function freshContext(): ServiceContext {
   const ctx = context();
   if (!state.keeper) firstIndexGate(ctx);
   state.keeper ??= keepFresh(ctx, {
-    onScan: () => warmer.changed(),
+    onScan: (stats) => {
+      warmer.changed();
+      // Rows whose transcript is not in the cache yet: read in the background, never on this request.
+      if (stats.originRows?.pending) origins.kick();
+    },
     onError: (err) => console.error(`memtrust: background scan failed: ${err instanceof Error ? err.message : err}`),
   });
   state.keeper.fresh();
   // A page or an action may be about to write; the plan is made after it, off this request.
   warmer.changed();
   return ctx;
+}
+
+/** A page showed "reading the session transcript…": read it (and whatever rows wait) in the background. */
+export function readOriginsSoon(transcripts: readonly string[] = []): void {
+  origins.kick(transcripts);
 }
 
 /** The Context X-ray is on screen (rendered, or an open tab polling): its plan is made ahead for a while. */

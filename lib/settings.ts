@@ -23,6 +23,8 @@ export interface Settings {
   undoRetentionDays?: number;
   /** Days a superseded or deleted memory version is kept (docs/versions.md "Retention"); default 90. */
   versionRetentionDays?: number;
+  /** Keep memory versions and record outside changes (docs/versions.md); MEMTRUST_VERSIONS wins. */
+  versions?: boolean;
 }
 
 export const DEFAULT_UNDO_RETENTION_DAYS = 30;
@@ -65,9 +67,12 @@ export function parseSettings(json: unknown): { ok: true; value: Settings } | { 
   const days = j.versionRetentionDays;
   if (days !== undefined && !(typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= 36500))
     return { ok: false, message: '"versionRetentionDays" must be a whole number of days from 1 to 36500' };
+  if (j.versions !== undefined && typeof j.versions !== 'boolean')
+    return { ok: false, message: '"versions" must be true or false' };
   return {
     ok: true,
     value: {
+      ...(j.versions !== undefined ? { versions: j.versions as boolean } : {}),
       ...(j.undoRetentionDays !== undefined ? { undoRetentionDays: j.undoRetentionDays as number } : {}),
       ...(j.hookFailClosed !== undefined ? { hookFailClosed: j.hookFailClosed as boolean } : {}),
       ...(j.allowNetworks !== undefined ? { allowNetworks: j.allowNetworks as string[] } : {}),

@@ -3,7 +3,7 @@
  * edge, so pages and queries only see typed values.
  */
 import { z } from 'zod';
-import { QUEUES, SORTS, type ListQuery } from '../db/queries/memories';
+import { ORIGIN_FLAGS, QUEUES, SORTS, type ListQuery } from '../db/queries/memories';
 import { EFFECTIVE_TIERS, MEMORY_TYPES } from './trust/tiers';
 import { CHECKS } from './validators/types';
 
@@ -24,6 +24,8 @@ export const TableParams = z.object({
   project: opt(z.string().max(4096)),
   machine: opt(z.string().max(100)),
   finding: opt(z.enum(CHECKS)),
+  /** An origin flag (docs/origin.md "In the index"). */
+  flag: opt(z.enum(ORIGIN_FLAGS)),
   status: opt(z.enum(QUEUES)),
   verdict: opt(z.enum(['pass', 'fail-struct', 'fail-format', 'warn'])),
   sort: opt(z.enum(SORTS)),
@@ -74,6 +76,7 @@ export function toListQuery(tier: TierParam, p: TableParams): ListQuery {
     type: p.type,
     machine: p.machine,
     finding: p.finding,
+    flag: p.flag,
     verdict: p.verdict,
     q: p.q,
     sort: p.sort ?? 'name',
@@ -81,6 +84,14 @@ export function toListQuery(tier: TierParam, p: TableParams): ListQuery {
     limit: PAGE_SIZE,
     offset: ((p.page ?? 1) - 1) * PAGE_SIZE,
   };
+}
+
+/**
+ * `base` with only the project filter kept: where a "Clear" link goes, so clearing the
+ * filters never drops the project the page shows (docs/roots.md "The Claude Code home").
+ */
+export function clearedHref(base: string, project: string | undefined): string {
+  return hrefWith(base, { project });
 }
 
 /** The same view with some parameters changed (undefined removes one). */

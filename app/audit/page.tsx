@@ -5,6 +5,7 @@ import { scopedContext } from '@/lib/service/project-filter';
 import { pageProject } from '@/app/page-project';
 import { auditMachines, auditSources, listAuditEvents } from '@/db/queries/audit-events';
 import { AUDIT_PAGE_SIZE, auditHref, describeFilters, parseAuditParams, toAuditFilter } from '@/lib/report/filters';
+import { clearedHref } from '@/lib/url-state';
 import { guardEvent, textGuard } from '@/lib/report/redact';
 import { AuditFilters } from '@/components/audit-filters';
 import { AuditTable } from '@/components/audit-table';
@@ -80,7 +81,7 @@ export default async function AuditPage({ searchParams }: Props) {
       ) : items.length === 0 ? (
         <EmptyState title={filters.length ? 'No events match these filters' : 'No audit events yet'}>
           {filters.length ? (
-            <Link href="/audit" className="text-teal-700 hover:underline dark:text-teal-300">
+            <Link href={clearedHref('/audit', p.project)} className="text-teal-700 hover:underline dark:text-teal-300">
               Clear the filters
             </Link>
           ) : (

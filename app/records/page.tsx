@@ -4,6 +4,7 @@ import { freshContext } from '@/lib/server';
 import { scopedContext } from '@/lib/service/project-filter';
 import { pageProject } from '@/app/page-project';
 import { listRecords } from '@/lib/service/records/read';
+import { clearedHref } from '@/lib/url-state';
 import { parseRecordParams, recordsHref, toRecordFilter, RECORD_PAGE_SIZE } from '@/lib/record-url';
 import { RecordFilters } from '@/components/records/record-filters';
 import { RecordsTable, type RecordRow } from '@/components/records/records-table';
@@ -61,7 +62,7 @@ export default async function RecordsPage({ searchParams }: Props) {
   return (
     <div>
       <RecordsLiveRefresh since={token} />
-      <div className="mb-4 flex items-baseline justify-between gap-4">
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
         <h1 className="text-2xl font-semibold tracking-tight">Records</h1>
         <Link
           href="/records/staleness"
@@ -105,7 +106,10 @@ export default async function RecordsPage({ searchParams }: Props) {
       ) : rows.length === 0 ? (
         <EmptyState title={filtered ? 'No records match these filters' : 'No records in these roots'}>
           {filtered ? (
-            <Link href="/records" className="text-teal-700 hover:underline dark:text-teal-300">
+            <Link
+              href={clearedHref('/records', p.project)}
+              className="text-teal-700 hover:underline dark:text-teal-300"
+            >
               Clear the filters
             </Link>
           ) : (

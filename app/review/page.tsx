@@ -4,6 +4,7 @@ import { freshContext } from '@/lib/server';
 import { scopedContext } from '@/lib/service/project-filter';
 import { pageProject } from '@/app/page-project';
 import { inboxView, type InboxItem } from '@/lib/service/index/inbox';
+import { clearedHref } from '@/lib/url-state';
 import { inboxHref, parseInboxParams, toInboxQuery, type InboxParams } from '@/lib/inbox-url';
 import type { Sort } from '@/db/queries/memories';
 import { InboxFilters } from '@/components/inbox/inbox-filters';
@@ -38,6 +39,9 @@ function tags(m: InboxItem): InboxRow['tags'] {
   if (m.validateExit === 3) out.push({ label: 'warning', tone: 'slate' });
   // The always/never density: advice, never counted as an injection flag (docs/validators.md "Hints").
   if (m.findingChecks.split(' ').includes('hint')) out.push({ label: 'hint', tone: 'slate' });
+  // The origin's flags (docs/origin.md "In the index").
+  if (m.originFlags.includes('untrusted-origin')) out.push({ label: 'untrusted origin', tone: 'amber' });
+  if (m.originFlags.includes('user-requested')) out.push({ label: 'user-requested', tone: 'slate' });
   if (m.findingCount > 0) out.push({ label: `${m.findingCount}`, tone: 'slate' });
   return out;
 }
@@ -108,7 +112,10 @@ export default async function ReviewPage({ searchParams }: Props) {
           {filtered ? null : <LastDone />}
           <EmptyState title={filtered ? 'No memories match these filters' : 'Nothing to review'}>
             {filtered ? (
-              <Link href="/review" className="text-teal-700 hover:underline dark:text-teal-300">
+              <Link
+                href={clearedHref('/review', p.project)}
+                className="text-teal-700 hover:underline dark:text-teal-300"
+              >
                 Clear the filters
               </Link>
             ) : (
@@ -122,7 +129,7 @@ export default async function ReviewPage({ searchParams }: Props) {
           </EmptyState>
         </>
       ) : (
-        <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div>
             <InboxTable rows={rows} selected={selectedKey} headers={headers} />
             <Pager p={p} page={page} pages={pages} total={view.total} size={size} />

@@ -8,7 +8,7 @@
  *
  * A snapshot is a bare git directory at MIRRORS/<owner>+<name>/repo (or MIRRORS/<owner>+<name>
  * itself). Each folder's Markdown files (`*.md`, every depth) are written to
- * OUT/tune/<id>/… or OUT/unseen/<id>/… (folds `unseen-1` and `unseen-2` share `unseen/`), the
+ * OUT/tune/<id>/… or OUT/held-out/<id>/… (README.md "Folds"), the
  * folder's own path inside its repository stripped. Blobs are read one by one with
  * `git cat-file`, so a snapshot that lacks some large unrelated file still copies. A folder
  * whose snapshot or commit is missing is named with the way to get it; the others still copy.

@@ -7,7 +7,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const FOLDS = ['tune', 'unseen-1', 'unseen-2'] as const;
+/**
+ * `tune` (r01–r26) is read while changing the rules; `held-out` (r27–r43) is never read, listed or
+ * described while tuning, only run once to measure (README.md "Folds").
+ */
+export const FOLDS = ['tune', 'held-out'] as const;
 export type Fold = (typeof FOLDS)[number];
 export const LABEL_KINDS = ['credential', 'personal'] as const;
 export type LabelKind = (typeof LABEL_KINDS)[number];
@@ -40,9 +44,17 @@ export const RECORDS_DIR = __dirname;
 export const FOLDERS_JSON = path.join(RECORDS_DIR, 'folders.json');
 export const LABELS_TSV = path.join(RECORDS_DIR, 'labels.tsv');
 
-/** The copy's folder for a fold: both unseen folds live under `unseen/`. */
-export function foldDir(fold: Fold): 'tune' | 'unseen' {
-  return fold === 'tune' ? 'tune' : 'unseen';
+/** The copy's folder for a fold: DATA/tune/<id>/…, DATA/held-out/<id>/…. */
+export function foldDir(fold: Fold): string {
+  return fold;
+}
+
+/**
+ * Sub-folders of DATA where a fold's copies may also be, in order: copies made when the folds were
+ * named `unseen-1`/`unseen-2` sit under `unseen/`.
+ */
+export function foldDirs(fold: Fold): string[] {
+  return [fold, 'unseen', 'tune'].filter((d, i, a) => a.indexOf(d) === i);
 }
 
 export function readFolders(file = FOLDERS_JSON): RealFolder[] {

@@ -3,6 +3,7 @@ import type { InboxParams } from '@/lib/inbox-url';
 import type { InboxFacets } from '@/db/queries/inbox';
 import { INBOX_PAGE_SIZES } from '@/lib/inbox-url';
 import { EFFECTIVE_TIERS } from '@/lib/trust/tiers';
+import { clearedHref } from '@/lib/url-state';
 
 const field = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900';
 const lbl = 'flex flex-col gap-0.5 text-xs font-medium text-slate-600 dark:text-slate-300';
@@ -109,6 +110,12 @@ export function InboxFilters({ params, facets }: { params: InboxParams; facets: 
         ]}
       />
       <Select
+        name="flag"
+        label="Origin"
+        value={params.flag}
+        options={[any, ['untrusted-origin', 'untrusted origin'], ['user-requested', 'user-requested']]}
+      />
+      <Select
         name="age"
         label="Age (days)"
         value={params.age}
@@ -123,13 +130,17 @@ export function InboxFilters({ params, facets }: { params: InboxParams; facets: 
       {params.sort ? <input type="hidden" name="sort" value={params.sort} /> : null}
       {params.dir ? <input type="hidden" name="dir" value={params.dir} /> : null}
       {params.finding ? <input type="hidden" name="finding" value={params.finding} /> : null}
+      {params.project ? <input type="hidden" name="project" value={params.project} /> : null}
       <button
         type="submit"
         className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800"
       >
         Apply
       </button>
-      <Link href="/review" className="px-2 py-1.5 text-sm text-slate-600 hover:underline dark:text-slate-300">
+      <Link
+        href={clearedHref('/review', params.project)}
+        className="px-2 py-1.5 text-sm text-slate-600 hover:underline dark:text-slate-300"
+      >
         Clear
       </Link>
     </form>

@@ -25,7 +25,7 @@ export function InboxPane({ pane }: { pane: Pane }) {
             </span>
           ) : null}
         </div>
-        <h2 className="mt-1 text-lg font-semibold leading-snug">
+        <h2 className="mt-1 min-w-0 text-lg font-semibold leading-snug [overflow-wrap:anywhere]">
           <Link href={memoryHref(m.source, m.filename)} className="hover:underline">
             {m.name || m.filename}
           </Link>

@@ -1,4 +1,5 @@
 import { FilterButtons, FilterSearch, FilterSelect } from '@/components/ui/filter-form';
+import { clearedHref } from '@/lib/url-state';
 import {
   RECORD_CATEGORIES,
   RECORD_FINDINGS,
@@ -30,7 +31,8 @@ export function RecordFilters({ params, sources }: { params: RecordParams; sourc
       ) : params.source ? (
         <input type="hidden" name="source" value={params.source} />
       ) : null}
-      <FilterButtons clearHref="/records" />
+      {params.project ? <input type="hidden" name="project" value={params.project} /> : null}
+      <FilterButtons clearHref={clearedHref('/records', params.project)} />
     </form>
   );
 }

@@ -94,8 +94,17 @@ function memoryRow(r: unknown[]): ContextIndexRow {
 }
 
 export function contextRows(sqlite: Database.Database): ContextRows {
-  // `+source`: a plain walk of the table beats the rescan index's jump per row here.
-  const memories = sqlite.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE +source = ? AND location = 'memories'`);
+  // `+source`: a plain walk of the table beats the rescan index's jump per row when the source
+  // holds most of the rows. In a Claude Code home of 200 projects the session's project holds
+  // a few hundred of 40,000: the walk read every page (docs/performance.md, "A home of 200
+  // projects"), so below half of the table the index is used.
+  const walk = sqlite.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE +source = ? AND location = 'memories'`);
+  const seek = sqlite.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE source = ? AND location = 'memories'`);
+  const countOf = sqlite.prepare('SELECT count(*) FROM memories WHERE source = ?').pluck();
+  // The table's size from its largest rowid (one B-tree descent; count(*) walks an index): at least the row count.
+  const countAll = sqlite.prepare('SELECT coalesce(max(rowid), 0) FROM memories').pluck();
+  const most = (sourceId: string) => 2 * (countOf.get(sourceId) as number) >= (countAll.get() as number);
+  const memoriesOf = (sourceId: string) => (most(sourceId) ? walk : seek);
   const one = sqlite.prepare(`SELECT ${MEMORY_COLUMNS}, location FROM memories WHERE key = ?`);
   // Ordered in a subquery, which walks the covering index in rel_path order: an ORDER BY
   // inside group_concat sorted the 100,000 strings again in a temporary B-tree (95 → 55 ms).
@@ -109,9 +118,13 @@ export function contextRows(sqlite: Database.Database): ContextRows {
     )
     .pluck();
   const rules = sqlite.prepare("SELECT value FROM meta WHERE key = 'secret_rules'").pluck();
-  const others = sqlite.prepare(
+  const othersWalk = sqlite.prepare(
     `SELECT rel_path, filename, location, size, mtime_ms, error
      FROM memories WHERE +source = ? AND location <> 'memories'`,
+  );
+  const othersSeek = sqlite.prepare(
+    `SELECT rel_path, filename, location, size, mtime_ms, error
+     FROM memories WHERE source = ? AND location <> 'memories'`,
   );
   const secrets = sqlite.prepare(
     `SELECT key, code, line FROM findings WHERE "check" = 'secret' AND key >= ? AND key < ?`,
@@ -119,7 +132,7 @@ export function contextRows(sqlite: Database.Database): ContextRows {
   const body = sqlite.prepare('SELECT body FROM memories WHERE key = ?').pluck();
   return {
     memories(sourceId) {
-      return (memories.raw().all(sourceId) as unknown[][]).map(memoryRow);
+      return (memoriesOf(sourceId).raw().all(sourceId) as unknown[][]).map(memoryRow);
     },
     signatures(sourceId) {
       return (signatures.get(sourceId) as string | null) ?? '';
@@ -136,7 +149,7 @@ export function contextRows(sqlite: Database.Database): ContextRows {
       return (rules.get() as string | undefined) ?? null;
     },
     others(sourceId) {
-      return (others.raw().all(sourceId) as unknown[][]).map((r) => ({
+      return ((most(sourceId) ? othersWalk : othersSeek).raw().all(sourceId) as unknown[][]).map((r) => ({
         relPath: r[0] as string,
         filename: r[1] as string,
         location: r[2] as 'quarantine' | 'archive',

@@ -5,6 +5,7 @@
 import type Database from 'better-sqlite3';
 import { clockCutoffs } from './cutoffs';
 import { memo } from './memo';
+import { originValuesWith } from '../../lib/trust/origin';
 
 export const QUEUES = [
   'review',
@@ -19,6 +20,10 @@ export const QUEUES = [
 ] as const;
 export type Queue = (typeof QUEUES)[number];
 
+/** The flags a memory's origin gives (lib/trust/origin.ts), as the tables filter by them. */
+export const ORIGIN_FLAGS = ['untrusted-origin', 'user-requested'] as const;
+export type OriginFlag = (typeof ORIGIN_FLAGS)[number];
+
 export const SORTS = ['name', 'type', 'machine', 'created', 'verified', 'age', 'findings', 'file'] as const;
 export type Sort = (typeof SORTS)[number];
 
@@ -32,6 +37,8 @@ export interface ListQuery {
   machine?: string;
   /** Finding category: validate | secret | injection. */
   finding?: string;
+  /** An origin flag (docs/origin.md "In the index"): untrusted-origin | user-requested. */
+  flag?: OriginFlag;
   verdict?: 'pass' | 'fail-struct' | 'fail-format' | 'warn';
   q?: string;
   sort?: Sort;
@@ -73,6 +80,10 @@ export interface MemoryListItem {
   sha256: string;
   /** The assistant edited this verified memory at this time (docs/hooks.md); null otherwise. */
   changedSinceVerified: string | null;
+  /** The origin lookup's answer (lib/trust/origin.ts `originIndexValue`): null not looked up; `unknown`; `known` and its flags. */
+  origin: string | null;
+  /** What the writing turn read, when flagged `untrusted-origin`. */
+  originReason: string | null;
 }
 
 export const COLUMNS = `m.key, m.id, m.source, m.rel_path AS relPath, m.filename, m.location, m.tier, m.trust_level AS trustLevel, m.type, m.name, m.description,
@@ -80,7 +91,8 @@ export const COLUMNS = `m.key, m.id, m.source, m.rel_path AS relPath, m.filename
   m.quarantine_reason AS quarantineReason, m.created_ms AS createdMs, m.last_verified_ms AS lastVerifiedMs,
   m.quarantine_since_ms AS quarantineSinceMs, m.validate_exit AS validateExit, m.secret_exit AS secretExit,
   m.injection_exit AS injectionExit, m.finding_count AS findingCount, m.finding_checks AS findingChecks,
-  m.needs_backfill AS needsBackfill, m.conflict, m.indexed, m.error, m.sha256, m.changed_since_verified AS changedSinceVerified`;
+  m.needs_backfill AS needsBackfill, m.conflict, m.indexed, m.error, m.sha256, m.changed_since_verified AS changedSinceVerified,
+  m.origin, m.origin_reason AS originReason`;
 
 const ORDER: Record<Sort, string> = {
   // Matches the expression index memories_tier_sortname (migration 0002), so a page needs no sort.
@@ -152,6 +164,11 @@ export function where(q: ListQuery, now: Date): { sql: string; params: Record<st
   if (q.finding) {
     parts.push("(' ' || m.finding_checks || ' ') LIKE @finding");
     params.finding = `% ${q.finding} %`;
+  }
+  if (q.flag) {
+    // The values carrying the flag, matched exactly on memories_origin (migration 0015).
+    parts.push('m.origin IN (SELECT value FROM json_each(@flagValues))');
+    params.flagValues = JSON.stringify(originValuesWith(q.flag));
   }
   if (q.verdict) {
     parts.push('m.validate_exit = @vexit');
@@ -262,6 +279,8 @@ const FIELD_SQL: Record<keyof MemoryListItem, string> = {
   error: 'm.error',
   sha256: 'm.sha256',
   changedSinceVerified: 'm.changed_since_verified',
+  origin: 'm.origin',
+  originReason: 'm.origin_reason',
 };
 
 /**

@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import { DAY_MS } from '../../lib/trust/dates';
 import { clockCutoffs } from './cutoffs';
 import { memo } from './memo';
+import { originValuesWith } from '../../lib/trust/origin';
 
 export interface Overview {
   total: number;
@@ -22,6 +23,8 @@ export interface Overview {
   };
   needsBackfill: number;
   conflicts: number;
+  /** Memories by origin flag (docs/origin.md "In the index"). */
+  origins: { untrusted: number; userRequested: number };
   lastScanMs: number | null;
 }
 
@@ -63,6 +66,15 @@ function computeOverview(
       sqlite
         .prepare(`SELECT count(*) AS n FROM memories WHERE ${sql}${scope ? ` AND ${scope}` : ''}`)
         .get(...args, ...scoped) as { n: number }
+    ).n;
+  /** Rows whose origin is one of `values` (on memories_origin, migration 0015). */
+  const countIn = (values: string[]) =>
+    (
+      sqlite
+        .prepare(
+          `SELECT count(*) AS n FROM memories WHERE origin IN (SELECT value FROM json_each(?))${scope ? ` AND ${scope}` : ''}`,
+        )
+        .get(JSON.stringify(values), ...scoped) as { n: number }
     ).n;
   const sum = (pred: (g: (typeof groups)[number]) => boolean) => groups.filter(pred).reduce((a, g) => a + g.n, 0);
   const perSource = new Map(
@@ -116,6 +128,10 @@ function computeOverview(
     },
     needsBackfill: sum((g) => g.b === 1),
     conflicts: sum((g) => g.c === 1),
+    origins: {
+      untrusted: countIn(originValuesWith('untrusted-origin')),
+      userRequested: countIn(originValuesWith('user-requested')),
+    },
     lastScanMs: last ? Number(last.value) : null,
   };
 }

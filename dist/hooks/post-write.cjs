@@ -9,8 +9,8 @@ var __hasOwnProp = Object.prototype.hasOwnProperty;
 var __esm = (fn, res) => function __init() {
   return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
 };
-var __commonJS = (cb, mod) => function __require() {
-  return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
+var __commonJS = (cb, mod2) => function __require() {
+  return mod2 || (0, cb[__getOwnPropNames(cb)[0]])((mod2 = { exports: {} }).exports, mod2), mod2.exports;
 };
 var __export = (target, all) => {
   for (var name in all)
@@ -24,13 +24,13 @@ var __copyProps = (to, from, except2, desc2) => {
   }
   return to;
 };
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+var __toESM = (mod2, isNodeMode, target) => (target = mod2 != null ? __create(__getProtoOf(mod2)) : {}, __copyProps(
   // If the importer is in node compatibility mode or this is not an ESM
   // file that has been converted to a CommonJS file using a Babel-
   // compatible transform (i.e. "__esModule" has not been set), then set
   // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
-  mod
+  isNodeMode || !mod2 || !mod2.__esModule ? __defProp(target, "default", { value: mod2, enumerable: true }) : target,
+  mod2
 ));
 
 // lib/paths.ts
@@ -676,6 +676,48 @@ function projectHomeFolders(projectDir2, env = process.env) {
   const seen = /* @__PURE__ */ new Set();
   return out.filter((f) => !seen.has(f.root) && seen.add(f.root));
 }
+function realOrAncestor(p) {
+  const missing = [];
+  for (let cur = p; ; cur = import_node_path5.default.dirname(cur)) {
+    try {
+      return import_node_path5.default.join(import_node_fs5.default.realpathSync(cur), ...missing.reverse());
+    } catch {
+      if (import_node_path5.default.dirname(cur) === cur) return p;
+      missing.push(import_node_path5.default.basename(cur));
+    }
+  }
+}
+function targetHomeRoots(file, env = process.env) {
+  const out = userFolders(env).map((f) => f.root);
+  if (file === "") return out;
+  const projectsDir = import_node_path5.default.join(claudeConfigDir(env), "projects");
+  const abs = import_node_path5.default.resolve(file);
+  const forms = [.../* @__PURE__ */ new Set([abs, realOrAncestor(abs)])];
+  const bases = [.../* @__PURE__ */ new Set([projectsDir, realOrAncestor(projectsDir)])];
+  for (const f of forms) {
+    for (const base of bases) {
+      if (!f.startsWith(base + import_node_path5.default.sep)) continue;
+      const parts2 = f.slice(base.length + 1).split(import_node_path5.default.sep);
+      const mem = import_node_path5.default.join(projectsDir, parts2[0], "memory");
+      if (parts2.length >= 3 && parts2[1] === "memory" && isDir(mem)) out.push(mem);
+    }
+    const parts = f.split(import_node_path5.default.sep);
+    for (let i = 1; i + 1 < parts.length; i++) {
+      if (!OWN_STORES.some(([a, b]) => parts[i] === a && parts[i + 1] === b)) continue;
+      const p = parts.slice(0, i).join(import_node_path5.default.sep) || import_node_path5.default.sep;
+      if (!isDir(p) || !isDir(import_node_path5.default.join(projectsDir, encodeProjectPath(p)))) continue;
+      for (const own of projectOwnFolders({ path: p, exists: true })) out.push(own.root);
+    }
+  }
+  return [...new Set(out)];
+}
+function homeHasFolders(env = process.env) {
+  if (userFolders(env).length > 0) return true;
+  const projectsDir = import_node_path5.default.join(claudeConfigDir(env), "projects");
+  for (const e of readdir(projectsDir))
+    if (e.isDirectory() && isDir(import_node_path5.default.join(projectsDir, e.name, "memory"))) return true;
+  return homeFolders(env).length > 0;
+}
 function projectOfRoot(root, env = process.env) {
   const abs = import_node_path5.default.resolve(root);
   const encoded = projectMemoryName(abs, env);
@@ -710,7 +752,7 @@ function rootBelongsTo(root, projectDir2, env = process.env) {
   const p = projectOfRoot(abs, env);
   return p === null || import_node_path5.default.resolve(p.path) === import_node_path5.default.resolve(projectDir2);
 }
-var import_node_fs5, import_node_path5, TRANSCRIPT_HEAD, TRANSCRIPTS_TRIED, WALK_BUDGET, decoded, autoDirCache;
+var import_node_fs5, import_node_path5, TRANSCRIPT_HEAD, TRANSCRIPTS_TRIED, WALK_BUDGET, decoded, autoDirCache, OWN_STORES;
 var init_claude_home = __esm({
   "lib/sources/claude-home.ts"() {
     "use strict";
@@ -725,6 +767,12 @@ var init_claude_home = __esm({
     WALK_BUDGET = 400;
     decoded = /* @__PURE__ */ new Map();
     autoDirCache = null;
+    OWN_STORES = [
+      [".claude", "agent-memory"],
+      [".claude", "agent-memory-local"],
+      [".claude", "memory"],
+      [".codeclone", "memory"]
+    ];
   }
 });
 
@@ -4226,9 +4274,9 @@ var require_identity = __commonJS({
     var NODE_TYPE = Symbol.for("yaml.node.type");
     var isAlias2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
-    var isMap3 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
-    var isPair4 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
-    var isScalar5 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
+    var isMap2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
+    var isPair2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
+    var isScalar2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
     var isSeq = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
     function isCollection2(node) {
       if (node && typeof node === "object")
@@ -4250,7 +4298,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node) => (isScalar5(node) || isCollection2(node)) && !!node.anchor;
+    var hasAnchor = (node) => (isScalar2(node) || isCollection2(node)) && !!node.anchor;
     exports2.ALIAS = ALIAS;
     exports2.DOC = DOC;
     exports2.MAP = MAP;
@@ -4262,10 +4310,10 @@ var require_identity = __commonJS({
     exports2.isAlias = isAlias2;
     exports2.isCollection = isCollection2;
     exports2.isDocument = isDocument;
-    exports2.isMap = isMap3;
+    exports2.isMap = isMap2;
     exports2.isNode = isNode;
-    exports2.isPair = isPair4;
-    exports2.isScalar = isScalar5;
+    exports2.isPair = isPair2;
+    exports2.isScalar = isScalar2;
     exports2.isSeq = isSeq;
   }
 });
@@ -4290,17 +4338,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path37) {
-      const ctrl = callVisitor(key, node, visitor, path37);
+    function visit_(key, node, visitor, path40) {
+      const ctrl = callVisitor(key, node, visitor, path40);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key, path37, ctrl);
-        return visit_(key, ctrl, visitor, path37);
+        replaceNode(key, path40, ctrl);
+        return visit_(key, ctrl, visitor, path40);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path37 = Object.freeze(path37.concat(node));
+          path40 = Object.freeze(path40.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path37);
+            const ci = visit_(i, node.items[i], visitor, path40);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -4311,13 +4359,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path37 = Object.freeze(path37.concat(node));
-          const ck = visit_("key", node.key, visitor, path37);
+          path40 = Object.freeze(path40.concat(node));
+          const ck = visit_("key", node.key, visitor, path40);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path37);
+          const cv = visit_("value", node.value, visitor, path40);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -4338,17 +4386,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path37) {
-      const ctrl = await callVisitor(key, node, visitor, path37);
+    async function visitAsync_(key, node, visitor, path40) {
+      const ctrl = await callVisitor(key, node, visitor, path40);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key, path37, ctrl);
-        return visitAsync_(key, ctrl, visitor, path37);
+        replaceNode(key, path40, ctrl);
+        return visitAsync_(key, ctrl, visitor, path40);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path37 = Object.freeze(path37.concat(node));
+          path40 = Object.freeze(path40.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path37);
+            const ci = await visitAsync_(i, node.items[i], visitor, path40);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -4359,13 +4407,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path37 = Object.freeze(path37.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path37);
+          path40 = Object.freeze(path40.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path40);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path37);
+          const cv = await visitAsync_("value", node.value, visitor, path40);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -4392,23 +4440,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path37) {
+    function callVisitor(key, node, visitor, path40) {
       if (typeof visitor === "function")
-        return visitor(key, node, path37);
+        return visitor(key, node, path40);
       if (identity2.isMap(node))
-        return visitor.Map?.(key, node, path37);
+        return visitor.Map?.(key, node, path40);
       if (identity2.isSeq(node))
-        return visitor.Seq?.(key, node, path37);
+        return visitor.Seq?.(key, node, path40);
       if (identity2.isPair(node))
-        return visitor.Pair?.(key, node, path37);
+        return visitor.Pair?.(key, node, path40);
       if (identity2.isScalar(node))
-        return visitor.Scalar?.(key, node, path37);
+        return visitor.Scalar?.(key, node, path40);
       if (identity2.isAlias(node))
-        return visitor.Alias?.(key, node, path37);
+        return visitor.Alias?.(key, node, path40);
       return void 0;
     }
-    function replaceNode(key, path37, node) {
-      const parent = path37[path37.length - 1];
+    function replaceNode(key, path40, node) {
+      const parent = path40[path40.length - 1];
       if (identity2.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity2.isPair(parent)) {
@@ -4444,10 +4492,10 @@ var require_directives = __commonJS({
     };
     var escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, (ch) => escapeChars[ch]);
     var Directives = class _Directives {
-      constructor(yaml, tags) {
+      constructor(yaml2, tags) {
         this.docStart = null;
         this.docEnd = false;
-        this.yaml = Object.assign({}, _Directives.defaultYaml, yaml);
+        this.yaml = Object.assign({}, _Directives.defaultYaml, yaml2);
         this.tags = Object.assign({}, _Directives.defaultTags, tags);
       }
       clone() {
@@ -5020,10 +5068,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity2 = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path37, value) {
+    function collectionFromPath(schema, path40, value) {
       let v = value;
-      for (let i = path37.length - 1; i >= 0; --i) {
-        const k = path37[i];
+      for (let i = path40.length - 1; i >= 0; --i) {
+        const k = path40[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -5042,7 +5090,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path37) => path37 == null || typeof path37 === "object" && !!path37[Symbol.iterator]().next().done;
+    var isEmptyPath = (path40) => path40 == null || typeof path40 === "object" && !!path40[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -5072,11 +5120,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path37, value) {
-        if (isEmptyPath(path37))
+      addIn(path40, value) {
+        if (isEmptyPath(path40))
           this.add(value);
         else {
-          const [key, ...rest] = path37;
+          const [key, ...rest] = path40;
           const node = this.get(key, true);
           if (identity2.isCollection(node))
             node.addIn(rest, value);
@@ -5090,8 +5138,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path37) {
-        const [key, ...rest] = path37;
+      deleteIn(path40) {
+        const [key, ...rest] = path40;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -5105,8 +5153,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path37, keepScalar) {
-        const [key, ...rest] = path37;
+      getIn(path40, keepScalar) {
+        const [key, ...rest] = path40;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity2.isScalar(node) ? node.value : node;
@@ -5124,8 +5172,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path37) {
-        const [key, ...rest] = path37;
+      hasIn(path40) {
+        const [key, ...rest] = path40;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -5135,8 +5183,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path37, value) {
-        const [key, ...rest] = path37;
+      setIn(path40, value) {
+        const [key, ...rest] = path40;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -7651,9 +7699,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path37, value) {
+      addIn(path40, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path37, value);
+          this.contents.addIn(path40, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -7728,14 +7776,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path37) {
-        if (Collection.isEmptyPath(path37)) {
+      deleteIn(path40) {
+        if (Collection.isEmptyPath(path40)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path37) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path40) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -7750,10 +7798,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path37, keepScalar) {
-        if (Collection.isEmptyPath(path37))
+      getIn(path40, keepScalar) {
+        if (Collection.isEmptyPath(path40))
           return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity2.isCollection(this.contents) ? this.contents.getIn(path37, keepScalar) : void 0;
+        return identity2.isCollection(this.contents) ? this.contents.getIn(path40, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -7764,10 +7812,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path37) {
-        if (Collection.isEmptyPath(path37))
+      hasIn(path40) {
+        if (Collection.isEmptyPath(path40))
           return this.contents !== void 0;
-        return identity2.isCollection(this.contents) ? this.contents.hasIn(path37) : false;
+        return identity2.isCollection(this.contents) ? this.contents.hasIn(path40) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -7784,13 +7832,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path37, value) {
-        if (Collection.isEmptyPath(path37)) {
+      setIn(path40, value) {
+        if (Collection.isEmptyPath(path40)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path37), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path40), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path37, value);
+          this.contents.setIn(path40, value);
         }
       }
       /**
@@ -8374,9 +8422,9 @@ var require_resolve_flow_collection = __commonJS({
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token2) => token2 && (token2.type === "block-map" || token2.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap3 = fc.start.source === "{";
-      const fcName = isMap3 ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap3 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const isMap2 = fc.start.source === "{";
+      const fcName = isMap2 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap2 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -8412,7 +8460,7 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap3 && ctx.options.strict && utilContainsNewline.containsNewline(key))
+          if (!isMap2 && ctx.options.strict && utilContainsNewline.containsNewline(key))
             onError(
               key,
               // checked by containsNewline()
@@ -8452,7 +8500,7 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap3 && !sep && !props.found) {
+        if (!isMap2 && !sep && !props.found) {
           const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
@@ -8475,7 +8523,7 @@ var require_resolve_flow_collection = __commonJS({
             startOnNewline: false
           });
           if (valueProps.found) {
-            if (!isMap3 && !props.found && ctx.options.strict) {
+            if (!isMap2 && !props.found && ctx.options.strict) {
               if (sep)
                 for (const st of sep) {
                   if (st === valueProps.found)
@@ -8507,7 +8555,7 @@ var require_resolve_flow_collection = __commonJS({
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          if (isMap3) {
+          if (isMap2) {
             const map = coll;
             if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -8523,7 +8571,7 @@ var require_resolve_flow_collection = __commonJS({
           offset = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
-      const expectedEnd = isMap3 ? "}" : "]";
+      const expectedEnd = isMap2 ? "}" : "]";
       const [ce, ...ee] = fc.end;
       let cePos = offset;
       if (ce?.source === expectedEnd)
@@ -9326,7 +9374,7 @@ var require_composer = __commonJS({
       }
       return { comment, afterEmptyLine };
     }
-    var Composer2 = class {
+    var Composer = class {
       constructor(options = {}) {
         this.doc = null;
         this.atDirectives = false;
@@ -9486,7 +9534,7 @@ ${end.comment}` : end.comment;
         }
       }
     };
-    exports2.Composer = Composer2;
+    exports2.Composer = Composer;
   }
 });
 
@@ -9751,9 +9799,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path37) => {
+    visit.itemAtPath = (cst, path40) => {
       let item = cst;
-      for (const [field, index2] of path37) {
+      for (const [field, index2] of path40) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index2];
@@ -9762,23 +9810,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path37) => {
-      const parent = visit.itemAtPath(cst, path37.slice(0, -1));
-      const field = path37[path37.length - 1][0];
+    visit.parentCollection = (cst, path40) => {
+      const parent = visit.itemAtPath(cst, path40.slice(0, -1));
+      const field = path40[path40.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path37, item, visitor) {
-      let ctrl = visitor(item, path37);
+    function _visit(path40, item, visitor) {
+      let ctrl = visitor(item, path40);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token2 = item[field];
         if (token2 && "items" in token2) {
           for (let i = 0; i < token2.items.length; ++i) {
-            const ci = _visit(Object.freeze(path37.concat([[field, i]])), token2.items[i], visitor);
+            const ci = _visit(Object.freeze(path40.concat([[field, i]])), token2.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -9789,10 +9837,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path37);
+            ctrl = ctrl(item, path40);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path37) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path40) : ctrl;
     }
     exports2.visit = visit;
   }
@@ -9810,7 +9858,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR = "";
     var isCollection2 = (token2) => !!token2 && "items" in token2;
-    var isScalar5 = (token2) => !!token2 && (token2.type === "scalar" || token2.type === "single-quoted-scalar" || token2.type === "double-quoted-scalar" || token2.type === "block-scalar");
+    var isScalar2 = (token2) => !!token2 && (token2.type === "scalar" || token2.type === "single-quoted-scalar" || token2.type === "double-quoted-scalar" || token2.type === "block-scalar");
     function prettyToken(token2) {
       switch (token2) {
         case BOM2:
@@ -9894,7 +9942,7 @@ var require_cst = __commonJS({
     exports2.FLOW_END = FLOW_END;
     exports2.SCALAR = SCALAR;
     exports2.isCollection = isCollection2;
-    exports2.isScalar = isScalar5;
+    exports2.isScalar = isScalar2;
     exports2.prettyToken = prettyToken;
     exports2.tokenType = tokenType;
   }
@@ -10617,7 +10665,7 @@ var require_parser = __commonJS({
         }
       }
     }
-    var Parser2 = class {
+    var Parser = class {
       /**
        * @param onNewLine - If defined, called separately with the start position of
        *   each new line (in `parse()`, including the start of input).
@@ -11094,14 +11142,14 @@ var require_parser = __commonJS({
             case "scalar":
             case "single-quoted-scalar":
             case "double-quoted-scalar": {
-              const fs36 = this.flowScalar(this.type);
+              const fs38 = this.flowScalar(this.type);
               if (atNextItem || it.value) {
-                map.items.push({ start, key: fs36, sep: [] });
+                map.items.push({ start, key: fs38, sep: [] });
                 this.onKeyLine = true;
               } else if (it.sep) {
-                this.stack.push(fs36);
+                this.stack.push(fs38);
               } else {
-                Object.assign(it, { key: fs36, sep: [] });
+                Object.assign(it, { key: fs38, sep: [] });
                 this.onKeyLine = true;
               }
               return;
@@ -11229,13 +11277,13 @@ var require_parser = __commonJS({
             case "scalar":
             case "single-quoted-scalar":
             case "double-quoted-scalar": {
-              const fs36 = this.flowScalar(this.type);
+              const fs38 = this.flowScalar(this.type);
               if (!it || it.value)
-                fc.items.push({ start: [], key: fs36, sep: [] });
+                fc.items.push({ start: [], key: fs38, sep: [] });
               else if (it.sep)
-                this.stack.push(fs36);
+                this.stack.push(fs38);
               else
-                Object.assign(it, { key: fs36, sep: [] });
+                Object.assign(it, { key: fs38, sep: [] });
               return;
             }
             case "flow-map-end":
@@ -11390,7 +11438,7 @@ var require_parser = __commonJS({
         }
       }
     };
-    exports2.Parser = Parser2;
+    exports2.Parser = Parser;
   }
 });
 
@@ -11543,6 +11591,24 @@ var require_dist = __commonJS({
   }
 });
 
+// lib/memory-file/yaml-lazy.ts
+function yaml() {
+  mod ??= require_dist();
+  return mod;
+}
+var mod, isAlias, isCollection, isMap, isPair, isScalar, parseDocument;
+var init_yaml_lazy = __esm({
+  "lib/memory-file/yaml-lazy.ts"() {
+    "use strict";
+    isAlias = ((n) => yaml().isAlias(n));
+    isCollection = ((n) => yaml().isCollection(n));
+    isMap = ((n) => yaml().isMap(n));
+    isPair = ((n) => yaml().isPair(n));
+    isScalar = ((n) => yaml().isScalar(n));
+    parseDocument = ((...a) => yaml().parseDocument(...a));
+  }
+});
+
 // lib/validators/types.ts
 function findingClass(code) {
   return PERSONAL_CODES.has(code) ? "personal" : "credential";
@@ -11598,12 +11664,12 @@ var init_lines3 = __esm({
 
 // lib/memory-file/fm-walk.ts
 function scalarText(node) {
-  if (!(0, import_yaml.isScalar)(node)) return null;
+  if (!isScalar(node)) return null;
   if (node.value === null && (node.type === "PLAIN" || node.type === void 0)) return null;
   return typeof node.source === "string" ? node.source : String(node.value);
 }
 function startOf(node) {
-  if ((0, import_yaml.isScalar)(node) || (0, import_yaml.isAlias)(node) || (0, import_yaml.isCollection)(node)) return node.range?.[0] ?? 0;
+  if (isScalar(node) || isAlias(node) || isCollection(node)) return node.range?.[0] ?? 0;
   return 0;
 }
 function findNodeErrors(doc, index2) {
@@ -11612,24 +11678,24 @@ function findNodeErrors(doc, index2) {
   while (stack.length > 0) {
     const node = stack.pop();
     if (node === null || node === void 0) continue;
-    if ((0, import_yaml.isPair)(node)) {
+    if (isPair(node)) {
       stack.push(node.value, node.key);
       continue;
     }
     const line = fileLineOf(index2, startOf(node));
-    if ((0, import_yaml.isAlias)(node)) {
+    if (isAlias(node)) {
       errors.push({ code: "yaml-alias", message: "YAML aliases are not allowed", line });
       continue;
     }
-    if (!(0, import_yaml.isScalar)(node) && !(0, import_yaml.isCollection)(node)) continue;
+    if (!isScalar(node) && !isCollection(node)) continue;
     if (node.anchor) errors.push({ code: "yaml-anchor", message: "YAML anchors are not allowed", line });
     if (node.tag) errors.push({ code: "yaml-tag", message: "YAML tags are not allowed", line });
-    if (!(0, import_yaml.isCollection)(node)) continue;
+    if (!isCollection(node)) continue;
     const seen = /* @__PURE__ */ new Set();
     for (const item of node.items) {
       stack.push(item);
-      if (!(0, import_yaml.isMap)(node) || !(0, import_yaml.isPair)(item)) continue;
-      const key = scalarText(item.key) ?? ((0, import_yaml.isScalar)(item.key) ? "" : null);
+      if (!isMap(node) || !isPair(item)) continue;
+      const key = scalarText(item.key) ?? (isScalar(item.key) ? "" : null);
       if (key === null) continue;
       if (seen.has(key)) {
         const line2 = fileLineOf(index2, startOf(item.key));
@@ -11644,27 +11710,26 @@ function displayKey(key) {
   return /^[a-z0-9_-]{1,20}$/.test(key) ? key : `(a key of ${[...key].length} characters)`;
 }
 function toFmValue(root) {
-  if (!(0, import_yaml.isCollection)(root)) return scalarText(root);
-  const out = (0, import_yaml.isMap)(root) ? /* @__PURE__ */ Object.create(null) : [];
+  if (!isCollection(root)) return scalarText(root);
+  const out = isMap(root) ? /* @__PURE__ */ Object.create(null) : [];
   const work = [{ node: root, into: out }];
   while (work.length > 0) {
     const { node, into } = work.pop() ?? { node: null, into: out };
-    if (!(0, import_yaml.isCollection)(node)) continue;
+    if (!isCollection(node)) continue;
     for (const item of node.items) {
-      const value = (0, import_yaml.isPair)(item) ? item.value : item;
-      const child = (0, import_yaml.isCollection)(value) ? (0, import_yaml.isMap)(value) ? /* @__PURE__ */ Object.create(null) : [] : scalarText(value);
+      const value = isPair(item) ? item.value : item;
+      const child = isCollection(value) ? isMap(value) ? /* @__PURE__ */ Object.create(null) : [] : scalarText(value);
       if (Array.isArray(into)) into.push(child);
-      else if ((0, import_yaml.isPair)(item)) into[scalarText(item.key) ?? ""] = child;
+      else if (isPair(item)) into[scalarText(item.key) ?? ""] = child;
       if (child !== null && typeof child === "object") work.push({ node: value, into: child });
     }
   }
   return out;
 }
-var import_yaml;
 var init_fm_walk = __esm({
   "lib/memory-file/fm-walk.ts"() {
     "use strict";
-    import_yaml = __toESM(require_dist());
+    init_yaml_lazy();
     init_lines3();
   }
 });
@@ -11764,7 +11829,7 @@ function composeYaml(text2, index2) {
   const errors = [];
   let strayErrors = 0;
   let documents = 0;
-  const tokens = new import_yaml2.Parser().parse(text2);
+  const tokens = new (yaml()).Parser().parse(text2);
   function* capped() {
     for (const token2 of tokens) {
       if (token2.type === "error" && ++strayErrors > MAX_TOP_LEVEL_ERRORS) {
@@ -11780,7 +11845,7 @@ function composeYaml(text2, index2) {
   }
   let doc = null;
   try {
-    const composer = new import_yaml2.Composer({ uniqueKeys: false, prettyErrors: false });
+    const composer = new (yaml()).Composer({ uniqueKeys: false, prettyErrors: false });
     for (const d of composer.compose(capped(), true, text2.length)) doc ??= d;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -11792,11 +11857,11 @@ function composeYaml(text2, index2) {
   );
   return { doc, errors: [...docErrors, ...errors] };
 }
-var import_yaml2, MAX_TOP_LEVEL_ERRORS;
+var MAX_TOP_LEVEL_ERRORS;
 var init_yaml_compose = __esm({
   "lib/memory-file/yaml-compose.ts"() {
     "use strict";
-    import_yaml2 = __toESM(require_dist());
+    init_yaml_lazy();
     init_depth_guard();
     init_lines3();
     MAX_TOP_LEVEL_ERRORS = 50;
@@ -11930,19 +11995,19 @@ function parseFrontmatterDoc(text2) {
   const base = { text: text2, index: index2, doc, map: null };
   if (!doc || errors.length > 0) return { ...base, parsed: empty(errors) };
   const contents = doc.contents;
-  if (contents === null || (0, import_yaml3.isScalar)(contents) && contents.value === null && !contents.source) {
+  if (contents === null || isScalar(contents) && contents.value === null && !contents.source) {
     return { ...base, parsed: empty([]) };
   }
-  if (!(0, import_yaml3.isMap)(contents)) {
+  if (!isMap(contents)) {
     const line = fileLineOf(index2, contents.range?.[0] ?? 0);
     return { ...base, parsed: empty([{ code: "not-a-mapping", message: "frontmatter is not a mapping", line }]) };
   }
   const parsed = empty(findNodeErrors(doc, index2));
   const seen = /* @__PURE__ */ new Set();
   for (const pair of contents.items) {
-    if (!(0, import_yaml3.isPair)(pair)) continue;
-    const line = fileLineOf(index2, (0, import_yaml3.isScalar)(pair.key) ? pair.key.range?.[0] ?? 0 : 0);
-    const key = (0, import_yaml3.isScalar)(pair.key) ? scalarText(pair.key) ?? "" : null;
+    if (!isPair(pair)) continue;
+    const line = fileLineOf(index2, isScalar(pair.key) ? pair.key.range?.[0] ?? 0 : 0);
+    const key = isScalar(pair.key) ? scalarText(pair.key) ?? "" : null;
     if (key === null) {
       parsed.errors.push({ code: "non-scalar-key", message: "frontmatter keys must be plain text", line });
       continue;
@@ -11955,7 +12020,7 @@ function parseFrontmatterDoc(text2) {
       parsed.data[key] = toFmValue(pair.value);
       continue;
     }
-    if (pair.value !== null && !(0, import_yaml3.isScalar)(pair.value)) {
+    if (pair.value !== null && !isScalar(pair.value)) {
       const message = `${displayKey(key)} must be a single value`;
       parsed.errors.push({ code: "non-scalar-value", message, line, key });
       continue;
@@ -11968,16 +12033,16 @@ function parseFrontmatterDoc(text2) {
   return { ...base, map: contents, parsed };
 }
 function readNested(contents, index2, parsed) {
-  const meta2 = contents.items.find((p) => (0, import_yaml3.isPair)(p) && (0, import_yaml3.isScalar)(p.key) && scalarText(p.key) === METADATA_KEY);
-  if (!meta2 || !(0, import_yaml3.isMap)(meta2.value)) return;
+  const meta2 = contents.items.find((p) => isPair(p) && isScalar(p.key) && scalarText(p.key) === METADATA_KEY);
+  if (!meta2 || !isMap(meta2.value)) return;
   const nested = [];
   for (const pair of meta2.value.items) {
-    if (!(0, import_yaml3.isPair)(pair) || !(0, import_yaml3.isScalar)(pair.key)) continue;
+    if (!isPair(pair) || !isScalar(pair.key)) continue;
     const key = scalarText(pair.key);
     if (key === null || !NESTED_READ_KEYS.has(key) || nested.includes(key)) continue;
     if (key in parsed.data || parsed.errors.some((e) => e.key === key)) continue;
     const line = fileLineOf(index2, pair.key.range?.[0] ?? 0);
-    if (pair.value !== null && !(0, import_yaml3.isScalar)(pair.value)) {
+    if (pair.value !== null && !isScalar(pair.value)) {
       if (isKnownKey(key))
         parsed.errors.push({
           code: "non-scalar-value",
@@ -12012,11 +12077,11 @@ function withFrontmatterMemo(fn) {
     if (memoDepth === 0) memo = null;
   }
 }
-var import_yaml3, memoDepth, memo;
+var memoDepth, memo;
 var init_frontmatter = __esm({
   "lib/memory-file/frontmatter.ts"() {
     "use strict";
-    import_yaml3 = __toESM(require_dist());
+    init_yaml_lazy();
     init_types4();
     init_fm_walk();
     init_known_keys();
@@ -12112,11 +12177,11 @@ function looksPlainSafe(value) {
   return !UNSAFE_ANYWHERE.test(value) && !/: |\s#|:$|\t/.test(value);
 }
 function parsesBackPlain(value) {
-  const doc = (0, import_yaml4.parseDocument)(`k: ${value}
+  const doc = parseDocument(`k: ${value}
 `, { prettyErrors: false });
   if (doc.errors.length > 0 || doc.warnings.length > 0) return false;
   const node = doc.get("k", true);
-  return (0, import_yaml4.isScalar)(node) && node.type === "PLAIN" && node.source === value && typeof node.value === "string";
+  return isScalar(node) && node.type === "PLAIN" && node.source === value && typeof node.value === "string";
 }
 function hex4(code) {
   return `\\u${code.toString(16).toUpperCase().padStart(4, "0")}`;
@@ -12141,11 +12206,11 @@ function doubleQuote(value) {
 function encodeScalar(value) {
   return looksPlainSafe(value) && parsesBackPlain(value) ? value : doubleQuote(value);
 }
-var import_yaml4, CORE_NON_STRING, SAFE_FIRST, UNSAFE_ANYWHERE, ESCAPES;
+var CORE_NON_STRING, SAFE_FIRST, UNSAFE_ANYWHERE, ESCAPES;
 var init_scalar_encode = __esm({
   "lib/memory-file/scalar-encode.ts"() {
     "use strict";
-    import_yaml4 = __toESM(require_dist());
+    init_yaml_lazy();
     CORE_NON_STRING = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
     SAFE_FIRST = /^[\p{L}\p{N}_./(+$^=]/u;
     UNSAFE_ANYWHERE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]/u;
@@ -12166,8 +12231,8 @@ var init_scalar_encode = __esm({
 // lib/memory-file/rewrite-plan.ts
 function layoutOf(pair, index2) {
   const key = scalarText(pair.key) ?? "";
-  if (!(0, import_yaml5.isScalar)(pair.key) || !pair.key.range) throw unsupported(key);
-  if (pair.value !== null && !(0, import_yaml5.isScalar)(pair.value)) {
+  if (!isScalar(pair.key) || !pair.key.range) throw unsupported(key);
+  if (pair.value !== null && !isScalar(pair.value)) {
     throw new RewriteError("not-a-simple-scalar", `${displayKey(key)} is not a simple value`);
   }
   const keyStart = pair.key.range[0];
@@ -12177,12 +12242,12 @@ function layoutOf(pair, index2) {
   let colon = pair.key.range[1];
   while (index2.text[colon] === " " || index2.text[colon] === "	") colon++;
   if (index2.text[colon] !== ":") throw unsupported(key);
-  const range = (0, import_yaml5.isScalar)(pair.value) ? pair.value.range : void 0;
+  const range = isScalar(pair.value) ? pair.value.range : void 0;
   const value = range && range[1] > range[0] ? { start: range[0], end: range[1] } : null;
   return { keyLine, indent: before.length, colon, value };
 }
 function keyIndent(pair, index2) {
-  if (!pair || !(0, import_yaml5.isScalar)(pair.key) || !pair.key.range) return 0;
+  if (!pair || !isScalar(pair.key) || !pair.key.range) return 0;
   const start = pair.key.range[0];
   return start - lineStart(index2, lineOf(index2, start));
 }
@@ -12221,11 +12286,10 @@ function applySplices(text2, splices) {
   }
   return out;
 }
-var import_yaml5;
 var init_rewrite_plan = __esm({
   "lib/memory-file/rewrite-plan.ts"() {
     "use strict";
-    import_yaml5 = __toESM(require_dist());
+    init_yaml_lazy();
     init_fm_walk();
     init_lines3();
     init_rewrite_error();
@@ -12270,7 +12334,7 @@ function rewriteFrontmatter(bytes, edits) {
   const { set, remove } = normalise(edits);
   const pairs = /* @__PURE__ */ new Map();
   for (const item of fm.map?.items ?? []) {
-    const key = (0, import_yaml6.isPair)(item) ? scalarText(item.key) : null;
+    const key = isPair(item) ? scalarText(item.key) : null;
     if (key !== null && !pairs.has(key)) pairs.set(key, item);
   }
   const indent = keyIndent(fm.map?.items[0], fm.index);
@@ -12309,11 +12373,11 @@ function verify({ before, split, old }, out, set, remove) {
     if (JSON.stringify(old.data[key]) !== JSON.stringify(now.data[key])) throw fail3(`${displayKey(key)} changed`);
   }
 }
-var import_yaml6, WRITABLE_KEY;
+var WRITABLE_KEY;
 var init_rewrite = __esm({
   "lib/memory-file/rewrite.ts"() {
     "use strict";
-    import_yaml6 = __toESM(require_dist());
+    init_yaml_lazy();
     init_fm_walk();
     init_frontmatter();
     init_rewrite_error();
@@ -12818,7 +12882,8 @@ var init_secrets_patterns = __esm({
         hint: "PRIVATE KEY",
         tier: 1,
         re: /-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g,
-        describe: () => "private key block -----BEGIN \u2026 PRIVATE KEY-----"
+        // `-----BEGIN PRIVATE KEY-----\n...\n-----END…` in a sample `.env`: the body is an ellipsis, a placeholder.
+        describe: (m) => /^(?:\\n|\s){0,3}(?:\.{3}|…)/.test(m.input.slice(m.index + m[0].length, m.index + m[0].length + 12)) ? null : "private key block -----BEGIN \u2026 PRIVATE KEY-----"
       },
       {
         code: "secret.ssh-fingerprint",
@@ -12856,6 +12921,16 @@ var init_secrets_patterns = __esm({
         tier: 1,
         re: /(?<![A-Za-z0-9])(?:sk|rk)_live_[A-Za-z0-9]{10,}/g,
         describe: token("Stripe live key", (s) => s.slice(0, 8))
+      },
+      {
+        // Provider tokens with a fixed form (docs/credentials.md §2, "Shape"): a Telegram bot token
+        // (the bot's number, `:AA`, 33 more), Linear `lin_api_` + 32 or more, Hugging Face `hf_` + 34
+        // letters, npm `npm_` + 36. The lengths are the providers' own, so words never match.
+        code: "secret.provider-token",
+        hint: /:AA|lin_api_|hf_|npm_/,
+        tier: 1,
+        re: /(?<![A-Za-z0-9])(?:\d{8,10}:AA[A-Za-z0-9_-]{33}|lin_api_[A-Za-z0-9]{32,}|hf_[A-Za-z]{34}|npm_[A-Za-z0-9]{36})(?![A-Za-z0-9_-])/g,
+        describe: token("provider token", (s) => /^(?:lin_api_|hf_|npm_)/.exec(s)?.[0] ?? "")
       },
       {
         code: "secret.jwt",
@@ -13256,7 +13331,7 @@ var init_secrets_trigger = __esm({
     "use strict";
     init_alternation();
     init_text_chars();
-    TRIGGER_WORDS = String.raw`pass|pwd|\bpw\b|secret|token|key|auth|communit|cred|log\s?-?in|sign\s?-?in|account|user|root|admin|sudo|curl|mysql|mariadb|contrase|clave|mot de passe|mdp|senha|kennwort|пароль|비번|비밀번호|암호|密码|密碼|口令|パスワード|暗証|계정|로그인|账号|帳號|アカウント|ログイン|bearer|snmp|ftp|ak=|sk=|mật khẩu|mat khau|tài khoản|ключ|密钥|clé|schlüssel|chave`;
+    TRIGGER_WORDS = String.raw`pass|pwd|pairing|\bpw\b|\bpins?\b|secret|token|key|auth|communit|cred|log\s?-?in|sign\s?-?in|account|user|root|admin|sudo|curl|mysql|mariadb|contrase|clave|mot de passe|mdp|senha|kennwort|пароль|비번|비밀번호|암호|密码|密碼|口令|パスワード|暗証|계정|로그인|账号|帳號|アカウント|ログイン|bearer|snmp|ftp|ak=|sk=|mật khẩu|mat khau|tài khoản|ключ|密钥|clé|schlüssel|chave`;
     TRIGGER = new RegExp(groupedAlternation(TRIGGER_WORDS.split("|"), true), "gi");
     NONE = 0;
     BACKTICK = 1;
@@ -13351,6 +13426,13 @@ function appPasswords(line) {
   }
   return out;
 }
+function areSiblings(a, b) {
+  if (/^[A-Z0-9-]+$/.test(a) && /^[A-Z0-9-]+$/.test(b) && /\d/.test(a) && /\d/.test(b)) return true;
+  if (a.length !== b.length || a.length < 8) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length && diff <= 2; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) diff++;
+  return diff <= 2;
+}
 var CHAIN_ADDRESS, PASSWORD_HASH, LOWER_NAME, HOST, DATE_TIME_VERSION, FILE_LIKE, PATH_LIKE, PRICE, SCHEME_HOST, CODE_LIKE, WORD_SLUG, SHORT_HEX, NOT_A_PASSWORD, APP_PASSWORD, isAlnum;
 var init_secrets_shape = __esm({
   "lib/validators/secrets-shape.ts"() {
@@ -13359,7 +13441,7 @@ var init_secrets_shape = __esm({
     PASSWORD_HASH = /^\$(?:2[abxy]?|argon2(?:id|i|d)|[156y]|scrypt|pbkdf2[\w-]*)\$/;
     LOWER_NAME = /^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+$/;
     HOST = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z][a-z0-9-]*(?::\d{1,5})?$/;
-    DATE_TIME_VERSION = /^(?:v?\d+(?:[._]\d+){1,3}(?:[-+][\w.]+)?|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?|\d+(?:\.\d+)?(?:ms|s|m|h|d|k|kb|mb|gb|tb|%|px|rem|em)?)$/i;
+    DATE_TIME_VERSION = /^(?:v?\d+(?:[._]\d+){1,3}[a-z]{0,3}(?:[-+][\w.]+)?|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?|\d+(?:\.\d+)?(?:ms|s|m|h|d|k|kb|mb|gb|tb|%|px|rem|em)?)$/i;
     FILE_LIKE = /^[\w.-]*[A-Za-z0-9]\.[a-z][a-z0-9]{0,4}$/;
     PATH_LIKE = /^[~.]{0,2}\/?(?:[\w.@-]+\/)+[\w.@-]*$/;
     PRICE = /^[$€£¥]\d/;
@@ -13367,7 +13449,7 @@ var init_secrets_shape = __esm({
     CODE_LIKE = /^[A-Za-z_][\w.-]*[:=](?:true|false|null|none|yes|no|on|off|\d{1,6})$|\(\)|={2}|!=|=>|->|&&|\|\||\$\{|\$\(|^--?[A-Za-z]|^[A-Za-z_][\w.-]*=|^[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$.]*$/;
     WORD_SLUG = /^(?:[A-Za-z]+|\d+)(?:[-_.](?:[A-Za-z]+|\d+))+$/;
     SHORT_HEX = /^[0-9a-f]{7,40}$/;
-    NOT_A_PASSWORD = /,|#|^@|^[A-Za-z]+'[a-z]{1,2}$|^[~≈<>+-]?\d[\d.,]*\s?(?:[KMGTkmgt]i?[Bb]?|ms|s|h|d|%|px|k|m|x)?(?:[-–~]\d[\d.,]*[KMGTkmgt%]?)?$|^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$|^[a-z]{2,10}_[A-Za-z0-9]{8,}$|[A-Za-z_]\(|^(?:self|this|cls)\.|\w\[|^\d+(?:[-_.][a-z][a-z0-9]*)+$/;
+    NOT_A_PASSWORD = /,|#|^[A-Z]?[a-z]+[!?.]+$|^@|^[A-Za-z]+'[a-z]{1,2}$|^[~≈<>+-]?\d[\d.,]*\s?(?:[KMGTkmgt]i?[Bb]?|ms|s|h|d|%|px|k|m|x)?(?:[-–~]\d[\d.,]*[KMGTkmgt%]?)?$|^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$|^[a-z]{2,10}_[A-Za-z0-9]{8,}$|[A-Za-z_]\(|^(?:self|this|cls)\.|\w\[|^\d+(?:[-_.][a-z][a-z0-9]*)+$/;
     APP_PASSWORD = /(?<![A-Za-z0-9])[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){5}(?![A-Za-z0-9])/g;
     isAlnum = (c) => c >= 48 && c <= 57 || (c | 32) >= 97 && (c | 32) <= 122;
   }
@@ -13417,10 +13499,18 @@ function quotedIn(line, from, to) {
       i += 2;
       continue;
     }
+    if (ch === "(" && /[`"«“「]/.test(line.slice(i + 1, j))) {
+      i++;
+      continue;
+    }
     let s = i + 1;
     let e = j;
     while (s < e && line.charCodeAt(s) === 32) s++;
     while (e > s && line.charCodeAt(e - 1) === 32) e--;
+    if (ch === "(") {
+      const named = PAREN_NAMED.exec(line.slice(s, e));
+      if (named && !OWNER_WORDS.test(named[1])) s = e - named[2].length;
+    }
     out.push({ start: s, value: line.slice(s, e), open: i });
     i = j + 1;
     if (j >= to) break;
@@ -13459,7 +13549,8 @@ function detectNearPasswordWord(line, out) {
       const p = passwordPart(q);
       const v = p.value;
       const pin = q.open - from <= 8 && PIN.test(v);
-      if (!pin && (v.includes(" ") || !isPasswordShaped(v, strict) || !isCredentialValue(v))) continue;
+      const letters = !strict && isRandomLetters(v);
+      if (!pin && !letters && (v.includes(" ") || !isPasswordShaped(v, strict) || !isCredentialValue(v))) continue;
       if (GAP_NOT_SECRET.test(line.slice(from, q.open)) || ownedBy(line, q.open)) continue;
       push(out, p.start, v, "secret.password", `value near a "${word.toLowerCase()}" word`);
     }
@@ -13480,6 +13571,25 @@ function settingsNear(line, from, end, out) {
     );
   }
 }
+function isRandomLetters(v) {
+  return v.length >= 12 && v.length <= 64 && /^[A-Za-z]+$/.test(v) && FIVE_CONSONANTS.test(v);
+}
+function detectPin(line, out) {
+  if (!PIN_QUICK.test(line)) return;
+  PIN_TIED.lastIndex = 0;
+  for (let m = PIN_TIED.exec(line); m !== null; m = PIN_TIED.exec(line)) {
+    const v = m[1];
+    if (!PIN.test(v)) continue;
+    push(out, m.index + m[0].length - v.length, v, "secret.password", "a PIN");
+    const from = m.index + m[0].length;
+    const end = clauseEnd(line, from, from + 120);
+    PIN_LISTED.lastIndex = 0;
+    const rest = line.slice(from, end);
+    for (let n = PIN_LISTED.exec(rest); n !== null; n = PIN_LISTED.exec(rest)) {
+      if (PIN.test(n[1])) push(out, from + n.index + n[0].length - n[1].length, n[1], "secret.password", "a PIN");
+    }
+  }
+}
 function quoteOpenerBetween(line, from, to) {
   for (let i = from; i < to; i++) {
     const c = line.charCodeAt(i);
@@ -13496,12 +13606,13 @@ function labelBefore(line, open) {
   while (j > 0 && line.charCodeAt(j - 1) === 42) j--;
   return OWNER_WORDS.test(line.slice(Math.max(0, j - 24), j));
 }
-function detectUnderContext(line, kind, out) {
-  const shaped = kind === "password" ? (v) => isPasswordShaped(v) : isKeyShaped;
+function detectUnderContext(line, kind, out, pin = false) {
+  const base = kind === "password" ? (v) => isPasswordShaped(v) : isKeyShaped;
+  const shaped = pin ? (v) => PIN.test(v) || base(v) : base;
   const alone = VALUE_ONLY.exec(line);
   if (alone) {
     const v = trimUnquoted(alone[1]);
-    if (isCredentialValue(v) && shaped(v))
+    if (pin && PIN.test(v) || isCredentialValue(v) && shaped(v))
       push(out, line.indexOf(v), v, "secret.password", "value under a heading naming credentials");
     return;
   }
@@ -13511,7 +13622,7 @@ function detectUnderContext(line, kind, out) {
     const v = p.value;
     if (MENU_PATH_BEFORE.test(line.slice(0, q.open))) continue;
     if (labelBefore(line, q.open)) continue;
-    if (isCredentialValue(v) && shaped(v))
+    if (pin && PIN.test(v) || isCredentialValue(v) && shaped(v))
       push(out, p.start, v, "secret.password", "value under a heading naming credentials");
   }
 }
@@ -13530,7 +13641,7 @@ function detectPairs(line, inContext, out) {
     const after = line.charCodeAt(m.index + m[0].length);
     if (after === 47) continue;
     const value = trimUnquoted(raw);
-    if (!isCredentialValue(value) || !isPasswordShaped(value)) continue;
+    if (!isCredentialValue(value) || !isPasswordShaped(value) || areSiblings(user, value)) continue;
     const realm = user.includes("@");
     const open = m[1].replace(/`/g, "");
     const end = m.index + m[0].length;
@@ -13580,7 +13691,16 @@ function detectAppPasswords(line, out) {
 }
 function detectSnmp(line, out) {
   if (!SNMP_WORD.test(line)) return;
-  for (const re of [SNMP_FLAG, SNMP_COMMUNITY]) {
+  const listed = SNMP_LISTED.exec(line);
+  if (listed) {
+    PAREN_VALUE.lastIndex = 0;
+    for (let m = PAREN_VALUE.exec(listed[0]); m !== null; m = PAREN_VALUE.exec(listed[0])) {
+      const value = m[1];
+      if (isCredentialValue(value) && isPasswordShaped(value))
+        push(out, listed.index + m.index + 1, value, "secret.command-line", "SNMP community");
+    }
+  }
+  for (const re of [SNMP_FLAG, SNMP_COMMUNITY, SNMP_COMMUNITY_NAME]) {
     re.lastIndex = 0;
     for (let m = re.exec(line); m !== null; m = re.exec(line)) {
       const raw = m[1] ?? m[2] ?? m[3];
@@ -13618,7 +13738,7 @@ function envShortKind(name) {
   if (ENV_SHORT_KEY.test(name)) return "key";
   return null;
 }
-var PASSWORD_WORDS_LATIN, PASSWORD_WORDS_OTHER, W, PASSWORD_WORD_RE, LATIN_WORD_CHAR, ANY_QUOTE, SECTION_PASSWORD, SECTION_KEY, OWNER_WORDS, GAP_NOT_SECRET, QUOTE_PAIRS, GLUED_PAIR, SETTING_NEAR, PIN, MENU_STEP_BEFORE, MENU_PATH_BEFORE, VALUE_ONLY, PAIR_ANY, ADMIN_USER, LOGIN_CONTEXT, LOGIN_REACH, isValueStop, isNameChar, BEARER, BEARER_WORD, SNMP_FLAG, SNMP_COMMUNITY, SNMP_WORD, SERVICE_TRIPLE, ENV_SHORT_KEY, ENV_SHORT_PASSWORD;
+var PASSWORD_WORDS_LATIN, PASSWORD_WORDS_OTHER, W, PASSWORD_WORD_RE, LATIN_WORD_CHAR, ANY_QUOTE, SECTION_PASSWORD, SECTION_KEY, OWNER_WORDS, GAP_NOT_SECRET, QUOTE_PAIRS, PAREN_NAMED, GLUED_PAIR, SETTING_NEAR, FIVE_CONSONANTS, PIN, PIN_WORD, PIN_TIED, PIN_QUICK, PIN_LISTED, MENU_STEP_BEFORE, MENU_PATH_BEFORE, VALUE_ONLY, PAIR_ANY, ADMIN_USER, LOGIN_CONTEXT, LOGIN_REACH, isValueStop, isNameChar, BEARER, BEARER_WORD, SNMP_FLAG, SNMP_COMMUNITY, SNMP_COMMUNITY_NAME, SNMP_LISTED, PAREN_VALUE, SNMP_WORD, SERVICE_TRIPLE, ENV_SHORT_KEY, ENV_SHORT_PASSWORD;
 var init_secrets_context = __esm({
   "lib/validators/secrets-context.ts"() {
     "use strict";
@@ -13635,9 +13755,15 @@ var init_secrets_context = __esm({
     OWNER_WORDS = /(?:^|[^A-Za-z\u00C0-\u024F\u0400-\u04FF])(?:for|of|user|users|username|login|account|acct|host|hostname|server|url|uri|file|path|id|name|email|e-mail|mail|port|db|database|table|field|column|flag|option|env|var|variable|hash|hashed|hint|policy|prompt|menu|page|branch|tag|commit|repo|image|container|service|model|version|bucket|region|domain|dir|folder|user名|계정|아이디|用户名|账号|ユーザー)\s*[:=]?\s*$/i;
     GAP_NOT_SECRET = /(?:^|[^A-Za-z\u00C0-\u024F])(?:hash|hashed|hint|policy|file|files|path|length|field|column|name|names|manager|prompt|dialog|page|screen|form|menu|button|option|flag|env|variable|var|rule|rules|requirement|strength|salt|digest|fingerprint|id|ids|url|uri|endpoint|header|prefix|format|type|expir\w*|rotation|helper|store|stored|command|cmd|mode|scope|count|limit|size|vault|1password|bitwarden|keychain|manager|generator|less|auth(?:entication)?|login|sso|ldap)(?![A-Za-z\u00C0-\u024F])/i;
     QUOTE_PAIRS = { "`": "`", '"': '"', "'": "'", "\xAB": "\xBB", "\u201C": "\u201D", "\u300C": "\u300D", "(": ")" };
+    PAREN_NAMED = new RegExp("^(\\p{L}{1,12})\\s*[:\uFF1A]\\s*(\\S+)$", "u");
     GLUED_PAIR = /^([A-Za-z][\w.@-]{0,39})[:/]([^:/]{6,})$/;
     SETTING_NEAR = /(?:^|[\s?&(])[A-Za-z][\w-]{1,20}=([^\s&)\]`'",;]{6,64})/g;
+    FIVE_CONSONANTS = /[bcdfghjklmnpqrstvwxz]{5}/i;
     PIN = /^(?!(?:19|20)\d\d(?:0[1-9]|1[0-2]))\d{6,10}$/;
+    PIN_WORD = /(?<![\p{L}])(?:pin|pins|pin[ -]?codes?|pairing[ -]codes?|пин(?:-код)?|핀|暗証番号|配对码)(?![\p{L}])/iu;
+    PIN_TIED = /(?<![\p{L}])(?:pin(?:[ -]?code)?|pairing[ -]code|пин(?:-код)?|핀|暗証番号|配对码)(?![\p{L}])[*_]*\s*[:：=]?\s*[*_]*\s*[`"'(]?(\d{6,10})(?![\d.:/-])/giu;
+    PIN_QUICK = /pin|pairing|пин|핀|暗証番号|配对码/i;
+    PIN_LISTED = /,\s*[`"']?(\d{6,10})(?![\d.:/-])/g;
     MENU_STEP_BEFORE = /(?:→|->)[\p{L} ]*$/u;
     MENU_PATH_BEFORE = /(?:→|->)[^→]*(?:→|->)\s*[*_]*$/;
     VALUE_ONLY = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?[*_]{0,2}`?([^\s`*]{6,128})`?[*_]{0,2}\s*$/;
@@ -13651,6 +13777,9 @@ var init_secrets_context = __esm({
     BEARER_WORD = /bearer/i;
     SNMP_FLAG = /\bsnmp\w*\b[^\n|;&]{0,80}?\s-c\s*(?:"([^"\n]{1,64})"|'([^'\n]{1,64})'|([^\s"'`;|&]{1,64}))/gi;
     SNMP_COMMUNITY = /\bsnmp[\w-]*\s+(?:[\w-]+\s+){0,2}community\s+(?:"([^"\n]{1,64})"|'([^'\n]{1,64})'|([^\s"'`;|&]{1,64}))/gi;
+    SNMP_COMMUNITY_NAME = /\bsnmp[\w-]*\s+(?:[\w-]+\s+){0,3}community\s+(?:"[^"\n]{1,64}"|'[^'\n]{1,64}'|[\w-]{1,64})\s+name\s+(?:"([^"\n]{1,64})"|'([^'\n]{1,64})'|([^\s"'`;|&]{1,64}))/gi;
+    SNMP_LISTED = /communit(?:y|ies)\b[^|]{0,80}/i;
+    PAREN_VALUE = /\(([^\s()]{6,64})\)/g;
     SNMP_WORD = /snmp/i;
     SERVICE_TRIPLE = /\b(?:s?ftps?|smb|cifs|ssh|scp|rdp|vnc|webdav|dav|nas|db|mysql|postgres|pg|redis|mqtt|imap|smtp|pop3?)\s*=\s*[\w.-]+(?::\d{1,5})?\/[\w.@-]{1,32}\/([^\s/`'",;)]{6,64})/gi;
     ENV_SHORT_KEY = /(?:^|_)(?:AK|SK|KEY|AUTH|CREDS?)(?:_|$)/;
@@ -13660,9 +13789,10 @@ var init_secrets_context = __esm({
 
 // lib/validators/secrets-prose.ts
 function isNameNotSecret(label2, value) {
+  if (label2.toLowerCase() === "pass" && CODE_NAME.test(value)) return true;
   if (PASSWORD_WORD.test(label2)) return false;
   if (value.length < 8) return true;
-  return CODE_NAME.test(value) || NO_ASCII_ALNUM.test(value) || UPPER_ID.test(value) || AMOUNT.test(value) || SHORT_NAMES.test(value);
+  return CODE_NAME.test(value) || NO_ASCII_ALNUM.test(value) || UPPER_ID.test(value) || AMOUNT.test(value) || SHORT_NAMES.test(value) || /^auth/i.test(label2) && LOWER_WORDS_NUMBER.test(value);
 }
 function weaklyTied(label2, gap, value) {
   if (label2.toLowerCase() === "pass" || SENTENCE_END.test(gap) || gapEndsInOwner(gap)) return false;
@@ -13701,7 +13831,7 @@ function isCredentialValue(raw) {
   const first = v.charCodeAt(0);
   if ((first === 36 || first === 48) && isHashOrAddress(v)) return false;
   if (v.includes(".") && (FILE_NAME.test(v) || HOST.test(v))) return false;
-  if (NOT_A_VALUE_MORE.test(v)) return false;
+  if (NOT_A_VALUE_MORE.test(v) || NAME_SHAPE.test(v)) return false;
   if (!hasLetterOrDigit(v)) return false;
   return true;
 }
@@ -13821,7 +13951,7 @@ function menuBefore(line, labelAt) {
 }
 function labelledValue(label2, value, quoted) {
   if (isCredentialValue(value)) return !isNameNotSecret(label2, value);
-  if (UUID.test(value)) return true;
+  if (UUID.test(value)) return !/^auth/i.test(label2);
   return quoted && value.length >= 6 && PASSWORD_WORD.test(label2) && CAMEL_WORD.test(value);
 }
 function separatorLength(line, at) {
@@ -13852,7 +13982,7 @@ function letterBefore(line, at) {
   return ONE_LETTER.test(line.slice(at - (pair ? 2 : 1), at));
 }
 function notALogin(user, pass) {
-  return user.includes("=") && SETTING.test(pass) || VERSIONED_NAME.test(pass) || PATH_START.test(user) || NUMBER_CHANGE.test(pass) || WORDS_JOINED.test(pass) || UPPER_ID.test(pass);
+  return user.includes("=") && SETTING.test(pass) || VERSIONED_NAME.test(pass) || PATH_START.test(user) || NUMBER_CHANGE.test(pass) || WORDS_JOINED.test(pass) || UPPER_ID.test(pass) || areSiblings(user, pass);
 }
 function nextPairKey(line, from) {
   PAIR_KEY.lastIndex = from;
@@ -13904,6 +14034,7 @@ function runsMayHoldValue(text2, from, to) {
 function detectLine(line, out, inContext = false) {
   detectRowLabel(line, out);
   detectEnv(line, out);
+  detectEnvFallback(line, out);
   detectCommand(line, out);
   detectSnmp(line, out);
   detectServiceTriple(line, out);
@@ -13912,6 +14043,7 @@ function detectLine(line, out, inContext = false) {
   detectHostPair(line, out);
   detectReset(line, out);
   detectLabel(line, out);
+  detectPin(line, out);
   detectPairs(line, inContext, out);
   detectNearPasswordWord(line, out);
 }
@@ -13977,6 +14109,9 @@ function bareKeys(line, out, why) {
     push2(out, m.index, m[0], "secret.bare-key", `key-like value ${why}`);
   }
 }
+function urlPartIsKey(path40) {
+  return path40.split("/").some((p) => p.length >= 16 && /[A-Za-z]/.test(p) && /\d/.test(p));
+}
 function tokenAround(line, start, end) {
   let a = start;
   while (a > 0 && !inAscii(TOKEN_STOP, line.charCodeAt(a - 1))) a--;
@@ -13986,11 +14121,15 @@ function tokenAround(line, start, end) {
 }
 function notAKeyHere(line, start, end) {
   if (TRUNCATED_AFTER.test(line.slice(end, end + 3))) return true;
+  const label2 = LABEL_RIGHT_BEFORE.exec(line.slice(Math.max(0, start - 60), start))?.[1];
+  if (label2 !== void 0 && !KEY_LABEL_WORD.test(label2)) return true;
   if (FILE_SUFFIX_AFTER.test(line.slice(end, end + 14))) return true;
   if (ID_BEFORE.test(line.slice(Math.max(0, start - 12), start))) return true;
   const token2 = tokenAround(line, start, end);
   if (token2.length > end - start) {
     if (isHashOrAddress(token2)) return true;
+    if (token2.includes("://") && line.slice(start, end).includes("/") && !urlPartIsKey(line.slice(start, end)))
+      return true;
     if (token2.includes("://") && DOCUMENT_URL.test(token2)) return true;
   }
   return isHashOrAddress(line.slice(start, end));
@@ -14064,13 +14203,14 @@ function underSection(text2, starts, sec, buf, hits) {
     const line = lineOfText(text2, starts, l);
     const level = headingLevel(line);
     if (level > 0 && level <= sec.level) break;
+    if (sec.oneLine && seen >= 1 && line.trim() === "") break;
     if (level > 0 || line.trim() === "" || /^\s*```/.test(line) || /^\s*\|/.test(line)) continue;
-    detectUnderContext(line, sec.kind, buf);
+    if (sec.oneLine && seen >= 1 && spacesAt(line, 0) <= sec.indent) break;
+    detectUnderContext(line, sec.kind, buf, sec.pin);
     detectPairs(line, true, buf);
     if (line.length >= 29) detectAppPasswords(line, buf);
     keepHits(buf, hits, l);
     seen++;
-    if (sec.oneLine && seen >= 1) break;
   }
 }
 function emailPairLines(text2, starts) {
@@ -14141,10 +14281,11 @@ function proseCandidates(text2, lineStartsOfText) {
       if (HEADING_NAMES_SECRET.test(line)) headingUntil.push([l, l + 3]);
       const level = headingLevel(line);
       const kind = level > 0 ? sectionKind(line) : null;
-      if (kind !== null) sections.push({ from: l + 1, level, kind, oneLine: false });
+      if (kind !== null) sections.push({ from: l + 1, level, kind, oneLine: false, indent: 0, pin: false });
     } else if (isLabelLine(line)) {
-      const kind = sectionKind(line);
-      if (kind !== null) sections.push({ from: l + 1, level: 7, kind, oneLine: true });
+      const pin = PIN_WORD.test(line);
+      const kind = sectionKind(line) ?? (pin ? "password" : null);
+      if (kind !== null) sections.push({ from: l + 1, level: 7, kind, oneLine: true, indent: spacesAt(line, 0), pin });
     }
     if (!tableCandidate && line.includes("|")) tableCandidate = true;
   }
@@ -14195,7 +14336,7 @@ function proseCandidates(text2, lineStartsOfText) {
   }
   return out;
 }
-var TIER, QUOTED_VALUE, STORED_ELSEWHERE, PLACEHOLDERS, UUID, HASH_PREFIX, IPV4, DATE_OR_VERSION, PATH_OR_URL, EMAIL, HAS_DIGIT_OR_SYMBOL, FILE_EXTENSIONS, FILE_NAME, WEAK_LOOKALIKE, CODE_NAME, NO_ASCII_ALNUM, PASSWORD_WORD, UPPER_ID, AMOUNT, SHORT_NAMES, SENTENCE_END, FIRST_WORD, codePoints, PLACEHOLDER_EXACT, PLACEHOLDER_ANY_CASE, unionOf, NOT_A_VALUE_EXACT, NOT_A_VALUE_ANY_CASE, NOT_A_VALUE_FOR_TEST, LETTER_OR_DIGIT, isAsciiLetter, NOT_A_VALUE_MORE, TRAILING_PUNCTUATION, LEADING_PUNCTUATION, inAscii, LABEL_WORDS, LABEL_ALTERNATION, SPACE_LABELS, NOT_A_SECRET_KEY, HEADING_NAMES_SECRET, LINE_NAMES_SECRET_WORD, LINE_NAMES_SECRET_CAMEL, LINE_NAMES_SECRET, QUOTED2, QUOTED_NOW, QUOTED_SOON, SCHEME, LABEL_RE, LABEL_WORD, notSecretKey, KEY_FILE_SUFFIX, CLOSER, CLOSER_FIRST, closerStarts, CLOSER_NEEDS, RESULT_WORD, CAMEL_WORD, SEP2, SEP_FIRST_CODES, isSepFirst, detectLabel, ROW_LABEL, detectRowLabel, ENV_RE, ENV_NAME, ENV_NOT, detectEnv, PAIR_KEY, ONE_LETTER, PAIR_QUOTED, PAIR_GLUED, PAIR_PLAIN, PAIR_FORMS, STRONG_PAIR_FORMS, PAIR_PUNCTUATION, STRONG_PAIR_KEY, HTTP_SCHEME, SETTING, VERSIONED_NAME, PATH_START, NUMBER_CHANGE, WORDS_JOINED, detectLoginPair, HOST_PAIR, HOSTISH, KNOWN_USER, detectHostPair, COMMANDS, PASS_IN_FLAG, COMMAND_HINT, detectCommand, RESET_RE, WORD_TO, detectReset, LETTER_RANGES, SPACE2, QUOTE, LETTER, LEAD, TRAIL, ASCII_FLAGS, unitFlags, BARE_RUN, NOT_SECRET_LINE, RUN_CHARS, hasBareRun, FILE_SUFFIX_AFTER, TRUNCATED_AFTER, ID_BEFORE, DOCUMENT_URL, TOKEN_STOP, TABLE_ROW, TABLE_SEP, PASSWORD_HEADER, KEY_HEADER, HEADER_NOT, LOGIN_HEADER, PASSWORD_IN_HEADER, LABEL_LINE, SECTION_LINES, EMAIL_THEN_SLASH;
+var TIER, QUOTED_VALUE, STORED_ELSEWHERE, PLACEHOLDERS, UUID, HASH_PREFIX, IPV4, DATE_OR_VERSION, PATH_OR_URL, EMAIL, HAS_DIGIT_OR_SYMBOL, FILE_EXTENSIONS, FILE_NAME, WEAK_LOOKALIKE, CODE_NAME, NO_ASCII_ALNUM, PASSWORD_WORD, UPPER_ID, LOWER_WORDS_NUMBER, AMOUNT, SHORT_NAMES, SENTENCE_END, FIRST_WORD, codePoints, PLACEHOLDER_EXACT, PLACEHOLDER_ANY_CASE, unionOf, NOT_A_VALUE_EXACT, NOT_A_VALUE_ANY_CASE, NOT_A_VALUE_FOR_TEST, LETTER_OR_DIGIT, isAsciiLetter, NOT_A_VALUE_MORE, NAME_SHAPE, TRAILING_PUNCTUATION, LEADING_PUNCTUATION, inAscii, LABEL_WORDS, LABEL_ALTERNATION, SPACE_LABELS, NOT_A_SECRET_KEY, HEADING_NAMES_SECRET, LINE_NAMES_SECRET_WORD, LINE_NAMES_SECRET_CAMEL, LINE_NAMES_SECRET, QUOTED2, QUOTED_NOW, QUOTED_SOON, SCHEME, LABEL_RE, LABEL_WORD, notSecretKey, KEY_FILE_SUFFIX, CLOSER, CLOSER_FIRST, closerStarts, CLOSER_NEEDS, RESULT_WORD, CAMEL_WORD, SEP2, SEP_FIRST_CODES, isSepFirst, detectLabel, ROW_LABEL, detectRowLabel, ROW_SAYS_PASSWORD, ENV_RE, ENV_NAME, ENV_PASSWORD, ENV_NOT, detectEnv, ENV_FALLBACK, detectEnvFallback, PAIR_KEY, ONE_LETTER, PAIR_QUOTED, PAIR_GLUED, PAIR_PLAIN, PAIR_FORMS, STRONG_PAIR_FORMS, PAIR_PUNCTUATION, STRONG_PAIR_KEY, HTTP_SCHEME, SETTING, VERSIONED_NAME, PATH_START, NUMBER_CHANGE, WORDS_JOINED, detectLoginPair, HOST_PAIR, HOSTISH, KNOWN_USER, detectHostPair, COMMANDS, PASS_IN_FLAG, COMMAND_HINT, detectCommand, RESET_RE, WORD_TO, detectReset, LETTER_RANGES, SPACE2, QUOTE, LETTER, LEAD, TRAIL, ASCII_FLAGS, unitFlags, BARE_RUN, NOT_SECRET_LINE, RUN_CHARS, hasBareRun, FILE_SUFFIX_AFTER, LABEL_RIGHT_BEFORE, KEY_LABEL_WORD, TRUNCATED_AFTER, ID_BEFORE, DOCUMENT_URL, TOKEN_STOP, TABLE_ROW, TABLE_SEP, PASSWORD_HEADER, KEY_HEADER, HEADER_NOT, LOGIN_HEADER, PASSWORD_IN_HEADER, LABEL_LINE, SECTION_LINES, EMAIL_THEN_SLASH;
 var init_secrets_prose = __esm({
   "lib/validators/secrets-prose.ts"() {
     "use strict";
@@ -14241,12 +14382,16 @@ var init_secrets_prose = __esm({
     EMAIL = /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/;
     HAS_DIGIT_OR_SYMBOL = /[^\p{L}]/u;
     FILE_EXTENSIONS = "md|mdx|markdown|txt|rst|json|jsonc|jsonl|ndjson|ya?ml|toml|ini|cfg|conf|env|lock|log|csv|tsv|xml|html?|css|scss|less|m?js|cjs|jsx|tsx?|mts|cts|vue|svelte|py|pyi|rb|go|rs|java|kt|kts|swift|c|h|cc|cpp|hpp|cs|php|pl|lua|sh|bash|zsh|fish|ps1|bat|sql|sqlite3?|db|template|tmpl|tpl|j2|example|sample|dist|bak|orig|patch|diff|tar|gz|tgz|zip|png|jpe?g|gif|svg|webp|ico|pdf|wasm|proto|graphql|gradle|mk|dockerfile|service|timer|socket|plist|pem|crt|pub";
-    FILE_NAME = new RegExp(`^[\\w.@+~/-]*[\\w-]\\.(?:${FILE_EXTENSIONS})(?::\\d+(?:[-:]\\d+)?)?$`, "i");
+    FILE_NAME = new RegExp(
+      `^[\\p{L}\\p{N}_.@+~/-]*[\\p{L}\\p{N}_-]\\.(?:${FILE_EXTENSIONS})(?::\\d+(?:[-:]\\d+)?)?$`,
+      "iu"
+    );
     WEAK_LOOKALIKE = /^[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*){2,}$|^--?[A-Za-z][\w-]*=?$|^\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?$|^\.?[a-z0-9_-]+(?:\/[a-z0-9._*-]+)+\/?$|={2}|!=|=>|\(\)|&&|\|\|/;
     CODE_NAME = /^[\p{L}$_]+(?:[._+/,-][\p{L}$_]+)+(?:\([^)]*\)?)?$/u;
     NO_ASCII_ALNUM = /^[^A-Za-z0-9]*$/;
     PASSWORD_WORD = /^(?:passwords?|passwd|pass|passphrase|pwd|pw|mot de passe|mdp|passwort|kennwort|senha|clave|contrasena)$|[\u0080-\uffff]/i;
-    UPPER_ID = /^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$/;
+    UPPER_ID = /^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+(?:v\d{1,2})?$/;
+    LOWER_WORDS_NUMBER = /^[a-z]+(?:[-_][a-z]+)*[-_]\d+$/;
     AMOUNT = /^[~≈<>+-]?\d[\d.,]*[KMBkmb%]?(?:[-–~/]\d*[\d.,]*[KMBkmb%]?\w{0,4})?$/;
     SHORT_NAMES = /^[A-Za-z][\w.-]{0,11}(?:\/[A-Za-z][\w.-]{0,11}){1,2}$/;
     SENTENCE_END = /[.!?;](?:\s|$)/;
@@ -14274,7 +14419,8 @@ var init_secrets_prose = __esm({
     ];
     LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
     isAsciiLetter = (c) => c >= 65 && c <= 90 || c >= 97 && c <= 122;
-    NOT_A_VALUE_MORE = /^\.[\w-]+(?:\.[\w-]+)*$|^@[\w-]+\/[\w.-]+$|verification[=:]|^pk_(?:live|test)_|[-_]$|(?:^|[_-])x{3,}$|^[A-Za-z_$@][\w$.]*\([^()]*\)?$|\w\[['"\w]|^[\w.-]+(?:\/[\w.*-]+)*\/(?:[\w*-]*\.[\w.*-]+|\*[\w.*-]*)$/i;
+    NOT_A_VALUE_MORE = /^\.[\w-]+(?:\.[\w-]+)*$|^@[\w-]+\/[\w.-]+$|verification[=:]|^pk_(?:live|test)_|publishable|[-_]$|(?:^|[_-])x{3,}$|^[A-Za-z_$@][\w$.]*\([^()]*\)?$|\w\[['"\w]|^[\w.-]+(?:\/[\w.*-]+)*\/(?:[\w*-]*\.[\w.*-]+|\*[\w.*-]*)$/i;
+    NAME_SHAPE = /^-{3,}|^[A-Za-z]+(?:_[A-Za-z]+)*_(?:token|key|secret|password|pass|pwd)$|^[a-z][a-z_-]*:[a-z][a-z_-]*$|^--?[A-Za-z]|[/\\]$|^(?:[A-Za-z]:)?\\[^\\]+\\|[→←⇒]|^[A-Za-z0-9][\w-]*[-_][^\t -~]{2}/;
     TRAILING_PUNCTUATION = asciiSet(".,;:)]}>|'\"`*");
     LEADING_PUNCTUATION = asciiSet("([{<'\"`*");
     inAscii = (set, c) => c < 128 && set[c] === 1;
@@ -14375,11 +14521,14 @@ var init_secrets_prose = __esm({
         start += q[1].length;
         value = q[2];
       }
-      if (labelledValue(m[2] ?? "", value, q !== null))
+      const label2 = ROW_SAYS_PASSWORD.test(line.slice(r.index + r[0].length)) ? "password" : m[2] ?? "";
+      if (labelledValue(label2, value, q !== null))
         push2(out, start, value, "secret.table-credential", `value in a row named "${(m[2] ?? "").toLowerCase()}"`);
     };
+    ROW_SAYS_PASSWORD = /passw|парол|비밀번호|密码|パスワード|contrase|senha|mot de passe|kennw/i;
     ENV_RE = /(?<![A-Za-z0-9_])([A-Z][A-Z0-9_]{0,60})[ \t]*=[ \t]*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"';&|]{1,200}))/g;
     ENV_NAME = /PASSWORD|PASSWD|PASS|SECRET|TOKEN|API_?KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL/;
+    ENV_PASSWORD = /PASSWORD|PASSWD|PASS|PWD/;
     ENV_NOT = /(?:_ID|_IDS|_FILE|_PATH|_URL|_URI|_NAME|_TYPE|_HINT|_LEN|_LENGTH|_MAX|_MIN|_TTL|_COUNT|_ENDPOINT|_HEADER|PUBLIC|_PUB|BYPASS|PASSTHROUGH|COMPASS|PASSIVE|_PASSES|MAX_TOKENS|TOKENIZER)(?:_|$)/;
     detectEnv = (line, out) => {
       if (!line.includes("=")) return;
@@ -14395,7 +14544,21 @@ var init_secrets_prose = __esm({
         const start = m.index + m[0].length - raw.length - (m[4] !== void 0 ? 0 : 1) + raw.indexOf(value);
         if (!isCredentialValue(value)) continue;
         if (short !== null && !(short === "key" ? isKeyShaped(value) : isPasswordShaped(value))) continue;
+        if (!ENV_PASSWORD.test(name) && CODE_NAME.test(value)) continue;
+        if (name === "PASS" && !isPasswordShaped(value)) continue;
         push2(out, start, value, "secret.env-credential", `credential assigned to ${name}`);
+      }
+    };
+    ENV_FALLBACK = /(?:getenv|environ\.get|env\.get|ENV\.fetch)\(\s*["']([A-Z][A-Z0-9_]{1,60})["']\s*,\s*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})')|process\.env\.([A-Z][A-Z0-9_]{1,60})\s*(?:\|\||\?\?)\s*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})')/g;
+    detectEnvFallback = (line, out) => {
+      if (!line.includes("env")) return;
+      ENV_FALLBACK.lastIndex = 0;
+      for (let m = ENV_FALLBACK.exec(line); m !== null; m = ENV_FALLBACK.exec(line)) {
+        const name = m[1] ?? m[4] ?? "";
+        if (!ENV_NAME.test(name) || ENV_NOT.test(name)) continue;
+        const value = m[2] ?? m[3] ?? m[5] ?? m[6] ?? "";
+        if (!isCredentialValue(value)) continue;
+        push2(out, m.index + m[0].length - value.length - 1, value, "secret.env-credential", `default of ${name}`);
       }
     };
     PAIR_KEY = /(log\s?-?in|sign\s?-?in|credentials?|creds|account|user(?:name)?|계정|로그인|账号|帳號|アカウント|ログイン)(?![\p{L}])/giu;
@@ -14544,6 +14707,8 @@ var init_secrets_prose = __esm({
     RUN_CHARS = asciiSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-");
     hasBareRun = (line) => hasRun(line, RUN_CHARS, 32);
     FILE_SUFFIX_AFTER = new RegExp(`^\\.(?:${FILE_EXTENSIONS})(?![A-Za-z0-9])`, "i");
+    LABEL_RIGHT_BEFORE = /([\p{L}][^,;|()[\]:：=`'"]*?)[*_]*\s*[:：=]\s*[*_]*\s*[`'"]?\s*$/u;
+    KEY_LABEL_WORD = /key|token|secret|pass|pw|pwd|cred|auth|bearer|cookie|session|sig|hmac|jwt|ключ|токен|пароль|секрет|密|钥|鑰|キー|トークン|パスワード|키|토큰|비번|비밀번호|암호|clave|chave|schl[üu]ssel|cl[ée]|senha|contrase|m[ậa]t|passwort/i;
     TRUNCATED_AFTER = /^(?:…|\.{3})/;
     ID_BEFORE = new RegExp("(?:^|[^\\p{L}])(?:id|zone|project|\u043F\u0440\u043E\u0435\u043A\u0442\\p{L}*|doc|document|sheet|folder|script|site|workspace)[*_]*\\s*[:=#]?[*_]*\\s*[([`'\"]?\\s*$", "iu");
     DOCUMENT_URL = /(?:docs|drive|sheets|slides)\.google\.com|notion\.(?:so|site)|dropbox\.com|onedrive|sharepoint|\/(?:d|folders|file|document|spreadsheets|presentation|forms)\//i;
@@ -14555,7 +14720,7 @@ var init_secrets_prose = __esm({
     HEADER_NOT = /\b(?:ids?|name|type|scope|scopes|expir\w*|hint|location|where|vault|public|pubkey|fingerprint|rotation|created|owner|notes?|description|purpose|used|file|path)\b/i;
     LOGIN_HEADER = /^(?:logins?|access|accounts?|credentials?|creds|auth|sign[ -]?in|계정|로그인|账号|帳號|アカウント|ログイン|zugang\w*|identifiants?|acceso|credenciales|tài khoản)$/i;
     PASSWORD_IN_HEADER = /pass|pw|pin|[\u0080-\uffff]/i;
-    LABEL_LINE = /^\s*(?:[-*+]\s+)?(?:[*_]{1,2}[^*_`]{1,60}[*_]{1,2}\s*[:：]?|[^`|]{1,60}[:：]\s*[*_]{0,2})\s*$/;
+    LABEL_LINE = /^\s*(?:[-*+]\s+)?(?:[*_]{1,2}[^*_`]{1,60}[*_]{1,2}\s*[:：]?|[^`|]{1,60}[:：]\s*[*_]{0,2}|[*_]{2}[^*|]{1,60}[:：][*_]{2})\s*$/;
     SECTION_LINES = 40;
     EMAIL_THEN_SLASH = /[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\s?\/\s?[^\s/]/y;
   }
@@ -14684,8 +14849,37 @@ function isHardWide(c) {
     // 】
     case 8216:
     case 8217:
+    case 8218:
+    // ‚
     case 8220:
     case 8221:
+    case 8222:
+    // „
+    case 171:
+    // «
+    case 187:
+    // »
+    case 8249:
+    // ‹
+    case 8250:
+    // ›
+    case 8230:
+    // … (a value cut short is no value)
+    case 12296:
+    // 〈
+    case 12297:
+    // 〉
+    case 12298:
+    // 《
+    case 12299:
+    // 》
+    case 12302:
+    // 『
+    case 12303:
+    // 』
+    case 65281:
+    // ！
+    case 65311:
       return true;
     default:
       return false;
@@ -14768,7 +14962,11 @@ function knownValueCandidates(text2, taken, own, known) {
       if (entry) message = `value found as a credential in ${entry.id} (${len} chars)`;
     }
     if (message === null || overlapsAny(taken, start, end)) return false;
-    out.push(candidate2(start, end, message));
+    let s = start;
+    let e = end;
+    while (s > 0 && isLeadTrim(text2.charCodeAt(s - 1))) s--;
+    while (e < text2.length && isTailTrim(text2.charCodeAt(e))) e++;
+    out.push(candidate2(overlapsAny(taken, s, e) ? start : s, overlapsAny(taken, s, e) ? end : e, message));
     return true;
   });
   return out;
@@ -14780,10 +14978,23 @@ function urlPassword(text2, start, end) {
   const colon = s.indexOf(":", auth);
   return colon > 0 && colon < at ? [start + colon + 1, start + at] : [start, end];
 }
+function findingValue(text2, c) {
+  const [s, e] = c.code === "secret.url-credentials" ? urlPassword(text2, c.start, c.end) : [c.start, c.end];
+  return text2.slice(s, e);
+}
+function normalValue(value) {
+  let s = 0;
+  let e = value.length;
+  while (s < e && isAround(value.charCodeAt(s), true)) s++;
+  while (e > s && isAround(value.charCodeAt(e - 1), false)) e--;
+  return s === 0 && e === value.length ? value : value.slice(s, e);
+}
+function isAround(c, lead) {
+  return isHard(c) || (lead ? isLeadTrim(c) : isTailTrim(c));
+}
 function credentialValue(text2, c) {
   if (c.code === "secret.private-key" || c.code === KNOWN_VALUE_CODE) return null;
-  const [s, e] = c.code === "secret.url-credentials" ? urlPassword(text2, c.start, c.end) : [c.start, c.end];
-  const v = text2.slice(s, e);
+  const v = normalValue(findingValue(text2, c));
   return propagatable(v) ? v : null;
 }
 function candidate2(start, end, message) {
@@ -15550,8 +15761,8 @@ function executableUrlFindings(text2, starts) {
     const rest = text2.slice(m.index + m[0].length, end);
     const slash = rest.indexOf("/");
     if (slash === -1) continue;
-    const path37 = (rest.slice(slash).split(/[?#]/)[0] ?? "").replace(/[.,;:!]+$/, "");
-    const ext = EXECUTABLE_PATH.exec(path37)?.[1];
+    const path40 = (rest.slice(slash).split(/[?#]/)[0] ?? "").replace(/[.,;:!]+$/, "");
+    const ext = EXECUTABLE_PATH.exec(path40)?.[1];
     if (ext) out.push(flagged("executable-url", lineAt3(starts, m.index), `URL path ends in .${ext.toLowerCase()}`));
   }
   return out;
@@ -15843,6 +16054,14 @@ var init_assistant_write = __esm({
   }
 });
 
+// lib/trust/way-out.ts
+var init_way_out = __esm({
+  "lib/trust/way-out.ts"() {
+    "use strict";
+    init_types4();
+  }
+});
+
 // lib/trust/context-text.ts
 var MAX_CONTEXT_BUDGET, MIN_CONTEXT_BUDGET, GAP, TAG;
 var init_context_text = __esm({
@@ -15888,9 +16107,12 @@ function parseSettings(json) {
   const days = j.versionRetentionDays;
   if (days !== void 0 && !(typeof days === "number" && Number.isInteger(days) && days >= 1 && days <= 36500))
     return { ok: false, message: '"versionRetentionDays" must be a whole number of days from 1 to 36500' };
+  if (j.versions !== void 0 && typeof j.versions !== "boolean")
+    return { ok: false, message: '"versions" must be true or false' };
   return {
     ok: true,
     value: {
+      ...j.versions !== void 0 ? { versions: j.versions } : {},
       ...j.undoRetentionDays !== void 0 ? { undoRetentionDays: j.undoRetentionDays } : {},
       ...j.hookFailClosed !== void 0 ? { hookFailClosed: j.hookFailClosed } : {},
       ...j.allowNetworks !== void 0 ? { allowNetworks: j.allowNetworks } : {},
@@ -15950,6 +16172,9 @@ function dataDir(env = process.env) {
   const base = env.XDG_DATA_HOME || import_node_path17.default.join(import_node_os3.default.homedir(), ".local", "share");
   return import_node_path17.default.join(base, "memtrust");
 }
+function indexPath(env = process.env) {
+  return env.MEMTRUST_DB || import_node_path17.default.join(dataDir(env), "index.sqlite");
+}
 function demoRootPath(env = process.env) {
   return import_node_path17.default.join(dataDir(env), "demo-root");
 }
@@ -15973,10 +16198,10 @@ function resolveRoots(input, env) {
   }
   const settings = readSettings(env);
   if (settings.roots && settings.roots.length > 0) return { roots: settings.roots, origin: "settings" };
-  const home = input.project ? projectHomeFolders(input.project, env) : homeFolders(env);
-  if (home.length > 0 || input.project) {
-    const only = home.length === 1 && home[0].root === userTrustRoot(env);
-    return { roots: home.map((f) => f.root), origin: only ? "default" : "claude-home" };
+  const home = input.target !== void 0 ? targetHomeRoots(input.target, env) : (input.project ? projectHomeFolders(input.project, env) : homeFolders(env)).map((f) => f.root);
+  if (home.length > 0 || input.project || input.target !== void 0 && homeHasFolders(env)) {
+    const only = home.length === 1 && home[0] === userTrustRoot(env);
+    return { roots: home, origin: only ? "default" : "claude-home" };
   }
   return { roots: [demoRootPath(env)], origin: "demo" };
 }
@@ -16002,7 +16227,7 @@ function loadConfig(input = {}) {
   return {
     roots: unique,
     rootsOrigin: origin,
-    dbPath: env.MEMTRUST_DB || import_node_path17.default.join(dataDir(env), "index.sqlite"),
+    dbPath: indexPath(env),
     dataDir: dataDir(env),
     undoRetentionDays: retentionDays(env),
     machine: machineName(env),
@@ -16132,7 +16357,8 @@ function gitEmail() {
   const fromFiles = gitEmailFromFiles();
   if (fromFiles !== void 0) return fromFiles ?? void 0;
   try {
-    const out = (0, import_node_child_process3.execFileSync)("git", ["config", "--global", "--get", "user.email"], {
+    const { execFileSync: execFileSync4 } = require("node:child_process");
+    const out = execFileSync4("git", ["config", "--global", "--get", "user.email"], {
       encoding: "utf8",
       timeout: 2e3,
       stdio: ["ignore", "pipe", "ignore"]
@@ -16186,11 +16412,10 @@ function safeSettings(env) {
     return void 0;
   }
 }
-var import_node_child_process3, import_node_fs18, import_node_os4, import_node_path19, cached, withSet;
+var import_node_fs18, import_node_os4, import_node_path19, cached, withSet;
 var init_identity = __esm({
   "lib/identity.ts"() {
     "use strict";
-    import_node_child_process3 = require("node:child_process");
     import_node_fs18 = __toESM(require("node:fs"));
     import_node_os4 = __toESM(require("node:os"));
     import_node_path19 = __toESM(require("node:path"));
@@ -16574,6 +16799,7 @@ var init_allowed = __esm({
     init_facts();
     init_tiers();
     init_types4();
+    init_way_out();
   }
 });
 
@@ -16735,6 +16961,32 @@ var init_run = __esm({
   }
 });
 
+// lib/validators/credential-values.ts
+function credentialValues(text2, owner) {
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const c of secretCandidates(text2, owner)) {
+    if (findingClass(c.code) !== "credential") continue;
+    const own = c.code !== KNOWN_VALUE_CODE;
+    const raw = findingValue(text2, c);
+    const value = c.code === "secret.private-key" ? raw : normalValue(raw);
+    if (value === "") continue;
+    const key = `${own ? 1 : 0}${value}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ value, own, propagated: own ? c.code !== "secret.private-key" && propagatable(value) : true });
+  }
+  return out;
+}
+var init_credential_values = __esm({
+  "lib/validators/credential-values.ts"() {
+    "use strict";
+    init_known_values();
+    init_secrets();
+    init_types4();
+  }
+});
+
 // lib/validators/withhold.ts
 function containsSecret(text2, owner) {
   return text2 !== "" && secretCheck(Buffer.from(text2, "utf8"), owner).exit !== 0;
@@ -16813,18 +17065,11 @@ function inspectOnce(bytes, file, owner, conflict) {
 function credentialValuesOf(bytes, owner) {
   const kv = owner.knownValues;
   if (!kv || bytes.length > FILE_CAP_BYTES) return [];
-  const text2 = decodeLossy(bytes);
   const out = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const c of secretCandidates(text2, owner)) {
-    if (findingClass(c.code) !== "credential") continue;
-    const own = c.code === KNOWN_VALUE_CODE ? 0 : 1;
-    const value = own ? credentialValue(text2, c) : text2.slice(c.start, c.end);
-    if (value === null) continue;
-    const e = entryOf(kv.salt, value);
-    if (seen.has(`${own}${e.hash}`)) continue;
-    seen.add(`${own}${e.hash}`);
-    out.push([e.hash, e.len, e.quick, own]);
+  for (const v of credentialValues(decodeLossy(bytes), owner)) {
+    if (!v.propagated) continue;
+    const e = entryOf(kv.salt, v.value);
+    out.push([e.hash, e.len, e.quick, v.own ? 1 : 0]);
   }
   return out;
 }
@@ -16866,9 +17111,9 @@ var init_inspect = __esm({
     init_frontmatter();
     init_run();
     init_types4();
-    init_secrets();
     init_scan_text();
     init_known_values();
+    init_credential_values();
     init_withhold();
     init_facts();
     init_dates();
@@ -16919,9 +17164,9 @@ function locationsOf(source, filename) {
     { rel: a.dirOf("memories"), location: "memories" },
     { rel: a.dirOf("quarantine"), location: "quarantine" }
   ];
-  const archiveBase = import_node_path22.default.posix.dirname(a.dirOf("archive", "0000-00"));
+  const archiveBase = import_node_path23.default.posix.dirname(a.dirOf("archive", "0000-00"));
   try {
-    for (const m of import_node_fs21.default.readdirSync(import_node_path22.default.join(source.root, archiveBase))) {
+    for (const m of import_node_fs21.default.readdirSync(import_node_path23.default.join(source.root, archiveBase))) {
       if (/^\d{4}-\d{2}$/.test(m)) dirs.push({ rel: a.dirOf("archive", m), location: "archive" });
     }
   } catch {
@@ -16929,7 +17174,7 @@ function locationsOf(source, filename) {
   const out = [];
   for (const d of dirs) {
     const relPath = d.rel ? `${d.rel}/${filename}` : filename;
-    const abs = import_node_path22.default.join(source.root, relPath);
+    const abs = import_node_path23.default.join(source.root, relPath);
     try {
       if (!import_node_fs21.default.lstatSync(abs).isFile() && !import_node_fs21.default.lstatSync(abs).isSymbolicLink()) continue;
     } catch {
@@ -16941,15 +17186,27 @@ function locationsOf(source, filename) {
 }
 function resolveMemory(sources2, ref, opts = {}) {
   if (ref.includes("\0")) return { ok: false, code: "bad-name", message: "the name contains a NUL byte" };
-  const pool = opts.sourceId ? sources2.filter((s) => s.id === opts.sourceId) : sources2;
+  let pool = opts.sourceId ? sources2.filter((s) => s.id === opts.sourceId) : sources2;
+  const prefixed2 = SOURCE_PREFIX.exec(ref);
+  if (prefixed2 && pool.some((s) => s.id === prefixed2[1])) {
+    pool = pool.filter((s) => s.id === prefixed2[1]);
+    ref = prefixed2[2];
+    if ((ref.includes("/") || ref.includes("\\")) && !import_node_path23.default.isAbsolute(ref)) ref = import_node_path23.default.join(pool[0].root, ref);
+  }
   let filename = ref;
   let scoped = pool;
   if (ref.includes("/") || ref.includes("\\")) {
-    const abs = import_node_path22.default.resolve(ref);
-    scoped = pool.filter((s) => isInside(import_node_path22.default.resolve(s.root), abs));
+    let abs = import_node_path23.default.resolve(ref);
+    scoped = pool.filter((s) => isInside(import_node_path23.default.resolve(s.root), abs));
+    if (scoped.length === 0 && !import_node_path23.default.isAbsolute(ref)) {
+      scoped = pool.filter(
+        (s) => isInside(import_node_path23.default.resolve(s.root), import_node_path23.default.join(s.root, ref)) && import_node_fs21.default.existsSync(import_node_path23.default.join(s.root, ref))
+      );
+      if (scoped.length > 0) abs = import_node_path23.default.join(scoped[0].root, ref);
+    }
     if (scoped.length === 0)
       return { ok: false, code: "not-found", message: `${ref} is not inside any configured root` };
-    filename = import_node_path22.default.basename(abs);
+    filename = import_node_path23.default.basename(abs);
   }
   if (!FILENAME2.test(filename))
     return { ok: false, code: "bad-name", message: `${ref} does not name a memory file (*.md)` };
@@ -16983,14 +17240,15 @@ function resolveMemory(sources2, ref, opts = {}) {
   const conflictWith = live.length > 1 ? live[1] : void 0;
   return { ok: true, found, conflictWith };
 }
-var import_node_fs21, import_node_path22, FILENAME2;
+var import_node_fs21, import_node_path23, FILENAME2, SOURCE_PREFIX;
 var init_resolve = __esm({
   "lib/service/index/resolve.ts"() {
     "use strict";
     import_node_fs21 = __toESM(require("node:fs"));
-    import_node_path22 = __toESM(require("node:path"));
+    import_node_path23 = __toESM(require("node:path"));
     init_paths();
     FILENAME2 = /^[^/\\\0]+\.md$/;
+    SOURCE_PREFIX = /^([a-z0-9-]{1,40}):(.+)$/;
   }
 });
 
@@ -17046,7 +17304,7 @@ var init_crash = __esm({
 // lib/service/write/fs-atomic.ts
 function label(p) {
   const s = String(p);
-  return `${import_node_path23.default.basename(import_node_path23.default.dirname(s))}/${import_node_path23.default.basename(s)}`;
+  return `${import_node_path24.default.basename(import_node_path24.default.dirname(s))}/${import_node_path24.default.basename(s)}`;
 }
 function point(what) {
   try {
@@ -17147,11 +17405,11 @@ function sameFile(a, b) {
   return !!a && !!b && a.ino === b.ino && a.dev === b.dev;
 }
 function replaceFileAtomic(file, bytes, tag) {
-  const tmp = import_node_path23.default.join(import_node_path23.default.dirname(file), `.${import_node_path23.default.basename(file)}.${tag}.tmp`);
+  const tmp = import_node_path24.default.join(import_node_path24.default.dirname(file), `.${import_node_path24.default.basename(file)}.${tag}.tmp`);
   unlinkIfExists(tmp);
   writeFileDurable(tmp, bytes);
   fsx.renameSync(tmp, file);
-  fsyncDir(import_node_path23.default.dirname(file));
+  fsyncDir(import_node_path24.default.dirname(file));
 }
 function settleSharedFile(file, tag) {
   const aside = sharedAside(file, tag);
@@ -17162,7 +17420,7 @@ function settleSharedFile(file, tag) {
   unlinkIfExists(sharedTmp(file, tag));
 }
 function editSharedFile(file, tag, compute, tries = 8) {
-  const dir = import_node_path23.default.dirname(file);
+  const dir = import_node_path24.default.dirname(file);
   const tmp = sharedTmp(file, tag);
   const aside = sharedAside(file, tag);
   settleSharedFile(file, tag);
@@ -17206,15 +17464,15 @@ function sweepDeadWriters(dir, pattern, gone, remove = (f) => import_node_fs23.d
   }
   for (const n of names) {
     const m = pattern.exec(n);
-    if (m && gone(Number(m[1]), import_node_path23.default.join(dir, n))) remove(import_node_path23.default.join(dir, n));
+    if (m && gone(Number(m[1]), import_node_path24.default.join(dir, n))) remove(import_node_path24.default.join(dir, n));
   }
 }
-var import_node_fs23, import_node_path23, openFds, fsx, sharedTmp, sharedAside, SharedFileBusyError;
+var import_node_fs23, import_node_path24, openFds, fsx, sharedTmp, sharedAside, SharedFileBusyError;
 var init_fs_atomic = __esm({
   "lib/service/write/fs-atomic.ts"() {
     "use strict";
     import_node_fs23 = __toESM(require("node:fs"));
-    import_node_path23 = __toESM(require("node:path"));
+    import_node_path24 = __toESM(require("node:path"));
     init_crash();
     openFds = /* @__PURE__ */ new Set();
     fsx = {
@@ -17256,8 +17514,8 @@ var init_fs_atomic = __esm({
         call(`mkdir ${label(p)}`, () => import_node_fs23.default.mkdirSync(p, { recursive: true }));
       }
     };
-    sharedTmp = (file, tag) => import_node_path23.default.join(import_node_path23.default.dirname(file), `.${import_node_path23.default.basename(file)}.${tag}.tmp`);
-    sharedAside = (file, tag) => import_node_path23.default.join(import_node_path23.default.dirname(file), `.${import_node_path23.default.basename(file)}.${tag}.aside.tmp`);
+    sharedTmp = (file, tag) => import_node_path24.default.join(import_node_path24.default.dirname(file), `.${import_node_path24.default.basename(file)}.${tag}.tmp`);
+    sharedAside = (file, tag) => import_node_path24.default.join(import_node_path24.default.dirname(file), `.${import_node_path24.default.basename(file)}.${tag}.aside.tmp`);
     SharedFileBusyError = class extends Error {
       code = "conflict";
     };
@@ -17266,21 +17524,21 @@ var init_fs_atomic = __esm({
 
 // lib/service/audit/audit-log.ts
 function auditDir(root) {
-  return import_node_path24.default.join(metaDir(root), "audit");
+  return import_node_path25.default.join(metaDir(root), "audit");
 }
 function auditFile(root, machine) {
-  return import_node_path24.default.join(auditDir(root), `${machine}.jsonl`);
+  return import_node_path25.default.join(auditDir(root), `${machine}.jsonl`);
 }
 function appendAudit(root, machine, event) {
   const file = auditFile(root, machine);
-  mkdirp(import_node_path24.default.dirname(file));
+  mkdirp(import_node_path25.default.dirname(file));
   appendDurable(file, Buffer.from(`${JSON.stringify(event)}
 `));
 }
 function listAuditFiles(root) {
   return metaDirsToRead(root, "audit").flatMap((dir) => {
     try {
-      return import_node_fs24.default.readdirSync(dir).filter((n) => n.endsWith(".jsonl")).sort().map((n) => import_node_path24.default.join(dir, n));
+      return import_node_fs24.default.readdirSync(dir).filter((n) => n.endsWith(".jsonl")).sort().map((n) => import_node_path25.default.join(dir, n));
     } catch {
       return [];
     }
@@ -17315,12 +17573,12 @@ function eachAuditEvent(lines, onEvent) {
   }
   return bad;
 }
-var import_node_fs24, import_node_path24;
+var import_node_fs24, import_node_path25;
 var init_audit_log = __esm({
   "lib/service/audit/audit-log.ts"() {
     "use strict";
     import_node_fs24 = __toESM(require("node:fs"));
-    import_node_path24 = __toESM(require("node:path"));
+    import_node_path25 = __toESM(require("node:path"));
     init_fs_atomic();
     init_read_fd();
     init_places();
@@ -17359,19 +17617,19 @@ function sleepMs2(ms) {
   Atomics.wait(sleeper, 0, 0, ms);
 }
 function lockPath(root, machine) {
-  return import_node_path25.default.join(metaDir(root), `lock.${machine}`);
+  return import_node_path26.default.join(metaDir(root), `lock.${machine}`);
 }
 function notesFile(root, machine) {
-  return import_node_path25.default.join(auditDir(root), `${machine}.notes.log`);
+  return import_node_path26.default.join(auditDir(root), `${machine}.notes.log`);
 }
 function othersWaiting(file) {
-  const dir = import_node_path25.default.dirname(file);
-  const prefix = `${import_node_path25.default.basename(file)}.waiting-`;
+  const dir = import_node_path26.default.dirname(file);
+  const prefix = `${import_node_path26.default.basename(file)}.waiting-`;
   try {
     return import_node_fs25.default.readdirSync(dir).some((n) => {
       if (!n.startsWith(prefix) || n === `${prefix}${process.pid}`) return false;
       if (alive(Number(n.slice(prefix.length)))) return true;
-      import_node_fs25.default.rmSync(import_node_path25.default.join(dir, n), { force: true });
+      import_node_fs25.default.rmSync(import_node_path26.default.join(dir, n), { force: true });
       return false;
     });
   } catch {
@@ -17426,16 +17684,16 @@ function judge(file, raw, mtimeMs) {
 }
 function appendNote(root, machine, note) {
   const file = notesFile(root, machine);
-  mkdirp(import_node_path25.default.dirname(file));
+  mkdirp(import_node_path26.default.dirname(file));
   appendDurable(file, Buffer.from(`${JSON.stringify({ v: 1, at: (/* @__PURE__ */ new Date()).toISOString(), machine, ...note })}
 `));
 }
 function sweepOrphans(file) {
-  const dir = import_node_path25.default.dirname(file);
-  const base = import_node_path25.default.basename(file).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const dir = import_node_path26.default.dirname(file);
+  const base = import_node_path26.default.basename(file).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const temp = new RegExp(`^${base}\\.(?:break\\.)?(\\d+)-[0-9a-f]+\\.tmp$`);
   const gone = (pid, p) => {
-    if (import_node_path25.default.basename(p) === acquiring) return false;
+    if (import_node_path26.default.basename(p) === acquiring) return false;
     let mtime;
     try {
       mtime = import_node_fs25.default.statSync(p).mtimeMs;
@@ -17460,10 +17718,10 @@ function breakStale(root, machine, file, seen, verdict3, record) {
     const again = readLock(file);
     if (!again || again.raw !== seen) return;
     unlinkIfExists(file);
-    fsyncDir(import_node_path25.default.dirname(file));
+    fsyncDir(import_node_path26.default.dirname(file));
     appendNote(root, machine, {
       note: "lock-broken",
-      lock: import_node_path25.default.basename(file),
+      lock: import_node_path26.default.basename(file),
       why: verdict3.why,
       owner: verdict3.owner,
       by: { pid: process.pid, host: HOST2 }
@@ -17484,7 +17742,7 @@ function linkNoClobberRecord(file, record) {
 }
 function withRootLock(root, machine, fn, timeoutMs = 15e3) {
   const file = lockPath(root, machine);
-  mkdirp(import_node_path25.default.dirname(file));
+  mkdirp(import_node_path26.default.dirname(file));
   const deadline = Date.now() + timeoutMs;
   const marker2 = `${file}.waiting-${process.pid}`;
   let marked = false;
@@ -17494,7 +17752,7 @@ function withRootLock(root, machine, fn, timeoutMs = 15e3) {
   const owner = { v: 1, pid: process.pid, host: HOST2, start: MY_START, nonce, at: (/* @__PURE__ */ new Date()).toISOString() };
   const record = Buffer.from(JSON.stringify(owner));
   const tmp = `${file}.${process.pid}-${nonce}.tmp`;
-  acquiring = import_node_path25.default.basename(tmp);
+  acquiring = import_node_path26.default.basename(tmp);
   try {
     writeFileDurable(tmp, record);
     for (let attempt = 0; ; attempt++) {
@@ -17532,7 +17790,7 @@ function withRootLock(root, machine, fn, timeoutMs = 15e3) {
     releasedAt.set(file, Date.now());
   }
 }
-var import_node_crypto8, import_node_fs25, import_node_os5, import_node_path25, LockTimeoutError, STALE_UNREADABLE_MS, HOST2, MY_START, sleeper, held, releasedAt, ORPHAN_MS, acquiring;
+var import_node_crypto8, import_node_fs25, import_node_os5, import_node_path26, LockTimeoutError, STALE_UNREADABLE_MS, HOST2, MY_START, sleeper, held, releasedAt, ORPHAN_MS, acquiring;
 var init_lock = __esm({
   "lib/service/write/lock.ts"() {
     "use strict";
@@ -17541,7 +17799,7 @@ var init_lock = __esm({
     import_node_crypto8 = __toESM(require("node:crypto"));
     import_node_fs25 = __toESM(require("node:fs"));
     import_node_os5 = __toESM(require("node:os"));
-    import_node_path25 = __toESM(require("node:path"));
+    import_node_path26 = __toESM(require("node:path"));
     init_fs_atomic();
     LockTimeoutError = class extends Error {
       code = "locked";
@@ -17559,13 +17817,13 @@ var init_lock = __esm({
 
 // lib/service/write/journal.ts
 function journalDir(root) {
-  return import_node_path26.default.join(metaDir(root), "journal");
+  return import_node_path27.default.join(metaDir(root), "journal");
 }
 function journalFile(root, machine, op) {
-  return import_node_path26.default.join(journalDir(root), `${machine}-${op}.json`);
+  return import_node_path27.default.join(journalDir(root), `${machine}-${op}.json`);
 }
 function journalFiles(root, machine, op) {
-  return metaDirsToRead(root, "journal").map((d) => import_node_path26.default.join(d, `${machine}-${op}.json`));
+  return metaDirsToRead(root, "journal").map((d) => import_node_path27.default.join(d, `${machine}-${op}.json`));
 }
 function writeIntent(root, intent) {
   const dir = journalDir(root);
@@ -17579,7 +17837,7 @@ function clearIntent(root, machine, op) {
   for (const file of journalFiles(root, machine, op)) {
     if (file !== journalFile(root, machine, op) && !import_node_fs26.default.existsSync(file)) continue;
     unlinkIfExists(file);
-    fsyncDir(import_node_path26.default.dirname(file));
+    fsyncDir(import_node_path27.default.dirname(file));
   }
 }
 function pendingIntents(root, machine) {
@@ -17593,7 +17851,7 @@ function intentsIn(dir, machine) {
     return [];
   }
   return names.filter((n) => n.startsWith(`${machine}-`) && n.endsWith(".json")).sort().map((n) => {
-    const file = import_node_path26.default.join(dir, n);
+    const file = import_node_path27.default.join(dir, n);
     try {
       return { file, intent: JSON.parse(import_node_fs26.default.readFileSync(file, "utf8")) };
     } catch {
@@ -17601,12 +17859,12 @@ function intentsIn(dir, machine) {
     }
   });
 }
-var import_node_fs26, import_node_path26;
+var import_node_fs26, import_node_path27;
 var init_journal = __esm({
   "lib/service/write/journal.ts"() {
     "use strict";
     import_node_fs26 = __toESM(require("node:fs"));
-    import_node_path26 = __toESM(require("node:path"));
+    import_node_path27 = __toESM(require("node:path"));
     init_fs_atomic();
     init_places();
   }
@@ -17632,7 +17890,7 @@ var init_index_limits = __esm({
 // lib/service/claude/claude-index.ts
 function readIndex(root, indexFile) {
   try {
-    return import_node_fs27.default.readFileSync(import_node_path27.default.join(root, indexFile), "utf8");
+    return import_node_fs27.default.readFileSync(import_node_path28.default.join(root, indexFile), "utf8");
   } catch {
     return null;
   }
@@ -17642,10 +17900,12 @@ function markIndexed(sqlite, source) {
   const named = new Set(
     text2.split("\n").map(linkedFile).filter((x) => !!x)
   );
-  const rows = sqlite.prepare("SELECT key, filename FROM memories WHERE source = ? AND location = 'memories'").all(source.id);
+  const rows = sqlite.prepare("SELECT key, filename, indexed FROM memories WHERE source = ? AND location = 'memories'").all(source.id);
+  const moved = rows.filter((r) => r.indexed !== (named.has(r.filename) ? 1 : 0));
+  if (moved.length === 0) return;
   const set = sqlite.prepare("UPDATE memories SET indexed = ? WHERE key = ?");
   sqlite.transaction(() => {
-    for (const r of rows) set.run(named.has(r.filename) ? 1 : 0, r.key);
+    for (const r of moved) set.run(named.has(r.filename) ? 1 : 0, r.key);
   })();
 }
 function removeIndexLine(text2, filename) {
@@ -17698,12 +17958,12 @@ function mergeLayout(layout, lines) {
   }
   return out;
 }
-var import_node_fs27, import_node_path27, linkedFile, MERGE_MAX_LINES;
+var import_node_fs27, import_node_path28, linkedFile, MERGE_MAX_LINES;
 var init_claude_index = __esm({
   "lib/service/claude/claude-index.ts"() {
     "use strict";
     import_node_fs27 = __toESM(require("node:fs"));
-    import_node_path27 = __toESM(require("node:path"));
+    import_node_path28 = __toESM(require("node:path"));
     init_index_limits();
     linkedFile = indexLinkTarget;
     MERGE_MAX_LINES = 2e3;
@@ -17752,7 +18012,7 @@ function currentLayout(root, file, text2) {
   return mergeLayout(Array.isArray(saved) ? saved : [], lines);
 }
 function applyIndexEdit(root, edit, tag) {
-  const file = import_node_path28.default.join(root, edit.file);
+  const file = import_node_path29.default.join(root, edit.file);
   settleSharedFile(file, tag);
   const filename = linkedFile(edit.line);
   if (edit.kind === "remove" && filename) {
@@ -17779,23 +18039,23 @@ function applyIndexEdit(root, edit, tag) {
     return next === text2 ? null : Buffer.from(next, "utf8");
   });
 }
-var import_node_fs28, import_node_path28, STASH, LAYOUT, ownFile, readOwn;
+var import_node_fs28, import_node_path29, STASH, LAYOUT, ownFile, readOwn;
 var init_index_edit = __esm({
   "lib/service/claude/index-edit.ts"() {
     "use strict";
     import_node_fs28 = __toESM(require("node:fs"));
-    import_node_path28 = __toESM(require("node:path"));
+    import_node_path29 = __toESM(require("node:path"));
     init_claude_index();
     init_fs_atomic();
     init_places();
     STASH = "index-lines.json";
     LAYOUT = "index-layout.json";
-    ownFile = (root, name) => import_node_path28.default.join(metaDir(root), name);
+    ownFile = (root, name) => import_node_path29.default.join(metaDir(root), name);
     readOwn = (root, name) => {
       try {
         return import_node_fs28.default.readFileSync(ownFile(root, name), "utf8");
       } catch (e) {
-        const legacy = import_node_path28.default.join(legacyMetaDir(root), name);
+        const legacy = import_node_path29.default.join(legacyMetaDir(root), name);
         if (legacy === ownFile(root, name)) throw e;
         return import_node_fs28.default.readFileSync(legacy, "utf8");
       }
@@ -17806,7 +18066,7 @@ var init_index_edit = __esm({
 // lib/service/write/git.ts
 function git2(root, args) {
   try {
-    return (0, import_node_child_process4.execFileSync)("git", ["-C", root, ...args], {
+    return (0, import_node_child_process3.execFileSync)("git", ["-C", root, ...args], {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "ignore"],
       timeout: 1e4
@@ -17822,11 +18082,11 @@ function recordGitRename(root, src, dst) {
   git2(root, ["rm", "--cached", "--quiet", "--", src]);
   git2(root, ["add", "--", dst]);
 }
-var import_node_child_process4, inWorkTree;
+var import_node_child_process3, inWorkTree;
 var init_git2 = __esm({
   "lib/service/write/git.ts"() {
     "use strict";
-    import_node_child_process4 = require("node:child_process");
+    import_node_child_process3 = require("node:child_process");
     inWorkTree = /* @__PURE__ */ new Map();
   }
 });
@@ -18043,7 +18303,10 @@ function prepareRow(source, file, ins) {
       checks,
       ins.needsBackfill ? 1 : 0,
       null,
-      ins.body
+      ins.body,
+      // The origin itself is filled after the read, from the transcript cache (lib/service/origin/origin-index.ts).
+      f.originSessionId ?? null,
+      f["origin-reviewed"] ?? null
     ],
     changedSinceVerified: f["changed-since-verified"] || null,
     findings: ins.findings.map((x) => [id[0], x.check, x.code, x.label, x.line ?? null, x.message, x.class ?? null]),
@@ -18057,8 +18320,8 @@ function rowWriter(sqlite) {
     key, id, source, rel_path, filename, location, tier, trust_level, type, name, description, source_machine,
     created_at, last_verified, quarantined_at, quarantine_reason, created_ms, created_from_mtime, last_verified_ms,
     quarantine_since_ms, size, mtime_ms, sha256, validate_exit, secret_exit, injection_exit, finding_count,
-    finding_checks, needs_backfill, conflict, indexed, error, body
-  ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?)`);
+    finding_checks, needs_backfill, conflict, indexed, error, body, origin_session, origin_reviewed
+  ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?, ?, ?)`);
   const setChanged = sqlite.prepare("UPDATE memories SET changed_since_verified = ? WHERE key = ?");
   const insertFinding = sqlite.prepare(
     'INSERT INTO findings (key, "check", code, label, line, message, class) VALUES (?, ?, ?, ?, ?, ?, ?)'
@@ -18139,7 +18402,9 @@ function rowWriter(sqlite) {
         "validate",
         0,
         error,
-        ""
+        "",
+        null,
+        null
       ]);
       insertFinding.run(key, "validate", "unreadable", "FAIL-STRUCT", null, error, null);
     }
@@ -18165,16 +18430,16 @@ function eventApplied(sqlite, source, op) {
   return !!sqlite.prepare("SELECT 1 FROM audit_events WHERE source = ? AND id = ?").get(source, op);
 }
 function locationOf(rel, source) {
-  const dir = import_node_path29.default.posix.dirname(rel);
+  const dir = import_node_path30.default.posix.dirname(rel);
   if (dir === source.adapter.dirOf("quarantine")) return "quarantine";
-  if (dir.startsWith(`${import_node_path29.default.posix.dirname(source.adapter.dirOf("archive", "0000-00"))}/`)) return "archive";
+  if (dir.startsWith(`${import_node_path30.default.posix.dirname(source.adapter.dirOf("archive", "0000-00"))}/`)) return "archive";
   return "memories";
 }
 function commitToIndex(ctx, source, intent) {
   const sqlite = ctx.handle.sqlite;
   const writer = rowWriter(sqlite);
   const insertEvent = eventInserter(sqlite);
-  const abs = import_node_path29.default.join(source.root, intent.dst);
+  const abs = import_node_path30.default.join(source.root, intent.dst);
   let listed = null;
   let bytes = null;
   try {
@@ -18182,7 +18447,7 @@ function commitToIndex(ctx, source, intent) {
     const st = import_node_fs30.default.statSync(abs);
     listed = {
       relPath: intent.dst,
-      filename: import_node_path29.default.posix.basename(intent.dst),
+      filename: import_node_path30.default.posix.basename(intent.dst),
       location: locationOf(intent.dst, source),
       size: st.size,
       mtimeMs: Math.floor(st.mtimeMs),
@@ -18195,7 +18460,7 @@ function commitToIndex(ctx, source, intent) {
     insertEvent(source.id, intent.event);
     writer.remove(`${source.id}:${intent.src}`);
     if (listed && ins) writer.upsert(source.id, listed, ins);
-    markConflictFor(sqlite, `${source.id}:${import_node_path29.default.posix.basename(intent.dst)}`);
+    markConflictFor(sqlite, `${source.id}:${import_node_path30.default.posix.basename(intent.dst)}`);
     const file = auditFile(source.root, ctx.machine);
     const cur = sqlite.prepare("SELECT offset FROM audit_cursors WHERE file = ?").get(file);
     const size = import_node_fs30.default.statSync(file).size;
@@ -18207,13 +18472,13 @@ function commitToIndex(ctx, source, intent) {
   }).immediate();
   if (source.adapter.indexFile) markIndexed(sqlite, source);
 }
-var import_node_fs30, import_node_path29;
+var import_node_fs30, import_node_path30;
 var init_index_commit = __esm({
   "lib/service/index/index-commit.ts"() {
     "use strict";
     init_validation_rules();
     import_node_fs30 = __toESM(require("node:fs"));
-    import_node_path29 = __toESM(require("node:path"));
+    import_node_path30 = __toESM(require("node:path"));
     init_audit_mirror();
     init_inspect();
     init_index_rows();
@@ -18230,14 +18495,14 @@ function finishIntent(ctx, source, intent, audited) {
   crashPoint("after-audit");
   if (!source.records && !intent.events && !ctx.noIndex) commitToIndex(ctx, source, intent);
   crashPoint("after-db");
-  unlinkIfExists(import_node_path30.default.join(source.root, intent.tmp));
+  unlinkIfExists(import_node_path31.default.join(source.root, intent.tmp));
   clearIntent(source.root, ctx.machine, intent.op);
 }
-var import_node_path30;
+var import_node_path31;
 var init_finish = __esm({
   "lib/service/write/finish.ts"() {
     "use strict";
-    import_node_path30 = __toESM(require("node:path"));
+    import_node_path31 = __toESM(require("node:path"));
     init_journal();
     init_index_edit();
     init_audit_log();
@@ -19523,7 +19788,7 @@ var init_sql = __esm({
 function mapResultRow(columns, row, joinsNotNullableMap) {
   const nullifyMap = {};
   const result = columns.reduce(
-    (result2, { path: path37, field }, columnIndex) => {
+    (result2, { path: path40, field }, columnIndex) => {
       let decoder3;
       if (is(field, Column)) {
         decoder3 = field;
@@ -19535,8 +19800,8 @@ function mapResultRow(columns, row, joinsNotNullableMap) {
         decoder3 = field.sql.decoder;
       }
       let node = result2;
-      for (const [pathChunkIndex, pathChunk] of path37.entries()) {
-        if (pathChunkIndex < path37.length - 1) {
+      for (const [pathChunkIndex, pathChunk] of path40.entries()) {
+        if (pathChunkIndex < path40.length - 1) {
           if (!(pathChunk in node)) {
             node[pathChunk] = {};
           }
@@ -19544,8 +19809,8 @@ function mapResultRow(columns, row, joinsNotNullableMap) {
         } else {
           const rawValue = row[columnIndex];
           const value = node[pathChunk] = rawValue === null ? null : decoder3.mapFromDriverValue(rawValue);
-          if (joinsNotNullableMap && is(field, Column) && path37.length === 2) {
-            const objectName = path37[0];
+          if (joinsNotNullableMap && is(field, Column) && path40.length === 2) {
+            const objectName = path40[0];
             if (!(objectName in nullifyMap)) {
               nullifyMap[objectName] = value === null ? getTableName(field.table) : false;
             } else if (typeof nullifyMap[objectName] === "string" && nullifyMap[objectName] !== getTableName(field.table)) {
@@ -24506,7 +24771,7 @@ var schema_exports = {};
 __export(schema_exports, {
   auditCursors: () => auditCursors,
   auditEvents: () => auditEvents,
-  credentialValues: () => credentialValues,
+  credentialValues: () => credentialValues2,
   findings: () => findings,
   indexFindings: () => indexFindings,
   layoutRecords: () => layoutRecords,
@@ -24515,7 +24780,7 @@ __export(schema_exports, {
   meta: () => meta,
   sources: () => sources
 });
-var sources, memories, findings, auditEvents, auditCursors, meta, indexFindings, layoutRecords, layoutSources, credentialValues;
+var sources, memories, findings, auditEvents, auditCursors, meta, indexFindings, layoutRecords, layoutSources, credentialValues2;
 var init_schema = __esm({
   "db/schema.ts"() {
     "use strict";
@@ -24572,14 +24837,22 @@ var init_schema = __esm({
         indexed: integer("indexed", { mode: "boolean" }),
         /** Read error for files that could not be read or are over the size cap. */
         error: text("error"),
-        body: text("body").notNull()
+        body: text("body").notNull(),
+        /** `originSessionId` and `origin-reviewed` as the file says (migration 0015; docs/origin.md "In the index"). */
+        originSession: text("origin_session"),
+        originReviewed: text("origin_reviewed"),
+        /** The origin lookup's answer: null not looked up yet; `unknown`; `known` then its flags (space-separated). */
+        origin: text("origin"),
+        /** What the writing turn read (tools and sources, masked) when the memory is flagged `untrusted-origin`. */
+        originReason: text("origin_reason")
       },
       (t) => [
         // memories_tier(tier, name) and memories_source(source) were dropped in migration 0006:
         // the expression index for the default sort and memories_rescan cover them.
         index("memories_id").on(t.id),
         index("memories_tier_created").on(t.tier, t.createdMs),
-        index("memories_tier_verified").on(t.tier, t.lastVerifiedMs)
+        index("memories_tier_verified").on(t.tier, t.lastVerifiedMs),
+        index("memories_origin").on(t.origin)
       ]
     );
     findings = sqliteTable(
@@ -24696,7 +24969,7 @@ var init_schema = __esm({
       error: text("error"),
       readAt: text("read_at").notNull()
     });
-    credentialValues = sqliteTable(
+    credentialValues2 = sqliteTable(
       "credential_values",
       {
         key: text("key").notNull(),
@@ -24717,17 +24990,17 @@ function projectDir() {
   process.cwd();
 }
 function projectPath(...parts) {
-  return import_node_path31.default.join(
+  return import_node_path32.default.join(
     /*turbopackIgnore: true*/
     projectDir(),
     ...parts
   );
 }
-var import_node_path31;
+var import_node_path32;
 var init_project = __esm({
   "lib/project.ts"() {
     "use strict";
-    import_node_path31 = __toESM(require("node:path"));
+    import_node_path32 = __toESM(require("node:path"));
   }
 });
 
@@ -24739,7 +25012,7 @@ function openDb(file) {
   if (hit?.sqlite.open) return hit;
   let sqlite;
   try {
-    if (file !== ":memory:") ensureDir(import_node_path32.default.dirname(file));
+    if (file !== ":memory:") ensureDir(import_node_path33.default.dirname(file));
     sqlite = new import_better_sqlite33.default(file);
   } catch (e) {
     throw new DbOpenError(
@@ -24758,7 +25031,7 @@ function openDb(file) {
 }
 function ensureDir(dir) {
   if (import_node_fs32.default.existsSync(dir)) return;
-  const parent = import_node_path32.default.dirname(dir);
+  const parent = import_node_path33.default.dirname(dir);
   if (parent !== dir) ensureDir(parent);
   import_node_fs32.default.mkdirSync(dir);
 }
@@ -24781,12 +25054,12 @@ function applyMigrations(sqlite) {
     }
   }).immediate();
 }
-var import_node_fs32, import_node_path32, import_better_sqlite33, cache3, DbOpenError;
+var import_node_fs32, import_node_path33, import_better_sqlite33, cache3, DbOpenError;
 var init_client = __esm({
   "db/client.ts"() {
     "use strict";
     import_node_fs32 = __toESM(require("node:fs"));
-    import_node_path32 = __toESM(require("node:path"));
+    import_node_path33 = __toESM(require("node:path"));
     import_better_sqlite33 = __toESM(require_no_sqlite());
     init_better_sqlite3();
     init_migrator();
@@ -24997,6 +25270,23 @@ var init_undo_finish = __esm({
   }
 });
 
+// lib/service/batches/copy-purge.ts
+var init_copy_purge = __esm({
+  "lib/service/batches/copy-purge.ts"() {
+    "use strict";
+    init_dates();
+    init_credential_values();
+    init_scan_text();
+    init_resolve();
+    init_index_edit();
+    init_fs_atomic();
+    init_lock();
+    init_places();
+    init_batch_store();
+    init_inspect();
+  }
+});
+
 // lib/service/records/batch.ts
 var init_batch = __esm({
   "lib/service/records/batch.ts"() {
@@ -25008,6 +25298,7 @@ var init_batch = __esm({
     init_inspect();
     init_audit_log();
     init_places();
+    init_copy_purge();
     init_audit_mirror();
     init_index_commit();
     init_batch_store();
@@ -25024,7 +25315,7 @@ function recoverSource(ctx, source) {
     if (!intent) {
       unlinkIfExists(file);
       out.push({
-        op: import_node_path33.default.basename(file),
+        op: import_node_path34.default.basename(file),
         memory: "",
         outcome: "discarded",
         message: "incomplete journal entry removed (nothing had changed)"
@@ -25036,12 +25327,12 @@ function recoverSource(ctx, source) {
   return out;
 }
 function helpers(source, intent) {
-  const abs = (rel) => import_node_path33.default.join(source.root, rel);
+  const abs = (rel) => import_node_path34.default.join(source.root, rel);
   const shaOf2 = (rel) => {
     const b = readIfExists(abs(rel));
     return b ? sha256(b) : null;
   };
-  const memory = import_node_path33.default.posix.basename(intent.src);
+  const memory = import_node_path34.default.posix.basename(intent.src);
   const done = (outcome, message) => ({ op: intent.op, memory, outcome, message });
   return { abs, shaOf: shaOf2, memory, done };
 }
@@ -25067,14 +25358,14 @@ function recoverV2(ctx, source, intent) {
     const srcBack = !inPlace && !!statIfExists(abs(intent.src));
     if (ours && heldOk && !srcBack) {
       unlinkIfExists(aside);
-      fsyncDir(import_node_path33.default.dirname(aside));
+      fsyncDir(import_node_path34.default.dirname(aside));
       if (!inPlace && !intent.trash) recordGitRename(source.root, intent.src, intent.dst);
       return rollForward(ctx, source, intent, done, memory);
     }
     if (ours && shaOf2(intent.dst) === intent.afterSha) unlinkIfExists(abs(intent.dst));
     linkNoClobber(aside, abs(intent.src));
     unlinkIfExists(aside);
-    fsyncDir(import_node_path33.default.dirname(aside));
+    fsyncDir(import_node_path34.default.dirname(aside));
     return undo(heldOk && !srcBack ? "" : " (with the save made meanwhile)");
   }
   if (ours) {
@@ -25115,11 +25406,11 @@ function recoverV1(ctx, source, intent) {
     `${memory}: an interrupted ${intent.event.action} left ${intent.src} and ${intent.dst} in an unexpected state; nothing was touched`
   );
 }
-var import_node_path33;
+var import_node_path34;
 var init_recover = __esm({
   "lib/service/write/recover.ts"() {
     "use strict";
-    import_node_path33 = __toESM(require("node:path"));
+    import_node_path34 = __toESM(require("node:path"));
     init_context();
     init_sources();
     init_journal();
@@ -25209,9 +25500,9 @@ function applyLocked(ctx, req, op, found, planner) {
     reason = `${reason ?? "demoted"} (frontmatter not rewritable, file moved unchanged)`;
   }
   const adapter = found.source.adapter;
-  const dstDirRel = plan5.move ? adapter.dirOf(plan5.move.dir, plan5.move.month) : import_node_path34.default.posix.dirname(found.relPath);
-  const dstRel = plan5.move ? import_node_path34.default.posix.join(dstDirRel, found.filename) : found.relPath;
-  const dstAbs = import_node_path34.default.join(found.source.root, dstRel);
+  const dstDirRel = plan5.move ? adapter.dirOf(plan5.move.dir, plan5.move.month) : import_node_path35.default.posix.dirname(found.relPath);
+  const dstRel = plan5.move ? import_node_path35.default.posix.join(dstDirRel, found.filename) : found.relPath;
+  const dstAbs = import_node_path35.default.join(found.source.root, dstRel);
   if (dstRel !== found.relPath && import_node_fs34.default.existsSync(dstAbs)) {
     return refuse3(
       "conflict",
@@ -25240,7 +25531,7 @@ function applyLocked(ctx, req, op, found, planner) {
     batch: req.batch ?? op
   };
   const indexEdit = planIndexEdit(found, plan5.from, plan5.to, ins.fields);
-  const tmpRel = import_node_path34.default.posix.join(dstDirRel, `.${found.filename}.${op}.tmp`);
+  const tmpRel = import_node_path35.default.posix.join(dstDirRel, `.${found.filename}.${op}.tmp`);
   const intent = {
     v: 1,
     op,
@@ -25261,11 +25552,11 @@ function keepAge(set, remove, ins) {
   return { ...set, "created-at": isoNow(ins.facts.mtime) };
 }
 function asideOf(src, op) {
-  return import_node_path34.default.posix.join(import_node_path34.default.posix.dirname(src), `.${import_node_path34.default.posix.basename(src)}.${op}.aside.tmp`);
+  return import_node_path35.default.posix.join(import_node_path35.default.posix.dirname(src), `.${import_node_path35.default.posix.basename(src)}.${op}.aside.tmp`);
 }
 function execute(ctx, found, planned, after) {
   const root = found.source.root;
-  const abs = (rel) => import_node_path34.default.join(root, rel);
+  const abs = (rel) => import_node_path35.default.join(root, rel);
   const create = planned.beforeSha === "";
   const intent = { ...planned, v: 2, aside: create ? void 0 : asideOf(planned.src, planned.op) };
   const name = found.filename;
@@ -25276,7 +25567,7 @@ function execute(ctx, found, planned, after) {
   const inPlace = intent.dst === intent.src;
   writeIntent(root, intent);
   crashPoint("after-journal");
-  mkdirp(import_node_path34.default.dirname(dst));
+  mkdirp(import_node_path35.default.dirname(dst));
   unlinkIfExists(tmp);
   writeFileDurable(tmp, after);
   crashPoint("after-temp-write");
@@ -25288,7 +25579,7 @@ function execute(ctx, found, planned, after) {
   const putBack = () => {
     linkNoClobber(aside, src);
     unlinkIfExists(aside);
-    fsyncDir(import_node_path34.default.dirname(src));
+    fsyncDir(import_node_path35.default.dirname(src));
   };
   const changed = `${name} changed on disk while the transition ran: nothing was written`;
   if (!create) {
@@ -25305,7 +25596,7 @@ function execute(ctx, found, planned, after) {
     if (inPlace) return refused(create ? `${name} appeared meanwhile: nothing was written` : changed, [dst]);
     return refused(`${name} appeared in the destination meanwhile: nothing was moved`, [src, dst]);
   }
-  fsyncDir(import_node_path34.default.dirname(dst));
+  fsyncDir(import_node_path35.default.dirname(dst));
   crashPoint("after-link");
   if (!create) {
     const held2 = sha256(fsx.readFileSync(aside));
@@ -25315,7 +25606,7 @@ function execute(ctx, found, planned, after) {
       return refused(changed, [src]);
     }
     unlinkIfExists(aside);
-    fsyncDir(import_node_path34.default.dirname(src));
+    fsyncDir(import_node_path35.default.dirname(src));
     crashPoint("after-source-unlink");
     if (!inPlace && !intent.trash) recordGitRename(root, intent.src, intent.dst);
   }
@@ -25333,13 +25624,13 @@ function execute(ctx, found, planned, after) {
     message: `${name}: ${e.action} done, ${e.from ?? "no trust-level"} \u2192 ${e.to}${moved}`
   };
 }
-var import_node_crypto10, import_node_fs34, import_node_path34, refuse3;
+var import_node_crypto10, import_node_fs34, import_node_path35, refuse3;
 var init_transition = __esm({
   "lib/service/write/transition.ts"() {
     "use strict";
     import_node_crypto10 = __toESM(require("node:crypto"));
     import_node_fs34 = __toESM(require("node:fs"));
-    import_node_path34 = __toESM(require("node:path"));
+    import_node_path35 = __toESM(require("node:path"));
     init_rewrite();
     init_compose();
     init_transitions();
@@ -25411,7 +25702,7 @@ function stampAssistantWrite(ctx, req) {
   }
   const before = prior?.existed ? prior : null;
   const opId = req.toolUseId && /^[A-Za-z0-9_-]{1,70}$/.test(req.toolUseId) ? `hook-${req.toolUseId}` : void 0;
-  const ref = import_node_path35.default.join(source.root, ...req.relPath.split("/"));
+  const ref = import_node_path36.default.join(source.root, ...req.relPath.split("/"));
   const result = applyToMemory(ctx, { ref, sourceId: source.id, actor: "assistant", opId }, (ins, found, at) => {
     if (found.location !== "memories")
       return { ok: false, code: "not-a-memory", message: `${found.relPath} is not in the memory folder` };
@@ -25452,7 +25743,7 @@ function safeReal(p) {
     return null;
   }
 }
-var import_node_fs35, import_node_path35;
+var import_node_fs35, import_node_path36;
 var init_hook_stamp = __esm({
   "lib/service/session/hook-stamp.ts"() {
     "use strict";
@@ -25461,7 +25752,7 @@ var init_hook_stamp = __esm({
     init_hook_prior();
     init_inspect();
     import_node_fs35 = __toESM(require("node:fs"));
-    import_node_path35 = __toESM(require("node:path"));
+    import_node_path36 = __toESM(require("node:path"));
   }
 });
 
@@ -25504,6 +25795,587 @@ var init_files_context = __esm({
   }
 });
 
+// lib/service/versions/redact.ts
+function redactForVersion(bytes, owner) {
+  const text2 = bytes.toString("utf8");
+  const spans = maskSpans(text2, owner).filter((s) => s.class === "credential");
+  if (spans.length === 0) return { bytes, replaced: 0 };
+  const parts = [];
+  let pos = 0;
+  for (const s of spans) {
+    const breaks = text2.slice(s.start, s.end).split("\n").length - 1;
+    parts.push(text2.slice(pos, s.start), REDACTED, "\n".repeat(breaks));
+    pos = s.end;
+  }
+  parts.push(text2.slice(pos));
+  return { bytes: Buffer.from(parts.join(""), "utf8"), replaced: spans.length };
+}
+var REDACTED;
+var init_redact = __esm({
+  "lib/service/versions/redact.ts"() {
+    "use strict";
+    init_mask_inline();
+    REDACTED = "\u27E6credential removed by memtrust\u27E7";
+  }
+});
+
+// lib/service/versions/pack.ts
+function encodeChunk(header, body) {
+  const head3 = Buffer.from(`${JSON.stringify(header)}
+`, "utf8");
+  const raw = Buffer.concat([head3, ...body]);
+  const payload = import_node_zlib.default.brotliCompressSync(raw, {
+    params: {
+      [import_node_zlib.default.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [import_node_zlib.default.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+      [import_node_zlib.default.constants.BROTLI_PARAM_SIZE_HINT]: raw.length
+    }
+  });
+  const frame = Buffer.alloc(CHUNK_HEAD);
+  MAGIC.copy(frame, 0);
+  frame.writeUInt32LE(payload.length, 4);
+  digest8(payload).copy(frame, 8);
+  return Buffer.concat([frame, payload]);
+}
+function frameAt(buf, at) {
+  if (at + CHUNK_HEAD > buf.length || buf.compare(MAGIC, 0, 4, at, at + 4) !== 0) return -1;
+  const len = buf.readUInt32LE(at + 4);
+  if (at + CHUNK_HEAD + len > buf.length) return -1;
+  const payload = buf.subarray(at + CHUNK_HEAD, at + CHUNK_HEAD + len);
+  return digest8(payload).equals(buf.subarray(at + 8, at + 16)) ? len : -1;
+}
+function* chunksOf(buf) {
+  let at = 0;
+  while (at < buf.length) {
+    const len = frameAt(buf, at);
+    if (len >= 0) {
+      yield { start: at, payload: buf.subarray(at + CHUNK_HEAD, at + CHUNK_HEAD + len) };
+      at += CHUNK_HEAD + len;
+      continue;
+    }
+    const next = buf.indexOf(MAGIC, at + 1);
+    if (next < 0) return;
+    at = next;
+  }
+}
+function lastChunkOf(buf) {
+  let at = 0;
+  let last = -1;
+  while (at + CHUNK_HEAD <= buf.length && buf.compare(MAGIC, 0, 4, at, at + 4) === 0) {
+    last = at;
+    at += CHUNK_HEAD + buf.readUInt32LE(at + 4);
+  }
+  if (last < 0 || at !== buf.length || frameAt(buf, last) < 0) return null;
+  return decodeChunk(buf.subarray(last + CHUNK_HEAD));
+}
+function decodeChunk(payload) {
+  let raw;
+  try {
+    raw = import_node_zlib.default.brotliDecompressSync(payload);
+  } catch {
+    return null;
+  }
+  const nl = raw.indexOf(10);
+  if (nl < 0) return null;
+  try {
+    const header = JSON.parse(raw.subarray(0, nl).toString("utf8"));
+    if (header.v !== 2 || typeof header.root !== "string" || !Array.isArray(header.e)) return null;
+    return { header, body: raw.subarray(nl + 1) };
+  } catch {
+    return null;
+  }
+}
+var import_node_crypto11, import_node_zlib, MAGIC, CHUNK_HEAD, BROTLI_QUALITY, BROTLI_WINDOW_BITS, digest8;
+var init_pack = __esm({
+  "lib/service/versions/pack.ts"() {
+    "use strict";
+    import_node_crypto11 = __toESM(require("node:crypto"));
+    import_node_zlib = __toESM(require("node:zlib"));
+    MAGIC = Buffer.from("MTV2", "latin1");
+    CHUNK_HEAD = 16;
+    BROTLI_QUALITY = 6;
+    BROTLI_WINDOW_BITS = 22;
+    digest8 = (b) => import_node_crypto11.default.createHash("sha256").update(b).digest().subarray(0, 8);
+  }
+});
+
+// lib/service/versions/version-store.ts
+function versionsEnabled(env = process.env, setting) {
+  if (env.MEMTRUST_VERSIONS === "off") return false;
+  if (env.MEMTRUST_VERSIONS === "on") return true;
+  return setting ?? VERSIONS_BY_DEFAULT;
+}
+function versionsOn(env = process.env) {
+  let setting;
+  try {
+    setting = readSettings(env).versions;
+  } catch {
+    setting = void 0;
+  }
+  return versionsEnabled(env, setting);
+}
+function versionsDirBeside(dbPath) {
+  return import_node_path37.default.join(import_node_path37.default.dirname(dbPath), "versions");
+}
+function rootKey2(root) {
+  return import_node_crypto12.default.createHash("sha256").update(import_node_path37.default.resolve(root)).digest("hex").slice(0, 24);
+}
+function readChunkAt(file, start) {
+  let fd;
+  try {
+    fd = import_node_fs36.default.openSync(file, "r");
+  } catch {
+    return null;
+  }
+  try {
+    const head3 = Buffer.alloc(CHUNK_HEAD);
+    if (import_node_fs36.default.readSync(fd, head3, 0, CHUNK_HEAD, start) !== CHUNK_HEAD) return null;
+    const len = head3.readUInt32LE(4);
+    const whole = Buffer.alloc(CHUNK_HEAD + len);
+    if (import_node_fs36.default.readSync(fd, whole, 0, whole.length, start) !== whole.length) return null;
+    for (const c of chunksOf(whole)) return c.start === 0 ? decodeChunk(c.payload) : null;
+    return null;
+  } finally {
+    import_node_fs36.default.closeSync(fd);
+  }
+}
+function syncDir(dir) {
+  try {
+    const fd = import_node_fs36.default.openSync(dir, "r");
+    try {
+      import_node_fs36.default.fsyncSync(fd);
+    } finally {
+      import_node_fs36.default.closeSync(fd);
+    }
+  } catch {
+  }
+}
+var import_node_crypto12, import_node_fs36, import_node_path37, FILE_MODE, DIR_MODE, PACK_EXT, DECODED_CACHE_BYTES, VERSIONS_BY_DEFAULT, sha2562, VersionStore;
+var init_version_store = __esm({
+  "lib/service/versions/version-store.ts"() {
+    "use strict";
+    import_node_crypto12 = __toESM(require("node:crypto"));
+    import_node_fs36 = __toESM(require("node:fs"));
+    import_node_path37 = __toESM(require("node:path"));
+    init_settings();
+    init_pack();
+    FILE_MODE = 384;
+    DIR_MODE = 448;
+    PACK_EXT = ".mtv";
+    DECODED_CACHE_BYTES = 64 * 2 ** 20;
+    VERSIONS_BY_DEFAULT = true;
+    sha2562 = (b) => import_node_crypto12.default.createHash("sha256").update(b).digest("hex");
+    VersionStore = class {
+      constructor(dir) {
+        this.dir = dir;
+      }
+      state = /* @__PURE__ */ new Map();
+      decoded = /* @__PURE__ */ new Map();
+      decodedBytes = 0;
+      dirty = /* @__PURE__ */ new Set();
+      packFile(pack) {
+        return import_node_path37.default.join(this.dir, "packs", `${pack}${PACK_EXT}`);
+      }
+      /** The file holding a root's versions (its pack: the pack is its own index). */
+      indexFile(root) {
+        return this.packFile(rootKey2(root));
+      }
+      packNames() {
+        try {
+          return import_node_fs36.default.readdirSync(import_node_path37.default.join(this.dir, "packs")).filter((n) => n.endsWith(PACK_EXT)).map((n) => n.slice(0, -PACK_EXT.length));
+        } catch {
+          return [];
+        }
+      }
+      /** Roots with a pack here, as their chunks name them. */
+      roots() {
+        const out = [];
+        for (const pack of this.packNames()) {
+          let buf;
+          try {
+            buf = import_node_fs36.default.readFileSync(this.packFile(pack));
+          } catch {
+            continue;
+          }
+          for (const c of chunksOf(buf)) {
+            const d = decodeChunk(c.payload);
+            if (d) {
+              out.push(d.header.root);
+              break;
+            }
+          }
+        }
+        return out;
+      }
+      /** Every line of a root, oldest first; damaged chunks are skipped. */
+      readIndex(root) {
+        return [...this.load(root).lines];
+      }
+      /** Each file's last known state in `root`: its sha, or null when seen gone; empty for a root never seen. */
+      currentOf(root) {
+        return this.load(root).current;
+      }
+      load(root) {
+        const had = this.state.get(root);
+        if (had) return had;
+        const st = this.parse(root, null).st;
+        this.state.set(root, st);
+        return st;
+      }
+      /**
+       * The lines of `rels` in `root`, oldest first: every chunk is decompressed, but only those
+       * paths' bytes are hashed (a rescan's outside changes name a few files of a large pack).
+       */
+      linesOf(root, rels) {
+        const had = this.state.get(root);
+        if (!had) {
+          const { st, unresolved } = this.parse(root, rels);
+          if (!unresolved) return st.lines;
+        }
+        return this.load(root).lines.filter((l) => rels.has(l.rel));
+      }
+      /** Reads a root's pack; with `only`, the lines of those paths alone (`unresolved`: one names bytes not hashed). */
+      parse(root, only) {
+        const pack = rootKey2(root);
+        const st = { lines: [], current: /* @__PURE__ */ new Map(), where: /* @__PURE__ */ new Map(), size: 0 };
+        let unresolved = false;
+        let buf;
+        try {
+          buf = import_node_fs36.default.readFileSync(this.packFile(pack));
+        } catch {
+          return { st, unresolved };
+        }
+        st.size = buf.length;
+        for (const { start, payload } of chunksOf(buf)) {
+          const d = decodeChunk(payload);
+          if (!d) continue;
+          if (!only) this.remember(`${pack}@${start}`, d);
+          const { header, body } = d;
+          let off = 0;
+          for (const e of header.e) {
+            const wanted = !only || only.has(e.r);
+            const id = e.i ?? `${header.s}${import_node_path37.default.posix.basename(e.r)}`;
+            if (e.g) {
+              if (!wanted) continue;
+              st.lines.push({ v: 1, id, root: header.root, rel: e.r, at: header.at, sha: null, size: 0, gone: true });
+              st.current.set(e.r, null);
+              continue;
+            }
+            let blob2;
+            let place;
+            if (e.n !== void 0) {
+              const at = off;
+              off += e.n;
+              if (!wanted) continue;
+              blob2 = sha2562(body.subarray(at, at + e.n));
+              place = { pack, chunk: start, off: at, len: e.n };
+              if (!st.where.has(blob2)) st.where.set(blob2, place);
+            } else {
+              if (!wanted) continue;
+              blob2 = e.d ?? "";
+              place = st.where.get(blob2);
+              if (!place && only) unresolved = true;
+            }
+            const sha = e.h ?? blob2;
+            const line = {
+              v: 1,
+              id,
+              root: header.root,
+              rel: e.r,
+              at: header.at,
+              sha,
+              size: e.z ?? place?.len ?? 0,
+              blob: blob2,
+              ...place
+            };
+            if (e.x) line.redacted = e.x;
+            st.lines.push(line);
+            st.current.set(e.r, sha);
+          }
+        }
+        return { st, unresolved };
+      }
+      remember(key, d) {
+        if (this.decoded.has(key)) return;
+        if (this.decodedBytes + d.body.length > DECODED_CACHE_BYTES) {
+          this.decoded.clear();
+          this.decodedBytes = 0;
+        }
+        this.decoded.set(key, d);
+        this.decodedBytes += d.body.length;
+      }
+      /** Appends one chunk to a root's pack in one write; returns where it starts. */
+      append(root, bytes) {
+        const st = this.state.get(root);
+        const pack = rootKey2(root);
+        const file = this.packFile(pack);
+        import_node_fs36.default.mkdirSync(import_node_path37.default.dirname(file), { recursive: true, mode: DIR_MODE });
+        const fd = import_node_fs36.default.openSync(file, "a", FILE_MODE);
+        try {
+          let done = 0;
+          while (done < bytes.length) done += import_node_fs36.default.writeSync(fd, bytes, done, bytes.length - done);
+          const start = import_node_fs36.default.fstatSync(fd).size - bytes.length;
+          this.dirty.add(file);
+          if (st) st.size = st.size === start ? start + bytes.length : -1;
+          return { pack, start };
+        } finally {
+          import_node_fs36.default.closeSync(fd);
+        }
+      }
+      /**
+       * Keeps `all` (versions of files of `root`, seen at `at`) as one chunk. A version the root's
+       * last line already has for that path is not kept twice; stored bytes already in the pack
+       * are named, not written again. `blind` (the hooks): only the pack's last chunk is read, so
+       * a write costs about the same however large the pack; a path is compared with that chunk
+       * alone and only bytes repeated within `all` are shared.
+       */
+      put(root, at, all, opts = {}) {
+        if (all.length === 0) return;
+        const known = this.state.get(root);
+        const st = known ?? (opts.blind ? null : this.load(root));
+        const last = st ? null : this.lastShas(root);
+        const versions = all.filter((v) => (st ? st.current.get(v.rel) : last.get(v.rel)) !== v.sha);
+        if (versions.length === 0) return;
+        const s = versions[0].id.slice(0, versions[0].id.indexOf(":") + 1);
+        const entries = [];
+        const body = [];
+        const fresh = /* @__PURE__ */ new Map();
+        const blobs = [];
+        let off = 0;
+        for (const v of versions) {
+          const blob2 = v.redacted > 0 ? sha2562(v.stored) : v.sha;
+          blobs.push(blob2);
+          const e = { r: v.rel };
+          if (v.id !== `${s}${import_node_path37.default.posix.basename(v.rel)}`) e.i = v.id;
+          if (st?.where.has(blob2) || fresh.has(blob2)) e.d = blob2;
+          else {
+            e.n = v.stored.length;
+            fresh.set(blob2, { off, len: v.stored.length });
+            body.push(v.stored);
+            off += v.stored.length;
+          }
+          if (v.redacted > 0) Object.assign(e, { z: v.size, h: v.sha, x: v.redacted });
+          entries.push(e);
+        }
+        const { pack, start } = this.append(root, encodeChunk({ v: 2, root, s, at, e: entries }, body));
+        if (!st) return;
+        for (const [blob2, p] of fresh) if (!st.where.has(blob2)) st.where.set(blob2, { pack, chunk: start, ...p });
+        versions.forEach((v, i) => {
+          const place = st.where.get(blobs[i]);
+          const line = {
+            v: 1,
+            id: v.id,
+            root,
+            rel: v.rel,
+            at,
+            sha: v.sha,
+            size: v.size,
+            blob: blobs[i],
+            ...place
+          };
+          if (v.redacted > 0) line.redacted = v.redacted;
+          st.lines.push(line);
+          st.current.set(v.rel, v.sha);
+        });
+      }
+      /** Each path's sha in the pack's last chunk only (a blind writer's check: the same hook run twice keeps one). */
+      lastShas(root) {
+        const out = /* @__PURE__ */ new Map();
+        let buf;
+        try {
+          buf = import_node_fs36.default.readFileSync(this.indexFile(root));
+        } catch {
+          return out;
+        }
+        const d = lastChunkOf(buf);
+        if (!d) return out;
+        let off = 0;
+        for (const e of d.header.e) {
+          if (e.g) out.set(e.r, null);
+          else if (e.n !== void 0) {
+            out.set(e.r, e.h ?? sha2562(d.body.subarray(off, off + e.n)));
+            off += e.n;
+          } else out.set(e.r, e.h ?? e.d ?? null);
+        }
+        return out;
+      }
+      /** Records files of `root` seen gone at `at`. */
+      markGone(root, at, gone) {
+        if (gone.length === 0) return;
+        const st = this.state.get(root);
+        const s = gone[0].id.slice(0, gone[0].id.indexOf(":") + 1);
+        const entries = gone.map(
+          (g) => g.id === `${s}${import_node_path37.default.posix.basename(g.rel)}` ? { r: g.rel, g: 1 } : { r: g.rel, i: g.id, g: 1 }
+        );
+        this.append(root, encodeChunk({ v: 2, root, s, at, e: entries }, []));
+        if (!st) return;
+        for (const g of gone) {
+          st.lines.push({ v: 1, id: g.id, root, rel: g.rel, at, sha: null, size: 0, gone: true });
+          st.current.set(g.rel, null);
+        }
+      }
+      /** Makes every chunk appended through this store durable: one fsync per pack written. */
+      flush() {
+        for (const file of this.dirty) {
+          const fd = import_node_fs36.default.openSync(file, "r");
+          try {
+            import_node_fs36.default.fsyncSync(fd);
+          } finally {
+            import_node_fs36.default.closeSync(fd);
+          }
+        }
+        if (this.dirty.size > 0) syncDir(import_node_path37.default.join(this.dir, "packs"));
+        this.dirty.clear();
+      }
+      /** The stored bytes of a version line (credential values replaced), or null when its pack is missing or damaged. */
+      bytesOf(line) {
+        if (!line.pack || line.chunk === void 0 || line.off === void 0 || line.len === void 0) return null;
+        const key = `${line.pack}@${line.chunk}`;
+        let d = this.decoded.get(key);
+        if (!d) {
+          const got = readChunkAt(this.packFile(line.pack), line.chunk);
+          if (!got) return null;
+          d = got;
+          this.remember(key, d);
+        }
+        const bytes = d.body.subarray(line.off, line.off + line.len);
+        if (bytes.length !== line.len) return null;
+        if (line.blob && sha2562(bytes) !== line.blob) return null;
+        return Buffer.from(bytes);
+      }
+      /**
+       * Rewrites a root's pack with only `keep` (retention, prune.ts): each run of lines seen at
+       * the same time is a chunk again, stored bytes once. Written to a temp name, fsynced and
+       * renamed; false (nothing changed) when the pack grew since it was read, so an append made
+       * meanwhile is never lost.
+       */
+      rewriteIndex(root, keep) {
+        const st = this.load(root);
+        const file = this.indexFile(root);
+        const parts = [];
+        const written = /* @__PURE__ */ new Set();
+        let group = [];
+        const close = () => {
+          if (group.length === 0) return;
+          const s = group[0].id.slice(0, group[0].id.indexOf(":") + 1);
+          const entries = [];
+          const body = [];
+          for (const l of group) {
+            const e = { r: l.rel };
+            if (l.id !== `${s}${import_node_path37.default.posix.basename(l.rel)}`) e.i = l.id;
+            if (l.gone) e.g = 1;
+            else {
+              const bytes = l.blob && !written.has(l.blob) ? this.bytesOf(l) : null;
+              if (bytes) {
+                e.n = bytes.length;
+                body.push(bytes);
+                written.add(l.blob);
+              } else e.d = l.blob ?? "";
+              if (l.redacted) Object.assign(e, { z: l.size, h: l.sha, x: l.redacted });
+            }
+            entries.push(e);
+          }
+          parts.push(encodeChunk({ v: 2, root, s, at: group[0].at, e: entries }, body));
+          group = [];
+        };
+        for (const l of keep) {
+          if (group.length > 0 && group[0].at !== l.at) close();
+          group.push(l);
+        }
+        close();
+        let size = 0;
+        try {
+          size = import_node_fs36.default.statSync(file).size;
+        } catch {
+        }
+        if (size !== st.size) return false;
+        const tmp = `${file}.${process.pid}.tmp`;
+        const fd = import_node_fs36.default.openSync(tmp, "w", FILE_MODE);
+        try {
+          import_node_fs36.default.writeSync(fd, Buffer.concat(parts));
+          import_node_fs36.default.fsyncSync(fd);
+        } finally {
+          import_node_fs36.default.closeSync(fd);
+        }
+        import_node_fs36.default.renameSync(tmp, file);
+        syncDir(import_node_path37.default.dirname(file));
+        this.state.delete(root);
+        for (const k of [...this.decoded.keys()]) if (k.startsWith(`${rootKey2(root)}@`)) this.decoded.delete(k);
+        return true;
+      }
+    };
+  }
+});
+
+// lib/service/versions/hook-keep.ts
+var hook_keep_exports = {};
+__export(hook_keep_exports, {
+  keepAfterStamp: () => keepAfterStamp,
+  keepSeen: () => keepSeen
+});
+function keepSeen(dbPath, files, owner, now, opts) {
+  if (files.length === 0 || !import_node_path38.default.isAbsolute(dbPath) || !versionsOn()) return;
+  try {
+    const store = new VersionStore(versionsDirBeside(dbPath));
+    const at = `${now.toISOString().slice(0, 19)}Z`;
+    const byRoot = /* @__PURE__ */ new Map();
+    for (const f of files) {
+      const { bytes: stored, replaced } = f.credential === false ? { bytes: f.bytes, replaced: 0 } : redactForVersion(f.bytes, owner);
+      const list2 = byRoot.get(f.root) ?? [];
+      list2.push({
+        id: f.id,
+        rel: f.relPath,
+        sha: import_node_crypto13.default.createHash("sha256").update(f.bytes).digest("hex"),
+        size: f.bytes.length,
+        stored,
+        redacted: replaced
+      });
+      byRoot.set(f.root, list2);
+    }
+    for (const [root, versions] of byRoot) store.put(root, at, versions, { blind: opts.blind });
+    store.flush();
+  } catch {
+  }
+}
+function keepAfterStamp(ctx, realRoot, relPath, abs) {
+  if (!versionsOn()) return;
+  const source = ctx.sources.find((s) => !s.error && realOf2(s.root) === realRoot);
+  if (!source) return;
+  let bytes;
+  try {
+    bytes = import_node_fs37.default.readFileSync(abs);
+  } catch {
+    return;
+  }
+  if (bytes.length > FILE_CAP_BYTES) return;
+  keepSeen(
+    ctx.config.dbPath,
+    [{ root: source.root, id: `${source.id}:${import_node_path38.default.posix.basename(relPath)}`, relPath, bytes }],
+    ctx.owner(),
+    ctx.now(),
+    { blind: true }
+  );
+}
+function realOf2(p) {
+  try {
+    return import_node_fs37.default.realpathSync(p);
+  } catch {
+    return null;
+  }
+}
+var import_node_crypto13, import_node_fs37, import_node_path38;
+var init_hook_keep = __esm({
+  "lib/service/versions/hook-keep.ts"() {
+    "use strict";
+    import_node_crypto13 = __toESM(require("node:crypto"));
+    import_node_fs37 = __toESM(require("node:fs"));
+    import_node_path38 = __toESM(require("node:path"));
+    init_types4();
+    init_redact();
+    init_version_store();
+  }
+});
+
 // lib/cli/io.ts
 var processIo = {
   out: (line) => void process.stdout.write(`${line}
@@ -25511,7 +26383,10 @@ var processIo = {
   write: (text2) => void process.stdout.write(text2),
   err: (line) => void process.stderr.write(`${line}
 `),
-  isTTY: !!process.stderr.isTTY
+  // A getter: process.stderr is made on first use, and making it for a pipe loads the stream modules (a hook's start).
+  get isTTY() {
+    return !!process.stderr.isTTY;
+  }
 };
 
 // lib/hooks/input.ts
@@ -25589,7 +26464,7 @@ var import_node_fs15 = __toESM(require("node:fs"));
 var import_node_path15 = __toESM(require("node:path"));
 init_paths();
 init_sources();
-function realOrAncestor(p) {
+function realOrAncestor2(p) {
   const missing = [];
   let cur = p;
   for (; ; ) {
@@ -25625,18 +26500,18 @@ function locateTarget(filePath, cwd, roots) {
   const given = import_node_path15.default.resolve(cwd && import_node_path15.default.isAbsolute(cwd) ? cwd : process.cwd(), filePath);
   if (!/\.md$/i.test(given)) {
     const st2 = lstat(given);
-    if (!st2?.isSymbolicLink() || !/\.md$/i.test(realOrAncestor(given))) return { kind: "not-markdown" };
+    if (!st2?.isSymbolicLink() || !/\.md$/i.test(realOrAncestor2(given))) return { kind: "not-markdown" };
   }
   const st = lstat(given);
   const symlink = !!st?.isSymbolicLink();
-  let real3 = realOrAncestor(given);
+  let real3 = realOrAncestor2(given);
   if (symlink && real3 === given) {
     try {
-      real3 = realOrAncestor(import_node_path15.default.resolve(import_node_path15.default.dirname(given), import_node_fs15.default.readlinkSync(given)));
+      real3 = realOrAncestor2(import_node_path15.default.resolve(import_node_path15.default.dirname(given), import_node_fs15.default.readlinkSync(given)));
     } catch {
     }
   }
-  const lexicalParent = realOrAncestor(import_node_path15.default.dirname(given));
+  const lexicalParent = realOrAncestor2(import_node_path15.default.dirname(given));
   for (const root of roots) {
     let realRoot;
     try {
@@ -25669,6 +26544,9 @@ function locateTarget(filePath, cwd, roots) {
   return { kind: "outside" };
 }
 
+// lib/cli/hook-pre.ts
+var import_node_path22 = __toESM(require("node:path"));
+
 // lib/hooks/pre-write.ts
 init_validation_rules();
 init_hints();
@@ -25678,6 +26556,7 @@ init_types4();
 init_split();
 init_frontmatter();
 init_assistant_write();
+init_way_out();
 
 // lib/cli/hook-pre.ts
 init_config();
@@ -25715,8 +26594,10 @@ ${tail.toString("utf8")}`, oversize: true, bytes: total };
 function emit(io, event, fields) {
   io.out(JSON.stringify({ hookSpecificOutput: { hookEventName: event, ...fields } }));
 }
-function config(env) {
-  return loadConfig({ env });
+function config(env, filePath, cwd) {
+  if (filePath === void 0) return loadConfig({ env, target: "" });
+  const target = import_node_path22.default.resolve(cwd && import_node_path22.default.isAbsolute(cwd) ? cwd : process.cwd(), filePath);
+  return loadConfig({ env, target });
 }
 
 // lib/cli/hook-post.ts
@@ -25743,7 +26624,7 @@ async function postWrite(io, env, opts = { index: true }) {
   if (!input.filePath || !input.toolName || !["Write", "Edit", "MultiEdit"].includes(input.toolName)) return 0;
   let cfg;
   try {
-    cfg = config(env);
+    cfg = config(env, input.filePath, input.cwd);
   } catch (e) {
     io.err(`memtrust hook post-write: ${e.message}: not stamped`);
     return 1;
@@ -25760,6 +26641,7 @@ async function postWrite(io, env, opts = { index: true }) {
     toolUseId: input.toolUseId,
     sessionId: input.sessionId
   });
+  if (r.ok) (await Promise.resolve().then(() => (init_hook_keep(), hook_keep_exports))).keepAfterStamp(ctx, t.realRoot, t.relPath, t.real);
   if (!r.ok) {
     io.err(`memtrust hook post-write: ${t.relPath}: ${r.message}: not stamped`);
     return 1;
@@ -25773,9 +26655,9 @@ async function postWrite(io, env, opts = { index: true }) {
 }
 
 // lib/plugin/entry.ts
-var import_node_path36 = __toESM(require("node:path"));
+var import_node_path39 = __toESM(require("node:path"));
 function pluginEnv() {
-  process.env.MEMTRUST_PROJECT_DIR ||= import_node_path36.default.resolve(__dirname, "..", "..");
+  process.env.MEMTRUST_PROJECT_DIR ||= import_node_path39.default.resolve(__dirname, "..", "..");
   process.stdout.on("error", (e) => {
     if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
     throw e;

@@ -6,8 +6,8 @@ var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
 var __getOwnPropNames = Object.getOwnPropertyNames;
 var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __commonJS = (cb, mod) => function __require() {
-  return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
+var __commonJS = (cb, mod2) => function __require() {
+  return mod2 || (0, cb[__getOwnPropNames(cb)[0]])((mod2 = { exports: {} }).exports, mod2), mod2.exports;
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
@@ -17,13 +17,13 @@ var __copyProps = (to, from, except, desc) => {
   }
   return to;
 };
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+var __toESM = (mod2, isNodeMode, target) => (target = mod2 != null ? __create(__getProtoOf(mod2)) : {}, __copyProps(
   // If the importer is in node compatibility mode or this is not an ESM
   // file that has been converted to a CommonJS file using a Babel-
   // compatible transform (i.e. "__esModule" has not been set), then set
   // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
-  mod
+  isNodeMode || !mod2 || !mod2.__esModule ? __defProp(target, "default", { value: mod2, enumerable: true }) : target,
+  mod2
 ));
 
 // node_modules/yaml/dist/nodes/identity.js
@@ -39,9 +39,9 @@ var require_identity = __commonJS({
     var NODE_TYPE = Symbol.for("yaml.node.type");
     var isAlias2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
-    var isMap3 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
-    var isPair4 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
-    var isScalar5 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
+    var isMap2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
+    var isPair2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
+    var isScalar2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
     var isSeq = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
     function isCollection2(node) {
       if (node && typeof node === "object")
@@ -63,7 +63,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node) => (isScalar5(node) || isCollection2(node)) && !!node.anchor;
+    var hasAnchor = (node) => (isScalar2(node) || isCollection2(node)) && !!node.anchor;
     exports2.ALIAS = ALIAS;
     exports2.DOC = DOC;
     exports2.MAP = MAP;
@@ -75,10 +75,10 @@ var require_identity = __commonJS({
     exports2.isAlias = isAlias2;
     exports2.isCollection = isCollection2;
     exports2.isDocument = isDocument;
-    exports2.isMap = isMap3;
+    exports2.isMap = isMap2;
     exports2.isNode = isNode;
-    exports2.isPair = isPair4;
-    exports2.isScalar = isScalar5;
+    exports2.isPair = isPair2;
+    exports2.isScalar = isScalar2;
     exports2.isSeq = isSeq;
   }
 });
@@ -103,17 +103,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path15) {
-      const ctrl = callVisitor(key, node, visitor, path15);
+    function visit_(key, node, visitor, path16) {
+      const ctrl = callVisitor(key, node, visitor, path16);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path15, ctrl);
-        return visit_(key, ctrl, visitor, path15);
+        replaceNode(key, path16, ctrl);
+        return visit_(key, ctrl, visitor, path16);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path15 = Object.freeze(path15.concat(node));
+          path16 = Object.freeze(path16.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path15);
+            const ci = visit_(i, node.items[i], visitor, path16);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -124,13 +124,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path15 = Object.freeze(path15.concat(node));
-          const ck = visit_("key", node.key, visitor, path15);
+          path16 = Object.freeze(path16.concat(node));
+          const ck = visit_("key", node.key, visitor, path16);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path15);
+          const cv = visit_("value", node.value, visitor, path16);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -151,17 +151,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path15) {
-      const ctrl = await callVisitor(key, node, visitor, path15);
+    async function visitAsync_(key, node, visitor, path16) {
+      const ctrl = await callVisitor(key, node, visitor, path16);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path15, ctrl);
-        return visitAsync_(key, ctrl, visitor, path15);
+        replaceNode(key, path16, ctrl);
+        return visitAsync_(key, ctrl, visitor, path16);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path15 = Object.freeze(path15.concat(node));
+          path16 = Object.freeze(path16.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path15);
+            const ci = await visitAsync_(i, node.items[i], visitor, path16);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -172,13 +172,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path15 = Object.freeze(path15.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path15);
+          path16 = Object.freeze(path16.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path16);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path15);
+          const cv = await visitAsync_("value", node.value, visitor, path16);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -205,23 +205,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path15) {
+    function callVisitor(key, node, visitor, path16) {
       if (typeof visitor === "function")
-        return visitor(key, node, path15);
+        return visitor(key, node, path16);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path15);
+        return visitor.Map?.(key, node, path16);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path15);
+        return visitor.Seq?.(key, node, path16);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path15);
+        return visitor.Pair?.(key, node, path16);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path15);
+        return visitor.Scalar?.(key, node, path16);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path15);
+        return visitor.Alias?.(key, node, path16);
       return void 0;
     }
-    function replaceNode(key, path15, node) {
-      const parent = path15[path15.length - 1];
+    function replaceNode(key, path16, node) {
+      const parent = path16[path16.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -257,10 +257,10 @@ var require_directives = __commonJS({
     };
     var escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, (ch) => escapeChars[ch]);
     var Directives = class _Directives {
-      constructor(yaml, tags) {
+      constructor(yaml2, tags) {
         this.docStart = null;
         this.docEnd = false;
-        this.yaml = Object.assign({}, _Directives.defaultYaml, yaml);
+        this.yaml = Object.assign({}, _Directives.defaultYaml, yaml2);
         this.tags = Object.assign({}, _Directives.defaultTags, tags);
       }
       clone() {
@@ -833,10 +833,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path15, value) {
+    function collectionFromPath(schema, path16, value) {
       let v = value;
-      for (let i = path15.length - 1; i >= 0; --i) {
-        const k = path15[i];
+      for (let i = path16.length - 1; i >= 0; --i) {
+        const k = path16[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -855,7 +855,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path15) => path15 == null || typeof path15 === "object" && !!path15[Symbol.iterator]().next().done;
+    var isEmptyPath = (path16) => path16 == null || typeof path16 === "object" && !!path16[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -885,11 +885,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path15, value) {
-        if (isEmptyPath(path15))
+      addIn(path16, value) {
+        if (isEmptyPath(path16))
           this.add(value);
         else {
-          const [key, ...rest] = path15;
+          const [key, ...rest] = path16;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -903,8 +903,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path15) {
-        const [key, ...rest] = path15;
+      deleteIn(path16) {
+        const [key, ...rest] = path16;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -918,8 +918,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path15, keepScalar) {
-        const [key, ...rest] = path15;
+      getIn(path16, keepScalar) {
+        const [key, ...rest] = path16;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -937,8 +937,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path15) {
-        const [key, ...rest] = path15;
+      hasIn(path16) {
+        const [key, ...rest] = path16;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -948,8 +948,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path15, value) {
-        const [key, ...rest] = path15;
+      setIn(path16, value) {
+        const [key, ...rest] = path16;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -3464,9 +3464,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path15, value) {
+      addIn(path16, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path15, value);
+          this.contents.addIn(path16, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3541,14 +3541,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path15) {
-        if (Collection.isEmptyPath(path15)) {
+      deleteIn(path16) {
+        if (Collection.isEmptyPath(path16)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path15) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path16) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3563,10 +3563,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path15, keepScalar) {
-        if (Collection.isEmptyPath(path15))
+      getIn(path16, keepScalar) {
+        if (Collection.isEmptyPath(path16))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path15, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path16, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -3577,10 +3577,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path15) {
-        if (Collection.isEmptyPath(path15))
+      hasIn(path16) {
+        if (Collection.isEmptyPath(path16))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path15) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path16) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3597,13 +3597,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path15, value) {
-        if (Collection.isEmptyPath(path15)) {
+      setIn(path16, value) {
+        if (Collection.isEmptyPath(path16)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path15), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path16), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path15, value);
+          this.contents.setIn(path16, value);
         }
       }
       /**
@@ -4187,9 +4187,9 @@ var require_resolve_flow_collection = __commonJS({
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token2) => token2 && (token2.type === "block-map" || token2.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap3 = fc.start.source === "{";
-      const fcName = isMap3 ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap3 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const isMap2 = fc.start.source === "{";
+      const fcName = isMap2 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap2 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -4225,7 +4225,7 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap3 && ctx.options.strict && utilContainsNewline.containsNewline(key))
+          if (!isMap2 && ctx.options.strict && utilContainsNewline.containsNewline(key))
             onError(
               key,
               // checked by containsNewline()
@@ -4265,7 +4265,7 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap3 && !sep && !props.found) {
+        if (!isMap2 && !sep && !props.found) {
           const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
@@ -4288,7 +4288,7 @@ var require_resolve_flow_collection = __commonJS({
             startOnNewline: false
           });
           if (valueProps.found) {
-            if (!isMap3 && !props.found && ctx.options.strict) {
+            if (!isMap2 && !props.found && ctx.options.strict) {
               if (sep)
                 for (const st of sep) {
                   if (st === valueProps.found)
@@ -4320,7 +4320,7 @@ var require_resolve_flow_collection = __commonJS({
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          if (isMap3) {
+          if (isMap2) {
             const map = coll;
             if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -4336,7 +4336,7 @@ var require_resolve_flow_collection = __commonJS({
           offset = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
-      const expectedEnd = isMap3 ? "}" : "]";
+      const expectedEnd = isMap2 ? "}" : "]";
       const [ce, ...ee] = fc.end;
       let cePos = offset;
       if (ce?.source === expectedEnd)
@@ -5139,7 +5139,7 @@ var require_composer = __commonJS({
       }
       return { comment, afterEmptyLine };
     }
-    var Composer2 = class {
+    var Composer = class {
       constructor(options = {}) {
         this.doc = null;
         this.atDirectives = false;
@@ -5299,7 +5299,7 @@ ${end.comment}` : end.comment;
         }
       }
     };
-    exports2.Composer = Composer2;
+    exports2.Composer = Composer;
   }
 });
 
@@ -5564,9 +5564,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path15) => {
+    visit.itemAtPath = (cst, path16) => {
       let item = cst;
-      for (const [field, index] of path15) {
+      for (const [field, index] of path16) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -5575,23 +5575,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path15) => {
-      const parent = visit.itemAtPath(cst, path15.slice(0, -1));
-      const field = path15[path15.length - 1][0];
+    visit.parentCollection = (cst, path16) => {
+      const parent = visit.itemAtPath(cst, path16.slice(0, -1));
+      const field = path16[path16.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path15, item, visitor) {
-      let ctrl = visitor(item, path15);
+    function _visit(path16, item, visitor) {
+      let ctrl = visitor(item, path16);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token2 = item[field];
         if (token2 && "items" in token2) {
           for (let i = 0; i < token2.items.length; ++i) {
-            const ci = _visit(Object.freeze(path15.concat([[field, i]])), token2.items[i], visitor);
+            const ci = _visit(Object.freeze(path16.concat([[field, i]])), token2.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5602,10 +5602,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path15);
+            ctrl = ctrl(item, path16);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path15) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path16) : ctrl;
     }
     exports2.visit = visit;
   }
@@ -5623,7 +5623,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR = "";
     var isCollection2 = (token2) => !!token2 && "items" in token2;
-    var isScalar5 = (token2) => !!token2 && (token2.type === "scalar" || token2.type === "single-quoted-scalar" || token2.type === "double-quoted-scalar" || token2.type === "block-scalar");
+    var isScalar2 = (token2) => !!token2 && (token2.type === "scalar" || token2.type === "single-quoted-scalar" || token2.type === "double-quoted-scalar" || token2.type === "block-scalar");
     function prettyToken(token2) {
       switch (token2) {
         case BOM2:
@@ -5707,7 +5707,7 @@ var require_cst = __commonJS({
     exports2.FLOW_END = FLOW_END;
     exports2.SCALAR = SCALAR;
     exports2.isCollection = isCollection2;
-    exports2.isScalar = isScalar5;
+    exports2.isScalar = isScalar2;
     exports2.prettyToken = prettyToken;
     exports2.tokenType = tokenType;
   }
@@ -6430,7 +6430,7 @@ var require_parser = __commonJS({
         }
       }
     }
-    var Parser2 = class {
+    var Parser = class {
       /**
        * @param onNewLine - If defined, called separately with the start position of
        *   each new line (in `parse()`, including the start of input).
@@ -7203,7 +7203,7 @@ var require_parser = __commonJS({
         }
       }
     };
-    exports2.Parser = Parser2;
+    exports2.Parser = Parser;
   }
 });
 
@@ -7375,8 +7375,14 @@ var processIo = {
   write: (text) => void process.stdout.write(text),
   err: (line) => void process.stderr.write(`${line}
 `),
-  isTTY: !!process.stderr.isTTY
+  // A getter: process.stderr is made on first use, and making it for a pipe loads the stream modules (a hook's start).
+  get isTTY() {
+    return !!process.stderr.isTTY;
+  }
 };
+
+// lib/cli/hook-pre.ts
+var import_node_path14 = __toESM(require("node:path"));
 
 // lib/hooks/input.ts
 var WRITE_TOOLS = ["Write", "Edit", "MultiEdit"];
@@ -7477,8 +7483,17 @@ function splitHints(v) {
 var import_node_crypto2 = __toESM(require("node:crypto"));
 var import_node_fs7 = __toESM(require("node:fs"));
 
-// lib/memory-file/frontmatter.ts
-var import_yaml3 = __toESM(require_dist());
+// lib/memory-file/yaml-lazy.ts
+var mod;
+function yaml() {
+  mod ??= require_dist();
+  return mod;
+}
+var isAlias = ((n) => yaml().isAlias(n));
+var isCollection = ((n) => yaml().isCollection(n));
+var isMap = ((n) => yaml().isMap(n));
+var isPair = ((n) => yaml().isPair(n));
+var isScalar = ((n) => yaml().isScalar(n));
 
 // lib/validators/types.ts
 var PERSONAL_CODES = /* @__PURE__ */ new Set(["secret.private-ip", "secret.email", "secret.home-path"]);
@@ -7487,9 +7502,6 @@ function findingClass(code) {
 }
 var FILE_CAP_BYTES = 1024 * 1024;
 var FRONTMATTER_CAP_BYTES = 256 * 1024;
-
-// lib/memory-file/fm-walk.ts
-var import_yaml = __toESM(require_dist());
 
 // lib/memory-file/lines.ts
 function indexLines(text) {
@@ -7515,12 +7527,12 @@ function fileLineOf(index, offset) {
 
 // lib/memory-file/fm-walk.ts
 function scalarText(node) {
-  if (!(0, import_yaml.isScalar)(node)) return null;
+  if (!isScalar(node)) return null;
   if (node.value === null && (node.type === "PLAIN" || node.type === void 0)) return null;
   return typeof node.source === "string" ? node.source : String(node.value);
 }
 function startOf(node) {
-  if ((0, import_yaml.isScalar)(node) || (0, import_yaml.isAlias)(node) || (0, import_yaml.isCollection)(node)) return node.range?.[0] ?? 0;
+  if (isScalar(node) || isAlias(node) || isCollection(node)) return node.range?.[0] ?? 0;
   return 0;
 }
 function findNodeErrors(doc, index) {
@@ -7529,24 +7541,24 @@ function findNodeErrors(doc, index) {
   while (stack.length > 0) {
     const node = stack.pop();
     if (node === null || node === void 0) continue;
-    if ((0, import_yaml.isPair)(node)) {
+    if (isPair(node)) {
       stack.push(node.value, node.key);
       continue;
     }
     const line = fileLineOf(index, startOf(node));
-    if ((0, import_yaml.isAlias)(node)) {
+    if (isAlias(node)) {
       errors.push({ code: "yaml-alias", message: "YAML aliases are not allowed", line });
       continue;
     }
-    if (!(0, import_yaml.isScalar)(node) && !(0, import_yaml.isCollection)(node)) continue;
+    if (!isScalar(node) && !isCollection(node)) continue;
     if (node.anchor) errors.push({ code: "yaml-anchor", message: "YAML anchors are not allowed", line });
     if (node.tag) errors.push({ code: "yaml-tag", message: "YAML tags are not allowed", line });
-    if (!(0, import_yaml.isCollection)(node)) continue;
+    if (!isCollection(node)) continue;
     const seen = /* @__PURE__ */ new Set();
     for (const item of node.items) {
       stack.push(item);
-      if (!(0, import_yaml.isMap)(node) || !(0, import_yaml.isPair)(item)) continue;
-      const key = scalarText(item.key) ?? ((0, import_yaml.isScalar)(item.key) ? "" : null);
+      if (!isMap(node) || !isPair(item)) continue;
+      const key = scalarText(item.key) ?? (isScalar(item.key) ? "" : null);
       if (key === null) continue;
       if (seen.has(key)) {
         const line2 = fileLineOf(index, startOf(item.key));
@@ -7561,17 +7573,17 @@ function displayKey(key) {
   return /^[a-z0-9_-]{1,20}$/.test(key) ? key : `(a key of ${[...key].length} characters)`;
 }
 function toFmValue(root) {
-  if (!(0, import_yaml.isCollection)(root)) return scalarText(root);
-  const out = (0, import_yaml.isMap)(root) ? /* @__PURE__ */ Object.create(null) : [];
+  if (!isCollection(root)) return scalarText(root);
+  const out = isMap(root) ? /* @__PURE__ */ Object.create(null) : [];
   const work = [{ node: root, into: out }];
   while (work.length > 0) {
     const { node, into } = work.pop() ?? { node: null, into: out };
-    if (!(0, import_yaml.isCollection)(node)) continue;
+    if (!isCollection(node)) continue;
     for (const item of node.items) {
-      const value = (0, import_yaml.isPair)(item) ? item.value : item;
-      const child = (0, import_yaml.isCollection)(value) ? (0, import_yaml.isMap)(value) ? /* @__PURE__ */ Object.create(null) : [] : scalarText(value);
+      const value = isPair(item) ? item.value : item;
+      const child = isCollection(value) ? isMap(value) ? /* @__PURE__ */ Object.create(null) : [] : scalarText(value);
       if (Array.isArray(into)) into.push(child);
-      else if ((0, import_yaml.isPair)(item)) into[scalarText(item.key) ?? ""] = child;
+      else if (isPair(item)) into[scalarText(item.key) ?? ""] = child;
       if (child !== null && typeof child === "object") work.push({ node: value, into: child });
     }
   }
@@ -7597,9 +7609,6 @@ function isKnownKey(key) {
 }
 var METADATA_KEY = "metadata";
 var NESTED_READ_KEYS = /* @__PURE__ */ new Set([...KNOWN_KEYS, "node_type", "originSessionId"]);
-
-// lib/memory-file/yaml-compose.ts
-var import_yaml2 = __toESM(require_dist());
 
 // lib/memory-file/depth-guard.ts
 var MAX_NESTING_DEPTH = 64;
@@ -7665,7 +7674,7 @@ function composeYaml(text, index) {
   const errors = [];
   let strayErrors = 0;
   let documents = 0;
-  const tokens = new import_yaml2.Parser().parse(text);
+  const tokens = new (yaml()).Parser().parse(text);
   function* capped() {
     for (const token2 of tokens) {
       if (token2.type === "error" && ++strayErrors > MAX_TOP_LEVEL_ERRORS) {
@@ -7681,7 +7690,7 @@ function composeYaml(text, index) {
   }
   let doc = null;
   try {
-    const composer = new import_yaml2.Composer({ uniqueKeys: false, prettyErrors: false });
+    const composer = new (yaml()).Composer({ uniqueKeys: false, prettyErrors: false });
     for (const d of composer.compose(capped(), true, text.length)) doc ??= d;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -7815,19 +7824,19 @@ function parseFrontmatterDoc(text) {
   const base = { text, index, doc, map: null };
   if (!doc || errors.length > 0) return { ...base, parsed: empty(errors) };
   const contents = doc.contents;
-  if (contents === null || (0, import_yaml3.isScalar)(contents) && contents.value === null && !contents.source) {
+  if (contents === null || isScalar(contents) && contents.value === null && !contents.source) {
     return { ...base, parsed: empty([]) };
   }
-  if (!(0, import_yaml3.isMap)(contents)) {
+  if (!isMap(contents)) {
     const line = fileLineOf(index, contents.range?.[0] ?? 0);
     return { ...base, parsed: empty([{ code: "not-a-mapping", message: "frontmatter is not a mapping", line }]) };
   }
   const parsed = empty(findNodeErrors(doc, index));
   const seen = /* @__PURE__ */ new Set();
   for (const pair of contents.items) {
-    if (!(0, import_yaml3.isPair)(pair)) continue;
-    const line = fileLineOf(index, (0, import_yaml3.isScalar)(pair.key) ? pair.key.range?.[0] ?? 0 : 0);
-    const key = (0, import_yaml3.isScalar)(pair.key) ? scalarText(pair.key) ?? "" : null;
+    if (!isPair(pair)) continue;
+    const line = fileLineOf(index, isScalar(pair.key) ? pair.key.range?.[0] ?? 0 : 0);
+    const key = isScalar(pair.key) ? scalarText(pair.key) ?? "" : null;
     if (key === null) {
       parsed.errors.push({ code: "non-scalar-key", message: "frontmatter keys must be plain text", line });
       continue;
@@ -7840,7 +7849,7 @@ function parseFrontmatterDoc(text) {
       parsed.data[key] = toFmValue(pair.value);
       continue;
     }
-    if (pair.value !== null && !(0, import_yaml3.isScalar)(pair.value)) {
+    if (pair.value !== null && !isScalar(pair.value)) {
       const message = `${displayKey(key)} must be a single value`;
       parsed.errors.push({ code: "non-scalar-value", message, line, key });
       continue;
@@ -7853,16 +7862,16 @@ function parseFrontmatterDoc(text) {
   return { ...base, map: contents, parsed };
 }
 function readNested(contents, index, parsed) {
-  const meta = contents.items.find((p) => (0, import_yaml3.isPair)(p) && (0, import_yaml3.isScalar)(p.key) && scalarText(p.key) === METADATA_KEY);
-  if (!meta || !(0, import_yaml3.isMap)(meta.value)) return;
+  const meta = contents.items.find((p) => isPair(p) && isScalar(p.key) && scalarText(p.key) === METADATA_KEY);
+  if (!meta || !isMap(meta.value)) return;
   const nested = [];
   for (const pair of meta.value.items) {
-    if (!(0, import_yaml3.isPair)(pair) || !(0, import_yaml3.isScalar)(pair.key)) continue;
+    if (!isPair(pair) || !isScalar(pair.key)) continue;
     const key = scalarText(pair.key);
     if (key === null || !NESTED_READ_KEYS.has(key) || nested.includes(key)) continue;
     if (key in parsed.data || parsed.errors.some((e) => e.key === key)) continue;
     const line = fileLineOf(index, pair.key.range?.[0] ?? 0);
-    if (pair.value !== null && !(0, import_yaml3.isScalar)(pair.value)) {
+    if (pair.value !== null && !isScalar(pair.value)) {
       if (isKnownKey(key))
         parsed.errors.push({
           code: "non-scalar-value",
@@ -7943,15 +7952,6 @@ function splitFile(bytes) {
   }
   return { ok: false, error: "missing-close" };
 }
-
-// lib/memory-file/rewrite.ts
-var import_yaml6 = __toESM(require_dist());
-
-// lib/memory-file/rewrite-plan.ts
-var import_yaml5 = __toESM(require_dist());
-
-// lib/memory-file/scalar-encode.ts
-var import_yaml4 = __toESM(require_dist());
 
 // lib/memory-file/types.ts
 var FATAL_FM_ERRORS = /* @__PURE__ */ new Set([
@@ -8318,7 +8318,8 @@ var DETECTORS = [
     hint: "PRIVATE KEY",
     tier: 1,
     re: /-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g,
-    describe: () => "private key block -----BEGIN \u2026 PRIVATE KEY-----"
+    // `-----BEGIN PRIVATE KEY-----\n...\n-----END…` in a sample `.env`: the body is an ellipsis, a placeholder.
+    describe: (m) => /^(?:\\n|\s){0,3}(?:\.{3}|…)/.test(m.input.slice(m.index + m[0].length, m.index + m[0].length + 12)) ? null : "private key block -----BEGIN \u2026 PRIVATE KEY-----"
   },
   {
     code: "secret.ssh-fingerprint",
@@ -8356,6 +8357,16 @@ var DETECTORS = [
     tier: 1,
     re: /(?<![A-Za-z0-9])(?:sk|rk)_live_[A-Za-z0-9]{10,}/g,
     describe: token("Stripe live key", (s) => s.slice(0, 8))
+  },
+  {
+    // Provider tokens with a fixed form (docs/credentials.md §2, "Shape"): a Telegram bot token
+    // (the bot's number, `:AA`, 33 more), Linear `lin_api_` + 32 or more, Hugging Face `hf_` + 34
+    // letters, npm `npm_` + 36. The lengths are the providers' own, so words never match.
+    code: "secret.provider-token",
+    hint: /:AA|lin_api_|hf_|npm_/,
+    tier: 1,
+    re: /(?<![A-Za-z0-9])(?:\d{8,10}:AA[A-Za-z0-9_-]{33}|lin_api_[A-Za-z0-9]{32,}|hf_[A-Za-z]{34}|npm_[A-Za-z0-9]{36})(?![A-Za-z0-9_-])/g,
+    describe: token("provider token", (s) => /^(?:lin_api_|hf_|npm_)/.exec(s)?.[0] ?? "")
   },
   {
     code: "secret.jwt",
@@ -8701,7 +8712,7 @@ function scanHomes(text, owner, out, re, styleOf) {
 }
 
 // lib/validators/secrets-trigger.ts
-var TRIGGER_WORDS = String.raw`pass|pwd|\bpw\b|secret|token|key|auth|communit|cred|log\s?-?in|sign\s?-?in|account|user|root|admin|sudo|curl|mysql|mariadb|contrase|clave|mot de passe|mdp|senha|kennwort|пароль|비번|비밀번호|암호|密码|密碼|口令|パスワード|暗証|계정|로그인|账号|帳號|アカウント|ログイン|bearer|snmp|ftp|ak=|sk=|mật khẩu|mat khau|tài khoản|ключ|密钥|clé|schlüssel|chave`;
+var TRIGGER_WORDS = String.raw`pass|pwd|pairing|\bpw\b|\bpins?\b|secret|token|key|auth|communit|cred|log\s?-?in|sign\s?-?in|account|user|root|admin|sudo|curl|mysql|mariadb|contrase|clave|mot de passe|mdp|senha|kennwort|пароль|비번|비밀번호|암호|密码|密碼|口令|パスワード|暗証|계정|로그인|账号|帳號|アカウント|ログイン|bearer|snmp|ftp|ak=|sk=|mật khẩu|mat khau|tài khoản|ключ|密钥|clé|schlüssel|chave`;
 var TRIGGER = new RegExp(groupedAlternation(TRIGGER_WORDS.split("|"), true), "gi");
 var NONE = 0;
 var BACKTICK = 1;
@@ -8798,7 +8809,7 @@ var CHAIN_ADDRESS = /^0x(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$/;
 var PASSWORD_HASH = /^\$(?:2[abxy]?|argon2(?:id|i|d)|[156y]|scrypt|pbkdf2[\w-]*)\$/;
 var LOWER_NAME = /^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+$/;
 var HOST = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z][a-z0-9-]*(?::\d{1,5})?$/;
-var DATE_TIME_VERSION = /^(?:v?\d+(?:[._]\d+){1,3}(?:[-+][\w.]+)?|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?|\d+(?:\.\d+)?(?:ms|s|m|h|d|k|kb|mb|gb|tb|%|px|rem|em)?)$/i;
+var DATE_TIME_VERSION = /^(?:v?\d+(?:[._]\d+){1,3}[a-z]{0,3}(?:[-+][\w.]+)?|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?|\d+(?:\.\d+)?(?:ms|s|m|h|d|k|kb|mb|gb|tb|%|px|rem|em)?)$/i;
 var FILE_LIKE = /^[\w.-]*[A-Za-z0-9]\.[a-z][a-z0-9]{0,4}$/;
 var PATH_LIKE = /^[~.]{0,2}\/?(?:[\w.@-]+\/)+[\w.@-]*$/;
 var PRICE = /^[$€£¥]\d/;
@@ -8822,7 +8833,7 @@ function isPasswordShaped(v, strict = false) {
   if (SHORT_HEX.test(v) || NOT_A_PASSWORD.test(v)) return false;
   return !isNotSecretShape(v);
 }
-var NOT_A_PASSWORD = /,|#|^@|^[A-Za-z]+'[a-z]{1,2}$|^[~≈<>+-]?\d[\d.,]*\s?(?:[KMGTkmgt]i?[Bb]?|ms|s|h|d|%|px|k|m|x)?(?:[-–~]\d[\d.,]*[KMGTkmgt%]?)?$|^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$|^[a-z]{2,10}_[A-Za-z0-9]{8,}$|[A-Za-z_]\(|^(?:self|this|cls)\.|\w\[|^\d+(?:[-_.][a-z][a-z0-9]*)+$/;
+var NOT_A_PASSWORD = /,|#|^[A-Z]?[a-z]+[!?.]+$|^@|^[A-Za-z]+'[a-z]{1,2}$|^[~≈<>+-]?\d[\d.,]*\s?(?:[KMGTkmgt]i?[Bb]?|ms|s|h|d|%|px|k|m|x)?(?:[-–~]\d[\d.,]*[KMGTkmgt%]?)?$|^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$|^[a-z]{2,10}_[A-Za-z0-9]{8,}$|[A-Za-z_]\(|^(?:self|this|cls)\.|\w\[|^\d+(?:[-_.][a-z][a-z0-9]*)+$/;
 function isKeyShaped(v) {
   if (v.length < 16 || v.length > 512) return false;
   const k = classesOf(v);
@@ -8862,6 +8873,13 @@ function appPasswords(line) {
     if (k.digit && k.count >= 2 && mixedGroups >= 3 && letterGroups >= 4) out.push({ start: m.index, value: m[0] });
   }
   return out;
+}
+function areSiblings(a, b) {
+  if (/^[A-Z0-9-]+$/.test(a) && /^[A-Z0-9-]+$/.test(b) && /\d/.test(a) && /\d/.test(b)) return true;
+  if (a.length !== b.length || a.length < 8) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length && diff <= 2; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) diff++;
+  return diff <= 2;
 }
 
 // lib/validators/secrets-context.ts
@@ -8919,16 +8937,25 @@ function quotedIn(line, from, to) {
       i += 2;
       continue;
     }
+    if (ch === "(" && /[`"«“「]/.test(line.slice(i + 1, j))) {
+      i++;
+      continue;
+    }
     let s = i + 1;
     let e = j;
     while (s < e && line.charCodeAt(s) === 32) s++;
     while (e > s && line.charCodeAt(e - 1) === 32) e--;
+    if (ch === "(") {
+      const named = PAREN_NAMED.exec(line.slice(s, e));
+      if (named && !OWNER_WORDS.test(named[1])) s = e - named[2].length;
+    }
     out.push({ start: s, value: line.slice(s, e), open: i });
     i = j + 1;
     if (j >= to) break;
   }
   return out;
 }
+var PAREN_NAMED = new RegExp("^(\\p{L}{1,12})\\s*[:\uFF1A]\\s*(\\S+)$", "u");
 var GLUED_PAIR = /^([A-Za-z][\w.@-]{0,39})[:/]([^:/]{6,})$/;
 function passwordPart(q) {
   const g = GLUED_PAIR.exec(q.value);
@@ -8962,7 +8989,8 @@ function detectNearPasswordWord(line, out) {
       const p = passwordPart(q);
       const v = p.value;
       const pin = q.open - from <= 8 && PIN.test(v);
-      if (!pin && (v.includes(" ") || !isPasswordShaped(v, strict) || !isCredentialValue(v))) continue;
+      const letters = !strict && isRandomLetters(v);
+      if (!pin && !letters && (v.includes(" ") || !isPasswordShaped(v, strict) || !isCredentialValue(v))) continue;
       if (GAP_NOT_SECRET.test(line.slice(from, q.open)) || ownedBy(line, q.open)) continue;
       push(out, p.start, v, "secret.password", `value near a "${word.toLowerCase()}" word`);
     }
@@ -8984,7 +9012,31 @@ function settingsNear(line, from, end, out) {
     );
   }
 }
+var FIVE_CONSONANTS = /[bcdfghjklmnpqrstvwxz]{5}/i;
+function isRandomLetters(v) {
+  return v.length >= 12 && v.length <= 64 && /^[A-Za-z]+$/.test(v) && FIVE_CONSONANTS.test(v);
+}
 var PIN = /^(?!(?:19|20)\d\d(?:0[1-9]|1[0-2]))\d{6,10}$/;
+var PIN_WORD = /(?<![\p{L}])(?:pin|pins|pin[ -]?codes?|pairing[ -]codes?|пин(?:-код)?|핀|暗証番号|配对码)(?![\p{L}])/iu;
+var PIN_TIED = /(?<![\p{L}])(?:pin(?:[ -]?code)?|pairing[ -]code|пин(?:-код)?|핀|暗証番号|配对码)(?![\p{L}])[*_]*\s*[:：=]?\s*[*_]*\s*[`"'(]?(\d{6,10})(?![\d.:/-])/giu;
+var PIN_QUICK = /pin|pairing|пин|핀|暗証番号|配对码/i;
+function detectPin(line, out) {
+  if (!PIN_QUICK.test(line)) return;
+  PIN_TIED.lastIndex = 0;
+  for (let m = PIN_TIED.exec(line); m !== null; m = PIN_TIED.exec(line)) {
+    const v = m[1];
+    if (!PIN.test(v)) continue;
+    push(out, m.index + m[0].length - v.length, v, "secret.password", "a PIN");
+    const from = m.index + m[0].length;
+    const end = clauseEnd(line, from, from + 120);
+    PIN_LISTED.lastIndex = 0;
+    const rest = line.slice(from, end);
+    for (let n = PIN_LISTED.exec(rest); n !== null; n = PIN_LISTED.exec(rest)) {
+      if (PIN.test(n[1])) push(out, from + n.index + n[0].length - n[1].length, n[1], "secret.password", "a PIN");
+    }
+  }
+}
+var PIN_LISTED = /,\s*[`"']?(\d{6,10})(?![\d.:/-])/g;
 var MENU_STEP_BEFORE = /(?:→|->)[\p{L} ]*$/u;
 function quoteOpenerBetween(line, from, to) {
   for (let i = from; i < to; i++) {
@@ -9004,12 +9056,13 @@ function labelBefore(line, open) {
   return OWNER_WORDS.test(line.slice(Math.max(0, j - 24), j));
 }
 var VALUE_ONLY = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?[*_]{0,2}`?([^\s`*]{6,128})`?[*_]{0,2}\s*$/;
-function detectUnderContext(line, kind, out) {
-  const shaped = kind === "password" ? (v) => isPasswordShaped(v) : isKeyShaped;
+function detectUnderContext(line, kind, out, pin = false) {
+  const base = kind === "password" ? (v) => isPasswordShaped(v) : isKeyShaped;
+  const shaped = pin ? (v) => PIN.test(v) || base(v) : base;
   const alone = VALUE_ONLY.exec(line);
   if (alone) {
     const v = trimUnquoted(alone[1]);
-    if (isCredentialValue(v) && shaped(v))
+    if (pin && PIN.test(v) || isCredentialValue(v) && shaped(v))
       push(out, line.indexOf(v), v, "secret.password", "value under a heading naming credentials");
     return;
   }
@@ -9019,7 +9072,7 @@ function detectUnderContext(line, kind, out) {
     const v = p.value;
     if (MENU_PATH_BEFORE.test(line.slice(0, q.open))) continue;
     if (labelBefore(line, q.open)) continue;
-    if (isCredentialValue(v) && shaped(v))
+    if (pin && PIN.test(v) || isCredentialValue(v) && shaped(v))
       push(out, p.start, v, "secret.password", "value under a heading naming credentials");
   }
 }
@@ -9042,7 +9095,7 @@ function detectPairs(line, inContext, out) {
     const after = line.charCodeAt(m.index + m[0].length);
     if (after === 47) continue;
     const value = trimUnquoted(raw);
-    if (!isCredentialValue(value) || !isPasswordShaped(value)) continue;
+    if (!isCredentialValue(value) || !isPasswordShaped(value) || areSiblings(user, value)) continue;
     const realm = user.includes("@");
     const open = m[1].replace(/`/g, "");
     const end = m.index + m[0].length;
@@ -9096,10 +9149,22 @@ function detectAppPasswords(line, out) {
 }
 var SNMP_FLAG = /\bsnmp\w*\b[^\n|;&]{0,80}?\s-c\s*(?:"([^"\n]{1,64})"|'([^'\n]{1,64})'|([^\s"'`;|&]{1,64}))/gi;
 var SNMP_COMMUNITY = /\bsnmp[\w-]*\s+(?:[\w-]+\s+){0,2}community\s+(?:"([^"\n]{1,64})"|'([^'\n]{1,64})'|([^\s"'`;|&]{1,64}))/gi;
+var SNMP_COMMUNITY_NAME = /\bsnmp[\w-]*\s+(?:[\w-]+\s+){0,3}community\s+(?:"[^"\n]{1,64}"|'[^'\n]{1,64}'|[\w-]{1,64})\s+name\s+(?:"([^"\n]{1,64})"|'([^'\n]{1,64})'|([^\s"'`;|&]{1,64}))/gi;
+var SNMP_LISTED = /communit(?:y|ies)\b[^|]{0,80}/i;
+var PAREN_VALUE = /\(([^\s()]{6,64})\)/g;
 var SNMP_WORD = /snmp/i;
 function detectSnmp(line, out) {
   if (!SNMP_WORD.test(line)) return;
-  for (const re of [SNMP_FLAG, SNMP_COMMUNITY]) {
+  const listed = SNMP_LISTED.exec(line);
+  if (listed) {
+    PAREN_VALUE.lastIndex = 0;
+    for (let m = PAREN_VALUE.exec(listed[0]); m !== null; m = PAREN_VALUE.exec(listed[0])) {
+      const value = m[1];
+      if (isCredentialValue(value) && isPasswordShaped(value))
+        push(out, listed.index + m.index + 1, value, "secret.command-line", "SNMP community");
+    }
+  }
+  for (const re of [SNMP_FLAG, SNMP_COMMUNITY, SNMP_COMMUNITY_NAME]) {
     re.lastIndex = 0;
     for (let m = re.exec(line); m !== null; m = re.exec(line)) {
       const raw = m[1] ?? m[2] ?? m[3];
@@ -9177,17 +9242,22 @@ var PATH_OR_URL = /^(?:~?\/|\.{1,2}\/|[A-Za-z]:\\|[a-z][a-z0-9+.-]*:\/\/[^@]*$)/
 var EMAIL = /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/;
 var HAS_DIGIT_OR_SYMBOL = /[^\p{L}]/u;
 var FILE_EXTENSIONS = "md|mdx|markdown|txt|rst|json|jsonc|jsonl|ndjson|ya?ml|toml|ini|cfg|conf|env|lock|log|csv|tsv|xml|html?|css|scss|less|m?js|cjs|jsx|tsx?|mts|cts|vue|svelte|py|pyi|rb|go|rs|java|kt|kts|swift|c|h|cc|cpp|hpp|cs|php|pl|lua|sh|bash|zsh|fish|ps1|bat|sql|sqlite3?|db|template|tmpl|tpl|j2|example|sample|dist|bak|orig|patch|diff|tar|gz|tgz|zip|png|jpe?g|gif|svg|webp|ico|pdf|wasm|proto|graphql|gradle|mk|dockerfile|service|timer|socket|plist|pem|crt|pub";
-var FILE_NAME = new RegExp(`^[\\w.@+~/-]*[\\w-]\\.(?:${FILE_EXTENSIONS})(?::\\d+(?:[-:]\\d+)?)?$`, "i");
+var FILE_NAME = new RegExp(
+  `^[\\p{L}\\p{N}_.@+~/-]*[\\p{L}\\p{N}_-]\\.(?:${FILE_EXTENSIONS})(?::\\d+(?:[-:]\\d+)?)?$`,
+  "iu"
+);
 var WEAK_LOOKALIKE = /^[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*){2,}$|^--?[A-Za-z][\w-]*=?$|^\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?$|^\.?[a-z0-9_-]+(?:\/[a-z0-9._*-]+)+\/?$|={2}|!=|=>|\(\)|&&|\|\|/;
 var CODE_NAME = /^[\p{L}$_]+(?:[._+/,-][\p{L}$_]+)+(?:\([^)]*\)?)?$/u;
 var NO_ASCII_ALNUM = /^[^A-Za-z0-9]*$/;
 var PASSWORD_WORD = /^(?:passwords?|passwd|pass|passphrase|pwd|pw|mot de passe|mdp|passwort|kennwort|senha|clave|contrasena)$|[\u0080-\uffff]/i;
-var UPPER_ID = /^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$/;
+var UPPER_ID = /^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+(?:v\d{1,2})?$/;
 function isNameNotSecret(label, value) {
+  if (label.toLowerCase() === "pass" && CODE_NAME.test(value)) return true;
   if (PASSWORD_WORD.test(label)) return false;
   if (value.length < 8) return true;
-  return CODE_NAME.test(value) || NO_ASCII_ALNUM.test(value) || UPPER_ID.test(value) || AMOUNT.test(value) || SHORT_NAMES.test(value);
+  return CODE_NAME.test(value) || NO_ASCII_ALNUM.test(value) || UPPER_ID.test(value) || AMOUNT.test(value) || SHORT_NAMES.test(value) || /^auth/i.test(label) && LOWER_WORDS_NUMBER.test(value);
 }
+var LOWER_WORDS_NUMBER = /^[a-z]+(?:[-_][a-z]+)*[-_]\d+$/;
 var AMOUNT = /^[~≈<>+-]?\d[\d.,]*[KMBkmb%]?(?:[-–~/]\d*[\d.,]*[KMBkmb%]?\w{0,4})?$/;
 var SHORT_NAMES = /^[A-Za-z][\w.-]{0,11}(?:\/[A-Za-z][\w.-]{0,11}){1,2}$/;
 var SENTENCE_END = /[.!?;](?:\s|$)/;
@@ -9240,7 +9310,8 @@ function hasLetterOrDigit(v) {
   }
   return false;
 }
-var NOT_A_VALUE_MORE = /^\.[\w-]+(?:\.[\w-]+)*$|^@[\w-]+\/[\w.-]+$|verification[=:]|^pk_(?:live|test)_|[-_]$|(?:^|[_-])x{3,}$|^[A-Za-z_$@][\w$.]*\([^()]*\)?$|\w\[['"\w]|^[\w.-]+(?:\/[\w.*-]+)*\/(?:[\w*-]*\.[\w.*-]+|\*[\w.*-]*)$/i;
+var NOT_A_VALUE_MORE = /^\.[\w-]+(?:\.[\w-]+)*$|^@[\w-]+\/[\w.-]+$|verification[=:]|^pk_(?:live|test)_|publishable|[-_]$|(?:^|[_-])x{3,}$|^[A-Za-z_$@][\w$.]*\([^()]*\)?$|\w\[['"\w]|^[\w.-]+(?:\/[\w.*-]+)*\/(?:[\w*-]*\.[\w.*-]+|\*[\w.*-]*)$/i;
+var NAME_SHAPE = /^-{3,}|^[A-Za-z]+(?:_[A-Za-z]+)*_(?:token|key|secret|password|pass|pwd)$|^[a-z][a-z_-]*:[a-z][a-z_-]*$|^--?[A-Za-z]|[/\\]$|^(?:[A-Za-z]:)?\\[^\\]+\\|[→←⇒]|^[A-Za-z0-9][\w-]*[-_][^\t -~]{2}/;
 function isCredentialValue(raw) {
   let v = isJsSpace(raw.charCodeAt(0)) || isJsSpace(raw.charCodeAt(raw.length - 1)) ? raw.trim() : raw;
   const q = v.charCodeAt(0);
@@ -9253,7 +9324,7 @@ function isCredentialValue(raw) {
   const first = v.charCodeAt(0);
   if ((first === 36 || first === 48) && isHashOrAddress(v)) return false;
   if (v.includes(".") && (FILE_NAME.test(v) || HOST.test(v))) return false;
-  if (NOT_A_VALUE_MORE.test(v)) return false;
+  if (NOT_A_VALUE_MORE.test(v) || NAME_SHAPE.test(v)) return false;
   if (!hasLetterOrDigit(v)) return false;
   return true;
 }
@@ -9404,7 +9475,7 @@ function menuBefore(line, labelAt) {
 var CAMEL_WORD = /^[A-Za-z]*[a-z][A-Z][A-Za-z]*$/;
 function labelledValue(label, value, quoted) {
   if (isCredentialValue(value)) return !isNameNotSecret(label, value);
-  if (UUID.test(value)) return true;
+  if (UUID.test(value)) return !/^auth/i.test(label);
   return quoted && value.length >= 6 && PASSWORD_WORD.test(label) && CAMEL_WORD.test(value);
 }
 var SEP = /^\s*(?::=|[:=：]|=>|->|→|\s(?:is|was|ist|war|est|es|era|é|era|это|は|은|는|이|是|为|為)(?![A-Za-z\u00C0-\u024F])\s*[:：]?|[은는이は是为為]\s*[:：]?)\s*/;
@@ -9496,11 +9567,14 @@ var detectRowLabel = (line, out) => {
     start += q[1].length;
     value = q[2];
   }
-  if (labelledValue(m[2] ?? "", value, q !== null))
+  const label = ROW_SAYS_PASSWORD.test(line.slice(r.index + r[0].length)) ? "password" : m[2] ?? "";
+  if (labelledValue(label, value, q !== null))
     push2(out, start, value, "secret.table-credential", `value in a row named "${(m[2] ?? "").toLowerCase()}"`);
 };
+var ROW_SAYS_PASSWORD = /passw|парол|비밀번호|密码|パスワード|contrase|senha|mot de passe|kennw/i;
 var ENV_RE = /(?<![A-Za-z0-9_])([A-Z][A-Z0-9_]{0,60})[ \t]*=[ \t]*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"';&|]{1,200}))/g;
 var ENV_NAME = /PASSWORD|PASSWD|PASS|SECRET|TOKEN|API_?KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL/;
+var ENV_PASSWORD = /PASSWORD|PASSWD|PASS|PWD/;
 var ENV_NOT = /(?:_ID|_IDS|_FILE|_PATH|_URL|_URI|_NAME|_TYPE|_HINT|_LEN|_LENGTH|_MAX|_MIN|_TTL|_COUNT|_ENDPOINT|_HEADER|PUBLIC|_PUB|BYPASS|PASSTHROUGH|COMPASS|PASSIVE|_PASSES|MAX_TOKENS|TOKENIZER)(?:_|$)/;
 var detectEnv = (line, out) => {
   if (!line.includes("=")) return;
@@ -9516,7 +9590,21 @@ var detectEnv = (line, out) => {
     const start = m.index + m[0].length - raw.length - (m[4] !== void 0 ? 0 : 1) + raw.indexOf(value);
     if (!isCredentialValue(value)) continue;
     if (short !== null && !(short === "key" ? isKeyShaped(value) : isPasswordShaped(value))) continue;
+    if (!ENV_PASSWORD.test(name) && CODE_NAME.test(value)) continue;
+    if (name === "PASS" && !isPasswordShaped(value)) continue;
     push2(out, start, value, "secret.env-credential", `credential assigned to ${name}`);
+  }
+};
+var ENV_FALLBACK = /(?:getenv|environ\.get|env\.get|ENV\.fetch)\(\s*["']([A-Z][A-Z0-9_]{1,60})["']\s*,\s*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})')|process\.env\.([A-Z][A-Z0-9_]{1,60})\s*(?:\|\||\?\?)\s*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})')/g;
+var detectEnvFallback = (line, out) => {
+  if (!line.includes("env")) return;
+  ENV_FALLBACK.lastIndex = 0;
+  for (let m = ENV_FALLBACK.exec(line); m !== null; m = ENV_FALLBACK.exec(line)) {
+    const name = m[1] ?? m[4] ?? "";
+    if (!ENV_NAME.test(name) || ENV_NOT.test(name)) continue;
+    const value = m[2] ?? m[3] ?? m[5] ?? m[6] ?? "";
+    if (!isCredentialValue(value)) continue;
+    push2(out, m.index + m[0].length - value.length - 1, value, "secret.env-credential", `default of ${name}`);
   }
 };
 var PAIR_KEY = /(log\s?-?in|sign\s?-?in|credentials?|creds|account|user(?:name)?|계정|로그인|账号|帳號|アカウント|ログイン)(?![\p{L}])/giu;
@@ -9542,7 +9630,7 @@ var PATH_START = /^(?:~|\.{1,2})$/;
 var NUMBER_CHANGE = /^\d+(?:→|->)\d+$/;
 var WORDS_JOINED = /^[a-z]+(?:[-_][a-z]+)+$/;
 function notALogin(user, pass) {
-  return user.includes("=") && SETTING.test(pass) || VERSIONED_NAME.test(pass) || PATH_START.test(user) || NUMBER_CHANGE.test(pass) || WORDS_JOINED.test(pass) || UPPER_ID.test(pass);
+  return user.includes("=") && SETTING.test(pass) || VERSIONED_NAME.test(pass) || PATH_START.test(user) || NUMBER_CHANGE.test(pass) || WORDS_JOINED.test(pass) || UPPER_ID.test(pass) || areSiblings(user, pass);
 }
 function nextPairKey(line, from) {
   PAIR_KEY.lastIndex = from;
@@ -9721,6 +9809,7 @@ function runsMayHoldValue(text, from, to) {
 function detectLine(line, out, inContext = false) {
   detectRowLabel(line, out);
   detectEnv(line, out);
+  detectEnvFallback(line, out);
   detectCommand(line, out);
   detectSnmp(line, out);
   detectServiceTriple(line, out);
@@ -9729,6 +9818,7 @@ function detectLine(line, out, inContext = false) {
   detectHostPair(line, out);
   detectReset(line, out);
   detectLabel(line, out);
+  detectPin(line, out);
   detectPairs(line, inContext, out);
   detectNearPasswordWord(line, out);
 }
@@ -9799,6 +9889,11 @@ function bareKeys(line, out, why) {
     push2(out, m.index, m[0], "secret.bare-key", `key-like value ${why}`);
   }
 }
+var LABEL_RIGHT_BEFORE = /([\p{L}][^,;|()[\]:：=`'"]*?)[*_]*\s*[:：=]\s*[*_]*\s*[`'"]?\s*$/u;
+var KEY_LABEL_WORD = /key|token|secret|pass|pw|pwd|cred|auth|bearer|cookie|session|sig|hmac|jwt|ключ|токен|пароль|секрет|密|钥|鑰|キー|トークン|パスワード|키|토큰|비번|비밀번호|암호|clave|chave|schl[üu]ssel|cl[ée]|senha|contrase|m[ậa]t|passwort/i;
+function urlPartIsKey(path16) {
+  return path16.split("/").some((p) => p.length >= 16 && /[A-Za-z]/.test(p) && /\d/.test(p));
+}
 var TRUNCATED_AFTER = /^(?:…|\.{3})/;
 var ID_BEFORE = new RegExp("(?:^|[^\\p{L}])(?:id|zone|project|\u043F\u0440\u043E\u0435\u043A\u0442\\p{L}*|doc|document|sheet|folder|script|site|workspace)[*_]*\\s*[:=#]?[*_]*\\s*[([`'\"]?\\s*$", "iu");
 var DOCUMENT_URL = /(?:docs|drive|sheets|slides)\.google\.com|notion\.(?:so|site)|dropbox\.com|onedrive|sharepoint|\/(?:d|folders|file|document|spreadsheets|presentation|forms)\//i;
@@ -9812,11 +9907,15 @@ function tokenAround(line, start, end) {
 }
 function notAKeyHere(line, start, end) {
   if (TRUNCATED_AFTER.test(line.slice(end, end + 3))) return true;
+  const label = LABEL_RIGHT_BEFORE.exec(line.slice(Math.max(0, start - 60), start))?.[1];
+  if (label !== void 0 && !KEY_LABEL_WORD.test(label)) return true;
   if (FILE_SUFFIX_AFTER.test(line.slice(end, end + 14))) return true;
   if (ID_BEFORE.test(line.slice(Math.max(0, start - 12), start))) return true;
   const token2 = tokenAround(line, start, end);
   if (token2.length > end - start) {
     if (isHashOrAddress(token2)) return true;
+    if (token2.includes("://") && line.slice(start, end).includes("/") && !urlPartIsKey(line.slice(start, end)))
+      return true;
     if (token2.includes("://") && DOCUMENT_URL.test(token2)) return true;
   }
   return isHashOrAddress(line.slice(start, end));
@@ -9884,7 +9983,7 @@ function headingLevel(line) {
   const m = /^\s{0,3}(#{1,6})\s/.exec(line);
   return m ? m[1].length : 0;
 }
-var LABEL_LINE = /^\s*(?:[-*+]\s+)?(?:[*_]{1,2}[^*_`]{1,60}[*_]{1,2}\s*[:：]?|[^`|]{1,60}[:：]\s*[*_]{0,2})\s*$/;
+var LABEL_LINE = /^\s*(?:[-*+]\s+)?(?:[*_]{1,2}[^*_`]{1,60}[*_]{1,2}\s*[:：]?|[^`|]{1,60}[:：]\s*[*_]{0,2}|[*_]{2}[^*|]{1,60}[:：][*_]{2})\s*$/;
 function isLabelLine(line) {
   if (line.length > 80) return false;
   let e = line.length - 1;
@@ -9899,13 +9998,14 @@ function underSection(text, starts, sec, buf, hits) {
     const line = lineOfText(text, starts, l);
     const level = headingLevel(line);
     if (level > 0 && level <= sec.level) break;
+    if (sec.oneLine && seen >= 1 && line.trim() === "") break;
     if (level > 0 || line.trim() === "" || /^\s*```/.test(line) || /^\s*\|/.test(line)) continue;
-    detectUnderContext(line, sec.kind, buf);
+    if (sec.oneLine && seen >= 1 && spacesAt(line, 0) <= sec.indent) break;
+    detectUnderContext(line, sec.kind, buf, sec.pin);
     detectPairs(line, true, buf);
     if (line.length >= 29) detectAppPasswords(line, buf);
     keepHits(buf, hits, l);
     seen++;
-    if (sec.oneLine && seen >= 1) break;
   }
 }
 var EMAIL_THEN_SLASH = /[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\s?\/\s?[^\s/]/y;
@@ -9977,10 +10077,11 @@ function proseCandidates(text, lineStartsOfText) {
       if (HEADING_NAMES_SECRET.test(line)) headingUntil.push([l, l + 3]);
       const level = headingLevel(line);
       const kind = level > 0 ? sectionKind(line) : null;
-      if (kind !== null) sections.push({ from: l + 1, level, kind, oneLine: false });
+      if (kind !== null) sections.push({ from: l + 1, level, kind, oneLine: false, indent: 0, pin: false });
     } else if (isLabelLine(line)) {
-      const kind = sectionKind(line);
-      if (kind !== null) sections.push({ from: l + 1, level: 7, kind, oneLine: true });
+      const pin = PIN_WORD.test(line);
+      const kind = sectionKind(line) ?? (pin ? "password" : null);
+      if (kind !== null) sections.push({ from: l + 1, level: 7, kind, oneLine: true, indent: spacesAt(line, 0), pin });
     }
     if (!tableCandidate && line.includes("|")) tableCandidate = true;
   }
@@ -10133,8 +10234,37 @@ function isHardWide(c) {
     // 】
     case 8216:
     case 8217:
+    case 8218:
+    // ‚
     case 8220:
     case 8221:
+    case 8222:
+    // „
+    case 171:
+    // «
+    case 187:
+    // »
+    case 8249:
+    // ‹
+    case 8250:
+    // ›
+    case 8230:
+    // … (a value cut short is no value)
+    case 12296:
+    // 〈
+    case 12297:
+    // 〉
+    case 12298:
+    // 《
+    case 12299:
+    // 》
+    case 12302:
+    // 『
+    case 12303:
+    // 』
+    case 65281:
+    // ！
+    case 65311:
       return true;
     default:
       return false;
@@ -10238,7 +10368,11 @@ function knownValueCandidates(text, taken, own, known) {
       if (entry) message = `value found as a credential in ${entry.id} (${len} chars)`;
     }
     if (message === null || overlapsAny(taken, start, end)) return false;
-    out.push(candidate(start, end, message));
+    let s = start;
+    let e = end;
+    while (s > 0 && isLeadTrim(text.charCodeAt(s - 1))) s--;
+    while (e < text.length && isTailTrim(text.charCodeAt(e))) e++;
+    out.push(candidate(overlapsAny(taken, s, e) ? start : s, overlapsAny(taken, s, e) ? end : e, message));
     return true;
   });
   return out;
@@ -10250,10 +10384,23 @@ function urlPassword(text, start, end) {
   const colon = s.indexOf(":", auth);
   return colon > 0 && colon < at ? [start + colon + 1, start + at] : [start, end];
 }
+function findingValue(text, c) {
+  const [s, e] = c.code === "secret.url-credentials" ? urlPassword(text, c.start, c.end) : [c.start, c.end];
+  return text.slice(s, e);
+}
+function normalValue(value) {
+  let s = 0;
+  let e = value.length;
+  while (s < e && isAround(value.charCodeAt(s), true)) s++;
+  while (e > s && isAround(value.charCodeAt(e - 1), false)) e--;
+  return s === 0 && e === value.length ? value : value.slice(s, e);
+}
+function isAround(c, lead) {
+  return isHard(c) || (lead ? isLeadTrim(c) : isTailTrim(c));
+}
 function credentialValue(text, c) {
   if (c.code === "secret.private-key" || c.code === KNOWN_VALUE_CODE) return null;
-  const [s, e] = c.code === "secret.url-credentials" ? urlPassword(text, c.start, c.end) : [c.start, c.end];
-  const v = text.slice(s, e);
+  const v = normalValue(findingValue(text, c));
   return propagatable(v) ? v : null;
 }
 function candidate(start, end, message) {
@@ -10957,8 +11104,8 @@ function executableUrlFindings(text, starts) {
     const rest = text.slice(m.index + m[0].length, end);
     const slash = rest.indexOf("/");
     if (slash === -1) continue;
-    const path15 = (rest.slice(slash).split(/[?#]/)[0] ?? "").replace(/[.,;:!]+$/, "");
-    const ext = EXECUTABLE_PATH.exec(path15)?.[1];
+    const path16 = (rest.slice(slash).split(/[?#]/)[0] ?? "").replace(/[.,;:!]+$/, "");
+    const ext = EXECUTABLE_PATH.exec(path16)?.[1];
     if (ext) out.push(flagged("executable-url", lineAt2(starts, m.index), `URL path ends in .${ext.toLowerCase()}`));
   }
   return out;
@@ -11655,6 +11802,54 @@ function projectHomeFolders(projectDir, env = process.env) {
   const seen = /* @__PURE__ */ new Set();
   return out.filter((f) => !seen.has(f.root) && seen.add(f.root));
 }
+function realOrAncestor(p) {
+  const missing = [];
+  for (let cur = p; ; cur = import_node_path5.default.dirname(cur)) {
+    try {
+      return import_node_path5.default.join(import_node_fs4.default.realpathSync(cur), ...missing.reverse());
+    } catch {
+      if (import_node_path5.default.dirname(cur) === cur) return p;
+      missing.push(import_node_path5.default.basename(cur));
+    }
+  }
+}
+var OWN_STORES = [
+  [".claude", "agent-memory"],
+  [".claude", "agent-memory-local"],
+  [".claude", "memory"],
+  [".codeclone", "memory"]
+];
+function targetHomeRoots(file, env = process.env) {
+  const out = userFolders(env).map((f) => f.root);
+  if (file === "") return out;
+  const projectsDir = import_node_path5.default.join(claudeConfigDir(env), "projects");
+  const abs = import_node_path5.default.resolve(file);
+  const forms = [.../* @__PURE__ */ new Set([abs, realOrAncestor(abs)])];
+  const bases = [.../* @__PURE__ */ new Set([projectsDir, realOrAncestor(projectsDir)])];
+  for (const f of forms) {
+    for (const base of bases) {
+      if (!f.startsWith(base + import_node_path5.default.sep)) continue;
+      const parts2 = f.slice(base.length + 1).split(import_node_path5.default.sep);
+      const mem = import_node_path5.default.join(projectsDir, parts2[0], "memory");
+      if (parts2.length >= 3 && parts2[1] === "memory" && isDir(mem)) out.push(mem);
+    }
+    const parts = f.split(import_node_path5.default.sep);
+    for (let i = 1; i + 1 < parts.length; i++) {
+      if (!OWN_STORES.some(([a, b]) => parts[i] === a && parts[i + 1] === b)) continue;
+      const p = parts.slice(0, i).join(import_node_path5.default.sep) || import_node_path5.default.sep;
+      if (!isDir(p) || !isDir(import_node_path5.default.join(projectsDir, encodeProjectPath(p)))) continue;
+      for (const own of projectOwnFolders({ path: p, exists: true })) out.push(own.root);
+    }
+  }
+  return [...new Set(out)];
+}
+function homeHasFolders(env = process.env) {
+  if (userFolders(env).length > 0) return true;
+  const projectsDir = import_node_path5.default.join(claudeConfigDir(env), "projects");
+  for (const e of readdir(projectsDir))
+    if (e.isDirectory() && isDir(import_node_path5.default.join(projectsDir, e.name, "memory"))) return true;
+  return homeFolders(env).length > 0;
+}
 function projectOfRoot(root, env = process.env) {
   const abs = import_node_path5.default.resolve(root);
   const encoded = projectMemoryName(abs, env);
@@ -11852,7 +12047,7 @@ function detectAdapter(root) {
 }
 
 // lib/hooks/target.ts
-function realOrAncestor(p) {
+function realOrAncestor2(p) {
   const missing = [];
   let cur = p;
   for (; ; ) {
@@ -11888,18 +12083,18 @@ function locateTarget(filePath, cwd, roots) {
   const given = import_node_path7.default.resolve(cwd && import_node_path7.default.isAbsolute(cwd) ? cwd : process.cwd(), filePath);
   if (!/\.md$/i.test(given)) {
     const st2 = lstat(given);
-    if (!st2?.isSymbolicLink() || !/\.md$/i.test(realOrAncestor(given))) return { kind: "not-markdown" };
+    if (!st2?.isSymbolicLink() || !/\.md$/i.test(realOrAncestor2(given))) return { kind: "not-markdown" };
   }
   const st = lstat(given);
   const symlink = !!st?.isSymbolicLink();
-  let real2 = realOrAncestor(given);
+  let real2 = realOrAncestor2(given);
   if (symlink && real2 === given) {
     try {
-      real2 = realOrAncestor(import_node_path7.default.resolve(import_node_path7.default.dirname(given), import_node_fs6.default.readlinkSync(given)));
+      real2 = realOrAncestor2(import_node_path7.default.resolve(import_node_path7.default.dirname(given), import_node_fs6.default.readlinkSync(given)));
     } catch {
     }
   }
-  const lexicalParent = realOrAncestor(import_node_path7.default.dirname(given));
+  const lexicalParent = realOrAncestor2(import_node_path7.default.dirname(given));
   for (const root of roots) {
     let realRoot;
     try {
@@ -11948,6 +12143,9 @@ var PROTECTED_FIELDS = [
   // Set by a promote with the untrusted origin shown (docs/origin.md): the assistant may never set it.
   "origin-reviewed"
 ];
+
+// lib/trust/way-out.ts
+var CREDENTIAL_WAY_OUT = "remove the value (repair leaves an empty <redacted></redacted>)";
 
 // lib/hooks/pre-write.ts
 var MAX_LISTED = 6;
@@ -12051,7 +12249,7 @@ function judgePreWrite(input, opts) {
   }
   for (const f of credentials) blocking.push(`credential${where(f)}: ${f.message} (${f.code})`);
   if (blocking.length) {
-    const fix = credentials.length ? " Remove the value or wrap it in <redacted>\u2026</redacted>; memories never hold credentials." : " Fix the frontmatter and write again.";
+    const fix = credentials.length ? ` Credentials: ${CREDENTIAL_WAY_OUT}; memories never hold credentials.` : " Fix the frontmatter and write again.";
     return { decision: "deny", reason: `memtrust refused this write to ${name}: ${listFindings(blocking)}.${fix}` };
   }
   const notes = [];
@@ -12127,9 +12325,12 @@ function parseSettings(json) {
   const days = j.versionRetentionDays;
   if (days !== void 0 && !(typeof days === "number" && Number.isInteger(days) && days >= 1 && days <= 36500))
     return { ok: false, message: '"versionRetentionDays" must be a whole number of days from 1 to 36500' };
+  if (j.versions !== void 0 && typeof j.versions !== "boolean")
+    return { ok: false, message: '"versions" must be true or false' };
   return {
     ok: true,
     value: {
+      ...j.versions !== void 0 ? { versions: j.versions } : {},
       ...j.undoRetentionDays !== void 0 ? { undoRetentionDays: j.undoRetentionDays } : {},
       ...j.hookFailClosed !== void 0 ? { hookFailClosed: j.hookFailClosed } : {},
       ...j.allowNetworks !== void 0 ? { allowNetworks: j.allowNetworks } : {},
@@ -12179,6 +12380,9 @@ function dataDir(env = process.env) {
   const base = env.XDG_DATA_HOME || import_node_path9.default.join(import_node_os3.default.homedir(), ".local", "share");
   return import_node_path9.default.join(base, "memtrust");
 }
+function indexPath(env = process.env) {
+  return env.MEMTRUST_DB || import_node_path9.default.join(dataDir(env), "index.sqlite");
+}
 function demoRootPath(env = process.env) {
   return import_node_path9.default.join(dataDir(env), "demo-root");
 }
@@ -12202,10 +12406,10 @@ function resolveRoots(input, env) {
   }
   const settings = readSettings(env);
   if (settings.roots && settings.roots.length > 0) return { roots: settings.roots, origin: "settings" };
-  const home = input.project ? projectHomeFolders(input.project, env) : homeFolders(env);
-  if (home.length > 0 || input.project) {
-    const only = home.length === 1 && home[0].root === userTrustRoot(env);
-    return { roots: home.map((f) => f.root), origin: only ? "default" : "claude-home" };
+  const home = input.target !== void 0 ? targetHomeRoots(input.target, env) : (input.project ? projectHomeFolders(input.project, env) : homeFolders(env)).map((f) => f.root);
+  if (home.length > 0 || input.project || input.target !== void 0 && homeHasFolders(env)) {
+    const only = home.length === 1 && home[0] === userTrustRoot(env);
+    return { roots: home, origin: only ? "default" : "claude-home" };
   }
   return { roots: [demoRootPath(env)], origin: "demo" };
 }
@@ -12231,7 +12435,7 @@ function loadConfig(input = {}) {
   return {
     roots: unique,
     rootsOrigin: origin,
-    dbPath: env.MEMTRUST_DB || import_node_path9.default.join(dataDir(env), "index.sqlite"),
+    dbPath: indexPath(env),
     dataDir: dataDir(env),
     undoRetentionDays: retentionDays(env),
     machine: machineName(env),
@@ -12243,7 +12447,6 @@ function loadConfig(input = {}) {
 }
 
 // lib/identity.ts
-var import_node_child_process = require("node:child_process");
 var import_node_fs10 = __toESM(require("node:fs"));
 var import_node_os4 = __toESM(require("node:os"));
 var import_node_path11 = __toESM(require("node:path"));
@@ -12347,7 +12550,8 @@ function gitEmail() {
   const fromFiles = gitEmailFromFiles();
   if (fromFiles !== void 0) return fromFiles ?? void 0;
   try {
-    const out = (0, import_node_child_process.execFileSync)("git", ["config", "--global", "--get", "user.email"], {
+    const { execFileSync } = require("node:child_process");
+    const out = execFileSync("git", ["config", "--global", "--get", "user.email"], {
       encoding: "utf8",
       timeout: 2e3,
       stdio: ["ignore", "pipe", "ignore"]
@@ -12568,8 +12772,10 @@ function cannotJudge(io, env, sub, problem) {
   io.err(`memtrust hook ${sub}: ${line} \u2014 not checked (fail open; set hookFailClosed to block instead)`);
   return 1;
 }
-function config(env) {
-  return loadConfig({ env });
+function config(env, filePath, cwd) {
+  if (filePath === void 0) return loadConfig({ env, target: "" });
+  const target = import_node_path14.default.resolve(cwd && import_node_path14.default.isAbsolute(cwd) ? cwd : process.cwd(), filePath);
+  return loadConfig({ env, target });
 }
 async function preWrite(io, env) {
   let stdin;
@@ -12581,16 +12787,21 @@ async function preWrite(io, env) {
   let roots;
   let machine;
   let now;
-  try {
-    const c = config(env);
-    roots = c.roots;
-    machine = c.machine;
-    now = c.now();
-  } catch (e) {
-    return cannotJudge(io, env, "pre-write", e.message);
-  }
+  const load = (filePath, cwd) => {
+    try {
+      const c = config(env, filePath, cwd);
+      roots = c.roots;
+      machine = c.machine;
+      now = c.now();
+      return null;
+    } catch (e) {
+      return e.message;
+    }
+  };
   if (stdin.oversize) {
     const filePath = pathFromEdges(stdin.text);
+    const problem2 = load(filePath, void 0);
+    if (problem2 !== null) return cannotJudge(io, env, "pre-write", problem2);
     if (!filePath)
       return cannotJudge(
         io,
@@ -12607,7 +12818,12 @@ async function preWrite(io, env) {
     return 0;
   }
   const parsed = parseHookInput(stdin.text);
-  if (!parsed.ok) return cannotJudge(io, env, "pre-write", parsed.problem);
+  if (!parsed.ok) {
+    const problem2 = load(void 0, void 0);
+    return cannotJudge(io, env, "pre-write", problem2 ?? parsed.problem);
+  }
+  const problem = load(parsed.input.filePath, parsed.input.cwd);
+  if (problem !== null) return cannotJudge(io, env, "pre-write", problem);
   let verdict3;
   try {
     verdict3 = judgePreWrite(parsed.input, { roots, owner: () => ownerIdentity(env) });
@@ -12648,9 +12864,9 @@ async function main(argv) {
 }
 
 // lib/plugin/entry.ts
-var import_node_path14 = __toESM(require("node:path"));
+var import_node_path15 = __toESM(require("node:path"));
 function pluginEnv() {
-  process.env.MEMTRUST_PROJECT_DIR ||= import_node_path14.default.resolve(__dirname, "..", "..");
+  process.env.MEMTRUST_PROJECT_DIR ||= import_node_path15.default.resolve(__dirname, "..", "..");
   process.stdout.on("error", (e) => {
     if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
     throw e;

@@ -6,8 +6,8 @@ var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
 var __getOwnPropNames = Object.getOwnPropertyNames;
 var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __commonJS = (cb, mod) => function __require() {
-  return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
+var __commonJS = (cb, mod2) => function __require() {
+  return mod2 || (0, cb[__getOwnPropNames(cb)[0]])((mod2 = { exports: {} }).exports, mod2), mod2.exports;
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
@@ -17,13 +17,13 @@ var __copyProps = (to, from, except, desc) => {
   }
   return to;
 };
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+var __toESM = (mod2, isNodeMode, target) => (target = mod2 != null ? __create(__getProtoOf(mod2)) : {}, __copyProps(
   // If the importer is in node compatibility mode or this is not an ESM
   // file that has been converted to a CommonJS file using a Babel-
   // compatible transform (i.e. "__esModule" has not been set), then set
   // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
-  mod
+  isNodeMode || !mod2 || !mod2.__esModule ? __defProp(target, "default", { value: mod2, enumerable: true }) : target,
+  mod2
 ));
 
 // lib/plugin/no-sqlite.cjs
@@ -51,9 +51,9 @@ var require_identity = __commonJS({
     var NODE_TYPE = Symbol.for("yaml.node.type");
     var isAlias2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
-    var isMap3 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
-    var isPair4 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
-    var isScalar5 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
+    var isMap2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
+    var isPair2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
+    var isScalar2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
     var isSeq = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
     function isCollection2(node) {
       if (node && typeof node === "object")
@@ -75,7 +75,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node) => (isScalar5(node) || isCollection2(node)) && !!node.anchor;
+    var hasAnchor = (node) => (isScalar2(node) || isCollection2(node)) && !!node.anchor;
     exports2.ALIAS = ALIAS;
     exports2.DOC = DOC;
     exports2.MAP = MAP;
@@ -87,10 +87,10 @@ var require_identity = __commonJS({
     exports2.isAlias = isAlias2;
     exports2.isCollection = isCollection2;
     exports2.isDocument = isDocument;
-    exports2.isMap = isMap3;
+    exports2.isMap = isMap2;
     exports2.isNode = isNode;
-    exports2.isPair = isPair4;
-    exports2.isScalar = isScalar5;
+    exports2.isPair = isPair2;
+    exports2.isScalar = isScalar2;
     exports2.isSeq = isSeq;
   }
 });
@@ -115,17 +115,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path29) {
-      const ctrl = callVisitor(key, node, visitor, path29);
+    function visit_(key, node, visitor, path30) {
+      const ctrl = callVisitor(key, node, visitor, path30);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path29, ctrl);
-        return visit_(key, ctrl, visitor, path29);
+        replaceNode(key, path30, ctrl);
+        return visit_(key, ctrl, visitor, path30);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path29 = Object.freeze(path29.concat(node));
+          path30 = Object.freeze(path30.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path29);
+            const ci = visit_(i, node.items[i], visitor, path30);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -136,13 +136,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path29 = Object.freeze(path29.concat(node));
-          const ck = visit_("key", node.key, visitor, path29);
+          path30 = Object.freeze(path30.concat(node));
+          const ck = visit_("key", node.key, visitor, path30);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path29);
+          const cv = visit_("value", node.value, visitor, path30);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -163,17 +163,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path29) {
-      const ctrl = await callVisitor(key, node, visitor, path29);
+    async function visitAsync_(key, node, visitor, path30) {
+      const ctrl = await callVisitor(key, node, visitor, path30);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path29, ctrl);
-        return visitAsync_(key, ctrl, visitor, path29);
+        replaceNode(key, path30, ctrl);
+        return visitAsync_(key, ctrl, visitor, path30);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path29 = Object.freeze(path29.concat(node));
+          path30 = Object.freeze(path30.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path29);
+            const ci = await visitAsync_(i, node.items[i], visitor, path30);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -184,13 +184,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path29 = Object.freeze(path29.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path29);
+          path30 = Object.freeze(path30.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path30);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path29);
+          const cv = await visitAsync_("value", node.value, visitor, path30);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -217,23 +217,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path29) {
+    function callVisitor(key, node, visitor, path30) {
       if (typeof visitor === "function")
-        return visitor(key, node, path29);
+        return visitor(key, node, path30);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path29);
+        return visitor.Map?.(key, node, path30);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path29);
+        return visitor.Seq?.(key, node, path30);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path29);
+        return visitor.Pair?.(key, node, path30);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path29);
+        return visitor.Scalar?.(key, node, path30);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path29);
+        return visitor.Alias?.(key, node, path30);
       return void 0;
     }
-    function replaceNode(key, path29, node) {
-      const parent = path29[path29.length - 1];
+    function replaceNode(key, path30, node) {
+      const parent = path30[path30.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -269,10 +269,10 @@ var require_directives = __commonJS({
     };
     var escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, (ch) => escapeChars[ch]);
     var Directives = class _Directives {
-      constructor(yaml, tags) {
+      constructor(yaml2, tags) {
         this.docStart = null;
         this.docEnd = false;
-        this.yaml = Object.assign({}, _Directives.defaultYaml, yaml);
+        this.yaml = Object.assign({}, _Directives.defaultYaml, yaml2);
         this.tags = Object.assign({}, _Directives.defaultTags, tags);
       }
       clone() {
@@ -845,10 +845,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path29, value) {
+    function collectionFromPath(schema, path30, value) {
       let v = value;
-      for (let i = path29.length - 1; i >= 0; --i) {
-        const k = path29[i];
+      for (let i = path30.length - 1; i >= 0; --i) {
+        const k = path30[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -867,7 +867,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path29) => path29 == null || typeof path29 === "object" && !!path29[Symbol.iterator]().next().done;
+    var isEmptyPath = (path30) => path30 == null || typeof path30 === "object" && !!path30[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -897,11 +897,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path29, value) {
-        if (isEmptyPath(path29))
+      addIn(path30, value) {
+        if (isEmptyPath(path30))
           this.add(value);
         else {
-          const [key, ...rest] = path29;
+          const [key, ...rest] = path30;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -915,8 +915,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path29) {
-        const [key, ...rest] = path29;
+      deleteIn(path30) {
+        const [key, ...rest] = path30;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -930,8 +930,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path29, keepScalar) {
-        const [key, ...rest] = path29;
+      getIn(path30, keepScalar) {
+        const [key, ...rest] = path30;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -949,8 +949,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path29) {
-        const [key, ...rest] = path29;
+      hasIn(path30) {
+        const [key, ...rest] = path30;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -960,8 +960,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path29, value) {
-        const [key, ...rest] = path29;
+      setIn(path30, value) {
+        const [key, ...rest] = path30;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -3476,9 +3476,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path29, value) {
+      addIn(path30, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path29, value);
+          this.contents.addIn(path30, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3553,14 +3553,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path29) {
-        if (Collection.isEmptyPath(path29)) {
+      deleteIn(path30) {
+        if (Collection.isEmptyPath(path30)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path29) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path30) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3575,10 +3575,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path29, keepScalar) {
-        if (Collection.isEmptyPath(path29))
+      getIn(path30, keepScalar) {
+        if (Collection.isEmptyPath(path30))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path29, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path30, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -3589,10 +3589,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path29) {
-        if (Collection.isEmptyPath(path29))
+      hasIn(path30) {
+        if (Collection.isEmptyPath(path30))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path29) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path30) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3609,13 +3609,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path29, value) {
-        if (Collection.isEmptyPath(path29)) {
+      setIn(path30, value) {
+        if (Collection.isEmptyPath(path30)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path29), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path30), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path29, value);
+          this.contents.setIn(path30, value);
         }
       }
       /**
@@ -4199,9 +4199,9 @@ var require_resolve_flow_collection = __commonJS({
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token2) => token2 && (token2.type === "block-map" || token2.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap3 = fc.start.source === "{";
-      const fcName = isMap3 ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap3 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const isMap2 = fc.start.source === "{";
+      const fcName = isMap2 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap2 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -4237,7 +4237,7 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap3 && ctx.options.strict && utilContainsNewline.containsNewline(key))
+          if (!isMap2 && ctx.options.strict && utilContainsNewline.containsNewline(key))
             onError(
               key,
               // checked by containsNewline()
@@ -4277,7 +4277,7 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap3 && !sep && !props.found) {
+        if (!isMap2 && !sep && !props.found) {
           const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
@@ -4300,7 +4300,7 @@ var require_resolve_flow_collection = __commonJS({
             startOnNewline: false
           });
           if (valueProps.found) {
-            if (!isMap3 && !props.found && ctx.options.strict) {
+            if (!isMap2 && !props.found && ctx.options.strict) {
               if (sep)
                 for (const st of sep) {
                   if (st === valueProps.found)
@@ -4332,7 +4332,7 @@ var require_resolve_flow_collection = __commonJS({
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          if (isMap3) {
+          if (isMap2) {
             const map = coll;
             if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -4348,7 +4348,7 @@ var require_resolve_flow_collection = __commonJS({
           offset = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
-      const expectedEnd = isMap3 ? "}" : "]";
+      const expectedEnd = isMap2 ? "}" : "]";
       const [ce, ...ee] = fc.end;
       let cePos = offset;
       if (ce?.source === expectedEnd)
@@ -5151,7 +5151,7 @@ var require_composer = __commonJS({
       }
       return { comment, afterEmptyLine };
     }
-    var Composer2 = class {
+    var Composer = class {
       constructor(options = {}) {
         this.doc = null;
         this.atDirectives = false;
@@ -5311,7 +5311,7 @@ ${end.comment}` : end.comment;
         }
       }
     };
-    exports2.Composer = Composer2;
+    exports2.Composer = Composer;
   }
 });
 
@@ -5576,9 +5576,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path29) => {
+    visit.itemAtPath = (cst, path30) => {
       let item = cst;
-      for (const [field, index] of path29) {
+      for (const [field, index] of path30) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -5587,23 +5587,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path29) => {
-      const parent = visit.itemAtPath(cst, path29.slice(0, -1));
-      const field = path29[path29.length - 1][0];
+    visit.parentCollection = (cst, path30) => {
+      const parent = visit.itemAtPath(cst, path30.slice(0, -1));
+      const field = path30[path30.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path29, item, visitor) {
-      let ctrl = visitor(item, path29);
+    function _visit(path30, item, visitor) {
+      let ctrl = visitor(item, path30);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token2 = item[field];
         if (token2 && "items" in token2) {
           for (let i = 0; i < token2.items.length; ++i) {
-            const ci = _visit(Object.freeze(path29.concat([[field, i]])), token2.items[i], visitor);
+            const ci = _visit(Object.freeze(path30.concat([[field, i]])), token2.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5614,10 +5614,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path29);
+            ctrl = ctrl(item, path30);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path29) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path30) : ctrl;
     }
     exports2.visit = visit;
   }
@@ -5635,7 +5635,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR = "";
     var isCollection2 = (token2) => !!token2 && "items" in token2;
-    var isScalar5 = (token2) => !!token2 && (token2.type === "scalar" || token2.type === "single-quoted-scalar" || token2.type === "double-quoted-scalar" || token2.type === "block-scalar");
+    var isScalar2 = (token2) => !!token2 && (token2.type === "scalar" || token2.type === "single-quoted-scalar" || token2.type === "double-quoted-scalar" || token2.type === "block-scalar");
     function prettyToken(token2) {
       switch (token2) {
         case BOM2:
@@ -5719,7 +5719,7 @@ var require_cst = __commonJS({
     exports2.FLOW_END = FLOW_END;
     exports2.SCALAR = SCALAR;
     exports2.isCollection = isCollection2;
-    exports2.isScalar = isScalar5;
+    exports2.isScalar = isScalar2;
     exports2.prettyToken = prettyToken;
     exports2.tokenType = tokenType;
   }
@@ -6442,7 +6442,7 @@ var require_parser = __commonJS({
         }
       }
     }
-    var Parser2 = class {
+    var Parser = class {
       /**
        * @param onNewLine - If defined, called separately with the start position of
        *   each new line (in `parse()`, including the start of input).
@@ -7215,7 +7215,7 @@ var require_parser = __commonJS({
         }
       }
     };
-    exports2.Parser = Parser2;
+    exports2.Parser = Parser;
   }
 });
 
@@ -7375,7 +7375,10 @@ var processIo = {
   write: (text) => void process.stdout.write(text),
   err: (line) => void process.stderr.write(`${line}
 `),
-  isTTY: !!process.stderr.isTTY
+  // A getter: process.stderr is made on first use, and making it for a pipe loads the stream modules (a hook's start).
+  get isTTY() {
+    return !!process.stderr.isTTY;
+  }
 };
 
 // lib/cli/args.ts
@@ -7651,9 +7654,12 @@ function parseSettings(json) {
   const days = j.versionRetentionDays;
   if (days !== void 0 && !(typeof days === "number" && Number.isInteger(days) && days >= 1 && days <= 36500))
     return { ok: false, message: '"versionRetentionDays" must be a whole number of days from 1 to 36500' };
+  if (j.versions !== void 0 && typeof j.versions !== "boolean")
+    return { ok: false, message: '"versions" must be true or false' };
   return {
     ok: true,
     value: {
+      ...j.versions !== void 0 ? { versions: j.versions } : {},
       ...j.undoRetentionDays !== void 0 ? { undoRetentionDays: j.undoRetentionDays } : {},
       ...j.hookFailClosed !== void 0 ? { hookFailClosed: j.hookFailClosed } : {},
       ...j.allowNetworks !== void 0 ? { allowNetworks: j.allowNetworks } : {},
@@ -8103,6 +8109,54 @@ function projectHomeFolders(projectDir, env = process.env) {
   const seen = /* @__PURE__ */ new Set();
   return out.filter((f) => !seen.has(f.root) && seen.add(f.root));
 }
+function realOrAncestor(p) {
+  const missing = [];
+  for (let cur = p; ; cur = import_node_path5.default.dirname(cur)) {
+    try {
+      return import_node_path5.default.join(import_node_fs4.default.realpathSync(cur), ...missing.reverse());
+    } catch {
+      if (import_node_path5.default.dirname(cur) === cur) return p;
+      missing.push(import_node_path5.default.basename(cur));
+    }
+  }
+}
+var OWN_STORES = [
+  [".claude", "agent-memory"],
+  [".claude", "agent-memory-local"],
+  [".claude", "memory"],
+  [".codeclone", "memory"]
+];
+function targetHomeRoots(file, env = process.env) {
+  const out = userFolders(env).map((f) => f.root);
+  if (file === "") return out;
+  const projectsDir = import_node_path5.default.join(claudeConfigDir(env), "projects");
+  const abs = import_node_path5.default.resolve(file);
+  const forms = [.../* @__PURE__ */ new Set([abs, realOrAncestor(abs)])];
+  const bases = [.../* @__PURE__ */ new Set([projectsDir, realOrAncestor(projectsDir)])];
+  for (const f of forms) {
+    for (const base of bases) {
+      if (!f.startsWith(base + import_node_path5.default.sep)) continue;
+      const parts3 = f.slice(base.length + 1).split(import_node_path5.default.sep);
+      const mem = import_node_path5.default.join(projectsDir, parts3[0], "memory");
+      if (parts3.length >= 3 && parts3[1] === "memory" && isDir(mem)) out.push(mem);
+    }
+    const parts2 = f.split(import_node_path5.default.sep);
+    for (let i = 1; i + 1 < parts2.length; i++) {
+      if (!OWN_STORES.some(([a, b]) => parts2[i] === a && parts2[i + 1] === b)) continue;
+      const p = parts2.slice(0, i).join(import_node_path5.default.sep) || import_node_path5.default.sep;
+      if (!isDir(p) || !isDir(import_node_path5.default.join(projectsDir, encodeProjectPath(p)))) continue;
+      for (const own of projectOwnFolders({ path: p, exists: true })) out.push(own.root);
+    }
+  }
+  return [...new Set(out)];
+}
+function homeHasFolders(env = process.env) {
+  if (userFolders(env).length > 0) return true;
+  const projectsDir = import_node_path5.default.join(claudeConfigDir(env), "projects");
+  for (const e of readdir(projectsDir))
+    if (e.isDirectory() && isDir(import_node_path5.default.join(projectsDir, e.name, "memory"))) return true;
+  return homeFolders(env).length > 0;
+}
 function projectOfRoot(root, env = process.env) {
   const abs = import_node_path5.default.resolve(root);
   const encoded = projectMemoryName(abs, env);
@@ -8146,6 +8200,9 @@ function dataDir(env = process.env) {
   const base = env.XDG_DATA_HOME || import_node_path6.default.join(import_node_os3.default.homedir(), ".local", "share");
   return import_node_path6.default.join(base, "memtrust");
 }
+function indexPath(env = process.env) {
+  return env.MEMTRUST_DB || import_node_path6.default.join(dataDir(env), "index.sqlite");
+}
 function demoRootPath(env = process.env) {
   return import_node_path6.default.join(dataDir(env), "demo-root");
 }
@@ -8169,10 +8226,10 @@ function resolveRoots(input, env) {
   }
   const settings = readSettings(env);
   if (settings.roots && settings.roots.length > 0) return { roots: settings.roots, origin: "settings" };
-  const home = input.project ? projectHomeFolders(input.project, env) : homeFolders(env);
-  if (home.length > 0 || input.project) {
-    const only = home.length === 1 && home[0].root === userTrustRoot(env);
-    return { roots: home.map((f) => f.root), origin: only ? "default" : "claude-home" };
+  const home = input.target !== void 0 ? targetHomeRoots(input.target, env) : (input.project ? projectHomeFolders(input.project, env) : homeFolders(env)).map((f) => f.root);
+  if (home.length > 0 || input.project || input.target !== void 0 && homeHasFolders(env)) {
+    const only = home.length === 1 && home[0] === userTrustRoot(env);
+    return { roots: home, origin: only ? "default" : "claude-home" };
   }
   return { roots: [demoRootPath(env)], origin: "demo" };
 }
@@ -8198,7 +8255,7 @@ function loadConfig(input = {}) {
   return {
     roots: unique,
     rootsOrigin: origin,
-    dbPath: env.MEMTRUST_DB || import_node_path6.default.join(dataDir(env), "index.sqlite"),
+    dbPath: indexPath(env),
     dataDir: dataDir(env),
     undoRetentionDays: retentionDays(env),
     machine: machineName(env),
@@ -8210,7 +8267,6 @@ function loadConfig(input = {}) {
 }
 
 // lib/identity.ts
-var import_node_child_process = require("node:child_process");
 var import_node_fs6 = __toESM(require("node:fs"));
 var import_node_os4 = __toESM(require("node:os"));
 var import_node_path8 = __toESM(require("node:path"));
@@ -8406,8 +8462,37 @@ function isHardWide(c) {
     // 】
     case 8216:
     case 8217:
+    case 8218:
+    // ‚
     case 8220:
     case 8221:
+    case 8222:
+    // „
+    case 171:
+    // «
+    case 187:
+    // »
+    case 8249:
+    // ‹
+    case 8250:
+    // ›
+    case 8230:
+    // … (a value cut short is no value)
+    case 12296:
+    // 〈
+    case 12297:
+    // 〉
+    case 12298:
+    // 《
+    case 12299:
+    // 》
+    case 12302:
+    // 『
+    case 12303:
+    // 』
+    case 65281:
+    // ！
+    case 65311:
       return true;
     default:
       return false;
@@ -8511,7 +8596,11 @@ function knownValueCandidates(text, taken, own, known) {
       if (entry) message = `value found as a credential in ${entry.id} (${len} chars)`;
     }
     if (message === null || overlapsAny(taken, start, end)) return false;
-    out.push(candidate(start, end, message));
+    let s = start;
+    let e = end;
+    while (s > 0 && isLeadTrim(text.charCodeAt(s - 1))) s--;
+    while (e < text.length && isTailTrim(text.charCodeAt(e))) e++;
+    out.push(candidate(overlapsAny(taken, s, e) ? start : s, overlapsAny(taken, s, e) ? end : e, message));
     return true;
   });
   return out;
@@ -8523,10 +8612,23 @@ function urlPassword(text, start, end) {
   const colon = s.indexOf(":", auth);
   return colon > 0 && colon < at ? [start + colon + 1, start + at] : [start, end];
 }
+function findingValue(text, c) {
+  const [s, e] = c.code === "secret.url-credentials" ? urlPassword(text, c.start, c.end) : [c.start, c.end];
+  return text.slice(s, e);
+}
+function normalValue(value) {
+  let s = 0;
+  let e = value.length;
+  while (s < e && isAround(value.charCodeAt(s), true)) s++;
+  while (e > s && isAround(value.charCodeAt(e - 1), false)) e--;
+  return s === 0 && e === value.length ? value : value.slice(s, e);
+}
+function isAround(c, lead) {
+  return isHard(c) || (lead ? isLeadTrim(c) : isTailTrim(c));
+}
 function credentialValue(text, c) {
   if (c.code === "secret.private-key" || c.code === KNOWN_VALUE_CODE) return null;
-  const [s, e] = c.code === "secret.url-credentials" ? urlPassword(text, c.start, c.end) : [c.start, c.end];
-  const v = text.slice(s, e);
+  const v = normalValue(findingValue(text, c));
   return propagatable(v) ? v : null;
 }
 function candidate(start, end, message) {
@@ -8629,7 +8731,8 @@ function gitEmail() {
   const fromFiles = gitEmailFromFiles();
   if (fromFiles !== void 0) return fromFiles ?? void 0;
   try {
-    const out = (0, import_node_child_process.execFileSync)("git", ["config", "--global", "--get", "user.email"], {
+    const { execFileSync: execFileSync3 } = require("node:child_process");
+    const out = execFileSync3("git", ["config", "--global", "--get", "user.email"], {
       encoding: "utf8",
       timeout: 2e3,
       stdio: ["ignore", "pipe", "ignore"]
@@ -8820,13 +8923,13 @@ var trustRootAdapter = {
 };
 
 // lib/sources/canonical/adapter.ts
-var import_node_child_process3 = require("node:child_process");
+var import_node_child_process2 = require("node:child_process");
 var import_node_crypto3 = __toESM(require("node:crypto"));
 var import_node_fs12 = __toESM(require("node:fs"));
 var import_node_path13 = __toESM(require("node:path"));
 
 // lib/sources/canonical/git.ts
-var import_node_child_process2 = require("node:child_process");
+var import_node_child_process = require("node:child_process");
 var import_node_fs8 = __toESM(require("node:fs"));
 var import_node_path10 = __toESM(require("node:path"));
 
@@ -8903,7 +9006,7 @@ function parseGitLog(text, maxCommits = Infinity) {
 }
 function git(cwd, args, input) {
   try {
-    return (0, import_node_child_process2.execFileSync)("git", ["-C", cwd, "-c", "core.quotePath=false", ...args], {
+    return (0, import_node_child_process.execFileSync)("git", ["-C", cwd, "-c", "core.quotePath=false", ...args], {
       encoding: "utf8",
       input,
       stdio: [input === void 0 ? "ignore" : "pipe", "pipe", "ignore"],
@@ -10239,7 +10342,7 @@ function changeToken(root) {
 function currentHead(checkout) {
   if (!checkout) return null;
   try {
-    const out = (0, import_node_child_process3.execFileSync)("git", ["-C", checkout, "rev-parse", "--short=7", "HEAD"], {
+    const out = (0, import_node_child_process2.execFileSync)("git", ["-C", checkout, "rev-parse", "--short=7", "HEAD"], {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "ignore"],
       timeout: 1e4
@@ -11994,7 +12097,12 @@ function memoryRow(r) {
   };
 }
 function contextRows(sqlite) {
-  const memories = sqlite.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE +source = ? AND location = 'memories'`);
+  const walk = sqlite.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE +source = ? AND location = 'memories'`);
+  const seek = sqlite.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE source = ? AND location = 'memories'`);
+  const countOf = sqlite.prepare("SELECT count(*) FROM memories WHERE source = ?").pluck();
+  const countAll = sqlite.prepare("SELECT coalesce(max(rowid), 0) FROM memories").pluck();
+  const most = (sourceId2) => 2 * countOf.get(sourceId2) >= countAll.get();
+  const memoriesOf = (sourceId2) => most(sourceId2) ? walk : seek;
   const one = sqlite.prepare(`SELECT ${MEMORY_COLUMNS}, location FROM memories WHERE key = ?`);
   const signatures = sqlite.prepare(
     `SELECT group_concat(s, char(0)) FROM (
@@ -12002,9 +12110,13 @@ function contextRows(sqlite) {
          FROM memories WHERE source = ? ORDER BY rel_path)`
   ).pluck();
   const rules = sqlite.prepare("SELECT value FROM meta WHERE key = 'secret_rules'").pluck();
-  const others = sqlite.prepare(
+  const othersWalk = sqlite.prepare(
     `SELECT rel_path, filename, location, size, mtime_ms, error
      FROM memories WHERE +source = ? AND location <> 'memories'`
+  );
+  const othersSeek = sqlite.prepare(
+    `SELECT rel_path, filename, location, size, mtime_ms, error
+     FROM memories WHERE source = ? AND location <> 'memories'`
   );
   const secrets = sqlite.prepare(
     `SELECT key, code, line FROM findings WHERE "check" = 'secret' AND key >= ? AND key < ?`
@@ -12012,7 +12124,7 @@ function contextRows(sqlite) {
   const body = sqlite.prepare("SELECT body FROM memories WHERE key = ?").pluck();
   return {
     memories(sourceId2) {
-      return memories.raw().all(sourceId2).map(memoryRow);
+      return memoriesOf(sourceId2).raw().all(sourceId2).map(memoryRow);
     },
     signatures(sourceId2) {
       return signatures.get(sourceId2) ?? "";
@@ -12029,7 +12141,7 @@ function contextRows(sqlite) {
       return rules.get() ?? null;
     },
     others(sourceId2) {
-      return others.raw().all(sourceId2).map((r) => ({
+      return (most(sourceId2) ? othersWalk : othersSeek).raw().all(sourceId2).map((r) => ({
         relPath: r[0],
         filename: r[1],
         location: r[2],
@@ -12156,8 +12268,17 @@ function splitFile(bytes) {
   return { ok: false, error: "missing-close" };
 }
 
-// lib/memory-file/frontmatter.ts
-var import_yaml3 = __toESM(require_dist());
+// lib/memory-file/yaml-lazy.ts
+var mod;
+function yaml() {
+  mod ??= require_dist();
+  return mod;
+}
+var isAlias = ((n2) => yaml().isAlias(n2));
+var isCollection = ((n2) => yaml().isCollection(n2));
+var isMap = ((n2) => yaml().isMap(n2));
+var isPair = ((n2) => yaml().isPair(n2));
+var isScalar = ((n2) => yaml().isScalar(n2));
 
 // lib/validators/types.ts
 var PERSONAL_CODES = /* @__PURE__ */ new Set(["secret.private-ip", "secret.email", "secret.home-path"]);
@@ -12166,9 +12287,6 @@ function findingClass(code) {
 }
 var FILE_CAP_BYTES = 1024 * 1024;
 var FRONTMATTER_CAP_BYTES = 256 * 1024;
-
-// lib/memory-file/fm-walk.ts
-var import_yaml = __toESM(require_dist());
 
 // lib/memory-file/lines.ts
 function indexLines(text) {
@@ -12194,12 +12312,12 @@ function fileLineOf(index, offset) {
 
 // lib/memory-file/fm-walk.ts
 function scalarText(node) {
-  if (!(0, import_yaml.isScalar)(node)) return null;
+  if (!isScalar(node)) return null;
   if (node.value === null && (node.type === "PLAIN" || node.type === void 0)) return null;
   return typeof node.source === "string" ? node.source : String(node.value);
 }
 function startOf(node) {
-  if ((0, import_yaml.isScalar)(node) || (0, import_yaml.isAlias)(node) || (0, import_yaml.isCollection)(node)) return node.range?.[0] ?? 0;
+  if (isScalar(node) || isAlias(node) || isCollection(node)) return node.range?.[0] ?? 0;
   return 0;
 }
 function findNodeErrors(doc, index) {
@@ -12208,24 +12326,24 @@ function findNodeErrors(doc, index) {
   while (stack.length > 0) {
     const node = stack.pop();
     if (node === null || node === void 0) continue;
-    if ((0, import_yaml.isPair)(node)) {
+    if (isPair(node)) {
       stack.push(node.value, node.key);
       continue;
     }
     const line = fileLineOf(index, startOf(node));
-    if ((0, import_yaml.isAlias)(node)) {
+    if (isAlias(node)) {
       errors.push({ code: "yaml-alias", message: "YAML aliases are not allowed", line });
       continue;
     }
-    if (!(0, import_yaml.isScalar)(node) && !(0, import_yaml.isCollection)(node)) continue;
+    if (!isScalar(node) && !isCollection(node)) continue;
     if (node.anchor) errors.push({ code: "yaml-anchor", message: "YAML anchors are not allowed", line });
     if (node.tag) errors.push({ code: "yaml-tag", message: "YAML tags are not allowed", line });
-    if (!(0, import_yaml.isCollection)(node)) continue;
+    if (!isCollection(node)) continue;
     const seen = /* @__PURE__ */ new Set();
     for (const item of node.items) {
       stack.push(item);
-      if (!(0, import_yaml.isMap)(node) || !(0, import_yaml.isPair)(item)) continue;
-      const key = scalarText(item.key) ?? ((0, import_yaml.isScalar)(item.key) ? "" : null);
+      if (!isMap(node) || !isPair(item)) continue;
+      const key = scalarText(item.key) ?? (isScalar(item.key) ? "" : null);
       if (key === null) continue;
       if (seen.has(key)) {
         const line2 = fileLineOf(index, startOf(item.key));
@@ -12240,25 +12358,22 @@ function displayKey(key) {
   return /^[a-z0-9_-]{1,20}$/.test(key) ? key : `(a key of ${[...key].length} characters)`;
 }
 function toFmValue(root) {
-  if (!(0, import_yaml.isCollection)(root)) return scalarText(root);
-  const out = (0, import_yaml.isMap)(root) ? /* @__PURE__ */ Object.create(null) : [];
+  if (!isCollection(root)) return scalarText(root);
+  const out = isMap(root) ? /* @__PURE__ */ Object.create(null) : [];
   const work = [{ node: root, into: out }];
   while (work.length > 0) {
     const { node, into } = work.pop() ?? { node: null, into: out };
-    if (!(0, import_yaml.isCollection)(node)) continue;
+    if (!isCollection(node)) continue;
     for (const item of node.items) {
-      const value = (0, import_yaml.isPair)(item) ? item.value : item;
-      const child = (0, import_yaml.isCollection)(value) ? (0, import_yaml.isMap)(value) ? /* @__PURE__ */ Object.create(null) : [] : scalarText(value);
+      const value = isPair(item) ? item.value : item;
+      const child = isCollection(value) ? isMap(value) ? /* @__PURE__ */ Object.create(null) : [] : scalarText(value);
       if (Array.isArray(into)) into.push(child);
-      else if ((0, import_yaml.isPair)(item)) into[scalarText(item.key) ?? ""] = child;
+      else if (isPair(item)) into[scalarText(item.key) ?? ""] = child;
       if (child !== null && typeof child === "object") work.push({ node: value, into: child });
     }
   }
   return out;
 }
-
-// lib/memory-file/yaml-compose.ts
-var import_yaml2 = __toESM(require_dist());
 
 // lib/memory-file/depth-guard.ts
 var MAX_NESTING_DEPTH = 64;
@@ -12324,7 +12439,7 @@ function composeYaml(text, index) {
   const errors = [];
   let strayErrors = 0;
   let documents = 0;
-  const tokens = new import_yaml2.Parser().parse(text);
+  const tokens = new (yaml()).Parser().parse(text);
   function* capped() {
     for (const token2 of tokens) {
       if (token2.type === "error" && ++strayErrors > MAX_TOP_LEVEL_ERRORS) {
@@ -12340,7 +12455,7 @@ function composeYaml(text, index) {
   }
   let doc = null;
   try {
-    const composer = new import_yaml2.Composer({ uniqueKeys: false, prettyErrors: false });
+    const composer = new (yaml()).Composer({ uniqueKeys: false, prettyErrors: false });
     for (const d of composer.compose(capped(), true, text.length)) doc ??= d;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -12474,19 +12589,19 @@ function parseFrontmatterDoc(text) {
   const base = { text, index, doc, map: null };
   if (!doc || errors.length > 0) return { ...base, parsed: empty(errors) };
   const contents = doc.contents;
-  if (contents === null || (0, import_yaml3.isScalar)(contents) && contents.value === null && !contents.source) {
+  if (contents === null || isScalar(contents) && contents.value === null && !contents.source) {
     return { ...base, parsed: empty([]) };
   }
-  if (!(0, import_yaml3.isMap)(contents)) {
+  if (!isMap(contents)) {
     const line = fileLineOf(index, contents.range?.[0] ?? 0);
     return { ...base, parsed: empty([{ code: "not-a-mapping", message: "frontmatter is not a mapping", line }]) };
   }
   const parsed2 = empty(findNodeErrors(doc, index));
   const seen = /* @__PURE__ */ new Set();
   for (const pair of contents.items) {
-    if (!(0, import_yaml3.isPair)(pair)) continue;
-    const line = fileLineOf(index, (0, import_yaml3.isScalar)(pair.key) ? pair.key.range?.[0] ?? 0 : 0);
-    const key = (0, import_yaml3.isScalar)(pair.key) ? scalarText(pair.key) ?? "" : null;
+    if (!isPair(pair)) continue;
+    const line = fileLineOf(index, isScalar(pair.key) ? pair.key.range?.[0] ?? 0 : 0);
+    const key = isScalar(pair.key) ? scalarText(pair.key) ?? "" : null;
     if (key === null) {
       parsed2.errors.push({ code: "non-scalar-key", message: "frontmatter keys must be plain text", line });
       continue;
@@ -12499,7 +12614,7 @@ function parseFrontmatterDoc(text) {
       parsed2.data[key] = toFmValue(pair.value);
       continue;
     }
-    if (pair.value !== null && !(0, import_yaml3.isScalar)(pair.value)) {
+    if (pair.value !== null && !isScalar(pair.value)) {
       const message = `${displayKey(key)} must be a single value`;
       parsed2.errors.push({ code: "non-scalar-value", message, line, key });
       continue;
@@ -12512,16 +12627,16 @@ function parseFrontmatterDoc(text) {
   return { ...base, map: contents, parsed: parsed2 };
 }
 function readNested(contents, index, parsed2) {
-  const meta = contents.items.find((p) => (0, import_yaml3.isPair)(p) && (0, import_yaml3.isScalar)(p.key) && scalarText(p.key) === METADATA_KEY);
-  if (!meta || !(0, import_yaml3.isMap)(meta.value)) return;
+  const meta = contents.items.find((p) => isPair(p) && isScalar(p.key) && scalarText(p.key) === METADATA_KEY);
+  if (!meta || !isMap(meta.value)) return;
   const nested = [];
   for (const pair of meta.value.items) {
-    if (!(0, import_yaml3.isPair)(pair) || !(0, import_yaml3.isScalar)(pair.key)) continue;
+    if (!isPair(pair) || !isScalar(pair.key)) continue;
     const key = scalarText(pair.key);
     if (key === null || !NESTED_READ_KEYS.has(key) || nested.includes(key)) continue;
     if (key in parsed2.data || parsed2.errors.some((e) => e.key === key)) continue;
     const line = fileLineOf(index, pair.key.range?.[0] ?? 0);
-    if (pair.value !== null && !(0, import_yaml3.isScalar)(pair.value)) {
+    if (pair.value !== null && !isScalar(pair.value)) {
       if (isKnownKey(key))
         parsed2.errors.push({
           code: "non-scalar-value",
@@ -12549,15 +12664,6 @@ function parseFrontmatter(bytes, split) {
   if (memoDepth > 0) memo = { bytes, start: split.fmStart, end: split.fmEnd, parsed: parsed2 };
   return parsed2;
 }
-
-// lib/memory-file/rewrite.ts
-var import_yaml6 = __toESM(require_dist());
-
-// lib/memory-file/rewrite-plan.ts
-var import_yaml5 = __toESM(require_dist());
-
-// lib/memory-file/scalar-encode.ts
-var import_yaml4 = __toESM(require_dist());
 
 // lib/validators/validate-text.ts
 function codePointLength(s) {
@@ -12752,7 +12858,8 @@ var DETECTORS = [
     hint: "PRIVATE KEY",
     tier: 1,
     re: /-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g,
-    describe: () => "private key block -----BEGIN \u2026 PRIVATE KEY-----"
+    // `-----BEGIN PRIVATE KEY-----\n...\n-----END…` in a sample `.env`: the body is an ellipsis, a placeholder.
+    describe: (m) => /^(?:\\n|\s){0,3}(?:\.{3}|…)/.test(m.input.slice(m.index + m[0].length, m.index + m[0].length + 12)) ? null : "private key block -----BEGIN \u2026 PRIVATE KEY-----"
   },
   {
     code: "secret.ssh-fingerprint",
@@ -12790,6 +12897,16 @@ var DETECTORS = [
     tier: 1,
     re: /(?<![A-Za-z0-9])(?:sk|rk)_live_[A-Za-z0-9]{10,}/g,
     describe: token("Stripe live key", (s) => s.slice(0, 8))
+  },
+  {
+    // Provider tokens with a fixed form (docs/credentials.md §2, "Shape"): a Telegram bot token
+    // (the bot's number, `:AA`, 33 more), Linear `lin_api_` + 32 or more, Hugging Face `hf_` + 34
+    // letters, npm `npm_` + 36. The lengths are the providers' own, so words never match.
+    code: "secret.provider-token",
+    hint: /:AA|lin_api_|hf_|npm_/,
+    tier: 1,
+    re: /(?<![A-Za-z0-9])(?:\d{8,10}:AA[A-Za-z0-9_-]{33}|lin_api_[A-Za-z0-9]{32,}|hf_[A-Za-z]{34}|npm_[A-Za-z0-9]{36})(?![A-Za-z0-9_-])/g,
+    describe: token("provider token", (s) => /^(?:lin_api_|hf_|npm_)/.exec(s)?.[0] ?? "")
   },
   {
     code: "secret.jwt",
@@ -13016,7 +13133,7 @@ function scanHomes(text, owner, out, re, styleOf) {
 }
 
 // lib/validators/secrets-trigger.ts
-var TRIGGER_WORDS = String.raw`pass|pwd|\bpw\b|secret|token|key|auth|communit|cred|log\s?-?in|sign\s?-?in|account|user|root|admin|sudo|curl|mysql|mariadb|contrase|clave|mot de passe|mdp|senha|kennwort|пароль|비번|비밀번호|암호|密码|密碼|口令|パスワード|暗証|계정|로그인|账号|帳號|アカウント|ログイン|bearer|snmp|ftp|ak=|sk=|mật khẩu|mat khau|tài khoản|ключ|密钥|clé|schlüssel|chave`;
+var TRIGGER_WORDS = String.raw`pass|pwd|pairing|\bpw\b|\bpins?\b|secret|token|key|auth|communit|cred|log\s?-?in|sign\s?-?in|account|user|root|admin|sudo|curl|mysql|mariadb|contrase|clave|mot de passe|mdp|senha|kennwort|пароль|비번|비밀번호|암호|密码|密碼|口令|パスワード|暗証|계정|로그인|账号|帳號|アカウント|ログイン|bearer|snmp|ftp|ak=|sk=|mật khẩu|mat khau|tài khoản|ключ|密钥|clé|schlüssel|chave`;
 var TRIGGER = new RegExp(groupedAlternation(TRIGGER_WORDS.split("|"), true), "gi");
 var NONE = 0;
 var BACKTICK = 1;
@@ -13113,7 +13230,7 @@ var CHAIN_ADDRESS = /^0x(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$/;
 var PASSWORD_HASH = /^\$(?:2[abxy]?|argon2(?:id|i|d)|[156y]|scrypt|pbkdf2[\w-]*)\$/;
 var LOWER_NAME = /^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+$/;
 var HOST = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z][a-z0-9-]*(?::\d{1,5})?$/;
-var DATE_TIME_VERSION = /^(?:v?\d+(?:[._]\d+){1,3}(?:[-+][\w.]+)?|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?|\d+(?:\.\d+)?(?:ms|s|m|h|d|k|kb|mb|gb|tb|%|px|rem|em)?)$/i;
+var DATE_TIME_VERSION = /^(?:v?\d+(?:[._]\d+){1,3}[a-z]{0,3}(?:[-+][\w.]+)?|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?|\d+(?:\.\d+)?(?:ms|s|m|h|d|k|kb|mb|gb|tb|%|px|rem|em)?)$/i;
 var FILE_LIKE = /^[\w.-]*[A-Za-z0-9]\.[a-z][a-z0-9]{0,4}$/;
 var PATH_LIKE = /^[~.]{0,2}\/?(?:[\w.@-]+\/)+[\w.@-]*$/;
 var PRICE = /^[$€£¥]\d/;
@@ -13137,7 +13254,7 @@ function isPasswordShaped(v, strict = false) {
   if (SHORT_HEX.test(v) || NOT_A_PASSWORD.test(v)) return false;
   return !isNotSecretShape(v);
 }
-var NOT_A_PASSWORD = /,|#|^@|^[A-Za-z]+'[a-z]{1,2}$|^[~≈<>+-]?\d[\d.,]*\s?(?:[KMGTkmgt]i?[Bb]?|ms|s|h|d|%|px|k|m|x)?(?:[-–~]\d[\d.,]*[KMGTkmgt%]?)?$|^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$|^[a-z]{2,10}_[A-Za-z0-9]{8,}$|[A-Za-z_]\(|^(?:self|this|cls)\.|\w\[|^\d+(?:[-_.][a-z][a-z0-9]*)+$/;
+var NOT_A_PASSWORD = /,|#|^[A-Z]?[a-z]+[!?.]+$|^@|^[A-Za-z]+'[a-z]{1,2}$|^[~≈<>+-]?\d[\d.,]*\s?(?:[KMGTkmgt]i?[Bb]?|ms|s|h|d|%|px|k|m|x)?(?:[-–~]\d[\d.,]*[KMGTkmgt%]?)?$|^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$|^[a-z]{2,10}_[A-Za-z0-9]{8,}$|[A-Za-z_]\(|^(?:self|this|cls)\.|\w\[|^\d+(?:[-_.][a-z][a-z0-9]*)+$/;
 function isKeyShaped(v) {
   if (v.length < 16 || v.length > 512) return false;
   const k = classesOf(v);
@@ -13177,6 +13294,13 @@ function appPasswords(line) {
     if (k.digit && k.count >= 2 && mixedGroups >= 3 && letterGroups >= 4) out.push({ start: m.index, value: m[0] });
   }
   return out;
+}
+function areSiblings(a, b) {
+  if (/^[A-Z0-9-]+$/.test(a) && /^[A-Z0-9-]+$/.test(b) && /\d/.test(a) && /\d/.test(b)) return true;
+  if (a.length !== b.length || a.length < 8) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length && diff <= 2; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) diff++;
+  return diff <= 2;
 }
 
 // lib/validators/secrets-context.ts
@@ -13234,16 +13358,25 @@ function quotedIn(line, from, to) {
       i += 2;
       continue;
     }
+    if (ch === "(" && /[`"«“「]/.test(line.slice(i + 1, j))) {
+      i++;
+      continue;
+    }
     let s = i + 1;
     let e = j;
     while (s < e && line.charCodeAt(s) === 32) s++;
     while (e > s && line.charCodeAt(e - 1) === 32) e--;
+    if (ch === "(") {
+      const named = PAREN_NAMED.exec(line.slice(s, e));
+      if (named && !OWNER_WORDS.test(named[1])) s = e - named[2].length;
+    }
     out.push({ start: s, value: line.slice(s, e), open: i });
     i = j + 1;
     if (j >= to) break;
   }
   return out;
 }
+var PAREN_NAMED = new RegExp("^(\\p{L}{1,12})\\s*[:\uFF1A]\\s*(\\S+)$", "u");
 var GLUED_PAIR = /^([A-Za-z][\w.@-]{0,39})[:/]([^:/]{6,})$/;
 function passwordPart(q) {
   const g = GLUED_PAIR.exec(q.value);
@@ -13277,7 +13410,8 @@ function detectNearPasswordWord(line, out) {
       const p = passwordPart(q);
       const v = p.value;
       const pin = q.open - from <= 8 && PIN.test(v);
-      if (!pin && (v.includes(" ") || !isPasswordShaped(v, strict) || !isCredentialValue(v))) continue;
+      const letters = !strict && isRandomLetters(v);
+      if (!pin && !letters && (v.includes(" ") || !isPasswordShaped(v, strict) || !isCredentialValue(v))) continue;
       if (GAP_NOT_SECRET.test(line.slice(from, q.open)) || ownedBy(line, q.open)) continue;
       push(out, p.start, v, "secret.password", `value near a "${word.toLowerCase()}" word`);
     }
@@ -13299,7 +13433,31 @@ function settingsNear(line, from, end, out) {
     );
   }
 }
+var FIVE_CONSONANTS = /[bcdfghjklmnpqrstvwxz]{5}/i;
+function isRandomLetters(v) {
+  return v.length >= 12 && v.length <= 64 && /^[A-Za-z]+$/.test(v) && FIVE_CONSONANTS.test(v);
+}
 var PIN = /^(?!(?:19|20)\d\d(?:0[1-9]|1[0-2]))\d{6,10}$/;
+var PIN_WORD = /(?<![\p{L}])(?:pin|pins|pin[ -]?codes?|pairing[ -]codes?|пин(?:-код)?|핀|暗証番号|配对码)(?![\p{L}])/iu;
+var PIN_TIED = /(?<![\p{L}])(?:pin(?:[ -]?code)?|pairing[ -]code|пин(?:-код)?|핀|暗証番号|配对码)(?![\p{L}])[*_]*\s*[:：=]?\s*[*_]*\s*[`"'(]?(\d{6,10})(?![\d.:/-])/giu;
+var PIN_QUICK = /pin|pairing|пин|핀|暗証番号|配对码/i;
+function detectPin(line, out) {
+  if (!PIN_QUICK.test(line)) return;
+  PIN_TIED.lastIndex = 0;
+  for (let m = PIN_TIED.exec(line); m !== null; m = PIN_TIED.exec(line)) {
+    const v = m[1];
+    if (!PIN.test(v)) continue;
+    push(out, m.index + m[0].length - v.length, v, "secret.password", "a PIN");
+    const from = m.index + m[0].length;
+    const end = clauseEnd(line, from, from + 120);
+    PIN_LISTED.lastIndex = 0;
+    const rest = line.slice(from, end);
+    for (let n2 = PIN_LISTED.exec(rest); n2 !== null; n2 = PIN_LISTED.exec(rest)) {
+      if (PIN.test(n2[1])) push(out, from + n2.index + n2[0].length - n2[1].length, n2[1], "secret.password", "a PIN");
+    }
+  }
+}
+var PIN_LISTED = /,\s*[`"']?(\d{6,10})(?![\d.:/-])/g;
 var MENU_STEP_BEFORE = /(?:→|->)[\p{L} ]*$/u;
 function quoteOpenerBetween(line, from, to) {
   for (let i = from; i < to; i++) {
@@ -13319,12 +13477,13 @@ function labelBefore(line, open) {
   return OWNER_WORDS.test(line.slice(Math.max(0, j - 24), j));
 }
 var VALUE_ONLY = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?[*_]{0,2}`?([^\s`*]{6,128})`?[*_]{0,2}\s*$/;
-function detectUnderContext(line, kind, out) {
-  const shaped = kind === "password" ? (v) => isPasswordShaped(v) : isKeyShaped;
+function detectUnderContext(line, kind, out, pin = false) {
+  const base = kind === "password" ? (v) => isPasswordShaped(v) : isKeyShaped;
+  const shaped = pin ? (v) => PIN.test(v) || base(v) : base;
   const alone = VALUE_ONLY.exec(line);
   if (alone) {
     const v = trimUnquoted(alone[1]);
-    if (isCredentialValue(v) && shaped(v))
+    if (pin && PIN.test(v) || isCredentialValue(v) && shaped(v))
       push(out, line.indexOf(v), v, "secret.password", "value under a heading naming credentials");
     return;
   }
@@ -13334,7 +13493,7 @@ function detectUnderContext(line, kind, out) {
     const v = p.value;
     if (MENU_PATH_BEFORE.test(line.slice(0, q.open))) continue;
     if (labelBefore(line, q.open)) continue;
-    if (isCredentialValue(v) && shaped(v))
+    if (pin && PIN.test(v) || isCredentialValue(v) && shaped(v))
       push(out, p.start, v, "secret.password", "value under a heading naming credentials");
   }
 }
@@ -13357,7 +13516,7 @@ function detectPairs(line, inContext, out) {
     const after = line.charCodeAt(m.index + m[0].length);
     if (after === 47) continue;
     const value = trimUnquoted(raw);
-    if (!isCredentialValue(value) || !isPasswordShaped(value)) continue;
+    if (!isCredentialValue(value) || !isPasswordShaped(value) || areSiblings(user, value)) continue;
     const realm = user.includes("@");
     const open = m[1].replace(/`/g, "");
     const end = m.index + m[0].length;
@@ -13411,10 +13570,22 @@ function detectAppPasswords(line, out) {
 }
 var SNMP_FLAG = /\bsnmp\w*\b[^\n|;&]{0,80}?\s-c\s*(?:"([^"\n]{1,64})"|'([^'\n]{1,64})'|([^\s"'`;|&]{1,64}))/gi;
 var SNMP_COMMUNITY = /\bsnmp[\w-]*\s+(?:[\w-]+\s+){0,2}community\s+(?:"([^"\n]{1,64})"|'([^'\n]{1,64})'|([^\s"'`;|&]{1,64}))/gi;
+var SNMP_COMMUNITY_NAME = /\bsnmp[\w-]*\s+(?:[\w-]+\s+){0,3}community\s+(?:"[^"\n]{1,64}"|'[^'\n]{1,64}'|[\w-]{1,64})\s+name\s+(?:"([^"\n]{1,64})"|'([^'\n]{1,64})'|([^\s"'`;|&]{1,64}))/gi;
+var SNMP_LISTED = /communit(?:y|ies)\b[^|]{0,80}/i;
+var PAREN_VALUE = /\(([^\s()]{6,64})\)/g;
 var SNMP_WORD = /snmp/i;
 function detectSnmp(line, out) {
   if (!SNMP_WORD.test(line)) return;
-  for (const re of [SNMP_FLAG, SNMP_COMMUNITY]) {
+  const listed = SNMP_LISTED.exec(line);
+  if (listed) {
+    PAREN_VALUE.lastIndex = 0;
+    for (let m = PAREN_VALUE.exec(listed[0]); m !== null; m = PAREN_VALUE.exec(listed[0])) {
+      const value = m[1];
+      if (isCredentialValue(value) && isPasswordShaped(value))
+        push(out, listed.index + m.index + 1, value, "secret.command-line", "SNMP community");
+    }
+  }
+  for (const re of [SNMP_FLAG, SNMP_COMMUNITY, SNMP_COMMUNITY_NAME]) {
     re.lastIndex = 0;
     for (let m = re.exec(line); m !== null; m = re.exec(line)) {
       const raw = m[1] ?? m[2] ?? m[3];
@@ -13492,17 +13663,22 @@ var PATH_OR_URL = /^(?:~?\/|\.{1,2}\/|[A-Za-z]:\\|[a-z][a-z0-9+.-]*:\/\/[^@]*$)/
 var EMAIL = /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/;
 var HAS_DIGIT_OR_SYMBOL = /[^\p{L}]/u;
 var FILE_EXTENSIONS = "md|mdx|markdown|txt|rst|json|jsonc|jsonl|ndjson|ya?ml|toml|ini|cfg|conf|env|lock|log|csv|tsv|xml|html?|css|scss|less|m?js|cjs|jsx|tsx?|mts|cts|vue|svelte|py|pyi|rb|go|rs|java|kt|kts|swift|c|h|cc|cpp|hpp|cs|php|pl|lua|sh|bash|zsh|fish|ps1|bat|sql|sqlite3?|db|template|tmpl|tpl|j2|example|sample|dist|bak|orig|patch|diff|tar|gz|tgz|zip|png|jpe?g|gif|svg|webp|ico|pdf|wasm|proto|graphql|gradle|mk|dockerfile|service|timer|socket|plist|pem|crt|pub";
-var FILE_NAME = new RegExp(`^[\\w.@+~/-]*[\\w-]\\.(?:${FILE_EXTENSIONS})(?::\\d+(?:[-:]\\d+)?)?$`, "i");
+var FILE_NAME = new RegExp(
+  `^[\\p{L}\\p{N}_.@+~/-]*[\\p{L}\\p{N}_-]\\.(?:${FILE_EXTENSIONS})(?::\\d+(?:[-:]\\d+)?)?$`,
+  "iu"
+);
 var WEAK_LOOKALIKE = /^[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*){2,}$|^--?[A-Za-z][\w-]*=?$|^\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?$|^\.?[a-z0-9_-]+(?:\/[a-z0-9._*-]+)+\/?$|={2}|!=|=>|\(\)|&&|\|\|/;
 var CODE_NAME = /^[\p{L}$_]+(?:[._+/,-][\p{L}$_]+)+(?:\([^)]*\)?)?$/u;
 var NO_ASCII_ALNUM = /^[^A-Za-z0-9]*$/;
 var PASSWORD_WORD = /^(?:passwords?|passwd|pass|passphrase|pwd|pw|mot de passe|mdp|passwort|kennwort|senha|clave|contrasena)$|[\u0080-\uffff]/i;
-var UPPER_ID = /^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$/;
+var UPPER_ID = /^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+(?:v\d{1,2})?$/;
 function isNameNotSecret(label, value) {
+  if (label.toLowerCase() === "pass" && CODE_NAME.test(value)) return true;
   if (PASSWORD_WORD.test(label)) return false;
   if (value.length < 8) return true;
-  return CODE_NAME.test(value) || NO_ASCII_ALNUM.test(value) || UPPER_ID.test(value) || AMOUNT.test(value) || SHORT_NAMES.test(value);
+  return CODE_NAME.test(value) || NO_ASCII_ALNUM.test(value) || UPPER_ID.test(value) || AMOUNT.test(value) || SHORT_NAMES.test(value) || /^auth/i.test(label) && LOWER_WORDS_NUMBER.test(value);
 }
+var LOWER_WORDS_NUMBER = /^[a-z]+(?:[-_][a-z]+)*[-_]\d+$/;
 var AMOUNT = /^[~≈<>+-]?\d[\d.,]*[KMBkmb%]?(?:[-–~/]\d*[\d.,]*[KMBkmb%]?\w{0,4})?$/;
 var SHORT_NAMES = /^[A-Za-z][\w.-]{0,11}(?:\/[A-Za-z][\w.-]{0,11}){1,2}$/;
 var SENTENCE_END = /[.!?;](?:\s|$)/;
@@ -13555,7 +13731,8 @@ function hasLetterOrDigit(v) {
   }
   return false;
 }
-var NOT_A_VALUE_MORE = /^\.[\w-]+(?:\.[\w-]+)*$|^@[\w-]+\/[\w.-]+$|verification[=:]|^pk_(?:live|test)_|[-_]$|(?:^|[_-])x{3,}$|^[A-Za-z_$@][\w$.]*\([^()]*\)?$|\w\[['"\w]|^[\w.-]+(?:\/[\w.*-]+)*\/(?:[\w*-]*\.[\w.*-]+|\*[\w.*-]*)$/i;
+var NOT_A_VALUE_MORE = /^\.[\w-]+(?:\.[\w-]+)*$|^@[\w-]+\/[\w.-]+$|verification[=:]|^pk_(?:live|test)_|publishable|[-_]$|(?:^|[_-])x{3,}$|^[A-Za-z_$@][\w$.]*\([^()]*\)?$|\w\[['"\w]|^[\w.-]+(?:\/[\w.*-]+)*\/(?:[\w*-]*\.[\w.*-]+|\*[\w.*-]*)$/i;
+var NAME_SHAPE = /^-{3,}|^[A-Za-z]+(?:_[A-Za-z]+)*_(?:token|key|secret|password|pass|pwd)$|^[a-z][a-z_-]*:[a-z][a-z_-]*$|^--?[A-Za-z]|[/\\]$|^(?:[A-Za-z]:)?\\[^\\]+\\|[→←⇒]|^[A-Za-z0-9][\w-]*[-_][^\t -~]{2}/;
 function isCredentialValue(raw) {
   let v = isJsSpace(raw.charCodeAt(0)) || isJsSpace(raw.charCodeAt(raw.length - 1)) ? raw.trim() : raw;
   const q = v.charCodeAt(0);
@@ -13568,7 +13745,7 @@ function isCredentialValue(raw) {
   const first = v.charCodeAt(0);
   if ((first === 36 || first === 48) && isHashOrAddress(v)) return false;
   if (v.includes(".") && (FILE_NAME.test(v) || HOST.test(v))) return false;
-  if (NOT_A_VALUE_MORE.test(v)) return false;
+  if (NOT_A_VALUE_MORE.test(v) || NAME_SHAPE.test(v)) return false;
   if (!hasLetterOrDigit(v)) return false;
   return true;
 }
@@ -13719,7 +13896,7 @@ function menuBefore(line, labelAt) {
 var CAMEL_WORD = /^[A-Za-z]*[a-z][A-Z][A-Za-z]*$/;
 function labelledValue(label, value, quoted) {
   if (isCredentialValue(value)) return !isNameNotSecret(label, value);
-  if (UUID.test(value)) return true;
+  if (UUID.test(value)) return !/^auth/i.test(label);
   return quoted && value.length >= 6 && PASSWORD_WORD.test(label) && CAMEL_WORD.test(value);
 }
 var SEP2 = /^\s*(?::=|[:=：]|=>|->|→|\s(?:is|was|ist|war|est|es|era|é|era|это|は|은|는|이|是|为|為)(?![A-Za-z\u00C0-\u024F])\s*[:：]?|[은는이は是为為]\s*[:：]?)\s*/;
@@ -13811,11 +13988,14 @@ var detectRowLabel = (line, out) => {
     start += q[1].length;
     value = q[2];
   }
-  if (labelledValue(m[2] ?? "", value, q !== null))
+  const label = ROW_SAYS_PASSWORD.test(line.slice(r.index + r[0].length)) ? "password" : m[2] ?? "";
+  if (labelledValue(label, value, q !== null))
     push2(out, start, value, "secret.table-credential", `value in a row named "${(m[2] ?? "").toLowerCase()}"`);
 };
+var ROW_SAYS_PASSWORD = /passw|парол|비밀번호|密码|パスワード|contrase|senha|mot de passe|kennw/i;
 var ENV_RE = /(?<![A-Za-z0-9_])([A-Z][A-Z0-9_]{0,60})[ \t]*=[ \t]*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"';&|]{1,200}))/g;
 var ENV_NAME = /PASSWORD|PASSWD|PASS|SECRET|TOKEN|API_?KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL/;
+var ENV_PASSWORD = /PASSWORD|PASSWD|PASS|PWD/;
 var ENV_NOT = /(?:_ID|_IDS|_FILE|_PATH|_URL|_URI|_NAME|_TYPE|_HINT|_LEN|_LENGTH|_MAX|_MIN|_TTL|_COUNT|_ENDPOINT|_HEADER|PUBLIC|_PUB|BYPASS|PASSTHROUGH|COMPASS|PASSIVE|_PASSES|MAX_TOKENS|TOKENIZER)(?:_|$)/;
 var detectEnv = (line, out) => {
   if (!line.includes("=")) return;
@@ -13831,7 +14011,21 @@ var detectEnv = (line, out) => {
     const start = m.index + m[0].length - raw.length - (m[4] !== void 0 ? 0 : 1) + raw.indexOf(value);
     if (!isCredentialValue(value)) continue;
     if (short !== null && !(short === "key" ? isKeyShaped(value) : isPasswordShaped(value))) continue;
+    if (!ENV_PASSWORD.test(name) && CODE_NAME.test(value)) continue;
+    if (name === "PASS" && !isPasswordShaped(value)) continue;
     push2(out, start, value, "secret.env-credential", `credential assigned to ${name}`);
+  }
+};
+var ENV_FALLBACK = /(?:getenv|environ\.get|env\.get|ENV\.fetch)\(\s*["']([A-Z][A-Z0-9_]{1,60})["']\s*,\s*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})')|process\.env\.([A-Z][A-Z0-9_]{1,60})\s*(?:\|\||\?\?)\s*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})')/g;
+var detectEnvFallback = (line, out) => {
+  if (!line.includes("env")) return;
+  ENV_FALLBACK.lastIndex = 0;
+  for (let m = ENV_FALLBACK.exec(line); m !== null; m = ENV_FALLBACK.exec(line)) {
+    const name = m[1] ?? m[4] ?? "";
+    if (!ENV_NAME.test(name) || ENV_NOT.test(name)) continue;
+    const value = m[2] ?? m[3] ?? m[5] ?? m[6] ?? "";
+    if (!isCredentialValue(value)) continue;
+    push2(out, m.index + m[0].length - value.length - 1, value, "secret.env-credential", `default of ${name}`);
   }
 };
 var PAIR_KEY = /(log\s?-?in|sign\s?-?in|credentials?|creds|account|user(?:name)?|계정|로그인|账号|帳號|アカウント|ログイン)(?![\p{L}])/giu;
@@ -13857,7 +14051,7 @@ var PATH_START = /^(?:~|\.{1,2})$/;
 var NUMBER_CHANGE = /^\d+(?:→|->)\d+$/;
 var WORDS_JOINED = /^[a-z]+(?:[-_][a-z]+)+$/;
 function notALogin(user, pass) {
-  return user.includes("=") && SETTING.test(pass) || VERSIONED_NAME.test(pass) || PATH_START.test(user) || NUMBER_CHANGE.test(pass) || WORDS_JOINED.test(pass) || UPPER_ID.test(pass);
+  return user.includes("=") && SETTING.test(pass) || VERSIONED_NAME.test(pass) || PATH_START.test(user) || NUMBER_CHANGE.test(pass) || WORDS_JOINED.test(pass) || UPPER_ID.test(pass) || areSiblings(user, pass);
 }
 function nextPairKey(line, from) {
   PAIR_KEY.lastIndex = from;
@@ -14036,6 +14230,7 @@ function runsMayHoldValue(text, from, to) {
 function detectLine(line, out, inContext = false) {
   detectRowLabel(line, out);
   detectEnv(line, out);
+  detectEnvFallback(line, out);
   detectCommand(line, out);
   detectSnmp(line, out);
   detectServiceTriple(line, out);
@@ -14044,6 +14239,7 @@ function detectLine(line, out, inContext = false) {
   detectHostPair(line, out);
   detectReset(line, out);
   detectLabel(line, out);
+  detectPin(line, out);
   detectPairs(line, inContext, out);
   detectNearPasswordWord(line, out);
 }
@@ -14114,6 +14310,11 @@ function bareKeys(line, out, why) {
     push2(out, m.index, m[0], "secret.bare-key", `key-like value ${why}`);
   }
 }
+var LABEL_RIGHT_BEFORE = /([\p{L}][^,;|()[\]:：=`'"]*?)[*_]*\s*[:：=]\s*[*_]*\s*[`'"]?\s*$/u;
+var KEY_LABEL_WORD = /key|token|secret|pass|pw|pwd|cred|auth|bearer|cookie|session|sig|hmac|jwt|ключ|токен|пароль|секрет|密|钥|鑰|キー|トークン|パスワード|키|토큰|비번|비밀번호|암호|clave|chave|schl[üu]ssel|cl[ée]|senha|contrase|m[ậa]t|passwort/i;
+function urlPartIsKey(path30) {
+  return path30.split("/").some((p) => p.length >= 16 && /[A-Za-z]/.test(p) && /\d/.test(p));
+}
 var TRUNCATED_AFTER = /^(?:…|\.{3})/;
 var ID_BEFORE = new RegExp("(?:^|[^\\p{L}])(?:id|zone|project|\u043F\u0440\u043E\u0435\u043A\u0442\\p{L}*|doc|document|sheet|folder|script|site|workspace)[*_]*\\s*[:=#]?[*_]*\\s*[([`'\"]?\\s*$", "iu");
 var DOCUMENT_URL = /(?:docs|drive|sheets|slides)\.google\.com|notion\.(?:so|site)|dropbox\.com|onedrive|sharepoint|\/(?:d|folders|file|document|spreadsheets|presentation|forms)\//i;
@@ -14127,11 +14328,15 @@ function tokenAround(line, start, end) {
 }
 function notAKeyHere(line, start, end) {
   if (TRUNCATED_AFTER.test(line.slice(end, end + 3))) return true;
+  const label = LABEL_RIGHT_BEFORE.exec(line.slice(Math.max(0, start - 60), start))?.[1];
+  if (label !== void 0 && !KEY_LABEL_WORD.test(label)) return true;
   if (FILE_SUFFIX_AFTER.test(line.slice(end, end + 14))) return true;
   if (ID_BEFORE.test(line.slice(Math.max(0, start - 12), start))) return true;
   const token2 = tokenAround(line, start, end);
   if (token2.length > end - start) {
     if (isHashOrAddress(token2)) return true;
+    if (token2.includes("://") && line.slice(start, end).includes("/") && !urlPartIsKey(line.slice(start, end)))
+      return true;
     if (token2.includes("://") && DOCUMENT_URL.test(token2)) return true;
   }
   return isHashOrAddress(line.slice(start, end));
@@ -14199,7 +14404,7 @@ function headingLevel(line) {
   const m = /^\s{0,3}(#{1,6})\s/.exec(line);
   return m ? m[1].length : 0;
 }
-var LABEL_LINE = /^\s*(?:[-*+]\s+)?(?:[*_]{1,2}[^*_`]{1,60}[*_]{1,2}\s*[:：]?|[^`|]{1,60}[:：]\s*[*_]{0,2})\s*$/;
+var LABEL_LINE = /^\s*(?:[-*+]\s+)?(?:[*_]{1,2}[^*_`]{1,60}[*_]{1,2}\s*[:：]?|[^`|]{1,60}[:：]\s*[*_]{0,2}|[*_]{2}[^*|]{1,60}[:：][*_]{2})\s*$/;
 function isLabelLine(line) {
   if (line.length > 80) return false;
   let e = line.length - 1;
@@ -14214,13 +14419,14 @@ function underSection(text, starts, sec, buf, hits) {
     const line = lineOfText(text, starts, l);
     const level = headingLevel(line);
     if (level > 0 && level <= sec.level) break;
+    if (sec.oneLine && seen >= 1 && line.trim() === "") break;
     if (level > 0 || line.trim() === "" || /^\s*```/.test(line) || /^\s*\|/.test(line)) continue;
-    detectUnderContext(line, sec.kind, buf);
+    if (sec.oneLine && seen >= 1 && spacesAt(line, 0) <= sec.indent) break;
+    detectUnderContext(line, sec.kind, buf, sec.pin);
     detectPairs(line, true, buf);
     if (line.length >= 29) detectAppPasswords(line, buf);
     keepHits(buf, hits, l);
     seen++;
-    if (sec.oneLine && seen >= 1) break;
   }
 }
 var EMAIL_THEN_SLASH = /[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\s?\/\s?[^\s/]/y;
@@ -14292,10 +14498,11 @@ function proseCandidates(text, lineStartsOfText) {
       if (HEADING_NAMES_SECRET.test(line)) headingUntil.push([l, l + 3]);
       const level = headingLevel(line);
       const kind = level > 0 ? sectionKind(line) : null;
-      if (kind !== null) sections.push({ from: l + 1, level, kind, oneLine: false });
+      if (kind !== null) sections.push({ from: l + 1, level, kind, oneLine: false, indent: 0, pin: false });
     } else if (isLabelLine(line)) {
-      const kind = sectionKind(line);
-      if (kind !== null) sections.push({ from: l + 1, level: 7, kind, oneLine: true });
+      const pin = PIN_WORD.test(line);
+      const kind = sectionKind(line) ?? (pin ? "password" : null);
+      if (kind !== null) sections.push({ from: l + 1, level: 7, kind, oneLine: true, indent: spacesAt(line, 0), pin });
     }
     if (!tableCandidate && line.includes("|")) tableCandidate = true;
   }
@@ -15044,8 +15251,8 @@ function executableUrlFindings(text, starts) {
     const rest = text.slice(m.index + m[0].length, end);
     const slash = rest.indexOf("/");
     if (slash === -1) continue;
-    const path29 = (rest.slice(slash).split(/[?#]/)[0] ?? "").replace(/[.,;:!]+$/, "");
-    const ext = EXECUTABLE_PATH.exec(path29)?.[1];
+    const path30 = (rest.slice(slash).split(/[?#]/)[0] ?? "").replace(/[.,;:!]+$/, "");
+    const ext = EXECUTABLE_PATH.exec(path30)?.[1];
     if (ext) out.push(flagged("executable-url", lineAt2(starts, m.index), `URL path ends in .${ext.toLowerCase()}`));
   }
   return out;
@@ -15826,7 +16033,7 @@ function sessionContext(input) {
             tier,
             "withheld",
             flags,
-            `holds a credential (line ${m.credentialLines.join(", ")}): never quoted; remove or <redacted> the value to load it`,
+            `holds a credential (line ${m.credentialLines.join(", ")}): never quoted; remove the value to load it`,
             "redact"
           )
         );
@@ -16054,57 +16261,75 @@ var import_node_path21 = __toESM(require("node:path"));
 var import_node_fs18 = __toESM(require("node:fs"));
 var CHUNK_BYTES = 1024 * 1024;
 var MAX_LINE_BYTES = 4 * 1024 * 1024;
-function eachLine(file, onLine, maxLine = MAX_LINE_BYTES) {
-  const fd = import_node_fs18.default.openSync(file, OPEN_READ);
-  const stats = { lines: 0, overLong: 0, bytes: 0 };
-  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-  let carry = [];
-  let carryLen = 0;
-  let skipping = false;
-  let position = 0;
-  const emit = (part) => {
+var LineSplitter = class {
+  constructor(onLine, maxLine) {
+    this.onLine = onLine;
+    this.maxLine = maxLine;
+  }
+  stats = { lines: 0, overLong: 0, bytes: 0 };
+  // The part of a line that began in an earlier chunk (at most maxLine bytes).
+  carry = [];
+  carryLen = 0;
+  skipping = false;
+  emit(part) {
+    const stats = this.stats;
     stats.lines++;
     let line = part;
-    if (carryLen > 0) {
-      line = Buffer.concat([...carry, part], carryLen + part.length);
-      carry = [];
-      carryLen = 0;
+    if (this.carryLen > 0) {
+      line = Buffer.concat([...this.carry, part], this.carryLen + part.length);
+      this.carry = [];
+      this.carryLen = 0;
     }
-    if (skipping || line.length > maxLine) {
-      skipping = false;
+    if (this.skipping || line.length > this.maxLine) {
+      this.skipping = false;
       stats.overLong++;
       return true;
     }
     const end = line.length > 0 && line[line.length - 1] === 13 ? line.length - 1 : line.length;
-    return onLine(end === line.length ? line : line.subarray(0, end), stats.lines) !== false;
-  };
+    return this.onLine(end === line.length ? line : line.subarray(0, end), stats.lines) !== false;
+  }
+  /** The first `got` bytes of `chunk`; false when `onLine` asked to stop. */
+  push(chunk, got) {
+    this.stats.bytes += got;
+    let start = 0;
+    for (; ; ) {
+      const nl = chunk.indexOf(10, start);
+      if (nl === -1 || nl >= got) break;
+      if (!this.emit(chunk.subarray(start, nl))) return false;
+      start = nl + 1;
+    }
+    if (start < got) {
+      const rest = got - start;
+      if (this.skipping || this.carryLen + rest > this.maxLine) {
+        this.skipping = true;
+        this.carry = [];
+        this.carryLen = 0;
+      } else {
+        this.carry.push(Buffer.from(chunk.subarray(start, got)));
+        this.carryLen += rest;
+      }
+    }
+    return true;
+  }
+  /** The last line when the file does not end in a newline. */
+  end() {
+    if (this.carryLen > 0 || this.skipping) this.emit(Buffer.alloc(0));
+    return this.stats;
+  }
+};
+function eachLine(file, onLine, maxLine = MAX_LINE_BYTES) {
+  const fd = import_node_fs18.default.openSync(file, OPEN_READ);
+  const lines = new LineSplitter(onLine, maxLine);
+  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  let position = 0;
   try {
     for (; ; ) {
       const got = import_node_fs18.default.readSync(fd, chunk, 0, CHUNK_BYTES, position);
       if (got === 0) break;
       position += got;
-      stats.bytes += got;
-      let start = 0;
-      for (; ; ) {
-        const nl = chunk.indexOf(10, start);
-        if (nl === -1 || nl >= got) break;
-        if (!emit(chunk.subarray(start, nl))) return stats;
-        start = nl + 1;
-      }
-      if (start < got) {
-        const rest = got - start;
-        if (skipping || carryLen + rest > maxLine) {
-          skipping = true;
-          carry = [];
-          carryLen = 0;
-        } else {
-          carry.push(Buffer.from(chunk.subarray(start, got)));
-          carryLen += rest;
-        }
-      }
+      if (!lines.push(chunk, got)) return lines.stats;
     }
-    if (carryLen > 0 || skipping) emit(Buffer.alloc(0));
-    return stats;
+    return lines.end();
   } finally {
     import_node_fs18.default.closeSync(fd);
   }
@@ -16198,6 +16423,10 @@ function pushRead(list2, r) {
   if (list2.length < MAX_READS && !list2.some((x) => sameRead(x, r))) list2.push(r);
 }
 function scanSession(file, wanted = (p) => /\.md$/i.test(p), maxLine = MAX_LINE_BYTES) {
+  const pass = sessionPass(wanted);
+  return pass.finish(eachLine(file, pass.onLine, maxLine));
+}
+function sessionPass(wanted) {
   const facts = {
     sessionId: null,
     startedAt: null,
@@ -16218,79 +16447,78 @@ function scanSession(file, wanted = (p) => /\.md$/i.test(p), maxLine = MAX_LINE_
     if (h.version) facts.version = h.version;
     return h;
   };
-  const stats = eachLine(
-    file,
-    (bytes, n2) => {
-      const hasToolUse = bytes.indexOf(PAT.toolUse) !== -1;
-      if (!hasToolUse) {
-        if (bytes.indexOf(PAT.toolResult) !== -1) {
-          if (!facts.startedAt || !facts.sessionId) {
-            const o2 = parseLine(bytes);
-            if (o2) note(o2);
-            else facts.skipped++;
-          }
-          return true;
+  const onLine = (bytes, n2) => {
+    const hasToolUse = bytes.indexOf(PAT.toolUse) !== -1;
+    if (!hasToolUse) {
+      if (bytes.indexOf(PAT.toolResult) !== -1) {
+        if (!facts.startedAt || !facts.sessionId) {
+          const o2 = parseLine(bytes);
+          if (o2) note(o2);
+          else facts.skipped++;
         }
-        if (bytes.indexOf(PAT.user) === -1 && facts.startedAt && facts.sessionId && facts.cwd) return true;
-      }
-      const o = parseLine(bytes);
-      if (!o) {
-        facts.skipped++;
         return true;
       }
-      const h = note(o);
-      const typed = userTurnText(o, h);
-      if (typed !== null) {
-        facts.turns++;
-        userText = typed.length > USER_TEXT_KEPT ? typed.slice(0, USER_TEXT_KEPT) : typed;
-        turnReads = [];
-        return true;
-      }
-      if (!hasToolUse || h.type !== "assistant") return true;
-      for (const t of toolUses(o)) {
-        if (WRITE_TOOLS.has(t.name)) {
-          const p = str3(t.input.file_path);
-          if (!p || !wanted(p)) continue;
-          let w = writes.get(p);
-          if (!w) {
-            if (writes.size >= MAX_WRITES) continue;
-            w = {
-              filePath: p,
-              tool: t.name,
-              toolUseId: t.id,
-              at: null,
-              line: 0,
-              turn: 0,
-              sidechain: false,
-              cwd: null,
-              userText: null,
-              reads: [],
-              writes: 0
-            };
-            writes.set(p, w);
-          }
-          w.tool = t.name;
-          w.toolUseId = t.id;
-          w.at = h.timestamp ?? null;
-          w.line = n2;
-          w.turn = facts.turns;
-          w.sidechain = h.sidechain;
-          w.cwd = h.cwd ?? facts.cwd;
-          w.userText = userText;
-          w.writes++;
-          for (const r2 of turnReads) pushRead(w.reads, r2);
-          continue;
-        }
-        const r = readOf(t, h.cwd ?? facts.cwd);
-        if (r) pushRead(turnReads, r);
-      }
+      if (bytes.indexOf(PAT.user) === -1 && facts.startedAt && facts.sessionId && facts.cwd) return true;
+    }
+    const o = parseLine(bytes);
+    if (!o) {
+      facts.skipped++;
       return true;
-    },
-    maxLine
-  );
-  facts.lines = stats.lines;
-  facts.skipped += stats.overLong;
-  return { facts, writes };
+    }
+    const h = note(o);
+    const typed = userTurnText(o, h);
+    if (typed !== null) {
+      facts.turns++;
+      userText = typed.length > USER_TEXT_KEPT ? typed.slice(0, USER_TEXT_KEPT) : typed;
+      turnReads = [];
+      return true;
+    }
+    if (!hasToolUse || h.type !== "assistant") return true;
+    for (const t of toolUses(o)) {
+      if (WRITE_TOOLS.has(t.name)) {
+        const p = str3(t.input.file_path);
+        if (!p || !wanted(p)) continue;
+        let w = writes.get(p);
+        if (!w) {
+          if (writes.size >= MAX_WRITES) continue;
+          w = {
+            filePath: p,
+            tool: t.name,
+            toolUseId: t.id,
+            at: null,
+            line: 0,
+            turn: 0,
+            sidechain: false,
+            cwd: null,
+            userText: null,
+            reads: [],
+            writes: 0
+          };
+          writes.set(p, w);
+        }
+        w.tool = t.name;
+        w.toolUseId = t.id;
+        w.at = h.timestamp ?? null;
+        w.line = n2;
+        w.turn = facts.turns;
+        w.sidechain = h.sidechain;
+        w.cwd = h.cwd ?? facts.cwd;
+        w.userText = userText;
+        w.writes++;
+        for (const r2 of turnReads) pushRead(w.reads, r2);
+        continue;
+      }
+      const r = readOf(t, h.cwd ?? facts.cwd);
+      if (r) pushRead(turnReads, r);
+    }
+    return true;
+  };
+  const finish = (stats) => {
+    facts.lines = stats.lines;
+    facts.skipped += stats.overLong;
+    return { facts, writes };
+  };
+  return { onLine, finish };
 }
 
 // lib/trust/origin.ts
@@ -16393,26 +16621,36 @@ var FILE_NAME2 = "origin-cache.json";
 var VERSION = 1;
 var MAX_ENTRIES = 400;
 var memory = /* @__PURE__ */ new Map();
-var loadedFiles = /* @__PURE__ */ new Set();
+var loadedFiles = /* @__PURE__ */ new Map();
 function cacheFile(dataDir2) {
   return import_node_path20.default.join(dataDir2, FILE_NAME2);
 }
 function loadFile(dataDir2) {
-  if (!dataDir2 || loadedFiles.has(dataDir2)) return;
-  loadedFiles.add(dataDir2);
+  if (!dataDir2) return;
+  let mtime = -1;
+  try {
+    mtime = import_node_fs19.default.statSync(cacheFile(dataDir2)).mtimeMs;
+  } catch {
+  }
+  if (loadedFiles.get(dataDir2) === mtime) return;
+  loadedFiles.set(dataDir2, mtime);
+  if (mtime < 0) return;
   try {
     const raw = JSON.parse(import_node_fs19.default.readFileSync(cacheFile(dataDir2), "utf8"));
     if (raw.version !== VERSION || typeof raw.entries !== "object" || !raw.entries) return;
     for (const [k, v] of Object.entries(raw.entries)) {
-      if (!memory.has(k) && typeof v?.size === "number" && Array.isArray(v.writes)) memory.set(k, v);
+      if (typeof v?.size !== "number" || !Array.isArray(v.writes)) continue;
+      const mine = memory.get(k);
+      if (!mine || v.size > mine.size || v.size === mine.size && v.mtimeMs > mine.mtimeMs) memory.set(k, v);
     }
   } catch {
   }
 }
-function cachedScan(transcript, st, dataDir2) {
+function cachedScan(transcript, st, dataDir2, writtenBefore) {
   loadFile(dataDir2);
   const hit = memory.get(transcript);
-  if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs) {
+  const grown = hit !== void 0 && writtenBefore !== void 0 && st.size > hit.size && st.mtimeMs >= hit.mtimeMs && writtenBefore <= hit.mtimeMs;
+  if (hit && (hit.size === st.size && hit.mtimeMs === st.mtimeMs || grown)) {
     memory.delete(transcript);
     memory.set(transcript, hit);
     return hit;
@@ -16445,12 +16683,14 @@ function batched(dataDir2, fn) {
 }
 function persist(dataDir2) {
   if (!dataDir2) return;
+  loadFile(dataDir2);
   try {
     import_node_fs19.default.mkdirSync(dataDir2, { recursive: true });
     const file = cacheFile(dataDir2);
     const tmp = `${file}.${process.pid}.tmp`;
     import_node_fs19.default.writeFileSync(tmp, JSON.stringify({ version: VERSION, entries: Object.fromEntries(memory) }));
     import_node_fs19.default.renameSync(tmp, file);
+    loadedFiles.set(dataDir2, import_node_fs19.default.statSync(file).mtimeMs);
   } catch {
   }
 }
@@ -16485,31 +16725,37 @@ function maskAndCut(text, owner, max) {
   }
   return `${out}\u2026`;
 }
-function sessionScan(file, owner, dataDir2, cacheOnly = false) {
+var cannotRead = (e) => ({
+  ok: false,
+  why: `the transcript cannot be read (${e.code ?? "error"})`
+});
+function keepPass(file, st, s, owner, dataDir2) {
+  const writes = [];
+  for (const w of s.writes.values()) {
+    writes.push({
+      ...w,
+      userText: w.userText === null ? null : maskValues(w.userText, owner).text,
+      reads: w.reads.map((r) => ({ ...r, source: maskValues(r.source, owner).text }))
+    });
+  }
+  const scan = { size: st.size, mtimeMs: st.mtimeMs, facts: s.facts, writes };
+  keepScan(file, scan, dataDir2);
+  return scan;
+}
+function sessionScan(file, owner, dataDir2, cacheOnly = false, writtenMs2) {
   let st;
   try {
     st = import_node_fs20.default.statSync(file);
   } catch (e) {
-    return { ok: false, why: `the transcript cannot be read (${e.code ?? "error"})` };
+    return cannotRead(e);
   }
-  const hit = cachedScan(file, st, dataDir2);
+  const hit = cachedScan(file, st, dataDir2, cacheOnly ? writtenMs2 : void 0);
   if (hit) return { ok: true, scan: hit };
-  if (cacheOnly) return { ok: false, why: "the transcript was not read (out of time for this request)" };
+  if (cacheOnly) return { ok: false, why: "the session transcript has not been read yet", reading: true };
   try {
-    const s = scanSession(file);
-    const writes = [];
-    for (const w of s.writes.values()) {
-      writes.push({
-        ...w,
-        userText: w.userText === null ? null : maskValues(w.userText, owner).text,
-        reads: w.reads.map((r) => ({ ...r, source: maskValues(r.source, owner).text }))
-      });
-    }
-    const scan = { size: st.size, mtimeMs: st.mtimeMs, facts: s.facts, writes };
-    keepScan(file, scan, dataDir2);
-    return { ok: true, scan };
+    return { ok: true, scan: keepPass(file, st, scanSession(file), owner, dataDir2) };
   } catch (e) {
-    return { ok: false, why: `the transcript cannot be read (${e.code ?? "error"})` };
+    return cannotRead(e);
   }
 }
 function findWrite(scan, req) {
@@ -16533,11 +16779,18 @@ function findWrite(scan, req) {
 function memoryOrigin(req) {
   const t = transcriptPath(req.root, req.sessionId);
   if ("why" in t) return unknown(t.why);
-  const r = sessionScan(t.file, req.owner, req.dataDir, req.cacheOnly);
-  if (!r.ok) return unknown(r.why);
+  const r = sessionScan(t.file, req.owner, req.dataDir, req.cacheOnly, req.cacheOnly ? writtenMs(req.abs) : void 0);
+  if (!r.ok) return r.reading ? { ...unknown(r.why), reading: true, transcript: t.file } : unknown(r.why);
   const w = findWrite(r.scan, req);
   if (!w) return unknown(`session ${req.sessionId}'s transcript has no Write, Edit or MultiEdit of ${req.filename}`);
   return knownOrigin(r.scan.facts, w, req, t.file);
+}
+function writtenMs(abs) {
+  try {
+    return import_node_fs20.default.statSync(abs).mtimeMs;
+  } catch {
+    return void 0;
+  }
 }
 function knownOrigin(facts, w, req, transcript) {
   const flags = originFlags({
@@ -16583,10 +16836,10 @@ function hasTranscripts(projectDir) {
     return false;
   }
 }
-function withOriginFlags(input, owner, dataDir2, clock = Date.now) {
+function withOriginFlags(input, owner, dataDir2, clock = Date.now, readMs = CONTEXT_ORIGIN_MS) {
   if (input.layout !== "claude-code" || input.error) return input;
   if (!hasTranscripts(import_node_path22.default.dirname(input.root))) return input;
-  const until = clock() + CONTEXT_ORIGIN_MS;
+  const until = clock() + readMs;
   for (const m of input.memories) {
     if (m.problem || m.facts.location !== "memories") continue;
     const abs = import_node_path22.default.join(input.root, m.filename);
@@ -16609,7 +16862,7 @@ function withOriginFlags(input, owner, dataDir2, clock = Date.now) {
       owner,
       dataDir: dataDir2,
       // Past the allowance only cached transcripts are used: a session start is never held up.
-      cacheOnly: clock() > until
+      cacheOnly: readMs <= 0 || clock() > until
     });
     m.untrustedOrigin = o.status === "known" && o.untrustedOrigin ? untrustedSummary(o.untrustedOrigin) : void 0;
   }
@@ -16737,7 +16990,7 @@ function fromRow(m, row2, bodies, storedBody) {
   }
   return true;
 }
-function fromFile(m, source, f, owner, bodies, checked) {
+function fromFile(m, source, f, owner, bodies, checked, onRead) {
   try {
     const bytes = import_node_fs22.default.readFileSync(import_node_path23.default.join(source.root, f.relPath));
     const { fields, body } = readFields(bytes);
@@ -16749,13 +17002,14 @@ function fromFile(m, source, f, owner, bodies, checked) {
       lastVerified: fields["last-verified"]
     });
     m.credentialLines = checked ? checked.credentialLines : credentialLines(bytes, owner);
+    onRead?.(source, f, bytes, m.credentialLines.length > 0);
     m.injection = checked ? checked.injectionExit !== 0 : splitHints(injectionCheck(bytes)).injection.exit !== 0;
     if (bodies && m.credentialLines.length === 0) m.body = body.toString("utf8");
   } catch (e) {
     m.problem = `unreadable (${e.code ?? "error"})`;
   }
 }
-function memoryOf(source, f, conflict, owner, bodies, row2, storedBody) {
+function memoryOf(source, f, conflict, owner, bodies, row2, storedBody, onRead) {
   const m = {
     id: `${source.id}:${f.filename}`,
     filename: f.filename,
@@ -16776,10 +17030,10 @@ function memoryOf(source, f, conflict, owner, bodies, row2, storedBody) {
   }
   const fresh = row2 && row2.error === null && row2.size === f.size && row2.mtimeMs === f.mtimeMs;
   if (fresh && fromRow(m, row2, bodies, storedBody)) return m;
-  fromFile(m, source, f, owner, bodies, fresh ? row2 : void 0);
+  fromFile(m, source, f, owner, bodies, fresh ? row2 : void 0, onRead);
   return m;
 }
-function readContextRoot(source, owner, home, rows, listing = "disk") {
+function readContextRoot(source, owner, home, rows, listing = "disk", onRead) {
   const base = { id: source.id, root: source.root, display: display(source.root, home), layout: source.kind };
   if (source.error) return { ...base, error: source.error, memories: [] };
   let files;
@@ -16798,7 +17052,7 @@ function readContextRoot(source, owner, home, rows, listing = "disk") {
   const memories = [];
   for (const f of files) {
     const conflict = f.location !== "archive" && inMemories.has(f.filename) && inQuarantine.has(f.filename);
-    memories.push(memoryOf(source, f, conflict, owner, bodies, rows?.memories.get(f.relPath), rows?.body));
+    memories.push(memoryOf(source, f, conflict, owner, bodies, rows?.memories.get(f.relPath), rows?.body, onRead));
   }
   memories.sort((a, b) => a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0);
   return withIndexFile({ ...base, memories }, source, owner);
@@ -16991,14 +17245,14 @@ function buildSessionContext(req) {
           keep.sources.delete(source.id);
         }
       }
-      return readContextRoot(source, req.owner, home, cache3?.get(source.id), req.listing);
+      return readContextRoot(source, req.owner, home, cache3?.get(source.id), req.listing, req.onRead);
     });
     if (keep) {
       for (const id of [...keep.sources.keys()]) if (!seen.has(id)) keep.sources.delete(id);
     }
     const dataDir2 = originCacheDir(req.cache);
     batched(dataDir2, () => {
-      for (const r of roots) withOriginFlags(r, req.owner, dataDir2);
+      for (const r of roots) withOriginFlags(r, req.owner, dataDir2, Date.now, req.originReadMs);
     });
     return sessionContext({
       roots,
@@ -17020,7 +17274,7 @@ function rowGesture(row2) {
   const byAction = {
     review: row2.flags.includes("due") ? { label: "review: promote or demote", href: "/review", cli: `npx memtrust promote ${file}` } : { label: "observing (promote after 7 days)", href: page, cli: `npx memtrust show ${file}` },
     reaffirm: { label: "re-affirm or demote", href: page, cli: `npx memtrust reaffirm ${file}` },
-    redact: { label: "remove or <redacted> the credential", href: page, cli: `npx memtrust show ${file}` },
+    redact: { label: "remove the credential value", href: page, cli: `npx memtrust show ${file}` },
     restore: { label: "restore it (if it should load)", href: page, cli: `npx memtrust restore ${file}` },
     "index-move": { label: "move its MEMORY.md line above the cut, or shorten the index", href: page, cli: null },
     "index-add": { label: "add a line for it to MEMORY.md", href: page, cli: null },
@@ -17259,209 +17513,478 @@ function updateMassChange(store, batch, patch) {
 }
 
 // lib/service/versions/version-store.ts
-var import_node_crypto5 = __toESM(require("node:crypto"));
+var import_node_crypto6 = __toESM(require("node:crypto"));
 var import_node_fs25 = __toESM(require("node:fs"));
 var import_node_path26 = __toESM(require("node:path"));
+
+// lib/service/versions/pack.ts
+var import_node_crypto5 = __toESM(require("node:crypto"));
 var import_node_zlib = __toESM(require("node:zlib"));
+var MAGIC = Buffer.from("MTV2", "latin1");
+var CHUNK_HEAD = 16;
+var BROTLI_QUALITY = 6;
+var BROTLI_WINDOW_BITS = 22;
+var digest8 = (b) => import_node_crypto5.default.createHash("sha256").update(b).digest().subarray(0, 8);
+function encodeChunk(header, body) {
+  const head3 = Buffer.from(`${JSON.stringify(header)}
+`, "utf8");
+  const raw = Buffer.concat([head3, ...body]);
+  const payload = import_node_zlib.default.brotliCompressSync(raw, {
+    params: {
+      [import_node_zlib.default.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [import_node_zlib.default.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+      [import_node_zlib.default.constants.BROTLI_PARAM_SIZE_HINT]: raw.length
+    }
+  });
+  const frame = Buffer.alloc(CHUNK_HEAD);
+  MAGIC.copy(frame, 0);
+  frame.writeUInt32LE(payload.length, 4);
+  digest8(payload).copy(frame, 8);
+  return Buffer.concat([frame, payload]);
+}
+function frameAt(buf, at) {
+  if (at + CHUNK_HEAD > buf.length || buf.compare(MAGIC, 0, 4, at, at + 4) !== 0) return -1;
+  const len = buf.readUInt32LE(at + 4);
+  if (at + CHUNK_HEAD + len > buf.length) return -1;
+  const payload = buf.subarray(at + CHUNK_HEAD, at + CHUNK_HEAD + len);
+  return digest8(payload).equals(buf.subarray(at + 8, at + 16)) ? len : -1;
+}
+function* chunksOf(buf) {
+  let at = 0;
+  while (at < buf.length) {
+    const len = frameAt(buf, at);
+    if (len >= 0) {
+      yield { start: at, payload: buf.subarray(at + CHUNK_HEAD, at + CHUNK_HEAD + len) };
+      at += CHUNK_HEAD + len;
+      continue;
+    }
+    const next = buf.indexOf(MAGIC, at + 1);
+    if (next < 0) return;
+    at = next;
+  }
+}
+function lastChunkOf(buf) {
+  let at = 0;
+  let last = -1;
+  while (at + CHUNK_HEAD <= buf.length && buf.compare(MAGIC, 0, 4, at, at + 4) === 0) {
+    last = at;
+    at += CHUNK_HEAD + buf.readUInt32LE(at + 4);
+  }
+  if (last < 0 || at !== buf.length || frameAt(buf, last) < 0) return null;
+  return decodeChunk(buf.subarray(last + CHUNK_HEAD));
+}
+function decodeChunk(payload) {
+  let raw;
+  try {
+    raw = import_node_zlib.default.brotliDecompressSync(payload);
+  } catch {
+    return null;
+  }
+  const nl = raw.indexOf(10);
+  if (nl < 0) return null;
+  try {
+    const header = JSON.parse(raw.subarray(0, nl).toString("utf8"));
+    if (header.v !== 2 || typeof header.root !== "string" || !Array.isArray(header.e)) return null;
+    return { header, body: raw.subarray(nl + 1) };
+  } catch {
+    return null;
+  }
+}
+
+// lib/service/versions/version-store.ts
 var FILE_MODE = 384;
 var DIR_MODE = 448;
-var BROTLI_QUALITY = 5;
+var PACK_EXT = ".mtv";
+var DECODED_CACHE_BYTES = 64 * 2 ** 20;
+var VERSIONS_BY_DEFAULT = true;
+function versionsEnabled(env = process.env, setting) {
+  if (env.MEMTRUST_VERSIONS === "off") return false;
+  if (env.MEMTRUST_VERSIONS === "on") return true;
+  return setting ?? VERSIONS_BY_DEFAULT;
+}
+function versionsOn(env = process.env) {
+  let setting;
+  try {
+    setting = readSettings(env).versions;
+  } catch {
+    setting = void 0;
+  }
+  return versionsEnabled(env, setting);
+}
+function versionsDirBeside(dbPath) {
+  return import_node_path26.default.join(import_node_path26.default.dirname(dbPath), "versions");
+}
 function rootKey(root) {
-  return import_node_crypto5.default.createHash("sha256").update(import_node_path26.default.resolve(root)).digest("hex").slice(0, 24);
+  return import_node_crypto6.default.createHash("sha256").update(import_node_path26.default.resolve(root)).digest("hex").slice(0, 24);
 }
-function mkdirPrivate(dir) {
-  import_node_fs25.default.mkdirSync(dir, { recursive: true, mode: DIR_MODE });
-}
-function writePrivate(file, bytes) {
-  const tmp = `${file}.${process.pid}.tmp`;
-  import_node_fs25.default.writeFileSync(tmp, bytes, { mode: FILE_MODE });
-  import_node_fs25.default.renameSync(tmp, file);
-}
+var sha256 = (b) => import_node_crypto6.default.createHash("sha256").update(b).digest("hex");
 var VersionStore = class {
   constructor(dir) {
     this.dir = dir;
   }
-  where = /* @__PURE__ */ new Map();
-  loaded = /* @__PURE__ */ new Set();
-  /** Per root: each file's last line (its sha, or null when seen gone). */
-  current = /* @__PURE__ */ new Map();
-  unpacked = /* @__PURE__ */ new Map();
-  indexFile(root) {
-    return import_node_path26.default.join(this.dir, "index", `${rootKey(root)}.jsonl.gz`);
-  }
+  state = /* @__PURE__ */ new Map();
+  decoded = /* @__PURE__ */ new Map();
+  decodedBytes = 0;
+  dirty = /* @__PURE__ */ new Set();
   packFile(pack) {
-    return import_node_path26.default.join(this.dir, "packs", `${pack}.br`);
+    return import_node_path26.default.join(this.dir, "packs", `${pack}${PACK_EXT}`);
   }
-  /** Every line of a root's index, oldest first; lines that do not parse are skipped. */
-  readIndex(root) {
-    const text = readIndexText(this.indexFile(root));
-    if (text === null) return [];
-    const out = [];
-    for (const line of text.split("\n")) {
-      if (!line) continue;
-      try {
-        const v = JSON.parse(line);
-        if (typeof v.id === "string" && typeof v.rel === "string" && typeof v.at === "string") out.push(v);
-      } catch {
-      }
-    }
-    return out;
+  /** The file holding a root's versions (its pack: the pack is its own index). */
+  indexFile(root) {
+    return this.packFile(rootKey(root));
   }
-  /** Roots with an index here, as their lines name them. */
-  roots() {
-    let names;
+  packNames() {
     try {
-      names = import_node_fs25.default.readdirSync(import_node_path26.default.join(this.dir, "index")).filter((n2) => n2.endsWith(".jsonl.gz"));
+      return import_node_fs25.default.readdirSync(import_node_path26.default.join(this.dir, "packs")).filter((n2) => n2.endsWith(PACK_EXT)).map((n2) => n2.slice(0, -PACK_EXT.length));
     } catch {
       return [];
     }
+  }
+  /** Roots with a pack here, as their chunks name them. */
+  roots() {
     const out = [];
-    for (const n2 of names) {
-      const first = (readIndexText(import_node_path26.default.join(this.dir, "index", n2)) ?? "").split("\n", 1)[0];
+    for (const pack of this.packNames()) {
+      let buf;
       try {
-        out.push(JSON.parse(first ?? "").root);
+        buf = import_node_fs25.default.readFileSync(this.packFile(pack));
       } catch {
+        continue;
+      }
+      for (const c of chunksOf(buf)) {
+        const d = decodeChunk(c.payload);
+        if (d) {
+          out.push(d.header.root);
+          break;
+        }
       }
     }
     return out;
   }
-  learn(root) {
-    if (this.loaded.has(root)) return;
-    this.loaded.add(root);
-    const current = /* @__PURE__ */ new Map();
-    this.current.set(root, current);
-    for (const l of this.readIndex(root)) {
-      current.set(l.rel, l.sha);
-      if (l.blob && l.pack && l.off !== void 0 && l.len !== void 0)
-        this.where.set(l.blob, { pack: l.pack, off: l.off, len: l.len });
-    }
+  /** Every line of a root, oldest first; damaged chunks are skipped. */
+  readIndex(root) {
+    return [...this.load(root).lines];
   }
   /** Each file's last known state in `root`: its sha, or null when seen gone; empty for a root never seen. */
   currentOf(root) {
-    this.learn(root);
-    return this.current.get(root);
+    return this.load(root).current;
   }
-  append(root, lines) {
-    if (lines.length === 0) return;
-    const file = this.indexFile(root);
-    mkdirPrivate(import_node_path26.default.dirname(file));
-    import_node_fs25.default.appendFileSync(file, gzipLines(lines), { mode: FILE_MODE });
+  load(root) {
+    const had = this.state.get(root);
+    if (had) return had;
+    const st = this.parse(root, null).st;
+    this.state.set(root, st);
+    return st;
   }
-  /** Keeps `versions` of files of `root`, seen at `at`: new stored bytes go to one new pack. */
-  put(root, at, all) {
-    if (all.length === 0) return;
-    this.learn(root);
-    const current = this.current.get(root);
-    const versions = all.filter((v) => current.get(v.rel) !== v.sha);
-    for (const v of versions) current.set(v.rel, v.sha);
-    if (versions.length === 0) return;
-    const fresh = [];
-    const freshAt = /* @__PURE__ */ new Map();
-    let off = 0;
-    const blobs = versions.map((v) => {
-      const blob = import_node_crypto5.default.createHash("sha256").update(v.stored).digest("hex");
-      if (!this.where.has(blob) && !freshAt.has(blob)) {
-        freshAt.set(blob, { off, len: v.stored.length });
-        fresh.push(v.stored);
-        off += v.stored.length;
-      }
-      return blob;
-    });
-    if (fresh.length > 0) {
-      const packed = import_node_zlib.default.brotliCompressSync(Buffer.concat(fresh), {
-        params: {
-          [import_node_zlib.default.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-          [import_node_zlib.default.constants.BROTLI_PARAM_LGWIN]: 24,
-          [import_node_zlib.default.constants.BROTLI_PARAM_SIZE_HINT]: off
-        }
-      });
-      const pack = import_node_crypto5.default.createHash("sha256").update(packed).digest("hex");
-      mkdirPrivate(import_node_path26.default.join(this.dir, "packs"));
-      writePrivate(this.packFile(pack), packed);
-      for (const [blob, p] of freshAt) this.where.set(blob, { pack, ...p });
+  /**
+   * The lines of `rels` in `root`, oldest first: every chunk is decompressed, but only those
+   * paths' bytes are hashed (a rescan's outside changes name a few files of a large pack).
+   */
+  linesOf(root, rels) {
+    const had = this.state.get(root);
+    if (!had) {
+      const { st, unresolved } = this.parse(root, rels);
+      if (!unresolved) return st.lines;
     }
-    this.append(
-      root,
-      versions.map((v, i) => {
-        const w = this.where.get(blobs[i]);
+    return this.load(root).lines.filter((l) => rels.has(l.rel));
+  }
+  /** Reads a root's pack; with `only`, the lines of those paths alone (`unresolved`: one names bytes not hashed). */
+  parse(root, only) {
+    const pack = rootKey(root);
+    const st = { lines: [], current: /* @__PURE__ */ new Map(), where: /* @__PURE__ */ new Map(), size: 0 };
+    let unresolved = false;
+    let buf;
+    try {
+      buf = import_node_fs25.default.readFileSync(this.packFile(pack));
+    } catch {
+      return { st, unresolved };
+    }
+    st.size = buf.length;
+    for (const { start, payload } of chunksOf(buf)) {
+      const d = decodeChunk(payload);
+      if (!d) continue;
+      if (!only) this.remember(`${pack}@${start}`, d);
+      const { header, body } = d;
+      let off = 0;
+      for (const e of header.e) {
+        const wanted = !only || only.has(e.r);
+        const id = e.i ?? `${header.s}${import_node_path26.default.posix.basename(e.r)}`;
+        if (e.g) {
+          if (!wanted) continue;
+          st.lines.push({ v: 1, id, root: header.root, rel: e.r, at: header.at, sha: null, size: 0, gone: true });
+          st.current.set(e.r, null);
+          continue;
+        }
+        let blob;
+        let place;
+        if (e.n !== void 0) {
+          const at = off;
+          off += e.n;
+          if (!wanted) continue;
+          blob = sha256(body.subarray(at, at + e.n));
+          place = { pack, chunk: start, off: at, len: e.n };
+          if (!st.where.has(blob)) st.where.set(blob, place);
+        } else {
+          if (!wanted) continue;
+          blob = e.d ?? "";
+          place = st.where.get(blob);
+          if (!place && only) unresolved = true;
+        }
+        const sha = e.h ?? blob;
         const line = {
           v: 1,
-          id: v.id,
-          root,
-          rel: v.rel,
-          at,
-          sha: v.sha,
-          size: v.size,
-          blob: blobs[i],
-          ...w
+          id,
+          root: header.root,
+          rel: e.r,
+          at: header.at,
+          sha,
+          size: e.z ?? place?.len ?? 0,
+          blob,
+          ...place
         };
-        if (v.redacted > 0) line.redacted = v.redacted;
-        return line;
-      })
-    );
+        if (e.x) line.redacted = e.x;
+        st.lines.push(line);
+        st.current.set(e.r, sha);
+      }
+    }
+    return { st, unresolved };
+  }
+  remember(key, d) {
+    if (this.decoded.has(key)) return;
+    if (this.decodedBytes + d.body.length > DECODED_CACHE_BYTES) {
+      this.decoded.clear();
+      this.decodedBytes = 0;
+    }
+    this.decoded.set(key, d);
+    this.decodedBytes += d.body.length;
+  }
+  /** Appends one chunk to a root's pack in one write; returns where it starts. */
+  append(root, bytes) {
+    const st = this.state.get(root);
+    const pack = rootKey(root);
+    const file = this.packFile(pack);
+    import_node_fs25.default.mkdirSync(import_node_path26.default.dirname(file), { recursive: true, mode: DIR_MODE });
+    const fd = import_node_fs25.default.openSync(file, "a", FILE_MODE);
+    try {
+      let done = 0;
+      while (done < bytes.length) done += import_node_fs25.default.writeSync(fd, bytes, done, bytes.length - done);
+      const start = import_node_fs25.default.fstatSync(fd).size - bytes.length;
+      this.dirty.add(file);
+      if (st) st.size = st.size === start ? start + bytes.length : -1;
+      return { pack, start };
+    } finally {
+      import_node_fs25.default.closeSync(fd);
+    }
+  }
+  /**
+   * Keeps `all` (versions of files of `root`, seen at `at`) as one chunk. A version the root's
+   * last line already has for that path is not kept twice; stored bytes already in the pack
+   * are named, not written again. `blind` (the hooks): only the pack's last chunk is read, so
+   * a write costs about the same however large the pack; a path is compared with that chunk
+   * alone and only bytes repeated within `all` are shared.
+   */
+  put(root, at, all, opts = {}) {
+    if (all.length === 0) return;
+    const known = this.state.get(root);
+    const st = known ?? (opts.blind ? null : this.load(root));
+    const last = st ? null : this.lastShas(root);
+    const versions = all.filter((v) => (st ? st.current.get(v.rel) : last.get(v.rel)) !== v.sha);
+    if (versions.length === 0) return;
+    const s = versions[0].id.slice(0, versions[0].id.indexOf(":") + 1);
+    const entries = [];
+    const body = [];
+    const fresh = /* @__PURE__ */ new Map();
+    const blobs = [];
+    let off = 0;
+    for (const v of versions) {
+      const blob = v.redacted > 0 ? sha256(v.stored) : v.sha;
+      blobs.push(blob);
+      const e = { r: v.rel };
+      if (v.id !== `${s}${import_node_path26.default.posix.basename(v.rel)}`) e.i = v.id;
+      if (st?.where.has(blob) || fresh.has(blob)) e.d = blob;
+      else {
+        e.n = v.stored.length;
+        fresh.set(blob, { off, len: v.stored.length });
+        body.push(v.stored);
+        off += v.stored.length;
+      }
+      if (v.redacted > 0) Object.assign(e, { z: v.size, h: v.sha, x: v.redacted });
+      entries.push(e);
+    }
+    const { pack, start } = this.append(root, encodeChunk({ v: 2, root, s, at, e: entries }, body));
+    if (!st) return;
+    for (const [blob, p] of fresh) if (!st.where.has(blob)) st.where.set(blob, { pack, chunk: start, ...p });
+    versions.forEach((v, i) => {
+      const place = st.where.get(blobs[i]);
+      const line = {
+        v: 1,
+        id: v.id,
+        root,
+        rel: v.rel,
+        at,
+        sha: v.sha,
+        size: v.size,
+        blob: blobs[i],
+        ...place
+      };
+      if (v.redacted > 0) line.redacted = v.redacted;
+      st.lines.push(line);
+      st.current.set(v.rel, v.sha);
+    });
+  }
+  /** Each path's sha in the pack's last chunk only (a blind writer's check: the same hook run twice keeps one). */
+  lastShas(root) {
+    const out = /* @__PURE__ */ new Map();
+    let buf;
+    try {
+      buf = import_node_fs25.default.readFileSync(this.indexFile(root));
+    } catch {
+      return out;
+    }
+    const d = lastChunkOf(buf);
+    if (!d) return out;
+    let off = 0;
+    for (const e of d.header.e) {
+      if (e.g) out.set(e.r, null);
+      else if (e.n !== void 0) {
+        out.set(e.r, e.h ?? sha256(d.body.subarray(off, off + e.n)));
+        off += e.n;
+      } else out.set(e.r, e.h ?? e.d ?? null);
+    }
+    return out;
   }
   /** Records files of `root` seen gone at `at`. */
   markGone(root, at, gone) {
     if (gone.length === 0) return;
-    this.learn(root);
-    for (const g of gone) this.current.get(root).set(g.rel, null);
-    this.append(
-      root,
-      gone.map((g) => ({ v: 1, id: g.id, root, rel: g.rel, at, sha: null, size: 0, gone: true }))
+    const st = this.state.get(root);
+    const s = gone[0].id.slice(0, gone[0].id.indexOf(":") + 1);
+    const entries = gone.map(
+      (g) => g.id === `${s}${import_node_path26.default.posix.basename(g.rel)}` ? { r: g.rel, g: 1 } : { r: g.rel, i: g.id, g: 1 }
     );
+    this.append(root, encodeChunk({ v: 2, root, s, at, e: entries }, []));
+    if (!st) return;
+    for (const g of gone) {
+      st.lines.push({ v: 1, id: g.id, root, rel: g.rel, at, sha: null, size: 0, gone: true });
+      st.current.set(g.rel, null);
+    }
+  }
+  /** Makes every chunk appended through this store durable: one fsync per pack written. */
+  flush() {
+    for (const file of this.dirty) {
+      const fd = import_node_fs25.default.openSync(file, "r");
+      try {
+        import_node_fs25.default.fsyncSync(fd);
+      } finally {
+        import_node_fs25.default.closeSync(fd);
+      }
+    }
+    if (this.dirty.size > 0) syncDir(import_node_path26.default.join(this.dir, "packs"));
+    this.dirty.clear();
   }
   /** The stored bytes of a version line (credential values replaced), or null when its pack is missing or damaged. */
   bytesOf(line) {
-    if (!line.pack || line.off === void 0 || line.len === void 0) return null;
-    let all = this.unpacked.get(line.pack);
-    if (!all) {
-      try {
-        all = import_node_zlib.default.brotliDecompressSync(import_node_fs25.default.readFileSync(this.packFile(line.pack)));
-      } catch {
-        return null;
-      }
-      if (this.unpacked.size > 8) this.unpacked.clear();
-      this.unpacked.set(line.pack, all);
+    if (!line.pack || line.chunk === void 0 || line.off === void 0 || line.len === void 0) return null;
+    const key = `${line.pack}@${line.chunk}`;
+    let d = this.decoded.get(key);
+    if (!d) {
+      const got = readChunkAt(this.packFile(line.pack), line.chunk);
+      if (!got) return null;
+      d = got;
+      this.remember(key, d);
     }
-    const bytes = all.subarray(line.off, line.off + line.len);
+    const bytes = d.body.subarray(line.off, line.off + line.len);
     if (bytes.length !== line.len) return null;
-    if (line.blob && import_node_crypto5.default.createHash("sha256").update(bytes).digest("hex") !== line.blob) return null;
+    if (line.blob && sha256(bytes) !== line.blob) return null;
     return Buffer.from(bytes);
   }
-  /** Rewrites a root's index with only `keep` (retention, prune.ts). */
+  /**
+   * Rewrites a root's pack with only `keep` (retention, prune.ts): each run of lines seen at
+   * the same time is a chunk again, stored bytes once. Written to a temp name, fsynced and
+   * renamed; false (nothing changed) when the pack grew since it was read, so an append made
+   * meanwhile is never lost.
+   */
   rewriteIndex(root, keep) {
+    const st = this.load(root);
     const file = this.indexFile(root);
-    mkdirPrivate(import_node_path26.default.dirname(file));
-    writePrivate(file, gzipLines(keep));
-    this.loaded.delete(root);
-  }
-  packNames() {
-    try {
-      return import_node_fs25.default.readdirSync(import_node_path26.default.join(this.dir, "packs")).filter((n2) => n2.endsWith(".br")).map((n2) => n2.slice(0, -3));
-    } catch {
-      return [];
+    const parts2 = [];
+    const written = /* @__PURE__ */ new Set();
+    let group = [];
+    const close = () => {
+      if (group.length === 0) return;
+      const s = group[0].id.slice(0, group[0].id.indexOf(":") + 1);
+      const entries = [];
+      const body = [];
+      for (const l of group) {
+        const e = { r: l.rel };
+        if (l.id !== `${s}${import_node_path26.default.posix.basename(l.rel)}`) e.i = l.id;
+        if (l.gone) e.g = 1;
+        else {
+          const bytes = l.blob && !written.has(l.blob) ? this.bytesOf(l) : null;
+          if (bytes) {
+            e.n = bytes.length;
+            body.push(bytes);
+            written.add(l.blob);
+          } else e.d = l.blob ?? "";
+          if (l.redacted) Object.assign(e, { z: l.size, h: l.sha, x: l.redacted });
+        }
+        entries.push(e);
+      }
+      parts2.push(encodeChunk({ v: 2, root, s, at: group[0].at, e: entries }, body));
+      group = [];
+    };
+    for (const l of keep) {
+      if (group.length > 0 && group[0].at !== l.at) close();
+      group.push(l);
     }
+    close();
+    let size = 0;
+    try {
+      size = import_node_fs25.default.statSync(file).size;
+    } catch {
+    }
+    if (size !== st.size) return false;
+    const tmp = `${file}.${process.pid}.tmp`;
+    const fd = import_node_fs25.default.openSync(tmp, "w", FILE_MODE);
+    try {
+      import_node_fs25.default.writeSync(fd, Buffer.concat(parts2));
+      import_node_fs25.default.fsyncSync(fd);
+    } finally {
+      import_node_fs25.default.closeSync(fd);
+    }
+    import_node_fs25.default.renameSync(tmp, file);
+    syncDir(import_node_path26.default.dirname(file));
+    this.state.delete(root);
+    for (const k of [...this.decoded.keys()]) if (k.startsWith(`${rootKey(root)}@`)) this.decoded.delete(k);
+    return true;
   }
 };
-function gzipLines(lines) {
-  return import_node_zlib.default.gzipSync(Buffer.from(lines.map((l) => `${JSON.stringify(l)}
-`).join("")), { level: 6 });
-}
-function readIndexText(file) {
-  let raw;
+function readChunkAt(file, start) {
+  let fd;
   try {
-    raw = import_node_fs25.default.readFileSync(file);
+    fd = import_node_fs25.default.openSync(file, "r");
   } catch {
     return null;
   }
   try {
-    return import_node_zlib.default.gunzipSync(raw).toString("utf8");
-  } catch {
+    const head3 = Buffer.alloc(CHUNK_HEAD);
+    if (import_node_fs25.default.readSync(fd, head3, 0, CHUNK_HEAD, start) !== CHUNK_HEAD) return null;
+    const len = head3.readUInt32LE(4);
+    const whole = Buffer.alloc(CHUNK_HEAD + len);
+    if (import_node_fs25.default.readSync(fd, whole, 0, whole.length, start) !== whole.length) return null;
+    for (const c of chunksOf(whole)) return c.start === 0 ? decodeChunk(c.payload) : null;
+    return null;
+  } finally {
+    import_node_fs25.default.closeSync(fd);
+  }
+}
+function syncDir(dir) {
+  try {
+    const fd = import_node_fs25.default.openSync(dir, "r");
     try {
-      return import_node_zlib.default.gunzipSync(raw, { finishFlush: import_node_zlib.default.constants.Z_SYNC_FLUSH }).toString("utf8");
-    } catch {
-      return "";
+      import_node_fs25.default.fsyncSync(fd);
+    } finally {
+      import_node_fs25.default.closeSync(fd);
     }
+  } catch {
   }
 }
 
@@ -17480,11 +18003,57 @@ function massNotices(dbPath, roots, announce) {
   return open.map(massNoticeText);
 }
 
-// lib/cli/commands/context-cmd.ts
-function withMassNotices(args, roots, text) {
+// lib/service/versions/hook-keep.ts
+var import_node_crypto7 = __toESM(require("node:crypto"));
+var import_node_path28 = __toESM(require("node:path"));
+
+// lib/service/versions/redact.ts
+var REDACTED = "\u27E6credential removed by memtrust\u27E7";
+function redactForVersion(bytes, owner) {
+  const text = bytes.toString("utf8");
+  const spans = maskSpans(text, owner).filter((s) => s.class === "credential");
+  if (spans.length === 0) return { bytes, replaced: 0 };
+  const parts2 = [];
+  let pos = 0;
+  for (const s of spans) {
+    const breaks = text.slice(s.start, s.end).split("\n").length - 1;
+    parts2.push(text.slice(pos, s.start), REDACTED, "\n".repeat(breaks));
+    pos = s.end;
+  }
+  parts2.push(text.slice(pos));
+  return { bytes: Buffer.from(parts2.join(""), "utf8"), replaced: spans.length };
+}
+
+// lib/service/versions/hook-keep.ts
+function keepSeen(dbPath, files, owner, now, opts) {
+  if (files.length === 0 || !import_node_path28.default.isAbsolute(dbPath) || !versionsOn()) return;
   try {
-    const config = loadConfig({ flagRoots: args.values.get("root") });
-    const lines = massNotices(config.dbPath, roots, true);
+    const store = new VersionStore(versionsDirBeside(dbPath));
+    const at = `${now.toISOString().slice(0, 19)}Z`;
+    const byRoot = /* @__PURE__ */ new Map();
+    for (const f of files) {
+      const { bytes: stored, replaced } = f.credential === false ? { bytes: f.bytes, replaced: 0 } : redactForVersion(f.bytes, owner);
+      const list2 = byRoot.get(f.root) ?? [];
+      list2.push({
+        id: f.id,
+        rel: f.relPath,
+        sha: import_node_crypto7.default.createHash("sha256").update(f.bytes).digest("hex"),
+        size: f.bytes.length,
+        stored,
+        redacted: replaced
+      });
+      byRoot.set(f.root, list2);
+    }
+    for (const [root, versions] of byRoot) store.put(root, at, versions, { blind: opts.blind });
+    store.flush();
+  } catch {
+  }
+}
+
+// lib/cli/commands/context-cmd.ts
+function withMassNotices(roots, text) {
+  try {
+    const lines = massNotices(indexPath(), roots, true);
     return lines.length > 0 ? `${lines.join("\n")}
 
 ${text}` : text;
@@ -17492,17 +18061,22 @@ ${text}` : text;
     return text;
   }
 }
-function plan5(args, budgetFlag, project) {
+function plan5(args, budgetFlag, project, keepVersions = false) {
   const config = loadConfig({ flagRoots: args.values.get("root"), project });
   const setting = contextBudgetSetting();
-  return buildSessionContext({
+  const owner = ownerIdentity();
+  const seen = [];
+  const p = buildSessionContext({
     roots: config.roots,
     now: config.now(),
-    owner: ownerIdentity(),
+    owner,
     budget: budgetFlag ?? setting.budget,
     problems: setting.problem ? [setting.problem] : [],
-    cache: config.dbPath
+    cache: config.dbPath,
+    onRead: keepVersions ? (source, f, bytes, credential) => seen.push({ root: source.root, id: `${source.id}:${f.filename}`, relPath: f.relPath, bytes, credential }) : void 0
   });
+  keepSeen(config.dbPath, seen, owner, config.now(), { blind: false });
+  return p;
 }
 function parseBudget(raw) {
   if (raw === void 0) return void 0;
@@ -17526,9 +18100,8 @@ var contextCmd = {
       try {
         const input = projectFlag === void 0 ? parseSessionStart(await readHookStdin()) : {};
         const project = projectRoot(projectFlag ?? input.cwd ?? process.cwd());
-        const p2 = plan5(args, parseBudget(lastValue(args, "budget")), project);
+        const p2 = plan5(args, parseBudget(lastValue(args, "budget")), project, true);
         text = p2.roots.length === 0 ? NOTHING_FOR_PROJECT : withMassNotices(
-          args,
           p2.roots.map((r) => r.root),
           p2.text
         );
@@ -17658,9 +18231,9 @@ async function main(argv, io = processIo) {
 }
 
 // lib/plugin/entry.ts
-var import_node_path28 = __toESM(require("node:path"));
+var import_node_path29 = __toESM(require("node:path"));
 function pluginEnv() {
-  process.env.MEMTRUST_PROJECT_DIR ||= import_node_path28.default.resolve(__dirname, "..", "..");
+  process.env.MEMTRUST_PROJECT_DIR ||= import_node_path29.default.resolve(__dirname, "..", "..");
   process.stdout.on("error", (e) => {
     if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
     throw e;

@@ -38,7 +38,7 @@ export async function postWrite(io: Io, env: Env, opts: PostWriteOptions = { ind
   if (!input.filePath || !input.toolName || !['Write', 'Edit', 'MultiEdit'].includes(input.toolName)) return 0;
   let cfg: ReturnType<typeof config>;
   try {
-    cfg = config(env);
+    cfg = config(env, input.filePath, input.cwd);
   } catch (e) {
     io.err(`memtrust hook post-write: ${(e as Error).message}: not stamped`);
     return 1;
@@ -58,6 +58,8 @@ export async function postWrite(io: Io, env: Env, opts: PostWriteOptions = { ind
     toolUseId: input.toolUseId,
     sessionId: input.sessionId,
   });
+  // The bytes the stamp left are a version (docs/versions.md): kept before the answer.
+  if (r.ok) (await import('../service/versions/hook-keep')).keepAfterStamp(ctx, t.realRoot, t.relPath, t.real);
   if (!r.ok) {
     io.err(`memtrust hook post-write: ${t.relPath}: ${r.message}: not stamped`);
     return 1;

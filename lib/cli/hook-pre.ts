@@ -4,6 +4,7 @@
  * bundled on its own (lib/cli/hook-main.ts): it loads the validators and the path
  * rules, never the database or a service module, and answers in well under 150 ms.
  */
+import path from 'node:path';
 import type { Io } from './io';
 import { parseHookInput, type HookInput } from '../hooks/input';
 import { judgePreWrite, type PreVerdict } from '../hooks/pre-write';
@@ -86,8 +87,15 @@ export function cannotJudge(io: Io, env: Env, sub: string, problem: string): num
   return 1;
 }
 
-export function config(env: Env) {
-  return loadConfig({ env });
+/**
+ * The configuration one hook run needs: for a write to `filePath` (relative ones against the
+ * hook's `cwd`, as locateTarget takes them), only the roots that file can land in — the
+ * guard runs on every write and must not walk the whole Claude Code home (docs/hooks.md).
+ */
+export function config(env: Env, filePath?: string, cwd?: string) {
+  if (filePath === undefined) return loadConfig({ env, target: '' });
+  const target = path.resolve(cwd && path.isAbsolute(cwd) ? cwd : process.cwd(), filePath);
+  return loadConfig({ env, target });
 }
 
 export async function preWrite(io: Io, env: Env): Promise<number> {
@@ -100,16 +108,21 @@ export async function preWrite(io: Io, env: Env): Promise<number> {
   let roots: string[];
   let machine: string;
   let now: Date;
-  try {
-    const c = config(env);
-    roots = c.roots;
-    machine = c.machine;
-    now = c.now();
-  } catch (e) {
-    return cannotJudge(io, env, 'pre-write', (e as Error).message);
-  }
+  const load = (filePath: string | undefined, cwd: string | undefined): string | null => {
+    try {
+      const c = config(env, filePath, cwd);
+      roots = c.roots;
+      machine = c.machine;
+      now = c.now();
+      return null;
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
   if (stdin.oversize) {
     const filePath = pathFromEdges(stdin.text);
+    const problem = load(filePath, undefined);
+    if (problem !== null) return cannotJudge(io, env, 'pre-write', problem);
     if (!filePath)
       return cannotJudge(
         io,
@@ -117,7 +130,7 @@ export async function preWrite(io: Io, env: Env): Promise<number> {
         'pre-write',
         `hook input of ${stdin.bytes} bytes is too large to read and names no file_path`,
       );
-    const t = locateTarget(filePath, undefined, roots);
+    const t = locateTarget(filePath, undefined, roots!);
     if (t.kind !== 'inside') return 0;
     emit(io, 'PreToolUse', {
       permissionDecision: 'deny',
@@ -126,14 +139,20 @@ export async function preWrite(io: Io, env: Env): Promise<number> {
     return 0;
   }
   const parsed = parseHookInput(stdin.text);
-  if (!parsed.ok) return cannotJudge(io, env, 'pre-write', parsed.problem);
+  if (!parsed.ok) {
+    // A broken configuration is the first thing to say, as before the input is looked at.
+    const problem = load(undefined, undefined);
+    return cannotJudge(io, env, 'pre-write', problem ?? parsed.problem);
+  }
+  const problem = load(parsed.input.filePath, parsed.input.cwd);
+  if (problem !== null) return cannotJudge(io, env, 'pre-write', problem);
   let verdict: PreVerdict;
   try {
-    verdict = judgePreWrite(parsed.input, { roots, owner: () => ownerIdentity(env) });
+    verdict = judgePreWrite(parsed.input, { roots: roots!, owner: () => ownerIdentity(env) });
   } catch (e) {
     return cannotJudge(io, env, 'pre-write', `internal error: ${(e as Error).message}`);
   }
-  return answerPre(io, env, parsed.input, verdict, machine, now);
+  return answerPre(io, env, parsed.input, verdict, machine!, now!);
 }
 
 function answerPre(io: Io, env: Env, input: HookInput, v: PreVerdict, machine: string, now: Date): number {

@@ -12,5 +12,8 @@ export const processIo: Io = {
   out: (line) => void process.stdout.write(`${line}\n`),
   write: (text) => void process.stdout.write(text),
   err: (line) => void process.stderr.write(`${line}\n`),
-  isTTY: !!process.stderr.isTTY,
+  // A getter: process.stderr is made on first use, and making it for a pipe loads the stream modules (a hook's start).
+  get isTTY() {
+    return !!process.stderr.isTTY;
+  },
 };

@@ -41,6 +41,8 @@ export function openContext(args: ParsedArgs, io: Io, opts: { scan?: boolean } =
     const stats = scan(ctx, {
       askWatcher: true,
       workers: defaultWorkers(),
+      // A command answers with every origin: the transcripts not read yet are read now (docs/origin.md "In the index").
+      origins: 'read',
       onProgress: io.isTTY
         ? (done, total) => {
             if (total < 2000 || Date.now() - last < 200) return;

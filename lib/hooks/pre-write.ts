@@ -17,6 +17,7 @@ import type { HookInput } from './input';
 import { produceContent } from './apply-edits';
 import { locateTarget, type Target } from './target';
 import { PROTECTED_FIELDS } from '../trust/assistant-write';
+import { CREDENTIAL_WAY_OUT } from '../trust/way-out';
 
 export type InsideTarget = Extract<Target, { kind: 'inside' }>;
 
@@ -159,7 +160,7 @@ export function judgePreWrite(input: HookInput, opts: PreWriteOptions): PreVerdi
   for (const f of credentials) blocking.push(`credential${where(f)}: ${f.message} (${f.code})`);
   if (blocking.length) {
     const fix = credentials.length
-      ? ' Remove the value or wrap it in <redacted>…</redacted>; memories never hold credentials.'
+      ? ` Credentials: ${CREDENTIAL_WAY_OUT}; memories never hold credentials.`
       : ' Fix the frontmatter and write again.';
     return { decision: 'deny', reason: `memtrust refused this write to ${name}: ${listFindings(blocking)}.${fix}` };
   }

@@ -2,7 +2,8 @@
  * Iterative checks over a composed YAML document. Nothing here calls toJS:
  * aliases are reported, never expanded, so an alias bomb costs one node each.
  */
-import { isAlias, isCollection, isMap, isPair, isScalar, type Document } from 'yaml';
+import type { Document } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar } from './yaml-lazy';
 import { fileLineOf, type LineIndex } from './lines';
 import type { FmError, FmMap, FmValue } from './types';
 

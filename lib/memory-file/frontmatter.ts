@@ -4,7 +4,8 @@
  * Every problem is returned as an FmError (the validator turns them into
  * FAIL-FORMAT findings); nothing here throws on bad input.
  */
-import { isMap, isPair, isScalar, type Document, type YAMLMap } from 'yaml';
+import type { Document, YAMLMap } from 'yaml';
+import { isMap, isPair, isScalar } from './yaml-lazy';
 import { FRONTMATTER_CAP_BYTES } from '../validators/types';
 import { displayKey, findNodeErrors, scalarText, toFmValue } from './fm-walk';
 import { isKnownKey, METADATA_KEY, NESTED_READ_KEYS } from './known-keys';

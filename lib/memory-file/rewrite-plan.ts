@@ -2,7 +2,8 @@
  * Turns edits into text splices on the decoded frontmatter. Each splice is
  * confined to the lines of one key, so every other byte stays as written.
  */
-import { isScalar, type Pair } from 'yaml';
+import type { Pair } from 'yaml';
+import { isScalar } from './yaml-lazy';
 import { displayKey, scalarText } from './fm-walk';
 import { lineEol, lineOf, lineStart, nextLineStart, type LineIndex } from './lines';
 import { RewriteError } from './rewrite-error';

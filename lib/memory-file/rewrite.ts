@@ -3,7 +3,8 @@
  * own lines, everything else — BOM, EOLs, comments, unknown keys, the closing
  * delimiter and every body byte — is copied through as bytes.
  */
-import { isPair, type Pair } from 'yaml';
+import type { Pair } from 'yaml';
+import { isPair } from './yaml-lazy';
 import { displayKey, scalarText } from './fm-walk';
 import { decodeFrontmatter, parseFrontmatter, parseFrontmatterDoc } from './frontmatter';
 import { RewriteError } from './rewrite-error';

@@ -6,7 +6,7 @@
  * memtrust would read them as text, but other tools reading the same file
  * (gray-matter, the assistant itself) would see a number, boolean or nothing.
  */
-import { isScalar, parseDocument } from 'yaml';
+import { isScalar, parseDocument } from './yaml-lazy';
 
 const CORE_NON_STRING =
   /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;

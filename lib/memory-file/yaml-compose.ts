@@ -4,7 +4,8 @@
  * document only, and no duplicate-key check inside the library (its check is
  * quadratic: 250 KiB of keys took 5 s; ours is a Set per map, see fm-walk.ts).
  */
-import { Composer, Parser, type Document } from 'yaml';
+import type { Document } from 'yaml';
+import { yaml } from './yaml-lazy';
 import { estimateDepth, MAX_NESTING_DEPTH } from './depth-guard';
 import { fileLineOf, type LineIndex } from './lines';
 import type { FmError } from './types';
@@ -30,7 +31,7 @@ export function composeYaml(text: string, index: LineIndex): ComposeResult {
   const errors: FmError[] = [];
   let strayErrors = 0;
   let documents = 0;
-  const tokens = new Parser().parse(text);
+  const tokens = new (yaml().Parser)().parse(text);
   function* capped() {
     for (const token of tokens) {
       if (token.type === 'error' && ++strayErrors > MAX_TOP_LEVEL_ERRORS) {
@@ -46,7 +47,7 @@ export function composeYaml(text: string, index: LineIndex): ComposeResult {
   }
   let doc: Document.Parsed | null = null;
   try {
-    const composer = new Composer({ uniqueKeys: false, prettyErrors: false });
+    const composer = new (yaml().Composer)({ uniqueKeys: false, prettyErrors: false });
     for (const d of composer.compose(capped(), true, text.length)) doc ??= d;
   } catch (error) {
     // Belt and braces behind the pre-scan: a RangeError here is a format error, not a crash.

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eachLine } from './lines';
-import { scanSession } from './session-scan';
+import { eachLine, eachLineAsync } from './lines';
+import { scanSession, scanSessionAsync } from './session-scan';
 import { readTurnWindow } from './turn-view';
 import { SESSION, transcript } from './test-transcript';
 
@@ -42,6 +42,40 @@ describe('eachLine', () => {
     expect(got).toEqual(['short', 'after']);
     expect(s.overLong).toBe(2);
     expect(s.lines).toBe(4);
+  });
+
+  it('the asynchronous reader hands over the same lines as the synchronous one (chunk borders, over-long lines, a last line without newline)', async () => {
+    const f = path.join(dir, 'async.jsonl');
+    const long = 'x'.repeat(3 * 1024 * 1024);
+    const mid = 'y'.repeat(1024 * 1024 + 17);
+    fs.writeFileSync(f, `short\n${long}\r\n${mid}\nafter\r\n${long}\nlast`);
+    const read = (into: string[]) => (b: Buffer) => {
+      into.push(b.length > 40 ? `${b[0]}×${b.length}` : b.toString());
+      return true;
+    };
+    const sync: string[] = [];
+    const async: string[] = [];
+    const s1 = eachLine(f, read(sync), 2 * 1024 * 1024);
+    const s2 = await eachLineAsync(f, read(async), 2 * 1024 * 1024);
+    expect(async).toEqual(sync);
+    expect(sync).toEqual(['short', `${'y'.charCodeAt(0)}×${mid.length}`, 'after', 'last']);
+    expect(s2).toEqual(s1);
+    expect(s1).toMatchObject({ lines: 6, overLong: 2 });
+  });
+
+  it('scanSessionAsync finds what scanSession finds', async () => {
+    const f = path.join(dir, 's.jsonl');
+    transcript('/home/dev/shop')
+      .user('Read the runbook page and keep the deploy steps')
+      .tool('WebFetch', { url: 'https://runbook.example.net/deploy' }, 'Step 1')
+      .tool('Write', { file_path: '/home/dev/.claude/projects/-home-dev-shop/memory/deploy.md', content: 'x' }, 'ok')
+      .write(f);
+    const a = scanSession(f);
+    const b = await scanSessionAsync(f);
+    expect(b).toEqual(a);
+    expect([...b.writes.values()][0]!.reads).toEqual([
+      { tool: 'WebFetch', source: 'https://runbook.example.net/deploy' },
+    ]);
   });
 
   it('keeps a line that spans chunks when it is under the cap', () => {

@@ -6,7 +6,7 @@
  * is recognised by its bytes and skipped.
  */
 import type { OriginRead } from '../trust/origin';
-import { eachLine, MAX_LINE_BYTES } from './lines';
+import { eachLine, eachLineAsync, MAX_LINE_BYTES, type LineStats } from './lines';
 import { head, parseLine, PAT, toolUses, userTurnText, str, type Json, type ToolUse } from './transcript-lines';
 
 export const WRITE_TOOLS: ReadonlySet<string> = new Set(['Write', 'Edit', 'MultiEdit']);
@@ -88,6 +88,25 @@ export function scanSession(
   wanted: (filePath: string) => boolean = (p) => /\.md$/i.test(p),
   maxLine = MAX_LINE_BYTES,
 ): SessionScan {
+  const pass = sessionPass(wanted);
+  return pass.finish(eachLine(file, pass.onLine, maxLine));
+}
+
+/** `scanSession` with the file read chunk by chunk asynchronously (lib/origin/lines.ts `eachLineAsync`). */
+export async function scanSessionAsync(
+  file: string,
+  wanted: (filePath: string) => boolean = (p) => /\.md$/i.test(p),
+  maxLine = MAX_LINE_BYTES,
+): Promise<SessionScan> {
+  const pass = sessionPass(wanted);
+  return pass.finish(await eachLineAsync(file, pass.onLine, maxLine));
+}
+
+/** The pass as a line handler and what it found once the lines are over. */
+function sessionPass(wanted: (filePath: string) => boolean): {
+  onLine: (bytes: Buffer, n: number) => boolean;
+  finish: (stats: LineStats) => SessionScan;
+} {
   const facts: SessionFacts = {
     sessionId: null,
     startedAt: null,
@@ -108,78 +127,77 @@ export function scanSession(
     if (h.version) facts.version = h.version;
     return h;
   };
-  const stats = eachLine(
-    file,
-    (bytes, n) => {
-      const hasToolUse = bytes.indexOf(PAT.toolUse) !== -1;
-      if (!hasToolUse) {
-        // Tool output is most of a transcript and never starts a turn: not parsed.
-        if (bytes.indexOf(PAT.toolResult) !== -1) {
-          if (!facts.startedAt || !facts.sessionId) {
-            const o = parseLine(bytes);
-            if (o) note(o);
-            else facts.skipped++;
-          }
-          return true;
+  const onLine = (bytes: Buffer, n: number): boolean => {
+    const hasToolUse = bytes.indexOf(PAT.toolUse) !== -1;
+    if (!hasToolUse) {
+      // Tool output is most of a transcript and never starts a turn: not parsed.
+      if (bytes.indexOf(PAT.toolResult) !== -1) {
+        if (!facts.startedAt || !facts.sessionId) {
+          const o = parseLine(bytes);
+          if (o) note(o);
+          else facts.skipped++;
         }
-        if (bytes.indexOf(PAT.user) === -1 && facts.startedAt && facts.sessionId && facts.cwd) return true;
-      }
-      const o = parseLine(bytes);
-      if (!o) {
-        facts.skipped++;
         return true;
       }
-      const h = note(o);
-      const typed = userTurnText(o, h);
-      if (typed !== null) {
-        facts.turns++;
-        userText = typed.length > USER_TEXT_KEPT ? typed.slice(0, USER_TEXT_KEPT) : typed;
-        turnReads = [];
-        return true;
-      }
-      if (!hasToolUse || h.type !== 'assistant') return true;
-      for (const t of toolUses(o)) {
-        if (WRITE_TOOLS.has(t.name)) {
-          const p = str(t.input.file_path);
-          if (!p || !wanted(p)) continue;
-          let w = writes.get(p);
-          if (!w) {
-            if (writes.size >= MAX_WRITES) continue;
-            w = {
-              filePath: p,
-              tool: t.name,
-              toolUseId: t.id,
-              at: null,
-              line: 0,
-              turn: 0,
-              sidechain: false,
-              cwd: null,
-              userText: null,
-              reads: [],
-              writes: 0,
-            };
-            writes.set(p, w);
-          }
-          w.tool = t.name;
-          w.toolUseId = t.id;
-          w.at = h.timestamp ?? null;
-          w.line = n;
-          w.turn = facts.turns;
-          w.sidechain = h.sidechain;
-          w.cwd = h.cwd ?? facts.cwd;
-          w.userText = userText;
-          w.writes++;
-          for (const r of turnReads) pushRead(w.reads, r);
-          continue;
-        }
-        const r = readOf(t, h.cwd ?? facts.cwd);
-        if (r) pushRead(turnReads, r);
-      }
+      if (bytes.indexOf(PAT.user) === -1 && facts.startedAt && facts.sessionId && facts.cwd) return true;
+    }
+    const o = parseLine(bytes);
+    if (!o) {
+      facts.skipped++;
       return true;
-    },
-    maxLine,
-  );
-  facts.lines = stats.lines;
-  facts.skipped += stats.overLong;
-  return { facts, writes };
+    }
+    const h = note(o);
+    const typed = userTurnText(o, h);
+    if (typed !== null) {
+      facts.turns++;
+      userText = typed.length > USER_TEXT_KEPT ? typed.slice(0, USER_TEXT_KEPT) : typed;
+      turnReads = [];
+      return true;
+    }
+    if (!hasToolUse || h.type !== 'assistant') return true;
+    for (const t of toolUses(o)) {
+      if (WRITE_TOOLS.has(t.name)) {
+        const p = str(t.input.file_path);
+        if (!p || !wanted(p)) continue;
+        let w = writes.get(p);
+        if (!w) {
+          if (writes.size >= MAX_WRITES) continue;
+          w = {
+            filePath: p,
+            tool: t.name,
+            toolUseId: t.id,
+            at: null,
+            line: 0,
+            turn: 0,
+            sidechain: false,
+            cwd: null,
+            userText: null,
+            reads: [],
+            writes: 0,
+          };
+          writes.set(p, w);
+        }
+        w.tool = t.name;
+        w.toolUseId = t.id;
+        w.at = h.timestamp ?? null;
+        w.line = n;
+        w.turn = facts.turns;
+        w.sidechain = h.sidechain;
+        w.cwd = h.cwd ?? facts.cwd;
+        w.userText = userText;
+        w.writes++;
+        for (const r of turnReads) pushRead(w.reads, r);
+        continue;
+      }
+      const r = readOf(t, h.cwd ?? facts.cwd);
+      if (r) pushRead(turnReads, r);
+    }
+    return true;
+  };
+  const finish = (stats: LineStats): SessionScan => {
+    facts.lines = stats.lines;
+    facts.skipped += stats.overLong;
+    return { facts, writes };
+  };
+  return { onLine, finish };
 }

@@ -4,19 +4,42 @@
  * install only: `memtrust --version`, `roots`, `hook install` (naming the installed bin, not
  * this checkout), and `memtrust serve` answering HTTP 200 on a free port, then stopped.
  *
- * Slow (a dashboard build when none is current, better-sqlite3 compiled for the install):
- * skip it with MEMTRUST_SKIP_INSTALL_TESTS=1. Its times are printed.
+ * `npm test` builds the dashboard before Vitest runs, so prepack finds a current build and packs
+ * it (a stale one it rebuilds first). better-sqlite3's installer (prebuild-install) is given a
+ * local prebuilt binary, made from this checkout's own compiled better-sqlite3 of the same
+ * version for the same Node: the path a user's machine takes when the prebuilt download works,
+ * without the 2-minute compile (the compile path is what the checkout's own `npm ci` takes).
+ * Runs in CI; MEMTRUST_SKIP_INSTALL_TESTS=1 skips it. Its times are printed.
  */
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childEnv, envFor, PROJECT } from '../service/test-support';
+import { installTempDir } from './test-install-dir';
 
 const skip = process.env.MEMTRUST_SKIP_INSTALL_TESTS === '1';
 const version = JSON.parse(fs.readFileSync(path.join(PROJECT, 'package.json'), 'utf8')).version as string;
+const sqliteDir = path.join(PROJECT, 'node_modules', 'better-sqlite3');
+const sqliteVersion = JSON.parse(fs.readFileSync(path.join(sqliteDir, 'package.json'), 'utf8')).version as string;
+
+/**
+ * A prebuilt better-sqlite3 as its installer looks for it in a local folder (prebuild-install's
+ * `npm_config_<package>_local_prebuilds`, name `{name}-v{version}-{runtime}-v{abi}-{platform}-{arch}.tar.gz`
+ * with glibc), packed from this checkout's compiled module. Returns the folder.
+ */
+function localPrebuild(tmp: string): string {
+  const dir = path.join(tmp, 'prebuilds');
+  fs.mkdirSync(dir, { recursive: true });
+  const name = `better-sqlite3-v${sqliteVersion}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  const r = spawnSync('tar', ['-czf', path.join(dir, name), 'build/Release/better_sqlite3.node'], {
+    cwd: sqliteDir,
+    encoding: 'utf8',
+  });
+  expect(r.status, r.stderr).toBe(0);
+  return dir;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -41,7 +64,7 @@ describe.skipIf(skip)('the npm package: pack, install into a temp prefix, run', 
     spawnSync(path.join(prefix, 'bin', 'memtrust'), args, { env: { ...env, ...extra }, cwd: tmp, encoding: 'utf8' });
 
   beforeAll(() => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-package-'));
+    tmp = installTempDir('memtrust-package-');
     prefix = path.join(tmp, 'prefix');
     root = path.join(tmp, 'root');
     fs.mkdirSync(path.join(root, 'memories'), { recursive: true });
@@ -49,7 +72,8 @@ describe.skipIf(skip)('the npm package: pack, install into a temp prefix, run', 
     const npmEnv = {
       ...process.env,
       npm_config_update_notifier: 'false',
-      // better-sqlite3 compiles from source where no prebuilt binary can be fetched (README).
+      npm_config_better_sqlite3_local_prebuilds: localPrebuild(tmp),
+      // Should the prebuilt binary not fit, better-sqlite3 compiles from source (README).
       npm_config_nodedir: process.env.npm_config_nodedir ?? (fs.existsSync('/usr/include/node') ? '/usr' : ''),
     };
     const pack = spawnSync('npm', ['pack', '--pack-destination', tmp], { cwd: PROJECT, env: npmEnv, encoding: 'utf8' });
@@ -79,6 +103,14 @@ describe.skipIf(skip)('the npm package: pack, install into a temp prefix, run', 
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
     console.log(`package test: ${secs(started)} s in all`);
   }, 300_000);
+
+  it('better-sqlite3 was installed from the prebuilt binary, not compiled', () => {
+    const installed = path.join(prefix, 'lib', 'node_modules', 'memtrust', 'node_modules', 'better-sqlite3');
+    expect(JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8')).version).toBe(sqliteVersion);
+    expect(fs.existsSync(path.join(installed, 'build', 'Release', 'better_sqlite3.node'))).toBe(true);
+    // A compile leaves its object files beside the module; the prebuilt tarball holds the module only.
+    expect(fs.existsSync(path.join(installed, 'build', 'Release', 'obj.target'))).toBe(false);
+  });
 
   it('memtrust is on PATH and says its version', () => {
     const r = spawnSync('memtrust', ['--version'], { env, cwd: tmp, encoding: 'utf8' });

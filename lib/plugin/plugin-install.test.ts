@@ -5,17 +5,18 @@
  * postinstall does not run), then each hook command of hooks/hooks.json run with
  * CLAUDE_PLUGIN_ROOT set: deny a password, stamp a new memory inferred, the session text.
  *
- * Slow (npm ci of the whole lockfile from the local npm cache, no network): skip it with
- * MEMTRUST_SKIP_INSTALL_TESTS=1. Its time is printed.
+ * npm ci of the whole lockfile from the local npm cache (filled by the checkout's own
+ * `npm ci`, so no network), into a RAM-backed folder where there is one (test-install-dir.ts).
+ * Runs in CI; MEMTRUST_SKIP_INSTALL_TESTS=1 skips it. Its time is printed.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT } from '../service/test-support';
 import { driveHooks } from './test-drive-hooks';
 import { expectPluginAnswers } from './test-answers';
+import { installTempDir } from './test-install-dir';
 
 const skip = process.env.MEMTRUST_SKIP_INSTALL_TESTS === '1';
 
@@ -36,7 +37,7 @@ describe.skipIf(skip)('a plugin install (npm ci --ignore-scripts in a copy)', ()
   const started = performance.now();
 
   beforeAll(() => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-plugin-install-'));
+    tmp = installTempDir('memtrust-plugin-install-');
     plugin = path.join(tmp, 'plugin');
     copyRepository(plugin);
     const npm = (args: string[]) =>

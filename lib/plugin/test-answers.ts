@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { expect } from 'vitest';
 import { NEW_MEMORY, PASSWORD_MEMORY, writeInput, type Drive } from './test-drive-hooks';
 import { readAudit, sha } from '../service/test-support';
+import { VersionStore } from '../service/versions/version-store';
 
 /** Runs the three hooks on `d` and checks each answer; returns the pre-write times (ms) measured. */
 export function expectPluginAnswers(d: Drive): { preWriteMs: number[]; nodeMs: number[] } {
@@ -20,6 +21,11 @@ export function expectPluginAnswers(d: Drive): { preWriteMs: number[]; nodeMs: n
   expect(text).toContain('deploy host');
   expect(text).toContain('verified');
   expect(text.length).toBeLessThanOrEqual(10_000);
+  // The files SessionStart read are kept as versions (docs/versions.md), without the index.
+  const versions = () => new VersionStore(path.join(d.tmp, 'versions')).readIndex(d.root);
+  const deploy = versions().filter((l) => l.rel === 'memories/user_deploy_host.md');
+  expect(deploy).toHaveLength(1);
+  expect(deploy[0]!.sha).toBe(sha(fs.readFileSync(path.join(d.root, 'memories', 'user_deploy_host.md'))));
 
   // PreToolUse: a password in a memory is refused, the value masked.
   const pw = path.join(d.root, 'memories', 'project_db_access.md');
@@ -53,6 +59,10 @@ export function expectPluginAnswers(d: Drive): { preWriteMs: number[]; nodeMs: n
     before_sha256: sha(Buffer.from(NEW_MEMORY)),
     after_sha256: sha(after),
   });
+  // The bytes the stamp left are a version (hook-keep.test.ts: what is not kept twice).
+  const stamped = versions().filter((l) => l.rel === 'memories/feedback_small_commits.md');
+  expect(stamped.map((l) => l.sha)).toEqual([sha(after)]);
+  expect(new VersionStore(path.join(d.tmp, 'versions')).bytesOf(stamped[0]!)!.equals(after)).toBe(true);
   // The same tool call stamped again is applied once (the audit file says so, without an index).
   const again = d.run('PostToolUse', writeInput('PostToolUse', file, NEW_MEMORY, 'toolu_new'));
   expect(again.status, again.stderr).toBe(0);

@@ -71,6 +71,7 @@ export function driveHooks(pluginRoot: string, tmp: string): Drive {
   const env = childEnv(envFor(root, path.join(tmp, 'index.sqlite'), tmp), {
     CLAUDE_PLUGIN_ROOT: pluginRoot,
     HOME: tmp,
+    MEMTRUST_VERSIONS: 'on',
   });
   const commands = hookCommands(pluginRoot);
   return {

@@ -23,6 +23,8 @@ export const AuditParams = z.object({
   to: opt(day),
   source: opt(z.string().max(100)),
   type: opt(z.enum(MEMORY_TYPES)),
+  /** The project filter (lib/service/project-filter.ts): kept by every link, form and download of the page. */
+  project: opt(z.string().max(4096)),
   page: opt(z.coerce.number().int().min(1).max(1_000_000)),
 });
 export type AuditParams = z.infer<typeof AuditParams>;

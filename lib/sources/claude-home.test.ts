@@ -17,6 +17,7 @@ import {
   projectHomeFolders,
   projectOfRoot,
   rootBelongsTo,
+  targetHomeRoots,
 } from './claude-home';
 import { STORE_FILE } from './governed/types';
 
@@ -180,6 +181,57 @@ describe('the Claude Code home', () => {
     expect(role(auto)).toEqual({ root: auto, role: 'auto-memory-directory', project: null });
     expect(projectOfRoot(auto, env)).toBeNull();
     expect(projectOfRoot(plain, env)).toEqual({ path: plain, exists: true });
+  });
+
+  it('gives a write only the roots on its own path, the same ones the whole home has there, reading no other project', () => {
+    threeProjects();
+    const all = homeFolders(env).map((f) => f.root);
+    const user = [path.join(config, 'agent-memory', 'reviewer')];
+    const plain = path.join(x, 'plain');
+    const plainMem = path.join(config, 'projects', encodeProjectPath(plain), 'memory');
+    const scratch = path.join(plain, '.claude', 'agent-memory-local', 'scratch');
+    const cases: [string, string[]][] = [
+      [path.join(plainMem, 'feedback_new.md'), [...user, plainMem]],
+      [path.join(scratch, 'project_x.md'), [...user, scratch]],
+      [path.join(config, 'agent-memory', 'reviewer', 'a.md'), user],
+      [path.join(x, 'my.app', 'README.md'), user],
+      ['', user],
+    ];
+    for (const [file, want] of cases) {
+      expect(targetHomeRoots(file, env), file).toEqual(want);
+      // Every root of the whole home that holds the file is among them.
+      for (const r of all) if (file.startsWith(`${r}${path.sep}`)) expect(want).toContain(r);
+    }
+    // Through a symlinked config folder, and with no root configured, the guard's configuration.
+    const link = path.join(tmp, 'claude-link');
+    fs.symlinkSync(config, link);
+    expect(targetHomeRoots(path.join(link, 'projects', encodeProjectPath(plain), 'memory', 'n.md'), env)).toEqual([
+      ...user,
+      plainMem,
+    ]);
+    expect(loadConfig({ env, target: path.join(x, 'elsewhere.md') })).toMatchObject({
+      roots: user,
+      rootsOrigin: 'claude-home',
+    });
+    const touched: string[] = [];
+    const spies = (['readdirSync', 'statSync', 'lstatSync', 'existsSync', 'openSync', 'readFileSync'] as const).map(
+      (name) => {
+        const real = fs[name] as (...a: unknown[]) => unknown;
+        return vi.spyOn(fs, name).mockImplementation(((p: unknown, ...rest: unknown[]) => {
+          touched.push(String(p));
+          return real.call(fs, p, ...rest);
+        }) as never);
+      },
+    );
+    try {
+      targetHomeRoots(path.join(scratch, 'project_x.md'), env);
+    } finally {
+      for (const sp of spies) sp.mockRestore();
+    }
+    const others = ['my.app', 'notes app', 'gone-away'].map((n) =>
+      path.join(config, 'projects', encodeProjectPath(path.join(x, n))),
+    );
+    expect(touched.filter((t) => others.some((o) => t === o || t.startsWith(`${o}${path.sep}`)))).toEqual([]);
   });
 
   it('scopes to one project without reading the other projects’ folders', () => {

@@ -290,6 +290,72 @@ export function projectHomeFolders(projectDir: string, env: Env = process.env): 
   return out.filter((f) => !seen.has(f.root) && seen.add(f.root));
 }
 
+/** realpath of `p`, else of its nearest existing ancestor with the missing tail appended. */
+function realOrAncestor(p: string): string {
+  const missing: string[] = [];
+  for (let cur = p; ; cur = path.dirname(cur)) {
+    try {
+      return path.join(fs.realpathSync(cur), ...missing.reverse());
+    } catch {
+      if (path.dirname(cur) === cur) return p;
+      missing.push(path.basename(cur));
+    }
+  }
+}
+
+/** Folders under which a project keeps memory of its own (projectOwnFolders), as path segments. */
+const OWN_STORES: readonly (readonly [string, string])[] = [
+  ['.claude', 'agent-memory'],
+  ['.claude', 'agent-memory-local'],
+  ['.claude', 'memory'],
+  ['.codeclone', 'memory'],
+];
+
+/**
+ * The home's roots one write to `file` can land in (the pre-write guard and the stamp run on
+ * every assistant write, docs/hooks.md): the user-level folders, and of the project folders
+ * only those on the file's own path, lexical or real — the file's
+ * `<config>/projects/<encoded>/memory`, or the stores inside a project Claude Code knows
+ * (`<project>/.claude/agent-memory/<name>/…`). The same roots homeFolders gives that can
+ * hold `file`, found without listing or decoding any other project; a project folder
+ * reached only through a symlink from elsewhere is not among them.
+ */
+export function targetHomeRoots(file: string, env: Env = process.env): string[] {
+  const out = userFolders(env).map((f) => f.root);
+  if (file === '') return out; // no file named: the user-level folders only
+  const projectsDir = path.join(claudeConfigDir(env), 'projects');
+  const abs = path.resolve(file);
+  const forms = [...new Set([abs, realOrAncestor(abs)])];
+  const bases = [...new Set([projectsDir, realOrAncestor(projectsDir)])];
+  for (const f of forms) {
+    for (const base of bases) {
+      if (!f.startsWith(base + path.sep)) continue;
+      const parts = f.slice(base.length + 1).split(path.sep);
+      const mem = path.join(projectsDir, parts[0]!, 'memory');
+      if (parts.length >= 3 && parts[1] === 'memory' && isDir(mem)) out.push(mem);
+    }
+    const parts = f.split(path.sep);
+    for (let i = 1; i + 1 < parts.length; i++) {
+      if (!OWN_STORES.some(([a, b]) => parts[i] === a && parts[i + 1] === b)) continue;
+      const p = parts.slice(0, i).join(path.sep) || path.sep;
+      // homeFolders adds a project's own folders only for a project Claude Code has a folder for.
+      if (!isDir(p) || !isDir(path.join(projectsDir, encodeProjectPath(p)))) continue;
+      for (const own of projectOwnFolders({ path: p, exists: true })) out.push(own.root);
+    }
+  }
+  return [...new Set(out)];
+}
+
+/** Whether the home holds any folder homeFolders would give, looked for one at a time (the common answer comes at the first project). */
+export function homeHasFolders(env: Env = process.env): boolean {
+  if (userFolders(env).length > 0) return true;
+  const projectsDir = path.join(claudeConfigDir(env), 'projects');
+  for (const e of readdir(projectsDir))
+    if (e.isDirectory() && isDir(path.join(projectsDir, e.name, 'memory'))) return true;
+  // Only projects known by their transcripts: the full walk decides (rare).
+  return homeFolders(env).length > 0;
+}
+
 /**
  * The project a root belongs to, read from where it lies (any root: configured or found):
  * `<config>/projects/<encoded>/memory`, `<project>/.claude/agent-memory[-local]/<name>`,

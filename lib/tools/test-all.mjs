@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: lint and format check (Biome), typecheck, unit/integration tests (Vitest),
-// then the dashboard build and the browser tests (Playwright). Prints one closing line
+// `npm test`: lint and format check (Biome), typecheck, the dashboard build, unit/integration
+// tests (Vitest), then the browser tests (Playwright). Prints one closing line
 // `N passed, N failed` summing every suite (CI reads that line) and exits non-zero on any failure.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +12,20 @@ import { countsOf, filesWithoutResults } from './vitest-report.mjs';
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 process.chdir(dir);
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', MEMTRUST_PROJECT_DIR: dir };
+// Every test's temp folders (roots, SQLite files, the install tests' copies) on the RAM disk
+// where there is one with room: the tests write and fsync a great deal, and on this machine's
+// disk two workers ran no faster than one (docs/tooling.md, "What npm test runs"). Removed at
+// the end, with whatever a test left behind.
+const ramTmp = (() => {
+  try {
+    const st = fs.statfsSync('/dev/shm');
+    if (st.bavail * st.bsize < 4 * 1024 ** 3) return null;
+    return fs.mkdtempSync(path.join('/dev/shm', 'memtrust-test-tmp-'));
+  } catch {
+    return null;
+  }
+})();
+if (ramTmp) env.TMPDIR = ramTmp;
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-test-'));
 const bin = (name) => path.join(dir, 'node_modules', '.bin', name);
 const only = process.argv.slice(2); // e.g. `npm test -- lint`, `-- unit` or `-- e2e`
@@ -47,6 +61,18 @@ if (want('typecheck')) {
   const code = run('typecheck (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
   if (code === 0) passed += 1;
   else failed += 1;
+}
+
+// The dashboard build (when missing or older than a source), before Vitest: the package
+// install test packs it (its prepack finds it current) and the browser tests' global setup
+// finds it current too, so it is built once and never while Vitest's workers run. A failed
+// build counts as a failed suite; a good one counts nothing (it is no test).
+const installTests = process.env.MEMTRUST_SKIP_INSTALL_TESTS !== '1';
+if (want('e2e') || (want('unit') && installTests)) {
+  const code = run('dashboard build (next build, when missing or stale)', process.execPath, [
+    path.join(dir, 'lib', 'tools', 'prepack.mjs'),
+  ]);
+  if (code !== 0) failed += 1;
 }
 
 if (want('unit')) {
@@ -124,6 +150,7 @@ if (want('e2e')) {
   }
 }
 
+if (ramTmp) fs.rmSync(ramTmp, { recursive: true, force: true });
 if (broken && failed === 0) failed = 1;
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

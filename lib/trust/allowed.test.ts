@@ -131,7 +131,7 @@ describe('what the file itself allows (docs/trust-model.md "Offered only when po
   it('a refused restore names each blocker, its line and the way out; binary files never pass', () => {
     expect(restoreRefusal('x.md', [yaml, token])).toBe(
       'restore refused: x.md: 2 findings block it — line 3 (validate): YAML syntax error: bad → fix the YAML at line 3 · ' +
-        'line 9 (secret-check): GitHub token ghp_…(40 chars) → remove the value or wrap it in <redacted>…</redacted>; edit the file in quarantine/ by hand, then restore',
+        'line 9 (secret-check): GitHub token ghp_…(40 chars) → remove the value (repair leaves an empty <redacted></redacted>); edit the file in quarantine/ by hand, then restore',
     );
     expect(
       restoreRefusal('b.md', [
@@ -144,6 +144,12 @@ describe('what the file itself allows (docs/trust-model.md "Offered only when po
       ]),
     ).toMatch(/can never pass validation, so it cannot be restored/);
     expect(restoreRefusal('ok.md', [])).toBeNull();
+    // Wrapping keeps a value: offered for personal data only, never for a credential (CONTRACT §3).
+    expect(restoreRefusal('p.md', [email])).toMatch(/wrap it in <redacted>…<\/redacted>/);
+    expect(restoreRefusal('c.md', [token])).not.toMatch(/wrap/);
+    expect(allowedActions(old, NOW, state([0, 1], [token])).find((a) => a.action === 'promote')?.reason).not.toMatch(
+      /wrap/,
+    );
     expect(
       allowedActions(quarantined(), NOW, state([2, 1], [yaml, token])).find((a) => a.action === 'restore'),
     ).toMatchObject({

@@ -10,6 +10,7 @@ import { decide, TRANSITIONS } from './transitions';
 import { effectiveTier } from './facts';
 import { MEMORY_ACTIONS, type Action, type MemoryAction } from './tiers';
 import { findingClass, type Finding } from '../validators/types';
+import { CREDENTIAL_WAY_OUT, secretWayOut } from './way-out';
 
 export interface ActionAvailability {
   action: MemoryAction;
@@ -100,18 +101,14 @@ export function fileBlock(action: Action, state: FileState | undefined): string 
     credentialFinding(state.findings) ??
     (state.secretExit === 1 && !state.findings ? { check: 'secret', code: 'secret', message: 'a secret' } : undefined);
   if (cred)
-    return `${verb} refused: a credential is in the file (${cred.message}${at(cred)}); remove it or wrap it in <redacted>…</redacted>, or demote it`;
+    return `${verb} refused: a credential is in the file (${cred.message}${at(cred)}); ${CREDENTIAL_WAY_OUT}, or demote it`;
   return null;
 }
 
 /** The way out of one blocking finding (docs/trust-model.md "Refusals teach"). */
 function wayOut(f: FindingRef): string {
   if (NEVER_PASSES.has(f.code)) return 'this file can never pass as it is';
-  if (f.check === 'secret') {
-    return (f.class ?? findingClass(f.code)) === 'credential'
-      ? 'remove the value or wrap it in <redacted>…</redacted>'
-      : 'remove it, wrap it in <redacted>…</redacted>, or allow it in the settings (owner e-mails, allowed networks, home users)';
-  }
+  if (f.check === 'secret') return secretWayOut(f);
   if (f.code === 'missing-open-delimiter' || f.code === 'missing-close-delimiter')
     return 'add a frontmatter block (--- lines) with name, description and type';
   if (UNREWRITABLE.has(f.code)) return `fix the YAML${at(f)}`;

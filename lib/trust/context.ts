@@ -198,7 +198,7 @@ export function sessionContext(input: ContextInput): ContextPlan {
             tier,
             'withheld',
             flags,
-            `holds a credential (line ${m.credentialLines.join(', ')}): never quoted; remove or <redacted> the value to load it`,
+            `holds a credential (line ${m.credentialLines.join(', ')}): never quoted; remove the value to load it`,
             'redact',
           ),
         );

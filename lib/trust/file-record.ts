@@ -9,12 +9,16 @@
  * - flags: `stale` (a verified memory past the re-affirm window, or never verified) and
  *   `conflict` (the same file name in memories/ and quarantine/ at once), each with the
  *   sentence that explains it. The other flags belong to layouts whose rules produce them.
+ * - and, for a Claude Code memory, its origin's flags as the index keeps them
+ *   (docs/origin.md "In the index"): `untrusted-origin` with what the writing turn read,
+ *   `user-requested`. A memory whose origin is unknown, or not looked up yet, has neither.
  */
 import type { Lifecycle } from './lifecycle';
 import { STALE_AFTER_DAYS, type Location } from './tiers';
+import { indexedOriginFlags, UNTRUSTED_ORIGIN, type USER_REQUESTED } from './origin';
 
-/** The two record flags (lib/sources/record.ts RECORD_FLAGS) the file layouts' rules produce. */
-export type FileRecordFlag = 'stale' | 'conflict';
+/** The record flags (lib/sources/record.ts RECORD_FLAGS) the file layouts' rules produce, and the origin's (lib/trust/origin.ts). */
+export type FileRecordFlag = 'stale' | 'conflict' | typeof UNTRUSTED_ORIGIN | typeof USER_REQUESTED;
 
 export interface FileRecordState {
   native: string;
@@ -28,6 +32,9 @@ export function fileRecordState(input: {
   trustLevel: string | null | undefined;
   conflict: boolean;
   lifecycle: Lifecycle;
+  /** The index's `origin` value (lib/trust/origin.ts `originIndexValue`) and what the turn read; absent: none. */
+  origin?: string | null;
+  originReason?: string | null;
 }): FileRecordState {
   const written = input.trustLevel?.trim();
   const native = `${input.location}/${written ? written : 'none'}`;
@@ -44,6 +51,13 @@ export function fileRecordState(input: {
   if (input.conflict) {
     flags.push('conflict');
     flagReasons.conflict = 'the same file name is in memories/ and in quarantine/';
+  }
+  for (const f of indexedOriginFlags(input.origin ?? null)) {
+    flags.push(f as FileRecordFlag);
+    flagReasons[f as FileRecordFlag] =
+      f === UNTRUSTED_ORIGIN
+        ? `the turn that wrote it read outside content first${input.originReason ? `: ${input.originReason}` : ''}`
+        : "the user's own message asked for it";
   }
   return { native, flags, flagReasons };
 }

@@ -17,3 +17,4 @@ export * from './assistant-write';
 export * from './batch-rules';
 export * from './file-record';
 export * from './origin';
+export * from './way-out';

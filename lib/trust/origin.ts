@@ -167,3 +167,36 @@ export function originPromoteBlock(u: UntrustedOrigin | null, acknowledged: bool
   if (!u || acknowledged) return null;
   return `promotion refused: untrusted origin — the turn that wrote it read ${untrustedSummary(u)} before writing; look at the origin (memtrust show, or the memory page), then promote with the origin acknowledged (--ack-origin)`;
 }
+
+/**
+ * The origin as the index keeps it (docs/origin.md "In the index"): `unknown` (no session,
+ * no transcript, no write of the file in it), or `known` followed by the flags in force.
+ * `untrusted-origin` is in force until the user promoted the memory with it shown
+ * (`origin-reviewed`), as in the session context; `user-requested` always.
+ */
+export function originIndexValue(f: OriginFlags | null, reviewed: boolean): { origin: string; reason: string | null } {
+  if (!f) return { origin: 'unknown', reason: null };
+  const untrusted = reviewed ? null : f.untrustedOrigin;
+  const flags = originFlagNames({ untrustedOrigin: untrusted, userRequested: f.userRequested });
+  return { origin: ['known', ...flags].join(' '), reason: untrusted ? untrustedSummary(untrusted) : null };
+}
+
+/** The flags of an index `origin` value (null: not looked up yet). */
+export function indexedOriginFlags(origin: string | null): string[] {
+  if (!origin) return [];
+  return origin.split(' ').filter((t) => t === UNTRUSTED_ORIGIN || t === USER_REQUESTED);
+}
+
+/** Every index `origin` value that carries `flag` (the filters match them exactly, on an index). */
+export function originValuesWith(flag: string): string[] {
+  const out: string[] = [];
+  for (const untrusted of [false, true])
+    for (const userRequested of [false, true]) {
+      const v = originIndexValue(
+        { untrustedOrigin: untrusted ? { tools: [], sources: [] } : null, userRequested },
+        false,
+      ).origin;
+      if (indexedOriginFlags(v).includes(flag)) out.push(v);
+    }
+  return out;
+}

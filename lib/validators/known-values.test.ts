@@ -5,7 +5,16 @@
  */
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { entryOf, holdsKnownValue, type KnownEntry, knownValuesOf, propagatable } from './known-values';
+import {
+  credentialValue,
+  entryOf,
+  holdsKnownValue,
+  type KnownEntry,
+  knownValuesOf,
+  normalValue,
+  propagatable,
+} from './known-values';
+import { secretCandidates } from './secrets';
 import { secretCheck } from './secrets';
 import { maskValues } from './mask-inline';
 import type { OwnerIdentity } from './types';
@@ -98,5 +107,58 @@ describe('known values in a text', () => {
     expect(holdsKnownValue(`the job uses ${VALUE}.`, set)).toBe(true);
     expect(holdsKnownValue('the job uses Qv7-mirth-2049z.', set)).toBe(false);
     expect(holdsKnownValue(`the job uses ${VALUE}.`, setOf([]))).toBe(false);
+  });
+
+  it('a value is stored and matched in one normal form: quotes, backticks, spaces and punctuation around it do not count', () => {
+    expect(normalValue(` "${VALUE}" `)).toBe(VALUE);
+    expect(normalValue(`\`${VALUE}\`.`)).toBe(VALUE);
+    expect(normalValue(`**${VALUE}**!`)).toBe(VALUE);
+    expect(normalValue(`«${VALUE}»`)).toBe(VALUE);
+    expect(normalValue(VALUE)).toBe(VALUE);
+    // Both sides: the set is made from what the detectors found in file A, in several writings…
+    const files = [
+      `password: "${VALUE}"`,
+      `password: \`${VALUE}\``,
+      `- **password:** ${VALUE}.`,
+      `password = '${VALUE}' `,
+      `Passwort: „${VALUE}“`,
+    ];
+    for (const a of files) {
+      const own = secretCandidates(a, { emails: [] }).filter((c) => c.code !== 'secret.known-value');
+      const values = own.map((c) => credentialValue(a, c)).filter((v): v is string => v !== null);
+      expect(values, a).toEqual([VALUE]);
+      // …and found in file B however it is written there.
+      const o = owner(values);
+      for (const b of [
+        `uses \`${VALUE}\` nightly`,
+        `uses "${VALUE}"`,
+        `uses '${VALUE}'`,
+        `uses  ${VALUE}  nightly`,
+        `uses ${VALUE}.`,
+        `uses ${VALUE}!`,
+        `uses «${VALUE}»`,
+        `uses „${VALUE}“`,
+        `uses ${VALUE}…`,
+        `使用『${VALUE}』`,
+        `uses _${VALUE}_`,
+      ]) {
+        const found = check(b, o).filter((f) => f.code === 'secret.known-value');
+        expect(found, `${a} → ${b}`).toHaveLength(1);
+        expect(maskValues(b, o).text, b).not.toContain(VALUE);
+      }
+    }
+  });
+
+  it('a value stored without its closing punctuation is masked with it where it stands', () => {
+    const text = 'password: Qv7mirth2048!';
+    const [c] = secretCandidates(text, { emails: [] });
+    const stored = credentialValue(text, c!);
+    expect(stored).toBe('Qv7mirth2048');
+    const o = owner([stored!]);
+    for (const b of ['the job uses Qv7mirth2048! nightly', 'the job uses Qv7mirth2048 nightly']) {
+      const masked = maskValues(b, o).text;
+      expect(masked, b).not.toContain('Qv7mirth2048');
+      expect(masked, b).not.toMatch(/⟧!/);
+    }
   });
 });

@@ -88,7 +88,7 @@ export function propagatable(value: string): boolean {
   return hasStrong(value, s, e);
 }
 
-/** Where a value ends: whitespace, code spans, quotes, brackets, list and table separators (CJK ones too). */
+/** Where a value ends: whitespace, code spans, quotes, brackets, list and table separators (CJK ones too), guillemets, `…`. */
 function isHard(c: number): boolean {
   return c < 128 ? (ASCII[c]! & HARD) !== 0 : isHardWide(c);
 }
@@ -110,8 +110,23 @@ function isHardWide(c: number): boolean {
     case 0x3011: // 】
     case 0x2018:
     case 0x2019:
+    case 0x201a: // ‚
     case 0x201c:
     case 0x201d:
+    case 0x201e: // „
+    case 0x00ab: // «
+    case 0x00bb: // »
+    case 0x2039: // ‹
+    case 0x203a: // ›
+    case 0x2026: // … (a value cut short is no value)
+    case 0x3008: // 〈
+    case 0x3009: // 〉
+    case 0x300a: // 《
+    case 0x300b: // 》
+    case 0x300e: // 『
+    case 0x300f: // 』
+    case 0xff01: // ！
+    case 0xff1f: // ？
       return true;
     default:
       return false;
@@ -273,7 +288,13 @@ export function knownValueCandidates(
       if (entry) message = `value found as a credential in ${entry.id} (${len} chars)`;
     }
     if (message === null || overlapsAny(taken, start, end)) return false;
-    out.push(candidate(start, end, message));
+    // The emphasis and punctuation around the value are masked with it: a value that ends in
+    // `!` or `.` is stored without it (normalValue), and the mask must not show it.
+    let s = start;
+    let e = end;
+    while (s > 0 && isLeadTrim(text.charCodeAt(s - 1))) s--;
+    while (e < text.length && isTailTrim(text.charCodeAt(e))) e++;
+    out.push(candidate(overlapsAny(taken, s, e) ? start : s, overlapsAny(taken, s, e) ? end : e, message));
     return true;
   });
   return out;
@@ -289,13 +310,43 @@ export function urlPassword(text: string, start: number, end: number): [number, 
 }
 
 /**
- * The value a credential candidate holds, as it is propagated: a URL's password only; none
- * for a private key block (many lines) or a value propagatable() refuses.
+ * The value a credential finding holds: a URL's password only, else the finding's span. Every
+ * place that needs "the value" takes it from here: propagation (credentialValue), the copy
+ * purge (lib/validators/credential-values.ts).
+ */
+export function findingValue(text: string, c: SecretCandidate): string {
+  const [s, e] = c.code === 'secret.url-credentials' ? urlPassword(text, c.start, c.end) : [c.start, c.end];
+  return text.slice(s, e);
+}
+
+/**
+ * A value as it is stored and compared: without the whitespace, quotes, backticks, brackets,
+ * emphasis and closing punctuation around it (docs/credentials.md §8, "Normal form"). Both
+ * sides go through it: the value a detector found (credentialValue) and each token of a text
+ * (forEachToken tries the token in this form), so `` `VALUE` ``, `"VALUE"`, `**VALUE**`,
+ * `VALUE.` and a detector's span with a stray quote or space all meet as VALUE.
+ */
+export function normalValue(value: string): string {
+  let s = 0;
+  let e = value.length;
+  while (s < e && isAround(value.charCodeAt(s), true)) s++;
+  while (e > s && isAround(value.charCodeAt(e - 1), false)) e--;
+  return s === 0 && e === value.length ? value : value.slice(s, e);
+}
+
+/** What may stand around a value without being part of it: a token boundary, or emphasis and punctuation. */
+function isAround(c: number, lead: boolean): boolean {
+  return isHard(c) || (lead ? isLeadTrim(c) : isTailTrim(c));
+}
+
+/**
+ * The value a credential candidate holds, as it is propagated: findingValue in its normal
+ * form; none for a private key block (many lines), a known value's own occurrence, or a value
+ * propagatable() refuses.
  */
 export function credentialValue(text: string, c: SecretCandidate): string | null {
   if (c.code === 'secret.private-key' || c.code === KNOWN_VALUE_CODE) return null;
-  const [s, e] = c.code === 'secret.url-credentials' ? urlPassword(text, c.start, c.end) : [c.start, c.end];
-  const v = text.slice(s, e);
+  const v = normalValue(findingValue(text, c));
   return propagatable(v) ? v : null;
 }
 

@@ -7,7 +7,7 @@
  * and a value both claim is reported once.
  */
 import { isCredentialValue, trimUnquoted } from './secrets-prose';
-import { appPasswords, isKeyShaped, isPasswordShaped } from './secrets-shape';
+import { appPasswords, areSiblings, isKeyShaped, isPasswordShaped } from './secrets-shape';
 
 export interface ContextHit {
   start: number;
@@ -105,10 +105,20 @@ function quotedIn(line: string, from: number, to: number): Array<{ start: number
       i += 2;
       continue;
     }
+    // `(e.g., \`x\`)`: a quote inside the parenthesis quotes the value; look inside.
+    if (ch === '(' && /[`"«“「]/.test(line.slice(i + 1, j))) {
+      i++;
+      continue;
+    }
     let s = i + 1;
     let e = j;
     while (s < e && line.charCodeAt(s) === 32) s++;
     while (e > s && line.charCodeAt(e - 1) === 32) e--;
+    // `(was: x)`, `(old: x)`: a short word and a colon inside the parenthesis name the value.
+    if (ch === '(') {
+      const named = PAREN_NAMED.exec(line.slice(s, e));
+      if (named && !OWNER_WORDS.test(named[1]!)) s = e - named[2]!.length;
+    }
     out.push({ start: s, value: line.slice(s, e), open: i });
     i = j + 1;
     if (j >= to) break;
@@ -116,6 +126,8 @@ function quotedIn(line: string, from: number, to: number): Array<{ start: number
   return out;
 }
 
+/** One word of up to 12 letters, a colon, a value: `was: x`, `был: x`, `antes: x`. */
+const PAREN_NAMED = /^(\p{L}{1,12})\s*[:：]\s*(\S+)$/u;
 /** `user:password` or `user/password` in one quote: the password is the part after the name. */
 const GLUED_PAIR = /^([A-Za-z][\w.@-]{0,39})[:/]([^:/]{6,})$/;
 function passwordPart(q: { start: number; value: string }): { start: number; value: string } {
@@ -171,7 +183,8 @@ export function detectNearPasswordWord(line: string, out: ContextHit[]): void {
       // A number right after the password word, in quotes or parentheses, is a PIN (`密码 (202027)`).
       const pin = q.open - from <= 8 && PIN.test(v);
       // The value's shape first (most quotes are names, paths, code), then the words around it.
-      if (!pin && (v.includes(' ') || !isPasswordShaped(v, strict) || !isCredentialValue(v))) continue;
+      const letters = !strict && isRandomLetters(v);
+      if (!pin && !letters && (v.includes(' ') || !isPasswordShaped(v, strict) || !isCredentialValue(v))) continue;
       if (GAP_NOT_SECRET.test(line.slice(from, q.open)) || ownedBy(line, q.open)) continue;
       push(out, p.start, v, 'secret.password', `value near a "${word.toLowerCase()}" word`);
     }
@@ -196,8 +209,47 @@ function settingsNear(line: string, from: number, end: number, out: ContextHit[]
   }
 }
 
+/**
+ * Letters with no word in them: 12 to 64 ASCII letters holding five consonants in a row
+ * (`app password (\`…\`)`, a generated app password of sixteen lower-case letters). Words of
+ * the languages of the notes rarely hold five consonants in a row; a random run of 12 almost always does.
+ */
+const FIVE_CONSONANTS = /[bcdfghjklmnpqrstvwxz]{5}/i;
+function isRandomLetters(v: string): boolean {
+  return v.length >= 12 && v.length <= 64 && /^[A-Za-z]+$/.test(v) && FIVE_CONSONANTS.test(v);
+}
+
 /** Six to ten digits that are not a date (`20260512`): a PIN. */
 const PIN = /^(?!(?:19|20)\d\d(?:0[1-9]|1[0-2]))\d{6,10}$/;
+
+/** Words that name a PIN or a pairing code, in the languages of the notes. */
+export const PIN_WORD =
+  /(?<![\p{L}])(?:pin|pins|pin[ -]?codes?|pairing[ -]codes?|пин(?:-код)?|핀|暗証番号|配对码)(?![\p{L}])/iu;
+/** A PIN word tied to six to ten digits: `PIN \`…\``, `**Pairing code:** \`…\``, `PIN: …`. */
+const PIN_TIED =
+  /(?<![\p{L}])(?:pin(?:[ -]?code)?|pairing[ -]code|пин(?:-код)?|핀|暗証番号|配对码)(?![\p{L}])[*_]*\s*[:：=]?\s*[*_]*\s*[`"'(]?(\d{6,10})(?![\d.:/-])/giu;
+/** A login PIN or a pairing code: six to ten digits right after a word naming one (docs/credentials.md §2). */
+/** PIN_TIED's words without their boundaries: one cheap test before the regex with look-behind. */
+const PIN_QUICK = /pin|pairing|пин|핀|暗証番号|配对码/i;
+export function detectPin(line: string, out: ContextHit[]): void {
+  if (!PIN_QUICK.test(line)) return;
+  PIN_TIED.lastIndex = 0;
+  for (let m = PIN_TIED.exec(line); m !== null; m = PIN_TIED.exec(line)) {
+    const v = m[1]!;
+    if (!PIN.test(v)) continue;
+    push(out, m.index + m[0].length - v.length, v, 'secret.password', 'a PIN');
+    // `PIN: x (front desk), y (bar)`: the PINs listed after the first, to the end of the clause.
+    const from = m.index + m[0].length;
+    const end = clauseEnd(line, from, from + 120);
+    PIN_LISTED.lastIndex = 0;
+    const rest = line.slice(from, end);
+    for (let n = PIN_LISTED.exec(rest); n !== null; n = PIN_LISTED.exec(rest)) {
+      if (PIN.test(n[1]!)) push(out, from + n.index + n[0].length - n[1]!.length, n[1]!, 'secret.password', 'a PIN');
+    }
+  }
+}
+/** A further item of a list: a comma, maybe words in parentheses before it, then six to ten digits. */
+const PIN_LISTED = /,\s*[`"']?(\d{6,10})(?![\d.:/-])/g;
 
 /** A menu step right before a word: an arrow, then words (`→ Reset Root `). */
 const MENU_STEP_BEFORE = /(?:→|->)[\p{L} ]*$/u;
@@ -236,12 +288,14 @@ const VALUE_ONLY = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?[*_]{0,2}`?([^\s`*]{6,128})`?[*_
  * and a value alone on its line, with a password's shape (`kind` password) or a key's (`kind`
  * key); a value after a word naming something else (`user \`x\``, `host: \`x\``) is not one.
  */
-export function detectUnderContext(line: string, kind: 'password' | 'key', out: ContextHit[]): void {
-  const shaped = kind === 'password' ? (v: string) => isPasswordShaped(v) : isKeyShaped;
+export function detectUnderContext(line: string, kind: 'password' | 'key', out: ContextHit[], pin = false): void {
+  const base = kind === 'password' ? (v: string) => isPasswordShaped(v) : isKeyShaped;
+  // Under a label naming PINs (`PIN scheme:`), six to ten digits are PINs too.
+  const shaped = pin ? (v: string) => PIN.test(v) || base(v) : base;
   const alone = VALUE_ONLY.exec(line);
   if (alone) {
     const v = trimUnquoted(alone[1]!);
-    if (isCredentialValue(v) && shaped(v))
+    if ((pin && PIN.test(v)) || (isCredentialValue(v) && shaped(v)))
       push(out, line.indexOf(v), v, 'secret.password', 'value under a heading naming credentials');
     return;
   }
@@ -253,7 +307,7 @@ export function detectUnderContext(line: string, kind: 'password' | 'key', out: 
     if (MENU_PATH_BEFORE.test(line.slice(0, q.open))) continue;
     // The label this value follows on its own line (`owner: \`…\``) may name something else.
     if (labelBefore(line, q.open)) continue;
-    if (isCredentialValue(v) && shaped(v))
+    if ((pin && PIN.test(v)) || (isCredentialValue(v) && shaped(v)))
       push(out, p.start, v, 'secret.password', 'value under a heading naming credentials');
   }
 }
@@ -289,7 +343,7 @@ export function detectPairs(line: string, inContext: boolean, out: ContextHit[])
     const after = line.charCodeAt(m.index + m[0].length);
     if (after === 47 /* / */) continue; // a path: a/b/c
     const value = trimUnquoted(raw);
-    if (!isCredentialValue(value) || !isPasswordShaped(value)) continue;
+    if (!isCredentialValue(value) || !isPasswordShaped(value) || areSiblings(user, value)) continue;
     const realm = user.includes('@');
     // Emphasis wraps the pair: `**root / x**`, `_admin / x_` (a backtick only quotes).
     const open = m[1]!.replace(/`/g, '');
@@ -372,10 +426,25 @@ export function detectAppPasswords(line: string, out: ContextHit[]): void {
 const SNMP_FLAG = /\bsnmp\w*\b[^\n|;&]{0,80}?\s-c\s*(?:"([^"\n]{1,64})"|'([^'\n]{1,64})'|([^\s"'`;|&]{1,64}))/gi;
 const SNMP_COMMUNITY =
   /\bsnmp[\w-]*\s+(?:[\w-]+\s+){0,2}community\s+(?:"([^"\n]{1,64})"|'([^'\n]{1,64})'|([^\s"'`;|&]{1,64}))/gi;
+/** `add community <index> name <string>` (SNMPv3 community tables): the name is the community string. */
+const SNMP_COMMUNITY_NAME =
+  /\bsnmp[\w-]*\s+(?:[\w-]+\s+){0,3}community\s+(?:"[^"\n]{1,64}"|'[^'\n]{1,64}'|[\w-]{1,64})\s+name\s+(?:"([^"\n]{1,64})"|'([^'\n]{1,64})'|([^\s"'`;|&]{1,64}))/gi;
+/** `SNMP communities: ro (x), rw (y)`: a value in parentheses after a community's name. */
+const SNMP_LISTED = /communit(?:y|ies)\b[^|]{0,80}/i;
+const PAREN_VALUE = /\(([^\s()]{6,64})\)/g;
 const SNMP_WORD = /snmp/i;
 export function detectSnmp(line: string, out: ContextHit[]): void {
   if (!SNMP_WORD.test(line)) return;
-  for (const re of [SNMP_FLAG, SNMP_COMMUNITY]) {
+  const listed = SNMP_LISTED.exec(line);
+  if (listed) {
+    PAREN_VALUE.lastIndex = 0;
+    for (let m = PAREN_VALUE.exec(listed[0]); m !== null; m = PAREN_VALUE.exec(listed[0])) {
+      const value = m[1]!;
+      if (isCredentialValue(value) && isPasswordShaped(value))
+        push(out, listed.index + m.index + 1, value, 'secret.command-line', 'SNMP community');
+    }
+  }
+  for (const re of [SNMP_FLAG, SNMP_COMMUNITY, SNMP_COMMUNITY_NAME]) {
     re.lastIndex = 0;
     for (let m = re.exec(line); m !== null; m = re.exec(line)) {
       const raw = m[1] ?? m[2] ?? m[3];

@@ -110,7 +110,11 @@ const DETECTORS: Detector[] = (
       hint: 'PRIVATE KEY',
       tier: 1,
       re: /-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g,
-      describe: () => 'private key block -----BEGIN … PRIVATE KEY-----',
+      // `-----BEGIN PRIVATE KEY-----\n...\n-----END…` in a sample `.env`: the body is an ellipsis, a placeholder.
+      describe: (m) =>
+        /^(?:\\n|\s){0,3}(?:\.{3}|…)/.test(m.input.slice(m.index + m[0].length, m.index + m[0].length + 12))
+          ? null
+          : 'private key block -----BEGIN … PRIVATE KEY-----',
     },
     {
       code: 'secret.ssh-fingerprint',
@@ -149,6 +153,16 @@ const DETECTORS: Detector[] = (
       tier: 1,
       re: /(?<![A-Za-z0-9])(?:sk|rk)_live_[A-Za-z0-9]{10,}/g,
       describe: token('Stripe live key', (s) => s.slice(0, 8)),
+    },
+    {
+      // Provider tokens with a fixed form (docs/credentials.md §2, "Shape"): a Telegram bot token
+      // (the bot's number, `:AA`, 33 more), Linear `lin_api_` + 32 or more, Hugging Face `hf_` + 34
+      // letters, npm `npm_` + 36. The lengths are the providers' own, so words never match.
+      code: 'secret.provider-token',
+      hint: /:AA|lin_api_|hf_|npm_/,
+      tier: 1,
+      re: /(?<![A-Za-z0-9])(?:\d{8,10}:AA[A-Za-z0-9_-]{33}|lin_api_[A-Za-z0-9]{32,}|hf_[A-Za-z]{34}|npm_[A-Za-z0-9]{36})(?![A-Za-z0-9_-])/g,
+      describe: token('provider token', (s) => /^(?:lin_api_|hf_|npm_)/.exec(s)?.[0] ?? ''),
     },
     {
       code: 'secret.jwt',

@@ -132,6 +132,58 @@ const FOUND: Array<[string, string, string, string]> = [
     'Ftp-Dpl-66',
     'secret.login-pair',
   ],
+  // The shapes the 26 tuning folders taught (docs/credentials.md §2); values made up.
+  [
+    'the old value in parentheses',
+    '- **Пароль изменён** 2026-01-02 (был: q7Old-Pw-2025)',
+    'q7Old-Pw-2025',
+    'secret.password',
+  ],
+  ['an example in parentheses', 'try a simple password (e.g., `Sample99x`) first', 'Sample99x', 'secret.password'],
+  ['a PIN after its word', 'staff login PIN `730519`', '730519', 'secret.password'],
+  ['a pairing code', '- **Pairing code:** `640217` (front desk)', '640217', 'secret.password'],
+  [
+    'PINs in the list under a label line',
+    '- **PIN scheme (in `staff_credentials`):**\n  - Owner: `910002`',
+    '910002',
+    'secret.password',
+  ],
+  [
+    'the default of an environment lookup',
+    '"password": os.environ.get("SHOP_DB_PASSWORD", "Shop-Dflt-42x"),',
+    'Shop-Dflt-42x',
+    'secret.env-credential',
+  ],
+  [
+    'random letters near a password word',
+    'IMAP via app password (`qwzkrtpmbvhnxdle`)',
+    'qwzkrtpmbvhnxdle',
+    'secret.password',
+  ],
+  [
+    'an SNMP community name in a community table',
+    'configure snmpv3 add community "ro_idx" name mesa-Ro-2291 user v1',
+    'mesa-Ro-2291',
+    'secret.command-line',
+  ],
+  [
+    'an SNMP community in parentheses',
+    '- SNMP communities: read_only (vale-Ro-3381)',
+    'vale-Ro-3381',
+    'secret.command-line',
+  ],
+  [
+    'a row whose later cell says password',
+    '| VPS Secret Key | `HOST7_DEMO_2099` | SSH password (old) |',
+    'HOST7_DEMO_2099',
+    'secret.table-credential',
+  ],
+  [
+    'a bot token by its form',
+    '- Telegram bot: 1234567890:AAExampleExampleExampleExample12345',
+    '1234567890:AAExampleExampleExampleExample12345',
+    'secret.provider-token',
+  ],
 ];
 
 const TABLE =
@@ -308,6 +360,32 @@ const CLEAN: Array<[string, string]> = [
     'a project id',
     '- deploy ran for project `1DemoAppsScriptIdAbCdEfGhIjKlMnOpQrStUvWxYz012345` after the token refresh',
   ],
+  // Look-alikes from the 26 tuning folders' shapes (docs/credentials.md §2), values made up.
+  ['a file name in another script', 'в `АГЕНТЫ/` есть файл для ключа `07_РАЗРАБОТЧИК.md`'],
+  ['a folder after a secrets word', '`.gitignore` (исключает `.cachedir/`, секреты)'],
+  ['a Windows folder', 'The root repo clones at `c:\\temp\\Projects\\` are pull-only, login there'],
+  ['a scope after a token word', '| token lacks scopes | `subagents:read` |'],
+  ['a profile order after auth', '- **Auth order:** `vendor:default` before `vendor:manual`'],
+  ['a variable name after a token word', 'читает токен из `settings.json` (ключ `"example_token"`)'],
+  ['a flag after auth in a quoted prompt', 'planner plan --prompt "Fix auth" --files "bot/a.py"'],
+  ['a test verdict', '→ integrity + compile → FAIL=rollback, PASS=auto-commit'],
+  ['env names of tokens', 'BOT_TOKEN=telegram_bot_token\nCONFIG_BOT_TOKEN = "BOT_TOKEN"'],
+  ['a private key placeholder', 'GOOGLE_PRIVATE_KEY=-----BEGIN PRIVATE KEY-----\\n...\\n-----END PRIVATE KEY-----'],
+  ['a placeholder in another script', '"OPENAI_API_KEY": "sk-or-v1-твой-ключ",'],
+  [
+    'a publishable key in a key column',
+    '| Project | Publishable Key |\n|---|---|\n| shop | `sb_publishable_4Vq9mp3Ayp_kvInH` |',
+  ],
+  ['a service id after auth', '### Service IDs\n- shop auth api: `516032ec-ad3b-4388-b152-0ccf16376e23`'],
+  ['the account after auth', '- Hosting auth: support-9645 (token verified at ~/.config/host.json)'],
+  ['a flow of steps', '| `ft-psk.pcapng` | Auth→Assoc→4-way→data→FT Auth |'],
+  ['a standard amendment in a pair', 'User checked the WMM/802.11e default table'],
+  ['two model codes', 'MAC binding = local DB + XR240M/XR360M only, login needed'],
+  ['two list siblings after user', 'User pasted `panel_fx_22b-6g`, `panel_fx_22b-5g` panels'],
+  ['a protocol after auth', '- Guest SSID: Open + User Auth. Auth = EAP-TLSv2 (not PSK)'],
+  ['a message in quotes', 'Test button shows "Valid!" or an error on invalid credentials'],
+  ['a document id after another label', '**Drive:** key at `sa.json`, Drive Root: `1TomB1LwDkGtiEEl2lFusvclYUUd9IFyn`'],
+  ['a URL path on a token line', 'token expired: go to https://github.com/Demo2222/demo-workspace/settings to fix'],
 ];
 
 /** Found although they sit beside the look-alikes above: the same labels with real values. */

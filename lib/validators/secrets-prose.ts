@@ -20,11 +20,13 @@ import { groupedAlternation } from './alternation';
 import { wantedLines } from './secrets-trigger';
 import { asciiSet, hasRun, isJsSpace } from './text-chars';
 import { codePointLength } from './validate-text';
-import { HOST, isHashOrAddress } from './secrets-shape';
+import { HOST, areSiblings, isHashOrAddress } from './secrets-shape';
 import {
   detectAppPasswords,
   detectBearer,
   detectNearPasswordWord,
+  detectPin,
+  PIN_WORD,
   detectPairs,
   detectServiceTriple,
   detectSnmp,
@@ -82,7 +84,11 @@ const HAS_DIGIT_OR_SYMBOL = /[^\p{L}]/u;
  */
 const FILE_EXTENSIONS =
   'md|mdx|markdown|txt|rst|json|jsonc|jsonl|ndjson|ya?ml|toml|ini|cfg|conf|env|lock|log|csv|tsv|xml|html?|css|scss|less|m?js|cjs|jsx|tsx?|mts|cts|vue|svelte|py|pyi|rb|go|rs|java|kt|kts|swift|c|h|cc|cpp|hpp|cs|php|pl|lua|sh|bash|zsh|fish|ps1|bat|sql|sqlite3?|db|template|tmpl|tpl|j2|example|sample|dist|bak|orig|patch|diff|tar|gz|tgz|zip|png|jpe?g|gif|svg|webp|ico|pdf|wasm|proto|graphql|gradle|mk|dockerfile|service|timer|socket|plist|pem|crt|pub';
-const FILE_NAME = new RegExp(`^[\\w.@+~/-]*[\\w-]\\.(?:${FILE_EXTENSIONS})(?::\\d+(?:[-:]\\d+)?)?$`, 'i');
+// Letters of any script: notes in Russian or Korean name their files in their own words.
+const FILE_NAME = new RegExp(
+  `^[\\p{L}\\p{N}_.@+~/-]*[\\p{L}\\p{N}_-]\\.(?:${FILE_EXTENSIONS})(?::\\d+(?:[-:]\\d+)?)?$`,
+  'iu',
+);
 
 /**
  * What a quote near a label holds in notes about code when no `:`, `=` or "is" ties the two
@@ -109,9 +115,11 @@ const NO_ASCII_ALNUM = /^[^A-Za-z0-9]*$/;
 /** The labels that name a password (a passphrase of plain words is one): English, the Latin-script ones, and every label in another script. */
 const PASSWORD_WORD =
   /^(?:passwords?|passwd|pass|passphrase|pwd|pw|mot de passe|mdp|passwort|kennwort|senha|clave|contrasena)$|[\u0080-\uffff]/i;
-/** An id in capitals (`QRX42-B7`, `TASK-2026-027`): a name, after a key or token word. */
-const UPPER_ID = /^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$/;
+/** An id in capitals (`QRX42-B7`, `TASK-2026-027`, `EAP-TLSv2` with its version): a name, after a key or token word. */
+const UPPER_ID = /^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+(?:v\d{1,2})?$/;
 function isNameNotSecret(label: string, value: string): boolean {
+  // `PASS=auto-commit`, `pass: all-green`: a test's verdict, words joined, is no password.
+  if (label.toLowerCase() === 'pass' && CODE_NAME.test(value)) return true;
   // The label first: after a password word (most labels) neither value test is needed.
   if (PASSWORD_WORD.test(label)) return false;
   // A key or a token is long: `API key: 4f1e0a` is a public affiliate id, not a key.
@@ -121,9 +129,12 @@ function isNameNotSecret(label: string, value: string): boolean {
     NO_ASCII_ALNUM.test(value) ||
     UPPER_ID.test(value) ||
     AMOUNT.test(value) ||
-    SHORT_NAMES.test(value)
+    SHORT_NAMES.test(value) ||
+    (/^auth/i.test(label) && LOWER_WORDS_NUMBER.test(value))
   );
 }
+/** Lower-case words and a number joined (`support-9645`, `team_42`) after `auth`: the account it is signed in as. */
+const LOWER_WORDS_NUMBER = /^[a-z]+(?:[-_][a-z]+)*[-_]\d+$/;
 /** An amount (`~300K-2M`, `1,200/min`): a count of tokens, not a token. */
 const AMOUNT = /^[~≈<>+-]?\d[\d.,]*[KMBkmb%]?(?:[-–~/]\d*[\d.,]*[KMBkmb%]?\w{0,4})?$/;
 /** Two or three short names joined by `/` (`flowbot/DeskCat`): who holds a token, not the token. */
@@ -216,13 +227,24 @@ export function hasLetterOrDigit(v: string): boolean {
 /**
  * More shapes that are no credential, after any label (docs/credentials.md §2, "Not
  * credentials"): a dotfile (`.env.local`), a package (`@scope/name`), a site-verification
- * token, a publishable key (`pk_live_…`, public by design), a key cut to its prefix
+ * token, a publishable key (`pk_live_…`, `…_publishable_…`, public by design), a key cut to its prefix
  * (`sk-ant-oat01-`), a placeholder ending in `xxx` (`shpat_xxx`), a call or a decorator
  * (`getUser()`, `@task(3)`), an index (`data['token']`), a path to a file or a glob
  * (`secrets/.env`, `content/*.png`). A lower-case host name is tested beside FILE_NAME.
  */
 const NOT_A_VALUE_MORE =
-  /^\.[\w-]+(?:\.[\w-]+)*$|^@[\w-]+\/[\w.-]+$|verification[=:]|^pk_(?:live|test)_|[-_]$|(?:^|[_-])x{3,}$|^[A-Za-z_$@][\w$.]*\([^()]*\)?$|\w\[['"\w]|^[\w.-]+(?:\/[\w.*-]+)*\/(?:[\w*-]*\.[\w.*-]+|\*[\w.*-]*)$/i;
+  /^\.[\w-]+(?:\.[\w-]+)*$|^@[\w-]+\/[\w.-]+$|verification[=:]|^pk_(?:live|test)_|publishable|[-_]$|(?:^|[_-])x{3,}$|^[A-Za-z_$@][\w$.]*\([^()]*\)?$|\w\[['"\w]|^[\w.-]+(?:\/[\w.*-]+)*\/(?:[\w*-]*\.[\w.*-]+|\*[\w.*-]*)$/i;
+
+/**
+ * Names that pass the class test (docs/credentials.md §2, "Not credentials"): a PEM armour line
+ * (`-----BEGIN`), a variable's name ending in its kind (`minimax_token`, `BOT_TOKEN`), two lower-case
+ * words around a colon (`subagents:read`,
+ * `vendor:default`: a scope, a profile), a command-line flag (`--files`), a folder (`.cache/`,
+ * `\\temp\\Projects\\`), a flow of steps (`A→B→C`), and a key whose tail is a word of another
+ * script (`sk-or-v1-` followed by "your key" translated: a placeholder).
+ */
+const NAME_SHAPE =
+  /^-{3,}|^[A-Za-z]+(?:_[A-Za-z]+)*_(?:token|key|secret|password|pass|pwd)$|^[a-z][a-z_-]*:[a-z][a-z_-]*$|^--?[A-Za-z]|[/\\]$|^(?:[A-Za-z]:)?\\[^\\]+\\|[→←⇒]|^[A-Za-z0-9][\w-]*[-_][^\t -~]{2}/;
 
 /** Is `raw` (already cut out of its quotes) a credential value rather than a look-alike? */
 export function isCredentialValue(raw: string): boolean {
@@ -242,7 +264,7 @@ export function isCredentialValue(raw: string): boolean {
   if ((first === 36 || first === 48) && isHashOrAddress(v)) return false;
   // A file name holds a dot: most values do not, and skip the regex.
   if (v.includes('.') && (FILE_NAME.test(v) || HOST.test(v))) return false;
-  if (NOT_A_VALUE_MORE.test(v)) return false;
+  if (NOT_A_VALUE_MORE.test(v) || NAME_SHAPE.test(v)) return false;
   // Pure punctuation or a Markdown artefact (`|---|`, `**`, `->`).
   if (!hasLetterOrDigit(v)) return false;
   return true;
@@ -526,7 +548,8 @@ const CAMEL_WORD = /^[A-Za-z]*[a-z][A-Z][A-Za-z]*$/;
  */
 function labelledValue(label: string, value: string, quoted: boolean): boolean {
   if (isCredentialValue(value)) return !isNameNotSecret(label, value);
-  if (UUID.test(value)) return true;
+  // `auth` names a service as often as its key (`auth api: <uuid>` in a list of service ids).
+  if (UUID.test(value)) return !/^auth/i.test(label);
   // Quoted only: an unquoted value has a character that is not a letter (mayHoldValue's gate).
   return quoted && value.length >= 6 && PASSWORD_WORD.test(label) && CAMEL_WORD.test(value);
 }
@@ -672,14 +695,18 @@ const detectRowLabel: LineDetector = (line, out) => {
     start += q[1]!.length;
     value = q[2]!;
   }
-  if (labelledValue(m[2] ?? '', value, q !== null))
+  // A later cell saying what the value is (`| Secret Key | \`…\` | SSH password |`) names it as a label would.
+  const label = ROW_SAYS_PASSWORD.test(line.slice(r.index + r[0].length)) ? 'password' : (m[2] ?? '');
+  if (labelledValue(label, value, q !== null))
     push(out, start, value, 'secret.table-credential', `value in a row named "${(m[2] ?? '').toLowerCase()}"`);
 };
+const ROW_SAYS_PASSWORD = /passw|парол|비밀번호|密码|パスワード|contrase|senha|mot de passe|kennw/i;
 
 /** `DB_PASSWORD=…`, `SSHPASS=…`, `export GH_TOKEN=…` (the variable name decides). */
 const ENV_RE =
   /(?<![A-Za-z0-9_])([A-Z][A-Z0-9_]{0,60})[ \t]*=[ \t]*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"';&|]{1,200}))/g;
 const ENV_NAME = /PASSWORD|PASSWD|PASS|SECRET|TOKEN|API_?KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL/;
+const ENV_PASSWORD = /PASSWORD|PASSWD|PASS|PWD/;
 const ENV_NOT =
   /(?:_ID|_IDS|_FILE|_PATH|_URL|_URI|_NAME|_TYPE|_HINT|_LEN|_LENGTH|_MAX|_MIN|_TTL|_COUNT|_ENDPOINT|_HEADER|PUBLIC|_PUB|BYPASS|PASSTHROUGH|COMPASS|PASSIVE|_PASSES|MAX_TOKENS|TOKENIZER)(?:_|$)/;
 
@@ -699,7 +726,30 @@ const detectEnv: LineDetector = (line, out) => {
     const start = m.index + m[0].length - raw.length - (m[4] !== undefined ? 0 : 1) + raw.indexOf(value);
     if (!isCredentialValue(value)) continue;
     if (short !== null && !(short === 'key' ? isKeyShaped(value) : isPasswordShaped(value))) continue;
+    // A token's or a key's variable holding words joined (`BOT_TOKEN=telegram_bot_token`, `= "BOT_TOKEN"`)
+    // holds a name; `PASS=` alone is a test's verdict as often as a password, so it asks a password's shape.
+    if (!ENV_PASSWORD.test(name) && CODE_NAME.test(value)) continue;
+    if (name === 'PASS' && !isPasswordShaped(value)) continue;
     push(out, start, value, 'secret.env-credential', `credential assigned to ${name}`);
+  }
+};
+
+/**
+ * The default of an environment lookup whose variable names a credential:
+ * `os.environ.get("DB_PASSWORD", "x")`, `os.getenv('JWT_SECRET', 'x')`, `process.env.API_TOKEN || 'x'`.
+ * The fallback is the credential the code runs with when the variable is unset.
+ */
+const ENV_FALLBACK =
+  /(?:getenv|environ\.get|env\.get|ENV\.fetch)\(\s*["']([A-Z][A-Z0-9_]{1,60})["']\s*,\s*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})')|process\.env\.([A-Z][A-Z0-9_]{1,60})\s*(?:\|\||\?\?)\s*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})')/g;
+const detectEnvFallback: LineDetector = (line, out) => {
+  if (!line.includes('env')) return;
+  ENV_FALLBACK.lastIndex = 0;
+  for (let m = ENV_FALLBACK.exec(line); m !== null; m = ENV_FALLBACK.exec(line)) {
+    const name = m[1] ?? m[4] ?? '';
+    if (!ENV_NAME.test(name) || ENV_NOT.test(name)) continue;
+    const value = m[2] ?? m[3] ?? m[5] ?? m[6] ?? '';
+    if (!isCredentialValue(value)) continue;
+    push(out, m.index + m[0].length - value.length - 1, value, 'secret.env-credential', `default of ${name}`);
   }
 };
 
@@ -754,7 +804,8 @@ function notALogin(user: string, pass: string): boolean {
     PATH_START.test(user) ||
     NUMBER_CHANGE.test(pass) ||
     WORDS_JOINED.test(pass) ||
-    UPPER_ID.test(pass)
+    UPPER_ID.test(pass) ||
+    areSiblings(user, pass)
   );
 }
 /** The first PAIR_KEY match at or after `from` with no letter right before it. */
@@ -1018,6 +1069,7 @@ function runsMayHoldValue(text: string, from: number, to: number): boolean {
 function detectLine(line: string, out: Hit[], inContext = false): void {
   detectRowLabel(line, out);
   detectEnv(line, out);
+  detectEnvFallback(line, out);
   detectCommand(line, out);
   detectSnmp(line, out);
   detectServiceTriple(line, out);
@@ -1026,6 +1078,7 @@ function detectLine(line: string, out: Hit[], inContext = false): void {
   detectHostPair(line, out);
   detectReset(line, out);
   detectLabel(line, out);
+  detectPin(line, out);
   // Context and shape (secrets-context.ts): a value no label is tied to.
   detectPairs(line, inContext, out);
   detectNearPasswordWord(line, out);
@@ -1135,6 +1188,15 @@ function bareKeys(line: string, out: Hit[], why: string): void {
   }
 }
 
+/** The words of a `label:` right before a run (back to a `,`, `;`, `|`, bracket or quote), emphasis and an opening quote allowed between. */
+const LABEL_RIGHT_BEFORE = /([\p{L}][^,;|()[\]:：=`'"]*?)[*_]*\s*[:：=]\s*[*_]*\s*[`'"]?\s*$/u;
+/** A label word that names a key, a token, a secret or a password, in the languages of docs/credentials.md §2. */
+const KEY_LABEL_WORD =
+  /key|token|secret|pass|pw|pwd|cred|auth|bearer|cookie|session|sig|hmac|jwt|ключ|токен|пароль|секрет|密|钥|鑰|キー|トークン|パスワード|키|토큰|비번|비밀번호|암호|clave|chave|schl[üu]ssel|cl[ée]|senha|contrase|m[ậa]t|passwort/i;
+/** Does a part of a URL's path hold a key: 16 or more characters mixing letters and digits? */
+function urlPartIsKey(path: string): boolean {
+  return path.split('/').some((p) => p.length >= 16 && /[A-Za-z]/.test(p) && /\d/.test(p));
+}
 /** A key cut short for the note (`…`, `...` right after it). */
 const TRUNCATED_AFTER = /^(?:…|\.{3})/;
 /** An id named right before the run, or the object it identifies: `(id X`, `ID: X`, `zone: X`, ``project `X` ``. */
@@ -1159,12 +1221,19 @@ function tokenAround(line: string, start: number, end: number): string {
  */
 function notAKeyHere(line: string, start: number, end: number): boolean {
   if (TRUNCATED_AFTER.test(line.slice(end, end + 3))) return true;
+  // The value of a label that names something else (`Drive Root: X` on a line that mentions a key elsewhere).
+  const label = LABEL_RIGHT_BEFORE.exec(line.slice(Math.max(0, start - 60), start))?.[1];
+  if (label !== undefined && !KEY_LABEL_WORD.test(label)) return true;
   // A key file's name (`<hex>.txt`): a file.
   if (FILE_SUFFIX_AFTER.test(line.slice(end, end + 14))) return true;
   if (ID_BEFORE.test(line.slice(Math.max(0, start - 12), start))) return true;
   const token = tokenAround(line, start, end);
   if (token.length > end - start) {
     if (isHashOrAddress(token)) return true;
+    // A part of a URL's path (`host.example/owner/repo-name/settings`): a place, unless one of its
+    // parts is a key of its own (a webhook's path ends in one).
+    if (token.includes('://') && line.slice(start, end).includes('/') && !urlPartIsKey(line.slice(start, end)))
+      return true;
     if (token.includes('://') && DOCUMENT_URL.test(token)) return true;
   }
   return isHashOrAddress(line.slice(start, end));
@@ -1262,8 +1331,12 @@ interface Section {
   /** The heading's level (1–6): the section ends at a heading of this level or higher; 7 for a label line. */
   level: number;
   kind: 'password' | 'key';
-  /** A label line opens the next non-blank line only. */
+  /** A label line opens the next non-blank line only, and the list nested under it. */
   oneLine: boolean;
+  /** The label line's indentation: the lines of its nested list are indented more. */
+  indent: number;
+  /** The heading or label names PINs (`PIN scheme:`): six to ten digits under it are PINs. */
+  pin: boolean;
 }
 
 /** The level of a Markdown heading (`## x` is 2), 0 when the line is none. */
@@ -1273,10 +1346,12 @@ function headingLevel(line: string): number {
 }
 
 /**
- * A label line: a short line ending with a colon (`Wi-Fi password:`, `**DB 비밀번호**:`) or a
- * short line wholly in emphasis (`**Admin creds**`), its value on the line after it.
+ * A label line: a short line ending with a colon (`Wi-Fi password:`, `**DB 비밀번호**:`, a bold
+ * label holding a code span `**PIN scheme (in \`table\`):**`) or a short line wholly in emphasis
+ * (`**Admin creds**`), its value on the line after it or in the list nested under it.
  */
-const LABEL_LINE = /^\s*(?:[-*+]\s+)?(?:[*_]{1,2}[^*_`]{1,60}[*_]{1,2}\s*[:：]?|[^`|]{1,60}[:：]\s*[*_]{0,2})\s*$/;
+const LABEL_LINE =
+  /^\s*(?:[-*+]\s+)?(?:[*_]{1,2}[^*_`]{1,60}[*_]{1,2}\s*[:：]?|[^`|]{1,60}[:：]\s*[*_]{0,2}|[*_]{2}[^*|]{1,60}[:：][*_]{2})\s*$/;
 function isLabelLine(line: string): boolean {
   if (line.length > 80) return false;
   // It ends with a colon or with emphasis (white space after it aside): one look before the regex.
@@ -1296,13 +1371,15 @@ function underSection(text: string, starts: readonly number[], sec: Section, buf
     const level = headingLevel(line);
     if (level > 0 && level <= sec.level) break;
     // A table's rows answer to their column headers (the table loop), not to the heading.
+    if (sec.oneLine && seen >= 1 && line.trim() === '') break;
     if (level > 0 || line.trim() === '' || /^\s*```/.test(line) || /^\s*\|/.test(line)) continue;
-    detectUnderContext(line, sec.kind, buf);
+    // A label line's next line, then the items nested under the label (indented more than it).
+    if (sec.oneLine && seen >= 1 && spacesAt(line, 0) <= sec.indent) break;
+    detectUnderContext(line, sec.kind, buf, sec.pin);
     detectPairs(line, true, buf);
     if (line.length >= 29) detectAppPasswords(line, buf);
     keepHits(buf, hits, l);
     seen++;
-    if (sec.oneLine && seen >= 1) break;
   }
 }
 
@@ -1406,10 +1483,11 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
       if (HEADING_NAMES_SECRET.test(line)) headingUntil.push([l, l + 3]);
       const level = headingLevel(line);
       const kind = level > 0 ? sectionKind(line) : null;
-      if (kind !== null) sections.push({ from: l + 1, level, kind, oneLine: false });
+      if (kind !== null) sections.push({ from: l + 1, level, kind, oneLine: false, indent: 0, pin: false });
     } else if (isLabelLine(line)) {
-      const kind = sectionKind(line);
-      if (kind !== null) sections.push({ from: l + 1, level: 7, kind, oneLine: true });
+      const pin = PIN_WORD.test(line);
+      const kind = sectionKind(line) ?? (pin ? 'password' : null);
+      if (kind !== null) sections.push({ from: l + 1, level: 7, kind, oneLine: true, indent: spacesAt(line, 0), pin });
     }
     if (!tableCandidate && line.includes('|')) tableCandidate = true;
   }

@@ -54,9 +54,9 @@ const PASSWORD_HASH = /^\$(?:2[abxy]?|argon2(?:id|i|d)|[156y]|scrypt|pbkdf2[\w-]
 const LOWER_NAME = /^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+$/;
 /** A lower-case host name, maybe with a port (`nas.lan:5001`, `box.example.org`); `Blue.Fish.42` is none. */
 export const HOST = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z][a-z0-9-]*(?::\d{1,5})?$/;
-/** A time, a date or a version in any common writing. */
+/** A time, a date or a version in any common writing (`802.11be`, a standard's amendment, too). */
 const DATE_TIME_VERSION =
-  /^(?:v?\d+(?:[._]\d+){1,3}(?:[-+][\w.]+)?|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?|\d+(?:\.\d+)?(?:ms|s|m|h|d|k|kb|mb|gb|tb|%|px|rem|em)?)$/i;
+  /^(?:v?\d+(?:[._]\d+){1,3}[a-z]{0,3}(?:[-+][\w.]+)?|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?|\d+(?:\.\d+)?(?:ms|s|m|h|d|k|kb|mb|gb|tb|%|px|rem|em)?)$/i;
 /** A file name (`approve-2026-06-01.tok`): a name of words and numbers, a dot, a short lower-case type. */
 const FILE_LIKE = /^[\w.-]*[A-Za-z0-9]\.[a-z][a-z0-9]{0,4}$/;
 /** A path: a slash between parts, the last one a word, a slug or a file (`.secrets/gh-token-2.txt`). */
@@ -113,14 +113,14 @@ export function isPasswordShaped(v: string, strict = false): boolean {
 
 /**
  * Shapes of names, ids and amounts that pass the class test (docs/credentials.md §2): a list
- * (`a,b,c`), a link anchor (`notes#M44`), a handle (`@name`), a possessive (`yesterday's`), an
+ * (`a,b,c`), a word and its punctuation (`Valid!`, a message), a link anchor (`notes#M44`), a handle (`@name`), a possessive (`yesterday's`), an
  * amount with its unit (`311GiB`, `~300K-2M`, `-168.8%`), an id in capitals (`TASK-2026-027`,
  * `RTX900_PASS`, `EIP-1271`), a typed object id (`price_1TRA8p…`, `prod_UQ09…`), a call or a
  * decorator (`@task(3)`), code (`self.x`, `a['b']`), a lower-case name starting with a number
  * (`2026-milan`).
  */
 const NOT_A_PASSWORD =
-  /,|#|^@|^[A-Za-z]+'[a-z]{1,2}$|^[~≈<>+-]?\d[\d.,]*\s?(?:[KMGTkmgt]i?[Bb]?|ms|s|h|d|%|px|k|m|x)?(?:[-–~]\d[\d.,]*[KMGTkmgt%]?)?$|^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$|^[a-z]{2,10}_[A-Za-z0-9]{8,}$|[A-Za-z_]\(|^(?:self|this|cls)\.|\w\[|^\d+(?:[-_.][a-z][a-z0-9]*)+$/;
+  /,|#|^[A-Z]?[a-z]+[!?.]+$|^@|^[A-Za-z]+'[a-z]{1,2}$|^[~≈<>+-]?\d[\d.,]*\s?(?:[KMGTkmgt]i?[Bb]?|ms|s|h|d|%|px|k|m|x)?(?:[-–~]\d[\d.,]*[KMGTkmgt%]?)?$|^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$|^[a-z]{2,10}_[A-Za-z0-9]{8,}$|[A-Za-z_]\(|^(?:self|this|cls)\.|\w\[|^\d+(?:[-_.][a-z][a-z0-9]*)+$/;
 
 /**
  * A key or token found by context (after `Bearer`, in a short shell name, under a heading): 16
@@ -184,4 +184,17 @@ export function appPasswords(line: string): Array<{ start: number; value: string
     if (k.digit && k.count >= 2 && mixedGroups >= 3 && letterGroups >= 4) out.push({ start: m.index, value: m[0] });
   }
   return out;
+}
+
+/**
+ * Two halves of a "pair" that are two names of one list, not a user and a password: codes in
+ * capitals and digits both (`XR240M/XR360M`, models), or names of one length differing in one
+ * or two places (`radio_x-6g`, `radio_x-5g`, siblings).
+ */
+export function areSiblings(a: string, b: string): boolean {
+  if (/^[A-Z0-9-]+$/.test(a) && /^[A-Z0-9-]+$/.test(b) && /\d/.test(a) && /\d/.test(b)) return true;
+  if (a.length !== b.length || a.length < 8) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length && diff <= 2; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) diff++;
+  return diff <= 2;
 }

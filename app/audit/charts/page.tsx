@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
 import { freshContext } from '@/lib/server';
+import { scopedContext } from '@/lib/service/project-filter';
+import { pageProject } from '@/app/page-project';
 import { auditMachines, auditSources } from '@/db/queries/audit-events';
 import { chartsData } from '@/db/queries/charts';
 import { auditHref, describeFilters, parseAuditParams, toAuditFilter } from '@/lib/report/filters';
@@ -15,8 +17,10 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 /** Root and type filters apply to every chart; the event filters (action, actor, machine, memory, dates) to the weekly ones. */
 export default async function AuditChartsPage({ searchParams }: Props) {
-  const p = parseAuditParams(await searchParams);
-  const ctx = freshContext();
+  const raw = await searchParams;
+  const p = parseAuditParams(raw);
+  // The project filter (docs/roots.md "The Claude Code home"): that project's roots only, as on /audit.
+  const { ctx } = scopedContext(freshContext(), await pageProject(raw.project));
   const sqlite = ctx.handle.sqlite;
   const data = chartsData(
     sqlite,

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
-import { freshContext } from '@/lib/server';
+import { freshContext, readOriginsSoon } from '@/lib/server';
 import { memoryDetail } from '@/lib/service/index/memory-detail';
 import { parseMemoryId } from '@/lib/memory-id';
 import { TierBadge } from '@/components/tier-badge';
@@ -17,6 +17,9 @@ import { LiveRefresh } from '@/components/live-refresh';
 import { indexSignature } from '@/db/queries/signature';
 import { lastAfterSha } from '@/db/queries/history';
 import { OriginCard } from '@/components/origin-card';
+import { versionsView } from '@/lib/service/versions/version-view';
+import { VersionsSummary } from '@/components/versions/versions-card';
+import { versionsHref } from '@/components/versions/version-format';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Memory' };
@@ -54,11 +57,20 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
     const ix = indexFileView(ctx, ref.source, ref.filename);
     if (ix.ok) return <IndexFileView view={ix.view} />;
   }
-  const r = ref ? memoryDetail(ctx, ref.filename, ref.source) : null;
+  // The origin from the transcript cache only: a transcript not read yet is read in the
+  // background and the card fills in when it is (docs/origin.md "In the dashboard").
+  const r = ref ? memoryDetail(ctx, ref.filename, ref.source, { originCacheOnly: true }) : null;
   if (!r?.ok) {
+    // A memory deleted outside memtrust is gone from the index but its versions are kept.
+    const kept = ref ? versionsView(ctx, `${ref.source}:${ref.filename}`) : null;
     return (
       <EmptyState title="Memory not found">
         {r && !r.ok ? r.message : 'This link does not name a memory.'}{' '}
+        {kept?.ok ? (
+          <Link href={versionsHref(kept.value.id)} className="mr-2 text-teal-700 underline dark:text-teal-300">
+            Its kept versions and Recover
+          </Link>
+        ) : null}
         <Link href="/tiers/all" className="text-teal-700 hover:underline dark:text-teal-300">
           Browse all memories
         </Link>
@@ -66,11 +78,14 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
     );
   }
   const d = r.detail;
+  if (d.origin.status === 'unknown' && d.origin.reading)
+    readOriginsSoon(d.origin.transcript ? [d.origin.transcript] : []);
   const lastSha = lastAfterSha(ctx.handle.sqlite, d.source, d.filename);
   const externalEdit =
     lastSha && lastSha !== d.sha256
       ? `The file changed after the last recorded event (modified ${d.mtime.slice(0, 16).replace('T', ' ')} UTC).`
       : null;
+  const versions = versionsView(ctx, d.id);
   const extra = Object.entries(d.fields).filter(([k]) => !FIELD_LABELS.some(([f]) => f === k));
   return (
     <div className="space-y-6">
@@ -189,6 +204,9 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
           </Card>
           <Card title="Origin">
             <OriginCard id={d.id} origin={d.origin} />
+          </Card>
+          <Card title="Versions">
+            <VersionsSummary id={d.id} versions={versions.ok ? versions.value.versions : []} />
           </Card>
           <Card title="History">
             <HistoryTimeline events={d.history} externalEdit={externalEdit} />

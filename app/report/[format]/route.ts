@@ -4,6 +4,8 @@
  */
 import type { NextRequest } from 'next/server';
 import { freshContext } from '@/lib/server';
+import { scopedContext } from '@/lib/service/project-filter';
+import { pageProject } from '@/app/page-project';
 import { makeReport, REPORT_FORMATS, REPORT_MIME, reportFilename, type ReportFormat } from '@/lib/report';
 import { parseAuditParams, searchParamsRecord, toAuditFilter } from '@/lib/report/filters';
 
@@ -19,7 +21,9 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ form
   }
   const p = parseAuditParams(searchParamsRecord(req.nextUrl.searchParams));
   const f = toAuditFilter(p);
-  const { data, text } = makeReport(freshContext(), format as ReportFormat, {
+  // The project filter, as on the audit page the download is made from (docs/roots.md "The Claude Code home").
+  const { ctx } = scopedContext(freshContext(), await pageProject(p.project));
+  const { data, text } = makeReport(ctx, format as ReportFormat, {
     source: p.source,
     type: p.type,
     action: p.action,

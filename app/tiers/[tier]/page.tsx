@@ -2,16 +2,30 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import type { Metadata } from 'next';
 import { freshContext } from '@/lib/server';
+import type { ServiceContext } from '@/lib/service/context';
 import { scopedContext } from '@/lib/service/project-filter';
 import { pageProject } from '@/app/page-project';
 import { listMemories } from '@/db/queries/memories';
 import { facets } from '@/db/queries/facets';
-import { parseTableParams, toListQuery, withParams, PAGE_SIZE, TIER_PARAMS, type TierParam } from '@/lib/url-state';
+import {
+  clearedHref,
+  parseTableParams,
+  toListQuery,
+  withParams,
+  PAGE_SIZE,
+  TIER_PARAMS,
+  type TierParam,
+} from '@/lib/url-state';
 import { MemoryTable } from '@/components/memory-table';
 import { TableFilters } from '@/components/table-filters';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LiveRefresh } from '@/components/live-refresh';
 import { indexSignature } from '@/db/queries/signature';
+import { parseAsOf } from '@/lib/as-of-param';
+import { asOfRows } from '@/lib/service/versions/as-of-view';
+import { deletedOutside } from '@/lib/service/versions/deleted-outside';
+import { AsOfPicker } from '@/components/versions/as-of-picker';
+import { AsOfBanner, AsOfTable } from '@/components/versions/as-of-table';
 
 export const dynamic = 'force-dynamic';
 
@@ -41,10 +55,14 @@ export default async function TierPage({ params, searchParams }: Props) {
   const p = parseTableParams(query);
   // The project filter (docs/roots.md "The Claude Code home"): that project's roots only.
   const { ctx, ids } = scopedContext(freshContext(), await pageProject(query.project));
+  const base = `/tiers/${tier}`;
+  // A past view (docs/versions.md, "As of"): the kept versions, not the index; read-only.
+  const asOf = parseAsOf(query.asOf);
+  if (asOf) return <AsOfPage ctx={ctx} ids={ids} tier={tier} at={asOf} base={base} source={p.source} />;
   const now = ctx.now();
   const { items, total } = listMemories(ctx.handle.sqlite, { ...toListQuery(tier, p), sources: ids }, now);
   const f = facets(ctx.handle.sqlite);
-  const base = `/tiers/${tier}`;
+  const deleted = deletedOutside(ctx, ids, { names: false }).length;
   const page = p.page ?? 1;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const filtered = Object.keys(p).some((k) => !['sort', 'dir', 'page'].includes(k));
@@ -64,6 +82,14 @@ export default async function TierPage({ params, searchParams }: Props) {
           {filtered ? ' match' : ''}
         </p>
       </div>
+      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+        <AsOfPicker base={base} at={null} source={p.source} />
+        {deleted > 0 ? (
+          <Link href="/deleted" className="text-sm text-teal-700 hover:underline dark:text-teal-300">
+            {deleted} deleted outside memtrust →
+          </Link>
+        ) : null}
+      </div>
       <TableFilters
         base={base}
         tier={tier}
@@ -76,7 +102,7 @@ export default async function TierPage({ params, searchParams }: Props) {
           title={filtered ? 'No memories match these filters' : `No ${tier === 'all' ? '' : `${tier} `}memories`}
         >
           {filtered ? (
-            <Link href={base} className="text-teal-700 hover:underline dark:text-teal-300">
+            <Link href={clearedHref(base, p.project)} className="text-teal-700 hover:underline dark:text-teal-300">
               Clear the filters
             </Link>
           ) : (
@@ -113,6 +139,42 @@ export default async function TierPage({ params, searchParams }: Props) {
           )}
         </nav>
       ) : null}
+    </div>
+  );
+}
+
+function AsOfPage({
+  ctx,
+  ids,
+  tier,
+  at,
+  base,
+  source,
+}: {
+  ctx: ServiceContext;
+  ids?: string[];
+  tier: TierParam;
+  at: Date;
+  base: string;
+  source?: string;
+}) {
+  const rows = asOfRows(ctx, at, tier, source ? [source] : ids) ?? [];
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-4">
+        <h1 className="text-2xl font-semibold tracking-tight">{TITLES[tier]}</h1>
+      </div>
+      <AsOfBanner at={at} count={rows.length} />
+      <div className="mb-3">
+        <AsOfPicker base={base} at={at} source={source} />
+      </div>
+      {rows.length === 0 ? (
+        <EmptyState title="No kept version of that time">
+          memtrust keeps the versions it reads from the moment keeping versions is on (docs/versions.md).
+        </EmptyState>
+      ) : (
+        <AsOfTable rows={rows} showTier={tier === 'all'} />
+      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@
  * starts fast and sees the disk as it is. docs/session-context.md has the decisions.
  */
 import { UsageError, lastValue, parseArgs, type ParsedArgs } from '../args';
-import { loadConfig } from '../../config';
+import { indexPath, loadConfig } from '../../config';
 import { ownerIdentity } from '../../identity';
 import { buildSessionContext, contextBudgetSetting } from '../../service/session/session-context';
 import { explainText } from '../../service/session/context-xray';
@@ -17,32 +17,47 @@ import {
 } from '../../service/session/project-scope';
 import type { Command } from './index';
 import { massNotices } from '../../service/versions/mass-notice';
+import { keepSeen, type SeenFile } from '../../service/versions/hook-keep';
 
 /**
  * A mass change outside memtrust, said once by the next SessionStart text (docs/versions.md, "Mass changes"),
  * for the session's own roots only (CONTRACT §4: nothing of another project).
  */
-function withMassNotices(args: ParsedArgs, roots: string[], text: string): string {
+function withMassNotices(roots: string[], text: string): string {
   try {
-    const config = loadConfig({ flagRoots: args.values.get('root') });
-    const lines = massNotices(config.dbPath, roots, true);
+    // Only where the index is: loading the configuration again would walk the whole Claude Code home.
+    const lines = massNotices(indexPath(), roots, true);
     return lines.length > 0 ? `${lines.join('\n')}\n\n${text}` : text;
   } catch {
     return text; // the notice never stops a session's text
   }
 }
 
-function plan(args: ParsedArgs, budgetFlag: number | undefined, project: string | undefined): ContextPlan {
+function plan(
+  args: ParsedArgs,
+  budgetFlag: number | undefined,
+  project: string | undefined,
+  keepVersions = false,
+): ContextPlan {
   const config = loadConfig({ flagRoots: args.values.get('root'), project });
   const setting = contextBudgetSetting();
-  return buildSessionContext({
+  const owner = ownerIdentity();
+  // The SessionStart hook keeps each file it read from disk as a version (docs/versions.md, "When").
+  const seen: SeenFile[] = [];
+  const p = buildSessionContext({
     roots: config.roots,
     now: config.now(),
-    owner: ownerIdentity(),
+    owner,
     budget: budgetFlag ?? setting.budget,
     problems: setting.problem ? [setting.problem] : [],
     cache: config.dbPath,
+    onRead: keepVersions
+      ? (source, f, bytes, credential) =>
+          seen.push({ root: source.root, id: `${source.id}:${f.filename}`, relPath: f.relPath, bytes, credential })
+      : undefined,
   });
+  keepSeen(config.dbPath, seen, owner, config.now(), { blind: false });
+  return p;
 }
 
 function parseBudget(raw: string | undefined): number | undefined {
@@ -71,12 +86,11 @@ export const contextCmd: Command = {
         // The session's project (CONTRACT §4): --project, else the hook JSON's cwd, else where the hook runs.
         const input = projectFlag === undefined ? parseSessionStart(await readHookStdin()) : {};
         const project = projectRoot(projectFlag ?? input.cwd ?? process.cwd());
-        const p = plan(args, parseBudget(lastValue(args, 'budget')), project);
+        const p = plan(args, parseBudget(lastValue(args, 'budget')), project, true);
         text =
           p.roots.length === 0
             ? NOTHING_FOR_PROJECT
             : withMassNotices(
-                args,
                 p.roots.map((r) => r.root),
                 p.text,
               );

@@ -3,13 +3,13 @@ import { type ParsedArgs, UsageError } from '../args';
 import { openContext, printJson } from '../service-args';
 import { listAsOf } from '../../service/versions/as-of';
 import type { Io } from '../io';
+import { parseAsOf } from '../../as-of-param';
 
+/** The time rule is the dashboard's too (lib/as-of-param.ts). */
 export function parseTime(raw: string): Date {
-  const t = Date.parse(raw);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(t))
-    throw new UsageError(`expected an ISO 8601 time, e.g. 2026-11-22T12:00:00Z: ${JSON.stringify(raw)}`);
-  // A bare date means the end of that day (UTC): "as it was on that day".
-  return /^\d{4}-\d{2}-\d{2}$/.test(raw) ? new Date(t + 86_399_999) : new Date(t);
+  const t = parseAsOf(raw);
+  if (!t) throw new UsageError(`expected an ISO 8601 time, e.g. 2026-11-22T12:00:00Z: ${JSON.stringify(raw)}`);
+  return t;
 }
 
 export function printAsOf(args: ParsedArgs, raw: string, io: Io): number {

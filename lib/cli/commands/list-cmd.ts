@@ -51,6 +51,8 @@ const JSON_FIELDS = [
   'conflict',
   'error',
   'sha256',
+  'origin',
+  'originReason',
 ] as const satisfies readonly (keyof MemoryListItem)[];
 type JsonRow = Pick<MemoryListItem, (typeof JSON_FIELDS)[number]>;
 
@@ -85,6 +87,8 @@ function jsonRow(r: unknown[]): JsonRow {
     conflict: !!r[18],
     error: r[19] as string | null,
     sha256: r[20] as string,
+    origin: r[21] as string | null,
+    originReason: r[22] as string | null,
   };
 }
 
@@ -242,6 +246,8 @@ function jsonItems(ctx: ServiceContext, raw: unknown[][]): JsonItems {
         trustLevel: i.trustLevel,
         conflict: i.conflict,
         lifecycle: lifecycle(facts, now),
+        origin: i.origin,
+        originReason: i.originReason,
       });
       items.push({
         id: i.id,

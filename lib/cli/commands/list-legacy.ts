@@ -98,6 +98,8 @@ export const legacyListCmd: Command = {
             trustLevel: i.trustLevel,
             conflict: i.conflict,
             lifecycle: lifecycle(rowFacts(i), now),
+            origin: i.origin,
+            originReason: i.originReason,
           }),
           tier: i.tier,
           type: i.type,

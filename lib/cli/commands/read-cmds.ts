@@ -15,6 +15,8 @@ import { memoryDetail, type MemoryDetail } from '../../service/index/memory-deta
 import { untrustedSummary } from '../../trust/origin';
 import { scan } from '../../service/index/scan-service';
 import { warmOrigins } from '../../service/origin/warm';
+import { fillOrigins } from '../../service/origin/origin-index';
+import { originDataDir } from '../../service/origin/memory-origin';
 import { defaultWorkers } from '../../service/index/inspect-pool';
 import { rebuildIndex } from '../../service/index/rebuild';
 import { discoverRoots } from '../../service/settings/discover';
@@ -41,6 +43,10 @@ const scanCmd: Command = {
     const ms = Date.now() - t;
     // The transcripts the Claude Code memories name, read once into the origin cache (docs/origin.md "Cost").
     const origins = warmOrigins(ctx);
+    // Then every row's origin from the cache just filled (docs/origin.md "In the index").
+    const rows = fillOrigins(ctx.handle.sqlite, ctx.sources, ctx.owner(), originDataDir(ctx), { read: true });
+    if (rows.filled || rows.pending)
+      stats.originRows = { filled: (stats.originRows?.filled ?? 0) + rows.filled, pending: rows.pending };
     if (args.bools.has('json')) printJson(io, { ...stats, ms, origins });
     else {
       io.out(

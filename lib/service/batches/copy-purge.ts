@@ -8,9 +8,13 @@
  * Recognising "a value removed" needs the old values, and memtrust keeps none anywhere
  * else: the copies themselves are where the old values are. So the check reads each copy
  * of a changed memory, finds its credential values with the secret check
- * (`credentialValuesIn`, in memory only, never written), and looks for each one in the
- * memory's bytes now. A memory that is gone is not "a value removed": its copies stay
- * (until they expire) so a deletion can be undone.
+ * (lib/validators/credential-values.ts, the rule propagation uses too; in memory only,
+ * never written), and looks for each one in the memory's bytes now. A memory that is gone
+ * is not "a value removed": its copies stay (until they expire) so a deletion can be undone.
+ *
+ * The same holds for the other copies memtrust keeps: the MEMORY.md lines a demotion put
+ * aside (index-edit.ts, `index-lines.json` and `index-layout.json`) and the copies of record
+ * batches (the files before and after each change; docs/records-write.md).
  *
  * Also here: expiry (`undoRetentionDays`, docs/batches.md "Expiry").
  */
@@ -18,32 +22,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SourceInfo } from '../../sources';
 import { isoNow } from '../../trust/dates';
-import { findingClass, type OwnerIdentity } from '../../validators/types';
+import { valuesStillHeld } from '../../validators/credential-values';
+import { decodeLossy } from '../../validators/scan-text';
 import type { ServiceContext } from '../context';
 import { resolveMemory } from '../index/resolve';
-import { secretSpans } from '../index/secret-spans';
+import { purgeStashedLines } from '../claude/index-edit';
 import { readIfExists, replaceFileAtomic } from '../write/fs-atomic';
 import { LockTimeoutError, withRootLock } from '../write/lock';
 import { rootDataDir } from '../meta/places';
 import { batchDir, batchIds, readBlob, readManifest, readState, type BatchManifest } from './batch-store';
+import { sha256 } from '../index/inspect';
 
 /** Why a copy is gone (the manifest's `purged` entries, and undo's refusal). */
 export const PURGED_WHY = 'the copy held a credential that was removed from the memory; it was purged';
-
-/**
- * The credential values in these bytes, as the secret check finds them (class
- * `credential`; personal data is not a credential). Held in memory for one comparison.
- */
-export function credentialValuesIn(bytes: Buffer, owner: OwnerIdentity): string[] {
-  const text = bytes.toString('utf8');
-  return [
-    ...new Set(
-      secretSpans(text, owner)
-        .filter((s) => findingClass(s.c.code) === 'credential')
-        .map((s) => text.slice(s.c.start, s.c.end)),
-    ),
-  ];
-}
 
 /** The memory's bytes now (both copies when it is in two places); null when it is gone. */
 function bytesNow(source: SourceInfo, memory: string, indexFile: string | undefined): Buffer | null {
@@ -70,8 +61,7 @@ export interface PurgeReport {
 
 /**
  * Deletes every undo copy of `memories` (filenames; the index file counts as one) that
- * holds a credential value the memory no longer holds. Record batches are not looked at
- * (docs/batches.md). Returns what was purged.
+ * holds a credential value the memory no longer holds. Returns what was purged.
  */
 export function purgeRemovedCredentials(
   ctx: ServiceContext,
@@ -91,6 +81,7 @@ export function purgeRemovedCredentials(
   const out: PurgeReport[] = [];
   for (const id of batchIds(source.root)) {
     const m = readManifest(source.root, id);
+    // A record batch's copies are checked against its files (purgeRecordCopies).
     if (!m || m.records || m.expired) continue;
     const entries = [
       ...m.files.map((f) => ({ memory: f.memory, sha: f.sha })),
@@ -101,27 +92,156 @@ export function purgeRemovedCredentials(
       if (!wanted.has(e.memory) || gone.has(e.sha) || m.purged?.some((p) => p.sha === e.sha)) continue;
       const blob = readBlob(source.root, id, e.sha);
       if (!blob) continue;
-      const values = credentialValuesIn(blob, owner);
-      if (values.length === 0) continue;
       const cur = current(e.memory);
-      if (!cur) continue;
-      const text = cur.toString('utf8');
-      if (values.every((v) => text.includes(v))) continue;
+      if (!cur || valuesStillHeld(decodeLossy(blob), () => decodeLossy(cur), owner)) continue;
       gone.add(e.sha);
     }
-    if (gone.size === 0) continue;
-    const at = isoNow(ctx.now());
-    // The manifest says so first: a crash between the two leaves a copy marked purged, never an unexplained hole.
-    const purged = [...(m.purged ?? [])];
-    for (const e of entries)
-      if (gone.has(e.sha)) {
-        purged.push({ memory: e.memory, sha: e.sha, at, why: 'credential-removed' });
-        out.push({ batch: id, memory: e.memory });
-      }
-    rewriteManifest(source.root, { ...m, purged });
-    for (const sha of gone) fs.rmSync(path.join(batchDir(source.root, id), 'blobs', sha), { force: true });
+    out.push(...purgeBlobs(ctx, source.root, m, entries, gone));
   }
   return out;
+}
+
+/**
+ * Drops the MEMORY.md lines a demotion put aside (index-edit.ts) that hold a credential value
+ * neither their memory (wherever it lies) nor MEMORY.md holds any more. Call holding the
+ * root's lock: the stash is read, changed and written back.
+ */
+export function purgeStash(ctx: ServiceContext, source: SourceInfo): void {
+  const indexFile = source.adapter.indexFile ?? undefined;
+  if (!indexFile) return;
+  const owner = ctx.owner();
+  const index = readIfExists(path.join(source.root, indexFile));
+  purgeStashedLines(source.root, indexFile, `purge-${process.pid}`, (line, memory) =>
+    valuesStillHeld(
+      line,
+      () =>
+        [index, memory ? bytesNow(source, memory, indexFile) : null]
+          .filter((b): b is Buffer => b !== null)
+          .map((b) => decodeLossy(b))
+          .join('\n'),
+      owner,
+    ),
+  );
+}
+
+/**
+ * Marks `gone` (blob shas of the batch) purged in the manifest, then deletes them. The
+ * manifest says so first: a crash between the two leaves a copy marked purged, never an
+ * unexplained hole.
+ */
+function purgeBlobs(
+  ctx: ServiceContext,
+  root: string,
+  m: BatchManifest,
+  entries: { memory: string; sha: string }[],
+  gone: ReadonlySet<string>,
+): PurgeReport[] {
+  if (gone.size === 0) return [];
+  const at = isoNow(ctx.now());
+  const purged = [...(m.purged ?? [])];
+  const out: PurgeReport[] = [];
+  const named = new Set<string>();
+  for (const e of entries)
+    if (gone.has(e.sha) && !named.has(e.sha)) {
+      named.add(e.sha);
+      purged.push({ memory: e.memory, sha: e.sha, at, why: 'credential-removed' });
+      out.push({ batch: m.id, memory: e.memory });
+    }
+  rewriteManifest(root, { ...m, purged });
+  for (const sha of gone) fs.rmSync(path.join(batchDir(root, m.id), 'blobs', sha), { force: true });
+  return out;
+}
+
+/**
+ * The copies of a record root's batches (the bytes of each file before and after each
+ * change): a copy holding a credential value that neither of the change's files holds now is
+ * purged, and undo of that batch is refused with the reason (undo.ts). A batch not yet
+ * finished keeps its copies: recovery needs them. A copy equal to a file as it is now holds
+ * nothing removed, so only copies of files changed since are read and checked.
+ */
+export function purgeRecordCopies(ctx: ServiceContext, source: SourceInfo, onlyIfChanged = false): PurgeReport[] {
+  const ids = batchIds(source.root);
+  if (ids.length === 0) return [];
+  // After a scan: nothing to do while no file a batch touched changed since the last check.
+  const mark = path.join(rootDataDir(source.root), 'record-copies-checked');
+  const signature = onlyIfChanged ? recordFilesSignature(source.root, ids) : '';
+  if (onlyIfChanged && readIfExists(mark)?.toString('utf8') === signature) return [];
+  const owner = ctx.owner();
+  const out: PurgeReport[] = [];
+  const now = new Map<string, Buffer | null>();
+  const current = (rel: string) => {
+    if (!now.has(rel)) now.set(rel, readIfExists(path.join(source.root, rel)));
+    return now.get(rel)!;
+  };
+  for (const id of batchIds(source.root)) {
+    const m = readManifest(source.root, id);
+    if (!m?.records || m.expired || !readState(source.root, id)?.done) continue;
+    const done = new Set(m.purged?.map((p) => p.sha));
+    const entries: { memory: string; sha: string }[] = [];
+    const gone = new Set<string>();
+    for (const c of m.records.changes) {
+      const files = [...new Set([c.src, c.dst])].map((rel) => current(rel));
+      const shas = new Set(files.map((b) => (b ? sha256(b) : null)));
+      for (const sha of [c.before, c.after]) {
+        if (!sha || done.has(sha) || gone.has(sha) || shas.has(sha)) continue;
+        entries.push({ memory: c.src, sha });
+        const blob = readBlob(source.root, id, sha);
+        if (!blob) continue;
+        const held = () =>
+          files
+            .filter((b): b is Buffer => b !== null)
+            .map((b) => decodeLossy(b))
+            .join('\n');
+        if (!valuesStillHeld(decodeLossy(blob), held, owner)) gone.add(sha);
+      }
+    }
+    out.push(...purgeBlobs(ctx, source.root, m, entries, gone));
+  }
+  if (onlyIfChanged) {
+    try {
+      fs.writeFileSync(mark, signature, { mode: 0o600 });
+    } catch {
+      // no data folder for this root: checked again next time
+    }
+  }
+  return out;
+}
+
+/** The record batches and the size and time of every file they changed, as one string. */
+function recordFilesSignature(root: string, ids: string[]): string {
+  const rels = new Set<string>();
+  for (const id of ids) for (const c of readManifest(root, id)?.records?.changes ?? []) rels.add(c.src).add(c.dst);
+  const parts = [ids.sort().join(',')];
+  for (const rel of [...rels].sort()) {
+    try {
+      const st = fs.statSync(path.join(root, rel));
+      parts.push(`${rel}:${st.size}:${st.mtimeMs}`);
+    } catch {
+      parts.push(`${rel}:-`);
+    }
+  }
+  return parts.join('\n');
+}
+
+/**
+ * A record root after a scan: its old batches expire, and copies of files changed since the
+ * last check are purged of removed credentials (under the root's lock when it is free).
+ */
+export function tidyRecordCopies(ctx: ServiceContext, source: SourceInfo): void {
+  if (batchIds(source.root).length === 0) return;
+  try {
+    withRootLock(
+      source.root,
+      ctx.machine,
+      () => {
+        expireOldBatches(ctx, source);
+        purgeRecordCopies(ctx, source, true);
+      },
+      0,
+    );
+  } catch (e) {
+    if (!(e instanceof LockTimeoutError)) throw e;
+  }
 }
 
 /**
@@ -139,6 +259,7 @@ export function tidyUndoCopies(ctx: ServiceContext, source: SourceInfo, rewritte
       () => {
         expireOldBatches(ctx, source);
         purgeRemovedCredentials(ctx, source, names);
+        if (names.length > 0) purgeStash(ctx, source);
       },
       0,
     );

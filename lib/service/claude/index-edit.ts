@@ -126,3 +126,51 @@ export function applyIndexEdit(root: string, edit: IndexEdit, tag: string): void
     return next === text ? null : Buffer.from(next, 'utf8');
   });
 }
+
+/**
+ * Drops the MEMORY.md lines put aside (the stash, and the removed lines of the saved layout)
+ * that `keep(line, memory)` refuses: copy-purge.ts refuses a line holding a credential value
+ * that neither its memory nor MEMORY.md holds any more (CONTRACT §2.5). A restore then writes
+ * a fresh line for the memory. The files are rewritten only when a line goes; a copy an
+ * earlier version left inside the root goes with it. Returns how many lines went.
+ */
+export function purgeStashedLines(
+  root: string,
+  indexFile: string,
+  tag: string,
+  keep: (line: string, memory: string | null) => boolean,
+): number {
+  let dropped = 0;
+  const stash = readStash(root);
+  let stashChanged = false;
+  for (const [filename, entry] of Object.entries(stash)) {
+    if (typeof entry?.line !== 'string' || keep(entry.line, filename)) continue;
+    delete stash[filename];
+    stashChanged = true;
+    dropped++;
+  }
+  if (stashChanged) {
+    writeStash(root, stash, tag);
+    dropLegacy(root, STASH);
+  }
+  const layouts = readLayouts(root);
+  const saved = layouts[indexFile];
+  if (Array.isArray(saved)) {
+    const present = new Set(indexLines(readIndex(root, indexFile) ?? ''));
+    const kept = saved.filter((line) => present.has(line) || keep(line, linkedFile(line)));
+    if (kept.length !== saved.length) {
+      dropped += saved.length - kept.length;
+      layouts[indexFile] = kept;
+      mkdirp(metaDir(root));
+      replaceFileAtomic(ownFile(root, LAYOUT), Buffer.from(JSON.stringify(layouts)), tag);
+      dropLegacy(root, LAYOUT);
+    }
+  }
+  return dropped;
+}
+
+/** The copy an earlier version kept inside the root, once the current place holds what stays. */
+function dropLegacy(root: string, name: string): void {
+  const legacy = path.join(legacyMetaDir(root), name);
+  if (legacy !== ownFile(root, name)) fs.rmSync(legacy, { force: true });
+}

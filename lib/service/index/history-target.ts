@@ -45,6 +45,10 @@ function memoryTarget(ctx: ServiceContext, ref: string): HistoryTarget {
   const ids = ctx.sources.map((s) => s.id);
   const asId = parseMemoryId(ref);
   if (asId && ids.includes(asId.source)) return { ok: true, source: asId.source, memory: asId.filename };
+  // The index key `list` prints, `<source-id>:<relPath>`: that root's memory of that file name.
+  const key = /^([a-z0-9-]{1,40}):((?:[^/\\\0]+\/)+[^/\\\0]+\.md)$/.exec(ref);
+  if (key && ids.includes(key[1]!) && !key[2]!.split('/').includes('..'))
+    return { ok: true, source: key[1]!, memory: path.posix.basename(key[2]!) };
   if (ref.includes('/') || ref.includes('\\')) {
     const abs = path.resolve(ref);
     const inRoot = ctx.sources.filter((s) => isInside(path.resolve(s.root), abs));

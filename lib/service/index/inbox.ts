@@ -22,12 +22,15 @@ import { describeLifecycle } from '../../trust/describe';
 import type { MemoryFacts } from '../../trust/facts';
 import { findingClass } from '../../validators/types';
 import { flaggedReason } from '../write/preview';
+import { indexedOriginFlags, UNTRUSTED_ORIGIN } from '../../trust/origin';
 
 export interface InboxItem extends MemoryListItem {
   layout: string;
   /** Credential finding or hard validator failure: promote / re-affirm refused. */
   flagged: string | null;
   classes: { credential: boolean; personal: boolean };
+  /** The origin's flags as the index keeps them (docs/origin.md "In the index"). */
+  originFlags: string[];
 }
 
 export interface InboxPane {
@@ -62,10 +65,18 @@ export function factsOfRow(m: MemoryListItem): MemoryFacts {
 function enrich(m: MemoryListItem, codes: { code: string; check: string }[], layouts: Map<string, string>): InboxItem {
   const secret = codes.filter((c) => c.check === 'secret');
   const findings = codes.map((c) => ({ check: c.check as 'secret', code: c.code, label: '' as never }));
+  const flags = indexedOriginFlags(m.origin);
   return {
     ...m,
     layout: layouts.get(m.source) ?? 'trust-root',
-    flagged: flaggedReason(findings, m.validateExit),
+    // An untrusted origin is shown before a promote (docs/origin.md "What the flag does"):
+    // never promoted from the inbox's keys or in bulk, only from a dialog that shows it.
+    flagged:
+      flaggedReason(findings, m.validateExit) ??
+      (flags.includes(UNTRUSTED_ORIGIN)
+        ? `untrusted origin (the turn that wrote it read ${m.originReason ?? 'outside content'} first): promote it from its page, where the origin is shown`
+        : null),
+    originFlags: flags,
     classes: {
       credential: secret.some((c) => findingClass(c.code) === 'credential'),
       personal: secret.some((c) => findingClass(c.code) === 'personal'),

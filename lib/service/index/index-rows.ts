@@ -78,6 +78,9 @@ export function prepareRow(source: string, file: ListedFile, ins: Inspected): Pr
       ins.needsBackfill ? 1 : 0,
       null,
       ins.body,
+      // The origin itself is filled after the read, from the transcript cache (lib/service/origin/origin-index.ts).
+      f.originSessionId ?? null,
+      f['origin-reviewed'] ?? null,
     ],
     changedSinceVerified: f['changed-since-verified'] || null,
     findings: ins.findings.map((x) => [id[0], x.check, x.code, x.label, x.line ?? null, x.message, x.class ?? null]),
@@ -92,8 +95,8 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
     key, id, source, rel_path, filename, location, tier, trust_level, type, name, description, source_machine,
     created_at, last_verified, quarantined_at, quarantine_reason, created_ms, created_from_mtime, last_verified_ms,
     quarantine_since_ms, size, mtime_ms, sha256, validate_exit, secret_exit, injection_exit, finding_count,
-    finding_checks, needs_backfill, conflict, indexed, error, body
-  ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?)`);
+    finding_checks, needs_backfill, conflict, indexed, error, body, origin_session, origin_reviewed
+  ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?, ?, ?)`);
   // Kept out of the big INSERT above: most rows never carry it (docs/hooks.md).
   const setChanged = sqlite.prepare('UPDATE memories SET changed_since_verified = ? WHERE key = ?');
   const insertFinding = sqlite.prepare(
@@ -186,6 +189,8 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
         0,
         error,
         '',
+        null,
+        null,
       ]);
       insertFinding.run(key, 'validate', 'unreadable', 'FAIL-STRUCT', null, error, null);
     },

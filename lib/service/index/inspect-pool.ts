@@ -30,6 +30,8 @@ export interface PoolBatch {
 /** What the workers get once: every batch, the claim counter and the reply counter. */
 export interface PoolJob {
   root: string;
+  /** Each read file's bytes come back with its row (the version store's, docs/versions.md). */
+  keepBytes?: boolean;
   sourceId: string;
   batches: PoolBatch[];
   claim: Int32Array;
@@ -85,6 +87,8 @@ export function openInspectPool(
     mainHelps?: boolean;
     /** The worker's code instead of inspect-worker.ts's bundle (tests: a worker that fails). */
     code?: string;
+    /** Each read file's bytes come back with its row (PoolJob.keepBytes). */
+    keepBytes?: boolean;
   } = {},
 ): InspectPool | null {
   if (size < 1 || batches.length === 0) return null;
@@ -93,7 +97,7 @@ export function openInspectPool(
   if (!code) return null;
   const claim = new Int32Array(new SharedArrayBuffer(4));
   const replied = new Int32Array(new SharedArrayBuffer(4));
-  const job: PoolJob = { root, sourceId, batches, claim, replied };
+  const job: PoolJob = { root, sourceId, batches, claim, replied, keepBytes: opts.keepBytes };
   const workers: Worker[] = [];
   const ports: MessagePort[] = [];
   for (let i = 0; i < size; i++) {

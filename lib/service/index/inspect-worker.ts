@@ -17,7 +17,7 @@ port.once('message', (job: PoolJob) => {
     let reply: PoolReply;
     try {
       const files: PoolFileResult[] = batch.files.map((f, i) => {
-        const result = readPrepared(job.root, job.sourceId, f, owner, batch.prior[i] ?? null);
+        const result = readPrepared(job.root, job.sourceId, f, owner, batch.prior[i] ?? null, job.keepBytes);
         // A file listed without a stat takes its size and mtime from the open file (read-one.ts).
         return { size: f.size, mtimeMs: f.mtimeMs, result };
       });

@@ -10,10 +10,10 @@ import { splitFile } from '../../memory-file/split';
 import { parseFrontmatter, withFrontmatterMemo } from '../../memory-file/frontmatter';
 import { runAllChecks, type AllVerdicts } from '../../validators/run';
 import type { Finding, OwnerIdentity } from '../../validators/types';
-import { FILE_CAP_BYTES, findingClass } from '../../validators/types';
-import { secretCandidates } from '../../validators/secrets';
+import { FILE_CAP_BYTES } from '../../validators/types';
 import { decodeLossy } from '../../validators/scan-text';
-import { KNOWN_VALUE_CODE, credentialValue, entryOf } from '../../validators/known-values';
+import { entryOf } from '../../validators/known-values';
+import { credentialValues } from '../../validators/credential-values';
 import { maskBody, withholdSecret } from '../../validators/withhold';
 import { effectiveTier, type MemoryFacts } from '../../trust/facts';
 import { parseTimestamp } from '../../trust/dates';
@@ -133,18 +133,11 @@ function inspectOnce(bytes: Buffer, file: InspectFile, owner: OwnerIdentity, con
 export function credentialValuesOf(bytes: Buffer, owner: OwnerIdentity): CredentialValueRow[] {
   const kv = owner.knownValues;
   if (!kv || bytes.length > FILE_CAP_BYTES) return [];
-  const text = decodeLossy(bytes);
   const out: CredentialValueRow[] = [];
-  const seen = new Set<string>();
-  for (const c of secretCandidates(text, owner)) {
-    if (findingClass(c.code) !== 'credential') continue;
-    const own = c.code === KNOWN_VALUE_CODE ? 0 : 1;
-    const value = own ? credentialValue(text, c) : text.slice(c.start, c.end);
-    if (value === null) continue;
-    const e = entryOf(kv.salt, value);
-    if (seen.has(`${own}${e.hash}`)) continue;
-    seen.add(`${own}${e.hash}`);
-    out.push([e.hash, e.len, e.quick, own]);
+  for (const v of credentialValues(decodeLossy(bytes), owner)) {
+    if (!v.propagated) continue;
+    const e = entryOf(kv.salt, v.value);
+    out.push([e.hash, e.len, e.quick, v.own ? 1 : 0]);
   }
   return out;
 }

@@ -14,6 +14,8 @@ import { loadConfig } from '../../config';
 import { createContext } from '../context';
 import { scan } from './scan-service';
 import { SALT_FILE, SET_FILE } from '../known-values-store';
+import { memoryDetail } from './memory-detail';
+import { indexFileView } from '../claude/index-file';
 import {
   CLI,
   PROJECT,
@@ -149,6 +151,33 @@ describe('value propagation', () => {
     expect(Object.values(set.values)).toEqual([[15, expect.any(Number), expect.stringMatching(/:reference_nas\.md$/)]]);
     closeDb(sb.db);
     expect(filesHolding(dir, VALUE).filter((p) => !p.startsWith(sb.root))).toEqual([]);
+  });
+
+  it('the pages of B and of MEMORY.md show the value masked however it is written there (quoted, in backticks, with punctuation)', () => {
+    put(sb.root, 'reference_nas.md', memoryFile(fm('nas'), `\nThe NAS admin account.\n\npassword: "${VALUE}"\n`));
+    put(
+      sb.root,
+      'project_backup.md',
+      memoryFile(fm('backup'), `\nThe job logs in with \`${VALUE}\`, or «${VALUE}» on the old box; see ${VALUE}.\n`),
+    );
+    put(
+      sb.root,
+      'MEMORY.md',
+      `# Memory index\n\n- [NAS](reference_nas.md) — the admin box\n- [Backup](project_backup.md) — logs in with **${VALUE}**!\n`,
+    );
+    const ctx = open(sb);
+    scan(ctx);
+    // What the memory page renders (app/memories/[id]/page.tsx): memoryDetail, then IndexFileView for MEMORY.md.
+    const b = memoryDetail(ctx, 'project_backup.md');
+    if (!b.ok) throw new Error(b.message);
+    const page = JSON.stringify(b.detail);
+    expect(page).not.toContain(VALUE);
+    expect(page.match(/⟦credential #\d+ · \d+ chars⟧/g)).toHaveLength(3);
+    const ix = indexFileView(ctx, ctx.sources[0]!.id, 'MEMORY.md');
+    if (!ix.ok) throw new Error(ix.message);
+    const index = JSON.stringify(ix.view);
+    expect(index).not.toContain(VALUE);
+    expect(index).toContain('secret.known-value');
   });
 
   it('a memory indexed before the value was known gets the finding when the value turns up; it goes when the value does', () => {

@@ -20,7 +20,7 @@ import { history, type HistoryItem } from '../../../db/queries/history';
 import { FILE_CAP_BYTES } from '../../validators/types';
 import { isoNow } from '../../trust/dates';
 import { originOfMemory } from '../origin/memory-origin';
-import { untrustedSummary } from '../../trust/origin';
+import { originIndexValue, untrustedSummary } from '../../trust/origin';
 import type { MemoryOrigin } from '../origin/origin';
 import type { ProjectRef } from '../../sources/claude-home';
 
@@ -64,16 +64,35 @@ export interface MemoryDetail {
 
 export type DetailResult = { ok: true; detail: MemoryDetail } | Failure;
 
-export function memoryDetail(ctx: ServiceContext, ref: string, sourceId?: string): DetailResult {
-  // A memory a transition has moved aside is shown as last committed (docs/crash-safety.md, "Readers").
-  const moving = committedLocated(ctx, ref, sourceId);
-  if (moving) return { ok: true, detail: detailOf(ctx, moving) };
-  const r = resolveMemory(ctx.sources, ref, { sourceId });
-  if (!r.ok) return { ok: false, code: r.code, message: r.message };
-  return { ok: true, detail: detailOf(ctx, r.found, r.conflictWith) };
+export interface DetailOptions {
+  /**
+   * The dashboard's page: the origin from the transcript cache only, never a transcript read
+   * on the request (docs/origin.md "In the dashboard"); a transcript not read yet is
+   * `reading` and read in the background. The CLI reads it.
+   */
+  originCacheOnly?: boolean;
 }
 
-function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): MemoryDetail {
+export function memoryDetail(
+  ctx: ServiceContext,
+  ref: string,
+  sourceId?: string,
+  opts: DetailOptions = {},
+): DetailResult {
+  // A memory a transition has moved aside is shown as last committed (docs/crash-safety.md, "Readers").
+  const moving = committedLocated(ctx, ref, sourceId);
+  if (moving) return { ok: true, detail: detailOf(ctx, moving, undefined, opts) };
+  const r = resolveMemory(ctx.sources, ref, { sourceId });
+  if (!r.ok) return { ok: false, code: r.code, message: r.message };
+  return { ok: true, detail: detailOf(ctx, r.found, r.conflictWith, opts) };
+}
+
+function detailOf(
+  ctx: ServiceContext,
+  found: Located,
+  conflictWith: Located | undefined,
+  opts: DetailOptions,
+): MemoryDetail {
   const st = fs.statSync(found.abs);
   // Oversized files are reported, never loaded whole (docs/memory-files.md).
   const bytes = st.size > FILE_CAP_BYTES ? readHead(found.abs, FILE_CAP_BYTES + 1) : fs.readFileSync(found.abs);
@@ -85,12 +104,19 @@ function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): 
     secretExit: ins.verdicts.secret.exit,
     findings: ins.findings,
   };
-  const origin = originOfMemory(ctx, {
-    source: found.source,
-    abs: found.abs,
-    filename: found.filename,
-    fields: ins.fields,
-  });
+  const origin = originOfMemory(
+    ctx,
+    { source: found.source, abs: found.abs, filename: found.filename, fields: ins.fields },
+    { cacheOnly: opts.originCacheOnly },
+  );
+  // The same flags as the index gives the memory's row (lib/trust/origin.ts `originIndexValue`).
+  const indexed =
+    origin.status === 'known'
+      ? originIndexValue(
+          { untrustedOrigin: origin.untrustedOrigin, userRequested: origin.userRequested },
+          !!ins.fields['origin-reviewed'],
+        )
+      : null;
   return {
     id: `${found.source.id}:${found.filename}`,
     layout: found.source.kind,
@@ -101,6 +127,8 @@ function detailOf(ctx: ServiceContext, found: Located, conflictWith?: Located): 
       trustLevel: ins.facts.trustLevel,
       conflict: !!conflictWith,
       lifecycle: life,
+      origin: indexed?.origin,
+      originReason: indexed?.reason,
     }),
     created: ins.fields['created-at']
       ? { at: ins.fields['created-at'], fromMtime: false }

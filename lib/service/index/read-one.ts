@@ -16,13 +16,17 @@ import { prepareRow, type PreparedRow } from './index-rows';
 export const SCAN_READ_CAP = 1024 * 1024;
 
 export type ReadResult =
-  | { ins: ReturnType<typeof inspect> }
+  | { ins: ReturnType<typeof inspect>; bytes: Buffer }
   | { error: string }
   | { touched: ReturnType<typeof clockBases> }
   | { gone: true };
 
-/** readOne's answer with an inspection already turned into the row the scan inserts. */
-export type PreparedResult = Exclude<ReadResult, { ins: unknown }> | { row: PreparedRow };
+/**
+ * readOne's answer with an inspection already turned into the row the scan inserts; with
+ * `keepBytes`, the bytes inspected too, for the version store (docs/versions.md): the same
+ * bytes, not a second read that could see a later write.
+ */
+export type PreparedResult = Exclude<ReadResult, { ins: unknown }> | { row: PreparedRow; bytes?: Uint8Array };
 
 /** One file of root `sourceId` read, inspected and made into its row: what the scan writes (maybe on a worker). */
 export function readPrepared(
@@ -31,9 +35,12 @@ export function readPrepared(
   f: ListedFile,
   owner: OwnerIdentity,
   priorSha: string | null,
+  keepBytes = false,
 ): PreparedResult {
   const r = readOne(root, f, owner, priorSha);
-  return 'ins' in r ? { row: prepareRow(sourceId, f, r.ins) } : r;
+  if (!('ins' in r)) return r;
+  const row = prepareRow(sourceId, f, r.ins);
+  return keepBytes ? { row, bytes: r.bytes } : { row };
 }
 
 export function readOne(root: string, f: ListedFile, owner: OwnerIdentity, priorSha: string | null = null): ReadResult {
@@ -55,7 +62,7 @@ export function readOne(root: string, f: ListedFile, owner: OwnerIdentity, prior
   try {
     if (priorSha !== null && sha256(bytes) === priorSha)
       return { touched: clockBases(factsOf(readFields(bytes).fields, f)) };
-    return { ins: inspect(bytes, f, owner) };
+    return { ins: inspect(bytes, f, owner), bytes };
   } catch (e) {
     // A validator bug must not stop the scan of every other file.
     return { error: `could not be inspected: ${e instanceof Error ? e.message : String(e)}` };

@@ -52,14 +52,36 @@ function locationsOf(source: SourceInfo, filename: string): Located[] {
   return out;
 }
 
+/** `<source-id>:<rest>` (what `list` prints as `id` and `key`): the source and the rest, when the id is configured. */
+const SOURCE_PREFIX = /^([a-z0-9-]{1,40}):(.+)$/;
+
+/**
+ * Every handle the CLI prints names a memory (#34): its id `<source-id>:<filename>`, its
+ * index key `<source-id>:<relPath>`, a path inside a root (absolute, or relative to the
+ * working directory), or a `relPath` as `list` prints it (relative to its root).
+ */
 export function resolveMemory(sources: SourceInfo[], ref: string, opts: { sourceId?: string } = {}): Resolution {
   if (ref.includes('\0')) return { ok: false, code: 'bad-name', message: 'the name contains a NUL byte' };
-  const pool = opts.sourceId ? sources.filter((s) => s.id === opts.sourceId) : sources;
+  let pool = opts.sourceId ? sources.filter((s) => s.id === opts.sourceId) : sources;
+  const prefixed = SOURCE_PREFIX.exec(ref);
+  if (prefixed && pool.some((s) => s.id === prefixed[1])) {
+    pool = pool.filter((s) => s.id === prefixed[1]);
+    ref = prefixed[2]!;
+    // A key's relPath names a file of that root: read against the root, never the working directory.
+    if ((ref.includes('/') || ref.includes('\\')) && !path.isAbsolute(ref)) ref = path.join(pool[0]!.root, ref);
+  }
   let filename = ref;
   let scoped = pool;
   if (ref.includes('/') || ref.includes('\\')) {
-    const abs = path.resolve(ref);
+    let abs = path.resolve(ref);
     scoped = pool.filter((s) => isInside(path.resolve(s.root), abs));
+    if (scoped.length === 0 && !path.isAbsolute(ref)) {
+      // A relPath as `list` prints it (`memories/x.md`, `quarantine/x.md`): the roots that hold it.
+      scoped = pool.filter(
+        (s) => isInside(path.resolve(s.root), path.join(s.root, ref)) && fs.existsSync(path.join(s.root, ref)),
+      );
+      if (scoped.length > 0) abs = path.join(scoped[0]!.root, ref);
+    }
     if (scoped.length === 0)
       return { ok: false, code: 'not-found', message: `${ref} is not inside any configured root` };
     filename = path.basename(abs);

@@ -1,11 +1,13 @@
 /** The scan as a service call: sources re-detected, then the incremental scan. */
-import { tidyUndoCopies } from '../batches/copy-purge';
+import { tidyRecordCopies, tidyUndoCopies } from '../batches/copy-purge';
 import { refreshSources, type ServiceContext } from '../context';
 import { scanSources, type ScanOptions, type ScanStats } from './scan';
 import { recoverAll } from '../write/recover';
 import { indexVouched } from './ask-monitor';
 import type { SourceInfo } from '../../sources';
 import path from 'node:path';
+import { fillOrigins } from '../origin/origin-index';
+import { originDataDir } from '../origin/memory-origin';
 
 /** The index's folder, where the set of known credential values lives; none for an in-memory index. */
 export function knownValuesDirOf(dbPath: string): string | undefined {
@@ -17,6 +19,12 @@ export interface ServiceScanOptions extends ScanOptions {
   askWatcher?: boolean;
   /** Called with the re-detected roots just before the scan reads the disk (a watcher places its watches here). */
   beforeRead?: (sources: SourceInfo[]) => void;
+  /**
+   * How the rows' origins are answered after the scan (docs/origin.md "In the index"):
+   * `cache` (default) from the transcript cache only — the dashboard reads the rest in the
+   * background; `read` reads the transcripts not in it (the CLI).
+   */
+  origins?: 'cache' | 'read';
 }
 
 export function scan(ctx: ServiceContext, opts: ServiceScanOptions = {}): ScanStats {
@@ -24,7 +32,7 @@ export function scan(ctx: ServiceContext, opts: ServiceScanOptions = {}): ScanSt
   // Unfinished operations are recovered when their root's lock is free; while a writer
   // holds it, the scan shows the last committed state (docs/crash-safety.md, "Readers").
   recoverAll(ctx);
-  const { askWatcher, beforeRead, ...rest } = opts;
+  const { askWatcher, beforeRead, origins, ...rest } = opts;
   beforeRead?.(ctx.sources);
   // Asked after the recovery, so a file it moved is an event before our cookie (docs/freshness.md).
   const vouched = askWatcher === true && indexVouched(ctx.config.dbPath, ctx.sources);
@@ -44,5 +52,8 @@ export function scan(ctx: ServiceContext, opts: ServiceScanOptions = {}): ScanSt
   });
   // A credential removed by hand since the last scan: no undo copy keeps it; old copies expire (copy-purge.ts).
   for (const s of ctx.sources) if (!s.error) tidyUndoCopies(ctx, s, rewritten.get(s.id) ?? []);
+  for (const s of ctx.recordSources ?? []) if (!s.error) tidyRecordCopies(ctx, s);
+  const o = fillOrigins(ctx.handle.sqlite, ctx.sources, ctx.owner(), originDataDir(ctx), { read: origins === 'read' });
+  if (o.filled || o.pending) stats.originRows = o;
   return stats;
 }

@@ -10,8 +10,8 @@ import { STAT_LATER, withNamesOnly, withStatLater } from '../../sources/list-dir
 import type { OwnerIdentity } from '../../validators/types';
 import { markConflictFor, markConflicts, rowWriter } from './index-rows';
 import { mirrorAudit } from '../audit/audit-mirror';
-import { markIndexed } from '../claude/claude-index';
 import { storeIndexFindings } from '../claude/index-file-scan';
+import { indexStampKey, refreshIndexFile } from '../claude/index-file-stamp';
 import { committedListing } from '../write/recover';
 import { pendingIntents } from '../write/journal';
 import crypto from 'node:crypto';
@@ -61,6 +61,8 @@ export interface ScanStats {
   workers?: number;
   /** Files inspected again because the set of known credential values changed (docs/credentials.md, "Value propagation"). */
   propagated?: number;
+  /** Rows whose origin was answered after the scan, and rows still waiting for their transcript (docs/origin.md "In the index"). */
+  originRows?: { filled: number; pending: number };
 }
 
 export interface ScanOptions {
@@ -69,6 +71,8 @@ export interface ScanOptions {
   onRewritten?: (sourceId: string, filename: string) => void;
   /** This machine: its unfinished operations are shown as last committed (docs/crash-safety.md, "Readers"). */
   machine?: string;
+  /** The scan's time (the context's `now`): when outside changes are recorded (docs/versions.md). */
+  now?: Date;
   /** Record roots: their records are read by their adapter, but their audit files are mirrored here too (docs/records.md, "History and reports"). */
   recordSources?: SourceInfo[];
   /** A live watcher of these roots saw no change since its last scan (docs/freshness.md): the file roots are not listed. */
@@ -143,15 +147,26 @@ export function scanSources(
   sources: SourceInfo[],
   given: OwnerIdentity,
   now: Date,
-  opts: ScanOptions = {},
+  givenOpts: ScanOptions = {},
 ): ScanStats {
+  // The scan's time reaches the version keeper: outside events carry it (MEMTRUST_NOW in tests).
+  const opts: ScanOptions = { ...givenOpts, now: givenOpts.now ?? now };
   // The scan inspects with the set as it is on disk now, a salt made if there was none.
   const dir = opts.knownValuesDir;
   const owner: OwnerIdentity = dir ? { ...given, knownValues: openKnownValues(dir) } : given;
   const stats: ScanStats = { sources: sources.length, files: 0, read: 0, removed: 0, events: 0, errors: [] };
-  const upsertSource = sqlite.prepare(
+  const sourceRow = sqlite.prepare('SELECT root, kind, label, error FROM sources WHERE id = ?');
+  const insertSource = sqlite.prepare(
     'INSERT OR REPLACE INTO sources (id, root, kind, label, scanned_at, error) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  // A root's row is written when it changes, not at every scan: at 220 roots the per-root
+  // writes of an unchanged rescan were most of its time (docs/performance.md, "A home of 200
+  // projects"); `scanned_at` is when the row last changed.
+  const upsertSource = (id: string, root: string, kind: string, label: string, at: number, error: string | null) => {
+    const r = sourceRow.get(id) as { root: string; kind: string; label: string; error: string | null } | undefined;
+    if (r && r.root === root && r.kind === kind && r.label === label && r.error === error) return;
+    insertSource.run(id, root, kind, label, at, error);
+  };
   // A scan that died while full-text indexing was deferred left the flag: finish its job.
   if (sqlite.prepare('SELECT 1 FROM meta WHERE key = ?').get(FTS_FLAG)) rebuildFts(sqlite);
   restoreIndexes(sqlite);
@@ -169,6 +184,8 @@ export function scanSources(
       sqlite.prepare(`DELETE FROM sources WHERE id NOT IN (${placeholders})`).run(...ids);
       sqlite.prepare(`DELETE FROM index_findings WHERE source NOT IN (${placeholders})`).run(...ids);
       sqlite.prepare(`DELETE FROM credential_values WHERE source NOT IN (${placeholders})`).run(...ids);
+      const stamp = sqlite.prepare('DELETE FROM meta WHERE key = ?');
+      for (const id of known) if (!ids.includes(id)) stamp.run(indexStampKey(id));
     })();
   }
   // Rules or owner changed since the index was built: every file is inspected again (sizes and mtimes say nothing).
@@ -181,7 +198,7 @@ export function scanSources(
   for (const source of skipFiles ? [] : sources) {
     if (source.error) {
       stats.errors.push(`${source.root}: ${source.error}`);
-      upsertSource.run(source.id, source.root, source.kind, source.label, now.getTime(), source.error);
+      upsertSource(source.id, source.root, source.kind, source.label, now.getTime(), source.error);
       continue;
     }
     // The audit mirror runs while the workers inspect, when there are workers; else after.
@@ -190,7 +207,7 @@ export function scanSources(
       events = mirrorAudit(sqlite, source.id, source.root, tick);
     });
     stats.events += events >= 0 ? events : mirrorAudit(sqlite, source.id, source.root);
-    upsertSource.run(source.id, source.root, source.kind, source.label, now.getTime(), null);
+    upsertSource(source.id, source.root, source.kind, source.label, now.getTime(), null);
   }
   if (dir && !skipFiles) {
     const recheck = { ...opts, workers: 0, onProgress: undefined, onListed: undefined, onRelisted: undefined };
@@ -316,7 +333,7 @@ function compareAndLoad(
   }
   const writer = rowWriter(sqlite);
   // Versions and outside changes (docs/versions.md): told each batch before its rows, and the files gone.
-  const versions = openVersionKeeper(sqlite, source, owner, opts.machine);
+  const versions = openVersionKeeper(sqlite, source, owner, opts.machine, opts.now);
   const changed: Changed[] = [];
   for (const f of listed) {
     if (compare && !compare.has(f.relPath)) continue; // its row is the watcher's listing's
@@ -349,7 +366,7 @@ function compareAndLoad(
         source.root,
         source.id,
         batches.map((files, k) => ({ files, prior: priors[k]! })),
-        { mainHelps: opts.poolMainHelps },
+        { mainHelps: opts.poolMainHelps, keepBytes: versions !== null },
       )
     : null;
   if (pool) {
@@ -368,7 +385,14 @@ function compareAndLoad(
   /** Batch k read and inspected on this thread, as a worker answers it. */
   const here = (k: number): PoolFileResult[] =>
     batches[k]!.map((f, i) => {
-      const result = readPrepared(source.root, source.id, f, owner, priors ? priors[k]![i]! : priorSha(f));
+      const result = readPrepared(
+        source.root,
+        source.id,
+        f,
+        owner,
+        priors ? priors[k]![i]! : priorSha(f),
+        versions !== null,
+      );
       return { size: f.size, mtimeMs: f.mtimeMs, result };
     });
   /** Batch k's files with their results: a worker's answer carries the size and mtime it found. */
@@ -445,8 +469,7 @@ function compareAndLoad(
           markConflictFor(sqlite, id);
       })();
   } else if (changed.length > 0 || stats.removed > 0) markConflicts(sqlite, source.id);
-  if (source.adapter.indexFile) {
-    markIndexed(sqlite, source);
-    storeIndexFindings(sqlite, source, owner);
-  }
+  // An unchanged root writes nothing here either (claude/index-file-stamp.ts).
+  if (source.adapter.indexFile)
+    refreshIndexFile(sqlite, source, owner, force || changed.length > 0 || existing.size > 0);
 }

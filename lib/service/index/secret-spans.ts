@@ -1,13 +1,12 @@
 /**
  * Where the secret check's findings sit in a text (character spans), for the
- * repair dialog's redactions and for masking a line inline. The same detector
- * pipeline as secretCheck (redactions blanked, overlaps resolved), so a span here
- * is exactly a finding there; the repair result is re-checked with secretCheck.
+ * repair dialog's redactions and for masking a line inline. secretCheck's own
+ * candidates (secretCandidates: every detector, prose and known values included,
+ * redactions blanked, overlaps resolved), so a span here is exactly a finding
+ * there; the repair result is re-checked with secretCheck.
  */
-import { patternCandidates, type SecretCandidate } from '../../validators/secrets-patterns';
-import { emailCandidates, homePathCandidates } from '../../validators/secrets-pii';
-import { resolveOverlaps } from '../../validators/secrets';
-import { blankRedacted } from '../../validators/secrets-redact';
+import type { SecretCandidate } from '../../validators/secrets-patterns';
+import { secretCandidates } from '../../validators/secrets';
 import { lineAt, lineStarts } from '../../validators/scan-text';
 import type { OwnerIdentity } from '../../validators/types';
 
@@ -19,13 +18,8 @@ export interface SecretSpan {
 }
 
 export function secretSpans(text: string, owner: OwnerIdentity): SecretSpan[] {
-  const blank = blankRedacted(text);
-  const found = resolveOverlaps([
-    ...patternCandidates(blank),
-    ...emailCandidates(blank, owner),
-    ...homePathCandidates(blank, owner),
-  ]);
   const starts = lineStarts(text);
+  const found = secretCandidates(text, owner, starts);
   const seen = new Map<string, number>();
   return found.map((c) => {
     const base = `${c.code}|${c.message}`;

@@ -31,10 +31,12 @@ export function withOriginFlags(
   owner: OwnerIdentity,
   dataDir: string | null,
   clock: () => number = Date.now,
+  /** The allowance for transcripts not yet cached; 0: the cache only. */
+  readMs = CONTEXT_ORIGIN_MS,
 ): ContextRootInput {
   if (input.layout !== 'claude-code' || input.error) return input;
   if (!hasTranscripts(path.dirname(input.root))) return input;
-  const until = clock() + CONTEXT_ORIGIN_MS;
+  const until = clock() + readMs;
   for (const m of input.memories) {
     if (m.problem || m.facts.location !== 'memories') continue;
     const abs = path.join(input.root, m.filename);
@@ -57,7 +59,7 @@ export function withOriginFlags(
       owner,
       dataDir,
       // Past the allowance only cached transcripts are used: a session start is never held up.
-      cacheOnly: clock() > until,
+      cacheOnly: readMs <= 0 || clock() > until,
     });
     m.untrustedOrigin = o.status === 'known' && o.untrustedOrigin ? untrustedSummary(o.untrustedOrigin) : undefined;
   }

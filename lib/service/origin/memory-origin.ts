@@ -26,7 +26,11 @@ export interface OriginTarget {
   fields: Record<string, string>;
 }
 
-export function originRequest(ctx: ServiceContext, t: OriginTarget): OriginRequest | null {
+export function originRequest(
+  ctx: ServiceContext,
+  t: OriginTarget,
+  opts: { cacheOnly?: boolean } = {},
+): OriginRequest | null {
   if (t.source.kind !== 'claude-code') return null;
   return {
     root: t.source.root,
@@ -35,11 +39,12 @@ export function originRequest(ctx: ServiceContext, t: OriginTarget): OriginReque
     sessionId: t.fields.originSessionId,
     owner: ctx.owner(),
     dataDir: originDataDir(ctx),
+    cacheOnly: opts.cacheOnly,
   };
 }
 
-export function originOfMemory(ctx: ServiceContext, t: OriginTarget): MemoryOrigin {
-  const req = originRequest(ctx, t);
+export function originOfMemory(ctx: ServiceContext, t: OriginTarget, opts: { cacheOnly?: boolean } = {}): MemoryOrigin {
+  const req = originRequest(ctx, t, opts);
   if (!req) return { status: 'unknown', why: 'only Claude Code memory folders have session transcripts' };
   return memoryOrigin(req);
 }

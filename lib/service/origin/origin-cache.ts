@@ -22,15 +22,24 @@ const VERSION = 1;
 const MAX_ENTRIES = 400;
 
 const memory = new Map<string, CachedScan>();
-const loadedFiles = new Set<string>();
+/** Each cache file's mtime when this process last read it: another process (`memtrust scan`) may have written it since. */
+const loadedFiles = new Map<string, number>();
 
 function cacheFile(dataDir: string): string {
   return path.join(dataDir, FILE_NAME);
 }
 
 function loadFile(dataDir: string | null): void {
-  if (!dataDir || loadedFiles.has(dataDir)) return;
-  loadedFiles.add(dataDir);
+  if (!dataDir) return;
+  let mtime = -1;
+  try {
+    mtime = fs.statSync(cacheFile(dataDir)).mtimeMs;
+  } catch {
+    // none yet
+  }
+  if (loadedFiles.get(dataDir) === mtime) return;
+  loadedFiles.set(dataDir, mtime);
+  if (mtime < 0) return;
   try {
     const raw = JSON.parse(fs.readFileSync(cacheFile(dataDir), 'utf8')) as {
       version?: number;
@@ -38,18 +47,38 @@ function loadFile(dataDir: string | null): void {
     };
     if (raw.version !== VERSION || typeof raw.entries !== 'object' || !raw.entries) return;
     for (const [k, v] of Object.entries(raw.entries)) {
-      if (!memory.has(k) && typeof v?.size === 'number' && Array.isArray(v.writes)) memory.set(k, v);
+      if (typeof v?.size !== 'number' || !Array.isArray(v.writes)) continue;
+      // A pass of a longer (later) transcript wins: the other process read it after us.
+      const mine = memory.get(k);
+      if (!mine || v.size > mine.size || (v.size === mine.size && v.mtimeMs > mine.mtimeMs)) memory.set(k, v);
     }
   } catch {
     // No cache yet, or an unreadable one: it is only a cache.
   }
 }
 
-/** The kept pass for this transcript when its size and mtime still match. */
-export function cachedScan(transcript: string, st: fs.Stats, dataDir: string | null): CachedScan | null {
+/**
+ * The kept pass for this transcript when its size and mtime still match. `writtenBefore`
+ * (a memory's mtime): a pass of a transcript that has only grown since also answers when
+ * the memory was last written before that pass — a transcript is appended to, and the call
+ * that wrote the memory was logged before the write (a running session grows its
+ * transcript with every line; the page would otherwise never find it cached).
+ */
+export function cachedScan(
+  transcript: string,
+  st: fs.Stats,
+  dataDir: string | null,
+  writtenBefore?: number,
+): CachedScan | null {
   loadFile(dataDir);
   const hit = memory.get(transcript);
-  if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs) {
+  const grown =
+    hit !== undefined &&
+    writtenBefore !== undefined &&
+    st.size > hit.size &&
+    st.mtimeMs >= hit.mtimeMs &&
+    writtenBefore <= hit.mtimeMs;
+  if (hit && ((hit.size === st.size && hit.mtimeMs === st.mtimeMs) || grown)) {
     // Most recently used last: the oldest are dropped first.
     memory.delete(transcript);
     memory.set(transcript, hit);
@@ -89,12 +118,16 @@ export function batched<T>(dataDir: string | null, fn: () => T): T {
 
 function persist(dataDir: string | null): void {
   if (!dataDir) return;
+  // What another process kept meanwhile is kept too.
+  loadFile(dataDir);
   try {
     fs.mkdirSync(dataDir, { recursive: true });
     const file = cacheFile(dataDir);
     const tmp = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify({ version: VERSION, entries: Object.fromEntries(memory) }));
     fs.renameSync(tmp, file);
+    // Our own write is not news to us.
+    loadedFiles.set(dataDir, fs.statSync(file).mtimeMs);
   } catch {
     // A read-only data dir: the pass is kept in memory only.
   }

@@ -7,7 +7,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { scanSession, type FileWrite, type SessionFacts } from '../../origin/session-scan';
+import {
+  scanSession,
+  scanSessionAsync,
+  type FileWrite,
+  type SessionFacts,
+  type SessionScan,
+} from '../../origin/session-scan';
 import { maskValues } from '../../validators/mask-inline';
 import type { OwnerIdentity } from '../../validators/types';
 import { originFlagNames, originFlags, type UntrustedOrigin } from '../../trust/origin';
@@ -41,6 +47,14 @@ export interface OriginKnown {
 export interface OriginUnknown {
   status: 'unknown';
   why: string;
+  /**
+   * Only with `cacheOnly`: the transcript exists but its pass is not in the cache yet; the
+   * dashboard reads it in the background and shows "reading the session transcript…"
+   * meanwhile (docs/origin.md "In the dashboard"). Never in `show --json`.
+   */
+  reading?: true;
+  /** With `reading`: the transcript to read. */
+  transcript?: string;
 }
 
 export type MemoryOrigin = OriginKnown | OriginUnknown;
@@ -55,7 +69,12 @@ export interface OriginRequest {
   owner: OwnerIdentity;
   /** Where the cross-process cache file lives (null: memory only). */
   dataDir: string | null;
-  /** Use a cached pass only; a transcript not read before is "origin unknown" (a time allowance ran out). */
+  /**
+   * Use a cached pass only; a transcript not read before is "origin unknown" with
+   * `reading: true` (a time allowance ran out, or a page that must not wait). A pass of a
+   * transcript that has only grown since is used when the memory was last written before
+   * that pass (origin-cache.ts `cachedScan`).
+   */
   cacheOnly?: boolean;
 }
 
@@ -91,37 +110,81 @@ export function maskAndCut(text: string, owner: OwnerIdentity, max: number): str
   return `${out}…`;
 }
 
+/** A transcript's pass, or why there is none (`reading`: not in the cache, and the caller would not wait). */
+export type ScanAnswer = { ok: true; scan: CachedScan } | { ok: false; why: string; reading?: true };
+
+const cannotRead = (e: unknown): { ok: false; why: string } => ({
+  ok: false,
+  why: `the transcript cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
+});
+
+/** Masks what a pass keeps and keeps it in the cache under the size and mtime it was read at. */
+function keepPass(
+  file: string,
+  st: fs.Stats,
+  s: SessionScan,
+  owner: OwnerIdentity,
+  dataDir: string | null,
+): CachedScan {
+  const writes: FileWrite[] = [];
+  for (const w of s.writes.values()) {
+    writes.push({
+      ...w,
+      userText: w.userText === null ? null : maskValues(w.userText, owner).text,
+      reads: w.reads.map((r) => ({ ...r, source: maskValues(r.source, owner).text })),
+    });
+  }
+  const scan: CachedScan = { size: st.size, mtimeMs: st.mtimeMs, facts: s.facts, writes };
+  keepScan(file, scan, dataDir);
+  return scan;
+}
+
 /** The transcript's pass, from the cache or read now (masked before it is kept). */
 export function sessionScan(
   file: string,
   owner: OwnerIdentity,
   dataDir: string | null,
   cacheOnly = false,
-): { ok: true; scan: CachedScan } | { ok: false; why: string } {
+  /** With cacheOnly: the memory's mtime, so a pass of a transcript that only grew since still answers. */
+  writtenMs?: number,
+): ScanAnswer {
   let st: fs.Stats;
   try {
     st = fs.statSync(file);
   } catch (e) {
-    return { ok: false, why: `the transcript cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})` };
+    return cannotRead(e);
+  }
+  const hit = cachedScan(file, st, dataDir, cacheOnly ? writtenMs : undefined);
+  if (hit) return { ok: true, scan: hit };
+  if (cacheOnly) return { ok: false, why: 'the session transcript has not been read yet', reading: true };
+  try {
+    return { ok: true, scan: keepPass(file, st, scanSession(file), owner, dataDir) };
+  } catch (e) {
+    return cannotRead(e);
+  }
+}
+
+/**
+ * The same pass read asynchronously, chunk by chunk (lib/origin/lines.ts `eachLineAsync`):
+ * the dashboard's background reading, which never holds up a request.
+ */
+export async function sessionScanAsync(
+  file: string,
+  owner: OwnerIdentity,
+  dataDir: string | null,
+): Promise<ScanAnswer> {
+  let st: fs.Stats;
+  try {
+    st = await fs.promises.stat(file);
+  } catch (e) {
+    return cannotRead(e);
   }
   const hit = cachedScan(file, st, dataDir);
   if (hit) return { ok: true, scan: hit };
-  if (cacheOnly) return { ok: false, why: 'the transcript was not read (out of time for this request)' };
   try {
-    const s = scanSession(file);
-    const writes: FileWrite[] = [];
-    for (const w of s.writes.values()) {
-      writes.push({
-        ...w,
-        userText: w.userText === null ? null : maskValues(w.userText, owner).text,
-        reads: w.reads.map((r) => ({ ...r, source: maskValues(r.source, owner).text })),
-      });
-    }
-    const scan: CachedScan = { size: st.size, mtimeMs: st.mtimeMs, facts: s.facts, writes };
-    keepScan(file, scan, dataDir);
-    return { ok: true, scan };
+    return { ok: true, scan: keepPass(file, st, await scanSessionAsync(file), owner, dataDir) };
   } catch (e) {
-    return { ok: false, why: `the transcript cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})` };
+    return cannotRead(e);
   }
 }
 
@@ -149,11 +212,19 @@ function findWrite(scan: CachedScan, req: OriginRequest): FileWrite | null {
 export function memoryOrigin(req: OriginRequest): MemoryOrigin {
   const t = transcriptPath(req.root, req.sessionId);
   if ('why' in t) return unknown(t.why);
-  const r = sessionScan(t.file, req.owner, req.dataDir, req.cacheOnly);
-  if (!r.ok) return unknown(r.why);
+  const r = sessionScan(t.file, req.owner, req.dataDir, req.cacheOnly, req.cacheOnly ? writtenMs(req.abs) : undefined);
+  if (!r.ok) return r.reading ? { ...unknown(r.why), reading: true, transcript: t.file } : unknown(r.why);
   const w = findWrite(r.scan, req);
   if (!w) return unknown(`session ${req.sessionId}'s transcript has no Write, Edit or MultiEdit of ${req.filename}`);
   return knownOrigin(r.scan.facts, w, req, t.file);
+}
+
+function writtenMs(abs: string): number | undefined {
+  try {
+    return fs.statSync(abs).mtimeMs;
+  } catch {
+    return undefined;
+  }
 }
 
 function knownOrigin(facts: SessionFacts, w: FileWrite, req: OriginRequest, transcript: string): OriginKnown {

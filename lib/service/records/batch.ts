@@ -22,6 +22,7 @@ import { readIfExists } from '../write/fs-atomic';
 import { sha256 } from '../index/inspect';
 import { appendAudit } from '../audit/audit-log';
 import { ignoreOwnFolder } from '../meta/places';
+import { purgeRecordCopies } from '../batches/copy-purge';
 import { mirrorAudit } from '../audit/audit-mirror';
 import { eventApplied } from '../index/index-commit';
 import {
@@ -169,7 +170,10 @@ export function commitRecordBatch(
   // Durable before any file of the store changes: the batch's journal and its undo record.
   writeSnapshot(source.root, manifest, blobs);
   if (changes.some((c) => c.trash)) ignoreOwnFolder(source.root);
-  return runRecordChanges(ctx, source, manifest);
+  const run = runRecordChanges(ctx, source, manifest);
+  // A change that removed a credential: no copy of any batch keeps it, this one's included (copy-purge.ts).
+  if (run.ok) purgeRecordCopies(ctx, source);
+  return run;
 }
 
 /** Applies the batch's remaining changes (from the start or after a crash), then audits it; or puts it back. */

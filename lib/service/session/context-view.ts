@@ -39,6 +39,8 @@ export function contextView(ctx: ServiceContext, env: Env = process.env, project
       problems: setting.problem ? [setting.problem] : [],
       cache: ctx.handle.sqlite,
       listing: 'index',
+      // Transcripts from the cache only: the server reads the rest in the background (docs/origin.md "In the dashboard").
+      originReadMs: 0,
       keep: project === undefined ? contextKeepOf(ctx.handle.sqlite) : null,
     });
     return { plan, rows: new Map(plan.roots.map((r) => [r.id, orderedRows(r, { archived: false })])) };

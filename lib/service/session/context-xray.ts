@@ -25,7 +25,7 @@ export function rowGesture(row: ContextRow): RowGesture | null {
       ? { label: 'review: promote or demote', href: '/review', cli: `npx memtrust promote ${file}` }
       : { label: 'observing (promote after 7 days)', href: page, cli: `npx memtrust show ${file}` },
     reaffirm: { label: 're-affirm or demote', href: page, cli: `npx memtrust reaffirm ${file}` },
-    redact: { label: 'remove or <redacted> the credential', href: page, cli: `npx memtrust show ${file}` },
+    redact: { label: 'remove the credential value', href: page, cli: `npx memtrust show ${file}` },
     restore: { label: 'restore it (if it should load)', href: page, cli: `npx memtrust restore ${file}` },
     'index-move': { label: 'move its MEMORY.md line above the cut, or shorten the index', href: page, cli: null },
     'index-add': { label: 'add a line for it to MEMORY.md', href: page, cli: null },

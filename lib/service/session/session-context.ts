@@ -62,7 +62,19 @@ export interface ContextRequest {
    * (`contextKeepOf`), reused for the rows that did not change (docs/session-context.md, "Between changes").
    */
   keep?: ContextKeep | null;
+  /**
+   * Milliseconds this plan may spend reading session transcripts not yet in the cache
+   * (default CONTEXT_ORIGIN_MS, the session start's allowance). The dashboard passes 0: its
+   * Context X-ray never waits on a transcript, which it reads in the background
+   * (docs/origin.md "In the dashboard").
+   */
+  originReadMs?: number;
+  /** Told each memory file read from disk, with its bytes: the SessionStart hook keeps them as versions (docs/versions.md). */
+  onRead?: OnRead;
 }
+
+/** A memory file read on the spot: its root, listing, bytes and whether they hold a credential. */
+export type OnRead = (source: SourceInfo, f: ListedFile, bytes: Buffer, credential: boolean) => void;
 
 /** A memories/ row with its credential lines, as the planner takes it. */
 interface CachedRow extends ContextIndexRow {
@@ -252,6 +264,7 @@ function fromFile(
   owner: OwnerIdentity,
   bodies: boolean,
   checked?: CachedRow,
+  onRead?: OnRead,
 ): void {
   try {
     const bytes = fs.readFileSync(path.join(source.root, f.relPath));
@@ -264,6 +277,7 @@ function fromFile(
       lastVerified: fields['last-verified'],
     });
     m.credentialLines = checked ? checked.credentialLines : credentialLines(bytes, owner);
+    onRead?.(source, f, bytes, m.credentialLines.length > 0);
     m.injection = checked ? checked.injectionExit !== 0 : splitHints(injectionCheck(bytes)).injection.exit !== 0;
     if (bodies && m.credentialLines.length === 0) m.body = body.toString('utf8');
   } catch (e) {
@@ -283,6 +297,7 @@ function memoryOf(
   bodies: boolean,
   row: CachedRow | undefined,
   storedBody: ((relPath: string) => string | null) | undefined,
+  onRead?: OnRead,
 ): ContextMemory {
   const m: ContextMemory = {
     id: `${source.id}:${f.filename}`,
@@ -306,7 +321,7 @@ function memoryOf(
   // The scan's own freshness rule: same size and mtime; a row with an error is no cache.
   const fresh = row && row.error === null && row.size === f.size && row.mtimeMs === f.mtimeMs;
   if (fresh && fromRow(m, row, bodies, storedBody!)) return m;
-  fromFile(m, source, f, owner, bodies, fresh ? row : undefined);
+  fromFile(m, source, f, owner, bodies, fresh ? row : undefined, onRead);
   return m;
 }
 
@@ -320,6 +335,7 @@ export function readContextRoot(
   home: string,
   rows?: SourceRows | null,
   listing: 'disk' | 'index' = 'disk',
+  onRead?: OnRead,
 ): ContextRootInput {
   const base = { id: source.id, root: source.root, display: display(source.root, home), layout: source.kind };
   if (source.error) return { ...base, error: source.error, memories: [] };
@@ -340,7 +356,7 @@ export function readContextRoot(
   const memories: ContextMemory[] = [];
   for (const f of files) {
     const conflict = f.location !== 'archive' && inMemories.has(f.filename) && inQuarantine.has(f.filename);
-    memories.push(memoryOf(source, f, conflict, owner, bodies, rows?.memories.get(f.relPath), rows?.body));
+    memories.push(memoryOf(source, f, conflict, owner, bodies, rows?.memories.get(f.relPath), rows?.body, onRead));
   }
   memories.sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));
   return withIndexFile({ ...base, memories }, source, owner);
@@ -662,13 +678,13 @@ export function buildSessionContext(req: ContextRequest): ContextPlan {
           keep.sources.delete(source.id); // the rows could not be read this way: as without a keep
         }
       }
-      return readContextRoot(source, req.owner, home, cache?.get(source.id), req.listing);
+      return readContextRoot(source, req.owner, home, cache?.get(source.id), req.listing, req.onRead);
     });
     if (keep) for (const id of [...keep.sources.keys()]) if (!seen.has(id)) keep.sources.delete(id);
     // Claude Code memories written after reading outside content are flagged, never verified (docs/origin.md).
     const dataDir = originCacheDir(req.cache);
     batched(dataDir, () => {
-      for (const r of roots) withOriginFlags(r, req.owner, dataDir);
+      for (const r of roots) withOriginFlags(r, req.owner, dataDir, Date.now, req.originReadMs);
     });
     return sessionContext({
       roots,

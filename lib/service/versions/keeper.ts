@@ -6,18 +6,19 @@
  * and `done` with the files gone before their rows are dropped.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { ListedFile, SourceInfo } from '../../sources';
 import type { OwnerIdentity } from '../../validators/types';
 import { machineName, parseNow } from '../../config';
-import { sha256 } from '../index/inspect';
-import { SCAN_READ_CAP } from '../index/read-one';
-import { type NewVersion, VersionStore, versionsDirFor, versionsEnabled } from './version-store';
+import type { PreparedRow } from '../index/index-rows';
+import { type NewVersion, VersionStore, versionsDirFor, versionsOn } from './version-store';
 import { redactForVersion } from './redact';
 import { type OutsideChange, recordOutside } from './outside';
 import { pruneOnScan } from './prune';
+
+/** Columns of PreparedRow.values (index-rows.ts prepareRow). */
+const TIER_COLUMN = 6;
+const SHA_COLUMN = 22;
 
 export interface KeeperItem {
   f: ListedFile & { isNew: boolean };
@@ -35,11 +36,12 @@ export function openVersionKeeper(
   source: SourceInfo,
   owner: OwnerIdentity,
   machine?: string,
+  scanNow?: Date,
 ): VersionKeeper | null {
   const dir = versionsDirFor(sqlite);
-  if (!dir || !versionsEnabled()) return null;
+  if (!dir || !versionsOn()) return null;
   const store = new VersionStore(dir);
-  const now = parseNow(process.env.MEMTRUST_NOW)();
+  const now = scanNow ?? parseNow(process.env.MEMTRUST_NOW)();
   const at = `${now.toISOString().slice(0, 19)}Z`;
   // What a file was is the version store's word, not the index's (a cache that may have been
   // deleted): a root the store never saw is a first index, not a change anyone made.
@@ -64,30 +66,35 @@ export function openVersionKeeper(
     keep(batch) {
       const versions: NewVersion[] = [];
       for (const { f, result } of batch) {
-        if (!('row' in result)) continue; // unchanged bytes, unreadable, or gone since the listing
-        let bytes: Buffer;
-        try {
-          bytes = fs.readFileSync(path.join(source.root, f.readFrom ?? f.relPath));
-        } catch {
-          continue;
-        }
-        if (bytes.length > SCAN_READ_CAP) continue;
-        const sha = sha256(bytes);
-        const was = prior.get(`${source.id}:${f.relPath}`) as Prior;
+        // Unchanged bytes, unreadable, or gone since the listing: no version.
+        if (!('row' in result) || !('bytes' in result) || !result.bytes) continue;
+        const u8 = result.bytes as Uint8Array;
+        // From a worker the bytes arrive as a plain Uint8Array: a view, not a copy.
+        const bytes = Buffer.isBuffer(u8) ? u8 : Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
+        const row = (result as { row: PreparedRow }).row;
+        // The scan hashed these bytes already (the row's sha256 column): not hashed again.
+        const sha = row.values[SHA_COLUMN] as string;
+        const was = f.isNew ? undefined : (prior.get(`${source.id}:${f.relPath}`) as Prior);
         if (was?.sha256 === sha) continue; // re-inspected (new rules), same bytes
-        // The secret check already ran on these bytes (the row's findings): a file it found
-        // nothing in is stored as it is, without running the detectors a second time.
-        const row = (result as { row: { findings: unknown[][] } }).row;
-        const { bytes: stored, replaced } = row.findings.some((x) => x[1] === 'secret')
+        // The secret check already ran on these bytes (the row's findings): a file it found no
+        // credential in (nothing, or personal data only) is stored as it is, without running
+        // the detectors a second time. Finding values: [key, check, code, label, line, message, class].
+        const { bytes: stored, replaced } = row.findings.some((x) => x[1] === 'secret' && x[6] !== 'personal')
           ? redactForVersion(bytes, owner)
           : { bytes, replaced: 0 };
         const id = `${source.id}:${f.filename}`;
-        // Read before put() below records this version.
-        const before = knownOf().get(f.relPath);
+        // What the file was: its row's bytes, else (no row: a new file, a rebuilt index) the
+        // store's last version, read before put() below records this one. Not the store's
+        // when there is a row: a hook may have kept these bytes already (SessionStart reads
+        // files), and a change another program made is still that program's.
+        const before = was ? (was.sha256 ?? undefined) : knownOf().get(f.relPath);
         versions.push({ id, rel: f.relPath, sha, size: bytes.length, stored, redacted: replaced });
         if (before === sha) continue; // the store has these bytes already (a rebuilt index)
-        if (before === undefined && !rootSeen) continue; // a root never seen: no event
-        const tier = ((result as { row: { values: unknown[] } }).row.values[6] as string | null) ?? null;
+        if (before === undefined) {
+          knownOf(); // sets rootSeen
+          if (!rootSeen) continue; // a root the store never saw: its first index, no event
+        }
+        const tier = (row.values[TIER_COLUMN] as string | null) ?? null;
         changes.push({
           kind: before ? 'rewritten' : 'added',
           id,
@@ -100,7 +107,9 @@ export function openVersionKeeper(
           afterText: stored.toString('utf8'),
         });
       }
-      store.put(source.root, at, versions);
+      // A root with rows: they say what each file was, so the pack is not read whole first
+      // (the same bytes at another path are stored again; compaction keeps them once).
+      store.put(source.root, at, versions, { blind: !first });
     },
     done(goneRels) {
       const gone: { id: string; rel: string }[] = [];
@@ -123,6 +132,9 @@ export function openVersionKeeper(
           });
       }
       store.markGone(source.root, at, gone);
+      // One fsync for the scan's chunks: a version is a safety net written before its row,
+      // durable by the time the scan ends.
+      store.flush();
       if (changes.length > 0)
         recordOutside(sqlite, store, source, changes, {
           at,

@@ -61,7 +61,7 @@ export function recordOutside(
   const ownBefore = sqlite.prepare(
     'SELECT 1 FROM audit_events WHERE source = ? AND memory = ? AND before_sha256 = ? AND actor != ? LIMIT 1',
   );
-  const lines = store.readIndex(source.root);
+  const lines = store.linesOf(source.root, new Set(changes.map((c) => c.rel)));
   const textOf = (rel: string, sha: string | null): string | null => {
     if (!sha) return null;
     for (let i = lines.length - 1; i >= 0; i--) {

@@ -1,8 +1,7 @@
 /**
  * Retention (docs/versions.md, "Retention"): a version is kept `versionRetentionDays`
  * (default 90) after the file changed again or was deleted; the version a file holds now is
- * always kept. Pruned at most once a day, by a scan. A pack is deleted once no index line
- * points into it; a pack some lines still use is kept whole.
+ * always kept. Pruned at most once a day, by a scan; the pack is compacted then.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,9 +36,12 @@ export function linesToKeep(lines: VersionLine[], now: Date, days: number): Vers
   });
 }
 
-/** Prunes every root's index and the packs nothing points at any more; returns how many lines went. */
+/**
+ * Prunes every root's pack: a pack with lines past retention is compacted (rewritten with
+ * only the lines kept, their bytes once; `rewriteIndex` in version-store.ts, which leaves a
+ * pack that grew meanwhile for the next prune). Returns how many lines went.
+ */
 export function prune(store: VersionStore, now: Date, days = retentionDays()): number {
-  const live = new Set<string>();
   let dropped = 0;
   for (const root of store.roots()) {
     const lines = store.readIndex(root);
@@ -50,11 +52,8 @@ export function prune(store: VersionStore, now: Date, days = retentionDays()): n
       if (!l.gone) held.add(l.rel);
       return !l.gone || held.has(l.rel);
     });
-    if (kept.length !== lines.length) store.rewriteIndex(root, kept);
-    dropped += lines.length - kept.length;
-    for (const l of kept) if (l.pack) live.add(l.pack);
+    if (kept.length < lines.length && store.rewriteIndex(root, kept)) dropped += lines.length - kept.length;
   }
-  for (const pack of store.packNames()) if (!live.has(pack)) fs.rmSync(store.packFile(pack), { force: true });
   return dropped;
 }
 
@@ -69,6 +68,8 @@ export function pruneOnScan(_sqlite: Database.Database, store: VersionStore, now
   }
   if (Math.abs(now.getTime() - last) < DAY_MS) return;
   if (!fs.existsSync(store.dir)) return;
-  prune(store, now);
+  // A store never pruned starts its clock now: a first index has nothing old to drop, and
+  // reading back what it just wrote would cost a tenth of the index (docs/versions.md, "Cost").
+  if (last > 0) prune(store, now);
   fs.writeFileSync(marker, String(now.getTime()), { mode: 0o600 });
 }

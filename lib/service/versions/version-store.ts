@@ -2,22 +2,30 @@
  * The version store (docs/versions.md): every version of a memory file memtrust has read,
  * kept in the data directory beside the index database, never in a root.
  *
- *   versions/packs/<sha256>.br     brotli of several stored versions laid end to end
- *   versions/index/<root key>.jsonl.gz one line per version seen (or file seen gone), per root:
- *                                   gzip members appended one per scan batch (a version's
- *                                   metadata would otherwise outweigh its compressed bytes)
+ *   versions/packs/<root key>.mtv  one append-only pack per root (pack.ts): chunks of versions
+ *                                  compressed together, each with its paths and time
  *
  * A stored version is addressed by the sha256 of its stored bytes (credential values
- * replaced, redact.ts) and kept once: a version whose stored bytes are already in a pack is
- * a new index line pointing at the same place. Versions are compressed together, a scan
- * batch to a pack, so the small files of a root share one compression window. Files are
- * mode 0600, folders 0700; nothing is fsynced: a version copy is a safety net, not the truth.
+ * replaced, redact.ts) and kept once per root: a version whose stored bytes are already in
+ * the pack is an entry naming that sha256. The sha256 → place index is built in memory when
+ * a pack is read (pack.ts: no hash is written for an inline version). Files are mode 0600,
+ * folders 0700; each writer fsyncs its packs once (`flush`), not once per chunk.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type Database from 'better-sqlite3';
+import type { Env } from '../../env';
+import { readSettings } from '../../settings';
+import {
+  type ChunkEntry,
+  type DecodedChunk,
+  CHUNK_HEAD,
+  chunksOf,
+  decodeChunk,
+  encodeChunk,
+  lastChunkOf,
+} from './pack';
 
 export interface VersionLine {
   v: 1;
@@ -31,9 +39,10 @@ export interface VersionLine {
   /** sha256 of the file's own bytes; null on a `gone` line. */
   sha: string | null;
   size: number;
-  /** sha256 of the stored bytes, the pack holding them and where. */
+  /** sha256 of the stored bytes; the pack holding them (absent when they cannot be read), the chunk and where in it. */
   blob?: string;
   pack?: string;
+  chunk?: number;
   off?: number;
   len?: number;
   /** Credential values replaced in the stored bytes. */
@@ -46,253 +55,468 @@ export interface VersionLine {
 export interface NewVersion {
   id: string;
   rel: string;
+  /** sha256 of the file's own bytes (the scan's; not hashed again here). */
   sha: string;
   size: number;
+  /** The bytes to store: the file's, or with credential values replaced (`redacted` > 0). */
   stored: Buffer;
   redacted: number;
 }
 
 const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
-const BROTLI_QUALITY = 5;
+const PACK_EXT = '.mtv';
+/** Decompressed chunks kept in memory for `bytesOf`, by total size. */
+const DECODED_CACHE_BYTES = 64 * 2 ** 20;
 
-/**
- * Versions are kept only with MEMTRUST_VERSIONS=on: off by default until keeping them costs what
- * docs/versions.md "Cost" asks (bench/versions.ts measures both sides).
- */
-export function versionsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.MEMTRUST_VERSIONS === 'on';
+/** Whether versions are kept when neither MEMTRUST_VERSIONS nor the `versions` setting says (docs/versions.md, "Cost"). */
+export const VERSIONS_BY_DEFAULT = true;
+
+/** MEMTRUST_VERSIONS (`on`/`off`) wins over the user setting `versions`, which wins over the default. */
+export function versionsEnabled(env: Env = process.env, setting?: boolean): boolean {
+  if (env.MEMTRUST_VERSIONS === 'off') return false;
+  if (env.MEMTRUST_VERSIONS === 'on') return true;
+  return setting ?? VERSIONS_BY_DEFAULT;
+}
+
+/** versionsEnabled with the user setting read (a broken settings file: the default; it is reported elsewhere). */
+export function versionsOn(env: Env = process.env): boolean {
+  let setting: boolean | undefined;
+  try {
+    setting = readSettings(env).versions;
+  } catch {
+    setting = undefined;
+  }
+  return versionsEnabled(env, setting);
 }
 
 /** The store beside an index database file (`<data dir>/versions` by default); null for an in-memory database. */
 export function versionsDirFor(sqlite: Database.Database): string | null {
   const name = sqlite.name;
   if (!name || name === ':memory:' || !path.isAbsolute(name)) return null;
-  return path.join(path.dirname(name), 'versions');
+  return versionsDirBeside(name);
+}
+
+/** The store beside an index database path (the hooks know the path, not a handle). */
+export function versionsDirBeside(dbPath: string): string {
+  return path.join(path.dirname(dbPath), 'versions');
 }
 
 export function rootKey(root: string): string {
   return crypto.createHash('sha256').update(path.resolve(root)).digest('hex').slice(0, 24);
 }
 
-function mkdirPrivate(dir: string): void {
-  fs.mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
+
+interface Place {
+  pack: string;
+  chunk: number;
+  off: number;
+  len: number;
 }
 
-/** Written to a temp name and renamed: a reader never sees half a file. */
-function writePrivate(file: string, bytes: Buffer): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, bytes, { mode: FILE_MODE });
-  fs.renameSync(tmp, file);
+/** What the store knows of one root: its lines, each file's last state, where each stored sha256 is. */
+interface RootState {
+  lines: VersionLine[];
+  current: Map<string, string | null>;
+  where: Map<string, Place>;
+  /** The pack's size when read: compaction refuses to replace a pack that grew meanwhile. */
+  size: number;
 }
 
 export class VersionStore {
-  private readonly where = new Map<string, { pack: string; off: number; len: number }>();
-  private readonly loaded = new Set<string>();
-  /** Per root: each file's last line (its sha, or null when seen gone). */
-  private readonly current = new Map<string, Map<string, string | null>>();
-  private readonly unpacked = new Map<string, Buffer>();
+  private readonly state = new Map<string, RootState>();
+  private readonly decoded = new Map<string, DecodedChunk>();
+  private decodedBytes = 0;
+  private readonly dirty = new Set<string>();
 
   constructor(readonly dir: string) {}
 
-  indexFile(root: string): string {
-    return path.join(this.dir, 'index', `${rootKey(root)}.jsonl.gz`);
-  }
-
   packFile(pack: string): string {
-    return path.join(this.dir, 'packs', `${pack}.br`);
+    return path.join(this.dir, 'packs', `${pack}${PACK_EXT}`);
   }
 
-  /** Every line of a root's index, oldest first; lines that do not parse are skipped. */
-  readIndex(root: string): VersionLine[] {
-    const text = readIndexText(this.indexFile(root));
-    if (text === null) return [];
-    const out: VersionLine[] = [];
-    for (const line of text.split('\n')) {
-      if (!line) continue;
-      try {
-        const v = JSON.parse(line) as VersionLine;
-        if (typeof v.id === 'string' && typeof v.rel === 'string' && typeof v.at === 'string') out.push(v);
-      } catch {
-        // a torn last line (a crash mid-append): skipped
-      }
-    }
-    return out;
-  }
-
-  /** Roots with an index here, as their lines name them. */
-  roots(): string[] {
-    let names: string[];
-    try {
-      names = fs.readdirSync(path.join(this.dir, 'index')).filter((n) => n.endsWith('.jsonl.gz'));
-    } catch {
-      return [];
-    }
-    const out: string[] = [];
-    for (const n of names) {
-      const first = (readIndexText(path.join(this.dir, 'index', n)) ?? '').split('\n', 1)[0];
-      try {
-        out.push((JSON.parse(first ?? '') as VersionLine).root);
-      } catch {
-        // empty or torn
-      }
-    }
-    return out;
-  }
-
-  private learn(root: string): void {
-    if (this.loaded.has(root)) return;
-    this.loaded.add(root);
-    const current = new Map<string, string | null>();
-    this.current.set(root, current);
-    for (const l of this.readIndex(root)) {
-      current.set(l.rel, l.sha);
-      if (l.blob && l.pack && l.off !== undefined && l.len !== undefined)
-        this.where.set(l.blob, { pack: l.pack, off: l.off, len: l.len });
-    }
-  }
-
-  /** Each file's last known state in `root`: its sha, or null when seen gone; empty for a root never seen. */
-  currentOf(root: string): ReadonlyMap<string, string | null> {
-    this.learn(root);
-    return this.current.get(root)!;
-  }
-
-  private append(root: string, lines: VersionLine[]): void {
-    if (lines.length === 0) return;
-    const file = this.indexFile(root);
-    mkdirPrivate(path.dirname(file));
-    fs.appendFileSync(file, gzipLines(lines), { mode: FILE_MODE });
-  }
-
-  /** Keeps `versions` of files of `root`, seen at `at`: new stored bytes go to one new pack. */
-  put(root: string, at: string, all: NewVersion[]): void {
-    if (all.length === 0) return;
-    this.learn(root);
-    const current = this.current.get(root)!;
-    // A version the index already ends with (a rebuilt database's first scan) is not kept twice.
-    const versions = all.filter((v) => current.get(v.rel) !== v.sha);
-    for (const v of versions) current.set(v.rel, v.sha);
-    if (versions.length === 0) return;
-    const fresh: Buffer[] = [];
-    const freshAt = new Map<string, { off: number; len: number }>();
-    let off = 0;
-    const blobs = versions.map((v) => {
-      const blob = crypto.createHash('sha256').update(v.stored).digest('hex');
-      if (!this.where.has(blob) && !freshAt.has(blob)) {
-        freshAt.set(blob, { off, len: v.stored.length });
-        fresh.push(v.stored);
-        off += v.stored.length;
-      }
-      return blob;
-    });
-    if (fresh.length > 0) {
-      const packed = zlib.brotliCompressSync(Buffer.concat(fresh), {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-          [zlib.constants.BROTLI_PARAM_LGWIN]: 24,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: off,
-        },
-      });
-      const pack = crypto.createHash('sha256').update(packed).digest('hex');
-      mkdirPrivate(path.join(this.dir, 'packs'));
-      writePrivate(this.packFile(pack), packed);
-      for (const [blob, p] of freshAt) this.where.set(blob, { pack, ...p });
-    }
-    this.append(
-      root,
-      versions.map((v, i) => {
-        const w = this.where.get(blobs[i]!)!;
-        const line: VersionLine = {
-          v: 1,
-          id: v.id,
-          root,
-          rel: v.rel,
-          at,
-          sha: v.sha,
-          size: v.size,
-          blob: blobs[i]!,
-          ...w,
-        };
-        if (v.redacted > 0) line.redacted = v.redacted;
-        return line;
-      }),
-    );
-  }
-
-  /** Records files of `root` seen gone at `at`. */
-  markGone(root: string, at: string, gone: { id: string; rel: string }[]): void {
-    if (gone.length === 0) return;
-    this.learn(root);
-    for (const g of gone) this.current.get(root)!.set(g.rel, null);
-    this.append(
-      root,
-      gone.map((g) => ({ v: 1, id: g.id, root, rel: g.rel, at, sha: null, size: 0, gone: true })),
-    );
-  }
-
-  /** The stored bytes of a version line (credential values replaced), or null when its pack is missing or damaged. */
-  bytesOf(line: VersionLine): Buffer | null {
-    if (!line.pack || line.off === undefined || line.len === undefined) return null;
-    let all = this.unpacked.get(line.pack);
-    if (!all) {
-      try {
-        all = zlib.brotliDecompressSync(fs.readFileSync(this.packFile(line.pack)));
-      } catch {
-        return null;
-      }
-      if (this.unpacked.size > 8) this.unpacked.clear();
-      this.unpacked.set(line.pack, all);
-    }
-    const bytes = all.subarray(line.off, line.off + line.len);
-    if (bytes.length !== line.len) return null;
-    if (line.blob && crypto.createHash('sha256').update(bytes).digest('hex') !== line.blob) return null;
-    return Buffer.from(bytes);
-  }
-
-  /** Rewrites a root's index with only `keep` (retention, prune.ts). */
-  rewriteIndex(root: string, keep: VersionLine[]): void {
-    const file = this.indexFile(root);
-    mkdirPrivate(path.dirname(file));
-    writePrivate(file, gzipLines(keep));
-    this.loaded.delete(root);
+  /** The file holding a root's versions (its pack: the pack is its own index). */
+  indexFile(root: string): string {
+    return this.packFile(rootKey(root));
   }
 
   packNames(): string[] {
     try {
       return fs
         .readdirSync(path.join(this.dir, 'packs'))
-        .filter((n) => n.endsWith('.br'))
-        .map((n) => n.slice(0, -3));
+        .filter((n) => n.endsWith(PACK_EXT))
+        .map((n) => n.slice(0, -PACK_EXT.length));
     } catch {
       return [];
     }
   }
+
+  /** Roots with a pack here, as their chunks name them. */
+  roots(): string[] {
+    const out: string[] = [];
+    for (const pack of this.packNames()) {
+      let buf: Buffer;
+      try {
+        buf = fs.readFileSync(this.packFile(pack));
+      } catch {
+        continue;
+      }
+      for (const c of chunksOf(buf)) {
+        const d = decodeChunk(c.payload);
+        if (d) {
+          out.push(d.header.root);
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Every line of a root, oldest first; damaged chunks are skipped. */
+  readIndex(root: string): VersionLine[] {
+    return [...this.load(root).lines];
+  }
+
+  /** Each file's last known state in `root`: its sha, or null when seen gone; empty for a root never seen. */
+  currentOf(root: string): ReadonlyMap<string, string | null> {
+    return this.load(root).current;
+  }
+
+  private load(root: string): RootState {
+    const had = this.state.get(root);
+    if (had) return had;
+    const st = this.parse(root, null).st;
+    this.state.set(root, st);
+    return st;
+  }
+
+  /**
+   * The lines of `rels` in `root`, oldest first: every chunk is decompressed, but only those
+   * paths' bytes are hashed (a rescan's outside changes name a few files of a large pack).
+   */
+  linesOf(root: string, rels: ReadonlySet<string>): VersionLine[] {
+    const had = this.state.get(root);
+    if (!had) {
+      const { st, unresolved } = this.parse(root, rels);
+      if (!unresolved) return st.lines;
+    }
+    return this.load(root).lines.filter((l) => rels.has(l.rel));
+  }
+
+  /** Reads a root's pack; with `only`, the lines of those paths alone (`unresolved`: one names bytes not hashed). */
+  private parse(root: string, only: ReadonlySet<string> | null): { st: RootState; unresolved: boolean } {
+    const pack = rootKey(root);
+    const st: RootState = { lines: [], current: new Map(), where: new Map(), size: 0 };
+    let unresolved = false;
+    let buf: Buffer;
+    try {
+      buf = fs.readFileSync(this.packFile(pack));
+    } catch {
+      return { st, unresolved };
+    }
+    st.size = buf.length;
+    for (const { start, payload } of chunksOf(buf)) {
+      const d = decodeChunk(payload);
+      if (!d) continue;
+      if (!only) this.remember(`${pack}@${start}`, d);
+      const { header, body } = d;
+      let off = 0;
+      for (const e of header.e) {
+        const wanted = !only || only.has(e.r);
+        const id = e.i ?? `${header.s}${path.posix.basename(e.r)}`;
+        if (e.g) {
+          if (!wanted) continue;
+          st.lines.push({ v: 1, id, root: header.root, rel: e.r, at: header.at, sha: null, size: 0, gone: true });
+          st.current.set(e.r, null);
+          continue;
+        }
+        let blob: string;
+        let place: Place | undefined;
+        if (e.n !== undefined) {
+          const at = off;
+          off += e.n;
+          if (!wanted) continue;
+          blob = sha256(body.subarray(at, at + e.n));
+          place = { pack, chunk: start, off: at, len: e.n };
+          if (!st.where.has(blob)) st.where.set(blob, place);
+        } else {
+          if (!wanted) continue;
+          blob = e.d ?? '';
+          place = st.where.get(blob);
+          if (!place && only) unresolved = true;
+        }
+        const sha = e.h ?? blob;
+        const line: VersionLine = {
+          v: 1,
+          id,
+          root: header.root,
+          rel: e.r,
+          at: header.at,
+          sha,
+          size: e.z ?? place?.len ?? 0,
+          blob,
+          ...place,
+        };
+        if (e.x) line.redacted = e.x;
+        st.lines.push(line);
+        st.current.set(e.r, sha);
+      }
+    }
+    return { st, unresolved };
+  }
+
+  private remember(key: string, d: DecodedChunk): void {
+    if (this.decoded.has(key)) return;
+    if (this.decodedBytes + d.body.length > DECODED_CACHE_BYTES) {
+      this.decoded.clear();
+      this.decodedBytes = 0;
+    }
+    this.decoded.set(key, d);
+    this.decodedBytes += d.body.length;
+  }
+
+  /** Appends one chunk to a root's pack in one write; returns where it starts. */
+  private append(root: string, bytes: Buffer): { pack: string; start: number } {
+    const st = this.state.get(root);
+    const pack = rootKey(root);
+    const file = this.packFile(pack);
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: DIR_MODE });
+    const fd = fs.openSync(file, 'a', FILE_MODE);
+    try {
+      let done = 0;
+      while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);
+      const start = fs.fstatSync(fd).size - bytes.length;
+      this.dirty.add(file);
+      // Another process appended since this store read the pack: its lines are not known here,
+      // so compaction through this store is refused (-1 matches no size).
+      if (st) st.size = st.size === start ? start + bytes.length : -1;
+      return { pack, start };
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  /**
+   * Keeps `all` (versions of files of `root`, seen at `at`) as one chunk. A version the root's
+   * last line already has for that path is not kept twice; stored bytes already in the pack
+   * are named, not written again. `blind` (the hooks): only the pack's last chunk is read, so
+   * a write costs about the same however large the pack; a path is compared with that chunk
+   * alone and only bytes repeated within `all` are shared.
+   */
+  put(root: string, at: string, all: NewVersion[], opts: { blind?: boolean } = {}): void {
+    if (all.length === 0) return;
+    const known = this.state.get(root);
+    const st = known ?? (opts.blind ? null : this.load(root));
+    const last = st ? null : this.lastShas(root);
+    const versions = all.filter((v) => (st ? st.current.get(v.rel) : last!.get(v.rel)) !== v.sha);
+    if (versions.length === 0) return;
+    const s = versions[0]!.id.slice(0, versions[0]!.id.indexOf(':') + 1);
+    const entries: ChunkEntry[] = [];
+    const body: Buffer[] = [];
+    const fresh = new Map<string, { off: number; len: number }>();
+    const blobs: string[] = [];
+    let off = 0;
+    for (const v of versions) {
+      const blob = v.redacted > 0 ? sha256(v.stored) : v.sha;
+      blobs.push(blob);
+      const e: ChunkEntry = { r: v.rel };
+      if (v.id !== `${s}${path.posix.basename(v.rel)}`) e.i = v.id;
+      if (st?.where.has(blob) || fresh.has(blob)) e.d = blob;
+      else {
+        e.n = v.stored.length;
+        fresh.set(blob, { off, len: v.stored.length });
+        body.push(v.stored);
+        off += v.stored.length;
+      }
+      if (v.redacted > 0) Object.assign(e, { z: v.size, h: v.sha, x: v.redacted });
+      entries.push(e);
+    }
+    const { pack, start } = this.append(root, encodeChunk({ v: 2, root, s, at, e: entries }, body));
+    if (!st) return;
+    for (const [blob, p] of fresh) if (!st.where.has(blob)) st.where.set(blob, { pack, chunk: start, ...p });
+    versions.forEach((v, i) => {
+      const place = st.where.get(blobs[i]!);
+      const line: VersionLine = {
+        v: 1,
+        id: v.id,
+        root,
+        rel: v.rel,
+        at,
+        sha: v.sha,
+        size: v.size,
+        blob: blobs[i]!,
+        ...place,
+      };
+      if (v.redacted > 0) line.redacted = v.redacted;
+      st.lines.push(line);
+      st.current.set(v.rel, v.sha);
+    });
+  }
+
+  /** Each path's sha in the pack's last chunk only (a blind writer's check: the same hook run twice keeps one). */
+  private lastShas(root: string): Map<string, string | null> {
+    const out = new Map<string, string | null>();
+    let buf: Buffer;
+    try {
+      buf = fs.readFileSync(this.indexFile(root));
+    } catch {
+      return out;
+    }
+    const d = lastChunkOf(buf);
+    if (!d) return out;
+    let off = 0;
+    for (const e of d.header.e) {
+      if (e.g) out.set(e.r, null);
+      else if (e.n !== undefined) {
+        out.set(e.r, e.h ?? sha256(d.body.subarray(off, off + e.n)));
+        off += e.n;
+      } else out.set(e.r, e.h ?? e.d ?? null);
+    }
+    return out;
+  }
+
+  /** Records files of `root` seen gone at `at`. */
+  markGone(root: string, at: string, gone: { id: string; rel: string }[]): void {
+    if (gone.length === 0) return;
+    // Not read first: a deletion needs nothing from the pack (the state, when read, is kept up to date).
+    const st = this.state.get(root);
+    const s = gone[0]!.id.slice(0, gone[0]!.id.indexOf(':') + 1);
+    const entries: ChunkEntry[] = gone.map((g) =>
+      g.id === `${s}${path.posix.basename(g.rel)}` ? { r: g.rel, g: 1 } : { r: g.rel, i: g.id, g: 1 },
+    );
+    this.append(root, encodeChunk({ v: 2, root, s, at, e: entries }, []));
+    if (!st) return;
+    for (const g of gone) {
+      st.lines.push({ v: 1, id: g.id, root, rel: g.rel, at, sha: null, size: 0, gone: true });
+      st.current.set(g.rel, null);
+    }
+  }
+
+  /** Makes every chunk appended through this store durable: one fsync per pack written. */
+  flush(): void {
+    for (const file of this.dirty) {
+      const fd = fs.openSync(file, 'r');
+      try {
+        fs.fsyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
+    }
+    if (this.dirty.size > 0) syncDir(path.join(this.dir, 'packs'));
+    this.dirty.clear();
+  }
+
+  /** The stored bytes of a version line (credential values replaced), or null when its pack is missing or damaged. */
+  bytesOf(line: VersionLine): Buffer | null {
+    if (!line.pack || line.chunk === undefined || line.off === undefined || line.len === undefined) return null;
+    const key = `${line.pack}@${line.chunk}`;
+    let d = this.decoded.get(key);
+    if (!d) {
+      const got = readChunkAt(this.packFile(line.pack), line.chunk);
+      if (!got) return null;
+      d = got;
+      this.remember(key, d);
+    }
+    const bytes = d.body.subarray(line.off, line.off + line.len);
+    if (bytes.length !== line.len) return null;
+    if (line.blob && sha256(bytes) !== line.blob) return null;
+    return Buffer.from(bytes);
+  }
+
+  /**
+   * Rewrites a root's pack with only `keep` (retention, prune.ts): each run of lines seen at
+   * the same time is a chunk again, stored bytes once. Written to a temp name, fsynced and
+   * renamed; false (nothing changed) when the pack grew since it was read, so an append made
+   * meanwhile is never lost.
+   */
+  rewriteIndex(root: string, keep: VersionLine[]): boolean {
+    const st = this.load(root);
+    const file = this.indexFile(root);
+    const parts: Buffer[] = [];
+    const written = new Set<string>();
+    let group: VersionLine[] = [];
+    const close = () => {
+      if (group.length === 0) return;
+      const s = group[0]!.id.slice(0, group[0]!.id.indexOf(':') + 1);
+      const entries: ChunkEntry[] = [];
+      const body: Buffer[] = [];
+      for (const l of group) {
+        const e: ChunkEntry = { r: l.rel };
+        if (l.id !== `${s}${path.posix.basename(l.rel)}`) e.i = l.id;
+        if (l.gone) e.g = 1;
+        else {
+          const bytes = l.blob && !written.has(l.blob) ? this.bytesOf(l) : null;
+          if (bytes) {
+            e.n = bytes.length;
+            body.push(bytes);
+            written.add(l.blob!);
+          } else e.d = l.blob ?? '';
+          if (l.redacted) Object.assign(e, { z: l.size, h: l.sha, x: l.redacted });
+        }
+        entries.push(e);
+      }
+      parts.push(encodeChunk({ v: 2, root, s, at: group[0]!.at, e: entries }, body));
+      group = [];
+    };
+    for (const l of keep) {
+      if (group.length > 0 && group[0]!.at !== l.at) close();
+      group.push(l);
+    }
+    close();
+    let size = 0;
+    try {
+      size = fs.statSync(file).size;
+    } catch {
+      // no pack: nothing to compact
+    }
+    if (size !== st.size) return false;
+    const tmp = `${file}.${process.pid}.tmp`;
+    const fd = fs.openSync(tmp, 'w', FILE_MODE);
+    try {
+      fs.writeSync(fd, Buffer.concat(parts));
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, file);
+    syncDir(path.dirname(file));
+    this.state.delete(root);
+    for (const k of [...this.decoded.keys()]) if (k.startsWith(`${rootKey(root)}@`)) this.decoded.delete(k);
+    return true;
+  }
 }
 
-function gzipLines(lines: VersionLine[]): Buffer {
-  return zlib.gzipSync(Buffer.from(lines.map((l) => `${JSON.stringify(l)}\n`).join('')), { level: 6 });
-}
-
-/**
- * The index's text: its gzip members one after another. A member cut short by a crash
- * mid-append ends the readable text; the members before it are kept.
- */
-function readIndexText(file: string): string | null {
-  let raw: Buffer;
+/** One chunk of a pack, read from where it starts; null when it is not there whole. */
+function readChunkAt(file: string, start: number): DecodedChunk | null {
+  let fd: number;
   try {
-    raw = fs.readFileSync(file);
+    fd = fs.openSync(file, 'r');
   } catch {
     return null;
   }
   try {
-    return zlib.gunzipSync(raw).toString('utf8');
-  } catch {
-    // A torn last member: decompress as far as it goes.
+    const head = Buffer.alloc(CHUNK_HEAD);
+    if (fs.readSync(fd, head, 0, CHUNK_HEAD, start) !== CHUNK_HEAD) return null;
+    const len = head.readUInt32LE(4);
+    const whole = Buffer.alloc(CHUNK_HEAD + len);
+    if (fs.readSync(fd, whole, 0, whole.length, start) !== whole.length) return null;
+    for (const c of chunksOf(whole)) return c.start === 0 ? decodeChunk(c.payload) : null;
+    return null;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function syncDir(dir: string): void {
+  try {
+    const fd = fs.openSync(dir, 'r');
     try {
-      return zlib.gunzipSync(raw, { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString('utf8');
-    } catch {
-      return '';
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
     }
+  } catch {
+    // a folder that cannot be opened for fsync (some file systems): the rename stands
   }
 }

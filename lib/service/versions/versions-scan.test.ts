@@ -6,13 +6,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { claudeFolder } from '../fixtures/claude-folder';
 import { NOW, openCtx, put, readAudit, removeSandbox, sandbox, sha, type Sandbox } from '../test-support';
 import { scan } from '../index/scan-service';
 import { VersionStore } from './version-store';
 import { REDACTED } from './redact';
+import { chunksOf, decodeChunk } from './pack';
 import { applyPlan, planTransitions } from '../batches/batch-plan';
 import { appendAudit } from '../audit/audit-log';
 import { listAsOf } from './as-of';
@@ -43,7 +43,10 @@ function storeText(): string {
       else {
         const raw = fs.readFileSync(p);
         out.push(raw.toString('latin1'));
-        if (p.endsWith('.br')) out.push(zlib.brotliDecompressSync(raw).toString('utf8'));
+        for (const c of chunksOf(raw)) {
+          const d = decodeChunk(c.payload)!;
+          out.push(JSON.stringify(d.header), d.body.toString('utf8'));
+        }
       }
     }
   };

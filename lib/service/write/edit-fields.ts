@@ -7,7 +7,8 @@
  * level (saving is the user's gesture: verified). One applyToMemory operation.
  */
 import fs from 'node:fs';
-import { isMap, isScalar, type YAMLMap } from 'yaml';
+import type { YAMLMap } from 'yaml';
+import { isMap, isScalar } from '../../memory-file/yaml-lazy';
 import type { Actor } from '../../audit/event';
 import type { ServiceContext } from '../context';
 import { replaceBody } from './compose';

@@ -104,7 +104,7 @@ describe('refusals change nothing', () => {
     const r = refused(
       { ref: 'feedback_tests.md', action: 'restore' },
       'validators-fail',
-      /1 finding blocks it — line \d+ \(secret-check\): .* → remove the value or wrap it in <redacted>…<\/redacted>; edit the file in quarantine\/ by hand, then restore/,
+      /1 finding blocks it — line \d+ \(secret-check\): .* → remove the value \(repair leaves an empty <redacted><\/redacted>\); edit the file in quarantine\/ by hand, then restore/,
     );
     expect(JSON.stringify(r)).not.toContain(TOKEN.slice(4));
   });
