@@ -221,8 +221,8 @@ describe('the version store', () => {
     const files = memories();
     fs.rmSync(path.join(sb.root, files[0]!));
     fs.appendFileSync(path.join(sb.root, files[1]!), '\nLater.\n');
-    vi.stubEnv('MEMTRUST_NOW', '2026-11-23T12:00:00Z');
-    scan(ctx);
+    // The rescan a day later: outside changes carry the scan's time (the context's now).
+    scan({ ...ctx, now: () => new Date('2026-11-23T12:00:00Z') });
     const before = listAsOf(ctx, new Date('2026-11-22T18:00:00Z'))!;
     expect(before.map((i) => i.relPath)).toEqual(files);
     expect(before.find((i) => i.relPath === files[0])?.now).toBe('deleted');
