@@ -30,6 +30,9 @@ beforeEach(() => {
   vi.stubEnv('MEMTRUST_VERSIONS', 'on');
   vi.stubEnv('MEMTRUST_NOW', BEFORE);
   for (const [rel, bytes] of Object.entries(claudeFolder())) put(sb.root, rel, bytes);
+  // The first index at BEFORE, the rescan after the run at AFTER: the context's time is the
+  // scan's (the one versions and outside changes carry).
+  sb.env.MEMTRUST_NOW = BEFORE;
   ctx = openCtx(sb);
   const files = fs
     .readdirSync(sb.root)
@@ -51,6 +54,7 @@ beforeEach(() => {
       .join('\n'),
   );
   vi.stubEnv('MEMTRUST_NOW', AFTER);
+  ctx = { ...ctx, now: () => new Date(AFTER) };
   scan(ctx);
 });
 afterEach(() => {
