@@ -26089,6 +26089,7 @@ var init_version_store = __esm({
               ...place
             };
             if (e.x) line.redacted = e.x;
+            if (e.k) line.index = true;
             st.lines.push(line);
             st.current.set(e.r, sha);
           }
@@ -26155,6 +26156,7 @@ var init_version_store = __esm({
             off += v.stored.length;
           }
           if (v.redacted > 0) Object.assign(e, { z: v.size, h: v.sha, x: v.redacted });
+          if (v.index) e.k = 1;
           entries.push(e);
         }
         const { pack, start } = this.append(root, encodeChunk({ v: 2, root, s, at, e: entries }, body));
@@ -26174,6 +26176,7 @@ var init_version_store = __esm({
             ...place
           };
           if (v.redacted > 0) line.redacted = v.redacted;
+          if (v.index) line.index = true;
           st.lines.push(line);
           st.current.set(v.rel, v.sha);
         });
@@ -26273,6 +26276,7 @@ var init_version_store = __esm({
               } else e.d = l.blob ?? "";
               if (l.redacted) Object.assign(e, { z: l.size, h: l.sha, x: l.redacted });
             }
+            if (l.index) e.k = 1;
             entries.push(e);
           }
           parts.push(encodeChunk({ v: 2, root, s, at: group[0].at, e: entries }, body));
@@ -26337,24 +26341,24 @@ function keepSeen(dbPath, files, owner, now, opts) {
   } catch {
   }
 }
-function keepAfterStamp(ctx, realRoot, relPath, abs) {
+function keepAfterStamp(ctx, realRoot, relPath, abs, opts) {
   if (!versionsOn()) return;
   const source = ctx.sources.find((s) => !s.error && realOf2(s.root) === realRoot);
   if (!source) return;
-  let bytes;
-  try {
-    bytes = import_node_fs37.default.readFileSync(abs);
-  } catch {
-    return;
+  const id = `${source.id}:${import_node_path38.default.posix.basename(relPath)}`;
+  const files = [];
+  if (typeof opts.before === "string") {
+    const bytes = Buffer.from(opts.before, "utf8");
+    if (bytes.length <= FILE_CAP_BYTES) files.push({ root: source.root, id, relPath, bytes });
   }
-  if (bytes.length > FILE_CAP_BYTES) return;
-  keepSeen(
-    ctx.config.dbPath,
-    [{ root: source.root, id: `${source.id}:${import_node_path38.default.posix.basename(relPath)}`, relPath, bytes }],
-    ctx.owner(),
-    ctx.now(),
-    { blind: true }
-  );
+  if (opts.stamped) {
+    try {
+      const bytes = import_node_fs37.default.readFileSync(abs);
+      if (bytes.length <= FILE_CAP_BYTES) files.push({ root: source.root, id, relPath, bytes });
+    } catch {
+    }
+  }
+  keepSeen(ctx.config.dbPath, files, ctx.owner(), ctx.now(), { blind: true });
 }
 function realOf2(p) {
   try {
@@ -26641,7 +26645,11 @@ async function postWrite(io, env, opts = { index: true }) {
     toolUseId: input.toolUseId,
     sessionId: input.sessionId
   });
-  if (r.ok) (await Promise.resolve().then(() => (init_hook_keep(), hook_keep_exports))).keepAfterStamp(ctx, t.realRoot, t.relPath, t.real);
+  const original = input.toolResponse?.originalFile;
+  (await Promise.resolve().then(() => (init_hook_keep(), hook_keep_exports))).keepAfterStamp(ctx, t.realRoot, t.relPath, t.real, {
+    before: typeof original === "string" ? original : null,
+    stamped: r.ok
+  });
   if (!r.ok) {
     io.err(`memtrust hook post-write: ${t.relPath}: ${r.message}: not stamped`);
     return 1;

@@ -17742,6 +17742,7 @@ var VersionStore = class {
           ...place
         };
         if (e.x) line.redacted = e.x;
+        if (e.k) line.index = true;
         st.lines.push(line);
         st.current.set(e.r, sha);
       }
@@ -17808,6 +17809,7 @@ var VersionStore = class {
         off += v.stored.length;
       }
       if (v.redacted > 0) Object.assign(e, { z: v.size, h: v.sha, x: v.redacted });
+      if (v.index) e.k = 1;
       entries.push(e);
     }
     const { pack, start } = this.append(root, encodeChunk({ v: 2, root, s, at, e: entries }, body));
@@ -17827,6 +17829,7 @@ var VersionStore = class {
         ...place
       };
       if (v.redacted > 0) line.redacted = v.redacted;
+      if (v.index) line.index = true;
       st.lines.push(line);
       st.current.set(v.rel, v.sha);
     });
@@ -17926,6 +17929,7 @@ var VersionStore = class {
           } else e.d = l.blob ?? "";
           if (l.redacted) Object.assign(e, { z: l.size, h: l.sha, x: l.redacted });
         }
+        if (l.index) e.k = 1;
         entries.push(e);
       }
       parts2.push(encodeChunk({ v: 2, root, s, at: group[0].at, e: entries }, body));

@@ -58,8 +58,13 @@ export async function postWrite(io: Io, env: Env, opts: PostWriteOptions = { ind
     toolUseId: input.toolUseId,
     sessionId: input.sessionId,
   });
-  // The bytes the stamp left are a version (docs/versions.md): kept before the answer.
-  if (r.ok) (await import('../service/versions/hook-keep')).keepAfterStamp(ctx, t.realRoot, t.relPath, t.real);
+  // The bytes before the write (as Claude Code reports them) and those the stamp left are
+  // versions (docs/versions.md, "When"): kept before the answer.
+  const original = input.toolResponse?.originalFile;
+  (await import('../service/versions/hook-keep')).keepAfterStamp(ctx, t.realRoot, t.relPath, t.real, {
+    before: typeof original === 'string' ? original : null,
+    stamped: r.ok,
+  });
   if (!r.ok) {
     io.err(`memtrust hook post-write: ${t.relPath}: ${r.message}: not stamped`);
     return 1;

@@ -67,6 +67,25 @@ export function expectPluginAnswers(d: Drive): { preWriteMs: number[]; nodeMs: n
   const again = d.run('PostToolUse', writeInput('PostToolUse', file, NEW_MEMORY, 'toolu_new'));
   expect(again.status, again.stderr).toBe(0);
   expect(readAudit(d.root).filter((e) => e.memory === 'feedback_small_commits.md')).toHaveLength(1);
+  // Another program rewrote a memory just before the assistant's write, with no scan between:
+  // the bytes Claude Code reports as the file before the write (`tool_response.originalFile`)
+  // are kept, then the stamped ones.
+  const deployFile = path.join(d.root, 'memories', 'user_deploy_host.md');
+  const synced = `${fs.readFileSync(deployFile, 'utf8')}Changed by a sync just before the write.\n`;
+  const written = `${synced}One line the assistant added.\n`;
+  fs.writeFileSync(deployFile, written);
+  const edit = {
+    ...writeInput('PostToolUse', deployFile, written, 'toolu_edit'),
+    tool_response: { type: 'update', filePath: deployFile, content: written, originalFile: synced },
+  };
+  const postEdit = d.run('PostToolUse', edit);
+  expect(postEdit.status, postEdit.stderr).toBe(0);
+  const deployVersions = versions().filter((l) => l.rel === 'memories/user_deploy_host.md');
+  expect(deployVersions.map((l) => l.sha)).toEqual([
+    deploy[0]!.sha,
+    sha(Buffer.from(synced)),
+    sha(fs.readFileSync(deployFile)),
+  ]);
   // Files only: the hooks never created the index.
   expect(fs.existsSync(path.join(d.tmp, 'index.sqlite'))).toBe(false);
 

@@ -50,7 +50,7 @@ const scanCmd: Command = {
     if (args.bools.has('json')) printJson(io, { ...stats, ms, origins });
     else {
       io.out(
-        `scanned ${stats.files} files in ${stats.sources} root(s): ${stats.read} read, ${stats.removed} removed, ${stats.events} audit events added (${ms} ms${stats.workers ? `; read and checked with ${stats.workers} worker thread(s) beside the main one` : ''})`,
+        `scanned ${stats.files} files in ${stats.sources} root(s): ${stats.read} read, ${stats.removed} removed, ${stats.events} audit events added${stats.outside ? ` (${stats.outside} of them changes made outside memtrust)` : ''} (${ms} ms${stats.workers ? `; read and checked with ${stats.workers} worker thread(s) beside the main one` : ''})`,
       );
       if (origins.transcripts)
         io.out(

@@ -99,10 +99,15 @@ export function checkSourceIndex(source: SourceInfo, owner: OwnerIdentity): Inde
  * of the credential values its lines hold, under the key `source:MEMORY.md`: a value found
  * there is known everywhere (docs/credentials.md, "Value propagation").
  */
-export function storeIndexFindings(sqlite: Database.Database, source: SourceInfo, owner: OwnerIdentity): void {
+export function storeIndexFindings(
+  sqlite: Database.Database,
+  source: SourceInfo,
+  owner: OwnerIdentity,
+): { file: string; bytes: Buffer; credential: boolean } | null {
   const read = readIndex(source);
   const found = read ? checkRead(source, read, owner) : [];
-  const values = read && found.some((f) => f.class === 'credential') ? credentialValuesOf(read.bytes, owner) : [];
+  const credential = found.some((f) => f.class === 'credential');
+  const values = read && credential ? credentialValuesOf(read.bytes, owner) : [];
   const ins = sqlite.prepare(
     'INSERT INTO index_findings (source, file, "check", code, label, class, line, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -117,6 +122,7 @@ export function storeIndexFindings(sqlite: Database.Database, source: SourceInfo
     sqlite.prepare('DELETE FROM credential_values WHERE key = ?').run(key);
     for (const v of values) insValue.run(key, source.id, ...v);
   })();
+  return read ? { ...read, credential } : null;
 }
 
 /** Stored index findings of the given sources, by source id. */

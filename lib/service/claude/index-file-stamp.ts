@@ -19,6 +19,7 @@ import type { SourceInfo } from '../../sources';
 import type { OwnerIdentity } from '../../validators/types';
 import { markIndexed } from './claude-index';
 import { storeIndexFindings } from './index-file-scan';
+import type { VersionKeeper } from '../versions/keeper';
 
 const RACY_MS = 2000;
 const PREFIX = 'index-file:';
@@ -54,6 +55,7 @@ export function refreshIndexFile(
   source: SourceInfo,
   owner: OwnerIdentity,
   rowsChanged: boolean,
+  versions: VersionKeeper | null = null,
 ): void {
   // Taken before the work: a change made meanwhile gives the next scan another stamp.
   const now = stampOf(source);
@@ -63,7 +65,9 @@ export function refreshIndexFile(
     if (stored?.value === now.stamp) return;
   }
   markIndexed(sqlite, source);
-  storeIndexFindings(sqlite, source, owner);
+  // Kept after the scan's versions and deletions: recover reads the pack's order (versions/index-keep.ts).
+  const read = storeIndexFindings(sqlite, source, owner);
+  versions?.keepIndex(read);
   if (now.settled) sqlite.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key, now.stamp);
   else sqlite.prepare('DELETE FROM meta WHERE key = ?').run(key);
 }

@@ -49,7 +49,10 @@ export interface ScanStats {
   files: number;
   read: number;
   removed: number;
+  /** Audit events added to the index, the outside ones included. */
   events: number;
+  /** Changes made outside memtrust recorded as audit events (docs/versions.md, "Changes made outside memtrust"). */
+  outside?: number;
   errors: string[];
   /** The file roots were taken as indexed, on a watcher's word (docs/freshness.md). */
   vouched?: boolean;
@@ -471,5 +474,10 @@ function compareAndLoad(
   } else if (changed.length > 0 || stats.removed > 0) markConflicts(sqlite, source.id);
   // An unchanged root writes nothing here either (claude/index-file-stamp.ts).
   if (source.adapter.indexFile)
-    refreshIndexFile(sqlite, source, owner, force || changed.length > 0 || existing.size > 0);
+    refreshIndexFile(sqlite, source, owner, force || changed.length > 0 || existing.size > 0, versions);
+  const outside = versions?.close() ?? 0;
+  if (outside > 0) {
+    stats.outside = (stats.outside ?? 0) + outside;
+    stats.events += outside;
+  }
 }

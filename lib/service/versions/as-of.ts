@@ -32,6 +32,7 @@ export function listAsOf(ctx: ServiceContext, at: Date): AsOfItem[] | null {
     const then = new Map<string, VersionLine>();
     const latest = new Map<string, VersionLine>();
     for (const l of lines) {
+      if (l.index) continue; // MEMORY.md's versions: kept for recover, not a memory
       if (Date.parse(l.at) <= at.getTime()) then.set(l.rel, l);
       latest.set(l.rel, l);
     }

@@ -53,6 +53,7 @@ export function deletedOutside(
     const last = new Map<string, VersionLine>();
     const lastKept = new Map<string, VersionLine>();
     for (const l of store.readIndex(source.root)) {
+      if (l.index) continue; // MEMORY.md's versions: kept for recover, not a memory
       last.set(l.rel, l);
       if (!l.gone && l.pack) lastKept.set(l.rel, l);
     }

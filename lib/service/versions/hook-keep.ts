@@ -62,25 +62,37 @@ export function keepSeen(
   }
 }
 
-/** After the stamp: the file as the stamp left it (or found it, for a no-op), kept blind. */
-export function keepAfterStamp(ctx: ServiceContext, realRoot: string, relPath: string, abs: string): void {
+/**
+ * After the stamp: the file as the stamp left it (or found it, for a no-op), kept blind, and
+ * before it the file as it was before the assistant's write when Claude Code reports that
+ * (`tool_response.originalFile`, null for a new file): a change another program made just
+ * before the write is kept even though no scan read it (docs/versions.md, "When").
+ */
+export function keepAfterStamp(
+  ctx: ServiceContext,
+  realRoot: string,
+  relPath: string,
+  abs: string,
+  opts: { before?: string | null; stamped: boolean },
+): void {
   if (!versionsOn()) return;
   const source = ctx.sources.find((s) => !s.error && realOf(s.root) === realRoot);
   if (!source) return;
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(abs);
-  } catch {
-    return;
+  const id = `${source.id}:${path.posix.basename(relPath)}`;
+  const files: SeenFile[] = [];
+  if (typeof opts.before === 'string') {
+    const bytes = Buffer.from(opts.before, 'utf8');
+    if (bytes.length <= FILE_CAP_BYTES) files.push({ root: source.root, id, relPath, bytes });
   }
-  if (bytes.length > FILE_CAP_BYTES) return;
-  keepSeen(
-    ctx.config.dbPath,
-    [{ root: source.root, id: `${source.id}:${path.posix.basename(relPath)}`, relPath, bytes }],
-    ctx.owner(),
-    ctx.now(),
-    { blind: true },
-  );
+  if (opts.stamped) {
+    try {
+      const bytes = fs.readFileSync(abs);
+      if (bytes.length <= FILE_CAP_BYTES) files.push({ root: source.root, id, relPath, bytes });
+    } catch {
+      // gone since the stamp: the next scan records it
+    }
+  }
+  keepSeen(ctx.config.dbPath, files, ctx.owner(), ctx.now(), { blind: true });
 }
 
 function realOf(p: string): string | null {

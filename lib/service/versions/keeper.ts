@@ -15,6 +15,7 @@ import { type NewVersion, VersionStore, versionsDirFor, versionsOn } from './ver
 import { redactForVersion } from './redact';
 import { type OutsideChange, recordOutside } from './outside';
 import { pruneOnScan } from './prune';
+import { type IndexRead, newIndexVersion } from './index-keep';
 
 /** Columns of PreparedRow.values (index-rows.ts prepareRow). */
 const TIER_COLUMN = 6;
@@ -27,7 +28,12 @@ export interface KeeperItem {
 
 export interface VersionKeeper {
   keep(batch: KeeperItem[]): void;
+  /** Records the files gone (after the last `keep`). */
   done(gone: Iterable<string>): void;
+  /** Keeps the root's MEMORY.md as the scan read it, after `done` (index-keep.ts). */
+  keepIndex(read: IndexRead | null): void;
+  /** Makes the scan's versions durable, records its outside changes; returns how many. */
+  close(): number;
 }
 
 /** The keeper of one root's scan, or null when versions are off or the index is in memory. */
@@ -132,17 +138,28 @@ export function openVersionKeeper(
           });
       }
       store.markGone(source.root, at, gone);
+    },
+    keepIndex(read) {
+      const next = read ? newIndexVersion(sqlite, source.id, owner, read) : null;
+      if (!next) return;
+      store.put(source.root, at, [next.version], { blind: true });
+      next.kept();
+    },
+    close() {
       // One fsync for the scan's chunks: a version is a safety net written before its row,
       // durable by the time the scan ends.
       store.flush();
-      if (changes.length > 0)
-        recordOutside(sqlite, store, source, changes, {
-          at,
-          machine: machine ?? machineName(process.env),
-          batch: crypto.randomUUID(),
-          rootFiles: total,
-        });
+      const events =
+        changes.length > 0
+          ? recordOutside(sqlite, store, source, changes, {
+              at,
+              machine: machine ?? machineName(process.env),
+              batch: crypto.randomUUID(),
+              rootFiles: total,
+            }).length
+          : 0;
       pruneOnScan(sqlite, store, now);
+      return events;
     },
   };
 }

@@ -47,6 +47,8 @@ export interface ChunkEntry {
   x?: number;
   /** The file was seen gone. */
   g?: 1;
+  /** The folder's index file (MEMORY.md), kept to know which lines it had (recover.ts), not a memory. */
+  k?: 1;
 }
 
 export interface ChunkHeader {

@@ -11,7 +11,8 @@ import type { Actor, AuditEvent } from '../../audit/event';
 import type { SourceInfo } from '../../sources';
 import { isoNow } from '../../trust/dates';
 import type { ServiceContext } from '../context';
-import { readFields, sha256 } from '../index/inspect';
+import { sha256 } from '../index/inspect';
+import { linkedFile } from '../claude/claude-index';
 import { readIfExists } from '../write/fs-atomic';
 import { withRootLock } from '../write/lock';
 import { newBatchId } from '../batches/batch-store';
@@ -29,33 +30,81 @@ export type RecoverResult =
   | { ok: true; batch: string | null; files: string[]; redacted: string[]; indexLines: number; message: string }
   | { ok: false; message: string; paths?: string[] };
 
-/** The MEMORY.md line of a memory put back: its name and description, as memtrust writes one on create. */
-export function indexLineFor(filename: string, bytes: Buffer): string {
-  const f = readFields(bytes).fields;
-  const name = (f.name || filename.replace(/\.md$/, '')).replace(/[[\]\n\r]/g, ' ');
-  const desc = (f.description ?? '').replace(/[\n\r]/g, ' ');
-  return `- [${name}](${filename})${desc ? ` — ${desc}` : ''}`;
+/** A MEMORY.md line to put back, with the link lines around it then (to put it back in its place). */
+export interface IndexLine {
+  filename: string;
+  line: string;
+  prev: string | null;
+  next: string | null;
 }
 
-/** `index` with a line for each filename it lacks, after its last link line (or at its end). */
-export function withIndexLines(
-  index: string,
-  lines: { filename: string; line: string }[],
-): { text: string; added: number } {
-  const missing = lines.filter((l) => !index.includes(`](${l.filename})`));
-  if (missing.length === 0) return { text: index, added: 0 };
+/**
+ * The line MEMORY.md had for `target`'s file when that version stopped being the file's (the
+ * next line for its path in the pack: a deletion or another version), from the last MEMORY.md
+ * version kept before then (index-keep.ts). Null when MEMORY.md did not list it then, or when no
+ * version of MEMORY.md from then is kept: a line is never made up.
+ */
+export function indexLineWhenLost(
+  store: VersionStore,
+  lines: readonly VersionLine[],
+  target: VersionLine,
+  filename: string,
+): IndexLine | null {
+  const at = lines.findIndex(
+    (l) => !l.index && l.rel === target.rel && l.sha === target.sha && l.at === target.at && !l.gone,
+  );
+  if (at < 0) return null;
+  let end = lines.length;
+  for (let k = at + 1; k < lines.length; k++)
+    if (!lines[k]!.index && lines[k]!.rel === target.rel && lines[k]!.sha !== target.sha) {
+      end = k;
+      break;
+    }
+  let index: VersionLine | undefined;
+  for (let k = end - 1; k >= 0; k--)
+    if (lines[k]!.index) {
+      index = lines[k];
+      break;
+    }
+  const text = index ? store.bytesOf(index)?.toString('utf8') : undefined;
+  if (!text) return null;
+  const rows = text.split('\n').map((r) => r.replace(/\r$/, ''));
+  const i = rows.findIndex((r) => linkedFile(r) === filename);
+  if (i < 0) return null;
+  const linkAt = (from: number, step: number): string | null => {
+    for (let k = from; k >= 0 && k < rows.length; k += step) if (linkedFile(rows[k]!)) return rows[k]!;
+    return null;
+  };
+  return { filename, line: rows[i]!, prev: linkAt(i - 1, -1), next: linkAt(i + 1, 1) };
+}
+
+/**
+ * `index` with each line it has no link for put back: after the link line that preceded it
+ * then, else before the one that followed it, else after the last link line (or at the end).
+ * The file's own line ending (CRLF or LF) is kept.
+ */
+export function withIndexLines(index: string, lines: IndexLine[]): { text: string; added: number } {
+  const crlf = index.includes('\r\n');
+  // Rows keep their own endings; only the rows put back are new.
   const rows = index.split('\n');
-  let at = -1;
-  rows.forEach((r, i) => {
-    if (/^\s*[-*] \[[^\]]*\]\([^)]+\)/.test(r)) at = i;
-  });
-  const insert = missing.map((m) => m.line);
-  if (at < 0) {
-    const body = index.length === 0 || index.endsWith('\n') ? index : `${index}\n`;
-    return { text: `${body}${insert.join('\n')}\n`, added: insert.length };
+  const bare = (r: string) => r.replace(/\r$/, '');
+  let added = 0;
+  for (const l of lines) {
+    if (rows.some((r) => linkedFile(bare(r)) === l.filename)) continue;
+    const prev = l.prev === null ? -1 : rows.findIndex((r) => bare(r) === l.prev);
+    const next = l.next === null ? -1 : rows.findIndex((r) => bare(r) === l.next);
+    let at = prev >= 0 ? prev + 1 : next;
+    if (at < 0)
+      rows.forEach((r, k) => {
+        if (linkedFile(bare(r))) at = k + 1;
+      });
+    // No link line: at the end, before the empty row a final newline leaves.
+    if (at < 0)
+      at = rows.length > 1 && rows[rows.length - 1] === '' ? rows.length - 1 : rows[0] === '' ? 0 : rows.length;
+    rows.splice(at, 0, crlf ? `${l.line}\r` : l.line);
+    added++;
   }
-  rows.splice(at + 1, 0, ...insert);
-  return { text: rows.join('\n'), added: insert.length };
+  return { text: rows.join('\n'), added };
 }
 
 /** Puts every target back, one batch per root; refuses a root as a whole when a file changed meanwhile. */
@@ -78,7 +127,9 @@ export function recoverVersions(
       const at = isoNow(ctx.now());
       const changes: ChangeBytes[] = [];
       const events: AuditEvent[] = [];
-      const lines: { filename: string; line: string }[] = [];
+      const lines: IndexLine[] = [];
+      const indexFile = source.adapter.indexFile;
+      const kept = indexFile ? store.readIndex(source.root) : [];
       for (const t of group) {
         const bytes = store.bytesOf(t.line);
         if (!bytes)
@@ -86,7 +137,8 @@ export function recoverVersions(
         const now = readIfExists(path.join(source.root, t.line.rel));
         if (now && sha256(now) === sha256(bytes)) continue; // already as it was
         changes.push({ src: t.line.rel, dst: t.line.rel, before: now, after: bytes });
-        if (!now) lines.push({ filename: t.filename, line: indexLineFor(t.filename, bytes) });
+        const line = indexFile ? indexLineWhenLost(store, kept, t.line, t.filename) : null;
+        if (line) lines.push(line);
         events.push({
           v: 1,
           id: `${id}-${events.length + 1}`,
@@ -107,7 +159,6 @@ export function recoverVersions(
         });
         if (t.line.redacted) redacted.push(t.line.rel);
       }
-      const indexFile = source.adapter.indexFile;
       let added = 0;
       if (indexFile && lines.length > 0) {
         const before = readIfExists(path.join(source.root, indexFile));

@@ -49,6 +49,8 @@ export interface VersionLine {
   redacted?: number;
   /** The file was seen gone at `at`. */
   gone?: true;
+  /** The folder's index file (MEMORY.md), not a memory: memory views skip it (docs/versions.md, "Recover"). */
+  index?: true;
 }
 
 /** One version to keep. */
@@ -61,6 +63,8 @@ export interface NewVersion {
   /** The bytes to store: the file's, or with credential values replaced (`redacted` > 0). */
   stored: Buffer;
   redacted: number;
+  /** The folder's index file (MEMORY.md), not a memory. */
+  index?: true;
 }
 
 const FILE_MODE = 0o600;
@@ -259,6 +263,7 @@ export class VersionStore {
           ...place,
         };
         if (e.x) line.redacted = e.x;
+        if (e.k) line.index = true;
         st.lines.push(line);
         st.current.set(e.r, sha);
       }
@@ -330,6 +335,7 @@ export class VersionStore {
         off += v.stored.length;
       }
       if (v.redacted > 0) Object.assign(e, { z: v.size, h: v.sha, x: v.redacted });
+      if (v.index) e.k = 1;
       entries.push(e);
     }
     const { pack, start } = this.append(root, encodeChunk({ v: 2, root, s, at, e: entries }, body));
@@ -349,6 +355,7 @@ export class VersionStore {
         ...place,
       };
       if (v.redacted > 0) line.redacted = v.redacted;
+      if (v.index) line.index = true;
       st.lines.push(line);
       st.current.set(v.rel, v.sha);
     });
@@ -454,6 +461,7 @@ export class VersionStore {
           } else e.d = l.blob ?? '';
           if (l.redacted) Object.assign(e, { z: l.size, h: l.sha, x: l.redacted });
         }
+        if (l.index) e.k = 1;
         entries.push(e);
       }
       parts.push(encodeChunk({ v: 2, root, s, at: group[0]!.at, e: entries }, body));

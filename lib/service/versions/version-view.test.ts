@@ -71,15 +71,29 @@ describe('versions in the dashboard', () => {
       expect(d.batch).toBeTruthy();
     }
     expect(deletedOutside(ctx, ['no-such-root'])).toEqual([]);
-    const r = recoverMemory(ctx, list[0]!.id, undefined, 'user:web');
+    // A memory MEMORY.md listed comes back with its own line, where it was.
+    const listed = list.find((d) => d.filename === 'feedback_commits.md')!;
+    const indexBefore = fs.readFileSync(path.join(sb.root, 'MEMORY.md'), 'utf8');
+    const r = recoverMemory(ctx, listed.id, undefined, 'user:web');
     expect(r).toMatchObject({ ok: true, indexLines: 1 });
-    expect(fs.readFileSync(path.join(sb.root, list[0]!.filename)).equals(originals[list[0]!.filename]!)).toBe(true);
-    expect(fs.readFileSync(path.join(sb.root, 'MEMORY.md'), 'utf8')).toContain(`](${list[0]!.filename})`);
-    expect(deletedOutside(ctx).map((d) => d.filename)).not.toContain(list[0]!.filename);
-    // Undo of that batch deletes it again, and the list has it again.
+    expect(fs.readFileSync(path.join(sb.root, listed.filename)).equals(originals[listed.filename]!)).toBe(true);
+    const grafana = '- [Grafana](reference_grafana.md) — grafana notes';
+    const commits = '- [Commits](feedback_commits.md) — commits notes';
+    expect(fs.readFileSync(path.join(sb.root, 'MEMORY.md'), 'utf8')).toBe(
+      indexBefore.replace(`${grafana}\n`, `${grafana}\n${commits}\n`),
+    );
+    expect(deletedOutside(ctx).map((d) => d.filename)).not.toContain(listed.filename);
+    // One MEMORY.md never listed comes back without a line (none is made up).
+    const unlisted = list.find((d) => d.filename === 'feedback_broken_desc.md')!;
+    const indexNow = fs.readFileSync(path.join(sb.root, 'MEMORY.md'), 'utf8');
+    expect(recoverMemory(ctx, unlisted.id, undefined, 'user:web')).toMatchObject({ ok: true, indexLines: 0 });
+    expect(fs.readFileSync(path.join(sb.root, unlisted.filename)).equals(originals[unlisted.filename]!)).toBe(true);
+    expect(fs.readFileSync(path.join(sb.root, 'MEMORY.md'), 'utf8')).toBe(indexNow);
+    // Undo of the first batch deletes it again and takes its line out.
     if (!r.ok || !r.batch) throw new Error('no batch');
     expect(undoBatch(ctx, r.batch, 'user:web')).toMatchObject({ ok: true });
-    expect(fs.existsSync(path.join(sb.root, list[0]!.filename))).toBe(false);
+    expect(fs.existsSync(path.join(sb.root, listed.filename))).toBe(false);
+    expect(fs.readFileSync(path.join(sb.root, 'MEMORY.md'), 'utf8')).toBe(indexBefore);
   });
 
   it("a memory's versions, and a diff of two that shows the changed lines and never a credential", () => {

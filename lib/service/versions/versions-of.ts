@@ -34,6 +34,7 @@ export function versionsOf(ctx: ServiceContext, ref: string): VersionsLookup {
   for (const source of ctx.sources.filter((s) => !s.error)) {
     const byId = ref.startsWith(`${source.id}:`) ? ref.slice(source.id.length + 1) : null;
     for (const l of store.readIndex(source.root)) {
+      if (l.index) continue; // MEMORY.md's versions: kept for recover, not a memory
       const name = path.posix.basename(l.rel);
       const hit =
         byId !== null

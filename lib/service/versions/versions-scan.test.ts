@@ -16,6 +16,7 @@ import { chunksOf, decodeChunk } from './pack';
 import { applyPlan, planTransitions } from '../batches/batch-plan';
 import { appendAudit } from '../audit/audit-log';
 import { listAsOf } from './as-of';
+import { outsideBatchTargets, recoverVersions } from './recover';
 import { listAuditEvents } from '../../../db/queries/audit-events';
 import { history } from '../../../db/queries/history';
 
@@ -64,8 +65,12 @@ describe('the version store', () => {
   it('keeps every file of a first index once, private, and with no credential value', () => {
     const ctx = openCtx(sb);
     const s = store();
-    const lines = s.readIndex(sb.root);
+    const lines = s.readIndex(sb.root).filter((l) => !l.index);
     expect(lines.map((l) => l.rel).sort()).toEqual(memories());
+    // MEMORY.md is kept beside them, flagged as the index (recover reads which lines it had).
+    const index = s.readIndex(sb.root).filter((l) => l.index);
+    expect(index.map((l) => l.rel)).toEqual(['MEMORY.md']);
+    expect(index[0]!.sha).toBe(sha(fs.readFileSync(path.join(sb.root, 'MEMORY.md'))));
     for (const l of lines) {
       expect(l.id).toBe(`${ctx.sources[0]!.id}:${l.rel}`);
       expect(l.sha).toBe(sha(fs.readFileSync(path.join(sb.root, l.rel))));
@@ -87,7 +92,7 @@ describe('the version store', () => {
     expect(text).not.toMatch(/sk-FAKEfake/);
     // A rescan with nothing changed keeps nothing new.
     scan(ctx);
-    expect(store().readIndex(sb.root)).toHaveLength(lines.length);
+    expect(store().readIndex(sb.root)).toHaveLength(lines.length + index.length);
   });
 
   it('a consolidation run outside memtrust: eight deleted, two rewritten, MEMORY.md edited', () => {
@@ -109,6 +114,9 @@ describe('the version store', () => {
     );
     const stats = scan(ctx);
     expect(stats.removed).toBe(8);
+    // The scan's summary counts them (it said "0 audit events added" when they were recorded).
+    expect(stats.outside).toBe(10);
+    expect(stats.events).toBeGreaterThanOrEqual(10);
     const outside = readAudit(sb.root).filter((e) => e.actor === 'outside');
     expect(
       outside
@@ -150,6 +158,17 @@ describe('the version store', () => {
     // A second rescan sees nothing new.
     scan(ctx);
     expect(readAudit(sb.root).filter((e) => e.actor === 'outside')).toHaveLength(10);
+    // Recover all: every file as it was, and MEMORY.md with the lines it had for them, each in its place.
+    const s = store();
+    const r = recoverVersions(ctx, s, outsideBatchTargets(ctx, s, outside[0]!.batch!));
+    expect(r).toMatchObject({ ok: true });
+    for (const f of [...deleted, ...rewritten])
+      expect(fs.readFileSync(path.join(sb.root, f)).equals(originals[f]!), f).toBe(true);
+    expect(fs.readFileSync(path.join(sb.root, 'MEMORY.md'), 'utf8')).toBe(index);
+    const listedThen = deleted.filter((d) => index.includes(`](${d})`));
+    expect(listedThen.length).toBeGreaterThan(0);
+    expect(listedThen.length).toBeLessThan(deleted.length); // one was never listed: no line made up for it
+    expect(r.ok && r.indexLines).toBe(listedThen.length);
   });
 
   it('a file added by another program is an `added` event; memtrust-less first index writes none', () => {
