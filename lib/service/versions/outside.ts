@@ -61,6 +61,11 @@ export function recordOutside(
   const ownBefore = sqlite.prepare(
     'SELECT 1 FROM audit_events WHERE source = ? AND memory = ? AND before_sha256 = ? AND actor != ? LIMIT 1',
   );
+  // A root synced between machines: each machine's scan sees the same change; the first to
+  // record it speaks for all (an event of another machine with the same memory and bytes).
+  const otherMachine = sqlite.prepare(
+    "SELECT 1 FROM audit_events WHERE source = ? AND memory = ? AND actor = 'outside' AND action = ? AND before_sha256 IS ? AND after_sha256 IS ? AND machine != ? LIMIT 1",
+  );
   const lines = store.linesOf(source.root, new Set(changes.map((c) => c.rel)));
   const textOf = (rel: string, sha: string | null): string | null => {
     if (!sha) return null;
@@ -76,7 +81,7 @@ export function recordOutside(
       c.after !== null
         ? ownAfter.get(source.id, c.filename, c.after, 'outside')
         : ownBefore.get(source.id, c.filename, c.before, 'outside');
-    if (own) continue;
+    if (own || otherMachine.get(source.id, c.filename, c.kind, c.before, c.after, ctx.machine)) continue;
     const beforeText = c.kind === 'added' ? null : textOf(c.rel, c.before);
     const n =
       c.kind === 'added'

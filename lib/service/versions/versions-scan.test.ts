@@ -235,6 +235,43 @@ describe('the version store', () => {
     expect(lines.filter((l) => l.rel === 'feedback_hooked.md')).toHaveLength(1);
   });
 
+  it('a root synced between machines: an outside change another machine recorded is not recorded again', () => {
+    const ctx = openCtx(sb);
+    const gone = fs.readFileSync(path.join(sb.root, 'user_role.md'));
+    const edited = Buffer.from(`${fs.readFileSync(path.join(sb.root, 'feedback_tabs.md'))}\nSynced edit.\n`);
+    fs.rmSync(path.join(sb.root, 'user_role.md'));
+    fs.writeFileSync(path.join(sb.root, 'feedback_tabs.md'), edited);
+    const seen = (memory: string, action: 'deleted' | 'rewritten', before: string, after: string | null) => ({
+      v: 1 as const,
+      id: `other-${memory}`,
+      at: NOW,
+      machine: 'other-machine',
+      actor: 'outside' as const,
+      action,
+      memory,
+      from: null,
+      to: null,
+      reason: `${action} outside memtrust`,
+      findings: [],
+      before_sha256: before,
+      after_sha256: after,
+      recovered: false,
+    });
+    const tabsBefore = ctx.handle.sqlite
+      .prepare('SELECT sha256 FROM memories WHERE filename = ?')
+      .get('feedback_tabs.md') as {
+      sha256: string;
+    };
+    // The other machine saw the deletion only; this one sees the rewrite first.
+    appendAudit(sb.root, 'other-machine', seen('user_role.md', 'deleted', sha(gone), null));
+    const stats = scan(ctx);
+    const mine = readAudit(sb.root).filter((e) => e.actor === 'outside' && e.machine !== 'other-machine');
+    expect(mine.map((e) => [e.memory, e.action, e.before_sha256])).toEqual([
+      ['feedback_tabs.md', 'rewritten', tabsBefore.sha256],
+    ]);
+    expect(stats.outside).toBe(1);
+  });
+
   it('list --as-of: the root as it was before an outside change, and after', () => {
     const ctx = openCtx(sb);
     const files = memories();
