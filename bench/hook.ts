@@ -5,9 +5,13 @@
  * every root (the common case: most writes are not memories). Interleaved, so load
  * changes hit every series alike. Prints numbers; always exits 0.
  *
- *   npx tsx bench/hook.ts [--reps 20]
+ * Each case runs through the CLI (`memtrust hook pre-write`, settings-file hooks) and through
+ * the plugin's guard (dist/hooks/pre-write.cjs); with --baseline REV, also the plugin guard
+ * as committed at REV, side by side.
+ *
+ *   npx tsx bench/hook.ts [--reps 20] [--baseline REV]
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +30,7 @@ import {
   verdict,
 } from './common';
 
-const f = flags(process.argv.slice(2), { reps: '20' });
+const f = flags(process.argv.slice(2), { reps: '20', baseline: '' });
 const reps = intFlag(f, 'reps');
 const TARGET_MS = 150;
 
@@ -99,17 +103,34 @@ function once(args: string[], input?: string, series?: string): number {
   return ms;
 }
 
+/** The plugin guard's files as committed at `rev`, in a folder of their own. */
+function guardAt(rev: string): string {
+  const dir = path.join(tmp, `guard-${rev.replace(/[^\w.-]/g, '_')}`);
+  fs.mkdirSync(dir, { recursive: true });
+  const names = execFileSync('git', ['ls-tree', '--name-only', rev, 'dist/hooks/'], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean);
+  for (const n of names)
+    fs.writeFileSync(path.join(dir, path.basename(n)), execFileSync('git', ['show', `${rev}:${n}`]));
+  return path.join(dir, 'pre-write.cjs');
+}
+
+const runners: [string, string[]][] = [
+  ['cli', [CLI, 'hook', 'pre-write']],
+  ['plugin', [path.join(path.dirname(CLI), '..', '..', 'dist', 'hooks', 'pre-write.cjs')]],
+];
+if (f.baseline) runners.push([`plugin @${f.baseline}`, [guardAt(f.baseline)]]);
+
 // Warm-up: builds the hook bundle if needed and fills the page cache.
-for (const [, json] of cases) once([CLI, 'hook', 'pre-write'], json);
+for (const [, json] of cases) for (const [, args] of runners) once(args, json);
 once(['-e', '0']);
 
-const series = new Map<string, number[]>([
-  ['node -e 0 (floor)', []],
-  ...cases.map(([n]) => [n, []] as [string, number[]]),
-]);
+const series = new Map<string, number[]>([['node -e 0 (floor)', []]]);
+for (const [n] of cases) for (const [r] of runners) series.set(`${n}, ${r}`, []);
 for (let i = 0; i < reps; i++) {
   series.get('node -e 0 (floor)')!.push(once(['-e', '0'], undefined, 'node -e 0 (floor)'));
-  for (const [name, json] of cases) series.get(name)!.push(once([CLI, 'hook', 'pre-write'], json, name));
+  for (const [name, json] of cases)
+    for (const [r, args] of runners) series.get(`${name}, ${r}`)!.push(once(args, json, `${name}, ${r}`));
   if ((i + 1) % 5 === 0) note(`${i + 1}/${reps}`);
 }
 

@@ -4,15 +4,14 @@
  * bundled on its own (lib/cli/hook-main.ts): it loads the validators and the path
  * rules, never the database or a service module, and answers in well under 150 ms.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Io } from './io';
 import { parseHookInput, type HookInput } from '../hooks/input';
-import { judgePreWrite, type PreVerdict } from '../hooks/pre-write';
+import { type PreVerdict, screenPreWrite } from '../hooks/pre-screen';
 import { locateTarget } from '../hooks/target';
 import { loadConfig, type Env } from '../config';
 import { readSettings } from '../settings';
-import { ownerIdentity } from '../identity';
-import { writePriorNote } from '../service/session/hook-prior';
 
 /** Hook input above this is not parsed whole; the target is looked for at its ends. */
 export const STDIN_CAP = 64 * 1024 * 1024;
@@ -25,30 +24,68 @@ export interface Stdin {
   bytes: number;
 }
 
-/** All of stdin (async: a pipe read synchronously would spin on EAGAIN), bounded by STDIN_CAP. */
+/**
+ * What blocking reads on fd 0 get, without process.stdin: the stream machinery it loads is a
+ * few milliseconds of every hook's start (docs/install.md, "Figures"). A child Claude Code
+ * spawns gets its stdio blocking; `done` is false when fd 0 is non-blocking (EAGAIN) or the
+ * input goes past the cap, and the stream reader takes over from what was read.
+ */
+function readStdinSync(): { chunks: Buffer[]; total: number; done: boolean } {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    const buf = Buffer.allocUnsafe(1 << 16);
+    while (total <= STDIN_CAP) {
+      const n = fs.readSync(0, buf, 0, buf.length, null);
+      if (n === 0) return { chunks, total, done: true };
+      total += n;
+      chunks.push(Buffer.from(buf.subarray(0, n)));
+    }
+  } catch {
+    // EAGAIN (a non-blocking pipe), or no stdin at all: the stream reader decides
+  }
+  return { chunks, total, done: false };
+}
+
+function stdinIsDevice(): boolean {
+  try {
+    return fs.fstatSync(0).isCharacterDevice();
+  } catch {
+    return false;
+  }
+}
+
+/** All of stdin, bounded by STDIN_CAP: read at once when fd 0 blocks, else as a stream. */
 export async function readStdin(): Promise<Stdin> {
-  if (process.stdin.isTTY) return { text: '', oversize: false, bytes: 0 };
+  // Not process.stdin.isTTY, nor node:tty: either loads the stream modules. A character device
+  // is a terminal (or /dev/null, which holds nothing anyway).
+  if (stdinIsDevice()) return { text: '', oversize: false, bytes: 0 };
+  const first = readStdinSync();
+  if (first.done && first.total <= STDIN_CAP)
+    return { text: Buffer.concat(first.chunks).toString('utf8'), oversize: false, bytes: first.total };
   const chunks: Buffer[] = [];
   let total = 0;
   let head: Buffer | null = null;
   let tail = Buffer.alloc(0);
-  for await (const chunk of process.stdin) {
-    const piece = chunk as Buffer;
+  const take = (piece: Buffer) => {
     total += piece.length;
     if (head === null && total <= STDIN_CAP) {
       chunks.push(piece);
-      continue;
+      return;
     }
     if (head === null) {
-      const all = Buffer.concat(chunks);
+      const all = Buffer.concat([...chunks, piece]);
       head = all.subarray(0, EDGE);
       tail = all.subarray(-EDGE);
       chunks.length = 0;
+      return;
     }
     tail = Buffer.concat([tail, piece]).subarray(-EDGE);
-  }
+  };
+  for (const piece of first.chunks) take(piece);
+  if (!first.done) for await (const chunk of process.stdin) take(chunk as Buffer);
   if (head !== null)
-    return { text: `${head.toString('utf8')}\n${tail.toString('utf8')}`, oversize: true, bytes: total };
+    return { text: `${(head as Buffer).toString('utf8')}\n${tail.toString('utf8')}`, oversize: true, bytes: total };
   return { text: Buffer.concat(chunks).toString('utf8'), oversize: false, bytes: total };
 }
 
@@ -148,14 +185,26 @@ export async function preWrite(io: Io, env: Env): Promise<number> {
   if (problem !== null) return cannotJudge(io, env, 'pre-write', problem);
   let verdict: PreVerdict;
   try {
-    verdict = judgePreWrite(parsed.input, { roots: roots!, owner: () => ownerIdentity(env) });
+    const s = screenPreWrite(parsed.input, roots!);
+    if (s.decision === 'judge') {
+      // Only a write into a memory root loads the validators (docs/install.md, "Figures").
+      const { judgeContent, ownerIdentity } = await import('../hooks/pre-write-deps');
+      verdict = judgeContent(s.target, s.write, { roots: roots!, owner: () => ownerIdentity(env) });
+    } else verdict = s;
   } catch (e) {
     return cannotJudge(io, env, 'pre-write', `internal error: ${(e as Error).message}`);
   }
   return answerPre(io, env, parsed.input, verdict, machine!, now!);
 }
 
-function answerPre(io: Io, env: Env, input: HookInput, v: PreVerdict, machine: string, now: Date): number {
+async function answerPre(
+  io: Io,
+  env: Env,
+  input: HookInput,
+  v: PreVerdict,
+  machine: string,
+  now: Date,
+): Promise<number> {
   switch (v.decision) {
     case 'pass':
       if (env.MEMTRUST_DEBUG) io.err(`memtrust hook pre-write: not guarded: ${v.why}`);
@@ -166,7 +215,14 @@ function answerPre(io: Io, env: Env, input: HookInput, v: PreVerdict, machine: s
     case 'error':
       return cannotJudge(io, env, 'pre-write', v.problem);
     case 'ok':
-      if (v.target.place === 'memory') writePriorNote(v.target.realRoot, machine, input.toolUseId, v.prior, now);
+      if (v.target.place === 'memory')
+        (await import('../hooks/pre-write-deps')).writePriorNote(
+          v.target.realRoot,
+          machine,
+          input.toolUseId,
+          v.prior,
+          now,
+        );
       // No permissionDecision: memtrust only ever narrows what Claude Code allows, never skips its prompt.
       if (v.context) emit(io, 'PreToolUse', { additionalContext: v.context });
       return 0;

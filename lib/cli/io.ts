@@ -8,9 +8,26 @@ export interface Io {
   isTTY: boolean;
 }
 
+let stdoutMade: NodeJS.WriteStream | undefined;
+/**
+ * process.stdout, made on first use: for a pipe, making it loads the stream modules, a few
+ * milliseconds of a hook's start that a hook with nothing to say never pays. A reader that
+ * closes the pipe early is not an error.
+ */
+function stdout(): NodeJS.WriteStream {
+  if (!stdoutMade) {
+    stdoutMade = process.stdout;
+    stdoutMade.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw e;
+    });
+  }
+  return stdoutMade;
+}
+
 export const processIo: Io = {
-  out: (line) => void process.stdout.write(`${line}\n`),
-  write: (text) => void process.stdout.write(text),
+  out: (line) => void stdout().write(`${line}\n`),
+  write: (text) => void stdout().write(text),
   err: (line) => void process.stderr.write(`${line}\n`),
   // A getter: process.stderr is made on first use, and making it for a pipe loads the stream modules (a hook's start).
   get isTTY() {

@@ -13,32 +13,13 @@ import { runSecretAndInjection } from '../validators/secret-and-injection';
 import { FILE_CAP_BYTES, type Finding, type OwnerIdentity } from '../validators/types';
 import { splitFile } from '../memory-file/split';
 import { parseFrontmatter } from '../memory-file/frontmatter';
-import type { HookInput } from './input';
+import type { HookInput, ToolWrite } from './input';
+import { type InsideTarget, type PreVerdict, type PriorState, screenPreWrite } from './pre-screen';
+
+export type { InsideTarget, PreVerdict, PriorState } from './pre-screen';
 import { produceContent } from './apply-edits';
-import { locateTarget, type Target } from './target';
 import { PROTECTED_FIELDS } from '../trust/assistant-write';
 import { CREDENTIAL_WAY_OUT } from '../trust/way-out';
-
-export type InsideTarget = Extract<Target, { kind: 'inside' }>;
-
-/** What the file looked like before the write: handed to post-write (docs/hooks.md "Prior state"). */
-export interface PriorState {
-  relPath: string;
-  existed: boolean;
-  sha256: string | null;
-  mtimeMs: number | null;
-  /** The memtrust-owned frontmatter fields the file had (PROTECTED_FIELDS only). */
-  fields: Record<string, string>;
-}
-
-export type PreVerdict =
-  /** Not a memtrust matter (another tool, a path outside the roots, a failing edit): no output. */
-  | { decision: 'pass'; why: string }
-  | { decision: 'deny'; reason: string }
-  /** Nothing to object to; `context` (maybe empty) is said to the assistant. */
-  | { decision: 'ok'; context: string; target: InsideTarget; prior: PriorState }
-  /** memtrust cannot judge this write: fail open or closed (hookFailClosed). */
-  | { decision: 'error'; problem: string };
 
 /** Most findings named in a reason; the rest are counted. */
 const MAX_LISTED = 6;
@@ -86,47 +67,25 @@ export interface PreWriteOptions {
   owner: () => OwnerIdentity;
 }
 
+/** The whole guard: the path screen (pre-screen.ts), then the content the write would produce. */
 export function judgePreWrite(input: HookInput, opts: PreWriteOptions): PreVerdict {
-  if (!input.filePath)
-    return { decision: 'pass', why: `no file path in tool_input (${input.toolName ?? 'no tool_name'})` };
-  if (input.filePath.includes('\0')) return { decision: 'deny', reason: 'memtrust: the file path contains a NUL byte' };
-  const t = locateTarget(input.filePath, input.cwd, opts.roots);
-  if (t.kind !== 'inside')
-    return { decision: 'pass', why: t.kind === 'outside' ? 'not inside a memory root' : 'not a Markdown file' };
+  const s = screenPreWrite(input, opts.roots);
+  return s.decision === 'judge' ? judgeContent(s.target, s.write, opts) : s;
+}
+
+/** The content check of a write into a memory root that passed the path screen. */
+export function judgeContent(t: InsideTarget, write: ToolWrite, opts: PreWriteOptions): PreVerdict {
   const name = t.relPath;
-  if (t.symlink)
-    return {
-      decision: 'deny',
-      reason: `memtrust: ${name} is a symlink; memory files must be regular files inside their root (symlinked memory files are refused)`,
-    };
-  if (t.place === 'quarantine')
-    return {
-      decision: 'deny',
-      reason: `memtrust: ${name} is in quarantine/, which is read-only; ask the user to restore it first (memtrust restore, or the dashboard)`,
-    };
-  if (t.place === 'archive')
-    return { decision: 'deny', reason: `memtrust: ${name} is in archive/, a record that is never edited` };
-  if (t.oddCase)
-    return {
-      decision: 'deny',
-      reason: `memtrust: ${name}: memory files end in lowercase .md; write ${t.filename.replace(/\.md$/i, '.md')} instead`,
-    };
-  if (!input.write) {
-    return {
-      decision: 'error',
-      problem: `${input.toolName ?? 'an unknown tool'} writes to ${name}, inside a memory root, and memtrust cannot read what it would write${input.inputProblem ? ` (${input.inputProblem})` : ''}`,
-    };
-  }
   const current = readCurrent(t);
-  if (t.exists && current.bytes === null && input.write.tool !== 'Write') {
+  if (t.exists && current.bytes === null && write.tool !== 'Write') {
     return {
       decision: 'deny',
       reason: `memtrust: ${name} is over the 1 MiB memory file cap; it is not edited in place`,
     };
   }
-  const produced = produceContent(input.write, current.bytes === null ? null : current.bytes.toString('utf8'));
+  const produced = produceContent(write, current.bytes === null ? null : current.bytes.toString('utf8'));
   if (!produced.ok)
-    return { decision: 'pass', why: `${input.write.tool} would fail (${produced.why}): Claude Code reports it` };
+    return { decision: 'pass', why: `${write.tool} would fail (${produced.why}): Claude Code reports it` };
   const bytes = Buffer.from(produced.text, 'utf8');
   if (bytes.length > FILE_CAP_BYTES) {
     return {

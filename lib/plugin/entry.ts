@@ -4,11 +4,7 @@ import path from 'node:path';
 /** The bundles live in <plugin>/dist/hooks/: the plugin root is two folders up (as the launcher sets it). */
 export function pluginEnv(): void {
   process.env.MEMTRUST_PROJECT_DIR ||= path.resolve(__dirname, '..', '..');
-  // A reader that closes the pipe early is not an error.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw e;
-  });
+  // process.stdout is not touched here: lib/cli/io.ts makes it on first use, EPIPE handled there.
 }
 
 export function settle(run: Promise<number>): void {
