@@ -84,6 +84,17 @@ function serveDashboard() {
 const serving = argv0 === 'serve' || argv0 === 'dashboard';
 if (serving) serveDashboard();
 
+// An installed package runs the guard from its built bundles, the plugin's (docs/install.md,
+// "Figures"): a write outside the memory roots then loads no validator. A clone builds its own
+// (below), as dist/ may be older than the sources there.
+if (installed && process.argv[2] === 'hook' && process.argv[3] === 'pre-write' && process.argv.length === 4) {
+  const guard = path.join(dir, 'dist', 'hooks', 'pre-write.cjs');
+  if (fs.existsSync(guard)) {
+    require(guard);
+    return;
+  }
+}
+
 // `hook pre-write` runs on every assistant write, `context` at every session start, and the
 // three validators once per file or folder from scripts: each gets its own small bundle
 // (docs/hooks.md, docs/session-context.md, docs/validators.md).

@@ -18,6 +18,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childEnv, envFor, PROJECT } from '../service/test-support';
 import { installTempDir } from './test-install-dir';
+import { PASSWORD_MEMORY } from './test-drive-hooks';
 
 const skip = process.env.MEMTRUST_SKIP_INSTALL_TESTS === '1';
 const version = JSON.parse(fs.readFileSync(path.join(PROJECT, 'package.json'), 'utf8')).version as string;
@@ -130,6 +131,32 @@ describe.skipIf(skip)('the npm package: pack, install into a temp prefix, run', 
     expect(r.stdout).toContain(`${path.join(prefix, 'bin', 'memtrust')} hook pre-write`);
     expect(r.stdout).toContain(`${path.join(prefix, 'bin', 'memtrust')} context --format hook`);
     expect(r.stdout).not.toContain(PROJECT);
+  });
+
+  it("the installed guard denies a password write and lets a write outside the roots pass, from the package's built bundle", () => {
+    const input = (file: string, content: string) =>
+      JSON.stringify({
+        session_id: 's',
+        cwd: tmp,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Write',
+        tool_use_id: 't',
+        tool_input: { file_path: file, content },
+      });
+    const guard = (json: string) =>
+      spawnSync(path.join(prefix, 'bin', 'memtrust'), ['hook', 'pre-write'], {
+        env,
+        cwd: tmp,
+        input: json,
+        encoding: 'utf8',
+      });
+    const deny = guard(input(path.join(root, 'memories', 'project_db.md'), PASSWORD_MEMORY));
+    expect(deny.status, deny.stderr).toBe(0);
+    expect(JSON.parse(deny.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(deny.stdout).not.toContain('Xq9v!Lr2#pTz8wKm');
+    const pass = guard(input(path.join(tmp, 'src', 'index.ts'), 'export {};\n'));
+    expect(pass.status, pass.stderr).toBe(0);
+    expect(pass.stdout).toBe('');
   });
 
   it('serve answers HTTP 200 on a free port from the installed package, with its data outside the install folder', async () => {
