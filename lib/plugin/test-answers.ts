@@ -35,6 +35,16 @@ export function expectPluginAnswers(d: Drive): { preWriteMs: number[]; nodeMs: n
   expect(deny.json.hookSpecificOutput.permissionDecisionReason).toContain('password');
   expect(deny.stdout).not.toContain('Xq9v!Lr2#pTz8wKm');
 
+  // A frontmatter the fast path leaves to the yaml package (a flow list, a nested map): the
+  // guard loads dist/hooks/yaml.cjs and judges it like any other.
+  const nested = path.join(d.root, 'memories', 'feedback_nested.md');
+  const nestedText =
+    '---\nname: nested\ndescription: a note with a nested frontmatter\ntype: feedback\ntags: [a, b]\nmetadata:\n  origin: chat\n---\nKeep the frontmatter of this note as it is.\n';
+  const yamlRun = d.run('PreToolUse', writeInput('PreToolUse', nested, nestedText, 'toolu_yaml'));
+  expect(yamlRun.status, yamlRun.stderr).toBe(0);
+  expect(yamlRun.stderr).toBe('');
+  expect(yamlRun.json?.hookSpecificOutput?.permissionDecision).toBeUndefined();
+
   // PreToolUse then PostToolUse: a new memory passes the guard and is stamped inferred.
   const file = path.join(d.root, 'memories', 'feedback_small_commits.md');
   const pre = d.run('PreToolUse', writeInput('PreToolUse', file, NEW_MEMORY, 'toolu_new'));
