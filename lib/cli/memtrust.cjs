@@ -87,13 +87,10 @@ if (serving) serveDashboard();
 // An installed package runs the guard from its built bundles, the plugin's (docs/install.md,
 // "Figures"): a write outside the memory roots then loads no validator. A clone builds its own
 // (below), as dist/ may be older than the sources there.
-if (installed && process.argv[2] === 'hook' && process.argv[3] === 'pre-write' && process.argv.length === 4) {
-  const guard = path.join(dir, 'dist', 'hooks', 'pre-write.cjs');
-  if (fs.existsSync(guard)) {
-    require(guard);
-    return;
-  }
-}
+const builtGuard =
+  installed && process.argv[2] === 'hook' && process.argv[3] === 'pre-write' && process.argv.length === 4
+    ? path.join(dir, 'dist', 'hooks', 'pre-write.cjs')
+    : null;
 
 // `hook pre-write` runs on every assistant write, `context` at every session start, and the
 // three validators once per file or folder from scripts: each gets its own small bundle
@@ -241,7 +238,8 @@ function run() {
   return main(argv);
 }
 
-if (!serving)
+if (builtGuard && fs.existsSync(builtGuard)) require(builtGuard);
+else if (!serving)
   run().then(
     (code) => {
       process.exitCode = code;
