@@ -20,6 +20,7 @@ import { MassChangeBanner } from '@/components/mass-change-banner';
 import { pendingMassChanges } from '@/lib/service/versions/mass-notice';
 import { deletedOutside } from '@/lib/service/versions/deleted-outside';
 import { parseDone, ResultBanner } from '@/components/transition/result-banner';
+import { rootsToShow } from '@/app/overview-roots';
 
 export const dynamic = 'force-dynamic';
 
@@ -46,6 +47,16 @@ export default async function OverviewPage({ searchParams }: Props) {
     ctx.sources.map((s) => s.id),
   );
   const refused = new Map(ctx.sources.filter((s) => s.refused).map((s) => [s.id, s]));
+  // A home of 200 projects is 220 roots: the ones that need attention first, the rest behind a link.
+  const roots = rootsToShow(
+    o.bySource,
+    (s) =>
+      (refused.has(s.source) || s.error ? 4 : 0) +
+      (indexFindings.get(s.source)?.length ? 2 : 0) +
+      (indexes.get(s.source)?.cut ? 1 : 0),
+    query.roots === 'all',
+  );
+  const allRootsHref = `/?${new URLSearchParams({ ...(typeof query.project === 'string' ? { project: query.project } : {}), roots: 'all' })}`;
   // Roots read as records (docs/records.md): their layout, shape and record count; the records pages list them.
   const recordRoots = recordSourceSummaries(ctx);
   const recordTotal = recordRoots.reduce((n, r) => n + r.count, 0);
@@ -228,7 +239,7 @@ export default async function OverviewPage({ searchParams }: Props) {
 
       <Section title="Roots">
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
-          {o.bySource.map((s) => (
+          {roots.shown.map((s) => (
             <li key={s.source} className="px-4 py-3" data-testid={`root-${s.source}`}>
               <div className="flex items-center justify-between gap-4">
                 <div className="min-w-0">
@@ -294,6 +305,14 @@ export default async function OverviewPage({ searchParams }: Props) {
               {indexFindings.get(s.source)?.length ? <IndexFindings findings={indexFindings.get(s.source)!} /> : null}
             </li>
           ))}
+          {roots.hidden > 0 ? (
+            <li className="px-4 py-3 text-xs text-slate-600 dark:text-slate-300" data-testid="roots-more">
+              {roots.shown.length} of {o.bySource.length} roots: those that need attention first, then the largest.{' '}
+              <Link href={allRootsHref} className="text-teal-700 hover:underline dark:text-teal-300">
+                Show all {o.bySource.length} roots
+              </Link>
+            </li>
+          ) : null}
           {recordRoots.map((r) => (
             <li key={r.source} className="px-4 py-3" data-testid={`root-${r.source}`}>
               <div className="flex items-center justify-between gap-4">

@@ -13,8 +13,7 @@ export async function startDashboard(): Promise<void> {
   await serve(port);
   // Exit through process.exit so exit handlers run (the watcher's lease is removed, docs/freshness.md).
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => process.exit(0));
-  const where = config.demo ? 'the generated demo root (set MEMTRUST_ROOT to use your own)' : config.roots.join(', ');
-  console.log(`memtrust dashboard: http://127.0.0.1:${port}  ·  memories from ${where}`);
+  console.log(`memtrust dashboard: http://127.0.0.1:${port}  ·  memories from ${whereFrom(config)}`);
   // Watch the roots from now on, not from the first page view: CLI commands ask the watcher
   // whether they may skip their rescan (docs/freshness.md). The overview's render starts it.
   fetch(`http://127.0.0.1:${port}/`)
@@ -22,4 +21,13 @@ export async function startDashboard(): Promise<void> {
     .catch(() => {
       // the first page view starts it instead
     });
+}
+
+/** Where the memories come from, in one short line: a home of 200 projects is not 220 paths. */
+export function whereFrom(config: ReturnType<typeof loadConfig>): string {
+  if (config.demo) return 'the generated demo root (set MEMTRUST_ROOT to use your own)';
+  const n = config.roots.length;
+  if (config.rootsOrigin === 'claude-home')
+    return `the Claude Code home: ${n} memory ${n === 1 ? 'folder' : 'folders'}`;
+  return n <= 3 ? config.roots.join(', ') : `${config.roots.slice(0, 3).join(', ')} and ${n - 3} more`;
 }
