@@ -5,11 +5,13 @@
  *   npx tsx bench/credentials-real.ts [--data /work/realdata] [--folds tune] [--baseline REV]
  *                                     [--reps 3] [--show-misses] [--tune-dir DIR] [--held-out-dir DIR]
  *
- * Folds: `tune` (r01–r26, read while changing the rules) and `held-out` (r27–r43, never read
- * while tuning; run once to measure). --folds takes a comma list of them; default tune.
- * A folder's copy is looked for at DIR/<id>/ when --tune-dir / --held-out-dir names DIR for its
- * fold, else at DATA/<fold>/<id>/, then DATA/unseen/<id>/ and DATA/tune/<id>/ (copies made under
- * the older fold names), where bench/real-credentials/copy.ts put it. For each fold the secret
+ * Folds: `tune` (r01–r26, read while changing the rules), `held-out` (r27–r43) and `held-out-2`
+ * (r44–, drawn fresh), never read while tuning; each run once to measure. --folds takes a comma
+ * list of them; default tune. A folder's copy is looked for at DIR/<id>/ when --tune-dir names DIR
+ * for the tune fold or --held-out-dir for a held-out one (ids are unique across folds, so one DIR
+ * may hold both held-out folds), else at DATA/<fold>/<id>/, then DATA/unseen/<id>/ and
+ * DATA/tune/<id>/ (copies made under the older fold names), where bench/real-credentials/copy.ts
+ * put it. For each fold the secret
  * check runs over every `*.md` file as bench/false-findings.ts runs it (an owner nobody is, so no
  * address or home is spared). Scoring, per file and line: a line with k credential labels and f
  * credential findings counts min(k, f) found and k − min(k, f) missed; a credential finding on a
@@ -43,9 +45,11 @@ const f = flags(
   { data: '/work/realdata', baseline: '', folds: 'tune', reps: '3', 'tune-dir': '', 'held-out-dir': '' },
 );
 const DATA = path.resolve(f.data!);
+const HELD_OUT_DIR = f['held-out-dir'] ? path.resolve(f['held-out-dir']) : '';
 const FOLD_DIR: Record<Fold, string> = {
   tune: f['tune-dir'] ? path.resolve(f['tune-dir']) : '',
-  'held-out': f['held-out-dir'] ? path.resolve(f['held-out-dir']) : '',
+  'held-out': HELD_OUT_DIR,
+  'held-out-2': HELD_OUT_DIR,
 };
 const BASELINE = f.baseline ? checkCommit(f.baseline) : undefined;
 const REPS = intFlag(f, 'reps');
@@ -96,7 +100,7 @@ function readFold(folders: RealFolder[]): FileData[] {
     const dir = folderDir(folder);
     if (!fs.existsSync(dir)) {
       process.stderr.write(
-        `${dir} is missing: run \`npx tsx bench/real-credentials/copy.ts --out ${DATA}\` first, or name the fold's folder with --${folder.fold}-dir (bench/real-credentials/README.md)\n`,
+        `${dir} is missing: run \`npx tsx bench/real-credentials/copy.ts --out ${DATA}\` first, or name the fold's folder with --${folder.fold === 'tune' ? 'tune' : 'held-out'}-dir (bench/real-credentials/README.md)\n`,
       );
       process.exit(1);
     }

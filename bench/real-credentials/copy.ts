@@ -5,10 +5,11 @@
  * commits, paths, folds and the labels in labels.tsv.
  *
  *   npx tsx bench/real-credentials/copy.ts [--mirrors /work/.mirror] [--out /work/realdata]
+ *                                          [--folds tune,held-out,held-out-2]
  *
  * A snapshot is a bare git directory at MIRRORS/<owner>+<name>/repo (or MIRRORS/<owner>+<name>
  * itself). Each folder's Markdown files (`*.md`, every depth) are written to
- * OUT/tune/<id>/… or OUT/held-out/<id>/… (README.md "Folds"), the
+ * OUT/<fold>/<id>/… (README.md "Folds"; --folds copies only the folds named, default all), the
  * folder's own path inside its repository stripped. Blobs are read one by one with
  * `git cat-file`, so a snapshot that lacks some large unrelated file still copies. A folder
  * whose snapshot or commit is missing is named with the way to get it; the others still copy.
@@ -18,9 +19,16 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { flags } from '../common';
-import { type RealFolder, foldDir, readFolders } from './folders';
+import { FOLDS, type RealFolder, foldDir, readFolders } from './folders';
 
-const f = flags(process.argv.slice(2), { mirrors: '/work/.mirror', out: '/work/realdata' });
+const f = flags(process.argv.slice(2), { mirrors: '/work/.mirror', out: '/work/realdata', folds: FOLDS.join(',') });
+const ASKED = f.folds!.split(',').map((x) => x.trim());
+for (const x of ASKED) {
+  if (!(FOLDS as readonly string[]).includes(x)) {
+    process.stderr.write(`--folds: unknown fold ${JSON.stringify(x)} (known: ${FOLDS.join(', ')})\n`);
+    process.exit(64);
+  }
+}
 const MIRRORS = path.resolve(f.mirrors!);
 const OUT = path.resolve(f.out!);
 
@@ -123,7 +131,7 @@ function copyFolder(folder: RealFolder): string | undefined {
 }
 
 function main(): void {
-  const folders = readFolders();
+  const folders = readFolders().filter((x) => ASKED.includes(x.fold));
   const problems: string[] = [];
   for (const folder of folders) {
     const p = copyFolder(folder);

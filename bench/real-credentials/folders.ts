@@ -8,10 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * `tune` (r01–r26) is read while changing the rules; `held-out` (r27–r43) is never read, listed or
- * described while tuning, only run once to measure (README.md "Folds").
+ * `tune` (r01–r26) is read while changing the rules; `held-out` (r27–r43) and `held-out-2` (r44–,
+ * drawn fresh for the next round) are never read, listed or described while tuning, only run once
+ * to measure (README.md "Folds").
  */
-export const FOLDS = ['tune', 'held-out'] as const;
+export const FOLDS = ['tune', 'held-out', 'held-out-2'] as const;
 export type Fold = (typeof FOLDS)[number];
 export const LABEL_KINDS = ['credential', 'personal'] as const;
 export type LabelKind = (typeof LABEL_KINDS)[number];
@@ -44,7 +45,7 @@ export const RECORDS_DIR = __dirname;
 export const FOLDERS_JSON = path.join(RECORDS_DIR, 'folders.json');
 export const LABELS_TSV = path.join(RECORDS_DIR, 'labels.tsv');
 
-/** The copy's folder for a fold: DATA/tune/<id>/…, DATA/held-out/<id>/…. */
+/** The copy's folder for a fold: DATA/tune/<id>/…, DATA/held-out/<id>/…, DATA/held-out-2/<id>/…. */
 export function foldDir(fold: Fold): string {
   return fold;
 }
