@@ -288,7 +288,7 @@ export default async function OverviewPage({ searchParams }: Props) {
                 ) : (
                   <Link
                     href={`/tiers/all?source=${encodeURIComponent(s.source)}`}
-                    className="tabular-nums text-teal-700 hover:underline dark:text-teal-300"
+                    className="whitespace-nowrap tabular-nums text-teal-700 hover:underline dark:text-teal-300"
                   >
                     {s.count.toLocaleString('en-US')} files
                   </Link>
@@ -334,7 +334,7 @@ export default async function OverviewPage({ searchParams }: Props) {
                 ) : (
                   <Link
                     href={`/records?source=${encodeURIComponent(r.source)}`}
-                    className="tabular-nums text-teal-700 hover:underline dark:text-teal-300"
+                    className="whitespace-nowrap tabular-nums text-teal-700 hover:underline dark:text-teal-300"
                   >
                     {r.count.toLocaleString('en-US')} records
                   </Link>
