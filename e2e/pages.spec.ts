@@ -60,6 +60,22 @@ test('at 390 px no page scrolls sideways, and the header marks the page you are 
   await page.screenshot({ path: shot('review-390'), fullPage: true });
 });
 
+test('at 390 px the marked link of a page far right in the header row is scrolled into view', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/settings');
+  const here = page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]');
+  await expect(here).toHaveText('Settings');
+  await expect
+    .poll(async () => {
+      const box = await here.boundingBox();
+      return box !== null && box.x >= 0 && box.x + box.width <= 390;
+    })
+    .toBe(true);
+  expect(await page.evaluate(() => window.scrollX)).toBe(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: shot('settings-390') });
+});
+
 test.describe('a root that does not exist', () => {
   test.use({ rootFiles: {} });
   test('is reported calmly where it is listed, and every page still renders', async ({ page }) => {
