@@ -13,6 +13,7 @@ import { RecordsLiveRefresh } from '@/components/records/records-live-refresh';
 import { detailString, findingChecks, locationText, masker } from '@/components/records/record-view';
 import { EmptyState } from '@/components/ui/empty-state';
 import { recordRootsToken } from './token';
+import { title } from '@/components/title';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Records' };
@@ -38,7 +39,7 @@ export default async function RecordsPage({ searchParams }: Props) {
       .filter(Boolean)
       .join(' · '),
     key: mask(r.key),
-    title: mask(r.title),
+    title: title(mask(r.title)),
     location: locationText(r),
     tier: r.tier,
     native: r.native,

@@ -15,6 +15,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LiveRefresh } from '@/components/live-refresh';
 import { indexSignature } from '@/db/queries/signature';
 import { daysSince, memoryHref } from '@/components/format';
+import { title } from '@/components/title';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Review' };
@@ -65,8 +66,8 @@ export default async function ReviewPage({ searchParams }: Props) {
       id: m.id,
       href: inboxHref(p, { sel: m.key }),
       detailHref: memoryHref(m.source, m.filename),
-      name: m.name || m.filename,
-      description: m.description,
+      name: title(m.name) || m.filename,
+      description: title(m.description, 160),
       relPath: m.relPath,
       tier: m.tier,
       type: m.type,

@@ -20,6 +20,7 @@ import { OriginCard } from '@/components/origin-card';
 import { versionsView } from '@/lib/service/versions/version-view';
 import { VersionsSummary } from '@/components/versions/versions-card';
 import { versionsHref } from '@/components/versions/version-format';
+import { title } from '@/components/title';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Memory' };
@@ -98,7 +99,7 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
           / {d.filename}
         </nav>
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-semibold tracking-tight">{d.fields.name ?? d.filename}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">{title(d.fields.name) || d.filename}</h1>
           <TierBadge tier={d.tier} />
         </div>
         <p className="mt-1 font-mono text-xs text-slate-500 dark:text-slate-400">

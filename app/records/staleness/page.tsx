@@ -9,6 +9,7 @@ import { MaskedText } from '@/components/records/masked-text';
 import { RecordsLiveRefresh } from '@/components/records/records-live-refresh';
 import { detailString, masker } from '@/components/records/record-view';
 import { recordRootsToken } from '../token';
+import { title } from '@/components/title';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Staleness' };
@@ -115,7 +116,7 @@ export default async function StalenessPage() {
                       href={recordHref(r.id)}
                       className="font-medium text-teal-800 hover:underline dark:text-teal-300"
                     >
-                      <MaskedText text={mask(r.title || r.key)} />
+                      <MaskedText text={title(mask(r.title)) || mask(r.key)} />
                     </Link>
                     <div className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">
                       <MaskedText text={mask(r.key)} />
