@@ -126,7 +126,9 @@ export function TransitionControls({ size = 'md', ...d }: TransitionDescriptor &
           onDone={async (message, batch) => {
             setRepairing(false);
             setResult({ ok: true, message, batch, files: 1 });
-            window.dispatchEvent(new CustomEvent(TRANSITION_DONE_EVENT, { detail: { id: d.id, message } }));
+            window.dispatchEvent(
+              new CustomEvent(TRANSITION_DONE_EVENT, { detail: { id: d.id, message, batch, files: 1 } }),
+            );
             await qc.invalidateQueries();
             router.refresh();
           }}
