@@ -67,6 +67,9 @@ test('keys: ? and Escape, j/k, a flagged memory is never promoted by a key, othe
   );
   const pane = page.getByRole('complementary', { name: 'Preview' });
   await expect(pane.getByRole('button', { name: 'Promote' })).toBeDisabled();
+  // The reason sits behind the one "Why not …?" line.
+  await expect(pane.getByText(/promote refused: a credential is in the file/i)).toBeHidden();
+  await pane.getByText(/^Why not Promote/).click();
   await expect(pane.getByText(/promote refused: a credential is in the file/i)).toBeVisible();
   await page.locator('[data-inbox-ready]').waitFor();
   const before = read(server.root, folder.named.token);
