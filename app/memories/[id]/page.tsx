@@ -100,10 +100,12 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
           / {d.filename}
         </nav>
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-semibold tracking-tight">{title(d.fields.name) || d.filename}</h1>
+          <h1 className="min-w-0 text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">
+            {title(d.fields.name) || d.filename}
+          </h1>
           <TierBadge tier={d.tier} />
         </div>
-        <p className="mt-1 font-mono text-xs text-slate-500 dark:text-slate-400">
+        <p className="mt-1 break-all font-mono text-xs text-slate-500 dark:text-slate-400">
           {d.root}/{d.relPath}
         </p>
         {d.conflictWith ? (

@@ -104,7 +104,7 @@ export default async function RecordPage({ params, searchParams }: Props) {
           <NativeState native={r.native} />
           {r.flags.length ? <FlagBadges flags={r.flags} reasons={reasons} /> : null}
         </div>
-        <p className="mt-1 font-mono text-xs text-slate-500 dark:text-slate-400" data-location="">
+        <p className="mt-1 break-all font-mono text-xs text-slate-500 dark:text-slate-400" data-location="">
           {source.root}/{locationText(r)}
         </p>
       </div>
