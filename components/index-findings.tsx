@@ -32,7 +32,11 @@ export function IndexFindings({ findings }: { findings: IndexFinding[] }) {
       </p>
       <ul className="space-y-0.5">
         {files.flatMap((file) =>
-          groupFindings(findings.filter((f) => f.file === file)).map((g) => (
+          groupFindings(
+            findings
+              .filter((f) => f.file === file)
+              .map((f) => ({ ...f, class: f.class === 'credential' || f.class === 'personal' ? f.class : null })),
+          ).map((g) => (
             <li key={`${file}|${g.label}|${g.code}|${g.messages[0]}`} className="flex gap-2">
               <span className="w-20 shrink-0 tabular-nums text-slate-600 dark:text-slate-400">
                 {g.lines.length === 0 ? 'file' : `${g.lines.length === 1 ? 'line' : 'lines'} ${lineList(g.lines)}`}
