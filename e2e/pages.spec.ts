@@ -56,6 +56,11 @@ test('at 390 px no page scrolls sideways, and the header marks the page you are 
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(wide, `${path} is ${wide} px wide at 390`).toBeLessThanOrEqual(390);
   }
+  // A memory's page: its header holds the whole file path, which must wrap.
+  await page.goto('/tiers/quarantined');
+  await page.locator('tbody a').first().click();
+  await expect(page.getByRole('heading', { name: 'Lifecycle' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.goto('/review');
   await page.screenshot({ path: shot('review-390'), fullPage: true });
 });
