@@ -55,6 +55,17 @@ describe('title', () => {
     );
   });
 
+  it('reads notes in other languages: Korean words, Thai marks kept on their letters', () => {
+    expect(title('배포 전에 **반드시** `db:migrate`를 실행한다')).toBe('배포 전에 반드시 db:migrate를 실행한다');
+    const thai = 'ก่อนดีพลอยต้องรันไมเกรชันทุกครั้งและตรวจสอบว่าเทสต์ผ่านทั้งหมดแล้วจึงค่อยรวมเข้าสาขาหลัก';
+    const t = title(thai, 15);
+    expect(t.endsWith('…')).toBe(true);
+    // The cut falls between letters: what is kept is a prefix whose next character is no combining mark.
+    const kept = t.slice(0, -1);
+    expect(thai.startsWith(kept)).toBe(true);
+    expect(thai.slice(kept.length)).not.toMatch(/^[\u0E31\u0E34-\u0E3A\u0E47-\u0E4E]/);
+  });
+
   it('never splits a mask token and returns "" for no text', () => {
     const masked = `Token for staging is ${'x'.repeat(70)} ⟦credential #1 · 40 chars⟧ keep it`;
     const t = title(masked);

@@ -38,7 +38,7 @@ function inlineText(line: string): string {
   );
 }
 
-/** Columns a character takes: East Asian wide and emoji count two. */
+/** Columns a character (its first code point) takes: East Asian wide and emoji count two. */
 function width(ch: string): number {
   const c = ch.codePointAt(0) ?? 0;
   return (c >= 0x1100 && c <= 0x115f) ||
@@ -53,15 +53,22 @@ function width(ch: string): number {
     : 1;
 }
 
-/** The text in units that are never split: a mask token, else one code point. */
+const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** Characters as a reader sees them: a Thai vowel stays on its consonant, an emoji sequence whole. */
+function graphemes(s: string): string[] {
+  return Array.from(GRAPHEMES.segment(s), (g) => g.segment);
+}
+
+/** The text in units that are never split: a mask token, else one grapheme. */
 function units(s: string): string[] {
   const out: string[] = [];
   let pos = 0;
   for (const m of s.matchAll(MASK)) {
-    out.push(...Array.from(s.slice(pos, m.index)), m[0]);
+    out.push(...graphemes(s.slice(pos, m.index)), m[0]);
     pos = m.index + m[0].length;
   }
-  out.push(...Array.from(s.slice(pos)));
+  out.push(...graphemes(s.slice(pos)));
   return out;
 }
 
