@@ -10,6 +10,7 @@ import { RecordsLiveRefresh } from '@/components/records/records-live-refresh';
 import { detailString, masker } from '@/components/records/record-view';
 import { recordRootsToken } from '../token';
 import { title } from '@/components/title';
+import { Pager } from '@/components/ui/pager';
 import {
   parseStalenessParams,
   STALENESS_PAGE_SIZE,
@@ -182,34 +183,13 @@ export default async function StalenessPage({
           </table>
         </div>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-          {page > 1 ? (
-            <Link
-              href={stalenessHref(p, { page: page - 1 === 1 ? undefined : page - 1 })}
-              className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
-            >
-              ← Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-600 dark:text-slate-400">
-            {((page - 1) * STALENESS_PAGE_SIZE + 1).toLocaleString('en-US')}–
-            {Math.min(page * STALENESS_PAGE_SIZE, total).toLocaleString('en-US')} of {total.toLocaleString('en-US')}
-          </span>
-          {page < pages ? (
-            <Link
-              href={stalenessHref(p, { page: page + 1 })}
-              className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
-            >
-              Next →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager
+        page={page}
+        pages={pages}
+        total={total}
+        size={STALENESS_PAGE_SIZE}
+        href={(n) => stalenessHref(p, { page: n === 1 ? undefined : n })}
+      />
     </div>
   );
 }
