@@ -1,5 +1,6 @@
 import type { IndexFinding } from '@/lib/service/claude/index-file-scan';
 import { secretWayOut } from '@/lib/trust/way-out';
+import { groupFindings, lineList } from '@/lib/validators/finding-groups';
 
 const TONE: Record<string, string> = {
   'SECRET-DETECTED': 'text-red-800 dark:text-red-300',
@@ -14,7 +15,9 @@ const FIX: Record<string, string> = {
 
 /**
  * Findings of a root's MEMORY.md, which the assistant loads into every session. memtrust
- * never demotes the index; it shows each finding with its line and the fix (messages are masked).
+ * never demotes the index; it shows each finding with its lines and the fix (messages are
+ * masked). The same finding on many lines is one row with its count and lines
+ * (lib/validators/finding-groups.ts, docs/review-inbox.md "Findings grouped").
  */
 export function IndexFindings({ findings }: { findings: IndexFinding[] }) {
   const files = [...new Set(findings.map((f) => f.file))];
@@ -28,20 +31,38 @@ export function IndexFindings({ findings }: { findings: IndexFinding[] }) {
         session, so fix them in the file (memtrust never quarantines the index)
       </p>
       <ul className="space-y-0.5">
-        {findings.map((f, i) => (
-          <li key={i} className="flex gap-2">
-            <span className="w-16 shrink-0 tabular-nums text-slate-600 dark:text-slate-400">
-              {f.line ? `line ${f.line}` : 'file'}
-            </span>
-            <span className={`w-32 shrink-0 font-mono ${TONE[f.label] ?? ''}`}>{f.label}</span>
-            <span>
-              {f.message}{' '}
-              <span className="text-slate-500 dark:text-slate-400">
-                → {f.check === 'secret' ? `edit MEMORY.md: ${secretWayOut(f)}` : (FIX[f.check] ?? 'edit the file')}
+        {files.flatMap((file) =>
+          groupFindings(
+            findings
+              .filter((f) => f.file === file)
+              .map((f) => ({ ...f, class: f.class === 'credential' || f.class === 'personal' ? f.class : null })),
+          ).map((g) => (
+            <li key={`${file}|${g.label}|${g.code}|${g.messages[0]}`} className="flex gap-2">
+              <span className="w-20 shrink-0 tabular-nums text-slate-600 dark:text-slate-400">
+                {g.lines.length === 0 ? 'file' : `${g.lines.length === 1 ? 'line' : 'lines'} ${lineList(g.lines)}`}
               </span>
-            </span>
-          </li>
-        ))}
+              <span className={`w-32 shrink-0 font-mono ${TONE[g.label] ?? ''}`}>{g.label}</span>
+              <span className="min-w-0">
+                {g.messages[0]}
+                {g.count > 1 ? (
+                  <span
+                    className="ml-1 rounded bg-white/70 px-1 font-medium tabular-nums dark:bg-slate-800"
+                    role="img"
+                    aria-label={`${g.count} times`}
+                  >
+                    × {g.count}
+                  </span>
+                ) : null}{' '}
+                <span className="text-slate-500 dark:text-slate-400">
+                  →{' '}
+                  {g.check === 'secret'
+                    ? `edit MEMORY.md: ${secretWayOut({ code: g.code, class: g.cls })}`
+                    : (FIX[g.check] ?? 'edit the file')}
+                </span>
+              </span>
+            </li>
+          )),
+        )}
       </ul>
     </div>
   );

@@ -3,6 +3,7 @@ import type { MemoryListItem, Sort } from '@/db/queries/memories';
 import { TierBadge, FindingBadges } from './tier-badge';
 import { day, daysSince, memoryHref } from './format';
 import { withParams, type TableParams } from '@/lib/url-state';
+import { title } from '@/components/title';
 
 const COLUMNS: { sort: Sort; label: string }[] = [
   { sort: 'name', label: 'Name' },
@@ -72,7 +73,7 @@ export function MemoryTable({
                     href={memoryHref(m.source, m.filename)}
                     className="font-medium text-teal-800 hover:underline dark:text-teal-300"
                   >
-                    {m.name || m.filename}
+                    {title(m.name) || m.filename}
                   </Link>
                   <div className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">{m.relPath}</div>
                   {m.conflict ? (

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, expect, shot } from './fixtures';
+import { test, expect, hashes, shot } from './fixtures';
 import { realFolder } from './real-folder';
 import { sourceId } from '../lib/sources';
 import { fakeToken } from './memory-files';
@@ -36,7 +36,7 @@ test('the inbox filters, sorts and pages 160+ memories with every choice in the 
   await page.goto('/review?queue=any&kind=secret.private-ip&sort=findings&dir=desc');
   await expect(table.getByRole('row').nth(1)).toContainText('Homelab network');
   const pane = page.getByRole('complementary', { name: 'Preview' });
-  await expect(pane.getByRole('heading', { name: 'Homelab network' })).toBeVisible();
+  await expect(pane.getByRole('heading', { level: 2 })).not.toHaveText('Flat type');
   const findings = pane.getByRole('list', { name: 'Findings by kind' });
   const ips = findings.getByRole('listitem').filter({ hasText: 'private IPv4 address' });
   await expect(ips).toHaveCount(1);
@@ -67,6 +67,9 @@ test('keys: ? and Escape, j/k, a flagged memory is never promoted by a key, othe
   );
   const pane = page.getByRole('complementary', { name: 'Preview' });
   await expect(pane.getByRole('button', { name: 'Promote' })).toBeDisabled();
+  // The reason sits behind the one "Why not …?" line.
+  await expect(pane.getByText(/promote refused: a credential is in the file/i)).toBeHidden();
+  await pane.getByText(/^Why not Promote/).click();
   await expect(pane.getByText(/promote refused: a credential is in the file/i)).toBeVisible();
   await page.locator('[data-inbox-ready]').waitFor();
   const before = read(server.root, folder.named.token);
@@ -118,6 +121,39 @@ test('the diff preview names the frontmatter lines, the move and the MEMORY.md l
     'quarantine-reason: superseded by the team wiki',
   );
   expect(read(server.root, 'MEMORY.md').toString()).not.toContain('(user_flat_type.md)');
+});
+
+test('a single demote from the inbox: reason, preview, apply, then Undo puts the bytes and the row back', async ({
+  page,
+  server,
+}) => {
+  const before = hashes(server.root);
+  const inbox = '/review?queue=any&tier=verified&sort=name&size=100';
+  await page.goto(inbox);
+  await page.locator('[data-inbox-ready]').waitFor();
+  const table = page.getByRole('table', { name: 'Review inbox' });
+  await table.getByRole('link', { name: 'Flat type' }).click();
+  const pane = page.getByRole('complementary', { name: 'Preview' });
+  await pane.getByRole('button', { name: 'Demote' }).click();
+  const dialog = pane.getByRole('dialog', { name: 'Confirm demote' });
+  await dialog.getByLabel('Why demote this memory?').fill('checking the undo');
+  await expect(dialog.getByLabel('Diff preview')).toContainText('+ quarantine-reason: checking the undo');
+  await dialog.getByRole('button', { name: 'Confirm demote' }).click();
+  // The pane moves on to the next row (its own result line goes with it); the result and its Undo stay above the table.
+  await expect(pane.getByRole('heading', { level: 2 })).not.toHaveText('Flat type');
+  await expect(table.getByRole('row', { name: /^Flat type,/ })).toHaveCount(0);
+  const done = page.getByRole('status').filter({ hasText: 'verified → quarantined' });
+  await expect(done.getByRole('button', { name: 'Undo batch' })).toBeVisible();
+  expect(fs.existsSync(path.join(server.root, `quarantine/${folder.named.flat}`))).toBe(true);
+  await page.screenshot({ path: shot('inbox-single-undo'), fullPage: false });
+  await done.getByRole('button', { name: 'Undo batch' }).click();
+  await done.getByRole('button', { name: 'Confirm undo' }).click();
+  await expect(page).toHaveURL(/\/batches\//);
+  expect(hashes(server.root)).toEqual(before);
+  await page.goto(inbox);
+  await expect(table.getByRole('row', { name: 'Flat type, verified' })).toBeVisible();
+  // Shown once: back on the inbox, the undone batch's Undo is not offered again.
+  await expect(page.getByRole('button', { name: 'Undo batch' })).toHaveCount(0);
 });
 
 test('repair and restore: redact each flagged value, validated live, edit + move in one event', async ({

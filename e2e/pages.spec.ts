@@ -56,8 +56,29 @@ test('at 390 px no page scrolls sideways, and the header marks the page you are 
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(wide, `${path} is ${wide} px wide at 390`).toBeLessThanOrEqual(390);
   }
+  // A memory's page: its header holds the whole file path, which must wrap.
+  await page.goto('/tiers/quarantined');
+  await page.locator('tbody a').first().click();
+  await expect(page.getByRole('heading', { name: 'Lifecycle' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.goto('/review');
   await page.screenshot({ path: shot('review-390'), fullPage: true });
+});
+
+test('at 390 px the marked link of a page far right in the header row is scrolled into view', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/settings');
+  const here = page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]');
+  await expect(here).toHaveText('Settings');
+  await expect
+    .poll(async () => {
+      const box = await here.boundingBox();
+      return box !== null && box.x >= 0 && box.x + box.width <= 390;
+    })
+    .toBe(true);
+  expect(await page.evaluate(() => window.scrollX)).toBe(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: shot('settings-390') });
 });
 
 test.describe('a root that does not exist', () => {

@@ -60,6 +60,7 @@ test.describe('transitions by clicking', () => {
     await page.getByRole('link', { name: 'Has a token' }).click();
     await expect(page.getByText(/^validate \S+ · secret-check SECRET-DETECTED/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Restore', exact: true })).toBeDisabled();
+    await page.getByText(/^Why not .*Restore/).click();
     await expect(page.getByText(/Restore: restore refused/)).toBeVisible();
     await page.screenshot({ path: shot('restore-refused'), fullPage: true });
     expect(read(server.root, 'quarantine/feedback_with_secret.md').equals(before)).toBe(true);

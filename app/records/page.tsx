@@ -13,6 +13,8 @@ import { RecordsLiveRefresh } from '@/components/records/records-live-refresh';
 import { detailString, findingChecks, locationText, masker } from '@/components/records/record-view';
 import { EmptyState } from '@/components/ui/empty-state';
 import { recordRootsToken } from './token';
+import { title } from '@/components/title';
+import { Pager } from '@/components/ui/pager';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Records' };
@@ -38,7 +40,7 @@ export default async function RecordsPage({ searchParams }: Props) {
       .filter(Boolean)
       .join(' · '),
     key: mask(r.key),
-    title: mask(r.title),
+    title: title(mask(r.title)),
     location: locationText(r),
     tier: r.tier,
     native: r.native,
@@ -119,33 +121,7 @@ export default async function RecordsPage({ searchParams }: Props) {
       ) : (
         <RecordsTable rows={rows} />
       )}
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-          {page > 1 ? (
-            <Link
-              href={recordsHref(p, { page: page - 1 })}
-              className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
-            >
-              ← Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-600 dark:text-slate-400">
-            Page {page} of {pages.toLocaleString('en-US')}
-          </span>
-          {page < pages ? (
-            <Link
-              href={recordsHref(p, { page: page + 1 })}
-              className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
-            >
-              Next →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pages} href={(n) => recordsHref(p, { page: n })} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { scopedContext } from '@/lib/service/project-filter';
 import { pageProject } from '@/app/page-project';
 import { inboxView, type InboxItem } from '@/lib/service/index/inbox';
 import { clearedHref } from '@/lib/url-state';
-import { inboxHref, parseInboxParams, toInboxQuery, type InboxParams } from '@/lib/inbox-url';
+import { inboxHref, parseInboxParams, toInboxQuery } from '@/lib/inbox-url';
 import type { Sort } from '@/db/queries/memories';
 import { InboxFilters } from '@/components/inbox/inbox-filters';
 import { InboxTable, type InboxRow, type SortHeader } from '@/components/inbox/inbox-table';
@@ -15,6 +15,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LiveRefresh } from '@/components/live-refresh';
 import { indexSignature } from '@/db/queries/signature';
 import { daysSince, memoryHref } from '@/components/format';
+import { title } from '@/components/title';
+import { Pager } from '@/components/ui/pager';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Review' };
@@ -65,8 +67,8 @@ export default async function ReviewPage({ searchParams }: Props) {
       id: m.id,
       href: inboxHref(p, { sel: m.key }),
       detailHref: memoryHref(m.source, m.filename),
-      name: m.name || m.filename,
-      description: m.description,
+      name: title(m.name) || m.filename,
+      description: title(m.description, 160),
       relPath: m.relPath,
       tier: m.tier,
       type: m.type,
@@ -132,7 +134,14 @@ export default async function ReviewPage({ searchParams }: Props) {
         <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div>
             <InboxTable rows={rows} selected={selectedKey} headers={headers} />
-            <Pager p={p} page={page} pages={pages} total={view.total} size={size} />
+            <Pager
+              page={page}
+              pages={pages}
+              total={view.total}
+              size={size}
+              href={(n) => inboxHref(p, { page: n, sel: undefined })}
+              className="mt-3"
+            />
           </div>
           {view.pane ? (
             <div className="xl:sticky xl:top-4 xl:self-start">
@@ -142,51 +151,5 @@ export default async function ReviewPage({ searchParams }: Props) {
         </div>
       )}
     </div>
-  );
-}
-
-function Pager({
-  p,
-  page,
-  pages,
-  total,
-  size,
-}: {
-  p: InboxParams;
-  page: number;
-  pages: number;
-  total: number;
-  size: number;
-}) {
-  if (pages <= 1) return null;
-  const first = (page - 1) * size + 1;
-  const last = Math.min(total, page * size);
-  return (
-    <nav aria-label="Pages" className="mt-3 flex items-center justify-between text-sm">
-      {page > 1 ? (
-        <Link
-          href={inboxHref(p, { page: page - 1, sel: undefined })}
-          className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
-        >
-          ← Previous
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-slate-600 dark:text-slate-400">
-        {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {total.toLocaleString('en-US')} · page {page}{' '}
-        of {pages.toLocaleString('en-US')}
-      </span>
-      {page < pages ? (
-        <Link
-          href={inboxHref(p, { page: page + 1, sel: undefined })}
-          className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
-        >
-          Next →
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }

@@ -6,6 +6,7 @@ import { MemoryBody } from '../memory-body';
 import { TransitionControls } from '../transition/transition-controls';
 import { memoryVerbs } from '../transition/verbs';
 import { memoryHref } from '../format';
+import { title } from '@/components/title';
 
 /** The preview pane: what the memory says (masked as the index stores it), its findings, its actions. */
 export function InboxPane({ pane }: { pane: Pane }) {
@@ -27,7 +28,7 @@ export function InboxPane({ pane }: { pane: Pane }) {
         </div>
         <h2 className="mt-1 min-w-0 text-lg font-semibold leading-snug [overflow-wrap:anywhere]">
           <Link href={memoryHref(m.source, m.filename)} className="hover:underline">
-            {m.name || m.filename}
+            {title(m.name) || m.filename}
           </Link>
         </h2>
         {m.description ? <p className="text-sm text-slate-700 dark:text-slate-300">{m.description}</p> : null}

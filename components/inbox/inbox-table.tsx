@@ -10,6 +10,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { rememberDone } from './last-done';
+import { ResultBanner, type TransitionResult } from '../transition/result-banner';
 import { TierBadge } from '../tier-badge';
 import { TRANSITION_DONE_EVENT, TRANSITION_EVENT } from '../transition/events';
 import { BulkSeam } from './bulk-seam';
@@ -62,7 +63,7 @@ export function InboxTable({
   const router = useRouter();
   const [checked, setChecked] = useState<Set<string>>(new Set());
   const [help, setHelp] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<TransitionResult | null>(null);
   // Marks hydration: the keys work from here on (e2e waits for it).
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -82,11 +83,13 @@ export function InboxTable({
 
   useEffect(() => {
     function onDone(e: Event) {
-      const d = (e as CustomEvent<{ id: string; message?: string }>).detail;
+      const d = (e as CustomEvent<{ id: string; message?: string; batch?: string | null; files?: number }>).detail;
       const id = d?.id;
       if (d?.message) {
-        setDone(d.message);
-        rememberDone(d.message);
+        // The pane that applied it moves on to the next row: its result, and the batch's Undo, show here.
+        const result = { ok: true, message: d.message, batch: d.batch ?? null, files: d.files };
+        setDone(result);
+        rememberDone(result);
       }
       const i = rows.findIndex((r) => r.id === id);
       if (i === -1) return;
@@ -198,14 +201,7 @@ export function InboxTable({
           </p>
         </div>
       ) : null}
-      {done ? (
-        <p
-          role="status"
-          className="mb-2 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
-        >
-          {done}
-        </p>
-      ) : null}
+      {done ? <ResultBanner result={done} className="mb-2" /> : null}
       <BulkSeam selectedKeys={[...checked]} flaggedSelected={flaggedSelected} onClear={() => setChecked(new Set())} />
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <table className="w-full text-left text-sm" aria-label="Review inbox">

@@ -5,5 +5,8 @@
 
 /** Fired by keyboard shortcuts: `{ id, action }`; the component showing that subject opens the preview. */
 export const TRANSITION_EVENT = 'memtrust:transition';
-/** Fired after a transition succeeded: `{ id, message }` (the inbox shows it and moves to the next row). */
+/**
+ * Fired after a transition succeeded: `{ id, message, batch, files }`. The inbox shows it with
+ * the batch's Undo and moves to the next row (the pane that applied it is gone by then).
+ */
 export const TRANSITION_DONE_EVENT = 'memtrust:transition-done';

@@ -2,7 +2,7 @@
 /**
  * The one transition component (docs/transition-ui.md), used by the review inbox, the
  * memory page and the record page: a descriptor's verbs as buttons, each refused one
- * disabled with its reason beside it; a click (or a keyboard shortcut, through a window
+ * disabled, their reasons behind one "Why not …?" line; a click (or a keyboard shortcut, through a window
  * event) opens the preview dialog, and only Confirm applies; the result shows with its
  * batch and Undo. A quarantined memory also gets "Repair and restore…".
  */
@@ -40,6 +40,7 @@ export function TransitionControls({ size = 'md', ...d }: TransitionDescriptor &
   const [result, setResult] = useState<TransitionResult | null>(null);
   const buttons = verbButtons(d.verbs);
   const domId = d.id.replace(/[^A-Za-z0-9_-]/g, '_');
+  const off = d.verbs.filter((v) => !v.allowed && v.reason);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: buttons are rebuilt on every render; the verbs' JSON is the stable key
   const open = useCallback(
@@ -96,15 +97,22 @@ export function TransitionControls({ size = 'md', ...d }: TransitionDescriptor &
           </button>
         ) : null}
       </div>
-      <ul className="mt-2 space-y-0.5 text-xs text-slate-600 dark:text-slate-400">
-        {d.verbs
-          .filter((v) => !v.allowed && v.reason)
-          .map((v) => (
-            <li key={v.action} id={`why-${domId}-${v.action}`}>
-              <span className="font-medium">{verbLabel(v.action)}:</span> {v.reason}
-            </li>
-          ))}
-      </ul>
+      {off.length ? (
+        // One line names the actions that are off; their reasons open beneath it (docs/transition-ui.md).
+        // Each stays in the DOM, so a disabled button's aria-describedby still reads its reason.
+        <details className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+          <summary className="cursor-pointer select-none hover:text-slate-900 dark:hover:text-slate-200">
+            Why not {off.map((v) => verbLabel(v.action)).join(', ')}?
+          </summary>
+          <ul className="mt-1 space-y-0.5 border-l border-slate-200 pl-3 dark:border-slate-700">
+            {off.map((v) => (
+              <li key={v.action} id={`why-${domId}-${v.action}`}>
+                <span className="font-medium">{verbLabel(v.action)}:</span> {v.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
       {asking ? (
         <TransitionDialog
           key={asking.label}
@@ -126,7 +134,9 @@ export function TransitionControls({ size = 'md', ...d }: TransitionDescriptor &
           onDone={async (message, batch) => {
             setRepairing(false);
             setResult({ ok: true, message, batch, files: 1 });
-            window.dispatchEvent(new CustomEvent(TRANSITION_DONE_EVENT, { detail: { id: d.id, message } }));
+            window.dispatchEvent(
+              new CustomEvent(TRANSITION_DONE_EVENT, { detail: { id: d.id, message, batch, files: 1 } }),
+            );
             await qc.invalidateQueries();
             router.refresh();
           }}

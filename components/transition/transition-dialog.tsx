@@ -94,7 +94,11 @@ export function TransitionDialog({
       }
       await qc.invalidateQueries();
       const message = res.message ?? did;
-      window.dispatchEvent(new CustomEvent(TRANSITION_DONE_EVENT, { detail: { id: steps[0]?.id, message } }));
+      window.dispatchEvent(
+        new CustomEvent(TRANSITION_DONE_EVENT, {
+          detail: { id: steps[0]?.id, message, batch: res.batch, files: res.files },
+        }),
+      );
       if (returnTo && res.batch) router.push(doneHref(returnTo, res.batch, res.files, did));
       else onDone?.({ ok: true, message, batch: res.batch, files: res.files });
       router.refresh();

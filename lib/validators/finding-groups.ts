@@ -16,6 +16,8 @@ export interface FindingLike {
 }
 
 export interface FindingGroup {
+  /** The check that found it (secret, injection, index, …): the way out depends on it. */
+  check: string;
   code: string;
   label: string;
   count: number;
@@ -37,6 +39,7 @@ export function groupFindings(findings: readonly FindingLike[]): FindingGroup[] 
   for (const f of findings) {
     const k = `${f.label}|${f.code}|${f.class ?? ''}|${f.message}`;
     const g = groups.get(k) ?? {
+      check: f.check,
       code: f.code,
       label: f.label,
       count: 0,

@@ -20,6 +20,8 @@ import { OriginCard } from '@/components/origin-card';
 import { versionsView } from '@/lib/service/versions/version-view';
 import { VersionsSummary } from '@/components/versions/versions-card';
 import { versionsHref } from '@/components/versions/version-format';
+import { title } from '@/components/title';
+import { groupFindings, lineList } from '@/lib/validators/finding-groups';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Memory' };
@@ -98,10 +100,12 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
           / {d.filename}
         </nav>
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-semibold tracking-tight">{d.fields.name ?? d.filename}</h1>
+          <h1 className="min-w-0 text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">
+            {title(d.fields.name) || d.filename}
+          </h1>
           <TierBadge tier={d.tier} />
         </div>
-        <p className="mt-1 font-mono text-xs text-slate-500 dark:text-slate-400">
+        <p className="mt-1 break-all font-mono text-xs text-slate-500 dark:text-slate-400">
           {d.root}/{d.relPath}
         </p>
         {d.conflictWith ? (
@@ -164,18 +168,20 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
         </div>
         <div className="space-y-6">
           <Card title="Frontmatter">
-            {d.findings
-              .filter((f) => f.label === 'FAIL-STRUCT' || f.label === 'FAIL-FORMAT')
-              .map((f, i) => (
+            {/* The same finding on many lines is one note with its count and lines (lib/validators/finding-groups.ts). */}
+            {groupFindings(d.findings.filter((f) => f.label === 'FAIL-STRUCT' || f.label === 'FAIL-FORMAT')).map(
+              (g) => (
                 <p
-                  key={i}
+                  key={`${g.label}|${g.code}|${g.messages[0]}`}
                   role="note"
                   className="mb-2 rounded-md bg-red-50 px-2 py-1 text-xs text-red-900 dark:bg-red-950 dark:text-red-100"
                 >
-                  {f.message}
-                  {f.line ? ` (line ${f.line})` : ''}
+                  {g.messages[0]}
+                  {g.count > 1 ? ` × ${g.count}` : ''}
+                  {g.lines.length ? ` (${g.lines.length === 1 ? 'line' : 'lines'} ${lineList(g.lines)})` : ''}
                 </p>
-              ))}
+              ),
+            )}
             <dl className="space-y-2 text-sm">
               {FIELD_LABELS.filter(([k]) => d.fields[k] !== undefined).map(([k, label]) => (
                 <div key={k}>

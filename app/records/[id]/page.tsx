@@ -20,6 +20,7 @@ import { recordRootsToken } from '../token';
 import { HistoryTimeline } from '@/components/history-timeline';
 import { recordHistory } from '@/lib/service/records/history';
 import { guardEvent, textGuard } from '@/lib/report/redact';
+import { title } from '@/components/title';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Record' };
@@ -74,7 +75,7 @@ export default async function RecordPage({ params, searchParams }: Props) {
   });
   const partners = r.flags.includes('conflict') ? conflictPartners(ctx, r) : [];
   const returnTo = recordHref(r.id);
-  const title = mask(r.title || r.key);
+  const heading = title(mask(r.title), 120) || mask(r.key);
   // A JSON Lines record holds every field on its one line: the location says it once.
   const oneLine = r.fields.every((f) => f.line === r.location.line);
   // The same query as `memtrust history ID` (docs/records.md, "History and reports"); free text guarded like the audit page.
@@ -97,13 +98,13 @@ export default async function RecordPage({ params, searchParams }: Props) {
         {done ? <ResultBanner result={done} className="mb-4" /> : null}
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold tracking-tight">
-            <MaskedText text={title} />
+            <MaskedText text={heading} />
           </h1>
           <TierBadge tier={r.tier} />
           <NativeState native={r.native} />
           {r.flags.length ? <FlagBadges flags={r.flags} reasons={reasons} /> : null}
         </div>
-        <p className="mt-1 font-mono text-xs text-slate-500 dark:text-slate-400" data-location="">
+        <p className="mt-1 break-all font-mono text-xs text-slate-500 dark:text-slate-400" data-location="">
           {source.root}/{locationText(r)}
         </p>
       </div>

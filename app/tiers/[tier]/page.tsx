@@ -26,6 +26,7 @@ import { asOfRows } from '@/lib/service/versions/as-of-view';
 import { deletedOutside } from '@/lib/service/versions/deleted-outside';
 import { AsOfPicker } from '@/components/versions/as-of-picker';
 import { AsOfBanner, AsOfTable } from '@/components/versions/as-of-table';
+import { Pager } from '@/components/ui/pager';
 
 export const dynamic = 'force-dynamic';
 
@@ -112,33 +113,7 @@ export default async function TierPage({ params, searchParams }: Props) {
       ) : (
         <MemoryTable items={items} base={base} params={p} now={now} showTier={tier === 'all'} />
       )}
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-          {page > 1 ? (
-            <Link
-              href={withParams(base, p, { page: page - 1 })}
-              className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
-            >
-              ← Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-600 dark:text-slate-400">
-            Page {page} of {pages.toLocaleString('en-US')}
-          </span>
-          {page < pages ? (
-            <Link
-              href={withParams(base, p, { page: page + 1 })}
-              className="rounded-md px-3 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
-            >
-              Next →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pages} href={(n) => withParams(base, p, { page: n })} />
     </div>
   );
 }
