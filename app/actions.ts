@@ -6,13 +6,13 @@
 import { batchInfo } from '@/lib/service/batches/batch-info';
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { action, type ActionResult } from '@/lib/action-result';
+import { action, type ActionResult } from '@/lib/core/action-result';
 import { context, contextShown, freshContext, resetContext } from '@/lib/server';
 import { addRoot, removeRoot, saveContextBudget, saveOwner } from '@/lib/service/settings/settings-service';
 import { transitionAsBatch } from '@/lib/service/write/transition-batch';
 import { indexSignature } from '@/db/queries/signature';
 import { MEMORY_ACTIONS, MEMORY_TYPES } from '@/lib/trust/tiers';
-import { parseMemoryId } from '@/lib/memory-id';
+import { parseMemoryId } from '@/lib/core/memory-id';
 import { createMemory, editMemory } from '@/lib/service/write/create-edit';
 import { previewTransition, vouchingRefused, type TransitionPreview } from '@/lib/service/write/preview';
 import { editMemoryFields } from '@/lib/service/write/edit-fields';

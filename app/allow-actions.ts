@@ -2,7 +2,7 @@
 /** Owner allowances on the settings page (docs/credentials.md): preview the effect, then save. */
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { action, type ActionResult } from '@/lib/action-result';
+import { action, type ActionResult } from '@/lib/core/action-result';
 import { freshContext, resetContext } from '@/lib/server';
 import { saveAllowances } from '@/lib/service/settings/settings-service';
 import { previewAllowances, type AllowPreview } from '@/lib/service/settings/allow-preview';

@@ -4,10 +4,10 @@
  * only what the user saw (same files, same bytes), a typed count when the plan
  * asks for confirmation, and undo. Parse → call the service → revalidate.
  */
-import type { Failure } from '@/lib/error-codes';
+import type { Failure } from '@/lib/core/error-codes';
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { action, type ActionResult } from '@/lib/action-result';
+import { action, type ActionResult } from '@/lib/core/action-result';
 import { context, freshContext } from '@/lib/server';
 import {
   applyPlan,

@@ -13,9 +13,9 @@ import { TableFilters } from '@/components/table-filters';
 import { InboxFilters } from '@/components/inbox/inbox-filters';
 import { RecordFilters } from '@/components/records/record-filters';
 import { parseAuditParams } from '@/lib/report/filters';
-import { parseTableParams } from '@/lib/url-state';
-import { inboxHref, parseInboxParams } from '@/lib/inbox-url';
-import { parseRecordParams, recordsHref } from '@/lib/record-url';
+import { parseTableParams } from '@/lib/web/url-state';
+import { inboxHref, parseInboxParams } from '@/lib/web/inbox-url';
+import { parseRecordParams, recordsHref } from '@/lib/web/record-url';
 
 const PROJECT = '/home/dev/my shop';
 const enc = encodeURIComponent(PROJECT).replace(/%20/g, '+');

@@ -6,8 +6,8 @@
  */
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { action, type ActionResult } from '@/lib/action-result';
-import type { ErrorCode } from '@/lib/error-codes';
+import { action, type ActionResult } from '@/lib/core/action-result';
+import type { ErrorCode } from '@/lib/core/error-codes';
 import { context, freshContext } from '@/lib/server';
 import { applyRecordActions, previewRecordActions, type RecordPreview } from '@/lib/service/records/apply';
 import {

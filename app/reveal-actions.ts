@@ -5,9 +5,9 @@
  * logged or revalidated: the value exists only in this one response.
  */
 import { z } from 'zod';
-import { action, type ActionResult } from '@/lib/action-result';
+import { action, type ActionResult } from '@/lib/core/action-result';
 import { freshContext } from '@/lib/server';
-import { parseMemoryId } from '@/lib/memory-id';
+import { parseMemoryId } from '@/lib/core/memory-id';
 import { revealMaskedValue } from '@/lib/service/write/reveal';
 
 const RevealInput = z.object({

@@ -5,7 +5,7 @@
  */
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { action, type ActionResult } from '@/lib/action-result';
+import { action, type ActionResult } from '@/lib/core/action-result';
 import { context } from '@/lib/server';
 import { openStore } from '@/lib/service/versions/versions-of';
 import { outsideBatchTargets, recoverVersions } from '@/lib/service/versions/recover';

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_NOW, flags, fmtMs, intFlag, machineLine, median, table, timeMs } from './common';
-import { loadConfig } from '../lib/config';
+import { loadConfig } from '../lib/core/config';
 import { createContext } from '../lib/service/context';
 import { scan } from '../lib/service/index/scan-service';
 import { closeDb } from '../db/client';

@@ -17,7 +17,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateCorpus, writeCorpus } from '../lib/demo';
-import { loadConfig } from '../lib/config';
+import { loadConfig } from '../lib/core/config';
 import { createContext } from '../lib/service/context';
 import { scan } from '../lib/service/index/scan-service';
 import { describeSource } from '../lib/sources';

@@ -18,7 +18,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateCorpus, writeCorpus, DEFAULT_OWNER_EMAIL } from '../lib/demo';
-import { loadConfig } from '../lib/config';
+import { loadConfig } from '../lib/core/config';
 import { createContext } from '../lib/service/context';
 import { indexVouched } from '../lib/service/index/ask-monitor';
 import { closeDb } from '../db/client';

@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { loadConfig } from '../lib/config';
+import { loadConfig } from '../lib/core/config';
 import { closeDb } from '../db/client';
 import { createContext } from '../lib/service/context';
 import { forgetRecordCache, readSourceRecords } from '../lib/service/records/read';

@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../lib/config';
+import { loadConfig } from '../lib/core/config';
 import { createContext } from '../lib/service/context';
 import { scan } from '../lib/service/index/scan-service';
 import { credentialValuesOf, inspect } from '../lib/service/index/inspect';

@@ -22,7 +22,7 @@ import { buildSync } from 'esbuild';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../lib/config';
+import { loadConfig } from '../lib/core/config';
 import { createContext, type ServiceContext } from '../lib/service/context';
 import { scan } from '../lib/service/index/scan-service';
 import { runList, type ListOptions } from '../lib/cli/commands/list-cmd';

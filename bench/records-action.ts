@@ -17,7 +17,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../lib/config';
+import { loadConfig } from '../lib/core/config';
 import { createContext } from '../lib/service/context';
 import { applyRecordActions } from '../lib/service/records/apply';
 import { findRecord, forgetRecordCache, listRecords, readSourceRecords } from '../lib/service/records/read';

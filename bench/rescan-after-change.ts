@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../lib/config';
+import { loadConfig } from '../lib/core/config';
 import { createContext } from '../lib/service/context';
 import { keepFresh } from '../lib/service/index/keep-fresh';
 import type { ScanStats } from '../lib/service/index/scan';

@@ -11,7 +11,7 @@
  * few its files (docs/performance.md, "Both cores"); a baseline's scan ignores the option.
  */
 import fs from 'node:fs';
-import { loadConfig } from '../lib/config';
+import { loadConfig } from '../lib/core/config';
 import { createContext } from '../lib/service/context';
 import { scan } from '../lib/service/index/scan-service';
 import { closeDb } from '../db/client';

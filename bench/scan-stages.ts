@@ -34,7 +34,7 @@ import { mirrorAudit } from '../lib/service/audit/audit-mirror';
 import { validate } from '../lib/validators/validate';
 import { secretCheck } from '../lib/validators/secrets';
 import { injectionCheck } from '../lib/validators/injection';
-import { ownerIdentity } from '../lib/identity';
+import { ownerIdentity } from '../lib/core/identity';
 import type { ListedFile } from '../lib/sources';
 import { flags, fmtMs, intFlag, machineLine, note, PROJECT_DIR, table } from './common';
 

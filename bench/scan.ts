@@ -34,7 +34,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateCorpus, writeCorpus, DEFAULT_MACHINE, DEFAULT_OWNER_EMAIL } from '../lib/demo';
-import { loadConfig } from '../lib/config';
+import { loadConfig } from '../lib/core/config';
 import { createContext, type ServiceContext } from '../lib/service/context';
 import { scan } from '../lib/service/index/scan-service';
 import { defaultWorkers } from '../lib/service/index/inspect-pool';

@@ -26,7 +26,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { generateCorpus, writeCorpus, DEFAULT_OWNER_EMAIL } from '../lib/demo';
 import { runCheck, CHECK_COMMANDS, type CheckCommand } from '../lib/validators/run';
-import { ownerIdentity } from '../lib/identity';
+import { ownerIdentity } from '../lib/core/identity';
 import {
   BENCH_NOW,
   BENCH_SEED,

@@ -3,7 +3,7 @@ import { ACTORS, AUDIT_ACTIONS } from '@/lib/audit/event';
 import { MEMORY_TYPES } from '@/lib/trust/tiers';
 import type { AuditParams } from '@/lib/report/filters';
 import { AuditFilterForm } from '@/components/audit-filter-form';
-import { clearedHref } from '@/lib/url-state';
+import { clearedHref } from '@/lib/web/url-state';
 
 const field = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900';
 const label = 'flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300';

@@ -3,7 +3,7 @@ import type { AuditEventItem } from '@/db/queries/audit-events';
 import { TierBadge } from '@/components/tier-badge';
 import { memoryHref, shortBatch } from '@/components/format';
 import { TEXT_WITHHELD } from '@/lib/report/redact';
-import { recordHref } from '@/lib/record-url';
+import { recordHref } from '@/lib/web/record-url';
 import { UndoBatchButton } from '@/components/undo-batch-button';
 import { versionsHref } from '@/components/versions/version-format';
 

@@ -8,7 +8,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ActionResult } from '@/lib/action-result';
+import type { ActionResult } from '@/lib/core/action-result';
 import type { BatchPlan, PlanFile } from '@/lib/service/batches/batch-plan';
 import { TierBadge } from '@/components/tier-badge';
 import { memoryHref } from '@/components/format';

@@ -1,4 +1,4 @@
-import { loadConfig } from '@/lib/config';
+import { loadConfig } from '@/lib/core/config';
 import { context } from '@/lib/server';
 
 /**

@@ -8,8 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { pollContextIndex, pollIndex } from '@/app/actions';
-import type { ActionResult } from '@/lib/action-result';
-import { queryKeys } from '@/lib/query-keys';
+import type { ActionResult } from '@/lib/core/action-result';
+import { queryKeys } from '@/lib/web/query-keys';
 
 /**
  * `since`: the signature the page was rendered from, so a change between render and the

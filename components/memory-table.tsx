@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { MemoryListItem, Sort } from '@/db/queries/memories';
 import { TierBadge, FindingBadges } from './tier-badge';
 import { day, daysSince, memoryHref } from './format';
-import { withParams, type TableParams } from '@/lib/url-state';
+import { withParams, type TableParams } from '@/lib/web/url-state';
 import { title } from '@/components/title';
 
 const COLUMNS: { sort: Sort; label: string }[] = [

@@ -1,5 +1,5 @@
 import { FilterButtons, FilterSearch, FilterSelect } from '@/components/ui/filter-form';
-import { clearedHref, type TableParams, type TierParam } from '@/lib/url-state';
+import { clearedHref, type TableParams, type TierParam } from '@/lib/web/url-state';
 import { MEMORY_TYPES } from '@/lib/trust/tiers';
 
 const STATUS: Record<TierParam, { value: string; label: string }[]> = {

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import * as schema from './schema';
-import { projectPath } from '../lib/project';
+import { projectPath } from '../lib/core/project';
 
 export type Db = BetterSQLite3Database<typeof schema>;
 export interface DbHandle {

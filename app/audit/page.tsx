@@ -5,7 +5,7 @@ import { scopedContext } from '@/lib/service/project-filter';
 import { pageProject } from '@/app/page-project';
 import { auditMachines, auditSources, listAuditEvents } from '@/db/queries/audit-events';
 import { AUDIT_PAGE_SIZE, auditHref, describeFilters, parseAuditParams, toAuditFilter } from '@/lib/report/filters';
-import { clearedHref } from '@/lib/url-state';
+import { clearedHref } from '@/lib/web/url-state';
 import { guardEvent, textGuard } from '@/lib/report/redact';
 import { AuditFilters } from '@/components/audit-filters';
 import { AuditTable } from '@/components/audit-table';

@@ -6,10 +6,10 @@
  * goes through applyRecordAction (app/record-actions.ts) like every record write.
  */
 import { z } from 'zod';
-import { action, type ActionResult } from '@/lib/action-result';
+import { action, type ActionResult } from '@/lib/core/action-result';
 import { context, freshContext } from '@/lib/server';
 import { previewRecordActions } from '@/lib/service/records/apply';
-import { previewHunks, type FilePreview } from '@/lib/record-preview';
+import { previewHunks, type FilePreview } from '@/lib/web/record-preview';
 import { maskValues } from '@/lib/validators/mask-inline';
 import { recordRootsToken } from './token';
 

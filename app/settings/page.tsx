@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { context } from '@/lib/server';
 import { discoverRoots } from '@/lib/service/settings/discover';
-import { readSettings } from '@/lib/settings';
+import { readSettings } from '@/lib/core/settings';
 import { SettingsForms } from '@/components/settings-forms';
 import { HookStatusSection } from '@/components/hook-status';
 import { hookStatus, ourHookEntries } from '@/lib/service/session/hook-install';
 import { shellQuote } from '@/lib/hooks/install-entries';
-import { projectPath } from '@/lib/project';
+import { projectPath } from '@/lib/core/project';
 import { ContextBudgetForm } from '@/components/context-budget-form';
 import { DEFAULT_CONTEXT_BUDGET } from '@/lib/trust/context';
 import { AllowSettingsForm } from '@/components/allow-settings-form';

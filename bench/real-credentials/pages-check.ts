@@ -134,7 +134,7 @@ async function collectValues(
   const { credentialValue, KNOWN_VALUE_CODE } = await import('../../lib/validators/known-values');
   const { findingClass } = await import('../../lib/validators/types');
   const { lineStarts, lineAt } = await import('../../lib/validators/scan-text');
-  const { ownerIdentity } = await import('../../lib/identity');
+  const { ownerIdentity } = await import('../../lib/core/identity');
   const owner = ownerIdentity(process.env);
   const byFolder = new Map(copies.map((c) => [c.folder, c]));
   const sought: Sought[] = [];

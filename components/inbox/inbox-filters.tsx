@@ -1,9 +1,9 @@
 import Link from 'next/link';
-import type { InboxParams } from '@/lib/inbox-url';
+import type { InboxParams } from '@/lib/web/inbox-url';
 import type { InboxFacets } from '@/db/queries/inbox';
-import { INBOX_PAGE_SIZES } from '@/lib/inbox-url';
+import { INBOX_PAGE_SIZES } from '@/lib/web/inbox-url';
 import { EFFECTIVE_TIERS } from '@/lib/trust/tiers';
-import { clearedHref } from '@/lib/url-state';
+import { clearedHref } from '@/lib/web/url-state';
 
 const field = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900';
 const lbl = 'flex flex-col gap-0.5 text-xs font-medium text-slate-600 dark:text-slate-300';

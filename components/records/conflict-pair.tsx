@@ -1,7 +1,7 @@
 /** A contradiction side by side: both statements, evidence, confidence, dates and the conflict note; "keep this one" on either side. */
 import Link from 'next/link';
 import { TierBadge } from '@/components/tier-badge';
-import { recordHref } from '@/lib/record-url';
+import { recordHref } from '@/lib/web/record-url';
 import type { ConflictSide } from './conflicts';
 import { NativeState } from './flag-badges';
 import { MaskedText } from './masked-text';

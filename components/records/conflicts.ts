@@ -1,12 +1,12 @@
 /**
  * Contradictions between records (docs/records-pages.md): the pairing rule is
- * lib/record-conflicts.ts; these helpers feed it from the record service and build what
+ * lib/web/record-conflicts.ts; these helpers feed it from the record service and build what
  * each side of the side-by-side view shows, masked.
  */
 import 'server-only';
 import type { ServiceContext } from '@/lib/service/context';
 import { findRecord, listRecords, type RecordView } from '@/lib/service/records/read';
-import { pairConflicts, partnersOf } from '@/lib/record-conflicts';
+import { pairConflicts, partnersOf } from '@/lib/web/record-conflicts';
 import { detailList, detailString, detailText, type Masker } from './record-view';
 
 export interface ConflictSide {

@@ -1,5 +1,5 @@
 import { FilterButtons, FilterSearch, FilterSelect } from '@/components/ui/filter-form';
-import { clearedHref } from '@/lib/url-state';
+import { clearedHref } from '@/lib/web/url-state';
 import {
   RECORD_CATEGORIES,
   RECORD_FINDINGS,
@@ -7,7 +7,7 @@ import {
   RECORD_SHAPES,
   RECORD_TIERS,
   type RecordParams,
-} from '@/lib/record-url';
+} from '@/lib/web/record-url';
 import { RECORD_FLAGS } from '@/lib/sources/record';
 
 /** A plain GET form like the tier tables' (components/table-filters.tsx): every filter lands in the URL. */

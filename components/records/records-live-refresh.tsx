@@ -6,7 +6,7 @@
  */
 import { pollRecordRoots } from '@/app/records/actions';
 import { useRefreshOnChange } from '@/components/live-refresh';
-import { queryKeys } from '@/lib/query-keys';
+import { queryKeys } from '@/lib/web/query-keys';
 
 export function RecordsLiveRefresh({ since, intervalMs = 3_000 }: { since: string; intervalMs?: number }) {
   useRefreshOnChange(since, queryKeys.recordRoots, pollRecordRoots, intervalMs);

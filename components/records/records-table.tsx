@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { TierBadge, FindingBadges } from '@/components/tier-badge';
-import { recordHref } from '@/lib/record-url';
+import { recordHref } from '@/lib/web/record-url';
 import type { RecordFlag } from '@/lib/sources/record';
 import { FlagBadges, NativeState } from './flag-badges';
 import { MaskedText } from './masked-text';

@@ -1,10 +1,10 @@
 /**
  * The staleness table's rows, order and page (docs/records-pages.md "Staleness"): pure, so
  * the page only reads the records and renders what this returns. Sort and page live in the
- * URL (`?sort=name&dir=asc&page=2`), parsed like every table's state (lib/url-state.ts).
+ * URL (`?sort=name&dir=asc&page=2`), parsed like every table's state (lib/web/url-state.ts).
  */
 import { z } from 'zod';
-import { hrefWith, opt, parseParams } from '@/lib/url-state';
+import { hrefWith, opt, parseParams } from '@/lib/web/url-state';
 
 export const STALENESS_PAGE_SIZE = 50;
 export const STALENESS_SORTS = ['staleness', 'days', 'name'] as const;

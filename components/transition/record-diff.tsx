@@ -1,7 +1,7 @@
 /** The changed lines of a record action's preview, per file, before → after (already masked on the server). */
 import type { StepsPreview } from '@/app/records/actions';
 import { MaskedText } from '@/components/records/masked-text';
-import { changedSpan } from '@/lib/record-preview';
+import { changedSpan } from '@/lib/web/record-preview';
 
 function Line({ text, other, tone }: { text: string; other: string | undefined; tone: 'del' | 'ins' }) {
   if (other === undefined) return <MaskedText text={text} />;

@@ -3,7 +3,7 @@
  * is in the URL (`?asOf=`) and a reload keeps the past view. Times are UTC.
  */
 import Link from 'next/link';
-import { asOfField } from '@/lib/as-of-param';
+import { asOfField } from '@/lib/web/as-of-param';
 
 export function AsOfPicker({ base, at, source }: { base: string; at: Date | null; source?: string }) {
   return (

@@ -4,7 +4,7 @@
  * the plan, the --yes threshold, undo byte for byte (MEMORY.md included), undo
  * conflicts, undo of undo, and undo after the SQLite cache is deleted.
  */
-import { dataDir } from '../config';
+import { dataDir } from '../core/config';
 import { rootKey } from '../service/meta/places';
 import fs from 'node:fs';
 import path from 'node:path';

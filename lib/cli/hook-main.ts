@@ -4,7 +4,7 @@
  */
 import { processIo } from './io';
 import { cannotJudge, preWrite } from './hook-pre';
-import type { Env } from '../config';
+import type { Env } from '../core/config';
 
 export async function main(argv: string[]): Promise<number> {
   const env = process.env as Env;

@@ -7,7 +7,7 @@
 import type { Io } from './io';
 import { parseHookInput } from '../hooks/input';
 import { locateTarget } from '../hooks/target';
-import type { Env } from '../config';
+import type { Env } from '../core/config';
 import { config, emit, readStdin, type Stdin } from './hook-pre';
 
 export interface PostWriteOptions {

@@ -10,8 +10,8 @@ import type { Io } from './io';
 import { parseHookInput, type HookInput } from '../hooks/input';
 import { type PreVerdict, screenPreWrite } from '../hooks/pre-screen';
 import { locateTarget } from '../hooks/target';
-import { loadConfig, type Env } from '../config';
-import { readSettings } from '../settings';
+import { loadConfig, type Env } from '../core/config';
+import { readSettings } from '../core/settings';
 
 /** Hook input above this is not parsed whole; the target is looked for at its ends. */
 export const STDIN_CAP = 64 * 1024 * 1024;

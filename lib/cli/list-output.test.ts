@@ -1,7 +1,7 @@
 /**
  * `memtrust list` prints the same bytes as before it was made fast (docs/performance.md,
  * "memtrust list"): the real CLI (`node lib/cli/memtrust.cjs`) against the command as it
- * was (lib/cli/commands/list-legacy.ts) run in this process, over the same real roots
+ * was (lib/cli/fixtures/list-legacy.ts) run in this process, over the same real roots
  * and SQLite index, for every flag combination: stdout, stderr and the exit code.
  *
  * The roots: two trust-model roots from the demo generator and a Claude Code folder with
@@ -30,7 +30,7 @@ import { writeScanCorpus } from '../service/fixtures/scan-corpus';
 import { registerForTests } from '../sources/registry';
 import { TEST_LAYOUT_ADAPTERS } from '../sources/test-layout';
 import { QUEUES } from '../../db/queries/memories';
-import { legacyHistoryCmd, legacyListCmd } from './commands/list-legacy';
+import { legacyHistoryCmd, legacyListCmd } from './fixtures/list-legacy';
 import { JsonItems, writeLines, writeParts } from './commands/list-output';
 import type { Io } from './io';
 

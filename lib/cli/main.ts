@@ -9,7 +9,7 @@ import { CHECK_COMMANDS, runCheckUsage } from './commands/check';
 import type { CheckCommand } from '../validators/run';
 import { reportFailure, runCommand } from './run-command';
 
-import { EXIT } from '../error-codes';
+import { EXIT } from '../core/error-codes';
 
 export { EXIT };
 

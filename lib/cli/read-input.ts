@@ -3,7 +3,7 @@
  * exceptions. Memory stays bounded: nothing above READ_LIMIT is loaded.
  */
 import fs from 'node:fs';
-import { OPEN_READ, readFd } from '../read-fd';
+import { OPEN_READ, readFd } from '../core/read-fd';
 
 /** Above the validators' 1 MiB cap a file is only reported; this bounds what we load to say so. */
 export const READ_LIMIT = 64 * 1024 * 1024;

@@ -5,9 +5,9 @@
  */
 import { UsageError } from './args';
 import type { Io } from './io';
-import { ConfigError } from '../config';
-import { SettingsError } from '../settings';
-import { EXIT } from '../error-codes';
+import { ConfigError } from '../core/config';
+import { SettingsError } from '../core/settings';
+import { EXIT } from '../core/error-codes';
 import type { Command } from './commands/index';
 
 /** Runs `command`; a usage error names the command and prints its synopsis. */

@@ -1,7 +1,7 @@
 /** What every service command shares: --root / --json parsing and a ready, recovered, scanned context. */
 import { parseArgs, type FlagSpec, type ParsedArgs } from './args';
 import type { Io } from './io';
-import { ConfigError, loadConfig, type Config } from '../config';
+import { ConfigError, loadConfig, type Config } from '../core/config';
 import { describeSource } from '../sources';
 import { createContext, type ServiceContext } from '../service/context';
 import { isDemoRoot } from '../service/settings/demo-root';

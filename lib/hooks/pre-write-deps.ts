@@ -5,5 +5,5 @@
  * assistant's writes — never compiles the validators (docs/install.md, "Figures").
  */
 export { judgeContent } from './pre-write';
-export { ownerIdentity } from '../identity';
+export { ownerIdentity } from '../core/identity';
 export { writePriorNote } from '../service/session/hook-prior';

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isInside } from '../paths';
+import { isInside } from '../core/paths';
 import { detectAdapter } from '../sources';
 import type { SourceKind } from '../sources/types';
 

@@ -1,4 +1,4 @@
-import { BOUNDED_MS } from '../bounded-time';
+import { BOUNDED_MS } from '../core/bounded-time';
 import { describe, expect, it } from 'vitest';
 import { readMemory, parseFrontmatter, splitFile, type ParsedFrontmatter } from './index';
 

@@ -5,7 +5,7 @@
  * of megabytes, so nothing here ever holds more than one chunk plus one capped line.
  */
 import fs from 'node:fs';
-import { OPEN_READ } from '../read-fd';
+import { OPEN_READ } from '../core/read-fd';
 
 /** Bytes read at a time. */
 export const CHUNK_BYTES = 1024 * 1024;

@@ -3,7 +3,7 @@
  * dist/hooks/post-write.cjs. It goes through the trust service's write path with files
  * only: no SQLite index (docs/install.md, "Hooks without the index").
  */
-import type { Env } from '../config';
+import type { Env } from '../core/config';
 import { processIo } from '../cli/io';
 import { postWrite } from '../cli/hook-post';
 import { pluginEnv, settle } from './entry';

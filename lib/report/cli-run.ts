@@ -1,8 +1,8 @@
 /** Test helper: runs the real `memtrust` CLI in a child process with a clean environment. */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { projectPath } from '../project';
-import type { Env } from '../env';
+import { projectPath } from '../core/project';
+import type { Env } from '../core/env';
 
 export interface CliRun {
   code: number;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { fixtureEnv, makeSecrets, writeLeakRoot } from './test-fixture';
 import { runCli, type CliRun } from './cli-run';
-import type { Env } from '../env';
+import type { Env } from '../core/env';
 
 const S = makeSecrets();
 

@@ -17,7 +17,7 @@ import {
   writeContractFixture,
   writeStore,
 } from '../sources/consolidation/test-fixtures';
-import type { Env } from '../env';
+import type { Env } from '../core/env';
 import type { ReportData } from './types';
 
 const PASSWORD = 'Pw-FakeQz81xw9!';

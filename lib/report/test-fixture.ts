@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AuditEvent } from '../audit/event';
-import type { Env } from '../env';
+import type { Env } from '../core/env';
 
 export const NOW = '2026-11-22T12:00:00Z';
 export const OTHER_MACHINE = 'laptop-b';
@@ -263,7 +263,7 @@ export async function openFixture(
   prefix = 'memtrust-report-',
 ): Promise<{ tmp: string; root: string; env: Env; ctx: import('../service/context').ServiceContext }> {
   const os = await import('node:os');
-  const { loadConfig } = await import('../config');
+  const { loadConfig } = await import('../core/config');
   const { createContext } = await import('../service/context');
   const { scan } = await import('../service/index/scan-service');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), prefix));

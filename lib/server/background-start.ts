@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { projectPath } from '../project';
+import { projectPath } from '../core/project';
 
 export interface Started {
   pid: number | undefined;

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from '../core/config';
 import { createContext } from '../service/context';
 import { scan } from '../service/index/scan-service';
 import { closeDb } from '../../db/client';

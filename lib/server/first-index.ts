@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { ServiceContext } from '../service/context';
 import { withStatLater } from '../sources/list-dir';
-import { projectDir } from '../project';
+import { projectDir } from '../core/project';
 
 /** From this many files without rows, a first index runs in the background. */
 export const BACKGROUND_MIN = 5000;

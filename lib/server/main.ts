@@ -1,6 +1,6 @@
 /** Entry of `npm start` after the build: parse PORT, check configuration, serve. */
 import { serve } from './serve';
-import { loadConfig } from '../config';
+import { loadConfig } from '../core/config';
 import { openDb } from '../../db/client';
 
 export async function startDashboard(): Promise<void> {

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import next from 'next';
 import { guardRequest, SECURITY_HEADERS } from './http-guard';
-import { projectDir } from '../project';
+import { projectDir } from '../core/project';
 import { trackRequest } from './in-flight';
 
 export async function serve(port: number): Promise<http.Server> {

@@ -3,11 +3,11 @@
  * database, the sources, the owner identity and the clock. The CLI and the web
  * app build it the same way; tests build it over temp dirs.
  */
-import type { Env } from '../env';
+import type { Env } from '../core/env';
 import { openDb, type DbHandle } from '../../db/client';
-import type { Config } from '../config';
+import type { Config } from '../core/config';
 import { describeSource, type SourceInfo } from '../sources';
-import { ownerIdentity } from '../identity';
+import { ownerIdentity } from '../core/identity';
 import type { OwnerIdentity } from '../validators/types';
 import { DEFAULT_OWNER_EMAIL } from '../demo';
 import { setDataDir } from './meta/places';

@@ -7,12 +7,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Env } from '../env';
-import { dataDir, loadConfig } from '../config';
+import type { Env } from '../core/env';
+import { dataDir, loadConfig } from '../core/config';
 import { describeSource } from '../sources';
 import { ourCommands, type HookEvent } from '../hooks/install-entries';
 import { claudeSettingsPath, hookStatus, memtrustCommand, readJsonObject } from './session/hook-install';
-import { projectDir } from '../project';
+import { projectDir } from '../core/project';
 
 export interface PluginInstall {
   /** `memtrust@<marketplace>` as Claude Code names it. */

@@ -5,11 +5,11 @@
  * truth; the write path (lib/service/index/index-optional.ts) takes what it needs from them
  * and the dashboard's next scan brings its index up to date.
  */
-import type { Env } from '../env';
-import type { Config } from '../config';
+import type { Env } from '../core/env';
+import type { Config } from '../core/config';
 import type { DbHandle } from '../../db/client';
 import { describeSource } from '../sources';
-import { ownerIdentity } from '../identity';
+import { ownerIdentity } from '../core/identity';
 import { DEFAULT_OWNER_EMAIL } from '../demo/corpus';
 import type { ServiceContext } from './context';
 import { setDataDir } from './meta/places';

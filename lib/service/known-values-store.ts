@@ -10,8 +10,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Env } from '../env';
-import { dataDir } from '../config';
+import type { Env } from '../core/env';
+import { dataDir } from '../core/config';
 import { type KnownEntry, type KnownValues, knownValuesOf } from '../validators/known-values';
 
 export const SALT_FILE = 'known-values.salt';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../config';
+import { loadConfig } from '../core/config';
 import { closeDb } from '../../db/client';
 import { createContext, type ServiceContext } from './context';
 import { scan } from './index/scan-service';

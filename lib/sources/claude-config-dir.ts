@@ -5,7 +5,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import type { Env } from '../env';
+import type { Env } from '../core/env';
 
 export function homeDir(env: Env = process.env): string {
   return env.HOME || os.homedir();

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeClaudeHome } from '../demo/claude-home';
-import { loadConfig } from '../config';
+import { loadConfig } from '../core/config';
 import { describeSource } from '.';
 import {
   claudeConfigDir,

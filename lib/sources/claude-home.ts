@@ -14,8 +14,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Env } from '../env';
-import { OPEN_READ } from '../read-fd';
+import type { Env } from '../core/env';
+import { OPEN_READ } from '../core/read-fd';
 import { claudeConfigDir, expandHome, homeDir, projectMemoryName } from './claude-config-dir';
 import { detectLayout } from './detect';
 import { STORE_FILE } from './governed/types';

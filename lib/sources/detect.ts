@@ -6,7 +6,7 @@
  * Reads directory entries and at most a few KiB of a few files; writes nothing.
  */
 import fs from 'node:fs';
-import { OPEN_READ } from '../read-fd';
+import { OPEN_READ } from '../core/read-fd';
 import path from 'node:path';
 import { CATEGORIES as CATEGORY_LIST } from './canonical/types';
 import { STORE_FILE } from './governed/types';

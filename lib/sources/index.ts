@@ -9,7 +9,7 @@ import { projectOfRoot } from './claude-home';
 import { detectRecordLayout, recordAdapter } from './registry';
 import type { SourceAdapter, SourceInfo } from './types';
 import type { MemoryAction } from '../trust/tiers';
-import type { Env } from '../env';
+import type { Env } from '../core/env';
 
 export type { SourceInfo, SourceAdapter, ListedFile, SourceKind } from './types';
 export { detectLayout, refusalLine, SUPPORTED_LAYOUTS, type Detection } from './detect';

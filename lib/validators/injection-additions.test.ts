@@ -1,5 +1,5 @@
 /** Injection additions (docs/credentials.md): each category with cases it must flag and look-alikes it must not. */
-import { BOUNDED_MS } from '../bounded-time';
+import { BOUNDED_MS } from '../core/bounded-time';
 import { describe, expect, it } from 'vitest';
 import { injectionCheck } from './injection';
 

@@ -6,7 +6,7 @@ import { injectionCheck } from './injection';
 import type { Finding, OwnerIdentity, Verdict } from './types';
 import { splitHints } from './hints';
 import { runSecretAndInjection } from './secret-and-injection';
-import { ownerIdentity } from '../identity';
+import { ownerIdentity } from '../core/identity';
 
 export const CHECK_COMMANDS = ['validate', 'secret-check', 'injection-check'] as const;
 export type CheckCommand = (typeof CHECK_COMMANDS)[number];

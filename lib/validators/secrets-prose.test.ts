@@ -2,7 +2,7 @@
  * Credentials in prose (docs/credentials.md): each form found, each look-alike left
  * alone, values masked in every message. Values are made up.
  */
-import { BOUNDED_MS } from '../bounded-time';
+import { BOUNDED_MS } from '../core/bounded-time';
 import { describe, expect, it } from 'vitest';
 import { secretCheck } from './secrets';
 import { maskSpans } from './mask-inline';

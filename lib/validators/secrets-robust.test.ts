@@ -1,4 +1,4 @@
-import { BOUNDED_MS } from '../bounded-time';
+import { BOUNDED_MS } from '../core/bounded-time';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { OWNER } from './fixtures/secrets/cases';

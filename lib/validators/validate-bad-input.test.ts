@@ -1,5 +1,5 @@
 /** Hostile and odd input: each returns a verdict quickly and never throws. */
-import { BOUNDED_MS } from '../bounded-time';
+import { BOUNDED_MS } from '../core/bounded-time';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatVerdictLine, validate, validateUnreadable } from './validate';

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { Metadata } from 'next';
 import { freshContext, readOriginsSoon } from '@/lib/server';
 import { memoryDetail } from '@/lib/service/index/memory-detail';
-import { parseMemoryId } from '@/lib/memory-id';
+import { parseMemoryId } from '@/lib/core/memory-id';
 import { TierBadge } from '@/components/tier-badge';
 import { TransitionControls } from '@/components/transition/transition-controls';
 import { memoryVerbs } from '@/components/transition/verbs';

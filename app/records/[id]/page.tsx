@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { Metadata } from 'next';
 import { freshContext } from '@/lib/server';
 import { findRecord } from '@/lib/service/records/read';
-import { recordHref, recordsHref } from '@/lib/record-url';
+import { recordHref, recordsHref } from '@/lib/web/record-url';
 import { TierBadge } from '@/components/tier-badge';
 import { FindingList } from '@/components/finding-list';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { Metadata } from 'next';
 import { freshContext } from '@/lib/server';
 import { listRecords, type RecordView } from '@/lib/service/records/read';
-import { recordHref } from '@/lib/record-url';
+import { recordHref } from '@/lib/web/record-url';
 import { TierBadge } from '@/components/tier-badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { MaskedText } from '@/components/records/masked-text';

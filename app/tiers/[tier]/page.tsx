@@ -15,13 +15,13 @@ import {
   PAGE_SIZE,
   TIER_PARAMS,
   type TierParam,
-} from '@/lib/url-state';
+} from '@/lib/web/url-state';
 import { MemoryTable } from '@/components/memory-table';
 import { TableFilters } from '@/components/table-filters';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LiveRefresh } from '@/components/live-refresh';
 import { indexSignature } from '@/db/queries/signature';
-import { parseAsOf } from '@/lib/as-of-param';
+import { parseAsOf } from '@/lib/web/as-of-param';
 import { asOfRows } from '@/lib/service/versions/as-of-view';
 import { deletedOutside } from '@/lib/service/versions/deleted-outside';
 import { AsOfPicker } from '@/components/versions/as-of-picker';

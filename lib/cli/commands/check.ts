@@ -9,10 +9,10 @@ import { parseArgs, UsageError } from '../args';
 import { readInputFile } from '../read-input';
 import type { Io } from '../io';
 import { runCheck, CHECK_COMMANDS, type CheckCommand } from '../../validators/run';
-import { EXIT } from '../../error-codes';
+import { EXIT } from '../../core/error-codes';
 import { formatVerdictBlock, formatVerdictLine } from '../../validators/format';
 import type { OwnerIdentity, Verdict } from '../../validators/types';
-import { ownerIdentity } from '../../identity';
+import { ownerIdentity } from '../../core/identity';
 
 /** Worst-first exit order per command (1 > 2 > 3 > 0 for validate). */
 const SEVERITY: Record<CheckCommand, number[]> = {

@@ -4,8 +4,8 @@
  * starts fast and sees the disk as it is. docs/session-context.md has the decisions.
  */
 import { UsageError, lastValue, parseArgs, type ParsedArgs } from '../args';
-import { indexPath, loadConfig } from '../../config';
-import { ownerIdentity } from '../../identity';
+import { indexPath, loadConfig } from '../../core/config';
+import { ownerIdentity } from '../../core/identity';
 import { buildSessionContext, contextBudgetSetting } from '../../service/session/session-context';
 import { explainText } from '../../service/session/context-xray';
 import { hookJson, MAX_CONTEXT_BUDGET, MIN_CONTEXT_BUDGET, type ContextPlan } from '../../trust/context';

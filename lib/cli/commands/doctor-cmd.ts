@@ -1,6 +1,6 @@
 /** `memtrust doctor [--json]`: what is installed and what is wrong, each with its fix (docs/install.md). Exit 0 healthy, 1 otherwise. */
 import { parseArgs, UsageError } from '../args';
-import type { Env } from '../../config';
+import type { Env } from '../../core/config';
 import { doctor, doctorText } from '../../service/doctor';
 import type { Command } from './index';
 

@@ -8,7 +8,7 @@
 import { parseArgs, UsageError } from '../args';
 import type { Io } from '../io';
 import type { Command } from './index';
-import { parseNow, type Env } from '../../config';
+import { parseNow, type Env } from '../../core/config';
 import { hooksBlock } from '../../hooks/install-entries';
 import { cannotJudge, preWrite } from '../hook-pre';
 import { postWrite } from '../hook-post';

@@ -3,9 +3,9 @@ import { type ParsedArgs, UsageError } from '../args';
 import { openContext, printJson } from '../service-args';
 import { listAsOf } from '../../service/versions/as-of';
 import type { Io } from '../io';
-import { parseAsOf } from '../../as-of-param';
+import { parseAsOf } from '../../web/as-of-param';
 
-/** The time rule is the dashboard's too (lib/as-of-param.ts). */
+/** The time rule is the dashboard's too (lib/web/as-of-param.ts). */
 export function parseTime(raw: string): Date {
   const t = parseAsOf(raw);
   if (!t) throw new UsageError(`expected an ISO 8601 time, e.g. 2026-11-22T12:00:00Z: ${JSON.stringify(raw)}`);

@@ -4,7 +4,7 @@
  * After the rescan every command runs first, a listing of 100,000 memories reads only the
  * columns it prints, as positional rows (db/queries/memories.ts `listRows`), and builds and
  * writes its items in parts (list-output.ts): docs/performance.md, "memtrust list".
- * The bytes printed are those of lib/cli/commands/list-legacy.ts, which a test compares.
+ * The bytes printed are those of lib/cli/fixtures/list-legacy.ts, which a test compares.
  */
 import { UsageError, lastValue } from '../args';
 import { openContext, parseServiceArgs } from '../service-args';

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { lastValue, parseArgs, UsageError } from '../args';
-import { dataDir, type Env } from '../../config';
+import { dataDir, type Env } from '../../core/config';
 import { startDashboardInBackground } from '../../server/background-start';
 import type { Command } from './index';
 

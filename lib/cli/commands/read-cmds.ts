@@ -1,14 +1,14 @@
 /** Read-side commands: scan, list, show, history, roots. */
 import path from 'node:path';
-import { exitCodeFor } from '../../error-codes';
+import { exitCodeFor } from '../../core/error-codes';
 import { UsageError, lastValue } from '../args';
 import type { Io } from '../io';
 import { NO_ROOT, openContext, parseServiceArgs, printJson } from '../service-args';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../core/config';
 import { describeSource } from '../../sources';
 import { isDemoRoot } from '../../service/settings/demo-root';
 import { checkSourceIndex } from '../../service/claude/index-file-scan';
-import { ownerIdentity } from '../../identity';
+import { ownerIdentity } from '../../core/identity';
 import { historyItems } from '../../../db/queries/history';
 import { JsonItems, writeLines, writeParts } from './list-output';
 import { memoryDetail, type MemoryDetail } from '../../service/index/memory-detail';

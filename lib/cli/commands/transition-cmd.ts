@@ -2,7 +2,7 @@
  * `memtrust promote|reaffirm|demote|restore|archive FILE|RECORD [--reason TEXT] [--op ID]`: a record
  * id or key of a record root goes through the record pipeline (docs/records-write.md).
  */
-import { exitCodeFor } from '../../error-codes';
+import { exitCodeFor } from '../../core/error-codes';
 import { UsageError, lastValue } from '../args';
 import type { Io } from '../io';
 import { openContext, parseServiceArgs, printJson } from '../service-args';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AuditEvent } from '../../audit/event';
 import { appendDurable, mkdirp } from '../write/fs-atomic';
-import { OPEN_READ, readFd } from '../../read-fd';
+import { OPEN_READ, readFd } from '../../core/read-fd';
 import { metaDir, metaDirsToRead } from '../meta/places';
 
 /** Where this root's trail is appended (lib/service/meta/places.ts). */

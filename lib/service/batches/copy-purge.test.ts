@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerForTests } from '@/lib/sources/registry';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../core/config';
 import { createContext, type ServiceContext } from '../context';
 import { scan } from '../index/scan-service';
 import { transitionAsBatch as transition } from '../write/transition-batch';

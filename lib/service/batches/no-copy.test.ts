@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dataDir, loadConfig } from '../../config';
+import { dataDir, loadConfig } from '../../core/config';
 import { createContext, type ServiceContext } from '../context';
 import { scan } from '../index/scan-service';
 import { armFaults, disarmFaults, isKill } from '../write/crash';

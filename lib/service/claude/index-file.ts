@@ -4,7 +4,7 @@
  * findings of that line (each line checked on its own), and where the 200-line /
  * 25,000-byte load limit cuts (lib/trust/index-limits).
  */
-import type { Failure } from '../../error-codes';
+import type { Failure } from '../../core/error-codes';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ServiceContext } from '../context';

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../core/config';
 import { createContext, type ServiceContext } from '../context';
 import { indexVouched, ASK_MIN_FILES } from './ask-monitor';
 import { leasePath, watchDir } from './monitor-files';

@@ -8,8 +8,8 @@
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { ServiceContext } from '../context';
-import { parseMemoryId } from '../../memory-id';
-import { isInside } from '../../paths';
+import { parseMemoryId } from '../../core/memory-id';
+import { isInside } from '../../core/paths';
 import { resolveMemory } from './resolve';
 import { recordHistoryTarget } from '../records/history';
 

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDb } from '../../../db/client';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../core/config';
 import { createContext } from '../context';
 import { scan } from './scan-service';
 import { SALT_FILE, SET_FILE } from '../known-values-store';

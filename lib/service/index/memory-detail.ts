@@ -2,9 +2,9 @@
  * Everything the detail view and `memtrust show` need about one memory, read
  * from disk now (the truth) plus its history from the index.
  */
-import type { Failure } from '../../error-codes';
+import type { Failure } from '../../core/error-codes';
 import fs from 'node:fs';
-import { OPEN_READ } from '../../read-fd';
+import { OPEN_READ } from '../../core/read-fd';
 import type { ServiceContext } from '../context';
 import { resolveMemory, type Located } from './resolve';
 import { committedLocated } from '../write/recover';

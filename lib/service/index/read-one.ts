@@ -9,7 +9,7 @@ import type { ListedFile } from '../../sources';
 import { STAT_LATER } from '../../sources/list-dir';
 import type { OwnerIdentity } from '../../validators/types';
 import { clockBases, factsOf, inspect, readFields, sha256 } from './inspect';
-import { OPEN_READ, readFd } from '../../read-fd';
+import { OPEN_READ, readFd } from '../../core/read-fd';
 import { prepareRow, type PreparedRow } from './index-rows';
 
 /** Files above this are indexed as an error row, never read whole (docs/memory-files.md). */

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SourceInfo } from '../../sources';
 import type { Location } from '../../trust/tiers';
-import { confine, isInside, PathEscapeError } from '../../paths';
+import { confine, isInside, PathEscapeError } from '../../core/paths';
 
 export interface Located {
   source: SourceInfo;

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../core/config';
 import { closeDb } from '../../../db/client';
 import { listMemories, QUEUES } from '../../../db/queries/memories';
 import { createContext, type ServiceContext } from '../context';

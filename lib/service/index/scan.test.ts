@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateCorpus, writeCorpus } from '../../demo';
 import { listMemories } from '../../../db/queries/memories';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../core/config';
 import { createContext } from '../context';
 import { scan } from './scan-service';
 import { closeDb } from '../../../db/client';

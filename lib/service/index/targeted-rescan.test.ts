@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type Database from 'better-sqlite3';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../core/config';
 import { closeDb } from '../../../db/client';
 import { createContext, type ServiceContext } from '../context';
 import { scan } from './scan-service';

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { projectDir } from '../../project';
+import { projectDir } from '../../core/project';
 
 interface Manifest {
   entry: string;

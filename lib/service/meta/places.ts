@@ -16,7 +16,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { dataDir } from '../../config';
+import { dataDir } from '../../core/config';
 
 let dataOverride: string | null = null;
 const dataOfRoot = new Map<string, string>();

@@ -4,9 +4,9 @@
  * originSessionId, the folder beside it — never from the URL, and every text is masked.
  */
 import fs from 'node:fs';
-import type { Failure } from '../../error-codes';
+import type { Failure } from '../../core/error-codes';
 import type { ServiceContext } from '../context';
-import { parseMemoryId } from '../../memory-id';
+import { parseMemoryId } from '../../core/memory-id';
 import { resolveMemory } from '../index/resolve';
 import { readFields } from '../index/inspect';
 import { FILE_CAP_BYTES } from '../../validators/types';

@@ -17,7 +17,7 @@ import { AUDIT_ACTIONS } from '../../audit/event';
 import type { SourceInfo } from '../../sources';
 import type { FileEdit, LayoutRecord, RecordPlan, RecordTier } from '../../sources/record';
 import { applyEdits, EditConflict, linesOf } from '../../sources/edits';
-import { confine, PathEscapeError } from '../../paths';
+import { confine, PathEscapeError } from '../../core/paths';
 import { isoNow } from '../../trust/dates';
 import { sanitiseReason } from '../../trust/reason';
 import { containsSecret } from '../../validators/withhold';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rec, writeStore } from '../../sources/consolidation/test-fixtures';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../core/config';
 import { closeDb } from '../../../db/client';
 import { createContext } from '../context';
 import { scan } from '../index/scan-service';

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { closeCtx, envFor, openCtx, removeSandbox, sandbox, type Sandbox } from '../test-support';
 import { registerForTests } from '../../sources/registry';
 import { readOnlyTestLayoutAdapter, testLayoutAdapter } from '../../sources/test-layout';
-import { forgetOwnerIdentity } from '../../identity';
+import { forgetOwnerIdentity } from '../../core/identity';
 import { saveAllowances } from '../settings/settings-service';
 import { rebuildIndex } from '../index/rebuild';
 import {

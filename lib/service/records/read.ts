@@ -21,7 +21,7 @@ import type { Finding, OwnerIdentity } from '../../validators/types';
 import { runSecretAndInjection } from '../../validators/secret-and-injection';
 import { splitHints } from '../../validators/hints';
 import { maskBody } from '../../validators/withhold';
-import { confine } from '../../paths';
+import { confine } from '../../core/paths';
 import { readSignature } from '../index/scan';
 import type { ServiceContext } from '../context';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseSettings, readSettings, writeSettings } from '../../settings';
+import { parseSettings, readSettings, writeSettings } from '../../core/settings';
 import { saveContextBudget } from '../settings/settings-service';
 import { contextBudgetSetting } from './session-context';
 

@@ -5,7 +5,7 @@
  * and the server's warm-up after a change (docs/session-context.md, "Made before it is
  * asked for") both come here, so a warmed plan is the one the page would have made.
  */
-import type { Env } from '../../env';
+import type { Env } from '../../core/env';
 import type { ServiceContext } from '../context';
 import { memo } from '../../../db/queries/memo';
 import type { ContextPlan, ContextRow } from '../../trust/context';

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Env } from '../../env';
+import type { Env } from '../../core/env';
 import {
   entryState,
   hookEntries,
@@ -16,7 +16,7 @@ import {
   type EntryState,
   type HookEntry,
 } from '../../hooks/install-entries';
-import { projectDir } from '../../project';
+import { projectDir } from '../../core/project';
 
 export function claudeSettingsPath(env: Env = process.env): string {
   return path.join(env.HOME || os.homedir(), '.claude', 'settings.json');

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Env } from '../../env';
+import type { Env } from '../../core/env';
 import { projectOfRoot, rootBelongsTo } from '../../sources/claude-home';
 
 /** Most bytes of hook JSON kept: a SessionStart payload is a few hundred. */

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import os from 'node:os';
 import path from 'node:path';
-import type { Env } from '../../env';
+import type { Env } from '../../core/env';
 import { describeSource, type ListedFile, type SourceInfo } from '../../sources';
 import {
   contextRows,
@@ -21,7 +21,7 @@ import {
 } from '../../../db/queries/context-rows';
 import { BODY_INDEX_CHARS, readFields } from '../index/inspect';
 import { findingClass } from '../../validators/types';
-import { readSettings } from '../../settings';
+import { readSettings } from '../../core/settings';
 import { secretCheck } from '../../validators/secrets';
 import { injectionCheck } from '../../validators/injection';
 import { FILE_CAP_BYTES, type OwnerIdentity } from '../../validators/types';

@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import type { ServiceContext } from '../context';
-import { confine } from '../../paths';
+import { confine } from '../../core/paths';
 import { secretCheck } from '../../validators/secrets';
 import { FILE_CAP_BYTES, type OwnerIdentity } from '../../validators/types';
 

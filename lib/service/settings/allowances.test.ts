@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeCtx, openCtx, removeSandbox, sandbox, type Sandbox } from '../test-support';
-import { forgetOwnerIdentity } from '../../identity';
+import { forgetOwnerIdentity } from '../../core/identity';
 import { saveAllowances } from './settings-service';
 import { previewAllowances } from './allow-preview';
 import { planAudit } from '../batches/batch-plan';

@@ -1,11 +1,11 @@
 /** User-level settings changes (roots, owner identity), validated before they are written. */
-import type { Failure } from '../../error-codes';
+import type { Failure } from '../../core/error-codes';
 import os from 'node:os';
 import path from 'node:path';
-import { contextBudgetProblem, readSettings, writeSettings, type Settings } from '../../settings';
-import { checkRootPath } from '../../paths';
+import { contextBudgetProblem, readSettings, writeSettings, type Settings } from '../../core/settings';
+import { checkRootPath } from '../../core/paths';
 import { detectLayout, refusalLine } from '../../sources/detect';
-import type { Env } from '../../env';
+import type { Env } from '../../core/env';
 import { invalidCidrs } from '../../validators/allow';
 
 export type SettingsResult = { ok: true; settings: Settings } | Failure;

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { ListedFile, SourceInfo } from '../../sources';
 import type { OwnerIdentity } from '../../validators/types';
-import { machineName, parseNow } from '../../config';
+import { machineName, parseNow } from '../../core/config';
 import type { PreparedRow } from '../index/index-rows';
 import { type NewVersion, VersionStore, versionsDirFor, versionsOn } from './version-store';
 import { redactForVersion } from './redact';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { DEFAULT_VERSION_RETENTION_DAYS, readSettings } from '../../settings';
+import { DEFAULT_VERSION_RETENTION_DAYS, readSettings } from '../../core/settings';
 import type { VersionLine, VersionStore } from './version-store';
 
 const DAY_MS = 86_400_000;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VERSIONS_BY_DEFAULT, VersionStore, versionsEnabled, versionsOn } from './version-store';
-import { parseSettings } from '../../settings';
+import { parseSettings } from '../../core/settings';
 import { chunksOf, decodeChunk } from './pack';
 import { prune } from './prune';
 

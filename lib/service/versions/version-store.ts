@@ -15,8 +15,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { Env } from '../../env';
-import { readSettings } from '../../settings';
+import type { Env } from '../../core/env';
+import { readSettings } from '../../core/settings';
 import {
   type ChunkEntry,
   type DecodedChunk,

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRASH_STEPS, type CrashStep } from './crash';
 import { transition } from './transition';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../core/config';
 import { closeDb, openDb } from '../../../db/client';
 import { createContext } from '../context';
 import { scan } from '../index/scan-service';

@@ -14,7 +14,7 @@ import type { Finding } from '../../validators/types';
 import { decide } from '../../trust/transitions';
 import { isoNow, today } from '../../trust/dates';
 import { applyToMemory, execute, type TransitionResult } from './transition';
-import type { ErrorCode } from '../../error-codes';
+import type { ErrorCode } from '../../core/error-codes';
 import { resolveMemory, type Located } from '../index/resolve';
 import { withRootLock } from './lock';
 import type { Intent } from './journal';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withRootLock, LockTimeoutError } from './lock';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../core/config';
 import { closeDb } from '../../../db/client';
 import { createContext } from '../context';
 import { keepFresh } from '../index/keep-fresh';

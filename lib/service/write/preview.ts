@@ -8,7 +8,7 @@
  * refused for a memory with a credential finding or a hard validator failure
  * (docs/trust-model.md "Offered only when possible", "Promote is the user's decision").
  */
-import type { Failure } from '../../error-codes';
+import type { Failure } from '../../core/error-codes';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ServiceContext } from '../context';

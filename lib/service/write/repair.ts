@@ -12,7 +12,7 @@
  * frontmatter edit shifts lines), and frontmatter lines that hold one are sent as a
  * marker that the server swaps back for the real line.
  */
-import type { Failure } from '../../error-codes';
+import type { Failure } from '../../core/error-codes';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { runBatch } from '../batches/batch-run';

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import type { ServiceContext } from '../context';
 import { resolveMemory } from '../index/resolve';
 import { bodyForDisplay, readFields, sha256 } from '../index/inspect';
-import { confine } from '../../paths';
+import { confine } from '../../core/paths';
 import { unmaskedValue } from '../../validators/mask-inline';
 import { FILE_CAP_BYTES } from '../../validators/types';
 

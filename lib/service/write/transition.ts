@@ -5,7 +5,7 @@
  * the new bytes beside the destination, fsync, link without clobbering, remove
  * the source, append the audit event, mirror it in the index.
  */
-import type { ErrorCode } from '../../error-codes';
+import type { ErrorCode } from '../../core/error-codes';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

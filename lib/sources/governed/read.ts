@@ -11,7 +11,7 @@ import type { CommandOptions } from './commands';
 import { mapRecords, type Row } from './map';
 import { foldWal } from './wal';
 import { statKey } from '../stat-key';
-import { OPEN_READ } from '../../read-fd';
+import { OPEN_READ } from '../../core/read-fd';
 import {
   STORE_FILE,
   STORE_REL,

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { freshContext } from '@/lib/server';
 import { memoryDetail } from '@/lib/service/index/memory-detail';
-import { parseMemoryId } from '@/lib/memory-id';
+import { parseMemoryId } from '@/lib/core/memory-id';
 import { MemoryForm } from '@/components/memory-form';
 import { editableMemory } from '@/lib/service/write/edit-fields';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
 import { freshContext } from '@/lib/server';
-import { parseMemoryId } from '@/lib/memory-id';
+import { parseMemoryId } from '@/lib/core/memory-id';
 import { versionDiff, versionsView } from '@/lib/service/versions/version-view';
 import { versionsEnabled } from '@/lib/service/versions/version-store';
 import { history } from '@/db/queries/history';

@@ -7,11 +7,11 @@ import type { Env } from './env';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { OwnerIdentity } from './validators/types';
+import type { OwnerIdentity } from '../validators/types';
 import { readSettings } from './settings';
-import { ownerFromEnv } from './validators/owner';
-import { knownValuesDir, loadKnownValues } from './service/known-values-store';
-import type { KnownValues } from './validators/known-values';
+import { ownerFromEnv } from '../validators/owner';
+import { knownValuesDir, loadKnownValues } from '../service/known-values-store';
+import type { KnownValues } from '../validators/known-values';
 
 let cached: { key: string; owner: OwnerIdentity } | undefined;
 

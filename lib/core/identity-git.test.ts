@@ -1,4 +1,4 @@
-/** The owner's git address read in-process (lib/identity.ts): the answer git itself gives, or git is asked. */
+/** The owner's git address read in-process (lib/core/identity.ts): the answer git itself gives, or git is asked. */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAsOf } from './as-of-param';
-import { parseTime } from './cli/commands/list-as-of';
+import { parseTime } from '../cli/commands/list-as-of';
 
 describe('the "as of" time', () => {
   it('reads a zoned time, a zone-less date-time as UTC, a bare date as the end of that day', () => {

@@ -9,18 +9,18 @@
  * watching is unreliable.
  */
 import 'server-only';
-import { loadConfig } from './config';
-import { createContext, type ServiceContext } from './service/context';
-import { ensureDemoRoot } from './service/settings/demo-root';
-import { recoverAll, type RecoveryOutcome } from './service/write/recover';
-import { keepFresh, type Keeper } from './service/index/keep-fresh';
-import { forgetOwnerIdentity } from './identity';
+import { loadConfig } from '../core/config';
+import { createContext, type ServiceContext } from '../service/context';
+import { ensureDemoRoot } from '../service/settings/demo-root';
+import { recoverAll, type RecoveryOutcome } from '../service/write/recover';
+import { keepFresh, type Keeper } from '../service/index/keep-fresh';
+import { forgetOwnerIdentity } from '../core/identity';
 import { redirect } from 'next/navigation';
-import { backgroundMin, type FirstIndex, startFirstIndex, unindexedFiles } from './server/first-index';
-import { contextWarmer } from './server/context-warm';
-import { requestsInFlight } from './server/in-flight';
-import { contextView, type ContextView } from './service/session/context-view';
-import { originReader, type OriginReader } from './service/origin/origin-reader';
+import { backgroundMin, type FirstIndex, startFirstIndex, unindexedFiles } from './first-index';
+import { contextWarmer } from './context-warm';
+import { requestsInFlight } from './in-flight';
+import { contextView, type ContextView } from '../service/session/context-view';
+import { originReader, type OriginReader } from '../service/origin/origin-reader';
 
 interface WebState {
   ctx?: ServiceContext;

@@ -1,12 +1,12 @@
 /**
  * The records table's state in the URL (docs/records-pages.md): search, layout, tier,
  * flag, finding, category, shape, root and page, parsed once with zod at the edge like the tier tables' filters
- * (lib/url-state.ts). Unknown or malformed values are dropped, never an error page.
+ * (lib/web/url-state.ts). Unknown or malformed values are dropped, never an error page.
  */
 import { z } from 'zod';
-import { CATEGORIES } from './sources/canonical/types';
-import { RECORD_FLAGS } from './sources/record';
-import type { RecordFilter } from './service/records/read';
+import { CATEGORIES } from '../sources/canonical/types';
+import { RECORD_FLAGS } from '../sources/record';
+import type { RecordFilter } from '../service/records/read';
 import { hrefWith, opt, parseParams } from './url-state';
 
 export const RECORD_LAYOUTS = ['canonical', 'governed', 'consolidation'] as const;

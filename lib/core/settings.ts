@@ -6,7 +6,7 @@ import type { Env } from './env';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MAX_CONTEXT_BUDGET, MIN_CONTEXT_BUDGET } from './trust/context-text';
+import { MAX_CONTEXT_BUDGET, MIN_CONTEXT_BUDGET } from '../trust/context-text';
 
 export interface Settings {
   roots?: string[];

@@ -3,9 +3,9 @@
  * edge, so pages and queries only see typed values.
  */
 import { z } from 'zod';
-import { ORIGIN_FLAGS, QUEUES, SORTS, type ListQuery } from '../db/queries/memories';
-import { EFFECTIVE_TIERS, MEMORY_TYPES } from './trust/tiers';
-import { CHECKS } from './validators/types';
+import { ORIGIN_FLAGS, QUEUES, SORTS, type ListQuery } from '../../db/queries/memories';
+import { EFFECTIVE_TIERS, MEMORY_TYPES } from '../trust/tiers';
+import { CHECKS } from '../validators/types';
 
 export const TIER_PARAMS = [...EFFECTIVE_TIERS, 'all'] as const;
 export type TierParam = (typeof TIER_PARAMS)[number];

@@ -3,10 +3,10 @@
  * parsed once with zod at the edge; malformed values are dropped, never an error page.
  */
 import { z } from 'zod';
-import { ORIGIN_FLAGS, SORTS } from '../db/queries/memories';
-import { AGES, INBOX_QUEUES, LAYOUTS, type InboxQuery } from '../db/queries/inbox';
-import { EFFECTIVE_TIERS, MEMORY_TYPES } from './trust/tiers';
-import { CHECKS } from './validators/types';
+import { ORIGIN_FLAGS, SORTS } from '../../db/queries/memories';
+import { AGES, INBOX_QUEUES, LAYOUTS, type InboxQuery } from '../../db/queries/inbox';
+import { EFFECTIVE_TIERS, MEMORY_TYPES } from '../trust/tiers';
+import { CHECKS } from '../validators/types';
 import { hrefWith, opt, parseParams } from './url-state';
 
 export const INBOX_PAGE_SIZES = [25, 50, 100, 200] as const;

@@ -16,7 +16,7 @@ import {
   rootBelongsTo,
   targetHomeRoots,
   userTrustRoot,
-} from './sources/claude-home';
+} from '../sources/claude-home';
 
 export type RootsOrigin = 'flag' | 'env' | 'settings' | 'default' | 'claude-home' | 'demo';
 

@@ -3,8 +3,8 @@
  * the service (docs/errors.md): the trust domain's refusals, a rewrite the file
  * format does not allow, and the service's own outcomes. One union, one exit-code rule.
  */
-import { REFUSAL_CODES, type RefusalCode } from './trust/refusals';
-import type { RewriteErrorCode } from './memory-file/rewrite-error';
+import { REFUSAL_CODES, type RefusalCode } from '../trust/refusals';
+import type { RewriteErrorCode } from '../memory-file/rewrite-error';
 
 export const SERVICE_CODES = [
   // what was asked for cannot be named (usage-like: exit 64 on the CLI)
