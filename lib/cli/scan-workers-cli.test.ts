@@ -13,7 +13,8 @@ import { POOL_MIN_FILES } from '../service/index/scan';
 const BIN = path.resolve(__dirname, 'memtrust.cjs');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-scan-workers-'));
 const root = path.join(tmp, 'root');
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+// 20,000 files: removing them takes seconds on a loaded machine.
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }), 60_000);
 
 // Small memories of every tier and a few findings, POOL_MIN_FILES of them (made up).
 fs.mkdirSync(path.join(root, 'memories'), { recursive: true });
