@@ -3,12 +3,12 @@
  * recall and false credential findings per fold, scored at line level against labels.tsv.
  *
  *   npx tsx bench/credentials-real.ts [--data /work/realdata] [--folds tune] [--baseline REV]
- *                                     [--reps 3] [--show-misses] [--tune-dir DIR] [--held-out-dir DIR]
+ *                                     [--reps 3] [--show-misses] [--tune-dir DIR[,DIR…]] [--held-out-dir DIR[,DIR…]]
  *
- * Folds: `tune` (r01–r26, read while changing the rules) and `held-out` (r27–r43, never read
- * while tuning; run once to measure). --folds takes a comma list of them; default tune.
- * A folder's copy is looked for at DIR/<id>/ when --tune-dir / --held-out-dir names DIR for its
- * fold, else at DATA/<fold>/<id>/, then DATA/unseen/<id>/ and DATA/tune/<id>/ (copies made under
+ * Folds: `tune` (read while changing the rules) and `held-out` (never read while tuning; run once
+ * to measure), as folders.json records them. --folds takes a comma list of them; default tune.
+ * A folder's copy is looked for at DIR/<id>/ for each DIR --tune-dir / --held-out-dir names for
+ * its fold (a comma list, in order), then at DATA/<fold>/<id>/, then DATA/unseen/<id>/ and DATA/tune/<id>/ (copies made under
  * the older fold names), where bench/real-credentials/copy.ts put it. For each fold the secret
  * check runs over every `*.md` file as bench/false-findings.ts runs it (an owner nobody is, so no
  * address or home is spared). Scoring, per file and line: a line with k credential labels and f
@@ -43,9 +43,17 @@ const f = flags(
   { data: '/work/realdata', baseline: '', folds: 'tune', reps: '3', 'tune-dir': '', 'held-out-dir': '' },
 );
 const DATA = path.resolve(f.data!);
-const FOLD_DIR: Record<Fold, string> = {
-  tune: f['tune-dir'] ? path.resolve(f['tune-dir']) : '',
-  'held-out': f['held-out-dir'] ? path.resolve(f['held-out-dir']) : '',
+/** --tune-dir / --held-out-dir: one folder or a comma list, searched in order (a spent fold's copies stay where they were kept). */
+const dirList = (v: string | undefined): string[] =>
+  v
+    ? v
+        .split(',')
+        .filter(Boolean)
+        .map((d) => path.resolve(d))
+    : [];
+const FOLD_DIR: Record<Fold, string[]> = {
+  tune: dirList(f['tune-dir']),
+  'held-out': dirList(f['held-out-dir']),
 };
 const BASELINE = f.baseline ? checkCommit(f.baseline) : undefined;
 const REPS = intFlag(f, 'reps');
@@ -68,9 +76,8 @@ function foldsAsked(spec: string): Fold[] {
 
 /** Where a folder's copy is: the fold's own dir when one was given, else the first DATA sub-folder holding it. */
 function folderDir(folder: RealFolder): string {
-  const own = FOLD_DIR[folder.fold];
-  if (own) return path.join(own, folder.id);
-  const dirs = foldDirs(folder.fold).map((d) => path.join(DATA, d, folder.id));
+  const own = FOLD_DIR[folder.fold].map((d) => path.join(d, folder.id));
+  const dirs = [...own, ...foldDirs(folder.fold).map((d) => path.join(DATA, d, folder.id))];
   return dirs.find((d) => fs.existsSync(d)) ?? dirs[0]!;
 }
 

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * `tune` (r01–r26) is read while changing the rules; `held-out` (r27–r43) is never read, listed or
- * described while tuning, only run once to measure (README.md "Folds").
+ * `tune` is read while changing the rules; `held-out` is never read, listed or described while
+ * tuning, only run once to measure; a spent held-out fold joins tune (README.md "Folds").
  */
 export const FOLDS = ['tune', 'held-out'] as const;
 export type Fold = (typeof FOLDS)[number];

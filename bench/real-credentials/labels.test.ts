@@ -32,20 +32,18 @@ describe('folders.json', () => {
     expect(new Set(folders.map((f) => `${f.repo}:${f.path}`)).size).toBe(folders.length);
   });
 
-  it('is large enough to say something: ≥ 25 folders, ≥ 2,000 files, ≥ 6 languages, every fold used', () => {
+  it('is large enough to say something: ≥ 25 folders, ≥ 2,000 files, ≥ 6 languages, the tune fold used', () => {
     expect(folders.length).toBeGreaterThanOrEqual(25);
     expect(folders.reduce((n, f) => n + f.files, 0)).toBeGreaterThanOrEqual(2000);
     expect(new Set(folders.flatMap((f) => f.languages)).size).toBeGreaterThanOrEqual(6);
-    for (const fold of FOLDS)
-      expect(
-        folders.some((f) => f.fold === fold),
-        fold,
-      ).toBe(true);
-    // The held-out fold is never read while tuning: a third of the folders at least, and the folds
-    // are split by folder (README.md "Folds").
+    expect(folders.some((f) => f.fold === 'tune')).toBe(true);
+    // A spent held-out fold joins tune (README.md "Folds"); a fresh one, when recorded, is split by
+    // folder and large enough to measure: 10 folders and 500 files at least.
     const heldOut = folders.filter((f) => f.fold === 'held-out');
-    expect(heldOut.length / folders.length).toBeGreaterThanOrEqual(0.35);
-    expect(heldOut.reduce((n, f) => n + f.files, 0)).toBeGreaterThanOrEqual(1000);
+    if (heldOut.length > 0) {
+      expect(heldOut.length).toBeGreaterThanOrEqual(10);
+      expect(heldOut.reduce((n, f) => n + f.files, 0)).toBeGreaterThanOrEqual(500);
+    }
   });
 });
 
@@ -67,8 +65,9 @@ describe('labels.tsv', () => {
     for (const l of labels) expect(folders.has(l.folder), `${l.folder}/${l.file}:${l.line}`).toBe(true);
   });
 
-  it('labels some credentials in the tune fold and in the held-out fold', () => {
+  it('labels some credentials in every fold that has folders', () => {
     for (const fold of FOLDS) {
+      if (![...folders.values()].some((f) => f.fold === fold)) continue;
       const n = labels.filter((l) => l.kind === 'credential' && folders.get(l.folder)?.fold === fold).length;
       expect(n, fold).toBeGreaterThan(0);
     }
