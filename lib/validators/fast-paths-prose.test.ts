@@ -755,6 +755,8 @@ describe('mayHoldValue (the line gate in front of the line detectors)', () => {
       line.split(/\s/).some((run) => {
         const t = trimUnquoted(run);
         if (t.length < 6) return false;
+        // Twelve letters or more may be generated letters (an app password after its label).
+        if (t.length >= 12) return true;
         for (let i = 0; i < t.length; i++) if (!sureLetter(t.charCodeAt(i))) return true;
         return false;
       });
