@@ -10,6 +10,7 @@
  */
 import crypto from 'node:crypto';
 import type { SecretCandidate } from './secrets-patterns';
+import { isRandomLetters } from './secrets-shape';
 
 export const KNOWN_VALUE_CODE = 'secret.known-value';
 /** Shortest value propagated: the secret check's own floor for a credential (CONTRACT §2.2). */
@@ -85,8 +86,26 @@ export function propagatable(value: string): boolean {
   let e = value.length;
   while (s < e && isLeadTrim(value.charCodeAt(s))) s++;
   while (e > s && isTailTrim(value.charCodeAt(e - 1))) e--;
-  return hasStrong(value, s, e);
+  return hasStrong(value, s, e) || distinctiveLetters(value);
 }
+
+/**
+ * A value of ASCII letters only that is no ordinary word (docs/credentials.md, "Value
+ * propagation"): a capital after a small letter inside it (`BlueHarbor`, a vendor's default), or
+ * generated letters (isRandomLetters: a generated app password of sixteen). Only a password
+ * context finds letters alone (secrets-prose.ts labelledValue, secrets-context.ts), so such a
+ * value reached the set through one.
+ */
+export function distinctiveLetters(v: string): boolean {
+  if (v.length < MIN_VALUE_CHARS || v.length > 64 || !LETTERS_ONLY.test(v)) return false;
+  return INNER_CAPITAL.test(v) || isRandomLetters(v);
+}
+const LETTERS_ONLY = /^[A-Za-z]+$/;
+const INNER_CAPITAL = /[a-z][A-Z]/;
+/** Where a distinctive letter run may be: a capital after a small letter, or twelve letters in a row. */
+const LETTER_ANCHOR = /[a-z][A-Z]|[A-Za-z]{12}/g;
+const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isAsciiDigit = (c: number) => c >= 48 && c <= 57;
 
 /** Where a value ends: whitespace, code spans, quotes, brackets, list and table separators (CJK ones too), guillemets, `…`. */
 function isHard(c: number): boolean {
@@ -209,6 +228,29 @@ export function forEachToken(
     soft.length = softs;
     runForms(text, ws, i, soft, lengths, visit);
   }
+  letterRuns(text, lengths, visit);
+}
+
+/**
+ * The distinctive letter runs of `text` (distinctiveLetters), wherever they stand — alone or
+ * inside a path, a URL or a file name — bounded by characters that are neither letters nor
+ * digits. A run of a length the set does not hold is passed over; most prose has few anchors.
+ */
+function letterRuns(text: string, lengths: ReadonlySet<number>, visit: (start: number, end: number) => boolean): void {
+  const re = LETTER_ANCHOR;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    let s = m.index;
+    while (s > 0 && isAsciiLetter(text.charCodeAt(s - 1))) s--;
+    let e = m.index + m[0].length;
+    while (e < text.length && isAsciiLetter(text.charCodeAt(e))) e++;
+    re.lastIndex = e;
+    if (!lengths.has(e - s)) continue;
+    if (s > 0 && isAsciiDigit(text.charCodeAt(s - 1))) continue;
+    if (e < text.length && isAsciiDigit(text.charCodeAt(e))) continue;
+    if (e - s > 64 || !distinctiveLetters(text.slice(s, e))) continue;
+    visit(s, e);
+  }
 }
 
 /** An ASCII digit or symbol that is neither a token boundary nor `-`/`_` (isStrong, as one class). */
@@ -232,18 +274,50 @@ function runForms(
     e - s >= MIN_VALUE_CHARS && lengths.has(e - s) && hasStrong(text, s, e) && visit(s, e);
   if (tryOne(ws, we)) return;
   if ((ts !== ws || te !== we) && tryOne(ts, te)) return;
-  if (soft.length === 0) return;
   const seps = soft.filter((p) => p >= ts && p < te);
-  if (seps.length === 0) return;
-  // After the first separator and before the last (`KEY=pa:ss` holds `pa:ss`, `pass@host` `pass`),
-  // then the parts between separators (`host/user/pass`, `user:pass@host`).
-  if (tryOne(seps[0]! + 1, te) || tryOne(ts, seps[seps.length - 1]!) || seps.length === 1) return;
-  let from = ts;
-  for (const p of seps) {
-    tryOne(from, p);
-    from = p + 1;
+  if (seps.length > 0) {
+    // After the first separator and before the last (`KEY=pa:ss` holds `pa:ss`, `pass@host` `pass`),
+    // then the parts between separators (`host/user/pass`, `user:pass@host`).
+    if (tryOne(seps[0]! + 1, te) || tryOne(ts, seps[seps.length - 1]!) || seps.length === 1) return;
+    let from = ts;
+    let hit = false;
+    for (const p of seps) {
+      hit = tryOne(from, p) || hit;
+      from = p + 1;
+    }
+    if (tryOne(from, te) || hit) return;
   }
-  tryOne(from, te);
+  innerForms(text, ts, te, tryOne);
+}
+
+/** Characters a value inside a longer token is looked for between: at most this many per token. */
+const MAX_INNER = 24;
+/**
+ * A value inside a longer token at boundaries that are neither letters nor digits
+ * (`/srv/VALUE.txt`, `b"VALUE\x00"`, `VALUE-old`): each stretch from a run's start or the
+ * character after such a boundary, to a run's end or the next such boundary, longest first;
+ * a found value's stretch is skipped past. Only lengths the set holds are looked at.
+ */
+function innerForms(text: string, ts: number, te: number, tryOne: (s: number, e: number) => boolean): void {
+  const cuts: number[] = [];
+  for (let i = ts; i < te && cuts.length < MAX_INNER; i++) {
+    const c = text.charCodeAt(i);
+    if (!isAsciiLetter(c) && !isAsciiDigit(c) && c < 128) cuts.push(i);
+  }
+  if (cuts.length === 0) return;
+  const starts = [ts, ...cuts.map((p) => p + 1)];
+  const ends = [...cuts, te];
+  let after = ts;
+  for (const s of starts) {
+    if (s < after) continue;
+    for (let k = ends.length - 1; k >= 0; k--) {
+      const e = ends[k]!;
+      if (e <= s) break;
+      if ((s === ts && e === te) || !tryOne(s, e)) continue;
+      after = e;
+      break;
+    }
+  }
 }
 
 /** A text's own credential values (the spans the detectors found), by value, with the line of the first. */
