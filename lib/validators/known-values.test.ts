@@ -78,6 +78,7 @@ describe('known values in a text', () => {
       `payload = encode(b"${VALUE}\\x00" * 4)`,
       `https://files.example.net/share/${VALUE}/index.html`,
       `the old one (${VALUE}-old) still works`,
+      `key file \`assets/${VALUE}.txt\` on the CDN`,
     ]) {
       expect(
         check(text).filter((f) => f.code === 'secret.known-value'),
@@ -107,6 +108,15 @@ describe('known values in a text', () => {
         text,
       ).toEqual([]);
     }
+  });
+
+  it('words joined set as a token are masked where they stand again in the same text, and never propagated', () => {
+    const text =
+      '- ran `RELAY_TOKEN=swap-me-later node relay.js`\n- token handed out: `swap-me-later`\n- not swap-me-later-x';
+    const known = check(text, { emails: [] }).filter((f) => f.code === 'secret.known-value');
+    expect(known.map((f) => f.line)).toEqual([2]);
+    expect(maskValues(text, { emails: [] }).text.split('\n')[1]).not.toContain('swap-me-later');
+    expect(propagatable('swap-me-later')).toBe(false);
   });
 
   it('a value inside <redacted> is no finding; with no set, nothing is found', () => {

@@ -278,14 +278,16 @@ function runForms(
   if (seps.length > 0) {
     // After the first separator and before the last (`KEY=pa:ss` holds `pa:ss`, `pass@host` `pass`),
     // then the parts between separators (`host/user/pass`, `user:pass@host`).
-    if (tryOne(seps[0]! + 1, te) || tryOne(ts, seps[seps.length - 1]!) || seps.length === 1) return;
-    let from = ts;
-    let hit = false;
-    for (const p of seps) {
-      hit = tryOne(from, p) || hit;
-      from = p + 1;
+    if (tryOne(seps[0]! + 1, te) || tryOne(ts, seps[seps.length - 1]!)) return;
+    if (seps.length > 1) {
+      let from = ts;
+      let hit = false;
+      for (const p of seps) {
+        hit = tryOne(from, p) || hit;
+        from = p + 1;
+      }
+      if (tryOne(from, te) || hit) return;
     }
-    if (tryOne(from, te) || hit) return;
   }
   innerForms(text, ts, te, tryOne);
 }
@@ -371,6 +373,49 @@ export function knownValueCandidates(
     out.push(candidate(overlapsAny(taken, s, e) ? start : s, overlapsAny(taken, s, e) ? end : e, message));
     return true;
   });
+  return out;
+}
+
+/** Words joined by `-`/`_` (`change-me`): a value propagated within its own text only. */
+const JOINED_WORDS = /^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+$/;
+/**
+ * A credential value found in this text that is words joined (`change-me` set as a token):
+ * not propagated to the set (propagatable refuses it: as a slug it is ordinary text elsewhere),
+ * but masked where it stands again in the same text. Null for anything else.
+ */
+export function ownJoinedValue(text: string, c: SecretCandidate): string | null {
+  if (c.code === 'secret.private-key' || c.code === KNOWN_VALUE_CODE) return null;
+  const v = normalValue(findingValue(text, c));
+  return v.length >= MIN_VALUE_CHARS && JOINED_WORDS.test(v) && !propagatable(v) ? v : null;
+}
+const isWordChar = (c: number) => isAsciiLetter(c) || isAsciiDigit(c) || c === 0x2d || c === 0x5f;
+/**
+ * Each occurrence in `text` of a joined-words value of this text (ownJoinedValue), outside the
+ * spans already claimed, bounded by no letter, digit, `-` or `_`.
+ */
+export function ownJoinedCandidates(
+  text: string,
+  taken: readonly Range[],
+  joined: ReadonlyMap<string, number>,
+): SecretCandidate[] {
+  const out: SecretCandidate[] = [];
+  for (const [v, line] of joined) {
+    for (let at = text.indexOf(v); at !== -1; at = text.indexOf(v, at + 1)) {
+      const end = at + v.length;
+      if ((at > 0 && isWordChar(text.charCodeAt(at - 1))) || (end < text.length && isWordChar(text.charCodeAt(end))))
+        continue;
+      if (
+        overlapsAny(taken, at, end) ||
+        overlapsAny(
+          out.map((c) => [c.start, c.end]),
+          at,
+          end,
+        )
+      )
+        continue;
+      out.push(candidate(at, end, `value found as a credential on line ${line} of this file (${v.length} chars)`));
+    }
+  }
   return out;
 }
 

@@ -84,6 +84,7 @@ const QUOTE_PAIRS: Record<string, string> = { '`': '`', '"': '"', "'": "'", '«'
 function quotedIn(line: string, from: number, to: number): Array<{ start: number; value: string; open: number }> {
   const out: Array<{ start: number; value: string; open: number }> = [];
   let i = from;
+  const firstTick = line.indexOf('`', from);
   while (i < to) {
     const ch = line[i]!;
     const close = QUOTE_PAIRS[ch];
@@ -98,6 +99,12 @@ function quotedIn(line: string, from: number, to: number): Array<{ start: number
     }
     // An apostrophe inside a word (`hasn't`) opens nothing.
     if (ch === "'" && i > 0 && /[\p{L}\p{N}]/u.test(line[i - 1]!)) {
+      i++;
+      continue;
+    }
+    // A backtick that closes a code span begun before `from` (`field \`a = "password"\` (x \`y\`)`)
+    // opens nothing: what follows it is prose up to the next span.
+    if (ch === '`' && i === firstTick && ticksBefore(line, from) % 2 === 1) {
       i++;
       continue;
     }
@@ -130,6 +137,24 @@ function quotedIn(line: string, from: number, to: number): Array<{ start: number
     if (j >= to) break;
   }
   return out;
+}
+
+/**
+ * A word inside a code span (`ip:port:user:pass:X`) is code: its clause ends where the span
+ * does. `end` otherwise.
+ */
+function spanEnd(line: string, at: number, end: number): number {
+  const first = line.indexOf('`');
+  if (first === -1 || first > at || ticksBefore(line, at) % 2 === 0) return end;
+  const close = line.indexOf('`', at);
+  return close === -1 ? end : Math.min(end, close);
+}
+
+/** How many backticks stand before `at` on the line. */
+function ticksBefore(line: string, at: number): number {
+  let n = 0;
+  for (let k = line.indexOf('`'); k !== -1 && k < at; k = line.indexOf('`', k + 1)) n++;
+  return n;
 }
 
 /** One word of up to 12 letters, a colon, a value: `was: x`, `был: x`, `antes: x`. */
@@ -177,7 +202,7 @@ export function detectNearPasswordWord(line: string, out: ContextHit[]): void {
     const from = m.index + word.length;
     // `System → Reset Root Password → Apply`: one step of a menu path names a screen.
     if (line.includes('→') && MENU_STEP_BEFORE.test(line.slice(Math.max(0, m.index - 40), m.index))) continue;
-    const end = clauseEnd(line, from, from + 120);
+    const end = spanEnd(line, m.index, clauseEnd(line, from, from + 120));
     // `password-protected, preview: ?preview=X`: a value given as a query or a setting in the clause.
     if (line.includes('=', from)) settingsNear(line, from, end, out);
     if (!quoteOpenerBetween(line, from, end)) continue;
@@ -222,7 +247,7 @@ export function detectNearKeyWord(
   let checked = false;
   for (let m = re.exec(line); m !== null; m = re.exec(line)) {
     const from = m.index + m[0].length;
-    const end = clauseEnd(line, from, from + 80);
+    const end = spanEnd(line, m.index, clauseEnd(line, from, from + 80));
     if (!quoteOpenerBetween(line, from, end)) continue;
     for (const q of quotedIn(line, from, end)) {
       const v = q.value;

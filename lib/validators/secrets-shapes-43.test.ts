@@ -70,6 +70,10 @@ const NOT_FOUND: Array<[string, string]> = [
   ['the account a key is connected as', '- Image API key connected: studioowner77 account'],
   ['a base64 JSON with no credential field', `Setup Code: ${CONFIG_BLOB}`],
   ['words naming a variable', 'RELAY_TOKEN=relay_bot_token node relay.js'],
+  [
+    'a code span closed after a quoted password word: the next span is not its value',
+    '- the field is `auth.type = "password"` (commit `a1b2c3d4`)',
+  ],
   ['a key word with a CSS class quoted', '- Key fix: the text is in `card-body__text--clamp-after-5` div'],
 ];
 
