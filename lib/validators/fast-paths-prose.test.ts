@@ -50,6 +50,7 @@ import { mixedScriptFindings } from './injection-additions';
 import type { SecretCandidate } from './secrets-patterns';
 import { buildCorpus } from './corpus/build';
 import { lineAt, lineStarts } from './scan-text';
+import { isRandomLetters } from './secrets-shape';
 
 const RUNS = { numRuns: 2000, seed: 20261123 };
 /** Every UTF-16 unit, for tests that can afford to look at all of them. */
@@ -755,10 +756,9 @@ describe('mayHoldValue (the line gate in front of the line detectors)', () => {
       line.split(/\s/).some((run) => {
         const t = trimUnquoted(run);
         if (t.length < 6) return false;
-        // Twelve letters or more may be generated letters (an app password after its label).
-        if (t.length >= 12) return true;
         for (let i = 0; i < t.length; i++) if (!sureLetter(t.charCodeAt(i))) return true;
-        return false;
+        // Generated letters (an app password after its label) are letters alone.
+        return isRandomLetters(t);
       });
     fc.assert(
       fc.property(fc.array(pieces, { maxLength: 12 }), (p) => {

@@ -199,6 +199,7 @@ export function forEachToken(
   text: string,
   lengths: ReadonlySet<number>,
   visit: (start: number, end: number) => boolean,
+  letters = true,
 ): void {
   let min = Infinity;
   for (const l of lengths) if (l < min) min = l;
@@ -228,7 +229,9 @@ export function forEachToken(
     soft.length = softs;
     runForms(text, ws, i, soft, lengths, visit);
   }
-  letterRuns(text, lengths, visit);
+  // Letter runs only when a letters-only value may be among those looked for (a set, whose
+  // values are hashes, may hold one; a text's own values say so themselves).
+  if (letters) letterRuns(text, lengths, visit);
 }
 
 /**
@@ -346,33 +349,42 @@ export function knownValueCandidates(
   const setSize = known?.entries.size ?? 0;
   if (own.size === 0 && setSize === 0) return [];
   const ownLengths = new Set<number>();
-  for (const v of own.keys()) ownLengths.add(v.length);
+  let ownLetters = false;
+  for (const v of own.keys()) {
+    ownLengths.add(v.length);
+    if (!ownLetters && distinctiveLetters(v)) ownLetters = true;
+  }
   const out: SecretCandidate[] = [];
   let lengths: ReadonlySet<number> = known?.lengths ?? ownLengths;
   if (own.size > 0 && setSize > 0) lengths = new Set([...ownLengths, ...known!.lengths]);
-  forEachToken(text, lengths, (start, end) => {
-    // A match is rare: the claimed spans are looked at only for one.
-    const len = end - start;
-    let message: string | null = null;
-    if (ownLengths.has(len)) {
-      const line = own.get(text.slice(start, end));
-      if (line !== undefined) message = `value found as a credential on line ${line} of this file (${len} chars)`;
-    }
-    if (message === null && setSize > 0 && known!.lengths.has(len)) {
-      if (!known!.quick.has(quickHashRange(known!.seed, text, start, end))) return false;
-      const entry = known!.entries.get(valueHash(known!.salt, text.slice(start, end)));
-      if (entry) message = `value found as a credential in ${entry.id} (${len} chars)`;
-    }
-    if (message === null || overlapsAny(taken, start, end)) return false;
-    // The emphasis and punctuation around the value are masked with it: a value that ends in
-    // `!` or `.` is stored without it (normalValue), and the mask must not show it.
-    let s = start;
-    let e = end;
-    while (s > 0 && isLeadTrim(text.charCodeAt(s - 1))) s--;
-    while (e < text.length && isTailTrim(text.charCodeAt(e))) e++;
-    out.push(candidate(overlapsAny(taken, s, e) ? start : s, overlapsAny(taken, s, e) ? end : e, message));
-    return true;
-  });
+  forEachToken(
+    text,
+    lengths,
+    (start, end) => {
+      // A match is rare: the claimed spans are looked at only for one.
+      const len = end - start;
+      let message: string | null = null;
+      if (ownLengths.has(len)) {
+        const line = own.get(text.slice(start, end));
+        if (line !== undefined) message = `value found as a credential on line ${line} of this file (${len} chars)`;
+      }
+      if (message === null && setSize > 0 && known!.lengths.has(len)) {
+        if (!known!.quick.has(quickHashRange(known!.seed, text, start, end))) return false;
+        const entry = known!.entries.get(valueHash(known!.salt, text.slice(start, end)));
+        if (entry) message = `value found as a credential in ${entry.id} (${len} chars)`;
+      }
+      if (message === null || overlapsAny(taken, start, end)) return false;
+      // The emphasis and punctuation around the value are masked with it: a value that ends in
+      // `!` or `.` is stored without it (normalValue), and the mask must not show it.
+      let s = start;
+      let e = end;
+      while (s > 0 && isLeadTrim(text.charCodeAt(s - 1))) s--;
+      while (e < text.length && isTailTrim(text.charCodeAt(e))) e++;
+      out.push(candidate(overlapsAny(taken, s, e) ? start : s, overlapsAny(taken, s, e) ? end : e, message));
+      return true;
+    },
+    setSize > 0 || ownLetters,
+  );
   return out;
 }
 

@@ -1112,8 +1112,10 @@ function runsMayHoldValue(text: string, from: number, to: number): boolean {
     const f = c < 128 ? ASCII_FLAGS[c]! : (unitFlags ?? bmpFlags())[c]!;
     if ((f & QUOTE) !== 0) return true;
     if ((f & SPACE) !== 0) {
-      // Twelve letters or more may be generated letters (isRandomLetters, after a password label).
-      if (p !== -1 && ((q - p >= 6 && nonLetter !== -1 && nonLetter < q) || q - p >= 12)) return true;
+      if (p !== -1 && q - p >= 6 && nonLetter !== -1 && nonLetter < q) return true;
+      // Generated letters (isRandomLetters: an app password after its label) are letters alone.
+      if (p !== -1 && q - p >= 12 && (nonLetter === -1 || nonLetter >= q) && isRandomLetters(text.slice(p, q)))
+        return true;
       p = -1;
       q = -1;
       nonLetter = -1;
