@@ -131,6 +131,8 @@ function isNameNotSecret(label: string, value: string): boolean {
   if (PASSWORD_WORD.test(label)) return false;
   // A key or a token is long: `API key: 4f1e0a` is a public affiliate id, not a key.
   if (value.length < 8) return true;
+  // `app_auth=ok`: a setting and its flag, not a token.
+  if (SETTING_FLAG.test(value)) return true;
   // A cookie's value is a session token only when it has a key's shape (`consent=yes` is none).
   if (COOKIE_LABEL.test(label) && !isKeyShaped(value)) return true;
   // `Access Key: <hex>` / `<CAPITALS>`: an access key's id (its secret is the secret key).
@@ -145,6 +147,8 @@ function isNameNotSecret(label: string, value: string): boolean {
   );
 }
 const ACCESS_KEY_LABEL = /^access[ _-]?keys?$/i;
+/** A name set to a flag (`app_auth=ok`, `secure=true`). */
+const SETTING_FLAG = /^[A-Za-z_][\w.-]*=(?:ok|true|false|yes|no|on|off|none|null|[01])$/i;
 /** A label ending in `access key` with no `secret` in it (`R2 Access Key`, not `Secret Access Key`). */
 const ACCESS_KEY_ID_LABEL = /^(?!.*secret).*access[ _-]?keys?$/i;
 const COOKIE_LABEL = /^cookies?$/i;

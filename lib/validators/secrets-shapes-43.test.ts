@@ -67,6 +67,7 @@ const NOT_FOUND: Array<[string, string]> = [
   ['an auth config id', '- Connected account: `ca_Pq72mZx9Lk`, auth config: `ac_Tm3kq9XwPz2L`'],
   ['the fields of a format', '- Paste proxies (format `ip:port:user:pass:HTTP2`, `:HTTP2` optional)'],
   ['a setting with a flag value', '- Session cookie set successfully (`app_auth=ok`)'],
+  ['a setting with a flag value after `Auth`', '- Auth cookie set successfully (`app_auth=ok`)'],
   ['the account a key is connected as', '- Image API key connected: studioowner77 account'],
   ['a base64 JSON with no credential field', `Setup Code: ${CONFIG_BLOB}`],
   ['words naming a variable', 'RELAY_TOKEN=relay_bot_token node relay.js'],
