@@ -228,7 +228,9 @@ export function detectNearPasswordWord(line: string, out: ContextHit[]): void {
 
 /** Words that name a key or a token (a quoted value in their clause is one when it has a key's shape). */
 const KEY_WORD_RE =
-  /(?<![A-Za-z])(?:(?:api|secret|consumer|private|signing)[ _-]?keys?|tokens?|secrets?|cookies?|密钥|ключ)(?![A-Za-z])/gi;
+  /(?:(?:api|secret|consumer|private|signing)[ _-]?keys?|tokens?|secrets?|cookies?|密钥|ключ)(?![A-Za-z])/gi;
+/** No letter right before `at` (KEY_WORD_RE's left boundary, checked by hand: a leading look-behind makes V8 try every position). */
+const noLetterBefore = (line: string, at: number) => at === 0 || !/[A-Za-z]/.test(line[at - 1]!);
 /**
  * A quoted value later in the clause of a key or token word, with words between them:
  * "API key saved to its env file: `…`", "consumer key (`…`) in the config". The value must have
@@ -246,6 +248,7 @@ export function detectNearKeyWord(
   re.lastIndex = 0;
   let checked = false;
   for (let m = re.exec(line); m !== null; m = re.exec(line)) {
+    if (!noLetterBefore(line, m.index)) continue;
     const from = m.index + m[0].length;
     const end = spanEnd(line, m.index, clauseEnd(line, from, from + 80));
     if (!quoteOpenerBetween(line, from, end)) continue;
