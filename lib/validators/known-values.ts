@@ -16,7 +16,11 @@ export const KNOWN_VALUE_CODE = 'secret.known-value';
 /** Shortest value propagated: the secret check's own floor for a credential (CONTRACT §2.2). */
 export const MIN_VALUE_CHARS = 6;
 
-/** One value of the set: its length (UTF-16 units), its 32-bit prefilter hash and the memory that holds it as a credential. */
+/**
+ * One value of the set: its length (UTF-16 units; negative for a value of letters alone,
+ * distinctiveLetters, so that only a set holding one makes the letter runs be looked at), its
+ * 32-bit prefilter hash and the memory that holds it as a credential.
+ */
 export interface KnownEntry {
   len: number;
   quick: number;
@@ -28,6 +32,8 @@ export interface KnownValues {
   salt: Uint8Array;
   entries: ReadonlyMap<string, KnownEntry>;
   lengths: ReadonlySet<number>;
+  /** The lengths of the set's letters-only values (entries with a negative len). */
+  letterLengths: ReadonlySet<number>;
   quick: ReadonlySet<number>;
   seed: number;
   /** Names the stored set's version (a hash of its file), for caches of what was read under it. */
@@ -36,12 +42,14 @@ export interface KnownValues {
 
 export function knownValuesOf(salt: Uint8Array, entries: ReadonlyMap<string, KnownEntry>): KnownValues {
   const lengths = new Set<number>();
+  const letterLengths = new Set<number>();
   const quick = new Set<number>();
   for (const e of entries.values()) {
-    lengths.add(e.len);
+    if (e.len < 0) letterLengths.add(-e.len);
+    else lengths.add(e.len);
     quick.add(e.quick);
   }
-  return { salt, entries, lengths, quick, seed: seedOf(salt) };
+  return { salt, entries, lengths, letterLengths, quick, seed: seedOf(salt) };
 }
 
 function seedOf(salt: Uint8Array): number {
@@ -69,7 +77,8 @@ export function quickHash(seed: number, value: string): number {
 
 /** The three hashes a value is stored by. */
 export function entryOf(salt: Uint8Array, value: string): { hash: string; len: number; quick: number } {
-  return { hash: valueHash(salt, value), len: value.length, quick: quickHash(seedOf(salt), value) };
+  const len = distinctiveLetters(value) ? -value.length : value.length;
+  return { hash: valueHash(salt, value), len, quick: quickHash(seedOf(salt), value) };
 }
 
 /**
@@ -199,8 +208,10 @@ export function forEachToken(
   text: string,
   lengths: ReadonlySet<number>,
   visit: (start: number, end: number) => boolean,
-  letters = true,
+  letterLengths?: ReadonlySet<number>,
 ): void {
+  // Letter runs only when a letters-only value is among those looked for.
+  if (letterLengths !== undefined && letterLengths.size > 0) letterRuns(text, letterLengths, visit);
   let min = Infinity;
   for (const l of lengths) if (l < min) min = l;
   min = Math.max(min, MIN_VALUE_CHARS);
@@ -227,11 +238,8 @@ export function forEachToken(
     strong.lastIndex = i; // the rest of this run is done
     if (i - ws < min) continue;
     soft.length = softs;
-    runForms(text, ws, i, soft, lengths, visit);
+    runForms(text, ws, i, soft, lengths, visit, min);
   }
-  // Letter runs only when a letters-only value may be among those looked for (a set, whose
-  // values are hashes, may hold one; a text's own values say so themselves).
-  if (letters) letterRuns(text, lengths, visit);
 }
 
 /**
@@ -266,6 +274,7 @@ function runForms(
   soft: readonly number[],
   lengths: ReadonlySet<number>,
   visit: (start: number, end: number) => boolean,
+  min: number,
 ): void {
   let ts = ws;
   let te = we;
@@ -292,7 +301,8 @@ function runForms(
       if (tryOne(from, te) || hit) return;
     }
   }
-  innerForms(text, ts, te, tryOne);
+  // A value strictly inside the run is shorter than it: only runs longer than the shortest sought.
+  if (te - ts > min) innerForms(text, ts, te, tryOne, lengths);
 }
 
 /** Characters a value inside a longer token is looked for between: at most this many per token. */
@@ -303,27 +313,51 @@ const MAX_INNER = 24;
  * character after such a boundary, to a run's end or the next such boundary, longest first;
  * a found value's stretch is skipped past. Only lengths the set holds are looked at.
  */
-function innerForms(text: string, ts: number, te: number, tryOne: (s: number, e: number) => boolean): void {
-  const cuts: number[] = [];
-  for (let i = ts; i < te && cuts.length < MAX_INNER; i++) {
+const INNER_CUTS: number[] = [];
+function innerForms(
+  text: string,
+  ts: number,
+  te: number,
+  tryOne: (s: number, e: number) => boolean,
+  lengths: ReadonlySet<number>,
+): void {
+  // The boundaries, in one reused list (this runs on most runs holding a digit or symbol).
+  const cuts = INNER_CUTS;
+  let n = 0;
+  for (let i = ts; i < te && n < MAX_INNER; i++) {
     const c = text.charCodeAt(i);
-    if (!isAsciiLetter(c) && !isAsciiDigit(c) && c < 128) cuts.push(i);
+    if (c < 128 && !isAsciiLetter(c) && !isAsciiDigit(c)) cuts[n++] = i;
   }
-  if (cuts.length === 0) return;
-  const starts = [ts, ...cuts.map((p) => p + 1)];
-  const ends = [...cuts, te];
+  if (n === 0) return;
+  // Starts: ts, then after each cut; ends: each cut, then te. Longest first; skip past a find.
+  // With few lengths sought, each start tries those lengths (is its end a boundary?) instead
+  // of every end.
+  const byLength = lengths.size <= n;
+  const sought = byLength ? [...lengths].sort((x, y) => y - x) : undefined;
   let after = ts;
-  for (const s of starts) {
+  for (let a = -1; a < n; a++) {
+    const s = a === -1 ? ts : cuts[a]! + 1;
     if (s < after) continue;
-    for (let k = ends.length - 1; k >= 0; k--) {
-      const e = ends[k]!;
+    if (sought !== undefined) {
+      for (const len of sought) {
+        const e = s + len;
+        if (e > te || (e < te && isAlnumUnit(text.charCodeAt(e))) || (s === ts && e === te) || !tryOne(s, e)) continue;
+        after = e;
+        break;
+      }
+      continue;
+    }
+    for (let b = n; b >= 0; b--) {
+      const e = b === n ? te : cuts[b]!;
       if (e <= s) break;
-      if ((s === ts && e === te) || !tryOne(s, e)) continue;
+      if (!lengths.has(e - s) || (s === ts && e === te) || !tryOne(s, e)) continue;
       after = e;
       break;
     }
   }
 }
+/** A unit that is no boundary inside a run: an ASCII letter or digit, or any unit past ASCII (innerForms' cuts are ASCII). */
+const isAlnumUnit = (c: number) => c >= 128 || isAsciiLetter(c) || isAsciiDigit(c);
 
 /** A text's own credential values (the spans the detectors found), by value, with the line of the first. */
 export type OwnValues = ReadonlyMap<string, number>;
@@ -349,11 +383,17 @@ export function knownValueCandidates(
   const setSize = known?.entries.size ?? 0;
   if (own.size === 0 && setSize === 0) return [];
   const ownLengths = new Set<number>();
-  let ownLetters = false;
+  const ownLetterLengths = new Set<number>();
   for (const v of own.keys()) {
-    ownLengths.add(v.length);
-    if (!ownLetters && distinctiveLetters(v)) ownLetters = true;
+    if (distinctiveLetters(v)) ownLetterLengths.add(v.length);
+    else ownLengths.add(v.length);
   }
+  const letterLengths =
+    setSize === 0
+      ? ownLetterLengths
+      : ownLetterLengths.size === 0
+        ? known!.letterLengths
+        : new Set([...ownLetterLengths, ...known!.letterLengths]);
   const out: SecretCandidate[] = [];
   let lengths: ReadonlySet<number> = known?.lengths ?? ownLengths;
   if (own.size > 0 && setSize > 0) lengths = new Set([...ownLengths, ...known!.lengths]);
@@ -364,11 +404,11 @@ export function knownValueCandidates(
       // A match is rare: the claimed spans are looked at only for one.
       const len = end - start;
       let message: string | null = null;
-      if (ownLengths.has(len)) {
+      if (ownLengths.has(len) || ownLetterLengths.has(len)) {
         const line = own.get(text.slice(start, end));
         if (line !== undefined) message = `value found as a credential on line ${line} of this file (${len} chars)`;
       }
-      if (message === null && setSize > 0 && known!.lengths.has(len)) {
+      if (message === null && setSize > 0 && (known!.lengths.has(len) || known!.letterLengths.has(len))) {
         if (!known!.quick.has(quickHashRange(known!.seed, text, start, end))) return false;
         const entry = known!.entries.get(valueHash(known!.salt, text.slice(start, end)));
         if (entry) message = `value found as a credential in ${entry.id} (${len} chars)`;
@@ -383,7 +423,7 @@ export function knownValueCandidates(
       out.push(candidate(overlapsAny(taken, s, e) ? start : s, overlapsAny(taken, s, e) ? end : e, message));
       return true;
     },
-    setSize > 0 || ownLetters,
+    letterLengths,
   );
   return out;
 }
@@ -489,11 +529,16 @@ function candidate(start: number, end: number, message: string): SecretCandidate
 export function holdsKnownValue(text: string, known: KnownValues): boolean {
   if (known.entries.size === 0) return false;
   let found = false;
-  forEachToken(text, known.lengths, (start, end) => {
-    if (found || !known.quick.has(quickHashRange(known.seed, text, start, end))) return false;
-    if (!known.entries.has(valueHash(known.salt, text.slice(start, end)))) return false;
-    found = true;
-    return true;
-  });
+  forEachToken(
+    text,
+    known.lengths,
+    (start, end) => {
+      if (found || !known.quick.has(quickHashRange(known.seed, text, start, end))) return false;
+      if (!known.entries.has(valueHash(known.salt, text.slice(start, end)))) return false;
+      found = true;
+      return true;
+    },
+    known.letterLengths,
+  );
   return found;
 }
