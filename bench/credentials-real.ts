@@ -3,15 +3,15 @@
  * recall and false credential findings per fold, scored at line level against labels.tsv.
  *
  *   npx tsx bench/credentials-real.ts [--data /work/realdata] [--folds tune] [--baseline REV]
- *                                     [--reps 3] [--show-misses] [--tune-dir DIR] [--held-out-dir DIR]
+ *                                     [--reps 3] [--show-misses] [--tune-dir DIR[,DIR…]] [--held-out-dir DIR[,DIR…]]
  *
- * Folds: `tune` (r01–r26, read while changing the rules), `held-out` (r27–r43) and `held-out-2`
- * (r44–, drawn fresh), never read while tuning; each run once to measure. --folds takes a comma
- * list of them; default tune. A folder's copy is looked for at DIR/<id>/ when --tune-dir names DIR
- * for the tune fold or --held-out-dir for a held-out one (ids are unique across folds, so one DIR
- * may hold both held-out folds), else at DATA/<fold>/<id>/, then DATA/unseen/<id>/ and
- * DATA/tune/<id>/ (copies made under the older fold names), where bench/real-credentials/copy.ts
- * put it. For each fold the secret
+ * Folds: `tune` (r01–r43, read while changing the rules) and a held-out fold (`held-out-2`:
+ * r44–r62, drawn fresh; `held-out` is empty since it joined tune), never read while tuning and
+ * run once to measure, as folders.json records them. --folds takes a comma list of them; default
+ * tune. A folder's copy is looked for at DIR/<id>/ for each DIR --tune-dir / --held-out-dir names
+ * for its fold (a comma list, in order; --held-out-dir serves every held-out fold, ids being unique),
+ * then at DATA/<fold>/<id>/, then DATA/unseen/<id>/ and DATA/tune/<id>/ (copies made under
+ * the older fold names), where bench/real-credentials/copy.ts put it. For each fold the secret
  * check runs over every `*.md` file as bench/false-findings.ts runs it (an owner nobody is, so no
  * address or home is spared). Scoring, per file and line: a line with k credential labels and f
  * credential findings counts min(k, f) found and k − min(k, f) missed; a credential finding on a
@@ -45,11 +45,19 @@ const f = flags(
   { data: '/work/realdata', baseline: '', folds: 'tune', reps: '3', 'tune-dir': '', 'held-out-dir': '' },
 );
 const DATA = path.resolve(f.data!);
-const HELD_OUT_DIR = f['held-out-dir'] ? path.resolve(f['held-out-dir']) : '';
-const FOLD_DIR: Record<Fold, string> = {
-  tune: f['tune-dir'] ? path.resolve(f['tune-dir']) : '',
-  'held-out': HELD_OUT_DIR,
-  'held-out-2': HELD_OUT_DIR,
+/** --tune-dir / --held-out-dir: one folder or a comma list, searched in order (a spent fold's copies stay where they were kept). */
+const dirList = (v: string | undefined): string[] =>
+  v
+    ? v
+        .split(',')
+        .filter(Boolean)
+        .map((d) => path.resolve(d))
+    : [];
+const HELD_OUT_DIRS = dirList(f['held-out-dir']);
+const FOLD_DIR: Record<Fold, string[]> = {
+  tune: dirList(f['tune-dir']),
+  'held-out': HELD_OUT_DIRS,
+  'held-out-2': HELD_OUT_DIRS,
 };
 const BASELINE = f.baseline ? checkCommit(f.baseline) : undefined;
 const REPS = intFlag(f, 'reps');
@@ -72,9 +80,8 @@ function foldsAsked(spec: string): Fold[] {
 
 /** Where a folder's copy is: the fold's own dir when one was given, else the first DATA sub-folder holding it. */
 function folderDir(folder: RealFolder): string {
-  const own = FOLD_DIR[folder.fold];
-  if (own) return path.join(own, folder.id);
-  const dirs = foldDirs(folder.fold).map((d) => path.join(DATA, d, folder.id));
+  const own = FOLD_DIR[folder.fold].map((d) => path.join(d, folder.id));
+  const dirs = [...own, ...foldDirs(folder.fold).map((d) => path.join(DATA, d, folder.id))];
   return dirs.find((d) => fs.existsSync(d)) ?? dirs[0]!;
 }
 

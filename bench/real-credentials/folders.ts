@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * `tune` (r01–r26) is read while changing the rules; `held-out` (r27–r43) and `held-out-2` (r44–,
- * drawn fresh for the next round) are never read, listed or described while tuning, only run once
- * to measure (README.md "Folds").
+ * `tune` (r01–r43) is read while changing the rules; a held-out fold (`held-out-2`: r44–r62) is
+ * never read, listed or described while tuning, only run once to measure; a spent held-out fold
+ * joins tune (README.md "Folds").
  */
 export const FOLDS = ['tune', 'held-out', 'held-out-2'] as const;
 export type Fold = (typeof FOLDS)[number];

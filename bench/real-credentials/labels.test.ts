@@ -40,21 +40,16 @@ describe('folders.json', () => {
     }
   });
 
-  it('is large enough to say something: ≥ 25 folders, ≥ 2,000 files, ≥ 6 languages, every fold used', () => {
+  it('is large enough to say something: ≥ 25 folders, ≥ 2,000 files, ≥ 6 languages, a held-out fold to measure', () => {
     expect(folders.length).toBeGreaterThanOrEqual(25);
     expect(folders.reduce((n, f) => n + f.files, 0)).toBeGreaterThanOrEqual(2000);
     expect(new Set(folders.flatMap((f) => f.languages)).size).toBeGreaterThanOrEqual(6);
-    for (const fold of FOLDS)
-      expect(
-        folders.some((f) => f.fold === fold),
-        fold,
-      ).toBe(true);
-    // The held-out folds are never read while tuning: a third of the folders at least, and the folds
-    // are split by folder (README.md "Folds"). A fresh held-out fold is drawn for each round.
-    const heldOut = folders.filter((f) => f.fold !== 'tune');
-    expect(heldOut.length / folders.length).toBeGreaterThanOrEqual(0.35);
-    expect(heldOut.reduce((n, f) => n + f.files, 0)).toBeGreaterThanOrEqual(1000);
-    for (const fold of FOLDS.filter((x) => x !== 'tune')) {
+    expect(folders.some((f) => f.fold === 'tune')).toBe(true);
+    // A spent held-out fold joins tune (README.md "Folds"); the fresh one, drawn for the next
+    // round, is split by folder and large enough to measure: 15 folders and 800 files at least.
+    const heldOutFolds = FOLDS.filter((x) => x !== 'tune' && folders.some((f) => f.fold === x));
+    expect(heldOutFolds.length).toBeGreaterThan(0);
+    for (const fold of heldOutFolds) {
       const own = folders.filter((f) => f.fold === fold);
       expect(own.length, fold).toBeGreaterThanOrEqual(15);
       expect(
@@ -83,8 +78,9 @@ describe('labels.tsv', () => {
     for (const l of labels) expect(folders.has(l.folder), `${l.folder}/${l.file}:${l.line}`).toBe(true);
   });
 
-  it('labels some credentials in every fold', () => {
+  it('labels some credentials in every fold that has folders', () => {
     for (const fold of FOLDS) {
+      if (![...folders.values()].some((f) => f.fold === fold)) continue;
       const n = labels.filter((l) => l.kind === 'credential' && folders.get(l.folder)?.fold === fold).length;
       expect(n, fold).toBeGreaterThan(0);
     }

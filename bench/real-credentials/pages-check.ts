@@ -2,7 +2,7 @@
  * Does any page show a credential value in clear? (issue 33: "the browser shows no credential
  * value on any page of the real folders"; docs/credentials.md §3, "The pages check").
  *
- *   npx tsx bench/real-credentials/pages-check.ts [--data /work/realdata] [--locations] [--keep] [--no-build]
+ *   npx tsx bench/real-credentials/pages-check.ts [--data /work/realdata] [--tune-dir DIR[,DIR…]] [--locations] [--keep] [--no-build]
  *
  * Copies the real folders (DATA/tune/<id>, DATA/unseen/<id>; README.md here) into a temp
  * folder outside the repository, each as a Claude Code memory folder
@@ -68,10 +68,20 @@ function walk(dir: string, base = ''): string[] {
   return out;
 }
 
+/** --tune-dir DIR[,DIR…]: more folders of the tune fold (`DIR/<id>/…`), where a spent fold's copies are kept. */
+const TUNE_DIRS = arg('--tune-dir', '')
+  .split(',')
+  .filter(Boolean)
+  .map((d) => path.resolve(d));
+
 function copyFolders(tmp: string): Copied[] {
   const out: Copied[] = [];
-  for (const fold of ['tune', 'unseen'] as const) {
-    const dir = path.join(DATA, fold);
+  const sources: Array<['tune' | 'unseen', string]> = [
+    ['tune', path.join(DATA, 'tune')],
+    ['unseen', path.join(DATA, 'unseen')],
+    ...TUNE_DIRS.map((d): ['tune', string] => ['tune', d]),
+  ];
+  for (const [fold, dir] of sources) {
     if (!fs.existsSync(dir)) continue;
     for (const folder of fs.readdirSync(dir).sort()) {
       const src = path.join(dir, folder);

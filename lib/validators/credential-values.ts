@@ -31,7 +31,8 @@ export function credentialValues(text: string, owner: OwnerIdentity): Credential
     const key = `${own ? 1 : 0}${value}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ value, own, propagated: own ? c.code !== 'secret.private-key' && propagatable(value) : true });
+    // An occurrence of this text's own joined words (`change-me`) is masked here, never propagated.
+    out.push({ value, own, propagated: c.code !== 'secret.private-key' && propagatable(value) });
   }
   return out;
 }

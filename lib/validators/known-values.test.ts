@@ -72,6 +72,53 @@ describe('known values in a text', () => {
     }
   });
 
+  it('inside a longer token, a value at boundaries that are neither letters nor digits is found and masked', () => {
+    for (const text of [
+      `backup at /srv/keys/${VALUE}.txt`,
+      `payload = encode(b"${VALUE}\\x00" * 4)`,
+      `https://files.example.net/share/${VALUE}/index.html`,
+      `the old one (${VALUE}-old) still works`,
+      `key file \`assets/${VALUE}.txt\` on the CDN`,
+    ]) {
+      expect(
+        check(text).filter((f) => f.code === 'secret.known-value'),
+        text,
+      ).toHaveLength(1);
+      expect(maskValues(text, owner()).text, text).not.toContain(VALUE);
+    }
+    // Glued to a letter or a digit it is another token (`${VALUE}x` above).
+    expect(check(`/srv/a${VALUE}/b`).filter((f) => f.code === 'secret.known-value')).toEqual([]);
+  });
+
+  it('a distinctive letters-only value is found alone and inside paths, an ordinary word never', () => {
+    const letters = owner(['BlueHarbor', 'zmvrtkqlpwxbsndh']);
+    for (const text of [
+      'the PBX answers to BlueHarbor now',
+      'saved under /etc/pbx/BlueHarbor.conf',
+      'mail relay uses zmvrtkqlpwxbsndh',
+    ]) {
+      expect(
+        check(text, letters).filter((f) => f.code === 'secret.known-value'),
+        text,
+      ).toHaveLength(1);
+    }
+    for (const text of ['BlueHarbors everywhere', 'the BlueHarbor2 unit', 'blueharbor in lower case']) {
+      expect(
+        check(text, letters).filter((f) => f.code === 'secret.known-value'),
+        text,
+      ).toEqual([]);
+    }
+  });
+
+  it('words joined set as a token are masked where they stand again in the same text, and never propagated', () => {
+    const text =
+      '- ran `RELAY_TOKEN=swap-me-later node relay.js`\n- token handed out: `swap-me-later`\n- not swap-me-later-x';
+    const known = check(text, { emails: [] }).filter((f) => f.code === 'secret.known-value');
+    expect(known.map((f) => f.line)).toEqual([2]);
+    expect(maskValues(text, { emails: [] }).text.split('\n')[1]).not.toContain('swap-me-later');
+    expect(propagatable('swap-me-later')).toBe(false);
+  });
+
   it('a value inside <redacted> is no finding; with no set, nothing is found', () => {
     expect(check(`<redacted>${VALUE}</redacted>`)).toEqual([]);
     expect(check(`with ${VALUE} each night`, { emails: [] })).toEqual([]);
@@ -90,10 +137,15 @@ describe('known values in a text', () => {
     expect(masked).toContain('The job uses ⟦credential #2 · 15 chars⟧ too.');
   });
 
-  it('only values of 6+ characters, without whitespace, with a digit or symbol beside - and _ are propagated', () => {
+  it('only values of 6+ characters, without whitespace, with a digit or symbol beside - and _ (or distinctive letters) are propagated', () => {
     expect(propagatable(VALUE)).toBe(true);
     expect(propagatable('ab1')).toBe(false);
     expect(propagatable('hunterhunter')).toBe(false);
+    expect(propagatable('password')).toBe(false);
+    // Letters alone, when no ordinary word: a capital inside (a vendor's default) or generated letters.
+    expect(propagatable('BlueHarbor')).toBe(true);
+    expect(propagatable('zmvrtkqlpwxbsndh')).toBe(true);
+    expect(propagatable('Harbor')).toBe(false);
     expect(propagatable('abcd efgh 1234')).toBe(false);
     expect(propagatable('s3cr3t')).toBe(true);
     // Words and slugs, with or without punctuation around them, are ordinary text.

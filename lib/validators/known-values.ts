@@ -10,12 +10,17 @@
  */
 import crypto from 'node:crypto';
 import type { SecretCandidate } from './secrets-patterns';
+import { isRandomLetters } from './secrets-shape';
 
 export const KNOWN_VALUE_CODE = 'secret.known-value';
 /** Shortest value propagated: the secret check's own floor for a credential (CONTRACT §2.2). */
 export const MIN_VALUE_CHARS = 6;
 
-/** One value of the set: its length (UTF-16 units), its 32-bit prefilter hash and the memory that holds it as a credential. */
+/**
+ * One value of the set: its length (UTF-16 units; negative for a value of letters alone,
+ * distinctiveLetters, so that only a set holding one makes the letter runs be looked at), its
+ * 32-bit prefilter hash and the memory that holds it as a credential.
+ */
 export interface KnownEntry {
   len: number;
   quick: number;
@@ -27,6 +32,8 @@ export interface KnownValues {
   salt: Uint8Array;
   entries: ReadonlyMap<string, KnownEntry>;
   lengths: ReadonlySet<number>;
+  /** The lengths of the set's letters-only values (entries with a negative len). */
+  letterLengths: ReadonlySet<number>;
   quick: ReadonlySet<number>;
   seed: number;
   /** Names the stored set's version (a hash of its file), for caches of what was read under it. */
@@ -35,12 +42,14 @@ export interface KnownValues {
 
 export function knownValuesOf(salt: Uint8Array, entries: ReadonlyMap<string, KnownEntry>): KnownValues {
   const lengths = new Set<number>();
+  const letterLengths = new Set<number>();
   const quick = new Set<number>();
   for (const e of entries.values()) {
-    lengths.add(e.len);
+    if (e.len < 0) letterLengths.add(-e.len);
+    else lengths.add(e.len);
     quick.add(e.quick);
   }
-  return { salt, entries, lengths, quick, seed: seedOf(salt) };
+  return { salt, entries, lengths, letterLengths, quick, seed: seedOf(salt) };
 }
 
 function seedOf(salt: Uint8Array): number {
@@ -68,7 +77,8 @@ export function quickHash(seed: number, value: string): number {
 
 /** The three hashes a value is stored by. */
 export function entryOf(salt: Uint8Array, value: string): { hash: string; len: number; quick: number } {
-  return { hash: valueHash(salt, value), len: value.length, quick: quickHash(seedOf(salt), value) };
+  const len = distinctiveLetters(value) ? -value.length : value.length;
+  return { hash: valueHash(salt, value), len, quick: quickHash(seedOf(salt), value) };
 }
 
 /**
@@ -85,8 +95,26 @@ export function propagatable(value: string): boolean {
   let e = value.length;
   while (s < e && isLeadTrim(value.charCodeAt(s))) s++;
   while (e > s && isTailTrim(value.charCodeAt(e - 1))) e--;
-  return hasStrong(value, s, e);
+  return hasStrong(value, s, e) || distinctiveLetters(value);
 }
+
+/**
+ * A value of ASCII letters only that is no ordinary word (docs/credentials.md, "Value
+ * propagation"): a capital after a small letter inside it (`BlueHarbor`, a vendor's default), or
+ * generated letters (isRandomLetters: a generated app password of sixteen). Only a password
+ * context finds letters alone (secrets-prose.ts labelledValue, secrets-context.ts), so such a
+ * value reached the set through one.
+ */
+export function distinctiveLetters(v: string): boolean {
+  if (v.length < MIN_VALUE_CHARS || v.length > 64 || !LETTERS_ONLY.test(v)) return false;
+  return INNER_CAPITAL.test(v) || isRandomLetters(v);
+}
+const LETTERS_ONLY = /^[A-Za-z]+$/;
+const INNER_CAPITAL = /[a-z][A-Z]/;
+/** Where a distinctive letter run may be: a capital after a small letter, or twelve letters in a row. */
+const LETTER_ANCHOR = /[a-z][A-Z]|[A-Za-z]{12}/g;
+const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isAsciiDigit = (c: number) => c >= 48 && c <= 57;
 
 /** Where a value ends: whitespace, code spans, quotes, brackets, list and table separators (CJK ones too), guillemets, `…`. */
 function isHard(c: number): boolean {
@@ -180,7 +208,10 @@ export function forEachToken(
   text: string,
   lengths: ReadonlySet<number>,
   visit: (start: number, end: number) => boolean,
+  letterLengths?: ReadonlySet<number>,
 ): void {
+  // Letter runs only when a letters-only value is among those looked for.
+  if (letterLengths !== undefined && letterLengths.size > 0) letterRuns(text, letterLengths, visit);
   let min = Infinity;
   for (const l of lengths) if (l < min) min = l;
   min = Math.max(min, MIN_VALUE_CHARS);
@@ -207,7 +238,29 @@ export function forEachToken(
     strong.lastIndex = i; // the rest of this run is done
     if (i - ws < min) continue;
     soft.length = softs;
-    runForms(text, ws, i, soft, lengths, visit);
+    runForms(text, ws, i, soft, lengths, visit, min);
+  }
+}
+
+/**
+ * The distinctive letter runs of `text` (distinctiveLetters), wherever they stand — alone or
+ * inside a path, a URL or a file name — bounded by characters that are neither letters nor
+ * digits. A run of a length the set does not hold is passed over; most prose has few anchors.
+ */
+function letterRuns(text: string, lengths: ReadonlySet<number>, visit: (start: number, end: number) => boolean): void {
+  const re = LETTER_ANCHOR;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    let s = m.index;
+    while (s > 0 && isAsciiLetter(text.charCodeAt(s - 1))) s--;
+    let e = m.index + m[0].length;
+    while (e < text.length && isAsciiLetter(text.charCodeAt(e))) e++;
+    re.lastIndex = e;
+    if (!lengths.has(e - s)) continue;
+    if (s > 0 && isAsciiDigit(text.charCodeAt(s - 1))) continue;
+    if (e < text.length && isAsciiDigit(text.charCodeAt(e))) continue;
+    if (e - s > 64 || !distinctiveLetters(text.slice(s, e))) continue;
+    visit(s, e);
   }
 }
 
@@ -221,6 +274,7 @@ function runForms(
   soft: readonly number[],
   lengths: ReadonlySet<number>,
   visit: (start: number, end: number) => boolean,
+  min: number,
 ): void {
   let ts = ws;
   let te = we;
@@ -232,19 +286,78 @@ function runForms(
     e - s >= MIN_VALUE_CHARS && lengths.has(e - s) && hasStrong(text, s, e) && visit(s, e);
   if (tryOne(ws, we)) return;
   if ((ts !== ws || te !== we) && tryOne(ts, te)) return;
-  if (soft.length === 0) return;
   const seps = soft.filter((p) => p >= ts && p < te);
-  if (seps.length === 0) return;
-  // After the first separator and before the last (`KEY=pa:ss` holds `pa:ss`, `pass@host` `pass`),
-  // then the parts between separators (`host/user/pass`, `user:pass@host`).
-  if (tryOne(seps[0]! + 1, te) || tryOne(ts, seps[seps.length - 1]!) || seps.length === 1) return;
-  let from = ts;
-  for (const p of seps) {
-    tryOne(from, p);
-    from = p + 1;
+  if (seps.length > 0) {
+    // After the first separator and before the last (`KEY=pa:ss` holds `pa:ss`, `pass@host` `pass`),
+    // then the parts between separators (`host/user/pass`, `user:pass@host`).
+    if (tryOne(seps[0]! + 1, te) || tryOne(ts, seps[seps.length - 1]!)) return;
+    if (seps.length > 1) {
+      let from = ts;
+      let hit = false;
+      for (const p of seps) {
+        hit = tryOne(from, p) || hit;
+        from = p + 1;
+      }
+      if (tryOne(from, te) || hit) return;
+    }
   }
-  tryOne(from, te);
+  // A value strictly inside the run is shorter than it: only runs longer than the shortest sought.
+  if (te - ts > min) innerForms(text, ts, te, tryOne, lengths);
 }
+
+/** Characters a value inside a longer token is looked for between: at most this many per token. */
+const MAX_INNER = 24;
+/**
+ * A value inside a longer token at boundaries that are neither letters nor digits
+ * (`/srv/VALUE.txt`, `b"VALUE\x00"`, `VALUE-old`): each stretch from a run's start or the
+ * character after such a boundary, to a run's end or the next such boundary, longest first;
+ * a found value's stretch is skipped past. Only lengths the set holds are looked at.
+ */
+const INNER_CUTS: number[] = [];
+function innerForms(
+  text: string,
+  ts: number,
+  te: number,
+  tryOne: (s: number, e: number) => boolean,
+  lengths: ReadonlySet<number>,
+): void {
+  // The boundaries, in one reused list (this runs on most runs holding a digit or symbol).
+  const cuts = INNER_CUTS;
+  let n = 0;
+  for (let i = ts; i < te && n < MAX_INNER; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128 && !isAsciiLetter(c) && !isAsciiDigit(c)) cuts[n++] = i;
+  }
+  if (n === 0) return;
+  // Starts: ts, then after each cut; ends: each cut, then te. Longest first; skip past a find.
+  // With few lengths sought, each start tries those lengths (is its end a boundary?) instead
+  // of every end.
+  const byLength = lengths.size <= n;
+  const sought = byLength ? [...lengths].sort((x, y) => y - x) : undefined;
+  let after = ts;
+  for (let a = -1; a < n; a++) {
+    const s = a === -1 ? ts : cuts[a]! + 1;
+    if (s < after) continue;
+    if (sought !== undefined) {
+      for (const len of sought) {
+        const e = s + len;
+        if (e > te || (e < te && isAlnumUnit(text.charCodeAt(e))) || (s === ts && e === te) || !tryOne(s, e)) continue;
+        after = e;
+        break;
+      }
+      continue;
+    }
+    for (let b = n; b >= 0; b--) {
+      const e = b === n ? te : cuts[b]!;
+      if (e <= s) break;
+      if (!lengths.has(e - s) || (s === ts && e === te) || !tryOne(s, e)) continue;
+      after = e;
+      break;
+    }
+  }
+}
+/** A unit that is no boundary inside a run: an ASCII letter or digit, or any unit past ASCII (innerForms' cuts are ASCII). */
+const isAlnumUnit = (c: number) => c >= 128 || isAsciiLetter(c) || isAsciiDigit(c);
 
 /** A text's own credential values (the spans the detectors found), by value, with the line of the first. */
 export type OwnValues = ReadonlyMap<string, number>;
@@ -270,33 +383,91 @@ export function knownValueCandidates(
   const setSize = known?.entries.size ?? 0;
   if (own.size === 0 && setSize === 0) return [];
   const ownLengths = new Set<number>();
-  for (const v of own.keys()) ownLengths.add(v.length);
+  const ownLetterLengths = new Set<number>();
+  for (const v of own.keys()) {
+    if (distinctiveLetters(v)) ownLetterLengths.add(v.length);
+    else ownLengths.add(v.length);
+  }
+  const letterLengths =
+    setSize === 0
+      ? ownLetterLengths
+      : ownLetterLengths.size === 0
+        ? known!.letterLengths
+        : new Set([...ownLetterLengths, ...known!.letterLengths]);
   const out: SecretCandidate[] = [];
   let lengths: ReadonlySet<number> = known?.lengths ?? ownLengths;
   if (own.size > 0 && setSize > 0) lengths = new Set([...ownLengths, ...known!.lengths]);
-  forEachToken(text, lengths, (start, end) => {
-    // A match is rare: the claimed spans are looked at only for one.
-    const len = end - start;
-    let message: string | null = null;
-    if (ownLengths.has(len)) {
-      const line = own.get(text.slice(start, end));
-      if (line !== undefined) message = `value found as a credential on line ${line} of this file (${len} chars)`;
+  forEachToken(
+    text,
+    lengths,
+    (start, end) => {
+      // A match is rare: the claimed spans are looked at only for one.
+      const len = end - start;
+      let message: string | null = null;
+      if (ownLengths.has(len) || ownLetterLengths.has(len)) {
+        const line = own.get(text.slice(start, end));
+        if (line !== undefined) message = `value found as a credential on line ${line} of this file (${len} chars)`;
+      }
+      if (message === null && setSize > 0 && (known!.lengths.has(len) || known!.letterLengths.has(len))) {
+        if (!known!.quick.has(quickHashRange(known!.seed, text, start, end))) return false;
+        const entry = known!.entries.get(valueHash(known!.salt, text.slice(start, end)));
+        if (entry) message = `value found as a credential in ${entry.id} (${len} chars)`;
+      }
+      if (message === null || overlapsAny(taken, start, end)) return false;
+      // The emphasis and punctuation around the value are masked with it: a value that ends in
+      // `!` or `.` is stored without it (normalValue), and the mask must not show it.
+      let s = start;
+      let e = end;
+      while (s > 0 && isLeadTrim(text.charCodeAt(s - 1))) s--;
+      while (e < text.length && isTailTrim(text.charCodeAt(e))) e++;
+      out.push(candidate(overlapsAny(taken, s, e) ? start : s, overlapsAny(taken, s, e) ? end : e, message));
+      return true;
+    },
+    letterLengths,
+  );
+  return out;
+}
+
+/** Words joined by `-`/`_` (`change-me`): a value propagated within its own text only. */
+const JOINED_WORDS = /^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+$/;
+/**
+ * A credential value found in this text that is words joined (`change-me` set as a token):
+ * not propagated to the set (propagatable refuses it: as a slug it is ordinary text elsewhere),
+ * but masked where it stands again in the same text. Null for anything else.
+ */
+export function ownJoinedValue(text: string, c: SecretCandidate): string | null {
+  if (c.code === 'secret.private-key' || c.code === KNOWN_VALUE_CODE) return null;
+  const v = normalValue(findingValue(text, c));
+  return v.length >= MIN_VALUE_CHARS && JOINED_WORDS.test(v) && !propagatable(v) ? v : null;
+}
+const isWordChar = (c: number) => isAsciiLetter(c) || isAsciiDigit(c) || c === 0x2d || c === 0x5f;
+/**
+ * Each occurrence in `text` of a joined-words value of this text (ownJoinedValue), outside the
+ * spans already claimed, bounded by no letter, digit, `-` or `_`.
+ */
+export function ownJoinedCandidates(
+  text: string,
+  taken: readonly Range[],
+  joined: ReadonlyMap<string, number>,
+): SecretCandidate[] {
+  const out: SecretCandidate[] = [];
+  for (const [v, line] of joined) {
+    for (let at = text.indexOf(v); at !== -1; at = text.indexOf(v, at + 1)) {
+      const end = at + v.length;
+      if ((at > 0 && isWordChar(text.charCodeAt(at - 1))) || (end < text.length && isWordChar(text.charCodeAt(end))))
+        continue;
+      if (
+        overlapsAny(taken, at, end) ||
+        overlapsAny(
+          out.map((c) => [c.start, c.end]),
+          at,
+          end,
+        )
+      )
+        continue;
+      out.push(candidate(at, end, `value found as a credential on line ${line} of this file (${v.length} chars)`));
     }
-    if (message === null && setSize > 0 && known!.lengths.has(len)) {
-      if (!known!.quick.has(quickHashRange(known!.seed, text, start, end))) return false;
-      const entry = known!.entries.get(valueHash(known!.salt, text.slice(start, end)));
-      if (entry) message = `value found as a credential in ${entry.id} (${len} chars)`;
-    }
-    if (message === null || overlapsAny(taken, start, end)) return false;
-    // The emphasis and punctuation around the value are masked with it: a value that ends in
-    // `!` or `.` is stored without it (normalValue), and the mask must not show it.
-    let s = start;
-    let e = end;
-    while (s > 0 && isLeadTrim(text.charCodeAt(s - 1))) s--;
-    while (e < text.length && isTailTrim(text.charCodeAt(e))) e++;
-    out.push(candidate(overlapsAny(taken, s, e) ? start : s, overlapsAny(taken, s, e) ? end : e, message));
-    return true;
-  });
+  }
   return out;
 }
 
@@ -358,11 +529,16 @@ function candidate(start: number, end: number, message: string): SecretCandidate
 export function holdsKnownValue(text: string, known: KnownValues): boolean {
   if (known.entries.size === 0) return false;
   let found = false;
-  forEachToken(text, known.lengths, (start, end) => {
-    if (found || !known.quick.has(quickHashRange(known.seed, text, start, end))) return false;
-    if (!known.entries.has(valueHash(known.salt, text.slice(start, end)))) return false;
-    found = true;
-    return true;
-  });
+  forEachToken(
+    text,
+    known.lengths,
+    (start, end) => {
+      if (found || !known.quick.has(quickHashRange(known.seed, text, start, end))) return false;
+      if (!known.entries.has(valueHash(known.salt, text.slice(start, end)))) return false;
+      found = true;
+      return true;
+    },
+    known.letterLengths,
+  );
   return found;
 }

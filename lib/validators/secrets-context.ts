@@ -7,7 +7,7 @@
  * and a value both claim is reported once.
  */
 import { isCredentialValue, trimUnquoted } from './secrets-prose';
-import { appPasswords, areSiblings, isKeyShaped, isPasswordShaped } from './secrets-shape';
+import { HOST, appPasswords, areSiblings, isKeyShaped, isPasswordShaped, isRandomLetters } from './secrets-shape';
 
 export interface ContextHit {
   start: number;
@@ -50,12 +50,18 @@ const ANY_QUOTE = /[`"'«“「(]/;
 /** A heading or a label line that opens values: passwords, credentials, logins, in every language. */
 const SECTION_PASSWORD =
   /passw|passwd|\bpw\b|\bpwd\b|credential|\bcreds?\b|\blogins\b|contrase|mot de passe|mots de passe|kennw|senha|mật khẩu|парол|비밀번호|비번|암호|密码|密碼|口令|パスワード|zugangsdaten|identifiants|credenciales/i;
-/** A heading that names keys or tokens: its values are keys when they have a key's shape. */
-const SECTION_KEY = /\b(?:api[ _-]?keys?|keys?|tokens?|secrets?|bearer)\b/i;
+/**
+ * A heading that names keys or tokens: its values are keys when they have a key's shape. `Key`
+ * followed by another word (`Key insights`, `Key packets`, `session key generator`,
+ * `key-development`) is the adjective or a compound naming something else; `keys and tokens`,
+ * `key for the NAS`, `Keys:` name keys.
+ */
+const SECTION_KEY =
+  /\b(?:api[ _-]?keys?|keys?(?![ \t]*-[A-Za-z]|[ \t]+(?!(?:and|or|for|of|to|&)\b)[A-Za-z])|tokens?|secrets?|bearer)\b/i;
 
 /** A word right before a quoted value saying whose or what it is, not the secret: `for \`svc01\``, `user \`x\``. */
 const OWNER_WORDS =
-  /(?:^|[^A-Za-z\u00C0-\u024F\u0400-\u04FF])(?:for|of|user|users|username|login|account|acct|host|hostname|server|url|uri|file|path|id|name|email|e-mail|mail|port|db|database|table|field|column|flag|option|env|var|variable|hash|hashed|hint|policy|prompt|menu|page|branch|tag|commit|repo|image|container|service|model|version|bucket|region|domain|dir|folder|user名|계정|아이디|用户名|账号|ユーザー)\s*[:=]?\s*$/i;
+  /(?:^|[^A-Za-z\u00C0-\u024F\u0400-\u04FF])(?:for|of|user|users|username|login|account|acct|host|hostname|server|url|uri|file|path|id|name|email|e-mail|mail|port|db|database|table|field|column|flag|option|env|var|variable|hash|hashed|hint|policy|prompt|menu|page|branch|tag|commit|repo|image|container|service|model|version|project|bucket|region|domain|dir|folder|user名|계정|아이디|用户名|账号|ユーザー)\s*[:=]?\s*$/i;
 
 /** Words between a password word and a value that make the value something else (`password hash \`…\``, `pw policy \`…\``). */
 const GAP_NOT_SECRET =
@@ -78,6 +84,7 @@ const QUOTE_PAIRS: Record<string, string> = { '`': '`', '"': '"', "'": "'", '«'
 function quotedIn(line: string, from: number, to: number): Array<{ start: number; value: string; open: number }> {
   const out: Array<{ start: number; value: string; open: number }> = [];
   let i = from;
+  const firstTick = line.indexOf('`', from);
   while (i < to) {
     const ch = line[i]!;
     const close = QUOTE_PAIRS[ch];
@@ -92,6 +99,12 @@ function quotedIn(line: string, from: number, to: number): Array<{ start: number
     }
     // An apostrophe inside a word (`hasn't`) opens nothing.
     if (ch === "'" && i > 0 && /[\p{L}\p{N}]/u.test(line[i - 1]!)) {
+      i++;
+      continue;
+    }
+    // A backtick that closes a code span begun before `from` (`field \`a = "password"\` (x \`y\`)`)
+    // opens nothing: what follows it is prose up to the next span.
+    if (ch === '`' && i === firstTick && ticksBefore(line, from) % 2 === 1) {
       i++;
       continue;
     }
@@ -124,6 +137,24 @@ function quotedIn(line: string, from: number, to: number): Array<{ start: number
     if (j >= to) break;
   }
   return out;
+}
+
+/**
+ * A word inside a code span (`ip:port:user:pass:X`) is code: its clause ends where the span
+ * does. `end` otherwise.
+ */
+function spanEnd(line: string, at: number, end: number): number {
+  const first = line.indexOf('`');
+  if (first === -1 || first > at || ticksBefore(line, at) % 2 === 0) return end;
+  const close = line.indexOf('`', at);
+  return close === -1 ? end : Math.min(end, close);
+}
+
+/** How many backticks stand before `at` on the line. */
+function ticksBefore(line: string, at: number): number {
+  let n = 0;
+  for (let k = line.indexOf('`'); k !== -1 && k < at; k = line.indexOf('`', k + 1)) n++;
+  return n;
 }
 
 /** One word of up to 12 letters, a colon, a value: `was: x`, `был: x`, `antes: x`. */
@@ -171,25 +202,77 @@ export function detectNearPasswordWord(line: string, out: ContextHit[]): void {
     const from = m.index + word.length;
     // `System → Reset Root Password → Apply`: one step of a menu path names a screen.
     if (line.includes('→') && MENU_STEP_BEFORE.test(line.slice(Math.max(0, m.index - 40), m.index))) continue;
-    const end = clauseEnd(line, from, from + 120);
+    const end = spanEnd(line, m.index, clauseEnd(line, from, from + 120));
     // `password-protected, preview: ?preview=X`: a value given as a query or a setting in the clause.
     if (line.includes('=', from)) settingsNear(line, from, end, out);
     if (!quoteOpenerBetween(line, from, end)) continue;
     for (const q of quotedIn(line, from, end)) {
       // After `pass` (also a verb) the value must be close: `pass chung cho team \`…\``.
       if (strict && q.open - from > 30) continue;
+      // `pass` and one word that is no particle or determiner before the quote (`pass chung
+      // \`…\``, `wifi pass mới \`…\``) is the noun: a password's usual shape, two classes.
+      const noun = strict && PASS_NOUN_GAP.test(line.slice(from, q.open));
       const p = passwordPart(q);
       const v = p.value;
       // A number right after the password word, in quotes or parentheses, is a PIN (`密码 (202027)`).
       const pin = q.open - from <= 8 && PIN.test(v);
       // The value's shape first (most quotes are names, paths, code), then the words around it.
       const letters = !strict && isRandomLetters(v);
-      if (!pin && !letters && (v.includes(' ') || !isPasswordShaped(v, strict) || !isCredentialValue(v))) continue;
+      if (!pin && !letters && (v.includes(' ') || !isPasswordShaped(v, strict && !noun) || !isCredentialValue(v)))
+        continue;
       if (GAP_NOT_SECRET.test(line.slice(from, q.open)) || ownedBy(line, q.open)) continue;
       push(out, p.start, v, 'secret.password', `value near a "${word.toLowerCase()}" word`);
     }
   }
 }
+
+/** Words that name a key or a token (a quoted value in their clause is one when it has a key's shape). */
+const KEY_WORD_RE =
+  /(?:(?:api|secret|consumer|private|signing)[ _-]?keys?|tokens?|secrets?|cookies?|密钥|ключ)(?![A-Za-z])/gi;
+/** No letter right before `at` (KEY_WORD_RE's left boundary, checked by hand: a leading look-behind makes V8 try every position). */
+const noLetterBefore = (line: string, at: number) => at === 0 || !/[A-Za-z]/.test(line[at - 1]!);
+/**
+ * A quoted value later in the clause of a key or token word, with words between them:
+ * "API key saved to its env file: `…`", "consumer key (`…`) in the config". The value must have
+ * a key's shape (16 or more, letters and digits mixed, a random string's entropy); no word
+ * between naming something else (id, path, file, …) and none before it saying whose it is.
+ */
+export function detectNearKeyWord(
+  line: string,
+  out: ContextHit[],
+  notSecretLine: (l: string) => boolean,
+  isSlug: (v: string) => boolean,
+): void {
+  if (!ANY_QUOTE.test(line)) return;
+  const re = KEY_WORD_RE;
+  re.lastIndex = 0;
+  let checked = false;
+  for (let m = re.exec(line); m !== null; m = re.exec(line)) {
+    if (!noLetterBefore(line, m.index)) continue;
+    const from = m.index + m[0].length;
+    const end = spanEnd(line, m.index, clauseEnd(line, from, from + 80));
+    if (!quoteOpenerBetween(line, from, end)) continue;
+    for (const q of quotedIn(line, from, end)) {
+      const v = q.value;
+      // Words joined with a short id or a version (`mini-model-4o-tts`, a CSS class) are names.
+      if (!isKeyShaped(v) || v.includes('|') || isSlug(v) || !isCredentialValue(v)) continue;
+      if (GAP_NOT_SECRET.test(line.slice(from, q.open)) || ownedBy(line, q.open) || labelBefore(line, q.open)) continue;
+      // A line naming commits, ids, fingerprints or public keys: its runs are those.
+      if (!checked) {
+        if (notSecretLine(line)) return;
+        checked = true;
+      }
+      push(out, q.start, v, 'secret.password', `value near a "${m[0].toLowerCase()}" word`);
+    }
+  }
+}
+
+/**
+ * One word between `pass` and a quote, not a particle, determiner or pronoun an English verb
+ * `pass` takes (`pass the \`…\``, `pass in \`…\``, `pass it \`…\``): `pass` is then a noun.
+ */
+const PASS_NOUN_GAP =
+  /^\s+(?!(?:the|a|an|in|on|to|it|as|via|through|along|down|up|over|back|off|out|its|their|this|that|these|those|your|our|my|his|her|each|all|any|both|only|just|also|then|with|without|from|into|onto|and|or|not|no)\s)\p{L}{2,12}\s+$/iu;
 
 /** `?name=value`, `&name=value`, `name=value` after white space or a parenthesis. */
 const SETTING_NEAR = /(?:^|[\s?&(])[A-Za-z][\w-]{1,20}=([^\s&)\]`'",;]{6,64})/g;
@@ -207,16 +290,6 @@ function settingsNear(line: string, from: number, end: number, out: ContextHit[]
       'value set near a password word',
     );
   }
-}
-
-/**
- * Letters with no word in them: 12 to 64 ASCII letters holding five consonants in a row
- * (`app password (\`…\`)`, a generated app password of sixteen lower-case letters). Words of
- * the languages of the notes rarely hold five consonants in a row; a random run of 12 almost always does.
- */
-const FIVE_CONSONANTS = /[bcdfghjklmnpqrstvwxz]{5}/i;
-function isRandomLetters(v: string): boolean {
-  return v.length >= 12 && v.length <= 64 && /^[A-Za-z]+$/.test(v) && FIVE_CONSONANTS.test(v);
 }
 
 /** Six to ten digits that are not a date (`20260512`): a PIN. */
@@ -344,6 +417,8 @@ export function detectPairs(line: string, inContext: boolean, out: ContextHit[])
     if (after === 47 /* / */) continue; // a path: a/b/c
     const value = trimUnquoted(raw);
     if (!isCredentialValue(value) || !isPasswordShaped(value) || areSiblings(user, value)) continue;
+    // `host.example/path?q=`: a host's name before the slash makes it a URL, not a login.
+    if (!user.includes('@') && HOST.test(user)) continue;
     const realm = user.includes('@');
     // Emphasis wraps the pair: `**root / x**`, `_admin / x_` (a backtick only quotes).
     const open = m[1]!.replace(/`/g, '');

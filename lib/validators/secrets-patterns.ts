@@ -40,6 +40,14 @@ const fixed = (prefix: string) => () => prefix;
 /** Passwords that only name where the secret lives (`$TOKEN`, `${TOKEN}`, `<password>`, `***`) leak nothing. */
 const PLACEHOLDER_PASSWORD = /^(?:\$[A-Za-z_][A-Za-z0-9_]*|\$\{[A-Za-z_][A-Za-z0-9_]*\}|<[^<>]*>|\*+)$/;
 
+/** A JSON field whose name says token, secret, password or key, with a value of 8 or more characters. */
+const ENCODED_SECRET_FIELD = /"[A-Za-z_]*(?:token|secret|passw(?:or)?d|api_?key|apikey)"\s*:\s*"[^"]{8,}"/i;
+/** Does the base64url text `v` decode to a JSON object holding a credential field? */
+export function encodesCredential(v: string): boolean {
+  const json = Buffer.from(v.replace(/=+$/, ''), 'base64url').toString('utf8');
+  return json.startsWith('{') && ENCODED_SECRET_FIELD.test(json);
+}
+
 function privateIpv4(m: RegExpExecArray): string | null {
   const octets = m.slice(1, 5).map(Number);
   if (octets.some((o) => !(o >= 0 && o <= 255))) return null;
@@ -170,6 +178,15 @@ const DETECTORS: Detector[] = (
       tier: 1,
       re: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}/g,
       describe: token('JWT', fixed('eyJ')),
+    },
+    {
+      // One base64url segment that decodes to a JSON object naming a token, secret or password
+      // (a setup or pairing code that embeds its token): the value's shape, not its label.
+      code: 'secret.encoded-token',
+      hint: 'eyJ',
+      tier: 1,
+      re: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{37,2000}={0,2}(?![A-Za-z0-9_.-])/g,
+      describe: (m) => (encodesCredential(m[0]) ? `encoded token ${maskToken(m[0], 'eyJ')}` : null),
     },
     {
       code: 'secret.url-credentials',

@@ -20,10 +20,11 @@ import { groupedAlternation } from './alternation';
 import { wantedLines } from './secrets-trigger';
 import { asciiSet, hasRun, isJsSpace } from './text-chars';
 import { codePointLength } from './validate-text';
-import { HOST, areSiblings, isHashOrAddress } from './secrets-shape';
+import { HOST, VERSIONED_NAME, areSiblings, isHashOrAddress, isRandomLetters } from './secrets-shape';
 import {
   detectAppPasswords,
   detectBearer,
+  detectNearKeyWord,
   detectNearPasswordWord,
   detectPin,
   PIN_WORD,
@@ -112,18 +113,30 @@ const WEAK_LOOKALIKE =
 const CODE_NAME = /^[\p{L}$_]+(?:[._+/,-][\p{L}$_]+)+(?:\([^)]*\)?)?$/u;
 /** No ASCII letter or digit: words in another script (`Auth=이메일+비번`), not a token or key. */
 const NO_ASCII_ALNUM = /^[^A-Za-z0-9]*$/;
-/** The labels that name a password (a passphrase of plain words is one): English, the Latin-script ones, and every label in another script. */
+/**
+ * The labels that name a password (a passphrase of plain words is one): English, the Latin-script
+ * ones, and every label in another script but the words for a key (`密钥`, `ключ`, `clé`,
+ * `schlüssel`), which ask a key's length and shape as `key` does.
+ */
 const PASSWORD_WORD =
-  /^(?:passwords?|passwd|pass|passphrase|pwd|pw|mot de passe|mdp|passwort|kennwort|senha|clave|contrasena)$|[\u0080-\uffff]/i;
+  /^(?:passwords?|passwd|pass|passphrase|pwd|pw|mot de passe|mdp|passwort|kennwort|senha|clave|contrasena)$|^(?!(?:密钥|ключ|clé|schlüssel)$).*[\u0080-\uffff]/i;
 /** An id in capitals (`QRX42-B7`, `TASK-2026-027`, `EAP-TLSv2` with its version): a name, after a key or token word. */
 const UPPER_ID = /^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+(?:v\d{1,2})?$/;
 function isNameNotSecret(label: string, value: string): boolean {
   // `PASS=auto-commit`, `pass: all-green`: a test's verdict, words joined, is no password.
   if (label.toLowerCase() === 'pass' && CODE_NAME.test(value)) return true;
+  // A model or product with its version (`chat-model-2.0-flash`) after any label: a name.
+  if (VERSIONED_NAME.test(value)) return true;
   // The label first: after a password word (most labels) neither value test is needed.
   if (PASSWORD_WORD.test(label)) return false;
   // A key or a token is long: `API key: 4f1e0a` is a public affiliate id, not a key.
   if (value.length < 8) return true;
+  // `app_auth=ok`: a setting and its flag, not a token.
+  if (SETTING_FLAG.test(value)) return true;
+  // A cookie's value is a session token only when it has a key's shape (`consent=yes` is none).
+  if (COOKIE_LABEL.test(label) && !isKeyShaped(value)) return true;
+  // `Access Key: <hex>` / `<CAPITALS>`: an access key's id (its secret is the secret key).
+  if (ACCESS_KEY_LABEL.test(label) && ID_CHARS.test(value)) return true;
   return (
     CODE_NAME.test(value) ||
     NO_ASCII_ALNUM.test(value) ||
@@ -133,6 +146,14 @@ function isNameNotSecret(label: string, value: string): boolean {
     (/^auth/i.test(label) && LOWER_WORDS_NUMBER.test(value))
   );
 }
+const ACCESS_KEY_LABEL = /^access[ _-]?keys?$/i;
+/** A name set to a flag (`app_auth=ok`, `secure=true`). */
+const SETTING_FLAG = /^[A-Za-z_][\w.-]*=(?:ok|true|false|yes|no|on|off|none|null|[01])$/i;
+/** A label ending in `access key` with no `secret` in it (`R2 Access Key`, not `Secret Access Key`). */
+const ACCESS_KEY_ID_LABEL = /^(?!.*secret).*access[ _-]?keys?$/i;
+const COOKIE_LABEL = /^cookies?$/i;
+/** One case of hex or capitals and digits: an id's alphabet (a secret key mixes cases). */
+const ID_CHARS = /^(?:[0-9a-f]+|[0-9A-F]+|[0-9A-Z]+)$/;
 /** Lower-case words and a number joined (`support-9645`, `team_42`) after `auth`: the account it is signed in as. */
 const LOWER_WORDS_NUMBER = /^[a-z]+(?:[-_][a-z]+)*[-_]\d+$/;
 /** An amount (`~300K-2M`, `1,200/min`): a count of tokens, not a token. */
@@ -305,7 +326,7 @@ export function spacesAt(line: string, at: number, limit = line.length): number 
 
 /** Credential labels in the languages real notes use (English first). */
 export const LABEL_WORDS =
-  'passwords?|passwd|pass|passphrase|pwd|pw|client[ _-]?secrets?|secret[ _-]?keys?|secrets?|api[ _-]?keys?|apikeys?|access[ _-]?keys?|access[ _-]?tokens?|auth[ _-]?tokens?|tokens?|auth|snmp[ _-]?community|community[ _-]?strings?|' +
+  'passwords?|passwd|pass|passphrase|pwd|pw|client[ _-]?secrets?|secret[ _-]?keys?|secrets?|api[ _-]?keys?|apikeys?|access[ _-]?keys?|access[ _-]?tokens?|auth[ _-]?tokens?|tokens?|auth|consumer[ _-]?keys?|consumer[ _-]?secrets?|cookies?|snmp[ _-]?community|community[ _-]?strings?|' +
   'contraseña|contrasena|clave|mot de passe|mdp|passwort|kennwort|senha|пароль|비밀번호|비번|암호|密码|密碼|口令|パスワード|暗証番号|' +
   'mật khẩu|mat khau|ключ|密钥|clé|schlüssel|chave';
 
@@ -321,7 +342,7 @@ const SPACE_LABELS =
  * and the product 1Password, whose name holds the label word (`from 1Password via \`x.apiKey\``).
  */
 export const NOT_A_SECRET_KEY =
-  /(?:^|[_.\- ])(?:ids?|name|names|type|types|file|files|path|url|uri|endpoint|hint|policy|length|len|max|min|count|limit|size|ttl|expir\w*|expires?|rotation|header|prefix|format|field|budget|usage|used|hash|hashed|salt|env|var|public|pub|pubkey|fingerprint|scope|scopes|location|manager|reset|required|store|stdin|helper|command|cmd|mode|algorithm|algo|filename|filenames|dir|directory|folder|nopasswd|passwordless|publishable|design|input|output|prompt|completion|context|sort|primary|foreign|partition|pacing|rate|refresh[ _-]?interval)(?:$|[_.\- ])|public|pubkey|max_?tokens|tokeniz|^1password$/i;
+  /(?:^|[_.\- ])(?:ids?|name|names|type|types|file|files|path|url|uri|endpoint|hint|policy|length|len|max|min|count|limit|size|ttl|expir\w*|expires?|rotation|header|prefix|format|field|budget|usage|used|hash|hashed|salt|env|var|public|pub|pubkey|fingerprint|scope|scopes|location|manager|reset|required|store|stdin|helper|command|cmd|mode|algorithm|algo|filename|filenames|dir|directory|folder|nopasswd|passwordless|publishable|design|input|output|prompt|completion|context|sort|primary|foreign|partition|pacing|rate|refresh[ _-]?interval|config|configs|configuration|method|methods|provider)(?:$|[_.\- ])|public|pubkey|max_?tokens|tokeniz|^1password$/i;
 
 // ---------------------------------------------------------------------------
 // Line selection
@@ -516,6 +537,28 @@ function storedElsewhere(line: string): boolean {
   return STORED_ELSEWHERE.test(line) && !QUOTED_VALUE.test(line);
 }
 
+/**
+ * After a key or token word, an unquoted value followed by a word naming what it is
+ * (`API key connected: some-name99 account`): the account's or model's name, not the key.
+ */
+const NAMED_AFTER =
+  /^\s+(?:account|user|username|handle|profile|workspace|project|model|org|organi[sz]ation|team|id)\b/i;
+function namedAfter(label: string, line: string, end: number): boolean {
+  return !PASSWORD_WORD.test(label) && NAMED_AFTER.test(line.slice(end, end + 20));
+}
+
+/**
+ * `old→new` as one unquoted run after a label (`key fixed: ak_→ck_…`): the value set is the part
+ * after the last arrow; the part before is what it replaced (a prefix, an old value).
+ */
+function afterArrow(u: { value: string; start: number } | null): { value: string; start: number } | null {
+  if (u === null) return null;
+  const a = Math.max(u.value.lastIndexOf('→') + 1, u.value.lastIndexOf('->') + 2, 0);
+  if (a <= 1) return u; // no arrow, or one at the very start
+  const rest = u.value.slice(a);
+  return rest === '' ? null : { value: rest, start: u.start + a };
+}
+
 /** The words CLOSER took between a label and its colon: a number (`Pass 1:`) or a part naming something else (`token filename:`). */
 function qualifierNamesOther(closed: string): boolean {
   for (const w of closed.split(/[\s()*"'`_:=：]+/)) {
@@ -550,7 +593,9 @@ function labelledValue(label: string, value: string, quoted: boolean): boolean {
   if (isCredentialValue(value)) return !isNameNotSecret(label, value);
   // `auth` names a service as often as its key (`auth api: <uuid>` in a list of service ids).
   if (UUID.test(value)) return !/^auth/i.test(label);
-  // Quoted only: an unquoted value has a character that is not a letter (mayHoldValue's gate).
+  // Generated letters after a password label (an app password of sixteen lower-case letters).
+  if (PASSWORD_WORD.test(label) && isRandomLetters(value)) return true;
+  // Quoted only: unquoted, a CamelCase word is a product's name as often (`passphrase → MacBook`).
   return quoted && value.length >= 6 && PASSWORD_WORD.test(label) && CAMEL_WORD.test(value);
 }
 
@@ -591,6 +636,16 @@ export function inParameterExpansion(line: string, at: number): boolean {
   return open !== -1 && line.lastIndexOf('}', at) < open;
 }
 
+/**
+ * Is the label at `at` a field of a format (`host:port:user:pass:…`, `ip|user|password`)? Two
+ * lower-case names joined to it by `:` or `|` before it: the names of fields, not a value.
+ */
+const FIELD_FORMAT_BEFORE = /(?:^|[^\w])[a-z]{2,10}[:|][a-z]{2,10}[:|]$/;
+function inFieldFormat(line: string, at: number): boolean {
+  const c = line.charCodeAt(at - 1);
+  return (c === 58 || c === 124) && FIELD_FORMAT_BEFORE.test(line.slice(Math.max(0, at - 24), at));
+}
+
 /** Does the backtick at `at` close a code span: an odd number of backticks before it on the line? */
 export function closesCodeSpan(line: string, at: number): boolean {
   let n = 0;
@@ -607,7 +662,7 @@ const detectLabel: LineDetector = (line, out) => {
   if (first === null) return;
   let stored = 0; // 0 not yet known; 1 the line says where the secret is stored and quotes no value; 2 not
   for (let m: RegExpExecArray | null = first; m !== null; m = nextLabel(line, m.index + m[0].length)) {
-    if (isNotSecretKey(m) || inParameterExpansion(line, m.index)) continue;
+    if (isNotSecretKey(m) || inParameterExpansion(line, m.index) || inFieldFormat(line, m.index)) continue;
     const label = m[2] ?? '';
     // `OAuth`: `auth` glued to a word is the protocol's name, not a label.
     if (label.length === 4 && (label.charCodeAt(0) | 0x20) === 0x61 && m[1] && /[A-Za-z0-9]$/.test(m[1])) continue;
@@ -665,8 +720,8 @@ const detectLabel: LineDetector = (line, out) => {
       SPACE_LABELS.test(label);
     if (!sep && !spaced) continue;
     const from = skipScheme(line, spaced ? at + spacesAt(line, at) : afterSep);
-    const u = unquotedAt(line, from);
-    if (u && labelledValue(label, u.value, false)) {
+    const u = afterArrow(unquotedAt(line, from));
+    if (u && labelledValue(label, u.value, false) && !namedAfter(label, line, u.start + u.value.length)) {
       if (stored === 0) stored = storedElsewhere(line) ? 1 : 2;
       if (stored === 1) return;
       push(out, u.start, u.value, 'secret.password', `value after a "${label.toLowerCase()}" label`);
@@ -710,6 +765,19 @@ const ENV_PASSWORD = /PASSWORD|PASSWD|PASS|PWD/;
 const ENV_NOT =
   /(?:_ID|_IDS|_FILE|_PATH|_URL|_URI|_NAME|_TYPE|_HINT|_LEN|_LENGTH|_MAX|_MIN|_TTL|_COUNT|_ENDPOINT|_HEADER|PUBLIC|_PUB|BYPASS|PASSTHROUGH|COMPASS|PASSIVE|_PASSES|MAX_TOKENS|TOKENIZER)(?:_|$)/;
 
+/**
+ * Words joined that name a variable or say there is no value (`telegram_bot_token`, `BOT_TOKEN`,
+ * `state.epic`, `not-set`), not lower-case words set as the value itself (`change-me`, a
+ * translated "your long random secret" recorded as the one in use: real tune folders).
+ */
+const VARIABLE_PART =
+  /^(?:tokens?|keys?|secrets?|api|apikey|bot|pass|passwords?|auth|env|var|name|id|not|none|unset|empty|null|todo|tbd|placeholder|example|sample|dummy|redacted|missing|here|your|my)$/i;
+function namesAVariable(value: string): boolean {
+  if (!/^[a-z]+(?:[-_][a-z]+)+$/.test(value)) return true;
+  for (const part of value.split(/[-_]/)) if (VARIABLE_PART.test(part)) return true;
+  return false;
+}
+
 const detectEnv: LineDetector = (line, out) => {
   if (!line.includes('=')) return;
   ENV_RE.lastIndex = 0;
@@ -728,7 +796,7 @@ const detectEnv: LineDetector = (line, out) => {
     if (short !== null && !(short === 'key' ? isKeyShaped(value) : isPasswordShaped(value))) continue;
     // A token's or a key's variable holding words joined (`BOT_TOKEN=telegram_bot_token`, `= "BOT_TOKEN"`)
     // holds a name; `PASS=` alone is a test's verdict as often as a password, so it asks a password's shape.
-    if (!ENV_PASSWORD.test(name) && CODE_NAME.test(value)) continue;
+    if (!ENV_PASSWORD.test(name) && CODE_NAME.test(value) && namesAVariable(value)) continue;
     if (name === 'PASS' && !isPasswordShaped(value)) continue;
     push(out, start, value, 'secret.env-credential', `credential assigned to ${name}`);
   }
@@ -789,9 +857,10 @@ const HTTP_SCHEME = /^https?$/i;
  * (`` `~/.node-global` ``: `~`, `.` or `..` before the slash), a change of numbers (`755→700`).
  */
 const SETTING = /^[A-Za-z_][\w.-]*=[\w.-]+$/;
-const VERSIONED_NAME = /^[a-z]+(?:-[a-z]+)*-\d+(?:\.\d+)+(?:-[a-z]+)*$/;
 const PATH_START = /^(?:~|\.{1,2})$/;
 const NUMBER_CHANGE = /^\d+(?:→|->)\d+$/;
+/** Digits and `:`, `.`, `-` only (`10-20:33`, a time range cut at its first colon): a time, never a login. */
+const TIME_LIKE = /^[\d:.\-–]+$/;
 /**
  * Lower-case words joined by `-` or `_` (`total_purchased`, `key-only`, `nvidia-kernel-dkms`):
  * names of columns, packages and modes. A password in a pair has a digit, a capital or a symbol.
@@ -803,6 +872,7 @@ function notALogin(user: string, pass: string): boolean {
     VERSIONED_NAME.test(pass) ||
     PATH_START.test(user) ||
     NUMBER_CHANGE.test(pass) ||
+    TIME_LIKE.test(pass) ||
     WORDS_JOINED.test(pass) ||
     UPPER_ID.test(pass) ||
     areSiblings(user, pass)
@@ -1047,6 +1117,9 @@ function runsMayHoldValue(text: string, from: number, to: number): boolean {
     if ((f & QUOTE) !== 0) return true;
     if ((f & SPACE) !== 0) {
       if (p !== -1 && q - p >= 6 && nonLetter !== -1 && nonLetter < q) return true;
+      // Generated letters (isRandomLetters: an app password after its label) are letters alone.
+      if (p !== -1 && q - p >= 12 && (nonLetter === -1 || nonLetter >= q) && isRandomLetters(text.slice(p, q)))
+        return true;
       p = -1;
       q = -1;
       nonLetter = -1;
@@ -1082,7 +1155,9 @@ function detectLine(line: string, out: Hit[], inContext = false): void {
   // Context and shape (secrets-context.ts): a value no label is tied to.
   detectPairs(line, inContext, out);
   detectNearPasswordWord(line, out);
+  detectNearKeyWord(line, out, isNotSecretLine, isSlug);
 }
+const isNotSecretLine = (line: string) => NOT_SECRET_LINE.test(line);
 
 // ---------------------------------------------------------------------------
 // Bare keys and tables: context from the line itself, a heading, or a header row
@@ -1152,13 +1227,26 @@ export function isWordPath(run: string): boolean {
   return true;
 }
 
+/**
+ * A storage path of ids (`project/pr_x1Y2/tool_router_session/trs_Z9/file`): three parts or more,
+ * two of them lower-case words or words joined by `_`/`-`. A key with slashes (base64) has no
+ * two parts that are words.
+ */
+export function isIdPath(run: string): boolean {
+  const parts = run.split('/');
+  if (parts.length < 3) return false;
+  let words = 0;
+  for (const p of parts) if (p.length >= 4 && /^[a-z]+(?:[_-][a-z]+)*$/.test(p)) words++;
+  return words >= 2;
+}
+
 export function isBareKey(run: string): boolean {
   // `/=+$/` removed by hand: few runs end in `=`, and a replace is a builtin call on every run.
   let cut = run.length;
   while (cut > 0 && run.charCodeAt(cut - 1) === 61 /* = */) cut--;
   const body = cut === run.length ? run : run.slice(0, cut);
   if (UUID.test(body) || isSlug(body) || isLowerCasePath(body)) return false;
-  if (body.includes('/') && isWordPath(body)) return false;
+  if (body.includes('/') && (isWordPath(body) || isIdPath(body))) return false;
   // 32+ hex is a key here; git SHAs were already excluded by the line (commit, sha, revision, /commit/).
   if (/^[0-9a-f]{32,}$/i.test(body)) return true;
   return /[A-Za-z]/.test(body) && /\d/.test(body) && !isPlaceholder(body);
@@ -1224,6 +1312,8 @@ function notAKeyHere(line: string, start: number, end: number): boolean {
   // The value of a label that names something else (`Drive Root: X` on a line that mentions a key elsewhere).
   const label = LABEL_RIGHT_BEFORE.exec(line.slice(Math.max(0, start - 60), start))?.[1];
   if (label !== undefined && !KEY_LABEL_WORD.test(label)) return true;
+  // `Access Key: <hex>`: an access key's id in one case (its secret is the secret key).
+  if (label !== undefined && ACCESS_KEY_ID_LABEL.test(label) && ID_CHARS.test(line.slice(start, end))) return true;
   // A key file's name (`<hex>.txt`): a file.
   if (FILE_SUFFIX_AFTER.test(line.slice(end, end + 14))) return true;
   if (ID_BEFORE.test(line.slice(Math.max(0, start - 12), start))) return true;

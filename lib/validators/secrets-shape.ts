@@ -67,9 +67,17 @@ const PRICE = /^[$€£¥]\d/;
 /** An address of a service with a scheme and no `//` (`stun:stun.example.org:3478`). */
 const SCHEME_HOST = /^[a-z][a-z0-9+.-]*:[a-z0-9.-]+\.[a-z]{2,}(?::\d+)?$/;
 const CODE_LIKE =
-  /^[A-Za-z_][\w.-]*[:=](?:true|false|null|none|yes|no|on|off|\d{1,6})$|\(\)|={2}|!=|=>|->|&&|\|\||\$\{|\$\(|^--?[A-Za-z]|^[A-Za-z_][\w.-]*=|^[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$.]*$/;
+  /^[A-Za-z_][\w.-]*[:=](?:true|false|null|none|yes|no|on|off|ok|\d{1,6})$|\(\)|={2}|!=|=>|->|&&|\|\||\$\{|\$\(|^--?[A-Za-z]|^[A-Za-z_][\w.-]*=|^[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$.]*$/;
 /** Parts of words and numbers joined by `-`, `_` or `.` (`nightly-backup-job-2026`): a name, however long. */
 const WORD_SLUG = /^(?:[A-Za-z]+|\d+)(?:[-_.](?:[A-Za-z]+|\d+))+$/;
+/**
+ * A product or model name with its dotted version (`chat-model-2.0-flash`, `gpt-5.3-codex`,
+ * `MiniMax-M2.7`): words joined by `-`, one part a version (`2.0`, `M2.7`). A name, after a key
+ * word as in a pair (docs/credentials.md, "Not credentials").
+ */
+export const VERSIONED_NAME = /^[A-Za-z]+(?:-[A-Za-z]+)*-[A-Za-z]{0,2}\d+(?:\.\d+)+(?:-[A-Za-z]+)*$/;
+/** The fields of a format (`ip:port:user:pass:HTTP2`): two lower-case names or more, each followed by `:`. */
+const FIELD_FORMAT = /^(?:[a-z]{2,10}:){2,}/;
 /** Lower-case hex of 7 to 40 characters: a commit or an object id. */
 const SHORT_HEX = /^[0-9a-f]{7,40}$/;
 
@@ -89,7 +97,8 @@ export function isNotSecretShape(v: string): boolean {
     DATE_TIME_VERSION.test(v) ||
     FILE_LIKE.test(v) ||
     (v.includes('/') && PATH_LIKE.test(v)) ||
-    CODE_LIKE.test(v)
+    CODE_LIKE.test(v) ||
+    FIELD_FORMAT.test(v)
   );
 }
 
@@ -107,7 +116,7 @@ export function isPasswordShaped(v: string, strict = false): boolean {
   if (!(k.lower || k.upper) || !(k.digit || k.symbol)) return false;
   if (k.count < (strict ? 3 : 2)) return false;
   if (!k.upper && !k.symbol && LOWER_NAME.test(v)) return false;
-  if (SHORT_HEX.test(v) || NOT_A_PASSWORD.test(v)) return false;
+  if (SHORT_HEX.test(v) || NOT_A_PASSWORD.test(v) || VERSIONED_NAME.test(v)) return false;
   return !isNotSecretShape(v);
 }
 
@@ -133,6 +142,22 @@ export function isKeyShaped(v: string): boolean {
   if (!k.digit || !(k.lower || k.upper)) return false;
   if (isNotSecretShape(v) || WORD_SLUG.test(v)) return false;
   return entropy(v) >= 3.5;
+}
+
+/**
+ * Letters with no word in them: 12 to 64 ASCII letters holding five consonants in a row, or
+ * with fewer than three vowels in ten and a run of three consonants (`app password (\`…\`)`, a
+ * generated app password of sixteen lower-case letters). Words of the languages of the notes
+ * rarely hold five consonants in a row and have more vowels; a random run of 12 rarely does.
+ */
+const FIVE_CONSONANTS = /[bcdfghjklmnpqrstvwxz]{5}/i;
+const THREE_CONSONANTS = /[bcdfghjklmnpqrstvwxz]{3}/i;
+export function isRandomLetters(v: string): boolean {
+  if (v.length < 12 || v.length > 64 || !/^[A-Za-z]+$/.test(v)) return false;
+  if (FIVE_CONSONANTS.test(v)) return true;
+  let vowels = 0;
+  for (let i = 0; i < v.length; i++) if ('aeiouAEIOU'.includes(v[i]!)) vowels++;
+  return vowels / v.length < 0.3 && THREE_CONSONANTS.test(v);
 }
 
 /** An application password: six groups of four letters and digits separated by single spaces, letters and digits mixed. */
@@ -193,8 +218,9 @@ export function appPasswords(line: string): Array<{ start: number; value: string
  */
 export function areSiblings(a: string, b: string): boolean {
   if (/^[A-Z0-9-]+$/.test(a) && /^[A-Z0-9-]+$/.test(b) && /\d/.test(a) && /\d/.test(b)) return true;
-  if (a.length !== b.length || a.length < 8) return false;
+  if (a.length !== b.length || a.length < 6) return false;
   let diff = 0;
   for (let i = 0; i < a.length && diff <= 2; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) diff++;
-  return diff <= 2;
+  // Short names (6 or 7) are siblings only one place apart (`item1`/`item2` numbered in a list).
+  return diff <= (a.length < 8 ? 1 : 2);
 }

@@ -12,7 +12,7 @@ import { emailCandidates, homePathCandidates } from './secrets-pii';
 import { proseCandidates } from './secrets-prose';
 import { isAllowedAddress } from './allow';
 import { blankRedacted } from './secrets-redact';
-import { credentialValue, knownValueCandidates } from './known-values';
+import { credentialValue, knownValueCandidates, ownJoinedCandidates, ownJoinedValue } from './known-values';
 import { lineAt, lineStarts, type ScanText, scanTextOf, tooLargeMessage } from './scan-text';
 import { FILE_CAP_BYTES, findingClass, type Finding, type OwnerIdentity, type Verdict } from './types';
 
@@ -21,7 +21,7 @@ import { FILE_CAP_BYTES, findingClass, type Finding, type OwnerIdentity, type Ve
  * every file when this or the owner identity (allowances included) differs from
  * what the index was built with.
  */
-export const SECRET_RULES_VERSION = '2026-11-29.context-3+known-values-2';
+export const SECRET_RULES_VERSION = '2026-11-29.context-4+known-values-2';
 
 type Range = [number, number];
 
@@ -124,14 +124,27 @@ function withKnownValues(
   starts: readonly number[],
 ): SecretCandidate[] {
   const own = new Map<string, number>();
+  let joined: Map<string, number> | undefined;
   for (const c of resolved) {
     if (findingClass(c.code) !== 'credential') continue;
     const v = credentialValue(text, c);
-    if (v !== null && !own.has(v)) own.set(v, lineAt(starts, c.start));
+    if (v !== null) {
+      if (!own.has(v)) own.set(v, lineAt(starts, c.start));
+      continue;
+    }
+    // Words joined (`change-me` set as a token): masked again in this text only.
+    const j = ownJoinedValue(text, c);
+    if (j === null) continue;
+    if (joined === undefined) joined = new Map();
+    if (!joined.has(j)) joined.set(j, lineAt(starts, c.start));
   }
-  if (own.size === 0 && !owner.knownValues?.entries.size) return resolved;
+  if (own.size === 0 && joined === undefined && !owner.knownValues?.entries.size) return resolved;
   const taken = resolved.map((c): [number, number] => [c.start, c.end]);
   const found = knownValueCandidates(text, taken, own, owner.knownValues);
+  if (joined !== undefined) {
+    for (const c of found) taken.push([c.start, c.end]);
+    append(found, ownJoinedCandidates(text, taken, joined));
+  }
   if (found.length === 0) return resolved;
   return [...resolved, ...found].sort(byPosition);
 }

@@ -227,6 +227,18 @@ export const POSITIVES: Record<string, Snippet[]> = {
     (t) =>
       `Боевой аккаунт: идентификатор \`48213\`, ключ \`${wrap(`${t.hex(8)}-${t.hex(4)}-4${t.hex(3)}-a${t.hex(3)}-${t.hex(12)}`)}\``,
   ],
+  // From the 43 tune folders (docs/credentials.md §2), in my own words and values.
+  'tune-43': [
+    () =>
+      `Setup Code: [[c:${Buffer.from('{"url":"ws://hub.example.net:8080","pairToken":"Lk4-Qz81vT2mXb9WpR7dNc3s"}').toString('base64url')}]]`,
+    () => 'Shop consumer key: [[c:ck_Vb72nQx9Lm4TzPa8]]',
+    () => 'Set the consumer key (`[[c:ck_Hy63pRt8Ws2Ke5Nm1Qz]]`) in the shop config',
+    () => '`sess` cookie: `[[c:Pq92LmZt41vKxW07cBn6Js8eYr3fGd5hT2uA]]`',
+    () => '| **App Password** | `[[c:zmvrtkqlpwxbsndh]]` |',
+    () => 'HUB_TOKEN=[[c:swap-me-soon]] node hub.js --port 9000',
+    () => 'shop consumer key fixed: ck_→[[c:ck_Rt58mWq2Zx7LpV4n]] (right prefix)',
+    () => '- Tài khoản shop: pass chung `[[c:shop2027xy]]`, mỗi dòng một tài khoản',
+  ],
   personal: [
     () => 'The NAS lives at [[p:192.168.1.20]] and the pi at [[p:192.168.1.21]].',
     () => 'k3s nodes: [[p:10.0.10.11]], [[p:10.0.10.12]], [[p:10.0.10.13]]',
@@ -457,4 +469,21 @@ export const NEGATIVES: Snippet[] = [
   () => 'Register with `./config.sh --url https://git.example.net/home --token RUNNER_TOKEN` as the runner user.',
   () => 'Told him how the root password behaves on `pve.home.example.org`: passwd, then su.',
   () => 'cache 改为 redis (沿用旧 密码 fallback)。jobs/cache/loader.py 不受影响。',
+  // the 43 tune folders (docs/credentials.md §2), in my own words
+  () => '如果新密钥只支持 `demo-vision-3.1-lite`，需要改成：',
+  () => '- Checked: the API key can call `chat-4.2-mini` now',
+  () => 'Session shows: **relay-portal/RelayMax-R3.5** (default endpoint)',
+  () => '- `oembed.example.org/embed?url=` returns titles after login',
+  () => '## Sync 4: export test + after-login (18:05-18:40 UTC)',
+  () => 'from the captured login (tester1/tester2 sets)',
+  () => '## Key packets (client side)\n\nMove: `K2S_WalkPathStep`, `K2S_TurnAroundNow`',
+  () => '### Session key generator\n\n- Output: string "B0458164-7F336A6D-F45BA74F"',
+  () => '- storage key used: `project/pr_Ab12Cd34Ef/file_upload_session/fus_Zy98Xw76Vu/report`',
+  () => '- R2 Access Key: `5d0c9e1f2a3b4c5d6e7f8091a2b3c4d5`',
+  () => '- Connected account: `ca_Pq72mZx9Lk`, auth config: `ac_Tm3kq9XwPz2L`',
+  () => '- Paste proxies (format `ip:port:user:pass:HTTP2`, `:HTTP2` optional)',
+  () => '- Session cookie set successfully (`app_auth=ok`)',
+  () => '- Image API key connected: studioowner77 account',
+  () => 'RELAY_TOKEN=relay_bot_token node relay.js',
+  () => '- Key fix: the text is in `card-body__text--clamp-after-5` div',
 ];
