@@ -6,11 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { withIndexLines } from './recover';
 
-const line = (f: string, prev: string | null = null, next: string | null = null) => ({
+const line = (f: string, prev: string | null = null, next: string | null = null, pos = 0) => ({
   filename: f,
   line: `- [${f}](${f}) — back`,
-  prev,
-  next,
+  pos,
+  before: prev === null ? [] : [prev],
+  after: next === null ? [] : [next],
 });
 
 describe('withIndexLines', () => {
@@ -29,6 +30,29 @@ describe('withIndexLines', () => {
     );
     expect(withIndexLines(idx, [line('z.md', '- [y](y.md)', null)]).text).toBe(
       '# Index\n- [c](c.md)\n- [d](d.md)\n- [z.md](z.md) — back\n',
+    );
+  });
+
+  it('lines that were next to each other go back in their old order, each after the one before', () => {
+    // The old index: a, b, c, d, e; b, c and d were lost together.
+    const old = [
+      '- [a](a.md)',
+      '- [b.md](b.md) — back',
+      '- [c.md](c.md) — back',
+      '- [d.md](d.md) — back',
+      '- [e](e.md)',
+    ];
+    const lost = (i: number, f: string) => ({
+      filename: f,
+      line: old[i]!,
+      pos: i,
+      before: old.slice(0, i).reverse(),
+      after: old.slice(i + 1),
+    });
+    const idx = '# Index\n- [a](a.md)\n- [e](e.md)\n';
+    // Handed over in any order, they come back as they were.
+    expect(withIndexLines(idx, [lost(2, 'c.md'), lost(3, 'd.md'), lost(1, 'b.md')]).text).toBe(
+      `# Index\n${old.join('\n')}\n`,
     );
   });
 

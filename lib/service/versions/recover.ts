@@ -34,8 +34,11 @@ export type RecoverResult =
 export interface IndexLine {
   filename: string;
   line: string;
-  prev: string | null;
-  next: string | null;
+  /** Its row in the MEMORY.md it is taken from: lines put back together go back in this order. */
+  pos: number;
+  /** The link lines before it there, nearest first, and after it, nearest first. */
+  before: string[];
+  after: string[];
 }
 
 /**
@@ -71,17 +74,19 @@ export function indexLineWhenLost(
   const rows = text.split('\n').map((r) => r.replace(/\r$/, ''));
   const i = rows.findIndex((r) => linkedFile(r) === filename);
   if (i < 0) return null;
-  const linkAt = (from: number, step: number): string | null => {
-    for (let k = from; k >= 0 && k < rows.length; k += step) if (linkedFile(rows[k]!)) return rows[k]!;
-    return null;
+  const links = (from: number, step: number): string[] => {
+    const out: string[] = [];
+    for (let k = from; k >= 0 && k < rows.length; k += step) if (linkedFile(rows[k]!)) out.push(rows[k]!);
+    return out;
   };
-  return { filename, line: rows[i]!, prev: linkAt(i - 1, -1), next: linkAt(i + 1, 1) };
+  return { filename, line: rows[i]!, pos: i, before: links(i - 1, -1), after: links(i + 1, 1) };
 }
 
 /**
- * `index` with each line it has no link for put back: after the link line that preceded it
- * then, else before the one that followed it, else after the last link line (or at the end).
- * The file's own line ending (CRLF or LF) is kept.
+ * `index` with each line it has no link for put back, in their old order: after the nearest
+ * link line that preceded it then and is still there (one put back just before counts), else
+ * before the nearest that followed it, else after the last link line (or at the end). The
+ * file's own line ending (CRLF or LF) is kept.
  */
 export function withIndexLines(index: string, lines: IndexLine[]): { text: string; added: number } {
   const crlf = index.includes('\r\n');
@@ -89,11 +94,17 @@ export function withIndexLines(index: string, lines: IndexLine[]): { text: strin
   const rows = index.split('\n');
   const bare = (r: string) => r.replace(/\r$/, '');
   let added = 0;
-  for (const l of lines) {
+  const find = (candidates: string[]): number => {
+    for (const c of candidates) {
+      const k = rows.findIndex((r) => bare(r) === c);
+      if (k >= 0) return k;
+    }
+    return -1;
+  };
+  for (const l of [...lines].sort((a, b) => a.pos - b.pos)) {
     if (rows.some((r) => linkedFile(bare(r)) === l.filename)) continue;
-    const prev = l.prev === null ? -1 : rows.findIndex((r) => bare(r) === l.prev);
-    const next = l.next === null ? -1 : rows.findIndex((r) => bare(r) === l.next);
-    let at = prev >= 0 ? prev + 1 : next;
+    const prev = find(l.before);
+    let at = prev >= 0 ? prev + 1 : find(l.after);
     if (at < 0)
       rows.forEach((r, k) => {
         if (linkedFile(bare(r))) at = k + 1;
