@@ -42,7 +42,8 @@ export function IndexFindings({ findings }: { findings: IndexFinding[] }) {
                 {g.lines.length === 0 ? 'file' : `${g.lines.length === 1 ? 'line' : 'lines'} ${lineList(g.lines)}`}
               </span>
               <span className={`w-32 shrink-0 font-mono ${TONE[g.label] ?? ''}`}>{g.label}</span>
-              <span className="min-w-0">
+              {/* A long file name wraps anywhere: at 390 px the two label columns leave little room. */}
+              <span className="min-w-0 [overflow-wrap:anywhere]">
                 {g.messages[0]}
                 {g.count > 1 ? (
                   <span
