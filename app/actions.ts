@@ -13,9 +13,9 @@ import { transitionAsBatch } from '@/lib/service/write/transition-batch';
 import { indexSignature } from '@/db/queries/signature';
 import { MEMORY_ACTIONS, MEMORY_TYPES } from '@/lib/trust/tiers';
 import { parseMemoryId } from '@/lib/core/memory-id';
-import { createMemory, editMemory } from '@/lib/service/write/create-edit';
+import { createMemory } from '@/lib/service/write/create-edit';
 import { previewTransition, vouchingRefused, type TransitionPreview } from '@/lib/service/write/preview';
-import { editMemoryFields } from '@/lib/service/write/edit-fields';
+import { editMemoryFields, previewFieldsEdit, type EditPreview } from '@/lib/service/write/edit-fields';
 import {
   checkRepair,
   repairAndRestore,
@@ -106,17 +106,6 @@ export const createMemoryAction = action(
     return r.ok
       ? { ok: true, data: { id: `${input.source}:${r.memory}`, message: r.message } }
       : { ok: false, code: r.code, message: r.message };
-  },
-);
-
-export const editMemoryAction = action(
-  MemoryFields.extend({ id: z.string().max(400), expectSha: z.string().regex(/^[0-9a-f]{64}$/) }),
-  (input): ActionResult<{ message: string }> => {
-    const ref = parseMemoryId(input.id);
-    if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
-    const r = editMemory(context(), ref, input, input.expectSha);
-    revalidatePath('/', 'layout');
-    return r.ok ? { ok: true, data: { message: r.message } } : { ok: false, code: r.code, message: r.message };
   },
 );
 
@@ -215,18 +204,25 @@ export const repairRestoreAction = action(
   },
 );
 
+const FieldsEdit = MemoryFields.extend({
+  id: z.string().max(400),
+  expectSha: z.string().regex(/^[0-9a-f]{64}$/),
+  type: z.enum(MEMORY_TYPES),
+});
+
+/** The editor's "Preview changes": the line diff a save would write; nothing is written. */
+export const previewEditAction = action(FieldsEdit, (input): ActionResult<EditPreview> => {
+  const ref = parseMemoryId(input.id);
+  if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
+  const r = previewFieldsEdit(context(), ref, input, input.expectSha);
+  return r.ok ? { ok: true, data: r.preview } : { ok: false, code: r.code, message: r.message };
+});
+
 /** The editor's save: name, description and type (nested ones written back where they were), and the body. */
-export const editMemoryFieldsAction = action(
-  MemoryFields.extend({
-    id: z.string().max(400),
-    expectSha: z.string().regex(/^[0-9a-f]{64}$/),
-    type: z.enum(MEMORY_TYPES),
-  }),
-  (input): ActionResult<{ message: string }> => {
-    const ref = parseMemoryId(input.id);
-    if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
-    const r = editMemoryFields(context(), ref, input, input.expectSha);
-    revalidatePath('/', 'layout');
-    return r.ok ? { ok: true, data: { message: r.message } } : { ok: false, code: r.code, message: r.message };
-  },
-);
+export const editMemoryFieldsAction = action(FieldsEdit, (input): ActionResult<{ message: string }> => {
+  const ref = parseMemoryId(input.id);
+  if (!ref) return { ok: false, code: 'bad-id', message: 'Unknown memory id.' };
+  const r = editMemoryFields(context(), ref, input, input.expectSha);
+  revalidatePath('/', 'layout');
+  return r.ok ? { ok: true, data: { message: r.message } } : { ok: false, code: r.code, message: r.message };
+});

@@ -1,8 +1,14 @@
 'use client';
-/** Add or edit a memory. Saving is an explicit user gesture: the memory becomes verified. */
+/**
+ * Add or edit a memory. Adding is the user's gesture: the new memory is verified. An edit keeps
+ * the memory's tier (docs/trust-model.md, the `edit` row) and shows its line diff first:
+ * "Preview changes", then Save (docs/review-inbox.md "Editor").
+ */
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
-import { createMemoryAction, editMemoryFieldsAction } from '@/app/actions';
+import { createMemoryAction, editMemoryFieldsAction, previewEditAction } from '@/app/actions';
+import type { EditPreview } from '@/lib/service/write/edit-fields';
+import { LineDiffList } from './line-diff-list';
 import { memoryHref } from './format';
 
 const input =
@@ -36,6 +42,32 @@ export function MemoryForm(props: Props) {
     source: props.mode === 'create' ? (props.sources[0]?.id ?? '') : '',
   });
   const places = props.mode === 'edit' ? props.places : undefined;
+  // The diff of the form as it stands; any change to the form drops it (Save needs a fresh one).
+  const [preview, setPreview] = useState<EditPreview | null>(null);
+  const change = (next: typeof v) => {
+    setPreview(null);
+    setV(next);
+  };
+
+  function previewEdit(e: React.FormEvent) {
+    e.preventDefault();
+    setError(null);
+    if (props.mode !== 'edit') return;
+    if (!v.type) return setError('Choose a type: it is a required field.');
+    const type = v.type;
+    start(async () => {
+      const r = await previewEditAction({
+        id: props.id,
+        expectSha: props.sha,
+        type,
+        name: v.name,
+        description: v.description,
+        body: v.body,
+      });
+      if (!r.ok) return setError(r.message);
+      setPreview(r.data);
+    });
+  }
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -75,7 +107,7 @@ export function MemoryForm(props: Props) {
   }
 
   return (
-    <form onSubmit={submit} className="max-w-3xl space-y-4">
+    <form onSubmit={props.mode === 'edit' && !preview ? previewEdit : submit} className="max-w-3xl space-y-4">
       {error ? (
         <p
           role="alert"
@@ -95,7 +127,7 @@ export function MemoryForm(props: Props) {
           <select
             required
             value={v.type}
-            onChange={(e) => setV({ ...v, type: e.target.value as typeof v.type })}
+            onChange={(e) => change({ ...v, type: e.target.value as typeof v.type })}
             className={input}
           >
             <option value="" disabled>
@@ -110,7 +142,7 @@ export function MemoryForm(props: Props) {
         {props.mode === 'create' && props.sources.length > 1 ? (
           <label className="flex-1 text-sm font-medium">
             Root
-            <select value={v.source} onChange={(e) => setV({ ...v, source: e.target.value })} className={input}>
+            <select value={v.source} onChange={(e) => change({ ...v, source: e.target.value })} className={input}>
               {props.sources.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.root}
@@ -126,7 +158,7 @@ export function MemoryForm(props: Props) {
           required
           maxLength={100}
           value={v.name}
-          onChange={(e) => setV({ ...v, name: e.target.value })}
+          onChange={(e) => change({ ...v, name: e.target.value })}
           className={input}
         />
       </label>
@@ -136,7 +168,7 @@ export function MemoryForm(props: Props) {
           required
           maxLength={256}
           value={v.description}
-          onChange={(e) => setV({ ...v, description: e.target.value })}
+          onChange={(e) => change({ ...v, description: e.target.value })}
           className={input}
         />
       </label>
@@ -146,22 +178,73 @@ export function MemoryForm(props: Props) {
           required
           rows={12}
           value={v.body}
-          onChange={(e) => setV({ ...v, body: e.target.value })}
+          onChange={(e) => change({ ...v, body: e.target.value })}
           className={`${input} font-mono`}
           placeholder={'What to remember.\n\n**Why:** …\n\n**How to apply:** …'}
         />
       </label>
-      <p className="text-xs text-slate-600 dark:text-slate-400">
-        Saving validates first: structure errors and secrets block the save. The saved memory is verified, last verified
-        today.
-      </p>
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-md bg-teal-700 px-4 py-2 text-sm font-medium text-white hover:bg-teal-800 disabled:opacity-50"
-      >
-        {pending ? 'Saving…' : props.mode === 'create' ? 'Add memory' : 'Save'}
-      </button>
+      {props.mode === 'create' ? (
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          Saving validates first: structure errors and secrets block the save. The new memory is verified, last verified
+          today.
+        </p>
+      ) : (
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          An edit keeps the memory's tier: it does not promote (promote does, after the observation period). Saving
+          validates first: structure errors and secrets block the save.
+        </p>
+      )}
+      {preview ? (
+        <section aria-label="Changes to save" className="space-y-2">
+          <p className="text-sm">
+            {preview.added + preview.removed === 0
+              ? 'No line changes.'
+              : `${preview.removed} line${preview.removed === 1 ? '' : 's'} removed, ${preview.added} added. The memory stays ${preview.tier}.`}
+          </p>
+          {preview.blocked ? (
+            <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+              {preview.blocked}
+            </p>
+          ) : null}
+          <LineDiffList rows={preview.rows.filter((r, i, all) => r.op !== 'same' || near(all, i))} />
+        </section>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="submit"
+          disabled={
+            pending || (preview !== null && (preview.blocked !== null || preview.added + preview.removed === 0))
+          }
+          className="rounded-md bg-teal-700 px-4 py-2 text-sm font-medium text-white hover:bg-teal-800 disabled:opacity-50"
+        >
+          {props.mode === 'create'
+            ? pending
+              ? 'Saving…'
+              : 'Add memory'
+            : preview
+              ? pending
+                ? 'Saving…'
+                : 'Save'
+              : pending
+                ? 'Comparing…'
+                : 'Preview changes'}
+        </button>
+        {preview ? (
+          <button
+            type="button"
+            onClick={() => setPreview(null)}
+            className="rounded-md border border-slate-300 px-4 py-2 text-sm dark:border-slate-600"
+          >
+            Keep editing
+          </button>
+        ) : null}
+      </div>
     </form>
   );
+}
+
+/** A changed line's neighbours: unchanged lines within two of a change are kept, the rest folded away. */
+function near(rows: EditPreview['rows'], i: number): boolean {
+  for (let j = Math.max(0, i - 2); j <= Math.min(rows.length - 1, i + 2); j++) if (rows[j]!.op !== 'same') return true;
+  return false;
 }

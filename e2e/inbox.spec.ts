@@ -257,6 +257,10 @@ test('the editor shows every required field, nested type included, and saves a c
   await page.goto(`${href(server.root, folder.named.flat)}/edit`);
   await expect(page.getByLabel('Name')).toHaveValue('Flat type');
   await page.getByLabel('Type').selectOption('feedback');
+  await page.getByRole('button', { name: 'Preview changes' }).click();
+  await expect(page.getByRole('region', { name: 'Changes to save' }).locator('li[data-op="added"]')).toHaveText([
+    /type: feedback$/,
+  ]);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { name: 'Flat type', level: 1, exact: true })).toBeVisible();
   const text = read(server.root, folder.named.flat).toString();

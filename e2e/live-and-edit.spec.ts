@@ -58,22 +58,53 @@ test('adding a memory is validated and lands at verified; a secret blocks the sa
   await page.screenshot({ path: shot('added'), fullPage: true });
 });
 
-test('editing and saving makes the memory verified today and keeps unknown keys', async ({ page, server }) => {
+test('an edit shows its diff before saving and keeps the tier; an inferred memory stays inferred', async ({
+  page,
+  server,
+}) => {
   const file = path.join(server.root, 'memories/feedback_small_prs.md');
   fs.writeFileSync(
     file,
     fs.readFileSync(file, 'utf8').replace('type: feedback', 'type: feedback\noriginSessionId: abc-123'),
   );
+  const before = fs.readFileSync(file, 'utf8');
   await page.goto('/tiers/verified');
   await page.getByRole('link', { name: 'Small pull requests' }).click();
   await page.getByRole('link', { name: /Edit this memory/ }).click();
   await page.getByLabel('Description').fill('Keep pull requests under 300 changed lines');
+  await page.getByRole('button', { name: 'Preview changes' }).click();
+  const changes = page.getByRole('region', { name: 'Changes to save' });
+  await expect(changes).toContainText('1 line removed, 1 added. The memory stays verified.');
+  await expect(changes.locator('li[data-op="added"]')).toHaveText(/description: Keep pull requests under 300/);
+  expect(fs.readFileSync(file, 'utf8')).toBe(before); // the preview wrote nothing
+  await page.screenshot({ path: shot('edit-preview'), fullPage: true });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { name: 'Lifecycle' })).toBeVisible();
-  const text = fs.readFileSync(file, 'utf8');
-  expect(text).toContain('description: Keep pull requests under 300 changed lines');
-  expect(text).toContain('originSessionId: abc-123');
-  expect(text).toContain('last-verified: 2026-11-22');
+  expect(fs.readFileSync(file, 'utf8')).toBe(
+    before.replace(
+      'description: Small pull requests description',
+      'description: Keep pull requests under 300 changed lines',
+    ),
+  );
+
+  // An assistant-written memory is not verified by an edit: promote does that.
+  const rule = path.join(server.root, 'memories/feedback_assistant_rule.md');
+  fs.writeFileSync(rule, inferred('An assistant rule', '2026-11-01T08:00:00Z'));
+  await page.goto('/tiers/inferred');
+  await page.getByRole('link', { name: 'An assistant rule' }).click();
+  await page.getByRole('link', { name: /Edit this memory/ }).click();
+  await page.getByLabel('Name').fill('An assistant rule, edited');
+  await page.getByRole('button', { name: 'Preview changes' }).click();
+  await expect(changes).toContainText('The memory stays inferred.');
+  await page.getByLabel('Name').fill('An assistant rule, edited twice');
+  await expect(changes).toHaveCount(0); // a change drops the preview
+  await page.getByRole('button', { name: 'Preview changes' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'Lifecycle' })).toBeVisible();
+  const text = fs.readFileSync(rule, 'utf8');
+  expect(text).toContain('name: An assistant rule, edited twice');
+  expect(text).toContain('trust-level: inferred');
+  expect(text).not.toContain('last-verified');
 });
 
 test('a transition made with the CLI shows up on the open dashboard', async ({ page, server }) => {

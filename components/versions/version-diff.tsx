@@ -4,15 +4,9 @@
  * masks, the marker stands where a credential was. Long lines wrap: no sideways scroll.
  */
 import type { VersionDiff } from '@/lib/service/versions/version-view';
+import { LineDiffList } from '@/components/line-diff-list';
 import { MaskedText } from '@/components/records/masked-text';
 import { shortSha, when } from './version-format';
-
-const TONE = {
-  same: 'text-slate-700 dark:text-slate-300',
-  removed: 'bg-red-50 text-red-900 dark:bg-red-950/60 dark:text-red-100',
-  added: 'bg-emerald-50 text-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-100',
-} as const;
-const SIGN = { same: ' ', removed: '−', added: '+' } as const;
 
 export function VersionDiffView({ diff }: { diff: VersionDiff }) {
   const changed = diff.added + diff.removed;
@@ -23,28 +17,7 @@ export function VersionDiffView({ diff }: { diff: VersionDiff }) {
         <span className="font-mono">{shortSha(diff.to.sha)}</span> ({when(diff.to.at)}):{' '}
         {changed === 0 ? 'the same lines' : `${diff.removed} removed, ${diff.added} added`}
       </p>
-      <ol
-        aria-label="Line diff"
-        className="overflow-hidden rounded-md border border-slate-200 font-mono text-xs dark:border-slate-700"
-      >
-        {diff.rows.map((r, i) => (
-          <li
-            key={i}
-            data-op={r.op}
-            className={`grid grid-cols-[2.5rem_2.5rem_1rem_minmax(0,1fr)] gap-x-1 px-1 ${TONE[r.op]}`}
-          >
-            <span className="select-none text-right text-slate-500 dark:text-slate-400">{r.a ?? ''}</span>
-            <span className="select-none text-right text-slate-500 dark:text-slate-400">{r.b ?? ''}</span>
-            <span aria-hidden className="select-none text-center">
-              {SIGN[r.op]}
-            </span>
-            <span className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]">
-              <span className="sr-only">{r.op === 'same' ? '' : `${r.op}: `}</span>
-              <MaskedText text={r.text || ' '} />
-            </span>
-          </li>
-        ))}
-      </ol>
+      <LineDiffList rows={diff.rows} text={(t) => <MaskedText text={t} />} />
     </div>
   );
 }

@@ -147,7 +147,7 @@ export default async function MemoryPage({ params }: { params: Promise<{ id: str
                 href={`/memories/${encodeURIComponent(d.id)}/edit`}
                 className="mt-3 inline-block text-sm text-teal-700 hover:underline dark:text-teal-300"
               >
-                Edit this memory (saving makes it verified)
+                Edit this memory (the tier stays)
               </Link>
             ) : null}
           </Card>

@@ -1,6 +1,7 @@
 /**
- * Adding and editing memories in the dashboard — explicit user gestures, so both
- * land at verified (docs/trust-model.md). Both validate first: a hard failure blocks the save
+ * Adding and editing memories in the dashboard (docs/trust-model.md "Transitions"): a user's
+ * create lands at verified; an edit keeps the tier the memory has — it never promotes, a
+ * promote does. Both validate first: a hard failure blocks the save
  * and nothing is written. Quarantined memories are read-only.
  */
 import { purgeRemovedCredentials } from '../batches/copy-purge';
@@ -12,7 +13,7 @@ import { composeMemory } from './compose';
 import { runAllChecks } from '../../validators/run';
 import type { Finding } from '../../validators/types';
 import { decide } from '../../trust/transitions';
-import { isoNow, today } from '../../trust/dates';
+import { isoNow } from '../../trust/dates';
 import { applyToMemory, execute, type TransitionResult } from './transition';
 import type { ErrorCode } from '../../core/error-codes';
 import { resolveMemory, type Located } from '../index/resolve';
@@ -60,9 +61,9 @@ export type EditContent =
   | { ok: false; code: ErrorCode; message: string };
 
 /**
- * The user's edit-and-save (the editor and the field editor): the edit rule of lib/trust,
- * the content the caller composes, the same blocking checks as a create, and the result at
- * verified. One planner for both, run by applyToMemory.
+ * The user's edit-and-save (the editor and the field editor): the edit rule of lib/trust
+ * (the tier stays, no trust field is written), the content the caller composes, the same
+ * blocking checks as a create. One planner for both, run by applyToMemory.
  */
 export function saveEdit(
   ctx: ServiceContext,
@@ -86,7 +87,7 @@ export function saveEdit(
         noop: false,
         action: 'edit',
         from: d.from,
-        to: 'verified',
+        to: d.to,
         remove: [],
         move: null,
         reason: null,
@@ -195,13 +196,8 @@ export function editMemory(
   expectSha: string,
   actor: Actor = 'user:web',
 ): SaveResult {
-  return saveEdit(ctx, { ref, expectSha, actor }, (ins, _found, now) => {
-    const set = {
-      name: input.name,
-      description: input.description,
-      'trust-level': 'verified',
-      'last-verified': today(now),
-    };
+  return saveEdit(ctx, { ref, expectSha, actor }, (ins) => {
+    const set = { name: input.name, description: input.description };
     const body = Buffer.from(input.body.replace(/\r\n/g, '\n'), 'utf8');
     return {
       ok: true,

@@ -3,8 +3,10 @@
  * name, description and type, each read from the top level, else from `metadata:`
  * (docs/memory-files.md), and a changed value written back where it was found. A nested
  * value is replaced in place — only the bytes of that scalar change; the rest of the
- * `metadata:` block stays byte-for-byte. trust-level and last-verified go at the top
- * level (saving is the user's gesture: verified). One applyToMemory operation.
+ * `metadata:` block stays byte-for-byte. An edit touches no trust field: the tier stays
+ * (docs/trust-model.md "Transitions", the `edit` row; CONTRACT: an edit does not promote).
+ * The preview composes the same bytes and shows their line diff before anything is saved.
+ * One applyToMemory operation.
  */
 import fs from 'node:fs';
 import type { YAMLMap } from 'yaml';
@@ -14,12 +16,16 @@ import type { ServiceContext } from '../context';
 import { replaceBody } from './compose';
 import { resolveMemory } from '../index/resolve';
 import { sha256 } from '../index/inspect';
-import { today } from '../../trust/dates';
 import { splitFile } from '../../memory-file/split';
 import { decodeFrontmatter, parseFrontmatterDoc } from '../../memory-file/frontmatter';
 import { rewriteFrontmatter, RewriteError } from '../../memory-file/rewrite';
 import { encodeScalar } from '../../memory-file/scalar-encode';
-import { saveEdit, type SaveResult } from './create-edit';
+import { blockedSave, saveEdit, type SaveResult } from './create-edit';
+import { lineDiff, type DiffRow } from '../../memory-file/line-diff';
+import { containsSecret, WITHHELD } from '../../validators/withhold';
+import type { OwnerIdentity } from '../../validators/types';
+import { effectiveTier } from '../../trust/facts';
+import { inspectLocated } from '../index/inspect-located';
 
 export const EDITABLE = ['name', 'description', 'type'] as const;
 export type Editable = (typeof EDITABLE)[number];
@@ -105,6 +111,85 @@ export function editableMemory(ctx: ServiceContext, ref: { source: string; filen
   return editableFields(fs.readFileSync(r.found.abs));
 }
 
+/** The bytes an edit writes, from the file's bytes and the form: changed fields where they were, the new body. */
+export function composeFieldsEdit(
+  bytes: Buffer,
+  input: FieldsInput,
+  filename: string,
+): { ok: true; bytes: Buffer } | { ok: false; code: 'unwritable'; message: string } {
+  const current = editableFields(bytes);
+  if (current.error)
+    return {
+      ok: false,
+      code: 'unwritable',
+      message: `${filename}: the frontmatter does not parse (${current.error.message}, line ${current.error.line}); fix it in your editor first`,
+    };
+  let out: Buffer = bytes;
+  const top: Record<string, string> = {};
+  try {
+    for (const k of EDITABLE) {
+      const v = input[k];
+      if (v === current.values[k]) continue;
+      if (current.places[k] === 'metadata') out = setNested(out, k, v);
+      else top[k] = v;
+    }
+    if (Object.keys(top).length) out = rewriteFrontmatter(out, { set: top });
+    out = replaceBody(out, Buffer.from(`\n${input.body.replace(/\r\n/g, '\n').replace(/\n?$/, '\n')}`, 'utf8'));
+  } catch (e) {
+    if (!(e instanceof RewriteError)) throw e;
+    return { ok: false, code: 'unwritable', message: `${filename}: ${e.message}` };
+  }
+  return { ok: true, bytes: out };
+}
+
+export interface EditPreview {
+  /** The file's lines before → after; a line holding a secret-like value is withheld whole. */
+  rows: DiffRow[];
+  added: number;
+  removed: number;
+  /** Why the save would be refused (a hard validator failure or a credential), else null. */
+  blocked: string | null;
+  /** The tier the memory has, and keeps: an edit never changes it. */
+  tier: string;
+}
+
+function shownRows(rows: DiffRow[], owner: OwnerIdentity): DiffRow[] {
+  return rows.map((r) => (containsSecret(r.text, owner) ? { ...r, text: WITHHELD } : r));
+}
+
+/** What a save of the form would write, as a line diff, without writing (the editor's "Preview changes"). */
+export function previewFieldsEdit(
+  ctx: ServiceContext,
+  ref: { source: string; filename: string },
+  input: FieldsInput,
+  expectSha: string,
+): { ok: true; preview: EditPreview } | { ok: false; code: 'not-found' | 'conflict' | 'unwritable'; message: string } {
+  const r = resolveMemory(ctx.sources, ref.filename, { sourceId: ref.source });
+  if (!r.ok) return { ok: false, code: 'not-found', message: r.message };
+  const bytes = fs.readFileSync(r.found.abs);
+  if (sha256(bytes) !== expectSha)
+    return {
+      ok: false,
+      code: 'conflict',
+      message: `${r.found.filename} changed on disk since it was shown: reload and try again`,
+    };
+  const c = composeFieldsEdit(bytes, input, r.found.filename);
+  if (!c.ok) return c;
+  const rows = lineDiff(bytes.toString('utf8').replace(/\r\n/g, '\n'), c.bytes.toString('utf8').replace(/\r\n/g, '\n'));
+  const blocked = blockedSave(c.bytes, r.found.filename, ctx);
+  const tier = effectiveTier(inspectLocated(ctx, r.found, bytes, fs.statSync(r.found.abs).mtimeMs).facts).tier;
+  return {
+    ok: true,
+    preview: {
+      rows: shownRows(rows, ctx.owner()),
+      added: rows.filter((x) => x.op === 'added').length,
+      removed: rows.filter((x) => x.op === 'removed').length,
+      blocked: blocked ? blocked.message : null,
+      tier,
+    },
+  };
+}
+
 export function editMemoryFields(
   ctx: ServiceContext,
   ref: { source: string; filename: string },
@@ -112,7 +197,7 @@ export function editMemoryFields(
   expectSha: string,
   actor: Actor = 'user:web',
 ): SaveResult {
-  return saveEdit(ctx, { ref, expectSha, actor }, (_ins, found, now) => {
+  return saveEdit(ctx, { ref, expectSha, actor }, (_ins, found) => {
     const bytes = fs.readFileSync(found.abs);
     if (sha256(bytes) !== expectSha)
       return {
@@ -120,28 +205,8 @@ export function editMemoryFields(
         code: 'conflict',
         message: `${found.filename} changed on disk since it was shown: reload and try again`,
       };
-    const current = editableFields(bytes);
-    if (current.error)
-      return {
-        ok: false,
-        code: 'unwritable',
-        message: `${found.filename}: the frontmatter does not parse (${current.error.message}, line ${current.error.line}); fix it in your editor first`,
-      };
-    let out: Buffer = bytes;
-    const top: Record<string, string> = { 'trust-level': 'verified', 'last-verified': today(now) };
-    try {
-      for (const k of EDITABLE) {
-        const v = input[k];
-        if (v === current.values[k]) continue;
-        if (current.places[k] === 'metadata') out = setNested(out, k, v);
-        else top[k] = v;
-      }
-      out = rewriteFrontmatter(out, { set: top });
-      out = replaceBody(out, Buffer.from(`\n${input.body.replace(/\r\n/g, '\n').replace(/\n?$/, '\n')}`, 'utf8'));
-    } catch (e) {
-      if (!(e instanceof RewriteError)) throw e;
-      return { ok: false, code: 'unwritable', message: `${found.filename}: ${e.message}` };
-    }
-    return { ok: true, check: out, set: {}, replace: out };
+    const c = composeFieldsEdit(bytes, input, found.filename);
+    if (!c.ok) return c;
+    return { ok: true, check: c.bytes, set: {}, replace: c.bytes };
   });
 }
