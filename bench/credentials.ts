@@ -13,7 +13,7 @@
  *       the corpus and on --demo generated demo memories. Best of --reps, and
  *       for the bundled rows each side's best over --procs fresh processes: a
  *       process sometimes settles into a mode about 30 % slower for one side
- *       (docs/performance-validators.md, "Sixth round").
+ *       (docs/performance-validators.md, "Measuring throughput").
  * Targets: credential recall ≥ 95 %, ≤ 1 false credential finding per 200 clean
  * files, throughput no lower than the baseline's. Exit 0 always; PASS/MISS per target.
  */

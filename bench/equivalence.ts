@@ -1,5 +1,5 @@
 /**
- * Same findings before and after a speed-up (docs/performance-validators.md, "Proving nothing changed").
+ * Same findings before and after a speed-up (docs/performance-validators.md, "Proof that no verdict changed").
  *
  *   npx tsx bench/equivalence.ts [--baseline 8aba313] [--demo 20000] [--mutants 20000]
  *

@@ -5,9 +5,10 @@
  * (a quoted `quarantine-reason` or `description` sent a file down the YAML path:
  * docs/performance.md), and one level of `key:` + indented `key: value` lines, the
  * `metadata:` block current Claude Code files carry (it sent every such file down the YAML
- * path: docs/performance-validators.md, "Third round"). Anything the line grammar is not sure about (escapes, comments, lists, deeper
- * nesting, null-ish values, duplicates, odd spacing) returns null and the caller uses the
- * full YAML path. A property test holds both paths equal.
+ * path: docs/performance-validators.md, "validate: fast path"). Anything the line grammar
+ * is not sure about (escapes, comments, lists, deeper nesting, null-ish values, duplicates,
+ * odd spacing) returns null and the caller uses the full YAML path. A property test holds
+ * both paths equal.
  */
 import { FM_FIRST_FILE_LINE } from './lines';
 import { isKnownKey, METADATA_KEY, NESTED_READ_KEYS } from './known-keys';
@@ -70,7 +71,8 @@ export function parseSimpleFrontmatter(text: string): ParsedFrontmatter | null {
     let block: FmMap | null = null;
     if (pair === null) {
       // `key:` then one level of `  key: value` lines, all at the same indent: current
-      // Claude Code files nest `type` and friends under `metadata:` (docs/performance-validators.md, "Third round").
+      // Claude Code files nest `type` and friends under `metadata:`
+      // (docs/performance-validators.md, "validate: fast path").
       const b = BLOCK_KEY.exec(line);
       const indent = b ? indentOf(lines[i + 1] ?? '') : 0;
       if (!b || indent === 0 || isKnownKey(b[1]!)) return null;

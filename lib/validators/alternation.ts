@@ -1,6 +1,6 @@
 /**
  * Word alternations regrouped by their first character, for speed only
- * (docs/performance-validators.md, "Third round"): `pass|pwd|secret|sudo` becomes
+ * (docs/performance-validators.md, "Both scanners: fast paths"): `pass|pwd|secret|sudo` becomes
  * `p(?:ass|wd)|s(?:ecret|udo)`. V8's regex engine tries every alternative at every
  * position; grouped, one failed first-character test skips a whole group, which made the
  * credential trigger scan about a fifth cheaper on the credentials corpus.

@@ -1,5 +1,5 @@
 /**
- * The credential-check speed-ups of docs/performance-validators.md ("Second round") find
+ * The credential-check speed-ups of docs/performance-validators.md ("Fast paths and caches") find
  * exactly what the plain forms found: each hand-written test against the regex it replaces,
  * at the bound it relies on, so that a bound off by one fails here.
  */
@@ -383,7 +383,7 @@ describe('trigger conditions', () => {
   });
 });
 
-describe('third round: grouped alternations', () => {
+describe('grouped alternations', () => {
   /** Every match of `re` in `t` as index:text, scanning as the scans do (global, from 0). */
   const matches = (re: RegExp, t: string) => {
     const out: string[] = [];
@@ -796,7 +796,7 @@ describe('mayHoldValue (the line gate in front of the line detectors)', () => {
   });
 });
 
-describe('fifth round: builtins left out of the per-line work', () => {
+describe('builtins left out of the per-line work', () => {
   const surrogates = ['a', 'é', '\ud83d', '\ude00', '😀', '\udbff\udfff', 'x\ud800', '\udc00y'];
   it('codePoints counts what the string iterator counts, lone surrogates included', () => {
     fc.assert(
@@ -831,7 +831,7 @@ describe('fifth round: builtins left out of the per-line work', () => {
   });
 });
 
-describe('fifth round: the unit flags as a table', () => {
+describe('the unit flags as a table', () => {
   it('holds for every unit beyond ASCII what nonAsciiFlags says, and below it the ASCII table', () => {
     const table = UNIT_FLAGS_FOR_TEST.table();
     const bad = ALL_UNITS.filter((c) => c >= 128 && table[c] !== UNIT_FLAGS_FOR_TEST.nonAsciiFlags(c));
@@ -841,7 +841,7 @@ describe('fifth round: the unit flags as a table', () => {
   });
 });
 
-describe('fifth round: the shapes a value is not, in two regexes', () => {
+describe('the shapes a value is not, in two regexes', () => {
   const pieces = [
     '<',
     '>',
@@ -924,7 +924,7 @@ describe('fifth round: the shapes a value is not, in two regexes', () => {
   });
 });
 
-describe('fifth round: one decode for both scanners', () => {
+describe('one decode for both scanners', () => {
   const owner = { emails: ['owner@example.org'], homeUser: 'owner' };
   it('runSecretAndInjection gives the verdicts the two checks give on their own', () => {
     const texts = [
@@ -950,7 +950,7 @@ describe('fifth round: one decode for both scanners', () => {
   });
 });
 
-describe('sixth round: fewer Unicode classes per unit', () => {
+describe('fewer Unicode classes per unit', () => {
   // Letters of several scripts, an astral letter and lone surrogates, marks, digits, symbols.
   const unit = fc.constantFrom(
     ...'aZq09_-:/.!`\'" \t\u00e9\u00df\u0131\u017f\u212a\u0430\u0440\u03bf\u0301\u0660\u4e00\uac00\u3042\u30a2\u2160\uff21'.split(
@@ -1033,7 +1033,7 @@ describe('sixth round: fewer Unicode classes per unit', () => {
   });
 });
 
-describe('sixth round: mixed-script words looked for on their lines only', () => {
+describe('mixed-script words looked for on their lines only', () => {
   /** mixedScriptFindings as it was: every word of the whole text. */
   function wholeText(raw: string): Array<{ line: number; message: string }> {
     const HAS = /[\u0370-\u03FF\u0400-\u04FF]/;

@@ -1,6 +1,6 @@
 /**
  * The validators' speed-ups find exactly what the plain forms found
- * (docs/performance-validators.md): the hand-written base64-run scan against the
+ * (docs/performance-validators.md, "Fast paths and caches"): the hand-written base64-run scan against the
  * regex it replaces, the hint pre-checks against running every pattern, and execNear
  * against a regex tried from every position.
  */

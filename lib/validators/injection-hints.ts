@@ -1,6 +1,6 @@
 /**
  * The hint words of injection-check's phrases, found in one pass over the lower-cased text
- * (docs/performance-validators.md, "Third round" and "Sixth round"). Both phrase lists
+ * (docs/performance-validators.md, "injection-check: fast paths"). Both phrase lists
  * (injection-patterns.ts and injection-additions.ts) skip a phrase whose hint words are
  * absent; they used to scan the text once each, and the two scans were about a third of the
  * check on the credentials corpus. All their words are one automaton (word-automaton.ts):

@@ -94,7 +94,7 @@ export function injectionCheck(bytes: Buffer, scanned?: ScanText): Verdict {
   const { text: raw, starts: rawStarts } = scanned ?? scanTextOf(bytes);
   // An all-ASCII file (most memories) holds no invisible character, variation selector or
   // look-alike letter, and NFKC leaves it as it is: those passes are skipped, not run to find
-  // nothing (docs/performance-validators.md, "Third round"; a unit test holds each to it).
+  // nothing (docs/performance-validators.md, "injection-check: fast paths"; a unit test holds each to it).
   // On the bytes (native, vectorised): all ASCII bytes decode to the same ASCII text. A file
   // that starts with a BOM is not ASCII here and takes every pass, as any other file may.
   const ascii = isAscii(bytes);
@@ -124,7 +124,7 @@ export function injectionCheck(bytes: Buffer, scanned?: ScanText): Verdict {
 
 /**
  * `to.push(...from)` without the spread: most lists are empty, and the spread call is a
- * builtin of its own on every file (docs/performance-validators.md, "Fifth round").
+ * builtin of its own on every file (docs/performance-validators.md, "Both scanners: fast paths").
  */
 function append(to: Finding[], from: readonly Finding[]): void {
   for (let i = 0; i < from.length; i++) to.push(from[i]!);

@@ -48,7 +48,8 @@ export function lineAt(starts: readonly number[], offset: number): number {
  * literals) no more than `maxBefore` characters after the match start. No match can
  * then start earlier than `maxBefore` before the first occurrence of the anchor, so the
  * regex is started there: costly patterns (a lookbehind and a bounded run at every
- * position) skip the text that cannot hold a match. docs/performance-validators.md.
+ * position) skip the text that cannot hold a match
+ * (docs/performance-validators.md, "Both scanners: fast paths").
  */
 export function execNear(
   re: RegExp,

@@ -6,7 +6,7 @@ import { FILE_CAP_BYTES, type OwnerIdentity, type Verdict } from './types';
 
 /**
  * The secret and the injection check on the same bytes, decoded once for both (each would
- * decode and index the lines again: docs/performance-validators.md, "Fifth round"). The
+ * decode and index the lines again: docs/performance-validators.md, "Both scanners: fast paths"). The
  * verdicts are the ones the two checks give on their own.
  */
 export function runSecretAndInjection(bytes: Buffer, owner: OwnerIdentity): { secret: Verdict; injection: Verdict } {

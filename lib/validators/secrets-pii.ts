@@ -148,7 +148,10 @@ export function homePathCandidates(text: string, owner: OwnerIdentity): SecretCa
   return out;
 }
 
-/** A module-level function, not a closure made per file (docs/performance-validators.md). */
+/**
+ * A module-level function, not a closure made per file
+ * (docs/performance-validators.md, "Both scanners: fast paths").
+ */
 function scanHomes(
   text: string,
   owner: OwnerIdentity,

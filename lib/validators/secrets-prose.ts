@@ -201,7 +201,7 @@ function isPlaceholder(v: string): boolean {
  * a placeholder, a UUID, a hash prefix, an IPv4 address, a date or version, a path or URL, an
  * e-mail address. One alternation tests true exactly when one of its parts does (each part
  * keeps its own anchors), and the checks only ever say no, so their order never mattered
- * (docs/performance-validators.md, "Fifth round").
+ * (docs/performance-validators.md, "secret-check: fast paths").
  */
 const unionOf = (parts: readonly RegExp[], flags: string) =>
   new RegExp(parts.map((p) => `(?:${p.source})`).join('|'), flags);
@@ -224,7 +224,7 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 /*
  * HAS_DIGIT_OR_SYMBOL.test(v) and LETTER_OR_DIGIT.test(v), answered by the ASCII units when
  * they can: on a value cut from a line with characters beyond ASCII (a two-byte string) the
- * Unicode classes cost a call per unit (docs/performance-validators.md, "Sixth round"). The
+ * Unicode classes cost a call per unit (docs/performance-validators.md, "secret-check: fast paths"). The
  * first unit beyond ASCII hands the whole value to the regex.
  */
 const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
@@ -610,7 +610,7 @@ const isSepFirst = (c: number) => SEP_FIRST_CODES.includes(c);
  * The length of `SEP.exec(line.slice(at, at + 20))`'s match, or -1 for none. Skipped when the
  * character at `at` cannot start a match; read by hand for `:`, `:=`, `=` and `：` (nearly
  * every label's separator), where SEP's match is that and the white space after it, in the
- * window (docs/performance-validators.md, "Third round").
+ * window (docs/performance-validators.md, "secret-check: fast paths").
  */
 export function separatorLength(line: string, at: number): number {
   const c = line.charCodeAt(at);
@@ -828,7 +828,7 @@ const PAIR_KEY =
  * Is there a letter (`\p{L}`, a whole code point) right before `at`? PAIR_KEY's key is a word
  * of its own: this is tested on each match (nextPairKey) rather than as the regex's
  * look-behind `(?<![\p{L}])`, which V8 ran at every position of the line, with a call per
- * unit on a line with characters beyond ASCII (docs/performance-validators.md, "Sixth round").
+ * unit on a line with characters beyond ASCII (docs/performance-validators.md, "secret-check: fast paths").
  */
 const ONE_LETTER = /^\p{L}$/u;
 export function letterBefore(line: string, at: number): boolean {
@@ -1058,7 +1058,7 @@ function nonAsciiFlags(c: number): number {
 /**
  * nonAsciiFlags for every UTF-16 unit, as a table made on the first line with a unit beyond
  * ASCII (64 KiB, filled range by range): the ranges cost a dozen tests per unit on every line
- * of Korean, Chinese or Cyrillic prose (docs/performance-validators.md, "Fifth round"). A unit
+ * of Korean, Chinese or Cyrillic prose (docs/performance-validators.md, "secret-check: fast paths"). A unit
  * test holds the table to nonAsciiFlags for every unit.
  */
 let unitFlags: Uint8Array | undefined;

@@ -104,7 +104,8 @@ export function secretCandidates(
       (c) => c.code !== 'secret.private-ip' || !isAllowedAddress(blanked.slice(c.start, c.end), owner),
     );
   }
-  // One list without spreads: most of the four are empty (docs/performance-validators.md, "Fifth round").
+  // One list without spreads: most of the four are empty
+  // (docs/performance-validators.md, "Both scanners: fast paths").
   const candidates = shapes; // a fresh list, ours to extend
   append(candidates, proseCandidates(blanked, starts));
   append(candidates, emailCandidates(blanked, owner));

@@ -1,6 +1,7 @@
 /**
  * Character tests the credential scans run per character (pure). The product runs them
- * bundled, where a call into this module is a direct call (docs/performance-validators.md).
+ * bundled, where a call into this module is a direct call
+ * (docs/performance-validators.md, "Both scanners: fast paths").
  */
 /** A set of ASCII characters as a lookup table over char codes 0–127. */
 export function asciiSet(chars: string): Uint8Array {
@@ -17,7 +18,8 @@ export function asciiSet(chars: string): Uint8Array {
  * Does `text` hold `min` consecutive characters of `set`, as the regex `[…]{min}` (the same
  * ASCII class) would say? It looks at the last position a run starting at `i` must cover
  * and jumps past it when that is not in the set, as encodedBlobStarts does, so ordinary
- * prose costs about one look per `min` characters. docs/performance-validators.md.
+ * prose costs about one look per `min` characters
+ * (docs/performance-validators.md, "Both scanners: fast paths").
  */
 export function hasRun(text: string, set: Uint8Array, min: number): boolean {
   const n = text.length;

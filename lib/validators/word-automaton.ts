@@ -1,6 +1,6 @@
 /**
  * A set of ASCII words as an Aho–Corasick automaton with every transition filled in
- * (docs/performance-validators.md, "Sixth round"): one table load per character finds every
+ * (docs/performance-validators.md, "injection-check: fast paths"): one table load per character finds every
  * occurrence of every word, overlapping ones included, with no regex call and no string
  * made per match. Pure; built once per word list.
  *
