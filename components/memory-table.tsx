@@ -1,5 +1,7 @@
 import Link from 'next/link';
-import type { MemoryListItem, Sort } from '@/db/queries/memories';
+import type { Sort } from '@/db/queries/memories';
+import { flagQueue, type ListRow } from '@/db/queries/record-rows';
+import { recordHref } from '@/lib/web/record-url';
 import { TierBadge, FindingBadges } from './tier-badge';
 import { day, daysSince, memoryHref } from './format';
 import { withParams, type TableParams } from '@/lib/web/url-state';
@@ -23,7 +25,8 @@ export function MemoryTable({
   now,
   showTier,
 }: {
-  items: MemoryListItem[];
+  /** Memories and records (db/queries/record-rows.ts): a record links to its record page. */
+  items: ListRow[];
   base: string;
   params: TableParams;
   now: Date;
@@ -70,13 +73,21 @@ export function MemoryTable({
               <tr key={m.key} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
                 <td className="max-w-md px-3 py-2">
                   <Link
-                    href={memoryHref(m.source, m.filename)}
-                    className="font-medium text-teal-800 hover:underline dark:text-teal-300"
+                    href={m.kind === 'record' ? recordHref(m.id) : memoryHref(m.source, m.filename)}
+                    className="font-medium text-teal-800 [overflow-wrap:anywhere] hover:underline dark:text-teal-300"
                   >
                     {title(m.name) || m.filename}
                   </Link>
-                  <div className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">{m.relPath}</div>
-                  {m.conflict ? (
+                  <div className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">
+                    {m.kind === 'record' ? `${m.layout} · ` : ''}
+                    {m.relPath}
+                  </div>
+                  {m.kind === 'record' && m.recordFlags?.length ? (
+                    <div className="text-xs text-amber-800 dark:text-amber-300">
+                      {m.recordFlags.map(flagQueue).join(' · ')}
+                    </div>
+                  ) : null}
+                  {m.conflict && m.kind !== 'record' ? (
                     <div className="text-xs font-medium text-red-700 dark:text-red-300">
                       conflict: also in another folder
                     </div>

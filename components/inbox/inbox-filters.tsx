@@ -8,7 +8,7 @@ import { clearedHref } from '@/lib/web/url-state';
 const field = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900';
 const lbl = 'flex flex-col gap-0.5 text-xs font-medium text-slate-600 dark:text-slate-300';
 
-const QUEUE_LABELS: [string, string][] = [
+export const QUEUE_LABELS: [string, string][] = [
   ['inbox', 'Needs a decision'],
   ['any', 'Everything'],
   ['due', 'Inferred, observation over'],
@@ -19,7 +19,29 @@ const QUEUE_LABELS: [string, string][] = [
   ['archive-candidates', 'Quarantine day 91+'],
   ['conflicts', 'Conflicts'],
   ['backfill', 'No trust-level'],
+  // Record-only flags (db/queries/record-rows.ts RECORD_QUEUES): records their layout flags.
+  ['suspect', 'Suspect (target gone)'],
+  ['candidate', 'Candidate (pending file)'],
+  ['pending-human', 'Pending a person'],
+  ['write-rule', 'Breaks a write rule'],
+  ['expired', 'Expired'],
 ];
+
+const LAYOUT_NAMES: Record<string, string> = {
+  'trust-root': 'trust root',
+  'claude-code': 'Claude Code folder',
+  canonical: 'canonical',
+  governed: 'governed (read-only)',
+  consolidation: 'consolidation',
+};
+
+/** Every layout a configured root has (the file layouts always). */
+function layoutOptions(facets: InboxFacets): [string, string][] {
+  const present = new Set(['trust-root', 'claude-code', ...facets.sources.map((s) => s.kind)]);
+  return Object.keys(LAYOUT_NAMES)
+    .filter((l) => present.has(l))
+    .map((l): [string, string] => [l, LAYOUT_NAMES[l]!]);
+}
 
 function Select({
   name,
@@ -76,12 +98,7 @@ export function InboxFilters({ params, facets }: { params: InboxParams; facets: 
           options={[any, ...facets.sources.map((s): [string, string] => [s.id, s.root.split('/').slice(-2).join('/')])]}
         />
       ) : null}
-      <Select
-        name="layout"
-        label="Layout"
-        value={params.layout}
-        options={[any, ['trust-root', 'trust root'], ['claude-code', 'Claude Code folder']]}
-      />
+      <Select name="layout" label="Layout" value={params.layout} options={[any, ...layoutOptions(facets)]} />
       <Select
         name="type"
         label="Type"

@@ -5,7 +5,8 @@ import { freshContext } from '@/lib/server';
 import type { ServiceContext } from '@/lib/service/context';
 import { scopedContext } from '@/lib/service/project-filter';
 import { pageProject } from '@/app/page-project';
-import { listMemories } from '@/db/queries/memories';
+import { listMemoriesAndRecords } from '@/db/queries/memories';
+import { syncRecordIndex } from '@/lib/service/records/read';
 import { facets } from '@/db/queries/facets';
 import {
   clearedHref,
@@ -61,7 +62,14 @@ export default async function TierPage({ params, searchParams }: Props) {
   const asOf = parseAsOf(query.asOf);
   if (asOf) return <AsOfPage ctx={ctx} ids={ids} tier={tier} at={asOf} base={base} source={p.source} />;
   const now = ctx.now();
-  const { items, total } = listMemories(ctx.handle.sqlite, { ...toListQuery(tier, p), sources: ids }, now);
+  // Records of the record roots beside the memories (docs/dashboard.md "Tier tabs").
+  const live = syncRecordIndex(ctx);
+  const { items, total } = listMemoriesAndRecords(
+    ctx.handle.sqlite,
+    { ...toListQuery(tier, p), sources: ids },
+    live,
+    now,
+  );
   const f = facets(ctx.handle.sqlite);
   const deleted = deletedOutside(ctx, ids, { names: false }).length;
   const page = p.page ?? 1;

@@ -402,6 +402,15 @@ function syncOne(ctx: ServiceContext, source: SourceInfo): { error: string | nul
 }
 
 /** One record by its full id (`<source>:<key>`) or its bare key; a key found in two roots is refused, naming both. */
+/**
+ * Brings `layout_records` up to date for every configured record root (a token compare when
+ * nothing moved) and returns the ids of the roots read without error: the list queries over
+ * memories and records (db/queries/record-rows.ts) keep these roots' rows only.
+ */
+export function syncRecordIndex(ctx: ServiceContext): string[] {
+  return ctx.recordSources.filter((s) => !syncOne(ctx, s).error).map((s) => s.id);
+}
+
 export function findRecord(ctx: ServiceContext, idOrKey: string): FindResult {
   const synced = new Map(ctx.recordSources.map((s) => [s.id, syncOne(ctx, s)]));
   const ok = [...synced].filter(([, r]) => !r.error).map(([s]) => s);
