@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { Sort } from '@/db/queries/memories';
-import { flagQueue, type ListRow } from '@/db/queries/record-rows';
+import { flagWord, type ListRow } from '@/db/queries/record-rows';
 import { recordHref } from '@/lib/web/record-url';
 import { TierBadge, FindingBadges } from './tier-badge';
 import { day, daysSince, memoryHref } from './format';
@@ -84,7 +84,7 @@ export function MemoryTable({
                   </div>
                   {m.kind === 'record' && m.recordFlags?.length ? (
                     <div className="text-xs text-amber-800 dark:text-amber-300">
-                      {m.recordFlags.map(flagQueue).join(' · ')}
+                      {m.recordFlags.map(flagWord).join(' · ')}
                     </div>
                   ) : null}
                   {m.conflict && m.kind !== 'record' ? (

@@ -18,7 +18,7 @@ import { daysSince, memoryHref } from '@/components/format';
 import { title } from '@/components/title';
 import { Pager } from '@/components/ui/pager';
 import { recordHref } from '@/lib/web/record-url';
-import { flagQueue } from '@/db/queries/record-rows';
+import { flagWord } from '@/db/queries/record-rows';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Review' };
@@ -48,7 +48,7 @@ function tags(m: InboxItem): InboxRow['tags'] {
   if (m.originFlags.includes('user-requested')) out.push({ label: 'user-requested', tone: 'slate' });
   // A record's flags, named by their queue (the one filter word; db/queries/record-rows.ts).
   for (const f of m.recordFlags ?? [])
-    out.push({ label: flagQueue(f), tone: f === 'conflict' || f === 'write-rule' ? 'amber' : 'slate' });
+    out.push({ label: flagWord(f), tone: f === 'conflict' || f === 'write-rule' ? 'amber' : 'slate' });
   if (m.findingCount > 0) out.push({ label: `${m.findingCount}`, tone: 'slate' });
   return out;
 }

@@ -4,27 +4,24 @@ import type { InboxFacets } from '@/db/queries/inbox';
 import { INBOX_PAGE_SIZES } from '@/lib/web/inbox-url';
 import { EFFECTIVE_TIERS } from '@/lib/trust/tiers';
 import { clearedHref } from '@/lib/web/url-state';
+import { queueOptions } from '@/lib/web/queues';
+import { RECORD_QUEUES } from '@/db/queries/record-rows';
 
 const field = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900';
 const lbl = 'flex flex-col gap-0.5 text-xs font-medium text-slate-600 dark:text-slate-300';
 
-export const QUEUE_LABELS: [string, string][] = [
-  ['inbox', 'Needs a decision'],
-  ['any', 'Everything'],
-  ['due', 'Inferred, observation over'],
-  ['observing', 'Inferred, still observing'],
-  ['stale', 'Verified, stale'],
-  ['passive', 'Quarantine day 0–30'],
-  ['quarantine-audit', 'Quarantine day 31–90'],
-  ['archive-candidates', 'Quarantine day 91+'],
-  ['conflicts', 'Conflicts'],
-  ['backfill', 'No trust-level'],
-  // Record-only flags (db/queries/record-rows.ts RECORD_QUEUES): records their layout flags.
-  ['suspect', 'Suspect (target gone)'],
-  ['candidate', 'Candidate (pending file)'],
-  ['pending-human', 'Pending a person'],
-  ['write-rule', 'Breaks a write rule'],
-  ['expired', 'Expired'],
+const QUEUE_VALUES = [
+  'inbox',
+  'any',
+  'due',
+  'observing',
+  'stale',
+  'passive',
+  'quarantine-audit',
+  'archive-candidates',
+  'conflicts',
+  'backfill',
+  ...RECORD_QUEUES,
 ];
 
 const LAYOUT_NAMES: Record<string, string> = {
@@ -89,7 +86,7 @@ export function InboxFilters({ params, facets }: { params: InboxParams; facets: 
           className={`${field} w-48`}
         />
       </label>
-      <Select name="queue" label="Queue" value={params.queue ?? 'inbox'} options={QUEUE_LABELS} />
+      <Select name="queue" label="Queue" value={params.queue ?? 'inbox'} options={queueOptions(QUEUE_VALUES)} />
       {facets.sources.length > 1 ? (
         <Select
           name="source"

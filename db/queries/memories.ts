@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import { clockCutoffs } from './cutoffs';
 import { memo } from './memo';
 import { originValuesWith } from '../../lib/trust/origin';
-import { listRows as listUnionRows, type ListRow } from './record-rows';
+import { listRows as listUnionRows, type ListRow, type RecordQueue } from './record-rows';
 
 export const QUEUES = [
   'review',
@@ -352,7 +352,7 @@ export function listRows(
  */
 export function listMemoriesAndRecords(
   sqlite: Database.Database,
-  q: ListQuery & { layout?: string },
+  q: ListQuery & { layout?: string; recordQueue?: RecordQueue },
   live: readonly string[],
   now: Date,
 ): { items: ListRow[]; total: number } {
@@ -360,15 +360,17 @@ export function listMemoriesAndRecords(
   return memo(sqlite, `list+records:${JSON.stringify(q)}:${live.join(',')}:${clock}`, () => {
     const { limit, offset } = pageOf(q);
     const w = where(q, now);
+    // A record-only queue (a record flag) holds no memory.
+    const memory = q.recordQueue ? { sql: w.sql ? `${w.sql} AND 0` : 'WHERE 0', params: w.params } : w;
     return listUnionRows(sqlite, {
-      memory: w,
+      memory,
       memoryOrder: ORDER[q.sort ?? 'name'],
-      records: { ...q, queue: q.queue ?? 'any', live },
+      records: { ...q, queue: q.recordQueue ?? q.queue ?? 'any', live },
       sort: q.sort ?? 'name',
       dir: q.dir === 'desc' ? 'desc' : 'asc',
       limit,
       offset,
-      memoryOnly: () => listMemories(sqlite, q, now),
+      memoryOnly: () => (q.recordQueue ? { items: [], total: 0 } : listMemories(sqlite, q, now)),
       memoryRows: (keys) => {
         const out = new Map<string, MemoryListItem>();
         if (keys.length === 0) return out;

@@ -6,22 +6,32 @@
  *
  * Queues on records (docs/review-inbox.md "Queues"): a record has no observation or
  * quarantine clock of memtrust's own — its layout decides, and says so in its flags and
- * in the actions it allows now. So `stale` and `conflicts` are the flags of those names,
- * `due` an inferred record its layout lets promote now, `observing` one it does not yet,
- * `quarantine-audit` every quarantined record, and the record-only flags are queues of
- * their own (`candidate` is the `inbox` flag: the word `inbox` is the default queue).
+ * in the actions it allows now. So `stale` is the flag of that name, `due` an inferred
+ * record its layout lets promote now, `observing` one it does not yet, `quarantine-audit`
+ * every quarantined record, and the record-only flags are queues of their own. Two words
+ * differ from the flag (docs/dashboard.md "Words"): the `conflict` flag is the
+ * `contradictions` queue — two records asserting opposite claims, not the memory
+ * `conflicts` queue of one memory in two folders — and `inbox` is `candidate`, since
+ * `inbox` is the default queue.
  */
 import type Database from 'better-sqlite3';
 import type { MemoryListItem, Sort } from './memories';
 
 /** Record flags that are queues of their own (no memory is ever in them). */
-export const RECORD_QUEUES = ['suspect', 'candidate', 'pending-human', 'write-rule', 'expired'] as const;
+export const RECORD_QUEUES = [
+  'contradictions',
+  'suspect',
+  'candidate',
+  'pending-human',
+  'write-rule',
+  'expired',
+] as const;
 export type RecordQueue = (typeof RECORD_QUEUES)[number];
 
-/** The record flag a queue value names (`candidate` is the `inbox` flag). */
+/** The record flag a queue value names; the queues a record can be in by its flags. */
 export const QUEUE_FLAG: Record<string, string> = {
   stale: 'stale',
-  conflicts: 'conflict',
+  contradictions: 'conflict',
   suspect: 'suspect',
   candidate: 'inbox',
   'pending-human': 'pending-human',
@@ -29,9 +39,14 @@ export const QUEUE_FLAG: Record<string, string> = {
   expired: 'expired',
 };
 
-/** The queue value of a record flag: the one filter word both pages use. */
+/** The queue value of a record flag: the one filter word the inbox, the tier tabs and the records page use. */
 export function flagQueue(flag: string): string {
   return Object.entries(QUEUE_FLAG).find(([, f]) => f === flag)?.[0] ?? flag;
+}
+
+/** One record's flag as a badge or tag says it (singular of its queue). */
+export function flagWord(flag: string): string {
+  return { conflict: 'contradiction', inbox: 'candidate' }[flag] ?? flag;
 }
 
 /** An ISO date or instant as epoch ms in SQL (NULL when absent or unparseable). */
@@ -50,7 +65,7 @@ export const RECORD_COLUMNS = `r.id AS key, r.id AS id, r.source AS source,
   0 AS validateExit, CASE WHEN r.credential_count + r.personal_count > 0 THEN 1 ELSE 0 END AS secretExit,
   CASE WHEN r.injection_count > 0 THEN 1 ELSE 0 END AS injectionExit, ${FINDINGS} AS findingCount,
   trim(CASE WHEN r.credential_count + r.personal_count > 0 THEN 'secret' ELSE '' END || CASE WHEN r.injection_count > 0 THEN ' injection' ELSE '' END) AS findingChecks,
-  0 AS needsBackfill, ${HAS_FLAG("'conflict'")} AS conflict, NULL AS indexed, NULL AS error, '' AS sha256,
+  0 AS needsBackfill, 0 AS conflict, NULL AS indexed, NULL AS error, '' AS sha256,
   NULL AS changedSinceVerified, NULL AS origin, NULL AS originReason,
   r.layout AS layout, r.flags AS recordFlags`;
 
@@ -167,7 +182,7 @@ export type ListRow = MemoryListItem & RecordRowFields;
 export function toRecordRow(r: Record<string, unknown>): ListRow {
   r.kind = 'record';
   r.needsBackfill = false;
-  r.conflict = !!r.conflict;
+  r.conflict = false;
   r.recordFlags = JSON.parse(r.recordFlags as string) as string[];
   return r as unknown as ListRow;
 }

@@ -7,6 +7,7 @@ import { scopedContext } from '@/lib/service/project-filter';
 import { pageProject } from '@/app/page-project';
 import { listMemoriesAndRecords } from '@/db/queries/memories';
 import { syncRecordIndex } from '@/lib/service/records/read';
+import { RECORD_QUEUES, type RecordQueue } from '@/db/queries/record-rows';
 import { facets } from '@/db/queries/facets';
 import {
   clearedHref,
@@ -66,7 +67,13 @@ export default async function TierPage({ params, searchParams }: Props) {
   const live = syncRecordIndex(ctx);
   const { items, total } = listMemoriesAndRecords(
     ctx.handle.sqlite,
-    { ...toListQuery(tier, p), sources: ids },
+    {
+      ...toListQuery(tier, p),
+      sources: ids,
+      recordQueue: (RECORD_QUEUES as readonly string[]).includes(p.status ?? '')
+        ? (p.status as RecordQueue)
+        : undefined,
+    },
     live,
     now,
   );
@@ -104,7 +111,11 @@ export default async function TierPage({ params, searchParams }: Props) {
         tier={tier}
         params={p}
         machines={f.machines}
-        sources={ids ? f.sources.filter((s) => ids.includes(s.id)) : f.sources}
+        sources={[
+          ...(ids ? f.sources.filter((s) => ids.includes(s.id)) : f.sources),
+          ...ctx.recordSources.filter((s) => live.includes(s.id)),
+        ]}
+        records={live.length > 0}
       />
       {items.length === 0 ? (
         <EmptyState

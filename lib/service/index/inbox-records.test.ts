@@ -79,6 +79,18 @@ describe('memories and records in one list', () => {
     const p1 = listMemoriesAndRecords(ctx.handle.sqlite, { tier: 'verified', limit: 3 }, live, ctx.now());
     const p2 = listMemoriesAndRecords(ctx.handle.sqlite, { tier: 'verified', limit: 3, offset: 3 }, live, ctx.now());
     expect([...p1.items, ...p2.items].map((i) => i.key)).toEqual(verified.items.slice(0, 6).map((i) => i.key));
+    // A record-only queue on a tab: its records, no memory.
+    const expired = listMemoriesAndRecords(
+      ctx.handle.sqlite,
+      { tier: 'archived', recordQueue: 'expired', limit: 500 },
+      live,
+      ctx.now(),
+    );
+    expect(expired.items.map((i) => i.filename).sort()).toEqual(
+      FIX.filter(([, r]) => r.tier === 'archived' && r.flags.includes('expired'))
+        .map(([k]) => k)
+        .sort(),
+    );
     // Without record roots the tab is the memory list alone.
     expect(listMemoriesAndRecords(ctx.handle.sqlite, { tier: 'verified' }, [], ctx.now()).total).toBe(2);
   });
@@ -94,7 +106,9 @@ describe('memories and records in one list', () => {
       'feedback_ok.md',
       'feedback_stale.md',
     ]);
-    expect(keys({ queue: 'conflicts' })).toEqual(
+    // The record flag `conflict` is the contradictions queue; the memory conflicts queue holds none of them.
+    expect(keys({ queue: 'conflicts' })).toEqual([]);
+    expect(keys({ queue: 'contradictions' })).toEqual(
       FIX.filter(([, r]) => r.flags.includes('conflict'))
         .map(([k]) => k)
         .sort(),
@@ -118,7 +132,22 @@ describe('memories and records in one list', () => {
     expect(secret.length).toBeGreaterThan(0);
     expect(keys({ queue: 'any', finding: 'secret' })).toEqual(secret.sort());
     expect(keys({ queue: 'any', source: ctx.recordSources[0]!.id })).toHaveLength(FIX.length);
+    // Finding class and kind: the same words and the same rows as the records page's filters.
+    for (const cls of ['credential', 'personal'] as const)
+      expect(keys({ queue: 'any', cls }), cls).toEqual(
+        listRecords(ctx, { cls })
+          .items.map((r) => r.key)
+          .sort(),
+      );
     const facets = inboxView(ctx, { queue: 'any' }, undefined).facets;
+    const secretKinds = facets.kinds.filter((x) => x.code.startsWith('secret.'));
+    expect(secretKinds.length).toBeGreaterThan(0);
+    for (const k of secretKinds)
+      expect(keys({ queue: 'any', kind: k.code })).toEqual(
+        listRecords(ctx, { kind: k.code })
+          .items.map((r) => r.key)
+          .sort(),
+      );
     expect(facets.sources.map((s) => s.kind)).toContain('consolidation');
   });
 
