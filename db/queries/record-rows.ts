@@ -50,10 +50,11 @@ export function flagWord(flag: string): string {
 }
 
 /** An ISO date or instant as epoch ms in SQL (NULL when absent or unparseable). */
-const ms = (col: string) => `CAST(round((julianday(${col}) - 2440587.5) * 86400000) AS INTEGER)`;
-const HAS_FLAG = (flag: string) => `EXISTS (SELECT 1 FROM json_each(r.flags) WHERE value = ${flag})`;
-const CAN = (action: string) => `EXISTS (SELECT 1 FROM json_each(r.data, '$.actions') WHERE value = '${action}')`;
-const TYPE = "coalesce(json_extract(r.data, '$.detail.category'), json_extract(r.data, '$.detail.type'))";
+export const ms = (col: string) => `CAST(round((julianday(${col}) - 2440587.5) * 86400000) AS INTEGER)`;
+export const HAS_FLAG = (flag: string) => `EXISTS (SELECT 1 FROM json_each(r.flags) WHERE value = ${flag})`;
+export const CAN = (action: string) =>
+  `EXISTS (SELECT 1 FROM json_each(r.data, '$.actions') WHERE value = '${action}')`;
+export const TYPE = "coalesce(json_extract(r.data, '$.detail.category'), json_extract(r.data, '$.detail.type'))";
 const FINDINGS = '(r.credential_count + r.personal_count + r.injection_count)';
 
 /** A record's row in the columns of MemoryListItem (`key` and `id` are the record id; `filename` its key). */

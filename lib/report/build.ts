@@ -15,6 +15,7 @@ import { guardReason, textGuard, type Guard } from './redact';
 import { actionableFindings, tierCounts } from './queries';
 import type { MemoryRef, ReportData, ReportOptions } from './types';
 import { recordSections } from './records';
+import { syncRecordIndex } from '../service/records/read';
 
 export const DEFAULT_LIMIT = 500;
 export const DEFAULT_PERIOD_DAYS = 90;
@@ -52,7 +53,8 @@ export function buildReport(ctx: ServiceContext, o: ReportOptions = {}): ReportD
     scope: [...ctx.sources, ...ctx.recordSources].map((s) => s.id),
   };
   const list = (q: Parameters<typeof listMemories>[1]) => listMemories(sqlite, { ...mf, ...q, limit }, now);
-  const counts = tierCounts(sqlite, mf, now);
+  // Records count in the tiers beside memories (docs/records.md, "History and reports"): their roots read first.
+  const counts = tierCounts(sqlite, mf, now, syncRecordIndex(ctx));
 
   const stale = list({ queue: 'stale', sort: 'verified', dir: 'asc' });
   const due = list({ queue: 'due', sort: 'created', dir: 'asc' });
