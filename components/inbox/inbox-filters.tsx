@@ -35,9 +35,9 @@ const LAYOUT_NAMES: Record<string, string> = {
 /** Every layout a configured root has (the file layouts always). */
 function layoutOptions(facets: InboxFacets): [string, string][] {
   const present = new Set(['trust-root', 'claude-code', ...facets.sources.map((s) => s.kind)]);
-  return Object.keys(LAYOUT_NAMES)
-    .filter((l) => present.has(l))
-    .map((l): [string, string] => [l, LAYOUT_NAMES[l]!]);
+  const known = Object.keys(LAYOUT_NAMES).filter((l) => present.has(l));
+  const other = [...present].filter((l) => !(l in LAYOUT_NAMES)).sort();
+  return [...known, ...other].map((l): [string, string] => [l, LAYOUT_NAMES[l] ?? l]);
 }
 
 function Select({
