@@ -17,12 +17,12 @@ import { queueOptions } from '@/lib/web/queues';
 export function RecordFilters({
   params,
   sources,
-  kinds,
+  kinds = [],
 }: {
   params: RecordParams;
   sources: { id: string; root: string }[];
   /** The finding codes the records hold, with how many records hold each. */
-  kinds: { code: string; memories: number }[];
+  kinds?: { code: string; memories: number }[];
 }) {
   return (
     <form action="/records" method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
