@@ -68,7 +68,15 @@ export function MemoryTable({
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {items.map((m) => {
-            const ageBase = m.tier === 'quarantined' || m.tier === 'archived' ? m.quarantineSinceMs : m.createdMs;
+            // A record's age counts from its createdAt whatever its tier (no quarantine clock; docs/review-inbox.md).
+            const ageBase =
+              m.kind === 'record'
+                ? m.createdAt
+                  ? m.createdMs
+                  : null
+                : m.tier === 'quarantined' || m.tier === 'archived'
+                  ? m.quarantineSinceMs
+                  : m.createdMs;
             return (
               <tr key={m.key} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
                 <td className="max-w-md px-3 py-2">
@@ -99,7 +107,9 @@ export function MemoryTable({
                 </td>
                 <td className="px-3 py-2">{m.type ?? '—'}</td>
                 <td className="px-3 py-2">{m.sourceMachine ?? '—'}</td>
-                <td className="px-3 py-2 tabular-nums">{day(m.createdMs)}</td>
+                <td className="px-3 py-2 tabular-nums">
+                  {m.kind === 'record' && !m.createdAt ? '—' : day(m.createdMs)}
+                </td>
                 <td className="px-3 py-2 tabular-nums">{day(m.lastVerifiedMs)}</td>
                 <td className="px-3 py-2 tabular-nums">{daysSince(ageBase, now) ?? '—'}</td>
                 <td className="px-3 py-2">

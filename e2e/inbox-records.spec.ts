@@ -73,6 +73,7 @@ test('the inbox lists memories and records, filters by a record layout, and a re
   // Its detail is its record page.
   await expect(heading.getByRole('link')).toHaveAttribute('href', new RegExp(`^/records/.*${FIXTURE_IDS.promotable}$`));
 
+  await page.screenshot({ path: shot('inbox-record-pane-1400') });
   const file = path.join(cons, 'agent.memory.jsonl');
   const before = fs.readFileSync(file);
   await pane.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Promote' }).click();

@@ -66,7 +66,15 @@ export default async function ReviewPage({ searchParams }: Props) {
   const pages = Math.max(1, Math.ceil(view.total / size));
   const selectedKey = view.pane?.item.key ?? null;
   const rows: InboxRow[] = view.items.map((m) => {
-    const ageBase = m.tier === 'quarantined' || m.tier === 'archived' ? m.quarantineSinceMs : m.createdMs;
+    // A record's age counts from its createdAt whatever its tier (no quarantine clock; docs/review-inbox.md).
+    const ageBase =
+      m.kind === 'record'
+        ? m.createdAt
+          ? m.createdMs
+          : null
+        : m.tier === 'quarantined' || m.tier === 'archived'
+          ? m.quarantineSinceMs
+          : m.createdMs;
     return {
       key: m.key,
       id: m.id,

@@ -66,7 +66,8 @@ export function InboxPane({ pane }: { pane: Pane }) {
       )}
       <section>
         <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Findings</h3>
-        <FindingList findings={pane.findings} />
+        {/* A record's text gets the secret and injection checks only (docs/records.md "Reading"). */}
+        <FindingList findings={pane.findings} {...(rec ? { passed: 'No secret or injection finding.' } : {})} />
       </section>
       <section>
         <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Body</h3>

@@ -77,7 +77,7 @@ export const RECORD_ORDER: Record<Sort, string> = {
   machine: 'NULL',
   created: ms('r.created_at'),
   verified: ms('r.verified_at'),
-  age: 'NULL',
+  age: ms('r.created_at'),
   findings: FINDINGS,
   file: 'r.file',
 };
