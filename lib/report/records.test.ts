@@ -92,6 +92,13 @@ describe('record roots in the report', () => {
     expect(d.tiers.total).toBe(mem.total + s.total);
     for (const t of ['verified', 'inferred', 'quarantined', 'archived'] as const)
       expect(d.tiers[t], t).toBe(mem.items.filter((i) => i.tier === t).length + s.tiers[t]);
+    // The lists agree with the counts they sit under.
+    expect(d.stale.total).toBe(d.attention.stale);
+    expect(d.review.total).toBe(d.attention.dueForReview);
+    // A due record is listed by id and place, never by its statement.
+    expect(d.review.items).toContainEqual(
+      expect.objectContaining({ id: `${consId}:mem_vault01`, file: 'vault.memory.jsonl:1', name: null }),
+    );
     // The verified staleness chart counts them too.
     const charted = d.charts.verified.reduce((n, b) => n + b.count, 0);
     expect(charted).toBe(d.tiers.verified);
