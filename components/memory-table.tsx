@@ -1,5 +1,7 @@
 import Link from 'next/link';
-import type { MemoryListItem, Sort } from '@/db/queries/memories';
+import type { Sort } from '@/db/queries/memories';
+import { flagWord, type ListRow } from '@/db/queries/record-rows';
+import { recordHref } from '@/lib/web/record-url';
 import { TierBadge, FindingBadges } from './tier-badge';
 import { day, daysSince, memoryHref } from './format';
 import { withParams, type TableParams } from '@/lib/web/url-state';
@@ -23,7 +25,8 @@ export function MemoryTable({
   now,
   showTier,
 }: {
-  items: MemoryListItem[];
+  /** Memories and records (db/queries/record-rows.ts): a record links to its record page. */
+  items: ListRow[];
   base: string;
   params: TableParams;
   now: Date;
@@ -65,18 +68,34 @@ export function MemoryTable({
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {items.map((m) => {
-            const ageBase = m.tier === 'quarantined' || m.tier === 'archived' ? m.quarantineSinceMs : m.createdMs;
+            // A record's age counts from its createdAt whatever its tier (no quarantine clock; docs/review-inbox.md).
+            const ageBase =
+              m.kind === 'record'
+                ? m.createdAt
+                  ? m.createdMs
+                  : null
+                : m.tier === 'quarantined' || m.tier === 'archived'
+                  ? m.quarantineSinceMs
+                  : m.createdMs;
             return (
               <tr key={m.key} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
                 <td className="max-w-md px-3 py-2">
                   <Link
-                    href={memoryHref(m.source, m.filename)}
-                    className="font-medium text-teal-800 hover:underline dark:text-teal-300"
+                    href={m.kind === 'record' ? recordHref(m.id) : memoryHref(m.source, m.filename)}
+                    className="font-medium text-teal-800 [overflow-wrap:anywhere] hover:underline dark:text-teal-300"
                   >
                     {title(m.name) || m.filename}
                   </Link>
-                  <div className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">{m.relPath}</div>
-                  {m.conflict ? (
+                  <div className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">
+                    {m.kind === 'record' ? `${m.layout} · ` : ''}
+                    {m.relPath}
+                  </div>
+                  {m.kind === 'record' && m.recordFlags?.length ? (
+                    <div className="text-xs text-amber-800 dark:text-amber-300">
+                      {m.recordFlags.map(flagWord).join(' · ')}
+                    </div>
+                  ) : null}
+                  {m.conflict && m.kind !== 'record' ? (
                     <div className="text-xs font-medium text-red-700 dark:text-red-300">
                       conflict: also in another folder
                     </div>
@@ -88,7 +107,9 @@ export function MemoryTable({
                 </td>
                 <td className="px-3 py-2">{m.type ?? '—'}</td>
                 <td className="px-3 py-2">{m.sourceMachine ?? '—'}</td>
-                <td className="px-3 py-2 tabular-nums">{day(m.createdMs)}</td>
+                <td className="px-3 py-2 tabular-nums">
+                  {m.kind === 'record' && !m.createdAt ? '—' : day(m.createdMs)}
+                </td>
                 <td className="px-3 py-2 tabular-nums">{day(m.lastVerifiedMs)}</td>
                 <td className="px-3 py-2 tabular-nums">{daysSince(ageBase, now) ?? '—'}</td>
                 <td className="px-3 py-2">

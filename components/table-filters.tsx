@@ -1,26 +1,23 @@
 import { FilterButtons, FilterSearch, FilterSelect } from '@/components/ui/filter-form';
 import { clearedHref, type TableParams, type TierParam } from '@/lib/web/url-state';
 import { MEMORY_TYPES } from '@/lib/trust/tiers';
+import { queueOptions } from '@/lib/web/queues';
+import { RECORD_QUEUES } from '@/db/queries/record-rows';
 
-const STATUS: Record<TierParam, { value: string; label: string }[]> = {
-  verified: [{ value: 'stale', label: 'Stale (> 90 days)' }],
-  inferred: [
-    { value: 'due', label: 'Awaiting review' },
-    { value: 'observing', label: 'Still observing' },
-    { value: 'backfill', label: 'No trust-level' },
-  ],
-  quarantined: [
-    { value: 'passive', label: 'Passive (day 0–30)' },
-    { value: 'quarantine-audit', label: 'Audit candidate (31–90)' },
-    { value: 'archive-candidates', label: 'Archive candidate (91+)' },
-    { value: 'conflicts', label: 'Conflicts' },
-  ],
+/** The queues each tab offers (their words: lib/web/queues.ts); record-only ones when record roots are configured. */
+const STATUS: Record<TierParam, string[]> = {
+  verified: ['stale'],
+  inferred: ['due', 'observing', 'backfill'],
+  quarantined: ['passive', 'quarantine-audit', 'archive-candidates', 'conflicts'],
   archived: [],
-  all: [
-    { value: 'review', label: 'Review queue' },
-    { value: 'conflicts', label: 'Conflicts' },
-    { value: 'backfill', label: 'No trust-level' },
-  ],
+  all: ['review', 'conflicts', 'backfill'],
+};
+const RECORD_STATUS: Record<TierParam, string[]> = {
+  verified: ['contradictions', 'suspect'],
+  inferred: ['contradictions', 'suspect', 'candidate', 'pending-human', 'write-rule'],
+  quarantined: ['contradictions', 'write-rule'],
+  archived: ['expired'],
+  all: [...RECORD_QUEUES],
 };
 
 /** A plain GET form: works without JavaScript, and every filter lands in the URL. */
@@ -30,13 +27,17 @@ export function TableFilters({
   params,
   machines,
   sources,
+  records = false,
 }: {
   base: string;
   tier: TierParam;
   params: TableParams;
   machines: string[];
   sources: { id: string; root: string }[];
+  /** Record roots are configured: their record-only queues are offered too. */
+  records?: boolean;
 }) {
+  const queues = [...STATUS[tier], ...(records ? RECORD_STATUS[tier] : [])];
   return (
     <form action={base} method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
       <FilterSearch value={params.q} placeholder="name, description, body" />
@@ -69,13 +70,8 @@ export function TableFilters({
           ['user-requested', 'user-requested'],
         ]}
       />
-      {STATUS[tier].length ? (
-        <FilterSelect
-          name="status"
-          label="Status"
-          value={params.status}
-          options={STATUS[tier].map((s) => [s.value, s.label] as const)}
-        />
+      {queues.length ? (
+        <FilterSelect name="status" label="Queue" value={params.status} options={queueOptions(queues)} />
       ) : null}
       {params.verdict ? <input type="hidden" name="verdict" value={params.verdict} /> : null}
       {sources.length <= 1 && params.source ? <input type="hidden" name="source" value={params.source} /> : null}

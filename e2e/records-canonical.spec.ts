@@ -228,11 +228,11 @@ test('the overview of a root of records counts the records by tier and flag, wit
   const numbers = (await tierCards.locator('div.text-3xl').allTextContents()).map(Number);
   expect(numbers.reduce((a, b) => a + b, 0)).toBe(4);
   const stale = records.getByRole('link', { name: /Flagged stale/ });
-  await expect(stale).toHaveAttribute('href', '/records?flag=stale');
+  await expect(stale).toHaveAttribute('href', '/records?queue=stale');
   const staleCount = Number(await stale.locator('div.text-3xl').textContent());
   expect(staleCount).toBeGreaterThan(0);
   await page.screenshot({ path: shot('overview-records-only'), fullPage: true });
   await stale.click();
-  await expect(page).toHaveURL(/\/records\?flag=stale$/);
+  await expect(page).toHaveURL(/\/records\?queue=stale$/);
   await expect(page.locator('tr[data-record]')).toHaveCount(staleCount);
 });

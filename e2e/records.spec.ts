@@ -125,12 +125,13 @@ test('the records table lists every record with its flags, read problems and fil
   expect(await page.content()).not.toContain(fakeToken());
   await expect(page.locator(`tr[data-record$=":mem_77cc88dd"] [data-mask="credential"]`)).toBeVisible();
 
-  await page.getByLabel('Flag').selectOption('conflict');
+  // The inbox's filter words (docs/dashboard.md "Words"): the conflict flag is the Contradictions queue.
+  await page.getByLabel('Queue').selectOption('contradictions');
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page).toHaveURL(/flag=conflict/);
+  await expect(page).toHaveURL(/queue=contradictions/);
   await expect(rows).toHaveCount(2);
   await page.reload();
-  await expect(page.getByLabel('Flag')).toHaveValue('conflict');
+  await expect(page.getByLabel('Queue')).toHaveValue('contradictions');
   await expect(rows).toHaveCount(2);
   await page.getByLabel('Search').fill('weekday');
   await page.getByRole('button', { name: 'Apply' }).click();

@@ -15,6 +15,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { recordRootsToken } from './token';
 import { title } from '@/components/title';
 import { Pager } from '@/components/ui/pager';
+import { recordFindingKinds } from '@/db/queries/record-rows';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Records' };
@@ -60,7 +61,8 @@ export default async function RecordsPage({ searchParams }: Props) {
   const page = p.page ?? 1;
   const pages = Math.max(1, Math.ceil(total / RECORD_PAGE_SIZE));
   const filtered = Object.keys(p).some((k) => k !== 'page');
-  const conflicts = p.flag !== 'conflict' && items.some((r) => r.flags.includes('conflict'));
+  const conflicts =
+    p.queue !== 'contradictions' && p.flag !== 'conflict' && items.some((r) => r.flags.includes('conflict'));
   return (
     <div>
       <RecordsLiveRefresh since={token} />
@@ -88,7 +90,14 @@ export default async function RecordsPage({ searchParams }: Props) {
         consolidation records. Each row shows the tier memtrust gives it beside the state the store itself writes.
       </p>
       <ReadProblems groups={groups} />
-      <RecordFilters params={p} sources={ctx.recordSources.map((s) => ({ id: s.id, root: s.root }))} />
+      <RecordFilters
+        params={p}
+        sources={ctx.recordSources.map((s) => ({ id: s.id, root: s.root }))}
+        kinds={recordFindingKinds(
+          ctx.handle.sqlite,
+          ctx.recordSources.map((s) => s.id),
+        )}
+      />
       {conflicts ? (
         <p className="mb-3 text-sm">
           <Link href="/records/conflicts" className="text-teal-700 hover:underline dark:text-teal-300">

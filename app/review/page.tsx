@@ -17,6 +17,8 @@ import { indexSignature } from '@/db/queries/signature';
 import { daysSince, memoryHref } from '@/components/format';
 import { title } from '@/components/title';
 import { Pager } from '@/components/ui/pager';
+import { recordHref } from '@/lib/web/record-url';
+import { flagWord } from '@/db/queries/record-rows';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Review' };
@@ -44,6 +46,9 @@ function tags(m: InboxItem): InboxRow['tags'] {
   // The origin's flags (docs/origin.md "In the index").
   if (m.originFlags.includes('untrusted-origin')) out.push({ label: 'untrusted origin', tone: 'amber' });
   if (m.originFlags.includes('user-requested')) out.push({ label: 'user-requested', tone: 'slate' });
+  // A record's flags, named by their queue (the one filter word; db/queries/record-rows.ts).
+  for (const f of m.recordFlags ?? [])
+    out.push({ label: flagWord(f), tone: f === 'conflict' || f === 'write-rule' ? 'amber' : 'slate' });
   if (m.findingCount > 0) out.push({ label: `${m.findingCount}`, tone: 'slate' });
   return out;
 }
@@ -61,12 +66,22 @@ export default async function ReviewPage({ searchParams }: Props) {
   const pages = Math.max(1, Math.ceil(view.total / size));
   const selectedKey = view.pane?.item.key ?? null;
   const rows: InboxRow[] = view.items.map((m) => {
-    const ageBase = m.tier === 'quarantined' || m.tier === 'archived' ? m.quarantineSinceMs : m.createdMs;
+    // A record's age counts from its createdAt whatever its tier (no quarantine clock; docs/review-inbox.md).
+    const ageBase =
+      m.kind === 'record'
+        ? m.createdAt
+          ? m.createdMs
+          : null
+        : m.tier === 'quarantined' || m.tier === 'archived'
+          ? m.quarantineSinceMs
+          : m.createdMs;
     return {
       key: m.key,
       id: m.id,
       href: inboxHref(p, { sel: m.key }),
-      detailHref: memoryHref(m.source, m.filename),
+      // A record's detail is its record page (docs/review-inbox.md "Records in the inbox").
+      detailHref: m.kind === 'record' ? recordHref(m.id) : memoryHref(m.source, m.filename),
+      record: m.kind === 'record',
       name: title(m.name) || m.filename,
       description: title(m.description, 160),
       relPath: m.relPath,
@@ -78,13 +93,16 @@ export default async function ReviewPage({ searchParams }: Props) {
       // The single Promote's refusal (flaggedReason): the bulk Promote is off while such a row is ticked.
       flaggedWhy: m.flagged || null,
       tags: tags(m),
-      note: m.conflict
-        ? 'conflict: also in another folder'
-        : m.error
-          ? m.error
-          : m.indexed === false
-            ? 'not named in MEMORY.md: not loaded'
-            : null,
+      note:
+        m.kind === 'record'
+          ? null
+          : m.conflict
+            ? 'conflict: also in another folder'
+            : m.error
+              ? m.error
+              : m.indexed === false
+                ? 'not named in MEMORY.md: not loaded'
+                : null,
     };
   });
   const sort = p.sort ?? 'name';

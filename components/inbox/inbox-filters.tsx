@@ -4,22 +4,41 @@ import type { InboxFacets } from '@/db/queries/inbox';
 import { INBOX_PAGE_SIZES } from '@/lib/web/inbox-url';
 import { EFFECTIVE_TIERS } from '@/lib/trust/tiers';
 import { clearedHref } from '@/lib/web/url-state';
+import { queueOptions } from '@/lib/web/queues';
+import { RECORD_QUEUES } from '@/db/queries/record-rows';
 
 const field = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900';
 const lbl = 'flex flex-col gap-0.5 text-xs font-medium text-slate-600 dark:text-slate-300';
 
-const QUEUE_LABELS: [string, string][] = [
-  ['inbox', 'Needs a decision'],
-  ['any', 'Everything'],
-  ['due', 'Inferred, observation over'],
-  ['observing', 'Inferred, still observing'],
-  ['stale', 'Verified, stale'],
-  ['passive', 'Quarantine day 0–30'],
-  ['quarantine-audit', 'Quarantine day 31–90'],
-  ['archive-candidates', 'Quarantine day 91+'],
-  ['conflicts', 'Conflicts'],
-  ['backfill', 'No trust-level'],
+const QUEUE_VALUES = [
+  'inbox',
+  'any',
+  'due',
+  'observing',
+  'stale',
+  'passive',
+  'quarantine-audit',
+  'archive-candidates',
+  'conflicts',
+  'backfill',
+  ...RECORD_QUEUES,
 ];
+
+const LAYOUT_NAMES: Record<string, string> = {
+  'trust-root': 'trust root',
+  'claude-code': 'Claude Code folder',
+  canonical: 'canonical',
+  governed: 'governed (read-only)',
+  consolidation: 'consolidation',
+};
+
+/** Every layout a configured root has (the file layouts always). */
+function layoutOptions(facets: InboxFacets): [string, string][] {
+  const present = new Set(['trust-root', 'claude-code', ...facets.sources.map((s) => s.kind)]);
+  const known = Object.keys(LAYOUT_NAMES).filter((l) => present.has(l));
+  const other = [...present].filter((l) => !(l in LAYOUT_NAMES)).sort();
+  return [...known, ...other].map((l): [string, string] => [l, LAYOUT_NAMES[l] ?? l]);
+}
 
 function Select({
   name,
@@ -67,7 +86,7 @@ export function InboxFilters({ params, facets }: { params: InboxParams; facets: 
           className={`${field} w-48`}
         />
       </label>
-      <Select name="queue" label="Queue" value={params.queue ?? 'inbox'} options={QUEUE_LABELS} />
+      <Select name="queue" label="Queue" value={params.queue ?? 'inbox'} options={queueOptions(QUEUE_VALUES)} />
       {facets.sources.length > 1 ? (
         <Select
           name="source"
@@ -76,12 +95,7 @@ export function InboxFilters({ params, facets }: { params: InboxParams; facets: 
           options={[any, ...facets.sources.map((s): [string, string] => [s.id, s.root.split('/').slice(-2).join('/')])]}
         />
       ) : null}
-      <Select
-        name="layout"
-        label="Layout"
-        value={params.layout}
-        options={[any, ['trust-root', 'trust root'], ['claude-code', 'Claude Code folder']]}
-      />
+      <Select name="layout" label="Layout" value={params.layout} options={[any, ...layoutOptions(facets)]} />
       <Select
         name="type"
         label="Type"

@@ -4,13 +4,17 @@ import { TierBadge } from '../tier-badge';
 import { FindingList } from '../finding-list';
 import { MemoryBody } from '../memory-body';
 import { TransitionControls } from '../transition/transition-controls';
-import { memoryVerbs } from '../transition/verbs';
+import { memoryVerbs, recordVerbs } from '../transition/verbs';
 import { memoryHref } from '../format';
+import { recordHref } from '@/lib/web/record-url';
 import { title } from '@/components/title';
 
 /** The preview pane: what the memory says (masked as the index stores it), its findings, its actions. */
 export function InboxPane({ pane }: { pane: Pane }) {
   const m = pane.item;
+  const rec = pane.record;
+  // A record's detail is its record page; its verbs go through the record actions (docs/review-inbox.md).
+  const href = rec ? recordHref(m.id) : memoryHref(m.source, m.filename);
   return (
     <aside
       aria-label="Preview"
@@ -27,7 +31,7 @@ export function InboxPane({ pane }: { pane: Pane }) {
           ) : null}
         </div>
         <h2 className="mt-1 min-w-0 text-lg font-semibold leading-snug [overflow-wrap:anywhere]">
-          <Link href={memoryHref(m.source, m.filename)} className="hover:underline">
+          <Link href={href} className="hover:underline">
             {title(m.name) || m.filename}
           </Link>
         </h2>
@@ -40,18 +44,30 @@ export function InboxPane({ pane }: { pane: Pane }) {
           {m.quarantineReason ? <li>quarantine reason: {m.quarantineReason}</li> : null}
         </ul>
       </div>
-      <TransitionControls
-        key={m.id}
-        id={m.id}
-        label={m.name || m.filename}
-        engine="memory"
-        verbs={memoryVerbs(pane.actions, m.flagged)}
-        repair={m.tier === 'quarantined'}
-        size="sm"
-      />
+      {rec ? (
+        <TransitionControls
+          key={m.id}
+          id={m.id}
+          label={m.filename}
+          engine="record"
+          verbs={recordVerbs(rec.layoutActions, rec, rec.readOnly, (x) => x)}
+          size="sm"
+        />
+      ) : (
+        <TransitionControls
+          key={m.id}
+          id={m.id}
+          label={m.name || m.filename}
+          engine="memory"
+          verbs={memoryVerbs(pane.actions, m.flagged)}
+          repair={m.tier === 'quarantined'}
+          size="sm"
+        />
+      )}
       <section>
         <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Findings</h3>
-        <FindingList findings={pane.findings} />
+        {/* A record's text gets the secret and injection checks only (docs/records.md "Reading"). */}
+        <FindingList findings={pane.findings} {...(rec ? { passed: 'No secret or injection finding.' } : {})} />
       </section>
       <section>
         <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Body</h3>

@@ -26,6 +26,8 @@ export interface InboxRow {
   tier: string;
   type: string | null;
   layout: string;
+  /** A record of a record root: no bulk checkbox (bulk actions plan memory files). */
+  record?: boolean;
   age: number | null;
   flagged: boolean;
   /**
@@ -43,6 +45,15 @@ export interface SortHeader {
   href: string | null;
   state: 'ascending' | 'descending' | 'none';
 }
+
+/** How a row names its layout (docs/records.md). */
+export const LAYOUT_LABEL: Record<string, string> = {
+  'trust-root': 'trust root',
+  'claude-code': 'Claude Code',
+  canonical: 'canonical',
+  governed: 'governed',
+  consolidation: 'consolidation',
+};
 
 const TONE = {
   red: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
@@ -127,7 +138,7 @@ export function InboxTable({
       else if (e.key === 'k') go(at < 0 ? 0 : Math.max(at - 1, 0));
       else if (!cur) return;
       else if (e.key === 'o') router.push(cur.detailHref);
-      else if (e.key === 'x') toggle(cur.key);
+      else if (e.key === 'x' && !cur.record) toggle(cur.key);
       else if (e.key === 'p') fire(cur.id, 'promote');
       else if (e.key === 'r') fire(cur.id, cur.tier === 'quarantined' ? 'restore' : 'reaffirm');
       else if (e.key === 'd') fire(cur.id, 'demote');
@@ -152,7 +163,8 @@ export function InboxTable({
     });
   }
 
-  const allChecked = rows.length > 0 && rows.every((r) => checked.has(r.key));
+  const bulkRows = rows.filter((r) => !r.record);
+  const allChecked = bulkRows.length > 0 && bulkRows.every((r) => checked.has(r.key));
   // Selected rows the single Promote refuses: the bulk Promote is not offered while any is ticked.
   const flaggedSelected = rows.filter((r) => r.flaggedWhy && checked.has(r.key)).length;
   return (
@@ -212,7 +224,9 @@ export function InboxTable({
                   type="checkbox"
                   aria-label="Select all rows on this page"
                   checked={allChecked}
-                  onChange={() => setChecked(allChecked ? new Set() : new Set(rows.map((r) => r.key)))}
+                  onChange={() =>
+                    setChecked(allChecked ? new Set() : new Set(rows.filter((r) => !r.record).map((r) => r.key)))
+                  }
                 />
               </th>
               {headers.map((h) => (
@@ -254,12 +268,14 @@ export function InboxTable({
                   className={`cursor-pointer outline-none ${sel ? 'bg-teal-50 ring-2 ring-inset ring-teal-600/40 dark:bg-teal-950/40' : 'hover:bg-slate-50 dark:hover:bg-slate-800/40'}`}
                 >
                   <td className="px-2 py-1.5">
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${r.name}`}
-                      checked={checked.has(r.key)}
-                      onChange={() => toggle(r.key)}
-                    />
+                    {r.record ? null : (
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${r.name}`}
+                        checked={checked.has(r.key)}
+                        onChange={() => toggle(r.key)}
+                      />
+                    )}
                   </td>
                   <td className="max-w-xs px-2 py-1.5">
                     <Link
@@ -276,8 +292,7 @@ export function InboxTable({
                       </div>
                     ) : null}
                     <div className="truncate text-[11px] text-slate-500 dark:text-slate-400">
-                      <span>{r.layout === 'claude-code' ? 'Claude Code' : 'trust root'}</span> ·{' '}
-                      <span className="font-mono">{r.relPath}</span>
+                      <span>{LAYOUT_LABEL[r.layout] ?? r.layout}</span> · <span className="font-mono">{r.relPath}</span>
                     </div>
                     {r.note ? (
                       <div className="truncate text-[11px] text-amber-800 dark:text-amber-300">{r.note}</div>

@@ -1,5 +1,6 @@
 /** A record's flags beside its tier, each with its reason as the tooltip and for screen readers. */
 import type { RecordFlag } from '@/lib/sources/record';
+import { flagWord } from '@/db/queries/record-rows';
 
 const TONE: Record<string, string> = {
   stale: 'bg-amber-50 text-amber-900 ring-amber-600/30 dark:bg-amber-950 dark:text-amber-200',
@@ -29,7 +30,7 @@ export function FlagBadges({
           title={reasons[f] ?? f}
           className={`inline-flex cursor-help items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE[f] ?? TONE.expired}`}
         >
-          {f}
+          {flagWord(f)}
           {reasons[f] ? <span className="sr-only">: {reasons[f]}</span> : null}
         </span>
       ))}

@@ -2,23 +2,49 @@ import { FilterButtons, FilterSearch, FilterSelect } from '@/components/ui/filte
 import { clearedHref } from '@/lib/web/url-state';
 import {
   RECORD_CATEGORIES,
-  RECORD_FINDINGS,
   RECORD_LAYOUTS,
+  RECORD_PAGE_QUEUES,
   RECORD_SHAPES,
   RECORD_TIERS,
   type RecordParams,
 } from '@/lib/web/record-url';
-import { RECORD_FLAGS } from '@/lib/sources/record';
+import { queueOptions } from '@/lib/web/queues';
 
-/** A plain GET form like the tier tables' (components/table-filters.tsx): every filter lands in the URL. */
-export function RecordFilters({ params, sources }: { params: RecordParams; sources: { id: string; root: string }[] }) {
+/**
+ * A plain GET form like the tier tables' (components/table-filters.tsx): every filter lands in
+ * the URL, in the inbox's words (Queue, Finding class, Finding kind; docs/dashboard.md "Words").
+ */
+export function RecordFilters({
+  params,
+  sources,
+  kinds = [],
+}: {
+  params: RecordParams;
+  sources: { id: string; root: string }[];
+  /** The finding codes the records hold, with how many records hold each. */
+  kinds?: { code: string; memories: number }[];
+}) {
   return (
     <form action="/records" method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
       <FilterSearch value={params.q} placeholder="key, title, text" />
       <FilterSelect name="layout" label="Layout" value={params.layout} options={RECORD_LAYOUTS} />
       <FilterSelect name="tier" label="Tier" value={params.tier} options={RECORD_TIERS} />
-      <FilterSelect name="flag" label="Flag" value={params.flag} options={RECORD_FLAGS} />
-      <FilterSelect name="finding" label="Finding" value={params.finding} options={RECORD_FINDINGS} />
+      <FilterSelect name="queue" label="Queue" value={params.queue} options={queueOptions(RECORD_PAGE_QUEUES)} />
+      <FilterSelect
+        name="cls"
+        label="Finding class"
+        value={params.cls}
+        options={[
+          ['credential', 'credential'],
+          ['personal', 'personal data'],
+        ]}
+      />
+      <FilterSelect
+        name="kind"
+        label="Finding kind"
+        value={params.kind}
+        options={kinds.map((k) => [k.code, `${k.code} (${k.memories.toLocaleString('en-US')})`] as const)}
+      />
       <FilterSelect name="category" label="Category" value={params.category} options={RECORD_CATEGORIES} />
       <FilterSelect name="shape" label="Shape" value={params.shape} options={RECORD_SHAPES} />
       {sources.length > 1 ? (
@@ -31,6 +57,8 @@ export function RecordFilters({ params, sources }: { params: RecordParams; sourc
       ) : params.source ? (
         <input type="hidden" name="source" value={params.source} />
       ) : null}
+      {params.flag ? <input type="hidden" name="flag" value={params.flag} /> : null}
+      {params.finding ? <input type="hidden" name="finding" value={params.finding} /> : null}
       {params.project ? <input type="hidden" name="project" value={params.project} /> : null}
       <FilterButtons clearHref={clearedHref('/records', params.project)} />
     </form>

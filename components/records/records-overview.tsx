@@ -1,3 +1,4 @@
+import { flagQueue, flagWord } from '@/db/queries/record-rows';
 import { StatCard, Section } from '@/components/ui/stat-card';
 import type { RecordCounts } from '@/lib/service/records/read';
 import { RECORD_FLAGS, type RecordFlag } from '@/lib/sources/record';
@@ -38,10 +39,10 @@ export function RecordsOverview({ counts, total }: { counts: RecordCounts; total
           {flags.map((f) => (
             <StatCard
               key={f}
-              label={`Flagged ${f}`}
+              label={`Flagged ${flagWord(f)}`}
               value={counts.flags[f]}
               hint={FLAG_HINTS[f]}
-              href={`/records?flag=${f}`}
+              href={`/records?queue=${flagQueue(f)}`}
             />
           ))}
           {counts.secret > 0 ? (

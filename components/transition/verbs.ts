@@ -71,3 +71,25 @@ export function memoryVerbs(actions: ActionAvailability[], flagged: string | nul
       : { action: a.action, allowed: a.allowed, ...(a.reason ? { reason: a.reason } : {}) },
   );
 }
+
+/**
+ * A record's verbs (docs/records.md, "Actions"): the layout's verbs in its order, each
+ * allowed when the record allows it now and the layout is writable; a refusal carries the
+ * record's reason, masked. A read-only layout's one reason is said once by the page, not per verb.
+ */
+export function recordVerbs(
+  layoutActions: readonly string[],
+  record: { actions: string[]; refused: Record<string, string> },
+  readOnly: string | null,
+  mask: (s: string) => string,
+): Verb[] {
+  const order = [...layoutActions, ...record.actions, ...Object.keys(record.refused)].filter(
+    (a, i, all) => all.indexOf(a) === i,
+  );
+  return order.map((a) => {
+    const why = record.refused[a] ?? readOnly ?? 'not available for this record';
+    // memtrust never writes a read-only layout: its verbs are the owner's commands.
+    const allowed = !readOnly && record.actions.includes(a);
+    return { action: a, allowed, reason: allowed || why === readOnly ? undefined : mask(why) };
+  });
+}

@@ -4,6 +4,7 @@
  * age (day 91+ stale / archive candidate), elapsed days for observation (due at
  * exactly 7 × 24 h). Weeks start on Monday, UTC.
  */
+import { ms as recordMs, TYPE as RECORD_TYPE } from './record-rows';
 import type Database from 'better-sqlite3';
 import { AUDIT_ACTIONS } from '../../lib/audit/event';
 import { DAY_MS, isoNow } from '../../lib/trust/dates';
@@ -113,6 +114,26 @@ function memoryWhere(f: AuditFilter, alias = 'm'): { sql: string; params: Record
 }
 const and = (...parts: string[]) => parts.filter(Boolean).join(' AND ');
 
+/**
+ * The records the charts count beside the memories (docs/dashboard.md "Charts"): those of the
+ * configured roots in `scope` (a page or report passes it), by root and type like memories.
+ * Without a scope no record is counted (rows of a root no longer configured stay out).
+ */
+function recordChartWhere(f: AuditFilter): { sql: string; params: Record<string, unknown> } | null {
+  if (!f.scope) return null;
+  const parts = ['r.source IN (SELECT value FROM json_each(@r_scope))'];
+  const params: Record<string, unknown> = { r_scope: JSON.stringify(f.scope) };
+  if (f.source) {
+    parts.push('r.source = @source');
+    params.source = f.source;
+  }
+  if (f.type) {
+    parts.push(`${RECORD_TYPE} = @type`);
+    params.type = f.type;
+  }
+  return { sql: parts.join(' AND '), params };
+}
+
 function histogram(
   sqlite: Database.Database,
   f: AuditFilter,
@@ -120,11 +141,22 @@ function histogram(
   dayExpr: string,
   defs: Def[],
   extra: Record<string, number>,
+  /** The same day count for a record row (`r`), when records have the clock this chart reads. */
+  recordDayExpr?: string,
 ): Bucket[] {
   const w = memoryWhere(f);
   const rows = sqlite
     .prepare(`SELECT ${dayExpr} AS d, count(*) AS n FROM memories m WHERE ${and('m.tier = @tier', w.sql)} GROUP BY d`)
     .all({ ...w.params, ...extra, tier }) as { d: number | null; n: number }[];
+  const rw = recordDayExpr ? recordChartWhere(f) : null;
+  if (rw)
+    rows.push(
+      ...(sqlite
+        .prepare(
+          `SELECT ${recordDayExpr} AS d, count(*) AS n FROM layout_records r WHERE ${and('r.tier = @tier', rw.sql)} GROUP BY d`,
+        )
+        .all({ ...rw.params, ...extra, tier }) as { d: number | null; n: number }[]),
+    );
   const out = defs.map((d) => ({ ...d, count: 0 }));
   for (const r of rows) {
     const d = r.d ?? -1;
@@ -176,6 +208,13 @@ export function tierHistory(
     .prepare(`SELECT m.tier AS tier, count(*) AS n FROM memories m ${m.sql ? `WHERE ${m.sql}` : ''} GROUP BY m.tier`)
     .all(m.params) as { tier: string; n: number }[];
   for (const r of cur) current[r.tier] = r.n;
+  // Records of the configured record roots count in their tiers too: their events are in the trail below.
+  const rw = recordChartWhere(f);
+  if (rw)
+    for (const r of sqlite
+      .prepare(`SELECT r.tier AS tier, count(*) AS n FROM layout_records r WHERE ${rw.sql} GROUP BY r.tier`)
+      .all(rw.params) as { tier: string; n: number }[])
+      current[r.tier] = (current[r.tier] ?? 0) + r.n;
   const e = auditWhere({ source: f.source, type: f.type, scope: f.scope, fromMs: win.first + WEEK_MS });
   const rows = sqlite
     .prepare(
@@ -228,6 +267,7 @@ export function chartsData(sqlite: Database.Database, f: AuditFilter, now: Date,
       'CASE WHEN m.last_verified_ms IS NULL THEN -1 ELSE max(0, CAST(@today AS INTEGER) - m.last_verified_ms / 86400000) END',
       VERIFIED_BUCKETS,
       { today },
+      `CASE WHEN ${recordMs('r.verified_at')} IS NULL THEN -1 ELSE max(0, CAST(@today AS INTEGER) - ${recordMs('r.verified_at')} / 86400000) END`,
     ),
     inferred: histogram(
       sqlite,
@@ -236,6 +276,7 @@ export function chartsData(sqlite: Database.Database, f: AuditFilter, now: Date,
       'max(0, CAST((CAST(@nowMs AS INTEGER) - m.created_ms) / 86400000 AS INTEGER))',
       INFERRED_BUCKETS,
       { nowMs: now.getTime() },
+      `max(0, CAST((CAST(@nowMs AS INTEGER) - coalesce(${recordMs('r.created_at')}, CAST(@nowMs AS INTEGER))) / 86400000 AS INTEGER))`,
     ),
     quarantine: histogram(
       sqlite,

@@ -24,12 +24,16 @@ import { clockCutoffs } from './cutoffs';
 import { memo } from './memo';
 import { findingClass, type FindingClass } from '../../lib/validators/types';
 import { DAY_MS, startOfUtcDay } from '../../lib/trust/dates';
+import { LAYOUT_NAMES } from '../../lib/sources/record';
+import { listRows, recordRowsById, RECORD_QUEUES, type ListRow, type RecordRowQuery } from './record-rows';
 
-export const INBOX_QUEUES = ['inbox', 'any', ...QUEUES] as const;
+/** The memory queues, then the record-only flags as queues (db/queries/record-rows.ts). */
+export const INBOX_QUEUES = ['inbox', 'any', ...QUEUES, ...RECORD_QUEUES] as const;
 export type InboxQueue = (typeof INBOX_QUEUES)[number];
 export const AGES = ['0-7', '8-30', '31-90', '91+'] as const;
 export type Age = (typeof AGES)[number];
-export const LAYOUTS = ['trust-root', 'claude-code'] as const;
+/** Every layout: the file layouts' rows are memories, the others' records (docs/records.md). */
+export const LAYOUTS = LAYOUT_NAMES;
 
 export interface InboxQuery extends Omit<ListQuery, 'queue'> {
   queue?: InboxQueue;
@@ -38,6 +42,11 @@ export interface InboxQuery extends Omit<ListQuery, 'queue'> {
   /** A finding code, e.g. `secret.private-ip`, `injection.persona-override`, `missing-required-field`. */
   kind?: string;
   age?: Age;
+  /**
+   * The configured record roots whose records the list holds beside the memories
+   * (docs/review-inbox.md "Records in the inbox"); unset, memories only.
+   */
+  recordSources?: readonly string[];
 }
 
 export interface InboxFacets {
@@ -74,11 +83,11 @@ function inboxWhere(
   q: InboxQuery,
   now: Date,
 ): { sql: string; params: Record<string, unknown> } {
-  const base = where(
-    { ...q, queue: q.queue === 'inbox' || q.queue === 'any' ? undefined : (q.queue as Queue | undefined) },
-    now,
-  );
+  const memoryQueue = (QUEUES as readonly string[]).includes(q.queue ?? '') ? (q.queue as Queue) : undefined;
+  const base = where({ ...q, recordSources: undefined, queue: memoryQueue } as ListQuery, now);
   const parts = base.sql ? [base.sql.replace(/^WHERE /, '')] : [];
+  // A record-only queue (a record flag) holds no memory.
+  if (q.queue && !memoryQueue && q.queue !== 'inbox' && q.queue !== 'any') parts.push('0');
   const params = { ...base.params };
   if ((q.queue ?? 'inbox') === 'inbox') parts.push(INBOX_SQL(clockCutoffs(now)));
   if (q.layout) {
@@ -105,22 +114,49 @@ function inboxWhere(
     params.kind = q.kind;
   }
   if (q.age) {
-    const today = startOfUtcDay(now).getTime() + DAY_MS - 1;
-    const [lo, hi] = { '0-7': [0, 7], '8-30': [8, 30], '31-90': [31, 90], '91+': [91, null] }[q.age] as [
-      number,
-      number | null,
-    ];
+    const [newest, oldest] = ageBounds(q.age, now);
     const ageBase =
       "(CASE WHEN m.tier IN ('quarantined', 'archived') THEN m.quarantine_since_ms ELSE m.created_ms END)";
     // Age in whole UTC days: day d covers (today_end - (d+1) days, today_end - d days].
     parts.push(`${ageBase} <= @ageNewest`);
-    params.ageNewest = today - lo * DAY_MS;
-    if (hi !== null) {
+    params.ageNewest = newest;
+    if (oldest !== null) {
       parts.push(`${ageBase} > @ageOldest`);
-      params.ageOldest = today - (hi + 1) * DAY_MS;
+      params.ageOldest = oldest;
     }
   }
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+/** Age in whole UTC days: day d covers (today_end - (d+1) days, today_end - d days]. */
+function ageBounds(age: Age, now: Date): [number, number | null] {
+  const today = startOfUtcDay(now).getTime() + DAY_MS - 1;
+  const [lo, hi] = { '0-7': [0, 7], '8-30': [8, 30], '31-90': [31, 90], '91+': [91, null] }[age] as [
+    number,
+    number | null,
+  ];
+  return [today - lo * DAY_MS, hi === null ? null : today - (hi + 1) * DAY_MS];
+}
+
+/** The record side of an inbox query (db/queries/record-rows.ts). */
+function recordQuery(q: InboxQuery, now: Date): RecordRowQuery {
+  return {
+    live: q.recordSources ?? [],
+    tier: q.tier,
+    queue: q.queue ?? 'inbox',
+    source: q.source,
+    sources: q.sources,
+    layout: q.layout,
+    type: q.type,
+    machine: q.machine,
+    finding: q.finding,
+    flag: q.flag,
+    verdict: q.verdict,
+    cls: q.cls,
+    kind: q.kind,
+    ageBounds: q.age ? ageBounds(q.age, now) : undefined,
+    q: q.q,
+  };
 }
 
 const ORDER: Record<(typeof SORTS)[number], string> = {
@@ -135,13 +171,44 @@ const ORDER: Record<(typeof SORTS)[number], string> = {
 };
 
 export interface InboxPage {
-  items: MemoryListItem[];
+  items: ListRow[];
   total: number;
 }
 
+/**
+ * One page of the inbox: memories and, when `recordSources` names record roots, their
+ * records in the same sort (listRows); with no record matching, the memory query alone.
+ */
 export function listInbox(sqlite: Database.Database, q: InboxQuery, now: Date): InboxPage {
   const clock = JSON.stringify(clockCutoffs(now));
-  return memo(sqlite, `inbox:${JSON.stringify(q)}:${clock}`, () => {
+  return memo(sqlite, `inbox:${JSON.stringify(q)}:${clock}`, () =>
+    listRows(sqlite, {
+      memory: inboxWhere(sqlite, q, now),
+      memoryOrder: ORDER[q.sort ?? 'name'],
+      records: recordQuery(q, now),
+      sort: q.sort ?? 'name',
+      dir: q.dir === 'desc' ? 'desc' : 'asc',
+      limit: Math.min(Math.max(q.limit ?? 50, 1), 500),
+      offset: Math.max(q.offset ?? 0, 0),
+      memoryOnly: () => listInboxMemories(sqlite, q, now),
+      memoryRows: (keys) => memoryRowsByKey(sqlite, keys),
+    }),
+  );
+}
+
+function memoryRowsByKey(sqlite: Database.Database, keys: string[]): Map<string, MemoryListItem> {
+  const byKey = new Map<string, MemoryListItem>();
+  if (keys.length === 0) return byKey;
+  const rows = sqlite
+    .prepare(`SELECT ${COLUMNS} FROM memories m WHERE m.key IN (${keys.map(() => '?').join(', ')})`)
+    .all(...keys) as Record<string, unknown>[];
+  for (const r of rows) byKey.set(r.key as string, toItem(r));
+  return byKey;
+}
+
+/** The memories-only page, index-tuned (bench/inbox.ts). */
+function listInboxMemories(sqlite: Database.Database, q: InboxQuery, now: Date): InboxPage {
+  {
     const w = inboxWhere(sqlite, q, now);
     // Which index serves best (measured at 100k, bench/inbox.ts): selective filters (finding
     // kind or class, full-text search) start from their own index. Otherwise the page of keys
@@ -180,7 +247,7 @@ export function listInbox(sqlite: Database.Database, q: InboxQuery, now: Date): 
         .map(toItem),
       total,
     };
-  });
+  }
 }
 
 export interface StoredFinding {
@@ -228,9 +295,10 @@ export function pageFindingCodes(
   return out;
 }
 
-export function inboxRowByKey(sqlite: Database.Database, key: string): MemoryListItem | undefined {
+/** A memory row by key, else a record row by id. */
+export function inboxRowByKey(sqlite: Database.Database, key: string): ListRow | undefined {
   const r = sqlite.prepare(`SELECT ${COLUMNS} FROM memories m WHERE m.key = ?`).get(key) as
     | Record<string, unknown>
     | undefined;
-  return r ? toItem(r) : undefined;
+  return r ? toItem(r) : recordRowsById(sqlite, [key]).get(key);
 }

@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import { clockCutoffs } from './cutoffs';
 import { memo } from './memo';
 import { originValuesWith } from '../../lib/trust/origin';
+import { listRows as listUnionRows, type ListRow, type RecordQueue } from './record-rows';
 
 export const QUEUES = [
   'review',
@@ -342,4 +343,43 @@ export function listRows(
           (sqlite.prepare(`SELECT count(*) AS n FROM ${sql ? from : 'memories m'} ${sql}`).get(params) as { n: number })
             .n;
   return { rows, total };
+}
+
+/**
+ * A tier tab's page: memories and the records of the configured record roots `live`
+ * in one sort (db/queries/record-rows.ts listRows; docs/dashboard.md "Tier tabs"); with
+ * no record matching, listMemories alone.
+ */
+export function listMemoriesAndRecords(
+  sqlite: Database.Database,
+  q: ListQuery & { layout?: string; recordQueue?: RecordQueue },
+  live: readonly string[],
+  now: Date,
+): { items: ListRow[]; total: number } {
+  const clock = q.queue ? JSON.stringify(clockCutoffs(now)) : '';
+  return memo(sqlite, `list+records:${JSON.stringify(q)}:${live.join(',')}:${clock}`, () => {
+    const { limit, offset } = pageOf(q);
+    const w = where(q, now);
+    // A record-only queue (a record flag) holds no memory.
+    const memory = q.recordQueue ? { sql: w.sql ? `${w.sql} AND 0` : 'WHERE 0', params: w.params } : w;
+    return listUnionRows(sqlite, {
+      memory,
+      memoryOrder: ORDER[q.sort ?? 'name'],
+      records: { ...q, queue: q.recordQueue ?? q.queue ?? 'any', live },
+      sort: q.sort ?? 'name',
+      dir: q.dir === 'desc' ? 'desc' : 'asc',
+      limit,
+      offset,
+      memoryOnly: () => (q.recordQueue ? { items: [], total: 0 } : listMemories(sqlite, q, now)),
+      memoryRows: (keys) => {
+        const out = new Map<string, MemoryListItem>();
+        if (keys.length === 0) return out;
+        for (const r of sqlite
+          .prepare(`SELECT ${COLUMNS} FROM memories m WHERE m.key IN (SELECT value FROM json_each(?))`)
+          .all(JSON.stringify(keys)) as Record<string, unknown>[])
+          out.set(r.key as string, toItem(r));
+        return out;
+      },
+    });
+  });
 }

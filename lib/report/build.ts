@@ -5,7 +5,8 @@
  * appears. Free text passes the secret guard; bodies are never read.
  */
 import type { ServiceContext } from '../service/context';
-import { listMemories } from '../../db/queries/memories';
+import { listMemories, listMemoriesAndRecords } from '../../db/queries/memories';
+import type { ListRow } from '../../db/queries/record-rows';
 import { auditActionCounts, auditEventsStable } from '../../db/queries/audit-events';
 import { chartsData } from '../../db/queries/charts';
 import { DAY_MS, isoNow, startOfUtcDay, utcDaysBetween } from '../trust/dates';
@@ -15,6 +16,7 @@ import { guardReason, textGuard, type Guard } from './redact';
 import { actionableFindings, tierCounts } from './queries';
 import type { MemoryRef, ReportData, ReportOptions } from './types';
 import { recordSections } from './records';
+import { syncRecordIndex } from '../service/records/read';
 
 export const DEFAULT_LIMIT = 500;
 export const DEFAULT_PERIOD_DAYS = 90;
@@ -51,12 +53,19 @@ export function buildReport(ctx: ServiceContext, o: ReportOptions = {}): ReportD
     // Record roots' events are part of the trail (docs/records.md, "History and reports").
     scope: [...ctx.sources, ...ctx.recordSources].map((s) => s.id),
   };
+  // Records count beside memories (docs/records.md, "History and reports"): their roots read first.
+  const live = syncRecordIndex(ctx);
   const list = (q: Parameters<typeof listMemories>[1]) => listMemories(sqlite, { ...mf, ...q, limit }, now);
-  const counts = tierCounts(sqlite, mf, now);
+  // The stale and review lists hold records too (by key and place: a record's statement never reaches a report).
+  const withRecords = (q: Parameters<typeof listMemories>[1]) =>
+    listMemoriesAndRecords(sqlite, { ...mf, ...q, limit }, live, now);
+  const counts = tierCounts(sqlite, mf, now, live);
 
-  const stale = list({ queue: 'stale', sort: 'verified', dir: 'asc' });
-  const due = list({ queue: 'due', sort: 'created', dir: 'asc' });
+  const stale = withRecords({ queue: 'stale', sort: 'verified', dir: 'asc' });
+  const due = withRecords({ queue: 'due', sort: 'created', dir: 'asc' });
+  // A record has no quarantine clock: the quarantine list (days, window) stays memories.
   const quarantined = list({ tier: 'quarantined', sort: 'age', dir: 'asc' });
+  const nameOf = (m: ListRow) => (m.kind === 'record' ? null : m.name);
   const findings = actionableFindings(sqlite, mf, limit);
   const events = auditEventsStable(sqlite, ef, limit);
   const charts = chartsData(sqlite, ef, now);
@@ -74,7 +83,7 @@ export function buildReport(ctx: ServiceContext, o: ReportOptions = {}): ReportD
     stale: {
       total: stale.total,
       items: stale.items.map((m) => ({
-        ...refOf(guard, m.source, m.relPath, m.filename, m.name),
+        ...refOf(guard, m.source, m.relPath, m.filename, nameOf(m)),
         lastVerified: m.lastVerified,
         days: m.lastVerifiedMs === null ? null : utcDaysBetween(new Date(m.lastVerifiedMs), now),
       })),
@@ -82,7 +91,7 @@ export function buildReport(ctx: ServiceContext, o: ReportOptions = {}): ReportD
     review: {
       total: due.total,
       items: due.items.map((m) => ({
-        ...refOf(guard, m.source, m.relPath, m.filename, m.name),
+        ...refOf(guard, m.source, m.relPath, m.filename, nameOf(m)),
         createdAt: iso(m.createdMs),
         days: Math.max(0, Math.floor((now.getTime() - m.createdMs) / DAY_MS)),
         basis: m.createdAt ? ('created-at' as const) : ('mtime' as const),

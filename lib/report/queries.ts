@@ -1,6 +1,7 @@
 /** Report-only reads: filtered tier counts and the actionable findings list. Names only, never bodies. */
 import type Database from 'better-sqlite3';
 import { clockCutoffs } from '../../db/queries/cutoffs';
+import { CAN, HAS_FLAG, TYPE } from '../../db/queries/record-rows';
 import type { FindingItem } from './types';
 
 export interface Filter {
@@ -22,7 +23,12 @@ function where(f: Filter): { sql: string; params: Record<string, unknown> } {
   return { sql: parts.join(' AND '), params };
 }
 
-export function tierCounts(sqlite: Database.Database, f: Filter, now: Date) {
+/**
+ * The report's tier and attention counts: memories, and the records of the configured record
+ * roots `live` (docs/review-inbox.md "Records in the inbox" for what each count means on a
+ * record). Conflicts stay memory conflicts; a record's contradictions are its root's section.
+ */
+export function tierCounts(sqlite: Database.Database, f: Filter, now: Date, live: readonly string[] = []) {
   const w = where(f);
   const c = clockCutoffs(now);
   const r = sqlite
@@ -39,7 +45,8 @@ export function tierCounts(sqlite: Database.Database, f: Filter, now: Date) {
        FROM memories m ${w.sql ? `WHERE ${w.sql}` : ''}`,
     )
     .get({ ...w.params, ...c }) as Record<string, number | null>;
-  const n = (k: string) => Number(r[k] ?? 0);
+  const rec = recordTierCounts(sqlite, f, live);
+  const n = (k: string) => Number(r[k] ?? 0) + Number(rec[k] ?? 0);
   return {
     tiers: {
       total: n('total'),
@@ -56,6 +63,34 @@ export function tierCounts(sqlite: Database.Database, f: Filter, now: Date) {
       quarantine: { passive: n('passive'), audit: n('audit'), archive: n('archive') },
     },
   };
+}
+
+function recordTierCounts(
+  sqlite: Database.Database,
+  f: Filter,
+  live: readonly string[],
+): Record<string, number | null> {
+  if (live.length === 0) return {};
+  const parts = ['r.source IN (SELECT value FROM json_each(@live))'];
+  const params: Record<string, unknown> = { live: JSON.stringify(live) };
+  if (f.source) {
+    parts.push('r.source = @source');
+    params.source = f.source;
+  }
+  if (f.type) {
+    parts.push(`${TYPE} = @type`);
+    params.type = f.type;
+  }
+  return sqlite
+    .prepare(
+      `SELECT count(*) AS total, sum(tier='verified') AS verified, sum(tier='inferred') AS inferred,
+        sum(tier='quarantined') AS quarantined, sum(tier='archived') AS archived,
+        sum(tier='verified' AND ${HAS_FLAG("'stale'")}) AS stale,
+        sum(tier='inferred' AND ${CAN('promote')}) AS due,
+        sum(tier='inferred' AND NOT ${CAN('promote')}) AS observing
+       FROM layout_records r WHERE ${parts.join(' AND ')}`,
+    )
+    .get(params) as Record<string, number | null>;
 }
 
 /** A finding as the query returns it: the report's FindingItem with the row's relPath for its file. */

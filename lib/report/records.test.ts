@@ -82,6 +82,28 @@ describe('record roots in the report', () => {
     expect(s.events).toBe(1);
   });
 
+  it("the report's tier counts hold the records beside the memories", () => {
+    const mem = JSON.parse(ok(['list', '--layout', 'trust-root', '--json'])) as {
+      items: { tier: string }[];
+      total: number;
+    };
+    const s = d.records[0]!;
+    expect(mem.items.length).toBe(mem.total);
+    expect(d.tiers.total).toBe(mem.total + s.total);
+    for (const t of ['verified', 'inferred', 'quarantined', 'archived'] as const)
+      expect(d.tiers[t], t).toBe(mem.items.filter((i) => i.tier === t).length + s.tiers[t]);
+    // The lists agree with the counts they sit under.
+    expect(d.stale.total).toBe(d.attention.stale);
+    expect(d.review.total).toBe(d.attention.dueForReview);
+    // A due record is listed by id and place, never by its statement.
+    expect(d.review.items).toContainEqual(
+      expect.objectContaining({ id: `${consId}:mem_vault01`, file: 'vault.memory.jsonl:1', name: null }),
+    );
+    // The verified staleness chart counts them too.
+    const charted = d.charts.verified.reduce((n, b) => n + b.count, 0);
+    expect(charted).toBe(d.tiers.verified);
+  });
+
   it('record events are listed with their layout and verb, and counted in the charts', () => {
     const recEvents = d.transitions.list.items.filter((e) => e.layout);
     expect(recEvents).toEqual([
@@ -105,7 +127,7 @@ describe('record roots in the report', () => {
     expect(reports.html).toContain(`<section id="records-${consId}">`);
     expect(reports.html).toContain(`consolidation ${consId}:${FIXTURE_IDS.promotable}`);
     expect(reports.md).toMatch(/^## Records: .*consolidation.*$/m);
-    expect(reports.md).toMatch(/^\| Conflicts \| 2 \|$/m);
+    expect(reports.md).toMatch(/^\| Contradictions \| 2 \|$/m);
     for (const [f, text] of Object.entries(reports)) expect(text.includes(PASSWORD), `report.${f}`).toBe(false);
     // The record with the password is read (and counted) all the same.
     expect(ok(['show', `${consId}:mem_vault01`])).not.toContain(PASSWORD);

@@ -1,4 +1,5 @@
 /** The report's list sections as plain tables, shared by the HTML and Markdown renderers. */
+import { flagWord } from '../../db/queries/record-rows';
 import type { Capped, ReportData } from './types';
 import { classLabel } from '../validators/types';
 
@@ -146,9 +147,10 @@ export function recordTables(d: ReportData): Table[] {
           ['Inferred', r.tiers.inferred],
           ['Quarantined', r.tiers.quarantined],
           ['Archived', r.tiers.archived],
-          ...Object.entries(r.flags).map(([f, n]): [string, number] => [`Flag: ${f}`, n]),
+          // The queue words of the pages (docs/dashboard.md "Words"): the conflict flag is a contradiction.
+          ...Object.entries(r.flags).map(([f, n]): [string, number] => [`Flagged ${flagWord(f)}`, n]),
           ['Read problems', r.problems],
-          ['Conflicts', r.conflicts],
+          ['Contradictions', r.conflicts],
           ['Events in the period', r.events],
         ],
   }));

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ORIGIN_FLAGS, SORTS } from '../../db/queries/memories';
-import { AGES, INBOX_QUEUES, LAYOUTS, type InboxQuery } from '../../db/queries/inbox';
+import { AGES, INBOX_QUEUES, type InboxQuery } from '../../db/queries/inbox';
 import { EFFECTIVE_TIERS, MEMORY_TYPES } from '../trust/tiers';
 import { CHECKS } from '../validators/types';
 import { hrefWith, opt, parseParams } from './url-state';
@@ -16,7 +16,8 @@ export const InboxParams = z.object({
   source: opt(z.string().max(100)),
   /** The project filter (lib/service/project-filter.ts): a project's path, or `user`. */
   project: opt(z.string().max(4096)),
-  layout: opt(z.enum(LAYOUTS)),
+  /** A layout name (lib/sources/record.ts LAYOUT_NAMES, or a registered test layout). */
+  layout: opt(z.string().regex(/^[a-z][a-z0-9-]{0,40}$/)),
   type: opt(z.enum(MEMORY_TYPES)),
   tier: opt(z.enum(EFFECTIVE_TIERS)),
   cls: opt(z.enum(['credential', 'personal'])),

@@ -20,6 +20,14 @@ describe('record table URL state', () => {
       limit: 50,
     });
   });
+  it("speaks the inbox's words: a queue names its record flag, class and kind pass through", () => {
+    const p = parseRecordParams({ queue: 'contradictions', cls: 'personal', kind: 'secret.private-ip' });
+    expect(toRecordFilter(p)).toMatchObject({ flag: 'conflict', cls: 'personal', kind: 'secret.private-ip' });
+    expect(toRecordFilter(parseRecordParams({ queue: 'candidate' })).flag).toBe('inbox');
+    expect(toRecordFilter(parseRecordParams({ queue: 'stale' })).flag).toBe('stale');
+    // A memory-only queue is no record filter.
+    expect(parseRecordParams({ queue: 'conflicts' }).queue).toBeUndefined();
+  });
   it('round-trips through the URL and removes a cleared value', () => {
     const p = parseRecordParams({ layout: 'governed', q: 'a b' });
     const href = recordsHref(p, { page: 2, q: undefined });

@@ -1,6 +1,7 @@
 /**
  * The records table's state in the URL (docs/records-pages.md): search, layout, tier,
- * flag, finding, category, shape, root and page, parsed once with zod at the edge like the tier tables' filters
+ * queue, finding class and kind, category, shape, root and page — the inbox's filter words
+ * (docs/dashboard.md "Words"); `flag` and `finding` are still read from older links — parsed once with zod at the edge like the tier tables' filters
  * (lib/web/url-state.ts). Unknown or malformed values are dropped, never an error page.
  */
 import { z } from 'zod';
@@ -8,6 +9,7 @@ import { CATEGORIES } from '../sources/canonical/types';
 import { RECORD_FLAGS } from '../sources/record';
 import type { RecordFilter } from '../service/records/read';
 import { hrefWith, opt, parseParams } from './url-state';
+import { QUEUE_FLAG, RECORD_QUEUES } from '../../db/queries/record-rows';
 
 export const RECORD_LAYOUTS = ['canonical', 'governed', 'consolidation'] as const;
 export const RECORD_TIERS = ['verified', 'inferred', 'quarantined', 'archived'] as const;
@@ -18,10 +20,16 @@ export const RECORD_SHAPES = ['flat', 'sharded'] as const;
 /** Records with a finding of this check (their values masked). */
 export const RECORD_FINDINGS = ['secret', 'injection'] as const;
 
+/** The queues a record can be in by its flags (db/queries/record-rows.ts QUEUE_FLAG). */
+export const RECORD_PAGE_QUEUES = ['stale', ...RECORD_QUEUES] as const;
+
 export const RecordParams = z.object({
   q: opt(z.string().max(200)),
   layout: opt(z.enum(RECORD_LAYOUTS)),
   tier: opt(z.enum(RECORD_TIERS)),
+  queue: opt(z.enum(RECORD_PAGE_QUEUES)),
+  cls: opt(z.enum(['credential', 'personal'])),
+  kind: opt(z.string().regex(/^[a-z0-9._-]{1,80}$/)),
   flag: opt(z.enum(RECORD_FLAGS)),
   finding: opt(z.enum(RECORD_FINDINGS)),
   category: opt(z.enum(RECORD_CATEGORIES)),
@@ -43,8 +51,10 @@ export function toRecordFilter(p: RecordParams): RecordFilter & { offset: number
     source: p.source,
     layout: p.layout,
     tier: p.tier,
-    flag: p.flag,
+    flag: (p.queue ? QUEUE_FLAG[p.queue] : undefined) ?? p.flag,
     finding: p.finding,
+    cls: p.cls,
+    kind: p.kind,
     category: p.category,
     shape: p.shape,
     q: p.q,

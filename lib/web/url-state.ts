@@ -3,7 +3,8 @@
  * edge, so pages and queries only see typed values.
  */
 import { z } from 'zod';
-import { ORIGIN_FLAGS, QUEUES, SORTS, type ListQuery } from '../../db/queries/memories';
+import { ORIGIN_FLAGS, QUEUES, SORTS, type ListQuery, type Queue } from '../../db/queries/memories';
+import { RECORD_QUEUES } from '../../db/queries/record-rows';
 import { EFFECTIVE_TIERS, MEMORY_TYPES } from '../trust/tiers';
 import { CHECKS } from '../validators/types';
 
@@ -26,7 +27,8 @@ export const TableParams = z.object({
   finding: opt(z.enum(CHECKS)),
   /** An origin flag (docs/origin.md "In the index"). */
   flag: opt(z.enum(ORIGIN_FLAGS)),
-  status: opt(z.enum(QUEUES)),
+  /** The queue (the filter's label is Queue): a memory queue, or a record-only one (db/queries/record-rows.ts). */
+  status: opt(z.enum([...QUEUES, ...RECORD_QUEUES])),
   verdict: opt(z.enum(['pass', 'fail-struct', 'fail-format', 'warn'])),
   sort: opt(z.enum(SORTS)),
   dir: opt(z.enum(['asc', 'desc'])),
@@ -71,7 +73,7 @@ export function parseTableParams(raw: Record<string, string | string[] | undefin
 export function toListQuery(tier: TierParam, p: TableParams): ListQuery {
   return {
     tier: tier === 'all' ? undefined : tier,
-    queue: p.status,
+    queue: (QUEUES as readonly string[]).includes(p.status ?? '') ? (p.status as Queue) : undefined,
     source: p.source,
     type: p.type,
     machine: p.machine,

@@ -10,7 +10,7 @@ import { FlagBadges, NativeState } from '@/components/records/flag-badges';
 import { MaskedText } from '@/components/records/masked-text';
 import { LayoutDetail } from '@/components/records/layout-detail';
 import { TransitionControls } from '@/components/transition/transition-controls';
-import type { Verb } from '@/components/transition/verbs';
+import { recordVerbs } from '@/components/transition/verbs';
 import { RecordsLiveRefresh } from '@/components/records/records-live-refresh';
 import { ConflictPair } from '@/components/records/conflict-pair';
 import { conflictPartners, conflictSide } from '@/components/records/conflicts';
@@ -62,17 +62,8 @@ export default async function RecordPage({ params, searchParams }: Props) {
   const { source, record: r } = found;
   const mask = masker(ctx.owner());
   const reasons = Object.fromEntries(Object.entries(r.flagReasons).map(([k, v]) => [k, mask(v ?? '')]));
-  const order = [...(source.records?.actions ?? []), ...r.actions, ...Object.keys(r.refused)].filter(
-    (a, i, all) => all.indexOf(a) === i,
-  );
   const readOnly = source.records?.readOnly ?? null;
-  // A read-only layout's reason is said once above the buttons, not once per verb.
-  const verbs: Verb[] = order.map((a) => {
-    const why = r.refused[a] ?? readOnly ?? 'not available for this record';
-    // memtrust never writes a read-only layout: its verbs are the owner's commands, shown below.
-    const allowed = !readOnly && r.actions.includes(a);
-    return { action: a, allowed, reason: allowed || why === readOnly ? undefined : mask(why) };
-  });
+  const verbs = recordVerbs(source.records?.actions ?? [], r, readOnly, mask);
   const partners = r.flags.includes('conflict') ? conflictPartners(ctx, r) : [];
   const returnTo = recordHref(r.id);
   const heading = title(mask(r.title), 120) || mask(r.key);

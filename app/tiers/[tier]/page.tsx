@@ -5,7 +5,9 @@ import { freshContext } from '@/lib/server';
 import type { ServiceContext } from '@/lib/service/context';
 import { scopedContext } from '@/lib/service/project-filter';
 import { pageProject } from '@/app/page-project';
-import { listMemories } from '@/db/queries/memories';
+import { listMemoriesAndRecords } from '@/db/queries/memories';
+import { syncRecordIndex } from '@/lib/service/records/read';
+import { RECORD_QUEUES, type RecordQueue } from '@/db/queries/record-rows';
 import { facets } from '@/db/queries/facets';
 import {
   clearedHref,
@@ -61,7 +63,20 @@ export default async function TierPage({ params, searchParams }: Props) {
   const asOf = parseAsOf(query.asOf);
   if (asOf) return <AsOfPage ctx={ctx} ids={ids} tier={tier} at={asOf} base={base} source={p.source} />;
   const now = ctx.now();
-  const { items, total } = listMemories(ctx.handle.sqlite, { ...toListQuery(tier, p), sources: ids }, now);
+  // Records of the record roots beside the memories (docs/dashboard.md "Tier tabs").
+  const live = syncRecordIndex(ctx);
+  const { items, total } = listMemoriesAndRecords(
+    ctx.handle.sqlite,
+    {
+      ...toListQuery(tier, p),
+      sources: ids,
+      recordQueue: (RECORD_QUEUES as readonly string[]).includes(p.status ?? '')
+        ? (p.status as RecordQueue)
+        : undefined,
+    },
+    live,
+    now,
+  );
   const f = facets(ctx.handle.sqlite);
   const deleted = deletedOutside(ctx, ids, { names: false }).length;
   const page = p.page ?? 1;
@@ -96,7 +111,11 @@ export default async function TierPage({ params, searchParams }: Props) {
         tier={tier}
         params={p}
         machines={f.machines}
-        sources={ids ? f.sources.filter((s) => ids.includes(s.id)) : f.sources}
+        sources={[
+          ...(ids ? f.sources.filter((s) => ids.includes(s.id)) : f.sources),
+          ...ctx.recordSources.filter((s) => live.includes(s.id)),
+        ]}
+        records={live.length > 0}
       />
       {items.length === 0 ? (
         <EmptyState

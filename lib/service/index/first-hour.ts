@@ -7,6 +7,7 @@
  */
 import type { ServiceContext } from '../context';
 import { listInbox } from '../../../db/queries/inbox';
+import { syncRecordIndex } from '../records/read';
 import { memo } from '../../../db/queries/memo';
 import type { OwnerIdentity } from '../../validators/types';
 
@@ -95,7 +96,8 @@ export function firstHour(ctx: ServiceContext): FirstHour {
     ).n,
     backfill: (sqlite.prepare('SELECT count(*) AS n FROM memories WHERE needs_backfill = 1').get() as { n: number }).n,
   }));
-  const review = listInbox(sqlite, { queue: 'inbox', limit: 1 }, ctx.now()).total;
+  // What /review counts: memories and the record roots' records (docs/review-inbox.md "Records in the inbox").
+  const review = listInbox(sqlite, { queue: 'inbox', limit: 1, recordSources: syncRecordIndex(ctx) }, ctx.now()).total;
   const audit = auditShares(ctx);
   const auditHeavy = audit.some((a) => a.heavy);
   return {

@@ -15,6 +15,9 @@ import {
   type StoredFinding,
 } from '../../../db/queries/inbox';
 import type { MemoryListItem } from '../../../db/queries/memories';
+import { recordFindingKinds, type ListRow } from '../../../db/queries/record-rows';
+import { syncRecordIndex, type RecordView } from '../records/read';
+import { maskValues } from '../../validators/mask-inline';
 import type { ActionAvailability } from '../../trust/allowed';
 import { memoryActions } from './list-actions';
 import { lifecycle } from '../../trust/lifecycle';
@@ -24,7 +27,7 @@ import { findingClass } from '../../validators/types';
 import { flaggedReason } from '../write/preview';
 import { indexedOriginFlags, UNTRUSTED_ORIGIN } from '../../trust/origin';
 
-export interface InboxItem extends MemoryListItem {
+export interface InboxItem extends ListRow {
   layout: string;
   /** Credential finding or hard validator failure: promote / re-affirm refused. */
   flagged: string | null;
@@ -39,6 +42,14 @@ export interface InboxPane {
   findings: StoredFinding[];
   actions: ActionAvailability[];
   lifecycle: string[];
+  /** A record's pane (docs/review-inbox.md "Records in the inbox"): its verbs through the record actions; null for a memory. */
+  record: {
+    /** The layout's verbs in its order; those the record allows now; why the others not (masked). */
+    layoutActions: readonly string[];
+    actions: string[];
+    refused: Record<string, string>;
+    readOnly: string | null;
+  } | null;
 }
 
 export interface InboxView {
@@ -62,20 +73,23 @@ export function factsOfRow(m: MemoryListItem): MemoryFacts {
   };
 }
 
-function enrich(m: MemoryListItem, codes: { code: string; check: string }[], layouts: Map<string, string>): InboxItem {
+function enrich(m: ListRow, codes: { code: string; check: string }[], layouts: Map<string, string>): InboxItem {
   const secret = codes.filter((c) => c.check === 'secret');
   const findings = codes.map((c) => ({ check: c.check as 'secret', code: c.code, label: '' as never }));
   const flags = indexedOriginFlags(m.origin);
   return {
     ...m,
-    layout: layouts.get(m.source) ?? 'trust-root',
+    layout: m.layout ?? layouts.get(m.source) ?? 'trust-root',
     // An untrusted origin is shown before a promote (docs/origin.md "What the flag does"):
     // never promoted from the inbox's keys or in bulk, only from a dialog that shows it.
+    // A record's own rules say what it allows (its pane's verbs); the flag marks memories.
     flagged:
-      flaggedReason(findings, m.validateExit) ??
-      (flags.includes(UNTRUSTED_ORIGIN)
-        ? `untrusted origin (the turn that wrote it read ${m.originReason ?? 'outside content'} first): promote it from its page, where the origin is shown`
-        : null),
+      m.kind === 'record'
+        ? null
+        : (flaggedReason(findings, m.validateExit) ??
+          (flags.includes(UNTRUSTED_ORIGIN)
+            ? `untrusted origin (the turn that wrote it read ${m.originReason ?? 'outside content'} first): promote it from its page, where the origin is shown`
+            : null)),
     originFlags: flags,
     classes: {
       credential: secret.some((c) => findingClass(c.code) === 'credential'),
@@ -87,19 +101,19 @@ function enrich(m: MemoryListItem, codes: { code: string; check: string }[], lay
 export function inboxView(ctx: ServiceContext, q: InboxQuery, selectedKey: string | undefined): InboxView {
   const sqlite = ctx.handle.sqlite;
   const now = ctx.now();
-  const page = listInbox(sqlite, q, now);
-  const facets = inboxFacets(sqlite);
+  // Records beside memories (docs/review-inbox.md "Records in the inbox"): the record roots read first.
+  const live = syncRecordIndex(ctx);
+  const page = listInbox(sqlite, { ...q, recordSources: live }, now);
+  const facets = withRecordFacets(ctx, inboxFacets(sqlite), live);
   const layouts = new Map(facets.sources.map((s) => [s.id, s.kind]));
-  const codes = pageFindingCodes(
-    sqlite,
-    page.items.map((m) => m.key),
-  );
+  const codes = pageCodes(sqlite, page.items);
   const items = page.items.map((m) => enrich(m, codes.get(m.key) ?? [], layouts));
   let pane: InboxPane | null = null;
   const selected = selectedKey
     ? (items.find((i) => i.key === selectedKey) ?? rowByKey(ctx, selectedKey, layouts))
     : items[0];
-  if (selected) {
+  if (selected?.kind === 'record') pane = recordPane(ctx, selected);
+  else if (selected) {
     const p = inboxPreview(sqlite, selected.key);
     if (p) {
       const facts = factsOfRow(selected);
@@ -112,14 +126,89 @@ export function inboxView(ctx: ServiceContext, q: InboxQuery, selectedKey: strin
           ? memoryActions(adapter, facts, now, { validateExit: selected.validateExit, secretExit: selected.secretExit })
           : [],
         lifecycle: describeLifecycle(lifecycle(facts, now), now),
+        record: null,
       };
     }
   }
   return { items, total: page.total, facets, pane };
 }
 
+/** The record roots in the Root and Layout filters, and the finding kinds records hold in the kind filter. */
+function withRecordFacets(ctx: ServiceContext, f: InboxFacets, live: string[]): InboxFacets {
+  if (live.length === 0) return f;
+  const roots = ctx.recordSources
+    .filter((s) => live.includes(s.id))
+    .map((s) => ({ id: s.id, root: s.root, kind: s.records!.layout as string }));
+  const kinds = new Map(f.kinds.map((k) => [k.code, { ...k }]));
+  for (const k of recordFindingKinds(ctx.handle.sqlite, live)) {
+    const was = kinds.get(k.code);
+    if (was) was.memories += k.memories;
+    else kinds.set(k.code, k);
+  }
+  return {
+    ...f,
+    sources: [...f.sources, ...roots],
+    kinds: [...kinds.values()].sort((a, b) => a.check.localeCompare(b.check) || a.code.localeCompare(b.code)),
+  };
+}
+
+/** The finding codes of a page's rows: memories from `findings`, records from their stored view. */
+function pageCodes(sqlite: ServiceContext['handle']['sqlite'], rows: ListRow[]) {
+  const codes = pageFindingCodes(
+    sqlite,
+    rows.filter((m) => m.kind !== 'record').map((m) => m.key),
+  );
+  const recs = rows.filter((m) => m.kind === 'record' && m.findingCount > 0).map((m) => m.key);
+  if (recs.length) {
+    const found = sqlite
+      .prepare(
+        `SELECT r.id AS key, json_extract(f.value, '$.code') AS code, json_extract(f.value, '$.check') AS "check"
+           FROM layout_records r, json_each(r.data, '$.findings') f WHERE r.id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(recs)) as { key: string; code: string; check: string }[];
+    for (const c of found) codes.set(c.key, [...(codes.get(c.key) ?? []), { code: c.code, check: c.check }]);
+  }
+  return codes;
+}
+
+/** A record's pane: its checked text and findings as indexed, its flags' reasons, its layout's verbs. */
+function recordPane(ctx: ServiceContext, item: InboxItem): InboxPane | null {
+  const row = ctx.handle.sqlite.prepare('SELECT data FROM layout_records WHERE id = ?').get(item.key) as
+    | { data: string }
+    | undefined;
+  const source = ctx.recordSources.find((s) => s.id === item.source);
+  if (!row || !source?.records) return null;
+  const r = JSON.parse(row.data) as RecordView;
+  const owner = ctx.owner();
+  const mask = (s: string) => maskValues(s, owner).text;
+  const readOnly = source.records.readOnly ?? null;
+  return {
+    item,
+    body: r.text,
+    findings: r.findings.map((f) => ({
+      check: f.check,
+      code: f.code,
+      label: f.label,
+      line: f.line ?? null,
+      message: f.message,
+    })),
+    actions: [],
+    lifecycle: [
+      `${r.layout} record, state as the store writes it: ${r.native}`,
+      ...r.flags.map((f) => `${f}: ${mask(r.flagReasons[f] ?? '')}`),
+      ...(readOnly ? [`read-only: ${readOnly}`] : []),
+    ],
+    record: {
+      layoutActions: source.records.actions,
+      actions: r.actions,
+      refused: Object.fromEntries(Object.entries(r.refused).map(([k, v]) => [k, mask(v)])),
+      readOnly,
+    },
+  };
+}
+
 /** A selected row that left the current page (after a transition) is still previewed. */
 function rowByKey(ctx: ServiceContext, key: string, layouts: Map<string, string>): InboxItem | undefined {
   const one = inboxRowByKey(ctx.handle.sqlite, key);
-  return one ? enrich(one, pageFindingCodes(ctx.handle.sqlite, [key]).get(key) ?? [], layouts) : undefined;
+  return one ? enrich(one, pageCodes(ctx.handle.sqlite, [one]).get(key) ?? [], layouts) : undefined;
 }

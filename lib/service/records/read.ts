@@ -39,6 +39,10 @@ export interface RecordFilter {
   flag?: string;
   /** Records with a finding of this check: `secret` or `injection`. */
   finding?: string;
+  /** Records with a secret finding of this class (docs/credentials.md). */
+  cls?: 'credential' | 'personal';
+  /** Records with a finding of this code (`secret.private-ip`, `injection.persona-override`…). */
+  kind?: string;
   /** `detail.category` (canonical entries: landmarks, backlog, …, `pending`). */
   category?: string;
   /** `detail.shape` (canonical entries: flat or sharded). */
@@ -331,11 +335,16 @@ function syncAll(ctx: ServiceContext): Map<string, SourceRead> {
 }
 
 /** Each equality filter of the table and its SQL test on layout_records (`data` is the RecordView as JSON). */
-const FILTER_SQL: [keyof RecordFilter & ('layout' | 'tier' | 'flag' | 'finding' | 'category' | 'shape'), string][] = [
+const FILTER_SQL: [
+  keyof RecordFilter & ('layout' | 'tier' | 'flag' | 'finding' | 'cls' | 'kind' | 'category' | 'shape'),
+  string,
+][] = [
   ['layout', 'layout = @layout'],
   ['tier', 'tier = @tier'],
   ['flag', 'EXISTS (SELECT 1 FROM json_each(flags) WHERE value = @flag)'],
   ['finding', "EXISTS (SELECT 1 FROM json_each(data, '$.findings') WHERE json_extract(value, '$.check') = @finding)"],
+  ['cls', "(CASE @cls WHEN 'credential' THEN credential_count ELSE personal_count END) > 0"],
+  ['kind', "EXISTS (SELECT 1 FROM json_each(data, '$.findings') WHERE json_extract(value, '$.code') = @kind)"],
   ['category', "json_extract(data, '$.detail.category') = @category"],
   ['shape', "json_extract(data, '$.detail.shape') = @shape"],
 ];
@@ -402,6 +411,15 @@ function syncOne(ctx: ServiceContext, source: SourceInfo): { error: string | nul
 }
 
 /** One record by its full id (`<source>:<key>`) or its bare key; a key found in two roots is refused, naming both. */
+/**
+ * Brings `layout_records` up to date for every configured record root (a token compare when
+ * nothing moved) and returns the ids of the roots read without error: the list queries over
+ * memories and records (db/queries/record-rows.ts) keep these roots' rows only.
+ */
+export function syncRecordIndex(ctx: ServiceContext): string[] {
+  return ctx.recordSources.filter((s) => !syncOne(ctx, s).error).map((s) => s.id);
+}
+
 export function findRecord(ctx: ServiceContext, idOrKey: string): FindResult {
   const synced = new Map(ctx.recordSources.map((s) => [s.id, syncOne(ctx, s)]));
   const ok = [...synced].filter(([, r]) => !r.error).map(([s]) => s);
