@@ -1,7 +1,7 @@
 import Markdown, { defaultUrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import type { Root, Element, ElementContent, Text } from 'hast';
-import { MASK_PATTERN } from '@/lib/validators/mask-inline';
+import { MASK_PATTERN } from '@/lib/validators/mask-pattern';
 import { MaskedValue, type RevealTarget } from '@/components/masked-value';
 
 /**

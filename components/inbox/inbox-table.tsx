@@ -14,6 +14,7 @@ import { ResultBanner, type TransitionResult } from '../transition/result-banner
 import { TierBadge } from '../tier-badge';
 import { TRANSITION_DONE_EVENT, TRANSITION_EVENT } from '../transition/events';
 import { BulkSeam } from './bulk-seam';
+import { MaskedText } from '@/components/records/masked-text';
 
 export interface InboxRow {
   key: string;
@@ -284,7 +285,7 @@ export function InboxTable({
                       replace
                       className="block truncate font-medium text-teal-800 hover:underline dark:text-teal-300"
                     >
-                      {r.name}
+                      <MaskedText text={r.name} />
                     </Link>
                     {r.description ? (
                       <div className="truncate text-xs text-slate-600 dark:text-slate-300" title={r.description}>

@@ -3,7 +3,7 @@
  * each `⟦credential #1 · 9 chars⟧` becomes the masked-value chip, the rest stays
  * plain text. Records have no reveal: the page source never holds the value.
  */
-import { MASK_PATTERN } from '@/lib/validators/mask-inline';
+import { MASK_PATTERN } from '@/lib/validators/mask-pattern';
 import { MaskedValue } from '@/components/masked-value';
 
 export function MaskedText({ text }: { text: string }) {

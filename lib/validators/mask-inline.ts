@@ -19,7 +19,7 @@ export interface MaskSpan {
   class: FindingClass;
 }
 
-export const MASK_PATTERN = /⟦(credential|personal) #(\d{1,5}) · (\d{1,7}) chars⟧/g;
+export { MASK_PATTERN } from './mask-pattern';
 
 export function maskText(cls: FindingClass, n: number, length: number): string {
   return `⟦${cls} #${n} · ${length} chars⟧`;
