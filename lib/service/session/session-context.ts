@@ -37,7 +37,8 @@ import {
   type LazyBody,
 } from '../../trust/context';
 import { readIndex } from '../claude/claude-index';
-import { withOriginFlags } from '../origin/context-origin';
+import { type OriginFields, withOriginFlags } from '../origin/context-origin';
+import { ORIGIN_REVIEWED } from '../../trust/assistant-write';
 import { batched } from '../origin/origin-cache';
 
 export interface ContextRequest {
@@ -214,6 +215,12 @@ function listFromIndex(source: SourceInfo, rows: SourceRows): ListedFile[] {
 }
 
 /**
+ * `originSessionId` and `origin-reviewed` of each memory made from its file or its fresh row:
+ * the origin flags take them from here instead of reading every file again.
+ */
+const originFields = new WeakMap<ContextMemory, OriginFields>();
+
+/**
  * Takes a memory from its row when the row can stand for the file: its fields and checks
  * always, its body unless a secret line was redacted from the stored body or it was
  * capped. The body stays in the index until the planner quotes or measures it.
@@ -236,6 +243,7 @@ function fromRow(
   });
   m.credentialLines = row.credentialLines;
   m.injection = row.injectionExit !== 0;
+  originFields.set(m, { session: row.originSession ?? undefined, reviewed: row.originReviewed ?? undefined });
   if (bodies && !withheld) {
     const relPath = row.relPath;
     m.body =
@@ -269,6 +277,7 @@ function fromFile(
   try {
     const bytes = fs.readFileSync(path.join(source.root, f.relPath));
     const { fields, body } = readFields(bytes);
+    originFields.set(m, { session: fields.originSessionId, reviewed: fields[ORIGIN_REVIEWED] });
     m.name = fields.name ?? '';
     Object.assign(m.facts, {
       trustLevel: fields['trust-level'],
@@ -684,7 +693,8 @@ export function buildSessionContext(req: ContextRequest): ContextPlan {
     // Claude Code memories written after reading outside content are flagged, never verified (docs/origin.md).
     const dataDir = originCacheDir(req.cache);
     batched(dataDir, () => {
-      for (const r of roots) withOriginFlags(r, req.owner, dataDir, Date.now, req.originReadMs);
+      for (const r of roots)
+        withOriginFlags(r, req.owner, dataDir, Date.now, req.originReadMs, (m) => originFields.get(m));
     });
     return sessionContext({
       roots,
