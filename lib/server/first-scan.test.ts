@@ -12,7 +12,7 @@ import { scan } from '../service/index/scan-service';
 import { keepFresh } from '../service/index/keep-fresh';
 import { memoryFile, put, removeSandbox, sandbox, type Sandbox } from '../service/test-support';
 import { unindexedFiles } from './first-index';
-import { indexComplete, scanOffRequests } from './first-scan';
+import { indexComplete as complete, scanOffRequests } from './first-scan';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -31,6 +31,9 @@ const FILE = memoryFile(
   '\nThe release train leaves on Thursdays.\n',
 );
 
+/** The rule at any size: these roots are tiny. */
+const indexComplete = (ctx: Parameters<typeof complete>[0], unindexed: number) => complete(ctx, unindexed, 1);
+
 const ctxOf = () => createContext(loadConfig({ env: sb.env }), sb.env);
 const keys = (ctx: ReturnType<typeof ctxOf>) =>
   (ctx.handle.sqlite.prepare('SELECT rel_path FROM memories ORDER BY rel_path').pluck().all() as string[]).map((p) =>
@@ -46,6 +49,8 @@ describe('the first scan off the first page', () => {
     expect(indexComplete(ctx, unindexedFiles(ctx))).toBe(true);
     put(sb.root, 'memories/project_later.md', FILE); // a file the index never saw
     expect(indexComplete(ctx, unindexedFiles(ctx))).toBe(false);
+    expect(complete(ctx, 0, 3)).toBe(true);
+    expect(complete(ctx, 0, 4)).toBe(false); // a small index: its scan costs less than not waiting
     ctx.handle.sqlite.prepare("DELETE FROM meta WHERE key = 'last_scan'").run();
     expect(indexComplete(ctx, 0)).toBe(false);
   });

@@ -12,14 +12,23 @@
 import type { ServiceContext } from '../service/context';
 
 /**
- * The index is one a finished scan left (meta `last_scan`) and holds a row for at least as
- * many files as each root lists (`unindexed` from the first-index gate is 0): the page it
- * renders is the last scan's view of every root. A root with files the index never saw (a
- * new root, a sync since) is not: that page scans first, as before.
+ * Below this many rows the first scan costs less than a tenth of a second (about what a
+ * command's question to the watcher is worth, docs/freshness.md): the page waits for it.
  */
-export function indexComplete(ctx: ServiceContext, unindexed: number): boolean {
+export const FIRST_SCAN_LAG_MIN = 2000;
+
+/**
+ * The index is one a finished scan left (meta `last_scan`), holds a row for at least as
+ * many files as each root lists (`unindexed` from the first-index gate is 0), and is large
+ * enough for its scan to be worth not waiting for: the page it renders is the last scan's
+ * view of every root. A root with files the index never saw (a new root, a sync since) is
+ * not: that page scans first, as before.
+ */
+export function indexComplete(ctx: ServiceContext, unindexed: number, minRows = FIRST_SCAN_LAG_MIN): boolean {
   if (unindexed !== 0) return false;
-  return ctx.handle.sqlite.prepare("SELECT 1 FROM meta WHERE key = 'last_scan'").get() !== undefined;
+  const sqlite = ctx.handle.sqlite;
+  if (sqlite.prepare("SELECT 1 FROM meta WHERE key = 'last_scan'").get() === undefined) return false;
+  return (sqlite.prepare('SELECT count(*) FROM memories').pluck().get() as number) >= minRows;
 }
 
 /** Wait this long before looking again while requests are answered. */
