@@ -91,6 +91,20 @@ export function freshContext(opts: { mayLag?: boolean } = {}): ServiceContext {
   return ctx;
 }
 
+/**
+ * At start-up (GET /keeper, lib/server/main.ts): the keeper watches from now on. Over a
+ * complete index the first scan waits for no request in flight, as behind the overview; else it
+ * runs here. A first index in a child process (docs/first-index.md) is started, not waited for.
+ */
+export function startKeeping(): void {
+  try {
+    freshContext({ mayLag: true });
+  } catch (e) {
+    if (state.first?.running) return; // the gate's redirect: the child indexes
+    console.error(`memtrust: background scan failed: ${e instanceof Error ? e.message : e}`);
+  }
+}
+
 /** The first scan, off the requests; a request that could not wait may have made it already. */
 function firstScan(): void {
   const keeper = state.keeper;
