@@ -87,6 +87,20 @@ describe('the first scan off the first page', () => {
     }
   });
 
+  it('at start-up, not before its delay, even with no request in flight', async () => {
+    let scans = 0;
+    const job = scanOffRequests(
+      () => scans++,
+      () => false,
+      5,
+      60,
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    expect([scans, job.pending]).toEqual([0, true]);
+    await new Promise((r) => setTimeout(r, 80));
+    expect([scans, job.pending]).toEqual([1, false]);
+  });
+
   it('cancelled (settings reset the context), it never runs', async () => {
     let scans = 0;
     const job = scanOffRequests(

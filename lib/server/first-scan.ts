@@ -33,6 +33,12 @@ export function indexComplete(ctx: ServiceContext, unindexed: number, minRows = 
 
 /** Wait this long before looking again while requests are answered. */
 export const RETRY_MS = 20;
+/**
+ * At start-up the scan waits this long first: a page asked for as soon as the address is
+ * printed is rendered before the scan, not after it. Until the scan ends the watcher
+ * vouches for nothing, so a command meanwhile scans itself, as before any scan of the keeper.
+ */
+export const START_DELAY_MS = 1000;
 
 /**
  * Runs `scan` once, when no request is being answered (`busy`), so it never sits between a
@@ -43,6 +49,8 @@ export function scanOffRequests(
   scan: () => void,
   busy: () => boolean,
   retryMs = RETRY_MS,
+  /** Not before this long from now (start-up: a page asked for with the browser opened at once comes first). */
+  delayMs = 0,
 ): { readonly pending: boolean; cancel(): void } {
   let timer: NodeJS.Timeout | undefined;
   const run = () => {
@@ -53,7 +61,7 @@ export function scanOffRequests(
     }
     scan();
   };
-  timer = setTimeout(run, 0);
+  timer = setTimeout(run, delayMs);
   return {
     get pending() {
       return timer !== undefined;

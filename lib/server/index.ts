@@ -21,7 +21,7 @@ import { contextWarmer } from './context-warm';
 import { requestsInFlight } from './in-flight';
 import { contextView, type ContextView } from '../service/session/context-view';
 import { originReader, type OriginReader } from '../service/origin/origin-reader';
-import { indexComplete, scanOffRequests } from './first-scan';
+import { indexComplete, RETRY_MS, START_DELAY_MS, scanOffRequests } from './first-scan';
 
 interface WebState {
   ctx?: ServiceContext;
@@ -70,7 +70,7 @@ export function context(): ServiceContext {
  * renders from the index as the last scan left it while that scan runs off the requests
  * (docs/freshness.md, "The dashboard's first scan"); `indexRefreshing()` says so.
  */
-export function freshContext(opts: { mayLag?: boolean } = {}): ServiceContext {
+export function freshContext(opts: { mayLag?: boolean; delayMs?: number } = {}): ServiceContext {
   const ctx = context();
   if (!state.keeper) firstIndexGate(ctx);
   state.keeper ??= keepFresh(ctx, {
@@ -82,7 +82,7 @@ export function freshContext(opts: { mayLag?: boolean } = {}): ServiceContext {
     onError: (err) => console.error(`memtrust: background scan failed: ${err instanceof Error ? err.message : err}`),
   });
   if (opts.mayLag && !state.keeper.scanned && state.firstScan !== null && indexComplete(ctx, state.unindexed ?? -1)) {
-    state.firstScan ??= scanOffRequests(firstScan, () => requestsInFlight() > 0);
+    state.firstScan ??= scanOffRequests(firstScan, () => requestsInFlight() > 0, RETRY_MS, opts.delayMs);
     return ctx;
   }
   state.keeper.fresh();
@@ -98,7 +98,7 @@ export function freshContext(opts: { mayLag?: boolean } = {}): ServiceContext {
  */
 export function startKeeping(): void {
   try {
-    freshContext({ mayLag: true });
+    freshContext({ mayLag: true, delayMs: START_DELAY_MS });
   } catch (e) {
     if (state.first?.running) return; // the gate's redirect: the child indexes
     console.error(`memtrust: background scan failed: ${e instanceof Error ? e.message : e}`);
