@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { freshContext } from '@/lib/server';
+import { freshContext, indexRefreshing } from '@/lib/server';
 import { overview } from '@/db/queries/overview';
 import { indexStatus } from '@/lib/service/claude/claude-index';
 import { StatCard, Section } from '@/components/ui/stat-card';
@@ -29,7 +29,9 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function OverviewPage({ searchParams }: Props) {
   // The project filter (docs/roots.md "The Claude Code home"): that project's roots and numbers only.
   const query = await searchParams;
-  const { ctx, filter, ids } = scopedContext(freshContext(), await pageProject(query.project));
+  // Rendered from the index as it is while the server's first scan runs (docs/freshness.md, "The dashboard's first scan").
+  const { ctx, filter, ids } = scopedContext(freshContext({ mayLag: true }), await pageProject(query.project));
+  const refreshing = indexRefreshing();
   // Memories another program deleted (docs/versions.md, "Versions in the dashboard").
   const deleted = deletedOutside(ctx, ids, { names: false }).length;
   const done = parseDone(query);
@@ -66,7 +68,8 @@ export default async function OverviewPage({ searchParams }: Props) {
   const first = firstHour(ctx);
   return (
     <div>
-      <LiveRefresh since={indexSignature(ctx.handle.sqlite)} />
+      {/* A poll answers once the scan is done: a page rendered before it refreshes then, whatever changed. */}
+      <LiveRefresh since={`${indexSignature(ctx.handle.sqlite)}${refreshing ? ' refreshing' : ''}`} />
       {ctx.config.demo ? <DemoNotice root={ctx.config.roots[0]!} /> : null}
       <MassChangeBanner
         changes={pendingMassChanges(ctx.config.dbPath, ctx.config.roots).map(
@@ -100,6 +103,11 @@ export default async function OverviewPage({ searchParams }: Props) {
           .filter(Boolean)
           .join(' · ')}
       </p>
+      {refreshing ? (
+        <p role="status" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          Refreshing the index: a change since it was last indexed shows here when the refresh ends.
+        </p>
+      ) : null}
       <FirstHourSteps f={first} />
 
       {memoryCards ? (

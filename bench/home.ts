@@ -17,7 +17,8 @@
  *     target: the first under 2 s; floor: a static file of the same server;
  *   - the SessionStart hook as a cold process: `memtrust context --format hook` fed one
  *     project's hook JSON on stdin (median wall), and the plugin's dist/hooks/session-start.cjs
- *     (no index: every file of the project read); the plugin's guard (dist/hooks/pre-write.cjs)
+ *     (no index: its own kept checks, docs/session-context.md; the first run of each project
+ *     reads every file, the reps after it are the median); the plugin's guard (dist/hooks/pre-write.cjs)
  *     fed a Write into the project's memory folder; target 150 ms; floor: `node -e 0`;
  *   - the same two after one project changed (a memory of the session's project edited):
  *     the hook in that project and in another one, and `/` once the server saw it.

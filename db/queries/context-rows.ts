@@ -30,6 +30,9 @@ export interface ContextIndexRow {
   asciiTrimmed: number | null;
   /** The stored body itself when it is not plain ASCII (or holds a NUL): measured in JavaScript. */
   wide: string | null;
+  /** `originSessionId` and `origin-reviewed` as the file says (the origin flags need no second read). */
+  originSession: string | null;
+  originReviewed: string | null;
 }
 
 /** A quarantine/ or archive/ row: never read, its directory is its tier. */
@@ -71,7 +74,7 @@ const MEMORY_COLUMNS = `rel_path, filename, size, mtime_ms, name, trust_level, t
   secret_exit, injection_exit, error,
   CASE WHEN ${ASCII} THEN length(body) END,
   CASE WHEN ${ASCII} THEN length(trim(body, ${TRIM_SET})) END,
-  CASE WHEN ${ASCII} THEN NULL ELSE body END`;
+  CASE WHEN ${ASCII} THEN NULL ELSE body END, origin_session, origin_reviewed`;
 
 function memoryRow(r: unknown[]): ContextIndexRow {
   return {
@@ -90,6 +93,8 @@ function memoryRow(r: unknown[]): ContextIndexRow {
     asciiLength: r[12] as number | null,
     asciiTrimmed: r[13] as number | null,
     wide: r[14] as string | null,
+    originSession: r[15] as string | null,
+    originReviewed: r[16] as string | null,
   };
 }
 
@@ -140,7 +145,7 @@ export function contextRows(sqlite: Database.Database): ContextRows {
     one(sourceId, relPath) {
       const r = one.raw().get(`${sourceId}:${relPath}`) as unknown[] | undefined;
       if (!r) return null;
-      const location = r[15] as ContextOtherRow['location'] | 'memories';
+      const location = r[17] as ContextOtherRow['location'] | 'memories';
       if (location === 'memories') return { ...memoryRow(r), location };
       const m = memoryRow(r);
       return { relPath: m.relPath, filename: m.filename, location, size: m.size, mtimeMs: m.mtimeMs, error: m.error };

@@ -21,6 +21,7 @@ import { contextWarmer } from './context-warm';
 import { requestsInFlight } from './in-flight';
 import { contextView, type ContextView } from '../service/session/context-view';
 import { originReader, type OriginReader } from '../service/origin/origin-reader';
+import { indexComplete, RETRY_MS, START_DELAY_MS, scanOffRequests } from './first-scan';
 
 interface WebState {
   ctx?: ServiceContext;
@@ -32,6 +33,10 @@ interface WebState {
   warmer?: ReturnType<typeof contextWarmer>;
   /** Reads session transcripts off the requests (docs/origin.md "In the dashboard"). */
   origins?: OriginReader;
+  /** Files the roots held beyond the index's rows when the server started (first-index gate). */
+  unindexed?: number;
+  /** The keeper's first scan, waiting for no request in flight (docs/freshness.md, "The dashboard's first scan"). */
+  firstScan?: ReturnType<typeof scanOffRequests> | null;
 }
 
 /** Where every page goes while the first index of a large root runs. */
@@ -59,8 +64,13 @@ export function context(): ServiceContext {
   return state.ctx;
 }
 
-/** The context with an index that reflects the disk (incremental scan when something changed). */
-export function freshContext(): ServiceContext {
+/**
+ * The context with an index that reflects the disk (incremental scan when something changed).
+ * `mayLag`: the overview only. Before the server's first scan over a complete index, it
+ * renders from the index as the last scan left it while that scan runs off the requests
+ * (docs/freshness.md, "The dashboard's first scan"); `indexRefreshing()` says so.
+ */
+export function freshContext(opts: { mayLag?: boolean; delayMs?: number } = {}): ServiceContext {
   const ctx = context();
   if (!state.keeper) firstIndexGate(ctx);
   state.keeper ??= keepFresh(ctx, {
@@ -71,10 +81,47 @@ export function freshContext(): ServiceContext {
     },
     onError: (err) => console.error(`memtrust: background scan failed: ${err instanceof Error ? err.message : err}`),
   });
+  if (opts.mayLag && !state.keeper.scanned && state.firstScan !== null && indexComplete(ctx, state.unindexed ?? -1)) {
+    state.firstScan ??= scanOffRequests(firstScan, () => requestsInFlight() > 0, RETRY_MS, opts.delayMs);
+    return ctx;
+  }
   state.keeper.fresh();
   // A page or an action may be about to write; the plan is made after it, off this request.
   warmer.changed();
   return ctx;
+}
+
+/**
+ * At start-up (GET /keeper, lib/server/main.ts): the keeper watches from now on. Over a
+ * complete index the first scan waits for no request in flight, as behind the overview; else it
+ * runs here. A first index in a child process (docs/first-index.md) is started, not waited for.
+ */
+export function startKeeping(): void {
+  try {
+    freshContext({ mayLag: true, delayMs: START_DELAY_MS });
+  } catch (e) {
+    if (state.first?.running) return; // the gate's redirect: the child indexes
+    console.error(`memtrust: background scan failed: ${e instanceof Error ? e.message : e}`);
+  }
+}
+
+/** The first scan, off the requests; a request that could not wait may have made it already. */
+function firstScan(): void {
+  const keeper = state.keeper;
+  if (!keeper || keeper.scanned) return;
+  try {
+    keeper.fresh();
+    warmer.changed();
+  } catch (e) {
+    // Every page scans in its request from now on, so the failure shows the way any scan failure shows.
+    state.firstScan = null;
+    console.error(`memtrust: background scan failed: ${e instanceof Error ? e.message : e}`);
+  }
+}
+
+/** The overview was rendered from the index before the server's first scan finished. */
+export function indexRefreshing(): boolean {
+  return !!state.keeper && !state.keeper.scanned;
 }
 
 /** A page showed "reading the session transcript…": read it (and whatever rows wait) in the background. */
@@ -114,6 +161,7 @@ function warmContext(): void {
 function firstIndexGate(ctx: ServiceContext): void {
   if (state.first === undefined) {
     const files = unindexedFiles(ctx);
+    state.unindexed = files;
     state.first = null;
     if (files >= backgroundMin()) {
       try {
@@ -149,6 +197,9 @@ export function resetContext(): void {
   forgetOwnerIdentity();
   state.keeper?.close();
   state.keeper = undefined;
+  state.firstScan?.cancel();
+  state.firstScan = undefined;
+  state.unindexed = undefined;
   state.ctx = undefined;
   // New roots may need a first index of their own; one still running goes on (its roots' rows stay useful).
   if (!state.first?.running) state.first = undefined;

@@ -15,8 +15,9 @@ export async function startDashboard(): Promise<void> {
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => process.exit(0));
   console.log(`memtrust dashboard: http://127.0.0.1:${port}  ·  memories from ${whereFrom(config)}`);
   // Watch the roots from now on, not from the first page view: CLI commands ask the watcher
-  // whether they may skip their rescan (docs/freshness.md). The overview's render starts it.
-  fetch(`http://127.0.0.1:${port}/`)
+  // whether they may skip their rescan (docs/freshness.md). /keeper starts it without rendering
+  // the overview, which a first page asked for meanwhile would wait for ("The dashboard's first scan").
+  fetch(`http://127.0.0.1:${port}/keeper`, { redirect: 'manual' })
     .then((r) => r.body?.cancel())
     .catch(() => {
       // the first page view starts it instead

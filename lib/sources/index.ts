@@ -49,6 +49,22 @@ export function sourceId(root: string): string {
   return `${base}-${hash}`;
 }
 
+/**
+ * The root's project, worked out when first asked for: decoding a Claude Code folder's name
+ * may read the head of its transcripts (lib/sources/claude-home.ts), which the SessionStart
+ * hook, already scoped to its project, never needs (docs/performance.md, "A home of 200 projects").
+ */
+function withProject(info: Omit<SourceInfo, 'project'>, root: string, env: Env): SourceInfo {
+  let project: SourceInfo['project'] | undefined;
+  return Object.defineProperty(info, 'project', {
+    get: () => {
+      if (project === undefined) project = projectOfRoot(root, env);
+      return project;
+    },
+    enumerable: true,
+  }) as SourceInfo;
+}
+
 /** `env`: where the Claude Code home is, for the root's project (lib/sources/claude-home.ts). */
 export function describeSource(root: string, env: Env = process.env): SourceInfo {
   let error: string | null = null;
@@ -69,26 +85,26 @@ export function describeSource(root: string, env: Env = process.env): SourceInfo
     adapter,
     layout: d.layout,
     shape: d.shape,
-    project: projectOfRoot(root, env),
   };
+  const out = (info: Omit<SourceInfo, 'project'>): SourceInfo => withProject(info, root, env);
   if (!d.ok) {
     // A layout read as records: its adapter confirms the store before it is taken.
     const records = recordAdapter(d.layout);
     const shape = records?.detect(root)?.shape;
-    if (records && shape) return { ...base, label: records.label, shape, records, error };
+    if (records && shape) return out({ ...base, label: records.label, shape, records, error });
     // A layout detect.ts does not name: the registered adapters' own detect decides (docs/records.md).
     const other = records ? null : detectRecordLayout(root);
     if (other)
-      return {
+      return out({
         ...base,
         layout: other.adapter.layout,
         label: other.adapter.label,
         shape: other.shape,
         records: other.adapter,
         error,
-      };
+      });
     const refused = refusalLine(root, d);
-    return { ...base, label: d.found, error: refused, refused };
+    return out({ ...base, label: d.found, error: refused, refused });
   }
-  return { ...base, error };
+  return out({ ...base, error });
 }

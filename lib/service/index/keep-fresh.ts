@@ -30,6 +30,8 @@ export function scanDelay(since: number): number {
 export interface Keeper {
   /** Scan now when something changed (or the fallback interval passed). */
   fresh(): void;
+  /** A scan of this keeper finished: the index reflects the disk as of that scan (docs/freshness.md). */
+  readonly scanned: boolean;
   markDirty(): void;
   close(): void;
 }
@@ -40,6 +42,7 @@ export function keepFresh(
 ): Keeper {
   let pending: NodeJS.Timeout | undefined;
   let scannedAt = 0;
+  let scanned = false;
   let closed = false;
   /** When the index last turned dirty (the monitor calls `later` only then, not per event). */
   let dirtiedAt = Number.NEGATIVE_INFINITY;
@@ -100,6 +103,7 @@ export function keepFresh(
         version = dataVersion();
         files = stats.files;
         ok = true;
+        scanned = true;
         opts.onScan?.(stats);
       } finally {
         if (!ok) {
@@ -109,6 +113,9 @@ export function keepFresh(
         monitor.endScan(ok, files);
         scannedAt = Date.now();
       }
+    },
+    get scanned() {
+      return scanned;
     },
     markDirty: () => monitor.markDirty(),
     close() {

@@ -14,9 +14,7 @@ import { storeIndexFindings } from '../claude/index-file-scan';
 import { indexStampKey, refreshIndexFile } from '../claude/index-file-stamp';
 import { committedListing } from '../write/recover';
 import { pendingIntents } from '../write/journal';
-import crypto from 'node:crypto';
-import { SECRET_RULES_VERSION } from '../../validators/secrets';
-import { LAYOUT_RULES_VERSION } from '../../validators/validation-rules';
+import { rulesSignature } from './rules-signature';
 import { restoreIndexes, withBulkLoad } from './bulk-load';
 import { readPrepared, type PreparedResult } from './read-one';
 import { openInspectPool, type PoolFileResult } from './inspect-pool';
@@ -28,21 +26,7 @@ export { SCAN_READ_CAP, openListedLater } from './read-one';
 
 const RULES_KEY = 'secret_rules';
 
-/** What the findings depend on besides the bytes: the rules and the owner (allowances included). Hashed: no address is stored. */
-export function rulesSignature(owner: OwnerIdentity): string {
-  // The set of known values is not in it: a change of the set re-checks only the files it concerns (known-values-scan.ts).
-  const { knownValues: _, ...rest } = owner;
-  return crypto
-    .createHash('sha256')
-    .update(JSON.stringify([SECRET_RULES_VERSION, LAYOUT_RULES_VERSION, rest]))
-    .digest('hex')
-    .slice(0, 32);
-}
-
-/** The rules' signature and the version of the set of known values: what a read of records or a kept plan depends on. */
-export function readSignature(owner: OwnerIdentity): string {
-  return `${rulesSignature(owner)}.${owner.knownValues?.digest ?? '-'}`;
-}
+export { readSignature, rulesSignature } from './rules-signature';
 
 export interface ScanStats {
   sources: number;

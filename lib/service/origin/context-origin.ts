@@ -26,6 +26,12 @@ function hasTranscripts(projectDir: string): boolean {
   }
 }
 
+/** A memory's `originSessionId` and `origin-reviewed`, as its file says (absent: not set). */
+export interface OriginFields {
+  session?: string;
+  reviewed?: string;
+}
+
 export function withOriginFlags(
   input: ContextRootInput,
   owner: OwnerIdentity,
@@ -33,6 +39,8 @@ export function withOriginFlags(
   clock: () => number = Date.now,
   /** The allowance for transcripts not yet cached; 0: the cache only. */
   readMs = CONTEXT_ORIGIN_MS,
+  /** The fields as the caller read them (from the file, or its fresh row); undefined: read the file. */
+  known: (m: ContextRootInput['memories'][number]) => OriginFields | undefined = () => undefined,
 ): ContextRootInput {
   if (input.layout !== 'claude-code' || input.error) return input;
   if (!hasTranscripts(path.dirname(input.root))) return input;
@@ -40,14 +48,17 @@ export function withOriginFlags(
   for (const m of input.memories) {
     if (m.problem || m.facts.location !== 'memories') continue;
     const abs = path.join(input.root, m.filename);
-    let fields: Record<string, string>;
-    try {
-      if (fs.statSync(abs).size > FILE_CAP_BYTES) continue;
-      fields = readFields(fs.readFileSync(abs)).fields;
-    } catch {
-      continue;
+    let fields = known(m);
+    if (!fields) {
+      try {
+        if (fs.statSync(abs).size > FILE_CAP_BYTES) continue;
+        const f = readFields(fs.readFileSync(abs)).fields;
+        fields = { session: f.originSessionId, reviewed: f[ORIGIN_REVIEWED] };
+      } catch {
+        continue;
+      }
     }
-    if (!fields.originSessionId || fields[ORIGIN_REVIEWED]) {
+    if (!fields.session || fields.reviewed) {
       m.untrustedOrigin = undefined;
       continue;
     }
@@ -55,7 +66,7 @@ export function withOriginFlags(
       root: input.root,
       abs,
       filename: m.filename,
-      sessionId: fields.originSessionId,
+      sessionId: fields.session,
       owner,
       dataDir,
       // Past the allowance only cached transcripts are used: a session start is never held up.

@@ -37,7 +37,9 @@ import {
   type LazyBody,
 } from '../../trust/context';
 import { readIndex } from '../claude/claude-index';
-import { withOriginFlags } from '../origin/context-origin';
+import { type OriginFields, withOriginFlags } from '../origin/context-origin';
+import { type CheckedFile, openCheckCache, type RootChecks } from './check-cache';
+import { ORIGIN_REVIEWED } from '../../trust/assistant-write';
 import { batched } from '../origin/origin-cache';
 
 export interface ContextRequest {
@@ -71,6 +73,8 @@ export interface ContextRequest {
   originReadMs?: number;
   /** Told each memory file read from disk, with its bytes: the SessionStart hook keeps them as versions (docs/versions.md). */
   onRead?: OnRead;
+  /** false: no kept checks (check-cache.ts) are read or written; tests compare with and without. */
+  checks?: false;
 }
 
 /** A memory file read on the spot: its root, listing, bytes and whether they hold a credential. */
@@ -214,6 +218,12 @@ function listFromIndex(source: SourceInfo, rows: SourceRows): ListedFile[] {
 }
 
 /**
+ * `originSessionId` and `origin-reviewed` of each memory made from its file or its fresh row:
+ * the origin flags take them from here instead of reading every file again.
+ */
+const originFields = new WeakMap<ContextMemory, OriginFields>();
+
+/**
  * Takes a memory from its row when the row can stand for the file: its fields and checks
  * always, its body unless a secret line was redacted from the stored body or it was
  * capped. The body stays in the index until the planner quotes or measures it.
@@ -236,6 +246,7 @@ function fromRow(
   });
   m.credentialLines = row.credentialLines;
   m.injection = row.injectionExit !== 0;
+  originFields.set(m, { session: row.originSession ?? undefined, reviewed: row.originReviewed ?? undefined });
   if (bodies && !withheld) {
     const relPath = row.relPath;
     m.body =
@@ -263,12 +274,15 @@ function fromFile(
   f: ListedFile,
   owner: OwnerIdentity,
   bodies: boolean,
-  checked?: CachedRow,
+  checked?: { credentialLines: number[]; injection: boolean },
   onRead?: OnRead,
+  checks?: RootChecks,
 ): void {
   try {
-    const bytes = fs.readFileSync(path.join(source.root, f.relPath));
+    const abs = path.join(source.root, f.relPath);
+    const bytes = fs.readFileSync(abs);
     const { fields, body } = readFields(bytes);
+    originFields.set(m, { session: fields.originSessionId, reviewed: fields[ORIGIN_REVIEWED] });
     m.name = fields.name ?? '';
     Object.assign(m.facts, {
       trustLevel: fields['trust-level'],
@@ -278,11 +292,55 @@ function fromFile(
     });
     m.credentialLines = checked ? checked.credentialLines : credentialLines(bytes, owner);
     onRead?.(source, f, bytes, m.credentialLines.length > 0);
-    m.injection = checked ? checked.injectionExit !== 0 : splitHints(injectionCheck(bytes)).injection.exit !== 0;
+    m.injection = checked ? checked.injection : splitHints(injectionCheck(bytes)).injection.exit !== 0;
     if (bodies && m.credentialLines.length === 0) m.body = body.toString('utf8');
+    // Kept for the listing's size and mtime only when the bytes read are still those (no write in between).
+    if (checks && !checked && bytes.length === f.size && sameStat(abs, f.size, f.mtimeMs))
+      checks.put(f.relPath, {
+        size: f.size,
+        mtimeMs: f.mtimeMs,
+        name: m.name,
+        trustLevel: fields['trust-level'],
+        type: fields.type,
+        createdAt: fields['created-at'],
+        lastVerified: fields['last-verified'],
+        originSession: fields.originSessionId,
+        originReviewed: fields[ORIGIN_REVIEWED],
+        credentialLines: m.credentialLines,
+        injection: m.injection,
+      });
   } catch (e) {
     m.problem = `unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})`;
   }
+}
+
+/** The file still has this size and mtime (as the listing floors it). */
+function sameStat(abs: string, size: number, mtimeMs: number): boolean {
+  try {
+    const st = fs.lstatSync(abs);
+    return st.isFile() && st.size === size && Math.floor(st.mtimeMs) === mtimeMs;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Takes a memory from the hook's kept checks (check-cache.ts), as from a fresh row whose body
+ * is not stored: a body the plan may quote is read from the file, with the kept checks.
+ */
+function fromChecked(m: ContextMemory, c: CheckedFile, bodies: boolean): boolean {
+  if (bodies && c.credentialLines.length === 0) return false;
+  m.name = c.name;
+  Object.assign(m.facts, {
+    trustLevel: c.trustLevel,
+    type: c.type,
+    createdAt: c.createdAt,
+    lastVerified: c.lastVerified,
+  });
+  m.credentialLines = c.credentialLines;
+  m.injection = c.injection;
+  originFields.set(m, { session: c.originSession, reviewed: c.originReviewed });
+  return true;
 }
 
 /**
@@ -298,6 +356,7 @@ function memoryOf(
   row: CachedRow | undefined,
   storedBody: ((relPath: string) => string | null) | undefined,
   onRead?: OnRead,
+  checks?: RootChecks,
 ): ContextMemory {
   const m: ContextMemory = {
     id: `${source.id}:${f.filename}`,
@@ -321,7 +380,21 @@ function memoryOf(
   // The scan's own freshness rule: same size and mtime; a row with an error is no cache.
   const fresh = row && row.error === null && row.size === f.size && row.mtimeMs === f.mtimeMs;
   if (fresh && fromRow(m, row, bodies, storedBody!)) return m;
-  fromFile(m, source, f, owner, bodies, fresh ? row : undefined, onRead);
+  if (fresh) {
+    fromFile(
+      m,
+      source,
+      f,
+      owner,
+      bodies,
+      { credentialLines: row.credentialLines, injection: row.injectionExit !== 0 },
+      onRead,
+    );
+    return m;
+  }
+  const kept = checks?.file(f.relPath, f.size, f.mtimeMs);
+  if (kept && fromChecked(m, kept, bodies)) return m;
+  fromFile(m, source, f, owner, bodies, kept, onRead, checks);
   return m;
 }
 
@@ -336,6 +409,7 @@ export function readContextRoot(
   rows?: SourceRows | null,
   listing: 'disk' | 'index' = 'disk',
   onRead?: OnRead,
+  checks?: RootChecks,
 ): ContextRootInput {
   const base = { id: source.id, root: source.root, display: display(source.root, home), layout: source.kind };
   if (source.error) return { ...base, error: source.error, memories: [] };
@@ -356,20 +430,41 @@ export function readContextRoot(
   const memories: ContextMemory[] = [];
   for (const f of files) {
     const conflict = f.location !== 'archive' && inMemories.has(f.filename) && inQuarantine.has(f.filename);
-    memories.push(memoryOf(source, f, conflict, owner, bodies, rows?.memories.get(f.relPath), rows?.body, onRead));
+    memories.push(
+      memoryOf(source, f, conflict, owner, bodies, rows?.memories.get(f.relPath), rows?.body, onRead, checks),
+    );
   }
   memories.sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));
-  return withIndexFile({ ...base, memories }, source, owner);
+  return withIndexFile({ ...base, memories }, source, owner, checks);
 }
 
-/** A Claude Code folder's MEMORY.md, read from disk (the index does not hold it). */
-function withIndexFile(input: ContextRootInput, source: SourceInfo, owner: OwnerIdentity): ContextRootInput {
+/** A Claude Code folder's MEMORY.md, read from disk (the index does not hold it); its credential lines kept like a memory's checks. */
+function withIndexFile(
+  input: ContextRootInput,
+  source: SourceInfo,
+  owner: OwnerIdentity,
+  checks?: RootChecks,
+): ContextRootInput {
   if (!source.adapter.indexFile) return input;
+  const abs = path.join(source.root, source.adapter.indexFile);
+  let before: fs.Stats | null = null;
+  try {
+    before = checks ? fs.statSync(abs) : null;
+  } catch {
+    // no MEMORY.md: nothing to keep
+  }
+  const stat = before && { size: before.size, mtimeMs: Math.floor(before.mtimeMs) };
+  const kept = stat ? checks?.index(stat.size, stat.mtimeMs) : undefined;
   const text = readIndex(source.root, source.adapter.indexFile);
-  return {
-    ...input,
-    index: { text, credentialLines: text === null ? [] : credentialLines(Buffer.from(text, 'utf8'), owner) },
-  };
+  let lines: number[];
+  if (text === null) lines = [];
+  else if (kept && Buffer.byteLength(text, 'utf8') === stat!.size) lines = kept;
+  else {
+    lines = credentialLines(Buffer.from(text, 'utf8'), owner);
+    if (stat && Buffer.byteLength(text, 'utf8') === stat.size && sameStat(abs, stat.size, stat.mtimeMs))
+      checks!.putIndex({ ...stat, credentialLines: lines });
+  }
+  return { ...input, index: { text, credentialLines: lines } };
 }
 
 /** One file of a source as the last plan saw it (docs/session-context.md, "Between changes"). */
@@ -668,6 +763,9 @@ export function buildSessionContext(req: ContextRequest): ContextPlan {
       keep.last = { rowsRead: 0, memoriesMade: 0, memoriesKept: 0 };
     }
     const seen = new Set<string>();
+    // The hook's kept checks for files no fresh row stands for (check-cache.ts); the dashboard has its index.
+    const checks =
+      req.checks !== false && req.listing !== 'index' ? openCheckCache(originCacheDir(req.cache), req.owner) : null;
     const roots = req.roots.map((r) => {
       const source = describeSource(r);
       seen.add(source.id);
@@ -678,13 +776,23 @@ export function buildSessionContext(req: ContextRequest): ContextPlan {
           keep.sources.delete(source.id); // the rows could not be read this way: as without a keep
         }
       }
-      return readContextRoot(source, req.owner, home, cache?.get(source.id), req.listing, req.onRead);
+      return readContextRoot(
+        source,
+        req.owner,
+        home,
+        cache?.get(source.id),
+        req.listing,
+        req.onRead,
+        checks?.root(source.id, source.root),
+      );
     });
+    checks?.save();
     if (keep) for (const id of [...keep.sources.keys()]) if (!seen.has(id)) keep.sources.delete(id);
     // Claude Code memories written after reading outside content are flagged, never verified (docs/origin.md).
     const dataDir = originCacheDir(req.cache);
     batched(dataDir, () => {
-      for (const r of roots) withOriginFlags(r, req.owner, dataDir, Date.now, req.originReadMs);
+      for (const r of roots)
+        withOriginFlags(r, req.owner, dataDir, Date.now, req.originReadMs, (m) => originFields.get(m));
     });
     return sessionContext({
       roots,

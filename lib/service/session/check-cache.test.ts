@@ -1,0 +1,100 @@
+/**
+ * The SessionStart hook's kept checks (check-cache.ts; docs/session-context.md, "Reading the
+ * folders fast"): with no index, a second session start reads no memory of a Claude Code
+ * folder, and the text is byte-identical to one made by checking every file — also after a
+ * memory or MEMORY.md changed (that file alone is read again) and under another owner
+ * (nothing kept stands). The kept file is 0600 and holds no credential's value.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildSessionContext, type ContextRequest } from './session-context';
+import { FAKE_PASSWORD, fakeDbUrl, writeClaudeFolderOverCut, writeTrustRootOverBudget } from './context-fixtures';
+import type { OwnerIdentity } from '../../validators/types';
+import { NOW } from '../test-support';
+
+const OWNER: OwnerIdentity = { emails: ['owner@example.com'], homeUser: 'owner' };
+
+let tmp: string;
+let claude: string;
+let trust: string;
+beforeEach(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-checks-'));
+  claude = path.join(tmp, 'claude', 'memory');
+  trust = path.join(tmp, 'trust');
+  writeClaudeFolderOverCut(claude, { lines: 30 });
+  writeTrustRootOverBudget(trust, { count: 8 });
+});
+afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+/** The plan's text and JSON, and which files of each root were read from disk. */
+function plan(extra: Partial<ContextRequest> = {}) {
+  const read = { claude: 0, trust: 0 };
+  const p = buildSessionContext({
+    roots: [claude, trust],
+    now: new Date(NOW),
+    owner: OWNER,
+    budget: 8000,
+    home: '/nonexistent-home',
+    // No index: the plugin's case. The kept checks live beside where the index would be.
+    cache: path.join(tmp, 'data', 'index.sqlite'),
+    onRead: (s) => {
+      read[s.root === claude ? 'claude' : 'trust']++;
+    },
+    ...extra,
+  });
+  return { text: p.text, json: JSON.stringify(p), read };
+}
+
+const memories = (dir: string) => fs.readdirSync(dir).filter((n) => n.endsWith('.md') && n !== 'MEMORY.md');
+
+describe('the hook keeps its checks', () => {
+  it('a second session start reads no memory of the folder and says exactly what a fresh one says', () => {
+    const fresh = plan({ checks: false });
+    const first = plan();
+    expect(first.read.claude).toBe(memories(claude).length);
+    const second = plan();
+    expect(second.read.claude).toBe(0);
+    for (const p of [first, second]) {
+      expect(p.text).toBe(fresh.text);
+      expect(p.json).toBe(fresh.json);
+    }
+    const dir = path.join(tmp, 'data', 'session-checks');
+    const kept = fs.readdirSync(dir);
+    expect(kept).toHaveLength(2);
+    for (const f of kept) {
+      expect(fs.statSync(path.join(dir, f)).mode & 0o777).toBe(0o600);
+      expect(fs.readFileSync(path.join(dir, f), 'utf8')).not.toContain(FAKE_PASSWORD);
+    }
+  });
+
+  it('a changed memory or MEMORY.md is checked again, alone; the text is a fresh one', () => {
+    plan();
+    const one = path.join(claude, memories(claude).sort()[3]!);
+    // A credential appended: the same name, another size and mtime.
+    fs.appendFileSync(one, `\nThe report database is at ${fakeDbUrl('db.internal')}.\n`);
+    const after = plan();
+    expect(after.read.claude).toBe(1);
+    expect(after.text).toBe(plan({ checks: false }).text);
+    expect(after.text).toContain(path.basename(one));
+    // The same size, another mtime: still checked again.
+    const bytes = fs.readFileSync(one);
+    fs.writeFileSync(one, Buffer.from(bytes.toString('latin1').replace('report', 'R3port'), 'latin1'));
+    fs.utimesSync(one, new Date('2026-11-01T00:00:00Z'), new Date('2026-11-01T00:00:00Z'));
+    expect(plan().read.claude).toBe(1);
+    const index = path.join(claude, 'MEMORY.md');
+    fs.appendFileSync(index, `- a line with ${fakeDbUrl('db.internal')}\n`);
+    const withIndex = plan();
+    expect(withIndex.text).toBe(plan({ checks: false }).text);
+    expect(withIndex.text).toMatch(/MEMORY\.md lines? holding a credential/i);
+  });
+
+  it('under another owner or allowances nothing kept stands', () => {
+    plan();
+    const other: OwnerIdentity = { ...OWNER, allowNetworks: ['10.0.0.0/8'] };
+    const p = plan({ owner: other });
+    expect(p.read.claude).toBe(memories(claude).length);
+    expect(p.text).toBe(plan({ owner: other, checks: false }).text);
+  });
+});
