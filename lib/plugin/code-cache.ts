@@ -13,9 +13,12 @@
  * build itself; any failure falls back to a plain require.
  */
 import fs from 'node:fs';
-import Module from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
+
+/** Node's module wrapper (Module.wrap), so the cached function is the one require would compile. */
+const WRAP_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
+const WRAP_TAIL = '\n});';
 
 /** A short key of the folder a bundle is in: two installs (a plugin, a package) keep their own caches. */
 function folderKey(dir: string): string {
@@ -37,6 +40,7 @@ export function codeCachePath(file: string, cacheDir: string): { prefix: string;
   return { prefix, path: path.join(cacheDir, `${prefix}${id}.v8`) };
 }
 
+/** `file` (a bundle beside this one), run from its code cache; written at exit when missing or rejected. */
 export function requireWithCodeCache(file: string, cacheDir: string): unknown {
   const cache = codeCachePath(file, cacheDir);
   if (cache === null) return require(file);
@@ -48,15 +52,16 @@ export function requireWithCodeCache(file: string, cacheDir: string): unknown {
   }
   let script: vm.Script;
   try {
-    script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file, cachedData });
+    script = new vm.Script(`${WRAP_HEAD}${fs.readFileSync(file, 'utf8')}${WRAP_TAIL}`, { filename: file, cachedData });
   } catch {
     return require(file);
   }
-  const mod = new Module(file);
-  mod.filename = file;
+  // Not node:module's Module and createRequire: loading that module costs more than the rest of this.
+  // The file is a bundle beside this one, so this bundle's require resolves what it requires (built-ins,
+  // ./yaml.cjs) alike; a bundle reads nothing of `module` but `exports`.
+  const mod = { exports: {} };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
-  run.call(mod.exports, mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
-  mod.loaded = true;
+  run.call(mod.exports, mod.exports, require, mod, file, path.dirname(file));
   if (cachedData === undefined || script.cachedDataRejected) process.once('exit', () => writeCache(script, cache));
   return mod.exports;
 }
