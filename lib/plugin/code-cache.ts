@@ -68,11 +68,17 @@ export function requireWithCodeCache(file: string, cacheDir: string): unknown {
 
 function writeCache(script: vm.Script, cache: { prefix: string; path: string }): void {
   const cacheFile = cache.path;
+  const tmp = `${cacheFile}.${process.pid}.tmp`;
   try {
     const dir = path.dirname(cacheFile);
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const tmp = `${cacheFile}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
+    // The file first: where none can be made (a read-only data directory), no run pays for serialising.
+    const fd = fs.openSync(tmp, 'w', 0o600);
+    try {
+      fs.writeFileSync(fd, script.createCachedData());
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(tmp, cacheFile);
     // Caches of this file from an older build or another Node: not read again.
     for (const old of fs.readdirSync(dir))
@@ -80,5 +86,10 @@ function writeCache(script: vm.Script, cache: { prefix: string; path: string }):
         fs.rmSync(path.join(dir, old), { force: true });
   } catch {
     // no cache this time: the next run compiles as usual
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // there is no folder to leave it in
+    }
   }
 }
