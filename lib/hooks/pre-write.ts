@@ -6,10 +6,10 @@
  */
 import { rulesForLayout } from '../validators/validation-rules';
 import { splitHints } from '../validators/hints';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { validate } from '../validators/validate';
 import { runSecretAndInjection } from '../validators/secret-and-injection';
+import { sha256Hex } from '../core/hash';
 import { FILE_CAP_BYTES, type Finding, type OwnerIdentity } from '../validators/types';
 import { splitFile } from '../memory-file/split';
 import { parseFrontmatter } from '../memory-file/frontmatter';
@@ -58,10 +58,6 @@ export function protectedFields(bytes: Buffer | null): Record<string, string> {
   return out;
 }
 
-function sha256(bytes: Buffer): string {
-  return crypto.createHash('sha256').update(bytes).digest('hex');
-}
-
 export interface PreWriteOptions {
   roots: readonly string[];
   owner: () => OwnerIdentity;
@@ -96,7 +92,7 @@ export function judgeContent(t: InsideTarget, write: ToolWrite, opts: PreWriteOp
   const prior: PriorState = {
     relPath: t.relPath,
     existed: current.bytes !== null || t.exists,
-    sha256: current.bytes ? sha256(current.bytes) : null,
+    sha256: current.bytes ? sha256Hex(current.bytes) : null,
     mtimeMs: current.mtimeMs,
     fields: protectedFields(current.bytes),
   };

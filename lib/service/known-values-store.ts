@@ -7,7 +7,7 @@
  * without the database; the scan rebuilds the set from the files it reads (files are the
  * truth), so losing it costs one full scan.
  */
-import crypto from 'node:crypto';
+import { nodeCrypto, sha256Hex } from '../core/hash';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Env } from '../core/env';
@@ -39,7 +39,7 @@ export function ensureSalt(dir: string): Buffer {
   if (have) return have;
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, SALT_FILE);
-  const salt = crypto.randomBytes(SALT_BYTES);
+  const salt = nodeCrypto().randomBytes(SALT_BYTES);
   try {
     const fd = fs.openSync(file, 'wx', 0o600);
     try {
@@ -102,7 +102,7 @@ function parseSet(file: string): { entries: Map<string, KnownEntry>; digest: str
   } catch {
     return { entries, digest: 'none' };
   }
-  const digest = crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+  const digest = sha256Hex(bytes).slice(0, 16);
   try {
     const data = JSON.parse(bytes.toString('utf8')) as { format?: number; values?: Record<string, unknown> };
     if (data.format !== FORMAT || !data.values || typeof data.values !== 'object') return { entries, digest };

@@ -32,8 +32,9 @@ export const BUNDLE_FILES = [...HOOK_BUNDLES, GUARD_DEPS, YAML];
 const guardDepsApart = {
   name: 'guard-deps-apart',
   setup(build) {
+    // lib/plugin/guard-deps.ts requires it through V8's code cache (lib/plugin/code-cache.ts).
     build.onResolve({ filter: /\/pre-write-deps$/ }, (args) =>
-      args.kind === 'dynamic-import' ? { path: `./${GUARD_DEPS}.cjs`, external: true } : undefined,
+      args.kind === 'dynamic-import' ? { path: path.join(dir, 'lib', 'plugin', 'guard-deps.ts') } : undefined,
     );
     // Only the lazy require (yaml-lazy.ts); a type import leaves nothing to resolve.
     build.onResolve({ filter: /^yaml$/ }, (args) =>

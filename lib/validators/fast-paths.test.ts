@@ -16,7 +16,7 @@ import {
   PHRASE_PATTERNS,
   PHRASE_WORD_BIT,
 } from './injection-patterns';
-import { addedWordsOf, hintWordsIn, hintWordsOf } from './injection-hints';
+import { addedWordsOf, hintWordsBy, hintWordsIn, hintWordsOf } from './injection-hints';
 import { buildCorpus } from './corpus/build';
 import { execNear, lineStarts } from './scan-text';
 import { DETECTOR_HINTS, hintsPresent } from './secrets-patterns';
@@ -206,6 +206,23 @@ describe("the added phrases' hint words (one scan shared with the phrase words)"
     ]) {
       const lower = f.text.toLowerCase();
       expect(got(lower, 40)).toEqual(reference(lower, 40));
+    }
+  });
+
+  it('indexOf (a cold process) and the automaton (once it has read more) find the same words', () => {
+    fc.assert(
+      fc.property(text, fc.nat(60), (t, cut) => {
+        const lower = t.toLowerCase();
+        const bodyStart = lower.lastIndexOf('\n', Math.min(cut, lower.length)) + 1;
+        for (const b of [null, bodyStart]) expect(hintWordsBy(true, lower, b)).toEqual(hintWordsBy(false, lower, b));
+        if (isAscii(Buffer.from(t)))
+          expect(hintWordsBy(true, lower, bodyStart)).toEqual(hintWordsBy(false, lower, bodyStart, Buffer.from(t)));
+      }),
+      { numRuns: 2000, seed: 20261129 },
+    );
+    for (const f of buildCorpus({ set: 'tuning', positiveFiles: 200, cleanFiles: 200 })) {
+      const lower = f.text.toLowerCase();
+      expect(hintWordsBy(true, lower, 40)).toEqual(hintWordsBy(false, lower, 40));
     }
   });
 });

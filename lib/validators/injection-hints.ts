@@ -6,16 +6,29 @@
  * check on the credentials corpus. All their words are one automaton (word-automaton.ts):
  * one table step per character finds every occurrence of every word, overlapping ones
  * included, where the alternation it replaces made a regex call and a string per match.
+ *
+ * Building the automaton takes a few milliseconds, most of what a cold process spends on one
+ * short memory (the guard: docs/performance.md, "The hooks"). So a process looks for the words
+ * with indexOf until it has read SEARCH_BUDGET characters, and builds the automaton then:
+ * both find every occurrence of every word (word-automaton.test.ts; hints.test.ts compares
+ * the two ways), so the answer is the same either way.
  */
 import { ADDED_HINT_WORDS, ADDED_WORD_BITS } from './injection-additions';
 import { PHRASE_HINT_WORDS, PHRASE_WORD_BIT } from './injection-patterns';
-import { wordAutomaton } from './word-automaton';
+import { type WordAutomaton, wordAutomaton } from './word-automaton';
 
 const WORDS = [...new Set([...PHRASE_HINT_WORDS, ...ADDED_HINT_WORDS])];
 const PHRASE = new Set(PHRASE_HINT_WORDS);
 const ADDED = new Set(ADDED_HINT_WORDS);
-/** Over the lower-cased text, or over an ASCII file's bytes: it folds ASCII case itself. */
-const WORDS_AT = wordAutomaton(WORDS, true);
+/** Over the lower-cased text, or over an ASCII file's bytes: it folds ASCII case itself. Built on first need. */
+let wordsAt: WordAutomaton | undefined;
+/**
+ * Characters looked through with indexOf before the automaton is built: a search is 5–15 times
+ * slower per character than the automaton, whose building costs about as much as searching
+ * this many characters.
+ */
+const SEARCH_BUDGET = 64 * 1024;
+let searched = 0;
 const WORD_LENGTH = Int32Array.from(WORDS, (w) => w.length);
 const WORD_PHRASE_BIT = Int32Array.from(WORDS, (w) => (PHRASE.has(w) ? PHRASE_WORD_BIT.get(w)! : 0));
 const WORD_ADDED = Uint8Array.from(WORDS, (w) => (ADDED.has(w) ? 1 : 0));
@@ -44,28 +57,63 @@ export interface HintWords {
  * ASCII), which reads faster than the string's characters.
  */
 export function hintWordsOf(lower: string, bodyStart: number | null, asciiBytes?: Uint8Array): HintWords {
-  const { delta, column } = WORDS_AT;
+  const search = wordsAt === undefined && searched + lower.length <= SEARCH_BUDGET;
+  if (search) searched += lower.length;
+  return hintWordsBy(search, lower, bodyStart, asciiBytes);
+}
+
+/** hintWordsOf by one way or the other: `search` looks for each word with indexOf, else the automaton. */
+export function hintWordsBy(
+  search: boolean,
+  lower: string,
+  bodyStart: number | null,
+  asciiBytes?: Uint8Array,
+): HintWords {
   const found: Found = { phraseBits: 0, added: null };
+  if (search) searchWords(lower, found);
+  else automatonWords(lower, asciiBytes, found);
+  const { phraseBits, added } = found;
+  if (added === null) return { phraseBits, allLo: 0, allHi: 0, bodyLo: 0, bodyHi: 0 };
+  const a = addedBits(added, bodyStart);
+  return { phraseBits, allLo: a.allLo, allHi: a.allHi, bodyLo: a.bodyLo, bodyHi: a.bodyHi };
+}
+
+/**
+ * Every occurrence of every word, overlapping ones included, by indexOf on the lower-cased
+ * text (an ASCII file's bytes read as that text: the automaton's case fold is toLowerCase's).
+ */
+function searchWords(lower: string, found: Found): void {
+  for (let wi = 0; wi < WORDS.length; wi++) {
+    const w = WORDS[wi]!;
+    let at = lower.indexOf(w);
+    if (at === -1) continue;
+    found.phraseBits |= WORD_PHRASE_BIT[wi]!;
+    if (WORD_ADDED[wi] !== 1) continue;
+    if (found.added === null) found.added = [];
+    for (; at !== -1; at = lower.indexOf(w, at + 1)) found.added.push(at, wi);
+  }
+}
+
+function automatonWords(lower: string, asciiBytes: Uint8Array | undefined, found: Found): void {
+  wordsAt ??= wordAutomaton(WORDS, true);
+  const at = wordsAt;
+  const { delta, column } = at;
   let s = 0;
   // One loop per input: a test of the input's kind on every character costs a fifth more.
   if (asciiBytes !== undefined) {
     const n = asciiBytes.length;
     for (let i = 0; i < n; i++) {
       s = delta[(s >> 1) + column[asciiBytes[i]!]!]!;
-      if ((s & 1) !== 0) wordsEndAt(s >> 1, i + 1, found);
+      if ((s & 1) !== 0) wordsEndAt(at, s >> 1, i + 1, found);
     }
   } else {
     const n = lower.length;
     for (let i = 0; i < n; i++) {
       const c = lower.charCodeAt(i);
       s = delta[(s >> 1) + (c < 128 ? column[c]! : 0)]!;
-      if ((s & 1) !== 0) wordsEndAt(s >> 1, i + 1, found);
+      if ((s & 1) !== 0) wordsEndAt(at, s >> 1, i + 1, found);
     }
   }
-  const { phraseBits, added } = found;
-  if (added === null) return { phraseBits, allLo: 0, allHi: 0, bodyLo: 0, bodyHi: 0 };
-  const a = addedBits(added, bodyStart);
-  return { phraseBits, allLo: a.allLo, allHi: a.allHi, bodyLo: a.bodyLo, bodyHi: a.bodyHi };
 }
 
 /** What the scan has found so far: the phrase words' bits, the added words as [start, word] pairs. */
@@ -75,8 +123,8 @@ interface Found {
 }
 
 /** Records the words of the state at `row`, which end at `end` (most texts hold a few added ones). */
-function wordsEndAt(row: number, end: number, found: Found): void {
-  const { outFrom, outTo, outWords } = WORDS_AT;
+function wordsEndAt(at: WordAutomaton, row: number, end: number, found: Found): void {
+  const { outFrom, outTo, outWords } = at;
   for (let k = outFrom[row]!, to = outTo[row]!; k < to; k++) {
     const wi = outWords[k]!;
     found.phraseBits |= WORD_PHRASE_BIT[wi]!;

@@ -8,7 +8,7 @@
  * each token is filtered by the lengths the set holds and by a cheap seeded 32-bit hash, and
  * only a token that passes both is hashed with HMAC-SHA256 and looked up.
  */
-import crypto from 'node:crypto';
+import { nodeCrypto } from '../core/hash';
 import type { SecretCandidate } from './secrets-patterns';
 import { isRandomLetters } from './secrets-shape';
 
@@ -58,7 +58,7 @@ function seedOf(salt: Uint8Array): number {
 
 /** The stored hash of a value: HMAC-SHA256 under the machine's salt, 128 bits in hex. */
 export function valueHash(salt: Uint8Array, value: string): string {
-  return crypto.createHmac('sha256', salt).update(value, 'utf8').digest('hex').slice(0, 32);
+  return nodeCrypto().createHmac('sha256', salt).update(value, 'utf8').digest('hex').slice(0, 32);
 }
 
 /** FNV-1a over the UTF-16 units of text[start, end), seeded: the prefilter before the HMAC. */

@@ -13,7 +13,7 @@
  *
  * Earlier versions kept everything in `<root>/.memtrust/`: readers look there too (legacy).
  */
-import crypto from 'node:crypto';
+import { sha256Hex } from '../../core/hash';
 import fs from 'node:fs';
 import path from 'node:path';
 import { dataDir } from '../../core/config';
@@ -51,7 +51,7 @@ function real(root: string): string {
 
 /** A root's key in the data directory: a hash of its real path (the path itself is not a file name). */
 export function rootKey(root: string): string {
-  return crypto.createHash('sha256').update(real(root)).digest('hex').slice(0, 24);
+  return sha256Hex(real(root)).slice(0, 24);
 }
 
 /** `<data>/roots/<key>`: the root's folder in the data directory (made 0700 when first written). */

@@ -6,7 +6,7 @@
  * cannot take the note falls back to the index.
  */
 import { metaDir } from '../meta/places';
-import crypto from 'node:crypto';
+import { sha256Hex } from '../../core/hash';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PriorState } from '../../hooks/pre-write';
@@ -16,7 +16,7 @@ const STALE_MS = 24 * 60 * 60 * 1000;
 
 function noteKey(toolUseId: string | undefined, relPath: string): string {
   if (toolUseId && /^[A-Za-z0-9_-]{1,100}$/.test(toolUseId)) return toolUseId;
-  return `p${crypto.createHash('sha256').update(relPath).digest('hex').slice(0, 32)}`;
+  return `p${sha256Hex(relPath).slice(0, 32)}`;
 }
 
 export function priorDir(root: string): string {

@@ -1,0 +1,81 @@
+/**
+ * The guard's code cache (code-cache.ts): made in the data directory by the first write into a
+ * memory root, read by the next, one per build of the validators' file, and never a
+ * condition of the answer. Drives the committed bundles from a copy of the plugin's files.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT } from '../service/test-support';
+import { type Drive, driveHooks, NEW_MEMORY, PASSWORD_MEMORY, writeInput } from './test-drive-hooks';
+
+describe('the guard loads the validators through a code cache in the data directory', () => {
+  let d: Drive;
+  let plugin: string;
+  let cacheDir: string;
+  const deps = () => path.join(plugin, 'dist', 'hooks', 'pre-write-deps.cjs');
+  const caches = () => (fs.existsSync(cacheDir) ? fs.readdirSync(cacheDir).sort() : []);
+  const guard = (content: string, id: string) =>
+    d.run('PreToolUse', writeInput('PreToolUse', path.join(d.root, 'memories', 'project_db.md'), content, id));
+  const denied = (r: ReturnType<typeof guard>) => r.json?.hookSpecificOutput?.permissionDecision === 'deny';
+
+  beforeAll(() => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-code-cache-'));
+    plugin = path.join(tmp, 'plugin');
+    for (const dir of ['dist/hooks', 'hooks'])
+      fs.cpSync(path.join(PROJECT, dir), path.join(plugin, dir), { recursive: true });
+    d = driveHooks(plugin, tmp);
+    cacheDir = path.join(d.env.XDG_DATA_HOME!, 'memtrust', 'code-cache');
+  });
+  afterAll(() => fs.rmSync(d.tmp, { recursive: true, force: true }));
+
+  it('the first memory write makes it, the next read it: the same answers', () => {
+    expect(caches()).toEqual([]);
+    const first = guard(PASSWORD_MEMORY, 'toolu_cc1');
+    expect(first.status).toBe(0);
+    expect(denied(first)).toBe(true);
+    const made = caches();
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatch(/^pre-write-deps\.cjs\..+\.v8$/);
+    const stat = fs.statSync(path.join(cacheDir, made[0]!));
+    expect(stat.mode & 0o777).toBe(0o600);
+    expect(fs.statSync(cacheDir).mode & 0o777).toBe(0o700);
+
+    const again = guard(PASSWORD_MEMORY, 'toolu_cc2');
+    expect(again.json).toEqual(first.json);
+    const clean = guard(NEW_MEMORY, 'toolu_cc3');
+    expect(clean.status).toBe(0);
+    expect(denied(clean)).toBe(false);
+    // Read, not written again.
+    expect(caches()).toEqual(made);
+    expect(fs.statSync(path.join(cacheDir, made[0]!)).mtimeMs).toBe(stat.mtimeMs);
+  });
+
+  it('a new build of the file gets a cache of its own, and the old one goes', () => {
+    const before = caches();
+    const text = fs.readFileSync(deps());
+    fs.rmSync(deps());
+    fs.writeFileSync(deps(), text);
+    const r = guard(PASSWORD_MEMORY, 'toolu_cc4');
+    expect(denied(r)).toBe(true);
+    const after = caches();
+    expect(after).toHaveLength(1);
+    expect(after[0]).not.toBe(before[0]);
+  });
+
+  it('a cache that is not V8 data, or a data directory that takes none, changes nothing', () => {
+    const [name] = caches();
+    fs.writeFileSync(path.join(cacheDir, name!), 'not a code cache');
+    expect(denied(guard(PASSWORD_MEMORY, 'toolu_cc5'))).toBe(true);
+    // Rejected, so written again from this run.
+    expect(fs.readFileSync(path.join(cacheDir, name!), 'utf8')).not.toBe('not a code cache');
+
+    fs.rmSync(cacheDir, { recursive: true });
+    fs.writeFileSync(cacheDir, 'a file where the folder would be');
+    const r = guard(PASSWORD_MEMORY, 'toolu_cc6');
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(denied(r)).toBe(true);
+  });
+});
