@@ -139,17 +139,22 @@ function withRecordFacets(ctx: ServiceContext, f: InboxFacets, live: string[]): 
   const roots = ctx.recordSources
     .filter((s) => live.includes(s.id))
     .map((s) => ({ id: s.id, root: s.root, kind: s.records!.layout as string }));
-  const kinds = new Map(f.kinds.map((k) => [k.code, { ...k }]));
-  for (const k of recordFindingKinds(ctx.handle.sqlite, live)) {
-    const was = kinds.get(k.code);
-    if (was) was.memories += k.memories;
-    else kinds.set(k.code, k);
-  }
-  return {
-    ...f,
-    sources: [...f.sources, ...roots],
-    kinds: [...kinds.values()].sort((a, b) => a.check.localeCompare(b.check) || a.code.localeCompare(b.code)),
-  };
+  return { ...f, sources: [...f.sources, ...roots], kinds: findingKinds(ctx, live) };
+}
+
+/**
+ * The Finding kind filter's values (the inbox and the tier tabs): every finding code the
+ * memories and the `live` record roots hold, with how many rows hold each.
+ */
+export function findingKinds(ctx: ServiceContext, live: readonly string[]): InboxFacets['kinds'] {
+  const kinds = new Map(inboxFacets(ctx.handle.sqlite).kinds.map((k) => [k.code, { ...k }]));
+  if (live.length)
+    for (const k of recordFindingKinds(ctx.handle.sqlite, live)) {
+      const was = kinds.get(k.code);
+      if (was) was.memories += k.memories;
+      else kinds.set(k.code, k);
+    }
+  return [...kinds.values()].sort((a, b) => a.check.localeCompare(b.check) || a.code.localeCompare(b.code));
 }
 
 /** The finding codes of a page's rows: memories from `findings`, records from their stored view. */
