@@ -25,6 +25,7 @@ import { describeLifecycle } from '../../trust/describe';
 import type { MemoryFacts } from '../../trust/facts';
 import { findingClass } from '../../validators/types';
 import { flaggedReason } from '../write/preview';
+import { recordFlaggedReason } from '../records/bulk';
 import { indexedOriginFlags, UNTRUSTED_ORIGIN } from '../../trust/origin';
 
 export interface InboxItem extends ListRow {
@@ -82,10 +83,11 @@ function enrich(m: ListRow, codes: { code: string; check: string }[], layouts: M
     layout: m.layout ?? layouts.get(m.source) ?? 'trust-root',
     // An untrusted origin is shown before a promote (docs/origin.md "What the flag does"):
     // never promoted from the inbox's keys or in bulk, only from a dialog that shows it.
-    // A record's own rules say what it allows (its pane's verbs); the flag marks memories.
+    // A record's own rules say what it allows (its pane's verbs); a credential or injection
+    // finding flags it as it does a memory: never promoted in bulk (lib/service/records/bulk.ts).
     flagged:
       m.kind === 'record'
-        ? null
+        ? recordFlaggedReason(findings)
         : (flaggedReason(findings, m.validateExit) ??
           (flags.includes(UNTRUSTED_ORIGIN)
             ? `untrusted origin (the turn that wrote it read ${m.originReason ?? 'outside content'} first): promote it from its page, where the origin is shown`
