@@ -220,7 +220,9 @@ function PlanBody({
           disabled={!ready || pending}
           className="mt-3 rounded-md bg-teal-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-teal-800 disabled:cursor-not-allowed disabled:opacity-50"
         >
-          {pending ? 'Applying…' : `${verb} ${n(count, 'file', 'files')}`}
+          {pending
+            ? 'Applying…'
+            : `${verb} ${[count || !recs.length ? n(count, 'file', 'files') : '', recs.length ? n(recs.length, 'record', 'records') : ''].filter(Boolean).join(' and ')}`}
         </button>
         {error ? (
           <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">

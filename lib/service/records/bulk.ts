@@ -73,15 +73,21 @@ function planned(ctx: ServiceContext, ids: readonly string[], action: RecordBulk
       continue;
     }
     const step: RecordStep = { id: r.id, action, ...(reason ? { reason } : {}) };
-    // A step its plan refuses alone is left out with that reason; the rest plan together.
-    const alone = planRecordActions(ctx, [step]);
-    if (!alone.ok) {
-      leftOut.push({ id, reason: alone.message });
-      continue;
-    }
-    bySource.set(found.source.id, [...(bySource.get(found.source.id) ?? []), step]);
+    const list = bySource.get(found.source.id);
+    if (list) list.push(step);
+    else bySource.set(found.source.id, [step]);
   }
-  const plans = [...bySource.values()].map((steps) => ({ steps, plan: planRecordActions(ctx, steps) }));
+  const plans = [...bySource.values()].flatMap((all) => {
+    const together = planRecordActions(ctx, all);
+    if (together.ok) return [{ steps: all, plan: together }];
+    // One refusal refuses a whole plan: the steps refused alone are left out with their reason, the rest planned again.
+    const steps = all.filter((step) => {
+      const alone = planRecordActions(ctx, [step]);
+      if (!alone.ok) leftOut.push({ id: step.id, reason: alone.message });
+      return alone.ok;
+    });
+    return steps.length ? [{ steps, plan: planRecordActions(ctx, steps) }] : [];
+  });
   return { plans, leftOut };
 }
 
