@@ -18,6 +18,7 @@ import {
 } from '@/lib/service/batches/batch-plan';
 import { containsSecret } from '@/lib/validators/withhold';
 import { undoBatch } from '@/lib/service/batches/undo';
+import { applyRecordBulk, planRecordBulk, recordIdsOf } from '@/lib/service/records/bulk';
 import { TEXT_WITHHELD, textGuard } from '@/lib/report/redact';
 import crypto from 'node:crypto';
 
@@ -67,6 +68,8 @@ export const loadBackfillPlan = action(
 export interface AppliedBatch {
   batch: string | null;
   message: string;
+  /** Batches applied with it (a bulk selection's records: one record batch per record root), each with its Undo. */
+  also?: string[];
 }
 
 const Apply = z.object({
@@ -151,9 +154,21 @@ function bulkPlan(ctx: ReturnType<typeof freshContext>, input: z.infer<typeof Bu
       message:
         'The reason looks like it contains a secret (a token, key, private address or e-mail): describe the problem without the value.',
     };
-  return input.action === 'backfill'
-    ? planBackfillBatch(ctx, {}, input.keys)
-    : planTransitions(ctx, input.keys, input.action, reason);
+  // The selection's records go through the record batch path (lib/service/records/bulk.ts).
+  const recordIds = recordIdsOf(ctx, input.keys);
+  const keys = input.keys.filter((k) => !recordIds.has(k));
+  const p =
+    input.action === 'backfill' ? planBackfillBatch(ctx, {}, keys) : planTransitions(ctx, keys, input.action, reason);
+  if (recordIds.size === 0) return p;
+  const guard = textGuard(ctx.owner());
+  const records = planRecordBulk(ctx, [...recordIds], input.action, reason);
+  return {
+    ...p,
+    records: {
+      items: records.items.map((r) => ({ ...r, summary: guard(r.summary) ?? TEXT_WITHHELD })),
+      leftOut: records.leftOut.map((l) => ({ ...l, reason: guard(l.reason) ?? TEXT_WITHHELD })),
+    },
+  };
 }
 
 export const loadBulkPlan = action(Bulk, (input): ActionResult<BatchPlan> => {
@@ -162,7 +177,12 @@ export const loadBulkPlan = action(Bulk, (input): ActionResult<BatchPlan> => {
   return 'kind' in p ? { ok: true, data: shown(ctx, p) } : p;
 });
 
-export const applyBulkBatch = action(Bulk.extend(Apply.shape), (input): ActionResult<AppliedBatch> => {
+const BulkApply = Bulk.extend(Apply.shape).extend({
+  /** The record ids the plan showed (a bulk selection's records). */
+  records: z.array(z.string().max(600)).max(100_000).optional(),
+});
+
+export const applyBulkBatch = action(BulkApply, (input): ActionResult<AppliedBatch> => {
   const ctx = freshContext();
   const raw = bulkPlan(ctx, input);
   if (!('kind' in raw)) return raw;
@@ -183,8 +203,36 @@ export const applyBulkBatch = action(Bulk.extend(Apply.shape), (input): ActionRe
       message: `Type ${p.confirm.count} to confirm: ${p.confirm.reason}.`,
     };
   }
-  const r = applyPlan(context(), raw, { actor: 'user:web', confirmed: true, reason: input.reason?.trim() });
+  const shownRecords = (raw.records?.items ?? []).map((r) => r.id).sort();
+  const seenRecords = [...(input.records ?? [])].sort();
+  if (shownRecords.join('\n') !== seenRecords.join('\n')) {
+    return {
+      ok: false,
+      code: 'stale-plan',
+      message: `The plan changed since it was shown (now ${shownRecords.length} records): review it again before applying.`,
+    };
+  }
+  // The memory batch first (when it has files), then one record batch per record root.
+  const r =
+    raw.files.length > 0 || !raw.records
+      ? applyPlan(context(), raw, { actor: 'user:web', confirmed: true, reason: input.reason?.trim() })
+      : null;
+  if (r && !r.ok) {
+    revalidatePath('/', 'layout');
+    return { ok: false, code: r.code, message: r.message };
+  }
+  const recs = shownRecords.length
+    ? applyRecordBulk(context(), shownRecords, input.action, input.reason?.trim() ?? '', { actor: 'user:web' })
+    : null;
   revalidatePath('/', 'layout');
-  if (!r.ok) return { ok: false, code: r.code, message: r.message };
-  return { ok: true, data: { batch: r.outcome?.batch ?? null, message: r.message } };
+  const batches = [...(r?.outcome?.batch ? [r.outcome.batch] : []), ...(recs?.batches ?? [])];
+  const message = [
+    r?.message,
+    recs ? `${recs.done} ${recs.done === 1 ? 'record' : 'records'} in ${recs.batches.length} record batch(es)` : null,
+    ...(recs?.failed ?? []),
+  ]
+    .filter(Boolean)
+    .join('; ');
+  if (batches.length === 0 && recs?.failed.length) return { ok: false, code: 'changed', message };
+  return { ok: true, data: { batch: batches[0] ?? null, message, also: batches.slice(1) } };
 });

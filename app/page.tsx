@@ -21,6 +21,9 @@ import { pendingMassChanges } from '@/lib/service/versions/mass-notice';
 import { deletedOutside } from '@/lib/service/versions/deleted-outside';
 import { parseDone, ResultBanner } from '@/components/transition/result-banner';
 import { rootsToShow } from '@/app/overview-roots';
+import { TIERS, tierHint, tierTotals } from '@/lib/service/index/tier-totals';
+
+const TIER_LABELS = { verified: 'Verified', inferred: 'Inferred', quarantined: 'Quarantined', archived: 'Archived' };
 
 export const dynamic = 'force-dynamic';
 
@@ -64,6 +67,8 @@ export default async function OverviewPage({ searchParams }: Props) {
   const recordTotal = recordRoots.reduce((n, r) => n + r.count, 0);
   // With only record roots the memory cards would all read 0: they show once a memory root is read.
   const memoryCards = o.bySource.length > 0 || recordRoots.length === 0;
+  const tiers = tierTotals(o.tiers, recordRoots);
+  const bothKinds = o.bySource.length > 0 && recordRoots.length > 0;
   // The order that works on a root nobody has reviewed (docs/transition-ui.md "First hour").
   const first = firstHour(ctx);
   return (
@@ -110,17 +115,24 @@ export default async function OverviewPage({ searchParams }: Props) {
       ) : null}
       <FirstHourSteps f={first} />
 
+      {/* One card per tier over memories and records: the tab it opens lists both (docs/dashboard.md "Overview"). */}
+      <Section title="Tiers">
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="tier-cards">
+          {TIERS.map((t) => (
+            <StatCard
+              key={t}
+              label={TIER_LABELS[t]}
+              value={tiers[t].total}
+              hint={tierHint(tiers[t], bothKinds)}
+              tone={t}
+              href={`/tiers/${t}`}
+            />
+          ))}
+        </div>
+      </Section>
+
       {memoryCards ? (
         <>
-          <Section title="Tiers">
-            <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-              <StatCard label="Verified" value={o.tiers.verified} tone="verified" href="/tiers/verified" />
-              <StatCard label="Inferred" value={o.tiers.inferred} tone="inferred" href="/tiers/inferred" />
-              <StatCard label="Quarantined" value={o.tiers.quarantined} tone="quarantined" href="/tiers/quarantined" />
-              <StatCard label="Archived" value={o.tiers.archived} tone="archived" href="/tiers/archived" />
-            </div>
-          </Section>
-
           <Section title="Needs attention">
             <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
               <StatCard

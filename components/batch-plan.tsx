@@ -20,7 +20,9 @@ export interface BatchPlanProps {
   apply: (input: {
     seen: string[];
     typedCount?: number;
-  }) => Promise<ActionResult<{ batch: string | null; message: string }>>;
+    /** The record ids the plan showed (a bulk selection's records, lib/service/records/bulk.ts). */
+    records?: string[];
+  }) => Promise<ActionResult<{ batch: string | null; message: string; also?: string[] }>>;
   /** The verb on the button: "Demote", "Back-fill". */
   verb: string;
 }
@@ -76,6 +78,7 @@ function PlanBody({
   const [error, setError] = useState<string | null>(null);
   const [pending, start] = useTransition();
   const count = plan.files.length;
+  const recs = plan.records?.items ?? [];
   const ready = !plan.confirm.needed || typed.trim() === String(plan.confirm.count);
 
   function run() {
@@ -84,6 +87,7 @@ function PlanBody({
       const r = await apply({
         seen: plan.files.map((f) => `${f.id}@${f.sha256}`),
         typedCount: plan.confirm.needed ? Number(typed.trim()) : undefined,
+        ...(plan.records ? { records: recs.map((r) => r.id) } : {}),
       });
       await qc.invalidateQueries();
       if (!r.ok) {
@@ -91,11 +95,13 @@ function PlanBody({
         if (r.code === 'stale-plan') reload();
         return;
       }
-      router.push(r.data.batch ? `/batches/${encodeURIComponent(r.data.batch)}` : '/audit');
+      // Batches applied with it (the selection's records) are named on the result, each with its Undo.
+      const also = r.data.also?.length ? `?also=${encodeURIComponent(r.data.also.join(','))}` : '';
+      router.push(r.data.batch ? `/batches/${encodeURIComponent(r.data.batch)}${also}` : '/audit');
     });
   }
 
-  if (count === 0) {
+  if (count === 0 && recs.length === 0) {
     return (
       <section
         aria-label="Plan"
@@ -103,77 +109,84 @@ function PlanBody({
       >
         <p className="font-medium">Nothing to {verb.toLowerCase()}: the plan is empty.</p>
         {plan.skipped.length ? <Skipped plan={plan} /> : null}
+        {plan.records ? <RecordsPart plan={plan} /> : null}
       </section>
     );
   }
   return (
     <section aria-label="Plan" className="space-y-6">
-      <div className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-        <p className="text-lg font-semibold" data-testid="plan-summary">
-          {verb} {n(count, 'file', 'files')}: {plan.destinations.map((d) => `${d.files} → ${d.to}`).join(', ')}
-        </p>
-        <ul className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          {plan.roots.map((r) => (
-            <li key={r.source}>
-              <span className="font-mono text-xs">{r.root}</span>:{' '}
-              {r.moving
-                ? `${r.moving} of ${n(r.memories, 'memory', 'memories')} would move`
-                : `${n(plan.files.filter((f) => f.source === r.source).length, 'file', 'files')} rewritten in place`}
-            </li>
-          ))}
-        </ul>
-      </div>
-
-      {plan.groups.length ? (
-        <div>
-          <h2 className="mb-2 text-base font-semibold">Findings by kind</h2>
-          <table className="w-full max-w-3xl text-left text-sm">
-            <thead className="text-xs uppercase tracking-wide text-slate-600 dark:text-slate-300">
-              <tr>
-                <th className="py-1 pr-3">Class</th>
-                <th className="py-1 pr-3">Kind</th>
-                <th className="py-1 pr-3 text-right">Findings</th>
-                <th className="py-1 text-right">Files</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {plan.groups.map((g) => (
-                <tr key={`${g.check}:${g.code}`}>
-                  <td className="py-1 pr-3">
-                    <span className={`rounded px-1.5 py-0.5 text-xs ${KIND_STYLE[kindOf(g)] ?? ''}`}>{kindOf(g)}</span>
-                  </td>
-                  <td className="py-1 pr-3 font-mono text-xs">{g.code}</td>
-                  <td className="py-1 pr-3 text-right tabular-nums">{g.findings}</td>
-                  <td className="py-1 text-right tabular-nums">{g.files}</td>
-                </tr>
+      {count > 0 ? (
+        <>
+          <div className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+            <p className="text-lg font-semibold" data-testid="plan-summary">
+              {verb} {n(count, 'file', 'files')}: {plan.destinations.map((d) => `${d.files} → ${d.to}`).join(', ')}
+            </p>
+            <ul className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              {plan.roots.map((r) => (
+                <li key={r.source}>
+                  <span className="font-mono text-xs">{r.root}</span>:{' '}
+                  {r.moving
+                    ? `${r.moving} of ${n(r.memories, 'memory', 'memories')} would move`
+                    : `${n(plan.files.filter((f) => f.source === r.source).length, 'file', 'files')} rewritten in place`}
+                </li>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </ul>
+          </div>
+
+          {plan.groups.length ? (
+            <div>
+              <h2 className="mb-2 text-base font-semibold">Findings by kind</h2>
+              <table className="w-full max-w-3xl text-left text-sm">
+                <thead className="text-xs uppercase tracking-wide text-slate-600 dark:text-slate-300">
+                  <tr>
+                    <th className="py-1 pr-3">Class</th>
+                    <th className="py-1 pr-3">Kind</th>
+                    <th className="py-1 pr-3 text-right">Findings</th>
+                    <th className="py-1 text-right">Files</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                  {plan.groups.map((g) => (
+                    <tr key={`${g.check}:${g.code}`}>
+                      <td className="py-1 pr-3">
+                        <span className={`rounded px-1.5 py-0.5 text-xs ${KIND_STYLE[kindOf(g)] ?? ''}`}>
+                          {kindOf(g)}
+                        </span>
+                      </td>
+                      <td className="py-1 pr-3 font-mono text-xs">{g.code}</td>
+                      <td className="py-1 pr-3 text-right tabular-nums">{g.findings}</td>
+                      <td className="py-1 text-right tabular-nums">{g.files}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+
+          <div>
+            <h2 className="mb-2 text-base font-semibold">Files</h2>
+            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+              <table className="w-full text-left text-sm">
+                <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300">
+                  <tr>
+                    <th className="px-3 py-2">File</th>
+                    <th className="px-3 py-2 whitespace-nowrap">From → to</th>
+                    <th className="px-3 py-2 whitespace-nowrap">Goes to</th>
+                    <th className="px-3 py-2">Findings (masked)</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                  {plan.files.map((f) => (
+                    <FileRow key={f.id} f={f} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        </>
       ) : null}
-
-      <div>
-        <h2 className="mb-2 text-base font-semibold">Files</h2>
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300">
-              <tr>
-                <th className="px-3 py-2">File</th>
-                <th className="px-3 py-2 whitespace-nowrap">From → to</th>
-                <th className="px-3 py-2 whitespace-nowrap">Goes to</th>
-                <th className="px-3 py-2">Findings (masked)</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {plan.files.map((f) => (
-                <FileRow key={f.id} f={f} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </div>
-
       {plan.skipped.length ? <Skipped plan={plan} /> : null}
+      {plan.records ? <RecordsPart plan={plan} /> : null}
 
       <form
         className={`rounded-lg border p-4 ${plan.confirm.needed ? 'border-amber-300 bg-amber-50 dark:border-amber-700 dark:bg-amber-950/40' : 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900'}`}
@@ -185,6 +198,9 @@ function PlanBody({
         <p className="text-sm">
           Applied as one batch: every file and the MEMORY.md index are saved first, so <strong>Undo</strong> on the
           result puts them back byte for byte.
+          {recs.length
+            ? ' The records are a record batch of their own (one per record root), shown on the same result with its own Undo.'
+            : ''}
         </p>
         {plan.confirm.needed ? (
           <label className="mt-3 block text-sm font-medium">
@@ -204,7 +220,9 @@ function PlanBody({
           disabled={!ready || pending}
           className="mt-3 rounded-md bg-teal-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-teal-800 disabled:cursor-not-allowed disabled:opacity-50"
         >
-          {pending ? 'Applying…' : `${verb} ${n(count, 'file', 'files')}`}
+          {pending
+            ? 'Applying…'
+            : `${verb} ${[count || !recs.length ? n(count, 'file', 'files') : '', recs.length ? n(recs.length, 'record', 'records') : ''].filter(Boolean).join(' and ')}`}
         </button>
         {error ? (
           <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">
@@ -279,6 +297,37 @@ function Skipped({ plan }: { plan: BatchPlan }) {
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** A bulk plan's records: each with its tier change and the layout's summary, and those left out with the reason. */
+function RecordsPart({ plan }: { plan: BatchPlan }) {
+  const r = plan.records!;
+  return (
+    <div data-testid="plan-records">
+      <h2 className="mb-1 text-base font-semibold">Records ({r.items.length})</h2>
+      {r.items.length ? (
+        <ul className="list-disc pl-5 text-sm text-slate-700 dark:text-slate-300">
+          {r.items.map((x) => (
+            <li key={x.id}>
+              <span className="font-mono text-xs">{x.key}</span>: {x.from} → {x.to} — {x.summary}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {r.leftOut.length ? (
+        <>
+          <h3 className="mt-2 mb-1 text-sm font-semibold">Records left out ({r.leftOut.length})</h3>
+          <ul className="list-disc pl-5 text-sm text-slate-700 dark:text-slate-300">
+            {r.leftOut.map((x) => (
+              <li key={x.id}>
+                <span className="font-mono text-xs">{x.id}</span>: {x.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -28,6 +28,7 @@ export function TableFilters({
   machines,
   sources,
   records = false,
+  kinds = [],
 }: {
   base: string;
   tier: TierParam;
@@ -36,6 +37,8 @@ export function TableFilters({
   sources: { id: string; root: string }[];
   /** Record roots are configured: their record-only queues are offered too. */
   records?: boolean;
+  /** The finding codes memories and records hold, with how many rows hold each (findingKinds). */
+  kinds?: { code: string; memories: number }[];
 }) {
   const queues = [...STATUS[tier], ...(records ? RECORD_STATUS[tier] : [])];
   return (
@@ -52,15 +55,22 @@ export function TableFilters({
         />
       ) : null}
       <FilterSelect
-        name="finding"
-        label="Finding"
-        value={params.finding}
+        name="cls"
+        label="Finding class"
+        value={params.cls}
         options={[
-          ['validate', 'format / structure'],
-          ['secret', 'secret'],
-          ['injection', 'injection'],
+          ['credential', 'credential'],
+          ['personal', 'personal data'],
         ]}
       />
+      <FilterSelect
+        name="kind"
+        label="Finding kind"
+        value={params.kind}
+        options={kinds.map((k) => [k.code, `${k.code} (${k.memories.toLocaleString('en-US')})`] as const)}
+      />
+      {/* The check of older links and the overview's cards (?finding=secret) keeps filtering. */}
+      {params.finding ? <input type="hidden" name="finding" value={params.finding} /> : null}
       <FilterSelect
         name="flag"
         label="Origin"

@@ -115,3 +115,45 @@ test('the verified tab lists records beside memories, each linking to its own pa
   await noSidewaysScroll(page);
   await page.screenshot({ path: shot('tiers-verified-records-390'), fullPage: true });
 });
+
+test('a selection of a memory and a record demotes in one Apply; each batch has its Undo on the result', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const memFile = path.join(dir, 'trust', 'memories', 'feedback_ci_merge.md');
+  const recFile = path.join(cons, 'agent.memory.jsonl');
+  const [memBefore, recBefore] = [fs.readFileSync(memFile), fs.readFileSync(recFile)];
+  await page.goto(`${server.baseURL}/review?queue=any`);
+  const table = page.getByRole('table', { name: 'Review inbox' });
+  await table.getByRole('checkbox', { name: 'Select CI merge policy' }).check();
+  await table.getByRole('checkbox', { name: /^Select Run make check before pushing/ }).check();
+  const bar = page.getByRole('region', { name: 'Selection' });
+  await expect(bar).toContainText('2 selected');
+  await bar.getByRole('button', { name: 'Demote…' }).click();
+  await bar.getByLabel('Demote reason').fill('outdated after the migration');
+  await bar.getByRole('button', { name: 'Show the plan' }).click();
+  await expect(bar.getByTestId('plan-records')).toContainText(`${FIXTURE_IDS.promotable}: inferred → quarantined`);
+  // One of the root's two memories is more than a quarter of it: the typed count (lib/trust/batch-rules.ts).
+  const typed = bar.getByLabel(/^Type \d+ to confirm$/);
+  await typed.fill(/\d+/.exec((await typed.getAttribute('aria-label')) ?? '')![0]);
+  await bar.getByRole('button', { name: 'Demote 1 file and 1 record' }).click();
+
+  await expect(page).toHaveURL(/\/batches\/[^?]+\?also=/);
+  await expect.poll(() => fs.readFileSync(recFile).equals(recBefore)).toBe(false);
+  // The trust root moves a demoted memory to quarantine/.
+  expect(fs.existsSync(memFile)).toBe(false);
+  await page.screenshot({ path: shot('bulk-memory-and-record-result-1400'), fullPage: true });
+  const result = page.url();
+  // The record batch's own Undo, on the same result.
+  const also = page.getByTestId('batch-also');
+  await also.getByRole('button', { name: /^Undo / }).click();
+  await also.getByRole('button', { name: 'Confirm undo' }).click();
+  await expect.poll(() => fs.readFileSync(recFile).equals(recBefore)).toBe(true);
+  await expect(page).not.toHaveURL(result);
+  // Back on the result: the record batch is undone (no second Undo), the memory batch's Undo remains.
+  await page.goto(result);
+  await expect(page.getByTestId('batch-also')).toContainText('undone');
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await page.getByRole('button', { name: 'Confirm undo' }).click();
+  await expect.poll(() => fs.existsSync(memFile) && fs.readFileSync(memFile).equals(memBefore)).toBe(true);
+});

@@ -222,9 +222,10 @@ test('the overview of a root of records counts the records by tier and flag, wit
   await expect(page.getByRole('heading', { name: 'Quarantine retention' })).toHaveCount(0);
   const records = page.locator('section', { has: page.getByRole('heading', { name: 'Records (4)' }) });
   await expect(records).toBeVisible();
-  // The four tier cards add up to the records, and each opens the table filtered to them.
-  const tierCards = records.getByTestId('record-tiers').getByRole('link');
+  // The overview's four tier cards add up to the records (no memory root here), each opening its tier tab.
+  const tierCards = page.getByTestId('tier-cards').getByRole('link');
   await expect(tierCards).toHaveCount(4);
+  await expect(tierCards.first()).toHaveAttribute('href', '/tiers/verified');
   const numbers = (await tierCards.locator('div.text-3xl').allTextContents()).map(Number);
   expect(numbers.reduce((a, b) => a + b, 0)).toBe(4);
   const stale = records.getByRole('link', { name: /Flagged stale/ });

@@ -27,7 +27,7 @@ export interface InboxRow {
   tier: string;
   type: string | null;
   layout: string;
-  /** A record of a record root: no bulk checkbox (bulk actions plan memory files). */
+  /** A record of a record root (its bulk actions go through the record batch path, lib/service/records/bulk.ts). */
   record?: boolean;
   age: number | null;
   flagged: boolean;
@@ -139,7 +139,7 @@ export function InboxTable({
       else if (e.key === 'k') go(at < 0 ? 0 : Math.max(at - 1, 0));
       else if (!cur) return;
       else if (e.key === 'o') router.push(cur.detailHref);
-      else if (e.key === 'x' && !cur.record) toggle(cur.key);
+      else if (e.key === 'x') toggle(cur.key);
       else if (e.key === 'p') fire(cur.id, 'promote');
       else if (e.key === 'r') fire(cur.id, cur.tier === 'quarantined' ? 'restore' : 'reaffirm');
       else if (e.key === 'd') fire(cur.id, 'demote');
@@ -164,8 +164,7 @@ export function InboxTable({
     });
   }
 
-  const bulkRows = rows.filter((r) => !r.record);
-  const allChecked = bulkRows.length > 0 && bulkRows.every((r) => checked.has(r.key));
+  const allChecked = rows.length > 0 && rows.every((r) => checked.has(r.key));
   // Selected rows the single Promote refuses: the bulk Promote is not offered while any is ticked.
   const flaggedSelected = rows.filter((r) => r.flaggedWhy && checked.has(r.key)).length;
   return (
@@ -225,9 +224,7 @@ export function InboxTable({
                   type="checkbox"
                   aria-label="Select all rows on this page"
                   checked={allChecked}
-                  onChange={() =>
-                    setChecked(allChecked ? new Set() : new Set(rows.filter((r) => !r.record).map((r) => r.key)))
-                  }
+                  onChange={() => setChecked(allChecked ? new Set() : new Set(rows.map((r) => r.key)))}
                 />
               </th>
               {headers.map((h) => (
@@ -269,14 +266,12 @@ export function InboxTable({
                   className={`cursor-pointer outline-none ${sel ? 'bg-teal-50 ring-2 ring-inset ring-teal-600/40 dark:bg-teal-950/40' : 'hover:bg-slate-50 dark:hover:bg-slate-800/40'}`}
                 >
                   <td className="px-2 py-1.5">
-                    {r.record ? null : (
-                      <input
-                        type="checkbox"
-                        aria-label={`Select ${r.name}`}
-                        checked={checked.has(r.key)}
-                        onChange={() => toggle(r.key)}
-                      />
-                    )}
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${r.name}`}
+                      checked={checked.has(r.key)}
+                      onChange={() => toggle(r.key)}
+                    />
                   </td>
                   <td className="max-w-xs px-2 py-1.5">
                     <Link

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { flagQueue, flagWord } from '@/db/queries/record-rows';
 import { StatCard, Section } from '@/components/ui/stat-card';
 import type { RecordCounts } from '@/lib/service/records/read';
@@ -15,7 +16,7 @@ const FLAG_HINTS: Record<RecordFlag, string> = {
 };
 
 /**
- * The overview's cards for roots read as records (docs/records.md): their tiers, the flags
+ * The overview's cards for roots read as records (docs/records.md): the flags
  * that are set, and findings, each linking to the records table filtered to them. Without it
  * a folder of records showed every memory card at 0 (docs/records-pages.md, "Overview").
  */
@@ -23,19 +24,14 @@ export function RecordsOverview({ counts, total }: { counts: RecordCounts; total
   const flags = RECORD_FLAGS.filter((f) => counts.flags[f] > 0);
   return (
     <Section title={`Records (${total.toLocaleString('en-US')})`}>
-      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="record-tiers">
-        <StatCard label="Verified" value={counts.tiers.verified} tone="verified" href="/records?tier=verified" />
-        <StatCard label="Inferred" value={counts.tiers.inferred} tone="inferred" href="/records?tier=inferred" />
-        <StatCard
-          label="Quarantined"
-          value={counts.tiers.quarantined}
-          tone="quarantined"
-          href="/records?tier=quarantined"
-        />
-        <StatCard label="Archived" value={counts.tiers.archived} tone="archived" href="/records?tier=archived" />
-      </div>
+      {/* Their tiers are in the overview's tier cards, one count with the memories (docs/dashboard.md "Overview"). */}
+      <p className="text-sm">
+        <Link href="/records" className="font-medium text-teal-700 hover:underline dark:text-teal-300">
+          Records table →
+        </Link>
+      </p>
       {flags.length > 0 || counts.secret > 0 || counts.injection > 0 ? (
-        <div className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="record-flags">
+        <div className="mt-3 grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="record-flags">
           {flags.map((f) => (
             <StatCard
               key={f}

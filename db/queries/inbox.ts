@@ -3,10 +3,7 @@
  * filters plus layout, finding class and kind, age, and the inbox's own default
  * queue. Counts and pages are memoised until the database changes, like every view.
  *
- * Finding class is derived from the finding code with the validators' one rule
- * (findingClass): the distinct secret codes present are split once per database
- * version, and the filter becomes `code IN (…)` on the findings_code index
- * (migration 0011).
+ * Finding class and kind are one rule with the tier tabs (db/queries/finding-filter.ts).
  */
 import type Database from 'better-sqlite3';
 import {
@@ -22,7 +19,8 @@ import {
 } from './memories';
 import { clockCutoffs } from './cutoffs';
 import { memo } from './memo';
-import { findingClass, type FindingClass } from '../../lib/validators/types';
+import type { FindingClass } from '../../lib/validators/types';
+import { classCodes, memoryFindingWhere } from './finding-filter';
 import { DAY_MS, startOfUtcDay } from '../../lib/trust/dates';
 import { LAYOUT_NAMES } from '../../lib/sources/record';
 import { listRows, recordRowsById, RECORD_QUEUES, type ListRow, type RecordRowQuery } from './record-rows';
@@ -63,9 +61,7 @@ export function inboxFacets(sqlite: Database.Database): InboxFacets {
         'SELECT code, "check" AS "check", count(DISTINCT key) AS memories FROM findings GROUP BY code ORDER BY "check", code',
       )
       .all() as InboxFacets['kinds'];
-    const classCodes: Record<FindingClass, string[]> = { credential: [], personal: [] };
-    for (const k of kinds) if (k.check === 'secret') classCodes[findingClass(k.code)].push(k.code);
-    return { sources, kinds, classCodes };
+    return { sources, kinds, classCodes: classCodes(sqlite) };
   });
 }
 
@@ -101,18 +97,9 @@ function inboxWhere(
       for (const [i, id] of ids.entries()) params[`layout${i}`] = id;
     }
   }
-  if (q.cls) {
-    const codes = inboxFacets(sqlite).classCodes[q.cls];
-    if (codes.length === 0) parts.push('0');
-    else {
-      parts.push(`m.key IN (SELECT key FROM findings WHERE code IN (${codes.map((_, i) => `@cls${i}`).join(', ')}))`);
-      for (const [i, code] of codes.entries()) params[`cls${i}`] = code;
-    }
-  }
-  if (q.kind) {
-    parts.push('m.key IN (SELECT key FROM findings WHERE code = @kind)');
-    params.kind = q.kind;
-  }
+  const found = memoryFindingWhere(sqlite, q);
+  parts.push(...found.parts);
+  Object.assign(params, found.params);
   if (q.age) {
     const [newest, oldest] = ageBounds(q.age, now);
     const ageBase =

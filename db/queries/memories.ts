@@ -7,6 +7,8 @@ import { clockCutoffs } from './cutoffs';
 import { memo } from './memo';
 import { originValuesWith } from '../../lib/trust/origin';
 import { listRows as listUnionRows, type ListRow, type RecordQueue } from './record-rows';
+import { memoryFindingWhere } from './finding-filter';
+import type { FindingClass } from '../../lib/validators/types';
 
 export const QUEUES = [
   'review',
@@ -216,8 +218,12 @@ function pageOf(q: ListQuery): { limit: number; offset: number } {
   return { limit: Math.min(Math.max(q.limit ?? 50, 1), 100_000), offset: Math.max(q.offset ?? 0, 0) };
 }
 
-function computeList(sqlite: Database.Database, q: ListQuery, now: Date): { items: MemoryListItem[]; total: number } {
-  const w = where(q, now);
+function computeList(
+  sqlite: Database.Database,
+  q: ListQuery,
+  now: Date,
+  w = where(q, now),
+): { items: MemoryListItem[]; total: number } {
   const { limit, offset } = pageOf(q);
   const items = sqlite
     .prepare(`SELECT ${COLUMNS} FROM memories m ${w.sql} ORDER BY ${orderBy(q)} LIMIT @limit OFFSET @offset`)
@@ -350,16 +356,28 @@ export function listRows(
  * in one sort (db/queries/record-rows.ts listRows; docs/dashboard.md "Tier tabs"); with
  * no record matching, listMemories alone.
  */
+/** `w` with more parts ANDed on. */
+function andWhere(
+  w: { sql: string; params: Record<string, unknown> },
+  more: { parts: string[]; params: Record<string, unknown> },
+): { sql: string; params: Record<string, unknown> } {
+  if (more.parts.length === 0) return w;
+  const sql = w.sql ? `${w.sql} AND ${more.parts.join(' AND ')}` : `WHERE ${more.parts.join(' AND ')}`;
+  return { sql, params: { ...w.params, ...more.params } };
+}
+
 export function listMemoriesAndRecords(
   sqlite: Database.Database,
-  q: ListQuery & { layout?: string; recordQueue?: RecordQueue },
+  q: ListQuery & { layout?: string; recordQueue?: RecordQueue; cls?: FindingClass; kind?: string },
   live: readonly string[],
   now: Date,
 ): { items: ListRow[]; total: number } {
   const clock = q.queue ? JSON.stringify(clockCutoffs(now)) : '';
   return memo(sqlite, `list+records:${JSON.stringify(q)}:${live.join(',')}:${clock}`, () => {
     const { limit, offset } = pageOf(q);
-    const w = where(q, now);
+    // Finding class and kind: the inbox's filters, on both kinds of row (db/queries/finding-filter.ts).
+    const found = memoryFindingWhere(sqlite, q);
+    const w = andWhere(where(q, now), found);
     // A record-only queue (a record flag) holds no memory.
     const memory = q.recordQueue ? { sql: w.sql ? `${w.sql} AND 0` : 'WHERE 0', params: w.params } : w;
     return listUnionRows(sqlite, {
@@ -370,7 +388,12 @@ export function listMemoriesAndRecords(
       dir: q.dir === 'desc' ? 'desc' : 'asc',
       limit,
       offset,
-      memoryOnly: () => (q.recordQueue ? { items: [], total: 0 } : listMemories(sqlite, q, now)),
+      memoryOnly: () =>
+        q.recordQueue
+          ? { items: [], total: 0 }
+          : found.parts.length
+            ? computeList(sqlite, q, now, w)
+            : listMemories(sqlite, q, now),
       memoryRows: (keys) => {
         const out = new Map<string, MemoryListItem>();
         if (keys.length === 0) return out;

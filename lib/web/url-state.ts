@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ORIGIN_FLAGS, QUEUES, SORTS, type ListQuery, type Queue } from '../../db/queries/memories';
 import { RECORD_QUEUES } from '../../db/queries/record-rows';
+import { FINDING_CLASSES } from '../../db/queries/finding-filter';
 import { EFFECTIVE_TIERS, MEMORY_TYPES } from '../trust/tiers';
 import { CHECKS } from '../validators/types';
 
@@ -24,7 +25,11 @@ export const TableParams = z.object({
   /** The project filter (lib/service/project-filter.ts): a project's path, or `user`. */
   project: opt(z.string().max(4096)),
   machine: opt(z.string().max(100)),
+  /** The check a finding came from (validate | secret | injection): older links and the overview's cards. */
   finding: opt(z.enum(CHECKS)),
+  /** Finding class and kind: the inbox's words and values (docs/dashboard.md "Words"). */
+  cls: opt(z.enum(FINDING_CLASSES)),
+  kind: opt(z.string().max(100)),
   /** An origin flag (docs/origin.md "In the index"). */
   flag: opt(z.enum(ORIGIN_FLAGS)),
   /** The queue (the filter's label is Queue): a memory queue, or a record-only one (db/queries/record-rows.ts). */

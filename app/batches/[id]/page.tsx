@@ -16,9 +16,22 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Batch' };
 
 /** A batch's result: what it did, and Undo (docs/batches.md). */
-export default async function BatchPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function BatchPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { id } = await params;
   const ctx = freshContext();
+  // Batches applied with this one (a bulk selection's records, docs/review-inbox.md "Bulk actions"), each with its Undo.
+  const alsoRaw = (await searchParams).also;
+  const also = (typeof alsoRaw === 'string' ? alsoRaw.split(',') : [])
+    .filter((a) => a && a !== id)
+    .slice(0, 20)
+    .map((a) => ({ id: a, info: batchInfo(ctx, a) }))
+    .filter((a) => a.info);
   const info = batchInfo(ctx, id);
   const events = eventsOfBatch(ctx.handle.sqlite, id);
   if (!info && events.length === 0) notFound();
@@ -104,6 +117,34 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
           file changed since. It is recorded as a batch of its own.
         </span>
       </div>
+      {also.length ? (
+        <ul className="mt-3 space-y-2 text-sm" data-testid="batch-also">
+          {also.map((a) => {
+            const gone = listBatches(ctx).find((r) => r.id === a.id)?.state === 'undone';
+            return (
+              <li key={a.id} className="flex flex-wrap items-center gap-3">
+                <span>
+                  Applied with it:{' '}
+                  <Link
+                    href={`/batches/${encodeURIComponent(a.id)}`}
+                    className="font-mono text-teal-700 hover:underline dark:text-teal-300"
+                  >
+                    {a.id}
+                  </Link>{' '}
+                  ({a.info!.kind === 'records' ? 'records' : a.info!.kind})
+                </span>
+                {a.info!.noUndo ? (
+                  <span className="text-slate-600 dark:text-slate-300">can no longer be undone: {a.info!.noUndo}</span>
+                ) : gone ? (
+                  <span className="text-slate-600 dark:text-slate-300">undone</span>
+                ) : (
+                  <UndoBatchButton batch={a.id} label={`Undo ${a.id}`} />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
       <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Files changed by this batch</caption>

@@ -7,6 +7,7 @@ import { scopedContext } from '@/lib/service/project-filter';
 import { pageProject } from '@/app/page-project';
 import { listMemoriesAndRecords } from '@/db/queries/memories';
 import { syncRecordIndex } from '@/lib/service/records/read';
+import { findingKinds } from '@/lib/service/index/inbox';
 import { RECORD_QUEUES, type RecordQueue } from '@/db/queries/record-rows';
 import { facets } from '@/db/queries/facets';
 import {
@@ -69,6 +70,8 @@ export default async function TierPage({ params, searchParams }: Props) {
     ctx.handle.sqlite,
     {
       ...toListQuery(tier, p),
+      cls: p.cls,
+      kind: p.kind,
       sources: ids,
       recordQueue: (RECORD_QUEUES as readonly string[]).includes(p.status ?? '')
         ? (p.status as RecordQueue)
@@ -116,6 +119,7 @@ export default async function TierPage({ params, searchParams }: Props) {
           ...ctx.recordSources.filter((s) => live.includes(s.id)),
         ]}
         records={live.length > 0}
+        kinds={findingKinds(ctx, live)}
       />
       {items.length === 0 ? (
         <EmptyState

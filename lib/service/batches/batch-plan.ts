@@ -5,6 +5,7 @@
  * explicit confirmation. The CLI's dry run, `--json` and the dashboard's
  * confirmation step all show this one structure.
  */
+import type { RecordBulkPlan } from '../records/bulk';
 import fs from 'node:fs';
 import path from 'node:path';
 import { rewriteFrontmatter, RewriteError } from '../../memory-file/rewrite';
@@ -87,6 +88,11 @@ export interface BatchPlan {
   roots: (RootShare & { source: string })[];
   skipped: { file: string; reason: string }[];
   confirm: Confirmation;
+  /**
+   * A bulk plan's records (the inbox selection's record rows): applied through the record
+   * batch path as batches of their own beside this one (lib/service/records/bulk.ts).
+   */
+  records?: RecordBulkPlan;
 }
 
 const ORDER: Record<string, number> = { credential: 0, personal: 1, null: 2 };

@@ -9,9 +9,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { inboxView } from './inbox';
+import { findingKinds, inboxView } from './inbox';
+import { scan } from './scan-service';
 import { listMemoriesAndRecords } from '../../../db/queries/memories';
-import { memoryFile, openCtx, put, removeSandbox, sandbox, type Sandbox } from '../test-support';
+import { FAKE_TOKEN, memoryFile, openCtx, put, removeSandbox, sandbox, type Sandbox } from '../test-support';
+import { parseTableParams } from '../../web/url-state';
 import { CONSOLIDATION_FIXTURE, FIXTURE_IDS, writeContractFixture } from '../../sources/consolidation/test-fixtures';
 import { listRecords, syncRecordIndex } from '../records/read';
 import { applyRecordActions } from '../records/apply';
@@ -149,6 +151,52 @@ describe('memories and records in one list', () => {
           .sort(),
       );
     expect(facets.sources.map((s) => s.kind)).toContain('consolidation');
+  });
+
+  it("the tier tabs' Finding class and kind are the inbox's, on memories and records alike", () => {
+    put(sb.root, 'memories/feedback_token.md', memory('Token', 'verified', [['last-verified', '2026-11-01']]));
+    fs.appendFileSync(path.join(sb.root, 'memories/feedback_token.md'), `Deploy with ${FAKE_TOKEN} here.\n`);
+    put(sb.root, 'memories/feedback_mail.md', memory('Mail', 'inferred', []));
+    fs.appendFileSync(path.join(sb.root, 'memories/feedback_mail.md'), 'Ask jane.roe@example.org about it.\n');
+    scan(ctx);
+    const live = syncRecordIndex(ctx);
+    const tab = (q: Parameters<typeof listMemoriesAndRecords>[1]) =>
+      listMemoriesAndRecords(ctx.handle.sqlite, { limit: 500, ...q }, live, ctx.now())
+        .items.map((i) => i.filename)
+        .sort();
+    const inbox = (q: Parameters<typeof inboxView>[1]) =>
+      inboxView(ctx, { queue: 'any', limit: 500, ...q }, undefined)
+        .items.map((i) => i.filename)
+        .sort();
+    const p = parseTableParams({ cls: 'credential', kind: 'secret.email', finding: 'secret' });
+    expect(p).toMatchObject({ cls: 'credential', kind: 'secret.email', finding: 'secret' });
+    expect(parseTableParams({ cls: 'secret' }).cls).toBeUndefined();
+    for (const cls of ['credential', 'personal'] as const) {
+      const rows = tab({ cls });
+      expect(rows, cls).toEqual(inbox({ cls }));
+      // The memory with that class of finding is there.
+      expect(rows).toContain(cls === 'credential' ? 'feedback_token.md' : 'feedback_mail.md');
+    }
+    // Records are among them too (the fixture's secret findings).
+    expect(
+      [...tab({ cls: 'credential' }), ...tab({ cls: 'personal' })].filter((k) => !k.endsWith('.md')).length,
+    ).toBeGreaterThan(0);
+    const kinds = findingKinds(ctx, live);
+    expect(kinds.map((k) => k.code)).toEqual(
+      inboxView(ctx, { queue: 'any' }, undefined).facets.kinds.map((k) => k.code),
+    );
+    for (const k of kinds.filter((x) => x.check === 'secret')) {
+      const rows = tab({ kind: k.code });
+      expect(rows, k.code).toEqual(inbox({ kind: k.code }));
+      expect(rows, k.code).toHaveLength(k.memories);
+    }
+    // A tier narrows it: the verified tab's credential rows are the verified ones among them.
+    expect(tab({ tier: 'verified', cls: 'credential' })).toEqual(inbox({ tier: 'verified', cls: 'credential' }));
+    expect(tab({ tier: 'inferred', cls: 'credential' })).not.toContain('feedback_token.md');
+    // An older link's check (the overview's "Secrets detected" card) keeps its rows: both classes.
+    expect(tab({ finding: 'secret' })).toEqual(
+      [...new Set([...tab({ cls: 'credential' }), ...tab({ cls: 'personal' })])].sort(),
+    );
   });
 
   it("a record row's pane offers its verbs; a demote leaves the inbox and Undo brings it back", () => {

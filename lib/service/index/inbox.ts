@@ -25,6 +25,7 @@ import { describeLifecycle } from '../../trust/describe';
 import type { MemoryFacts } from '../../trust/facts';
 import { findingClass } from '../../validators/types';
 import { flaggedReason } from '../write/preview';
+import { recordFlaggedReason } from '../records/bulk';
 import { indexedOriginFlags, UNTRUSTED_ORIGIN } from '../../trust/origin';
 
 export interface InboxItem extends ListRow {
@@ -82,10 +83,11 @@ function enrich(m: ListRow, codes: { code: string; check: string }[], layouts: M
     layout: m.layout ?? layouts.get(m.source) ?? 'trust-root',
     // An untrusted origin is shown before a promote (docs/origin.md "What the flag does"):
     // never promoted from the inbox's keys or in bulk, only from a dialog that shows it.
-    // A record's own rules say what it allows (its pane's verbs); the flag marks memories.
+    // A record's own rules say what it allows (its pane's verbs); a credential or injection
+    // finding flags it as it does a memory: never promoted in bulk (lib/service/records/bulk.ts).
     flagged:
       m.kind === 'record'
-        ? null
+        ? recordFlaggedReason(findings)
         : (flaggedReason(findings, m.validateExit) ??
           (flags.includes(UNTRUSTED_ORIGIN)
             ? `untrusted origin (the turn that wrote it read ${m.originReason ?? 'outside content'} first): promote it from its page, where the origin is shown`
@@ -139,17 +141,22 @@ function withRecordFacets(ctx: ServiceContext, f: InboxFacets, live: string[]): 
   const roots = ctx.recordSources
     .filter((s) => live.includes(s.id))
     .map((s) => ({ id: s.id, root: s.root, kind: s.records!.layout as string }));
-  const kinds = new Map(f.kinds.map((k) => [k.code, { ...k }]));
-  for (const k of recordFindingKinds(ctx.handle.sqlite, live)) {
-    const was = kinds.get(k.code);
-    if (was) was.memories += k.memories;
-    else kinds.set(k.code, k);
-  }
-  return {
-    ...f,
-    sources: [...f.sources, ...roots],
-    kinds: [...kinds.values()].sort((a, b) => a.check.localeCompare(b.check) || a.code.localeCompare(b.code)),
-  };
+  return { ...f, sources: [...f.sources, ...roots], kinds: findingKinds(ctx, live) };
+}
+
+/**
+ * The Finding kind filter's values (the inbox and the tier tabs): every finding code the
+ * memories and the `live` record roots hold, with how many rows hold each.
+ */
+export function findingKinds(ctx: ServiceContext, live: readonly string[]): InboxFacets['kinds'] {
+  const kinds = new Map(inboxFacets(ctx.handle.sqlite).kinds.map((k) => [k.code, { ...k }]));
+  if (live.length)
+    for (const k of recordFindingKinds(ctx.handle.sqlite, live)) {
+      const was = kinds.get(k.code);
+      if (was) was.memories += k.memories;
+      else kinds.set(k.code, k);
+    }
+  return [...kinds.values()].sort((a, b) => a.check.localeCompare(b.check) || a.code.localeCompare(b.code));
 }
 
 /** The finding codes of a page's rows: memories from `findings`, records from their stored view. */
