@@ -53,7 +53,7 @@ export function ProjectPicker({ choices, remembered }: { choices: PickerChoice[]
           // A new project starts the page over: its filters and paging were the other project's.
           router.push(value ? `${pathname}?project=${encodeURIComponent(value)}` : `${pathname}?project=`);
         }}
-        className="max-w-[22rem] rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900"
+        className="max-w-[14rem] rounded-md border 2xl:max-w-[22rem] border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900"
       >
         <option value="">All projects</option>
         {choices.map((c) => (
