@@ -220,8 +220,9 @@ export function forEachToken(
   // finds those characters faster than a loop looks at every one, and prose has few.
   const strong = STRONG_CHAR;
   strong.lastIndex = 0;
-  for (let m = strong.exec(text); m !== null; m = strong.exec(text)) {
-    let ws = m.index;
+  // test(), not exec(): no match array per character found (the character is at lastIndex - 1).
+  while (strong.test(text)) {
+    let ws = strong.lastIndex - 1;
     while (ws > 0 && !isHard(text.charCodeAt(ws - 1))) ws--;
     let softs = 0;
     let i = ws;
@@ -251,10 +252,12 @@ function letterRuns(text: string, lengths: ReadonlySet<number>, visit: (start: n
   if (min > 64) return;
   const re = letterAnchor(min);
   re.lastIndex = 0;
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    let s = m.index;
+  // test(), not exec(): no match array per anchor; the match is letters, so its run is found
+  // from where it ended.
+  while (re.test(text)) {
+    let s = re.lastIndex;
     while (s > 0 && isAsciiLetter(text.charCodeAt(s - 1))) s--;
-    let e = m.index + m[0].length;
+    let e = re.lastIndex;
     while (e < text.length && isAsciiLetter(text.charCodeAt(e))) e++;
     re.lastIndex = e;
     if (!lengths.has(e - s)) continue;
