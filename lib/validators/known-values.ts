@@ -247,42 +247,85 @@ export function forEachToken(
  * digits. A run of a length the set does not hold is passed over; most prose has few anchors.
  */
 function letterRuns(text: string, lengths: ReadonlySet<number>, visit: (start: number, end: number) => boolean): void {
-  let min = Infinity;
-  for (const l of lengths) if (l < min) min = l;
-  if (min > 64) return;
-  const re = letterAnchor(min);
-  re.lastIndex = 0;
-  // test(), not exec(): no match array per anchor; the match is letters, so its run is found
-  // from where it ended.
-  while (re.test(text)) {
-    let s = re.lastIndex;
-    while (s > 0 && isAsciiLetter(text.charCodeAt(s - 1))) s--;
-    let e = re.lastIndex;
-    while (e < text.length && isAsciiLetter(text.charCodeAt(e))) e++;
-    re.lastIndex = e;
-    if (!lengths.has(e - s)) continue;
+  // A run holds the anchor (a capital after a small letter, or twelve letters in a row) exactly
+  // when it has such a capital or is twelve letters or more: the short runs are found by the
+  // capital (a fast search), the long ones by skipping twelve at a time. Each pass only when the
+  // set holds a length it can find; the runs are visited in text order.
+  let short = false;
+  let long = false;
+  for (const l of lengths) {
+    if (l < 12) short = true;
+    else if (l <= 64) long = true;
+  }
+  const runs: number[] = [];
+  if (short) {
+    const re = INNER_CAPITAL_G;
+    re.lastIndex = 0;
+    // test(), not exec(): no match array per anchor; the match is letters, so its run is found from where it ended.
+    while (re.test(text)) {
+      let s = re.lastIndex;
+      while (s > 0 && isAsciiLetter(text.charCodeAt(s - 1))) s--;
+      let e = re.lastIndex;
+      while (e < text.length && isAsciiLetter(text.charCodeAt(e))) e++;
+      re.lastIndex = e;
+      if (e - s < 12 && lengths.has(e - s)) runs.push(s, e);
+    }
+  }
+  if (long) longLetterRuns(text, lengths, runs);
+  if (runs.length === 0) return;
+  if (short && long) sortPairs(runs);
+  for (let k = 0; k < runs.length; k += 2) {
+    const s = runs[k]!;
+    const e = runs[k + 1]!;
     if (s > 0 && isAsciiDigit(text.charCodeAt(s - 1))) continue;
     if (e < text.length && isAsciiDigit(text.charCodeAt(e))) continue;
-    if (e - s > 64 || !distinctiveLetters(text.slice(s, e))) continue;
+    if (!distinctiveLetters(text.slice(s, e))) continue;
     visit(s, e);
   }
 }
+const INNER_CAPITAL_G = /[a-z][A-Z]/g;
 
 /**
- * Where a distinctive letter run may be: a capital after a small letter, or a whole run of
- * twelve letters or more. Prefilter: a whole run shorter than the shortest letters-only length
- * sought (`min`) is no value, so the second branch asks for at least that many — most words
- * fail it at their first letters. The runs found are those of the plain anchor
- * `[a-z][A-Z]|[A-Za-z]{12}` whose length the set holds (known-values.test.ts compares them).
+ * The whole runs of 12 to 64 ASCII letters of a sought length, as (start, end) pairs: a run of
+ * twelve covers one of every twelfth position, so only those are read, and from a letter there
+ * the run is followed back and forth (most prose is read a fraction of its characters).
  */
-const LETTER_ANCHORS = new Map<number, RegExp>();
-function letterAnchor(min: number): RegExp {
-  let re = LETTER_ANCHORS.get(min);
-  if (re === undefined) {
-    re = new RegExp(`[a-z][A-Z]|(?<![A-Za-z])[A-Za-z]{${Math.max(min, 12)},64}(?![A-Za-z])`, 'g');
-    LETTER_ANCHORS.set(min, re);
+function longLetterRuns(text: string, lengths: ReadonlySet<number>, runs: number[]): void {
+  const n = text.length;
+  let from = 0; // every run starting before this is done
+  for (let p = 11; p < n; ) {
+    if (!isAsciiLetter(text.charCodeAt(p))) {
+      p += 12;
+      continue;
+    }
+    let s = p;
+    while (s > from && isAsciiLetter(text.charCodeAt(s - 1))) s--;
+    if (p - s < 11) {
+      // Shorter than twelve up to p: a run of twelve must start after s and cover p + 12 - (p - s).
+      let e = p + 1;
+      while (e < n && e - s < 12 && isAsciiLetter(text.charCodeAt(e))) e++;
+      if (e - s < 12) {
+        from = e;
+        p = e + 12;
+        continue;
+      }
+    }
+    let e = p + 1;
+    while (e < n && isAsciiLetter(text.charCodeAt(e))) e++;
+    if (e - s <= 64 && lengths.has(e - s)) runs.push(s, e);
+    from = e;
+    p = e + 12;
   }
-  return re;
+}
+
+function sortPairs(runs: number[]): void {
+  const pairs: [number, number][] = [];
+  for (let k = 0; k < runs.length; k += 2) pairs.push([runs[k]!, runs[k + 1]!]);
+  pairs.sort((x, y) => x[0] - y[0]);
+  for (let k = 0; k < pairs.length; k++) {
+    runs[2 * k] = pairs[k]![0];
+    runs[2 * k + 1] = pairs[k]![1];
+  }
 }
 
 /**
