@@ -7,9 +7,12 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   credentialValue,
+  distinctiveLetters,
   entryOf,
+  forEachToken,
   holdsKnownValue,
   type KnownEntry,
+  knownValueCandidates,
   knownValuesOf,
   normalValue,
   propagatable,
@@ -212,5 +215,131 @@ describe('known values in a text', () => {
       expect(masked, b).not.toContain('Qv7mirth2048');
       expect(masked, b).not.toMatch(/⟧!/);
     }
+  });
+});
+
+describe('the prefilters before the hash pass over nothing a value could be', () => {
+  // Made-up texts of the shapes the tokens meet: words, CamelCase and long letter runs, digits,
+  // separators, paths, emphasis, code spans, CJK stops. Seeded, so a failure repeats.
+  const PARTS = [
+    'note',
+    'the',
+    'password',
+    'BlueHarbor',
+    'qwrtzplkmnbvcxs',
+    'bcdfghjklmnp',
+    'abcdefghijklmnopq',
+    'x9',
+    '2026-05-30',
+    'v1.2.3',
+    '/srv/keys/',
+    'host:',
+    'user@',
+    'KEY=',
+    '**',
+    '`',
+    '.',
+    '!',
+    '、',
+    '-',
+    '_',
+    ' ',
+    ' ',
+    '\n',
+    'Qv7-mirth-2048z',
+    'aB3$kL9!pQ',
+    'xYzAbCdEfGhIjKlM',
+  ];
+  function texts(n: number): string[] {
+    let seed = 7;
+    const next = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed >>> 8;
+    };
+    const out: string[] = [];
+    for (let i = 0; i < n; i++) {
+      let t = '';
+      // A space every six parts: a run keeps fewer boundaries than innerForms looks at (24).
+      for (let k = 0; k < 60; k++) t += k % 6 === 5 ? ' ' : PARTS[next() % PARTS.length];
+      out.push(t);
+    }
+    return out;
+  }
+  const visits = (text: string, lengths: Set<number>, letters?: Set<number>) => {
+    const seen: string[] = [];
+    forEachToken(
+      text,
+      lengths,
+      (s, e) => {
+        seen.push(`${s}-${e}`);
+        return false;
+      },
+      letters,
+    );
+    return seen.sort();
+  };
+
+  it('the length prefilter hands over exactly the forms of every length that have a sought length', () => {
+    const every = new Set(Array.from({ length: 200 }, (_, i) => i + 1));
+    let compared = 0;
+    for (const text of texts(80)) {
+      const all = visits(text, every);
+      for (const lengths of [new Set([15]), new Set([10, 16]), new Set([6, 7, 8, 9, 20, 40]), new Set([64])]) {
+        const want = all.filter((v) => {
+          const [s, e] = v.split('-').map(Number);
+          return lengths.has(e! - s!);
+        });
+        expect(visits(text, lengths)).toEqual(want);
+        compared += want.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(500);
+  });
+
+  it('letter runs are those of the plain anchor (a capital after a small letter, or twelve letters) of a sought length', () => {
+    // The definition, without the prefilter (docs/credentials.md, "Matching").
+    const reference = (text: string, lengths: Set<number>) => {
+      const seen: string[] = [];
+      const re = /[a-z][A-Z]|[A-Za-z]{12}/g;
+      const letter = (c: string | undefined) => c !== undefined && /[A-Za-z]/.test(c);
+      const digit = (c: string | undefined) => c !== undefined && /[0-9]/.test(c);
+      for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+        let s = m.index;
+        while (letter(text[s - 1])) s--;
+        let e = m.index + m[0].length;
+        while (letter(text[e])) e++;
+        re.lastIndex = e;
+        if (!lengths.has(e - s) || digit(text[s - 1]) || digit(text[e])) continue;
+        if (e - s <= 64 && distinctiveLetters(text.slice(s, e))) seen.push(`${s}-${e}`);
+      }
+      return seen.sort();
+    };
+    let compared = 0;
+    for (const text of texts(150)) {
+      for (const letters of [new Set([10, 11, 12]), new Set([12, 15, 16]), new Set([6, 13, 17, 20])]) {
+        const want = reference(text, letters);
+        expect(visits(text, new Set(), letters)).toEqual(want);
+        compared += want.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
+
+  it('a set widened by decoys of every length finds the same values: the prefilters only skip hashing', () => {
+    const values = ['Qv7-mirth-2048z', 'aB3$kL9!pQ', 'xYzAbCdEfGhIjKlM', '2026-05-30'];
+    const narrow = setOf(values);
+    const entries = new Map(narrow.entries);
+    for (let len = 6; len <= 64; len++) {
+      const e = entryOf(salt, `${'z'.repeat(len - 1)}9`);
+      entries.set(e.hash, { len: e.len, quick: e.quick, id: 'decoy' });
+    }
+    const wide = knownValuesOf(salt, entries);
+    let found = 0;
+    for (const text of texts(150)) {
+      const a = knownValueCandidates(text, [], new Map(), narrow);
+      expect(knownValueCandidates(text, [], new Map(), wide)).toEqual(a);
+      found += a.length;
+    }
+    expect(found).toBeGreaterThan(100);
   });
 });

@@ -111,8 +111,6 @@ export function distinctiveLetters(v: string): boolean {
 }
 const LETTERS_ONLY = /^[A-Za-z]+$/;
 const INNER_CAPITAL = /[a-z][A-Z]/;
-/** Where a distinctive letter run may be: a capital after a small letter, or twelve letters in a row. */
-const LETTER_ANCHOR = /[a-z][A-Z]|[A-Za-z]{12}/g;
 const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isAsciiDigit = (c: number) => c >= 48 && c <= 57;
 
@@ -212,18 +210,19 @@ export function forEachToken(
 ): void {
   // Letter runs only when a letters-only value is among those looked for.
   if (letterLengths !== undefined && letterLengths.size > 0) letterRuns(text, letterLengths, visit);
-  let min = Infinity;
-  for (const l of lengths) if (l < min) min = l;
-  min = Math.max(min, MIN_VALUE_CHARS);
-  if (min === Infinity) return;
+  if (lengths.size === 0) return;
+  const index = lengthIndex(lengths);
+  if (index.desc.length === 0) return;
+  const min = Math.max(index.desc[index.desc.length - 1]!, MIN_VALUE_CHARS);
   const n = text.length;
   const soft: number[] = [];
   // Only a run holding a digit or symbol can hold a value (propagatable): the regex engine
   // finds those characters faster than a loop looks at every one, and prose has few.
   const strong = STRONG_CHAR;
   strong.lastIndex = 0;
-  for (let m = strong.exec(text); m !== null; m = strong.exec(text)) {
-    let ws = m.index;
+  // test(), not exec(): no match array per character found (the character is at lastIndex - 1).
+  while (strong.test(text)) {
+    let ws = strong.lastIndex - 1;
     while (ws > 0 && !isHard(text.charCodeAt(ws - 1))) ws--;
     let softs = 0;
     let i = ws;
@@ -238,7 +237,7 @@ export function forEachToken(
     strong.lastIndex = i; // the rest of this run is done
     if (i - ws < min) continue;
     soft.length = softs;
-    runForms(text, ws, i, soft, lengths, visit, min);
+    runForms(text, ws, i, soft, index, visit, min);
   }
 }
 
@@ -248,20 +247,106 @@ export function forEachToken(
  * digits. A run of a length the set does not hold is passed over; most prose has few anchors.
  */
 function letterRuns(text: string, lengths: ReadonlySet<number>, visit: (start: number, end: number) => boolean): void {
-  const re = LETTER_ANCHOR;
-  re.lastIndex = 0;
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    let s = m.index;
-    while (s > 0 && isAsciiLetter(text.charCodeAt(s - 1))) s--;
-    let e = m.index + m[0].length;
-    while (e < text.length && isAsciiLetter(text.charCodeAt(e))) e++;
-    re.lastIndex = e;
-    if (!lengths.has(e - s)) continue;
+  // A run holds the anchor (a capital after a small letter, or twelve letters in a row) exactly
+  // when it has such a capital or is twelve letters or more: the short runs are found by the
+  // capital (a fast search), the long ones by skipping twelve at a time. Each pass only when the
+  // set holds a length it can find; the runs are visited in text order.
+  let short = false;
+  let long = false;
+  for (const l of lengths) {
+    if (l < 12) short = true;
+    else if (l <= 64) long = true;
+  }
+  const runs: number[] = [];
+  if (short) {
+    const re = INNER_CAPITAL_G;
+    re.lastIndex = 0;
+    // test(), not exec(): no match array per anchor; the match is letters, so its run is found from where it ended.
+    while (re.test(text)) {
+      let s = re.lastIndex;
+      while (s > 0 && isAsciiLetter(text.charCodeAt(s - 1))) s--;
+      let e = re.lastIndex;
+      while (e < text.length && isAsciiLetter(text.charCodeAt(e))) e++;
+      re.lastIndex = e;
+      if (e - s < 12 && lengths.has(e - s)) runs.push(s, e);
+    }
+  }
+  if (long) longLetterRuns(text, lengths, runs);
+  if (runs.length === 0) return;
+  if (short && long) sortPairs(runs);
+  for (let k = 0; k < runs.length; k += 2) {
+    const s = runs[k]!;
+    const e = runs[k + 1]!;
     if (s > 0 && isAsciiDigit(text.charCodeAt(s - 1))) continue;
     if (e < text.length && isAsciiDigit(text.charCodeAt(e))) continue;
-    if (e - s > 64 || !distinctiveLetters(text.slice(s, e))) continue;
+    if (!distinctiveLetters(text.slice(s, e))) continue;
     visit(s, e);
   }
+}
+const INNER_CAPITAL_G = /[a-z][A-Z]/g;
+
+/**
+ * The whole runs of 12 to 64 ASCII letters of a sought length, as (start, end) pairs: a run of
+ * twelve covers one of every twelfth position, so only those are read, and from a letter there
+ * the run is followed back and forth (most prose is read a fraction of its characters).
+ */
+function longLetterRuns(text: string, lengths: ReadonlySet<number>, runs: number[]): void {
+  const n = text.length;
+  let from = 0; // every run starting before this is done
+  for (let p = 11; p < n; ) {
+    if (!isAsciiLetter(text.charCodeAt(p))) {
+      p += 12;
+      continue;
+    }
+    let s = p;
+    while (s > from && isAsciiLetter(text.charCodeAt(s - 1))) s--;
+    if (p - s < 11) {
+      // Shorter than twelve up to p: a run of twelve must start after s and cover p + 12 - (p - s).
+      let e = p + 1;
+      while (e < n && e - s < 12 && isAsciiLetter(text.charCodeAt(e))) e++;
+      if (e - s < 12) {
+        from = e;
+        p = e + 12;
+        continue;
+      }
+    }
+    let e = p + 1;
+    while (e < n && isAsciiLetter(text.charCodeAt(e))) e++;
+    if (e - s <= 64 && lengths.has(e - s)) runs.push(s, e);
+    from = e;
+    p = e + 12;
+  }
+}
+
+function sortPairs(runs: number[]): void {
+  const pairs: [number, number][] = [];
+  for (let k = 0; k < runs.length; k += 2) pairs.push([runs[k]!, runs[k + 1]!]);
+  pairs.sort((x, y) => x[0] - y[0]);
+  for (let k = 0; k < pairs.length; k++) {
+    runs[2 * k] = pairs[k]![0];
+    runs[2 * k + 1] = pairs[k]![1];
+  }
+}
+
+/**
+ * The lengths sought, as a table (is a form's length one of them? one load, no hashing) and
+ * longest first; made once per set (a set's lengths are one object while the set is).
+ */
+interface LengthIndex {
+  ok: Uint8Array;
+  desc: readonly number[];
+}
+const LENGTH_INDEX = new WeakMap<ReadonlySet<number>, LengthIndex>();
+function lengthIndex(lengths: ReadonlySet<number>): LengthIndex {
+  let index = LENGTH_INDEX.get(lengths);
+  if (index === undefined) {
+    const desc = [...lengths].filter((l) => l > 0).sort((x, y) => y - x);
+    const ok = new Uint8Array((desc[0] ?? 0) + 1);
+    for (const l of desc) ok[l] = 1;
+    index = { ok, desc };
+    LENGTH_INDEX.set(lengths, index);
+  }
+  return index;
 }
 
 /** An ASCII digit or symbol that is neither a token boundary nor `-`/`_` (isStrong, as one class). */
@@ -272,10 +357,11 @@ function runForms(
   ws: number,
   we: number,
   soft: readonly number[],
-  lengths: ReadonlySet<number>,
+  index: LengthIndex,
   visit: (start: number, end: number) => boolean,
   min: number,
 ): void {
+  const ok = index.ok;
   let ts = ws;
   let te = we;
   while (ts < te && isLeadTrim(text.charCodeAt(ts))) ts++;
@@ -283,26 +369,30 @@ function runForms(
   // Every form's core lies inside the trimmed run: a word with punctuation around it holds none.
   if (!hasStrong(text, ts, te)) return;
   const tryOne = (s: number, e: number) =>
-    e - s >= MIN_VALUE_CHARS && lengths.has(e - s) && hasStrong(text, s, e) && visit(s, e);
+    e - s >= MIN_VALUE_CHARS && e - s < ok.length && ok[e - s] === 1 && hasStrong(text, s, e) && visit(s, e);
   if (tryOne(ws, we)) return;
   if ((ts !== ws || te !== we) && tryOne(ts, te)) return;
-  const seps = soft.filter((p) => p >= ts && p < te);
-  if (seps.length > 0) {
+  // The separators inside the trimmed run (soft is in order): seps [first, last).
+  let first = 0;
+  while (first < soft.length && soft[first]! < ts) first++;
+  let last = first;
+  while (last < soft.length && soft[last]! < te) last++;
+  if (last > first) {
     // After the first separator and before the last (`KEY=pa:ss` holds `pa:ss`, `pass@host` `pass`),
     // then the parts between separators (`host/user/pass`, `user:pass@host`).
-    if (tryOne(seps[0]! + 1, te) || tryOne(ts, seps[seps.length - 1]!)) return;
-    if (seps.length > 1) {
+    if (tryOne(soft[first]! + 1, te) || tryOne(ts, soft[last - 1]!)) return;
+    if (last - first > 1) {
       let from = ts;
       let hit = false;
-      for (const p of seps) {
-        hit = tryOne(from, p) || hit;
-        from = p + 1;
+      for (let k = first; k < last; k++) {
+        hit = tryOne(from, soft[k]!) || hit;
+        from = soft[k]! + 1;
       }
       if (tryOne(from, te) || hit) return;
     }
   }
   // A value strictly inside the run is shorter than it: only runs longer than the shortest sought.
-  if (te - ts > min) innerForms(text, ts, te, tryOne, lengths);
+  if (te - ts > min) innerForms(text, ts, te, tryOne, index);
 }
 
 /** Characters a value inside a longer token is looked for between: at most this many per token. */
@@ -319,8 +409,9 @@ function innerForms(
   ts: number,
   te: number,
   tryOne: (s: number, e: number) => boolean,
-  lengths: ReadonlySet<number>,
+  index: LengthIndex,
 ): void {
+  const ok = index.ok;
   // The boundaries, in one reused list (this runs on most runs holding a digit or symbol).
   const cuts = INNER_CUTS;
   let n = 0;
@@ -332,8 +423,7 @@ function innerForms(
   // Starts: ts, then after each cut; ends: each cut, then te. Longest first; skip past a find.
   // With few lengths sought, each start tries those lengths (is its end a boundary?) instead
   // of every end.
-  const byLength = lengths.size <= n;
-  const sought = byLength ? [...lengths].sort((x, y) => y - x) : undefined;
+  const sought = index.desc.length <= n ? index.desc : undefined;
   let after = ts;
   for (let a = -1; a < n; a++) {
     const s = a === -1 ? ts : cuts[a]! + 1;
@@ -350,7 +440,7 @@ function innerForms(
     for (let b = n; b >= 0; b--) {
       const e = b === n ? te : cuts[b]!;
       if (e <= s) break;
-      if (!lengths.has(e - s) || (s === ts && e === te) || !tryOne(s, e)) continue;
+      if (e - s >= ok.length || ok[e - s] !== 1 || (s === ts && e === te) || !tryOne(s, e)) continue;
       after = e;
       break;
     }
@@ -394,6 +484,7 @@ export function knownValueCandidates(
       : ownLetterLengths.size === 0
         ? known!.letterLengths
         : new Set([...ownLetterLengths, ...known!.letterLengths]);
+  const knownOk = setSize > 0 ? knownLengthTable(known!) : EMPTY_TABLE;
   const out: SecretCandidate[] = [];
   let lengths: ReadonlySet<number> = known?.lengths ?? ownLengths;
   if (own.size > 0 && setSize > 0) lengths = new Set([...ownLengths, ...known!.lengths]);
@@ -404,11 +495,11 @@ export function knownValueCandidates(
       // A match is rare: the claimed spans are looked at only for one.
       const len = end - start;
       let message: string | null = null;
-      if (ownLengths.has(len) || ownLetterLengths.has(len)) {
+      if (own.size > 0 && (ownLengths.has(len) || ownLetterLengths.has(len))) {
         const line = own.get(text.slice(start, end));
         if (line !== undefined) message = `value found as a credential on line ${line} of this file (${len} chars)`;
       }
-      if (message === null && setSize > 0 && (known!.lengths.has(len) || known!.letterLengths.has(len))) {
+      if (message === null && setSize > 0 && len < knownOk.length && knownOk[len] === 1) {
         if (!known!.quick.has(quickHashRange(known!.seed, text, start, end))) return false;
         const entry = known!.entries.get(valueHash(known!.salt, text.slice(start, end)));
         if (entry) message = `value found as a credential in ${entry.id} (${len} chars)`;
@@ -426,6 +517,20 @@ export function knownValueCandidates(
     letterLengths,
   );
   return out;
+}
+
+const EMPTY_TABLE = new Uint8Array(0);
+/** Per set, its lengths (letters-only ones too) as a table: is a form's length the set's? one load. */
+const KNOWN_LENGTHS = new WeakMap<KnownValues, Uint8Array>();
+function knownLengthTable(known: KnownValues): Uint8Array {
+  let ok = KNOWN_LENGTHS.get(known);
+  if (ok === undefined) {
+    const all = [...known.lengths, ...known.letterLengths].filter((l) => l > 0);
+    ok = new Uint8Array(Math.max(0, ...all) + 1);
+    for (const l of all) ok[l] = 1;
+    KNOWN_LENGTHS.set(known, ok);
+  }
+  return ok;
 }
 
 /** Words joined by `-`/`_` (`change-me`): a value propagated within its own text only. */
