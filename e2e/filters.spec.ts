@@ -4,7 +4,7 @@ import { test, expect, shot } from './fixtures';
 test('search and filters live in the URL and survive a reload', async ({ page }) => {
   await page.goto('/tiers/all');
   await page.getByLabel('Search').fill('pipeline');
-  await page.getByLabel('Type').selectOption('feedback');
+  await page.getByLabel('Type', { exact: true }).selectOption('feedback');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/q=pipeline/);
   await expect(page).toHaveURL(/type=feedback/);
@@ -14,7 +14,7 @@ test('search and filters live in the URL and survive a reload', async ({ page })
   for (const t of await page.locator('tbody tr td:nth-child(2)').allInnerTexts()) expect(t).toBe('feedback');
   await page.reload();
   await expect(page.getByLabel('Search')).toHaveValue('pipeline');
-  await expect(page.getByLabel('Type')).toHaveValue('feedback');
+  await expect(page.getByLabel('Type', { exact: true })).toHaveValue('feedback');
   await expect(rows).toHaveCount(n);
   await page.getByRole('link', { name: /Created/ }).click();
   await expect(page).toHaveURL(/sort=created/);

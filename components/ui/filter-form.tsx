@@ -5,9 +5,11 @@
  */
 import Link from 'next/link';
 
+// max-w-full: a select is as wide as its longest option (a finding code, a root's path); at
+// 390 px it must shrink to the row instead of widening the page (docs/dashboard.md, "Layout at 390 px").
 export const FILTER_FIELD =
-  'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900';
-const LABEL = 'flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300';
+  'max-w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900';
+const LABEL = 'flex max-w-full min-w-0 flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300';
 
 /** Options as plain values (shown as they are) or `[value, label]` pairs. */
 export function FilterSelect({
@@ -24,7 +26,7 @@ export function FilterSelect({
   return (
     <label className={LABEL}>
       {label}
-      <select name={name} defaultValue={value ?? ''} className={FILTER_FIELD}>
+      <select name={name} aria-label={label} defaultValue={value ?? ''} className={FILTER_FIELD}>
         <option value="">any</option>
         {options.map((o) => {
           const [v, l] = typeof o === 'string' ? [o, o] : o;
