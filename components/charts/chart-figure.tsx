@@ -9,13 +9,16 @@ export function ChartFigure({ spec, children }: { spec: ChartSpec; children: Rea
     <figure
       aria-labelledby={titleId}
       data-chart={spec.id}
-      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      // min-w-0: a grid item is as wide as its widest content by default; the table view scrolls
+      // in its own frame instead of widening the page at 390 px (docs/dashboard.md, "Layout at 390 px").
+      className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
       <h2 id={titleId} className="font-semibold">
         {spec.title}
       </h2>
       <p className="mb-3 text-xs text-slate-600 dark:text-slate-400">{spec.description}</p>
-      <div style={{ height }} className="text-slate-600 dark:text-slate-300">
+      {/* overflow-hidden: until the chart has measured its box it draws at its initial 600 px (spec-chart.tsx). */}
+      <div style={{ height }} className="overflow-hidden text-slate-600 dark:text-slate-300">
         {children}
       </div>
       <details className="mt-2">
