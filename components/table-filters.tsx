@@ -1,4 +1,4 @@
-import { FilterButtons, FilterSearch, FilterSelect } from '@/components/ui/filter-form';
+import { FilterButtons, FilterSearch, FilterSelect, FindingFilters } from '@/components/ui/filter-form';
 import { clearedHref, type TableParams, type TierParam } from '@/lib/web/url-state';
 import { MEMORY_TYPES } from '@/lib/trust/tiers';
 import { queueOptions } from '@/lib/web/queues';
@@ -54,21 +54,7 @@ export function TableFilters({
           options={sources.map((s) => [s.id, s.root] as const)}
         />
       ) : null}
-      <FilterSelect
-        name="cls"
-        label="Finding class"
-        value={params.cls}
-        options={[
-          ['credential', 'credential'],
-          ['personal', 'personal data'],
-        ]}
-      />
-      <FilterSelect
-        name="kind"
-        label="Finding kind"
-        value={params.kind}
-        options={kinds.map((k) => [k.code, `${k.code} (${k.memories.toLocaleString('en-US')})`] as const)}
-      />
+      <FindingFilters cls={params.cls} kind={params.kind} kinds={kinds} />
       {/* The check of older links and the overview's cards (?finding=secret) keeps filtering. */}
       {params.finding ? <input type="hidden" name="finding" value={params.finding} /> : null}
       <FilterSelect

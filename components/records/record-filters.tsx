@@ -1,4 +1,4 @@
-import { FilterButtons, FilterSearch, FilterSelect } from '@/components/ui/filter-form';
+import { FilterButtons, FilterSearch, FilterSelect, FindingFilters } from '@/components/ui/filter-form';
 import { clearedHref } from '@/lib/web/url-state';
 import {
   RECORD_CATEGORIES,
@@ -30,21 +30,7 @@ export function RecordFilters({
       <FilterSelect name="layout" label="Layout" value={params.layout} options={RECORD_LAYOUTS} />
       <FilterSelect name="tier" label="Tier" value={params.tier} options={RECORD_TIERS} />
       <FilterSelect name="queue" label="Queue" value={params.queue} options={queueOptions(RECORD_PAGE_QUEUES)} />
-      <FilterSelect
-        name="cls"
-        label="Finding class"
-        value={params.cls}
-        options={[
-          ['credential', 'credential'],
-          ['personal', 'personal data'],
-        ]}
-      />
-      <FilterSelect
-        name="kind"
-        label="Finding kind"
-        value={params.kind}
-        options={kinds.map((k) => [k.code, `${k.code} (${k.memories.toLocaleString('en-US')})`] as const)}
-      />
+      <FindingFilters cls={params.cls} kind={params.kind} kinds={kinds} />
       <FilterSelect name="category" label="Category" value={params.category} options={RECORD_CATEGORIES} />
       <FilterSelect name="shape" label="Shape" value={params.shape} options={RECORD_SHAPES} />
       {sources.length > 1 ? (

@@ -71,3 +71,38 @@ export function FilterButtons({ clearHref }: { clearHref: string }) {
     </>
   );
 }
+
+/**
+ * Finding class and Finding kind, the inbox's words and values (lib/web/queues.ts, one
+ * vocabulary): the tier tabs and the records page show the same two selects.
+ */
+export function FindingFilters({
+  cls,
+  kind,
+  kinds,
+}: {
+  cls?: string;
+  kind?: string;
+  /** The finding codes present, with how many rows hold each (findingKinds). */
+  kinds: { code: string; memories: number }[];
+}) {
+  return (
+    <>
+      <FilterSelect
+        name="cls"
+        label="Finding class"
+        value={cls}
+        options={[
+          ['credential', 'credential'],
+          ['personal', 'personal data'],
+        ]}
+      />
+      <FilterSelect
+        name="kind"
+        label="Finding kind"
+        value={kind}
+        options={kinds.map((k) => [k.code, `${k.code} (${k.memories.toLocaleString('en-US')})`] as const)}
+      />
+    </>
+  );
+}
