@@ -18,7 +18,7 @@ import {
 } from '@/lib/service/batches/batch-plan';
 import { containsSecret } from '@/lib/validators/withhold';
 import { undoBatch } from '@/lib/service/batches/undo';
-import { applyRecordBulk, planRecordBulk, recordIdsOf } from '@/lib/service/records/bulk';
+import { applyRecordBulk, confirmationWithRecords, planRecordBulk, recordIdsOf } from '@/lib/service/records/bulk';
 import { TEXT_WITHHELD, textGuard } from '@/lib/report/redact';
 import crypto from 'node:crypto';
 
@@ -164,6 +164,8 @@ function bulkPlan(ctx: ReturnType<typeof freshContext>, input: z.infer<typeof Bu
   const records = planRecordBulk(ctx, [...recordIds], input.action, reason);
   return {
     ...p,
+    // The typed count covers the records too: ticking 40 records to demote is confirmed like 40 files.
+    confirm: confirmationWithRecords(ctx, p.roots, records, p.kind === 'backfill' ? p.files.length : 0),
     records: {
       items: records.items.map((r) => ({ ...r, summary: guard(r.summary) ?? TEXT_WITHHELD })),
       leftOut: records.leftOut.map((l) => ({ ...l, reason: guard(l.reason) ?? TEXT_WITHHELD })),

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { Sort } from '@/db/queries/memories';
-import { flagWord, type ListRow } from '@/db/queries/record-rows';
+import { ageBaseMs, flagWord, type ListRow } from '@/db/queries/record-rows';
 import { recordHref } from '@/lib/web/record-url';
 import { TierBadge, FindingBadges } from './tier-badge';
 import { day, daysSince, memoryHref } from './format';
@@ -68,15 +68,6 @@ export function MemoryTable({
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {items.map((m) => {
-            // A record's age counts from its createdAt whatever its tier (no quarantine clock; docs/review-inbox.md).
-            const ageBase =
-              m.kind === 'record'
-                ? m.createdAt
-                  ? m.createdMs
-                  : null
-                : m.tier === 'quarantined' || m.tier === 'archived'
-                  ? m.quarantineSinceMs
-                  : m.createdMs;
             return (
               <tr key={m.key} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
                 <td className="max-w-md px-3 py-2">
@@ -111,7 +102,7 @@ export function MemoryTable({
                   {m.kind === 'record' && !m.createdAt ? '—' : day(m.createdMs)}
                 </td>
                 <td className="px-3 py-2 tabular-nums">{day(m.lastVerifiedMs)}</td>
-                <td className="px-3 py-2 tabular-nums">{daysSince(ageBase, now) ?? '—'}</td>
+                <td className="px-3 py-2 tabular-nums">{daysSince(ageBaseMs(m), now) ?? '—'}</td>
                 <td className="px-3 py-2">
                   <FindingBadges checks={m.findingChecks} />
                 </td>

@@ -18,7 +18,7 @@ import { daysSince, memoryHref } from '@/components/format';
 import { title } from '@/components/title';
 import { Pager } from '@/components/ui/pager';
 import { recordHref } from '@/lib/web/record-url';
-import { flagWord } from '@/db/queries/record-rows';
+import { ageBaseMs, flagWord } from '@/db/queries/record-rows';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Review' };
@@ -66,15 +66,6 @@ export default async function ReviewPage({ searchParams }: Props) {
   const pages = Math.max(1, Math.ceil(view.total / size));
   const selectedKey = view.pane?.item.key ?? null;
   const rows: InboxRow[] = view.items.map((m) => {
-    // A record's age counts from its createdAt whatever its tier (no quarantine clock; docs/review-inbox.md).
-    const ageBase =
-      m.kind === 'record'
-        ? m.createdAt
-          ? m.createdMs
-          : null
-        : m.tier === 'quarantined' || m.tier === 'archived'
-          ? m.quarantineSinceMs
-          : m.createdMs;
     return {
       key: m.key,
       id: m.id,
@@ -88,7 +79,7 @@ export default async function ReviewPage({ searchParams }: Props) {
       tier: m.tier,
       type: m.type,
       layout: m.layout,
-      age: ((d) => (d === null ? null : Math.max(0, d)))(daysSince(ageBase, now)),
+      age: ((d) => (d === null ? null : Math.max(0, d)))(daysSince(ageBaseMs(m), now)),
       flagged: !!m.flagged,
       // The single Promote's refusal (flaggedReason): the bulk Promote is off while such a row is ticked.
       flaggedWhy: m.flagged || null,

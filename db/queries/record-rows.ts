@@ -180,6 +180,16 @@ export interface RecordRowFields {
 }
 export type ListRow = MemoryListItem & RecordRowFields;
 
+/**
+ * Where a row's age counts from (docs/review-inbox.md, "Filters"): a quarantined or archived memory
+ * from its quarantine clock, any other memory from its creation; a record from its createdAt
+ * whatever its tier (records have no quarantine clock), none when the store gives no date.
+ */
+export function ageBaseMs(m: ListRow): number | null {
+  if (m.kind === 'record') return m.createdAt ? m.createdMs : null;
+  return m.tier === 'quarantined' || m.tier === 'archived' ? m.quarantineSinceMs : m.createdMs;
+}
+
 export function toRecordRow(r: Record<string, unknown>): ListRow {
   r.kind = 'record';
   r.needsBackfill = false;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_TOKEN, memoryFile, openCtx, put, removeSandbox, sandbox, type Sandbox } from '../test-support';
 import { FIXTURE_IDS, writeContractFixture } from '../../sources/consolidation/test-fixtures';
-import { applyRecordBulk, planRecordBulk, recordIdsOf } from './bulk';
+import { applyRecordBulk, confirmationWithRecords, planRecordBulk, recordIdsOf } from './bulk';
 import { applyPlan, planTransitions } from '../batches/batch-plan';
 import { undoBatch } from '../batches/undo';
 import { inboxView } from '../index/inbox';
@@ -127,6 +127,27 @@ describe('bulk actions over memories and records', () => {
     expect(tierOf(id)).toBe('quarantined');
     expect(undoBatch(ctx, r.batches[0]!, 'user:web').ok).toBe(true);
     expect(fs.readFileSync(file).equals(before)).toBe(true);
+  });
+
+  it('the typed count covers the records: demoting most of a record root needs it, one record does not', () => {
+    const memPlan = planTransitions(ctx, [keyOf('Due')], 'demote', 'stale');
+    const live = (
+      ctx.handle.sqlite
+        .prepare("SELECT count(*) AS n FROM layout_records WHERE source = ? AND tier <> 'archived'")
+        .get(ctx.recordSources[0]!.id) as { n: number }
+    ).n;
+    expect(live).toBeGreaterThan(4);
+    const one = planRecordBulk(ctx, [rid(FIXTURE_IDS.promotable)], 'demote', 'stale');
+    expect(one.items).toHaveLength(1);
+    // One memory of two is more than a quarter of the trust root already; without it, one record passes.
+    expect(confirmationWithRecords(ctx, [], one, 0)).toMatchObject({ needed: false, count: 1 });
+    const all = planRecordBulk(ctx, Object.values(FIXTURE_IDS).map(rid), 'demote', 'stale');
+    expect(all.items.length * 4).toBeGreaterThan(live);
+    const c = confirmationWithRecords(ctx, memPlan.roots, all, 0);
+    expect(c.needed).toBe(true);
+    // The count to type is the memories and the records that move, together.
+    expect(c.count).toBe(memPlan.roots.reduce((n, r) => n + r.moving, 0) + all.items.length);
+    expect(c.reason).toMatch(/more than/);
   });
 
   it('back-fill leaves every record out with the reason', () => {

@@ -8,6 +8,7 @@
  * a record batch are journalled in different roots' batch folders, docs/batches.md).
  */
 import type { Actor } from '../../audit/event';
+import { confirmationFor, type Confirmation, type RootShare } from '../../trust/batch-rules';
 import type { Finding } from '../../validators/types';
 import { flaggedReason } from '../write/preview';
 import type { ServiceContext } from '../context';
@@ -115,6 +116,34 @@ export function planRecordBulk(
       });
   }
   return { items, leftOut };
+}
+
+/**
+ * The typed count of a selection of memories and records (docs/batches.md "Confirmation"):
+ * the memory plan's roots plus each record root, where a record demoted or archived counts as
+ * moving and the root's live records (not archived) are its memories — one rule for both.
+ */
+export function confirmationWithRecords(
+  ctx: ServiceContext,
+  memoryRoots: readonly RootShare[],
+  records: RecordBulkPlan,
+  rewriting: number,
+): Confirmation {
+  const live = new Map(
+    (
+      ctx.handle.sqlite
+        .prepare("SELECT source, count(*) AS n FROM layout_records WHERE tier <> 'archived' GROUP BY source")
+        .all() as { source: string; n: number }[]
+    ).map((r) => [r.source, r.n]),
+  );
+  const shares: RootShare[] = ctx.recordSources
+    .filter((s) => records.items.some((r) => r.source === s.id))
+    .map((s) => ({
+      root: s.root,
+      memories: live.get(s.id) ?? 0,
+      moving: records.items.filter((r) => r.source === s.id && (r.to === 'quarantined' || r.to === 'archived')).length,
+    }));
+  return confirmationFor([...memoryRoots, ...shares], rewriting);
 }
 
 export interface RecordBulkResult {
