@@ -5,7 +5,7 @@
  * appears. Free text passes the secret guard; bodies are never read.
  */
 import type { ServiceContext } from '../service/context';
-import { listMemories, listMemoriesAndRecords } from '../../db/queries/memories';
+import { type listMemories, listMemoriesAndRecords } from '../../db/queries/memories';
 import type { ListRow } from '../../db/queries/record-rows';
 import { auditActionCounts, auditEventsStable } from '../../db/queries/audit-events';
 import { chartsData } from '../../db/queries/charts';
@@ -14,7 +14,7 @@ import { quarantineWindow } from '../trust/lifecycle';
 import type { AuditFilter } from './filters';
 import { guardReason, textGuard, type Guard } from './redact';
 import { actionableFindings, tierCounts } from './queries';
-import type { MemoryRef, ReportData, ReportOptions } from './types';
+import type { MemoryRef, QuarantineItem, ReportData, ReportOptions } from './types';
 import { recordSections } from './records';
 import { syncRecordIndex } from '../service/records/read';
 
@@ -55,7 +55,6 @@ export function buildReport(ctx: ServiceContext, o: ReportOptions = {}): ReportD
   };
   // Records count beside memories (docs/records.md, "History and reports"): their roots read first.
   const live = syncRecordIndex(ctx);
-  const list = (q: Parameters<typeof listMemories>[1]) => listMemories(sqlite, { ...mf, ...q, limit }, now);
   // The stale and review lists hold records too (by key and place: a record's statement never reaches a report).
   const withRecords = (q: Parameters<typeof listMemories>[1]) =>
     listMemoriesAndRecords(sqlite, { ...mf, ...q, limit }, live, now);
@@ -63,8 +62,9 @@ export function buildReport(ctx: ServiceContext, o: ReportOptions = {}): ReportD
 
   const stale = withRecords({ queue: 'stale', sort: 'verified', dir: 'asc' });
   const due = withRecords({ queue: 'due', sort: 'created', dir: 'asc' });
-  // A record has no quarantine clock: the quarantine list (days, window) stays memories.
-  const quarantined = list({ tier: 'quarantined', sort: 'age', dir: 'asc' });
+  // Quarantined records are listed too, by id and place, with no days or window: a record has no
+  // quarantine clock (its layout decides what comes next).
+  const quarantined = withRecords({ tier: 'quarantined', sort: 'age', dir: 'asc' });
   const nameOf = (m: ListRow) => (m.kind === 'record' ? null : m.name);
   const findings = actionableFindings(sqlite, mf, limit);
   const events = auditEventsStable(sqlite, ef, limit);
@@ -99,7 +99,15 @@ export function buildReport(ctx: ServiceContext, o: ReportOptions = {}): ReportD
     },
     quarantine: {
       total: quarantined.total,
-      items: quarantined.items.map((m) => {
+      items: quarantined.items.map((m): QuarantineItem => {
+        if (m.kind === 'record')
+          return {
+            ...refOf(guard, m.source, m.relPath, m.filename, null),
+            since: null,
+            days: null,
+            window: 'layout',
+            reason: null,
+          };
         const since = m.quarantineSinceMs ?? m.createdMs;
         const days = Math.max(0, utcDaysBetween(new Date(since), now));
         return {

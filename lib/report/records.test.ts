@@ -99,6 +99,13 @@ describe('record roots in the report', () => {
     expect(d.review.items).toContainEqual(
       expect.objectContaining({ id: `${consId}:mem_vault01`, file: 'vault.memory.jsonl:1', name: null }),
     );
+    // The quarantine list holds the quarantined records too (no days or window: the layout's rule).
+    expect(d.quarantine.total).toBe(d.tiers.quarantined);
+    const qRecords = d.quarantine.items.filter((q) => q.source === consId);
+    expect(qRecords.length).toBe(s.tiers.quarantined);
+    expect(qRecords.length).toBeGreaterThan(0);
+    for (const q of qRecords) expect(q).toMatchObject({ name: null, days: null, since: null, window: 'layout' });
+    expect(reports.md).toContain("the layout's rule");
     // The verified staleness chart counts them too.
     const charted = d.charts.verified.reduce((n, b) => n + b.count, 0);
     expect(charted).toBe(d.tiers.verified);

@@ -52,7 +52,14 @@ export function reportTables(d: ReportData): Table[] {
       note: note(d.quarantine, 'memories'),
       empty: 'Nothing is quarantined.',
       head: ['Memory', 'Name', 'Window', 'Days', 'Since', 'Reason'],
-      rows: d.quarantine.items.map((m) => [m.id, dash(m.name), m.window, m.days, m.since, dash(m.reason)]),
+      rows: d.quarantine.items.map((m) => [
+        m.id,
+        dash(m.name),
+        m.window === 'layout' ? "the layout's rule" : m.window,
+        dash(m.days),
+        dash(m.since),
+        dash(m.reason),
+      ]),
     },
     {
       id: 'findings',

@@ -50,9 +50,11 @@ export interface ReviewItem extends MemoryRef {
 }
 
 export interface QuarantineItem extends MemoryRef {
-  since: string;
-  days: number;
-  window: 'passive' | 'audit' | 'archive';
+  /** Null for a record: it has no quarantine clock of memtrust's (docs/records.md "History and reports"). */
+  since: string | null;
+  days: number | null;
+  /** `layout` for a record: what happens to it next is its layout's rule, not memtrust's windows. */
+  window: 'passive' | 'audit' | 'archive' | 'layout';
   reason: string | null;
 }
 
