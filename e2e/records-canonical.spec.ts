@@ -132,6 +132,10 @@ test('canonical records: filtered by category, a record page with target, re-ver
     `31 commits since ${shas.first}, 3 touch its target`,
   );
   await page.screenshot({ path: shot('records-canonical-detail'), fullPage: true });
+  // One detail page: the record's id opens the same detail where a memory's id does.
+  await page.goto(`/memories/${encodeURIComponent(id)}`);
+  await expect(page.locator('[data-verify="ok"]')).toContainText('the target re-verifies');
+  await expect(page.getByText('Memory not found')).toHaveCount(0);
 
   // The staleness view lists it, most drifted first, with the reason.
   await page.goto('/records/staleness');

@@ -22,6 +22,9 @@ import { VersionsSummary } from '@/components/versions/versions-card';
 import { versionsHref } from '@/components/versions/version-format';
 import { title } from '@/components/title';
 import { groupFindings, lineList } from '@/lib/validators/finding-groups';
+import { findRecord } from '@/lib/service/records/read';
+import { RecordDetail } from '@/app/records/record-detail';
+import { parseDone } from '@/components/transition/result-banner';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Memory' };
@@ -50,10 +53,19 @@ function Card({ title, children }: { title: string; children: React.ReactNode })
   );
 }
 
-export default async function MemoryPage({ params }: { params: Promise<{ id: string }> }) {
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function MemoryPage({ params, searchParams }: Props) {
   const { id } = await params;
   const ref = parseMemoryId(decodeURIComponent(id));
   const ctx = freshContext();
+  // One detail page for every layout: a record's id or key opens its record detail here too
+  // (docs/dashboard.md "Pages"; a memory's id never names a record, the sources differ).
+  if (!ref || !ctx.sources.some((s) => s.id === ref.source)) {
+    const rec = findRecord(ctx, decodeURIComponent(id));
+    if (rec.ok || rec.code === 'ambiguous')
+      return <RecordDetail id={decodeURIComponent(id)} done={parseDone(await searchParams)} />;
+  }
   // An index file (MEMORY.md) is not a memory: it gets its own view.
   if (ref && ref.filename.toLowerCase() === 'memory.md') {
     const ix = indexFileView(ctx, ref.source, ref.filename);
