@@ -156,4 +156,11 @@ test('a selection of a memory and a record demotes in one Apply; each batch has 
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await page.getByRole('button', { name: 'Confirm undo' }).click();
   await expect.poll(() => fs.existsSync(memFile) && fs.readFileSync(memFile).equals(memBefore)).toBe(true);
+  // /batches lists the memory batch and the record batch side by side, each undone by its own undo batch.
+  await page.goto(`${server.baseURL}/batches`);
+  const rows = page.getByRole('table', { name: 'Batches, newest first' }).locator('tbody tr');
+  await expect(rows.filter({ hasText: 'Record change' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Record change' })).toContainText('undone by');
+  await expect(rows.filter({ hasText: 'Undo of' })).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'undone by' })).toHaveCount(2);
 });
