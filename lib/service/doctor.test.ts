@@ -48,7 +48,9 @@ describe('memtrust doctor', () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('Claude Code plugin: not installed');
     expect(r.stdout).toContain('no memtrust hooks are installed');
-    expect(r.stdout).toContain('fix: in Claude Code: /plugin marketplace add OWNER/memtrust');
+    // This clone holds the marketplace file: Claude Code can add it as a local marketplace.
+    expect(fs.existsSync(path.join(process.cwd(), '.claude-plugin', 'marketplace.json'))).toBe(true);
+    expect(r.stdout).toContain(`fix: in Claude Code: /plugin marketplace add ${process.cwd()}, then /plugin install`);
     expect(r.stdout).toContain('memtrust hook install --apply');
     expect(r.stdout).toContain(sb.root);
     expect(r.stdout).toContain(`index: ${sb.db}`);

@@ -103,6 +103,15 @@ function packageVersion(dir: string): string {
   return isObj(pkg) && typeof pkg.version === 'string' ? pkg.version : 'unknown';
 }
 
+/**
+ * Where `/plugin marketplace add` finds memtrust from this install (docs/install.md): the
+ * clone or package itself when it holds the marketplace file (Claude Code adds a local folder
+ * as a marketplace), else the published repository.
+ */
+function marketplaceSource(dir: string): string {
+  return fs.existsSync(path.join(dir, '.claude-plugin', 'marketplace.json')) ? dir : 'OWNER/memtrust';
+}
+
 /** Absolute paths a hook command names (the node and memtrust it runs). */
 function pathsIn(command: string): string[] {
   return [...command.matchAll(/'([^']+)'|"([^"]+)"|(\S+)/g)]
@@ -155,7 +164,7 @@ export function doctor(env: Env = process.env): DoctorReport {
   if (activePlugins.length === 0 && !inSettings)
     problems.push({
       problem: 'no memtrust hooks are installed: assistant writes into a memory root are neither guarded nor stamped',
-      fix: 'in Claude Code: /plugin marketplace add OWNER/memtrust, then /plugin install memtrust@memtrust; or: memtrust hook install --apply',
+      fix: `in Claude Code: /plugin marketplace add ${marketplaceSource(dir)}, then /plugin install memtrust@memtrust; or: memtrust hook install --apply`,
     });
   if (activePlugins.length === 0 && inSettings) {
     for (const h of hooks) {
