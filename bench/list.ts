@@ -183,7 +183,7 @@ function inProcess(ctx: ServiceContext, args: string[]): { stage: number; rows: 
     t = performance.now();
     listRows(
       ctx.handle.sqlite,
-      { tier: o.tier as never, queue: o.queue, q: o.q, sort: 'file', limit: o.limit },
+      { tier: o.tier as never, queue: o.queue as never, q: o.q, sort: 'file', limit: o.limit },
       now,
       o.json
         ? ['key', 'id', 'source', 'relPath', 'filename', 'location', 'tier', 'sha256']
@@ -198,7 +198,7 @@ function inProcess(ctx: ServiceContext, args: string[]): { stage: number; rows: 
       const t = performance.now();
       listMemories(
         ctx.handle.sqlite,
-        { tier: o.tier as never, queue: o.queue, q: o.q, sort: 'file', limit: Math.min(o.limit, 100_000) - i },
+        { tier: o.tier as never, queue: o.queue as never, q: o.q, sort: 'file', limit: Math.min(o.limit, 100_000) - i },
         now,
       );
       return performance.now() - t;

@@ -112,7 +112,8 @@ const INBOX_SQL = `(r.tier <> 'archived' AND (${['stale', 'suspect', 'conflict',
   .map((f) => HAS_FLAG(`'${f}'`))
   .join(' OR ')} OR (r.tier = 'inferred' AND ${CAN('promote')})))`;
 
-function queueSql(queue: string): string {
+/** A queue as a condition on a record row `r` ('' for every row): the inbox, the tier tabs and `memtrust list` read this one rule. */
+export function queueSql(queue: string): string {
   if (queue === 'inbox') return INBOX_SQL;
   if (queue === 'any') return '';
   const flag = QUEUE_FLAG[queue];

@@ -30,6 +30,7 @@ import { writeScanCorpus } from '../service/fixtures/scan-corpus';
 import { registerForTests } from '../sources/registry';
 import { TEST_LAYOUT_ADAPTERS } from '../sources/test-layout';
 import { QUEUES } from '../../db/queries/memories';
+import { RECORD_QUEUES } from '../../db/queries/record-rows';
 import { legacyHistoryCmd, legacyListCmd } from './fixtures/list-legacy';
 import { JsonItems, writeLines, writeParts } from './commands/list-output';
 import type { Io } from './io';
@@ -156,6 +157,8 @@ const COMBOS: string[][] = [
     ['--queue', q],
     ['--queue', q, '--json'],
   ]),
+  ...RECORD_QUEUES.map((q) => ['--queue', q, '--json']),
+  ['--queue', 'contradictions'],
   ['--queue', 'review', '--all'],
   ['--queue', 'due', '--limit', '10', '--json'],
   ...['verified', 'inferred', 'quarantined', 'archived'].flatMap((t) => [

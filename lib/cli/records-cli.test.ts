@@ -148,6 +148,23 @@ describe('memtrust over record roots', () => {
     expect(bad.stderr).toContain('--layout must be one of trust-root, claude-code, test-layout, test-layout-ro');
   });
 
+  it("list --queue keeps the records in that queue by the inbox's rule; a record-only queue holds no memory", () => {
+    const keys = (args: string[]) =>
+      json(['list', ...args])
+        .items.map((i: { key: string }) => i.key)
+        .sort();
+    // The stale record is in `stale` and in `review` (stale, or inferred and due) beside the memories there.
+    expect(keys(['--queue', 'stale'])).toContain('nas-login');
+    expect(keys(['--queue', 'review'])).toContain('nas-login');
+    expect(keys(['--queue', 'review'])).not.toContain('deploy-host');
+    // Clocks only memory files have: no record is in `passive` or `backfill`.
+    expect(keys(['--queue', 'backfill'])).toEqual(['feedback_ci_merge.md']);
+    expect(keys(['--queue', 'contradictions'])).toEqual([]);
+    const bad = cli(['list', '--queue', 'nope']);
+    expect(bad.status).toBe(64);
+    expect(bad.stderr).toContain('contradictions, suspect, candidate');
+  });
+
   it('show KEY prints the record: fields, flags with reasons, findings, place and actions', () => {
     const r = cli(['show', 'nas-login']);
     expect(r.status, r.stderr).toBe(0);

@@ -9,6 +9,7 @@
 import { UsageError, lastValue } from '../args';
 import { openContext, parseServiceArgs } from '../service-args';
 import { listRows, QUEUES, type ListQuery, type MemoryListItem, type Queue } from '../../../db/queries/memories';
+import { RECORD_QUEUES } from '../../../db/queries/record-rows';
 import { EFFECTIVE_TIERS, type Location } from '../../trust/tiers';
 import { fileRecordState, type FileRecordState } from '../../trust/file-record';
 import { lifecycle } from '../../trust/lifecycle';
@@ -127,9 +128,15 @@ function memoryPage(
   return { rows: all.slice(0, limit), total: all.length };
 }
 
+/** The inbox's queue words (lib/web/queues.ts): the memory queues, then those only records are in. */
+const LIST_QUEUES = [...QUEUES, ...RECORD_QUEUES] as const;
+type ListQueue = (typeof LIST_QUEUES)[number];
+const isMemoryQueue = (q: ListQueue | undefined): q is Queue | undefined =>
+  q === undefined || (QUEUES as readonly string[]).includes(q);
+
 export const listCmd: Command = {
   synopsis: 'list [--tier T] [--queue Q] [--layout L] [--project DIR] | list --as-of TIME',
-  summary: `memories and records by tier, queue (${QUEUES.join(', ')}), layout or project`,
+  summary: `memories and records by tier, queue (${LIST_QUEUES.join(', ')}), layout or project`,
   async run(argv, io) {
     const args = parseServiceArgs(argv, {
       values: ['tier', 'queue', 'limit', 'q', 'layout', 'project', 'as-of'],
@@ -143,8 +150,8 @@ export const listCmd: Command = {
     const layout = lastValue(args, 'layout');
     if (tier && !(EFFECTIVE_TIERS as readonly string[]).includes(tier))
       throw new UsageError(`--tier must be one of ${EFFECTIVE_TIERS.join(', ')}`);
-    if (queue && !(QUEUES as readonly string[]).includes(queue))
-      throw new UsageError(`--queue must be one of ${QUEUES.join(', ')}`);
+    if (queue && !(LIST_QUEUES as readonly string[]).includes(queue))
+      throw new UsageError(`--queue must be one of ${LIST_QUEUES.join(', ')}`);
     const layouts = [...FILE_LAYOUTS, ...recordLayoutNames()];
     if (layout && !layouts.includes(layout)) throw new UsageError(`--layout must be one of ${layouts.join(', ')}`);
     const limitRaw = lastValue(args, 'limit');
@@ -152,7 +159,11 @@ export const listCmd: Command = {
     const limit = args.bools.has('all') ? 1_000_000 : limitRaw ? Number(limitRaw) : json ? 1_000_000 : 200;
     if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive integer');
     const ctx = scopeToProject(openContext(args, io), projectFilter(lastValue(args, 'project')));
-    return runList(ctx, { tier, queue: queue as Queue | undefined, layout, q: lastValue(args, 'q'), limit, json }, io);
+    return runList(
+      ctx,
+      { tier, queue: queue as ListQueue | undefined, layout, q: lastValue(args, 'q'), limit, json },
+      io,
+    );
   },
 };
 
@@ -170,7 +181,7 @@ function scopeToProject(ctx: ServiceContext, filter: string | undefined): Servic
 /** A checked `list` request. */
 export interface ListOptions {
   tier?: string;
-  queue?: Queue;
+  queue?: ListQueue;
   layout?: string;
   q?: string;
   limit: number;
@@ -180,15 +191,22 @@ export interface ListOptions {
 /** Everything `list` does after the context is open (and the roots rescanned): bench/scan.ts times it alone. */
 export function runList(ctx: ServiceContext, o: ListOptions, io: Io): number {
   const { tier, queue, layout, limit, json } = o;
-  const memQuery: ListQuery = { tier: tier as never, queue, q: o.q, sort: 'file' };
   // --layout: a file layout keeps that kind's memories; a record layout keeps only its records (docs/records.md, "CLI").
-  const page = memoryPage(ctx, memQuery, limit, layout, json ? JSON_FIELDS : TEXT_FIELDS);
-  // Records have no queues: --queue lists memories only.
-  const fileOnly =
-    queue !== undefined || (layout !== undefined && (FILE_LAYOUTS as readonly string[]).includes(layout));
+  // A record-only queue (contradictions, suspect…) holds no memory.
+  const page = isMemoryQueue(queue)
+    ? memoryPage(
+        ctx,
+        { tier: tier as never, queue, q: o.q, sort: 'file' },
+        limit,
+        layout,
+        json ? JSON_FIELDS : TEXT_FIELDS,
+      )
+    : { rows: [], total: 0 };
+  // --queue keeps the records in that queue by the inbox's rule (queueSql): one vocabulary for both.
+  const fileOnly = layout !== undefined && (FILE_LAYOUTS as readonly string[]).includes(layout);
   const recs =
     ctx.recordSources.length && !fileOnly
-      ? listRecords(ctx, { layout, tier, q: o.q, limit: Math.max(limit - page.rows.length, 0) })
+      ? listRecords(ctx, { layout, tier, queue, q: o.q, limit: Math.max(limit - page.rows.length, 0) })
       : null;
   if (recs) {
     const roots = new Map(ctx.recordSources.map((s) => [s.id, s.root]));

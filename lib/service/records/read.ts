@@ -24,6 +24,7 @@ import { maskBody } from '../../validators/withhold';
 import { confine } from '../../core/paths';
 import { readSignature } from '../index/scan';
 import type { ServiceContext } from '../context';
+import { queueSql } from '../../../db/queries/record-rows';
 
 export interface RecordView extends LayoutRecord {
   /** Source id. */
@@ -47,6 +48,8 @@ export interface RecordFilter {
   category?: string;
   /** `detail.shape` (canonical entries: flat or sharded). */
   shape?: string;
+  /** A queue of the inbox's (`review`, `due`, `stale`, `contradictions`…; db/queries/record-rows.ts queueSql). */
+  queue?: string;
   q?: string;
   offset?: number;
   limit?: number;
@@ -376,11 +379,13 @@ export function listRecords(
     where.push(test);
     params[name] = filter[name];
   }
+  const queue = filter.queue ? queueSql(filter.queue) : '';
+  if (queue) where.push(queue);
   if (filter.q) {
     where.push("(title LIKE @q ESCAPE '\\' OR key LIKE @q ESCAPE '\\' OR text LIKE @q ESCAPE '\\')");
     params.q = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   }
-  const sql = `FROM layout_records WHERE ${where.join(' AND ')}`;
+  const sql = `FROM layout_records r WHERE ${where.join(' AND ')}`;
   const sqlite = ctx.handle.sqlite;
   const total = (sqlite.prepare(`SELECT count(*) AS n ${sql}`).get(params) as { n: number }).n;
   const limit = Math.min(Math.max(filter.limit ?? 1_000_000, 0), 1_000_000);
