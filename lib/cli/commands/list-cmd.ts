@@ -13,10 +13,10 @@ import { EFFECTIVE_TIERS, type Location } from '../../trust/tiers';
 import { fileRecordState, type FileRecordState } from '../../trust/file-record';
 import { lifecycle } from '../../trust/lifecycle';
 import { loadFindings, rowActionNames, rowFacts } from '../../service/index/list-actions';
-import { recordLayoutNames } from '../../sources/registry';
+import { layoutNames } from '../../sources/registry';
 import { listRecords } from '../../service/records/read';
 import type { ServiceContext } from '../../service/context';
-import { FILE_LAYOUTS, recordItem, recordLine } from './record-print';
+import { recordItem, recordLine } from './record-print';
 import { JsonItems, writeLines, writeParts } from './list-output';
 import type { Command } from './index';
 import type { Io } from '../io';
@@ -108,7 +108,7 @@ function memoryPage(
   // --project: the sources of that project only (ctx.sources is already scoped, docs/roots.md).
   const only = ctx.config.projectFilter !== undefined ? { sources: ctx.sources.map((s) => s.id) } : {};
   if (!layout) return listRows(ctx.handle.sqlite, { ...q, limit }, now, fields, only);
-  if (!(FILE_LAYOUTS as readonly string[]).includes(layout)) return { rows: [], total: 0 };
+  if (!layoutNames(true).includes(layout)) return { rows: [], total: 0 };
   const ids = ctx.sources.filter((s) => s.kind === layout).map((s) => s.id);
   if (ids.length === 0) return { rows: [], total: 0 };
   // Up to the cap, the layout is a filter on the source; past it, the cap comes first.
@@ -145,7 +145,7 @@ export const listCmd: Command = {
       throw new UsageError(`--tier must be one of ${EFFECTIVE_TIERS.join(', ')}`);
     if (queue && !(QUEUES as readonly string[]).includes(queue))
       throw new UsageError(`--queue must be one of ${QUEUES.join(', ')}`);
-    const layouts = [...FILE_LAYOUTS, ...recordLayoutNames()];
+    const layouts = layoutNames();
     if (layout && !layouts.includes(layout)) throw new UsageError(`--layout must be one of ${layouts.join(', ')}`);
     const limitRaw = lastValue(args, 'limit');
     const json = args.bools.has('json');
@@ -184,8 +184,7 @@ export function runList(ctx: ServiceContext, o: ListOptions, io: Io): number {
   // --layout: a file layout keeps that kind's memories; a record layout keeps only its records (docs/records.md, "CLI").
   const page = memoryPage(ctx, memQuery, limit, layout, json ? JSON_FIELDS : TEXT_FIELDS);
   // Records have no queues: --queue lists memories only.
-  const fileOnly =
-    queue !== undefined || (layout !== undefined && (FILE_LAYOUTS as readonly string[]).includes(layout));
+  const fileOnly = queue !== undefined || (layout !== undefined && layoutNames(true).includes(layout));
   const recs =
     ctx.recordSources.length && !fileOnly
       ? listRecords(ctx, { layout, tier, q: o.q, limit: Math.max(limit - page.rows.length, 0) })
