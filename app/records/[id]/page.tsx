@@ -63,7 +63,7 @@ export default async function RecordPage({ params, searchParams }: Props) {
   const mask = masker(ctx.owner());
   const reasons = Object.fromEntries(Object.entries(r.flagReasons).map(([k, v]) => [k, mask(v ?? '')]));
   const readOnly = source.adapter.readOnly ?? null;
-  const verbs = recordVerbs(source.adapter.actions ?? [], r, readOnly, mask);
+  const verbs = recordVerbs(source.adapter.actions, r, readOnly, mask);
   const partners = r.flags.includes('conflict') ? conflictPartners(ctx, r) : [];
   const returnTo = recordHref(r.id);
   const heading = title(mask(r.title), 120) || mask(r.key);
@@ -126,7 +126,7 @@ export default async function RecordPage({ params, searchParams }: Props) {
             ) : null}
             <TransitionControls id={r.id} label={mask(r.key)} engine="record" verbs={verbs} returnTo={returnTo} />
           </Card>
-          <Card title={source.adapter.label ?? r.layout}>
+          <Card title={source.adapter.label}>
             <LayoutDetail record={r} mask={mask} />
           </Card>
           <Card title="History">
