@@ -43,8 +43,8 @@ export default async function OverviewPage({ searchParams }: Props) {
   const projects = new Map([...ctx.sources, ...ctx.recordSources].map((s) => [s.id, s.project]));
   const indexes = new Map(
     ctx.sources
-      .filter((s) => s.adapter.indexFile && !s.error)
-      .map((s) => [s.id, indexStatus(s.root, s.adapter.indexFile!)]),
+      .filter((s) => s.adapter.files.indexFile && !s.error)
+      .map((s) => [s.id, indexStatus(s.root, s.adapter.files.indexFile!)]),
   );
   // MEMORY.md is loaded into every session: its findings show on the root's section (docs/claude-code-folders.md).
   const indexFindings = indexFindingsBySource(

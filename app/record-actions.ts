@@ -59,7 +59,7 @@ export const getRecordAction = action(
         label: r.source.label,
         shape: r.source.shape ?? null,
         actionStates: recordActionStates(ctx, r.source, r.record),
-        readOnly: r.source.records?.readOnly ?? null,
+        readOnly: r.source.adapter.readOnly ?? null,
       },
     };
   },

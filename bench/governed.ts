@@ -11,7 +11,7 @@
  *   (a) floor: open a copy of the store read-only + `SELECT * FROM memory_records` + close, best of --reps;
  *   (b) `read()` of lib/sources/governed: store and -wal read into memory, log folded in, four SELECTs, mapping to
  *       records with command lines — median of --reps.
- *   (c) the registered adapter (`recordAdapter('governed').read`, what the service calls) — median of --reps;
+ *   (c) the registered adapter (`layoutAdapter('governed').read`, what the service calls) — median of --reps;
  *   (d) the read service cold (`readSourceRecords`: adapter read + validators + writing the record index into
  *       memtrust's own SQLite), once per rep with the cache forgotten — median of --reps.
  * Diagnostics: the parts of (b) as read() reports them, a plain SELECT * of all four
@@ -26,7 +26,7 @@ import { loadConfig } from '../lib/core/config';
 import { closeDb } from '../db/client';
 import { createContext } from '../lib/service/context';
 import { forgetRecordCache, readSourceRecords } from '../lib/service/records/read';
-import { recordAdapter } from '../lib/sources/registry';
+import { layoutAdapter } from '../lib/sources/registry';
 import { buildGovernedFixture } from '../lib/sources/governed/test-fixtures';
 import { read } from '../lib/sources/governed/read';
 import { fingerprint } from '../lib/sources/governed/test-support';
@@ -79,9 +79,9 @@ try {
     XDG_DATA_HOME: path.join(tmp, 'data'),
   };
   const ctx = createContext(loadConfig({ env }), env);
-  const source = ctx.recordSources.find((s) => s.records?.layout === 'governed');
+  const source = ctx.recordSources.find((s) => s.adapter.layout === 'governed');
   if (!source) throw new Error(`${fx.project} is not detected as a governed record root`);
-  const adapter = recordAdapter('governed')!;
+  const adapter = layoutAdapter('governed')!;
   const viaAdapter: number[] = [];
   const viaService: number[] = [];
   let serviceCount = 0;

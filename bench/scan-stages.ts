@@ -64,7 +64,7 @@ function best(fn: () => void): number {
 
 const rows: [string, number][] = [];
 let listed: ListedFile[] = [];
-rows.push(['list (readdir + lstat)', best(() => (listed = source.adapter.list(root)))]);
+rows.push(['list (readdir + lstat)', best(() => (listed = source.adapter.files!.list(root)))]);
 let bufs: Buffer[] = [];
 const readAll = () => (bufs = listed.map((x) => fs.readFileSync(path.join(root, x.relPath))));
 rows.push(['read', best(readAll)]);

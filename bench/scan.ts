@@ -258,7 +258,7 @@ function rescan(): void {
   const sqlite = c.handle.sqlite;
   const src = c.sources[0]!;
   const parts = {
-    'adapter.list (readdir + lstat)': median([0, 1, 2].map(() => timeMs(() => src.adapter.list(src.root)).ms)),
+    'adapter.list (readdir + lstat)': median([0, 1, 2].map(() => timeMs(() => src.adapter.files.list(src.root)).ms)),
     'SELECT existing rows into a Map': median(
       [0, 1, 2].map(
         () =>

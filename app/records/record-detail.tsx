@@ -57,8 +57,8 @@ export function RecordDetail({ id, done }: { id: string; done: ReturnType<typeof
   const { source, record: r } = found;
   const mask = masker(ctx.owner());
   const reasons = Object.fromEntries(Object.entries(r.flagReasons).map(([k, v]) => [k, mask(v ?? '')]));
-  const readOnly = source.records?.readOnly ?? null;
-  const verbs = recordVerbs(source.records?.actions ?? [], r, readOnly, mask);
+  const readOnly = source.adapter.readOnly ?? null;
+  const verbs = recordVerbs(source.adapter.actions, r, readOnly, mask);
   const partners = r.flags.includes('conflict') ? conflictPartners(ctx, r) : [];
   const returnTo = recordHref(r.id);
   const heading = title(mask(r.title), 120) || mask(r.key);
@@ -121,7 +121,7 @@ export function RecordDetail({ id, done }: { id: string; done: ReturnType<typeof
             ) : null}
             <TransitionControls id={r.id} label={mask(r.key)} engine="record" verbs={verbs} returnTo={returnTo} />
           </Card>
-          <Card title={source.records?.label ?? r.layout}>
+          <Card title={source.adapter.label}>
             <LayoutDetail record={r} mask={mask} />
           </Card>
           <Card title="History">

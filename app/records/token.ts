@@ -6,7 +6,7 @@ export function recordRootsToken(ctx: ServiceContext): string {
   return ctx.recordSources
     .map((s) => {
       try {
-        return `${s.id}=${s.records?.changeToken(s.root) ?? ''}`;
+        return `${s.id}=${s.adapter.changeToken(s.root)}`;
       } catch {
         return `${s.id}=unreadable`;
       }

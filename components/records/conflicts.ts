@@ -30,7 +30,7 @@ export interface ConflictSide {
 
 /** The reason a record's layout is read-only (its adapter's), else null. */
 export function readOnlyOf(ctx: ServiceContext, r: RecordView): string | null {
-  return ctx.recordSources.find((s) => s.id === r.source)?.records?.readOnly ?? null;
+  return ctx.recordSources.find((s) => s.id === r.source)?.adapter.readOnly ?? null;
 }
 
 /** A record named by a conflicting one: a key of its own root first, else any id or key. */

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isInside } from '../core/paths';
-import { detectAdapter } from '../sources';
+import { detectLayout } from '../sources/detect';
 import type { SourceKind } from '../sources/types';
 
 export type TargetPlace =
@@ -114,7 +114,9 @@ export function locateTarget(filePath: string, cwd: string | undefined, roots: r
     const relPath = path.relative(realRoot, abs).split(path.sep).join('/');
     const filename = path.basename(abs);
     const realSt = lstat(abs);
-    const layout = detectAdapter(realRoot).kind;
+    // A root of neither file layout is guarded by the trust-model root's places (as describeSource falls back).
+    const d = detectLayout(realRoot);
+    const layout: SourceKind = d.ok ? d.layout : 'trust-root';
     return {
       kind: 'inside',
       root,

@@ -48,7 +48,7 @@ export function unindexedFiles(ctx: ServiceContext): number {
   let n = 0;
   for (const s of ctx.sources) {
     if (s.error) continue;
-    n += Math.max(0, withStatLater(() => s.adapter.list(s.root)).length - (rows.get(s.id) as number));
+    n += Math.max(0, withStatLater(() => s.adapter.files.list(s.root)).length - (rows.get(s.id) as number));
   }
   return n;
 }

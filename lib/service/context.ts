@@ -6,7 +6,7 @@
 import type { Env } from '../core/env';
 import { openDb, type DbHandle } from '../../db/client';
 import type { Config } from '../core/config';
-import { describeSource, type SourceInfo } from '../sources';
+import { describeSources, type FileSourceInfo, type SourceInfo } from '../sources';
 import { ownerIdentity } from '../core/identity';
 import type { OwnerIdentity } from '../validators/types';
 import { DEFAULT_OWNER_EMAIL } from '../demo';
@@ -15,9 +15,9 @@ import { setDataDir } from './meta/places';
 export interface ServiceContext {
   config: Config;
   handle: DbHandle;
-  /** Roots read file by file (trust-model roots, Claude Code folders). */
-  sources: SourceInfo[];
-  /** Roots whose layout is read as records through an adapter (docs/records.md). */
+  /** Roots read file by file: their adapter has `files` (trust-model roots, Claude Code folders; refused roots too). */
+  sources: FileSourceInfo[];
+  /** Roots whose adapter reads them as records, without `files` (docs/records.md). */
   recordSources: SourceInfo[];
   now: () => Date;
   machine: string;
@@ -35,12 +35,10 @@ export function createContext(config: Config, env: Env = process.env): ServiceCo
   // memtrust's own files of each root are placed from this configuration's data directory.
   setDataDir(config.dataDir, config.roots);
   const handle = openDb(config.dbPath);
-  const all = config.roots.map((r) => describeSource(r, env));
   return {
     config,
     handle,
-    sources: all.filter((s) => !s.records),
-    recordSources: all.filter((s) => s.records),
+    ...describeSources(config.roots, env),
     now: config.now,
     machine: config.machine,
     env,
@@ -54,7 +52,5 @@ export function createContext(config: Config, env: Env = process.env): ServiceCo
 
 /** Re-detect roots (a root created or removed since start-up). Cheap: a stat or two per root. */
 export function refreshSources(ctx: ServiceContext): void {
-  const all = ctx.config.roots.map((r) => describeSource(r, ctx.env));
-  ctx.sources = all.filter((s) => !s.records);
-  ctx.recordSources = all.filter((s) => s.records);
+  Object.assign(ctx, describeSources(ctx.config.roots, ctx.env));
 }

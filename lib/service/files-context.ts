@@ -8,10 +8,10 @@
 import type { Env } from '../core/env';
 import type { Config } from '../core/config';
 import type { DbHandle } from '../../db/client';
-import { describeSource } from '../sources';
 import { ownerIdentity } from '../core/identity';
 import { DEFAULT_OWNER_EMAIL } from '../demo/corpus';
 import type { ServiceContext } from './context';
+import { describeSources } from '../sources';
 import { setDataDir } from './meta/places';
 
 /** Any use of the index from a files-only context is a bug: say so by name, never a native-module error. */
@@ -24,12 +24,10 @@ const NO_INDEX: DbHandle = new Proxy({} as DbHandle, {
 export function createFilesContext(config: Config, env: Env = process.env): ServiceContext {
   // As createContext: memtrust's own files of each root are placed from the data directory.
   setDataDir(config.dataDir, config.roots);
-  const all = config.roots.map((r) => describeSource(r, env));
   return {
     config,
     handle: NO_INDEX,
-    sources: all.filter((s) => !s.records),
-    recordSources: all.filter((s) => s.records),
+    ...describeSources(config.roots, env),
     now: config.now,
     machine: config.machine,
     env,

@@ -1,11 +1,13 @@
 /**
  * The contract every registered layout adapter keeps (docs/records.md), run for EVERY
- * adapter of RECORD_ADAPTERS against the fixture its folder writes:
+ * adapter of LAYOUT_ADAPTERS — the two file layouts included — against the fixture its folder writes:
  * `lib/sources/<layout>/test-fixtures.ts` exports `writeContractFixture(dir)` (the
  * configured root is `dir`) and may export `contractPlanOptions` (per action, the
  * PlanContext options it needs). Adding a layout needs no edit here.
  *
- * Edits are applied by this file's own in-memory applier, independent of any adapter.
+ * Edits are applied by this file's own in-memory applier, independent of any adapter. A
+ * file layout (`adapter.files`) plans nothing: every plan is refused, naming the file
+ * transitions its memories change through (lib/sources/file-layout.ts).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -14,7 +16,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LayoutAdapter, PlanContext } from './layout-adapter';
 import type { FileEdit, LayoutRead } from './record';
-import { RECORD_ADAPTERS } from './registry';
+import { LAYOUT_ADAPTERS } from './registry';
+import { FILE_TRANSITION_PATH } from './file-layout';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const SOURCE = 'src-contract';
@@ -147,7 +150,7 @@ function readOk(adapter: LayoutAdapter, root: string): LayoutRead {
   return adapter.read(root, { sourceId: SOURCE, now: NOW });
 }
 
-describe.each(RECORD_ADAPTERS.map((a) => [a.layout, a] as const))('layout adapter contract: %s', (layout, adapter) => {
+describe.each(LAYOUT_ADAPTERS.map((a) => [a.layout, a] as const))('layout adapter contract: %s', (layout, adapter) => {
   let root = '';
   let first: LayoutRead;
   let mod: FixtureModule;
@@ -219,6 +222,13 @@ describe.each(RECORD_ADAPTERS.map((a) => [a.layout, a] as const))('layout adapte
         };
         const res = adapter.plan(r, action, ctx);
         expect(snapshot(root), `${r.key} ${action}: plan wrote nothing`).toEqual(before);
+        if (adapter.files) {
+          expect(res, `${r.key} ${action}: a file layout refuses, naming the file transitions`).toMatchObject({
+            ok: false,
+            reason: expect.stringContaining(FILE_TRANSITION_PATH),
+          });
+          continue;
+        }
         if (adapter.readOnly || !r.actions.includes(action)) {
           expect(res.ok, `${r.key} ${action}: refused`).toBe(false);
           if (!res.ok)
@@ -276,7 +286,8 @@ describe.each(RECORD_ADAPTERS.map((a) => [a.layout, a] as const))('layout adapte
         applied++;
       }
     }
-    if (!adapter.readOnly) expect(applied, 'some action applies to some record of the fixture').toBeGreaterThan(0);
+    if (!adapter.readOnly && !adapter.files)
+      expect(applied, 'some action applies to some record of the fixture').toBeGreaterThan(0);
   });
 
   it('a read-only adapter never returns edits and names a command or a reason', async () => {

@@ -2,39 +2,17 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { claudeCodeAdapter } from './claude-code';
-import { trustRootAdapter } from './trust-root';
 import { detectLayout, refusalLine } from './detect';
 import { projectOfRoot } from './claude-home';
-import { detectRecordLayout, recordAdapter } from './registry';
-import type { SourceAdapter, SourceInfo } from './types';
-import type { MemoryAction } from '../trust/tiers';
+import { detectLayoutAdapter, layoutAdapter } from './registry';
+import type { FileLayoutAdapter } from './layout-adapter';
+import { isFileSource, type FileSourceInfo, type SourceInfo, type SourceKind } from './types';
 import type { Env } from '../core/env';
 
-export type { SourceInfo, SourceAdapter, ListedFile, SourceKind } from './types';
+export type { SourceInfo, FileSourceInfo, ListedFile, SourceKind } from './types';
+export { isFileSource } from './types';
+export { isFileLayout, unsupportedAction, type FileLayout, type FileLayoutAdapter } from './layout-adapter';
 export { detectLayout, refusalLine, SUPPORTED_LAYOUTS, type Detection } from './detect';
-
-/**
- * A trust-model root has memories/; a folder with MEMORY.md or *.md memories is Claude
- * Code's, even once it has a quarantine/ of its own (made by our first demotion there); a
- * folder with only quarantine/ is a trust-model root. Other stores are refused by
- * detectLayout (docs/roots.md); for them this falls back to the trust-model adapter, which
- * is never used because the source carries the refusal as its error.
- */
-export function detectAdapter(root: string): SourceAdapter {
-  const d = detectLayout(root);
-  return d.ok && d.layout === 'claude-code' ? claudeCodeAdapter : trustRootAdapter;
-}
-
-/**
- * The adapter's capabilities, as a precondition beside the trust rules (docs/records.md,
- * "File layouts"): the sentence refusing `action` when the layout does not support it,
- * else null.
- */
-export function unsupportedAction(adapter: SourceAdapter, action: MemoryAction): string | null {
-  if (adapter.supports.includes(action)) return null;
-  return `${action} is not supported by the ${adapter.label} layout (it supports: ${adapter.supports.join(', ') || 'nothing'})`;
-}
 
 /** Short, stable, URL-safe: folder name plus a hash of the absolute path. */
 export function sourceId(root: string): string {
@@ -76,35 +54,49 @@ export function describeSource(root: string, env: Env = process.env): SourceInfo
     error = code === 'ENOENT' ? 'root not found' : `root unreadable (${code ?? 'error'})`;
   }
   const d = detectLayout(root);
-  const adapter = d.ok && d.layout === 'claude-code' ? claudeCodeAdapter : trustRootAdapter;
+  // A file layout detect.ts names, else the trust-model root's: never used for a record or
+  // refused root (the first is read through its own adapter, the second carries its refusal).
+  const file = layoutAdapter(d.ok ? d.layout : 'trust-root') as FileLayoutAdapter;
   const base = {
     id: sourceId(root),
     root,
-    kind: adapter.kind,
-    label: adapter.label,
-    adapter,
+    kind: file.layout as SourceKind,
+    label: file.label,
+    adapter: file,
     layout: d.layout,
     shape: d.shape,
   };
   const out = (info: Omit<SourceInfo, 'project'>): SourceInfo => withProject(info, root, env);
   if (!d.ok) {
     // A layout read as records: its adapter confirms the store before it is taken.
-    const records = recordAdapter(d.layout);
-    const shape = records?.detect(root)?.shape;
-    if (records && shape) return out({ ...base, label: records.label, shape, records, error });
+    const named = layoutAdapter(d.layout);
+    const shape = named?.detect(root)?.shape;
+    if (named && shape) return out({ ...base, label: named.label, shape, adapter: named, error });
     // A layout detect.ts does not name: the registered adapters' own detect decides (docs/records.md).
-    const other = records ? null : detectRecordLayout(root);
+    const other = named ? null : detectLayoutAdapter(root);
     if (other)
       return out({
         ...base,
         layout: other.adapter.layout,
         label: other.adapter.label,
         shape: other.shape,
-        records: other.adapter,
+        adapter: other.adapter,
         error,
       });
     const refused = refusalLine(root, d);
     return out({ ...base, label: d.found, error: refused, refused });
   }
   return out({ ...base, error });
+}
+
+/**
+ * Every root described, split by the one test of how it is read (docs/records.md): roots
+ * whose adapter has `files` (the scan, the file transitions) and roots read as records.
+ */
+export function describeSources(
+  roots: readonly string[],
+  env: Env = process.env,
+): { sources: FileSourceInfo[]; recordSources: SourceInfo[] } {
+  const all = roots.map((r) => describeSource(r, env));
+  return { sources: all.filter(isFileSource), recordSources: all.filter((s) => !isFileSource(s)) };
 }

@@ -6,6 +6,9 @@
  * lib/sources/<layout>/ exporting one of these plus a line in registry.ts.
  */
 import type { LayoutName, LayoutRead, LayoutRecord, RecordPlanResult } from './record';
+import type { Location, MemoryAction } from '../trust/tiers';
+import type { OwnerIdentity } from '../validators/types';
+import type { ListedFile } from './types';
 
 export interface DetectedStore {
   /** `flat` / `sharded` / `jsonl` / `sqlite`… shown in `roots --json` and the tables. */
@@ -17,6 +20,26 @@ export interface ReadContext {
   sourceId: string;
   /** The injectable clock (MEMTRUST_NOW): ages, TTLs and staleness use it. */
   now: Date;
+  /**
+   * The owner identity the validators use (ctx.owner()): a file layout's read runs the
+   * scan's checks with it, so its records carry the index's verdicts. Absent: no owner.
+   */
+  owner?: OwnerIdentity;
+}
+
+/**
+ * One memory per Markdown file (the trust-model root, the Claude Code folder; docs/records.md,
+ * "File layouts"): what the scan and the file write pipeline (lib/service/write,
+ * lib/service/batches) ask of the layout, beside `read`.
+ */
+export interface FileLayout {
+  /** Every memory file of the root (readdir + lstat only). */
+  list(root: string): ListedFile[];
+  /** Directory (relative to the root) holding a location; archive needs the month. */
+  dirOf(location: Location, month?: string): string;
+  supports: readonly MemoryAction[];
+  /** For index-file layouts: the index file name (MEMORY.md). */
+  indexFile?: string;
 }
 
 export interface PlanContext {
@@ -48,4 +71,28 @@ export interface LayoutAdapter {
   readOnly?: string;
   /** The edits that perform `action` on `record`, or a refusal naming why (and, read-only, the owner's command). */
   plan(record: LayoutRecord, action: string, ctx: PlanContext): RecordPlanResult;
+  /**
+   * Set for a file-per-memory layout: its memories are indexed by the scan (the `memories`
+   * table) and changed by the file transitions, not by `plan`. Absent: the store is read as
+   * records (`layout_records`). The one test of which path a source takes.
+   */
+  files?: FileLayout;
+}
+
+/** An adapter of a file-per-memory layout. */
+export type FileLayoutAdapter = LayoutAdapter & { files: FileLayout };
+
+export function isFileLayout(adapter: LayoutAdapter): adapter is FileLayoutAdapter {
+  return adapter.files !== undefined;
+}
+
+/**
+ * The layout's capabilities, as a precondition beside the trust rules (docs/records.md,
+ * "File layouts"): the sentence refusing `action` when the layout does not support it,
+ * else null.
+ */
+export function unsupportedAction(adapter: FileLayoutAdapter, action: MemoryAction): string | null {
+  const { supports } = adapter.files;
+  if (supports.includes(action)) return null;
+  return `${action} is not supported by the ${adapter.label} layout (it supports: ${supports.join(', ') || 'nothing'})`;
 }

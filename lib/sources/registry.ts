@@ -1,21 +1,30 @@
 /**
- * The layouts memtrust reads as records (docs/records.md), in the order detection
- * tries them. Adding a layout: a folder under lib/sources/<layout>/ exporting a
+ * Every layout memtrust reads (docs/layouts.md), in the order detection tries them: the
+ * two file layouts (read file by file: their adapters have `files`), then the layouts read
+ * as records. Adding a layout: a folder under lib/sources/<layout>/ exporting a
  * LayoutAdapter, and one line here.
  */
 import { canonicalLayout } from './canonical/adapter';
+import { claudeCodeLayout } from './claude-code';
 import { consolidationAdapter } from './consolidation';
 import { governedLayout } from './governed/adapter';
 import type { LayoutAdapter } from './layout-adapter';
 import type { LayoutName } from './record';
 import { TEST_LAYOUT_ADAPTERS } from './test-layout';
+import { trustRootLayout } from './trust-root';
 
-export const RECORD_ADAPTERS: readonly LayoutAdapter[] = [canonicalLayout, governedLayout, consolidationAdapter];
+export const LAYOUT_ADAPTERS: readonly LayoutAdapter[] = [
+  trustRootLayout,
+  claudeCodeLayout,
+  canonicalLayout,
+  governedLayout,
+  consolidationAdapter,
+];
 
 /**
- * Tests only (docs/records.md, "Test layout"): adapters put in front of RECORD_ADAPTERS
+ * Tests only (docs/records.md, "Test layout"): adapters put in front of LAYOUT_ADAPTERS
  * by `registerForTests`, or by MEMTRUST_TEST_LAYOUT=1 for the CLI and the server the
- * tests start as child processes. Never set in use; RECORD_ADAPTERS stays the one list.
+ * tests start as child processes. Never set in use; LAYOUT_ADAPTERS stays the one list.
  */
 const testAdapters: LayoutAdapter[] = process.env.MEMTRUST_TEST_LAYOUT === '1' ? [...TEST_LAYOUT_ADAPTERS] : [];
 
@@ -29,15 +38,15 @@ export function registerForTests(adapter: LayoutAdapter): () => void {
 }
 
 function adapters(): readonly LayoutAdapter[] {
-  return testAdapters.length ? [...testAdapters, ...RECORD_ADAPTERS] : RECORD_ADAPTERS;
+  return testAdapters.length ? [...testAdapters, ...LAYOUT_ADAPTERS] : LAYOUT_ADAPTERS;
 }
 
-export function recordAdapter(layout: LayoutName | string): LayoutAdapter | null {
+export function layoutAdapter(layout: LayoutName | string): LayoutAdapter | null {
   return adapters().find((a) => a.layout === layout) ?? null;
 }
 
 /** The first adapter whose store `dir` holds, with the shape it found. */
-export function detectRecordLayout(dir: string): { adapter: LayoutAdapter; shape: string } | null {
+export function detectLayoutAdapter(dir: string): { adapter: LayoutAdapter; shape: string } | null {
   for (const adapter of adapters()) {
     const d = adapter.detect(dir);
     if (d) return { adapter, shape: d.shape };
@@ -45,7 +54,11 @@ export function detectRecordLayout(dir: string): { adapter: LayoutAdapter; shape
   return null;
 }
 
-/** The layout names of the registered adapters (for `--layout` checks and filters). */
-export function recordLayoutNames(): string[] {
-  return adapters().map((a) => a.layout);
+/** The layout names of the registered adapters (for `--layout` checks and filters); `files`: the file layouts' only, or the others'. */
+export function layoutNames(files?: boolean): string[] {
+  // The file layouts first (test adapters are tried before them, but never listed before them).
+  const all = adapters();
+  return [...all.filter((a) => a.files), ...all.filter((a) => !a.files)]
+    .filter((a) => files === undefined || !!a.files === files)
+    .map((a) => a.layout);
 }

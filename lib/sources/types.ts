@@ -1,13 +1,14 @@
 /**
- * The adapter interface every memory layout implements (docs/layouts.md). An adapter
- * reads; it never writes. The service asks it where things live and what it supports.
+ * A configured root as the service sees it (docs/layouts.md): its id, its layout's adapter
+ * (lib/sources/layout-adapter.ts, the one interface every layout implements) and why it
+ * cannot be read, if so. Also the listed file of the file-per-memory layouts.
  */
 import type { Location } from '../trust/tiers';
-import type { MemoryAction } from '../trust/tiers';
-import type { LayoutAdapter } from './layout-adapter';
+import type { FileLayoutAdapter, LayoutAdapter } from './layout-adapter';
 import type { ValidationRules } from '../validators/validation-rules';
 import type { ProjectRef } from './claude-home';
 
+/** The file-per-memory layouts (their adapters have `files`). */
 export type SourceKind = 'trust-root' | 'claude-code';
 
 export interface ListedFile {
@@ -28,24 +29,14 @@ export interface ListedFile {
   rules?: ValidationRules;
 }
 
-export interface SourceAdapter {
-  kind: SourceKind;
-  label: string;
-  /** Every memory file of the root (readdir + lstat only). */
-  list(root: string): ListedFile[];
-  /** Directory (relative to the root) holding a location; archive needs the month. */
-  dirOf(location: Location, month?: string): string;
-  supports: readonly MemoryAction[];
-  /** For index-file layouts: the index file name (MEMORY.md). */
-  indexFile?: string;
-}
-
 export interface SourceInfo {
   id: string;
   root: string;
+  /** The file layout of the root; a record root's is `trust-root` and unused (its `layout` names it). */
   kind: SourceKind;
   label: string;
-  adapter: SourceAdapter;
+  /** The root's layout: read as files when `adapter.files` is set, else as records (docs/records.md). */
+  adapter: LayoutAdapter;
   /** Why the root cannot be read (missing, unreadable, refused layout), else null. */
   error: string | null;
   /** The detected layout (docs/records.md): a read one, or the store memtrust refuses (docs/roots.md). */
@@ -54,14 +45,17 @@ export interface SourceInfo {
   /** A store memtrust does not read: the one line naming what was found and the layouts supported. */
   refused?: string;
   /**
-   * Set when the root holds a layout read as records (docs/records.md): the adapter
-   * that reads and plans it. Such a source is never listed by the file-per-memory
-   * paths (`adapter` above is unused for it); the service keeps it in `recordSources`.
-   */
-  records?: LayoutAdapter;
-  /**
    * The project the root belongs to (CONTRACT §9 `project`; lib/sources/claude-home.ts): its
    * path and whether it exists; null for a user-level root (every session's).
    */
   project: ProjectRef | null;
+}
+
+/** A root read file by file: its adapter has `files` (the scan, the transitions, the `memories` table). */
+export interface FileSourceInfo extends SourceInfo {
+  adapter: FileLayoutAdapter;
+}
+
+export function isFileSource(s: SourceInfo): s is FileSourceInfo {
+  return s.adapter.files !== undefined;
 }

@@ -14,10 +14,10 @@ import { EFFECTIVE_TIERS, type Location } from '../../trust/tiers';
 import { fileRecordState, type FileRecordState } from '../../trust/file-record';
 import { lifecycle } from '../../trust/lifecycle';
 import { loadFindings, rowActionNames, rowFacts } from '../../service/index/list-actions';
-import { recordLayoutNames } from '../../sources/registry';
+import { layoutNames } from '../../sources/registry';
 import { listRecords } from '../../service/records/read';
 import type { ServiceContext } from '../../service/context';
-import { FILE_LAYOUTS, recordItem, recordLine } from './record-print';
+import { recordItem, recordLine } from './record-print';
 import { JsonItems, writeLines, writeParts } from './list-output';
 import type { Command } from './index';
 import type { Io } from '../io';
@@ -109,7 +109,7 @@ function memoryPage(
   // --project: the sources of that project only (ctx.sources is already scoped, docs/roots.md).
   const only = ctx.config.projectFilter !== undefined ? { sources: ctx.sources.map((s) => s.id) } : {};
   if (!layout) return listRows(ctx.handle.sqlite, { ...q, limit }, now, fields, only);
-  if (!(FILE_LAYOUTS as readonly string[]).includes(layout)) return { rows: [], total: 0 };
+  if (!layoutNames(true).includes(layout)) return { rows: [], total: 0 };
   const ids = ctx.sources.filter((s) => s.kind === layout).map((s) => s.id);
   if (ids.length === 0) return { rows: [], total: 0 };
   // Up to the cap, the layout is a filter on the source; past it, the cap comes first.
@@ -152,7 +152,7 @@ export const listCmd: Command = {
       throw new UsageError(`--tier must be one of ${EFFECTIVE_TIERS.join(', ')}`);
     if (queue && !(LIST_QUEUES as readonly string[]).includes(queue))
       throw new UsageError(`--queue must be one of ${LIST_QUEUES.join(', ')}`);
-    const layouts = [...FILE_LAYOUTS, ...recordLayoutNames()];
+    const layouts = layoutNames();
     if (layout && !layouts.includes(layout)) throw new UsageError(`--layout must be one of ${layouts.join(', ')}`);
     const limitRaw = lastValue(args, 'limit');
     const json = args.bools.has('json');
@@ -203,7 +203,7 @@ export function runList(ctx: ServiceContext, o: ListOptions, io: Io): number {
       )
     : { rows: [], total: 0 };
   // --queue keeps the records in that queue by the inbox's rule (queueSql): one vocabulary for both.
-  const fileOnly = layout !== undefined && (FILE_LAYOUTS as readonly string[]).includes(layout);
+  const fileOnly = layout !== undefined && layoutNames(true).includes(layout);
   const recs =
     ctx.recordSources.length && !fileOnly
       ? listRecords(ctx, { layout, tier, queue, q: o.q, limit: Math.max(limit - page.rows.length, 0) })

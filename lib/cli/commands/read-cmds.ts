@@ -5,7 +5,7 @@ import { UsageError, lastValue } from '../args';
 import type { Io } from '../io';
 import { NO_ROOT, openContext, parseServiceArgs, printJson } from '../service-args';
 import { loadConfig } from '../../core/config';
-import { describeSource } from '../../sources';
+import { describeSource, isFileSource } from '../../sources';
 import { isDemoRoot } from '../../service/settings/demo-root';
 import { checkSourceIndex } from '../../service/claude/index-file-scan';
 import { ownerIdentity } from '../../core/identity';
@@ -189,7 +189,7 @@ const rootsCmd: Command = {
     const owner = ownerIdentity();
     const index = new Map(sources.map((s) => [s.id, checkSourceIndex(s, owner)]));
     // A record root is read for its count (no database here); its layout and shape come from its adapter.
-    const counts = new Map(sources.filter((s) => s.records).map((s) => [s.id, recordCount(s, config.now())]));
+    const counts = new Map(sources.filter((s) => !isFileSource(s)).map((s) => [s.id, recordCount(s, config.now())]));
     if (args.bools.has('json')) {
       printJson(io, {
         configured: sources.map((s) => ({
@@ -203,7 +203,7 @@ const rootsCmd: Command = {
           ...(s.refused ? { refused: s.refused } : {}),
           ...(config.demo ? { demo: true } : {}),
           ...(index.get(s.id) ? { indexFindings: index.get(s.id) } : {}),
-          ...(s.records ? recordRootJson(s.label, counts.get(s.id)!) : {}),
+          ...(!isFileSource(s) ? recordRootJson(s.label, counts.get(s.id)!) : {}),
         })),
         origin: none ? 'none' : config.rootsOrigin,
         ...(none ? { message: NO_ROOT } : {}),
@@ -218,7 +218,7 @@ const rootsCmd: Command = {
       );
     for (const s of sources) {
       if (s.refused) io.out(`  ${s.root}  [not read: ${s.layout}]`);
-      else if (s.records) {
+      else if (!isFileSource(s)) {
         const c = counts.get(s.id)!;
         const n = c.error
           ? `  — ${c.error}`

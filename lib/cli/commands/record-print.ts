@@ -4,14 +4,11 @@
  */
 import { recordHistory } from '../../service/records/history';
 import type { Io } from '../io';
-import type { SourceInfo } from '../../sources';
+import { isFileSource, type SourceInfo } from '../../sources';
 import type { LayoutRead } from '../../sources/record';
-import { recordAdapter } from '../../sources/registry';
+import { layoutAdapter } from '../../sources/registry';
 import type { ServiceContext } from '../../service/context';
 import { recordActionStates, type RecordView } from '../../service/records/read';
-
-/** The layouts read file by file; every other `--layout` is a record layout of the registry. */
-export const FILE_LAYOUTS = ['trust-root', 'claude-code'] as const;
 
 function place(r: RecordView): string {
   const { file, line, endLine } = r.location;
@@ -55,7 +52,7 @@ export function recordItem(r: RecordView, source: SourceInfo | undefined): Recor
     ...exits(r),
     findings: r.findings.length,
     // A read-only layout allows memtrust no verb (docs/records.md); what its owner allows is in ownerActions.
-    ...(recordAdapter(r.layout)?.readOnly ? { actions: [], ownerActions: r.actions } : { actions: r.actions }),
+    ...(layoutAdapter(r.layout)?.readOnly ? { actions: [], ownerActions: r.actions } : { actions: r.actions }),
     refused: r.refused,
   };
 }
@@ -110,9 +107,9 @@ export function recordCount(
   s: SourceInfo,
   now: Date,
 ): { count: number; problems: number; error?: string; read?: Pick<LayoutRead, 'problems' | 'warnings'> } {
-  if (!s.records || s.error) return { count: 0, problems: 0, ...(s.error ? { error: s.error } : {}) };
+  if (isFileSource(s) || s.error) return { count: 0, problems: 0, ...(s.error ? { error: s.error } : {}) };
   try {
-    const r = s.records.read(s.root, { sourceId: s.id, now });
+    const r = s.adapter.read(s.root, { sourceId: s.id, now });
     return {
       count: new Set(r.records.map((x) => x.id)).size,
       problems: r.problems.length,

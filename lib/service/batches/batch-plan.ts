@@ -191,7 +191,7 @@ export function planAudit(ctx: ServiceContext): BatchPlan {
   for (const i of runAudit(ctx).hardFailures) {
     const s = rootOf(ctx, i.source);
     if (!s) continue;
-    const destination = path.posix.join(s.adapter.dirOf('quarantine'), i.filename);
+    const destination = path.posix.join(s.adapter.files.dirOf('quarantine'), i.filename);
     files.push({
       id: `${i.source}:${i.filename}`,
       source: i.source,
@@ -239,7 +239,9 @@ export function planBackfillBatch(
       skipped.push({ file: e.relPath, reason: unwritable });
       continue;
     }
-    const destination = p.move ? path.posix.join(s.adapter.dirOf(p.move.dir, p.move.month), p.filename) : e.relPath;
+    const destination = p.move
+      ? path.posix.join(s.adapter.files.dirOf(p.move.dir, p.move.month), p.filename)
+      : e.relPath;
     const sets = Object.entries(p.set)
       .map(([k, v]) => `${k}=${v}`)
       .join(', ');
@@ -332,7 +334,7 @@ export function planTransitions(
       skipped.push({ file: rel, reason: d.message });
       continue;
     }
-    const destination = d.move ? path.posix.join(s.adapter.dirOf(d.move.dir, d.move.month), found.filename) : rel;
+    const destination = d.move ? path.posix.join(s.adapter.files.dirOf(d.move.dir, d.move.month), found.filename) : rel;
     files.push({
       id: `${s.id}:${found.filename}`,
       source: s.id,

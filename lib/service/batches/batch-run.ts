@@ -59,7 +59,7 @@ export interface BatchOptions {
 }
 
 const indexSha = (source: SourceInfo): string | null => {
-  const f = source.adapter.indexFile;
+  const f = source.adapter.files?.indexFile;
   const b = f ? readIfExists(path.join(source.root, f)) : null;
   return b ? sha256(b) : null;
 };
@@ -92,7 +92,7 @@ export function runBatch(ctx: ServiceContext, opts: BatchOptions, steps: BatchSt
   // The snapshot is durable before the first byte of any memory changes.
   const created: SourceInfo[] = [];
   for (const { source, files, blobs } of bySource.values()) {
-    const indexFile = source.adapter.indexFile;
+    const indexFile = source.adapter.files?.indexFile;
     const index = indexFile ? readIfExists(path.join(source.root, indexFile)) : null;
     const fresh = writeSnapshot(
       source.root,

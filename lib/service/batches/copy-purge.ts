@@ -71,7 +71,7 @@ export function purgeRemovedCredentials(
   const wanted = new Set(memories);
   if (wanted.size === 0) return [];
   const owner = ctx.owner();
-  const indexFile = source.adapter.indexFile ?? undefined;
+  const indexFile = source.adapter.files?.indexFile ?? undefined;
   if (indexFile) wanted.add(indexFile);
   const now = new Map<string, Buffer | null>();
   const current = (memory: string) => {
@@ -107,7 +107,7 @@ export function purgeRemovedCredentials(
  * root's lock: the stash is read, changed and written back.
  */
 export function purgeStash(ctx: ServiceContext, source: SourceInfo): void {
-  const indexFile = source.adapter.indexFile ?? undefined;
+  const indexFile = source.adapter.files?.indexFile ?? undefined;
   if (!indexFile) return;
   const owner = ctx.owner();
   const index = readIfExists(path.join(source.root, indexFile));

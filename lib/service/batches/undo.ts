@@ -12,7 +12,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Actor, AuditEvent, EventTier } from '../../audit/event';
-import type { SourceInfo } from '../../sources';
+import type { FileSourceInfo, SourceInfo } from '../../sources';
 import type { Location } from '../../trust/tiers';
 import type { ServiceContext } from '../context';
 import { listAuditFiles, readAuditFrom } from '../audit/audit-log';
@@ -59,16 +59,16 @@ export function batchEvents(root: string, id: string): AuditEvent[] {
   });
 }
 
-function locationOf(source: SourceInfo, rel: string): { dir: Location; month?: string } {
+function locationOf(source: FileSourceInfo, rel: string): { dir: Location; month?: string } {
   const dir = path.posix.dirname(rel) === '.' ? '' : path.posix.dirname(rel);
-  if (dir === source.adapter.dirOf('quarantine')) return { dir: 'quarantine' };
-  const archiveBase = path.posix.dirname(source.adapter.dirOf('archive', '0000-00'));
+  if (dir === source.adapter.files.dirOf('quarantine')) return { dir: 'quarantine' };
+  const archiveBase = path.posix.dirname(source.adapter.files.dirOf('archive', '0000-00'));
   if (dir.startsWith(`${archiveBase}/`)) return { dir: 'archive', month: path.posix.basename(dir) };
   return { dir: 'memories' };
 }
 
 interface Work {
-  source: SourceInfo;
+  source: FileSourceInfo;
   manifest: BatchManifest;
   /** Files to put back: snapshot, bytes, where and what it is now, the event it undoes. */
   files: { snap: SnapshotFile; bytes: Buffer; now: string; nowSha: string; event: AuditEvent }[];
@@ -80,7 +80,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** Looks at everything first; returns the work, or a refusal naming what changed. */
 function prepare(
   id: string,
-  source: SourceInfo,
+  source: FileSourceInfo,
   manifest: BatchManifest,
   undoRetentionDays: number,
 ): { work: Work; already: boolean } | Extract<UndoResult, { ok: false }> {

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { SourceInfo } from '../../sources';
+import type { FileSourceInfo } from '../../sources';
 import { indexLinkTarget } from '../../trust/index-limits';
 
 export const INDEX_MAX_LINES = 200;
@@ -23,8 +23,8 @@ export function readIndex(root: string, indexFile: string): string | null {
   }
 }
 
-export function markIndexed(sqlite: Database.Database, source: SourceInfo): void {
-  const text = readIndex(source.root, source.adapter.indexFile!) ?? '';
+export function markIndexed(sqlite: Database.Database, source: FileSourceInfo): void {
+  const text = readIndex(source.root, source.adapter.files.indexFile!) ?? '';
   const named = new Set(
     text
       .split('\n')

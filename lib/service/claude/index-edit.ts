@@ -51,7 +51,7 @@ export function planIndexEdit(
   to: string | null,
   fields: Record<string, string>,
 ): IndexEdit | undefined {
-  const indexFile = found.source.adapter.indexFile;
+  const indexFile = found.source.adapter.files?.indexFile;
   if (!indexFile) return undefined;
   const text = readIndex(found.source.root, indexFile) ?? '';
   if (to === 'quarantined' && from !== 'quarantined') {

@@ -74,7 +74,7 @@ export function checkIndexFile(
 }
 
 function readIndex(source: SourceInfo): { file: string; bytes: Buffer } | null {
-  const file = source.adapter.indexFile;
+  const file = source.adapter.files?.indexFile;
   if (!file || source.error) return null;
   try {
     return { file, bytes: fs.readFileSync(path.join(source.root, file)) };
@@ -114,7 +114,7 @@ export function storeIndexFindings(
   const insValue = sqlite.prepare(
     'INSERT INTO credential_values (key, source, hash, len, quick, own) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  const key = `${source.id}:${source.adapter.indexFile ?? ''}`;
+  const key = `${source.id}:${source.adapter.files?.indexFile ?? ''}`;
   sqlite.transaction(() => {
     sqlite.prepare('DELETE FROM index_findings WHERE source = ?').run(source.id);
     for (const f of found)

@@ -15,7 +15,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { SourceInfo } from '../../sources';
+import type { FileSourceInfo } from '../../sources';
 import type { OwnerIdentity } from '../../validators/types';
 import { markIndexed } from './claude-index';
 import { storeIndexFindings } from './index-file-scan';
@@ -38,9 +38,9 @@ function statPart(p: string, oldest: number): { part: string; settled: boolean }
   }
 }
 
-function stampOf(source: SourceInfo): { stamp: string; settled: boolean } {
+function stampOf(source: FileSourceInfo): { stamp: string; settled: boolean } {
   const oldest = Date.now() - RACY_MS;
-  const file = statPart(path.join(source.root, source.adapter.indexFile!), oldest);
+  const file = statPart(path.join(source.root, source.adapter.files.indexFile!), oldest);
   const dir = statPart(source.root, oldest);
   return { stamp: `${file.part}|${dir.part}`, settled: file.settled && dir.settled };
 }
@@ -52,7 +52,7 @@ function stampOf(source: SourceInfo): { stamp: string; settled: boolean } {
  */
 export function refreshIndexFile(
   sqlite: Database.Database,
-  source: SourceInfo,
+  source: FileSourceInfo,
   owner: OwnerIdentity,
   rowsChanged: boolean,
   versions: VersionKeeper | null = null,

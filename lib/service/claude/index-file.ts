@@ -57,7 +57,7 @@ const MAX_SHOWN_LINES = 5000;
 export function indexFileView(ctx: ServiceContext, sourceId: string, filename: string): IndexFileResult {
   const source = ctx.sources.find((s) => s.id === sourceId);
   if (!source) return { ok: false, code: 'not-found', message: `No configured root has the id ${sourceId}.` };
-  const indexFile = source.adapter.indexFile;
+  const indexFile = source.adapter.files?.indexFile;
   if (!indexFile || indexFile.toLowerCase() !== filename.toLowerCase())
     return { ok: false, code: 'not-found', message: `${filename} is not the index file of this root.` };
   let text: string;

@@ -140,7 +140,7 @@ function withRecordFacets(ctx: ServiceContext, f: InboxFacets, live: string[]): 
   if (live.length === 0) return f;
   const roots = ctx.recordSources
     .filter((s) => live.includes(s.id))
-    .map((s) => ({ id: s.id, root: s.root, kind: s.records!.layout as string }));
+    .map((s) => ({ id: s.id, root: s.root, kind: s.adapter.layout as string }));
   return { ...f, sources: [...f.sources, ...roots], kinds: findingKinds(ctx, live) };
 }
 
@@ -184,11 +184,11 @@ function recordPane(ctx: ServiceContext, item: InboxItem): InboxPane | null {
     | { data: string }
     | undefined;
   const source = ctx.recordSources.find((s) => s.id === item.source);
-  if (!row || !source?.records) return null;
+  if (!row || !source) return null;
   const r = JSON.parse(row.data) as RecordView;
   const owner = ctx.owner();
   const mask = (s: string) => maskValues(s, owner).text;
-  const readOnly = source.records.readOnly ?? null;
+  const readOnly = source.adapter.readOnly ?? null;
   return {
     item,
     body: r.text,
@@ -206,7 +206,7 @@ function recordPane(ctx: ServiceContext, item: InboxItem): InboxPane | null {
       ...(readOnly ? [`read-only: ${readOnly}`] : []),
     ],
     record: {
-      layoutActions: source.records.actions,
+      layoutActions: source.adapter.actions,
       actions: r.actions,
       refused: Object.fromEntries(Object.entries(r.refused).map(([k, v]) => [k, mask(v)])),
       readOnly,

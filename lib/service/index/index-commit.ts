@@ -3,7 +3,7 @@ import { rulesForLayout } from '../../validators/validation-rules';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { SourceInfo, ListedFile } from '../../sources';
+import type { FileSourceInfo, ListedFile } from '../../sources';
 import type { Intent } from '../write/journal';
 import type { ServiceContext } from '../context';
 import { eventInserter } from '../audit/audit-mirror';
@@ -17,14 +17,14 @@ export function eventApplied(sqlite: Database.Database, source: string, op: stri
   return !!sqlite.prepare('SELECT 1 FROM audit_events WHERE source = ? AND id = ?').get(source, op);
 }
 
-function locationOf(rel: string, source: SourceInfo): Location {
+function locationOf(rel: string, source: FileSourceInfo): Location {
   const dir = path.posix.dirname(rel);
-  if (dir === source.adapter.dirOf('quarantine')) return 'quarantine';
-  if (dir.startsWith(`${path.posix.dirname(source.adapter.dirOf('archive', '0000-00'))}/`)) return 'archive';
+  if (dir === source.adapter.files.dirOf('quarantine')) return 'quarantine';
+  if (dir.startsWith(`${path.posix.dirname(source.adapter.files.dirOf('archive', '0000-00'))}/`)) return 'archive';
   return 'memories';
 }
 
-export function commitToIndex(ctx: ServiceContext, source: SourceInfo, intent: Intent): void {
+export function commitToIndex(ctx: ServiceContext, source: FileSourceInfo, intent: Intent): void {
   const sqlite = ctx.handle.sqlite;
   const writer = rowWriter(sqlite);
   const insertEvent = eventInserter(sqlite);
@@ -66,5 +66,5 @@ export function commitToIndex(ctx: ServiceContext, source: SourceInfo, intent: I
       }
     })
     .immediate();
-  if (source.adapter.indexFile) markIndexed(sqlite, source);
+  if (source.adapter.files?.indexFile) markIndexed(sqlite, source);
 }

@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import type { Inspected } from './inspect';
 import { clockBases } from './inspect';
 import type { ListedFile } from '../../sources';
+import type { Location } from '../../trust/tiers';
 
 export interface RowWriter {
   /** `isNew`: the caller knows no row exists (first scan), so the delete is skipped. */
@@ -160,8 +161,7 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
     upsertError(source, file, error, isNew = false) {
       const id = identity(source, file);
       const key = id[0];
-      const tier =
-        file.location === 'quarantine' ? 'quarantined' : file.location === 'archive' ? 'archived' : 'inferred';
+      const tier = errorRowTier(file.location);
       insertRow(key, isNew, [
         ...id,
         tier,
@@ -195,6 +195,11 @@ export function rowWriter(sqlite: Database.Database): RowWriter {
       insertFinding.run(key, 'validate', 'unreadable', 'FAIL-STRUCT', null, error, null);
     },
   };
+}
+
+/** The tier of a file the scan could not read (an error row): its folder's, inferred in memories/. */
+export function errorRowTier(location: Location): 'quarantined' | 'archived' | 'inferred' {
+  return location === 'quarantine' ? 'quarantined' : location === 'archive' ? 'archived' : 'inferred';
 }
 
 /** Same filename in memories/ and quarantine/ of one source: both rows are conflicts (docs/trust-model.md). */

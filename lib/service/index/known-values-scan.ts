@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { SourceInfo } from '../../sources';
+import type { FileSourceInfo } from '../../sources';
 import type { OwnerIdentity } from '../../validators/types';
 import { type KnownEntry, type KnownValues, holdsKnownValue, knownValuesOf } from '../../validators/known-values';
 import { SET_FILE, loadKnownValues, saveKnownValues } from '../known-values-store';
@@ -50,11 +50,11 @@ export interface PropagateResult {
  */
 export function propagateKnownValues(
   sqlite: Database.Database,
-  sources: readonly SourceInfo[],
+  sources: readonly FileSourceInfo[],
   owner: OwnerIdentity,
   dir: string,
-  recheck: (source: SourceInfo, rels: Set<string>, owner: OwnerIdentity) => void,
-  recheckIndex: (source: SourceInfo, owner: OwnerIdentity) => void,
+  recheck: (source: FileSourceInfo, rels: Set<string>, owner: OwnerIdentity) => void,
+  recheckIndex: (source: FileSourceInfo, owner: OwnerIdentity) => void,
 ): PropagateResult {
   const before = owner.knownValues;
   const now = setFromRows(sqlite);
@@ -123,7 +123,7 @@ export function propagateKnownValues(
     if (rels && rels.size > 0 && !source.error) {
       recheck(source, rels, next);
       rechecked += rels.size;
-    } else if (source.adapter.indexFile && !source.error) recheckIndex(source, next);
+    } else if (source.adapter.files?.indexFile && !source.error) recheckIndex(source, next);
   }
   if (storedClear) forgetClearText(sqlite);
   return { changed: changed.size, rechecked };

@@ -39,7 +39,10 @@ beforeEach(() => {
   scan(ctx);
   // The same layout, without promote.
   const source = ctx.sources[0]!;
-  source.adapter = { ...source.adapter, supports: ['demote', 'restore', 'archive', 'reaffirm'] };
+  source.adapter = {
+    ...source.adapter,
+    files: { ...source.adapter.files, supports: ['demote', 'restore', 'archive', 'reaffirm'] },
+  };
 });
 afterEach(() => {
   closeCtx(sb);
@@ -74,7 +77,8 @@ describe('layout capabilities', () => {
   });
 
   it('with the full adapter the same memory may be promoted', () => {
-    ctx.sources[0]!.adapter = { ...ctx.sources[0]!.adapter, supports: ['promote', 'demote'] };
+    const s = ctx.sources[0]!;
+    s.adapter = { ...s.adapter, files: { ...s.adapter.files, supports: ['promote', 'demote'] } };
     const d = memoryDetail(ctx, 'feedback_merge.md');
     if (!d.ok) throw new Error(d.message);
     expect(d.detail.actions.find((a) => a.action === 'promote')?.allowed).toBe(true);

@@ -11,7 +11,7 @@ import {
   type FileState,
   type FindingRef,
 } from '../../trust/allowed';
-import { unsupportedAction, type SourceAdapter } from '../../sources';
+import { unsupportedAction, type FileLayoutAdapter } from '../../sources/layout-adapter';
 import type { MemoryAction } from '../../trust/tiers';
 import type { MemoryFacts } from '../../trust/facts';
 import type { MemoryListItem } from '../../../db/queries/memories';
@@ -90,7 +90,7 @@ export function rowFacts(m: FactsRow): MemoryFacts {
  * detail page, the inbox, bulk plans and `list --json` take their actions from.
  */
 export function memoryActions(
-  adapter: SourceAdapter,
+  adapter: FileLayoutAdapter,
   facts: MemoryFacts,
   now: Date,
   state?: FileState,
@@ -114,7 +114,7 @@ export function rowActionNames(
   facts: MemoryFacts,
   now: Date,
   findings: Map<string, FindingRef[]>,
-  adapter: SourceAdapter | undefined,
+  adapter: FileLayoutAdapter | undefined,
 ): MemoryAction[] {
   if (m.error) return [];
   const state = { validateExit: m.validateExit, secretExit: m.secretExit, findings: findings.get(m.key) ?? [] };
@@ -130,7 +130,7 @@ export function rowActions(
   sqlite: Database.Database,
   items: MemoryListItem[],
   now: Date,
-  adapterOf: (source: string) => SourceAdapter | undefined,
+  adapterOf: (source: string) => FileLayoutAdapter | undefined,
 ): Map<string, MemoryAction[]> {
   const findings = loadFindings(sqlite, items);
   const out = new Map<string, MemoryAction[]>();

@@ -15,14 +15,14 @@ import { metaDir } from '../meta/places';
 import { auditDir } from '../audit/audit-log';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SourceInfo } from '../../sources';
+import type { FileSourceInfo } from '../../sources';
 import { type Answer, answerPath, COOKIE_RE, type Lease, leasePath, monitorKey, watchDir } from './monitor-files';
 
 export interface Monitor {
   /** True once any watched directory changed since the last `beginScan`. */
   readonly dirty: boolean;
   /** Watch the directories of these sources (new ones added, vanished or replaced ones re-made). */
-  watch(sources: SourceInfo[]): void;
+  watch(sources: FileSourceInfo[]): void;
   /**
    * A scan is about to read the disk: events from here on are after it began. Returns the
    * memory files (absolute paths) events named since the last `beginScan`, or null when
@@ -36,7 +36,7 @@ export interface Monitor {
 }
 
 /** The directories a file root's adapter lists, each with the one it lives in (watched too). */
-export function dirsOf(source: SourceInfo): string[] {
+export function dirsOf(source: FileSourceInfo): string[] {
   return [...rolesOf(source).keys()];
 }
 
@@ -48,8 +48,8 @@ export function dirsOf(source: SourceInfo): string[] {
  */
 type Role = { files: boolean; layout: boolean };
 
-function rolesOf(source: SourceInfo): Map<string, Role> {
-  const a = source.adapter;
+function rolesOf(source: FileSourceInfo): Map<string, Role> {
+  const a = source.adapter.files;
   const roles = new Map<string, Role>();
   const add = (rel: string, r: Partial<Role>) => {
     const abs = path.resolve(source.root, rel);

@@ -6,12 +6,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SourceInfo } from '../../sources';
+import { isFileSource, type FileSourceInfo, type SourceInfo } from '../../sources';
 import type { Location } from '../../trust/tiers';
 import { confine, isInside, PathEscapeError } from '../../core/paths';
 
-export interface Located {
-  source: SourceInfo;
+/** A file on disk in a root: a memory (a file layout's root), or a record store's file a record batch writes. */
+export interface Located<S extends SourceInfo = FileSourceInfo> {
+  source: S;
   relPath: string;
   abs: string;
   filename: string;
@@ -24,8 +25,8 @@ export type Resolution =
 
 const FILENAME = /^[^/\\\0]+\.md$/;
 
-function locationsOf(source: SourceInfo, filename: string): Located[] {
-  const a = source.adapter;
+function locationsOf(source: FileSourceInfo, filename: string): Located[] {
+  const a = source.adapter.files;
   const dirs: { rel: string; location: Location }[] = [
     { rel: a.dirOf('memories'), location: 'memories' },
     { rel: a.dirOf('quarantine'), location: 'quarantine' },
@@ -60,9 +61,15 @@ const SOURCE_PREFIX = /^([a-z0-9-]{1,40}):(.+)$/;
  * index key `<source-id>:<relPath>`, a path inside a root (absolute, or relative to the
  * working directory), or a `relPath` as `list` prints it (relative to its root).
  */
-export function resolveMemory(sources: SourceInfo[], ref: string, opts: { sourceId?: string } = {}): Resolution {
+export function resolveMemory(
+  sources: readonly SourceInfo[],
+  ref: string,
+  opts: { sourceId?: string } = {},
+): Resolution {
   if (ref.includes('\0')) return { ok: false, code: 'bad-name', message: 'the name contains a NUL byte' };
-  let pool = opts.sourceId ? sources.filter((s) => s.id === opts.sourceId) : sources;
+  // A memory is a file of a file layout's root: roots read as records hold none.
+  const files = sources.filter(isFileSource);
+  let pool = opts.sourceId ? files.filter((s) => s.id === opts.sourceId) : files;
   const prefixed = SOURCE_PREFIX.exec(ref);
   if (prefixed && pool.some((s) => s.id === prefixed[1])) {
     pool = pool.filter((s) => s.id === prefixed[1]);

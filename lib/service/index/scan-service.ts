@@ -4,7 +4,7 @@ import { refreshSources, type ServiceContext } from '../context';
 import { scanSources, type ScanOptions, type ScanStats } from './scan';
 import { recoverAll } from '../write/recover';
 import { indexVouched } from './ask-monitor';
-import type { SourceInfo } from '../../sources';
+import type { FileSourceInfo } from '../../sources';
 import path from 'node:path';
 import { fillOrigins } from '../origin/origin-index';
 import { originDataDir } from '../origin/memory-origin';
@@ -18,7 +18,7 @@ export interface ServiceScanOptions extends ScanOptions {
   /** Ask a running watcher whether the file roots may be taken as indexed (docs/freshness.md). */
   askWatcher?: boolean;
   /** Called with the re-detected roots just before the scan reads the disk (a watcher places its watches here). */
-  beforeRead?: (sources: SourceInfo[]) => void;
+  beforeRead?: (sources: FileSourceInfo[]) => void;
   /**
    * How the rows' origins are answered after the scan (docs/origin.md "In the index"):
    * `cache` (default) from the transcript cache only — the dashboard reads the rest in the

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { SourceInfo, ListedFile } from '../../sources';
+import type { FileSourceInfo, SourceInfo, ListedFile } from '../../sources';
 import { STAT_LATER, withNamesOnly, withStatLater } from '../../sources/list-dir';
 import type { OwnerIdentity } from '../../validators/types';
 import { markConflictFor, markConflicts, rowWriter } from './index-rows';
@@ -131,7 +131,7 @@ function rebuildFts(sqlite: Database.Database): void {
 
 export function scanSources(
   sqlite: Database.Database,
-  sources: SourceInfo[],
+  sources: FileSourceInfo[],
   given: OwnerIdentity,
   now: Date,
   givenOpts: ScanOptions = {},
@@ -204,7 +204,7 @@ export function scanSources(
       owner,
       dir,
       (source, rels, next) => {
-        const listed = withNamesOnly(namesByDir(rels), () => source.adapter.list(source.root));
+        const listed = withNamesOnly(namesByDir(rels), () => source.adapter.files.list(source.root));
         const quiet: ScanStats = { sources: 0, files: 0, read: 0, removed: 0, events: 0, errors: [] };
         compareAndLoad(sqlite, source, next, quiet, recheck, true, listed, rels);
       },
@@ -222,7 +222,7 @@ export function scanSources(
 
 function scanOne(
   sqlite: Database.Database,
-  source: SourceInfo,
+  source: FileSourceInfo,
   owner: OwnerIdentity,
   stats: ScanStats,
   opts: ScanOptions,
@@ -234,7 +234,7 @@ function scanOne(
   // takes its size and mtime from the open file (docs/performance.md, "A first index stats
   // each file once").
   const later = !seen && !sqlite.prepare('SELECT 1 FROM memories WHERE source = ? LIMIT 1').get(source.id);
-  const list = () => source.adapter.list(source.root);
+  const list = () => source.adapter.files.list(source.root);
   // The watcher's events named every file that changed, came or went since its listing: only
   // those names are looked at, no folder is read (docs/freshness.md, "Targeted rescans"). A
   // transition in flight shows a file where it was, which only a whole listing can do.
@@ -294,7 +294,7 @@ function keptListing(seen: WatchedRoot, relisted: ListedFile[]): ListedFile[] {
  */
 function compareAndLoad(
   sqlite: Database.Database,
-  source: SourceInfo,
+  source: FileSourceInfo,
   owner: OwnerIdentity,
   stats: ScanStats,
   opts: ScanOptions,
@@ -457,7 +457,7 @@ function compareAndLoad(
       })();
   } else if (changed.length > 0 || stats.removed > 0) markConflicts(sqlite, source.id);
   // An unchanged root writes nothing here either (claude/index-file-stamp.ts).
-  if (source.adapter.indexFile)
+  if (source.adapter.files?.indexFile)
     refreshIndexFile(sqlite, source, owner, force || changed.length > 0 || existing.size > 0, versions);
   const outside = versions?.close() ?? 0;
   if (outside > 0) {

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb, closeDb } from '../../../db/client';
-import { describeSource, type ListedFile } from '../../sources';
+import { describeSource, type FileSourceInfo, type ListedFile } from '../../sources';
 import { STAT_LATER } from '../../sources/list-dir';
 import { openListedLater, SCAN_READ_CAP, scanSources } from './scan';
 
@@ -80,7 +80,7 @@ describe('a first index', () => {
   it('gives the watcher a listing with the sizes and mtimes of the files, as a listing with lstat does', () => {
     for (let i = 0; i < 5; i++) fs.writeFileSync(path.join(root, 'memories', `m${i}.md`), MEMORY.repeat(i + 1));
     fs.symlinkSync(path.join(root, 'memories', 'm0.md'), path.join(root, 'memories', 'sym.md'));
-    const source = describeSource(root);
+    const source = describeSource(root) as FileSourceInfo;
     const sqlite = openDb(path.join(tmp, 'index.sqlite')).sqlite;
     const kept = new Map<string, ListedFile[]>();
     const owner = { emails: ['owner@example.com'], names: [], allowNetworks: [] } as never;
@@ -88,7 +88,7 @@ describe('a first index', () => {
       onListed: (id, listed) => kept.set(id, listed),
     });
     expect(stats.read).toBe(6);
-    const byLstat = source.adapter.list(root); // a plain listing: every file lstat'ed
+    const byLstat = source.adapter.files.list(root); // a plain listing: every file lstat'ed
     const strip = (l: ListedFile[]) =>
       l
         .map(({ relPath, size, mtimeMs, refused }) => ({ relPath, size, mtimeMs, refused }))

@@ -147,7 +147,7 @@ export function planRecordActions(
         message: `${label}: the steps of one batch must be records of one root (${source.root} and ${found.source.root})`,
       };
     source = found.source;
-    const adapter = source.records!;
+    const adapter = source.adapter;
     if (step.reason && containsSecret(step.reason, ctx.owner())) {
       return {
         ok: false,

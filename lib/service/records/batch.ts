@@ -79,7 +79,7 @@ function runChange(
   c: RecordChange,
   bytes: Buffer,
 ): TransitionResult {
-  const located: Located = {
+  const located: Located<SourceInfo> = {
     source,
     relPath: c.src,
     abs: path.join(source.root, c.src),

@@ -30,7 +30,7 @@ export function recordHistoryTarget(ctx: ServiceContext, ref: string): RecordHis
     source,
     key,
     id: `${source.id}:${key}`,
-    layout: source.records!.layout,
+    layout: source.adapter.layout,
   });
   const found = findRecord(ctx, ref);
   if (found.ok) return hit(found.source, found.record.key);

@@ -16,7 +16,7 @@ import {
   type RecordFlag,
   type RecordTier,
 } from '../../sources/record';
-import type { SourceInfo } from '../../sources';
+import { isFileSource, type SourceInfo } from '../../sources';
 import type { Finding, OwnerIdentity } from '../../validators/types';
 import { runSecretAndInjection } from '../../validators/secret-and-injection';
 import { splitHints } from '../../validators/hints';
@@ -135,7 +135,7 @@ export function forgetRecordCache(): void {
 
 /** The adapter's token plus what else the read depends on: the owner's rules and the clock hour (ages, TTLs). */
 function fullToken(ctx: ServiceContext, source: SourceInfo, owner: OwnerIdentity): string {
-  const adapter = source.records!;
+  const adapter = source.adapter;
   return [
     adapter.layout,
     source.root,
@@ -215,7 +215,7 @@ function storeIndexed(sqlite: Database.Database, source: SourceInfo, token: stri
         .run(
           source.id,
           source.root,
-          source.records!.layout,
+          source.adapter.layout,
           source.shape ?? '',
           token,
           JSON.stringify(read.problems),
@@ -247,7 +247,7 @@ function previousFindings(
     | { token: string }
     | undefined;
   const was = row?.token.split('\n') ?? [];
-  if (was[0] !== source.records!.layout || was[1] !== source.root || was[3] !== readSignature(owner)) return none;
+  if (was[0] !== source.adapter.layout || was[1] !== source.root || was[3] !== readSignature(owner)) return none;
   const prior = new Map<string, { text: string; line: number; endLine: number; findings: string | null }>();
   for (const r of sqlite
     .prepare(
@@ -280,8 +280,9 @@ function previousFindings(
  * when the store changed since the last read (memory, then the index, answer otherwise).
  */
 export function readSourceRecords(ctx: ServiceContext, source: SourceInfo): SourceRead {
-  const adapter = source.records;
-  if (!adapter) return { records: [], problems: [], warnings: [], error: `${source.root} is not a record source` };
+  const adapter = source.adapter;
+  if (isFileSource(source))
+    return { records: [], problems: [], warnings: [], error: `${source.root} is not a record source` };
   if (source.error) return { records: [], problems: [], warnings: [], error: source.error };
   const owner = ctx.owner();
   let token: string;
@@ -364,7 +365,7 @@ export function listRecords(
 } {
   const all = syncAll(ctx);
   // Problems, warnings and errors of the sources the filter keeps.
-  const layouts = new Map(ctx.recordSources.map((s) => [s.id, s.records!.layout as string]));
+  const layouts = new Map(ctx.recordSources.map((s) => [s.id, s.adapter.layout as string]));
   const reads = [...all].filter(
     ([s]) => (!filter.source || s === filter.source) && (!filter.layout || layouts.get(s) === filter.layout),
   );
@@ -401,7 +402,7 @@ export function listRecords(
  * none of its rows in memory (docs/performance.md, "Records"); otherwise the store is read.
  */
 function syncOne(ctx: ServiceContext, source: SourceInfo): { error: string | null } {
-  if (source.records && !source.error) {
+  if (!isFileSource(source) && !source.error) {
     try {
       const token = fullToken(ctx, source, ctx.owner());
       const indexed = ctx.handle.sqlite.prepare('SELECT token FROM layout_sources WHERE source = ?').get(source.id) as
@@ -468,7 +469,7 @@ export function findRecord(ctx: ServiceContext, idOrKey: string): FindResult {
  * read-only layout the owning tool's command the adapter plans instead (docs/records.md).
  */
 export function recordActionStates(ctx: ServiceContext, source: SourceInfo, record: RecordView): RecordActionState[] {
-  const adapter = source.records!;
+  const adapter = source.adapter;
   const read = (file: string): Buffer | null => {
     try {
       return fs.readFileSync(confine(source.root, file));
@@ -551,7 +552,7 @@ export function recordSourceSummaries(ctx: ServiceContext): RecordSourceSummary[
       source: s.id,
       root: s.root,
       label: s.label,
-      layout: s.records!.layout,
+      layout: s.adapter.layout,
       shape: s.shape ?? '',
       count: r.records.length,
       problems: r.problems.length,
@@ -566,7 +567,7 @@ export function recordSourceSummaries(ctx: ServiceContext): RecordSourceSummary[
  * write pipeline reads the store afresh under its lock; pages and the CLI use RecordView).
  */
 export function readRawRecord(ctx: ServiceContext, source: SourceInfo, id: string): LayoutRecord | null {
-  if (!source.records || source.error) return null;
-  const r = source.records.read(source.root, { sourceId: source.id, now: ctx.now() });
+  if (isFileSource(source) || source.error) return null;
+  const r = source.adapter.read(source.root, { sourceId: source.id, now: ctx.now() });
   return r.records.find((x) => x.id === id) ?? null;
 }

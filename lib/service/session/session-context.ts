@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import os from 'node:os';
 import path from 'node:path';
 import type { Env } from '../../core/env';
-import { describeSource, type ListedFile, type SourceInfo } from '../../sources';
+import { describeSource, isFileSource, type FileSourceInfo, type ListedFile, type SourceInfo } from '../../sources';
 import {
   contextRows,
   type ContextIndexRow,
@@ -413,10 +413,11 @@ export function readContextRoot(
 ): ContextRootInput {
   const base = { id: source.id, root: source.root, display: display(source.root, home), layout: source.kind };
   if (source.error) return { ...base, error: source.error, memories: [] };
+  // A root read as records has no memory files to load (docs/session-context.md).
+  if (!isFileSource(source)) return { ...base, memories: [] };
   let files: ListedFile[];
   try {
-    files =
-      listing === 'index' && rows && !source.records ? listFromIndex(source, rows) : source.adapter.list(source.root);
+    files = listing === 'index' && rows ? listFromIndex(source, rows) : source.adapter.files.list(source.root);
   } catch (e) {
     return { ...base, error: `could not be listed: ${(e as Error).message}`, memories: [] };
   }
@@ -441,12 +442,12 @@ export function readContextRoot(
 /** A Claude Code folder's MEMORY.md, read from disk (the index does not hold it); its credential lines kept like a memory's checks. */
 function withIndexFile(
   input: ContextRootInput,
-  source: SourceInfo,
+  source: FileSourceInfo,
   owner: OwnerIdentity,
   checks?: RootChecks,
 ): ContextRootInput {
-  if (!source.adapter.indexFile) return input;
-  const abs = path.join(source.root, source.adapter.indexFile);
+  if (!source.adapter.files?.indexFile) return input;
+  const abs = path.join(source.root, source.adapter.files?.indexFile);
   let before: fs.Stats | null = null;
   try {
     before = checks ? fs.statSync(abs) : null;
@@ -455,7 +456,7 @@ function withIndexFile(
   }
   const stat = before && { size: before.size, mtimeMs: Math.floor(before.mtimeMs) };
   const kept = stat ? checks?.index(stat.size, stat.mtimeMs) : undefined;
-  const text = readIndex(source.root, source.adapter.indexFile);
+  const text = readIndex(source.root, source.adapter.files?.indexFile);
   let lines: number[];
   if (text === null) lines = [];
   else if (kept && Buffer.byteLength(text, 'utf8') === stat!.size) lines = kept;
@@ -572,7 +573,7 @@ interface KeptSource {
  * than sorted again.
  */
 function readKeptRoot(
-  source: SourceInfo,
+  source: FileSourceInfo,
   owner: OwnerIdentity,
   home: string,
   q: ContextRows,
@@ -732,10 +733,10 @@ export function contextPlanKey(
   now: Date,
 ): string {
   const indexFiles = sources
-    .filter((s) => s.adapter.indexFile && !s.error)
+    .filter((s) => s.adapter.files?.indexFile && !s.error)
     .map((s) => {
       try {
-        const st = fs.statSync(path.join(s.root, s.adapter.indexFile!));
+        const st = fs.statSync(path.join(s.root, s.adapter.files!.indexFile!));
         return `${s.id}:${st.size}:${st.mtimeMs}`;
       } catch {
         return `${s.id}:-`;
@@ -769,7 +770,7 @@ export function buildSessionContext(req: ContextRequest): ContextPlan {
     const roots = req.roots.map((r) => {
       const source = describeSource(r);
       seen.add(source.id);
-      if (keep && cache && !source.error && !source.records) {
+      if (keep && cache && !source.error && isFileSource(source)) {
         try {
           return readKeptRoot(source, req.owner, home, cache.rows, keep);
         } catch {

@@ -139,7 +139,7 @@ export function recoverVersions(
       const changes: ChangeBytes[] = [];
       const events: AuditEvent[] = [];
       const lines: IndexLine[] = [];
-      const indexFile = source.adapter.indexFile;
+      const indexFile = source.adapter.files?.indexFile;
       const kept = indexFile ? store.readIndex(source.root) : [];
       for (const t of group) {
         const bytes = store.bytesOf(t.line);

@@ -141,7 +141,7 @@ export function createMemory(
         message: `${filename} already exists (${clash.found.relPath}): choose another name`,
         paths: [clash.found.abs],
       };
-    const dir = source.adapter.dirOf('memories');
+    const dir = source.adapter.files.dirOf('memories');
     const rel = dir ? `${dir}/${filename}` : filename;
     const op = crypto.randomUUID();
     const event: AuditEvent = {
@@ -162,9 +162,9 @@ export function createMemory(
       batch: op,
     };
     const tmp = path.posix.join(dir, `.${filename}.${op}.tmp`);
-    const indexEdit = source.adapter.indexFile
+    const indexEdit = source.adapter.files?.indexFile
       ? {
-          file: source.adapter.indexFile,
+          file: source.adapter.files?.indexFile,
           kind: 'insert' as const,
           line: `- [${input.name.replace(/[[\]\n\r]/g, ' ')}](${filename}) — ${input.description.replace(/[\n\r]/g, ' ')}`,
           at: -1,

@@ -5,7 +5,7 @@
  * re-run the whole tail after an interruption anywhere in it.
  */
 import path from 'node:path';
-import type { SourceInfo } from '../../sources';
+import { isFileSource, type SourceInfo } from '../../sources';
 import type { ServiceContext } from '../context';
 import { clearIntent, type Intent } from './journal';
 import { applyIndexEdit } from '../claude/index-edit';
@@ -22,7 +22,7 @@ export function finishIntent(ctx: ServiceContext, source: SourceInfo, intent: In
   // A record store's files are not memories: its index is refreshed by the record batch (docs/records-write.md).
   // (`events` marks a record batch's change even when a crash left the store undetectable for a moment.)
   // Without an index (the plugin's hooks) the dashboard's next scan reads the file and the event.
-  if (!source.records && !intent.events && !ctx.noIndex) commitToIndex(ctx, source, intent);
+  if (isFileSource(source) && !intent.events && !ctx.noIndex) commitToIndex(ctx, source, intent);
   crashPoint('after-db');
   // The temp file is a second name of the new copy until here: recovery uses it to
   // recognise the copy as ours (same inode) even after an editor changed its bytes.

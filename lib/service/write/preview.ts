@@ -156,7 +156,7 @@ export function previewFromBytes(
   }));
   const here = path.posix.dirname(found.relPath);
   const fromDir = here === '.' ? '' : here;
-  const move = d.move ? { from: fromDir, to: found.source.adapter.dirOf(d.move.dir, d.move.month) } : null;
+  const move = d.move ? { from: fromDir, to: found.source.adapter.files.dirOf(d.move.dir, d.move.month) } : null;
   const edit = planIndexEdit(found, d.from, d.to, ins.fields);
   return {
     ok: true,

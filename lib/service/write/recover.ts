@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { ListedFile, SourceInfo } from '../../sources';
 import type { Location } from '../../trust/tiers';
 import { refreshSources, type ServiceContext } from '../context';
-import { describeSource } from '../../sources';
+import { describeSource, isFileSource } from '../../sources';
 import type { Located } from '../index/resolve';
 import { clearIntent, pendingIntents, type Intent } from './journal';
 import { fsyncDir, linkNoClobber, readIfExists, sameFile, statIfExists, unlinkIfExists } from './fs-atomic';
@@ -190,11 +190,11 @@ export function recoverAll(ctx: ServiceContext, opts: { waitMs?: number } = {}):
           ctx.machine,
           () => {
             const out = recoverSource(ctx, s);
-            if (s.records || unfinishedRecordBatches(s.root).length > 0) {
+            if (!isFileSource(s) || unfinishedRecordBatches(s.root).length > 0) {
               // A crash with a record store's only file moved aside hides the store from detection;
               // with the file back (recoverSource), it is detected again (docs/records-write.md).
-              const rs = s.records ? s : describeSource(s.root);
-              if (!rs.records) return out;
+              const rs = isFileSource(s) ? describeSource(s.root) : s;
+              if (isFileSource(rs)) return out;
               if (rs !== s) redetect = true;
               for (const r of finishRecordBatches(ctx, rs))
                 out.push({ op: r.id, memory: '', outcome: r.outcome, message: r.message });

@@ -26,7 +26,7 @@ import type { ServiceContext } from '../context';
 import { sha256, type Inspected } from '../index/inspect';
 import { inspectLocated } from '../index/inspect-located';
 import { resolveMemory, type Located } from '../index/resolve';
-import { unsupportedAction } from '../../sources';
+import { unsupportedAction, type SourceInfo } from '../../sources';
 import { withRootLock } from './lock';
 import { clearIntent, writeIntent, type Intent, type IndexEdit } from './journal';
 import {
@@ -281,7 +281,7 @@ function applyLocked(
     reason = `${reason ?? 'demoted'} (frontmatter not rewritable, file moved unchanged)`;
   }
   const adapter = found.source.adapter;
-  const dstDirRel = plan.move ? adapter.dirOf(plan.move.dir, plan.move.month) : path.posix.dirname(found.relPath);
+  const dstDirRel = plan.move ? adapter.files.dirOf(plan.move.dir, plan.move.month) : path.posix.dirname(found.relPath);
   const dstRel = plan.move ? path.posix.join(dstDirRel, found.filename) : found.relPath;
   const dstAbs = path.join(found.source.root, dstRel);
   if (dstRel !== found.relPath && fs.existsSync(dstAbs)) {
@@ -363,7 +363,12 @@ export function asideOf(src: string, op: string): string {
  * An intent with `beforeSha: ''` is a create: there is no source, the new copy is
  * linked to a name that must not exist.
  */
-export function execute(ctx: ServiceContext, found: Located, planned: Intent, after: Buffer): TransitionResult {
+export function execute(
+  ctx: ServiceContext,
+  found: Located<SourceInfo>,
+  planned: Intent,
+  after: Buffer,
+): TransitionResult {
   const root = found.source.root;
   const abs = (rel: string) => path.join(root, rel);
   const create = planned.beforeSha === '';

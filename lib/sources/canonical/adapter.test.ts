@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeSource } from '../index';
 import { detectLayout } from '../detect';
-import { recordAdapter } from '../registry';
+import { layoutAdapter } from '../registry';
 import type { LayoutRead, LayoutRecord } from '../record';
 import { canonicalLayout, headState } from './adapter';
 import {
@@ -41,13 +41,13 @@ const byKey = (r: LayoutRead, key: string): LayoutRecord => {
 
 describe('detection', () => {
   it('a project folder and its .claude/memory are both canonical, as detect.ts says, and become record sources', () => {
-    expect(recordAdapter('canonical')).toBe(canonicalLayout);
+    expect(layoutAdapter('canonical')).toBe(canonicalLayout);
     for (const root of [p.dir, p.mem, p.flat]) {
       const d = detectLayout(root);
       expect(d).toMatchObject({ ok: false, layout: 'canonical' });
       expect(canonicalLayout.detect(root)?.shape).toBe(root === p.flat ? 'flat' : 'sharded');
       const s = describeSource(root);
-      expect(s.records).toBe(canonicalLayout);
+      expect(s.adapter).toBe(canonicalLayout);
       expect(s.error).toBeNull();
     }
   });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeSource } from '../index';
-import { recordAdapter, RECORD_ADAPTERS, detectRecordLayout } from '../registry';
+import { layoutAdapter, LAYOUT_ADAPTERS, detectLayoutAdapter } from '../registry';
 import { consolidationAdapter } from './index';
 import { changeToken, detect, read } from './read';
 import {
@@ -159,12 +159,12 @@ describe('detection and registry', () => {
     expect(detect(path.join(d, 'missing'))).toBeNull();
   });
 
-  it('is registered once and found by detectRecordLayout', () => {
-    expect(RECORD_ADAPTERS.filter((a) => a.layout === 'consolidation')).toHaveLength(1);
-    expect(recordAdapter('consolidation')).toBe(consolidationAdapter);
+  it('is registered once and found by detectLayoutAdapter', () => {
+    expect(LAYOUT_ADAPTERS.filter((a) => a.layout === 'consolidation')).toHaveLength(1);
+    expect(layoutAdapter('consolidation')).toBe(consolidationAdapter);
     const d = tmp();
     writeContractFixture(d);
-    expect(detectRecordLayout(d)).toEqual({ adapter: consolidationAdapter, shape: 'jsonl' });
+    expect(detectLayoutAdapter(d)).toEqual({ adapter: consolidationAdapter, shape: 'jsonl' });
     expect(consolidationAdapter.actions).toEqual(['promote', 'reaffirm', 'demote', 'restore', 'archive']);
     expect(consolidationAdapter.readOnly).toBeUndefined();
   });
@@ -174,7 +174,7 @@ describe('detection and registry', () => {
     writeContractFixture(d);
     const s = describeSource(d);
     expect(s).toMatchObject({ layout: 'consolidation', shape: 'jsonl', label: 'consolidation records', error: null });
-    expect(s.records).toBe(consolidationAdapter);
+    expect(s.adapter).toBe(consolidationAdapter);
     expect(s.refused).toBeUndefined();
   });
 

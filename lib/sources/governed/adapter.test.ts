@@ -8,7 +8,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeSource } from '../index';
-import { recordAdapter } from '../registry';
+import { layoutAdapter } from '../registry';
 import type { LayoutRecord } from '../record';
 import { governedLayout } from './adapter';
 import { READ_ONLY_REASON } from './commands';
@@ -39,10 +39,10 @@ const noFile = () => null;
 describe('governedLayout', () => {
   it('is registered, and a configured project root becomes a record source with it', () => {
     const f = fixture();
-    expect(recordAdapter('governed')).toBe(governedLayout);
+    expect(layoutAdapter('governed')).toBe(governedLayout);
     const s = describeSource(f.project);
     expect(s.layout).toBe('governed');
-    expect(s.records).toBe(governedLayout);
+    expect(s.adapter).toBe(governedLayout);
     expect(s.error).toBeNull();
     expect(governedLayout.readOnly).toBe(READ_ONLY_REASON);
   });

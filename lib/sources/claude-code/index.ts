@@ -3,15 +3,13 @@
  * plus the `MEMORY.md` index, which is never a memory. Quarantine and archive live
  * in sub-folders of the same folder.
  */
-import { MEMORY_ACTIONS, type Location } from '../trust/tiers';
-import { listArchive, listMarkdown } from './list-dir';
-import type { SourceAdapter } from './types';
+import { MEMORY_ACTIONS, type Location } from '../../trust/tiers';
+import { fileLayoutAdapter } from '../file-layout';
+import { listArchive, listMarkdown } from '../list-dir';
 
 export const INDEX_FILE = 'MEMORY.md';
 
-export const claudeCodeAdapter: SourceAdapter = {
-  kind: 'claude-code',
-  label: 'Claude Code memory folder',
+export const claudeCodeLayout = fileLayoutAdapter('claude-code', 'Claude Code memory folder', {
   // Each file is judged by Claude Code's own conventions, not seed 000's (docs/validators.md "Rules by layout").
   list: (root) => {
     const files = [
@@ -26,4 +24,4 @@ export const claudeCodeAdapter: SourceAdapter = {
     location === 'memories' ? '' : location === 'quarantine' ? 'quarantine' : `archive/${month}`,
   supports: MEMORY_ACTIONS,
   indexFile: INDEX_FILE,
-};
+});
