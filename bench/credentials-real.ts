@@ -4,6 +4,7 @@
  *
  *   npx tsx bench/credentials-real.ts [--data /work/realdata] [--folds tune] [--baseline REV]
  *                                     [--reps 3] [--show-misses] [--tune-dir DIR[,DIR…]] [--held-out-dir DIR[,DIR…]]
+ *                                     [--folders r01-r26[,r30…]]
  *
  * Folds: `tune` (r01–r43, read while changing the rules) and a held-out fold (`held-out-2`:
  * r44–r62, drawn fresh; `held-out` is empty since it joined tune), never read while tuning and
@@ -17,7 +18,8 @@
  * credential findings counts min(k, f) found and k − min(k, f) missed; a credential finding on a
  * line without a credential label is a false one. Throughput is the secret check alone, CPU time,
  * best of --reps passes over bytes already read, both sides bundled as the CLI runs them.
- * --baseline REV prints the same for that commit's validators (bench/baseline.ts) beside today's.
+ * --folders keeps only those folders of each fold (ids or ranges), for leave-folders-out checks
+ * inside tune (tune on one group, score the other). --baseline REV prints the same for that commit's validators (bench/baseline.ts) beside today's.
  * --show-misses lists each missed and false item of the tune fold (folder/file:line, the finding,
  * the line with its values masked); it never lists anything of the held-out fold.
  * Exit 0 always; 64 on a bad argument; 1 when a folder's copy is missing or labels point at
@@ -28,6 +30,7 @@ import path from 'node:path';
 import type { Finding, OwnerIdentity, Verdict } from '../lib/validators/types';
 import { checkCommit, loadBundledValidators } from './baseline';
 import { flags, intFlag, machineLine, table } from './common';
+import { maskLine } from './mask-line';
 import {
   FOLDS,
   type Fold,
@@ -42,8 +45,31 @@ const argv = process.argv.slice(2);
 const SHOW = argv.includes('--show-misses');
 const f = flags(
   argv.filter((a) => a !== '--show-misses'),
-  { data: '/work/realdata', baseline: '', folds: 'tune', reps: '3', 'tune-dir': '', 'held-out-dir': '' },
+  {
+    data: '/work/realdata',
+    baseline: '',
+    folds: 'tune',
+    reps: '3',
+    'tune-dir': '',
+    'held-out-dir': '',
+    folders: '',
+  },
 );
+/** --folders r01-r26,r40: the folders of the fold(s) to score, for leave-folders-out checks; default all. */
+function folderFilter(spec: string): ((id: string) => boolean) | undefined {
+  if (!spec) return undefined;
+  const num = (id: string) => Number(id.replace(/^r/, ''));
+  const parts = spec.split(',').map((x) => {
+    const m = /^(r\d+)(?:-(r\d+))?$/.exec(x.trim());
+    if (!m) {
+      process.stderr.write(`--folders: expected ids or ranges like r01-r26, got ${JSON.stringify(x)}\n`);
+      process.exit(64);
+    }
+    return [num(m[1]!), num(m[2] ?? m[1]!)] as const;
+  });
+  return (id) => parts.some(([a, b]) => num(id) >= a && num(id) <= b);
+}
+const IN_FOLDERS = folderFilter(f.folders!);
 const DATA = path.resolve(f.data!);
 /** --tune-dir / --held-out-dir: one folder or a comma list, searched in order (a spent fold's copies stay where they were kept). */
 const dirList = (v: string | undefined): string[] =>
@@ -214,22 +240,6 @@ function score(
   return s;
 }
 
-/**
- * The line with anything that could be a value hidden: code spans, quoted text, the text after a
- * `:`/`=`/`/`, and every token holding a digit or a symbol; plain words (any script) stay, so
- * the shape of the sentence shows.
- */
-export function maskLine(line: string): string {
-  return line
-    .replace(/`[^`]*`/g, '`⟦…⟧`')
-    .replace(/"[^"]*"|'[^'\s][^']*'/g, '"⟦…⟧"')
-    .replace(/([:=：/]\s*)(?!⟦)[^\s|,;)]+/g, '$1⟦…⟧')
-    .replace(/[^\s|,;()[\]{}⟦⟧`"*]*[0-9!@#$%^&+~_\\-][^\s|,;()[\]{}⟦⟧`"*]*/gu, (t) =>
-      /^[\p{L}]+$/u.test(t) || t.length < 3 ? t : '⟦…⟧',
-    )
-    .slice(0, 240);
-}
-
 const pct = (a: number, b: number) => (b === 0 ? '—' : `${((a / b) * 100).toFixed(1)} %`);
 const per200 = (n: number, files: number) => (files === 0 ? '—' : ((n / files) * 200).toFixed(2));
 const rate = (files: number, ms: number) =>
@@ -279,7 +289,7 @@ function main(): void {
   const out: string[][] = [head];
   let shown: Score | undefined;
   for (const name of asked) {
-    const fs_ = folders.filter((x) => x.fold === name);
+    const fs_ = folders.filter((x) => x.fold === name && (IN_FOLDERS?.(x.id) ?? true));
     const files = readFold(fs_);
     const ids = new Set(fs_.map((x) => x.id));
     const ls = labels.filter((l) => ids.has(l.folder));
