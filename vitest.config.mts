@@ -14,6 +14,8 @@ export default defineConfig({
     ],
     environment: 'node',
     testTimeout: 30_000,
+    // Set-ups that build git histories (canonical stores: 32 commits) outlast 10 s on a loaded 2-core machine.
+    hookTimeout: 60_000,
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one worker on this 2-core machine,
     // which left the second core mostly idle while tests waited on the child processes and
