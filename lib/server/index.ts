@@ -22,6 +22,7 @@ import { requestsInFlight } from './in-flight';
 import { contextView, type ContextView } from '../service/session/context-view';
 import { originReader, type OriginReader } from '../service/origin/origin-reader';
 import { indexComplete, RETRY_MS, START_DELAY_MS, scanOffRequests } from './first-scan';
+import { withSharedReads } from '../sources/read-dir';
 
 interface WebState {
   ctx?: ServiceContext;
@@ -71,8 +72,12 @@ export function context(): ServiceContext {
  * (docs/freshness.md, "The dashboard's first scan"); `indexRefreshing()` says so.
  */
 export function freshContext(opts: { mayLag?: boolean; delayMs?: number } = {}): ServiceContext {
-  const ctx = context();
-  if (!state.keeper) firstIndexGate(ctx);
+  // The roots' layouts and the gate's count read the same folders: once (lib/sources/read-dir.ts).
+  const ctx = withSharedReads(() => {
+    const c = context();
+    if (!state.keeper) firstIndexGate(c);
+    return c;
+  });
   state.keeper ??= keepFresh(ctx, {
     onScan: (stats) => {
       warmer.changed();
