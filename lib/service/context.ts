@@ -11,6 +11,7 @@ import { ownerIdentity } from '../core/identity';
 import type { OwnerIdentity } from '../validators/types';
 import { DEFAULT_OWNER_EMAIL } from '../demo';
 import { setDataDir } from './meta/places';
+import { runSteps, type Steps } from './index/steps';
 
 export interface ServiceContext {
   config: Config;
@@ -52,9 +53,21 @@ export function createContext(config: Config, env: Env = process.env): ServiceCo
   };
 }
 
-/** Re-detect roots (a root created or removed since start-up). Cheap: a stat or two per root. */
+/** Re-detect roots (a root created or removed since start-up): a stat or two and a readdir per root. */
 export function refreshSources(ctx: ServiceContext): void {
-  const all = ctx.config.roots.map((r) => describeSource(r, ctx.env));
+  runSteps(refreshSourcesSteps(ctx));
+}
+
+/** Roots re-detected per step of this many (the dashboard's first scan; 220 in a Claude Code home). */
+const DETECT_STEP = 32;
+
+/** `refreshSources` in steps: the roots change at the end, all at once. */
+export function* refreshSourcesSteps(ctx: ServiceContext): Steps<void> {
+  const all: SourceInfo[] = [];
+  for (const r of ctx.config.roots) {
+    all.push(describeSource(r, ctx.env));
+    if (all.length % DETECT_STEP === 0) yield;
+  }
   ctx.sources = all.filter((s) => !s.records);
   ctx.recordSources = all.filter((s) => s.records);
 }

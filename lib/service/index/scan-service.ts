@@ -1,6 +1,6 @@
 /** The scan as a service call: sources re-detected, then the incremental scan. */
 import { tidyRecordCopies, tidyUndoCopies } from '../batches/copy-purge';
-import { refreshSources, type ServiceContext } from '../context';
+import { refreshSourcesSteps, type ServiceContext } from '../context';
 import { scanSourcesSteps, type ScanOptions, type ScanStats } from './scan';
 import { runSteps, type Steps } from './steps';
 import { recoverAll } from '../write/recover';
@@ -41,7 +41,7 @@ export function scan(ctx: ServiceContext, opts: ServiceScanOptions = {}): ScanSt
  * between requests (lib/server/first-scan.ts). Run to its end, it is `scan`.
  */
 export function* scanSteps(ctx: ServiceContext, opts: ServiceScanOptions = {}): Steps<ScanStats> {
-  refreshSources(ctx);
+  yield* refreshSourcesSteps(ctx);
   // Unfinished operations are recovered when their root's lock is free; while a writer
   // holds it, the scan shows the last committed state (docs/crash-safety.md, "Readers").
   recoverAll(ctx);
