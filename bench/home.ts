@@ -3,6 +3,7 @@
  * Code home is one source"; docs/roots.md "The Claude Code home"):
  *
  *   npx tsx bench/home.ts [--projects 200] [--files 40000] [--reps 7] [--keep]
+ *                         [--baseline DIR] [--rounds 3] [--hooks no]
  *
  * Generates, in a temp folder, a home of --projects projects (their auto-memory folders under
  * `<home>/.claude/projects/`, a transcript each, agent memory for one project in ten, one in
@@ -13,8 +14,14 @@
  *     rescan (target: 2× the floor, issue 16); floor: a plain readdir + lstat walk of the
  *     same folders;
  *   - the dashboard's first page: `/` on the real production server started with only HOME
- *     pointing at the home, the first request after the first index, then warm (p50);
- *     target: the first under 2 s; floor: a static file of the same server;
+ *     pointing at the home, the first request after the first index (with the server's CPU
+ *     time meanwhile, from /proc), then warm (p50); target: the first under 2 s; floor: a
+ *     static file of the same server. While the server's first scan runs after that page
+ *     (docs/freshness.md, "The dashboard's first scan"), the same static file every 50 ms for
+ *     3 s: the slowest answer is how long the scan held the server at once;
+ *     with `--baseline DIR` (a checkout of an earlier commit with its own `next build`, e.g.
+ *     `git archive C | tar -x -C DIR`), the same page measures from its server too, over the
+ *     same home and index, `--rounds` times each, alternating which goes first;
  *   - the SessionStart hook as a cold process: `memtrust context --format hook` fed one
  *     project's hook JSON on stdin (median wall), and the plugin's dist/hooks/session-start.cjs
  *     (no index: its own kept checks, docs/session-context.md; the first run of each project
@@ -22,6 +29,7 @@
  *     fed a Write into the project's memory folder; target 150 ms; floor: `node -e 0`;
  *   - the same two after one project changed (a memory of the session's project edited):
  *     the hook in that project and in another one, and `/` once the server saw it.
+ *     `--hooks no` leaves the hooks out (the page alone).
  * Needs a build (`npx next build`) for the page; exits 0 always; the report on stdout.
  */
 import { spawnSync } from 'node:child_process';
@@ -48,13 +56,29 @@ import {
   verdict,
 } from './common';
 
-const f = flags(process.argv.slice(2), { projects: '200', files: '40000', reps: '7', keep: 'false' });
+const f = flags(process.argv.slice(2), {
+  projects: '200',
+  files: '40000',
+  reps: '7',
+  keep: 'false',
+  baseline: '',
+  rounds: '1',
+  hooks: 'yes',
+});
 const PROJECTS = intFlag(f, 'projects');
 const FILES = intFlag(f, 'files');
 const REPS = intFlag(f, 'reps');
 const KEEP = f.keep !== 'false';
+const BASELINE = f.baseline ? path.resolve(f.baseline) : null;
+const ROUNDS = intFlag(f, 'rounds');
+const HOOKS_ON = f.hooks !== 'no';
+/** While the first scan runs: a static file this often, this long. */
+const PROBE_EVERY_MS = 50;
+const PROBE_FOR_MS = 3000;
 const PAGE_TARGET = 2000;
 const HOOK_TARGET = 150;
+/** A request arriving while the first scan runs waits at most this long for it (every page's target, docs/performance-pages.md). */
+const HELD_TARGET = 500;
 
 /** Project sizes: a few large ones, most small, summing to FILES (one MEMORY.md each is added by the generator). */
 function sizes(): number[] {
@@ -123,6 +147,29 @@ function statWalk(roots: string[]): number {
   };
   for (const r of roots) walk(r);
   return n;
+}
+
+/** One server's page measures (bench/home.ts `pageRun`). */
+interface PageRun {
+  first: number;
+  /** The server's CPU time (user + sys) during the first request. */
+  firstCpu: number;
+  /** The slowest static file while the first scan ran. */
+  held: number;
+  floor: number;
+  warm: number[];
+  changed: number[];
+  filtered: number;
+}
+
+/** A process's CPU time so far (user + sys, ms), from /proc; NaN where there is none. */
+function cpuOf(pid: number | undefined): number {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // clock ticks: 100 a second on Linux
+  } catch {
+    return Number.NaN;
+  }
 }
 
 async function get(url: string): Promise<number> {
@@ -212,26 +259,33 @@ async function main(): Promise<void> {
   });
   const guard = () => wall([path.join(HOOKS, 'pre-write.cjs')], childEnv, guardIn);
   const floorRuns = () => wall(['-e', '0'], childEnv, '');
-  hook(mid); // the launcher's bundle and code cache, once
-  const floor = timed(floorRuns);
-  const hookMid = timed(() => hook(mid));
-  const hookBig = timed(() => hook(big));
-  const pluginMid = timed(() => plugin(mid));
-  const pluginBig = timed(() => plugin(big));
-  const guardMid = timed(guard);
   // One project changed: a memory of the session's project edited before each run.
   const edited = firstMemory(config, mid);
   const original = fs.readFileSync(edited);
   let k = 0;
-  const hookChanged = timed(() => {
-    fs.appendFileSync(edited, `\nedited ${k++}\n`);
-    return hook(mid);
-  });
-  const hookOther = timed(() => {
-    fs.appendFileSync(edited, `\nedited ${k++}\n`);
-    return hook(big);
-  });
-  fs.writeFileSync(edited, original);
+  const hooks = HOOKS_ON
+    ? (() => {
+        hook(mid); // the launcher's bundle and code cache, once
+        const out = {
+          floor: timed(floorRuns),
+          hookMid: timed(() => hook(mid)),
+          hookBig: timed(() => hook(big)),
+          pluginMid: timed(() => plugin(mid)),
+          pluginBig: timed(() => plugin(big)),
+          guardMid: timed(guard),
+          hookChanged: timed(() => {
+            fs.appendFileSync(edited, `\nedited ${k++}\n`);
+            return hook(mid);
+          }),
+          hookOther: timed(() => {
+            fs.appendFileSync(edited, `\nedited ${k++}\n`);
+            return hook(big);
+          }),
+        };
+        fs.writeFileSync(edited, original);
+        return out;
+      })()
+    : null;
 
   const rows: string[][] = [['measure', 'median', 'min', 'max', 'CPU', 'floor', 'target', '']];
   const row = (name: string, xs: number[], cpuMs: number | null, fl: string, target: number) =>
@@ -245,7 +299,9 @@ async function main(): Promise<void> {
       fmtMs(target),
       verdict(median(xs) < target),
     ]);
-  const hookFloor = `${fmtMs(median(floor.wall))} (CPU ${Number.isNaN(floor.cpu) ? '—' : fmtMs(floor.cpu)})`;
+  const hookFloor = hooks
+    ? `${fmtMs(median(hooks.floor.wall))} (CPU ${Number.isNaN(hooks.floor.cpu) ? '—' : fmtMs(hooks.floor.cpu)})`
+    : '';
   const hookRow = (name: string, t: { wall: number[]; cpu: number }) =>
     row(name, t.wall, t.cpu, hookFloor, HOOK_TARGET);
   const walkFloor = median(walks.map((w) => w.wall));
@@ -267,24 +323,38 @@ async function main(): Promise<void> {
     `${fmtMs(walkFloor)} (CPU ${fmtMs(walkCpu)})`,
     2 * walkFloor,
   );
-  hookRow(`hook (CLI), cold process, median project (${median_.memories} memories)`, hookMid);
-  hookRow(`hook (CLI), cold process, largest project (${projects[0]!.memories} memories)`, hookBig);
-  hookRow('hook (CLI) after its project changed', hookChanged);
-  hookRow('hook (CLI) in another project after one changed', hookOther);
-  hookRow(`plugin session-start.cjs, median project`, pluginMid);
-  hookRow(`plugin session-start.cjs, largest project`, pluginBig);
-  hookRow('plugin pre-write.cjs, a Write into the median project', guardMid);
+  if (hooks) {
+    hookRow(`hook (CLI), cold process, median project (${median_.memories} memories)`, hooks.hookMid);
+    hookRow(`hook (CLI), cold process, largest project (${projects[0]!.memories} memories)`, hooks.hookBig);
+    hookRow('hook (CLI) after its project changed', hooks.hookChanged);
+    hookRow('hook (CLI) in another project after one changed', hooks.hookOther);
+    hookRow(`plugin session-start.cjs, median project`, hooks.pluginMid);
+    hookRow(`plugin session-start.cjs, largest project`, hooks.pluginBig);
+    hookRow('plugin pre-write.cjs, a Write into the median project', hooks.guardMid);
+  }
 
-  let server: Awaited<ReturnType<typeof startServer>> | null = null;
-  if (!fs.existsSync(path.join(PROJECT_DIR, '.next', 'BUILD_ID'))) note('no build (.next): the page is not measured');
-  else {
-    const t0 = performance.now();
+  /** One server of `tree` over the home: its first page, the scan after it, warm, after a change. */
+  const pageRun = async (tree: string): Promise<PageRun> => {
+    const server = await startServer({
+      root: '',
+      dir: tmp,
+      now: BENCH_NOW,
+      env: { ...env, MEMTRUST_PROJECT_DIR: tree },
+      startMs: 300_000,
+      project: tree,
+    });
     try {
-      server = await startServer({ root: '', dir: tmp, now: BENCH_NOW, env, startMs: 300_000 });
-      note(`server listening after ${fmtMs(performance.now() - t0)}`);
       const base = server.baseURL;
+      const cpu0 = cpuOf(server.pid);
       const first = await get(`${base}/`);
-      const pageFloor = median(await Promise.all([get(`${base}/icon.svg`)]));
+      const firstCpu = cpuOf(server.pid) - cpu0;
+      // The first scan runs now, off the requests: how long did it hold the server at once?
+      const probes: number[] = [];
+      for (const end = performance.now() + PROBE_FOR_MS; performance.now() < end; ) {
+        probes.push(await get(`${base}/icon.svg`));
+        await new Promise((r) => setTimeout(r, PROBE_EVERY_MS));
+      }
+      const floor = await get(`${base}/icon.svg`);
       const warm: number[] = [];
       for (let i = 0; i < REPS; i++) warm.push(await get(`${base}/`));
       const changed: number[] = [];
@@ -295,14 +365,66 @@ async function main(): Promise<void> {
       }
       fs.writeFileSync(edited, original);
       const filtered = await get(`${base}/?project=${encodeURIComponent(mid)}`);
-      row('dashboard /, first request after the first index', [first], null, fmtMs(pageFloor), PAGE_TARGET);
-      row('dashboard /, warm', warm, null, fmtMs(pageFloor), PAGE_TARGET);
-      row('dashboard /, 500 ms after one project changed', changed, null, fmtMs(pageFloor), PAGE_TARGET);
-      row('dashboard /?project=…, first', [filtered], null, fmtMs(pageFloor), PAGE_TARGET);
+      return { first, firstCpu, held: Math.max(...probes), floor, warm, changed, filtered };
+    } finally {
+      fs.writeFileSync(edited, original);
+      await server.stop();
+    }
+  };
+  const trees: [string, string][] = [['', PROJECT_DIR]];
+  if (BASELINE) trees.push([`baseline ${path.basename(BASELINE)}: `, BASELINE]);
+  const missing = trees.filter(([, t]) => !fs.existsSync(path.join(t, '.next', 'BUILD_ID')));
+  if (missing.length) note(`no build (.next) in ${missing.map(([, t]) => t).join(', ')}: the page is not measured`);
+  else {
+    try {
+      const runs = new Map<string, PageRun[]>(trees.map(([label]) => [label, []]));
+      for (let r = 0; r < ROUNDS; r++)
+        for (const [label, tree] of r % 2 === 0 ? trees : [...trees].reverse()) {
+          note(`page: ${label || 'today: '}round ${r + 1} of ${ROUNDS}`);
+          runs.get(label)!.push(await pageRun(tree));
+        }
+      for (const [label] of trees) {
+        const rs = runs.get(label)!;
+        const pageFloor = fmtMs(median(rs.map((x) => x.floor)));
+        const firstCpu = median(rs.map((x) => x.firstCpu));
+        row(
+          `${label}dashboard /, first request after the first index`,
+          rs.map((x) => x.first),
+          firstCpu,
+          pageFloor,
+          PAGE_TARGET,
+        );
+        row(
+          `${label}static file while the first scan runs, slowest`,
+          rs.map((x) => x.held),
+          null,
+          pageFloor,
+          HELD_TARGET,
+        );
+        row(
+          `${label}dashboard /, warm`,
+          rs.flatMap((x) => x.warm),
+          null,
+          pageFloor,
+          PAGE_TARGET,
+        );
+        row(
+          `${label}dashboard /, 500 ms after one project changed`,
+          rs.flatMap((x) => x.changed),
+          null,
+          pageFloor,
+          PAGE_TARGET,
+        );
+        row(
+          `${label}dashboard /?project=…, first`,
+          rs.map((x) => x.filtered),
+          null,
+          pageFloor,
+          PAGE_TARGET,
+        );
+      }
     } catch (e) {
       note(`the page is not measured: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
-    } finally {
-      await server?.stop();
     }
   }
   console.log(
@@ -310,7 +432,7 @@ async function main(): Promise<void> {
   );
   console.log(table(rows));
   console.log(
-    `floors: rescan — readdir + lstat of every entry of the ${config0.roots.length} folders (median of 3); hooks — \`node -e 0\` (median of ${REPS}); page — /icon.svg from the same server · load average at the end ${os
+    `floors: rescan — readdir + lstat of every entry of the ${config0.roots.length} folders (median of 3); hooks — \`node -e 0\` (median of ${REPS}); page — /icon.svg from the same server; page CPU: the server's user + sys time during the first request (median of ${ROUNDS}) · load average at the end ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,

@@ -23,6 +23,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningServer {
   port: number;
+  /** The server process (bench/home.ts reads its CPU time). */
+  pid: number | undefined;
   baseURL: string;
   root: string;
   dir: string;
@@ -43,7 +45,10 @@ export async function startServer(opts: {
   env?: Record<string, string | undefined>;
   /** How long the start may take (default 30 s; bench/home.ts allows more on a loaded machine). */
   startMs?: number;
+  /** The checkout to serve, with its own build (default this one; bench/home.ts `--baseline`). */
+  project?: string;
 }): Promise<RunningServer> {
+  const project = opts.project ?? PROJECT;
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -60,7 +65,7 @@ export async function startServer(opts: {
     NEXT_TELEMETRY_DISABLED: '1',
     ...opts.env,
   };
-  const child: ChildProcess = spawn(process.execPath, [path.join(PROJECT, 'lib/server/start.mjs')], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(project, 'lib/server/start.mjs')], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -78,6 +83,7 @@ export async function startServer(opts: {
   }
   return {
     port,
+    pid: child.pid,
     baseURL,
     root: opts.root,
     dir: opts.dir,

@@ -34,6 +34,11 @@ const FILE = memoryFile(
 /** The rule at any size: these roots are tiny. */
 const indexComplete = (ctx: Parameters<typeof complete>[0], unindexed: number) => complete(ctx, unindexed, 1);
 
+/** Waits (2 s at most) until `done` holds. */
+async function until(done: () => boolean): Promise<void> {
+  for (let t = Date.now(); !done() && Date.now() - t < 2000; ) await new Promise((r) => setTimeout(r, 5));
+}
+
 const ctxOf = () => createContext(loadConfig({ env: sb.env }), sb.env);
 const keys = (ctx: ReturnType<typeof ctxOf>) =>
   (ctx.handle.sqlite.prepare('SELECT rel_path FROM memories ORDER BY rel_path').pluck().all() as string[]).map((p) =>
@@ -67,21 +72,68 @@ describe('the first scan off the first page', () => {
       expect(indexComplete(ctx, unindexedFiles(ctx))).toBe(true);
       expect(keys(ctx)).toContain('project_note_1.md'); // what the page renders meanwhile
       let busy = true;
-      let scans = 0;
+      let steps = 0;
       const job = scanOffRequests(
         () => {
-          scans++;
-          keeper.fresh();
+          steps++;
+          return keeper.step();
         },
         () => busy,
         5,
       );
       await new Promise((r) => setTimeout(r, 40));
-      expect([scans, job.pending, keeper.scanned]).toEqual([0, true, false]);
+      expect([steps, job.pending, keeper.scanned]).toEqual([0, true, false]);
       busy = false;
-      await new Promise((r) => setTimeout(r, 40));
-      expect([scans, job.pending, keeper.scanned]).toEqual([1, false, true]);
+      await until(() => !job.pending);
+      expect([job.pending, keeper.scanned]).toEqual([false, true]);
+      expect(steps).toBeGreaterThan(1);
       expect(keys(ctx)).toEqual(['project_note_0.md', 'project_note_2.md']);
+    } finally {
+      keeper.close();
+    }
+  });
+
+  it('goes a root at a time: a request meanwhile pauses it, and a page that cannot wait finishes it', async () => {
+    const roots = ['a', 'b', 'c'].map((r) => path.join(sb.tmp, r));
+    for (const r of roots) for (let i = 0; i < 2; i++) put(r, `memories/project_note_${i}.md`, FILE);
+    const env = { ...sb.env, MEMTRUST_ROOT: roots.join(path.delimiter) };
+    const ctxOfAll = () => createContext(loadConfig({ env }), env);
+    scan(ctxOfAll());
+    const ctx = ctxOfAll();
+    fs.rmSync(path.join(roots[2]!, 'memories', 'project_note_1.md')); // in the last root
+    const keeper = keepFresh(ctx);
+    try {
+      // One step per root at least, beside the recovery and the watches.
+      let n = 0;
+      while (keeper.step()) n++;
+      expect(n).toBeGreaterThanOrEqual(roots.length);
+      expect(keeper.scanned).toBe(true);
+      expect(keys(ctx)).toHaveLength(5);
+    } finally {
+      keeper.close();
+    }
+    fs.rmSync(path.join(roots[0]!, 'memories', 'project_note_0.md'));
+    const later = keepFresh(ctxOfAll());
+    try {
+      let busy = false;
+      const job = scanOffRequests(
+        () => {
+          const more = later.step();
+          busy = true; // a request came in after the first step
+          return more;
+        },
+        () => busy,
+        5,
+      );
+      await new Promise((r) => setTimeout(r, 30));
+      expect([job.pending, later.scanned]).toEqual([true, false]);
+      // The request's page needs the index as the disk has it: it finishes the scan itself.
+      later.fresh();
+      expect(later.scanned).toBe(true);
+      expect(keys(ctx)).toHaveLength(4);
+      busy = false;
+      await until(() => !job.pending);
+      expect(later.scanned).toBe(true); // the next step found nothing left
     } finally {
       keeper.close();
     }
@@ -90,7 +142,10 @@ describe('the first scan off the first page', () => {
   it('at start-up, not before its delay, even with no request in flight', async () => {
     let scans = 0;
     const job = scanOffRequests(
-      () => scans++,
+      () => {
+        scans++;
+        return false;
+      },
       () => false,
       5,
       60,
@@ -104,7 +159,10 @@ describe('the first scan off the first page', () => {
   it('cancelled (settings reset the context), it never runs', async () => {
     let scans = 0;
     const job = scanOffRequests(
-      () => scans++,
+      () => {
+        scans++;
+        return false;
+      },
       () => false,
     );
     job.cancel();

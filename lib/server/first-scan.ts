@@ -41,34 +41,41 @@ export const RETRY_MS = 20;
 export const START_DELAY_MS = 1000;
 
 /**
- * Runs `scan` once, when no request is being answered (`busy`), so it never sits between a
- * request and its response. `scan` decides itself whether anything is left to do (a request
- * that could not wait may have scanned meanwhile).
+ * Runs `step` when no request is being answered (`busy`), again and again while it returns
+ * true, so the scan never sits between a request and its response: between two steps (the
+ * scan pauses after each root, lib/service/index/scan.ts) the server answers what came in, and
+ * while a request is being answered the next step waits. `step` decides itself whether
+ * anything is left to do (a request that could not wait may have finished the scan meanwhile).
  */
 export function scanOffRequests(
-  scan: () => void,
+  step: () => boolean,
   busy: () => boolean,
   retryMs = RETRY_MS,
   /** Not before this long from now (start-up: a page asked for with the browser opened at once comes first). */
   delayMs = 0,
 ): { readonly pending: boolean; cancel(): void } {
   let timer: NodeJS.Timeout | undefined;
+  let soon: NodeJS.Immediate | undefined;
   const run = () => {
     timer = undefined;
+    soon = undefined;
     if (busy()) {
       timer = setTimeout(run, retryMs);
       return;
     }
-    scan();
+    // After the I/O that came in meanwhile: a request that arrived is counted before the next step.
+    if (step()) soon = setImmediate(run);
   };
   timer = setTimeout(run, delayMs);
   return {
     get pending() {
-      return timer !== undefined;
+      return timer !== undefined || soon !== undefined;
     },
     cancel() {
       if (timer) clearTimeout(timer);
+      if (soon) clearImmediate(soon);
       timer = undefined;
+      soon = undefined;
     },
   };
 }

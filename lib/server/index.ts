@@ -22,6 +22,7 @@ import { requestsInFlight } from './in-flight';
 import { contextView, type ContextView } from '../service/session/context-view';
 import { originReader, type OriginReader } from '../service/origin/origin-reader';
 import { indexComplete, RETRY_MS, START_DELAY_MS, scanOffRequests } from './first-scan';
+import { withSharedReads } from '../sources/read-dir';
 
 interface WebState {
   ctx?: ServiceContext;
@@ -71,8 +72,12 @@ export function context(): ServiceContext {
  * (docs/freshness.md, "The dashboard's first scan"); `indexRefreshing()` says so.
  */
 export function freshContext(opts: { mayLag?: boolean; delayMs?: number } = {}): ServiceContext {
-  const ctx = context();
-  if (!state.keeper) firstIndexGate(ctx);
+  // The roots' layouts and the gate's count read the same folders: once (lib/sources/read-dir.ts).
+  const ctx = withSharedReads(() => {
+    const c = context();
+    if (!state.keeper) firstIndexGate(c);
+    return c;
+  });
   state.keeper ??= keepFresh(ctx, {
     onScan: (stats) => {
       warmer.changed();
@@ -82,7 +87,7 @@ export function freshContext(opts: { mayLag?: boolean; delayMs?: number } = {}):
     onError: (err) => console.error(`memtrust: background scan failed: ${err instanceof Error ? err.message : err}`),
   });
   if (opts.mayLag && !state.keeper.scanned && state.firstScan !== null && indexComplete(ctx, state.unindexed ?? -1)) {
-    state.firstScan ??= scanOffRequests(firstScan, () => requestsInFlight() > 0, RETRY_MS, opts.delayMs);
+    state.firstScan ??= scanOffRequests(firstScanStep, () => requestsInFlight() > 0, RETRY_MS, opts.delayMs);
     return ctx;
   }
   state.keeper.fresh();
@@ -105,18 +110,23 @@ export function startKeeping(): void {
   }
 }
 
-/** The first scan, off the requests; a request that could not wait may have made it already. */
-function firstScan(): void {
+/**
+ * One step of the first scan, off the requests (a root at a time, so a page asked for meanwhile
+ * is answered between two); true while steps are left. A request that could not wait may have
+ * finished it already.
+ */
+function firstScanStep(): boolean {
   const keeper = state.keeper;
-  if (!keeper || keeper.scanned) return;
+  if (!keeper || keeper.scanned) return false;
   try {
-    keeper.fresh();
+    if (keeper.step()) return true;
     warmer.changed();
   } catch (e) {
     // Every page scans in its request from now on, so the failure shows the way any scan failure shows.
     state.firstScan = null;
     console.error(`memtrust: background scan failed: ${e instanceof Error ? e.message : e}`);
   }
+  return false;
 }
 
 /** The overview was rendered from the index before the server's first scan finished. */

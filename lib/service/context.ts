@@ -6,11 +6,12 @@
 import type { Env } from '../core/env';
 import { openDb, type DbHandle } from '../../db/client';
 import type { Config } from '../core/config';
-import { describeSources, type FileSourceInfo, type SourceInfo } from '../sources';
+import { describeSource, describeSources, splitSources, type FileSourceInfo, type SourceInfo } from '../sources';
 import { ownerIdentity } from '../core/identity';
 import type { OwnerIdentity } from '../validators/types';
 import { DEFAULT_OWNER_EMAIL } from '../demo';
 import { setDataDir } from './meta/places';
+import { runSteps, type Steps } from './index/steps';
 
 export interface ServiceContext {
   config: Config;
@@ -50,7 +51,20 @@ export function createContext(config: Config, env: Env = process.env): ServiceCo
   };
 }
 
-/** Re-detect roots (a root created or removed since start-up). Cheap: a stat or two per root. */
+/** Re-detect roots (a root created or removed since start-up): a stat or two and a readdir per root. */
 export function refreshSources(ctx: ServiceContext): void {
-  Object.assign(ctx, describeSources(ctx.config.roots, ctx.env));
+  runSteps(refreshSourcesSteps(ctx));
+}
+
+/** Roots re-detected per step of this many (the dashboard's first scan; 220 in a Claude Code home). */
+const DETECT_STEP = 32;
+
+/** `refreshSources` in steps: the roots change at the end, all at once. */
+export function* refreshSourcesSteps(ctx: ServiceContext): Steps<void> {
+  const all: SourceInfo[] = [];
+  for (const r of ctx.config.roots) {
+    all.push(describeSource(r, ctx.env));
+    if (all.length % DETECT_STEP === 0) yield;
+  }
+  Object.assign(ctx, splitSources(all));
 }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { CATEGORIES as CATEGORY_LIST } from './canonical/types';
 import { STORE_FILE } from './governed/types';
 import { projectMemoryName } from './claude-config-dir';
+import { readEntries } from './read-dir';
 
 /** The categories of a canonical-file store (docs/canonical-layout.md): the adapter's own list. */
 const CATEGORIES: readonly string[] = CATEGORY_LIST;
@@ -126,7 +127,7 @@ export function detectLayout(root: string): Detection {
   if (!st.isDirectory()) return detectFile(root);
   let entries: fs.Dirent[];
   try {
-    entries = fs.readdirSync(root, { withFileTypes: true });
+    entries = readEntries(root);
   } catch {
     return { ok: true, layout: 'trust-root', shape: 'unreadable' };
   }

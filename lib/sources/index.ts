@@ -97,6 +97,10 @@ export function describeSources(
   roots: readonly string[],
   env: Env = process.env,
 ): { sources: FileSourceInfo[]; recordSources: SourceInfo[] } {
-  const all = roots.map((r) => describeSource(r, env));
+  return splitSources(roots.map((r) => describeSource(r, env)));
+}
+
+/** The roots read as files and those read as records: one test, `isFileSource`. */
+export function splitSources(all: readonly SourceInfo[]): { sources: FileSourceInfo[]; recordSources: SourceInfo[] } {
   return { sources: all.filter(isFileSource), recordSources: all.filter((s) => !isFileSource(s)) };
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Location } from '../trust/tiers';
 import type { ListedFile } from './types';
+import { readEntries } from './read-dir';
 
 /** The size and mtime of a file listed under `withStatLater`: unknown until it is opened. */
 export const STAT_LATER = -1;
@@ -71,7 +72,7 @@ export function listMarkdown(
   if (namesOnly) return listNames(dir, relDir, location, namesOnly(relDir), skip);
   let entries: fs.Dirent[];
   try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
+    entries = readEntries(dir);
   } catch {
     return [];
   }

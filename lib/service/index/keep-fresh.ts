@@ -7,7 +7,8 @@
  */
 import path from 'node:path';
 import type { ServiceContext } from '../context';
-import { scan } from './scan-service';
+import { scanSteps } from './scan-service';
+import { runSteps, type Steps } from './steps';
 import { startMonitor, type Monitor } from './monitor';
 import type { ScanStats, WatchedRoot } from './scan';
 import type { ListedFile, SourceInfo } from '../../sources';
@@ -28,8 +29,14 @@ export function scanDelay(since: number): number {
 }
 
 export interface Keeper {
-  /** Scan now when something changed (or the fallback interval passed). */
+  /** Scan now when something changed (or the fallback interval passed); a scan made in steps is finished first. */
   fresh(): void;
+  /**
+   * One step of a scan made in steps (the dashboard's first scan, lib/server/first-scan.ts),
+   * started when none is under way and something changed. True while steps are left; false
+   * once the scan ended or there was nothing to scan.
+   */
+  step(): boolean;
   /** A scan of this keeper finished: the index reflects the disk as of that scan (docs/freshness.md). */
   readonly scanned: boolean;
   markDirty(): void;
@@ -53,7 +60,8 @@ export function keepFresh(
     if (pending) clearTimeout(pending);
     pending = setTimeout(() => {
       pending = undefined;
-      if (closed) return;
+      // A scan made in steps is under way: it is not hurried; the change is scanned after it (`step`).
+      if (closed || stepping) return;
       try {
         keeper.fresh();
       } catch (err) {
@@ -68,51 +76,78 @@ export function keepFresh(
   /** The index's data_version after our last scan: unchanged means no other connection wrote since. */
   let version = -1;
   const dataVersion = () => Number(ctx.handle.sqlite.pragma('data_version', { simple: true }));
+  /** The scan made in steps that is under way, if any. */
+  let stepping: Steps<void> | null = null;
+  const due = () => monitor.dirty || Date.now() - scannedAt > FALLBACK_SCAN_MS;
+  function* scanning(): Steps<void> {
+    const changed = monitor.dirty;
+    let ok = false;
+    let files = 0;
+    const watched = new Map<string, WatchedRoot>();
+    const next = new Map<string, Map<string, ListedFile>>();
+    const rowsCurrent = version !== -1 && dataVersion() === version;
+    try {
+      const stats = yield* scanSteps(ctx, {
+        // Watch first, then read: a change after the watch is an event, one before it is seen by the scan.
+        beforeRead: function* (sources) {
+          yield* monitor.watchSteps(sources);
+          const named = monitor.beginScan();
+          // The fallback scan (no event) lists everything: it is there for events that never came.
+          if (changed && named)
+            for (const [id, w] of targeted(sources, listings, named, rowsCurrent)) watched.set(id, w);
+        },
+        watched,
+        onListed: (id, listed) => next.set(id, new Map(listed.map((f) => [f.relPath, f]))),
+        // The kept listing, patched where events named files. A scan that fails drops every
+        // listing (below), so patching in place never leaves a listing the disk did not have.
+        onRelisted: (id, named, relisted) => {
+          const kept = listings.get(id);
+          if (!kept) return;
+          for (const rel of named) kept.delete(rel);
+          for (const f of relisted) kept.set(f.relPath, f);
+          next.set(id, kept);
+        },
+      });
+      listings = next;
+      version = dataVersion();
+      files = stats.files;
+      ok = true;
+      scanned = true;
+      opts.onScan?.(stats);
+    } finally {
+      if (!ok) {
+        listings = new Map();
+        version = -1;
+      }
+      monitor.endScan(ok, files);
+      scannedAt = Date.now();
+    }
+  }
   const keeper: Keeper = {
     fresh() {
-      const changed = monitor.dirty;
-      if (!changed && Date.now() - scannedAt <= FALLBACK_SCAN_MS) return;
-      let ok = false;
-      let files = 0;
-      const watched = new Map<string, WatchedRoot>();
-      const next = new Map<string, Map<string, ListedFile>>();
-      const rowsCurrent = version !== -1 && dataVersion() === version;
-      try {
-        const stats = scan(ctx, {
-          // Watch first, then read: a change after the watch is an event, one before it is seen by the scan.
-          beforeRead: (sources) => {
-            monitor.watch(sources);
-            const named = monitor.beginScan();
-            // The fallback scan (no event) lists everything: it is there for events that never came.
-            if (changed && named)
-              for (const [id, w] of targeted(sources, listings, named, rowsCurrent)) watched.set(id, w);
-          },
-          watched,
-          onListed: (id, listed) => next.set(id, new Map(listed.map((f) => [f.relPath, f]))),
-          // The kept listing, patched where events named files. A scan that fails drops every
-          // listing (below), so patching in place never leaves a listing the disk did not have.
-          onRelisted: (id, named, relisted) => {
-            const kept = listings.get(id);
-            if (!kept) return;
-            for (const rel of named) kept.delete(rel);
-            for (const f of relisted) kept.set(f.relPath, f);
-            next.set(id, kept);
-          },
-        });
-        listings = next;
-        version = dataVersion();
-        files = stats.files;
-        ok = true;
-        scanned = true;
-        opts.onScan?.(stats);
-      } finally {
-        if (!ok) {
-          listings = new Map();
-          version = -1;
-        }
-        monitor.endScan(ok, files);
-        scannedAt = Date.now();
+      if (stepping) {
+        // A page that cannot wait for the steps finishes them now.
+        const rest = stepping;
+        stepping = null;
+        runSteps(rest);
       }
+      if (due()) runSteps(scanning());
+    },
+    step() {
+      if (!stepping) {
+        if (closed || !due()) return false;
+        stepping = scanning();
+      }
+      let done = true;
+      try {
+        done = stepping.next().done === true;
+      } finally {
+        if (done) {
+          stepping = null; // ended, or failed (its `finally` ran)
+          if (monitor.dirty && !closed) later(); // a change during the steps
+        }
+      }
+      return !done;
     },
     get scanned() {
       return scanned;
@@ -121,6 +156,9 @@ export function keepFresh(
     close() {
       closed = true;
       if (pending) clearTimeout(pending);
+      // A scan left halfway ends as a failed one (its lease written, then dropped below).
+      stepping?.return();
+      stepping = null;
       monitor.close();
     },
   };

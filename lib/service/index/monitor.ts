@@ -16,6 +16,7 @@ import { auditDir } from '../audit/audit-log';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FileSourceInfo } from '../../sources';
+import { runSteps, type Steps } from './steps';
 import { type Answer, answerPath, COOKIE_RE, type Lease, leasePath, monitorKey, watchDir } from './monitor-files';
 
 export interface Monitor {
@@ -23,6 +24,8 @@ export interface Monitor {
   readonly dirty: boolean;
   /** Watch the directories of these sources (new ones added, vanished or replaced ones re-made). */
   watch(sources: FileSourceInfo[]): void;
+  /** `watch` in steps of WATCH_STEP directories (the dashboard's first scan, lib/server/first-scan.ts). */
+  watchSteps(sources: FileSourceInfo[]): Steps<void>;
   /**
    * A scan is about to read the disk: events from here on are after it began. Returns the
    * memory files (absolute paths) events named since the last `beginScan`, or null when
@@ -82,6 +85,9 @@ function rolesOf(source: FileSourceInfo): Map<string, Role> {
  */
 const MAX_NAMED = 1000;
 
+/** Directories watched per step of `watchSteps`: a home of 200 projects has about 900. */
+const WATCH_STEP = 64;
+
 interface Watched {
   handle: fs.FSWatcher;
   ino: number;
@@ -100,6 +106,11 @@ export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Mo
   let blind = true;
   let key = '';
   let stamps: [string, number][] = [];
+  /**
+   * From the watches of a scan to its end. A scan run in steps lets a cookie be answered in
+   * between; the index is not current until the scan ends, so it is answered "dirty".
+   */
+  let scanning = false;
 
   const setDirty = () => {
     if (!dirty) {
@@ -127,7 +138,7 @@ export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Mo
   const answer = (name: string) => {
     const cookie = path.join(dir, name);
     if (!fs.existsSync(cookie)) return; // the asker gave up already
-    const a: Answer = !dirty && !blind ? { clean: true, key, stamps } : { clean: false };
+    const a: Answer = !dirty && !blind && !scanning ? { clean: true, key, stamps } : { clean: false };
     const tmp = `${answerPath(cookie)}.${process.pid}.tmp`;
     try {
       fs.writeFileSync(tmp, JSON.stringify(a));
@@ -169,58 +180,66 @@ export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Mo
     watched.delete(d);
   };
 
+  function* watching(sources: FileSourceInfo[]): Steps<void> {
+    scanning = true;
+    let complete = true;
+    const wanted = new Set<string>();
+    roles.clear();
+    for (const s of sources) {
+      if (s.error) {
+        complete = false;
+        continue;
+      }
+      for (const [d, role] of rolesOf(s)) {
+        wanted.add(d);
+        const had = roles.get(d);
+        roles.set(d, had ? { files: had.files || role.files, layout: had.layout || role.layout } : role);
+      }
+    }
+    for (const d of [...watched.keys()]) if (!wanted.has(d)) unwatch(d);
+    const nextStamps: [string, number][] = [];
+    let n = 0;
+    for (const d of [...wanted].sort()) {
+      if (++n % WATCH_STEP === 0) yield;
+      let st: fs.Stats;
+      try {
+        st = fs.statSync(d);
+      } catch {
+        // Missing: its creation is an event in its parent, which is wanted too (the root is
+        // checked by the source itself). Stamp it as absent.
+        unwatch(d);
+        nextStamps.push([d, -1]);
+        continue;
+      }
+      nextStamps.push([d, st.mtimeMs]);
+      const w = watched.get(d);
+      if (w && w.ino === st.ino) continue;
+      unwatch(d);
+      try {
+        const handle = fs.watch(d, { persistent: false }, (_event, name) => noteEvent(d, name));
+        handle.on('error', () => {
+          blind = true;
+          named = null;
+          setDirty();
+        });
+        watched.set(d, { handle, ino: st.ino });
+      } catch {
+        complete = false; // watch limit reached, permissions: this process cannot vouch
+      }
+    }
+    blind = !complete;
+    stamps = nextStamps;
+    key = monitorKey(sources);
+  }
+
   return {
     get dirty() {
       return dirty;
     },
     watch(sources) {
-      let complete = true;
-      const wanted = new Set<string>();
-      roles.clear();
-      for (const s of sources) {
-        if (s.error) {
-          complete = false;
-          continue;
-        }
-        for (const [d, role] of rolesOf(s)) {
-          wanted.add(d);
-          const had = roles.get(d);
-          roles.set(d, had ? { files: had.files || role.files, layout: had.layout || role.layout } : role);
-        }
-      }
-      for (const d of [...watched.keys()]) if (!wanted.has(d)) unwatch(d);
-      const nextStamps: [string, number][] = [];
-      for (const d of [...wanted].sort()) {
-        let st: fs.Stats;
-        try {
-          st = fs.statSync(d);
-        } catch {
-          // Missing: its creation is an event in its parent, which is wanted too (the root is
-          // checked by the source itself). Stamp it as absent.
-          unwatch(d);
-          nextStamps.push([d, -1]);
-          continue;
-        }
-        nextStamps.push([d, st.mtimeMs]);
-        const w = watched.get(d);
-        if (w && w.ino === st.ino) continue;
-        unwatch(d);
-        try {
-          const handle = fs.watch(d, { persistent: false }, (_event, name) => noteEvent(d, name));
-          handle.on('error', () => {
-            blind = true;
-            named = null;
-            setDirty();
-          });
-          watched.set(d, { handle, ino: st.ino });
-        } catch {
-          complete = false; // watch limit reached, permissions: this process cannot vouch
-        }
-      }
-      blind = !complete;
-      stamps = nextStamps;
-      key = monitorKey(sources);
+      runSteps(watching(sources));
     },
+    watchSteps: watching,
     beginScan() {
       const seen = blind || events > MAX_NAMED ? null : named;
       dirty = false;
@@ -229,6 +248,7 @@ export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Mo
       return seen;
     },
     endScan(ok, files) {
+      scanning = false;
       if (!ok) {
         // Not current: try again once things settle (setDirty schedules it), listing everything.
         dirty = false;

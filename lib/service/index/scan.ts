@@ -21,6 +21,7 @@ import { openInspectPool, type PoolFileResult } from './inspect-pool';
 import { openKnownValues } from '../known-values-store';
 import { propagateKnownValues } from './known-values-scan';
 import { openVersionKeeper } from '../versions/keeper';
+import { runSteps, type Steps } from './steps';
 
 export { SCAN_READ_CAP, openListedLater } from './read-one';
 
@@ -136,6 +137,21 @@ export function scanSources(
   now: Date,
   givenOpts: ScanOptions = {},
 ): ScanStats {
+  return runSteps(scanSourcesSteps(sqlite, sources, given, now, givenOpts));
+}
+
+/**
+ * The scan, one step per root: it pauses after each root (`yield`), so the dashboard's first
+ * scan lets the server answer requests between roots (lib/server/first-scan.ts; docs/freshness.md,
+ * "The dashboard's first scan"). Each root's own work is never cut.
+ */
+export function* scanSourcesSteps(
+  sqlite: Database.Database,
+  sources: FileSourceInfo[],
+  given: OwnerIdentity,
+  now: Date,
+  givenOpts: ScanOptions = {},
+): Steps<ScanStats> {
   // The scan's time reaches the version keeper: outside events carry it (MEMTRUST_NOW in tests).
   const opts: ScanOptions = { ...givenOpts, now: givenOpts.now ?? now };
   // The scan inspects with the set as it is on disk now, a salt made if there was none.
@@ -195,6 +211,7 @@ export function scanSources(
     });
     stats.events += events >= 0 ? events : mirrorAudit(sqlite, source.id, source.root);
     upsertSource(source.id, source.root, source.kind, source.label, now.getTime(), null);
+    yield;
   }
   if (dir && !skipFiles) {
     const recheck = { ...opts, workers: 0, onProgress: undefined, onListed: undefined, onRelisted: undefined };

@@ -104,6 +104,24 @@ export function legacyMetaDir(root: string): string {
   return path.join(root, '.memtrust');
 }
 
+/**
+ * Whether memtrust keeps any file of its own for this root: its folder in the root, or more
+ * than the name tag (`root.txt`) in its data folder. Every journal, lock, batch and marker
+ * start-up recovery looks for lives in one of the two (metaDir, metaDirsToRead, batchesHome
+ * and their legacy places), so a root without is one recovery has nothing to look at: in a
+ * Claude Code home, most of its 200 folders (lib/service/write/recover.ts). Looks only:
+ * creates nothing, unlike metaDir.
+ */
+export function hasOwnFiles(root: string): boolean {
+  if (fs.existsSync(legacyMetaDir(root))) return true;
+  try {
+    return fs.readdirSync(rootDataDir(root)).some((n) => n !== 'root.txt');
+  } catch (e) {
+    // No data folder: nothing there. Any other failure: look the long way.
+    return (e as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+}
+
 /** What a trust-model root's `.memtrust/.gitignore` says: only the audit trail is shared. */
 export const META_GITIGNORE =
   '# memtrust: only the audit trail travels with the root (docs/audit-trail.md)\n*\n!.gitignore\n!audit/\naudit/*\n!audit/*.jsonl\n';
