@@ -13,6 +13,11 @@ const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..
 
 export const HOOK_BUNDLES = ['pre-write', 'post-write', 'session-start'];
 /**
+ * Hooks' bundles their entry files run through V8's code cache (lib/plugin/cached-main.ts):
+ * `session-start.cjs` is a few lines, `session-start-main.cjs` the hook; the stamp alike.
+ */
+const CACHED_MAINS = ['post-write-main', 'session-start-main'];
+/**
  * The guard's second file: what it loads only for a write inside a memory root
  * (lib/hooks/pre-write-deps.ts). A write elsewhere compiles the small first file alone.
  */
@@ -26,7 +31,7 @@ const BANNER =
  */
 const YAML = 'yaml';
 /** Every file the build writes. */
-export const BUNDLE_FILES = [...HOOK_BUNDLES, GUARD_DEPS, YAML];
+export const BUNDLE_FILES = [...HOOK_BUNDLES, ...CACHED_MAINS, GUARD_DEPS, YAML];
 
 /** In the guard's bundle, its lazy import of pre-write-deps stays a file of its own beside it. */
 const guardDepsApart = {
@@ -67,7 +72,7 @@ export async function buildHooks(outdir = path.join(dir, 'dist', 'hooks')) {
   const runs = await Promise.all([
     esbuild.build({
       ...common,
-      entryPoints: HOOK_BUNDLES.map((n) => ({ in: `lib/plugin/${n}.ts`, out: n })),
+      entryPoints: [...HOOK_BUNDLES, ...CACHED_MAINS].map((n) => ({ in: `lib/plugin/${n}.ts`, out: n })),
       plugins: [guardDepsApart],
     }),
     esbuild.build({
@@ -124,7 +129,8 @@ function builtinsOnce(text) {
   // Function declarations: hoisted, so defined before any module of the bundle runs.
   return `${out}function __toESMOnce(id, nodeMode) {
   const key = nodeMode ? id + "#node" : id;
-  const seen = (__toESMOnce.seen ||= new Map());
+  // Shared by the bundles of one process (the guard's two files, an entry and its main).
+  const seen = (globalThis[Symbol.for("memtrust.builtins")] ||= new Map());
   let m = seen.get(key);
   if (!m) seen.set(key, (m = __toESM(require(id), nodeMode)));
   return m;
