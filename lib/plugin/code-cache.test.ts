@@ -115,7 +115,7 @@ describe('the session start and the stamp run their bundles through a code cache
       return r;
     };
     const one = stamp('feedback_cache_one.md', 'toolu_cc_post1');
-    expect(caches('post-write-main.cjs.')).toHaveLength(1);
+    expect(caches('post-write-deps.cjs.')).toHaveLength(1);
     const two = stamp('feedback_cache_two.md', 'toolu_cc_post2');
     expect(two.json.hookSpecificOutput.additionalContext).toBe(
       one.json.hookSpecificOutput.additionalContext.replace('feedback_cache_one.md', 'feedback_cache_two.md'),

@@ -1,9 +1,18 @@
 /**
- * Plugin hook entry (hooks/hooks.json, PostToolUse), dist/hooks/post-write.cjs: runs the
- * stamp's bundle (post-write-main.ts) through V8's code cache, so the hook that follows every
- * assistant write does not compile 350 KiB of JavaScript again (docs/install.md, "Why the
- * hooks are committed bundles").
+ * Plugin hook entry (hooks/hooks.json, PostToolUse): the stamp, bundled into
+ * dist/hooks/post-write.cjs. It goes through the trust service's write path with files
+ * only: no SQLite index (docs/install.md, "Hooks without the index").
  */
-import { runCached } from './cached-main';
+import type { Env } from '../core/config';
+import { processIo } from '../cli/io';
+import { postWrite } from '../cli/hook-post';
+import { pluginEnv, settle } from './entry';
 
-runCached('post-write-main.cjs');
+pluginEnv();
+settle(
+  postWrite(processIo, process.env as Env, { index: false }).catch((e: unknown) => {
+    // Never a stack trace: the hook's answer is its exit code (docs/hooks.md).
+    processIo.err(`memtrust hook post-write: internal error: ${(e as Error).message}`);
+    return 1;
+  }),
+);
