@@ -2,8 +2,10 @@
  * The pre-write hook's time per call, process start included (target < 150 ms,
  * docs/hooks.md), beside a bare `node -e 0` start measured in the same run.
  * Cases: a clean Write of a new memory, an Edit of an existing one, and a write outside
- * every root (the common case: most writes are not memories). Interleaved, so load
- * changes hit every series alike. Prints numbers; always exits 0.
+ * every root (the common case: most writes are not memories); and the plugin's stamp
+ * (dist/hooks/post-write.cjs) after that write outside the roots, which follows every
+ * assistant write as the guard precedes it. Interleaved, so load changes hit every series
+ * alike. Prints numbers; always exits 0.
  *
  * Each case runs through the CLI (`memtrust hook pre-write`, settings-file hooks) and through
  * the plugin's guard (dist/hooks/pre-write.cjs); with --baseline REV, also the plugin guard
@@ -121,16 +123,32 @@ const runners: [string, string[]][] = [
 ];
 if (f.baseline) runners.push([`plugin @${f.baseline}`, [guardAt(f.baseline)]]);
 
+/** The plugin's stamp after the write outside the roots: [series, argv, input]. */
+const outsidePost = hookJson('Write', {
+  file_path: path.join(tmp, 'src', 'index.ts'),
+  content: 'export {};\n',
+}).replace('"PreToolUse"', '"PostToolUse"');
+const stamps: [string, string[], string][] = runners
+  .filter(([r]) => r !== 'cli')
+  .map(([r, args]) => [
+    `PostToolUse after a write outside the roots, ${r}`,
+    [path.join(path.dirname(args[0]!), 'post-write.cjs')],
+    outsidePost,
+  ]);
+
 // Warm-up: builds the hook bundle if needed and fills the page cache.
 for (const [, json] of cases) for (const [, args] of runners) once(args, json);
+for (const [, args, json] of stamps) once(args, json);
 once(['-e', '0']);
 
 const series = new Map<string, number[]>([['node -e 0 (floor)', []]]);
 for (const [n] of cases) for (const [r] of runners) series.set(`${n}, ${r}`, []);
+for (const [n] of stamps) series.set(n, []);
 for (let i = 0; i < reps; i++) {
   series.get('node -e 0 (floor)')!.push(once(['-e', '0'], undefined, 'node -e 0 (floor)'));
   for (const [name, json] of cases)
     for (const [r, args] of runners) series.get(`${name}, ${r}`)!.push(once(args, json, `${name}, ${r}`));
+  for (const [name, args, json] of stamps) series.get(name)!.push(once(args, json, name));
   if ((i + 1) % 5 === 0) note(`${i + 1}/${reps}`);
 }
 
@@ -152,7 +170,7 @@ for (const [name, xs] of series) {
     isFloor ? '' : verdict(m < TARGET_MS),
   ]);
 }
-console.log(`memtrust hook pre-write, ${reps} calls per series, process start included`);
+console.log(`memtrust hook pre-write (and the plugin's post-write), ${reps} calls per series, process start included`);
 console.log(machineLine());
 console.log(table(rows));
 console.log(

@@ -45,11 +45,12 @@ export async function postWrite(io: Io, env: Env, opts: PostWriteOptions = { ind
   }
   const t = locateTarget(input.filePath, input.cwd, cfg.roots);
   if (t.kind !== 'inside' || t.place !== 'memory' || t.symlink || t.oddCase) return 0;
-  // Only now the service (and, from the CLI, SQLite): most writes never get here.
-  const { stampAssistantWrite } = await import('../service/session/hook-stamp');
-  const ctx = opts.index
-    ? (await import('../service/context')).createContext(cfg, env)
-    : (await import('../service/files-context')).createFilesContext(cfg, env);
+  // Only now the service (and, from the CLI, SQLite): most writes never get here. In the
+  // plugin, a second file loaded through V8's code cache (lib/plugin/post-deps.ts).
+  const { stampAssistantWrite, createFilesContext, keepAfterStamp, indexContext } = await import(
+    '../hooks/post-write-deps'
+  );
+  const ctx = opts.index ? await indexContext(cfg, env) : createFilesContext(cfg, env);
   const r = stampAssistantWrite(ctx, {
     abs: t.real,
     realRoot: t.realRoot,
@@ -61,7 +62,7 @@ export async function postWrite(io: Io, env: Env, opts: PostWriteOptions = { ind
   // The bytes before the write (as Claude Code reports them) and those the stamp left are
   // versions (docs/versions.md, "When"): kept before the answer.
   const original = input.toolResponse?.originalFile;
-  (await import('../service/versions/hook-keep')).keepAfterStamp(ctx, t.realRoot, t.relPath, t.real, {
+  keepAfterStamp(ctx, t.realRoot, t.relPath, t.real, {
     before: typeof original === 'string' ? original : null,
     stamped: r.ok,
   });

@@ -8,6 +8,7 @@ export type { Env } from './env';
 import os from 'node:os';
 import path from 'node:path';
 import { checkRootPath } from './paths';
+import { dataDir } from './data-dir';
 import { DEFAULT_UNDO_RETENTION_DAYS, readSettings, settingsPath } from './settings';
 import {
   homeFolders,
@@ -62,10 +63,7 @@ export interface ConfigInput {
   target?: string;
 }
 
-export function dataDir(env: Env = process.env): string {
-  const base = env.XDG_DATA_HOME || path.join(os.homedir(), '.local', 'share');
-  return path.join(base, 'memtrust');
-}
+export { dataDir };
 
 /** Where the index database is (`MEMTRUST_DB`, else the data directory): it does not depend on the roots. */
 export function indexPath(env: Env = process.env): string {

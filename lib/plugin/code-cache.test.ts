@@ -79,3 +79,46 @@ describe('the guard loads the validators through a code cache in the data direct
     expect(denied(r)).toBe(true);
   });
 });
+
+describe('the session start and the stamp run their bundles through a code cache too', () => {
+  let d: Drive;
+  let cacheDir: string;
+  const caches = (prefix: string) =>
+    fs.existsSync(cacheDir) ? fs.readdirSync(cacheDir).filter((n) => n.startsWith(prefix) && n.endsWith('.v8')) : [];
+
+  beforeAll(() => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-code-cache-'));
+    const plugin = path.join(tmp, 'plugin');
+    for (const dir of ['dist/hooks', 'hooks'])
+      fs.cpSync(path.join(PROJECT, dir), path.join(plugin, dir), { recursive: true });
+    d = driveHooks(plugin, tmp);
+    cacheDir = path.join(d.env.XDG_DATA_HOME!, 'memtrust', 'code-cache');
+  });
+  afterAll(() => fs.rmSync(d.tmp, { recursive: true, force: true }));
+
+  it('the first run makes its cache, the next reads it: the same answers', () => {
+    const start = () => d.run('SessionStart', { session_id: 's', source: 'startup', cwd: d.tmp });
+    const first = start();
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.json.hookSpecificOutput.additionalContext).toContain('deploy host');
+    expect(caches('session-start-main.cjs.')).toHaveLength(1);
+    const again = start();
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toBe(first.stdout);
+
+    const stamp = (name: string, id: string) => {
+      const file = path.join(d.root, 'memories', name);
+      fs.writeFileSync(file, NEW_MEMORY);
+      const r = d.run('PostToolUse', writeInput('PostToolUse', file, NEW_MEMORY, id));
+      expect(r.status, r.stderr).toBe(0);
+      expect(fs.readFileSync(file, 'utf8')).toContain('trust-level: inferred\n');
+      return r;
+    };
+    const one = stamp('feedback_cache_one.md', 'toolu_cc_post1');
+    expect(caches('post-write-deps.cjs.')).toHaveLength(1);
+    const two = stamp('feedback_cache_two.md', 'toolu_cc_post2');
+    expect(two.json.hookSpecificOutput.additionalContext).toBe(
+      one.json.hookSpecificOutput.additionalContext.replace('feedback_cache_one.md', 'feedback_cache_two.md'),
+    );
+  });
+});

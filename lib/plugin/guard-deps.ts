@@ -4,7 +4,7 @@
  * in the data directory (code-cache.ts; docs/install.md, "Why the hooks are committed bundles").
  */
 import path from 'node:path';
-import { dataDir } from '../core/config';
+import { dataDir } from '../core/data-dir';
 import { requireWithCodeCache } from './code-cache';
 
 type Deps = typeof import('../hooks/pre-write-deps');

@@ -1,10 +1,9 @@
 /**
- * Plugin hook entry (hooks/hooks.json, SessionStart): the session text, bundled into
- * dist/hooks/session-start.cjs. Same command as `memtrust context --format hook`; the
- * index it may use as a cache is not loaded here, so every file is read (docs/install.md).
+ * Plugin hook entry (hooks/hooks.json, SessionStart), dist/hooks/session-start.cjs: a few
+ * lines that run the hook's bundle (session-start-main.ts) through V8's code cache, so a
+ * session start does not compile 250 KiB of JavaScript again (docs/install.md, "Why the
+ * hooks are committed bundles").
  */
-import { main } from '../cli/context-main';
-import { pluginEnv, settle } from './entry';
+import { runCached } from './cached-main';
 
-pluginEnv();
-settle(main(['context', '--format', 'hook']));
+runCached('session-start-main.cjs');

@@ -3,7 +3,7 @@
  * owner. A module of its own so that the SessionStart hook's cache of checks
  * (lib/service/session/check-cache.ts) keys by it without loading the scan.
  */
-import crypto from 'node:crypto';
+import { sha256Hex } from '../../core/hash';
 import type { OwnerIdentity } from '../../validators/types';
 import { SECRET_RULES_VERSION } from '../../validators/secrets';
 import { LAYOUT_RULES_VERSION } from '../../validators/validation-rules';
@@ -12,11 +12,9 @@ import { LAYOUT_RULES_VERSION } from '../../validators/validation-rules';
 export function rulesSignature(owner: OwnerIdentity): string {
   // The set of known values is not in it: a change of the set re-checks only the files it concerns (known-values-scan.ts).
   const { knownValues: _, ...rest } = owner;
-  return crypto
-    .createHash('sha256')
-    .update(JSON.stringify([SECRET_RULES_VERSION, LAYOUT_RULES_VERSION, rest]))
-    .digest('hex')
-    .slice(0, 32);
+  // In JavaScript (lib/core/hash.ts): the SessionStart hook needs no other hash, and loading
+  // node:crypto would be about 7 ms of its start (docs/performance.md, "The hooks").
+  return sha256Hex(JSON.stringify([SECRET_RULES_VERSION, LAYOUT_RULES_VERSION, rest])).slice(0, 32);
 }
 
 /** The rules' signature and the version of the set of known values: what a read of records or a kept plan depends on. */
