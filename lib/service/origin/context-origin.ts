@@ -49,10 +49,10 @@ export function withOriginFlags(
   const until = clock() + readMs;
   for (const m of input.memories) {
     if (m.problem || m.facts.location !== 'memories') continue;
-    const abs = path.join(input.root, m.filename);
     let fields = known(m);
     if (!fields) {
       try {
+        const abs = path.join(input.root, m.filename);
         if (fs.statSync(abs).size > FILE_CAP_BYTES) continue;
         const f = readFields(fs.readFileSync(abs)).fields;
         fields = { session: f.originSessionId, reviewed: f[ORIGIN_REVIEWED] };
@@ -69,7 +69,7 @@ export function withOriginFlags(
     }
     const o = memoryOrigin({
       root: input.root,
-      abs,
+      abs: path.join(input.root, m.filename),
       filename: m.filename,
       sessionId: fields.session,
       owner,
