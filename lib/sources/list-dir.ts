@@ -77,6 +77,10 @@ export function listMarkdown(
     return [];
   }
   const out: ListedFile[] = [];
+  // `dir` is normalised and an entry's name holds no separator: the path of each entry is
+  // `path.join(dir, name)` without normalising it again per file (a session start lists
+  // every file of its project's folders, docs/session-context.md).
+  const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
   for (const e of entries) {
     if (!candidate(e.name, skip)) continue;
     const relPath = relDir ? `${relDir}/${e.name}` : e.name;
@@ -91,7 +95,7 @@ export function listMarkdown(
     }
     let st: fs.Stats;
     try {
-      st = fs.lstatSync(path.join(dir, e.name));
+      st = fs.lstatSync(prefix + e.name);
     } catch {
       continue; // removed between readdir and lstat
     }

@@ -89,10 +89,10 @@ export function claudeRoot(
   };
   const rows: ContextRow[] = [];
   // In index order (then by name), so every list reads like MEMORY.md itself.
-  const lineOf = (m: ContextMemory) => firstLine.get(m.filename)?.n ?? Number.MAX_SAFE_INTEGER;
-  const ordered = [...r.memories].sort(
-    (a, b) => lineOf(a) - lineOf(b) || (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0),
-  );
+  // Each memory's line looked up once, not at every comparison of the sort.
+  const keyed = r.memories.map((m) => ({ m, line: firstLine.get(m.filename)?.n ?? Number.MAX_SAFE_INTEGER }));
+  keyed.sort((a, b) => a.line - b.line || (a.m.filename < b.m.filename ? -1 : a.m.filename > b.m.filename ? 1 : 0));
+  const ordered = keyed.map((k) => k.m);
   for (const m of ordered) {
     const life = lifecycle(m.facts, now);
     const at = firstLine.get(m.filename) ?? null;

@@ -24,6 +24,12 @@ export interface IndexLimitResult {
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/** UTF-8 bytes of `s`: its length when it is ASCII (most MEMORY.md lines), else encoded (no buffer per line). */
+function utf8Length(s: string): number {
+  return !NON_ASCII.test(s) ? s.length : encoder.encode(s).length;
+}
 
 function thousands(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -50,14 +56,14 @@ export function applyIndexLimits(
   maxBytes = INDEX_MAX_BYTES,
 ): IndexLimitResult {
   const lines = splitLines(text);
-  const totalBytes = encoder.encode(text).length;
+  const totalBytes = utf8Length(text);
   const by: IndexLimitResult['by'] = [];
   let kept = text;
   if (lines.length > maxLines) {
     kept = lines.slice(0, maxLines).join('');
     by.push('lines');
   }
-  let keptBytes = encoder.encode(kept).length;
+  let keptBytes = kept === text ? totalBytes : utf8Length(kept);
   if (keptBytes > maxBytes) {
     const bytes = encoder.encode(kept);
     keptBytes = byteCut(bytes, maxBytes);
@@ -125,7 +131,7 @@ export function indexView(text: string, maxLines = INDEX_MAX_LINES, maxBytes = I
   let offset = 0;
   for (let i = 0; i < raw.length; i++) {
     const full = raw[i]!;
-    const len = encoder.encode(full).length;
+    const len = utf8Length(full);
     const start = offset;
     offset += len;
     const body = full.replace(/\r?\n$/, '');

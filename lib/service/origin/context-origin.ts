@@ -18,11 +18,12 @@ import { ORIGIN_REVIEWED } from '../../trust/assistant-write';
 /** Milliseconds a session start may spend reading transcripts it has not read before. */
 export const CONTEXT_ORIGIN_MS = 1500;
 
-function hasTranscripts(projectDir: string): boolean {
+/** The transcript names beside a memory folder (`<session id>.jsonl`); empty when none or unreadable. */
+function transcriptNames(projectDir: string): Set<string> {
   try {
-    return fs.readdirSync(projectDir).some((n) => n.endsWith('.jsonl'));
+    return new Set(fs.readdirSync(projectDir).filter((n) => n.endsWith('.jsonl')));
   } catch {
-    return false;
+    return new Set();
   }
 }
 
@@ -43,14 +44,15 @@ export function withOriginFlags(
   known: (m: ContextRootInput['memories'][number]) => OriginFields | undefined = () => undefined,
 ): ContextRootInput {
   if (input.layout !== 'claude-code' || input.error) return input;
-  if (!hasTranscripts(path.dirname(input.root))) return input;
+  const transcripts = transcriptNames(path.dirname(input.root));
+  if (transcripts.size === 0) return input;
   const until = clock() + readMs;
   for (const m of input.memories) {
     if (m.problem || m.facts.location !== 'memories') continue;
-    const abs = path.join(input.root, m.filename);
     let fields = known(m);
     if (!fields) {
       try {
+        const abs = path.join(input.root, m.filename);
         if (fs.statSync(abs).size > FILE_CAP_BYTES) continue;
         const f = readFields(fs.readFileSync(abs)).fields;
         fields = { session: f.originSessionId, reviewed: f[ORIGIN_REVIEWED] };
@@ -58,13 +60,16 @@ export function withOriginFlags(
         continue;
       }
     }
-    if (!fields.session || fields.reviewed) {
+    // No transcript of that session in the listing just read: its origin is unknown, so no
+    // flag — without a path resolved and a failing lstat per memory (Claude Code removes old
+    // transcripts, so most memories of an old project name none that is still there).
+    if (!fields.session || fields.reviewed || !transcripts.has(`${fields.session}.jsonl`)) {
       m.untrustedOrigin = undefined;
       continue;
     }
     const o = memoryOrigin({
       root: input.root,
-      abs,
+      abs: path.join(input.root, m.filename),
       filename: m.filename,
       sessionId: fields.session,
       owner,
