@@ -15,7 +15,10 @@ describe('the guard loads the validators through a code cache in the data direct
   let plugin: string;
   let cacheDir: string;
   const deps = () => path.join(plugin, 'dist', 'hooks', 'pre-write-deps.cjs');
-  const caches = () => (fs.existsSync(cacheDir) ? fs.readdirSync(cacheDir).sort() : []);
+  const all = () => (fs.existsSync(cacheDir) ? fs.readdirSync(cacheDir).sort() : []);
+  // The validators' cache; the guard's own bundle (pre-write-main.cjs) has one beside it.
+  const caches = () => all().filter((n) => n.startsWith('pre-write-deps.cjs.'));
+  const mainCaches = () => all().filter((n) => n.startsWith('pre-write-main.cjs.'));
   const guard = (content: string, id: string) =>
     d.run('PreToolUse', writeInput('PreToolUse', path.join(d.root, 'memories', 'project_db.md'), content, id));
   const denied = (r: ReturnType<typeof guard>) => r.json?.hookSpecificOutput?.permissionDecision === 'deny';
@@ -31,13 +34,15 @@ describe('the guard loads the validators through a code cache in the data direct
   afterAll(() => fs.rmSync(d.tmp, { recursive: true, force: true }));
 
   it('the first memory write makes it, the next read it: the same answers', () => {
-    expect(caches()).toEqual([]);
+    expect(all()).toEqual([]);
     const first = guard(PASSWORD_MEMORY, 'toolu_cc1');
     expect(first.status).toBe(0);
     expect(denied(first)).toBe(true);
     const made = caches();
     expect(made).toHaveLength(1);
     expect(made[0]).toMatch(/^pre-write-deps\.cjs\..+\.v8$/);
+    expect(mainCaches()).toHaveLength(1);
+    expect(all()).toHaveLength(2);
     const stat = fs.statSync(path.join(cacheDir, made[0]!));
     expect(stat.mode & 0o777).toBe(0o600);
     expect(fs.statSync(cacheDir).mode & 0o777).toBe(0o700);

@@ -1,10 +1,9 @@
 /**
- * Plugin hook entry (hooks/hooks.json, PreToolUse): the guard, bundled by
- * `npm run build:hooks` into dist/hooks/pre-write.cjs so a plugin install runs it with no
- * build step and no native module (docs/install.md). Same code as `memtrust hook pre-write`.
+ * Plugin hook entry (hooks/hooks.json, PreToolUse), dist/hooks/pre-write.cjs: a few lines
+ * that run the guard's bundle (pre-write-main.ts) through V8's code cache, so no write, a
+ * memory's or another file's, compiles it again (docs/install.md, "Why the hooks are
+ * committed bundles").
  */
-import { main } from '../cli/hook-main';
-import { pluginEnv, settle } from './entry';
+import { runCached } from './cached-main';
 
-pluginEnv();
-settle(main(['hook', 'pre-write']));
+runCached('pre-write-main.cjs');

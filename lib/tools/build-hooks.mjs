@@ -14,9 +14,10 @@ const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..
 export const HOOK_BUNDLES = ['pre-write', 'post-write', 'session-start'];
 /**
  * A hook's bundle its entry file runs through V8's code cache (lib/plugin/cached-main.ts):
- * `session-start.cjs` is a few lines, `session-start-main.cjs` the hook.
+ * `session-start.cjs` is a few lines, `session-start-main.cjs` the hook; `pre-write.cjs` and
+ * `pre-write-main.cjs` alike.
  */
-const CACHED_MAINS = ['session-start-main'];
+const CACHED_MAINS = ['session-start-main', 'pre-write-main'];
 /**
  * The guard's second file: what it loads only for a write inside a memory root
  * (lib/hooks/pre-write-deps.ts). A write elsewhere compiles the small first file alone.

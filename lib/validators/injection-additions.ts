@@ -5,6 +5,7 @@
  * All scanners are linear: phrase regexes start at a literal word with bounded
  * gaps; the Unicode scans walk the text once.
  */
+import { onFirstUse } from '../core/on-first-use';
 import { lineAt } from './scan-text';
 import type { Finding } from './types';
 
@@ -35,8 +36,10 @@ function finding(category: Added, line: number, detail: string): Finding {
 
 const VS = /[\uFE00-\uFE0F]|\uDB40[\uDD00-\uDDEF]/g;
 /** An emoji or keycap base may carry FE0E/FE0F (text/emoji presentation): that is ordinary text. */
-const PRESENTATION_BASE =
-  /[\p{Extended_Pictographic}\p{Emoji_Component}#*0-9\u00A9\u00AE\u2122\u2139\u2194-\u21AA\u231A-\u23FF\u24C2\u25AA-\u27BF\u2934\u2935\u2B05-\u2B55\u3030\u303D\u3297\u3299]$/u;
+const PRESENTATION_BASE = onFirstUse(
+  () =>
+    /[\p{Extended_Pictographic}\p{Emoji_Component}#*0-9\u00A9\u00AE\u2122\u2139\u2194-\u21AA\u231A-\u23FF\u24C2\u25AA-\u27BF\u2934\u2935\u2B05-\u2B55\u3030\u303D\u3297\u3299]$/u,
+);
 
 /** Variation selectors that do not select an emoji presentation: invisible payloads (one line each). */
 export function variationSelectorFindings(raw: string, starts: readonly number[]): Finding[] {
@@ -47,7 +50,7 @@ export function variationSelectorFindings(raw: string, starts: readonly number[]
     const cp = m[0].codePointAt(0)!;
     if (cp === 0xfe0e || cp === 0xfe0f) {
       const before = raw.slice(Math.max(0, m.index - 2), m.index);
-      if (PRESENTATION_BASE.test(before)) continue;
+      if (PRESENTATION_BASE().test(before)) continue;
     }
     const line = lineAt(starts, m.index);
     perLine ??= new Map<number, number>();
@@ -64,7 +67,7 @@ export function variationSelectorFindings(raw: string, starts: readonly number[]
 // ---------------------------------------------------------------------------
 
 const HAS_CYRILLIC_OR_GREEK = /[\u0370-\u03FF\u0400-\u04FF]/;
-const WORD = /[\p{L}\p{M}]{3,}/gu;
+const WORD = onFirstUse(() => /[\p{L}\p{M}]{3,}/gu);
 const CYRILLIC_OR_GREEK_AT = /[\u0370-\u03FF\u0400-\u04FF]/g;
 const LATIN = /[A-Za-z\u00C0-\u024F]/;
 /** Cyrillic and Greek letters that look like Latin ones (а е о р с у х і ј ѕ, ο α ρ ν ι κ τ υ χ, and capitals). */
@@ -78,8 +81,8 @@ export function mixedScriptFindings(raw: string, starts: readonly number[]): Fin
   while (c !== null) {
     const line = lineAt(starts, c.index);
     const end = line < starts.length ? starts[line]! : raw.length;
-    WORD.lastIndex = starts[line - 1]!;
-    for (let m = WORD.exec(raw); m !== null && m.index < end; m = WORD.exec(raw)) {
+    WORD().lastIndex = starts[line - 1]!;
+    for (let m = WORD().exec(raw); m !== null && m.index < end; m = WORD().exec(raw)) {
       const w = m[0];
       if (!LATIN.test(w) || !HAS_CYRILLIC_OR_GREEK.test(w) || !LOOKALIKE.test(w)) continue;
       const latin = [...w].filter((ch) => LATIN.test(ch)).length;

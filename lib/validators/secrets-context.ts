@@ -6,6 +6,7 @@
  * the same selected lines (and on the lines of a section whose heading names credentials),
  * and a value both claim is reported once.
  */
+import { onFirstUse } from '../core/on-first-use';
 import { isCredentialValue, trimUnquoted } from './secrets-prose';
 import { HOST, appPasswords, areSiblings, isKeyShaped, isPasswordShaped, isRandomLetters } from './secrets-shape';
 
@@ -129,7 +130,7 @@ function quotedIn(line: string, from: number, to: number): Array<{ start: number
     while (e > s && line.charCodeAt(e - 1) === 32) e--;
     // `(was: x)`, `(old: x)`: a short word and a colon inside the parenthesis name the value.
     if (ch === '(') {
-      const named = PAREN_NAMED.exec(line.slice(s, e));
+      const named = PAREN_NAMED().exec(line.slice(s, e));
       if (named && !OWNER_WORDS.test(named[1]!)) s = e - named[2]!.length;
     }
     out.push({ start: s, value: line.slice(s, e), open: i });
@@ -158,7 +159,7 @@ function ticksBefore(line: string, at: number): number {
 }
 
 /** One word of up to 12 letters, a colon, a value: `was: x`, `был: x`, `antes: x`. */
-const PAREN_NAMED = /^(\p{L}{1,12})\s*[:：]\s*(\S+)$/u;
+const PAREN_NAMED = onFirstUse(() => /^(\p{L}{1,12})\s*[:：]\s*(\S+)$/u);
 /** `user:password` or `user/password` in one quote: the password is the part after the name. */
 const GLUED_PAIR = /^([A-Za-z][\w.@-]{0,39})[:/]([^:/]{6,})$/;
 function passwordPart(q: { start: number; value: string }): { start: number; value: string } {
@@ -201,7 +202,7 @@ export function detectNearPasswordWord(line: string, out: ContextHit[]): void {
     if (strict && (word === 'PASS' || /^\s*\d/.test(line.slice(m.index + 4, m.index + 8)))) continue;
     const from = m.index + word.length;
     // `System → Reset Root Password → Apply`: one step of a menu path names a screen.
-    if (line.includes('→') && MENU_STEP_BEFORE.test(line.slice(Math.max(0, m.index - 40), m.index))) continue;
+    if (line.includes('→') && MENU_STEP_BEFORE().test(line.slice(Math.max(0, m.index - 40), m.index))) continue;
     const end = spanEnd(line, m.index, clauseEnd(line, from, from + 120));
     // `password-protected, preview: ?preview=X`: a value given as a query or a setting in the clause.
     if (line.includes('=', from)) settingsNear(line, from, end, out);
@@ -211,7 +212,7 @@ export function detectNearPasswordWord(line: string, out: ContextHit[]): void {
       if (strict && q.open - from > 30) continue;
       // `pass` and one word that is no particle or determiner before the quote (`pass chung
       // \`…\``, `wifi pass mới \`…\``) is the noun: a password's usual shape, two classes.
-      const noun = strict && PASS_NOUN_GAP.test(line.slice(from, q.open));
+      const noun = strict && PASS_NOUN_GAP().test(line.slice(from, q.open));
       const p = passwordPart(q);
       const v = p.value;
       // A number right after the password word, in quotes or parentheses, is a PIN (`密码 (202027)`).
@@ -271,8 +272,10 @@ export function detectNearKeyWord(
  * One word between `pass` and a quote, not a particle, determiner or pronoun an English verb
  * `pass` takes (`pass the \`…\``, `pass in \`…\``, `pass it \`…\``): `pass` is then a noun.
  */
-const PASS_NOUN_GAP =
-  /^\s+(?!(?:the|a|an|in|on|to|it|as|via|through|along|down|up|over|back|off|out|its|their|this|that|these|those|your|our|my|his|her|each|all|any|both|only|just|also|then|with|without|from|into|onto|and|or|not|no)\s)\p{L}{2,12}\s+$/iu;
+const PASS_NOUN_GAP = onFirstUse(
+  () =>
+    /^\s+(?!(?:the|a|an|in|on|to|it|as|via|through|along|down|up|over|back|off|out|its|their|this|that|these|those|your|our|my|his|her|each|all|any|both|only|just|also|then|with|without|from|into|onto|and|or|not|no)\s)\p{L}{2,12}\s+$/iu,
+);
 
 /** `?name=value`, `&name=value`, `name=value` after white space or a parenthesis. */
 const SETTING_NEAR = /(?:^|[\s?&(])[A-Za-z][\w-]{1,20}=([^\s&)\]`'",;]{6,64})/g;
@@ -296,18 +299,21 @@ function settingsNear(line: string, from: number, end: number, out: ContextHit[]
 const PIN = /^(?!(?:19|20)\d\d(?:0[1-9]|1[0-2]))\d{6,10}$/;
 
 /** Words that name a PIN or a pairing code, in the languages of the notes. */
-export const PIN_WORD =
-  /(?<![\p{L}])(?:pin|pins|pin[ -]?codes?|pairing[ -]codes?|пин(?:-код)?|핀|暗証番号|配对码)(?![\p{L}])/iu;
+export const PIN_WORD = onFirstUse(
+  () => /(?<![\p{L}])(?:pin|pins|pin[ -]?codes?|pairing[ -]codes?|пин(?:-код)?|핀|暗証番号|配对码)(?![\p{L}])/iu,
+);
 /** A PIN word tied to six to ten digits: `PIN \`…\``, `**Pairing code:** \`…\``, `PIN: …`. */
-const PIN_TIED =
-  /(?<![\p{L}])(?:pin(?:[ -]?code)?|pairing[ -]code|пин(?:-код)?|핀|暗証番号|配对码)(?![\p{L}])[*_]*\s*[:：=]?\s*[*_]*\s*[`"'(]?(\d{6,10})(?![\d.:/-])/giu;
+const PIN_TIED = onFirstUse(
+  () =>
+    /(?<![\p{L}])(?:pin(?:[ -]?code)?|pairing[ -]code|пин(?:-код)?|핀|暗証番号|配对码)(?![\p{L}])[*_]*\s*[:：=]?\s*[*_]*\s*[`"'(]?(\d{6,10})(?![\d.:/-])/giu,
+);
 /** A login PIN or a pairing code: six to ten digits right after a word naming one (docs/credentials.md §2). */
 /** PIN_TIED's words without their boundaries: one cheap test before the regex with look-behind. */
 const PIN_QUICK = /pin|pairing|пин|핀|暗証番号|配对码/i;
 export function detectPin(line: string, out: ContextHit[]): void {
   if (!PIN_QUICK.test(line)) return;
-  PIN_TIED.lastIndex = 0;
-  for (let m = PIN_TIED.exec(line); m !== null; m = PIN_TIED.exec(line)) {
+  PIN_TIED().lastIndex = 0;
+  for (let m = PIN_TIED().exec(line); m !== null; m = PIN_TIED().exec(line)) {
     const v = m[1]!;
     if (!PIN.test(v)) continue;
     push(out, m.index + m[0].length - v.length, v, 'secret.password', 'a PIN');
@@ -325,7 +331,7 @@ export function detectPin(line: string, out: ContextHit[]): void {
 const PIN_LISTED = /,\s*[`"']?(\d{6,10})(?![\d.:/-])/g;
 
 /** A menu step right before a word: an arrow, then words (`→ Reset Root `). */
-const MENU_STEP_BEFORE = /(?:→|->)[\p{L} ]*$/u;
+const MENU_STEP_BEFORE = onFirstUse(() => /(?:→|->)[\p{L} ]*$/u);
 
 function quoteOpenerBetween(line: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {

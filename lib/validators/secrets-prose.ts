@@ -14,6 +14,7 @@
  * A candidate's range is the VALUE only (never the label), so the inline mask
  * hides exactly the secret and keeps the rest of the line readable.
  */
+import { onFirstUse } from '../core/on-first-use';
 import type { SecretCandidate } from './secrets-patterns';
 import { lineStarts } from './scan-text';
 import { groupedAlternation } from './alternation';
@@ -76,7 +77,7 @@ const DATE_OR_VERSION =
   /^(?:v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,2}[/.]\d{1,2}[/.]\d{2,4})$/;
 const PATH_OR_URL = /^(?:~?\/|\.{1,2}\/|[A-Za-z]:\\|[a-z][a-z0-9+.-]*:\/\/[^@]*$)/i;
 const EMAIL = /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/;
-const HAS_DIGIT_OR_SYMBOL = /[^\p{L}]/u;
+const HAS_DIGIT_OR_SYMBOL = onFirstUse(() => /[^\p{L}]/u);
 
 /**
  * A file name, or a path to one, with an optional `:line` (`SKILL.md`, `.npmrc.template`,
@@ -86,9 +87,8 @@ const HAS_DIGIT_OR_SYMBOL = /[^\p{L}]/u;
 const FILE_EXTENSIONS =
   'md|mdx|markdown|txt|rst|json|jsonc|jsonl|ndjson|ya?ml|toml|ini|cfg|conf|env|lock|log|csv|tsv|xml|html?|css|scss|less|m?js|cjs|jsx|tsx?|mts|cts|vue|svelte|py|pyi|rb|go|rs|java|kt|kts|swift|c|h|cc|cpp|hpp|cs|php|pl|lua|sh|bash|zsh|fish|ps1|bat|sql|sqlite3?|db|template|tmpl|tpl|j2|example|sample|dist|bak|orig|patch|diff|tar|gz|tgz|zip|png|jpe?g|gif|svg|webp|ico|pdf|wasm|proto|graphql|gradle|mk|dockerfile|service|timer|socket|plist|pem|crt|pub';
 // Letters of any script: notes in Russian or Korean name their files in their own words.
-const FILE_NAME = new RegExp(
-  `^[\\p{L}\\p{N}_.@+~/-]*[\\p{L}\\p{N}_-]\\.(?:${FILE_EXTENSIONS})(?::\\d+(?:[-:]\\d+)?)?$`,
-  'iu',
+const FILE_NAME = onFirstUse(
+  () => new RegExp(`^[\\p{L}\\p{N}_.@+~/-]*[\\p{L}\\p{N}_-]\\.(?:${FILE_EXTENSIONS})(?::\\d+(?:[-:]\\d+)?)?$`, 'iu'),
 );
 
 /**
@@ -110,7 +110,7 @@ const WEAK_LOOKALIKE =
  * is Write-only`, `--token NEW_TOKEN`, a `Secret` column of names): no token or key is words
  * without a digit.
  */
-const CODE_NAME = /^[\p{L}$_]+(?:[._+/,-][\p{L}$_]+)+(?:\([^)]*\)?)?$/u;
+const CODE_NAME = onFirstUse(() => /^[\p{L}$_]+(?:[._+/,-][\p{L}$_]+)+(?:\([^)]*\)?)?$/u);
 /** No ASCII letter or digit: words in another script (`Auth=이메일+비번`), not a token or key. */
 const NO_ASCII_ALNUM = /^[^A-Za-z0-9]*$/;
 /**
@@ -124,7 +124,7 @@ const PASSWORD_WORD =
 const UPPER_ID = /^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+(?:v\d{1,2})?$/;
 function isNameNotSecret(label: string, value: string): boolean {
   // `PASS=auto-commit`, `pass: all-green`: a test's verdict, words joined, is no password.
-  if (label.toLowerCase() === 'pass' && CODE_NAME.test(value)) return true;
+  if (label.toLowerCase() === 'pass' && CODE_NAME().test(value)) return true;
   // A model or product with its version (`chat-model-2.0-flash`) after any label: a name.
   if (VERSIONED_NAME.test(value)) return true;
   // The label first: after a password word (most labels) neither value test is needed.
@@ -138,7 +138,7 @@ function isNameNotSecret(label: string, value: string): boolean {
   // `Access Key: <hex>` / `<CAPITALS>`: an access key's id (its secret is the secret key).
   if (ACCESS_KEY_LABEL.test(label) && ID_CHARS.test(value)) return true;
   return (
-    CODE_NAME.test(value) ||
+    CODE_NAME().test(value) ||
     NO_ASCII_ALNUM.test(value) ||
     UPPER_ID.test(value) ||
     AMOUNT.test(value) ||
@@ -162,7 +162,7 @@ const AMOUNT = /^[~≈<>+-]?\d[\d.,]*[KMBkmb%]?(?:[-–~/]\d*[\d.,]*[KMBkmb%]?\w
 const SHORT_NAMES = /^[A-Za-z][\w.-]{0,11}(?:\/[A-Za-z][\w.-]{0,11}){1,2}$/;
 
 const SENTENCE_END = /[.!?;](?:\s|$)/;
-const FIRST_WORD = /^\s*([\p{L}\p{N}_-]+)/u;
+const FIRST_WORD = onFirstUse(() => /^\s*([\p{L}\p{N}_-]+)/u);
 /**
  * May a value quoted near `label`, with no separator between them, be its credential? Not
  * after `pass` (the verb: `pass "--root"`; `pass:` is a label), not when the gap ends a
@@ -172,7 +172,7 @@ const FIRST_WORD = /^\s*([\p{L}\p{N}_-]+)/u;
  */
 function weaklyTied(label: string, gap: string, value: string): boolean {
   if (label.toLowerCase() === 'pass' || SENTENCE_END.test(gap) || gapEndsInOwner(gap)) return false;
-  const next = FIRST_WORD.exec(gap)?.[1];
+  const next = FIRST_WORD().exec(gap)?.[1];
   if (next !== undefined && NOT_A_SECRET_KEY.test(next.toLowerCase())) return false;
   return !WEAK_LOOKALIKE.test(value);
 }
@@ -219,7 +219,7 @@ export const NOT_A_VALUE_FOR_TEST = [
   },
 ];
 
-const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const LETTER_OR_DIGIT = onFirstUse(() => /[\p{L}\p{N}]/u);
 
 /*
  * HAS_DIGIT_OR_SYMBOL.test(v) and LETTER_OR_DIGIT.test(v), answered by the ASCII units when
@@ -231,7 +231,7 @@ const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 12
 export function hasNonLetter(v: string): boolean {
   for (let i = 0; i < v.length; i++) {
     const c = v.charCodeAt(i);
-    if (c >= 128) return HAS_DIGIT_OR_SYMBOL.test(v);
+    if (c >= 128) return HAS_DIGIT_OR_SYMBOL().test(v);
     if (!isAsciiLetter(c)) return true;
   }
   return false;
@@ -239,7 +239,7 @@ export function hasNonLetter(v: string): boolean {
 export function hasLetterOrDigit(v: string): boolean {
   for (let i = 0; i < v.length; i++) {
     const c = v.charCodeAt(i);
-    if (c >= 128) return LETTER_OR_DIGIT.test(v);
+    if (c >= 128) return LETTER_OR_DIGIT().test(v);
     if (isAsciiAlnum(c)) return true;
   }
   return false;
@@ -284,7 +284,7 @@ export function isCredentialValue(raw: string): boolean {
   const first = v.charCodeAt(0);
   if ((first === 36 || first === 48) && isHashOrAddress(v)) return false;
   // A file name holds a dot: most values do not, and skip the regex.
-  if (v.includes('.') && (FILE_NAME.test(v) || HOST.test(v))) return false;
+  if (v.includes('.') && (FILE_NAME().test(v) || HOST.test(v))) return false;
   if (NOT_A_VALUE_MORE.test(v) || NAME_SHAPE.test(v)) return false;
   // Pure punctuation or a Markdown artefact (`|---|`, `**`, `->`).
   if (!hasLetterOrDigit(v)) return false;
@@ -503,8 +503,10 @@ function isNotSecretKey(m: RegExpExecArray): boolean {
 }
 
 /** `label (admin): value`, `"label"`, `label**:`, and up to three words before a colon. */
-const CLOSER =
-  /^(?:["'`*_]+(?=\s*(?:\([^)\n]{0,30}\)\s*)?[:=：]))?(?:\s*\([^)\n]{0,30}\))?(?:(?:\s+[\p{L}\p{N}-]{1,12}){1,3}(?=\s*[:：]))?/u;
+const CLOSER = onFirstUse(
+  () =>
+    /^(?:["'`*_]+(?=\s*(?:\([^)\n]{0,30}\)\s*)?[:=：]))?(?:\s*\([^)\n]{0,30}\))?(?:(?:\s+[\p{L}\p{N}-]{1,12}){1,3}(?=\s*[:：]))?/u,
+);
 /**
  * CLOSER matches more than the empty string only when the text starts with a quote, `*`,
  * `_`, `(` or white space (`/^[\s"'`*_(]/`) and holds one of `(`, `:`, `=`, `：`: two cheap tests first.
@@ -672,7 +674,7 @@ const detectLabel: LineDetector = (line, out) => {
     if (closerStarts(line.charCodeAt(at))) {
       const window = line.slice(at, at + 60);
       if (CLOSER_NEEDS.test(window)) {
-        const closed = CLOSER.exec(window)?.[0] ?? '';
+        const closed = CLOSER().exec(window)?.[0] ?? '';
         // `token filename:`, `Pass 1:`, `password hint:`: the words before the colon name something else.
         if (closed.length > 0 && qualifierNamesOther(closed)) continue;
         at += closed.length;
@@ -796,7 +798,7 @@ const detectEnv: LineDetector = (line, out) => {
     if (short !== null && !(short === 'key' ? isKeyShaped(value) : isPasswordShaped(value))) continue;
     // A token's or a key's variable holding words joined (`BOT_TOKEN=telegram_bot_token`, `= "BOT_TOKEN"`)
     // holds a name; `PASS=` alone is a test's verdict as often as a password, so it asks a password's shape.
-    if (!ENV_PASSWORD.test(name) && CODE_NAME.test(value) && namesAVariable(value)) continue;
+    if (!ENV_PASSWORD.test(name) && CODE_NAME().test(value) && namesAVariable(value)) continue;
     if (name === 'PASS' && !isPasswordShaped(value)) continue;
     push(out, start, value, 'secret.env-credential', `credential assigned to ${name}`);
   }
@@ -822,21 +824,23 @@ const detectEnvFallback: LineDetector = (line, out) => {
 };
 
 /** `` Login `demo`/`demo123` ``, `creds: admin / S3cret!`, `` account `ops:Pa55word` ``. */
-const PAIR_KEY =
-  /(log\s?-?in|sign\s?-?in|credentials?|creds|account|user(?:name)?|계정|로그인|账号|帳號|アカウント|ログイン)(?![\p{L}])/giu;
+const PAIR_KEY = onFirstUse(
+  () =>
+    /(log\s?-?in|sign\s?-?in|credentials?|creds|account|user(?:name)?|계정|로그인|账号|帳號|アカウント|ログイン)(?![\p{L}])/giu,
+);
 /**
  * Is there a letter (`\p{L}`, a whole code point) right before `at`? PAIR_KEY's key is a word
  * of its own: this is tested on each match (nextPairKey) rather than as the regex's
  * look-behind `(?<![\p{L}])`, which V8 ran at every position of the line, with a call per
  * unit on a line with characters beyond ASCII (docs/performance-validators.md, "secret-check: fast paths").
  */
-const ONE_LETTER = /^\p{L}$/u;
+const ONE_LETTER = onFirstUse(() => /^\p{L}$/u);
 export function letterBefore(line: string, at: number): boolean {
   if (at === 0) return false;
   const c = line.charCodeAt(at - 1);
   if (c < 128) return isAsciiLetter(c);
   const pair = c >= 0xdc00 && c <= 0xdfff && at >= 2 && (line.charCodeAt(at - 2) & 0xfc00) === 0xd800;
-  return ONE_LETTER.test(line.slice(at - (pair ? 2 : 1), at));
+  return ONE_LETTER().test(line.slice(at - (pair ? 2 : 1), at));
 }
 const PAIR_QUOTED = /^[^`\n]{0,30}?`([^`\s/:]{1,64})`\s*(?:\/|:|,)\s*`([^`\n]{1,128})`/;
 const PAIR_GLUED = /^[^`\n]{0,30}?`([^`\s/:]{1,64})[/:]([^`\s]{1,128})`/;
@@ -880,11 +884,11 @@ function notALogin(user: string, pass: string): boolean {
 }
 /** The first PAIR_KEY match at or after `from` with no letter right before it. */
 export function nextPairKey(line: string, from: number): RegExpExecArray | null {
-  PAIR_KEY.lastIndex = from;
-  for (let m = PAIR_KEY.exec(line); m !== null; m = PAIR_KEY.exec(line)) {
+  PAIR_KEY().lastIndex = from;
+  for (let m = PAIR_KEY().exec(line); m !== null; m = PAIR_KEY().exec(line)) {
     if (!letterBefore(line, m.index)) return m;
     // As the look-behind would: no match starts here, so try from the next position.
-    PAIR_KEY.lastIndex = m.index + 1;
+    PAIR_KEY().lastIndex = m.index + 1;
   }
   return null;
 }
@@ -980,7 +984,7 @@ const detectCommand: LineDetector = (line, out) => {
       const rawAt = line.lastIndexOf(raw, m.index + m[0].length);
       // `--token NEW_TOKEN`: after a token or secret flag a name without a digit is a name, as
       // after those labels (isNameNotSecret); after a password flag it may be a passphrase.
-      if (c.what === 'a password flag' && CODE_NAME.test(value)) {
+      if (c.what === 'a password flag' && CODE_NAME().test(value)) {
         if (!PASS_IN_FLAG.test(line.slice(m.index, rawAt >= 0 ? rawAt : m.index))) continue;
       }
       const start = (rawAt >= 0 ? rawAt : m.index) + raw.indexOf(value);
@@ -1277,7 +1281,7 @@ function bareKeys(line: string, out: Hit[], why: string): void {
 }
 
 /** The words of a `label:` right before a run (back to a `,`, `;`, `|`, bracket or quote), emphasis and an opening quote allowed between. */
-const LABEL_RIGHT_BEFORE = /([\p{L}][^,;|()[\]:：=`'"]*?)[*_]*\s*[:：=]\s*[*_]*\s*[`'"]?\s*$/u;
+const LABEL_RIGHT_BEFORE = onFirstUse(() => /([\p{L}][^,;|()[\]:：=`'"]*?)[*_]*\s*[:：=]\s*[*_]*\s*[`'"]?\s*$/u);
 /** A label word that names a key, a token, a secret or a password, in the languages of docs/credentials.md §2. */
 const KEY_LABEL_WORD =
   /key|token|secret|pass|pw|pwd|cred|auth|bearer|cookie|session|sig|hmac|jwt|ключ|токен|пароль|секрет|密|钥|鑰|キー|トークン|パスワード|키|토큰|비번|비밀번호|암호|clave|chave|schl[üu]ssel|cl[ée]|senha|contrase|m[ậa]t|passwort/i;
@@ -1288,8 +1292,10 @@ function urlPartIsKey(path: string): boolean {
 /** A key cut short for the note (`…`, `...` right after it). */
 const TRUNCATED_AFTER = /^(?:…|\.{3})/;
 /** An id named right before the run, or the object it identifies: `(id X`, `ID: X`, `zone: X`, ``project `X` ``. */
-const ID_BEFORE =
-  /(?:^|[^\p{L}])(?:id|zone|project|проект\p{L}*|doc|document|sheet|folder|script|site|workspace)[*_]*\s*[:=#]?[*_]*\s*[([`'"]?\s*$/iu;
+const ID_BEFORE = onFirstUse(
+  () =>
+    /(?:^|[^\p{L}])(?:id|zone|project|проект\p{L}*|doc|document|sheet|folder|script|site|workspace)[*_]*\s*[:=#]?[*_]*\s*[([`'"]?\s*$/iu,
+);
 /** A document's address: its id is in the path (Google Docs, Sheets, Drive, Notion, Dropbox, OneDrive, SharePoint). */
 const DOCUMENT_URL =
   /(?:docs|drive|sheets|slides)\.google\.com|notion\.(?:so|site)|dropbox\.com|onedrive|sharepoint|\/(?:d|folders|file|document|spreadsheets|presentation|forms)\//i;
@@ -1310,13 +1316,13 @@ function tokenAround(line: string, start: number, end: number): string {
 function notAKeyHere(line: string, start: number, end: number): boolean {
   if (TRUNCATED_AFTER.test(line.slice(end, end + 3))) return true;
   // The value of a label that names something else (`Drive Root: X` on a line that mentions a key elsewhere).
-  const label = LABEL_RIGHT_BEFORE.exec(line.slice(Math.max(0, start - 60), start))?.[1];
+  const label = LABEL_RIGHT_BEFORE().exec(line.slice(Math.max(0, start - 60), start))?.[1];
   if (label !== undefined && !KEY_LABEL_WORD.test(label)) return true;
   // `Access Key: <hex>`: an access key's id in one case (its secret is the secret key).
   if (label !== undefined && ACCESS_KEY_ID_LABEL.test(label) && ID_CHARS.test(line.slice(start, end))) return true;
   // A key file's name (`<hex>.txt`): a file.
   if (FILE_SUFFIX_AFTER.test(line.slice(end, end + 14))) return true;
-  if (ID_BEFORE.test(line.slice(Math.max(0, start - 12), start))) return true;
+  if (ID_BEFORE().test(line.slice(Math.max(0, start - 12), start))) return true;
   const token = tokenAround(line, start, end);
   if (token.length > end - start) {
     if (isHashOrAddress(token)) return true;
@@ -1399,7 +1405,7 @@ function tableCell(
   if (!isCredentialValue(text)) return;
   // A `Secret` or `Token` column listing names (`BUILD_HOOK_TOKEN`): the names of the secrets, as
   // after those labels (isNameNotSecret); a password column may hold a passphrase of words.
-  if (!PASSWORD_IN_HEADER.test(header) && (CODE_NAME.test(text) || NO_ASCII_ALNUM.test(text))) return;
+  if (!PASSWORD_IN_HEADER.test(header) && (CODE_NAME().test(text) || NO_ASCII_ALNUM.test(text))) return;
   // Key/token columns also hold ids and names: only a long mixed run is a key there.
   if (kind === 'key' && !(codePoints(text) >= 16 && isBareKey(text) && !/\s/.test(text))) return;
   push(
@@ -1575,7 +1581,7 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
       const kind = level > 0 ? sectionKind(line) : null;
       if (kind !== null) sections.push({ from: l + 1, level, kind, oneLine: false, indent: 0, pin: false });
     } else if (isLabelLine(line)) {
-      const pin = PIN_WORD.test(line);
+      const pin = PIN_WORD().test(line);
       const kind = sectionKind(line) ?? (pin ? 'password' : null);
       if (kind !== null) sections.push({ from: l + 1, level: 7, kind, oneLine: true, indent: spacesAt(line, 0), pin });
     }
