@@ -127,7 +127,11 @@ export interface IndexStatus {
 /** How MEMORY.md fares against Claude Code's load limits (docs/layouts.md). */
 export function indexStatus(root: string, indexFile: string): IndexStatus | null {
   const text = readIndex(root, indexFile);
-  if (text === null) return null;
+  return text === null ? null : indexStatusOf(text);
+}
+
+/** `indexStatus` of MEMORY.md's text (the scan stores it: index-file-scan.ts `storeIndexFindings`). */
+export function indexStatusOf(text: string): IndexStatus {
   const bytes = Buffer.byteLength(text);
   const lines = text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
   return { lines, bytes, cut: lines > INDEX_MAX_LINES || bytes > INDEX_MAX_BYTES };
