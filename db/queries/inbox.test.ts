@@ -4,7 +4,7 @@
  * and the view model flags credentials and hard failures but not personal findings.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { inboxFacets, inboxTotal, listInbox } from './inbox';
+import { inboxFacets, inboxTotal, listInbox, type InboxQuery } from './inbox';
 import { inboxView } from '../../lib/service/index/inbox';
 import { memoryFile, openCtx, put, removeSandbox, sandbox, type Sandbox } from '../../lib/service/test-support';
 import { groupFindings } from '../../lib/validators/finding-groups';
@@ -116,13 +116,13 @@ describe('listInbox', () => {
     const ctx = openCtx(sb);
     const db = ctx.handle.sqlite;
     const now = ctx.now();
-    const queries = [
+    const queries: InboxQuery[] = [
       { queue: 'inbox' },
       { queue: 'any' },
-      { queue: 'any', cls: 'credential' as const },
+      { queue: 'any', cls: 'credential' },
       { queue: 'any', kind: 'secret.private-ip' },
-      { queue: 'any', age: '91+' as const },
-      { queue: 'any', tier: 'quarantined' as const },
+      { queue: 'any', age: '91+' },
+      { queue: 'any', tier: 'quarantined' },
       { queue: 'any', layout: 'trust-root' },
       { queue: 'inbox', source: ctx.sources[0]!.id },
     ];

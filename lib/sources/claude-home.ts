@@ -163,7 +163,16 @@ function walkDecode(encoded: string): string | null {
   return encoded.startsWith('-') ? visit(rootDir, encoded) : null;
 }
 
-const decoded = new Map<string, string | null>();
+/**
+ * Decoded project paths by Claude Code folder, for the life of the process. Kept on a global:
+ * the server's start-up (lib/server/main.ts, run from the sources) and its pages (Next's
+ * build) hold two copies of this module, and the first page takes the configuration start-up
+ * read (lib/server/start-config.ts) — without the decodings made for it, the overview's
+ * project line decoded all 200 projects again (docs/performance-pages.md).
+ */
+const shared = globalThis as unknown as { __memtrustDecodedProjects?: Map<string, string | null> };
+shared.__memtrustDecodedProjects ??= new Map();
+const decoded = shared.__memtrustDecodedProjects;
 
 /**
  * The project a `<config>/projects/<encoded>/` folder belongs to: the `cwd` its transcripts

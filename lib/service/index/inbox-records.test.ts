@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findingKinds, inboxView } from './inbox';
 import { scan } from './scan-service';
 import { listMemoriesAndRecords } from '../../../db/queries/memories';
-import { inboxTotal, listInbox } from '../../../db/queries/inbox';
+import { inboxTotal, listInbox, type InboxQuery } from '../../../db/queries/inbox';
 import { FAKE_TOKEN, memoryFile, openCtx, put, removeSandbox, sandbox, type Sandbox } from '../test-support';
 import { parseTableParams } from '../../web/url-state';
 import { CONSOLIDATION_FIXTURE, FIXTURE_IDS, writeContractFixture } from '../../sources/consolidation/test-fixtures';
@@ -101,12 +101,13 @@ describe('memories and records in one list', () => {
   it("the overview's inbox count is the inbox's total, records included", () => {
     const recordSources = syncRecordIndex(ctx);
     const db = ctx.handle.sqlite;
-    for (const q of [
+    const queries: InboxQuery[] = [
       { queue: 'inbox' },
       { queue: 'any' },
       { queue: 'due' },
-      { queue: 'any', tier: 'verified' as const },
-    ]) {
+      { queue: 'any', tier: 'verified' },
+    ];
+    for (const q of queries) {
       const total = listInbox(db, { ...q, recordSources, limit: 1 }, ctx.now()).total;
       expect(inboxTotal(db, { ...q, recordSources }, ctx.now())).toBe(total);
     }
