@@ -12,7 +12,7 @@ import type { SourceInfo } from '../../sources';
 import type { OwnerIdentity } from '../../validators/types';
 import { FILE_CAP_BYTES, findingClass } from '../../validators/types';
 import { runSecretAndInjection } from '../../validators/secret-and-injection';
-import { indexStatus, indexStatusOf, linkedFile, type IndexStatus } from './claude-index';
+import { INDEX_STATUS_PREFIX, indexStatus, linkedFile, type IndexStatus } from './claude-index';
 import { credentialValuesOf } from '../index/inspect';
 
 export interface IndexFinding {
@@ -115,11 +115,7 @@ export function storeIndexFindings(
     'INSERT INTO credential_values (key, source, hash, len, quick, own) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const key = `${source.id}:${source.adapter.files?.indexFile ?? ''}`;
-  const status = read ? indexStatusOf(read.bytes.toString('utf8')) : null;
   sqlite.transaction(() => {
-    sqlite
-      .prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)')
-      .run(indexStatusKey(source.id), JSON.stringify(status));
     sqlite.prepare('DELETE FROM index_findings WHERE source = ?').run(source.id);
     for (const f of found)
       ins.run(source.id, f.file, f.check, f.code, f.label, f.class ?? null, f.line ?? null, f.message);
@@ -142,15 +138,9 @@ export function indexFindingsBySource(sqlite: Database.Database, sourceIds: stri
   return out;
 }
 
-const STATUS_PREFIX = 'index-status:';
-
-function indexStatusKey(sourceId: string): string {
-  return `${STATUS_PREFIX}${sourceId}`;
-}
-
 /**
  * MEMORY.md's lines, bytes and cut of each given root as the last scan read them
- * (`storeIndexFindings`), by source id; a root the index has none for (an index from
+ * (claude-index.ts `markIndexed`), by source id; a root the index has none for (an index from
  * before they were stored) is read from the disk. The overview shows it for the roots it
  * lists and ranks every root by it: a Claude Code home of 200 projects is 220 files read in
  * the first page otherwise (docs/performance-pages.md, "The first page after a start").
@@ -161,11 +151,13 @@ export function indexStatusBySource(
 ): Map<string, IndexStatus | null> {
   const stored = new Map(
     (
-      sqlite.prepare('SELECT key, value FROM meta WHERE key >= ? AND key < ?').all(STATUS_PREFIX, 'index-status;') as {
+      sqlite
+        .prepare('SELECT key, value FROM meta WHERE key >= ? AND key < ?')
+        .all(INDEX_STATUS_PREFIX, 'index-status;') as {
         key: string;
         value: string;
       }[]
-    ).map((r) => [r.key.slice(STATUS_PREFIX.length), r.value]),
+    ).map((r) => [r.key.slice(INDEX_STATUS_PREFIX.length), r.value]),
   );
   const out = new Map<string, IndexStatus | null>();
   for (const s of sources) {

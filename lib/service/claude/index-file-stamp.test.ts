@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { scan } from '../index/scan-service';
-import { indexStatus } from './claude-index';
+import { indexStatus, markIndexed } from './claude-index';
 import { indexStatusBySource } from './index-file-scan';
 import { memoryFile, openCtx, put, sandboxPerTest, TEST_BODY } from '../test-support';
 
@@ -102,5 +102,10 @@ describe('MEMORY.md on a rescan', () => {
     put(sb.root, 'MEMORY.md', long, day(4));
     db.prepare("DELETE FROM meta WHERE key LIKE 'index-status:%'").run();
     expect(indexStatusBySource(db, ctx.sources).get(source.id)).toEqual(onDisk);
+
+    // memtrust's own writes to MEMORY.md mark the rows' flags from it (index-commit.ts): the status follows at once.
+    put(sb.root, 'MEMORY.md', index(['feedback_a.md']), day(5));
+    markIndexed(db, source);
+    expect(indexStatusBySource(db, ctx.sources).get(source.id)).toEqual(short);
   });
 });
