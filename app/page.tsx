@@ -1,13 +1,12 @@
 import Link from 'next/link';
 import { freshContext, indexRefreshing } from '@/lib/server';
 import { overview } from '@/db/queries/overview';
-import { indexStatus } from '@/lib/service/claude/claude-index';
 import { StatCard, Section } from '@/components/ui/stat-card';
 import { DemoNotice } from '@/components/demo-notice';
 import { ReviewBanner } from '@/components/review-banner';
 import { LiveRefresh } from '@/components/live-refresh';
 import { indexSignature } from '@/db/queries/signature';
-import { indexFindingsBySource } from '@/lib/service/claude/index-file-scan';
+import { indexFindingsBySource, indexStatusBySource } from '@/lib/service/claude/index-file-scan';
 import { IndexFindings } from '@/components/index-findings';
 import { addRecordCounts, recordSourceSummaries } from '@/lib/service/records/read';
 import { RecordsOverview } from '@/components/records/records-overview';
@@ -41,11 +40,8 @@ export default async function OverviewPage({ searchParams }: Props) {
   const now = ctx.now();
   const o = overview(ctx.handle.sqlite, now, ids);
   const projects = new Map([...ctx.sources, ...ctx.recordSources].map((s) => [s.id, s.project]));
-  const indexes = new Map(
-    ctx.sources
-      .filter((s) => s.adapter.files.indexFile && !s.error)
-      .map((s) => [s.id, indexStatus(s.root, s.adapter.files.indexFile!)]),
-  );
+  // As the index has it (every root is ranked by it below; lib/service/claude/index-file-scan.ts).
+  const indexes = indexStatusBySource(ctx.handle.sqlite, ctx.sources);
   // MEMORY.md is loaded into every session: its findings show on the root's section (docs/claude-code-folders.md).
   const indexFindings = indexFindingsBySource(
     ctx.handle.sqlite,

@@ -4,7 +4,7 @@
  * and the view model flags credentials and hard failures but not personal findings.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listInbox, inboxFacets } from './inbox';
+import { inboxFacets, inboxTotal, listInbox, type InboxQuery } from './inbox';
 import { inboxView } from '../../lib/service/index/inbox';
 import { memoryFile, openCtx, put, removeSandbox, sandbox, type Sandbox } from '../../lib/service/test-support';
 import { groupFindings } from '../../lib/validators/finding-groups';
@@ -110,6 +110,24 @@ describe('listInbox', () => {
       credential: ['secret.github-token'],
       personal: ['secret.private-ip'],
     });
+  });
+
+  it("the count alone is the listing's total, for every filter", () => {
+    const ctx = openCtx(sb);
+    const db = ctx.handle.sqlite;
+    const now = ctx.now();
+    const queries: InboxQuery[] = [
+      { queue: 'inbox' },
+      { queue: 'any' },
+      { queue: 'any', cls: 'credential' },
+      { queue: 'any', kind: 'secret.private-ip' },
+      { queue: 'any', age: '91+' },
+      { queue: 'any', tier: 'quarantined' },
+      { queue: 'any', layout: 'trust-root' },
+      { queue: 'inbox', source: ctx.sources[0]!.id },
+    ];
+    expect(queries.map((q) => inboxTotal(db, q, now))).toEqual(queries.map((q) => listInbox(db, q, now).total));
+    expect(inboxTotal(db, { queue: 'inbox' }, now)).toBe(4);
   });
 
   it('pages add up to the total, in the sort order', () => {

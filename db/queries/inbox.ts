@@ -23,7 +23,7 @@ import type { FindingClass } from '../../lib/validators/types';
 import { classCodes, memoryFindingWhere } from './finding-filter';
 import { DAY_MS, startOfUtcDay } from '../../lib/trust/dates';
 import { LAYOUT_NAMES } from '../../lib/sources/record';
-import { listRows, recordRowsById, RECORD_QUEUES, type ListRow, type RecordRowQuery } from './record-rows';
+import { listRows, recordCount, recordRowsById, RECORD_QUEUES, type ListRow, type RecordRowQuery } from './record-rows';
 
 /** The memory queues, then the record-only flags as queues (db/queries/record-rows.ts). */
 export const INBOX_QUEUES = ['inbox', 'any', ...QUEUES, ...RECORD_QUEUES] as const;
@@ -181,6 +181,25 @@ export function listInbox(sqlite: Database.Database, q: InboxQuery, now: Date): 
       memoryRows: (keys) => memoryRowsByKey(sqlite, keys),
     }),
   );
+}
+
+/**
+ * `listInbox(…).total` without the page: the overview's first-hour steps show only the count
+ * (lib/service/index/first-hour.ts). The page's keys walk the name index in order until
+ * the page is full, so when few memories match they walk all of it: 40–120 ms at 40,000
+ * rows, cold, in the first page after a start (docs/performance-pages.md).
+ */
+export function inboxTotal(sqlite: Database.Database, q: InboxQuery, now: Date): number {
+  const clock = JSON.stringify(clockCutoffs(now));
+  return memo(sqlite, `inbox-total:${JSON.stringify(q)}:${clock}`, () => {
+    const records = recordQuery(q, now);
+    const recs = records.live.length ? recordCount(sqlite, records) : 0;
+    const w = inboxWhere(sqlite, q, now);
+    // The same index choice as the page's count (listInboxMemories).
+    const selective = !!(q.kind || q.cls || (q.q && ftsQuery(q.q)));
+    const from = !selective && (q.source || q.layout) ? 'memories m INDEXED BY memories_inbox' : 'memories m';
+    return recs + (sqlite.prepare(`SELECT count(*) AS n FROM ${from} ${w.sql}`).get(w.params) as { n: number }).n;
+  });
 }
 
 function memoryRowsByKey(sqlite: Database.Database, keys: string[]): Map<string, MemoryListItem> {

@@ -44,11 +44,19 @@ export interface FirstIndex {
  * a rescan reads them, and there are rarely thousands.
  */
 export function unindexedFiles(ctx: ServiceContext): number {
-  const rows = ctx.handle.sqlite.prepare('SELECT count(*) FROM memories WHERE source = ?').pluck();
+  // One grouped count (on memories_rescan, which starts with source) rather than a count per root: 220 in a Claude Code home.
+  const rows = new Map(
+    (
+      ctx.handle.sqlite.prepare('SELECT source, count(*) AS n FROM memories GROUP BY source').all() as {
+        source: string;
+        n: number;
+      }[]
+    ).map((r) => [r.source, r.n]),
+  );
   let n = 0;
   for (const s of ctx.sources) {
     if (s.error) continue;
-    n += Math.max(0, withStatLater(() => s.adapter.files.list(s.root)).length - (rows.get(s.id) as number));
+    n += Math.max(0, withStatLater(() => s.adapter.files.list(s.root)).length - (rows.get(s.id) ?? 0));
   }
   return n;
 }

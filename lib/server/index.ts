@@ -23,6 +23,7 @@ import { contextView, type ContextView } from '../service/session/context-view';
 import { originReader, type OriginReader } from '../service/origin/origin-reader';
 import { indexComplete, RETRY_MS, START_DELAY_MS, scanOffRequests } from './first-scan';
 import { withSharedReads } from '../sources/read-dir';
+import { takeStartConfig } from './start-config';
 
 interface WebState {
   ctx?: ServiceContext;
@@ -56,7 +57,8 @@ const origins = state.origins;
 
 export function context(): ServiceContext {
   if (!state.ctx) {
-    const config = loadConfig();
+    // The first context takes the configuration start-up has just read (lib/server/start-config.ts).
+    const config = takeStartConfig() ?? loadConfig();
     if (config.demo) ensureDemoRoot(config.roots[0]!, config.now());
     const ctx = createContext(config);
     state.recovery = recoverAll(ctx);

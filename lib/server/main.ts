@@ -2,6 +2,7 @@
 import { serve } from './serve';
 import { loadConfig } from '../core/config';
 import { openDb } from '../../db/client';
+import { keepStartConfig } from './start-config';
 
 export async function startDashboard(): Promise<void> {
   const raw = process.env.PORT ?? '3000';
@@ -10,6 +11,8 @@ export async function startDashboard(): Promise<void> {
   // Fail at start-up with a clear message rather than on the first page view.
   const config = loadConfig();
   openDb(config.dbPath); // an unusable MEMTRUST_DB is reported here, not on the first page
+  // Not read again by the first page (lib/server/start-config.ts).
+  keepStartConfig(config);
   await serve(port);
   // Exit through process.exit so exit handlers run (the watcher's lease is removed, docs/freshness.md).
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => process.exit(0));

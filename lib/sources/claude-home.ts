@@ -74,6 +74,12 @@ function readdir(p: string): fs.Dirent[] {
 
 /** Bytes read from the start of one transcript when looking for the session's `cwd`. */
 const TRANSCRIPT_HEAD = 64 * 1024;
+/**
+ * One buffer for every transcript head, reused (the reads are synchronous and decoded at
+ * once): a zero-filled 64 KiB per project was 13 MB of allocation at 200 projects, 60 ms of
+ * the dashboard's first request (docs/performance-pages.md, "The first page after a start").
+ */
+let headBuf: Buffer | null = null;
 /** Transcripts opened per project folder (newest first) before the disk walk decides. */
 const TRANSCRIPTS_TRIED = 3;
 /** Directories read by one disk walk: a name that matches nothing gives up early. */
@@ -100,8 +106,8 @@ function cwdFromTranscripts(dir: string, encoded: string): string | null {
     let text = '';
     try {
       fd = fs.openSync(p, OPEN_READ);
-      const buf = Buffer.alloc(TRANSCRIPT_HEAD);
-      text = buf.subarray(0, fs.readSync(fd, buf, 0, TRANSCRIPT_HEAD, 0)).toString('utf8');
+      headBuf ??= Buffer.allocUnsafe(TRANSCRIPT_HEAD);
+      text = headBuf.toString('utf8', 0, fs.readSync(fd, headBuf, 0, TRANSCRIPT_HEAD, 0));
     } catch {
       continue;
     } finally {
@@ -157,7 +163,16 @@ function walkDecode(encoded: string): string | null {
   return encoded.startsWith('-') ? visit(rootDir, encoded) : null;
 }
 
-const decoded = new Map<string, string | null>();
+/**
+ * Decoded project paths by Claude Code folder, for the life of the process. Kept on a global:
+ * the server's start-up (lib/server/main.ts, run from the sources) and its pages (Next's
+ * build) hold two copies of this module, and the first page takes the configuration start-up
+ * read (lib/server/start-config.ts) — without the decodings made for it, the overview's
+ * project line decoded all 200 projects again (docs/performance-pages.md).
+ */
+const shared = globalThis as unknown as { __memtrustDecodedProjects?: Map<string, string | null> };
+shared.__memtrustDecodedProjects ??= new Map();
+const decoded = shared.__memtrustDecodedProjects;
 
 /**
  * The project a `<config>/projects/<encoded>/` folder belongs to: the `cwd` its transcripts

@@ -23,8 +23,25 @@ export function readIndex(root: string, indexFile: string): string | null {
   }
 }
 
+/** Meta key prefix of MEMORY.md's stored lines, bytes and cut, by root (index-file-scan.ts `indexStatusBySource`). */
+export const INDEX_STATUS_PREFIX = 'index-status:';
+
+/**
+ * Keeps MEMORY.md's `indexStatus` in the index whenever it is read for the rows' flags (the
+ * scan, and memtrust's own writes to it), written only when it moved: the overview shows it
+ * without reading 220 files (docs/performance-pages.md, "The first page after a start").
+ */
+function storeIndexStatus(sqlite: Database.Database, sourceId: string, text: string | null): void {
+  const key = `${INDEX_STATUS_PREFIX}${sourceId}`;
+  const value = JSON.stringify(text === null ? null : indexStatusOf(text));
+  if (sqlite.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) !== value)
+    sqlite.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key, value);
+}
+
 export function markIndexed(sqlite: Database.Database, source: FileSourceInfo): void {
-  const text = readIndex(source.root, source.adapter.files.indexFile!) ?? '';
+  const read = readIndex(source.root, source.adapter.files.indexFile!);
+  storeIndexStatus(sqlite, source.id, read);
+  const text = read ?? '';
   const named = new Set(
     text
       .split('\n')
@@ -127,7 +144,11 @@ export interface IndexStatus {
 /** How MEMORY.md fares against Claude Code's load limits (docs/layouts.md). */
 export function indexStatus(root: string, indexFile: string): IndexStatus | null {
   const text = readIndex(root, indexFile);
-  if (text === null) return null;
+  return text === null ? null : indexStatusOf(text);
+}
+
+/** `indexStatus` of MEMORY.md's text (the scan stores it: index-file-scan.ts `storeIndexFindings`). */
+export function indexStatusOf(text: string): IndexStatus {
   const bytes = Buffer.byteLength(text);
   const lines = text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
   return { lines, bytes, cut: lines > INDEX_MAX_LINES || bytes > INDEX_MAX_BYTES };

@@ -12,7 +12,7 @@ import type { SourceInfo } from '../../sources';
 import type { OwnerIdentity } from '../../validators/types';
 import { FILE_CAP_BYTES, findingClass } from '../../validators/types';
 import { runSecretAndInjection } from '../../validators/secret-and-injection';
-import { linkedFile } from './claude-index';
+import { INDEX_STATUS_PREFIX, indexStatus, linkedFile, type IndexStatus } from './claude-index';
 import { credentialValuesOf } from '../index/inspect';
 
 export interface IndexFinding {
@@ -135,5 +135,36 @@ export function indexFindingsBySource(sqlite: Database.Database, sourceIds: stri
     )
     .all(JSON.stringify(sourceIds)) as (IndexFinding & { source: string })[];
   for (const { source, ...f } of rows) out.set(source, [...(out.get(source) ?? []), f]);
+  return out;
+}
+
+/**
+ * MEMORY.md's lines, bytes and cut of each given root as the last scan read them
+ * (claude-index.ts `markIndexed`), by source id; a root the index has none for (an index from
+ * before they were stored) is read from the disk. The overview shows it for the roots it
+ * lists and ranks every root by it: a Claude Code home of 200 projects is 220 files read in
+ * the first page otherwise (docs/performance-pages.md, "The first page after a start").
+ */
+export function indexStatusBySource(
+  sqlite: Database.Database,
+  sources: readonly SourceInfo[],
+): Map<string, IndexStatus | null> {
+  const stored = new Map(
+    (
+      sqlite
+        .prepare('SELECT key, value FROM meta WHERE key >= ? AND key < ?')
+        .all(INDEX_STATUS_PREFIX, 'index-status;') as {
+        key: string;
+        value: string;
+      }[]
+    ).map((r) => [r.key.slice(INDEX_STATUS_PREFIX.length), r.value]),
+  );
+  const out = new Map<string, IndexStatus | null>();
+  for (const s of sources) {
+    const file = s.adapter.files?.indexFile;
+    if (!file || s.error) continue;
+    const value = stored.get(s.id);
+    out.set(s.id, value === undefined ? indexStatus(s.root, file) : (JSON.parse(value) as IndexStatus | null));
+  }
   return out;
 }

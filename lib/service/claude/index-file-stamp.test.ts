@@ -6,6 +6,8 @@
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { scan } from '../index/scan-service';
+import { indexStatus, markIndexed } from './claude-index';
+import { indexStatusBySource } from './index-file-scan';
 import { memoryFile, openCtx, put, sandboxPerTest, TEST_BODY } from '../test-support';
 
 const sb = sandboxPerTest({ beforeEach, afterEach });
@@ -71,5 +73,39 @@ describe('MEMORY.md on a rescan', () => {
     fs.utimesSync(sb.root, day(4), day(4));
     scan(ctx);
     expect(missing()).toEqual(['names feedback_b.md, which is not in the folder']);
+  });
+
+  it("keeps MEMORY.md's lines, bytes and cut as the scan read them, for the overview", () => {
+    const long = `${index(['feedback_a.md'])}${'- a line\n'.repeat(210)}`;
+    put(sb.root, 'feedback_a.md', mem('feedback_a'), day(1));
+    put(sb.root, 'MEMORY.md', long, day(1));
+    fs.utimesSync(sb.root, day(1), day(1));
+    const ctx = openCtx(sb);
+    const db = ctx.handle.sqlite;
+    const source = ctx.sources[0]!;
+    const onDisk = indexStatus(source.root, 'MEMORY.md');
+    expect(onDisk).toEqual({ lines: 212, bytes: Buffer.byteLength(long), cut: true });
+    expect(indexStatusBySource(db, ctx.sources).get(source.id)).toEqual(onDisk);
+
+    // Until a scan reads it again, the overview shows what the index holds, like its findings.
+    put(sb.root, 'MEMORY.md', index(['feedback_a.md']), day(2));
+    expect(indexStatusBySource(db, ctx.sources).get(source.id)).toEqual(onDisk);
+    scan(ctx);
+    const short = indexStatusBySource(db, ctx.sources).get(source.id);
+    expect(short).toEqual({ lines: 2, bytes: Buffer.byteLength(index(['feedback_a.md'])), cut: false });
+
+    // Gone: nothing to show; an index from before the status was stored reads the disk.
+    fs.rmSync(`${sb.root}/MEMORY.md`);
+    fs.utimesSync(sb.root, day(3), day(3));
+    scan(ctx);
+    expect(indexStatusBySource(db, ctx.sources).get(source.id)).toBeNull();
+    put(sb.root, 'MEMORY.md', long, day(4));
+    db.prepare("DELETE FROM meta WHERE key LIKE 'index-status:%'").run();
+    expect(indexStatusBySource(db, ctx.sources).get(source.id)).toEqual(onDisk);
+
+    // memtrust's own writes to MEMORY.md mark the rows' flags from it (index-commit.ts): the status follows at once.
+    put(sb.root, 'MEMORY.md', index(['feedback_a.md']), day(5));
+    markIndexed(db, source);
+    expect(indexStatusBySource(db, ctx.sources).get(source.id)).toEqual(short);
   });
 });

@@ -6,7 +6,7 @@
  * grouped counts); no file is read.
  */
 import type { ServiceContext } from '../context';
-import { listInbox } from '../../../db/queries/inbox';
+import { inboxTotal } from '../../../db/queries/inbox';
 import { syncRecordIndex } from '../records/read';
 import { memo } from '../../../db/queries/memo';
 import type { OwnerIdentity } from '../../validators/types';
@@ -97,7 +97,7 @@ export function firstHour(ctx: ServiceContext): FirstHour {
     backfill: (sqlite.prepare('SELECT count(*) AS n FROM memories WHERE needs_backfill = 1').get() as { n: number }).n,
   }));
   // What /review counts: memories and the record roots' records (docs/review-inbox.md "Records in the inbox").
-  const review = listInbox(sqlite, { queue: 'inbox', limit: 1, recordSources: syncRecordIndex(ctx) }, ctx.now()).total;
+  const review = inboxTotal(sqlite, { queue: 'inbox', recordSources: syncRecordIndex(ctx) }, ctx.now());
   const audit = auditShares(ctx);
   const auditHeavy = audit.some((a) => a.heavy);
   return {

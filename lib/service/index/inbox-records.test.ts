@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findingKinds, inboxView } from './inbox';
 import { scan } from './scan-service';
 import { listMemoriesAndRecords } from '../../../db/queries/memories';
+import { inboxTotal, listInbox, type InboxQuery } from '../../../db/queries/inbox';
 import { FAKE_TOKEN, memoryFile, openCtx, put, removeSandbox, sandbox, type Sandbox } from '../test-support';
 import { parseTableParams } from '../../web/url-state';
 import { CONSOLIDATION_FIXTURE, FIXTURE_IDS, writeContractFixture } from '../../sources/consolidation/test-fixtures';
@@ -95,6 +96,24 @@ describe('memories and records in one list', () => {
     );
     // Without record roots the tab is the memory list alone.
     expect(listMemoriesAndRecords(ctx.handle.sqlite, { tier: 'verified' }, [], ctx.now()).total).toBe(2);
+  });
+
+  it("the overview's inbox count is the inbox's total, records included", () => {
+    const recordSources = syncRecordIndex(ctx);
+    const db = ctx.handle.sqlite;
+    const queries: InboxQuery[] = [
+      { queue: 'inbox' },
+      { queue: 'any' },
+      { queue: 'due' },
+      { queue: 'any', tier: 'verified' },
+    ];
+    for (const q of queries) {
+      const total = listInbox(db, { ...q, recordSources, limit: 1 }, ctx.now()).total;
+      expect(inboxTotal(db, { ...q, recordSources }, ctx.now())).toBe(total);
+    }
+    // Records count: with them left out, the count drops by theirs.
+    const withRecords = inboxTotal(db, { queue: 'any', recordSources }, ctx.now());
+    expect(withRecords - inboxTotal(db, { queue: 'any' }, ctx.now())).toBe(FIX.length);
   });
 
   it('filters by layout, queue, finding and root keep exactly their rows', () => {
