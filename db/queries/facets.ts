@@ -10,7 +10,7 @@ function computeFacets(sqlite: Database.Database): { machines: string[]; sources
   const machines = (
     sqlite
       .prepare(
-        'SELECT DISTINCT source_machine AS m FROM memories WHERE source_machine IS NOT NULL ORDER BY m LIMIT 200',
+        'SELECT DISTINCT source_machine AS m FROM entries WHERE source_machine IS NOT NULL ORDER BY m LIMIT 200',
       )
       .all() as { m: string }[]
   ).map((r) => r.m);

@@ -50,7 +50,7 @@ function computeOverview(
   const scoped = sources ? [JSON.stringify(sources)] : [];
   const groups = sqlite
     .prepare(
-      `SELECT tier, validate_exit AS v, secret_exit AS s, injection_exit AS i, needs_backfill AS b, conflict AS c, count(*) AS n FROM memories ${scope ? `WHERE ${scope}` : ''} GROUP BY 1, 2, 3, 4, 5, 6`,
+      `SELECT tier, validate_exit AS v, secret_exit AS s, injection_exit AS i, needs_backfill AS b, conflict AS c, count(*) AS n FROM entries ${scope ? `WHERE ${scope}` : ''} GROUP BY 1, 2, 3, 4, 5, 6`,
     )
     .all(...scoped) as {
     tier: keyof Overview['tiers'];
@@ -64,22 +64,22 @@ function computeOverview(
   const count = (sql: string, ...args: number[]) =>
     (
       sqlite
-        .prepare(`SELECT count(*) AS n FROM memories WHERE ${sql}${scope ? ` AND ${scope}` : ''}`)
+        .prepare(`SELECT count(*) AS n FROM entries WHERE ${sql}${scope ? ` AND ${scope}` : ''}`)
         .get(...args, ...scoped) as { n: number }
     ).n;
-  /** Rows whose origin is one of `values` (on memories_origin, migration 0015). */
+  /** Rows whose origin is one of `values` (on entries_origin, migration 0015). */
   const countIn = (values: string[]) =>
     (
       sqlite
         .prepare(
-          `SELECT count(*) AS n FROM memories WHERE origin IN (SELECT value FROM json_each(?))${scope ? ` AND ${scope}` : ''}`,
+          `SELECT count(*) AS n FROM entries WHERE origin IN (SELECT value FROM json_each(?))${scope ? ` AND ${scope}` : ''}`,
         )
         .get(JSON.stringify(values), ...scoped) as { n: number }
     ).n;
   const sum = (pred: (g: (typeof groups)[number]) => boolean) => groups.filter(pred).reduce((a, g) => a + g.n, 0);
   const perSource = new Map(
     (
-      sqlite.prepare('SELECT source, count(*) AS n FROM memories GROUP BY source').all() as {
+      sqlite.prepare('SELECT source, count(*) AS n FROM entries GROUP BY source').all() as {
         source: string;
         n: number;
       }[]

@@ -28,7 +28,7 @@ export function indexComplete(ctx: ServiceContext, unindexed: number, minRows = 
   if (unindexed !== 0) return false;
   const sqlite = ctx.handle.sqlite;
   if (sqlite.prepare("SELECT 1 FROM meta WHERE key = 'last_scan'").get() === undefined) return false;
-  return (sqlite.prepare('SELECT count(*) FROM memories').pluck().get() as number) >= minRows;
+  return (sqlite.prepare('SELECT count(*) FROM entries').pluck().get() as number) >= minRows;
 }
 
 /** Wait this long before looking again while requests are answered. */

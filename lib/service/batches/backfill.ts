@@ -26,7 +26,7 @@ export function planBackfill(ctx: ServiceContext, overrides: Record<string, Tier
       `SELECT source, rel_path AS relPath, filename, location, type, created_at AS createdAt, source_machine AS sourceMachine,
               mtime_ms AS mtimeMs, conflict, injection_exit AS injectionExit, validate_exit AS validateExit,
               EXISTS (SELECT 1 FROM findings f WHERE f.key = m.key AND f.class = 'credential') AS credential
-       FROM memories m WHERE trust_level IS NULL AND location = 'memories' AND error IS NULL
+       FROM entries m WHERE trust_level IS NULL AND location = 'memories' AND error IS NULL
        ORDER BY filename`,
     )
     .all() as {

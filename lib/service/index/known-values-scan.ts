@@ -95,7 +95,7 @@ export function propagateKnownValues(
     const roots = new Map(sources.map((s) => [s.id, s.root]));
     for (const r of sqlite
       .prepare(
-        `SELECT key, source, rel_path AS rel, name, description, body FROM memories
+        `SELECT key, source, rel_path AS rel, name, description, body FROM entries
           WHERE error IS NULL`,
       )
       .iterate() as Iterable<{
@@ -144,7 +144,7 @@ function readText(file: string): string | null {
  * database deletes securely: db/client.ts).
  */
 function forgetClearText(sqlite: Database.Database): void {
-  sqlite.prepare("INSERT INTO memories_fts(memories_fts) VALUES ('optimize')").run();
+  sqlite.prepare("INSERT INTO entries_fts(entries_fts) VALUES ('optimize')").run();
   try {
     sqlite.pragma('wal_checkpoint(TRUNCATE)');
   } catch {

@@ -6,14 +6,12 @@ export function rebuildIndex(ctx: ServiceContext): void {
     .transaction(() => {
       for (const t of [
         'findings',
-        'memories',
+        'entries',
         'audit_events',
         'audit_cursors',
         'sources',
         'meta',
         'index_findings',
-        'layout_records',
-        'layout_sources',
       ])
         ctx.handle.sqlite.prepare(`DELETE FROM ${t}`).run();
     })
