@@ -36,7 +36,9 @@ export const entries = sqliteTable(
   {
     /** A file: `<source>:<relPath>`, unique per file on disk (a conflict has two rows, one id). A record: its id `<source>:<key>`. */
     key: text('key').primaryKey(),
-    kind: text('kind', { enum: ['file', 'record'] }).notNull().default('file'),
+    kind: text('kind', { enum: ['file', 'record'] })
+      .notNull()
+      .default('file'),
     /** A file: `<source>:<filename>`, the memory's identity across moves (docs/memory-files.md "Terms"). A record: its id. */
     id: text('id').notNull(),
     source: text('source').notNull(),

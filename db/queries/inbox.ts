@@ -6,24 +6,22 @@
  * Finding class and kind are one rule with the tier tabs (db/queries/finding-filter.ts).
  */
 import type Database from 'better-sqlite3';
-import {
-  COLUMNS,
-  QUEUES,
-  type SORTS,
-  ftsQuery,
-  toItem,
-  where,
-  type ListQuery,
-  type MemoryListItem,
-  type Queue,
-} from './memories';
+import { COLUMNS, QUEUES, type SORTS, ftsQuery, toItem, where, type ListQuery, type Queue } from './memories';
 import { clockCutoffs } from './cutoffs';
 import { memo } from './memo';
 import type { FindingClass } from '../../lib/validators/types';
 import { classCodes, memoryFindingWhere } from './finding-filter';
 import { DAY_MS, startOfUtcDay } from '../../lib/trust/dates';
 import { LAYOUT_NAMES } from '../../lib/sources/record';
-import { entryColumns, listRows, recordCount, RECORD_QUEUES, toEntryRow, type ListRow, type RecordRowQuery } from './record-rows';
+import {
+  entryColumns,
+  listRows,
+  recordCount,
+  RECORD_QUEUES,
+  toEntryRow,
+  type ListRow,
+  type RecordRowQuery,
+} from './record-rows';
 import { FILE_ENTRY, FILE_SOURCE } from './entry-kind';
 
 /** The memory queues, then the record-only flags as queues (db/queries/record-rows.ts). */

@@ -244,17 +244,18 @@ function computeList(
 
 export function memoryRows(sqlite: Database.Database, id: string): MemoryListItem[] {
   return (
-    sqlite.prepare(`SELECT ${COLUMNS} FROM entries m WHERE m.id = ? AND m.${FILE_ENTRY} ORDER BY m.location`).all(id) as Record<
-      string,
-      unknown
-    >[]
+    sqlite
+      .prepare(`SELECT ${COLUMNS} FROM entries m WHERE m.id = ? AND m.${FILE_ENTRY} ORDER BY m.location`)
+      .all(id) as Record<string, unknown>[]
   ).map(toItem);
 }
 
 export function memoryByFilename(sqlite: Database.Database, filename: string): MemoryListItem[] {
   return (
     sqlite
-      .prepare(`SELECT ${COLUMNS} FROM entries m WHERE m.filename = ? AND m.${FILE_ENTRY} ORDER BY m.source, m.location`)
+      .prepare(
+        `SELECT ${COLUMNS} FROM entries m WHERE m.filename = ? AND m.${FILE_ENTRY} ORDER BY m.source, m.location`,
+      )
       .all(filename) as Record<string, unknown>[]
   ).map(toItem);
 }

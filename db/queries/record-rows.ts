@@ -204,7 +204,9 @@ export function recordRowsById(sqlite: Database.Database, ids: readonly string[]
   const out = new Map<string, ListRow>();
   if (ids.length === 0) return out;
   const rows = sqlite
-    .prepare(`SELECT ${entryColumns()} FROM entries m WHERE m.${RECORD_ENTRY} AND m.key IN (SELECT value FROM json_each(?))`)
+    .prepare(
+      `SELECT ${entryColumns()} FROM entries m WHERE m.${RECORD_ENTRY} AND m.key IN (SELECT value FROM json_each(?))`,
+    )
     .all(JSON.stringify(ids)) as Record<string, unknown>[];
   for (const r of rows) out.set(r.key as string, toEntryRow(r));
   return out;

@@ -16,7 +16,9 @@ const TIERS = ['verified', 'inferred', 'quarantined', 'archived'] as const;
 
 export function recordSections(ctx: ServiceContext, ef: AuditFilter, guard: Guard): RecordRootSection[] {
   const sqlite = ctx.handle.sqlite;
-  const tierRows = sqlite.prepare(`SELECT tier, count(*) AS n FROM entries WHERE ${RECORD_ENTRY} AND source = ? GROUP BY tier`);
+  const tierRows = sqlite.prepare(
+    `SELECT tier, count(*) AS n FROM entries WHERE ${RECORD_ENTRY} AND source = ? GROUP BY tier`,
+  );
   const flagRows = sqlite.prepare(
     `SELECT j.value AS flag, count(*) AS n FROM entries r, json_each(r.flags) j WHERE r.${RECORD_ENTRY} AND r.source = ? GROUP BY j.value ORDER BY j.value`,
   );

@@ -5,6 +5,7 @@
  * explicit confirmation. The CLI's dry run, `--json` and the dashboard's
  * confirmation step all show this one structure.
  */
+import { FILE_ENTRY } from '../../../db/queries/entry-kind';
 import type { RecordBulkPlan } from '../records/bulk';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -141,7 +142,9 @@ function summarise(kind: PlanKind, ctx: ServiceContext, files: PlanFile[], skipp
   const live = new Map(
     (
       ctx.handle.sqlite
-        .prepare("SELECT source, count(*) AS n FROM entries WHERE location = 'memories' GROUP BY source")
+        .prepare(
+          `SELECT source, count(*) AS n FROM entries WHERE location = 'memories' AND ${FILE_ENTRY} GROUP BY source`,
+        )
         .all() as { source: string; n: number }[]
     ).map((r) => [r.source, r.n]),
   );

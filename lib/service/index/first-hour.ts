@@ -5,6 +5,7 @@
  * while it would quarantine more than a quarter of a root. All from the index (a few
  * grouped counts); no file is read.
  */
+import { FILE_ENTRY } from '../../../db/queries/entry-kind';
 import type { ServiceContext } from '../context';
 import { inboxTotal } from '../../../db/queries/inbox';
 import { syncRecordIndex } from '../records/read';
@@ -61,14 +62,14 @@ export function auditShares(ctx: ServiceContext): AuditShare[] {
     live: sqlite
       .prepare(
         `SELECT source, count(*) AS n FROM entries INDEXED BY entries_inbox
-         WHERE tier IN ('verified', 'inferred') GROUP BY source`,
+         WHERE tier IN ('verified', 'inferred') AND ${FILE_ENTRY} GROUP BY source`,
       )
       .all() as { source: string; n: number }[],
     failing: sqlite
       .prepare(
         `SELECT m.source AS source, count(*) AS n FROM entries m INDEXED BY entries_overview
          WHERE m.tier IN ('verified', 'inferred') AND (m.validate_exit IN (1, 2) OR m.secret_exit = 1)
-           AND m.location = 'memories' AND m.error IS NULL
+           AND m.location = 'memories' AND m.error IS NULL AND m.${FILE_ENTRY}
            AND (m.validate_exit IN (1, 2) OR EXISTS (
              SELECT 1 FROM findings f INDEXED BY findings_key WHERE f.key = m.key AND f."check" = 'secret' ${notGap}))
          GROUP BY m.source`,
@@ -94,7 +95,11 @@ export function firstHour(ctx: ServiceContext): FirstHour {
         n: number;
       }
     ).n,
-    backfill: (sqlite.prepare('SELECT count(*) AS n FROM entries WHERE needs_backfill = 1').get() as { n: number }).n,
+    backfill: (
+      sqlite.prepare(`SELECT count(*) AS n FROM entries WHERE needs_backfill = 1 AND ${FILE_ENTRY}`).get() as {
+        n: number;
+      }
+    ).n,
   }));
   // What /review counts: memories and the record roots' records (docs/review-inbox.md "Records in the inbox").
   const review = inboxTotal(sqlite, { queue: 'inbox', recordSources: syncRecordIndex(ctx) }, ctx.now());

@@ -10,6 +10,7 @@
  *   body; the file itself when its body is longer than the index keeps) holds it as a token.
  * Known-value findings never add to the set, so one round settles it.
  */
+import { FILE_ENTRY } from '../../../db/queries/entry-kind';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
@@ -96,7 +97,7 @@ export function propagateKnownValues(
     for (const r of sqlite
       .prepare(
         `SELECT key, source, rel_path AS rel, name, description, body FROM entries
-          WHERE error IS NULL`,
+          WHERE error IS NULL AND ${FILE_ENTRY}`,
       )
       .iterate() as Iterable<{
       key: string;

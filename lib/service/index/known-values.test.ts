@@ -125,9 +125,8 @@ describe('value propagation', () => {
         message: expect.stringContaining('reference_nas.md'),
       },
     ]);
-    const body = (
-      db.prepare(`SELECT body FROM entries WHERE filename = 'project_backup.md'`).get() as { body: string }
-    ).body;
+    const body = (db.prepare(`SELECT body FROM entries WHERE filename = 'project_backup.md'`).get() as { body: string })
+      .body;
     expect(body).toContain('connects as admin with ⟦credential #1 · 15 chars⟧ over SSH');
 
     // The CLI's views of the same memory and of the session's context.

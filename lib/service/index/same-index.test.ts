@@ -243,7 +243,10 @@ describe('a record action refreshes the index to what a fresh read gives', () =>
     }
     // The secret stays masked in the index after the refresh.
     const text =
-      (ctx.handle.sqlite.prepare("SELECT group_concat(data || body) FROM entries WHERE kind = 'record'").pluck().get() as string) ?? '';
+      (ctx.handle.sqlite
+        .prepare("SELECT group_concat(data || body) FROM entries WHERE kind = 'record'")
+        .pluck()
+        .get() as string) ?? '';
     expect(text).not.toContain(FAKE_TOKEN);
   });
 });

@@ -133,7 +133,9 @@ export function confirmationWithRecords(
   const live = new Map(
     (
       ctx.handle.sqlite
-        .prepare(`SELECT source, count(*) AS n FROM entries WHERE ${RECORD_ENTRY} AND tier <> 'archived' GROUP BY source`)
+        .prepare(
+          `SELECT source, count(*) AS n FROM entries WHERE ${RECORD_ENTRY} AND tier <> 'archived' GROUP BY source`,
+        )
         .all() as { source: string; n: number }[]
     ).map((r) => [r.source, r.n]),
   );

@@ -231,9 +231,7 @@ describe('record sources', () => {
     expect(nas.record.findings.map((f) => [f.check, f.class, f.line])).toEqual([['secret', 'credential', 3]]);
     expect(nas.record.text).not.toContain('Tr1cky-Pa55x');
     expect(JSON.stringify(nas.record)).not.toContain('Tr1cky-Pa55x');
-    expect(JSON.stringify(ctx.handle.sqlite.prepare('SELECT * FROM entries').all())).not.toContain(
-      'Tr1cky-Pa55x',
-    );
+    expect(JSON.stringify(ctx.handle.sqlite.prepare('SELECT * FROM entries').all())).not.toContain('Tr1cky-Pa55x');
     // The write pipeline's view: the store's own bytes, unmasked.
     expect(readRawRecord(ctx, nas.source, nas.record.id)?.text).toContain('Tr1cky-Pa55x');
     const persona = findRecord(ctx, 'persona');
