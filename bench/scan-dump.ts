@@ -27,7 +27,7 @@ const stats = scan(ctx, (workers > 0 ? { workers, poolMinFiles: 1 } : {}) as Par
 const sqlite = ctx.handle.sqlite;
 
 const TABLES: Record<string, string> = {
-  memories: 'SELECT * FROM entries',
+  entries: 'SELECT * FROM entries',
   findings: 'SELECT * FROM findings',
   // seq is the insertion order of the mirror: compared through the sort, not as a value.
   audit_events: 'SELECT * FROM audit_events',

@@ -7,7 +7,7 @@ import { clockCutoffs } from './cutoffs';
 import { memo } from './memo';
 import { originValuesWith } from '../../lib/trust/origin';
 import { listRows as listUnionRows, type ListRow, type RecordQueue } from './record-rows';
-import { FILE_ENTRY } from './entry-kind';
+import { FILE_ENTRY, RECORD_ENTRY } from './entry-kind';
 import { memoryFindingWhere } from './finding-filter';
 import type { FindingClass } from '../../lib/validators/types';
 
@@ -238,7 +238,7 @@ function computeList(
   const total =
     items.length < limit && (items.length > 0 || offset === 0)
       ? offset + items.length
-      : (sqlite.prepare(`SELECT count(*) AS n FROM entries m ${w.sql}`).get(w.params) as { n: number }).n;
+      : countWhere(sqlite, 'entries m', w.sql, w.params);
   return { items: items.map(toItem), total };
 }
 
@@ -351,10 +351,27 @@ export function listRows(
       ? offset + rows.length
       : probe < SCAN_FROM_ROWS
         ? probe
-        : // Without a filter SQLite counts a b-tree's entries, no pass over the rows.
-          (sqlite.prepare(`SELECT count(*) AS n FROM ${sql ? from : 'entries m'} ${sql}`).get(params) as { n: number })
-            .n;
+        : countWhere(sqlite, from, sql, params);
   return { rows, total };
+}
+
+/** The WHERE of an unfiltered memory list: the file rows, all of them. */
+const ALL_FILES = `WHERE m.${FILE_ENTRY}`;
+
+/**
+ * count(*) of a WHERE on `entries m`. Unfiltered (every file row), the table's count less
+ * the records': SQLite counts a b-tree's entries with no pass over the rows, and the
+ * records come from their partial index (entries_place), where `kind = 'file'` alone
+ * would read every row (docs/performance.md, "memtrust list").
+ */
+function countWhere(sqlite: Database.Database, from: string, sql: string, params: Record<string, unknown>): number {
+  if (sql === ALL_FILES)
+    return (
+      sqlite
+        .prepare(`SELECT (SELECT count(*) FROM entries) - (SELECT count(*) FROM entries WHERE ${RECORD_ENTRY}) AS n`)
+        .get() as { n: number }
+    ).n;
+  return (sqlite.prepare(`SELECT count(*) AS n FROM ${from} ${sql}`).get(params) as { n: number }).n;
 }
 
 /**
