@@ -64,10 +64,10 @@ describe('one index table', () => {
     expect(tables(sqlite)).not.toContain('memories');
     expect(tables(sqlite)).not.toContain('layout_records');
     expect(tables(sqlite)).not.toContain('layout_sources');
-    const kinds = sqlite.prepare('SELECT kind, count(*) AS n FROM entries GROUP BY kind ORDER BY kind').all();
+    const kinds = sqlite.prepare('SELECT is_record, count(*) AS n FROM entries GROUP BY 1 ORDER BY 1').all();
     expect(kinds).toEqual([
-      { kind: 'file', n: 2 },
-      { kind: 'record', n: 1 },
+      { is_record: 0, n: 2 },
+      { is_record: 1, n: 1 },
     ]);
     // The record root's read token is on its `sources` row, beside the file root's.
     const roots = sqlite.prepare('SELECT kind, token IS NOT NULL AS read FROM sources ORDER BY kind').all();
@@ -154,8 +154,8 @@ describe('an index built with the two-table schema', () => {
     expect(tables(sqlite)).not.toContain('memories');
     expect(tables(sqlite)).not.toContain('layout_records');
     expect(tables(sqlite)).not.toContain('layout_sources');
-    expect(sqlite.prepare('SELECT key, kind, name FROM entries').all()).toEqual([
-      { key: `old:${rel}`, kind: 'file', name: 'Old name' },
+    expect(sqlite.prepare('SELECT key, is_record, name FROM entries').all()).toEqual([
+      { key: `old:${rel}`, is_record: 0, name: 'Old name' },
     ]);
     // The full-text index was rebuilt over the copied rows.
     expect(listMemories(sqlite, { q: 'quokkaflux' }, new Date()).items.map((i) => i.key)).toEqual([`old:${rel}`]);

@@ -26,8 +26,8 @@ export const sources = sqliteTable('sources', {
 
 /**
  * The one index table (migration 0016; docs/records.md, "The index"): a row per memory file of
- * the file layouts (`kind` 'file') and a row per record of the record layouts (`kind`
- * 'record'). A record fills the memory columns as the lists read them (title in `name`, its own
+ * the file layouts (`is_record` 0) and a row per record of the record layouts
+ * (`is_record` 1). A record fills the memory columns as the lists read them (title in `name`, its own
  * key in `filename`, `<file>:<line>` in `relPath`, the masked text in `body`) and keeps its own
  * in the record columns at the end; the file-only columns hold neutral values on a record.
  */
@@ -36,9 +36,7 @@ export const entries = sqliteTable(
   {
     /** A file: `<source>:<relPath>`, unique per file on disk (a conflict has two rows, one id). A record: its id `<source>:<key>`. */
     key: text('key').primaryKey(),
-    kind: text('kind', { enum: ['file', 'record'] })
-      .notNull()
-      .default('file'),
+    isRecord: integer('is_record', { mode: 'boolean' }).notNull().default(false),
     /** A file: `<source>:<filename>`, the memory's identity across moves (docs/memory-files.md "Terms"). A record: its id. */
     id: text('id').notNull(),
     source: text('source').notNull(),
@@ -104,9 +102,9 @@ export const entries = sqliteTable(
   (t) => [
     // Expression and covering indexes (entries_tier_sortname, entries_inbox, entries_overview…) are in migration 0016.
     index('entries_id').on(t.id),
-    index('entries_tier_created').on(t.tier, t.createdMs),
-    index('entries_tier_verified').on(t.tier, t.lastVerifiedMs),
-    index('entries_origin').on(t.origin),
+    index('entries_tier_created').on(t.tier, t.createdMs, t.isRecord),
+    index('entries_tier_verified').on(t.tier, t.lastVerifiedMs, t.isRecord),
+    index('entries_origin').on(t.origin, t.isRecord),
   ],
 );
 

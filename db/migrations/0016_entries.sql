@@ -1,13 +1,13 @@
 -- One index table for every layout (docs/records.md, "The index"): `entries` holds a row per
--- memory file of the file layouts (kind 'file', keyed `<source>:<relPath>`) and a row per
--- record of the record layouts (kind 'record', keyed by the record id `<source>:<key>`).
+-- memory file of the file layouts (`is_record` 0, keyed `<source>:<relPath>`) and a row per
+-- record of the record layouts (`is_record` 1, keyed by the record id `<source>:<key>`).
 -- A record fills the memory columns as the lists read them (title in `name`, its own key in
 -- `filename`, the masked text in `body`, so full-text search covers it) and keeps its own in
 -- the record columns. The file rows are copied over (no rescan needed); record rows are read
 -- again from their stores at the next list, their tokens having gone with `layout_sources`.
 CREATE TABLE `entries` (
 	`key` text PRIMARY KEY NOT NULL,
-	`kind` text DEFAULT 'file' NOT NULL,
+	`is_record` integer DEFAULT 0 NOT NULL,
 	`id` text NOT NULL,
 	`source` text NOT NULL,
 	`rel_path` text NOT NULL,
@@ -84,34 +84,36 @@ DROP TABLE IF EXISTS `layout_records`;
 -- Index recipes a bulk load left behind name the old table; every index is made below.
 DELETE FROM `meta` WHERE `key` IN ('indexes_deferred', 'fts_deferred');
 --> statement-breakpoint
+-- The indexes the counts and clocks of the file rows read end with `is_record`: a file-only
+-- count (`is_record = 0`) stays covered by the index it used before, and an integer 0 or 1
+-- takes no byte beyond its type in an index entry (docs/records.md "The index").
 CREATE INDEX `entries_id` ON `entries` (`id`);
 --> statement-breakpoint
-CREATE INDEX `entries_tier_created` ON `entries` (`tier`, `created_ms`);
+CREATE INDEX `entries_tier_created` ON `entries` (`tier`, `created_ms`, `is_record`);
 --> statement-breakpoint
-CREATE INDEX `entries_tier_verified` ON `entries` (`tier`, `last_verified_ms`);
+CREATE INDEX `entries_tier_verified` ON `entries` (`tier`, `last_verified_ms`, `is_record`);
 --> statement-breakpoint
-CREATE INDEX `entries_tier_qsince` ON `entries` (`tier`, `quarantine_since_ms`);
+CREATE INDEX `entries_tier_qsince` ON `entries` (`tier`, `quarantine_since_ms`, `is_record`);
 --> statement-breakpoint
 CREATE INDEX `entries_tier_sortname` ON `entries` (`tier`, coalesce(`name`, `filename`) COLLATE NOCASE);
 --> statement-breakpoint
-CREATE INDEX `entries_type_tier` ON `entries` (`type`, `tier`, `last_verified_ms`, `created_ms`, `quarantine_since_ms`);
+CREATE INDEX `entries_type_tier` ON `entries` (`type`, `tier`, `last_verified_ms`, `created_ms`, `quarantine_since_ms`, `is_record`);
 --> statement-breakpoint
 CREATE INDEX `entries_rescan` ON `entries` (`source`, `rel_path`, `size`, `mtime_ms`);
 --> statement-breakpoint
--- The covering indexes of the overview and the inbox end with `kind`: their file-only counts stay covered.
-CREATE INDEX `entries_overview` ON `entries` (`tier`, `validate_exit`, `secret_exit`, `injection_exit`, `needs_backfill`, `conflict`, `created_ms`, `last_verified_ms`, `quarantine_since_ms`, `kind`);
+CREATE INDEX `entries_overview` ON `entries` (`tier`, `validate_exit`, `secret_exit`, `injection_exit`, `needs_backfill`, `conflict`, `created_ms`, `last_verified_ms`, `quarantine_since_ms`, `is_record`);
 --> statement-breakpoint
-CREATE INDEX `entries_inbox` ON `entries` (coalesce(`name`, `filename`) COLLATE NOCASE, `tier`, `created_ms`, `last_verified_ms`, `quarantine_since_ms`, `conflict`, `needs_backfill`, `source`, `type`, `finding_count`, `finding_checks`, `key`, `kind`);
+CREATE INDEX `entries_inbox` ON `entries` (coalesce(`name`, `filename`) COLLATE NOCASE, `tier`, `created_ms`, `last_verified_ms`, `quarantine_since_ms`, `conflict`, `needs_backfill`, `source`, `type`, `finding_count`, `finding_checks`, `key`, `is_record`);
 --> statement-breakpoint
-CREATE INDEX `entries_origin` ON `entries` (`origin`);
+CREATE INDEX `entries_origin` ON `entries` (`origin`, `is_record`);
 --> statement-breakpoint
 CREATE INDEX `entries_origin_pending` ON `entries` (`source`) WHERE `origin` IS NULL AND `origin_session` IS NOT NULL;
 --> statement-breakpoint
 -- A record's place in its store (a record root's rows in store order).
-CREATE INDEX `entries_place` ON `entries` (`source`, `file`, `line`) WHERE `kind` = 'record';
+CREATE INDEX `entries_place` ON `entries` (`source`, `file`, `line`) WHERE `is_record` = 1;
 --> statement-breakpoint
 -- A record by its own key (`memtrust show deploy-host`), the handle the store writes.
-CREATE INDEX `entries_handle` ON `entries` (`filename`) WHERE `kind` = 'record';
+CREATE INDEX `entries_handle` ON `entries` (`filename`) WHERE `is_record` = 1;
 --> statement-breakpoint
 CREATE VIRTUAL TABLE `entries_fts` USING fts5(name, description, body, content='entries', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2');
 --> statement-breakpoint

@@ -4,7 +4,6 @@
  * age (day 91+ stale / archive candidate), elapsed days for observation (due at
  * exactly 7 × 24 h). Weeks start on Monday, UTC.
  */
-import { ms as recordMs } from './record-rows';
 import { FILE_ENTRY, RECORD_ENTRY } from './entry-kind';
 import type Database from 'better-sqlite3';
 import { AUDIT_ACTIONS } from '../../lib/audit/event';
@@ -266,7 +265,8 @@ export function chartsData(sqlite: Database.Database, f: AuditFilter, now: Date,
       'max(0, CAST((CAST(@nowMs AS INTEGER) - m.created_ms) / 86400000 AS INTEGER))',
       INFERRED_BUCKETS,
       { nowMs: now.getTime() },
-      `max(0, CAST((CAST(@nowMs AS INTEGER) - coalesce(${recordMs('m.created_at')}, CAST(@nowMs AS INTEGER))) / 86400000 AS INTEGER))`,
+      // A record's created_ms is 0 when the store gives no date (lib/service/records/read.ts): day 0.
+      'CASE WHEN m.created_ms = 0 THEN 0 ELSE max(0, CAST((CAST(@nowMs AS INTEGER) - m.created_ms) / 86400000 AS INTEGER)) END',
     ),
     quarantine: histogram(
       sqlite,

@@ -121,7 +121,7 @@ export function ftsQuery(text: string): string | null {
 }
 
 /**
- * The memory files' WHERE on `entries m`: always `m.kind = 'file'` (the records beside them in
+ * The memory files' WHERE on `entries m`: always FILE_ENTRY (the records beside them in
  * the one table have their own filter, record-rows.ts recordWhere), then the list's filters.
  */
 export function where(q: ListQuery, now: Date): { sql: string; params: Record<string, unknown> } {
@@ -361,7 +361,7 @@ const ALL_FILES = `WHERE m.${FILE_ENTRY}`;
 /**
  * count(*) of a WHERE on `entries m`. Unfiltered (every file row), the table's count less
  * the records': SQLite counts a b-tree's entries with no pass over the rows, and the
- * records come from their partial index (entries_place), where `kind = 'file'` alone
+ * records come from their partial index (entries_place), where FILE_ENTRY alone
  * would read every row (docs/performance.md, "memtrust list").
  */
 function countWhere(sqlite: Database.Database, from: string, sql: string, params: Record<string, unknown>): number {

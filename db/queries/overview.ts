@@ -78,8 +78,9 @@ function computeOverview(
     ).n;
   const sum = (pred: (g: (typeof groups)[number]) => boolean) => groups.filter(pred).reduce((a, g) => a + g.n, 0);
   const perSource = new Map(
+    // Grouped by root, on entries_rescan: a record root's count is never read (bySource lists file roots).
     (
-      sqlite.prepare(`SELECT source, count(*) AS n FROM entries WHERE ${FILE_ENTRY} GROUP BY source`).all() as {
+      sqlite.prepare('SELECT source, count(*) AS n FROM entries GROUP BY source').all() as {
         source: string;
         n: number;
       }[]

@@ -60,7 +60,14 @@ export const CAN = (action: string) =>
 export const TYPE = 'm.type';
 
 /** The list columns of an entry: a memory's (COLUMNS), then a record's layout, flags and kind (a function: memories.ts imports this module). */
-export const entryColumns = () => `${COLUMNS}, m.layout AS layout, m.flags AS recordFlags, m.kind AS kind`;
+export const entryColumns = () =>
+  `${COLUMNS}, m.layout AS layout, m.flags AS recordFlags, CASE WHEN m.${RECORD_ENTRY} THEN 'record' END AS kind`;
+
+/**
+ * A record's createdAt in epoch ms, NULL when the store gives none: its `created_ms` is that
+ * or 0 (lib/service/records/read.ts), and a column the indexes hold is read, not the text.
+ */
+const RECORD_CREATED = 'nullif(m.created_ms, 0)';
 
 /**
  * The sort of a list holding both kinds of row: the memory sort (memories.ts ORDER), but a
@@ -71,11 +78,11 @@ const ENTRY_ORDER: Record<Sort, string> = {
   name: 'coalesce(m.name, m.filename) COLLATE NOCASE',
   type: 'm.type',
   machine: 'm.source_machine',
-  created: `CASE WHEN m.kind = 'record' THEN ${ms('m.created_at')} ELSE m.created_ms END`,
+  created: `CASE WHEN m.${RECORD_ENTRY} THEN ${RECORD_CREATED} ELSE m.created_ms END`,
   verified: 'm.last_verified_ms',
-  age: `CASE WHEN m.kind = 'record' THEN ${ms('m.created_at')} ELSE m.quarantine_since_ms END`,
+  age: `CASE WHEN m.${RECORD_ENTRY} THEN ${RECORD_CREATED} ELSE m.quarantine_since_ms END`,
   findings: 'm.finding_count',
-  file: "CASE WHEN m.kind = 'record' THEN m.file ELSE m.filename END",
+  file: `CASE WHEN m.${RECORD_ENTRY} THEN m.file ELSE m.filename END`,
 };
 
 /** What a record filter reads (a subset of the inbox query, all optional). */
@@ -157,8 +164,8 @@ export function recordWhere(q: RecordRowQuery): { sql: string; params: Record<st
       q.kind,
     );
   if (q.ageBounds) {
-    eq(`${ms('m.created_at')} <= @r_ageNewest`, 'r_ageNewest', q.ageBounds[0]);
-    if (q.ageBounds[1] !== null) eq(`${ms('m.created_at')} > @r_ageOldest`, 'r_ageOldest', q.ageBounds[1]);
+    eq(`${RECORD_CREATED} <= @r_ageNewest`, 'r_ageNewest', q.ageBounds[0]);
+    if (q.ageBounds[1] !== null) eq(`${RECORD_CREATED} > @r_ageOldest`, 'r_ageOldest', q.ageBounds[1]);
   }
   // The full-text search of memories (memories.ts where), on the record's title and masked text.
   const fts = q.q ? ftsQuery(q.q) : null;
@@ -235,7 +242,7 @@ export function recordFindingKinds(
 /**
  * One page of memories and records together, in one sort (the inbox and the tier tabs): one
  * SELECT over `entries`, each kind of row under its own filter. `memory` is the memory
- * side's WHERE on `entries m` (it keeps `m.kind = 'file'`); `memoryOnly` the existing,
+ * side's WHERE on `entries m` (it keeps the file rows, FILE_ENTRY); `memoryOnly` the existing,
  * index-tuned memory query, used unchanged whenever no record matches the filter.
  */
 export function listRows(

@@ -207,9 +207,10 @@ describe('a record action refreshes the index to what a fresh read gives', () =>
   }
   const rows = (sqlite: Database.Database) =>
     (
-      sqlite
-        .prepare("SELECT * FROM entries WHERE kind = 'record' ORDER BY source, file, line, filename")
-        .all() as Record<string, unknown>[]
+      sqlite.prepare('SELECT * FROM entries WHERE is_record = 1 ORDER BY source, file, line, filename').all() as Record<
+        string,
+        unknown
+      >[]
     ).map((r) => JSON.stringify(r));
 
   it('demote and restore, a record with a secret among them', () => {
@@ -244,7 +245,7 @@ describe('a record action refreshes the index to what a fresh read gives', () =>
     // The secret stays masked in the index after the refresh.
     const text =
       (ctx.handle.sqlite
-        .prepare("SELECT group_concat(data || body) FROM entries WHERE kind = 'record'")
+        .prepare('SELECT group_concat(data || body) FROM entries WHERE is_record = 1')
         .pluck()
         .get() as string) ?? '';
     expect(text).not.toContain(FAKE_TOKEN);

@@ -214,7 +214,7 @@ describe('record sources', () => {
     const again = listRecords(ctx);
     expect(testLayoutAdapter.reads).toBe(before + 1);
     expect(again).toEqual(first);
-    const records = "SELECT count(*) AS n FROM entries WHERE kind = 'record'";
+    const records = 'SELECT count(*) AS n FROM entries WHERE is_record = 1';
     expect(ctx.handle.sqlite.prepare(records).get()).toEqual({ n: 5 });
     // `scan --rebuild` empties the one table with the rest; the next call reads the store again.
     rebuildIndex(ctx);

@@ -1,7 +1,7 @@
 /**
  * Reading record sources (docs/records.md, "Reading"): the adapter reads the store, the
  * secret and injection checks run on each record's text with the owner's allowances, the
- * result is masked and written to the one index table, `entries` (kind 'record'; docs/records.md,
+ * result is masked and written to the one index table, `entries` (`is_record` 1; docs/records.md,
  * "The index"), the root's change token to its `sources` row. A store is read again only
  * when its change token moved (or the owner's rules or the clock hour did); otherwise
  * the process's memory, then the index, answer. The index is a cache: deleting the
@@ -167,11 +167,11 @@ function storeIndexed(sqlite: Database.Database, source: SourceInfo, token: stri
   // A record fills the memory columns as the lists read them (docs/records.md, "The index"):
   // the same dates as epoch ms, its type the category (or type) of its detail.
   const ins = sqlite.prepare(
-    `INSERT INTO entries (key, kind, id, source, rel_path, filename, location, tier, trust_level, type, name, created_at, last_verified,
+    `INSERT INTO entries (key, is_record, id, source, rel_path, filename, location, tier, trust_level, type, name, created_at, last_verified,
        created_ms, created_from_mtime, last_verified_ms, size, mtime_ms, sha256, validate_exit, secret_exit, injection_exit,
        finding_count, finding_checks, needs_backfill, conflict, body,
        layout, flags, record_origin, file, line, end_line, credential_count, personal_count, injection_count, data)
-     VALUES (@id, 'record', @id, @source, @relPath, @key, 'memories', @tier, @native,
+     VALUES (@id, 1, @id, @source, @relPath, @key, 'memories', @tier, @native,
        coalesce(json_extract(@data, '$.detail.category'), json_extract(@data, '$.detail.type')), @title, @createdAt, @verifiedAt,
        coalesce(${ms('@createdAt')}, 0), 0, ${ms('@verifiedAt')}, length(CAST(@text AS BLOB)), 0, '', 0,
        CASE WHEN @credential + @personal > 0 THEN 1 ELSE 0 END, CASE WHEN @injection > 0 THEN 1 ELSE 0 END,
