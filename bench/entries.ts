@@ -48,6 +48,9 @@ async function load(dir: string): Promise<Mods> {
   };
 }
 
+/** The columns `memtrust list --json` asks for (lib/cli/commands/list-cmd.ts). */
+const JSON_FIELDS = ['key', 'id', 'source', 'relPath', 'filename', 'location', 'tier', 'sha256'] as const;
+
 async function main(): Promise<void> {
   for (const file of [...Object.values(dbs), base])
     if (!fs.existsSync(file)) {
@@ -71,6 +74,16 @@ async function main(): Promise<void> {
     ['tier tab: search', (m, s, i) => m.memories.listMemories(s, { q: 'pipeline', offset: 50 * i }, new Date(t0))],
     ['overview counts', (m, s, i) => m.overview.overview(s, new Date(t0 + i * 60_000))],
     ['charts', (m, s, i) => m.charts.chartsData(s, {}, new Date(t0 + i * 60_000))],
+    [
+      'memtrust list --json rows: all',
+      (m, s, i) =>
+        m.memories.listRows(s, { sort: 'name', limit: 1_000_000 - i }, new Date(t0), JSON_FIELDS).rows.length,
+    ],
+    [
+      'memtrust list rows: review queue',
+      (m, s, i) =>
+        m.memories.listRows(s, { queue: 'review', limit: 200 + i }, new Date(t0), ['tier', 'relPath', 'name']),
+    ],
     ['report tier counts', (m, s, i) => m.report.tierCounts(s, {}, new Date(t0 + i * 60_000), [])],
   ];
   const rows: string[][] = [['query', `baseline ${COMMIT}`, 'today', 'same answer']];
