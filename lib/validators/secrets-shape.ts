@@ -81,9 +81,25 @@ const FIELD_FORMAT = /^(?:[a-z]{2,10}:){2,}/;
 /** Lower-case hex of 7 to 40 characters: a commit or an object id. */
 const SHORT_HEX = /^[0-9a-f]{7,40}$/;
 
+/**
+ * A bech32 address (`bc1q…`, `erd1…`, `cosmos1…`): a lower-case prefix, `1`, then 38 or more of
+ * the bech32 alphabet, which has no `b`, `i`, `o` or `1`; a random key of that length holds one
+ * of those four almost always (docs/credentials.md §2, "Not credentials").
+ */
+const BECH32_ADDRESS = /^[a-z]{2,10}1[02-9ac-hj-np-z]{38,90}$/;
+/** Hex of 16 or more digits whose bytes are all printable ASCII: text written in hex (`Token hex: 434f…`), not a key. */
+function isHexText(v: string): boolean {
+  if (v.length < 16 || v.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(v)) return false;
+  for (let i = 0; i < v.length; i += 2) {
+    const b = Number.parseInt(v.slice(i, i + 2), 16);
+    if (b < 0x20 || b > 0x7e) return false;
+  }
+  return true;
+}
+
 /** A blockchain address or a password hash: never a credential, wherever it stands. */
 export function isHashOrAddress(v: string): boolean {
-  return CHAIN_ADDRESS.test(v) || PASSWORD_HASH.test(v);
+  return CHAIN_ADDRESS.test(v) || PASSWORD_HASH.test(v) || BECH32_ADDRESS.test(v) || isHexText(v);
 }
 
 /** Is `v` something that is not a secret by its shape alone (an address, a hash, a host, a date, a file, a path, code)? */
@@ -129,7 +145,7 @@ export function isPasswordShaped(v: string, strict = false): boolean {
  * (`2026-milan`).
  */
 const NOT_A_PASSWORD =
-  /,|#|^[A-Z]?[a-z]+[!?.]+$|^@|^[A-Za-z]+'[a-z]{1,2}$|^[~≈<>+-]?\d[\d.,]*\s?(?:[KMGTkmgt]i?[Bb]?|ms|s|h|d|%|px|k|m|x)?(?:[-–~]\d[\d.,]*[KMGTkmgt%]?)?$|^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$|^[a-z]{2,10}_[A-Za-z0-9]{8,}$|[A-Za-z_]\(|^(?:self|this|cls)\.|\w\[|^\d+(?:[-_.][a-z][a-z0-9]*)+$/;
+  /,|#|\||^[A-Z]?[a-z]+[!?.]+$|^@|^[A-Za-z]+'[a-z]{1,2}$|^[~≈<>+-]?\d[\d.,]*\s?(?:[KMGTkmgt]i?[Bb]?|ms|s|h|d|%|px|k|m|x)?(?:[-–~]\d[\d.,]*[KMGTkmgt%]?)?$|^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$|^[a-z]{2,10}_[A-Za-z0-9]{8,}$|[A-Za-z_]\(|^(?:self|this|cls)\.|\w\[|^\d+(?:[-_.][a-z][a-z0-9]*)+$/;
 
 /**
  * A key or token found by context (after `Bearer`, in a short shell name, under a heading): 16
