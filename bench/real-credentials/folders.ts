@@ -12,7 +12,7 @@ import path from 'node:path';
  * never read, listed or described while tuning, only run once to measure; a spent held-out fold
  * joins tune (README.md "Folds").
  */
-export const FOLDS = ['tune', 'held-out', 'held-out-2', 'held-out-3'] as const;
+export const FOLDS = ['tune', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4'] as const;
 export type Fold = (typeof FOLDS)[number];
 export const LABEL_KINDS = ['credential', 'personal'] as const;
 export type LabelKind = (typeof LABEL_KINDS)[number];
