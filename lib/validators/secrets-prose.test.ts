@@ -408,6 +408,23 @@ const CLEAN: Array<[string, string]> = [
   ['CJK words after a token label', '- 套餐 Token Plan：100张图/月额度，接口暂不可用'],
   ['alternatives after a password word', '- files do NOT decrypt (made before the password was set/changed)'],
   ['a key cut short before a CJK bracket', '- GitHub search works（Token：ghp_Ab3d...）'],
+  // Look-alikes from unlabelled public folders read for false findings (docs/credentials.md §2), values made up.
+  [
+    'citation keys in a Key column',
+    '| Key | Paper |\n|---|---|\n| `miller2024tokenizers` | Miller et al. |\n| `okafor2025alignment` | Okafor et al. |',
+  ],
+  [
+    'a post id inside a link on a line naming a secret',
+    '- Link: <https://forum.example.org/posts/Ab3dE5fG7hJ9kL2mN/the-secret-of-things-2>',
+  ],
+  ['a code identifier after auth', 'const api = google.drive({ version: "v3", auth: oauth2Client });'],
+  ['two acronyms in a pair', 'Recent results: login flows for MCP/A2A-style agents are maturing'],
+  ['a measurement after PASS', 'check_gate.py PASS: cosine_at_gate=0.9931, mean_off=0.2781'],
+  ['a slot in a value', '**Required Secret:** `PUBLIC_APP_URL=https://[app-name].example.app`'],
+  ['a regex after a password word', '✅ asks for a password (send.*password)'],
+  ['code cut at a bracket', 'API_KEY = settings["api_key"]'],
+  ['a metric label near a token word', 'agent_cost_token_total{job="v6-federal-reports"}'],
+  ['a dummy URL password', "DATABASE_URL='postgresql://user:pass@localhost:5432/app' npm run build"],
 ];
 
 /** Found although they sit beside the look-alikes above: the same labels with real values. */

@@ -143,9 +143,12 @@ function isNameNotSecret(label: string, value: string): boolean {
     UPPER_ID.test(value) ||
     AMOUNT.test(value) ||
     SHORT_NAMES.test(value) ||
+    CODE_IDENTIFIER.test(value) ||
     (/^auth/i.test(label) && LOWER_WORDS_NUMBER.test(value))
   );
 }
+/** A code identifier with a number inside (`oauth2Client`, `s3Bucket`, `base64Data`): a variable, not a token. */
+const CODE_IDENTIFIER = /^[a-z]+\d+[A-Z][a-z]+(?:[A-Z][a-z]+)*$/;
 const ACCESS_KEY_LABEL = /^access[ _-]?keys?$/i;
 /** A name set to a flag (`app_auth=ok`, `secure=true`). */
 const SETTING_FLAG = /^[A-Za-z_][\w.-]*=(?:ok|true|false|yes|no|on|off|none|null|[01])$/i;
@@ -273,7 +276,7 @@ const NOT_A_VALUE_MORE =
  * script (`sk-or-v1-` followed by "your key" translated: a placeholder).
  */
 const NAME_SHAPE =
-  /^-{3,}|^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*_(?:token|key|secret|password|pass|pwd|TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD)$|^id_(?:rsa|dsa|ecdsa|ed25519)\w*(?:\.pub)?$|^[a-z]+(?:\/[a-z]+)+$|^@\w+[Bb]ot$|^[A-Z][A-Z0-9]{1,9}-[0-9a-f]{4,8}$|^(?:[a-z0-9-]+\.)+[a-z]{2,}\/|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2}|^[a-z][a-z_-]*:[a-z][a-z_-]*$|^--?[A-Za-z]|[/\\]$|^(?:[A-Za-z]:)?\\[^\\]+\\|[→←⇒]|^[A-Za-z0-9][\w-]*[-_][^\t -~]{2}/;
+  /^-{3,}|^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*_(?:token|key|secret|password|pass|pwd|TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD)$|^id_(?:rsa|dsa|ecdsa|ed25519)\w*(?:\.pub)?$|^[a-z]+(?:\/[a-z]+)+$|^@\w+[Bb]ot$|^[A-Z][A-Z0-9]{1,9}-[0-9a-f]{4,8}$|^(?:[a-z0-9-]+\.)+[a-z]{2,}\/|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2}|^[A-Za-z_][\w.-]*=-?[\d.]+%?$|\[[A-Za-z_-]+\]|\.\*|\\[dwsb]|[[(]$|^[a-z][a-z_-]*:[a-z][a-z_-]*$|^--?[A-Za-z]|[/\\]$|^(?:[A-Za-z]:)?\\[^\\]+\\|[→←⇒]|^[A-Za-z0-9][\w-]*[-_][^\t -~]{2}/;
 
 /** Is `raw` (already cut out of its quotes) a credential value rather than a look-alike? */
 export function isCredentialValue(raw: string): boolean {
@@ -350,7 +353,7 @@ const SPACE_LABELS =
  * and the product 1Password, whose name holds the label word (`from 1Password via \`x.apiKey\``).
  */
 export const NOT_A_SECRET_KEY =
-  /(?:^|[_.\- ])(?:ids?|name|names|type|types|file|files|path|url|uri|endpoint|hint|policy|length|len|max|min|count|limit|size|ttl|expir\w*|expires?|rotation|header|prefix|format|field|budget|usage|used|hash|hashed|salt|env|var|public|pub|pubkey|fingerprint|scope|scopes|location|manager|reset|required|store|stdin|helper|command|cmd|mode|algorithm|algo|filename|filenames|dir|directory|folder|nopasswd|passwordless|publishable|design|input|output|prompt|completion|context|sort|primary|foreign|partition|pacing|rate|refresh[ _-]?interval|config|configs|configuration|method|methods|provider)(?:$|[_.\- ])|public|pubkey|max_?tokens|tokeniz|^1password$/i;
+  /(?:^|[_.\- ])(?:ids?|name|names|type|types|file|files|path|url|uri|endpoint|hint|policy|length|len|max|min|count|limit|size|ttl|expir\w*|expires?|rotation|header|prefix|format|field|budget|usage|used|total|totals|cost|costs|hash|hashed|salt|env|var|public|pub|pubkey|fingerprint|scope|scopes|location|manager|reset|required|store|stdin|helper|command|cmd|mode|algorithm|algo|filename|filenames|dir|directory|folder|nopasswd|passwordless|publishable|design|input|output|prompt|completion|context|sort|primary|foreign|partition|pacing|rate|refresh[ _-]?interval|config|configs|configuration|method|methods|provider)(?:$|[_.\- ])|public|pubkey|max_?tokens|tokeniz|^1password$/i;
 
 // ---------------------------------------------------------------------------
 // Line selection
@@ -1308,7 +1311,13 @@ const KEY_LABEL_WORD =
   /key|token|secret|pass|pw|pwd|cred|auth|bearer|cookie|session|sig|hmac|jwt|ключ|токен|пароль|секрет|密|钥|鑰|キー|トークン|パスワード|키|토큰|비번|비밀번호|암호|clave|chave|schl[üu]ssel|cl[ée]|senha|contrase|m[ậa]t|passwort/i;
 /** Does a part of a URL's path hold a key: 16 or more characters mixing letters and digits? */
 function urlPartIsKey(path: string): boolean {
-  return path.split('/').some((p) => p.length >= 16 && /[A-Za-z]/.test(p) && /\d/.test(p));
+  // A webhook's secret ends its path (`…/T0AB/B9XY/<secret>`); a key-like part with more parts
+  // after it is the id of what they address (`posts/xq5taGA6Tz6YShCB9/title-words`), unless it is
+  // as long as a token (32 or more).
+  const parts = path.split('/').filter(Boolean);
+  const keyLike = (p: string, min: number) =>
+    p.length >= min && /[A-Za-z]/.test(p) && /\d/.test(p) && !/^[a-z]+(?:-[a-z0-9]+)+$/.test(p);
+  return parts.some((p, i) => keyLike(p, i === parts.length - 1 ? 16 : 32));
 }
 /** A key cut short for the note (`…`, `...` right after it). */
 const TRUNCATED_AFTER = /^(?:…|\.{3})/;
@@ -1428,7 +1437,12 @@ function tableCell(
   // after those labels (isNameNotSecret); a password column may hold a passphrase of words.
   if (!PASSWORD_IN_HEADER.test(header) && (CODE_NAME().test(text) || NO_ASCII_ALNUM.test(text))) return;
   // Key/token columns also hold ids and names: only a long mixed run is a key there.
-  if (kind === 'key' && !(codePoints(text) >= 16 && isBareKey(text) && !/\s/.test(text))) return;
+  // A key's shape too: a citation key or a slug with a year (`name2023word`) is a row's name.
+  if (
+    kind === 'key' &&
+    !(codePoints(text) >= 16 && isBareKey(text) && !/\s/.test(text) && (isKeyShaped(text) || UUID.test(text)))
+  )
+    return;
   push(
     out,
     start,

@@ -68,8 +68,10 @@ const PRICE = /^[$€£¥]\d/;
 const SCHEME_HOST = /^[a-z][a-z0-9+.-]*:[a-z0-9.-]+\.[a-z]{2,}(?::\d+)?$/;
 const CODE_LIKE =
   /^[A-Za-z_][\w.-]*[:=](?:true|false|null|none|yes|no|on|off|ok|\d{1,6})$|\(\)|={2}|!=|=>|->|&&|\|\||\$\{|\$\(|^--?[A-Za-z]|^[A-Za-z_][\w.-]*=|^[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$.]*$/;
+/** Lower-case letters, a number, lower-case letters (`geiger2023foundation`, a citation key): a name, not a key. */
+const WORDS_AROUND_NUMBER = /^[a-z]{2,}\d{1,4}[a-z]{2,}$/;
 /** Parts of words and numbers joined by `-`, `_` or `.` (`nightly-backup-job-2026`): a name, however long. */
-const WORD_SLUG = /^(?:[A-Za-z]+|\d+)(?:[-_.](?:[A-Za-z]+|\d+))+$/;
+const WORD_SLUG = /^(?:[A-Za-z]+|\d+|[A-Za-z]{1,3}\d{1,3})(?:[-_.](?:[A-Za-z]+|\d+|[A-Za-z]{1,3}\d{1,3}))+$/;
 /**
  * A product or model name with its dotted version (`chat-model-2.0-flash`, `gpt-5.3-codex`,
  * `MiniMax-M2.7`): words joined by `-`, one part a version (`2.0`, `M2.7`). A name, after a key
@@ -156,7 +158,7 @@ export function isKeyShaped(v: string): boolean {
   if (v.length < 16 || v.length > 512) return false;
   const k = classesOf(v);
   if (!k.digit || !(k.lower || k.upper)) return false;
-  if (isNotSecretShape(v) || WORD_SLUG.test(v)) return false;
+  if (isNotSecretShape(v) || WORD_SLUG.test(v) || WORDS_AROUND_NUMBER.test(v)) return false;
   return entropy(v) >= 3.5;
 }
 
@@ -234,6 +236,8 @@ export function appPasswords(line: string): Array<{ start: number; value: string
  */
 export function areSiblings(a: string, b: string): boolean {
   if (/^[A-Z0-9-]+$/.test(a) && /^[A-Z0-9-]+$/.test(b) && /\d/.test(a) && /\d/.test(b)) return true;
+  // Two acronyms (`MCP/A2A-style`): alternatives named in capitals, not a user and a password.
+  if (/^[A-Z]{2,6}$/.test(a) && /^[A-Z][A-Z0-9]{1,5}(?:-[a-z]+)?$/.test(b)) return true;
   if (a.length !== b.length || a.length < 6) return false;
   let diff = 0;
   for (let i = 0; i < a.length && diff <= 2; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) diff++;

@@ -512,4 +512,15 @@ export const NEGATIVES: Snippet[] = [
   () => '- 套餐 Token Plan：100张图/月额度，接口暂不可用',
   () => '- wallet files do NOT decrypt (made before the password was set/changed)',
   () => '- GitHub search works（Token：ghp_Ab3d...）',
+  // unlabelled public folders read for false findings (docs/credentials.md §2), in my own words
+  () =>
+    '| Key | Paper |\n|---|---|\n| `miller2024tokenizers` | Miller et al. |\n| `okafor2025alignment` | Okafor et al. |',
+  () => '- Link: <https://forum.example.org/posts/Ab3dE5fG7hJ9kL2mN/the-secret-of-things-2>',
+  () => 'const api = google.drive({ version: "v3", auth: oauth2Client });',
+  () => 'Recent results: login flows for MCP/A2A-style agents are maturing',
+  () => 'check_gate.py PASS: cosine_at_gate=0.9931, mean_off=0.2781',
+  () => '**Required Secret:** `PUBLIC_APP_URL=https://[app-name].example.app`',
+  () => 'API_KEY = settings["api_key"]',
+  () => 'agent_cost_token_total{job="v6-federal-reports"}',
+  () => "DATABASE_URL='postgresql://user:pass@localhost:5432/app' npm run build",
 ];
