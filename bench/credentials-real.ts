@@ -86,6 +86,7 @@ const FOLD_DIR: Record<Fold, string[]> = {
   'held-out-2': HELD_OUT_DIRS,
   'held-out-3': HELD_OUT_DIRS,
   'held-out-4': HELD_OUT_DIRS,
+  'held-out-5': HELD_OUT_DIRS,
 };
 const BASELINE = f.baseline ? checkCommit(f.baseline) : undefined;
 const REPS = intFlag(f, 'reps');
