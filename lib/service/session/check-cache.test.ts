@@ -133,4 +133,19 @@ describe('the hook keeps its checks', () => {
     fs.rmSync(db);
     expect(plan().read.claude).toBe(memories(claude).length);
   });
+
+  it('a few files not kept are read on the spot, without opening the index', () => {
+    const db = path.join(tmp, 'data', 'index.sqlite');
+    const env = { ...envFor([claude, trust].join(path.delimiter), db, tmp) };
+    const ctx = createContext(loadConfig({ env }), env);
+    scan(ctx);
+    expect(plan().read.claude).toBe(0);
+    const one = path.join(claude, memories(claude).sort()[2]!);
+    fs.appendFileSync(one, '\nOne more line.\n');
+    scan(ctx); // its row is fresh again
+    closeDb(db);
+    const after = plan();
+    expect(after.read.claude).toBe(1); // read, not taken from its row
+    expect(after.text).toBe(plan({ checks: false, cache: null }).text);
+  });
 });

@@ -465,10 +465,16 @@ export function readContextRoot(
   const bodies = source.kind === 'trust-root';
   const inMemories = new Set<string>();
   const inQuarantine = new Set<string>();
+  // The files the kept checks do not stand for: when they are a few (a memory or two changed
+  // since the last session start), reading them costs less than opening the index.
+  let unkept = 0;
   for (const f of files) {
-    if (f.location === 'memories') inMemories.add(f.filename);
-    else if (f.location === 'quarantine') inQuarantine.add(f.filename);
+    if (f.location === 'memories') {
+      inMemories.add(f.filename);
+      if (checks && !f.refused && f.size <= FILE_CAP_BYTES && !checks.file(f.relPath, f.size, f.mtimeMs)) unkept++;
+    } else if (f.location === 'quarantine') inQuarantine.add(f.filename);
   }
+  if (checks && listing === 'disk' && typeof rows === 'function' && unkept <= ROWS_AFTER_UNKEPT) asked = true;
   const memories: ContextMemory[] = [];
   for (const f of files) {
     const conflict = f.location !== 'archive' && inMemories.has(f.filename) && inQuarantine.has(f.filename);
@@ -490,6 +496,13 @@ export function readContextRoot(
   memories.sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));
   return withIndexFile({ ...base, memories }, source, owner, checks);
 }
+
+/**
+ * Up to this many files of a root not in the hook's kept checks are read on the spot rather
+ * than from the index: opening it (better-sqlite3 and the root's rows) costs a session start
+ * about as much as reading and checking some twenty files (docs/performance.md, "The hooks").
+ */
+const ROWS_AFTER_UNKEPT = 16;
 
 /** A Claude Code folder's MEMORY.md, read from disk (the index does not hold it); its credential lines kept like a memory's checks. */
 function withIndexFile(
