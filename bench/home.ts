@@ -27,8 +27,9 @@
  *     (no index: its own kept checks, docs/session-context.md; the first run of each project
  *     reads every file, the reps after it are the median); the plugin's guard (dist/hooks/pre-write.cjs)
  *     fed a Write into the project's memory folder; target 150 ms; floor: `node -e 0`;
- *   - the same two after one project changed (a memory of the session's project edited):
- *     the hook in that project and in another one, and `/` once the server saw it.
+ *   - the same after one project changed (a memory of the session's project edited before
+ *     each run): the CLI hook in that project and in another one, the plugin's in that
+ *     project, and `/` once the server saw it.
  *     `--hooks no` leaves the hooks out (the page alone).
  * Needs a build (`npx next build`) for the page; exits 0 always; the report on stdout.
  */
@@ -281,6 +282,10 @@ async function main(): Promise<void> {
             fs.appendFileSync(edited, `\nedited ${k++}\n`);
             return hook(big);
           }),
+          pluginChanged: timed(() => {
+            fs.appendFileSync(edited, `\nedited ${k++}\n`);
+            return plugin(mid);
+          }),
         };
         fs.writeFileSync(edited, original);
         return out;
@@ -330,6 +335,7 @@ async function main(): Promise<void> {
     hookRow('hook (CLI) in another project after one changed', hooks.hookOther);
     hookRow(`plugin session-start.cjs, median project`, hooks.pluginMid);
     hookRow(`plugin session-start.cjs, largest project`, hooks.pluginBig);
+    hookRow('plugin session-start.cjs after its project changed', hooks.pluginChanged);
     hookRow('plugin pre-write.cjs, a Write into the median project', hooks.guardMid);
   }
 

@@ -8,11 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * `tune` (r01–r43) is read while changing the rules; a held-out fold (`held-out-2`: r44–r62) is
+ * `tune` (r01–r62) is read while changing the rules; a held-out fold (`held-out-5`: r97–r117) is
  * never read, listed or described while tuning, only run once to measure; a spent held-out fold
  * joins tune (README.md "Folds").
  */
-export const FOLDS = ['tune', 'held-out', 'held-out-2'] as const;
+export const FOLDS = ['tune', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5'] as const;
 export type Fold = (typeof FOLDS)[number];
 export const LABEL_KINDS = ['credential', 'personal'] as const;
 export type LabelKind = (typeof LABEL_KINDS)[number];
@@ -45,7 +45,7 @@ export const RECORDS_DIR = __dirname;
 export const FOLDERS_JSON = path.join(RECORDS_DIR, 'folders.json');
 export const LABELS_TSV = path.join(RECORDS_DIR, 'labels.tsv');
 
-/** The copy's folder for a fold: DATA/tune/<id>/…, DATA/held-out/<id>/…, DATA/held-out-2/<id>/…. */
+/** The copy's folder for a fold: DATA/tune/<id>/…, DATA/held-out-3/<id>/…, and so on. */
 export function foldDir(fold: Fold): string {
   return fold;
 }

@@ -15,7 +15,7 @@ describe('folders.json', () => {
   it('has only the recorded fields, each of its form', () => {
     for (const f of folders) {
       expect(Object.keys(f).sort(), f.id).toEqual(FOLDER_KEYS);
-      expect(f.id, f.id).toMatch(/^r[0-9]{2}$/);
+      expect(f.id, f.id).toMatch(/^r[0-9]{2,3}$/);
       expect(f.repo, f.id).toMatch(/^[A-Za-z0-9][A-Za-z0-9_-]{0,38}\/[A-Za-z0-9._-]{1,100}$/);
       expect(f.commit, f.id).toMatch(/^[0-9a-f]{40}$/);
       expect(f.path === '.' || /^[^/].*[^/]$/.test(f.path), f.id).toBe(true);

@@ -4,11 +4,19 @@
  * command uses (docs/session-context.md, "Reading the folders fast"). Same answers as
  * through main.ts: both run the command with run-command.ts.
  */
-import { processIo, type Io } from './io';
+import { hookIo, processIo, type Io } from './io';
 import { contextCmd } from './commands/context-cmd';
 import { reportFailure, runCommand } from './run-command';
 
-export async function main(argv: string[], io: Io = processIo): Promise<number> {
+/** `--format hook` (either spelling): the SessionStart hook's one answer. */
+const isHook = (argv: string[]) =>
+  argv.includes('--format=hook') || argv.some((a, i) => a === '--format' && argv[i + 1] === 'hook');
+
+/**
+ * The SessionStart hook's answer goes to fd 1 as the plugin's does (lib/plugin/session-start-main.ts):
+ * making process.stdout for a pipe loads the stream modules (docs/performance.md, "The hooks").
+ */
+export async function main(argv: string[], io: Io = isHook(argv) ? hookIo : processIo): Promise<number> {
   try {
     return await runCommand('context', contextCmd, argv.slice(1), io);
   } catch (e) {

@@ -11,11 +11,14 @@ const path = require('node:path');
 const dir = path.resolve(__dirname, '..', '..');
 process.env.MEMTRUST_PROJECT_DIR ||= dir;
 
-// `memtrust list | head` closes the pipe early: that is not an error.
-process.stdout.on('error', (e) => {
-  if (e && e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw e;
-});
+// `memtrust list | head` closes the pipe early: that is not an error. Not for `context`: its
+// output goes through lib/cli/io.ts, which handles that itself, and the SessionStart hook writes
+// to fd 1 without process.stdout, whose making for a pipe loads the stream modules.
+if (process.argv[2] !== 'context')
+  process.stdout.on('error', (e) => {
+    if (e && e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
 
 function fail(what, err) {
   process.stderr.write(`memtrust: ${what}: ${err?.message ? err.message.split('\n')[0] : String(err)}\n`);
@@ -180,8 +183,10 @@ function loadEntryBundle() {
   const cacheDir = path.join(dir, 'node_modules', '.cache', 'memtrust');
   const manifest = path.join(cacheDir, `${entry.name}-manifest.json`);
   const lock = lockStamp();
+  // The inputs are relative paths from esbuild's metafile: joined by hand, path.join normalising
+  // each of about 170 on a cold engine was a tenth of the SessionStart hook's launcher.
   const stampOf = (inputs) =>
-    `${Math.floor(Math.max(0, ...inputs.map((f) => fs.statSync(path.join(dir, f)).mtimeMs)))}-${lock}`;
+    `${Math.floor(Math.max(0, ...inputs.map((f) => fs.statSync(`${dir}${path.sep}${f}`).mtimeMs)))}-${lock}`;
   try {
     const m = JSON.parse(fs.readFileSync(manifest, 'utf8'));
     if (m.stamp === stampOf(m.inputs)) return requireWithCodeCache(path.join(cacheDir, m.out));
@@ -204,8 +209,28 @@ function loadEntryBundle() {
     logLevel: 'silent',
     absWorkingDir: dir,
   });
+  if (entry.name === 'context') {
+    // The SessionStart hook runs at every session start: built as the plugin's is
+    // (lib/tools/build-hooks.mjs), minified, one copy of each built-in, and node:crypto,
+    // node:child_process, node:zlib and better-sqlite3 required on first use — an unchanged
+    // project opens no index (docs/session-context.md, "The hook keeps its checks").
+    const { builtinsOnce } = require('../tools/builtins-once.cjs');
+    const min = esbuild.transformSync(builtinsOnce(fs.readFileSync(tmp, 'utf8'), ['better-sqlite3']), {
+      minify: true,
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      legalComments: 'none',
+    });
+    fs.writeFileSync(tmp, min.code);
+  }
   fs.renameSync(tmp, path.join(cacheDir, out));
-  const inputs = Object.keys(r.metafile.inputs).filter((f) => !f.startsWith('node_modules/') && !path.isAbsolute(f));
+  // How it is built is an input too: this launcher and the pass over the text.
+  const inputs = [
+    ...Object.keys(r.metafile.inputs).filter((f) => !f.startsWith('node_modules/') && !path.isAbsolute(f)),
+    'lib/cli/memtrust.cjs',
+    'lib/tools/builtins-once.cjs',
+  ];
   const mtmp = `${manifest}.${process.pid}.tmp`;
   fs.writeFileSync(mtmp, JSON.stringify({ out, stamp: stampOf(inputs), inputs }));
   fs.renameSync(mtmp, manifest);

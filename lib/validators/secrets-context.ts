@@ -164,6 +164,8 @@ const PAREN_NAMED = onFirstUse(() => /^(\p{L}{1,12})\s*[:：]\s*(\S+)$/u);
 const GLUED_PAIR = /^([A-Za-z][\w.@-]{0,39})[:/]([^:/]{6,})$/;
 function passwordPart(q: { start: number; value: string }): { start: number; value: string } {
   const g = GLUED_PAIR.exec(q.value);
+  // `host.example/path`: a host's name before the slash makes it an address, not a login.
+  if (g && q.value.charCodeAt(g[1]!.length) === 47 && HOST.test(g[1]!)) return q;
   return g ? { start: q.start + g[1]!.length + 1, value: g[2]! } : q;
 }
 
@@ -194,7 +196,9 @@ export function detectNearPasswordWord(line: string, out: ContextHit[]): void {
   for (let m = re.exec(line); m !== null; m = re.exec(line)) {
     const word = m[0];
     const first = word.charCodeAt(0);
-    if (first < 0x400 && !latinBoundary(line, m.index)) continue;
+    // `GOG_KEYRING_PASSWORD`: a variable's name in capitals ending in a password word names one too.
+    if (first < 0x400 && !latinBoundary(line, m.index) && !(line[m.index - 1] === '_' && word === word.toUpperCase()))
+      continue;
     const strict = word.length === 4 && (first | 0x20) === 0x70 && (word.charCodeAt(1) | 0x20) === 0x61;
     // `pass` is also a verb: after `-` it is part of a name (`bypass-x`), as the other words are not.
     if (strict && m.index > 0 && line.charCodeAt(m.index - 1) === 45) continue;
@@ -207,7 +211,7 @@ export function detectNearPasswordWord(line: string, out: ContextHit[]): void {
     // `password-protected, preview: ?preview=X`: a value given as a query or a setting in the clause.
     if (line.includes('=', from)) settingsNear(line, from, end, out);
     if (!quoteOpenerBetween(line, from, end)) continue;
-    for (const q of quotedIn(line, from, end)) {
+    for (const q of arrowParts(quotedIn(line, from, end))) {
       // After `pass` (also a verb) the value must be close: `pass chung cho team \`…\``.
       if (strict && q.open - from > 30) continue;
       // `pass` and one word that is no particle or determiner before the quote (`pass chung
@@ -225,6 +229,30 @@ export function detectNearPasswordWord(line: string, out: ContextHit[]): void {
       push(out, p.start, v, 'secret.password', `value near a "${word.toLowerCase()}" word`);
     }
   }
+}
+
+/** ` → `, `->` between two values inside one quote or parenthesis: a change from one to the other. */
+const ARROW_IN = /\s*(?:→|->)\s*/;
+/**
+ * `(old → new)` after a password word: both sides are values (the old one was a password too), each
+ * judged alone; other quotes as they are.
+ */
+function arrowParts(
+  qs: Array<{ start: number; value: string; open: number }>,
+): Array<{ start: number; value: string; open: number }> {
+  if (!qs.some((q) => ARROW_IN.test(q.value))) return qs;
+  const out: Array<{ start: number; value: string; open: number }> = [];
+  for (const q of qs) {
+    const m = ARROW_IN.exec(q.value);
+    if (m === null) {
+      out.push(q);
+      continue;
+    }
+    const after = m.index + m[0].length;
+    out.push({ start: q.start, value: q.value.slice(0, m.index), open: q.open });
+    out.push({ start: q.start + after, value: q.value.slice(after), open: q.open });
+  }
+  return out;
 }
 
 /** Words that name a key or a token (a quoted value in their clause is one when it has a key's shape). */
@@ -278,7 +306,7 @@ const PASS_NOUN_GAP = onFirstUse(
 );
 
 /** `?name=value`, `&name=value`, `name=value` after white space or a parenthesis. */
-const SETTING_NEAR = /(?:^|[\s?&(])[A-Za-z][\w-]{1,20}=([^\s&)\]`'",;]{6,64})/g;
+const SETTING_NEAR = /(?:^|[\s?&(])[A-Za-z][\w-]{1,20}=([^\s&)\]`'",;|]{6,64})(?![|\w])/g;
 function settingsNear(line: string, from: number, end: number, out: ContextHit[]): void {
   const clause = line.slice(from, end);
   SETTING_NEAR.lastIndex = 0;
@@ -398,7 +426,7 @@ export function detectUnderContext(line: string, kind: 'password' | 'key', out: 
  * administrator's name or carries a realm, or when emphasis wraps the pair.
  */
 const PAIR_ANY =
-  /(?<![A-Za-z0-9@./\\:-])([*_`]{0,3})([A-Za-z][\w.-]{0,31}(?:@[A-Za-z][\w.-]{0,20})?)`?\s?\/\s?[*_`]{0,3}([^\s`/|*<>]{6,64})/y;
+  /(?<![A-Za-z0-9@./\\:-])([*_`]{0,3})([A-Za-z][\w.-]{0,31}(?:@[A-Za-z][\w.-]{0,63})?)`?\s?\/\s?[*_`]{0,3}([^\s`/|*<>]{6,64})/y;
 const ADMIN_USER = /^(?:root|admin|administrator|pi|ubuntu|sa|postgres|guest|demo|tester|kiosk|operator)$/i;
 /** A word naming a login, close before a pair (LOGIN_REACH characters): the pair is that login's. */
 const LOGIN_CONTEXT =
@@ -485,7 +513,7 @@ function pairStart(line: string, slash: number): number {
 }
 
 /** `Bearer X` without quotes, `Authorization: Bearer X`: X a token when it has a key's shape. */
-const BEARER = /\bbearer\s+([^\s`'",;)\]}]{16,512})/gi;
+const BEARER = /\bbearer\s+([^\s`'",;)\]}（）]{16,512})/gi;
 const BEARER_WORD = /bearer/i;
 export function detectBearer(line: string, out: ContextHit[]): void {
   if (!BEARER_WORD.test(line)) return;

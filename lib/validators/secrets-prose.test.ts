@@ -386,10 +386,70 @@ const CLEAN: Array<[string, string]> = [
   ['a message in quotes', 'Test button shows "Valid!" or an error on invalid credentials'],
   ['a document id after another label', '**Drive:** key at `sa.json`, Drive Root: `1TomB1LwDkGtiEEl2lFusvclYUUd9IFyn`'],
   ['a URL path on a token line', 'token expired: go to https://github.com/Demo2222/demo-workspace/settings to fix'],
+  // Look-alikes from the 62 tune folders (docs/credentials.md §2), values made up.
+  ['an asset id after a token label', '- Pool token: `POOLX-4e7a2c` (staking asset)'],
+  ['text written in hex', '- Token hex: `504f4f4c582d346537613263`'],
+  [
+    'a bech32 address on a key line',
+    '**Key finding:** the address `bc1qw4t8x2m9fz0l3hd7s5c6r8e2k4n9p0u7y3v6q` is native SegWit',
+  ],
+  ['a variable name after a password label', '- Keyring password: `APP_KEYRING_PASSWORD` in `.env`'],
+  ['a variable set to a variable', '- **APP_API_SECRET = PUBLIC_API_KEY** (same on both sides)'],
+  [
+    'two words joined near a password word',
+    'Portal accepted the username/password but rejected `demo_entity` as entity id.',
+  ],
+  ['a model name near a key word', '**B) Cloud API key** — `vector-embed-2-large`, cheap and simple'],
+  ['a bot handle near a token word', 'The bot token for `@DemoHelper_bot` was pasted in chat and must be rotated.'],
+  ['alternatives in a setting', 'auth by token/header/password, device auth on, `keyStrategy=issue|fixed|run`'],
+  ['an address without its scheme', 'password kept in `.env`; app passwords at `myaccount.example.com/apppasswords`'],
+  ['a key file name', '- Chave SSH `id_ed25519` (ops@lab) reconciled with the VPS'],
+  ['a word after Bearer in CJK', '## Partner API Bearer Token（2026-03-16 团队提供）'],
+  ['CJK words after a token label', '- 套餐 Token Plan：100张图/月额度，接口暂不可用'],
+  ['alternatives after a password word', '- files do NOT decrypt (made before the password was set/changed)'],
+  ['a key cut short before a CJK bracket', '- GitHub search works（Token：ghp_Ab3d...）'],
+  // Look-alikes from unlabelled public folders read for false findings (docs/credentials.md §2), values made up.
+  [
+    'citation keys in a Key column',
+    '| Key | Paper |\n|---|---|\n| `miller2024tokenizers` | Miller et al. |\n| `okafor2025alignment` | Okafor et al. |',
+  ],
+  [
+    'a post id inside a link on a line naming a secret',
+    '- Link: <https://forum.example.org/posts/Ab3dE5fG7hJ9kL2mN/the-secret-of-things-2>',
+  ],
+  ['a code identifier after auth', 'const api = google.drive({ version: "v3", auth: oauth2Client });'],
+  ['two acronyms in a pair', 'Recent results: login flows for MCP/A2A-style agents are maturing'],
+  ['a measurement after PASS', 'check_gate.py PASS: cosine_at_gate=0.9931, mean_off=0.2781'],
+  ['a slot in a value', '**Required Secret:** `PUBLIC_APP_URL=https://[app-name].example.app`'],
+  ['a regex after a password word', '✅ asks for a password (send.*password)'],
+  ['code cut at a bracket', 'API_KEY = settings["api_key"]'],
+  ['a metric label near a token word', 'agent_cost_token_total{job="v6-federal-reports"}'],
+  ['a dummy URL password', "DATABASE_URL='postgresql://user:pass@localhost:5432/app' npm run build"],
 ];
 
 /** Found although they sit beside the look-alikes above: the same labels with real values. */
 const STILL_FOUND: Array<[string, string, string]> = [
+  // Found from the 62 tune folders (docs/credentials.md §2), values made up.
+  [
+    'a label with a qualifier inside emphasis',
+    '2. **Tunnel authtoken saved**: Zq8Lm2Xc4Vb6Nn1Kt7Rw9Yp3',
+    'Zq8Lm2Xc4Vb6Nn1Kt7Rw9Yp3',
+  ],
+  [
+    'both sides of a change after a password variable',
+    '1. **VAULT_UNLOCK_PASSWORD** - was stale (OldVault-2025! → NewVault-8841%)',
+    'OldVault-2025! NewVault-8841%',
+  ],
+  [
+    'an e-mail login with a two-part domain',
+    'workflow Login: ops.desk@corretora-demo.com.br / Wflow-Desk-2026!',
+    'ops.desk@corretora-demo.com.br Wflow-Desk-2026!',
+  ],
+  [
+    'a key alone on its line beside a line naming one',
+    'Panel info\nVPS id 998877\nHq7Lm2Xc4Vb6Nn1Kt7Rw9Yp3Zs5Ad8Fg0Jk\nassistant: got it, storing that token locally',
+    'Hq7Lm2Xc4Vb6Nn1Kt7Rw9Yp3Zs5Ad8Fg0Jk',
+  ],
   ['token near a quoted value', 'jenkins token `11a2b3c4d5e6f7a8b9`', '11a2b3c4d5e6f7a8b9'],
   ['passphrase of words after a password word', 'wifi passphrase `correct-horse-battery`', 'correct-horse-battery'],
   ['words after a password label', 'passphrase: correct-horse-battery', 'correct-horse-battery'],
@@ -506,7 +566,7 @@ describe('look-alikes are not credentials', () => {
   });
 
   it.each(STILL_FOUND)('and still found: %s', (_what, text, value) => {
-    expect(values(text)).toEqual([value]);
+    expect(values(text)).toEqual(value.split(' '));
   });
 
   it('token columns holding ids are not keys', () => {

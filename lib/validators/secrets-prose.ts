@@ -21,7 +21,7 @@ import { groupedAlternation } from './alternation';
 import { wantedLines } from './secrets-trigger';
 import { asciiSet, hasRun, isJsSpace } from './text-chars';
 import { codePointLength } from './validate-text';
-import { HOST, VERSIONED_NAME, areSiblings, isHashOrAddress, isRandomLetters } from './secrets-shape';
+import { HOST, VERSIONED_NAME, areSiblings, entropy, isHashOrAddress, isRandomLetters } from './secrets-shape';
 import {
   detectAppPasswords,
   detectBearer,
@@ -143,9 +143,12 @@ function isNameNotSecret(label: string, value: string): boolean {
     UPPER_ID.test(value) ||
     AMOUNT.test(value) ||
     SHORT_NAMES.test(value) ||
+    CODE_IDENTIFIER.test(value) ||
     (/^auth/i.test(label) && LOWER_WORDS_NUMBER.test(value))
   );
 }
+/** A code identifier with a number inside (`oauth2Client`, `s3Bucket`, `base64Data`): a variable, not a token. */
+const CODE_IDENTIFIER = /^[a-z]+\d+[A-Z][a-z]+(?:[A-Z][a-z]+)*$/;
 const ACCESS_KEY_LABEL = /^access[ _-]?keys?$/i;
 /** A name set to a flag (`app_auth=ok`, `secure=true`). */
 const SETTING_FLAG = /^[A-Za-z_][\w.-]*=(?:ok|true|false|yes|no|on|off|none|null|[01])$/i;
@@ -170,11 +173,19 @@ const FIRST_WORD = onFirstUse(() => /^\s*([\p{L}\p{N}_-]+)/u);
  * path "x"`: the same parts as NOT_A_SECRET_KEY), nor when the value is a WEAK_LOOKALIKE
  * (docs/credentials.md, "Near, not tied").
  */
+/** Two lower-case words joined (`test_entity`, `key-only`): a name; a passphrase has three or more. */
+const TWO_LOWER_WORDS = /^[a-z]+[-_][a-z]+$/;
 function weaklyTied(label: string, gap: string, value: string): boolean {
   if (label.toLowerCase() === 'pass' || SENTENCE_END.test(gap) || gapEndsInOwner(gap)) return false;
   const next = FIRST_WORD().exec(gap)?.[1];
   if (next !== undefined && NOT_A_SECRET_KEY.test(next.toLowerCase())) return false;
-  return !WEAK_LOOKALIKE.test(value);
+  // Near but not tied, words between loosen the tie, so the shape decides: a key's after a key or
+  // token word (`API key — \`text-embedding-3-small\`` is a model), and no two-word name after a
+  // password word (`password but rejected \`test_entity\``).
+  const shaped = PASSWORD_WORD.test(label)
+    ? !TWO_LOWER_WORDS.test(value) && !value.includes('|')
+    : isKeyShaped(value) || UUID.test(value);
+  return shaped && !WEAK_LOOKALIKE.test(value);
 }
 
 /** Code points (a surrogate pair once): what `for (const _ of s) n++` counts, without the string iterator. */
@@ -265,7 +276,7 @@ const NOT_A_VALUE_MORE =
  * script (`sk-or-v1-` followed by "your key" translated: a placeholder).
  */
 const NAME_SHAPE =
-  /^-{3,}|^[A-Za-z]+(?:_[A-Za-z]+)*_(?:token|key|secret|password|pass|pwd)$|^[a-z][a-z_-]*:[a-z][a-z_-]*$|^--?[A-Za-z]|[/\\]$|^(?:[A-Za-z]:)?\\[^\\]+\\|[→←⇒]|^[A-Za-z0-9][\w-]*[-_][^\t -~]{2}/;
+  /^-{3,}|^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*_(?:token|key|secret|password|pass|pwd|TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD)$|^id_(?:rsa|dsa|ecdsa|ed25519)\w*(?:\.pub)?$|^[a-z]+(?:\/[a-z]+)+$|^@\w+[Bb]ot$|^[A-Z][A-Z0-9]{1,9}-[0-9a-f]{4,8}$|^(?:[a-z0-9-]+\.)+[a-z]{2,}\/|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2}|^[A-Za-z_][\w.-]*=-?[\d.]+%?$|\[[A-Za-z_-]+\]|\.\*|\\[dwsb]|[[(]$|^[a-z][a-z_-]*:[a-z][a-z_-]*$|^--?[A-Za-z]|[/\\]$|^(?:[A-Za-z]:)?\\[^\\]+\\|[→←⇒]|^[A-Za-z0-9][\w-]*[-_][^\t -~]{2}/;
 
 /** Is `raw` (already cut out of its quotes) a credential value rather than a look-alike? */
 export function isCredentialValue(raw: string): boolean {
@@ -282,7 +293,7 @@ export function isCredentialValue(raw: string): boolean {
   if (NOT_A_VALUE_EXACT.test(v) || NOT_A_VALUE_ANY_CASE.test(v)) return false;
   // A password hash (`$2b$12$…`) or a blockchain address (`0x…`): both start with `$` or `0`.
   const first = v.charCodeAt(0);
-  if ((first === 36 || first === 48) && isHashOrAddress(v)) return false;
+  if ((first === 36 || first === 48 || v.length >= 16) && isHashOrAddress(v)) return false;
   // A file name holds a dot: most values do not, and skip the regex.
   if (v.includes('.') && (FILE_NAME().test(v) || HOST.test(v))) return false;
   if (NOT_A_VALUE_MORE.test(v) || NAME_SHAPE.test(v)) return false;
@@ -342,7 +353,7 @@ const SPACE_LABELS =
  * and the product 1Password, whose name holds the label word (`from 1Password via \`x.apiKey\``).
  */
 export const NOT_A_SECRET_KEY =
-  /(?:^|[_.\- ])(?:ids?|name|names|type|types|file|files|path|url|uri|endpoint|hint|policy|length|len|max|min|count|limit|size|ttl|expir\w*|expires?|rotation|header|prefix|format|field|budget|usage|used|hash|hashed|salt|env|var|public|pub|pubkey|fingerprint|scope|scopes|location|manager|reset|required|store|stdin|helper|command|cmd|mode|algorithm|algo|filename|filenames|dir|directory|folder|nopasswd|passwordless|publishable|design|input|output|prompt|completion|context|sort|primary|foreign|partition|pacing|rate|refresh[ _-]?interval|config|configs|configuration|method|methods|provider)(?:$|[_.\- ])|public|pubkey|max_?tokens|tokeniz|^1password$/i;
+  /(?:^|[_.\- ])(?:ids?|name|names|type|types|file|files|path|url|uri|endpoint|hint|policy|length|len|max|min|count|limit|size|ttl|expir\w*|expires?|rotation|header|prefix|format|field|budget|usage|used|total|totals|cost|costs|hash|hashed|salt|env|var|public|pub|pubkey|fingerprint|scope|scopes|location|manager|reset|required|store|stdin|helper|command|cmd|mode|algorithm|algo|filename|filenames|dir|directory|folder|nopasswd|passwordless|publishable|design|input|output|prompt|completion|context|sort|primary|foreign|partition|pacing|rate|refresh[ _-]?interval|config|configs|configuration|method|methods|provider)(?:$|[_.\- ])|public|pubkey|max_?tokens|tokeniz|^1password$/i;
 
 // ---------------------------------------------------------------------------
 // Line selection
@@ -389,7 +400,17 @@ function push(out: Hit[], start: number, value: string, code: string, what: stri
  * (`密码 fallback)。config/x.py`), so they end an unquoted value as `,` and `;` do.
  */
 function isCjkStop(c: number): boolean {
-  return c === 0x3002 || c === 0x3001 || c === 0xff0c || c === 0xff1b;
+  // Full-width brackets too (`Token（2026-03-16 …）`): a note in CJK opens an aside with them, no space before.
+  return (
+    c === 0x3002 ||
+    c === 0x3001 ||
+    c === 0xff0c ||
+    c === 0xff1b ||
+    c === 0xff08 ||
+    c === 0xff09 ||
+    c === 0x3010 ||
+    c === 0x3011
+  );
 }
 
 /**
@@ -397,6 +418,7 @@ function isCjkStop(c: number): boolean {
  * backtick (the end of a code span) and at a CJK clause stop (isCjkStop), trimmed of punctuation:
  * `/^[^\s;,`。、，；]+/` on the next 220 characters, by hand.
  */
+const CUT_SHORT = /(?:\.{3}|…)[)\]}>'"`*]*$/;
 export function unquotedAt(line: string, at: number): { value: string; start: number } | null {
   const limit = Math.min(line.length, at + 220);
   let end = at;
@@ -408,6 +430,8 @@ export function unquotedAt(line: string, at: number): { value: string; start: nu
   const first = line.charCodeAt(at);
   if (first === 60 /* < */ || first === 123 /* { */ || first === 36 /* $ */ || first === 37 /* % */) return null;
   const run = line.slice(at, end);
+  // A value cut short for the note (`ghp_U4p9...`, `sk-…`): no value, only its prefix.
+  if (CUT_SHORT.test(run)) return null;
   const value = trimUnquoted(run);
   if (!value) return null;
   // The first occurrence is where the trim left it: what comes before is all leading punctuation, and the value does not start with any.
@@ -505,7 +529,7 @@ function isNotSecretKey(m: RegExpExecArray): boolean {
 /** `label (admin): value`, `"label"`, `label**:`, and up to three words before a colon. */
 const CLOSER = onFirstUse(
   () =>
-    /^(?:["'`*_]+(?=\s*(?:\([^)\n]{0,30}\)\s*)?[:=：]))?(?:\s*\([^)\n]{0,30}\))?(?:(?:\s+[\p{L}\p{N}-]{1,12}){1,3}(?=\s*[:：]))?/u,
+    /^(?:["'`*_]+(?=\s*(?:\([^)\n]{0,30}\)\s*)?[:=：]))?(?:\s*\([^)\n]{0,30}\))?(?:(?:\s+[\p{L}\p{N}-]{1,12}){1,3}[*_]{0,3}(?=\s*[:：]))?/u,
 );
 /**
  * CLOSER matches more than the empty string only when the text starts with a quote, `*`,
@@ -1287,7 +1311,13 @@ const KEY_LABEL_WORD =
   /key|token|secret|pass|pw|pwd|cred|auth|bearer|cookie|session|sig|hmac|jwt|ключ|токен|пароль|секрет|密|钥|鑰|キー|トークン|パスワード|키|토큰|비번|비밀번호|암호|clave|chave|schl[üu]ssel|cl[ée]|senha|contrase|m[ậa]t|passwort/i;
 /** Does a part of a URL's path hold a key: 16 or more characters mixing letters and digits? */
 function urlPartIsKey(path: string): boolean {
-  return path.split('/').some((p) => p.length >= 16 && /[A-Za-z]/.test(p) && /\d/.test(p));
+  // A webhook's secret ends its path (`…/T0AB/B9XY/<secret>`); a key-like part with more parts
+  // after it is the id of what they address (`posts/xq5taGA6Tz6YShCB9/title-words`), unless it is
+  // as long as a token (32 or more).
+  const parts = path.split('/').filter(Boolean);
+  const keyLike = (p: string, min: number) =>
+    p.length >= min && /[A-Za-z]/.test(p) && /\d/.test(p) && !/^[a-z]+(?:-[a-z0-9]+)+$/.test(p);
+  return parts.some((p, i) => keyLike(p, i === parts.length - 1 ? 16 : 32));
 }
 /** A key cut short for the note (`…`, `...` right after it). */
 const TRUNCATED_AFTER = /^(?:…|\.{3})/;
@@ -1407,7 +1437,12 @@ function tableCell(
   // after those labels (isNameNotSecret); a password column may hold a passphrase of words.
   if (!PASSWORD_IN_HEADER.test(header) && (CODE_NAME().test(text) || NO_ASCII_ALNUM.test(text))) return;
   // Key/token columns also hold ids and names: only a long mixed run is a key there.
-  if (kind === 'key' && !(codePoints(text) >= 16 && isBareKey(text) && !/\s/.test(text))) return;
+  // A key's shape too: a citation key or a slug with a year (`name2023word`) is a row's name.
+  if (
+    kind === 'key' &&
+    !(codePoints(text) >= 16 && isBareKey(text) && !/\s/.test(text) && (isKeyShaped(text) || UUID.test(text)))
+  )
+    return;
   push(
     out,
     start,
@@ -1499,6 +1534,29 @@ function emailPairLines(text: string, starts: readonly number[]): number[] {
   return out;
 }
 
+/** A line naming a key or a token, in the languages of the notes: its neighbours may hold one alone. */
+const NEIGHBOUR_NAMES_KEY =
+  /(?<![A-Za-z])(?:api[ _-]?keys?|keys?|tokens?|secrets?|credentials?|apikey|chave|clave|credencial|ключ|токен|密钥|令牌|秘钥|토큰|キー|トークン)(?![a-z])/i;
+/** An armour line (`-----BEGIN …`, `-----END …`) or a line of base64 alone: a neighbour inside a block. */
+const BLOCK_LINE = /^\s*(?:-----|[A-Za-z0-9+/=]{40,}\s*$)/;
+/** A line that is one run of 32 to 512 key characters and nothing else (a code span or emphasis around it aside). */
+const LONE_RUN = /^\s*[`*_]{0,2}([A-Za-z0-9+/_=-]{32,512})[`*_]{0,2}\s*$/;
+/**
+ * The key on a line of its own: upper- and lower-case letters and digits mixed, a random
+ * string's entropy (4 bits a character or more), not hex (a hash or an id listed alone), not a
+ * PEM body line (64 base64 characters) and none of the shapes isBareKey rules out.
+ */
+function loneKey(line: string): string | null {
+  if (line.length < 32 || line.length > 530) return null;
+  const m = LONE_RUN.exec(line);
+  if (m === null) return null;
+  const v = m[1]!;
+  if (v.length === 64 && /^[A-Za-z0-9+/]+$/.test(v)) return null;
+  if (/^[0-9a-fA-F-]+$/.test(v) || !/[a-z]/.test(v) || !/[A-Z]/.test(v) || !/\d/.test(v)) return null;
+  if (entropy(v) < 4 || !isBareKey(v) || isHashOrAddress(v)) return null;
+  return v;
+}
+
 /** Is `l` in the sorted list `wanted`? */
 function wantedHas(wanted: readonly number[], l: number): boolean {
   let lo = 0;
@@ -1555,6 +1613,7 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
   const buf: Hit[] = [];
 
   const headingUntil: Array<[number, number]> = [];
+  const keyLines: number[] = [];
   const sections: Section[] = [];
   let tableCandidate = false;
   for (const l of wanted) {
@@ -1573,6 +1632,7 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
     // Both tests are pure: the cheap run test first (bareKeys would make it anyway).
     if (hasBareRun(line) && LINE_NAMES_SECRET.test(line)) bareKeys(line, buf, 'on a line naming a key');
     keepHits(buf, hits, l);
+    if (NEIGHBOUR_NAMES_KEY.test(line)) keyLines.push(l);
     // `/^\s{1,3}#/`: one to three white-space characters, then `#`.
     const hashAt = spacesAt(line, 0, 3);
     if (line.charCodeAt(hashAt) === 35 /* # */) {
@@ -1594,6 +1654,23 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
       if (/^\s{0,3}#{1,6}\s/.test(line)) break;
       bareKeys(line, buf, 'under a heading naming a key');
       keepHits(buf, hits, l);
+    }
+  }
+  // A key pasted alone on its line, right before or after a line naming one (`<run>` then "saved the
+  // new key"): the value's shape and its neighbour together (docs/credentials.md §2).
+  let lastLone = -1;
+  for (const l of keyLines) {
+    for (let n = Math.max(0, l - 2); n <= l + 2 && n < starts.length; n++) {
+      if (n === l || n <= lastLone) continue;
+      const line = lineOfText(text, starts, n);
+      const v = loneKey(line);
+      if (v === null) continue;
+      // A line of a block (a PEM body, a base64 dump): its neighbours are lines of the same kind.
+      if (n > 0 && BLOCK_LINE.test(lineOfText(text, starts, n - 1))) continue;
+      if (n + 1 < starts.length && BLOCK_LINE.test(lineOfText(text, starts, n + 1))) continue;
+      lastLone = n;
+      push(buf, line.indexOf(v), v, 'secret.bare-key', 'key-like value alone beside a line naming a key');
+      keepHits(buf, hits, n);
     }
   }
   // `name@mail.example / password`: an e-mail login and its password, a pair no login word need name.

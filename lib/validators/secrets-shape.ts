@@ -68,8 +68,10 @@ const PRICE = /^[$€£¥]\d/;
 const SCHEME_HOST = /^[a-z][a-z0-9+.-]*:[a-z0-9.-]+\.[a-z]{2,}(?::\d+)?$/;
 const CODE_LIKE =
   /^[A-Za-z_][\w.-]*[:=](?:true|false|null|none|yes|no|on|off|ok|\d{1,6})$|\(\)|={2}|!=|=>|->|&&|\|\||\$\{|\$\(|^--?[A-Za-z]|^[A-Za-z_][\w.-]*=|^[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$.]*$/;
+/** Lower-case letters, a number, lower-case letters (`geiger2023foundation`, a citation key): a name, not a key. */
+const WORDS_AROUND_NUMBER = /^[a-z]{2,}\d{1,4}[a-z]{2,}$/;
 /** Parts of words and numbers joined by `-`, `_` or `.` (`nightly-backup-job-2026`): a name, however long. */
-const WORD_SLUG = /^(?:[A-Za-z]+|\d+)(?:[-_.](?:[A-Za-z]+|\d+))+$/;
+const WORD_SLUG = /^(?:[A-Za-z]+|\d+|[A-Za-z]{1,3}\d{1,3})(?:[-_.](?:[A-Za-z]+|\d+|[A-Za-z]{1,3}\d{1,3}))+$/;
 /**
  * A product or model name with its dotted version (`chat-model-2.0-flash`, `gpt-5.3-codex`,
  * `MiniMax-M2.7`): words joined by `-`, one part a version (`2.0`, `M2.7`). A name, after a key
@@ -81,9 +83,25 @@ const FIELD_FORMAT = /^(?:[a-z]{2,10}:){2,}/;
 /** Lower-case hex of 7 to 40 characters: a commit or an object id. */
 const SHORT_HEX = /^[0-9a-f]{7,40}$/;
 
+/**
+ * A bech32 address (`bc1q…`, `erd1…`, `cosmos1…`): a lower-case prefix, `1`, then 38 or more of
+ * the bech32 alphabet, which has no `b`, `i`, `o` or `1`; a random key of that length holds one
+ * of those four almost always (docs/credentials.md §2, "Not credentials").
+ */
+const BECH32_ADDRESS = /^[a-z]{2,10}1[02-9ac-hj-np-z]{38,90}$/;
+/** Hex of 16 or more digits whose bytes are all printable ASCII: text written in hex (`Token hex: 434f…`), not a key. */
+function isHexText(v: string): boolean {
+  if (v.length < 16 || v.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(v)) return false;
+  for (let i = 0; i < v.length; i += 2) {
+    const b = Number.parseInt(v.slice(i, i + 2), 16);
+    if (b < 0x20 || b > 0x7e) return false;
+  }
+  return true;
+}
+
 /** A blockchain address or a password hash: never a credential, wherever it stands. */
 export function isHashOrAddress(v: string): boolean {
-  return CHAIN_ADDRESS.test(v) || PASSWORD_HASH.test(v);
+  return CHAIN_ADDRESS.test(v) || PASSWORD_HASH.test(v) || BECH32_ADDRESS.test(v) || isHexText(v);
 }
 
 /** Is `v` something that is not a secret by its shape alone (an address, a hash, a host, a date, a file, a path, code)? */
@@ -129,7 +147,7 @@ export function isPasswordShaped(v: string, strict = false): boolean {
  * (`2026-milan`).
  */
 const NOT_A_PASSWORD =
-  /,|#|^[A-Z]?[a-z]+[!?.]+$|^@|^[A-Za-z]+'[a-z]{1,2}$|^[~≈<>+-]?\d[\d.,]*\s?(?:[KMGTkmgt]i?[Bb]?|ms|s|h|d|%|px|k|m|x)?(?:[-–~]\d[\d.,]*[KMGTkmgt%]?)?$|^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$|^[a-z]{2,10}_[A-Za-z0-9]{8,}$|[A-Za-z_]\(|^(?:self|this|cls)\.|\w\[|^\d+(?:[-_.][a-z][a-z0-9]*)+$/;
+  /,|#|\||^[A-Z]?[a-z]+[!?.]+$|^@|^[A-Za-z]+'[a-z]{1,2}$|^[~≈<>+-]?\d[\d.,]*\s?(?:[KMGTkmgt]i?[Bb]?|ms|s|h|d|%|px|k|m|x)?(?:[-–~]\d[\d.,]*[KMGTkmgt%]?)?$|^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$|^[a-z]{2,10}_[A-Za-z0-9]{8,}$|[A-Za-z_]\(|^(?:self|this|cls)\.|\w\[|^\d+(?:[-_.][a-z][a-z0-9]*)+$/;
 
 /**
  * A key or token found by context (after `Bearer`, in a short shell name, under a heading): 16
@@ -140,7 +158,7 @@ export function isKeyShaped(v: string): boolean {
   if (v.length < 16 || v.length > 512) return false;
   const k = classesOf(v);
   if (!k.digit || !(k.lower || k.upper)) return false;
-  if (isNotSecretShape(v) || WORD_SLUG.test(v)) return false;
+  if (isNotSecretShape(v) || WORD_SLUG.test(v) || WORDS_AROUND_NUMBER.test(v)) return false;
   return entropy(v) >= 3.5;
 }
 
@@ -218,6 +236,8 @@ export function appPasswords(line: string): Array<{ start: number; value: string
  */
 export function areSiblings(a: string, b: string): boolean {
   if (/^[A-Z0-9-]+$/.test(a) && /^[A-Z0-9-]+$/.test(b) && /\d/.test(a) && /\d/.test(b)) return true;
+  // Two acronyms (`MCP/A2A-style`): alternatives named in capitals, not a user and a password.
+  if (/^[A-Z]{2,6}$/.test(a) && /^[A-Z][A-Z0-9]{1,5}(?:-[a-z]+)?$/.test(b)) return true;
   if (a.length !== b.length || a.length < 6) return false;
   let diff = 0;
   for (let i = 0; i < a.length && diff <= 2; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) diff++;

@@ -12,7 +12,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildSessionContext, type ContextRequest } from './session-context';
 import { FAKE_PASSWORD, fakeDbUrl, writeClaudeFolderOverCut, writeTrustRootOverBudget } from './context-fixtures';
 import type { OwnerIdentity } from '../../validators/types';
-import { NOW } from '../test-support';
+import { NOW, envFor } from '../test-support';
+import { loadConfig } from '../../core/config';
+import { createContext } from '../context';
+import { scan } from '../index/scan-service';
+import { closeDb } from '../../../db/client';
+import Database from 'better-sqlite3';
 
 const OWNER: OwnerIdentity = { emails: ['owner@example.com'], homeUser: 'owner' };
 
@@ -96,5 +101,51 @@ describe('the hook keeps its checks', () => {
     const p = plan({ owner: other });
     expect(p.read.claude).toBe(memories(claude).length);
     expect(p.text).toBe(plan({ owner: other, checks: false }).text);
+  });
+
+  it('with an index: its fresh rows are kept like checks, so the next session start needs no index', () => {
+    const db = path.join(tmp, 'data', 'index.sqlite');
+    const env = { ...envFor([claude, trust].join(path.delimiter), db, tmp) };
+    scan(createContext(loadConfig({ env }), env));
+    closeDb(db);
+    const fresh = plan({ checks: false, cache: null });
+    const first = plan();
+    expect(first.read.claude).toBe(0); // every row fresh: no file read
+    expect(first.text).toBe(fresh.text);
+    // The index gone: what the rows said stands in the kept checks.
+    for (const f of fs.readdirSync(path.dirname(db)))
+      if (f.startsWith('index.sqlite')) fs.renameSync(path.join(path.dirname(db), f), path.join(tmp, f));
+    const second = plan();
+    expect(second.read.claude).toBe(0);
+    expect(second.text).toBe(fresh.text);
+    expect(second.json).toBe(fresh.json);
+  });
+
+  it('rows checked under other rules are used but not kept', () => {
+    const db = path.join(tmp, 'data', 'index.sqlite');
+    const env = { ...envFor([claude, trust].join(path.delimiter), db, tmp) };
+    scan(createContext(loadConfig({ env }), env));
+    closeDb(db);
+    const sqlite = new Database(db);
+    sqlite.prepare("UPDATE meta SET value = 'other' WHERE key = 'secret_rules'").run();
+    sqlite.close();
+    expect(plan().read.claude).toBe(0);
+    fs.rmSync(db);
+    expect(plan().read.claude).toBe(memories(claude).length);
+  });
+
+  it('a few files not kept are read on the spot, without opening the index', () => {
+    const db = path.join(tmp, 'data', 'index.sqlite');
+    const env = { ...envFor([claude, trust].join(path.delimiter), db, tmp) };
+    const ctx = createContext(loadConfig({ env }), env);
+    scan(ctx);
+    expect(plan().read.claude).toBe(0);
+    const one = path.join(claude, memories(claude).sort()[2]!);
+    fs.appendFileSync(one, '\nOne more line.\n');
+    scan(ctx); // its row is fresh again
+    closeDb(db);
+    const after = plan();
+    expect(after.read.claude).toBe(1); // read, not taken from its row
+    expect(after.text).toBe(plan({ checks: false, cache: null }).text);
   });
 });

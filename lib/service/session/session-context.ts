@@ -39,6 +39,7 @@ import {
 import { readIndex } from '../claude/claude-index';
 import { type OriginFields, withOriginFlags } from '../origin/context-origin';
 import { type CheckedFile, openCheckCache, type RootChecks } from './check-cache';
+import { rulesSignature } from '../index/rules-signature';
 import { ORIGIN_REVIEWED } from '../../trust/assistant-write';
 import { batched } from '../origin/origin-cache';
 
@@ -344,8 +345,12 @@ function fromChecked(m: ContextMemory, c: CheckedFile, bodies: boolean): boolean
 }
 
 /**
- * One listed file as the planner takes it: from its row when the row is fresh and can stand
- * for the file, else read on the spot. quarantine/ and archive/ files are never opened.
+ * One listed file as the planner takes it: from the hook's kept checks, else from its row when
+ * the row is fresh and can stand for the file, else read on the spot. quarantine/ and archive/
+ * files are never opened. The rows are asked for (`rowOf`; the index opened) only for a file
+ * the kept checks do not stand for: a session start in an unchanged project opens no SQLite
+ * (docs/session-context.md, "The hook keeps its checks"). A fresh row checked under the
+ * current rules and owner (`copyRows`) is kept like a check, so the next start needs no row.
  */
 function memoryOf(
   source: SourceInfo,
@@ -353,10 +358,11 @@ function memoryOf(
   conflict: boolean,
   owner: OwnerIdentity,
   bodies: boolean,
-  row: CachedRow | undefined,
+  rowOf: ((relPath: string) => CachedRow | undefined) | undefined,
   storedBody: ((relPath: string) => string | null) | undefined,
   onRead?: OnRead,
   checks?: RootChecks,
+  copyRows?: () => boolean,
 ): ContextMemory {
   const m: ContextMemory = {
     id: `${source.id}:${f.filename}`,
@@ -377,67 +383,126 @@ function memoryOf(
     m.problem = `too large to load (${f.size} bytes)`;
     return m;
   }
-  // The scan's own freshness rule: same size and mtime; a row with an error is no cache.
-  const fresh = row && row.error === null && row.size === f.size && row.mtimeMs === f.mtimeMs;
-  if (fresh && fromRow(m, row, bodies, storedBody!)) return m;
-  if (fresh) {
-    fromFile(
-      m,
-      source,
-      f,
-      owner,
-      bodies,
-      { credentialLines: row.credentialLines, injection: row.injectionExit !== 0 },
-      onRead,
-    );
+  const kept = checks?.file(f.relPath, f.size, f.mtimeMs);
+  if (kept) {
+    // Checked before at this size and mtime, so its bytes were offered as a version then: not again.
+    if (!fromChecked(m, kept, bodies)) fromFile(m, source, f, owner, bodies, kept);
     return m;
   }
-  const kept = checks?.file(f.relPath, f.size, f.mtimeMs);
-  if (kept && fromChecked(m, kept, bodies)) return m;
-  fromFile(m, source, f, owner, bodies, kept, onRead, checks);
+  const row = rowOf?.(f.relPath);
+  // The scan's own freshness rule: same size and mtime; a row with an error is no cache.
+  if (row && row.error === null && row.size === f.size && row.mtimeMs === f.mtimeMs) {
+    if (!fromRow(m, row, bodies, storedBody!))
+      fromFile(
+        m,
+        source,
+        f,
+        owner,
+        bodies,
+        { credentialLines: row.credentialLines, injection: row.injectionExit !== 0 },
+        onRead,
+      );
+    if (checks && !m.problem && copyRows?.()) checks.put(f.relPath, checkedOfRow(row));
+    return m;
+  }
+  fromFile(m, source, f, owner, bodies, undefined, onRead, checks);
   return m;
+}
+
+/** A fresh row as the hook's kept checks hold a file read on the spot (fromFile). */
+function checkedOfRow(row: CachedRow): CheckedFile {
+  return {
+    size: row.size,
+    mtimeMs: row.mtimeMs,
+    name: row.name ?? '',
+    trustLevel: row.trustLevel ?? undefined,
+    type: row.type ?? undefined,
+    createdAt: row.createdAt ?? undefined,
+    lastVerified: row.lastVerified ?? undefined,
+    originSession: row.originSession ?? undefined,
+    originReviewed: row.originReviewed ?? undefined,
+    credentialLines: row.credentialLines,
+    injection: row.injectionExit !== 0,
+  };
 }
 
 /**
  * One root as the planner needs it. `rows`: the index's rows of this source (a cache, or
- * with `listing: 'index'` the list itself).
+ * with `listing: 'index'` the list itself); with the disk listing it may be a function, called
+ * (once) only when a file needs its row. `copyRows`: the rows were checked under the current
+ * rules and owner, so a fresh one is kept in `checks` like a file read.
  */
 export function readContextRoot(
   source: SourceInfo,
   owner: OwnerIdentity,
   home: string,
-  rows?: SourceRows | null,
+  rows?: SourceRows | null | (() => SourceRows | null | undefined),
   listing: 'disk' | 'index' = 'disk',
   onRead?: OnRead,
   checks?: RootChecks,
+  copyRows?: () => boolean,
 ): ContextRootInput {
   const base = { id: source.id, root: source.root, display: display(source.root, home), layout: source.kind };
   if (source.error) return { ...base, error: source.error, memories: [] };
   // A root read as records has no memory files to load (docs/session-context.md).
   if (!isFileSource(source)) return { ...base, memories: [] };
+  let asked = typeof rows !== 'function';
+  let got: SourceRows | null | undefined = typeof rows === 'function' ? undefined : rows;
+  const rowsNow = () => {
+    if (!asked) {
+      asked = true;
+      got = (rows as () => SourceRows | null | undefined)();
+    }
+    return got;
+  };
   let files: ListedFile[];
   try {
-    files = listing === 'index' && rows ? listFromIndex(source, rows) : source.adapter.files.list(source.root);
+    files =
+      listing === 'index' && rowsNow() ? listFromIndex(source, rowsNow()!) : source.adapter.files.list(source.root);
   } catch (e) {
     return { ...base, error: `could not be listed: ${(e as Error).message}`, memories: [] };
   }
   const bodies = source.kind === 'trust-root';
   const inMemories = new Set<string>();
   const inQuarantine = new Set<string>();
+  // The files the kept checks do not stand for: when they are a few (a memory or two changed
+  // since the last session start), reading them costs less than opening the index.
+  let unkept = 0;
   for (const f of files) {
-    if (f.location === 'memories') inMemories.add(f.filename);
-    else if (f.location === 'quarantine') inQuarantine.add(f.filename);
+    if (f.location === 'memories') {
+      inMemories.add(f.filename);
+      if (checks && !f.refused && f.size <= FILE_CAP_BYTES && !checks.file(f.relPath, f.size, f.mtimeMs)) unkept++;
+    } else if (f.location === 'quarantine') inQuarantine.add(f.filename);
   }
+  if (checks && listing === 'disk' && typeof rows === 'function' && unkept <= ROWS_AFTER_UNKEPT) asked = true;
   const memories: ContextMemory[] = [];
   for (const f of files) {
     const conflict = f.location !== 'archive' && inMemories.has(f.filename) && inQuarantine.has(f.filename);
     memories.push(
-      memoryOf(source, f, conflict, owner, bodies, rows?.memories.get(f.relPath), rows?.body, onRead, checks),
+      memoryOf(
+        source,
+        f,
+        conflict,
+        owner,
+        bodies,
+        (rel) => rowsNow()?.memories.get(rel),
+        (rel) => rowsNow()?.body(rel) ?? null,
+        onRead,
+        checks,
+        copyRows,
+      ),
     );
   }
   memories.sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));
   return withIndexFile({ ...base, memories }, source, owner, checks);
 }
+
+/**
+ * Up to this many files of a root not in the hook's kept checks are read on the spot rather
+ * than from the index: opening it (better-sqlite3 and the root's rows) costs a session start
+ * about as much as reading and checking some twenty files (docs/performance.md, "The hooks").
+ */
+const ROWS_AFTER_UNKEPT = 16;
 
 /** A Claude Code folder's MEMORY.md, read from disk (the index does not hold it); its credential lines kept like a memory's checks. */
 function withIndexFile(
@@ -713,7 +778,8 @@ function readKeptRoot(
       ? f.location !== 'archive' && inMemories.has(f.filename) && inQuarantine.has(f.filename)
       : k.conflict;
     if (!k.memory || k.conflict !== conflict) {
-      k.memory = memoryOf(source, f, conflict, owner, bodies, k.row ?? undefined, storedBody);
+      const row = k.row ?? undefined;
+      k.memory = memoryOf(source, f, conflict, owner, bodies, () => row, storedBody);
       k.conflict = conflict;
       keep.last.memoriesMade++;
     } else keep.last.memoriesKept++;
@@ -753,7 +819,18 @@ function originCacheDir(cache: ContextRequest['cache']): string | null {
 
 export function buildSessionContext(req: ContextRequest): ContextPlan {
   const home = req.home ?? os.homedir();
-  const cache = openCache(req.cache);
+  // Read from disk, the index is opened only when a file needs its row (memoryOf).
+  const lazy = req.listing !== 'index';
+  let opened = !lazy;
+  let cache = lazy ? null : openCache(req.cache);
+  const cacheNow = () => {
+    if (!opened) {
+      opened = true;
+      cache = openCache(req.cache);
+    }
+    return cache;
+  };
+  let copyRows: boolean | undefined;
   try {
     const keep = req.keep && req.listing === 'index' && cache?.sqlite !== null ? req.keep : null;
     if (keep && cache) {
@@ -781,10 +858,12 @@ export function buildSessionContext(req: ContextRequest): ContextPlan {
         source,
         req.owner,
         home,
-        cache?.get(source.id),
+        lazy ? () => cacheNow()?.get(source.id) : cache?.get(source.id),
         req.listing,
         req.onRead,
         checks?.root(source.id, source.root),
+        // Rows checked under these rules and this owner stand like kept checks (the scan's own rule, scan.ts).
+        lazy && checks ? () => (copyRows ??= cache?.rows.rulesSignature() === rulesSignature(req.owner)) : undefined,
       );
     });
     checks?.save();

@@ -5,12 +5,12 @@
  * have no SQLite): the version store is beside the index database's path. Never an error
  * for the hook: a version that cannot be kept is left to the next scan.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { OwnerIdentity } from '../../validators/types';
 import type { ServiceContext } from '../context';
 import { FILE_CAP_BYTES } from '../../validators/types';
+import { sha256Hex } from '../../core/hash';
 import { redactForVersion } from './redact';
 import { type NewVersion, VersionStore, versionsDirBeside, versionsOn } from './version-store';
 
@@ -48,14 +48,15 @@ export function keepSeen(
       list.push({
         id: f.id,
         rel: f.relPath,
-        sha: crypto.createHash('sha256').update(f.bytes).digest('hex'),
+        sha: sha256Hex(f.bytes),
         size: f.bytes.length,
         stored,
         redacted: replaced,
       });
       byRoot.set(f.root, list);
     }
-    for (const [root, versions] of byRoot) store.put(root, at, versions, { blind: opts.blind });
+    // Stored, not compressed: a hook keeps a file or two, and brotli's encoder would load node:zlib (pack.ts).
+    for (const [root, versions] of byRoot) store.put(root, at, versions, { blind: opts.blind, stored: true });
     store.flush();
   } catch {
     // A full disk, a read-only data folder: the next scan keeps what it finds.

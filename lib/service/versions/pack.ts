@@ -16,8 +16,8 @@
  * next "MTV2" whose chunk checks out, so later appends still read. fs, zlib and crypto only:
  * the plugin's hooks load this (no native module).
  */
-import crypto from 'node:crypto';
 import zlib from 'node:zlib';
+import { sha256Hex } from '../../core/hash';
 
 const MAGIC = Buffer.from('MTV2', 'latin1');
 export const CHUNK_HEAD = 16;
@@ -67,24 +67,64 @@ export interface DecodedChunk {
   body: Buffer;
 }
 
-const digest8 = (b: Buffer) => crypto.createHash('sha256').update(b).digest().subarray(0, 8);
+// In JavaScript up to 64 KiB (lib/core/hash.ts): a session start that keeps one file loads no node:crypto.
+const digest8 = (b: Buffer) => Buffer.from(sha256Hex(b).slice(0, 16), 'hex');
 
-/** One chunk, ready to append. */
-export function encodeChunk(header: ChunkHeader, body: Buffer[]): Buffer {
+/**
+ * One chunk, ready to append. `stored`: the payload is a brotli stream of uncompressed
+ * meta-blocks (RFC 7932, section 9.2; any brotli decoder reads it), which needs no encoder:
+ * the SessionStart hook keeps the file or two that changed without loading node:zlib and
+ * its stream modules (docs/versions.md, "Layout").
+ */
+export function encodeChunk(header: ChunkHeader, body: Buffer[], opts: { stored?: boolean } = {}): Buffer {
   const head = Buffer.from(`${JSON.stringify(header)}\n`, 'utf8');
   const raw = Buffer.concat([head, ...body]);
-  const payload = zlib.brotliCompressSync(raw, {
-    params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-      [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-    },
-  });
+  const payload = opts.stored
+    ? brotliStored(raw)
+    : zlib.brotliCompressSync(raw, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+        },
+      });
   const frame = Buffer.alloc(CHUNK_HEAD);
   MAGIC.copy(frame, 0);
   frame.writeUInt32LE(payload.length, 4);
   digest8(payload).copy(frame, 8);
   return Buffer.concat([frame, payload]);
+}
+
+/** Bytes per uncompressed meta-block: MLEN - 1 then fits the 16 bits of MNIBBLES = 4. */
+const STORED_BLOCK = 1 << 16;
+
+/**
+ * `raw` as a brotli stream without compression (RFC 7932): WBITS 16 (one 0 bit), then per
+ * block of at most 64 KiB a meta-block header — ISLAST 0, MNIBBLES 4 (two 0 bits), MLEN - 1
+ * in 16 bits, ISUNCOMPRESSED 1 — padded with zeros to a byte, and the bytes; then a last,
+ * empty meta-block (ISLAST 1, ISLASTEMPTY 1). Bits are packed from the lowest.
+ */
+export function brotliStored(raw: Buffer): Buffer {
+  const blocks = Math.ceil(raw.length / STORED_BLOCK);
+  const out = Buffer.alloc(blocks * 3 + raw.length + 1);
+  let at = 0;
+  // Bit 0: WBITS. Each block's header is then 20 bits from an offset of 1 bit, padded to 3 bytes.
+  for (let b = 0; b < blocks; b++) {
+    const start = b * STORED_BLOCK;
+    const len = Math.min(STORED_BLOCK, raw.length - start);
+    // Bits, lowest first: [WBITS 0 on the first byte only], ISLAST 0, MNIBBLES 00, MLEN-1 (16), ISUNCOMPRESSED 1.
+    const bits = ((len - 1) << 4) | (1 << 20);
+    // The first header starts at bit 1 (after WBITS); later ones at bit 0 of a fresh byte.
+    const v = b === 0 ? bits : bits >>> 1;
+    out[at++] = v & 0xff;
+    out[at++] = (v >>> 8) & 0xff;
+    out[at++] = (v >>> 16) & 0xff;
+    raw.copy(out, at, start, start + len);
+    at += len;
+  }
+  // ISLAST 1, ISLASTEMPTY 1 (after WBITS when there was no block).
+  out[at++] = blocks === 0 ? 0b110 : 0b11;
+  return out.subarray(0, at);
 }
 
 /** Whether a whole, undamaged chunk starts at `at`; its payload length, else -1. */

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VERSIONS_BY_DEFAULT, VersionStore, versionsEnabled, versionsOn } from './version-store';
 import { parseSettings } from '../../core/settings';
 import { chunksOf, decodeChunk } from './pack';
@@ -166,5 +166,68 @@ describe('turning versions on and off', () => {
     fs.writeFileSync(path.join(dir, 'memtrust', 'settings.json'), JSON.stringify({ versions: false }));
     expect(versionsOn(env)).toBe(false);
     expect(parseSettings({ versions: 'yes' })).toEqual({ ok: false, message: '"versions" must be true or false' });
+  });
+});
+
+describe('the tip beside a pack (a SessionStart keeps a file without reading the pack)', () => {
+  /** The same puts through fresh stores, one per session start, with or without the tips. */
+  function sessionStarts(tips: boolean): { pack: Buffer; loads: number } {
+    const { dir } = tmpStore();
+    // Whole-pack reads after the first session start (which has no tip yet).
+    let loads = 0;
+    const runs: [string, ReturnType<typeof v>[]][] = [
+      ['2026-01-01T00:00:00Z', [v('a.md', 'alpha'), v('b.md', 'beta')]],
+      ['2026-01-02T00:00:00Z', [v('a.md', 'alpha'), v('b.md', 'beta 2')]], // a.md unchanged: not kept again
+      ['2026-01-03T00:00:00Z', [v('c.md', 'alpha')]], // bytes already stored: named, not written
+      ['2026-01-04T00:00:00Z', [v('b.md', 'beta 2')]], // nothing new
+    ];
+    runs.forEach(([at, versions], i) => {
+      const store = new VersionStore(dir);
+      if (!tips) fs.rmSync(store.tipFile('/r'), { force: true });
+      const spy = vi.spyOn(store as unknown as { load(root: string): unknown }, 'load');
+      store.put('/r', at, versions, { stored: true });
+      if (i > 0) loads += spy.mock.calls.length;
+      store.flush();
+    });
+    const store = new VersionStore(dir);
+    return { pack: fs.readFileSync(store.indexFile('/r')), loads };
+  }
+
+  it('leaves the pack byte for byte as a store that read it whole', () => {
+    const withTips = sessionStarts(true);
+    const without = sessionStarts(false);
+    expect(withTips.pack.equals(without.pack)).toBe(true);
+    expect([...chunksOf(withTips.pack)]).toHaveLength(3);
+    expect([withTips.loads, without.loads]).toEqual([0, 3]);
+  });
+
+  it('stands only for the pack it was written for: after another append the pack is read', () => {
+    const { dir, store } = tmpStore();
+    store.put('/r', '2026-01-01T00:00:00Z', [v('a.md', 'alpha')], { stored: true });
+    store.flush();
+    expect(fs.existsSync(store.tipFile('/r'))).toBe(true);
+    // A blind writer (the stamp) appends without updating the tip.
+    const stamp = new VersionStore(dir);
+    stamp.put('/r', '2026-01-02T00:00:00Z', [v('a.md', 'alpha 2')], { blind: true });
+    stamp.flush();
+    // The tip still says a.md is "alpha": trusted, it would keep "alpha" again as if unchanged.
+    const next = new VersionStore(dir);
+    next.put('/r', '2026-01-03T00:00:00Z', [v('a.md', 'alpha 2'), v('b.md', 'alpha')], { stored: true });
+    next.flush();
+    const lines = new VersionStore(dir).readIndex('/r');
+    expect(lines.map((l) => [l.rel, l.sha])).toEqual([
+      ['a.md', sha('alpha')],
+      ['a.md', sha('alpha 2')],
+      ['b.md', sha('alpha')],
+    ]);
+  });
+
+  it('a stored chunk is a brotli stream any reader decodes, at every block boundary', async () => {
+    const { brotliStored } = await import('./pack');
+    const zlib = await import('node:zlib');
+    for (const n of [0, 1, 65535, 65536, 65537, 200_001]) {
+      const raw = crypto.randomBytes(n);
+      expect(zlib.brotliDecompressSync(brotliStored(raw)).equals(raw), String(n)).toBe(true);
+    }
   });
 });

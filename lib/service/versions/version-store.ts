@@ -12,6 +12,7 @@
  * folders 0700; each writer fsyncs its packs once (`flush`), not once per chunk.
  */
 import crypto from 'node:crypto';
+import { sha256Hex } from '../../core/hash';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
@@ -107,7 +108,8 @@ export function versionsDirBeside(dbPath: string): string {
 }
 
 export function rootKey(root: string): string {
-  return crypto.createHash('sha256').update(path.resolve(root)).digest('hex').slice(0, 24);
+  // In JavaScript (lib/core/hash.ts): the SessionStart hook keeping a changed file loads no node:crypto.
+  return sha256Hex(path.resolve(root)).slice(0, 24);
 }
 
 const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
@@ -117,6 +119,28 @@ interface Place {
   chunk: number;
   off: number;
   len: number;
+}
+
+/**
+ * Beside a pack, `<root key>.tip`: what a writer that only appends needs of it — each path's
+ * last sha and every stored sha — as of the pack's size, inode and ctime when it was written
+ * (docs/versions.md, "The tip"). It stands only for exactly that pack: another append, a
+ * compaction (a new file) or any other change moves one of the three, and the pack is read.
+ */
+interface Tip {
+  v: 1;
+  size: number;
+  ino: number;
+  ctime: number;
+  cur: Record<string, string | null>;
+  blobs: string[];
+}
+
+/** A root known from its tip: enough to append without repeating a version or stored bytes. */
+interface TipState {
+  current: Map<string, string | null>;
+  blobs: Set<string>;
+  size: number;
 }
 
 /** What the store knows of one root: its lines, each file's last state, where each stored sha256 is. */
@@ -133,8 +157,61 @@ export class VersionStore {
   private readonly decoded = new Map<string, DecodedChunk>();
   private decodedBytes = 0;
   private readonly dirty = new Set<string>();
+  /** Roots known from their tips (put without reading the pack). */
+  private readonly tips = new Map<string, TipState>();
+  /** Roots whose tip is written at flush (read in full, or appended to). */
+  private readonly tipDue = new Set<string>();
 
   constructor(readonly dir: string) {}
+
+  tipFile(root: string): string {
+    return path.join(this.dir, 'packs', `${rootKey(root)}.tip`);
+  }
+
+  /** The root's tip when it stands for its pack as it is now; null otherwise. */
+  private readTip(root: string): TipState | null {
+    try {
+      const t = JSON.parse(fs.readFileSync(this.tipFile(root), 'utf8')) as Tip;
+      const st = fs.statSync(this.indexFile(root));
+      if (t.v !== 1 || t.size !== st.size || t.ino !== st.ino || t.ctime !== st.ctimeMs) return null;
+      return { current: new Map(Object.entries(t.cur)), blobs: new Set(t.blobs), size: t.size };
+    } catch {
+      return null;
+    }
+  }
+
+  /** Writes the tips due: only for a pack still as this store left it (no other append since). */
+  private writeTips(): void {
+    for (const root of this.tipDue) {
+      const full = this.state.get(root);
+      const tip = full ?? this.tips.get(root);
+      if (!tip || tip.size < 0) continue;
+      const file = this.tipFile(root);
+      const tmp = `${file}.${process.pid}.tmp`;
+      try {
+        const st = fs.statSync(this.indexFile(root));
+        if (st.size !== tip.size) continue;
+        const t: Tip = {
+          v: 1,
+          size: st.size,
+          ino: st.ino,
+          ctime: st.ctimeMs,
+          cur: Object.fromEntries(tip.current),
+          blobs: full ? [...full.where.keys()] : [...(tip as TipState).blobs],
+        };
+        fs.writeFileSync(tmp, JSON.stringify(t), { mode: FILE_MODE });
+        fs.renameSync(tmp, file);
+      } catch {
+        // No tip: the next writer reads the pack.
+        try {
+          fs.rmSync(tmp, { force: true });
+        } catch {
+          // nothing left to do
+        }
+      }
+    }
+    this.tipDue.clear();
+  }
 
   packFile(pack: string): string {
     return path.join(this.dir, 'packs', `${pack}${PACK_EXT}`);
@@ -192,6 +269,7 @@ export class VersionStore {
     if (had) return had;
     const st = this.parse(root, null).st;
     this.state.set(root, st);
+    this.tipDue.add(root);
     return st;
   }
 
@@ -296,6 +374,9 @@ export class VersionStore {
       // Another process appended since this store read the pack: its lines are not known here,
       // so compaction through this store is refused (-1 matches no size).
       if (st) st.size = st.size === start ? start + bytes.length : -1;
+      const tip = this.tips.get(root);
+      if (tip) tip.size = tip.size === start ? start + bytes.length : -1;
+      this.tipDue.add(root);
       return { pack, start };
     } finally {
       fs.closeSync(fd);
@@ -309,12 +390,15 @@ export class VersionStore {
    * a write costs about the same however large the pack; a path is compared with that chunk
    * alone and only bytes repeated within `all` are shared.
    */
-  put(root: string, at: string, all: NewVersion[], opts: { blind?: boolean } = {}): void {
+  put(root: string, at: string, all: NewVersion[], opts: { blind?: boolean; stored?: boolean } = {}): void {
     if (all.length === 0) return;
     const known = this.state.get(root);
-    const st = known ?? (opts.blind ? null : this.load(root));
-    const last = st ? null : this.lastShas(root);
-    const versions = all.filter((v) => (st ? st.current.get(v.rel) : last!.get(v.rel)) !== v.sha);
+    // Not blind: the pack's tip when it stands for the pack, else the whole pack.
+    const tip = known || opts.blind ? null : (this.tips.get(root) ?? this.readTip(root));
+    if (tip) this.tips.set(root, tip);
+    const st = known ?? (opts.blind || tip ? null : this.load(root));
+    const last = st || tip ? null : this.lastShas(root);
+    const versions = all.filter((v) => ((st ?? tip) ? (st ?? tip)!.current.get(v.rel) : last!.get(v.rel)) !== v.sha);
     if (versions.length === 0) return;
     const s = versions[0]!.id.slice(0, versions[0]!.id.indexOf(':') + 1);
     const entries: ChunkEntry[] = [];
@@ -327,7 +411,7 @@ export class VersionStore {
       blobs.push(blob);
       const e: ChunkEntry = { r: v.rel };
       if (v.id !== `${s}${path.posix.basename(v.rel)}`) e.i = v.id;
-      if (st?.where.has(blob) || fresh.has(blob)) e.d = blob;
+      if (st?.where.has(blob) || tip?.blobs.has(blob) || fresh.has(blob)) e.d = blob;
       else {
         e.n = v.stored.length;
         fresh.set(blob, { off, len: v.stored.length });
@@ -338,7 +422,14 @@ export class VersionStore {
       if (v.index) e.k = 1;
       entries.push(e);
     }
-    const { pack, start } = this.append(root, encodeChunk({ v: 2, root, s, at, e: entries }, body));
+    const { pack, start } = this.append(
+      root,
+      encodeChunk({ v: 2, root, s, at, e: entries }, body, { stored: opts.stored }),
+    );
+    if (tip) {
+      for (const blob of blobs) tip.blobs.add(blob);
+      for (const v of versions) tip.current.set(v.rel, v.sha);
+    }
     if (!st) return;
     for (const [blob, p] of fresh) if (!st.where.has(blob)) st.where.set(blob, { pack, chunk: start, ...p });
     versions.forEach((v, i) => {
@@ -393,6 +484,8 @@ export class VersionStore {
       g.id === `${s}${path.posix.basename(g.rel)}` ? { r: g.rel, g: 1 } : { r: g.rel, i: g.id, g: 1 },
     );
     this.append(root, encodeChunk({ v: 2, root, s, at, e: entries }, []));
+    const tip = this.tips.get(root);
+    if (tip) for (const g of gone) tip.current.set(g.rel, null);
     if (!st) return;
     for (const g of gone) {
       st.lines.push({ v: 1, id: g.id, root, rel: g.rel, at, sha: null, size: 0, gone: true });
@@ -412,6 +505,7 @@ export class VersionStore {
     }
     if (this.dirty.size > 0) syncDir(path.join(this.dir, 'packs'));
     this.dirty.clear();
+    this.writeTips();
   }
 
   /** The stored bytes of a version line (credential values replaced), or null when its pack is missing or damaged. */
@@ -490,6 +584,8 @@ export class VersionStore {
     fs.renameSync(tmp, file);
     syncDir(path.dirname(file));
     this.state.delete(root);
+    this.tips.delete(root);
+    this.tipDue.delete(root);
     for (const k of [...this.decoded.keys()]) if (k.startsWith(`${rootKey(root)}@`)) this.decoded.delete(k);
     return true;
   }

@@ -239,6 +239,14 @@ export const POSITIVES: Record<string, Snippet[]> = {
     () => 'shop consumer key fixed: ck_→[[c:ck_Rt58mWq2Zx7LpV4n]] (right prefix)',
     () => '- Tài khoản shop: pass chung `[[c:shop2027xy]]`, mỗi dòng một tài khoản',
   ],
+  // From the 62 tune folders (held-out-2 read after its first run; docs/credentials.md §2), in my own words and values.
+  'tune-62': [
+    (t) => `2. **Tunnel authtoken saved**: ${wrap(`${t.alnum(20)}_${t.alnum(22)}`)}`,
+    () => '1. **VAULT_UNLOCK_PASSWORD** - was stale ([[c:OldVault-2025!]] → [[c:NewVault-8841%]])',
+    () => 'workflow Login: [[p:ops.desk@corretora-demo.com.br]] / [[c:Wflow-Desk-2026!]]',
+    (t) =>
+      `Panel info\nVPS id 998877\n${wrap(`${t.alnum(14)}Q${t.alnum(14)}k${t.alnum(14)}`)}\nassistant: got it, storing that token locally`,
+  ],
   personal: [
     () => 'The NAS lives at [[p:192.168.1.20]] and the pi at [[p:192.168.1.21]].',
     () => 'k3s nodes: [[p:10.0.10.11]], [[p:10.0.10.12]], [[p:10.0.10.13]]',
@@ -486,4 +494,33 @@ export const NEGATIVES: Snippet[] = [
   () => '- Image API key connected: studioowner77 account',
   () => 'RELAY_TOKEN=relay_bot_token node relay.js',
   () => '- Key fix: the text is in `card-body__text--clamp-after-5` div',
+  // the 62 tune folders (docs/credentials.md §2), in my own words
+  () => '- Pool token: `POOLX-4e7a2c` (staking asset)',
+  () => '- Token hex: `504f4f4c582d346537613263` (the asset id written in hex)',
+  () => '- Payout address: `bc1qw4t8x2m9fz0l3hd7s5c6r8e2k4n9p0u7y3v6q`',
+  () => '- Delivery wallet `erd1qzt7l8e0x9w2m4c6r5s3u7y2k8n0p4d6f9h3j5l7q2w4e6r8t0ygsx3lk8`',
+  () => '- Keyring password: `APP_KEYRING_PASSWORD` in `.env`',
+  () => 'The admin password comes from the `PANEL_ADMIN_PASSWORD` env var (a long random string).',
+  () => 'export APP_API_SECRET = PUBLIC_API_KEY (same value both sides)',
+  () => 'Portal accepted the username/password but rejected `demo_entity` as entity id.',
+  () => '**B) Cloud API key** — `vector-embed-2-large`, cheap and simple',
+  () => 'The bot token for `@DemoHelper_bot` was pasted in chat and must be rotated.',
+  () => 'Gateway integration: auth by token/header/password, `keyStrategy=issue|fixed|run`, device auth on.',
+  () => '- Mailbox ready, password kept in `.env`; app passwords at `myaccount.example.com/apppasswords`',
+  () => '- SSH key `id_ed25519` (ops@lab) matched the authorized_keys of the VPS',
+  () => '## Partner API Bearer Token（2026-03-16 团队提供）',
+  () => '- 套餐 Token Plan：100张图/月额度，接口暂不可用',
+  () => '- wallet files do NOT decrypt (made before the password was set/changed)',
+  () => '- GitHub search works（Token：ghp_Ab3d...）',
+  // unlabelled public folders read for false findings (docs/credentials.md §2), in my own words
+  () =>
+    '| Key | Paper |\n|---|---|\n| `miller2024tokenizers` | Miller et al. |\n| `okafor2025alignment` | Okafor et al. |',
+  () => '- Link: <https://forum.example.org/posts/Ab3dE5fG7hJ9kL2mN/the-secret-of-things-2>',
+  () => 'const api = google.drive({ version: "v3", auth: oauth2Client });',
+  () => 'Recent results: login flows for MCP/A2A-style agents are maturing',
+  () => 'check_gate.py PASS: cosine_at_gate=0.9931, mean_off=0.2781',
+  () => '**Required Secret:** `PUBLIC_APP_URL=https://[app-name].example.app`',
+  () => 'API_KEY = settings["api_key"]',
+  () => 'agent_cost_token_total{job="v6-federal-reports"}',
+  () => "DATABASE_URL='postgresql://user:pass@localhost:5432/app' npm run build",
 ];
