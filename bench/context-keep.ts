@@ -42,7 +42,7 @@ function main(): void {
   scan(ctx);
   const sqlite = ctx.handle.sqlite;
   const id = describeSource(root).id;
-  const keys = sqlite.prepare('SELECT rel_path, size, mtime_ms FROM memories WHERE source = ?').raw();
+  const keys = sqlite.prepare('SELECT rel_path, size, mtime_ms FROM entries WHERE source = ?').raw();
   const req = {
     roots: ctx.config.roots,
     now: new Date(BENCH_NOW),

@@ -195,7 +195,7 @@ function pageRebuild(
   const sqlite = new Database(db, { readonly: true });
   try {
     const req = { roots: [root], now: new Date(BENCH_NOW), owner: OWNER, budget: 8000, cache: sqlite };
-    const keys = sqlite.prepare('SELECT rel_path, size, mtime_ms FROM memories WHERE source = ?').raw();
+    const keys = sqlite.prepare('SELECT rel_path, size, mtime_ms FROM entries WHERE source = ?').raw();
     const id = describeSource(root).id;
     const old: number[] = [];
     const now: number[] = [];

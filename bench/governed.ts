@@ -105,7 +105,7 @@ try {
     const c = timeMs(() => adapter.read(fx.project, { sourceId: source.id, now: new Date(env.MEMTRUST_NOW) }));
     if (c.value.problems.length) throw new Error(c.value.problems[0]!.problem);
     viaAdapter.push(c.ms);
-    ctx.handle.sqlite.exec('DELETE FROM layout_sources');
+    ctx.handle.sqlite.exec('DELETE FROM sources WHERE token IS NOT NULL');
     forgetRecordCache();
     const d = timeMs(() => readSourceRecords(ctx, source));
     if (d.value.error) throw new Error(d.value.error);

@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   const ctx = createContext(loadConfig({ env }), env);
   scan(ctx);
-  const rows = (ctx.handle.sqlite.prepare('SELECT count(*) AS n FROM memories').get() as { n: number }).n;
+  const rows = (ctx.handle.sqlite.prepare('SELECT count(*) AS n FROM entries').get() as { n: number }).n;
   const findings = (ctx.handle.sqlite.prepare('SELECT count(*) AS n FROM findings').get() as { n: number }).n;
   closeDb(db);
   console.log(

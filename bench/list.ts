@@ -3,11 +3,12 @@
  * beside its floors (docs/performance.md, "memtrust list").
  *
  *   npx tsx bench/list.ts [--n 100000] [--baseline be98cdf] [--reps 5] [--combos all|short]
- *   npx tsx bench/list.ts --root DIR --db FILE …     (an existing root and its index)
+ *   npx tsx bench/list.ts --root DIR --db FILE [--baseline-db FILE] …     (an existing root and its indexes)
  *
  * The root is bench/scan.ts's cached one (bench/.out/scan-n<N>/root; run
  * `npx tsx bench/scan.ts --n <N> --only b` once to make it) with its own index in
- * bench/.out/list-n<N>/index.sqlite, built on the first run. The baseline is the CLI of an
+ * bench/.out/list-n<N>/index.sqlite, built on the first run; the baseline CLI keeps its own
+ * beside it (index-<commit>.sqlite, built by its `scan` first). The baseline is the CLI of an
  * earlier commit: its lib/ and db/ extracted with `git archive` into
  * bench/.out/baseline-list-<commit>/ and bundled there with esbuild, as the launcher does.
  *
@@ -40,6 +41,7 @@ const f = flags(process.argv.slice(2), {
   combos: 'all',
   root: '',
   db: '',
+  'baseline-db': '',
 });
 const N = intFlag(f, 'n');
 const REPS = intFlag(f, 'reps');
@@ -47,6 +49,8 @@ const COMMIT = checkCommit(f.baseline!);
 const OUT = path.join(PROJECT_DIR, 'bench', '.out');
 const root = f.root || path.join(OUT, `scan-n${N}`, 'root');
 const db = f.db || path.join(OUT, `list-n${N}`, 'index.sqlite');
+// The baseline's own index: a commit before a schema change (migration 0016) cannot read today's.
+const baselineDb = f['baseline-db'] || path.join(path.dirname(db), `index-${COMMIT}.sqlite`);
 const scratch = fs.mkdtempSync(path.join(OUT, 'list-tmp-'));
 
 const COMBOS: string[][] = [
@@ -67,7 +71,7 @@ const HISTORY: string[][] = f.combos === 'short' ? [] : [['history'], ['history'
 
 /** The baseline commit's CLI, bundled once: a .cjs that runs `main(argv)` like the launcher. */
 function baselineCli(): string {
-  const dir = path.join(OUT, `baseline-list-${COMMIT}`);
+  const dir = baselineDir;
   const runner = path.join(dir, 'run.cjs');
   if (fs.existsSync(runner)) return runner;
   fs.mkdirSync(dir, { recursive: true });
@@ -108,6 +112,10 @@ const env = cliEnv({
   XDG_DATA_HOME: path.join(scratch, 'data'),
   GIT_CEILING_DIRECTORIES: path.dirname(root),
 });
+/** The baseline's CLI and sources (git archive of its lib/ and db/). */
+const baselineDir = path.join(OUT, `baseline-list-${COMMIT}`);
+// Its own project dir too: the migrations it opens its index with are its own (db/migrations).
+const baselineEnv = { ...env, MEMTRUST_DB: baselineDb, MEMTRUST_PROJECT_DIR: baselineDir };
 
 /** GNU time, when present: the CPU time of each CLI run (wall time moves with the machine's load). */
 const TIME = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
@@ -116,6 +124,7 @@ const TIME = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 function run(
   entry: string,
   args: string[],
+  runEnv: NodeJS.ProcessEnv = env,
 ): { ms: number; cpuMs: number | null; sha: string; bytes: number; status: number | null } {
   const file = path.join(scratch, 'stdout.txt');
   const cpuFile = path.join(scratch, 'cpu.txt');
@@ -126,7 +135,7 @@ function run(
   try {
     status = spawnSync(TIME ?? cmd[0]!, TIME ? ['-f', '%U %S', '-o', cpuFile, ...cmd] : cmd.slice(1), {
       cwd: PROJECT_DIR,
-      env,
+      env: runEnv,
       stdio: ['ignore', fd, 'ignore'],
     }).status;
   } finally {
@@ -227,7 +236,10 @@ function main(): void {
   }
   const old = baselineCli();
   run(CLI, ['--help']); // the launcher's bundle cache warm
-  run(old, ['--help']);
+  run(old, ['--help'], baselineEnv);
+  t = performance.now();
+  run(old, ['scan'], baselineEnv);
+  console.log(`baseline index ready (${path.relative(PROJECT_DIR, baselineDb)}) in ${fmtMs(performance.now() - t)}`);
   const helps = [0, 1, 2].map(() => run(CLI, ['--help']).ms);
   console.log(
     `floors: CLI start-up (memtrust --help) ${fmtMs(median(helps))}; no-change rescan in-process ${fmtMs(median(rescans))} (both in every list run)\n`,
@@ -244,7 +256,7 @@ function main(): void {
     let same = true;
     let bytes = 0;
     for (let i = 0; i < REPS; i++) {
-      const a = run(old, full);
+      const a = run(old, full, baselineEnv);
       const b = run(CLI, full);
       before.push(a.ms);
       after.push(b.ms);

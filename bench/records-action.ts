@@ -87,7 +87,7 @@ try {
     parts['adapter read()']!.push(timeMs(() => source.adapter.read(root, { sourceId: source.id, now: ctx.now() })).ms);
     // A store that changed under an index: read, check every record, write every row.
     forgetRecordCache();
-    ctx.handle.sqlite.prepare("UPDATE layout_sources SET token = 'stale' WHERE source = ?").run(source.id);
+    ctx.handle.sqlite.prepare("UPDATE sources SET token = 'stale' WHERE id = ?").run(source.id);
     parts['read + index']!.push(timeMs(() => readSourceRecords(ctx, source)).ms);
   }
   const floor = median(floors);

@@ -27,7 +27,7 @@ const stats = scan(ctx, (workers > 0 ? { workers, poolMinFiles: 1 } : {}) as Par
 const sqlite = ctx.handle.sqlite;
 
 const TABLES: Record<string, string> = {
-  memories: 'SELECT * FROM memories',
+  entries: 'SELECT * FROM entries',
   findings: 'SELECT * FROM findings',
   // seq is the insertion order of the mirror: compared through the sort, not as a value.
   audit_events: 'SELECT * FROM audit_events',
@@ -61,7 +61,7 @@ dump.schema = (
 // The full-text index: consistent with its content table, and the same keys for a few searches.
 let integrity = 'ok';
 try {
-  sqlite.prepare("INSERT INTO memories_fts(memories_fts) VALUES ('integrity-check')").run();
+  sqlite.prepare("INSERT INTO entries_fts(entries_fts) VALUES ('integrity-check')").run();
 } catch (e) {
   integrity = (e as Error).message;
 }
@@ -70,7 +70,7 @@ for (const term of ['deploy', 'token', 'password', 'release', 'ignore', 'server'
   search[term] = (
     sqlite
       .prepare(
-        'SELECT m.key FROM memories m WHERE m.rowid IN (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?) ORDER BY m.key',
+        'SELECT m.key FROM entries m WHERE m.rowid IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ?) ORDER BY m.key',
       )
       .all(`"${term}"*`) as { key: string }[]
   ).map((r) => r.key);

@@ -126,7 +126,7 @@ for (let rep = 0; rep < REPS; rep++) {
   insertMs = Math.min(insertMs, performance.now() - t);
   t = performance.now();
   sqlite.transaction(() => {
-    sqlite.prepare("INSERT INTO memories_fts(memories_fts) VALUES ('rebuild')").run();
+    sqlite.prepare("INSERT INTO entries_fts(entries_fts) VALUES ('rebuild')").run();
     sqlite.prepare("DELETE FROM meta WHERE key = 'fts_deferred'").run();
   })();
   ftsMs = Math.min(ftsMs, performance.now() - t);

@@ -265,7 +265,7 @@ function rescan(): void {
           timeMs(() => {
             const m = new Map<string, unknown>();
             for (const r of sqlite
-              .prepare('SELECT rel_path AS p, size, mtime_ms AS m FROM memories WHERE source = ?')
+              .prepare('SELECT rel_path AS p, size, mtime_ms AS m FROM entries WHERE source = ?')
               .iterate(src.id) as Iterable<{ p: string }>)
               m.set(r.p, r);
           }).ms,
@@ -277,9 +277,9 @@ function rescan(): void {
           timeMs(() => {
             sqlite.transaction(() => {
               sqlite
-                .prepare('DELETE FROM findings WHERE key IN (SELECT key FROM memories WHERE source NOT IN (?))')
+                .prepare('DELETE FROM findings WHERE key IN (SELECT key FROM entries WHERE source NOT IN (?))')
                 .run(src.id);
-              sqlite.prepare('DELETE FROM memories WHERE source NOT IN (?)').run(src.id);
+              sqlite.prepare('DELETE FROM entries WHERE source NOT IN (?)').run(src.id);
             })();
           }).ms,
       ),
@@ -314,7 +314,7 @@ function listCli(): void {
     total = (
       ctx!.handle.sqlite
         .prepare(
-          `SELECT count(*) AS n FROM memories WHERE (tier = 'inferred' AND created_ms <= ?) OR (tier = 'verified' AND (last_verified_ms IS NULL OR last_verified_ms < ?))`,
+          `SELECT count(*) AS n FROM entries WHERE (tier = 'inferred' AND created_ms <= ?) OR (tier = 'verified' AND (last_verified_ms IS NULL OR last_verified_ms < ?))`,
         )
         .get(...reviewCutoffs()) as { n: number }
     ).n;
@@ -428,7 +428,7 @@ function transitions(): void {
   const picks = (
     c.handle.sqlite
       .prepare(
-        `SELECT filename FROM memories WHERE source = ? AND location = 'memories' AND tier = 'verified' AND validate_exit = 0
+        `SELECT filename FROM entries WHERE source = ? AND location = 'memories' AND tier = 'verified' AND validate_exit = 0
        AND secret_exit = 0 AND injection_exit = 0 AND conflict = 0 AND error IS NULL ORDER BY key LIMIT ?`,
       )
       .all(src.id, pairs) as { filename: string }[]

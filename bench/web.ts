@@ -77,7 +77,7 @@ async function main(): Promise<void> {
   scan(ctx);
   // One memory of each tier for the detail pages (ids as the index stores them).
   const detailIds = ctx.handle.sqlite
-    .prepare(`SELECT tier, min(id) AS id FROM memories GROUP BY tier ORDER BY tier`)
+    .prepare(`SELECT tier, min(id) AS id FROM entries GROUP BY tier ORDER BY tier`)
     .all() as Array<{ tier: string; id: string }>;
   closeDb(db);
   console.log(`index ready in ${fmtMs(performance.now() - t0)}`);

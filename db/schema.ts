@@ -11,18 +11,33 @@ import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqli
 export const sources = sqliteTable('sources', {
   id: text('id').primaryKey(),
   root: text('root').notNull(),
-  kind: text('kind', { enum: ['trust-root', 'claude-code'] }).notNull(),
+  /** The layout: `trust-root` and `claude-code` (scanned files), or a record layout (read through its adapter). */
+  kind: text('kind').notNull(),
   label: text('label').notNull(),
   scannedAt: integer('scanned_at'),
   error: text('error'),
+  /** Record roots only (migration 0016): the shape, the change token the rows were read at, the read's problems and warnings (JSON), when. */
+  shape: text('shape'),
+  token: text('token'),
+  problems: text('problems'),
+  warnings: text('warnings'),
+  readAt: text('read_at'),
 });
 
-export const memories = sqliteTable(
-  'memories',
+/**
+ * The one index table (migration 0016; docs/records.md, "The index"): a row per memory file of
+ * the file layouts (`is_record` 0) and a row per record of the record layouts
+ * (`is_record` 1). A record fills the memory columns as the lists read them (title in `name`, its own
+ * key in `filename`, `<file>:<line>` in `relPath`, the masked text in `body`) and keeps its own
+ * in the record columns at the end; the file-only columns hold neutral values on a record.
+ */
+export const entries = sqliteTable(
+  'entries',
   {
-    /** `<source>:<relPath>` — unique per file on disk (a conflict has two rows, one id). */
+    /** A file: `<source>:<relPath>`, unique per file on disk (a conflict has two rows, one id). A record: its id `<source>:<key>`. */
     key: text('key').primaryKey(),
-    /** `<source>:<filename>` — the memory's identity across moves (docs/memory-files.md "Terms"). */
+    isRecord: integer('is_record', { mode: 'boolean' }).notNull().default(false),
+    /** A file: `<source>:<filename>`, the memory's identity across moves (docs/memory-files.md "Terms"). A record: its id. */
     id: text('id').notNull(),
     source: text('source').notNull(),
     relPath: text('rel_path').notNull(),
@@ -69,14 +84,27 @@ export const memories = sqliteTable(
     origin: text('origin'),
     /** What the writing turn read (tools and sources, masked) when the memory is flagged `untrusted-origin`. */
     originReason: text('origin_reason'),
+    /** Records only (NULL on a file): the layout, flags (JSON array of RecordFlag), the record's own origin. */
+    layout: text('layout'),
+    flags: text('flags'),
+    recordOrigin: text('record_origin'),
+    /** Records only: the place in the store. */
+    file: text('file'),
+    line: integer('line'),
+    endLine: integer('end_line'),
+    /** Records only: secret findings by class and injection findings (a file's are in `findings`). */
+    credentialCount: integer('credential_count'),
+    personalCount: integer('personal_count'),
+    injectionCount: integer('injection_count'),
+    /** Records only: the whole RecordView as JSON (masked), what list and show return. */
+    data: text('data'),
   },
   (t) => [
-    // memories_tier(tier, name) and memories_source(source) were dropped in migration 0006:
-    // the expression index for the default sort and memories_rescan cover them.
-    index('memories_id').on(t.id),
-    index('memories_tier_created').on(t.tier, t.createdMs),
-    index('memories_tier_verified').on(t.tier, t.lastVerifiedMs),
-    index('memories_origin').on(t.origin),
+    // Expression and covering indexes (entries_tier_sortname, entries_inbox, entries_overview…) are in migration 0016.
+    index('entries_id').on(t.id),
+    index('entries_tier_created').on(t.tier, t.createdMs, t.isRecord),
+    index('entries_tier_verified').on(t.tier, t.lastVerifiedMs, t.isRecord),
+    index('entries_origin').on(t.origin, t.isRecord),
   ],
 );
 
@@ -156,58 +184,6 @@ export const indexFindings = sqliteTable(
   },
   (t) => [index('index_findings_source').on(t.source)],
 );
-
-/**
- * Records of the layouts read through an adapter (migration 0012; docs/records.md, "The
- * index"): one row per record id, never in `memories`. A cache like the rest: rebuilt
- * from the stores when a source's change token moved or the row is missing.
- */
-export const layoutRecords = sqliteTable(
-  'layout_records',
-  {
-    /** `<source>:<key>`. */
-    id: text('id').primaryKey(),
-    source: text('source').notNull(),
-    layout: text('layout').notNull(),
-    key: text('key').notNull(),
-    native: text('native').notNull(),
-    tier: text('tier').notNull(),
-    /** JSON array of RecordFlag. */
-    flags: text('flags').notNull(),
-    title: text('title').notNull(),
-    origin: text('origin').notNull(),
-    createdAt: text('created_at'),
-    verifiedAt: text('verified_at'),
-    file: text('file').notNull(),
-    line: integer('line').notNull(),
-    endLine: integer('end_line').notNull(),
-    credentialCount: integer('credential_count').notNull(),
-    personalCount: integer('personal_count').notNull(),
-    injectionCount: integer('injection_count').notNull(),
-    /** The validated text with secrets masked (searched by `q`). */
-    text: text('text').notNull(),
-    /** The whole RecordView as JSON (masked), what list and show return. */
-    data: text('data').notNull(),
-  },
-  (t) => [
-    index('layout_records_place').on(t.source, t.file, t.line),
-    index('layout_records_key').on(t.key),
-    index('layout_records_layout').on(t.layout, t.tier),
-  ],
-);
-
-/** Per record source: the change token its rows were read at, and the read's problems and warnings (JSON). */
-export const layoutSources = sqliteTable('layout_sources', {
-  source: text('source').primaryKey(),
-  root: text('root').notNull(),
-  layout: text('layout').notNull(),
-  shape: text('shape').notNull(),
-  token: text('token').notNull(),
-  problems: text('problems').notNull(),
-  warnings: text('warnings').notNull(),
-  error: text('error'),
-  readAt: text('read_at').notNull(),
-});
 
 /**
  * Salted hashes of the credential values each file holds (migration 0014; docs/credentials.md,

@@ -2,6 +2,7 @@
  * The audit timeline: events of every machine (the mirror merges the per-machine
  * JSONL files), filtered in SQL and always paged — a page never loads all rows.
  */
+import { FILE_ENTRY, FILE_SOURCE } from './entry-kind';
 import type Database from 'better-sqlite3';
 import type { AuditFindingRef } from '../../lib/audit/event';
 import type { AuditFilter } from '../../lib/report/filters';
@@ -63,7 +64,9 @@ export function auditWhere(f: AuditFilter): { sql: string; params: Record<string
   }
   if (f.type) {
     // A row-value IN over a materialised list: about twice as fast as a correlated EXISTS on 50k events.
-    parts.push('(e.source, e.memory) IN (SELECT m.source, m.filename FROM memories m WHERE m.type = @type)');
+    parts.push(
+      `(e.source, e.memory) IN (SELECT m.source, m.filename FROM entries m WHERE m.type = @type AND m.${FILE_ENTRY})`,
+    );
     params.type = f.type;
   }
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
@@ -143,5 +146,8 @@ export function auditMachines(sqlite: Database.Database): string[] {
 
 /** Configured roots (filter menu). */
 export function auditSources(sqlite: Database.Database): { id: string; root: string }[] {
-  return sqlite.prepare('SELECT id, root FROM sources ORDER BY root').all() as { id: string; root: string }[];
+  return sqlite.prepare(`SELECT id, root FROM sources WHERE ${FILE_SOURCE} ORDER BY root`).all() as {
+    id: string;
+    root: string;
+  }[];
 }

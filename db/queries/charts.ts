@@ -4,7 +4,7 @@
  * age (day 91+ stale / archive candidate), elapsed days for observation (due at
  * exactly 7 × 24 h). Weeks start on Monday, UTC.
  */
-import { ms as recordMs, TYPE as RECORD_TYPE } from './record-rows';
+import { FILE_ENTRY, RECORD_ENTRY } from './entry-kind';
 import type Database from 'better-sqlite3';
 import { AUDIT_ACTIONS } from '../../lib/audit/event';
 import { DAY_MS, isoNow } from '../../lib/trust/dates';
@@ -99,40 +99,41 @@ export function chartWindow(now: Date, f: AuditFilter, defaultWeeks = 12): { fir
   return { first, weeks: (last - first) / WEEK_MS + 1 };
 }
 
-function memoryWhere(f: AuditFilter, alias = 'm'): { sql: string; params: Record<string, unknown> } {
-  const parts: string[] = [];
+/** The memory files a chart counts: by root and type, as the filter says. */
+function memoryWhere(f: AuditFilter): { sql: string; params: Record<string, unknown> } {
+  const parts: string[] = [`m.${FILE_ENTRY}`];
   const params: Record<string, unknown> = {};
   if (f.source) {
-    parts.push(`${alias}.source = @source`);
+    parts.push('m.source = @source');
     params.source = f.source;
   }
   if (f.type) {
-    parts.push(`${alias}.type = @type`);
+    parts.push('m.type = @type');
     params.type = f.type;
   }
   return { sql: parts.join(' AND '), params };
+}
+
+/**
+ * The memory files and the records the charts count (docs/dashboard.md "Charts"): records
+ * those of the configured roots in `scope` (a page or report passes it), by root and type
+ * like memories. Without a scope no record is counted (rows of a root no longer configured
+ * stay out).
+ */
+function entryWhere(f: AuditFilter): { sql: string; params: Record<string, unknown> } {
+  const m = memoryWhere(f);
+  if (!f.scope) return m;
+  const kinds = `(m.${FILE_ENTRY} OR (m.${RECORD_ENTRY} AND m.source IN (SELECT value FROM json_each(@scope))))`;
+  return { sql: m.sql.replace(`m.${FILE_ENTRY}`, kinds), params: { ...m.params, scope: JSON.stringify(f.scope) } };
 }
 const and = (...parts: string[]) => parts.filter(Boolean).join(' AND ');
 
-/**
- * The records the charts count beside the memories (docs/dashboard.md "Charts"): those of the
- * configured roots in `scope` (a page or report passes it), by root and type like memories.
- * Without a scope no record is counted (rows of a root no longer configured stay out).
- */
-function recordChartWhere(f: AuditFilter): { sql: string; params: Record<string, unknown> } | null {
-  if (!f.scope) return null;
-  const parts = ['r.source IN (SELECT value FROM json_each(@r_scope))'];
-  const params: Record<string, unknown> = { r_scope: JSON.stringify(f.scope) };
-  if (f.source) {
-    parts.push('r.source = @source');
-    params.source = f.source;
-  }
-  if (f.type) {
-    parts.push(`${RECORD_TYPE} = @type`);
-    params.type = f.type;
-  }
-  return { sql: parts.join(' AND '), params };
-}
+const VERIFIED_DAYS =
+  'CASE WHEN m.last_verified_ms IS NULL THEN -1 ELSE max(0, CAST(@today AS INTEGER) - m.last_verified_ms / 86400000) END';
+
+/** A record's day count where it differs from a memory's, else the memory's (a record has the clocks it has). */
+const byKind = (file: string, record?: string) =>
+  record && record !== file ? `CASE WHEN m.${RECORD_ENTRY} THEN ${record} ELSE ${file} END` : file;
 
 function histogram(
   sqlite: Database.Database,
@@ -141,22 +142,15 @@ function histogram(
   dayExpr: string,
   defs: Def[],
   extra: Record<string, number>,
-  /** The same day count for a record row (`r`), when records have the clock this chart reads. */
+  /** The same day count for a record row, when records have the clock this chart reads (none: memories only). */
   recordDayExpr?: string,
 ): Bucket[] {
-  const w = memoryWhere(f);
+  const w = recordDayExpr ? entryWhere(f) : memoryWhere(f);
   const rows = sqlite
-    .prepare(`SELECT ${dayExpr} AS d, count(*) AS n FROM memories m WHERE ${and('m.tier = @tier', w.sql)} GROUP BY d`)
+    .prepare(
+      `SELECT ${byKind(dayExpr, recordDayExpr)} AS d, count(*) AS n FROM entries m WHERE ${and('m.tier = @tier', w.sql)} GROUP BY d`,
+    )
     .all({ ...w.params, ...extra, tier }) as { d: number | null; n: number }[];
-  const rw = recordDayExpr ? recordChartWhere(f) : null;
-  if (rw)
-    rows.push(
-      ...(sqlite
-        .prepare(
-          `SELECT ${recordDayExpr} AS d, count(*) AS n FROM layout_records r WHERE ${and('r.tier = @tier', rw.sql)} GROUP BY d`,
-        )
-        .all({ ...rw.params, ...extra, tier }) as { d: number | null; n: number }[]),
-    );
   const out = defs.map((d) => ({ ...d, count: 0 }));
   for (const r of rows) {
     const d = r.d ?? -1;
@@ -202,19 +196,13 @@ export function tierHistory(
   f: AuditFilter,
   win: { first: number; weeks: number },
 ): TierPoint[] {
-  const m = memoryWhere(f);
+  // Records of the configured record roots count in their tiers too: their events are in the trail below.
+  const m = entryWhere(f);
   const current: Record<string, number> = {};
   const cur = sqlite
-    .prepare(`SELECT m.tier AS tier, count(*) AS n FROM memories m ${m.sql ? `WHERE ${m.sql}` : ''} GROUP BY m.tier`)
+    .prepare(`SELECT m.tier AS tier, count(*) AS n FROM entries m WHERE ${m.sql} GROUP BY m.tier`)
     .all(m.params) as { tier: string; n: number }[];
   for (const r of cur) current[r.tier] = r.n;
-  // Records of the configured record roots count in their tiers too: their events are in the trail below.
-  const rw = recordChartWhere(f);
-  if (rw)
-    for (const r of sqlite
-      .prepare(`SELECT r.tier AS tier, count(*) AS n FROM layout_records r WHERE ${rw.sql} GROUP BY r.tier`)
-      .all(rw.params) as { tier: string; n: number }[])
-      current[r.tier] = (current[r.tier] ?? 0) + r.n;
   const e = auditWhere({ source: f.source, type: f.type, scope: f.scope, fromMs: win.first + WEEK_MS });
   const rows = sqlite
     .prepare(
@@ -240,7 +228,7 @@ export function tierHistory(
 
 export function findingCategories(sqlite: Database.Database, f: AuditFilter): FindingCategory[] {
   const w = memoryWhere(f);
-  const join = w.sql ? `JOIN memories m ON m.key = f.key WHERE ${w.sql} AND` : 'WHERE';
+  const join = f.source || f.type ? `JOIN entries m ON m.key = f.key WHERE ${w.sql} AND` : 'WHERE';
   return sqlite
     .prepare(
       `SELECT f."check" AS "check", f.code AS code, max(f.label) AS label, count(*) AS findings, count(DISTINCT f.key) AS memories
@@ -264,10 +252,11 @@ export function chartsData(sqlite: Database.Database, f: AuditFilter, now: Date,
       sqlite,
       f,
       'verified',
-      'CASE WHEN m.last_verified_ms IS NULL THEN -1 ELSE max(0, CAST(@today AS INTEGER) - m.last_verified_ms / 86400000) END',
+      VERIFIED_DAYS,
       VERIFIED_BUCKETS,
       { today },
-      `CASE WHEN ${recordMs('r.verified_at')} IS NULL THEN -1 ELSE max(0, CAST(@today AS INTEGER) - ${recordMs('r.verified_at')} / 86400000) END`,
+      // A record's last_verified_ms is its verifiedAt (lib/service/records/read.ts): the same count.
+      VERIFIED_DAYS,
     ),
     inferred: histogram(
       sqlite,
@@ -276,7 +265,8 @@ export function chartsData(sqlite: Database.Database, f: AuditFilter, now: Date,
       'max(0, CAST((CAST(@nowMs AS INTEGER) - m.created_ms) / 86400000 AS INTEGER))',
       INFERRED_BUCKETS,
       { nowMs: now.getTime() },
-      `max(0, CAST((CAST(@nowMs AS INTEGER) - coalesce(${recordMs('r.created_at')}, CAST(@nowMs AS INTEGER))) / 86400000 AS INTEGER))`,
+      // A record's created_ms is 0 when the store gives no date (lib/service/records/read.ts): day 0.
+      'CASE WHEN m.created_ms = 0 THEN 0 ELSE max(0, CAST((CAST(@nowMs AS INTEGER) - m.created_ms) / 86400000 AS INTEGER)) END',
     ),
     quarantine: histogram(
       sqlite,

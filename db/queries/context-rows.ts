@@ -103,14 +103,14 @@ export function contextRows(sqlite: Database.Database): ContextRows {
   // holds most of the rows. In a Claude Code home of 200 projects the session's project holds
   // a few hundred of 40,000: the walk read every page (docs/performance.md, "A home of 200
   // projects"), so below half of the table the index is used.
-  const walk = sqlite.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE +source = ? AND location = 'memories'`);
-  const seek = sqlite.prepare(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE source = ? AND location = 'memories'`);
-  const countOf = sqlite.prepare('SELECT count(*) FROM memories WHERE source = ?').pluck();
+  const walk = sqlite.prepare(`SELECT ${MEMORY_COLUMNS} FROM entries WHERE +source = ? AND location = 'memories'`);
+  const seek = sqlite.prepare(`SELECT ${MEMORY_COLUMNS} FROM entries WHERE source = ? AND location = 'memories'`);
+  const countOf = sqlite.prepare('SELECT count(*) FROM entries WHERE source = ?').pluck();
   // The table's size from its largest rowid (one B-tree descent; count(*) walks an index): at least the row count.
-  const countAll = sqlite.prepare('SELECT coalesce(max(rowid), 0) FROM memories').pluck();
+  const countAll = sqlite.prepare('SELECT coalesce(max(rowid), 0) FROM entries').pluck();
   const most = (sourceId: string) => 2 * (countOf.get(sourceId) as number) >= (countAll.get() as number);
   const memoriesOf = (sourceId: string) => (most(sourceId) ? walk : seek);
-  const one = sqlite.prepare(`SELECT ${MEMORY_COLUMNS}, location FROM memories WHERE key = ?`);
+  const one = sqlite.prepare(`SELECT ${MEMORY_COLUMNS}, location FROM entries WHERE key = ?`);
   // Ordered in a subquery, which walks the covering index in rel_path order: an ORDER BY
   // inside group_concat sorted the 100,000 strings again in a temporary B-tree (95 → 55 ms).
   // The walk in session-context.ts needs the order only to line the lists up quickly; a file
@@ -119,22 +119,22 @@ export function contextRows(sqlite: Database.Database): ContextRows {
     .prepare(
       `SELECT group_concat(s, char(0)) FROM (
          SELECT rowid || ' ' || size || ' ' || mtime_ms || ' ' || rel_path AS s
-         FROM memories WHERE source = ? ORDER BY rel_path)`,
+         FROM entries WHERE source = ? ORDER BY rel_path)`,
     )
     .pluck();
   const rules = sqlite.prepare("SELECT value FROM meta WHERE key = 'secret_rules'").pluck();
   const othersWalk = sqlite.prepare(
     `SELECT rel_path, filename, location, size, mtime_ms, error
-     FROM memories WHERE +source = ? AND location <> 'memories'`,
+     FROM entries WHERE +source = ? AND location <> 'memories'`,
   );
   const othersSeek = sqlite.prepare(
     `SELECT rel_path, filename, location, size, mtime_ms, error
-     FROM memories WHERE source = ? AND location <> 'memories'`,
+     FROM entries WHERE source = ? AND location <> 'memories'`,
   );
   const secrets = sqlite.prepare(
     `SELECT key, code, line FROM findings WHERE "check" = 'secret' AND key >= ? AND key < ?`,
   );
-  const body = sqlite.prepare('SELECT body FROM memories WHERE key = ?').pluck();
+  const body = sqlite.prepare('SELECT body FROM entries WHERE key = ?').pluck();
   return {
     memories(sourceId) {
       return (memoriesOf(sourceId).raw().all(sourceId) as unknown[][]).map(memoryRow);

@@ -23,7 +23,7 @@ export function classCodes(sqlite: Database.Database): Record<FindingClass, stri
   });
 }
 
-/** WHERE parts (on `memories m`) for a finding class and a finding kind (a code). */
+/** WHERE parts (on `entries m`) for a finding class and a finding kind (a code). */
 export function memoryFindingWhere(
   sqlite: Database.Database,
   q: { cls?: FindingClass; kind?: string },

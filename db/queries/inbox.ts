@@ -6,24 +6,23 @@
  * Finding class and kind are one rule with the tier tabs (db/queries/finding-filter.ts).
  */
 import type Database from 'better-sqlite3';
-import {
-  COLUMNS,
-  QUEUES,
-  type SORTS,
-  ftsQuery,
-  toItem,
-  where,
-  type ListQuery,
-  type MemoryListItem,
-  type Queue,
-} from './memories';
+import { COLUMNS, QUEUES, type SORTS, ftsQuery, toItem, where, type ListQuery, type Queue } from './memories';
 import { clockCutoffs } from './cutoffs';
 import { memo } from './memo';
 import type { FindingClass } from '../../lib/validators/types';
 import { classCodes, memoryFindingWhere } from './finding-filter';
 import { DAY_MS, startOfUtcDay } from '../../lib/trust/dates';
 import { LAYOUT_NAMES } from '../../lib/sources/record';
-import { listRows, recordCount, recordRowsById, RECORD_QUEUES, type ListRow, type RecordRowQuery } from './record-rows';
+import {
+  entryColumns,
+  listRows,
+  recordCount,
+  RECORD_QUEUES,
+  toEntryRow,
+  type ListRow,
+  type RecordRowQuery,
+} from './record-rows';
+import { FILE_ENTRY, FILE_SOURCE } from './entry-kind';
 
 /** The memory queues, then the record-only flags as queues (db/queries/record-rows.ts). */
 export const INBOX_QUEUES = ['inbox', 'any', ...QUEUES, ...RECORD_QUEUES] as const;
@@ -55,7 +54,9 @@ export interface InboxFacets {
 
 export function inboxFacets(sqlite: Database.Database): InboxFacets {
   return memo(sqlite, 'inbox-facets', () => {
-    const sources = sqlite.prepare('SELECT id, root, kind FROM sources ORDER BY root').all() as InboxFacets['sources'];
+    const sources = sqlite
+      .prepare(`SELECT id, root, kind FROM sources WHERE ${FILE_SOURCE} ORDER BY root`)
+      .all() as InboxFacets['sources'];
     const kinds = sqlite
       .prepare(
         'SELECT code, "check" AS "check", count(DISTINCT key) AS memories FROM findings GROUP BY code ORDER BY "check", code',
@@ -171,14 +172,12 @@ export function listInbox(sqlite: Database.Database, q: InboxQuery, now: Date): 
   return memo(sqlite, `inbox:${JSON.stringify(q)}:${clock}`, () =>
     listRows(sqlite, {
       memory: inboxWhere(sqlite, q, now),
-      memoryOrder: ORDER[q.sort ?? 'name'],
       records: recordQuery(q, now),
       sort: q.sort ?? 'name',
       dir: q.dir === 'desc' ? 'desc' : 'asc',
       limit: Math.min(Math.max(q.limit ?? 50, 1), 500),
       offset: Math.max(q.offset ?? 0, 0),
       memoryOnly: () => listInboxMemories(sqlite, q, now),
-      memoryRows: (keys) => memoryRowsByKey(sqlite, keys),
     }),
   );
 }
@@ -197,19 +196,9 @@ export function inboxTotal(sqlite: Database.Database, q: InboxQuery, now: Date):
     const w = inboxWhere(sqlite, q, now);
     // The same index choice as the page's count (listInboxMemories).
     const selective = !!(q.kind || q.cls || (q.q && ftsQuery(q.q)));
-    const from = !selective && (q.source || q.layout) ? 'memories m INDEXED BY memories_inbox' : 'memories m';
+    const from = !selective && (q.source || q.layout) ? 'entries m INDEXED BY entries_inbox' : 'entries m';
     return recs + (sqlite.prepare(`SELECT count(*) AS n FROM ${from} ${w.sql}`).get(w.params) as { n: number }).n;
   });
-}
-
-function memoryRowsByKey(sqlite: Database.Database, keys: string[]): Map<string, MemoryListItem> {
-  const byKey = new Map<string, MemoryListItem>();
-  if (keys.length === 0) return byKey;
-  const rows = sqlite
-    .prepare(`SELECT ${COLUMNS} FROM memories m WHERE m.key IN (${keys.map(() => '?').join(', ')})`)
-    .all(...keys) as Record<string, unknown>[];
-  for (const r of rows) byKey.set(r.key as string, toItem(r));
-  return byKey;
 }
 
 /** The memories-only page, index-tuned (bench/inbox.ts). */
@@ -218,19 +207,19 @@ function listInboxMemories(sqlite: Database.Database, q: InboxQuery, now: Date):
     const w = inboxWhere(sqlite, q, now);
     // Which index serves best (measured at 100k, bench/inbox.ts): selective filters (finding
     // kind or class, full-text search) start from their own index. Otherwise the page of keys
-    // sorted by name walks memories_inbox (migration 0011) in order and stops early; other
+    // sorted by name walks entries_inbox (migration 0011) in order and stops early; other
     // sorts and the count let the planner pick a tier index — except with a root or layout
     // filter, where that index would read the wide rows for `source`, and the narrow covering
-    // memories_inbox is cheaper.
+    // entries_inbox is cheaper.
     const selective = !!(q.kind || q.cls || (q.q && ftsQuery(q.q)));
-    const hinted = 'memories m INDEXED BY memories_inbox';
-    const keysFrom = !selective && (q.sort ?? 'name') === 'name' ? hinted : 'memories m';
-    const countFrom = !selective && (q.source || q.layout) ? hinted : 'memories m';
+    const hinted = 'entries m INDEXED BY entries_inbox';
+    const keysFrom = !selective && (q.sort ?? 'name') === 'name' ? hinted : 'entries m';
+    const countFrom = !selective && (q.source || q.layout) ? hinted : 'entries m';
     const sort = ORDER[q.sort ?? 'name'];
     const dir = q.dir === 'desc' ? 'DESC' : 'ASC';
     const limit = Math.min(Math.max(q.limit ?? 50, 1), 500);
     const offset = Math.max(q.offset ?? 0, 0);
-    // Keys first, from the covering index memories_inbox (migration 0011); then only those rows.
+    // Keys first, from the covering index entries_inbox (migration 0011); then only those rows.
     const keys = (
       sqlite
         .prepare(
@@ -241,7 +230,7 @@ function listInboxMemories(sqlite: Database.Database, q: InboxQuery, now: Date):
     const byKey = new Map<string, Record<string, unknown>>();
     if (keys.length) {
       const rows = sqlite
-        .prepare(`SELECT ${COLUMNS} FROM memories m WHERE m.key IN (${keys.map(() => '?').join(', ')})`)
+        .prepare(`SELECT ${COLUMNS} FROM entries m WHERE m.key IN (${keys.map(() => '?').join(', ')})`)
         .all(...keys) as Record<string, unknown>[];
       for (const r of rows) byKey.set(r.key as string, r);
     }
@@ -271,7 +260,7 @@ export function inboxPreview(
 ): { body: string; findings: StoredFinding[]; layout: string | null } | null {
   const row = sqlite
     .prepare(
-      'SELECT m.body AS body, s.kind AS layout FROM memories m LEFT JOIN sources s ON s.id = m.source WHERE m.key = ?',
+      `SELECT m.body AS body, s.kind AS layout FROM entries m LEFT JOIN sources s ON s.id = m.source WHERE m.key = ? AND m.${FILE_ENTRY}`,
     )
     .get(key) as { body: string; layout: string | null } | undefined;
   if (!row) return null;
@@ -301,10 +290,10 @@ export function pageFindingCodes(
   return out;
 }
 
-/** A memory row by key, else a record row by id. */
+/** A memory row by key or a record row by id: one row of the one table. */
 export function inboxRowByKey(sqlite: Database.Database, key: string): ListRow | undefined {
-  const r = sqlite.prepare(`SELECT ${COLUMNS} FROM memories m WHERE m.key = ?`).get(key) as
+  const r = sqlite.prepare(`SELECT ${entryColumns()} FROM entries m WHERE m.key = ?`).get(key) as
     | Record<string, unknown>
     | undefined;
-  return r ? toItem(r) : recordRowsById(sqlite, [key]).get(key);
+  return r ? toEntryRow(r) : undefined;
 }

@@ -7,6 +7,7 @@ import { clockCutoffs } from './cutoffs';
 import { memo } from './memo';
 import { originValuesWith } from '../../lib/trust/origin';
 import { listRows as listUnionRows, type ListRow, type RecordQueue } from './record-rows';
+import { FILE_ENTRY, RECORD_ENTRY } from './entry-kind';
 import { memoryFindingWhere } from './finding-filter';
 import type { FindingClass } from '../../lib/validators/types';
 
@@ -98,7 +99,7 @@ export const COLUMNS = `m.key, m.id, m.source, m.rel_path AS relPath, m.filename
   m.origin, m.origin_reason AS originReason`;
 
 const ORDER: Record<Sort, string> = {
-  // Matches the expression index memories_tier_sortname (migration 0002), so a page needs no sort.
+  // Matches the expression index entries_tier_sortname (migration 0002), so a page needs no sort.
   name: 'coalesce(m.name, m.filename) COLLATE NOCASE',
   type: 'm.type',
   machine: 'm.source_machine',
@@ -119,9 +120,13 @@ export function ftsQuery(text: string): string | null {
     .join(' ');
 }
 
+/**
+ * The memory files' WHERE on `entries m`: always FILE_ENTRY (the records beside them in
+ * the one table have their own filter, record-rows.ts recordWhere), then the list's filters.
+ */
 export function where(q: ListQuery, now: Date): { sql: string; params: Record<string, unknown> } {
   const c = clockCutoffs(now);
-  const parts: string[] = [];
+  const parts: string[] = [`m.${FILE_ENTRY}`];
   const params: Record<string, unknown> = {};
   if (q.tier) {
     parts.push('m.tier = @tier');
@@ -169,7 +174,7 @@ export function where(q: ListQuery, now: Date): { sql: string; params: Record<st
     params.finding = `% ${q.finding} %`;
   }
   if (q.flag) {
-    // The values carrying the flag, matched exactly on memories_origin (migration 0015).
+    // The values carrying the flag, matched exactly on entries_origin (migration 0015).
     parts.push('m.origin IN (SELECT value FROM json_each(@flagValues))');
     params.flagValues = JSON.stringify(originValuesWith(q.flag));
   }
@@ -179,10 +184,10 @@ export function where(q: ListQuery, now: Date): { sql: string; params: Record<st
   }
   const fts = q.q ? ftsQuery(q.q) : null;
   if (fts) {
-    parts.push('m.rowid IN (SELECT rowid FROM memories_fts WHERE memories_fts MATCH @fts)');
+    parts.push('m.rowid IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH @fts)');
     params.fts = fts;
   }
-  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+  return { sql: `WHERE ${parts.join(' AND ')}`, params };
 }
 
 /**
@@ -226,30 +231,31 @@ function computeList(
 ): { items: MemoryListItem[]; total: number } {
   const { limit, offset } = pageOf(q);
   const items = sqlite
-    .prepare(`SELECT ${COLUMNS} FROM memories m ${w.sql} ORDER BY ${orderBy(q)} LIMIT @limit OFFSET @offset`)
+    .prepare(`SELECT ${COLUMNS} FROM entries m ${w.sql} ORDER BY ${orderBy(q)} LIMIT @limit OFFSET @offset`)
     .all({ ...w.params, limit, offset }) as Record<string, unknown>[];
   // A page that came back short holds the end of the list: its total needs no second pass over
   // the filter (at 100,000 rows the count alone took ~0.5 s; docs/performance.md).
   const total =
     items.length < limit && (items.length > 0 || offset === 0)
       ? offset + items.length
-      : (sqlite.prepare(`SELECT count(*) AS n FROM memories m ${w.sql}`).get(w.params) as { n: number }).n;
+      : countWhere(sqlite, 'entries m', w.sql, w.params);
   return { items: items.map(toItem), total };
 }
 
 export function memoryRows(sqlite: Database.Database, id: string): MemoryListItem[] {
   return (
-    sqlite.prepare(`SELECT ${COLUMNS} FROM memories m WHERE m.id = ? ORDER BY m.location`).all(id) as Record<
-      string,
-      unknown
-    >[]
+    sqlite
+      .prepare(`SELECT ${COLUMNS} FROM entries m WHERE m.id = ? AND m.${FILE_ENTRY} ORDER BY m.location`)
+      .all(id) as Record<string, unknown>[]
   ).map(toItem);
 }
 
 export function memoryByFilename(sqlite: Database.Database, filename: string): MemoryListItem[] {
   return (
     sqlite
-      .prepare(`SELECT ${COLUMNS} FROM memories m WHERE m.filename = ? ORDER BY m.source, m.location`)
+      .prepare(
+        `SELECT ${COLUMNS} FROM entries m WHERE m.filename = ? AND m.${FILE_ENTRY} ORDER BY m.source, m.location`,
+      )
       .all(filename) as Record<string, unknown>[]
   ).map(toItem);
 }
@@ -326,12 +332,12 @@ export function listRows(
   // many in about a millisecond. Past it, the rows come from one pass over the table.
   const probe = (
     sqlite
-      .prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM memories m ${sql} LIMIT ${SCAN_FROM_ROWS})`)
+      .prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM entries m ${sql} LIMIT ${SCAN_FROM_ROWS})`)
       .get(params) as {
       n: number;
     }
   ).n;
-  const from = probe < SCAN_FROM_ROWS ? 'memories m' : 'memories m NOT INDEXED';
+  const from = probe < SCAN_FROM_ROWS ? 'entries m' : 'entries m NOT INDEXED';
   const { limit, offset } = pageOf(q);
   const rows = sqlite
     .prepare(
@@ -345,10 +351,27 @@ export function listRows(
       ? offset + rows.length
       : probe < SCAN_FROM_ROWS
         ? probe
-        : // Without a filter SQLite counts a b-tree's entries, no pass over the rows.
-          (sqlite.prepare(`SELECT count(*) AS n FROM ${sql ? from : 'memories m'} ${sql}`).get(params) as { n: number })
-            .n;
+        : countWhere(sqlite, from, sql, params);
   return { rows, total };
+}
+
+/** The WHERE of an unfiltered memory list: the file rows, all of them. */
+const ALL_FILES = `WHERE m.${FILE_ENTRY}`;
+
+/**
+ * count(*) of a WHERE on `entries m`. Unfiltered (every file row), the table's count less
+ * the records': SQLite counts a b-tree's entries with no pass over the rows, and the
+ * records come from their partial index (entries_place), where FILE_ENTRY alone
+ * would read every row (docs/performance.md, "memtrust list").
+ */
+function countWhere(sqlite: Database.Database, from: string, sql: string, params: Record<string, unknown>): number {
+  if (sql === ALL_FILES)
+    return (
+      sqlite
+        .prepare(`SELECT (SELECT count(*) FROM entries) - (SELECT count(*) FROM entries WHERE ${RECORD_ENTRY}) AS n`)
+        .get() as { n: number }
+    ).n;
+  return (sqlite.prepare(`SELECT count(*) AS n FROM ${from} ${sql}`).get(params) as { n: number }).n;
 }
 
 /**
@@ -382,7 +405,6 @@ export function listMemoriesAndRecords(
     const memory = q.recordQueue ? { sql: w.sql ? `${w.sql} AND 0` : 'WHERE 0', params: w.params } : w;
     return listUnionRows(sqlite, {
       memory,
-      memoryOrder: ORDER[q.sort ?? 'name'],
       records: { ...q, queue: q.recordQueue ?? q.queue ?? 'any', live },
       sort: q.sort ?? 'name',
       dir: q.dir === 'desc' ? 'desc' : 'asc',
@@ -394,15 +416,6 @@ export function listMemoriesAndRecords(
           : found.parts.length
             ? computeList(sqlite, q, now, w)
             : listMemories(sqlite, q, now),
-      memoryRows: (keys) => {
-        const out = new Map<string, MemoryListItem>();
-        if (keys.length === 0) return out;
-        for (const r of sqlite
-          .prepare(`SELECT ${COLUMNS} FROM memories m WHERE m.key IN (SELECT value FROM json_each(?))`)
-          .all(JSON.stringify(keys)) as Record<string, unknown>[])
-          out.set(r.key as string, toItem(r));
-        return out;
-      },
     });
   });
 }

@@ -2,6 +2,7 @@
  * Overview numbers, computed in SQL against an injected "now" so thresholds
  * (7-day observation, 90-day staleness, quarantine windows) never freeze in rows.
  */
+import { FILE_ENTRY, FILE_SOURCE } from './entry-kind';
 import type Database from 'better-sqlite3';
 import { DAY_MS } from '../../lib/trust/dates';
 import { clockCutoffs } from './cutoffs';
@@ -46,11 +47,12 @@ function computeOverview(
   sources?: readonly string[],
 ): Overview {
   // A project filter: every count below reads the rows of its sources only.
-  const scope = sources ? 'source IN (SELECT value FROM json_each(?))' : '';
+  // Memory files only: the record roots have their own cards (recordSourceSummaries).
+  const scope = sources ? `${FILE_ENTRY} AND source IN (SELECT value FROM json_each(?))` : FILE_ENTRY;
   const scoped = sources ? [JSON.stringify(sources)] : [];
   const groups = sqlite
     .prepare(
-      `SELECT tier, validate_exit AS v, secret_exit AS s, injection_exit AS i, needs_backfill AS b, conflict AS c, count(*) AS n FROM memories ${scope ? `WHERE ${scope}` : ''} GROUP BY 1, 2, 3, 4, 5, 6`,
+      `SELECT tier, validate_exit AS v, secret_exit AS s, injection_exit AS i, needs_backfill AS b, conflict AS c, count(*) AS n FROM entries WHERE ${scope} GROUP BY 1, 2, 3, 4, 5, 6`,
     )
     .all(...scoped) as {
     tier: keyof Overview['tiers'];
@@ -63,23 +65,22 @@ function computeOverview(
   }[];
   const count = (sql: string, ...args: number[]) =>
     (
-      sqlite
-        .prepare(`SELECT count(*) AS n FROM memories WHERE ${sql}${scope ? ` AND ${scope}` : ''}`)
-        .get(...args, ...scoped) as { n: number }
+      sqlite.prepare(`SELECT count(*) AS n FROM entries WHERE ${sql} AND ${scope}`).get(...args, ...scoped) as {
+        n: number;
+      }
     ).n;
-  /** Rows whose origin is one of `values` (on memories_origin, migration 0015). */
+  /** Rows whose origin is one of `values` (on entries_origin, migration 0015). */
   const countIn = (values: string[]) =>
     (
       sqlite
-        .prepare(
-          `SELECT count(*) AS n FROM memories WHERE origin IN (SELECT value FROM json_each(?))${scope ? ` AND ${scope}` : ''}`,
-        )
+        .prepare(`SELECT count(*) AS n FROM entries WHERE origin IN (SELECT value FROM json_each(?)) AND ${scope}`)
         .get(JSON.stringify(values), ...scoped) as { n: number }
     ).n;
   const sum = (pred: (g: (typeof groups)[number]) => boolean) => groups.filter(pred).reduce((a, g) => a + g.n, 0);
   const perSource = new Map(
+    // Grouped by root, on entries_rescan: a record root's count is never read (bySource lists file roots).
     (
-      sqlite.prepare('SELECT source, count(*) AS n FROM memories GROUP BY source').all() as {
+      sqlite.prepare('SELECT source, count(*) AS n FROM entries GROUP BY source').all() as {
         source: string;
         n: number;
       }[]
@@ -87,10 +88,9 @@ function computeOverview(
   );
   const keep = sources ? new Set(sources) : null;
   const bySource = (
-    sqlite.prepare('SELECT id AS source, root, kind, error FROM sources ORDER BY root').all() as Omit<
-      Overview['bySource'][number],
-      'count'
-    >[]
+    sqlite
+      .prepare(`SELECT id AS source, root, kind, error FROM sources WHERE ${FILE_SOURCE} ORDER BY root`)
+      .all() as Omit<Overview['bySource'][number], 'count'>[]
   )
     .filter((s) => !keep || keep.has(s.source))
     .map((s) => ({ ...s, count: perSource.get(s.source) ?? 0 }));

@@ -61,7 +61,7 @@ describe('planted secrets', () => {
   it('the index keeps the body of a memory with prose credentials, values masked in place', () => {
     const sqlite = new Database(env.MEMTRUST_DB!, { readonly: true });
     try {
-      const row = sqlite.prepare("SELECT body FROM memories WHERE filename = 'reference_nas_note.md'").get() as {
+      const row = sqlite.prepare("SELECT body FROM entries WHERE filename = 'reference_nas_note.md'").get() as {
         body: string;
       };
       expect(row.body).toContain('(rotate it in spring)');

@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import { clockCutoffs } from '../../db/queries/cutoffs';
 import { CAN, HAS_FLAG, TYPE } from '../../db/queries/record-rows';
+import { FILE_ENTRY, RECORD_ENTRY } from '../../db/queries/entry-kind';
 import type { FindingItem } from './types';
 
 export interface Filter {
@@ -10,7 +11,7 @@ export interface Filter {
 }
 
 function where(f: Filter): { sql: string; params: Record<string, unknown> } {
-  const parts: string[] = [];
+  const parts: string[] = [`m.${FILE_ENTRY}`];
   const params: Record<string, unknown> = {};
   if (f.source) {
     parts.push('m.source = @source');
@@ -27,6 +28,8 @@ function where(f: Filter): { sql: string; params: Record<string, unknown> } {
  * The report's tier and attention counts: memories, and the records of the configured record
  * roots `live` (docs/review-inbox.md "Records in the inbox" for what each count means on a
  * record). Conflicts stay memory conflicts; a record's contradictions are its root's section.
+ * Two aggregates over `entries`, one per kind: the memory side reads only the covering
+ * entries_overview index, which a record's flags and actions are not in.
  */
 export function tierCounts(sqlite: Database.Database, f: Filter, now: Date, live: readonly string[] = []) {
   const w = where(f);
@@ -42,7 +45,7 @@ export function tierCounts(sqlite: Database.Database, f: Filter, now: Date, live
         sum(tier='quarantined' AND quarantine_since_ms <= @auditFrom AND quarantine_since_ms > @archiveFrom) AS audit,
         sum(tier='quarantined' AND quarantine_since_ms <= @archiveFrom) AS archive,
         sum(conflict) AS conflicts
-       FROM memories m ${w.sql ? `WHERE ${w.sql}` : ''}`,
+       FROM entries m WHERE ${w.sql}`,
     )
     .get({ ...w.params, ...c }) as Record<string, number | null>;
   const rec = recordTierCounts(sqlite, f, live);
@@ -71,10 +74,10 @@ function recordTierCounts(
   live: readonly string[],
 ): Record<string, number | null> {
   if (live.length === 0) return {};
-  const parts = ['r.source IN (SELECT value FROM json_each(@live))'];
+  const parts = [`m.${RECORD_ENTRY}`, 'm.source IN (SELECT value FROM json_each(@live))'];
   const params: Record<string, unknown> = { live: JSON.stringify(live) };
   if (f.source) {
-    parts.push('r.source = @source');
+    parts.push('m.source = @source');
     params.source = f.source;
   }
   if (f.type) {
@@ -88,7 +91,7 @@ function recordTierCounts(
         sum(tier='verified' AND ${HAS_FLAG("'stale'")}) AS stale,
         sum(tier='inferred' AND ${CAN('promote')}) AS due,
         sum(tier='inferred' AND NOT ${CAN('promote')}) AS observing
-       FROM layout_records r WHERE ${parts.join(' AND ')}`,
+       FROM entries m WHERE ${parts.join(' AND ')}`,
     )
     .get(params) as Record<string, number | null>;
 }
@@ -103,17 +106,17 @@ export function actionableFindings(
   limit: number,
 ): { total: number; items: FindingRow[] } {
   const w = where(f);
-  const cond = `f.label IN ('FAIL-STRUCT', 'FAIL-FORMAT', 'SECRET-DETECTED', 'FLAGGED')${w.sql ? ` AND ${w.sql}` : ''}`;
+  const cond = `f.label IN ('FAIL-STRUCT', 'FAIL-FORMAT', 'SECRET-DETECTED', 'FLAGGED') AND ${w.sql}`;
   const items = sqlite
     .prepare(
       `SELECT m.id, m.source, m.rel_path AS relPath, m.name, m.tier, f."check" AS "check", f.code, f.label, f.line, f.message, f.class
-       FROM findings f JOIN memories m ON m.key = f.key WHERE ${cond}
+       FROM findings f JOIN entries m ON m.key = f.key WHERE ${cond}
        ORDER BY m.id, m.key, f."check", f.line NULLS FIRST, f.code, f.message LIMIT @limit`,
     )
     .all({ ...w.params, limit }) as FindingRow[];
   const total = (
     sqlite
-      .prepare(`SELECT count(*) AS n FROM findings f JOIN memories m ON m.key = f.key WHERE ${cond}`)
+      .prepare(`SELECT count(*) AS n FROM findings f JOIN entries m ON m.key = f.key WHERE ${cond}`)
       .get(w.params) as { n: number }
   ).n;
   return { total, items };

@@ -5,6 +5,7 @@
  * read error passes the same secret guard as every free text.
  */
 import { auditWhere } from '../../db/queries/audit-events';
+import { RECORD_ENTRY } from '../../db/queries/entry-kind';
 import type { ServiceContext } from '../service/context';
 import { recordSourceSummaries } from '../service/records/read';
 import type { AuditFilter } from './filters';
@@ -15,9 +16,11 @@ const TIERS = ['verified', 'inferred', 'quarantined', 'archived'] as const;
 
 export function recordSections(ctx: ServiceContext, ef: AuditFilter, guard: Guard): RecordRootSection[] {
   const sqlite = ctx.handle.sqlite;
-  const tierRows = sqlite.prepare('SELECT tier, count(*) AS n FROM layout_records WHERE source = ? GROUP BY tier');
+  const tierRows = sqlite.prepare(
+    `SELECT tier, count(*) AS n FROM entries WHERE ${RECORD_ENTRY} AND source = ? GROUP BY tier`,
+  );
   const flagRows = sqlite.prepare(
-    'SELECT j.value AS flag, count(*) AS n FROM layout_records r, json_each(r.flags) j WHERE r.source = ? GROUP BY j.value ORDER BY j.value',
+    `SELECT j.value AS flag, count(*) AS n FROM entries r, json_each(r.flags) j WHERE r.${RECORD_ENTRY} AND r.source = ? GROUP BY j.value ORDER BY j.value`,
   );
   return recordSourceSummaries(ctx)
     .filter((s) => !ef.source || s.source === ef.source)

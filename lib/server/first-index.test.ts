@@ -75,7 +75,7 @@ describe('the first index in the background', () => {
     expect([job.done, job.total]).toEqual([2500, 2500]);
     const rows = () =>
       ctx.handle.sqlite
-        .prepare('SELECT key, tier, sha256, validate_exit, secret_exit, injection_exit FROM memories ORDER BY key')
+        .prepare('SELECT key, tier, sha256, validate_exit, secret_exit, injection_exit FROM entries ORDER BY key')
         .all();
     const child = rows();
     expect(child).toHaveLength(2500);
@@ -88,7 +88,7 @@ describe('the first index in the background', () => {
       const inProcess = createContext(loadConfig({ env: again.env }), again.env);
       scan(inProcess);
       const fresh = inProcess.handle.sqlite
-        .prepare('SELECT key, tier, sha256, validate_exit, secret_exit, injection_exit FROM memories ORDER BY key')
+        .prepare('SELECT key, tier, sha256, validate_exit, secret_exit, injection_exit FROM entries ORDER BY key')
         .all() as { key: string }[];
       const strip = (r: { key: string }) => ({ ...r, key: r.key.slice(r.key.indexOf(':')) });
       expect((child as { key: string }[]).map(strip)).toEqual(fresh.map(strip));

@@ -44,10 +44,10 @@ export interface FirstIndex {
  * a rescan reads them, and there are rarely thousands.
  */
 export function unindexedFiles(ctx: ServiceContext): number {
-  // One grouped count (on memories_rescan, which starts with source) rather than a count per root: 220 in a Claude Code home.
+  // One grouped count (on entries_rescan, which starts with source) rather than a count per root: 220 in a Claude Code home.
   const rows = new Map(
     (
-      ctx.handle.sqlite.prepare('SELECT source, count(*) AS n FROM memories GROUP BY source').all() as {
+      ctx.handle.sqlite.prepare('SELECT source, count(*) AS n FROM entries GROUP BY source').all() as {
         source: string;
         n: number;
       }[]

@@ -41,7 +41,7 @@ async function until(done: () => boolean): Promise<void> {
 
 const ctxOf = () => createContext(loadConfig({ env: sb.env }), sb.env);
 const keys = (ctx: ReturnType<typeof ctxOf>) =>
-  (ctx.handle.sqlite.prepare('SELECT rel_path FROM memories ORDER BY rel_path').pluck().all() as string[]).map((p) =>
+  (ctx.handle.sqlite.prepare('SELECT rel_path FROM entries ORDER BY rel_path').pluck().all() as string[]).map((p) =>
     path.basename(p),
   );
 

@@ -9,6 +9,7 @@
  * once no request is being answered. Everything else (other pages, actions, the polls of open
  * pages) still waits for a scan, as before.
  */
+import { FILE_ENTRY } from '../../db/queries/entry-kind';
 import type { ServiceContext } from '../service/context';
 
 /**
@@ -28,7 +29,7 @@ export function indexComplete(ctx: ServiceContext, unindexed: number, minRows = 
   if (unindexed !== 0) return false;
   const sqlite = ctx.handle.sqlite;
   if (sqlite.prepare("SELECT 1 FROM meta WHERE key = 'last_scan'").get() === undefined) return false;
-  return (sqlite.prepare('SELECT count(*) FROM memories').pluck().get() as number) >= minRows;
+  return (sqlite.prepare(`SELECT count(*) FROM entries WHERE ${FILE_ENTRY}`).pluck().get() as number) >= minRows;
 }
 
 /** Wait this long before looking again while requests are answered. */

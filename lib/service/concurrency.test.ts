@@ -139,7 +139,7 @@ describe('two processes, one root, one database', () => {
       const disk = placements(sb.root);
       for (const name of touched) {
         const rel = disk.get(name)![0]!;
-        const rows = db.sqlite.prepare('SELECT rel_path, sha256 FROM memories WHERE filename = ?').all(name);
+        const rows = db.sqlite.prepare('SELECT rel_path, sha256 FROM entries WHERE filename = ?').all(name);
         expect(rows, name).toEqual([{ rel_path: rel, sha256: sha(fs.readFileSync(path.join(sb.root, rel))) }]);
       }
       const mirrored = db.sqlite

@@ -52,7 +52,7 @@ describe('a new Claude Code folder', () => {
     expect(codes.map((c) => c.code)).not.toContain('filename-convention');
     const row = (f: string) =>
       db
-        .prepare('SELECT validate_exit AS v, injection_exit AS i, finding_checks AS c FROM memories WHERE filename = ?')
+        .prepare('SELECT validate_exit AS v, injection_exit AS i, finding_checks AS c FROM entries WHERE filename = ?')
         .get(f) as { v: number; i: number; c: string };
     for (const f of ['feedback-ci.md', 'project_x.md', 'user_role.md', 'Reference Notes.md'])
       expect(row(f).v, f).toBe(0);

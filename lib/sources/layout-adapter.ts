@@ -72,9 +72,10 @@ export interface LayoutAdapter {
   /** The edits that perform `action` on `record`, or a refusal naming why (and, read-only, the owner's command). */
   plan(record: LayoutRecord, action: string, ctx: PlanContext): RecordPlanResult;
   /**
-   * Set for a file-per-memory layout: its memories are indexed by the scan (the `memories`
-   * table) and changed by the file transitions, not by `plan`. Absent: the store is read as
-   * records (`layout_records`). The one test of which path a source takes.
+   * Set for a file-per-memory layout: its memories are indexed by the scan (rows of kind
+   * 'file' in `entries`) and changed by the file transitions, not by `plan`. Absent: the store
+   * is read as records (rows of kind 'record' in the same table; docs/records.md "The index").
+   * The one test of which path a source takes.
    */
   files?: FileLayout;
 }

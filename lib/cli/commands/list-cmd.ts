@@ -114,7 +114,7 @@ function memoryPage(
   if (ids.length === 0) return { rows: [], total: 0 };
   // Up to the cap, the layout is a filter on the source; past it, the cap comes first.
   const over = (
-    ctx.handle.sqlite.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM memories LIMIT ${LAYOUT_CAP + 1})`).get() as {
+    ctx.handle.sqlite.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM entries LIMIT ${LAYOUT_CAP + 1})`).get() as {
       n: number;
     }
   ).n;

@@ -3,6 +3,7 @@
  * trust-level, per-file tier overrides, then one transition (and one audit event)
  * per file through the same crash-safe path as every other write.
  */
+import { FILE_ENTRY } from '../../../db/queries/entry-kind';
 import type { ServiceContext } from '../context';
 import { applyToMemory, type MemoryRequest, type TransitionResult } from '../write/transition';
 import { backfillPlan, type BackfillChecks, type BackfillPlan } from '../../trust/backfill';
@@ -26,7 +27,7 @@ export function planBackfill(ctx: ServiceContext, overrides: Record<string, Tier
       `SELECT source, rel_path AS relPath, filename, location, type, created_at AS createdAt, source_machine AS sourceMachine,
               mtime_ms AS mtimeMs, conflict, injection_exit AS injectionExit, validate_exit AS validateExit,
               EXISTS (SELECT 1 FROM findings f WHERE f.key = m.key AND f.class = 'credential') AS credential
-       FROM memories m WHERE trust_level IS NULL AND location = 'memories' AND error IS NULL
+       FROM entries m WHERE trust_level IS NULL AND location = 'memories' AND error IS NULL AND m.${FILE_ENTRY}
        ORDER BY filename`,
     )
     .all() as {

@@ -5,6 +5,7 @@
  * explicit confirmation. The CLI's dry run, `--json` and the dashboard's
  * confirmation step all show this one structure.
  */
+import { FILE_ENTRY } from '../../../db/queries/entry-kind';
 import type { RecordBulkPlan } from '../records/bulk';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -141,7 +142,9 @@ function summarise(kind: PlanKind, ctx: ServiceContext, files: PlanFile[], skipp
   const live = new Map(
     (
       ctx.handle.sqlite
-        .prepare("SELECT source, count(*) AS n FROM memories WHERE location = 'memories' GROUP BY source")
+        .prepare(
+          `SELECT source, count(*) AS n FROM entries WHERE location = 'memories' AND ${FILE_ENTRY} GROUP BY source`,
+        )
         .all() as { source: string; n: number }[]
     ).map((r) => [r.source, r.n]),
   );
@@ -220,7 +223,7 @@ export function planBackfillBatch(
   // `only`: memory keys `<source>:<relPath>` (the inbox selection); the rest of the folder is not looked at.
   const wanted = only ? new Set(only) : null;
   const findings = findingsOf(ctx);
-  const sha = ctx.handle.sqlite.prepare('SELECT sha256 FROM memories WHERE key = ?');
+  const sha = ctx.handle.sqlite.prepare('SELECT sha256 FROM entries WHERE key = ?');
   const files: PlanFile[] = [];
   const skipped: BatchPlan['skipped'] = [];
   for (const e of planBackfill(ctx, overrides)) {

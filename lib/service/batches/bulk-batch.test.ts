@@ -138,7 +138,7 @@ describe('bulk promote of ticked memories', () => {
       (
         ctx.handle.sqlite
           .prepare(
-            `SELECT DISTINCT m.filename AS f FROM memories m LEFT JOIN findings x ON x.key = m.key
+            `SELECT DISTINCT m.filename AS f FROM entries m LEFT JOIN findings x ON x.key = m.key
              WHERE m.location = 'memories' AND (m.validate_exit IN (1, 2) OR x.class = 'credential' OR m.injection_exit <> 0)`,
           )
           .all() as { f: string }[]

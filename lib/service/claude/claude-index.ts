@@ -49,12 +49,12 @@ export function markIndexed(sqlite: Database.Database, source: FileSourceInfo): 
       .filter((x): x is string => !!x),
   );
   const rows = sqlite
-    .prepare("SELECT key, filename, indexed FROM memories WHERE source = ? AND location = 'memories'")
+    .prepare("SELECT key, filename, indexed FROM entries WHERE source = ? AND location = 'memories'")
     .all(source.id) as { key: string; filename: string; indexed: number | null }[];
   // Only the rows whose flag moves are written: at 40,000 rows, rewriting them all was most of a rescan.
   const moved = rows.filter((r) => r.indexed !== (named.has(r.filename) ? 1 : 0));
   if (moved.length === 0) return;
-  const set = sqlite.prepare('UPDATE memories SET indexed = ? WHERE key = ?');
+  const set = sqlite.prepare('UPDATE entries SET indexed = ? WHERE key = ?');
   sqlite.transaction(() => {
     for (const r of moved) set.run(named.has(r.filename) ? 1 : 0, r.key);
   })();

@@ -94,14 +94,14 @@ describe('Claude Code memory folder', () => {
     );
     expect(
       ctx.handle.sqlite
-        .prepare("SELECT rel_path, location, tier FROM memories WHERE filename = 'feedback_pnpm.md'")
+        .prepare("SELECT rel_path, location, tier FROM entries WHERE filename = 'feedback_pnpm.md'")
         .all(),
     ).toEqual([{ rel_path: 'quarantine/feedback_pnpm.md', location: 'quarantine', tier: 'quarantined' }]);
 
     // A rescan re-detects the layout: the folder's own quarantine/ must not turn it into a trust-model root.
     scan(ctx);
     expect(ctx.sources[0]!.kind).toBe('claude-code');
-    expect(ctx.handle.sqlite.prepare('SELECT rel_path, location FROM memories ORDER BY rel_path').all()).toEqual([
+    expect(ctx.handle.sqlite.prepare('SELECT rel_path, location FROM entries ORDER BY rel_path').all()).toEqual([
       { rel_path: 'feedback_tabs.md', location: 'memories' },
       { rel_path: 'feedback_vitest.md', location: 'memories' },
       { rel_path: 'quarantine/feedback_pnpm.md', location: 'quarantine' },
@@ -134,7 +134,7 @@ describe('Claude Code memory folder', () => {
     expect(events[1]!.after_sha256).toBe(sha(back));
     expect(
       ctx.handle.sqlite
-        .prepare("SELECT rel_path, location, tier, indexed FROM memories WHERE filename = 'feedback_pnpm.md'")
+        .prepare("SELECT rel_path, location, tier, indexed FROM entries WHERE filename = 'feedback_pnpm.md'")
         .all(),
     ).toEqual([{ rel_path: 'feedback_pnpm.md', location: 'memories', tier: 'verified', indexed: 1 }]);
   });

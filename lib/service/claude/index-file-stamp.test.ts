@@ -41,7 +41,7 @@ describe('MEMORY.md on a rescan', () => {
     const indexed = () =>
       Object.fromEntries(
         (
-          db.prepare('SELECT filename, indexed FROM memories ORDER BY filename').all() as {
+          db.prepare('SELECT filename, indexed FROM entries ORDER BY filename').all() as {
             filename: string;
             indexed: number;
           }[]

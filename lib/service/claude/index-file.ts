@@ -119,7 +119,7 @@ export function indexFileView(ctx: ServiceContext, sourceId: string, filename: s
   const named = new Set(lines.map((l) => l.target?.filename).filter(Boolean));
   const unlisted = (
     sqlite
-      .prepare("SELECT filename, name FROM memories WHERE source = ? AND location = 'memories' ORDER BY filename")
+      .prepare("SELECT filename, name FROM entries WHERE source = ? AND location = 'memories' ORDER BY filename")
       .all(source.id) as { filename: string; name: string | null }[]
   ).filter((r) => !named.has(r.filename));
   return {

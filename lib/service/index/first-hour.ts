@@ -5,6 +5,7 @@
  * while it would quarantine more than a quarter of a root. All from the index (a few
  * grouped counts); no file is read.
  */
+import { FILE_ENTRY } from '../../../db/queries/entry-kind';
 import type { ServiceContext } from '../context';
 import { inboxTotal } from '../../../db/queries/inbox';
 import { syncRecordIndex } from '../records/read';
@@ -50,8 +51,8 @@ function ownerGaps(owner: OwnerIdentity): string[] {
  * The audit's dry run per root, counted in SQL: live memories with validate exit 1 or 2, or a
  * secret finding other than the owner gaps — the rule runAudit applies file by file. Shaped
  * for 100k rows (the rows carry bodies, so no scan of the table): live memories are counted
- * on the covering `memories_inbox` index (tier, source), and the candidates come from
- * `memories_overview` (tier, validate_exit, secret_exit), reading only the rows that fail.
+ * on the covering `entries_inbox` index (tier, source), and the candidates come from
+ * `entries_overview` (tier, validate_exit, secret_exit), reading only the rows that fail.
  */
 export function auditShares(ctx: ServiceContext): AuditShare[] {
   const gaps = ownerGaps(ctx.owner());
@@ -60,15 +61,15 @@ export function auditShares(ctx: ServiceContext): AuditShare[] {
   const { live, failing } = memo(sqlite, `first-hour-audit:${gaps.join(',')}`, () => ({
     live: sqlite
       .prepare(
-        `SELECT source, count(*) AS n FROM memories INDEXED BY memories_inbox
-         WHERE tier IN ('verified', 'inferred') GROUP BY source`,
+        `SELECT source, count(*) AS n FROM entries INDEXED BY entries_inbox
+         WHERE tier IN ('verified', 'inferred') AND ${FILE_ENTRY} GROUP BY source`,
       )
       .all() as { source: string; n: number }[],
     failing: sqlite
       .prepare(
-        `SELECT m.source AS source, count(*) AS n FROM memories m INDEXED BY memories_overview
+        `SELECT m.source AS source, count(*) AS n FROM entries m INDEXED BY entries_overview
          WHERE m.tier IN ('verified', 'inferred') AND (m.validate_exit IN (1, 2) OR m.secret_exit = 1)
-           AND m.location = 'memories' AND m.error IS NULL
+           AND m.location = 'memories' AND m.error IS NULL AND m.${FILE_ENTRY}
            AND (m.validate_exit IN (1, 2) OR EXISTS (
              SELECT 1 FROM findings f INDEXED BY findings_key WHERE f.key = m.key AND f."check" = 'secret' ${notGap}))
          GROUP BY m.source`,
@@ -94,7 +95,11 @@ export function firstHour(ctx: ServiceContext): FirstHour {
         n: number;
       }
     ).n,
-    backfill: (sqlite.prepare('SELECT count(*) AS n FROM memories WHERE needs_backfill = 1').get() as { n: number }).n,
+    backfill: (
+      sqlite.prepare(`SELECT count(*) AS n FROM entries WHERE needs_backfill = 1 AND ${FILE_ENTRY}`).get() as {
+        n: number;
+      }
+    ).n,
   }));
   // What /review counts: memories and the record roots' records (docs/review-inbox.md "Records in the inbox").
   const review = inboxTotal(sqlite, { queue: 'inbox', recordSources: syncRecordIndex(ctx) }, ctx.now());

@@ -58,7 +58,7 @@ function ctxOf(sb: Sandbox, env: Record<string, string> = sb.env): ServiceContex
 }
 
 const sizeOf = (ctx: ServiceContext, rel: string) =>
-  (ctx.handle.sqlite.prepare('SELECT size FROM memories WHERE rel_path = ?').get(rel) as { size: number } | undefined)
+  (ctx.handle.sqlite.prepare('SELECT size FROM entries WHERE rel_path = ?').get(rel) as { size: number } | undefined)
     ?.size;
 
 describe('a CLI process skips its rescan only on a live watcher’s word', () => {
@@ -84,7 +84,7 @@ describe('a CLI process skips its rescan only on a live watcher’s word', () =>
   });
 
   it('takes the index as it is while nothing changed, and lists the same rows', async () => {
-    const before = ctx.handle.sqlite.prepare('SELECT key, sha256 FROM memories ORDER BY key').all();
+    const before = ctx.handle.sqlite.prepare('SELECT key, sha256 FROM entries ORDER BY key').all();
     // The asker waits only a few milliseconds (answerTimeoutMs); on a loaded machine the answer
     // can come late, and the scan then rescans, as it must. Ask again until the watcher answers.
     let stats = scan(ctx, { askWatcher: true });
@@ -95,7 +95,7 @@ describe('a CLI process skips its rescan only on a live watcher’s word', () =>
     expect(stats.vouched).toBe(true);
     expect(stats.read).toBe(0);
     expect(stats.files).toBe(0); // nothing listed
-    expect(ctx.handle.sqlite.prepare('SELECT key, sha256 FROM memories ORDER BY key').all()).toEqual(before);
+    expect(ctx.handle.sqlite.prepare('SELECT key, sha256 FROM entries ORDER BY key').all()).toEqual(before);
   });
 
   it('never skips past a write made just before it asked (in-place edits, adds, deletes)', async () => {
@@ -213,7 +213,7 @@ describe('over real shapes: a Claude Code folder and two trust-model roots', () 
       await until('the watcher’s first scan', () => indexVouched(sb.db, ctx.sources), 60_000);
       const rowOf = (rel: string) =>
         ctx.handle.sqlite
-          .prepare('SELECT name, secret_exit AS secret FROM memories WHERE source = ? AND rel_path = ?')
+          .prepare('SELECT name, secret_exit AS secret FROM entries WHERE source = ? AND rel_path = ?')
           .get(ctx.sources[2]!.id, rel) as { name: string; secret: number } | undefined;
       // Nested `metadata:` keys, edited in place: the name changes and a password appears in prose.
       const nestedFile = path.join(claude, 'feedback_release.md');
@@ -241,7 +241,7 @@ describe('over real shapes: a Claude Code folder and two trust-model roots', () 
       await until('the watcher to settle', () => indexVouched(sb.db, ctx.sources), 30_000);
       corpus.mutate();
       scan(ctx, { askWatcher: true });
-      const snapshot = () => ctx.handle.sqlite.prepare('SELECT key, sha256, size FROM memories ORDER BY key').all();
+      const snapshot = () => ctx.handle.sqlite.prepare('SELECT key, sha256, size FROM entries ORDER BY key').all();
       const asked = snapshot();
       ctx.handle.sqlite.prepare("UPDATE meta SET value = 'x' WHERE key = 'secret_rules'").run(); // force a full re-check
       scan(ctx);

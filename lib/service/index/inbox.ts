@@ -16,6 +16,7 @@ import {
 } from '../../../db/queries/inbox';
 import type { MemoryListItem } from '../../../db/queries/memories';
 import { recordFindingKinds, type ListRow } from '../../../db/queries/record-rows';
+import { RECORD_ENTRY } from '../../../db/queries/entry-kind';
 import { syncRecordIndex, type RecordView } from '../records/read';
 import { maskValues } from '../../validators/mask-inline';
 import type { ActionAvailability } from '../../trust/allowed';
@@ -169,8 +170,8 @@ function pageCodes(sqlite: ServiceContext['handle']['sqlite'], rows: ListRow[]) 
   if (recs.length) {
     const found = sqlite
       .prepare(
-        `SELECT r.id AS key, json_extract(f.value, '$.code') AS code, json_extract(f.value, '$.check') AS "check"
-           FROM layout_records r, json_each(r.data, '$.findings') f WHERE r.id IN (SELECT value FROM json_each(?))`,
+        `SELECT r.key AS key, json_extract(f.value, '$.code') AS code, json_extract(f.value, '$.check') AS "check"
+           FROM entries r, json_each(r.data, '$.findings') f WHERE r.key IN (SELECT value FROM json_each(?)) AND r.${RECORD_ENTRY}`,
       )
       .all(JSON.stringify(recs)) as { key: string; code: string; check: string }[];
     for (const c of found) codes.set(c.key, [...(codes.get(c.key) ?? []), { code: c.code, check: c.check }]);
@@ -180,7 +181,7 @@ function pageCodes(sqlite: ServiceContext['handle']['sqlite'], rows: ListRow[]) 
 
 /** A record's pane: its checked text and findings as indexed, its flags' reasons, its layout's verbs. */
 function recordPane(ctx: ServiceContext, item: InboxItem): InboxPane | null {
-  const row = ctx.handle.sqlite.prepare('SELECT data FROM layout_records WHERE id = ?').get(item.key) as
+  const row = ctx.handle.sqlite.prepare(`SELECT data FROM entries WHERE key = ? AND ${RECORD_ENTRY}`).get(item.key) as
     | { data: string }
     | undefined;
   const source = ctx.recordSources.find((s) => s.id === item.source);

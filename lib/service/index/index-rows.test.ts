@@ -26,7 +26,7 @@ describe('rowWriter.upsert with a stale "new" hint', () => {
     sqlite.transaction(() => rowWriter(sqlite).upsert('src', file, first, true))();
     // Ours, whose snapshot said "no row yet": it must not fail, and its bytes win.
     sqlite.transaction(() => rowWriter(sqlite).upsert('src', file, second, true))();
-    const rows = sqlite.prepare('SELECT sha256, secret_exit FROM memories WHERE key = ?').all('src:memories/a.md');
+    const rows = sqlite.prepare('SELECT sha256, secret_exit FROM entries WHERE key = ?').all('src:memories/a.md');
     expect(rows).toEqual([{ sha256: second.sha256, secret_exit: 1 }]);
     const findings = sqlite
       .prepare('SELECT "check" FROM findings WHERE key = ? ORDER BY "check"')
@@ -36,7 +36,7 @@ describe('rowWriter.upsert with a stale "new" hint', () => {
     );
     // And an error row the same way.
     sqlite.transaction(() => rowWriter(sqlite).upsertError('src', file, 'unreadable', true))();
-    expect(sqlite.prepare('SELECT error FROM memories WHERE key = ?').all('src:memories/a.md')).toEqual([
+    expect(sqlite.prepare('SELECT error FROM entries WHERE key = ?').all('src:memories/a.md')).toEqual([
       { error: 'unreadable' },
     ]);
     closeDb(sb.db);

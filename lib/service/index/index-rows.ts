@@ -90,22 +90,22 @@ export function prepareRow(source: string, file: ListedFile, ins: Inspected): Pr
 }
 
 export function rowWriter(sqlite: Database.Database): RowWriter {
-  const del = sqlite.prepare('DELETE FROM memories WHERE key = ?');
+  const del = sqlite.prepare('DELETE FROM entries WHERE key = ?');
   const delFindings = sqlite.prepare('DELETE FROM findings WHERE key = ?');
-  const insert = sqlite.prepare(`INSERT INTO memories (
+  const insert = sqlite.prepare(`INSERT INTO entries (
     key, id, source, rel_path, filename, location, tier, trust_level, type, name, description, source_machine,
     created_at, last_verified, quarantined_at, quarantine_reason, created_ms, created_from_mtime, last_verified_ms,
     quarantine_since_ms, size, mtime_ms, sha256, validate_exit, secret_exit, injection_exit, finding_count,
     finding_checks, needs_backfill, conflict, indexed, error, body, origin_session, origin_reviewed
   ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?, ?, ?)`);
   // Kept out of the big INSERT above: most rows never carry it (docs/hooks.md).
-  const setChanged = sqlite.prepare('UPDATE memories SET changed_since_verified = ? WHERE key = ?');
+  const setChanged = sqlite.prepare('UPDATE entries SET changed_since_verified = ? WHERE key = ?');
   const insertFinding = sqlite.prepare(
     'INSERT INTO findings (key, "check", code, label, line, message, class) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
 
   const touch = sqlite.prepare(
-    `UPDATE memories SET size = ?, mtime_ms = ?, created_ms = ?, created_from_mtime = ?, last_verified_ms = ?,
+    `UPDATE entries SET size = ?, mtime_ms = ?, created_ms = ?, created_from_mtime = ?, last_verified_ms = ?,
        quarantine_since_ms = ? WHERE key = ?`,
   );
   const insertValue = sqlite.prepare(
@@ -204,11 +204,11 @@ export function errorRowTier(location: Location): 'quarantined' | 'archived' | '
 
 /** Same filename in memories/ and quarantine/ of one source: both rows are conflicts (docs/trust-model.md). */
 export function markConflicts(sqlite: Database.Database, source: string): void {
-  sqlite.prepare('UPDATE memories SET conflict = 0 WHERE source = ? AND conflict = 1').run(source);
+  sqlite.prepare('UPDATE entries SET conflict = 0 WHERE source = ? AND conflict = 1').run(source);
   sqlite
     .prepare(
-      `UPDATE memories SET conflict = 1 WHERE source = ? AND location IN ('memories','quarantine') AND id IN (
-         SELECT id FROM memories WHERE source = ? AND location IN ('memories','quarantine')
+      `UPDATE entries SET conflict = 1 WHERE source = ? AND location IN ('memories','quarantine') AND id IN (
+         SELECT id FROM entries WHERE source = ? AND location IN ('memories','quarantine')
          GROUP BY id HAVING count(*) > 1)`,
     )
     .run(source, source);
@@ -218,11 +218,11 @@ export function markConflicts(sqlite: Database.Database, source: string): void {
 export function markConflictFor(sqlite: Database.Database, id: string): void {
   sqlite
     .prepare(
-      `UPDATE memories SET conflict = (
-         SELECT count(*) > 1 FROM memories m2 WHERE m2.id = memories.id AND m2.location IN ('memories','quarantine'))
+      `UPDATE entries SET conflict = (
+         SELECT count(*) > 1 FROM entries m2 WHERE m2.id = entries.id AND m2.location IN ('memories','quarantine'))
        WHERE id = ?`,
     )
     .run(id);
   // Archived copies never count as a conflict.
-  sqlite.prepare("UPDATE memories SET conflict = 0 WHERE id = ? AND location = 'archive'").run(id);
+  sqlite.prepare("UPDATE entries SET conflict = 0 WHERE id = ? AND location = 'archive'").run(id);
 }

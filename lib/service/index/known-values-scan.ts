@@ -10,6 +10,7 @@
  *   body; the file itself when its body is longer than the index keeps) holds it as a token.
  * Known-value findings never add to the set, so one round settles it.
  */
+import { FILE_ENTRY } from '../../../db/queries/entry-kind';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
@@ -95,8 +96,8 @@ export function propagateKnownValues(
     const roots = new Map(sources.map((s) => [s.id, s.root]));
     for (const r of sqlite
       .prepare(
-        `SELECT key, source, rel_path AS rel, name, description, body FROM memories
-          WHERE error IS NULL`,
+        `SELECT key, source, rel_path AS rel, name, description, body FROM entries
+          WHERE error IS NULL AND ${FILE_ENTRY}`,
       )
       .iterate() as Iterable<{
       key: string;
@@ -144,7 +145,7 @@ function readText(file: string): string | null {
  * database deletes securely: db/client.ts).
  */
 function forgetClearText(sqlite: Database.Database): void {
-  sqlite.prepare("INSERT INTO memories_fts(memories_fts) VALUES ('optimize')").run();
+  sqlite.prepare("INSERT INTO entries_fts(entries_fts) VALUES ('optimize')").run();
   try {
     sqlite.pragma('wal_checkpoint(TRUNCATE)');
   } catch {

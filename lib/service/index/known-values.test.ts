@@ -81,7 +81,7 @@ type Row = { key: string; code: string; class: string | null; line: number | nul
 function secretFindings(db: Database.Database, filename: string): Row[] {
   return db
     .prepare(
-      `SELECT f.key, f.code, f.class, f.line, f.message FROM findings f JOIN memories m ON m.key = f.key
+      `SELECT f.key, f.code, f.class, f.line, f.message FROM findings f JOIN entries m ON m.key = f.key
         WHERE m.filename = ? AND f."check" = 'secret' ORDER BY f.line, f.code`,
     )
     .all(filename) as Row[];
@@ -125,9 +125,8 @@ describe('value propagation', () => {
         message: expect.stringContaining('reference_nas.md'),
       },
     ]);
-    const body = (
-      db.prepare(`SELECT body FROM memories WHERE filename = 'project_backup.md'`).get() as { body: string }
-    ).body;
+    const body = (db.prepare(`SELECT body FROM entries WHERE filename = 'project_backup.md'`).get() as { body: string })
+      .body;
     expect(body).toContain('connects as admin with ⟦credential #1 · 15 chars⟧ over SSH');
 
     // The CLI's views of the same memory and of the session's context.
@@ -275,7 +274,7 @@ describe('value propagation', () => {
         const db = ctx.handle.sqlite;
         const rows = db
           .prepare(
-            `SELECT m.rel_path, m.body, f.code, f.line, f.message FROM memories m LEFT JOIN findings f ON f.key = m.key
+            `SELECT m.rel_path, m.body, f.code, f.line, f.message FROM entries m LEFT JOIN findings f ON f.key = m.key
               ORDER BY m.rel_path, f.line, f.code`,
           )
           .all() as Record<string, unknown>[];

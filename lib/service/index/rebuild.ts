@@ -4,17 +4,7 @@ import type { ServiceContext } from '../context';
 export function rebuildIndex(ctx: ServiceContext): void {
   ctx.handle.sqlite
     .transaction(() => {
-      for (const t of [
-        'findings',
-        'memories',
-        'audit_events',
-        'audit_cursors',
-        'sources',
-        'meta',
-        'index_findings',
-        'layout_records',
-        'layout_sources',
-      ])
+      for (const t of ['findings', 'entries', 'audit_events', 'audit_cursors', 'sources', 'meta', 'index_findings'])
         ctx.handle.sqlite.prepare(`DELETE FROM ${t}`).run();
     })
     .immediate();

@@ -48,7 +48,7 @@ function state(): { files: Map<string, string>; rows: unknown[]; events: unknown
   const sqlite = ctx.handle.sqlite;
   return {
     files,
-    rows: sqlite.prepare('SELECT * FROM memories ORDER BY key').all(),
+    rows: sqlite.prepare('SELECT * FROM entries ORDER BY key').all(),
     events: sqlite.prepare('SELECT * FROM audit_events ORDER BY id').all(),
   };
 }

@@ -52,19 +52,19 @@ function dump(sqlite: Database.Database): Record<string, string[]> {
   const rows = (sql: string) =>
     (sqlite.prepare(sql).all() as Record<string, unknown>[]).map(({ seq: _seq, ...r }) => JSON.stringify(r)).sort();
   const out: Record<string, string[]> = {
-    memories: rows('SELECT * FROM memories'),
+    memories: rows('SELECT * FROM entries'),
     findings: rows('SELECT * FROM findings'),
     audit_events: rows('SELECT * FROM audit_events'),
     index_findings: rows('SELECT * FROM index_findings'),
     schema: rows("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"),
     meta: rows("SELECT key FROM meta WHERE key IN ('fts_deferred', 'indexes_deferred')"),
   };
-  sqlite.prepare("INSERT INTO memories_fts(memories_fts) VALUES ('integrity-check')").run();
+  sqlite.prepare("INSERT INTO entries_fts(entries_fts) VALUES ('integrity-check')").run();
   out.fts = ['deploy', 'token', 'release', 'server', 'ignore'].map((t) =>
     JSON.stringify(
       sqlite
         .prepare(
-          'SELECT m.key FROM memories m WHERE m.rowid IN (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?) ORDER BY m.key',
+          'SELECT m.key FROM entries m WHERE m.rowid IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ?) ORDER BY m.key',
         )
         .pluck()
         .all(`"${t}"*`),
@@ -76,7 +76,7 @@ function dump(sqlite: Database.Database): Record<string, string[]> {
 /** Rows in the order they were written: the pool writes them as one thread does, rowids included. */
 function rowids(sqlite: Database.Database): unknown[] {
   return [
-    sqlite.prepare('SELECT rowid, key FROM memories ORDER BY rowid').all(),
+    sqlite.prepare('SELECT rowid, key FROM entries ORDER BY rowid').all(),
     sqlite.prepare('SELECT rowid, key, code FROM findings ORDER BY rowid').all(),
     sqlite.prepare('SELECT seq, id FROM audit_events ORDER BY seq').all(),
   ];
@@ -91,7 +91,7 @@ describe('a faster index is the same index', () => {
     expect(first.files).toBeGreaterThan(2100);
     const bulk = dump(ctx.handle.sqlite);
     expect(bulk.meta).toEqual([]);
-    expect(bulk.schema?.some((s) => s.includes('memories_tier_created'))).toBe(true);
+    expect(bulk.schema?.some((s) => s.includes('entries_tier_created'))).toBe(true);
     // Forget the rules signature: the next scan inspects every file again, row by row, triggers on.
     ctx.handle.sqlite.prepare("UPDATE meta SET value = 'other' WHERE key = 'secret_rules'").run();
     const again = scan(ctx);
@@ -207,7 +207,10 @@ describe('a record action refreshes the index to what a fresh read gives', () =>
   }
   const rows = (sqlite: Database.Database) =>
     (
-      sqlite.prepare('SELECT * FROM layout_records ORDER BY source, file, line, key').all() as Record<string, unknown>[]
+      sqlite.prepare('SELECT * FROM entries WHERE is_record = 1 ORDER BY source, file, line, filename').all() as Record<
+        string,
+        unknown
+      >[]
     ).map((r) => JSON.stringify(r));
 
   it('demote and restore, a record with a secret among them', () => {
@@ -241,7 +244,10 @@ describe('a record action refreshes the index to what a fresh read gives', () =>
     }
     // The secret stays masked in the index after the refresh.
     const text =
-      (ctx.handle.sqlite.prepare('SELECT group_concat(data) FROM layout_records').pluck().get() as string) ?? '';
+      (ctx.handle.sqlite
+        .prepare('SELECT group_concat(data || body) FROM entries WHERE is_record = 1')
+        .pluck()
+        .get() as string) ?? '';
     expect(text).not.toContain(FAKE_TOKEN);
   });
 });

@@ -28,7 +28,7 @@ describe('scan', () => {
     const stats = scan(ctx);
     expect(stats.read).toBe(2100);
     expect(ctx.handle.sqlite.prepare("SELECT 1 FROM meta WHERE key = 'fts_deferred'").get()).toBeUndefined();
-    const ftsRows = (ctx.handle.sqlite.prepare('SELECT count(*) AS n FROM memories_fts').get() as { n: number }).n;
+    const ftsRows = (ctx.handle.sqlite.prepare('SELECT count(*) AS n FROM entries_fts').get() as { n: number }).n;
     expect(ftsRows).toBe(2100);
     expect(listMemories(ctx.handle.sqlite, { q: 'pipeline', limit: 5 }, now).total).toBeGreaterThan(0);
   });
@@ -49,7 +49,7 @@ describe('scan', () => {
 
   it('finishes a deferred index left behind by a scan that died', () => {
     ctx.handle.sqlite.prepare("INSERT INTO meta (key, value) VALUES ('fts_deferred', '1')").run();
-    ctx.handle.sqlite.prepare("INSERT INTO memories_fts(memories_fts) VALUES ('delete-all')").run();
+    ctx.handle.sqlite.prepare("INSERT INTO entries_fts(entries_fts) VALUES ('delete-all')").run();
     scan(ctx);
     expect(ctx.handle.sqlite.prepare("SELECT 1 FROM meta WHERE key = 'fts_deferred'").get()).toBeUndefined();
     expect(listMemories(ctx.handle.sqlite, { q: 'pipeline', limit: 5 }, now).total).toBeGreaterThan(0);

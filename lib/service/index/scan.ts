@@ -3,6 +3,7 @@
  * mtime match its row is skipped; anything else is re-read, hashed and
  * re-validated; rows of deleted files are dropped; audit files are mirrored.
  */
+import { FILE_ENTRY, FILE_SOURCE } from '../../../db/queries/entry-kind';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { FileSourceInfo, SourceInfo, ListedFile } from '../../sources';
@@ -124,7 +125,7 @@ function deferFts(sqlite: Database.Database): void {
 function rebuildFts(sqlite: Database.Database): void {
   sqlite
     .transaction(() => {
-      sqlite.prepare("INSERT INTO memories_fts(memories_fts) VALUES ('rebuild')").run();
+      sqlite.prepare("INSERT INTO entries_fts(entries_fts) VALUES ('rebuild')").run();
       sqlite.prepare('DELETE FROM meta WHERE key = ?').run(FTS_FLAG);
     })
     .immediate();
@@ -176,15 +177,20 @@ export function* scanSourcesSteps(
   // Rows of roots no longer configured are dropped: the cache mirrors the current configuration.
   // Checked on the small sources table first, so a normal rescan never scans memories for it.
   const ids = sources.map((s) => s.id);
-  const known = (sqlite.prepare('SELECT id FROM sources').all() as { id: string }[]).map((r) => r.id);
+  // File roots only: a record root's row and entries are its reader's (lib/service/records/read.ts).
+  const known = (sqlite.prepare(`SELECT id FROM sources WHERE ${FILE_SOURCE}`).all() as { id: string }[]).map(
+    (r) => r.id,
+  );
   if (known.some((id) => !ids.includes(id))) {
     sqlite.transaction(() => {
       const placeholders = ids.map(() => '?').join(',') || "''";
       sqlite
-        .prepare(`DELETE FROM findings WHERE key IN (SELECT key FROM memories WHERE source NOT IN (${placeholders}))`)
+        .prepare(
+          `DELETE FROM findings WHERE key IN (SELECT key FROM entries WHERE ${FILE_ENTRY} AND source NOT IN (${placeholders}))`,
+        )
         .run(...ids);
-      sqlite.prepare(`DELETE FROM memories WHERE source NOT IN (${placeholders})`).run(...ids);
-      sqlite.prepare(`DELETE FROM sources WHERE id NOT IN (${placeholders})`).run(...ids);
+      sqlite.prepare(`DELETE FROM entries WHERE ${FILE_ENTRY} AND source NOT IN (${placeholders})`).run(...ids);
+      sqlite.prepare(`DELETE FROM sources WHERE ${FILE_SOURCE} AND id NOT IN (${placeholders})`).run(...ids);
       sqlite.prepare(`DELETE FROM index_findings WHERE source NOT IN (${placeholders})`).run(...ids);
       sqlite.prepare(`DELETE FROM credential_values WHERE source NOT IN (${placeholders})`).run(...ids);
       const stamp = sqlite.prepare('DELETE FROM meta WHERE key = ?');
@@ -250,7 +256,7 @@ function scanOne(
   // A root with no row yet is read whole: its files are listed without an lstat and each
   // takes its size and mtime from the open file (docs/performance.md, "A first index stats
   // each file once").
-  const later = !seen && !sqlite.prepare('SELECT 1 FROM memories WHERE source = ? LIMIT 1').get(source.id);
+  const later = !seen && !sqlite.prepare('SELECT 1 FROM entries WHERE source = ? LIMIT 1').get(source.id);
   const list = () => source.adapter.files.list(source.root);
   // The watcher's events named every file that changed, came or went since its listing: only
   // those names are looked at, no folder is read (docs/freshness.md, "Targeted rescans"). A
@@ -323,14 +329,14 @@ function compareAndLoad(
 ): void {
   const existing = new Map<string, { size: number; mtime: number }>();
   if (compare) {
-    const one = sqlite.prepare('SELECT size, mtime_ms AS m FROM memories WHERE key = ?');
+    const one = sqlite.prepare('SELECT size, mtime_ms AS m FROM entries WHERE key = ?');
     for (const rel of compare) {
       const r = one.get(`${source.id}:${rel}`) as { size: number; m: number } | undefined;
       if (r) existing.set(rel, { size: r.size, mtime: r.m });
     }
   } else {
     for (const r of sqlite
-      .prepare('SELECT rel_path AS p, size, mtime_ms AS m FROM memories WHERE source = ?')
+      .prepare('SELECT rel_path AS p, size, mtime_ms AS m FROM entries WHERE source = ?')
       .iterate(source.id) as Iterable<{ p: string; size: number; m: number }>) {
       existing.set(r.p, { size: r.size, mtime: r.m });
     }
@@ -350,7 +356,7 @@ function compareAndLoad(
   const defer = changed.length >= FTS_DEFER_MIN && changed.every((f) => f.isNew);
   // A file whose bytes hash as its row says changed only its mtime: the row's findings stand
   // (same bytes, same rules, same owner), only the mtime-based columns move.
-  const prior = sqlite.prepare('SELECT sha256 FROM memories WHERE key = ? AND error IS NULL');
+  const prior = sqlite.prepare('SELECT sha256 FROM entries WHERE key = ? AND error IS NULL');
   const priorSha = (f: Changed): string | null =>
     force || f.isNew
       ? null
@@ -433,7 +439,7 @@ function compareAndLoad(
   try {
     if (defer) {
       deferFts(sqlite);
-      withBulkLoad(sqlite, ['memories', 'findings'], () => {
+      withBulkLoad(sqlite, ['entries', 'findings'], () => {
         load();
         rebuildFts(sqlite);
       });

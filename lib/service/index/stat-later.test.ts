@@ -95,7 +95,7 @@ describe('a first index', () => {
         .sort((a, b) => a.relPath.localeCompare(b.relPath));
     expect(strip(kept.get(source.id)!)).toEqual(strip(byLstat));
     const rows = sqlite
-      .prepare('SELECT rel_path AS relPath, size, mtime_ms AS mtimeMs FROM memories ORDER BY rel_path')
+      .prepare('SELECT rel_path AS relPath, size, mtime_ms AS mtimeMs FROM entries ORDER BY rel_path')
       .all();
     expect(rows).toEqual(strip(byLstat).map(({ relPath, size, mtimeMs }) => ({ relPath, size, mtimeMs })));
   });

@@ -46,7 +46,7 @@ function contextFor(tmp: string, roots: string[], name: string): ServiceContext 
 function rows(sqlite: Database.Database): Record<string, string[]> {
   const all = (sql: string) => (sqlite.prepare(sql).all() as unknown[]).map((r) => JSON.stringify(r)).sort();
   return {
-    memories: all('SELECT * FROM memories'),
+    memories: all('SELECT * FROM entries'),
     findings: all('SELECT * FROM findings'),
     index_findings: all('SELECT * FROM index_findings'),
   };
@@ -127,7 +127,7 @@ describe('a targeted rescan writes the index a full scan writes', () => {
     expect(targetedScan.reused).toBeGreaterThan(250); // most files were not lstat'ed again
     expect(targetedScan.compared).toBeGreaterThan(10); // and only the named and new ones compared with their rows
     expect(targetedScan.compared).toBeLessThan(150);
-    const conflict = ctx.handle.sqlite.prepare('SELECT count(*) FROM memories WHERE conflict = 1').pluck().get();
+    const conflict = ctx.handle.sqlite.prepare('SELECT count(*) FROM entries WHERE conflict = 1').pluck().get();
     expect(conflict).toBeGreaterThanOrEqual(2);
     expectFullScanIndex(ctx, tmp, corpus.roots, 'fresh');
   });
@@ -241,7 +241,7 @@ describe('when the keeper scans by itself', () => {
     while (scans.length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     expect(scans.length).toBeGreaterThan(before);
     const size = ctx.handle.sqlite
-      .prepare('SELECT size FROM memories WHERE rel_path = ?')
+      .prepare('SELECT size FROM entries WHERE rel_path = ?')
       .pluck()
       .get(`memories/${path.basename(file)}`);
     expect(size).toBe(fs.statSync(file).size);

@@ -62,7 +62,7 @@ function setUp(): void {
 const rows = (ctx: ServiceContext) =>
   Object.fromEntries(
     (
-      ctx.handle.sqlite.prepare('SELECT filename, origin, origin_reason AS reason FROM memories').all() as {
+      ctx.handle.sqlite.prepare('SELECT filename, origin, origin_reason AS reason FROM entries').all() as {
         filename: string;
         origin: string | null;
         reason: string | null;

@@ -35,11 +35,11 @@ export interface PendingOrigin {
   reviewed: boolean;
 }
 
-/** The Claude Code rows without an answer yet (the partial index memories_origin_pending). */
+/** The Claude Code rows without an answer yet (the partial index entries_origin_pending). */
 export function pendingOrigins(sqlite: Database.Database, sources: readonly SourceInfo[]): PendingOrigin[] {
   const q = sqlite.prepare(
     `SELECT key, rel_path AS relPath, filename, origin_session AS session, origin_reviewed AS reviewed
-       FROM memories INDEXED BY memories_origin_pending
+       FROM entries INDEXED BY entries_origin_pending
       WHERE source = ? AND origin IS NULL AND origin_session IS NOT NULL`,
   );
   const out: PendingOrigin[] = [];
@@ -109,7 +109,7 @@ export function fillOrigins(
     }
   });
   if (answers.length) {
-    const set = sqlite.prepare('UPDATE memories SET origin = ?, origin_reason = ? WHERE key = ?');
+    const set = sqlite.prepare('UPDATE entries SET origin = ?, origin_reason = ? WHERE key = ?');
     sqlite.transaction(() => {
       for (const a of answers) set.run(...a);
     })();

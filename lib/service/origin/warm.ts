@@ -44,7 +44,7 @@ function warm(ctx: ServiceContext, clock: () => number): WarmStats {
     }
     if (!hasAny) continue;
     const rows = ctx.handle.sqlite
-      .prepare(`SELECT rel_path AS relPath FROM memories WHERE source = ? AND location = 'memories' AND error IS NULL`)
+      .prepare(`SELECT rel_path AS relPath FROM entries WHERE source = ? AND location = 'memories' AND error IS NULL`)
       .all(source.id) as { relPath: string }[];
     for (const { relPath } of rows) {
       const abs = path.join(source.root, ...relPath.split('/'));

@@ -133,7 +133,7 @@ describe('bulk actions over memories and records', () => {
     const memPlan = planTransitions(ctx, [keyOf('Due')], 'demote', 'stale');
     const live = (
       ctx.handle.sqlite
-        .prepare("SELECT count(*) AS n FROM layout_records WHERE source = ? AND tier <> 'archived'")
+        .prepare("SELECT count(*) AS n FROM entries WHERE is_record = 1 AND source = ? AND tier <> 'archived'")
         .get(ctx.recordSources[0]!.id) as { n: number }
     ).n;
     expect(live).toBeGreaterThan(4);

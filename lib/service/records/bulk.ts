@@ -7,6 +7,7 @@
  * the memories of the same selection are the memory batch beside it (a memory batch and
  * a record batch are journalled in different roots' batch folders, docs/batches.md).
  */
+import { RECORD_ENTRY } from '../../../db/queries/entry-kind';
 import type { Actor } from '../../audit/event';
 import { confirmationFor, type Confirmation, type RootShare } from '../../trust/batch-rules';
 import type { Finding } from '../../validators/types';
@@ -44,7 +45,7 @@ export interface RecordBulkPlan {
 export function recordIdsOf(ctx: ServiceContext, keys: readonly string[]): Set<string> {
   if (keys.length === 0 || ctx.recordSources.length === 0) return new Set();
   const rows = ctx.handle.sqlite
-    .prepare('SELECT id FROM layout_records WHERE id IN (SELECT value FROM json_each(?))')
+    .prepare(`SELECT key AS id FROM entries WHERE ${RECORD_ENTRY} AND key IN (SELECT value FROM json_each(?))`)
     .all(JSON.stringify(keys)) as { id: string }[];
   return new Set(rows.map((r) => r.id));
 }
@@ -132,7 +133,9 @@ export function confirmationWithRecords(
   const live = new Map(
     (
       ctx.handle.sqlite
-        .prepare("SELECT source, count(*) AS n FROM layout_records WHERE tier <> 'archived' GROUP BY source")
+        .prepare(
+          `SELECT source, count(*) AS n FROM entries WHERE ${RECORD_ENTRY} AND tier <> 'archived' GROUP BY source`,
+        )
         .all() as { source: string; n: number }[]
     ).map((r) => [r.source, r.n]),
   );

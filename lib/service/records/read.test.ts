@@ -94,7 +94,7 @@ describe('record sources', () => {
     expect(ctx.recordSources.map((s) => [s.layout, s.shape, s.label])).toEqual([
       ['test-layout', 'jsonl', 'test records'],
     ]);
-    expect(ctx.handle.sqlite.prepare('SELECT count(*) AS n FROM memories').get()).toEqual({ n: 0 });
+    expect(ctx.handle.sqlite.prepare('SELECT count(*) AS n FROM entries').get()).toEqual({ n: 0 });
     closeCtx(sb);
   });
 
@@ -214,10 +214,11 @@ describe('record sources', () => {
     const again = listRecords(ctx);
     expect(testLayoutAdapter.reads).toBe(before + 1);
     expect(again).toEqual(first);
-    expect(ctx.handle.sqlite.prepare('SELECT count(*) AS n FROM layout_records').get()).toEqual({ n: 5 });
-    // `scan --rebuild` empties the record tables with the rest; the next call reads the store again.
+    const records = 'SELECT count(*) AS n FROM entries WHERE is_record = 1';
+    expect(ctx.handle.sqlite.prepare(records).get()).toEqual({ n: 5 });
+    // `scan --rebuild` empties the one table with the rest; the next call reads the store again.
     rebuildIndex(ctx);
-    expect(ctx.handle.sqlite.prepare('SELECT count(*) AS n FROM layout_records').get()).toEqual({ n: 0 });
+    expect(ctx.handle.sqlite.prepare(records).get()).toEqual({ n: 0 });
     expect(listRecords(ctx)).toEqual(first);
     expect(testLayoutAdapter.reads).toBe(before + 2);
     closeCtx(sb);
@@ -230,9 +231,7 @@ describe('record sources', () => {
     expect(nas.record.findings.map((f) => [f.check, f.class, f.line])).toEqual([['secret', 'credential', 3]]);
     expect(nas.record.text).not.toContain('Tr1cky-Pa55x');
     expect(JSON.stringify(nas.record)).not.toContain('Tr1cky-Pa55x');
-    expect(JSON.stringify(ctx.handle.sqlite.prepare('SELECT * FROM layout_records').all())).not.toContain(
-      'Tr1cky-Pa55x',
-    );
+    expect(JSON.stringify(ctx.handle.sqlite.prepare('SELECT * FROM entries').all())).not.toContain('Tr1cky-Pa55x');
     // The write pipeline's view: the store's own bytes, unmasked.
     expect(readRawRecord(ctx, nas.source, nas.record.id)?.text).toContain('Tr1cky-Pa55x');
     const persona = findRecord(ctx, 'persona');

@@ -1,7 +1,8 @@
 /**
  * Reading record sources (docs/records.md, "Reading"): the adapter reads the store, the
  * secret and injection checks run on each record's text with the owner's allowances, the
- * result is masked and written to the `layout_records` index. A store is read again only
+ * result is masked and written to the one index table, `entries` (`is_record` 1; docs/records.md,
+ * "The index"), the root's change token to its `sources` row. A store is read again only
  * when its change token moved (or the owner's rules or the clock hour did); otherwise
  * the process's memory, then the index, answer. The index is a cache: deleting the
  * database loses nothing, the next call reads the stores again.
@@ -24,7 +25,8 @@ import { maskBody } from '../../validators/withhold';
 import { confine } from '../../core/paths';
 import { readSignature } from '../index/scan';
 import type { ServiceContext } from '../context';
-import { queueSql } from '../../../db/queries/record-rows';
+import { ms, queueSql } from '../../../db/queries/record-rows';
+import { RECORD_ENTRY } from '../../../db/queries/entry-kind';
 
 export interface RecordView extends LayoutRecord {
   /** Source id. */
@@ -146,12 +148,12 @@ function fullToken(ctx: ServiceContext, source: SourceInfo, owner: OwnerIdentity
 }
 
 function loadIndexed(sqlite: Database.Database, source: SourceInfo, token: string): SourceRead | null {
-  const row = sqlite.prepare('SELECT token, problems, warnings FROM layout_sources WHERE source = ?').get(source.id) as
-    | { token: string; problems: string; warnings: string }
+  const row = sqlite.prepare('SELECT token, problems, warnings FROM sources WHERE id = ?').get(source.id) as
+    | { token: string | null; problems: string; warnings: string }
     | undefined;
   if (!row || row.token !== token) return null;
   const rows = sqlite
-    .prepare('SELECT data FROM layout_records WHERE source = ? ORDER BY file, line, key')
+    .prepare(`SELECT data FROM entries WHERE ${RECORD_ENTRY} AND source = ? ORDER BY file, line, filename`)
     .all(source.id) as { data: string }[];
   return {
     records: rows.map((r) => JSON.parse(r.data) as RecordView),
@@ -162,18 +164,30 @@ function loadIndexed(sqlite: Database.Database, source: SourceInfo, token: strin
 }
 
 function storeIndexed(sqlite: Database.Database, source: SourceInfo, token: string, read: SourceRead, now: Date): void {
+  // A record fills the memory columns as the lists read them (docs/records.md, "The index"):
+  // the same dates as epoch ms, its type the category (or type) of its detail.
   const ins = sqlite.prepare(
-    `INSERT INTO layout_records (id, source, layout, key, native, tier, flags, title, origin, created_at, verified_at, file, line, end_line, credential_count, personal_count, injection_count, text, data)
-     VALUES (@id, @source, @layout, @key, @native, @tier, @flags, @title, @origin, @createdAt, @verifiedAt, @file, @line, @endLine, @credential, @personal, @injection, @text, @data)`,
+    `INSERT INTO entries (key, is_record, id, source, rel_path, filename, location, tier, trust_level, type, name, created_at, last_verified,
+       created_ms, created_from_mtime, last_verified_ms, size, mtime_ms, sha256, validate_exit, secret_exit, injection_exit,
+       finding_count, finding_checks, needs_backfill, conflict, body,
+       layout, flags, record_origin, file, line, end_line, credential_count, personal_count, injection_count, data)
+     VALUES (@id, 1, @id, @source, @relPath, @key, 'memories', @tier, @native,
+       coalesce(json_extract(@data, '$.detail.category'), json_extract(@data, '$.detail.type')), @title, @createdAt, @verifiedAt,
+       coalesce(${ms('@createdAt')}, 0), 0, ${ms('@verifiedAt')}, length(CAST(@text AS BLOB)), 0, '', 0,
+       CASE WHEN @credential + @personal > 0 THEN 1 ELSE 0 END, CASE WHEN @injection > 0 THEN 1 ELSE 0 END,
+       @credential + @personal + @injection,
+       trim(CASE WHEN @credential + @personal > 0 THEN 'secret' ELSE '' END || CASE WHEN @injection > 0 THEN ' injection' ELSE '' END),
+       0, 0, @text,
+       @layout, @flags, @origin, @file, @line, @endLine, @credential, @personal, @injection, @data)`,
   );
-  const del = sqlite.prepare('DELETE FROM layout_records WHERE source = ? AND key = ? AND id = ?');
+  const del = sqlite.prepare(`DELETE FROM entries WHERE key = ? AND ${RECORD_ENTRY}`);
   sqlite
     .transaction(() => {
       // Only the rows that differ are written: a record action changes one line of a store
       // of thousands (docs/performance.md, "Records").
       const old = new Map<string, { key: string; data: string }>();
       for (const row of sqlite
-        .prepare('SELECT id, key, data FROM layout_records WHERE source = ?')
+        .prepare(`SELECT key AS id, filename AS key, data FROM entries WHERE ${RECORD_ENTRY} AND source = ?`)
         .iterate(source.id) as Iterable<{ id: string; key: string; data: string }>)
         old.set(row.id, row);
       for (const r of read.records) {
@@ -181,7 +195,7 @@ function storeIndexed(sqlite: Database.Database, source: SourceInfo, token: stri
         const was = old.get(r.id);
         old.delete(r.id);
         if (was?.data === data) continue;
-        if (was) del.run(source.id, was.key, r.id);
+        if (was) del.run(r.id);
         const count = (pred: (f: Finding) => boolean) => r.findings.filter(pred).length;
         ins.run({
           id: r.id,
@@ -195,6 +209,7 @@ function storeIndexed(sqlite: Database.Database, source: SourceInfo, token: stri
           origin: r.origin,
           createdAt: r.createdAt,
           verifiedAt: r.verifiedAt,
+          relPath: r.location.line > 0 ? `${r.location.file}:${r.location.line}` : r.location.file,
           file: r.location.file,
           line: r.location.line,
           endLine: r.location.endLine,
@@ -205,17 +220,19 @@ function storeIndexed(sqlite: Database.Database, source: SourceInfo, token: stri
           data,
         });
       }
-      for (const [id, was] of old) del.run(source.id, was.key, id);
+      for (const id of old.keys()) del.run(id);
+      // The root's row in `sources`, its kind the layout (file roots' rows are the scan's).
       sqlite
         .prepare(
-          `INSERT INTO layout_sources (source, root, layout, shape, token, problems, warnings, error, read_at) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)
-           ON CONFLICT(source) DO UPDATE SET root = excluded.root, layout = excluded.layout, shape = excluded.shape, token = excluded.token,
+          `INSERT INTO sources (id, root, kind, label, scanned_at, error, shape, token, problems, warnings, read_at) VALUES (?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?)
+           ON CONFLICT(id) DO UPDATE SET root = excluded.root, kind = excluded.kind, label = excluded.label, shape = excluded.shape, token = excluded.token,
              problems = excluded.problems, warnings = excluded.warnings, error = NULL, read_at = excluded.read_at`,
         )
         .run(
           source.id,
           source.root,
           source.adapter.layout,
+          source.label,
           source.shape ?? '',
           token,
           JSON.stringify(read.problems),
@@ -243,18 +260,18 @@ function previousFindings(
   owner: OwnerIdentity,
 ): (rec: LayoutRecord) => RecordView | null {
   const none = () => null;
-  const row = sqlite.prepare('SELECT token FROM layout_sources WHERE source = ?').get(source.id) as
-    | { token: string }
+  const row = sqlite.prepare('SELECT token FROM sources WHERE id = ?').get(source.id) as
+    | { token: string | null }
     | undefined;
-  const was = row?.token.split('\n') ?? [];
+  const was = row?.token?.split('\n') ?? [];
   if (was[0] !== source.adapter.layout || was[1] !== source.root || was[3] !== readSignature(owner)) return none;
   const prior = new Map<string, { text: string; line: number; endLine: number; findings: string | null }>();
   for (const r of sqlite
     .prepare(
       // Findings are secret or injection findings: a row that counts neither has none, and its JSON is not parsed.
-      `SELECT id, text, line, end_line AS endLine,
+      `SELECT key AS id, body AS text, line, end_line AS endLine,
               CASE WHEN injection_count = 0 THEN '[]' ELSE json_extract(data, '$.findings') END AS findings
-         FROM layout_records WHERE source = ? AND credential_count = 0 AND personal_count = 0`,
+         FROM entries WHERE ${RECORD_ENTRY} AND source = ? AND credential_count = 0 AND personal_count = 0`,
     )
     .iterate(source.id) as Iterable<{
     id: string;
@@ -295,8 +312,8 @@ export function readSourceRecords(ctx: ServiceContext, source: SourceInfo): Sour
   const hit = memory.get(memKey);
   const sqlite = ctx.handle.sqlite;
   // The process's copy holds only while the index agrees (another process may have re-read, or the db was rebuilt).
-  const indexed = sqlite.prepare('SELECT token FROM layout_sources WHERE source = ?').get(source.id) as
-    | { token: string }
+  const indexed = sqlite.prepare('SELECT token FROM sources WHERE id = ?').get(source.id) as
+    | { token: string | null }
     | undefined;
   if (hit && hit.token === token && indexed?.token === token) return hit.read;
   const stored = loadIndexed(sqlite, source, token);
@@ -338,7 +355,7 @@ function syncAll(ctx: ServiceContext): Map<string, SourceRead> {
   return new Map(ctx.recordSources.map((s) => [s.id, readSourceRecords(ctx, s)]));
 }
 
-/** Each equality filter of the table and its SQL test on layout_records (`data` is the RecordView as JSON). */
+/** Each equality filter of the table and its SQL test on a record's entry (`data` is the RecordView as JSON). */
 const FILTER_SQL: [
   keyof RecordFilter & ('layout' | 'tier' | 'flag' | 'finding' | 'cls' | 'kind' | 'category' | 'shape'),
   string,
@@ -383,16 +400,16 @@ export function listRecords(
   const queue = filter.queue ? queueSql(filter.queue) : '';
   if (queue) where.push(queue);
   if (filter.q) {
-    where.push("(title LIKE @q ESCAPE '\\' OR key LIKE @q ESCAPE '\\' OR text LIKE @q ESCAPE '\\')");
+    where.push("(name LIKE @q ESCAPE '\\' OR filename LIKE @q ESCAPE '\\' OR body LIKE @q ESCAPE '\\')");
     params.q = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   }
-  const sql = `FROM layout_records r WHERE ${where.join(' AND ')}`;
+  const sql = `FROM entries m WHERE m.${RECORD_ENTRY} AND ${where.join(' AND ')}`;
   const sqlite = ctx.handle.sqlite;
   const total = (sqlite.prepare(`SELECT count(*) AS n ${sql}`).get(params) as { n: number }).n;
   const limit = Math.min(Math.max(filter.limit ?? 1_000_000, 0), 1_000_000);
   const offset = Math.max(filter.offset ?? 0, 0);
   const rows = sqlite
-    .prepare(`SELECT data ${sql} ORDER BY source, file, line, key LIMIT @limit OFFSET @offset`)
+    .prepare(`SELECT data ${sql} ORDER BY source, file, line, filename LIMIT @limit OFFSET @offset`)
     .all({ ...params, limit, offset }) as { data: string }[];
   return { items: rows.map((r) => JSON.parse(r.data) as RecordView), total, problems, warnings, errors };
 }
@@ -405,8 +422,8 @@ function syncOne(ctx: ServiceContext, source: SourceInfo): { error: string | nul
   if (!isFileSource(source) && !source.error) {
     try {
       const token = fullToken(ctx, source, ctx.owner());
-      const indexed = ctx.handle.sqlite.prepare('SELECT token FROM layout_sources WHERE source = ?').get(source.id) as
-        | { token: string }
+      const indexed = ctx.handle.sqlite.prepare('SELECT token FROM sources WHERE id = ?').get(source.id) as
+        | { token: string | null }
         | undefined;
       if (indexed?.token === token) return { error: null };
     } catch {
@@ -418,7 +435,7 @@ function syncOne(ctx: ServiceContext, source: SourceInfo): { error: string | nul
 
 /** One record by its full id (`<source>:<key>`) or its bare key; a key found in two roots is refused, naming both. */
 /**
- * Brings `layout_records` up to date for every configured record root (a token compare when
+ * Brings the record rows of `entries` up to date for every configured record root (a token compare when
  * nothing moved) and returns the ids of the roots read without error: the list queries over
  * memories and records (db/queries/record-rows.ts) keep these roots' rows only.
  */
@@ -433,11 +450,11 @@ export function findRecord(ctx: ServiceContext, idOrKey: string): FindResult {
   const pick = (where: string, value: string) =>
     sqlite
       .prepare(
-        `SELECT source, data FROM layout_records WHERE ${where} AND source IN (SELECT value FROM json_each(?)) ORDER BY source`,
+        `SELECT source, data FROM entries WHERE ${RECORD_ENTRY} AND ${where} AND source IN (SELECT value FROM json_each(?)) ORDER BY source`,
       )
       .all(value, JSON.stringify(ok)) as { source: string; data: string }[];
-  let rows = pick('id = ?', idOrKey);
-  if (rows.length === 0) rows = pick('key = ?', idOrKey);
+  let rows = pick('key = ?', idOrKey);
+  if (rows.length === 0) rows = pick('filename = ?', idOrKey);
   if (rows.length === 0) {
     const reads = syncAll(ctx);
     // A root that gave no record at all because its store could not be read is named: the record may be there.

@@ -122,7 +122,7 @@ describe('the plan from the index equals the plan from every file', () => {
     const rows = ctx.handle.sqlite
       .prepare(
         `SELECT filename, secret_exit AS s, length(body) = length(CAST(body AS BLOB)) AS ascii, error
-         FROM memories WHERE location = 'memories'`,
+         FROM entries WHERE location = 'memories'`,
       )
       .all() as { filename: string; s: number; ascii: number; error: string | null }[];
     const by = new Map(rows.map((r) => [r.filename, r]));
@@ -135,7 +135,7 @@ describe('the plan from the index equals the plan from every file', () => {
 
   it('measures each stored body in SQL as JavaScript would (length and trim), or hands it over', () => {
     const sourceId = (
-      ctx.handle.sqlite.prepare('SELECT source FROM memories WHERE rel_path = ?').get('memories/feedback_tabs.md') as {
+      ctx.handle.sqlite.prepare('SELECT source FROM entries WHERE rel_path = ?').get('memories/feedback_tabs.md') as {
         source: string;
       }
     ).source;
@@ -226,7 +226,7 @@ describe('the dashboard\'s kept plan (docs/session-context.md, "Between changes"
   const kept = (budget: number) => plan(budget, { cache: ctx.handle.sqlite, listing: 'index', keep });
   const scratch = (budget: number) => plan(budget, { cache: ctx.handle.sqlite, listing: 'index' });
   const errorRows = () =>
-    (ctx.handle.sqlite.prepare('SELECT count(*) AS n FROM memories WHERE error IS NOT NULL').get() as { n: number }).n;
+    (ctx.handle.sqlite.prepare('SELECT count(*) AS n FROM entries WHERE error IS NOT NULL').get() as { n: number }).n;
   const expectSame = (budgets: number[]) => {
     for (const budget of budgets) {
       const reference = plan(budget, { cache: null });

@@ -39,7 +39,7 @@ function priorFromIndex(ctx: ServiceContext, sourceId: string, relPath: string, 
   const row = ctx.handle.sqlite
     .prepare(
       `SELECT trust_level AS t, created_at AS c, last_verified AS lv, source_machine AS sm, quarantined_at AS qa, mtime_ms AS mt, sha256 AS sha
-       FROM memories WHERE source = ? AND rel_path = ?`,
+       FROM entries WHERE source = ? AND rel_path = ?`,
     )
     .get(sourceId, relPath) as
     | {

@@ -7,6 +7,7 @@
  * entries, only files the index lists with a private-address or home-path
  * finding can change; otherwise every indexed memory is checked.
  */
+import { FILE_ENTRY } from '../../../db/queries/entry-kind';
 import fs from 'node:fs';
 import type { ServiceContext } from '../context';
 import { confine } from '../../core/paths';
@@ -43,11 +44,13 @@ export function previewAllowances(
     onlyAdds
       ? ctx.handle.sqlite
           .prepare(
-            `SELECT DISTINCT m.source, m.rel_path AS rel FROM findings f JOIN memories m ON m.key = f.key
+            `SELECT DISTINCT m.source, m.rel_path AS rel FROM findings f JOIN entries m ON m.key = f.key
              WHERE f.code IN (${PERSONAL_SPARED.map(() => '?').join(',')}) AND m.error IS NULL`,
           )
           .all(...PERSONAL_SPARED)
-      : ctx.handle.sqlite.prepare('SELECT source, rel_path AS rel FROM memories WHERE error IS NULL').all()
+      : ctx.handle.sqlite
+          .prepare(`SELECT source, rel_path AS rel FROM entries WHERE error IS NULL AND ${FILE_ENTRY}`)
+          .all()
   ) as { source: string; rel: string }[];
   const roots = new Map(ctx.sources.map((s) => [s.id, s.root]));
   const out: AllowPreview = { cleared: 0, added: 0, filesClean: 0, checked: 0 };

@@ -46,7 +46,7 @@ const secretKeys = (ctx: ReturnType<typeof openCtx>) =>
   (
     ctx.handle.sqlite
       .prepare(
-        `SELECT m.filename AS f, f.class AS c FROM findings f JOIN memories m ON m.key = f.key WHERE f."check" = 'secret' ORDER BY m.filename, f.line`,
+        `SELECT m.filename AS f, f.class AS c FROM findings f JOIN entries m ON m.key = f.key WHERE f."check" = 'secret' ORDER BY m.filename, f.line`,
       )
       .all() as { f: string; c: string }[]
   ).map((r) => `${r.f}:${r.c}`);
@@ -122,7 +122,7 @@ describe('reveal', () => {
     const ctx = openCtx(sb);
     const file = path.join(sb.root, 'memories/reference_nas.md');
     const body = (
-      ctx.handle.sqlite.prepare(`SELECT body FROM memories WHERE filename = 'reference_nas.md'`).get() as {
+      ctx.handle.sqlite.prepare(`SELECT body FROM entries WHERE filename = 'reference_nas.md'`).get() as {
         body: string;
       }
     ).body;

@@ -42,7 +42,7 @@ export function deletedOutside(
 ): DeletedMemory[] {
   const store = openStore(ctx);
   if (!store) return [];
-  const indexed = ctx.handle.sqlite.prepare('SELECT 1 FROM memories WHERE source = ? AND filename = ? LIMIT 1');
+  const indexed = ctx.handle.sqlite.prepare('SELECT 1 FROM entries WHERE source = ? AND filename = ? LIMIT 1');
   const outsideEvent = ctx.handle.sqlite.prepare(
     "SELECT at, batch FROM audit_events WHERE source = ? AND memory = ? AND actor = 'outside' AND action = 'deleted' ORDER BY at_ms DESC LIMIT 1",
   );

@@ -51,7 +51,7 @@ export function openVersionKeeper(
   const at = `${now.toISOString().slice(0, 19)}Z`;
   // What a file was is the version store's word, not the index's (a cache that may have been
   // deleted): a root the store never saw is a first index, not a change anyone made.
-  const first = !sqlite.prepare('SELECT 1 FROM memories WHERE source = ? LIMIT 1').get(source.id);
+  const first = !sqlite.prepare('SELECT 1 FROM entries WHERE source = ? LIMIT 1').get(source.id);
   let known: ReadonlyMap<string, string | null> | null = null;
   /** Whether the store knew this root before this scan kept anything (set on the first look). */
   let rootSeen = false;
@@ -62,10 +62,10 @@ export function openVersionKeeper(
     }
     return known;
   };
-  const prior = sqlite.prepare('SELECT sha256, tier, filename, error FROM memories WHERE key = ?');
+  const prior = sqlite.prepare('SELECT sha256, tier, filename, error FROM entries WHERE key = ?');
   const total = first
     ? 0
-    : (sqlite.prepare('SELECT count(*) AS n FROM memories WHERE source = ?').get(source.id) as { n: number }).n;
+    : (sqlite.prepare('SELECT count(*) AS n FROM entries WHERE source = ?').get(source.id) as { n: number }).n;
   const changes: OutsideChange[] = [];
   type Prior = { sha256: string | null; tier: string | null; filename: string; error: string | null } | undefined;
   return {

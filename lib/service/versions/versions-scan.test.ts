@@ -194,7 +194,7 @@ describe('the version store', () => {
     const r = applyPlan(ctx, plan, { actor: 'user:cli', confirmed: true, reason: 'outdated' });
     expect(r).toMatchObject({ ok: true });
     // Another process's view: the rows are re-read from the files.
-    ctx.handle.sqlite.prepare('UPDATE memories SET mtime_ms = 0').run();
+    ctx.handle.sqlite.prepare('UPDATE entries SET mtime_ms = 0').run();
     scan(ctx);
     expect(readAudit(sb.root).filter((e) => e.actor === 'outside')).toEqual([]);
   });
@@ -258,7 +258,7 @@ describe('the version store', () => {
       recovered: false,
     });
     const tabsBefore = ctx.handle.sqlite
-      .prepare('SELECT sha256 FROM memories WHERE filename = ?')
+      .prepare('SELECT sha256 FROM entries WHERE filename = ?')
       .get('feedback_tabs.md') as {
       sha256: string;
     };

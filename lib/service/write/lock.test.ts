@@ -249,7 +249,7 @@ describe('reads never need the write lock', () => {
     const keep = keepFresh(ctx, {
       onScan: (s) => {
         scans.push(s);
-        shown.push(ctx.handle.sqlite.prepare('SELECT rel_path AS p, sha256 AS s FROM memories').all());
+        shown.push(ctx.handle.sqlite.prepare('SELECT rel_path AS p, sha256 AS s FROM entries').all());
       },
     });
     const settle = () => new Promise((r) => setTimeout(r, 150));

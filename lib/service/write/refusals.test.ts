@@ -157,7 +157,7 @@ describe('refusals change nothing', () => {
       ]);
     }
     const ctx = openCtx(sb);
-    expect(ctx.handle.sqlite.prepare('SELECT rel_path, conflict FROM memories ORDER BY rel_path').all()).toEqual([
+    expect(ctx.handle.sqlite.prepare('SELECT rel_path, conflict FROM entries ORDER BY rel_path').all()).toEqual([
       { rel_path: 'memories/feedback_tests.md', conflict: 1 },
       { rel_path: 'quarantine/feedback_tests.md', conflict: 1 },
     ]);

@@ -107,7 +107,7 @@ function check(e: Expect, opId: string) {
 
   // Index rows: one row, at the destination, with the new tier and bytes; the event mirrored.
   const rows = ctx.handle.sqlite
-    .prepare('SELECT rel_path, location, tier, sha256 FROM memories WHERE filename = ?')
+    .prepare('SELECT rel_path, location, tier, sha256 FROM entries WHERE filename = ?')
     .all(filename);
   expect(rows).toEqual([{ rel_path: e.dst, location: e.dst.split('/')[0], tier: e.to, sha256: sha(after) }]);
   const ev = ctx.handle.sqlite
@@ -332,7 +332,7 @@ describe('transition results (trust-model root)', () => {
       recovered: false,
       reason: 'type project defaults to verified',
     });
-    expect(ctx.handle.sqlite.prepare('SELECT tier, location, trust_level FROM memories').all()).toEqual([
+    expect(ctx.handle.sqlite.prepare('SELECT tier, location, trust_level FROM entries').all()).toEqual([
       { tier: 'verified', location: 'memories', trust_level: 'verified' },
     ]);
     expect(planBackfill(ctx)).toEqual([]);
