@@ -43,7 +43,7 @@ const fixed = (prefix: string) => () => prefix;
  * (`user:pass@`, `postgres:password@`, `:changeme@`: a dummy URL; docs/credentials.md §2).
  */
 const PLACEHOLDER_PASSWORD =
-  /^(?:\$[A-Za-z_][A-Za-z0-9_]*|\$\{[A-Za-z_][A-Za-z0-9_]*\}|<[^<>]*>|\*+|(?:pass|password|passwd|pwd|secret|changeme|change-me|example|x{3,})$)$/i;
+  /^(?:\$[A-Za-z_][A-Za-z0-9_]*|\$\{[A-Za-z_][A-Za-z0-9_]*\}|<[^<>]*>|\[[A-Z][A-Z0-9_ -]*\]|\*+|(?:pass|password|passwd|pwd|secret|changeme|change-me|example|x{3,})$)$/i;
 
 /** A JSON field whose name says token, secret, password or key, with a value of 8 or more characters. */
 const ENCODED_SECRET_FIELD = /"[A-Za-z_]*(?:token|secret|passw(?:or)?d|api_?key|apikey)"\s*:\s*"[^"]{8,}"/i;

@@ -9,7 +9,7 @@
  */
 import { patternCandidates, type SecretCandidate } from './secrets-patterns';
 import { emailCandidates, homePathCandidates } from './secrets-pii';
-import { proseCandidates } from './secrets-prose';
+import { DOCUMENT_URL, proseCandidates } from './secrets-prose';
 import { isAllowedAddress } from './allow';
 import { blankRedacted } from './secrets-redact';
 import { credentialValue, knownValueCandidates, ownJoinedCandidates, ownJoinedValue } from './known-values';
@@ -110,7 +110,86 @@ export function secretCandidates(
   append(candidates, proseCandidates(blanked, starts));
   append(candidates, emailCandidates(blanked, owner));
   append(candidates, homePathCandidates(blanked, owner));
-  return withKnownValues(blanked, resolveOverlaps(candidates), owner, starts);
+  const blocks = keyMaterial(blanked, candidates);
+  const resolved = withoutDocumentIds(blanked, resolveOverlaps(candidates));
+  return withKnownValues(
+    blanked,
+    blocks.length === 0 ? resolved : outsideBlocks(resolved, blocks),
+    owner,
+    starts,
+    blocks,
+  );
+}
+
+/** An SSH public key (`ssh-ed25519 AAAA…`): public by design, however its base64 splits at `/`. */
+const PUBLIC_KEY =
+  /(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com) AAAA[A-Za-z0-9+/]{16,}={0,3}/g;
+
+function publicKeys(text: string): Range[] {
+  // Most texts hold no key: one native search settles it.
+  if (!text.includes(' AAAA')) return [];
+  const out: Range[] = [];
+  PUBLIC_KEY.lastIndex = 0;
+  for (let m = PUBLIC_KEY.exec(text); m !== null; m = PUBLIC_KEY.exec(text)) out.push([m.index, m.index + m[0].length]);
+  return out;
+}
+
+/**
+ * The material of SSH public keys, and the body of each private key block that has its END
+ * line: one finding (on its BEGIN line) holds the whole key, so no line of the body is a credential of its own; a public key holds
+ * none. Neither is repeated as a known value (docs/credentials.md, "Not credentials").
+ */
+function keyMaterial(text: string, candidates: readonly SecretCandidate[]): Range[] {
+  const blocks: Range[] = publicKeys(text);
+  for (const c of candidates) {
+    if (c.code !== 'secret.private-key') continue;
+    const endMarker = text.indexOf('-----END', c.end);
+    if (endMarker === -1) continue;
+    const close = text.indexOf('-----', endMarker + 8);
+    if (close !== -1) blocks.push([c.end, close + 5]);
+  }
+  return blocks;
+}
+
+/** Detectors that propose a value from its context (a label, a line naming a key), not from a provider's form. */
+const CONTEXT_CODES = new Set(['secret.password', 'secret.bare-key', 'secret.table-credential']);
+
+/**
+ * A value found by its context that this text also shows as a part of a document's address
+ * (`…/docx/<value>`, `…/base/<value>`, `…/document/d/<value>/edit`) is that document's id: a
+ * note's `app_token: X` beside `https://…/base/X` names the table, it opens nothing
+ * (docs/credentials.md, "Not credentials"). Removing it here, where it is first found, keeps it
+ * from being repeated on every other line as a known value.
+ */
+function withoutDocumentIds(text: string, resolved: SecretCandidate[]): SecretCandidate[] {
+  let out: SecretCandidate[] | undefined;
+  for (let i = 0; i < resolved.length; i++) {
+    const c = resolved[i]!;
+    if (CONTEXT_CODES.has(c.code) && c.end - c.start >= 16 && isDocumentId(text, text.slice(c.start, c.end))) {
+      if (out === undefined) out = resolved.slice(0, i);
+      continue;
+    }
+    out?.push(c);
+  }
+  return out ?? resolved;
+}
+
+function isDocumentId(text: string, value: string): boolean {
+  for (let at = text.indexOf(`/${value}`); at !== -1; at = text.indexOf(`/${value}`, at + 1)) {
+    const after = text.charCodeAt(at + 1 + value.length);
+    // The whole part of the path: it ends at `/`, `?`, `#`, a quote, a bracket, white space or the text's end.
+    if (!Number.isNaN(after) && /[A-Za-z0-9_-]/.test(String.fromCharCode(after))) continue;
+    let start = at;
+    while (start > 0 && !/[\s(<[`'"]/.test(text[start - 1]!)) start--;
+    const url = text.slice(start, at + 1);
+    if (url.includes('://') && DOCUMENT_URL.test(url)) return true;
+  }
+  return false;
+}
+
+function outsideBlocks(resolved: SecretCandidate[], blocks: readonly Range[]): SecretCandidate[] {
+  const disjoint = mergeRanges([...blocks]);
+  return resolved.filter((c) => c.code === 'secret.private-key' || !overlaps(disjoint, c.start, c.end));
 }
 
 /**
@@ -123,6 +202,7 @@ function withKnownValues(
   resolved: SecretCandidate[],
   owner: OwnerIdentity,
   starts: readonly number[],
+  blocks: readonly Range[],
 ): SecretCandidate[] {
   const own = new Map<string, number>();
   let joined: Map<string, number> | undefined;
@@ -141,6 +221,7 @@ function withKnownValues(
   }
   if (own.size === 0 && joined === undefined && !owner.knownValues?.entries.size) return resolved;
   const taken = resolved.map((c): [number, number] => [c.start, c.end]);
+  for (const b of blocks) taken.push([b[0], b[1]]);
   const found = knownValueCandidates(text, taken, own, owner.knownValues);
   if (joined !== undefined) {
     for (const c of found) taken.push([c.start, c.end]);
