@@ -184,6 +184,31 @@ const FOUND: Array<[string, string, string, string]> = [
     '1234567890:AAExampleExampleExampleExample12345',
     'secret.provider-token',
   ],
+  // Found from the 80 tune folders (r63–r80 joined them; docs/credentials.md §2), values made up.
+  [
+    "a bot token in its API's URL",
+    'curl -s "https://api.telegram.example/bot1234567890:AAExampleExampleExampleExample12345/getUpdates"',
+    '1234567890:AAExampleExampleExampleExample12345',
+    'secret.provider-token',
+  ],
+  [
+    'an sk- key with a short kind, glued to a CJK word',
+    '换成直连的模型，密钥sk-cp-q7Rm2Xz_4Lk9Wb3Nt8Vc1Hy6Pd5Sf0Gj2Ka',
+    'sk-cp-q7Rm2Xz_4Lk9Wb3Nt8Vc1Hy6Pd5Sf0Gj2Ka',
+    'secret.api-key',
+  ],
+  [
+    'an app id and its secret after a Chinese credentials word',
+    '- 获取 App 凭据：cli_a1b2c3d4e5f60718 / Qm7TvbWE1ajPnRs84XqdS8JuLmbK3x',
+    'Qm7TvbWE1ajPnRs84XqdS8JuLmbK3x',
+    'secret.login-pair',
+  ],
+  [
+    'an administrator pair in full-width parentheses',
+    '- **ttyd**: systemd 8082端口（admin/ttyd2031）',
+    'ttyd2031',
+    'secret.login-pair',
+  ],
 ];
 
 const TABLE =
@@ -446,6 +471,11 @@ const CLEAN: Array<[string, string]> = [
     'a run named a UUID in parentheses',
     '- Price JSON: Key ist `cb7d2554b0ce847cd82f3ac9bd1c0dfca` (currency UUID), nicht der Index',
   ],
+  ['an sk- name of words and numbers', 'see sk-api-pipeline-2024-notes-and-more-words'],
+  ['an sk- key with a short kind, a placeholder', 'Format: sk-or-v1-your-key-goes-in-this-place-1, then restart'],
+  ,
+  ['a bot path with no token', 'curl https://api.telegram.example/bot1234567890/getMe'],
+  ['a Chinese credentials word before a path', '- 凭据文件：config/app/secret.json'],
   ['a run named a UUID before it', '- Price JSON: the key is the Currency-UUID `cb7d2554b0ce847cd82f3ac9bd1c0dfca`'],
   [
     'an SSH public key on a line naming keys',

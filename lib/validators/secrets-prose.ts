@@ -855,7 +855,7 @@ const detectEnvFallback: LineDetector = (line, out) => {
 /** `` Login `demo`/`demo123` ``, `creds: admin / S3cret!`, `` account `ops:Pa55word` ``. */
 const PAIR_KEY = onFirstUse(
   () =>
-    /(log\s?-?in|sign\s?-?in|credentials?|creds|account|user(?:name)?|계정|로그인|账号|帳號|アカウント|ログイン)(?![\p{L}])/giu,
+    /(log\s?-?in|sign\s?-?in|credentials?|creds|account|user(?:name)?|계정|로그인|账号|帳號|凭据|凭证|憑證|アカウント|ログイン)(?![\p{L}])/giu,
 );
 /**
  * Is there a letter (`\p{L}`, a whole code point) right before `at`? PAIR_KEY's key is a word
