@@ -473,7 +473,6 @@ const CLEAN: Array<[string, string]> = [
   ],
   ['an sk- name of words and numbers', 'see sk-api-pipeline-2024-notes-and-more-words'],
   ['an sk- key with a short kind, a placeholder', 'Format: sk-or-v1-your-key-goes-in-this-place-1, then restart'],
-  ,
   ['a bot path with no token', 'curl https://api.telegram.example/bot1234567890/getMe'],
   ['a Chinese credentials word before a path', '- 凭据文件：config/app/secret.json'],
   ['a run named a UUID before it', '- Price JSON: the key is the Currency-UUID `cb7d2554b0ce847cd82f3ac9bd1c0dfca`'],
