@@ -471,6 +471,10 @@ const CLEAN: Array<[string, string]> = [
     'a run named a UUID in parentheses',
     '- Price JSON: Key ist `cb7d2554b0ce847cd82f3ac9bd1c0dfca` (currency UUID), nicht der Index',
   ],
+  [
+    "a JSON message body's text after a credentials page",
+    '  "body": "https://console.example.com/apis/credentials?project=_\\n\\nThen enable the Places API"',
+  ],
   ['an sk- name of words and numbers', 'see sk-api-pipeline-2024-notes-and-more-words'],
   ['an sk- key with a short kind, a placeholder', 'Format: sk-or-v1-your-key-goes-in-this-place-1, then restart'],
   ['a bot path with no token', 'curl https://api.telegram.example/bot1234567890/getMe'],

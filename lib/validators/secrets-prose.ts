@@ -272,10 +272,11 @@ const NOT_A_VALUE_MORE =
  * (`-----BEGIN`), a variable's name ending in its kind (`minimax_token`, `BOT_TOKEN`), words of
  * letters around colons (`subagents:read`, `vendor:default`, `Zone:DNS:edit`: a scope, a profile), a command-line flag (`--files`), a folder (`.cache/`,
  * `\\temp\\Projects\\`), a flow of steps (`A→B→C`), and a key whose tail is a word of another
- * script (`sk-or-v1-` followed by "your key" translated: a placeholder).
+ * script (`sk-or-v1-` followed by "your key" translated: a placeholder), and a JSON string's text
+ * across an escaped line break (`_\n\nThen`, a chat log's message body).
  */
 const NAME_SHAPE =
-  /^-{3,}|^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*_(?:token|key|secret|password|pass|pwd|TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD)$|^id_(?:rsa|dsa|ecdsa|ed25519)\w*(?:\.pub)?$|^[a-z]+(?:\/[a-z]+)+$|^@\w+[Bb]ot$|^[A-Z][A-Z0-9]{1,9}-[0-9a-f]{4,8}$|^(?:[a-z0-9-]+\.)+[a-z]{2,}\/|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2}|^[A-Za-z_][\w.-]*=-?[\d.]+%?$|\[[A-Za-z_-]+\]|\.\*|\\[dwsb]|[[(]$|^[A-Za-z][A-Za-z_-]*(?::[A-Za-z][A-Za-z_-]*)+$|^--?[A-Za-z]|[/\\]$|^(?:[A-Za-z]:)?\\[^\\]+\\|[→←⇒]|^[A-Za-z0-9][\w-]*[-_][^\t -~]{2}/;
+  /^-{3,}|^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*_(?:token|key|secret|password|pass|pwd|TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD)$|^id_(?:rsa|dsa|ecdsa|ed25519)\w*(?:\.pub)?$|^[a-z]+(?:\/[a-z]+)+$|^@\w+[Bb]ot$|^[A-Z][A-Z0-9]{1,9}-[0-9a-f]{4,8}$|^(?:[a-z0-9-]+\.)+[a-z]{2,}\/|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2}|^[A-Za-z_][\w.-]*=-?[\d.]+%?$|\[[A-Za-z_-]+\]|\.\*|\\[dwsb]|[[(]$|^[A-Za-z][A-Za-z_-]*(?::[A-Za-z][A-Za-z_-]*)+$|^--?[A-Za-z]|[/\\]$|^(?:[A-Za-z]:)?\\[^\\]+\\|[→←⇒]|^[A-Za-z0-9][\w-]*[-_][^\t -~]{2}|\\n(?:\\n|[A-Z])/;
 
 /** Is `raw` (already cut out of its quotes) a credential value rather than a look-alike? */
 export function isCredentialValue(raw: string): boolean {
