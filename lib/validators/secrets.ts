@@ -110,7 +110,8 @@ export function secretCandidates(
   append(candidates, proseCandidates(blanked, starts));
   append(candidates, emailCandidates(blanked, owner));
   append(candidates, homePathCandidates(blanked, owner));
-  const blocks = keyMaterial(blanked, candidates);
+  // Most files have no candidate: nothing to keep out of key material, and no search for it.
+  const blocks = candidates.length === 0 ? [] : keyMaterial(blanked, candidates);
   const resolved = withoutDocumentIds(blanked, resolveOverlaps(candidates));
   return withKnownValues(
     blanked,
@@ -163,28 +164,34 @@ const CONTEXT_CODES = new Set(['secret.password', 'secret.bare-key', 'secret.tab
  */
 function withoutDocumentIds(text: string, resolved: SecretCandidate[]): SecretCandidate[] {
   let out: SecretCandidate[] | undefined;
+  let parts: Set<string> | undefined;
   for (let i = 0; i < resolved.length; i++) {
     const c = resolved[i]!;
-    if (CONTEXT_CODES.has(c.code) && c.end - c.start >= 16 && isDocumentId(text, text.slice(c.start, c.end))) {
-      if (out === undefined) out = resolved.slice(0, i);
-      continue;
+    if (CONTEXT_CODES.has(c.code) && c.end - c.start >= 16) {
+      parts ??= documentUrlParts(text);
+      if (parts.has(text.slice(c.start, c.end))) {
+        if (out === undefined) out = resolved.slice(0, i);
+        continue;
+      }
     }
     out?.push(c);
   }
   return out ?? resolved;
 }
 
-function isDocumentId(text: string, value: string): boolean {
-  for (let at = text.indexOf(`/${value}`); at !== -1; at = text.indexOf(`/${value}`, at + 1)) {
-    const after = text.charCodeAt(at + 1 + value.length);
-    // The whole part of the path: it ends at `/`, `?`, `#`, a quote, a bracket, white space or the text's end.
-    if (!Number.isNaN(after) && /[A-Za-z0-9_-]/.test(String.fromCharCode(after))) continue;
-    let start = at;
-    while (start > 0 && !/[\s(<[`'"]/.test(text[start - 1]!)) start--;
-    const url = text.slice(start, at + 1);
-    if (url.includes('://') && DOCUMENT_URL.test(url)) return true;
+const URL_RUN = /[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s<>`'"()[\]]+/g;
+
+/** The parts of the paths of every document's address in `text`: one pass, once per text. */
+function documentUrlParts(text: string): Set<string> {
+  const parts = new Set<string>();
+  if (!text.includes('://')) return parts;
+  URL_RUN.lastIndex = 0;
+  for (let m = URL_RUN.exec(text); m !== null; m = URL_RUN.exec(text)) {
+    if (!DOCUMENT_URL.test(m[0])) continue;
+    const path = m[0].slice(m[0].indexOf('://') + 3).split(/[?#]/)[0]!;
+    for (const p of path.split('/').slice(1)) if (p.length >= 16) parts.add(p);
   }
-  return false;
+  return parts;
 }
 
 function outsideBlocks(resolved: SecretCandidate[], blocks: readonly Range[]): SecretCandidate[] {
