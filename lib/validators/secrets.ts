@@ -179,16 +179,20 @@ function withoutDocumentIds(text: string, resolved: SecretCandidate[]): SecretCa
   return out ?? resolved;
 }
 
-const URL_RUN = /[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s<>`'"()[\]]+/g;
+const URL_STOP = /[\s<>`'"()[\]]/;
 
 /** The parts of the paths of every document's address in `text`: one pass, once per text. */
 function documentUrlParts(text: string): Set<string> {
   const parts = new Set<string>();
-  if (!text.includes('://')) return parts;
-  URL_RUN.lastIndex = 0;
-  for (let m = URL_RUN.exec(text); m !== null; m = URL_RUN.exec(text)) {
-    if (!DOCUMENT_URL.test(m[0])) continue;
-    const path = m[0].slice(m[0].indexOf('://') + 3).split(/[?#]/)[0]!;
+  // Each `://` found natively; the address runs back over its scheme and on to a stop.
+  for (let at = text.indexOf('://'); at !== -1; at = text.indexOf('://', at + 3)) {
+    let start = at;
+    while (start > 0 && /[A-Za-z0-9+.-]/.test(text[start - 1]!)) start--;
+    let end = at + 3;
+    while (end < text.length && !URL_STOP.test(text[end]!)) end++;
+    const url = text.slice(start, end);
+    if (!DOCUMENT_URL.test(url)) continue;
+    const path = url.slice(url.indexOf('://') + 3).split(/[?#]/)[0]!;
     for (const p of path.split('/').slice(1)) if (p.length >= 16) parts.add(p);
   }
   return parts;
