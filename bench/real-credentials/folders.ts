@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * `tune` (r01–r62) is read while changing the rules; a held-out fold (`held-out-5`: r97–r117) is
+ * `tune` (r01–r80) is read while changing the rules; a held-out fold (`held-out-4`: r81–r96; `held-out-5`: r97–r117) is
  * never read, listed or described while tuning, only run once to measure; a spent held-out fold
  * joins tune (README.md "Folds").
  */

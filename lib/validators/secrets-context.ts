@@ -426,11 +426,11 @@ export function detectUnderContext(line: string, kind: 'password' | 'key', out: 
  * administrator's name or carries a realm, or when emphasis wraps the pair.
  */
 const PAIR_ANY =
-  /(?<![A-Za-z0-9@./\\:-])([*_`]{0,3})([A-Za-z][\w.-]{0,31}(?:@[A-Za-z][\w.-]{0,63})?)`?\s?\/\s?[*_`]{0,3}([^\s`/|*<>]{6,64})/y;
+  /(?<![A-Za-z0-9@./\\:-])([*_`]{0,3})([A-Za-z][\w.-]{0,31}(?:@[A-Za-z][\w.-]{0,63})?)`?\s?\/\s?[*_`]{0,3}([^\s`/|*<>（）【】「」，。；、]{6,64})/y;
 const ADMIN_USER = /^(?:root|admin|administrator|pi|ubuntu|sa|postgres|guest|demo|tester|kiosk|operator)$/i;
 /** A word naming a login, close before a pair (LOGIN_REACH characters): the pair is that login's. */
 const LOGIN_CONTEXT =
-  /log\s?-?in|sign\s?-?in|credential|\bcreds?\b|account|\busers?(?:name)?\s*[:：]|\bauth\b|access|passw|\bpw\b|\bpwd\b|\bpass\b|계정|로그인|비번|비밀번호|账号|帳號|密码|アカウント|ログイン|パスワード|tài khoản|mật khẩu|zugang|identifiant|acceso|cuenta|conta|доступ|логин|учетн/i;
+  /log\s?-?in|sign\s?-?in|credential|\bcreds?\b|account|\busers?(?:name)?\s*[:：]|\bauth\b|access|passw|\bpw\b|\bpwd\b|\bpass\b|계정|로그인|비번|비밀번호|账号|帳號|凭据|凭证|憑證|密码|アカウント|ログイン|パスワード|tài khoản|mật khẩu|zugang|identifiant|acceso|cuenta|conta|доступ|логин|учетн/i;
 const LOGIN_REACH = 40;
 export function detectPairs(line: string, inContext: boolean, out: ContextHit[]): void {
   let slash = line.indexOf('/');

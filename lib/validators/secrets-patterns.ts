@@ -43,7 +43,7 @@ const fixed = (prefix: string) => () => prefix;
  * (`user:pass@`, `postgres:password@`, `:changeme@`: a dummy URL; docs/credentials.md §2).
  */
 const PLACEHOLDER_PASSWORD =
-  /^(?:\$[A-Za-z_][A-Za-z0-9_]*|\$\{[A-Za-z_][A-Za-z0-9_]*\}|<[^<>]*>|\*+|(?:pass|password|passwd|pwd|secret|changeme|change-me|example|x{3,})$)$/i;
+  /^(?:\$[A-Za-z_][A-Za-z0-9_]*|\$\{[A-Za-z_][A-Za-z0-9_]*\}|<[^<>]*>|\[[A-Z][A-Z0-9_ -]*\]|\*+|(?:pass|password|passwd|pwd|secret|changeme|change-me|example|x{3,})$)$/i;
 
 /** A JSON field whose name says token, secret, password or key, with a value of 8 or more characters. */
 const ENCODED_SECRET_FIELD = /"[A-Za-z_]*(?:token|secret|passw(?:or)?d|api_?key|apikey)"\s*:\s*"[^"]{8,}"/i;
@@ -108,8 +108,15 @@ const DETECTORS: Detector[] = (
       hint: 'sk-',
       tier: 1,
       // Prefixed forms first so `sk-proj-…` is named with its full prefix.
-      re: /(?<![A-Za-z0-9])sk-(?:(?:proj|ant|svcacct|admin)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{20,})/g,
-      describe: token('API key', (s) => /^sk-(?:proj|ant|svcacct|admin)-/.exec(s)?.[0] ?? 'sk-'),
+      // `sk-` and a short lower-case kind (`sk-cp-`, `sk-or-v1-`): many providers' keys, 32 or
+      // more after the kind and a digit among them; a run of `x`, "your" or "here" is a placeholder,
+      // and words and numbers joined (`sk-api-pipeline-2024-notes`) a name.
+      re: /(?<![A-Za-z0-9])sk-(?:(?:proj|ant|svcacct|admin)-[A-Za-z0-9_-]{20,}|[a-z]{2,4}-(?=[A-Za-z0-9_-]{0,40}\d)[A-Za-z0-9_-]{32,}|[A-Za-z0-9]{20,})/g,
+      describe: (m) =>
+        /x{6}|your|here|example|placeholder/i.test(m[0]) ||
+        /^sk-[a-z]{2,4}(?:[-_](?:[a-z]+|\d+|[a-z]{1,2}\d{1,2}))+$/.test(m[0])
+          ? null
+          : token('API key', (s) => /^sk-(?:proj|ant|svcacct|admin)-/.exec(s)?.[0] ?? 'sk-')(m),
     },
     {
       code: 'secret.aws-access-key',
@@ -174,7 +181,8 @@ const DETECTORS: Detector[] = (
       code: 'secret.provider-token',
       hint: /:AA|lin_api_|hf_|npm_/,
       tier: 1,
-      re: /(?<![A-Za-z0-9])(?:\d{8,10}:AA[A-Za-z0-9_-]{33}|lin_api_[A-Za-z0-9]{32,}|hf_[A-Za-z]{34}|npm_[A-Za-z0-9]{36})(?![A-Za-z0-9_-])/g,
+      // A bot token also stands in the path of its API's URL, right after `/bot`.
+      re: /(?:(?<![A-Za-z0-9])|(?<=\/bot))(?:\d{8,10}:AA[A-Za-z0-9_-]{33}|lin_api_[A-Za-z0-9]{32,}|hf_[A-Za-z]{34}|npm_[A-Za-z0-9]{36})(?![A-Za-z0-9_-])/g,
       describe: token('provider token', (s) => /^(?:lin_api_|hf_|npm_)/.exec(s)?.[0] ?? ''),
     },
     {

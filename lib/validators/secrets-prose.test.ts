@@ -184,6 +184,31 @@ const FOUND: Array<[string, string, string, string]> = [
     '1234567890:AAExampleExampleExampleExample12345',
     'secret.provider-token',
   ],
+  // Found from the 80 tune folders (r63–r80 joined them; docs/credentials.md §2), values made up.
+  [
+    "a bot token in its API's URL",
+    'curl -s "https://api.telegram.example/bot1234567890:AAExampleExampleExampleExample12345/getUpdates"',
+    '1234567890:AAExampleExampleExampleExample12345',
+    'secret.provider-token',
+  ],
+  [
+    'an sk- key with a short kind, glued to a CJK word',
+    '换成直连的模型，密钥sk-cp-q7Rm2Xz_4Lk9Wb3Nt8Vc1Hy6Pd5Sf0Gj2Ka',
+    'sk-cp-q7Rm2Xz_4Lk9Wb3Nt8Vc1Hy6Pd5Sf0Gj2Ka',
+    'secret.api-key',
+  ],
+  [
+    'an app id and its secret after a Chinese credentials word',
+    '- 获取 App 凭据：cli_a1b2c3d4e5f60718 / Qm7TvbWE1ajPnRs84XqdS8JuLmbK3x',
+    'Qm7TvbWE1ajPnRs84XqdS8JuLmbK3x',
+    'secret.login-pair',
+  ],
+  [
+    'an administrator pair in full-width parentheses',
+    '- **ttyd**: systemd 8082端口（admin/ttyd2031）',
+    'ttyd2031',
+    'secret.login-pair',
+  ],
 ];
 
 const TABLE =
@@ -425,6 +450,40 @@ const CLEAN: Array<[string, string]> = [
   ['code cut at a bracket', 'API_KEY = settings["api_key"]'],
   ['a metric label near a token word', 'agent_cost_token_total{job="v6-federal-reports"}'],
   ['a dummy URL password', "DATABASE_URL='postgresql://user:pass@localhost:5432/app' npm run build"],
+  // Look-alikes from the 80 tune folders (r63–r80 joined them; docs/credentials.md §2), values made up.
+  [
+    "a token that the same note shows as a document's address",
+    '- **app_token**: `Qm7TvbWE1ajPnRs84XqdS8JuLmb`\n- **URL**: https://docs.example.cn/base/Qm7TvbWE1ajPnRs84XqdS8JuLmb',
+  ],
+  [
+    'a Google document id after a token word, with its link',
+    '- **token**: `1Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe`\nhttps://docs.google.com/spreadsheets/d/1Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe/edit',
+  ],
+  ['a document token label', '- doc_token: Yr8EeRIqspdKCyxO2ltdXmvnoih'],
+  ['a document token in camelCase', '- table config: docToken=Hc4LephCipRXSRy6mH5dqzRloVc, blockId=doxcn7'],
+  ['a schema after a secret variable', '  JWT_SECRET: z.string().min(32),'],
+  [
+    'a placeholder in brackets as a URL password',
+    '- remote: `https://someone:[REDACTED_TOKEN]@git.example.org/someone/repo.git`',
+  ],
+  ['a scope after a token word', '- New API token if Zone:DNS:edit is needed'],
+  [
+    'a run named a UUID in parentheses',
+    '- Price JSON: Key ist `cb7d2554b0ce847cd82f3ac9bd1c0dfca` (currency UUID), nicht der Index',
+  ],
+  [
+    "a JSON message body's text after a credentials page",
+    '  "body": "https://console.example.com/apis/credentials?project=_\\n\\nThen enable the Places API"',
+  ],
+  ['an sk- name of words and numbers', 'see sk-api-pipeline-2024-notes-and-more-words'],
+  ['an sk- key with a short kind, a placeholder', 'Format: sk-or-v1-your-key-goes-in-this-place-1, then restart'],
+  ['a bot path with no token', 'curl https://api.telegram.example/bot1234567890/getMe'],
+  ['a Chinese credentials word before a path', '- 凭据文件：config/app/secret.json'],
+  ['a run named a UUID before it', '- Price JSON: the key is the Currency-UUID `cb7d2554b0ce847cd82f3ac9bd1c0dfca`'],
+  [
+    'an SSH public key on a line naming keys',
+    '# Add the laptop\'s public key\nSet-Content -Path authorized_keys -Value "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIRTWbeKz/k18chvGkxjIPym+xwlbhWfINlkAYtFSUyOa ops@laptop"',
+  ],
 ];
 
 /** Found although they sit beside the look-alikes above: the same labels with real values. */
@@ -513,6 +572,20 @@ const STILL_FOUND: Array<[string, string, string]> = [
     'demosite2031',
   ],
   ['a token file and a token', 'token file `.secrets/gh.txt`, token: `tkn_7c1d2e3f4a5b`', 'tkn_7c1d2e3f4a5b'],
+  // Beside the look-alikes from the 80 tune folders, values made up.
+  [
+    "a token whose link is no document's address",
+    '- **app_token**: `Qm7TvbWE1ajPnRs84XqdS8JuLmb`\n- **URL**: https://api.example.cn/hooks/Qm7TvbWE1ajPnRs84XqdS8JuLmb',
+    'Qm7TvbWE1ajPnRs84XqdS8JuLmb Qm7TvbWE1ajPnRs84XqdS8JuLmb',
+  ],
+  ['an app token with no link', '- **app_token**: `Qm7TvbWE1ajPnRs84XqdS8JuLmb`', 'Qm7TvbWE1ajPnRs84XqdS8JuLmb'],
+  ['a secret that is a call, quoted', "JWT_SECRET: 'k9(Lm)x.Q2r'", 'k9(Lm)x.Q2r'],
+  ['a URL password beside a bracket', '`https://someone:p4[ss]Word9@git.example.org/x.git`', 'p4[ss]Word9'],
+  [
+    'a run with a parenthesis that names no id',
+    'API key: `cb7d2554b0ce847cd82f3ac9bd1c0dfca` (rotated)',
+    'cb7d2554b0ce847cd82f3ac9bd1c0dfca',
+  ],
 ];
 
 describe('credentials in prose: found, with the value as the masked span', () => {
@@ -567,6 +640,23 @@ describe('look-alikes are not credentials', () => {
 
   it.each(STILL_FOUND)('and still found: %s', (_what, text, value) => {
     expect(values(text)).toEqual(value.split(' '));
+  });
+
+  it('a private key block is one finding, its body lines none of their own nor repeated', () => {
+    // Made-up base64, shaped as an OpenSSH key body (docs/credentials.md, "Not credentials").
+    const body = [
+      'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW',
+      'QyNTUxOQAAACDq7Wm2Xp9Lk4Rt8Vb3Nc6Hj1Fd5Gs0Za2Ye4Tu7Io9PqAAAAJhz31n1c99Z',
+    ].join('\n');
+    const block = `-----BEGIN OPENSSH PRIVATE KEY-----\n${body}\n-----END OPENSSH PRIVATE KEY-----`;
+    // Pasted under a comment naming the key, and again further down: one finding per block.
+    const text = `# 1. Create the private key file\ncat > ~/.ssh/id_demo << 'EOF'\n${block}\nEOF\n\nAgain:\n${block}\n`;
+    expect(check(text).findings.map((f) => [f.code, f.line])).toEqual([
+      ['secret.private-key', 3],
+      ['secret.private-key', 10],
+    ]);
+    // Still masked from BEGIN to END.
+    expect(values(text).every((v) => v.includes(body))).toBe(true);
   });
 
   it('token columns holding ids are not keys', () => {

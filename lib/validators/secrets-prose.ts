@@ -265,18 +265,18 @@ export function hasLetterOrDigit(v: string): boolean {
  * (`secrets/.env`, `content/*.png`). A lower-case host name is tested beside FILE_NAME.
  */
 const NOT_A_VALUE_MORE =
-  /^\.[\w-]+(?:\.[\w-]+)*$|^@[\w-]+\/[\w.-]+$|verification[=:]|^pk_(?:live|test)_|publishable|[-_]$|(?:^|[_-])x{3,}$|^[A-Za-z_$@][\w$.]*\([^()]*\)?$|\w\[['"\w]|^[\w.-]+(?:\/[\w.*-]+)*\/(?:[\w*-]*\.[\w.*-]+|\*[\w.*-]*)$/i;
+  /^\.[\w-]+(?:\.[\w-]+)*$|^@[\w-]+\/[\w.-]+$|verification[=:]|^pk_(?:live|test)_|publishable|[-_]$|(?:^|[_-])x{3,}$|^[A-Za-z_$@][\w$.]*\([^()]*\)?(?:\.[\w$]+\([^()]*\)?)*$|\w\[['"\w]|^[\w.-]+(?:\/[\w.*-]+)*\/(?:[\w*-]*\.[\w.*-]+|\*[\w.*-]*)$/i;
 
 /**
  * Names that pass the class test (docs/credentials.md §2, "Not credentials"): a PEM armour line
- * (`-----BEGIN`), a variable's name ending in its kind (`minimax_token`, `BOT_TOKEN`), two lower-case
- * words around a colon (`subagents:read`,
- * `vendor:default`: a scope, a profile), a command-line flag (`--files`), a folder (`.cache/`,
+ * (`-----BEGIN`), a variable's name ending in its kind (`minimax_token`, `BOT_TOKEN`), words of
+ * letters around colons (`subagents:read`, `vendor:default`, `Zone:DNS:edit`: a scope, a profile), a command-line flag (`--files`), a folder (`.cache/`,
  * `\\temp\\Projects\\`), a flow of steps (`A→B→C`), and a key whose tail is a word of another
- * script (`sk-or-v1-` followed by "your key" translated: a placeholder).
+ * script (`sk-or-v1-` followed by "your key" translated: a placeholder), and a JSON string's text
+ * across an escaped line break (`_\n\nThen`, a chat log's message body).
  */
 const NAME_SHAPE =
-  /^-{3,}|^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*_(?:token|key|secret|password|pass|pwd|TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD)$|^id_(?:rsa|dsa|ecdsa|ed25519)\w*(?:\.pub)?$|^[a-z]+(?:\/[a-z]+)+$|^@\w+[Bb]ot$|^[A-Z][A-Z0-9]{1,9}-[0-9a-f]{4,8}$|^(?:[a-z0-9-]+\.)+[a-z]{2,}\/|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2}|^[A-Za-z_][\w.-]*=-?[\d.]+%?$|\[[A-Za-z_-]+\]|\.\*|\\[dwsb]|[[(]$|^[a-z][a-z_-]*:[a-z][a-z_-]*$|^--?[A-Za-z]|[/\\]$|^(?:[A-Za-z]:)?\\[^\\]+\\|[→←⇒]|^[A-Za-z0-9][\w-]*[-_][^\t -~]{2}/;
+  /^-{3,}|^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*_(?:token|key|secret|password|pass|pwd|TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD)$|^id_(?:rsa|dsa|ecdsa|ed25519)\w*(?:\.pub)?$|^[a-z]+(?:\/[a-z]+)+$|^@\w+[Bb]ot$|^[A-Z][A-Z0-9]{1,9}-[0-9a-f]{4,8}$|^(?:[a-z0-9-]+\.)+[a-z]{2,}\/|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2}|^[A-Za-z_][\w.-]*=-?[\d.]+%?$|\[[A-Za-z_-]+\]|\.\*|\\[dwsb]|[[(]$|^[A-Za-z][A-Za-z_-]*(?::[A-Za-z][A-Za-z_-]*)+$|^--?[A-Za-z]|[/\\]$|^(?:[A-Za-z]:)?\\[^\\]+\\|[→←⇒]|^[A-Za-z0-9][\w-]*[-_][^\t -~]{2}|\\n(?:\\n|[A-Z])/;
 
 /** Is `raw` (already cut out of its quotes) a credential value rather than a look-alike? */
 export function isCredentialValue(raw: string): boolean {
@@ -507,6 +507,12 @@ function isAsciiAlnum(c: number): boolean {
  * (`db_password`, `root password`) come back on every line.
  */
 const notSecretKey = new Map<string, boolean>();
+/**
+ * A token named by the object it addresses (`doc_token`, `docToken`, `node_token`, `obj_token`):
+ * document platforms call a document's, a wiki node's or a sheet's id its token; it opens
+ * nothing without an app's own secret (docs/credentials.md, "Not credentials").
+ */
+const DOCUMENT_TOKEN_KEY = /^(?:docx?|document|node|obj|wiki|sheet|spreadsheet|bitable|block)[ _.-]?tokens?$/i;
 const KEY_FILE_SUFFIX = new RegExp(`^\\.(?:${FILE_EXTENSIONS})$`, 'i');
 function isNotSecretKey(m: RegExpExecArray): boolean {
   // A label word alone is never one of those parts (a unit test checks every form LABEL_WORDS spells).
@@ -518,7 +524,7 @@ function isNotSecretKey(m: RegExpExecArray): boolean {
   let v = notSecretKey.get(key);
   if (v === undefined) {
     // `design-tokens.json = …` names a file, not a secret.
-    v = NOT_A_SECRET_KEY.test(key.toLowerCase()) || KEY_FILE_SUFFIX.test(m[3] ?? '');
+    v = NOT_A_SECRET_KEY.test(key.toLowerCase()) || KEY_FILE_SUFFIX.test(m[3] ?? '') || DOCUMENT_TOKEN_KEY.test(key);
     // Bounded: a hostile file with a million distinct keys must not grow the cache without end.
     if (notSecretKey.size >= 4096) notSecretKey.clear();
     notSecretKey.set(key, v);
@@ -850,7 +856,7 @@ const detectEnvFallback: LineDetector = (line, out) => {
 /** `` Login `demo`/`demo123` ``, `creds: admin / S3cret!`, `` account `ops:Pa55word` ``. */
 const PAIR_KEY = onFirstUse(
   () =>
-    /(log\s?-?in|sign\s?-?in|credentials?|creds|account|user(?:name)?|계정|로그인|账号|帳號|アカウント|ログイン)(?![\p{L}])/giu,
+    /(log\s?-?in|sign\s?-?in|credentials?|creds|account|user(?:name)?|계정|로그인|账号|帳號|凭据|凭证|憑證|アカウント|ログイン)(?![\p{L}])/giu,
 );
 /**
  * Is there a letter (`\p{L}`, a whole code point) right before `at`? PAIR_KEY's key is a word
@@ -1324,11 +1330,13 @@ const TRUNCATED_AFTER = /^(?:…|\.{3})/;
 /** An id named right before the run, or the object it identifies: `(id X`, `ID: X`, `zone: X`, ``project `X` ``. */
 const ID_BEFORE = onFirstUse(
   () =>
-    /(?:^|[^\p{L}])(?:id|zone|project|проект\p{L}*|doc|document|sheet|folder|script|site|workspace)[*_]*\s*[:=#]?[*_]*\s*[([`'"]?\s*$/iu,
+    /(?:^|[^\p{L}])(?:id|uuid|guid|zone|project|проект\p{L}*|doc|document|sheet|folder|script|site|workspace)[*_]*\s*[:=#]?[*_]*\s*[([`'"]?\s*$/iu,
 );
+/** A parenthesis right after a run that names it an id: `` `X` (currency UUID) ``, `X (document id)`. */
+const ID_AFTER = /^[`'"*_]*\s*\((?:[\p{L}-]+\s+){0,2}(?:id|ids|uuid|guid|hash)\)/iu;
 /** A document's address: its id is in the path (Google Docs, Sheets, Drive, Notion, Dropbox, OneDrive, SharePoint). */
-const DOCUMENT_URL =
-  /(?:docs|drive|sheets|slides)\.google\.com|notion\.(?:so|site)|dropbox\.com|onedrive|sharepoint|\/(?:d|folders|file|document|spreadsheets|presentation|forms)\//i;
+export const DOCUMENT_URL =
+  /(?:docs|drive|sheets|slides)\.google\.com|notion\.(?:so|site)|dropbox\.com|onedrive|sharepoint|feishu\.cn|larksuite\.com|larkoffice\.com|\/(?:d|folders|file|document|spreadsheets|presentation|forms|docx|base|wiki|sheets|bitable|mindnote)\//i;
 const TOKEN_STOP = asciiSet(' \t`\'"()[]<>|,;');
 /** The white-space-free token around [start, end), cut at quotes, brackets and separators. */
 function tokenAround(line: string, start: number, end: number): string {
@@ -1353,6 +1361,8 @@ function notAKeyHere(line: string, start: number, end: number): boolean {
   // A key file's name (`<hex>.txt`): a file.
   if (FILE_SUFFIX_AFTER.test(line.slice(end, end + 14))) return true;
   if (ID_BEFORE().test(line.slice(Math.max(0, start - 12), start))) return true;
+  // Named an id in parentheses right after it (`` `X` (currency UUID) ``): an id.
+  if (ID_AFTER.test(line.slice(end, end + 40))) return true;
   const token = tokenAround(line, start, end);
   if (token.length > end - start) {
     if (isHashOrAddress(token)) return true;

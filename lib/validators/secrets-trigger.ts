@@ -13,7 +13,7 @@ import { asciiSet, hasRun } from './text-chars';
  * table, a heading or a long run on the line — so a frontmatter `type: user`
  * line costs nothing more.
  */
-export const TRIGGER_WORDS = String.raw`pass|pwd|pairing|\bpw\b|\bpins?\b|secret|token|key|auth|communit|cred|log\s?-?in|sign\s?-?in|account|user|root|admin|sudo|curl|mysql|mariadb|contrase|clave|mot de passe|mdp|senha|kennwort|пароль|비번|비밀번호|암호|密码|密碼|口令|パスワード|暗証|계정|로그인|账号|帳號|アカウント|ログイン|bearer|cookie|snmp|ftp|ak=|sk=|mật khẩu|mat khau|tài khoản|ключ|密钥|clé|schlüssel|chave`;
+export const TRIGGER_WORDS = String.raw`pass|pwd|pairing|\bpw\b|\bpins?\b|secret|token|key|auth|communit|cred|log\s?-?in|sign\s?-?in|account|user|root|admin|sudo|curl|mysql|mariadb|contrase|clave|mot de passe|mdp|senha|kennwort|пароль|비번|비밀번호|암호|密码|密碼|口令|パスワード|暗証|계정|로그인|账号|帳號|凭据|凭证|憑證|アカウント|ログイン|bearer|cookie|snmp|ftp|ak=|sk=|mật khẩu|mat khau|tài khoản|ключ|密钥|clé|schlüssel|chave`;
 /** TRIGGER_WORDS as one regex, grouped by first character for speed (alternation.ts). */
 export const TRIGGER = new RegExp(groupedAlternation(TRIGGER_WORDS.split('|'), true), 'gi');
 /** Words that select their line only when it holds a backtick or a slash (`key` has its own condition). */

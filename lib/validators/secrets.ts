@@ -9,7 +9,7 @@
  */
 import { patternCandidates, type SecretCandidate } from './secrets-patterns';
 import { emailCandidates, homePathCandidates } from './secrets-pii';
-import { proseCandidates } from './secrets-prose';
+import { DOCUMENT_URL, proseCandidates } from './secrets-prose';
 import { isAllowedAddress } from './allow';
 import { blankRedacted } from './secrets-redact';
 import { credentialValue, knownValueCandidates, ownJoinedCandidates, ownJoinedValue } from './known-values';
@@ -21,7 +21,7 @@ import { FILE_CAP_BYTES, findingClass, type Finding, type OwnerIdentity, type Ve
  * every file when this or the owner identity (allowances included) differs from
  * what the index was built with.
  */
-export const SECRET_RULES_VERSION = '2026-11-29.context-4+known-values-2';
+export const SECRET_RULES_VERSION = '2026-11-30.context-5+known-values-3';
 
 type Range = [number, number];
 
@@ -110,7 +110,97 @@ export function secretCandidates(
   append(candidates, proseCandidates(blanked, starts));
   append(candidates, emailCandidates(blanked, owner));
   append(candidates, homePathCandidates(blanked, owner));
-  return withKnownValues(blanked, resolveOverlaps(candidates), owner, starts);
+  // Most files have no candidate: nothing to keep out of key material, and no search for it.
+  const blocks = candidates.length === 0 ? [] : keyMaterial(blanked, candidates);
+  const resolved = withoutDocumentIds(blanked, resolveOverlaps(candidates));
+  return withKnownValues(
+    blanked,
+    blocks.length === 0 ? resolved : outsideBlocks(resolved, blocks),
+    owner,
+    starts,
+    blocks,
+  );
+}
+
+/** An SSH public key (`ssh-ed25519 AAAA…`): public by design, however its base64 splits at `/`. */
+const PUBLIC_KEY =
+  /(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com) AAAA[A-Za-z0-9+/]{16,}={0,3}/g;
+
+function publicKeys(text: string): Range[] {
+  // Most texts hold no key: one native search settles it.
+  if (!text.includes(' AAAA')) return [];
+  const out: Range[] = [];
+  PUBLIC_KEY.lastIndex = 0;
+  for (let m = PUBLIC_KEY.exec(text); m !== null; m = PUBLIC_KEY.exec(text)) out.push([m.index, m.index + m[0].length]);
+  return out;
+}
+
+/**
+ * The material of SSH public keys, and the body of each private key block that has its END
+ * line: one finding (on its BEGIN line) holds the whole key, so no line of the body is a credential of its own; a public key holds
+ * none. Neither is repeated as a known value (docs/credentials.md, "Not credentials").
+ */
+function keyMaterial(text: string, candidates: readonly SecretCandidate[]): Range[] {
+  const blocks: Range[] = publicKeys(text);
+  for (const c of candidates) {
+    if (c.code !== 'secret.private-key') continue;
+    const endMarker = text.indexOf('-----END', c.end);
+    if (endMarker === -1) continue;
+    const close = text.indexOf('-----', endMarker + 8);
+    if (close !== -1) blocks.push([c.end, close + 5]);
+  }
+  return blocks;
+}
+
+/** Detectors that propose a value from its context (a label, a line naming a key), not from a provider's form. */
+const CONTEXT_CODES = new Set(['secret.password', 'secret.bare-key', 'secret.table-credential']);
+
+/**
+ * A value found by its context that this text also shows as a part of a document's address
+ * (`…/docx/<value>`, `…/base/<value>`, `…/document/d/<value>/edit`) is that document's id: a
+ * note's `app_token: X` beside `https://…/base/X` names the table, it opens nothing
+ * (docs/credentials.md, "Not credentials"). Removing it here, where it is first found, keeps it
+ * from being repeated on every other line as a known value.
+ */
+function withoutDocumentIds(text: string, resolved: SecretCandidate[]): SecretCandidate[] {
+  let out: SecretCandidate[] | undefined;
+  let parts: Set<string> | undefined;
+  for (let i = 0; i < resolved.length; i++) {
+    const c = resolved[i]!;
+    if (CONTEXT_CODES.has(c.code) && c.end - c.start >= 16) {
+      parts ??= documentUrlParts(text);
+      if (parts.has(text.slice(c.start, c.end))) {
+        if (out === undefined) out = resolved.slice(0, i);
+        continue;
+      }
+    }
+    out?.push(c);
+  }
+  return out ?? resolved;
+}
+
+const URL_STOP = /[\s<>`'"()[\]]/;
+
+/** The parts of the paths of every document's address in `text`: one pass, once per text. */
+function documentUrlParts(text: string): Set<string> {
+  const parts = new Set<string>();
+  // Each `://` found natively; the address runs back over its scheme and on to a stop.
+  for (let at = text.indexOf('://'); at !== -1; at = text.indexOf('://', at + 3)) {
+    let start = at;
+    while (start > 0 && /[A-Za-z0-9+.-]/.test(text[start - 1]!)) start--;
+    let end = at + 3;
+    while (end < text.length && !URL_STOP.test(text[end]!)) end++;
+    const url = text.slice(start, end);
+    if (!DOCUMENT_URL.test(url)) continue;
+    const path = url.slice(url.indexOf('://') + 3).split(/[?#]/)[0]!;
+    for (const p of path.split('/').slice(1)) if (p.length >= 16) parts.add(p);
+  }
+  return parts;
+}
+
+function outsideBlocks(resolved: SecretCandidate[], blocks: readonly Range[]): SecretCandidate[] {
+  const disjoint = mergeRanges([...blocks]);
+  return resolved.filter((c) => c.code === 'secret.private-key' || !overlaps(disjoint, c.start, c.end));
 }
 
 /**
@@ -123,6 +213,7 @@ function withKnownValues(
   resolved: SecretCandidate[],
   owner: OwnerIdentity,
   starts: readonly number[],
+  blocks: readonly Range[],
 ): SecretCandidate[] {
   const own = new Map<string, number>();
   let joined: Map<string, number> | undefined;
@@ -141,6 +232,7 @@ function withKnownValues(
   }
   if (own.size === 0 && joined === undefined && !owner.knownValues?.entries.size) return resolved;
   const taken = resolved.map((c): [number, number] => [c.start, c.end]);
+  for (const b of blocks) taken.push([b[0], b[1]]);
   const found = knownValueCandidates(text, taken, own, owner.knownValues);
   if (joined !== undefined) {
     for (const c of found) taken.push([c.start, c.end]);
