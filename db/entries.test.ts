@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDb, openDb } from './client';
 import { listMemories, listMemoriesAndRecords } from './queries/memories';
 import { projectPath } from '../lib/core/project';
-import { memoryFile, openCtx, put, removeSandbox, sandbox, type Sandbox } from '../lib/service/test-support';
+import { feedbackMemory, openCtx, put, removeSandbox, sandbox, type Sandbox } from '../lib/service/test-support';
 import { syncRecordIndex } from '../lib/service/records/read';
 import type { ServiceContext } from '../lib/service/context';
 
@@ -24,17 +24,7 @@ const tables = (sqlite: Database.Database) =>
   ).filter((t) => !t.startsWith('__') && t !== 'sqlite_sequence');
 
 const memory = (name: string, tier: string, body: string) =>
-  memoryFile(
-    [
-      ['name', name],
-      ['description', `${name} notes`],
-      ['type', 'feedback'],
-      ['trust-level', tier],
-      ['created-at', '2026-01-01T00:00:00Z'],
-      ['last-verified', '2026-11-01'],
-    ],
-    body,
-  );
+  feedbackMemory(name, tier, { extra: [['last-verified', '2026-11-01']], body });
 
 let sb: Sandbox;
 beforeEach(() => {

@@ -195,6 +195,28 @@ export function memoryFile(
   ]);
 }
 
+/** The body the service tests' feedback memories share: a rule with its reason, no finding. */
+export const FEEDBACK_BODY = '\nRun the integration tests before merging because flaky merges cost a day.\n';
+
+/** A seed-000 feedback memory of `tier`, created 2026-01-01, `extra` fields after the common ones. */
+export function feedbackMemory(
+  name: string,
+  tier: string,
+  opts: { extra?: [string, string][]; body?: string } = {},
+): Buffer {
+  return memoryFile(
+    [
+      ['name', name],
+      ['description', `${name} notes`],
+      ['type', 'feedback'],
+      ['trust-level', tier],
+      ['created-at', '2026-01-01T00:00:00Z'],
+      ...(opts.extra ?? []),
+    ],
+    opts.body ?? FEEDBACK_BODY,
+  );
+}
+
 export function put(root: string, rel: string, bytes: Buffer | string, mtime?: Date): string {
   const abs = path.join(root, rel);
   fs.mkdirSync(path.dirname(abs), { recursive: true });

@@ -13,7 +13,7 @@ import { findingKinds, inboxView } from './inbox';
 import { scan } from './scan-service';
 import { listMemoriesAndRecords } from '../../../db/queries/memories';
 import { inboxTotal, listInbox, type InboxQuery } from '../../../db/queries/inbox';
-import { FAKE_TOKEN, memoryFile, openCtx, put, removeSandbox, sandbox, type Sandbox } from '../test-support';
+import { FAKE_TOKEN, feedbackMemory, openCtx, put, removeSandbox, sandbox, type Sandbox } from '../test-support';
 import { parseTableParams } from '../../web/url-state';
 import { CONSOLIDATION_FIXTURE, FIXTURE_IDS, writeContractFixture } from '../../sources/consolidation/test-fixtures';
 import { listRecords, syncRecordIndex } from '../records/read';
@@ -21,19 +21,7 @@ import { applyRecordActions } from '../records/apply';
 import { undoBatch } from '../batches/undo';
 import type { ServiceContext } from '../context';
 
-const BODY = '\nRun the integration tests before merging because flaky merges cost a day.\n';
-const memory = (name: string, tier: string, extra: [string, string][]) =>
-  memoryFile(
-    [
-      ['name', name],
-      ['description', `${name} notes`],
-      ['type', 'feedback'],
-      ['trust-level', tier],
-      ['created-at', '2026-01-01T00:00:00Z'],
-      ...extra,
-    ],
-    BODY,
-  );
+const memory = (name: string, tier: string, extra: [string, string][]) => feedbackMemory(name, tier, { extra });
 
 const FIX = Object.entries(CONSOLIDATION_FIXTURE.records);
 const fixtureCount = (pred: (r: { tier: string; flags: string[] }) => boolean) => FIX.filter(([, r]) => pred(r)).length;

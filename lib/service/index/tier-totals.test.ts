@@ -8,23 +8,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TIERS, tierHint, tierTotals } from './tier-totals';
 import { overview } from '../../../db/queries/overview';
 import { listMemoriesAndRecords } from '../../../db/queries/memories';
-import { memoryFile, openCtx, put, removeSandbox, sandbox, type Sandbox } from '../test-support';
+import { feedbackMemory, openCtx, put, removeSandbox, sandbox, type Sandbox } from '../test-support';
 import { CONSOLIDATION_FIXTURE, writeContractFixture } from '../../sources/consolidation/test-fixtures';
 import { recordSourceSummaries, syncRecordIndex } from '../records/read';
 import type { ServiceContext } from '../context';
 
-const memory = (name: string, tier: string) =>
-  memoryFile(
-    [
-      ['name', name],
-      ['description', `${name} notes`],
-      ['type', 'feedback'],
-      ['trust-level', tier],
-      ['created-at', '2026-01-01T00:00:00Z'],
-      ['last-verified', '2026-11-01'],
-    ],
-    '\nRun the integration tests before merging because flaky merges cost a day.\n',
-  );
+const memory = (name: string, tier: string) => feedbackMemory(name, tier, { extra: [['last-verified', '2026-11-01']] });
 const FIX = Object.values(CONSOLIDATION_FIXTURE.records);
 
 let sb: Sandbox;

@@ -8,7 +8,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_TOKEN, memoryFile, openCtx, put, removeSandbox, sandbox, type Sandbox } from '../test-support';
+import {
+  FAKE_TOKEN,
+  FEEDBACK_BODY,
+  feedbackMemory,
+  openCtx,
+  put,
+  removeSandbox,
+  sandbox,
+  type Sandbox,
+} from '../test-support';
 import { FIXTURE_IDS, writeContractFixture } from '../../sources/consolidation/test-fixtures';
 import { applyRecordBulk, confirmationWithRecords, planRecordBulk, recordIdsOf } from './bulk';
 import { applyPlan, planTransitions } from '../batches/batch-plan';
@@ -17,17 +26,7 @@ import { inboxView } from '../index/inbox';
 import { scan } from '../index/scan-service';
 import type { ServiceContext } from '../context';
 
-const memory = (name: string, tier: string, extra = '') =>
-  memoryFile(
-    [
-      ['name', name],
-      ['description', `${name} notes`],
-      ['type', 'feedback'],
-      ['trust-level', tier],
-      ['created-at', '2026-01-01T00:00:00Z'],
-    ],
-    `\nRun the integration tests before merging because flaky merges cost a day.\n${extra}`,
-  );
+const memory = (name: string, tier: string, extra = '') => feedbackMemory(name, tier, { body: FEEDBACK_BODY + extra });
 
 let sb: Sandbox;
 let ctx: ServiceContext;
