@@ -2,7 +2,9 @@
  * Does any page show a credential value in clear? (issue 33: "the browser shows no credential
  * value on any page of the real folders"; docs/credentials.md §3, "The pages check").
  *
- *   npx tsx bench/real-credentials/pages-check.ts [--data /work/realdata] [--tune-dir DIR[,DIR…]] [--locations] [--keep] [--no-build]
+ *   npx tsx bench/real-credentials/pages-check.ts [--data /work/realdata] [--tune-dir DIR[,DIR…]] [--locations] [--keep] [--no-build] [--explain]
+ *
+ * --explain prints, for each detected value shown, its page text around it with the value masked.
  *
  * Copies the real folders (DATA/tune/<id>, DATA/unseen/<id>; README.md here) into a temp
  * folder outside the repository, each as a Claude Code memory folder
@@ -44,6 +46,8 @@ function arg(name: string, fallback: string): string {
 const DATA = path.resolve(arg('--data', '/work/realdata'));
 const LOCATIONS = process.argv.includes('--locations');
 const KEEP = process.argv.includes('--keep');
+/** --explain: where each detected-but-shown value stands on its first page, the value itself replaced by ⟦value⟧. */
+const EXPLAIN = process.argv.includes('--explain');
 
 // ---------- 1. the copies ----------
 
@@ -56,6 +60,7 @@ interface Copied {
 }
 
 const flatName = (rel: string) => rel.split('/').join('__');
+const ownKey = (root: string, name: string) => `${root}\0${name}`;
 
 function walk(dir: string, base = ''): string[] {
   const out: string[] = [];
@@ -110,6 +115,12 @@ interface Sought {
   /** true: the check finds it as a credential; false: a labelled line the check misses. */
   detected: boolean;
   labelled: boolean;
+  /**
+   * A detected value the product does not propagate (words joined by `-`/`_`, docs/credentials.md
+   * §8 "What propagates"): masked in its own file only, by decision. Its copy root and file name;
+   * shown on another file's page it is counted apart, not as a masking defect.
+   */
+  own?: string;
 }
 
 const DATE_TIME = /^(?:\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?|\d{1,2}:\d{2}(?::\d{2})?|v?\d+(?:\.\d+)+)$/;
@@ -150,7 +161,7 @@ async function collectValues(
   const sought: Sought[] = [];
   const seen = new Set<string>();
   const add = (s: Sought) => {
-    const k = `${s.detected ? 1 : 0}\0${s.value}`;
+    const k = `${s.detected ? 1 : 0}\0${s.value}\0${s.own ?? ''}`;
     if (seen.has(k)) return;
     seen.add(k);
     sought.push(s);
@@ -169,19 +180,28 @@ async function collectValues(
       const text = fs.readFileSync(path.join(c.root, name), 'utf8');
       const starts = lineStarts(text);
       const creds = secretCandidates(text, owner, starts).filter((x) => findingClass(x.code) === 'credential');
-      const onLine = new Map<number, string[]>();
+      const onLine = new Map<number, { value: string; own?: string }[]>();
       for (const x of creds) {
         const v = x.code === KNOWN_VALUE_CODE ? text.slice(x.start, x.end) : credentialValue(text, x);
         const value = v ?? text.slice(x.start, x.end);
         if (value.includes('\n') || value.length < 6) continue; // a key block is masked whole; too short to search
         const line = lineAt(starts, x.start);
         if (!onLine.has(line)) onLine.set(line, []);
-        onLine.get(line)!.push(value);
+        onLine
+          .get(line)!
+          .push({ value, own: v === null && x.code !== KNOWN_VALUE_CODE ? ownKey(c.root, name) : undefined });
       }
       const want = labelled.get(`${c.folder}/${rel}`) ?? new Set<number>();
       for (const [line, values] of onLine)
-        for (const value of values)
-          add({ value, where: `${c.folder}/${rel}:${line}`, fold: c.fold, detected: true, labelled: want.has(line) });
+        for (const { value, own } of values)
+          add({
+            value,
+            own,
+            where: `${c.folder}/${rel}:${line}`,
+            fold: c.fold,
+            detected: true,
+            labelled: want.has(line),
+          });
       for (const line of want) {
         labelsRead++;
         if (onLine.has(line)) {
@@ -225,8 +245,17 @@ function jsUnescape(s: string): string {
     return e === 'n' ? '\n' : e === 't' ? '\t' : e;
   });
 }
+/**
+ * The page without its style classes (`class="…"` and the RSC payload's `"className":"…"`): the
+ * dashboard's own Tailwind classes (`md:grid-cols-2`) are no memory text, and a value a note
+ * shares with one is not shown by being in the markup.
+ */
+function withoutStyles(body: string): string {
+  return body.replace(/ class="[^"]*"/g, '').replace(/\\*"className\\*":\\*"[^"\\]*\\*"/g, '');
+}
 /** The forms a value may take in a page: as is, HTML-decoded, as text between tags, inside JS/JSON strings (RSC payload). */
-function variants(body: string): string[] {
+function variants(served: string): string[] {
+  const body = withoutStyles(served);
   const once = jsUnescape(body);
   return [body, decodeEntities(body), decodeEntities(body.replace(/<[^>]*>/g, '')), once, jsUnescape(once)];
 }
@@ -242,15 +271,41 @@ class Finder {
       else this.byHead.set(k, [i]);
     });
   }
-  find(text: string, into: Set<number>): void {
+  /** Occurrences glued to a letter or digit (`500001` inside `1775000500001`) are another token, not the value: the product's own matching rule (docs/credentials.md §8, "Matching"). */
+  find(text: string, into: Set<number>, at?: Map<number, number[]>): void {
     for (let i = 0; i + 6 <= text.length; i++) {
       const list = this.byHead.get(head(text, i));
       if (!list) continue;
-      for (const j of list) if (!into.has(j) && text.startsWith(this.values[j]!, i)) into.add(j);
+      for (const j of list) {
+        const v = this.values[j]!;
+        if ((into.has(j) && !at) || !text.startsWith(v, i)) continue;
+        if (
+          glued(v.charCodeAt(0), text.charCodeAt(i - 1)) ||
+          glued(v.charCodeAt(v.length - 1), text.charCodeAt(i + v.length))
+        )
+          continue;
+        into.add(j);
+        if (at) at.set(j, [...(at.get(j) ?? []), i]);
+      }
     }
   }
 }
+const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const glued = (edge: number, next: number) => isAlnum(edge) && isAlnum(next);
 const head = (s: string, i: number) => s.charCodeAt(i) * 4294967296 + s.charCodeAt(i + 1) * 65536 + s.charCodeAt(i + 2);
+
+/** The first place a value stands in a page's forms, 60 characters around it, the value masked. */
+function explain(body: string, value: string, finder: Finder, j: number): string {
+  for (const v of variants(body)) {
+    const at = new Map<number, number[]>();
+    finder.find(v, new Set(), at);
+    const i = at.get(j)?.[0];
+    if (i === undefined) continue;
+    const around = `${v.slice(Math.max(0, i - 60), i)}⟦value⟧${v.slice(i + value.length, i + value.length + 60)}`;
+    return JSON.stringify(around);
+  }
+  return '(not found again)';
+}
 
 // ---------- 4. the server and the pages ----------
 
@@ -316,6 +371,8 @@ interface Page {
   kind: string;
   url: string;
   body: string;
+  /** The one memory file a memory page, `show` or inbox preview shows (ownKey). */
+  own?: string;
 }
 
 async function get(base: string, url: string): Promise<string> {
@@ -428,13 +485,14 @@ async function run(): Promise<void> {
       if (++n % 100 === 0) console.error(`memory pages: ${n} of ${holding.length}`);
       const id = String(it.id);
       const c = copyOf.get(String(it.root));
+      const own = ownKey(String(it.root), String(it.file));
       const url = `/memories/${encodeURIComponent(id)}`;
-      pages.push({ kind: 'memory pages', url, body: await get(server.base, url) });
+      pages.push({ kind: 'memory pages', url, body: await get(server.base, url), own });
       const show = await cli(['show', id, '--json']);
-      pages.push({ kind: 'cli show --json', url: `memtrust show ${id} --json`, body: show.out });
+      pages.push({ kind: 'cli show --json', url: `memtrust show ${id} --json`, body: show.out, own });
       if (c && labelledFiles.has(`${c.folder}/${String(it.file)}`)) {
         const sel = `/review?sel=${encodeURIComponent(id)}`;
-        pages.push({ kind: 'review inbox', url: sel, body: await get(server.base, sel) });
+        pages.push({ kind: 'review inbox', url: sel, body: await get(server.base, sel), own });
       }
     }
     for (const [id, c] of folderOf) {
@@ -453,14 +511,25 @@ async function run(): Promise<void> {
   // ---------- 6. the report ----------
   const kinds = [...new Set(pages.map((p) => p.kind))];
   const shown = new Map<number, { kind: string; url: string }[]>();
-  const perKind = new Map<string, { pages: number; detected: Set<number>; undetected: Set<number> }>();
-  for (const k of kinds) perKind.set(k, { pages: 0, detected: new Set(), undetected: new Set() });
+  const elsewhere = new Map<number, { kind: string; url: string }[]>();
+  const perKind = new Map<
+    string,
+    { pages: number; detected: Set<number>; undetected: Set<number>; other: Set<number> }
+  >();
+  for (const k of kinds) perKind.set(k, { pages: 0, detected: new Set(), undetected: new Set(), other: new Set() });
   for (const p of pages) {
     const found = new Set<number>();
     for (const v of variants(p.body)) finder.find(v, found);
     const k = perKind.get(p.kind)!;
     k.pages++;
     for (const j of found) {
+      const own = sought[j]!.own;
+      if (own !== undefined && p.own !== own) {
+        k.other.add(j);
+        if (!elsewhere.has(j)) elsewhere.set(j, []);
+        elsewhere.get(j)!.push({ kind: p.kind, url: p.url });
+        continue;
+      }
       (sought[j]!.detected ? k.detected : k.undetected).add(j);
       if (!shown.has(j)) shown.set(j, []);
       shown.get(j)!.push({ kind: p.kind, url: p.url });
@@ -480,11 +549,11 @@ async function run(): Promise<void> {
     `values looked for: ${d.length} detected credential values (${d.filter((s) => s.labelled).length} on labelled lines), ${sought.length - d.length} tokens of undetected labelled lines`,
   );
   console.log('');
-  console.log('page kind            pages  detected but shown  undetected shown');
+  console.log('page kind            pages  detected but shown  undetected shown  unpropagated, elsewhere');
   for (const k of kinds) {
     const x = perKind.get(k)!;
     console.log(
-      `${k.padEnd(20)} ${String(x.pages).padStart(5)}  ${String(x.detected.size).padStart(18)}  ${String(x.undetected.size).padStart(16)}`,
+      `${k.padEnd(20)} ${String(x.pages).padStart(5)}  ${String(x.detected.size).padStart(18)}  ${String(x.undetected.size).padStart(16)}  ${String(x.other.size).padStart(23)}`,
     );
   }
   const detShown = [...shown.keys()].filter((j) => sought[j]!.detected);
@@ -496,6 +565,15 @@ async function run(): Promise<void> {
     const s = sought[j]!;
     const at = shown.get(j)!;
     console.log(`  ${s.where}  on ${at.length} pages, e.g. ${at[0]!.kind}: ${at[0]!.url}`);
+    if (EXPLAIN) console.log(`    ${explain(pages.find((p) => p.url === at[0]!.url)!.body, s.value, finder, j)}`);
+  }
+  console.log(
+    `unpropagated values (words joined by - or _, masked in their own file only: docs/credentials.md §8) standing on another file's or a list's page: ${elsewhere.size}`,
+  );
+  for (const [j, at] of elsewhere) {
+    console.log(`  ${sought[j]!.where}  on ${at.length} pages, e.g. ${at[0]!.kind}: ${at[0]!.url}`);
+    if (EXPLAIN)
+      console.log(`    ${explain(pages.find((p) => p.url === at[0]!.url)!.body, sought[j]!.value, finder, j)}`);
   }
   console.log(`undetected (the rule's misses), shown: ${undLabels.size} labelled lines`);
   for (const where of [...undLabels].sort()) {

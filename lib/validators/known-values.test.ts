@@ -93,6 +93,23 @@ describe('known values in a text', () => {
     expect(check(`/srv/a${VALUE}/b`).filter((f) => f.code === 'secret.known-value')).toEqual([]);
   });
 
+  it('glued to Chinese, Japanese or Korean text — written without spaces — a value is found and masked', () => {
+    for (const text of [
+      `张三: ${VALUE}这个是我完整复制下来的`,
+      `新密码${VALUE}，请保存`,
+      `パスワードは${VALUE}です`,
+      `비밀번호는${VALUE}입니다`,
+    ]) {
+      expect(
+        check(text).filter((f) => f.class === 'credential'),
+        text,
+      ).toHaveLength(1);
+      expect(maskValues(text, owner()).text, text).not.toContain(VALUE);
+    }
+    // A letter or digit of a script written with spaces still glues (\`${VALUE}x\` above).
+    expect(check(`${VALUE}ж`).filter((f) => f.code === 'secret.known-value')).toEqual([]);
+  });
+
   it('a distinctive letters-only value is found alone and inside paths, an ordinary word never', () => {
     const letters = owner(['BlueHarbor', 'zmvrtkqlpwxbsndh']);
     for (const text of [

@@ -114,12 +114,18 @@ const INNER_CAPITAL = /[a-z][A-Z]/;
 const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isAsciiDigit = (c: number) => c >= 48 && c <= 57;
 
-/** Where a value ends: whitespace, code spans, quotes, brackets, list and table separators (CJK ones too), guillemets, `…`. */
+/**
+ * Where a value ends: whitespace, code spans, quotes, brackets, list and table separators (CJK
+ * ones too), guillemets, `…` — and the letters of scripts written without spaces (Han, kana,
+ * Hangul syllables), since a value there is glued to the words around it (`新密码VALUE，`,
+ * `VALUE입니다`): docs/credentials.md §8, "Matching".
+ */
 function isHard(c: number): boolean {
   return c < 128 ? (ASCII[c]! & HARD) !== 0 : isHardWide(c);
 }
 
 function isHardWide(c: number): boolean {
+  if (isSpacelessLetter(c)) return true;
   switch (c) {
     case 0xa0:
     case 0x3000:
@@ -158,6 +164,14 @@ function isHardWide(c: number): boolean {
       return false;
   }
 }
+
+/** Han (with extension A and the compatibility block), hiragana, katakana, Hangul syllables. */
+const isSpacelessLetter = (c: number) =>
+  (c >= 0x4e00 && c <= 0x9fff) ||
+  (c >= 0x3400 && c <= 0x4dbf) ||
+  (c >= 0x3040 && c <= 0x30ff) ||
+  (c >= 0xac00 && c <= 0xd7af) ||
+  (c >= 0xf900 && c <= 0xfaff);
 
 const HARD = 1;
 /** Inside a token, the separators of pairs (`user:pass`, `host/user/pass`, `KEY=value`, `pass@host`). */
