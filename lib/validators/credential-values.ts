@@ -5,7 +5,7 @@
  * purge of copies that held a removed credential (lib/service/batches/copy-purge.ts;
  * docs/batches.md). The values live in memory only, for the caller's comparison.
  */
-import { findingValue, KNOWN_VALUE_CODE, normalValue, propagatable } from './known-values';
+import { findingValue, KNOWN_VALUE_CODE, normalValue, propagatable, propagatesFrom } from './known-values';
 import { secretCandidates } from './secrets';
 import { findingClass, type OwnerIdentity } from './types';
 
@@ -14,7 +14,7 @@ export interface CredentialValue {
   value: string;
   /** true: a detector found it here; false: an occurrence of a value known from elsewhere. */
   own: boolean;
-  /** Whether it is propagated (propagatable: never a private key block, never a short or plain word). */
+  /** Whether it is propagated (propagatesFrom, propagatable: never a private key block or a bare key of hex or one case, never a short or plain word). */
   propagated: boolean;
 }
 
@@ -32,7 +32,8 @@ export function credentialValues(text: string, owner: OwnerIdentity): Credential
     if (seen.has(key)) continue;
     seen.add(key);
     // An occurrence of this text's own joined words (`change-me`) is masked here, never propagated.
-    out.push({ value, own, propagated: c.code !== 'secret.private-key' && propagatable(value) });
+    // A known value's occurrence is recorded as such; a value found here only if its finding propagates.
+    out.push({ value, own, propagated: (!own || propagatesFrom(c, value)) && propagatable(value) });
   }
   return out;
 }

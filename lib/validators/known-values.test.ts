@@ -157,6 +157,25 @@ describe('known values in a text', () => {
     expect(masked).toContain('The job uses ⟦credential #2 · 15 chars⟧ too.');
   });
 
+  it('a bare key (a run beside a key word) of hex or one case is found where it stands but not propagated', () => {
+    const id = 'ou_5d1e0c9b8a7f6e5d4c3b2a1908f7e6d5';
+    const text = `the api key works now ${id}\n\nlater: ${id} again\n`;
+    expect(check(text, { emails: [] }).map((f) => [f.code, f.line])).toEqual([['secret.bare-key', 1]]);
+    expect(credentialValue(text, secretCandidates(text, { emails: [] })[0]!)).toBeNull();
+    // Upper- and lower-case letters and digits (a generated key): repeated where it stands again.
+    const key = 'Zq8mXw2Lp5Vt9Rk3Nb7Hc1Jf4Gs6Da0Ye2';
+    const again = `the api key works now ${key}\n\nlater: ${key} again\n`;
+    expect(check(again, { emails: [] }).map((f) => [f.code, f.line])).toEqual([
+      ['secret.bare-key', 1],
+      ['secret.known-value', 3],
+    ]);
+    // Given by its label, the hex id propagates as any labelled value does.
+    expect(check(`api_key: ${id}\n\nlater: ${id} again\n`, { emails: [] }).map((f) => f.code)).toEqual([
+      'secret.password',
+      'secret.known-value',
+    ]);
+  });
+
   it('only values of 6+ characters, without whitespace, with a digit or symbol beside - and _ (or distinctive letters) are propagated', () => {
     expect(propagatable(VALUE)).toBe(true);
     expect(propagatable('ab1')).toBe(false);

@@ -630,6 +630,19 @@ function isAround(c: number, lead: boolean): boolean {
 }
 
 /**
+ * Whether a finding's value is repeated wherever it stands (docs/credentials.md §8, "What
+ * propagates"): not a private key block (many lines), not a known value's own occurrence, and a
+ * bare run whose only context is a key word on its line or beside it (`secret.bare-key`, the
+ * weakest evidence the check has) only when it looks generated — upper- and lower-case letters
+ * and digits, as base62 and base64 keys are — since hex and one-case runs are what the ids
+ * repeated across a chat log or a record set look like.
+ */
+export function propagatesFrom(c: { code: string }, value: string): boolean {
+  if (c.code === 'secret.private-key' || c.code === KNOWN_VALUE_CODE) return false;
+  return c.code !== 'secret.bare-key' || (/[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value));
+}
+
+/**
  * The value a credential candidate holds, as it is propagated: findingValue in its normal
  * form; none for a private key block (many lines), a known value's own occurrence, or a value
  * propagatable() refuses.
@@ -637,7 +650,7 @@ function isAround(c: number, lead: boolean): boolean {
 export function credentialValue(text: string, c: SecretCandidate): string | null {
   if (c.code === 'secret.private-key' || c.code === KNOWN_VALUE_CODE) return null;
   const v = normalValue(findingValue(text, c));
-  return propagatable(v) ? v : null;
+  return propagatesFrom(c, v) && propagatable(v) ? v : null;
 }
 
 function candidate(start: number, end: number, message: string): SecretCandidate {

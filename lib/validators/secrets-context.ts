@@ -432,6 +432,7 @@ const ADMIN_USER = /^(?:root|admin|administrator|pi|ubuntu|sa|postgres|guest|dem
 const LOGIN_CONTEXT =
   /log\s?-?in|sign\s?-?in|credential|\bcreds?\b|account|\busers?(?:name)?\s*[:：]|\bauth\b|access|passw|\bpw\b|\bpwd\b|\bpass\b|계정|로그인|비번|비밀번호|账号|帳號|凭据|凭证|憑證|密码|アカウント|ログイン|パスワード|tài khoản|mật khẩu|zugang|identifiant|acceso|cuenta|conta|доступ|логин|учетн/i;
 const LOGIN_REACH = 40;
+const HASH_USER = /^(?:sha\d{1,3}|md5)[-:]/i;
 export function detectPairs(line: string, inContext: boolean, out: ContextHit[]): void {
   let slash = line.indexOf('/');
   if (slash === -1) return;
@@ -453,6 +454,8 @@ export function detectPairs(line: string, inContext: boolean, out: ContextHit[])
     if (!isCredentialValue(value) || !isPasswordShaped(value) || areSiblings(user, value)) continue;
     // `host.example/path?q=`: a host's name before the slash makes it a URL, not a login.
     if (!user.includes('@') && HOST.test(user)) continue;
+    // `sha512-…/…`: a hash's base64 splits at `/` (an `integrity` field), no login.
+    if (HASH_USER.test(user)) continue;
     const realm = user.includes('@');
     // Emphasis wraps the pair: `**root / x**`, `_admin / x_` (a backtick only quotes).
     const open = m[1]!.replace(/`/g, '');

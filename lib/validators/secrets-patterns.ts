@@ -53,6 +53,19 @@ export function encodesCredential(v: string): boolean {
   return json.startsWith('{') && ENCODED_SECRET_FIELD.test(json);
 }
 
+/**
+ * A JWT whose claims make it a public client key: `"role":"anon"` (a Supabase project's anon
+ * key, shipped in every browser page of the app; the labels' "publishable keys",
+ * docs/credentials.md §2 "Not credentials").
+ */
+export function isPublicJwt(v: string): boolean {
+  const dot = v.indexOf('.');
+  const end = v.indexOf('.', dot + 1);
+  if (dot === -1 || end === -1) return false;
+  const claims = Buffer.from(v.slice(dot + 1, end), 'base64url').toString('utf8');
+  return /"role"\s*:\s*"anon"/.test(claims);
+}
+
 function privateIpv4(m: RegExpExecArray): string | null {
   const octets = m.slice(1, 5).map(Number);
   if (octets.some((o) => !(o >= 0 && o <= 255))) return null;
@@ -179,10 +192,11 @@ const DETECTORS: Detector[] = (
       // (the bot's number, `:AA`, 33 more), Linear `lin_api_` + 32 or more, Hugging Face `hf_` + 34
       // letters, npm `npm_` + 36. The lengths are the providers' own, so words never match.
       code: 'secret.provider-token',
-      hint: /:AA|lin_api_|hf_|npm_/,
+      hint: /:AA|lin_api_|hf_|npm_|\/B[A-Z0-9]{8}/,
       tier: 1,
-      // A bot token also stands in the path of its API's URL, right after `/bot`.
-      re: /(?:(?<![A-Za-z0-9])|(?<=\/bot))(?:\d{8,10}:AA[A-Za-z0-9_-]{33}|lin_api_[A-Za-z0-9]{32,}|hf_[A-Za-z]{34}|npm_[A-Za-z0-9]{36})(?![A-Za-z0-9_-])/g,
+      // A bot token also stands in the path of its API's URL, right after `/bot`. A Slack incoming
+      // webhook's path (`T<team>/B<bot>/<24 letters and digits>`) is its secret, with or without its host.
+      re: /(?:(?<![A-Za-z0-9])|(?<=\/bot))(?:\d{8,10}:AA[A-Za-z0-9_-]{33}|lin_api_[A-Za-z0-9]{32,}|hf_[A-Za-z]{34}|npm_[A-Za-z0-9]{36}|T[A-Z0-9]{8,12}\/B[A-Z0-9]{8,12}\/[A-Za-z0-9]{24})(?![A-Za-z0-9_-])/g,
       describe: token('provider token', (s) => /^(?:lin_api_|hf_|npm_)/.exec(s)?.[0] ?? ''),
     },
     {
@@ -190,7 +204,7 @@ const DETECTORS: Detector[] = (
       hint: 'eyJ',
       tier: 1,
       re: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}/g,
-      describe: token('JWT', fixed('eyJ')),
+      describe: (m) => (isPublicJwt(m[0]) ? null : `JWT ${maskToken(m[0], 'eyJ')}`),
     },
     {
       // One base64url segment that decodes to a JSON object naming a token, secret or password

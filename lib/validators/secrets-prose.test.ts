@@ -209,6 +209,12 @@ const FOUND: Array<[string, string, string, string]> = [
     'ttyd2031',
     'secret.login-pair',
   ],
+  [
+    'a Slack incoming webhook, with or without its host',
+    '- Webhook: T0DEMO1234/B0DEMO5678/aB3dE5fG7hJ9kL1mN3pQ5rS7',
+    'T0DEMO1234/B0DEMO5678/aB3dE5fG7hJ9kL1mN3pQ5rS7',
+    'secret.provider-token',
+  ],
 ];
 
 const TABLE =
@@ -484,6 +490,51 @@ const CLEAN: Array<[string, string]> = [
     'an SSH public key on a line naming keys',
     '# Add the laptop\'s public key\nSet-Content -Path authorized_keys -Value "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIRTWbeKz/k18chvGkxjIPym+xwlbhWfINlkAYtFSUyOa ops@laptop"',
   ],
+  // Ids, markup and code that sit where credentials do (the 117 tune folders, docs/credentials.md §2).
+  [
+    'a chat sender id that the record names an id',
+    '"sender_id": "ou_5d1e0c9b8a7f6e5d4c3b2a1908f7e6d5",\n\nou_5d1e0c9b8a7f6e5d4c3b2a1908f7e6d5: please set up the search API key too',
+  ],
+  [
+    'a value on a key variable that another variable names an id',
+    'APP_CONFIG_KEY=7Xq2Lm9Pz4Rt8Vb3Nc6Hj1Fd5Gs0Za2Ye4Tu7Io9Pqa\nAPP_ACCOUNT_ID=7Xq2Lm9Pz4Rt8Vb3Nc6Hj1Fd5Gs0Za2Ye4Tu7Io9Pqa',
+  ],
+  [
+    'an id at the end of a colon-joined session key, again on a line naming a token',
+    '- **Session**: agent:main:chat:direct:Rk82mQz7Lp3Vt9Xw5Nb1Hc4JfT6yU0iO\n- token check passed for Rk82mQz7Lp3Vt9Xw5Nb1Hc4JfT6yU0iO today',
+  ],
+  [
+    'a message id in another cell than the secret word',
+    '| 09:05 | rotated the hub secret, agent restarted | thread msg_c4b9a1e07d3f5862b1a94e0c7d25f8a3 |',
+  ],
+  [
+    'a plist line under a credentials heading',
+    '## Credentials\n\n<key>ProgramArguments</key>\n<string>/opt/tunnel/bin/client</string>',
+  ],
+  ['text escaped for HTML after a blank secret', 'RELAY_SECRET=*** RELAY_URL=&quot;$URL&quot; node relay.js'],
+  ['a generic type after a password word', "type AccountNoPassword = Omit<Account, 'password'>;"],
+  ['a model and its size after a user word', '- User: 换成模型Acme/Acme3-8B 巡检'],
+  ['a CSS class after "Root cause"', '- Root cause: `xl:grid-rows-2` cut the third row of cards'],
+  ['a yearly amount near a token word', 'Caching cut the token bill (~$1,250-3,900/year)'],
+  [
+    'an assignment alone beside a key line',
+    'The gateway token is read from the unit:\nEnvironment=ACME_LISTEN_PORT=8088',
+  ],
+  [
+    'a value masked with stars, then the next thing on the line',
+    '- Search works again (`LOOKUP_API_KEY=*** `created:<` was the broken filter).',
+  ],
+  [
+    'a Google OAuth client id under a client_secret label',
+    '- client_secret: 123456789012-abcdefghijklmnopqrstuvwxyz012345',
+  ],
+  [
+    "ids in another clause than the line's key word",
+    '- 功能已完成，等拿到 API Key 再联调，模板甲 5b0e7c21d94f4a3b8e6f1c2d3a4b5c6d/模板乙 9f8e7d6c5b4a49382716aa0bb1cc2dd3',
+  ],
+  ['a word that describes a password', '{"username": "tester", "password": "required"}'],
+  ["a plain-word vendor default (the contract's floor)", '- Default AP password: `wavehive` (older firmware)'],
+  ["a four-character JSON test password (the contract's floor)", '{"username": "tester", "password": "pw42"}'],
 ];
 
 /** Found although they sit beside the look-alikes above: the same labels with real values. */
@@ -657,6 +708,14 @@ describe('look-alikes are not credentials', () => {
     ]);
     // Still masked from BEGIN to END.
     expect(values(text).every((v) => v.includes(body))).toBe(true);
+  });
+
+  it('an anon JWT is a public key, alone or on a line naming a key', () => {
+    const seg = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const jwt = (role: string) =>
+      `${seg({ alg: 'HS256', typ: 'JWT' })}.${seg({ iss: 'demo', role })}.Zq8mXw2Lp5Vt9Rk3Nb7Hc1Jf4Gs6Da0`;
+    expect(check(`-H "apikey: ${jwt('anon')}"`).findings).toEqual([]);
+    expect(check(`-H "apikey: ${jwt('service_role')}"`).findings.map((f) => f.code)).toContain('secret.jwt');
   });
 
   it('token columns holding ids are not keys', () => {

@@ -15,13 +15,22 @@
  * hides exactly the secret and keeps the rest of the line readable.
  */
 import { onFirstUse } from '../core/on-first-use';
-import type { SecretCandidate } from './secrets-patterns';
+import { isPublicJwt, type SecretCandidate } from './secrets-patterns';
 import { lineStarts } from './scan-text';
 import { groupedAlternation } from './alternation';
 import { wantedLines } from './secrets-trigger';
 import { asciiSet, hasRun, isJsSpace } from './text-chars';
 import { codePointLength } from './validate-text';
-import { HOST, VERSIONED_NAME, areSiblings, entropy, isHashOrAddress, isRandomLetters } from './secrets-shape';
+import {
+  HOST,
+  isMarkupOrCode,
+  MODEL_SIZE,
+  VERSIONED_NAME,
+  areSiblings,
+  entropy,
+  isHashOrAddress,
+  isRandomLetters,
+} from './secrets-shape';
 import {
   detectAppPasswords,
   detectBearer,
@@ -296,7 +305,9 @@ export function isCredentialValue(raw: string): boolean {
   if ((first === 36 || first === 48 || v.length >= 16) && isHashOrAddress(v)) return false;
   // A file name holds a dot: most values do not, and skip the regex.
   if (v.includes('.') && (FILE_NAME().test(v) || HOST.test(v))) return false;
-  if (NOT_A_VALUE_MORE.test(v) || NAME_SHAPE.test(v)) return false;
+  if (NOT_A_VALUE_MORE.test(v) || NAME_SHAPE.test(v) || isMarkupOrCode(v)) return false;
+  // A JWT whose claims make it a public client key (an anon key).
+  if (v.startsWith('eyJ') && isPublicJwt(v)) return false;
   // Pure punctuation or a Markdown artefact (`|---|`, `**`, `->`).
   if (!hasLetterOrDigit(v)) return false;
   return true;
@@ -564,6 +575,13 @@ export function emphasisAt(line: string, at: number): number {
   return i - at;
 }
 
+/** Three stars or more at `at`, then white space or the end of the line: a value masked in the note. */
+function maskedValueAt(line: string, at: number): boolean {
+  let i = at;
+  while (line.charCodeAt(i) === 42 /* * */) i++;
+  return i - at >= 3 && (i === line.length || isJsSpace(line.charCodeAt(i)));
+}
+
 /** "in the vault": where a secret lives — unless the line also quotes a value. */
 function storedElsewhere(line: string): boolean {
   return STORED_ELSEWHERE.test(line) && !QUOTED_VALUE.test(line);
@@ -718,6 +736,9 @@ const detectLabel: LineDetector = (line, out) => {
     if (sep && isArrowAt(line, at) && menuBefore(line, m.index)) continue;
     // `**Password:** value`: Markdown emphasis closing after the separator.
     const afterSep = sep ? at + sepLength + emphasisAt(line, at + sepLength) : at;
+    // `KEY=*** next`: the label's value is masked (three stars or more, then a space or the end),
+    // so whatever follows belongs to something else.
+    if (sep && maskedValueAt(line, at + sepLength)) continue;
     // Quoted value right after the separator (or, without one, within a short gap).
     // A quote opens the value right away (after a separator) or within 30 characters (without one).
     // A label inside a code span (`` `BACKUP_API_SECRET` worked: `list` ``): the backtick after it
@@ -904,6 +925,7 @@ function notALogin(user: string, pass: string): boolean {
   return (
     (user.includes('=') && SETTING.test(pass)) ||
     VERSIONED_NAME.test(pass) ||
+    MODEL_SIZE.test(pass) ||
     PATH_START.test(user) ||
     NUMBER_CHANGE.test(pass) ||
     TIME_LIKE.test(pass) ||
@@ -945,7 +967,7 @@ const detectLoginPair: LineDetector = (line, out) => {
 /** `` `admin/S3cret99` `` right after a host, `root` or `admin`. */
 const HOST_PAIR = /`(root|admin|administrator|pi|ubuntu|ec2-user|[A-Za-z0-9_.-]{1,32})[/:]([^`\s]{6,128})`/g;
 const HOSTISH =
-  /(?:\d{1,3}(?:\.\d{1,3}){3}|[A-Za-z0-9-]+\.(?:local|lan|home|internal|corp|com|net|org|io|dev)\b|\broot\b|\badmin\b|@)[^`]{0,30}$/i;
+  /(?:(?:\d{1,3}(?:\.\d{1,3}){3}|[A-Za-z0-9-]+\.(?:local|lan|home|internal|corp|com|net|org|io|dev)\b|@)[^`]{0,30}|\b(?:root|admin)\b[\s:=*(]{0,4})$/i;
 
 const KNOWN_USER = /^(?:root|admin|administrator|pi|ubuntu|ec2-user)$/i;
 const detectHostPair: LineDetector = (line, out) => {
@@ -1279,7 +1301,8 @@ export function isBareKey(run: string): boolean {
   let cut = run.length;
   while (cut > 0 && run.charCodeAt(cut - 1) === 61 /* = */) cut--;
   const body = cut === run.length ? run : run.slice(0, cut);
-  if (UUID.test(body) || isSlug(body) || isLowerCasePath(body)) return false;
+  // `=` inside (padding was cut above): an assignment (`Environment=NAME=value`), not base64.
+  if (UUID.test(body) || isSlug(body) || isLowerCasePath(body) || body.includes('=')) return false;
   if (body.includes('/') && (isWordPath(body) || isIdPath(body))) return false;
   // 32+ hex is a key here; git SHAs were already excluded by the line (commit, sha, revision, /commit/).
   if (/^[0-9a-f]{32,}$/i.test(body)) return true;
@@ -1306,8 +1329,52 @@ function bareKeys(line: string, out: Hit[], why: string): void {
     // A path cut at the dot of its file type (`…/skills/router-ax3000/SKILL.md:1`) is a file.
     if (m[0].includes('/') && FILE_SUFFIX_AFTER.test(line.slice(after, after + 14))) continue;
     if (!isBareKey(m[0]) || notAKeyHere(line, m.index, after)) continue;
+    // A run right before `: ` labels what follows (a chat log's sender, `<id>: message`): a name.
+    if (NAME_BEFORE_COLON.test(line.slice(after, after + 2))) continue;
+    // On a table row, the key word must be in the run's own cell or the row's label (its first
+    // cell): another cell describing an event (`new secret deployed | chat <message id>`) names none.
+    if (why === 'on a line naming a key' && (!keyNamedInCell(line, m.index) || !keyNamedInClause(line, m.index, after)))
+      continue;
     push(out, m.index, m[0], 'secret.bare-key', `key-like value ${why}`);
   }
+}
+
+const NAME_BEFORE_COLON = /^[:：]\s/;
+
+/** Where a clause ends: a sentence's stop and a space, `; `, and the CJK stops. */
+const CLAUSE_STOP = /[。，；！？]|[.;!?]\s/g;
+/**
+ * Does the clause holding the run [start, end) name a key? A key word in another clause of the
+ * line (`…, test after the API key arrives，voice A <id>/voice B <id>`) names none of it.
+ */
+function keyNamedInClause(line: string, start: number, end: number): boolean {
+  let from = 0;
+  let to = line.length;
+  CLAUSE_STOP.lastIndex = 0;
+  for (let m = CLAUSE_STOP.exec(line); m !== null; m = CLAUSE_STOP.exec(line)) {
+    if (m.index < start) from = m.index + m[0].length;
+    else if (m.index >= end) {
+      to = m.index;
+      break;
+    }
+  }
+  return from === 0 && to === line.length ? true : LINE_NAMES_SECRET.test(line.slice(from, to));
+}
+
+/**
+ * Does the run at `at` stand in a table cell, or a row whose first cell, naming a key — or
+ * outside any cell (between a row's first and last `|`)? A row may be a list item too (`- | … |`).
+ */
+function keyNamedInCell(row: string, at: number): boolean {
+  const first = row.indexOf('|');
+  if (first === -1 || first > at || row.indexOf('|', at) === -1) return true;
+  const all = cells(row);
+  let own: { text: string } | undefined;
+  for (const c of all) if (c.start <= at) own = c;
+  return (
+    (own !== undefined && LINE_NAMES_SECRET.test(own.text)) ||
+    (all[0] !== undefined && LINE_NAMES_SECRET.test(all[0].text))
+  );
 }
 
 /** The words of a `label:` right before a run (back to a `,`, `;`, `|`, bracket or quote), emphasis and an opening quote allowed between. */
@@ -1325,6 +1392,7 @@ function urlPartIsKey(path: string): boolean {
     p.length >= min && /[A-Za-z]/.test(p) && /\d/.test(p) && !/^[a-z]+(?:-[a-z0-9]+)+$/.test(p);
   return parts.some((p, i) => keyLike(p, i === parts.length - 1 ? 16 : 32));
 }
+const JWT_IN = /eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]{4,}/;
 /** A key cut short for the note (`…`, `...` right after it). */
 const TRUNCATED_AFTER = /^(?:…|\.{3})/;
 /** An id named right before the run, or the object it identifies: `(id X`, `ID: X`, `zone: X`, ``project `X` ``. */
@@ -1371,6 +1439,9 @@ function notAKeyHere(line: string, start: number, end: number): boolean {
     if (token.includes('://') && line.slice(start, end).includes('/') && !urlPartIsKey(line.slice(start, end)))
       return true;
     if (token.includes('://') && DOCUMENT_URL.test(token)) return true;
+    // A part of a JWT whose claims make it a public client key (an anon key).
+    const jwt = JWT_IN.exec(token);
+    if (jwt !== null && isPublicJwt(jwt[0])) return true;
   }
   return isHashOrAddress(line.slice(start, end));
 }

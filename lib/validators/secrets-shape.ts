@@ -63,7 +63,19 @@ const FILE_LIKE = /^[\w.-]*[A-Za-z0-9]\.[a-z][a-z0-9]{0,4}$/;
 const PATH_LIKE = /^[~.]{0,2}\/?(?:[\w.@-]+\/)+[\w.@-]*$/;
 /** Code: a setting (`autoRefresh:false`), a call, a comparison, an arrow, a reference (`${X}`, `$(…)`), an assignment (`K=…`, judged by the env rule), a flag, a property path. */
 /** A price (`$6.50/user/month`, `€12`): an amount, however many letters follow. */
-const PRICE = /^[$€£¥]\d/;
+const PRICE = /^[~≈<>]?[$€£¥]\d/;
+/**
+ * Markup and code, not a value (docs/credentials.md §2, "Not credentials"): an XML or HTML tag
+ * (`key>Label</key`, a plist's line), text escaped for HTML (`&quot;`), a generic type
+ * (`Omit<User`).
+ */
+const MARKUP_OR_CODE = /<\/|^[A-Za-z][\w.-]*>|&(?:quot|amp|lt|gt|apos|#\d{2,5});?|^[A-Z]\w*<[A-Z]/;
+/** MARKUP_OR_CODE, read only when the value holds `<`, `>` or `&` (most hold none). */
+export function isMarkupOrCode(v: string): boolean {
+  return (v.includes('<') || v.includes('>') || v.includes('&')) && MARKUP_OR_CODE.test(v);
+}
+/** A model's name with its size in parameters (`Qwen3-8B`, `Llama-3.1-70B-Instruct`, `gemma-2-9b-it`). */
+export const MODEL_SIZE = /^[A-Za-z][\w.]*-(?:[\w.]+-)*\d+(?:\.\d+)?[BbMm](?:-[\w.]+)*$/;
 /** An address of a service with a scheme and no `//` (`stun:stun.example.org:3478`). */
 const SCHEME_HOST = /^[a-z][a-z0-9+.-]*:[a-z0-9.-]+\.[a-z]{2,}(?::\d+)?$/;
 const CODE_LIKE =
@@ -80,6 +92,8 @@ const WORD_SLUG = /^(?:[A-Za-z]+|\d+|[A-Za-z]{1,3}\d{1,3})(?:[-_.](?:[A-Za-z]+|\
 export const VERSIONED_NAME = /^[A-Za-z]+(?:-[A-Za-z]+)*-[A-Za-z]{0,2}\d+(?:\.\d+)+(?:-[A-Za-z]+)*$/;
 /** The fields of a format (`ip:port:user:pass:HTTP2`): two lower-case names or more, each followed by `:`. */
 const FIELD_FORMAT = /^(?:[a-z]{2,10}:){2,}/;
+/** Groups of hex in capitals joined by `-` (`B0458164-7F336A6D-F45BA74F`): a serial or an id, as a UUID is. */
+const HEX_GROUPS_UPPER = /^[0-9A-F]{4,}(?:-[0-9A-F]{4,}){2,}$/;
 /** Lower-case hex of 7 to 40 characters: a commit or an object id. */
 const SHORT_HEX = /^[0-9a-f]{7,40}$/;
 
@@ -99,9 +113,22 @@ function isHexText(v: string): boolean {
   return true;
 }
 
-/** A blockchain address or a password hash: never a credential, wherever it stands. */
+/**
+ * A Google OAuth client id (`<project number>-<32 letters and digits>`, maybe with its
+ * `.apps.googleusercontent.com` and glued to a file name's `client_secret_`): an id, under a
+ * `client_secret` label too (the secret is another string).
+ */
+const OAUTH_CLIENT_ID = /(?:^|_)\d{9,14}-[a-z0-9]{32}(?:\.apps\.googleusercontent\.com)?$/;
+
+/** A blockchain address, a password hash or an OAuth client id: never a credential, wherever it stands. */
 export function isHashOrAddress(v: string): boolean {
-  return CHAIN_ADDRESS.test(v) || PASSWORD_HASH.test(v) || BECH32_ADDRESS.test(v) || isHexText(v);
+  return (
+    CHAIN_ADDRESS.test(v) ||
+    PASSWORD_HASH.test(v) ||
+    BECH32_ADDRESS.test(v) ||
+    isHexText(v) ||
+    (v.length >= 42 && OAUTH_CLIENT_ID.test(v))
+  );
 }
 
 /** Is `v` something that is not a secret by its shape alone (an address, a hash, a host, a date, a file, a path, code)? */
@@ -116,7 +143,8 @@ export function isNotSecretShape(v: string): boolean {
     FILE_LIKE.test(v) ||
     (v.includes('/') && PATH_LIKE.test(v)) ||
     CODE_LIKE.test(v) ||
-    FIELD_FORMAT.test(v)
+    FIELD_FORMAT.test(v) ||
+    isMarkupOrCode(v)
   );
 }
 
@@ -134,7 +162,7 @@ export function isPasswordShaped(v: string, strict = false): boolean {
   if (!(k.lower || k.upper) || !(k.digit || k.symbol)) return false;
   if (k.count < (strict ? 3 : 2)) return false;
   if (!k.upper && !k.symbol && LOWER_NAME.test(v)) return false;
-  if (SHORT_HEX.test(v) || NOT_A_PASSWORD.test(v) || VERSIONED_NAME.test(v)) return false;
+  if (SHORT_HEX.test(v) || NOT_A_PASSWORD.test(v) || VERSIONED_NAME.test(v) || MODEL_SIZE.test(v)) return false;
   return !isNotSecretShape(v);
 }
 
@@ -158,7 +186,7 @@ export function isKeyShaped(v: string): boolean {
   if (v.length < 16 || v.length > 512) return false;
   const k = classesOf(v);
   if (!k.digit || !(k.lower || k.upper)) return false;
-  if (isNotSecretShape(v) || WORD_SLUG.test(v) || WORDS_AROUND_NUMBER.test(v)) return false;
+  if (isNotSecretShape(v) || WORD_SLUG.test(v) || WORDS_AROUND_NUMBER.test(v) || HEX_GROUPS_UPPER.test(v)) return false;
   return entropy(v) >= 3.5;
 }
 

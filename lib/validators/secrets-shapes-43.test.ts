@@ -58,7 +58,7 @@ const NOT_FOUND: Array<[string, string]> = [
     '`Key` as an adjective in a heading',
     '## Key packets (client side)\n\nMove: `K2S_WalkPathStep`, `K2S_TurnAroundNow`',
   ],
-  ['`key` in a compound of a heading', '### Session key generator\n\n- Output: string "B0458164-7F336A6D-F45BA74F"'],
+  ['`key` in a compound of a heading', '### Session key generator\n\n- Output: string "C7A1E2F9-4B3D6E8A-91F0C2D5"'],
   [
     'a storage path of ids on a key line',
     '- storage key used: `project/pr_Ab12Cd34Ef/file_upload_session/fus_Zy98Xw76Vu/report`',

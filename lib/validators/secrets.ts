@@ -21,7 +21,7 @@ import { FILE_CAP_BYTES, findingClass, type Finding, type OwnerIdentity, type Ve
  * every file when this or the owner identity (allowances included) differs from
  * what the index was built with.
  */
-export const SECRET_RULES_VERSION = '2026-11-30.context-5+known-values-4';
+export const SECRET_RULES_VERSION = '2026-11-30.context-6+known-values-5';
 
 type Range = [number, number];
 
@@ -112,7 +112,7 @@ export function secretCandidates(
   append(candidates, homePathCandidates(blanked, owner));
   // Most files have no candidate: nothing to keep out of key material, and no search for it.
   const blocks = candidates.length === 0 ? [] : keyMaterial(blanked, candidates);
-  const resolved = withoutDocumentIds(blanked, resolveOverlaps(candidates));
+  const resolved = withoutIdentifiers(blanked, resolveOverlaps(candidates));
   return withKnownValues(
     blanked,
     blocks.length === 0 ? resolved : outsideBlocks(resolved, blocks),
@@ -154,22 +154,57 @@ function keyMaterial(text: string, candidates: readonly SecretCandidate[]): Rang
 
 /** Detectors that propose a value from its context (a label, a line naming a key), not from a provider's form. */
 const CONTEXT_CODES = new Set(['secret.password', 'secret.bare-key', 'secret.table-credential']);
+/** Context detectors and a variable's name: what the text's other uses of the value can overrule. */
+const NAMED_CODES = new Set([...CONTEXT_CODES, 'secret.env-credential']);
+
+/**
+ * An id's place right before an occurrence (its line's last 48 characters): the value of a field,
+ * label or variable named an id (`"sender_id": "`, `open_id=`, `PLATFORM_ID=`, `chatId: `, `ID `),
+ * a sender (`"sender": "`), or the last part of a colon-joined key (`agent:main:chat:direct:`).
+ */
+const ID_PLACE_BEFORE =
+  /(?:(?:^|[^A-Za-z])(?:ids?|uuid|guid|sender|recipient)|[a-z0-9][_-](?:ids?|uuid|guid)|[a-z0-9](?:Ids?|ID|IDs|Uuid|UUID)|[A-Z0-9]_IDS?)["'`*]*\s*[:=：]?\s*["'`*]*\s*$|(?:^|[\s`"'(])[a-z][a-z0-9_-]*:[a-z][a-z0-9_-]*(?::[a-z][a-z0-9_-]*)+:$/;
+
+/**
+ * Does the text, anywhere, show `value` in an id's place (ID_PLACE_BEFORE)? A value named an id
+ * once is an identifier wherever else it stands: a chat log's sender id, a record's key, an
+ * account's address set on a variable whose name says `KEY` (docs/credentials.md, "Not
+ * credentials"). At most 64 occurrences are looked at.
+ */
+function shownAsId(text: string, value: string): boolean {
+  let n = 0;
+  for (let at = text.indexOf(value); at !== -1 && n < 64; at = text.indexOf(value, at + value.length), n++) {
+    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+    if (ID_PLACE_BEFORE.test(text.slice(Math.max(lineStart, at - 48), at))) return true;
+  }
+  return false;
+}
 
 /**
  * A value found by its context that this text also shows as a part of a document's address
  * (`…/docx/<value>`, `…/base/<value>`, `…/document/d/<value>/edit`) is that document's id: a
- * note's `app_token: X` beside `https://…/base/X` names the table, it opens nothing
- * (docs/credentials.md, "Not credentials"). Removing it here, where it is first found, keeps it
- * from being repeated on every other line as a known value.
+ * note's `app_token: X` beside `https://…/base/X` names the table, it opens nothing; and a value
+ * found by its context or its variable's name that the text shows in an id's place elsewhere
+ * (shownAsId) is an identifier (docs/credentials.md, "Not credentials"). Removing it here, where
+ * it is first found, keeps it from being repeated on every other line as a known value.
  */
-function withoutDocumentIds(text: string, resolved: SecretCandidate[]): SecretCandidate[] {
+function withoutIdentifiers(text: string, resolved: SecretCandidate[]): SecretCandidate[] {
   let out: SecretCandidate[] | undefined;
   let parts: Set<string> | undefined;
+  // A value repeated on many lines (a chat log's sender) is looked up once.
+  let asId: Map<string, boolean> | undefined;
   for (let i = 0; i < resolved.length; i++) {
     const c = resolved[i]!;
-    if (CONTEXT_CODES.has(c.code) && c.end - c.start >= 16) {
-      parts ??= documentUrlParts(text);
-      if (parts.has(text.slice(c.start, c.end))) {
+    if (NAMED_CODES.has(c.code) && c.end - c.start >= 16) {
+      const v = text.slice(c.start, c.end);
+      if (CONTEXT_CODES.has(c.code)) parts ??= documentUrlParts(text);
+      asId ??= new Map();
+      let id = asId.get(v);
+      if (id === undefined) {
+        id = shownAsId(text, v);
+        asId.set(v, id);
+      }
+      if ((CONTEXT_CODES.has(c.code) && parts!.has(v)) || id) {
         if (out === undefined) out = resolved.slice(0, i);
         continue;
       }

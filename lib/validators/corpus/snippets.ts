@@ -247,6 +247,8 @@ export const POSITIVES: Record<string, Snippet[]> = {
     (t) =>
       `Panel info\nVPS id 998877\n${wrap(`${t.alnum(14)}Q${t.alnum(14)}k${t.alnum(14)}`)}\nassistant: got it, storing that token locally`,
   ],
+  // From the 117 tune folders (held-out-4 and held-out-5 spent; docs/credentials.md §2), in my own words and values.
+  'tune-117': [(t) => `ou_${t.hex(32)}: the panel password: [[c:Srch-Pnl-6620]] from now on`],
   personal: [
     () => 'The NAS lives at [[p:192.168.1.20]] and the pi at [[p:192.168.1.21]].',
     () => 'k3s nodes: [[p:10.0.10.11]], [[p:10.0.10.12]], [[p:10.0.10.13]]',
@@ -485,7 +487,7 @@ export const NEGATIVES: Snippet[] = [
   () => '## Sync 4: export test + after-login (18:05-18:40 UTC)',
   () => 'from the captured login (tester1/tester2 sets)',
   () => '## Key packets (client side)\n\nMove: `K2S_WalkPathStep`, `K2S_TurnAroundNow`',
-  () => '### Session key generator\n\n- Output: string "B0458164-7F336A6D-F45BA74F"',
+  () => '### Session key generator\n\n- Output: string "C7A1E2F9-4B3D6E8A-91F0C2D5"',
   () => '- storage key used: `project/pr_Ab12Cd34Ef/file_upload_session/fus_Zy98Xw76Vu/report`',
   () => '- R2 Access Key: `5d0c9e1f2a3b4c5d6e7f8091a2b3c4d5`',
   () => '- Connected account: `ca_Pq72mZx9Lk`, auth config: `ac_Tm3kq9XwPz2L`',
@@ -523,4 +525,26 @@ export const NEGATIVES: Snippet[] = [
   () => 'API_KEY = settings["api_key"]',
   () => 'agent_cost_token_total{job="v6-federal-reports"}',
   () => "DATABASE_URL='postgresql://user:pass@localhost:5432/app' npm run build",
+  // the 117 tune folders (held-out-4 and held-out-5 spent; docs/credentials.md §2), in my own words
+  (t) => {
+    const id = `ou_${t.hex(32)}`;
+    return `"sender_id": "${id}",\n"label": "${id}"\n\n${id}: add the search service, its API key is in the vault`;
+  },
+  (t) => {
+    const v = t.alnum(44);
+    return `LAUNCH_CONFIG_KEY=${v}\nLAUNCH_ACCOUNT_ID=${v}\nSET value = '${v}'`;
+  },
+  (t) => `| **16:40** | hub secret rotated, worker back | thread msg_${t.hex(32)} |`,
+  () => '## Credentials\n\n<key>StandardOutPath</key>\n<string>/opt/tunnel/logs/client.log</string>',
+  () => 'RELAY_PEER=&quot;$PEER&quot; RELAY_SECRET=*** RELAY_URL=&quot;$URL&quot; node relay.js',
+  () => "type MemberNoPassword = Omit<Member, 'password'>;",
+  () => '- User: 改用模型Bolt/Bolt2-70B 做摘要',
+  () => '- Root cause: `sm:flex-col-2` stacked the sidebar under the list',
+  () => 'Batching saves tokens (~$2,100-4,800/year) on the nightly job',
+  () => 'The bot token is read from the unit file:\nEnvironment=BOLT_HTTP_PORT=9090',
+  (t) => {
+    const seg = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    return `curl -H "apikey: ${seg({ alg: 'HS256', typ: 'JWT' })}.${seg({ iss: 'demo', role: 'anon' })}.${t.alnum(43)}"`;
+  },
+  () => '{"username": "tester", "password": "required"}',
 ];
