@@ -5,7 +5,7 @@
  * purge of copies that held a removed credential (lib/service/batches/copy-purge.ts;
  * docs/batches.md). The values live in memory only, for the caller's comparison.
  */
-import { findingValue, KNOWN_VALUE_CODE, normalValue, propagatable, propagatesFrom } from './known-values';
+import { findingValue, KNOWN_VALUE_CODE, localValue, normalValue, propagatable, propagatesFrom } from './known-values';
 import { secretCandidates } from './secrets';
 import { findingClass, type OwnerIdentity } from './types';
 
@@ -22,7 +22,14 @@ export interface CredentialValue {
 export function credentialValues(text: string, owner: OwnerIdentity): CredentialValue[] {
   const out: CredentialValue[] = [];
   const seen = new Set<string>();
-  for (const c of secretCandidates(text, owner)) {
+  const candidates = secretCandidates(text, owner);
+  // This text's own values that stay in it (localValue): their repetitions here are no known value of elsewhere.
+  const local = new Set<string>();
+  for (const c of candidates) {
+    const v = findingClass(c.code) === 'credential' ? localValue(text, c) : null;
+    if (v !== null) local.add(v);
+  }
+  for (const c of candidates) {
     if (findingClass(c.code) !== 'credential') continue;
     const own = c.code !== KNOWN_VALUE_CODE;
     const raw = findingValue(text, c);
@@ -33,7 +40,11 @@ export function credentialValues(text: string, owner: OwnerIdentity): Credential
     seen.add(key);
     // An occurrence of this text's own joined words (`change-me`) is masked here, never propagated.
     // A known value's occurrence is recorded as such; a value found here only if its finding propagates.
-    out.push({ value, own, propagated: (!own || propagatesFrom(c, value)) && propagatable(value) });
+    out.push({
+      value,
+      own,
+      propagated: (own ? propagatesFrom(c, value) : !local.has(value)) && propagatable(value),
+    });
   }
   return out;
 }

@@ -20,6 +20,7 @@ import {
 import { secretCandidates } from './secrets';
 import { secretCheck } from './secrets';
 import { maskValues } from './mask-inline';
+import { credentialValues } from './credential-values';
 import type { OwnerIdentity } from './types';
 
 const salt = crypto.createHash('sha256').update('test salt').digest();
@@ -157,11 +158,20 @@ describe('known values in a text', () => {
     expect(masked).toContain('The job uses ⟦credential #2 · 15 chars⟧ too.');
   });
 
-  it('a bare key (a run beside a key word) of hex or one case is found where it stands but not propagated', () => {
+  it('a bare key (a run beside a key word) of hex or one case is masked again in its own text but not propagated', () => {
     const id = 'ou_5d1e0c9b8a7f6e5d4c3b2a1908f7e6d5';
     const text = `the api key works now ${id}\n\nlater: ${id} again\n`;
-    expect(check(text, { emails: [] }).map((f) => [f.code, f.line])).toEqual([['secret.bare-key', 1]]);
+    expect(check(text, { emails: [] }).map((f) => [f.code, f.line])).toEqual([
+      ['secret.bare-key', 1],
+      ['secret.known-value', 3],
+    ]);
+    expect(maskValues(text, { emails: [] }).text).not.toContain(id);
     expect(credentialValue(text, secretCandidates(text, { emails: [] })[0]!)).toBeNull();
+    // Neither occurrence enters the set other files are checked against.
+    expect(credentialValues(text, { emails: [] }).map((v) => [v.own, v.propagated])).toEqual([
+      [true, false],
+      [false, false],
+    ]);
     // Upper- and lower-case letters and digits (a generated key): repeated where it stands again.
     const key = 'Zq8mXw2Lp5Vt9Rk3Nb7Hc1Jf4Gs6Da0Ye2';
     const again = `the api key works now ${key}\n\nlater: ${key} again\n`;

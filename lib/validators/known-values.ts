@@ -653,6 +653,17 @@ export function credentialValue(text: string, c: SecretCandidate): string | null
   return propagatesFrom(c, v) && propagatable(v) ? v : null;
 }
 
+/**
+ * A credential value this text holds that is not repeated in other files only because its
+ * finding's evidence is weak (propagatesFrom: a bare key of hex or one case): it is still
+ * masked where it stands again in the same text (docs/credentials.md §8). Null otherwise.
+ */
+export function localValue(text: string, c: SecretCandidate): string | null {
+  if (c.code === 'secret.private-key' || c.code === KNOWN_VALUE_CODE) return null;
+  const v = normalValue(findingValue(text, c));
+  return !propagatesFrom(c, v) && propagatable(v) ? v : null;
+}
+
 function candidate(start: number, end: number, message: string): SecretCandidate {
   return { start, end, code: KNOWN_VALUE_CODE, message, tier: 3 };
 }

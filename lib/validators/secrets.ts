@@ -12,7 +12,7 @@ import { emailCandidates, homePathCandidates } from './secrets-pii';
 import { DOCUMENT_URL, proseCandidates } from './secrets-prose';
 import { isAllowedAddress } from './allow';
 import { blankRedacted } from './secrets-redact';
-import { credentialValue, knownValueCandidates, ownJoinedCandidates, ownJoinedValue } from './known-values';
+import { credentialValue, knownValueCandidates, localValue, ownJoinedCandidates, ownJoinedValue } from './known-values';
 import { lineAt, lineStarts, type ScanText, scanTextOf, tooLargeMessage } from './scan-text';
 import { FILE_CAP_BYTES, findingClass, type Finding, type OwnerIdentity, type Verdict } from './types';
 
@@ -21,7 +21,7 @@ import { FILE_CAP_BYTES, findingClass, type Finding, type OwnerIdentity, type Ve
  * every file when this or the owner identity (allowances included) differs from
  * what the index was built with.
  */
-export const SECRET_RULES_VERSION = '2026-11-30.context-6+known-values-5';
+export const SECRET_RULES_VERSION = '2026-11-30.context-6+known-values-6';
 
 type Range = [number, number];
 
@@ -254,7 +254,9 @@ function withKnownValues(
   let joined: Map<string, number> | undefined;
   for (const c of resolved) {
     if (findingClass(c.code) !== 'credential') continue;
-    const v = credentialValue(text, c);
+    // A bare key of hex or one case is not repeated in other files (propagatesFrom) but, like
+    // any value this text calls a credential, it is masked where it stands again here.
+    const v = credentialValue(text, c) ?? localValue(text, c);
     if (v !== null) {
       if (!own.has(v)) own.set(v, lineAt(starts, c.start));
       continue;
