@@ -42,6 +42,7 @@ import { type CheckedFile, openCheckCache, type RootChecks } from './check-cache
 import { rulesSignature } from '../index/rules-signature';
 import { ORIGIN_REVIEWED } from '../../trust/assistant-write';
 import { batched } from '../origin/origin-cache';
+import { withSharedReads } from '../../sources/read-dir';
 
 export interface ContextRequest {
   roots: string[];
@@ -844,28 +845,31 @@ export function buildSessionContext(req: ContextRequest): ContextPlan {
     // The hook's kept checks for files no fresh row stands for (check-cache.ts); the dashboard has its index.
     const checks =
       req.checks !== false && req.listing !== 'index' ? openCheckCache(originCacheDir(req.cache), req.owner) : null;
-    const roots = req.roots.map((r) => {
-      const source = describeSource(r);
-      seen.add(source.id);
-      if (keep && cache && !source.error && isFileSource(source)) {
-        try {
-          return readKeptRoot(source, req.owner, home, cache.rows, keep);
-        } catch {
-          keep.sources.delete(source.id); // the rows could not be read this way: as without a keep
+    // Each folder read once: its layout's detection and its listing share the readdir (read-dir.ts).
+    const roots = withSharedReads(() =>
+      req.roots.map((r) => {
+        const source = describeSource(r);
+        seen.add(source.id);
+        if (keep && cache && !source.error && isFileSource(source)) {
+          try {
+            return readKeptRoot(source, req.owner, home, cache.rows, keep);
+          } catch {
+            keep.sources.delete(source.id); // the rows could not be read this way: as without a keep
+          }
         }
-      }
-      return readContextRoot(
-        source,
-        req.owner,
-        home,
-        lazy ? () => cacheNow()?.get(source.id) : cache?.get(source.id),
-        req.listing,
-        req.onRead,
-        checks?.root(source.id, source.root),
-        // Rows checked under these rules and this owner stand like kept checks (the scan's own rule, scan.ts).
-        lazy && checks ? () => (copyRows ??= cache?.rows.rulesSignature() === rulesSignature(req.owner)) : undefined,
-      );
-    });
+        return readContextRoot(
+          source,
+          req.owner,
+          home,
+          lazy ? () => cacheNow()?.get(source.id) : cache?.get(source.id),
+          req.listing,
+          req.onRead,
+          checks?.root(source.id, source.root),
+          // Rows checked under these rules and this owner stand like kept checks (the scan's own rule, scan.ts).
+          lazy && checks ? () => (copyRows ??= cache?.rows.rulesSignature() === rulesSignature(req.owner)) : undefined,
+        );
+      }),
+    );
     checks?.save();
     if (keep) for (const id of [...keep.sources.keys()]) if (!seen.has(id)) keep.sources.delete(id);
     // Claude Code memories written after reading outside content are flagged, never verified (docs/origin.md).
