@@ -28,7 +28,8 @@
  *     reads every file, the reps after it are the median); the plugin's guard (dist/hooks/pre-write.cjs)
  *     fed a Write into the project's memory folder; target 150 ms; floor: `node -e 0`;
  *   - the same after one project changed (a memory of the session's project edited before
- *     each run): the CLI hook in that project and in another one, the plugin's in that
+ *     each run): the CLI hook in that project and in another one of about the median size (the
+ *     next by size: its row reads against the median project's), the plugin's in that
  *     project, and `/` once the server saw it.
  *     `--hooks no` leaves the hooks out (the page alone).
  * Needs a build (`npx next build`) for the page; exits 0 always; the report on stdout.
@@ -236,10 +237,11 @@ async function main(): Promise<void> {
   const walks = Array.from({ length: 3 }, () => inProcess(() => statWalk(config0.roots)));
   closeDb(config0.dbPath);
 
-  // A project of the median size, and the largest.
-  const median_ = [...projects].filter((p) => p.exists !== false).sort((a, b) => a.memories - b.memories)[
-    Math.floor(PROJECTS / 2)
-  ]!;
+  // A project of the median size, the next one by size (another project, for the rows after a
+  // change: compared with the median row, not with the largest), and the largest.
+  const bySize = [...projects].filter((p) => p.exists !== false).sort((a, b) => a.memories - b.memories);
+  const median_ = bySize[Math.floor(PROJECTS / 2)]!;
+  const other_ = bySize[Math.floor(PROJECTS / 2) + 1]!;
   const mid = median_.path;
   const big = projects[0]!.path;
   const hookIn = (cwd: string) => JSON.stringify({ session_id: 'bench', cwd, source: 'startup' });
@@ -280,7 +282,7 @@ async function main(): Promise<void> {
           }),
           hookOther: timed(() => {
             fs.appendFileSync(edited, `\nedited ${k++}\n`);
-            return hook(big);
+            return hook(other_.path);
           }),
           pluginChanged: timed(() => {
             fs.appendFileSync(edited, `\nedited ${k++}\n`);
@@ -332,7 +334,7 @@ async function main(): Promise<void> {
     hookRow(`hook (CLI), cold process, median project (${median_.memories} memories)`, hooks.hookMid);
     hookRow(`hook (CLI), cold process, largest project (${projects[0]!.memories} memories)`, hooks.hookBig);
     hookRow('hook (CLI) after its project changed', hooks.hookChanged);
-    hookRow('hook (CLI) in another project after one changed', hooks.hookOther);
+    hookRow(`hook (CLI) in another project (${other_.memories} memories) after one changed`, hooks.hookOther);
     hookRow(`plugin session-start.cjs, median project`, hooks.pluginMid);
     hookRow(`plugin session-start.cjs, largest project`, hooks.pluginBig);
     hookRow('plugin session-start.cjs after its project changed', hooks.pluginChanged);

@@ -143,12 +143,19 @@ function loadBundled() {
 function requireWithCodeCache(file) {
   const vm = require('node:vm');
   const Module = require('node:module');
-  const cacheFile = `${file}.v8`;
+  // A run that checked a memory file on the spot compiled the validators: the cache is made
+  // again once from such a run, as `.checks.v8`, read first (lib/core/code-cache-hint.ts).
+  const withChecksFile = `${file}.checks.v8`;
+  let cacheFile = `${file}.v8`;
   let cachedData;
-  try {
-    cachedData = fs.readFileSync(cacheFile);
-  } catch {
-    cachedData = undefined;
+  let withChecks = true;
+  for (const f of [withChecksFile, cacheFile]) {
+    try {
+      cachedData = fs.readFileSync(f);
+      break;
+    } catch {
+      withChecks = false;
+    }
   }
   let script;
   try {
@@ -161,12 +168,17 @@ function requireWithCodeCache(file) {
   mod.paths = Module._nodeModulePaths(path.dirname(file));
   script.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
   mod.loaded = true;
-  if (cachedData === undefined || script.cachedDataRejected)
+  const made = cachedData === undefined || script.cachedDataRejected;
+  if (made || !withChecks)
     process.once('exit', () => {
+      const checks = globalThis[Symbol.for('memtrust.code-cache.checks')] === true;
+      if (!made && !checks) return;
+      if (checks) cacheFile = withChecksFile;
       try {
         const tmp = `${cacheFile}.${process.pid}.tmp`;
         fs.writeFileSync(tmp, script.createCachedData());
         fs.renameSync(tmp, cacheFile);
+        if (checks) fs.rmSync(`${file}.v8`, { force: true });
       } catch {
         // no cache this time: the next start compiles as usual
       }
@@ -239,7 +251,7 @@ function loadEntryBundle() {
     const p = path.join(cacheDir, old);
     if (
       old.startsWith(`${entry.name}-`) &&
-      (old.endsWith('.cjs') || old.endsWith('.cjs.v8')) &&
+      (old.endsWith('.cjs') || old.endsWith('.v8')) &&
       !old.startsWith(out) &&
       Date.now() - fs.statSync(p).mtimeMs > 60_000
     )

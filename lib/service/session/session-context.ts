@@ -43,6 +43,7 @@ import { rulesSignature } from '../index/rules-signature';
 import { ORIGIN_REVIEWED } from '../../trust/assistant-write';
 import { batched } from '../origin/origin-cache';
 import { withSharedReads } from '../../sources/read-dir';
+import { markChecksRan } from '../../core/code-cache-hint';
 
 export interface ContextRequest {
   roots: string[];
@@ -292,6 +293,8 @@ function fromFile(
       createdAt: fields['created-at'],
       lastVerified: fields['last-verified'],
     });
+    // The validators run (below, unless checked before): the hook's code cache should hold them (code-cache-hint.ts).
+    if (!checked) markChecksRan();
     m.credentialLines = checked ? checked.credentialLines : credentialLines(bytes, owner);
     onRead?.(source, f, bytes, m.credentialLines.length > 0);
     m.injection = checked ? checked.injection : splitHints(injectionCheck(bytes)).injection.exit !== 0;
