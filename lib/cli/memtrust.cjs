@@ -217,7 +217,10 @@ function loadEntryBundle() {
     target: 'node20',
     outfile: tmp,
     metafile: true,
-    external: ['better-sqlite3', 'next', 'server-only'],
+    // The hooks' bundles leave out `yaml` as the plugin's do (lib/tools/build-hooks.mjs): most
+    // frontmatter never needs it (lib/memory-file/yaml-lazy.ts), and inline it was 117 KiB of the
+    // session start's 405 KiB read and loaded at every start. Required from node_modules when needed.
+    external: ['better-sqlite3', 'next', 'server-only', ...(entry.name === 'check' ? [] : ['yaml'])],
     logLevel: 'silent',
     absWorkingDir: dir,
   });
@@ -236,12 +239,18 @@ function loadEntryBundle() {
     });
     fs.writeFileSync(tmp, min.code);
   }
+  if (entry.name !== 'check') {
+    // A hook's bundle ASCII only where TypeScript is installed (a clone), as the plugin's (lib/tools/ascii-source.cjs).
+    const ascii = require('../tools/ascii-source.cjs').asciiSource(fs.readFileSync(tmp, 'utf8'));
+    if (ascii !== null) fs.writeFileSync(tmp, ascii);
+  }
   fs.renameSync(tmp, path.join(cacheDir, out));
   // How it is built is an input too: this launcher and the pass over the text.
   const inputs = [
     ...Object.keys(r.metafile.inputs).filter((f) => !f.startsWith('node_modules/') && !path.isAbsolute(f)),
     'lib/cli/memtrust.cjs',
     'lib/tools/builtins-once.cjs',
+    'lib/tools/ascii-source.cjs',
   ];
   const mtmp = `${manifest}.${process.pid}.tmp`;
   fs.writeFileSync(mtmp, JSON.stringify({ out, stamp: stampOf(inputs), inputs }));
