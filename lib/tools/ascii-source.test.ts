@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module of the build tooling, without type declarations
 import { BUNDLE_FILES } from './build-hooks.mjs';
 
 const { asciiSource } = createRequire(import.meta.url)('./ascii-source.cjs') as {
@@ -59,7 +60,7 @@ describe('asciiSource', () => {
   });
 
   it('the committed hook bundles are ASCII only', () => {
-    for (const name of BUNDLE_FILES) {
+    for (const name of BUNDLE_FILES as string[]) {
       const text = fs.readFileSync(path.join(__dirname, '..', '..', 'dist', 'hooks', `${name}.cjs`), 'utf8');
       const wide = [...text].find((c) => c.charCodeAt(0) > 0x7f);
       expect(wide, name).toBeUndefined();
