@@ -21,14 +21,17 @@
  *     3 s: the slowest answer is how long the scan held the server at once;
  *     with `--baseline DIR` (a checkout of an earlier commit with its own `next build`, e.g.
  *     `git archive C | tar -x -C DIR`), the same page measures from its server too, over the
- *     same home and index, `--rounds` times each, alternating which goes first;
+ *     same home and index, `--rounds` times each, alternating which goes first; and each hook
+ *     row is measured with the baseline's launcher and dist/hooks too, rep by rep in alternating
+ *     order (its rows follow, marked `baseline`; without a build it needs only its node_modules);
  *   - the SessionStart hook as a cold process: `memtrust context --format hook` fed one
  *     project's hook JSON on stdin (median wall), and the plugin's dist/hooks/session-start.cjs
  *     (no index: its own kept checks, docs/session-context.md; the first run of each project
  *     reads every file, the reps after it are the median); the plugin's guard (dist/hooks/pre-write.cjs)
  *     fed a Write into the project's memory folder; target 150 ms; floor: `node -e 0`;
  *   - the same after one project changed (a memory of the session's project edited before
- *     each run): the CLI hook in that project and in another one, the plugin's in that
+ *     each run): the CLI hook in that project and in another one of about the median size (the
+ *     next by size: its row reads against the median project's), the plugin's in that
  *     project, and `/` once the server saw it.
  *     `--hooks no` leaves the hooks out (the page alone).
  * Needs a build (`npx next build`) for the page; exits 0 always; the report on stdout.
@@ -236,16 +239,25 @@ async function main(): Promise<void> {
   const walks = Array.from({ length: 3 }, () => inProcess(() => statWalk(config0.roots)));
   closeDb(config0.dbPath);
 
-  // A project of the median size, and the largest.
-  const median_ = [...projects].filter((p) => p.exists !== false).sort((a, b) => a.memories - b.memories)[
-    Math.floor(PROJECTS / 2)
-  ]!;
+  // A project of the median size, the next one by size (another project, for the rows after a
+  // change: compared with the median row, not with the largest), and the largest.
+  const bySize = [...projects].filter((p) => p.exists !== false).sort((a, b) => a.memories - b.memories);
+  const median_ = bySize[Math.floor(PROJECTS / 2)]!;
+  const other_ = bySize[Math.floor(PROJECTS / 2) + 1]!;
   const mid = median_.path;
   const big = projects[0]!.path;
   const hookIn = (cwd: string) => JSON.stringify({ session_id: 'bench', cwd, source: 'startup' });
-  const hook = (cwd: string) => wall([CLI, 'context', '--format', 'hook'], childEnv, hookIn(cwd));
-  const HOOKS = path.join(PROJECT_DIR, 'dist', 'hooks');
-  const plugin = (cwd: string) => wall([path.join(HOOKS, 'session-start.cjs')], childEnv, hookIn(cwd));
+  // Each hook as today's tree runs it, or a baseline's (--baseline: its launcher, its dist/hooks).
+  const envOf = (tree: string): NodeJS.ProcessEnv => ({ ...childEnv, MEMTRUST_PROJECT_DIR: tree });
+  const hook = (cwd: string, tree = PROJECT_DIR) =>
+    wall(
+      [tree === PROJECT_DIR ? CLI : path.join(tree, 'lib', 'cli', 'memtrust.cjs'), 'context', '--format', 'hook'],
+      envOf(tree),
+      hookIn(cwd),
+    );
+  const hooksDir = (tree: string) => path.join(tree, 'dist', 'hooks');
+  const plugin = (cwd: string, tree = PROJECT_DIR) =>
+    wall([path.join(hooksDir(tree), 'session-start.cjs')], envOf(tree), hookIn(cwd));
   const guardIn = JSON.stringify({
     session_id: 'bench',
     cwd: mid,
@@ -258,8 +270,25 @@ async function main(): Promise<void> {
         '---\nname: Bench note\ndescription: a note the bench writes\ntype: feedback\n---\nKeep the bench output on stdout and progress on stderr.\n',
     },
   });
-  const guard = () => wall([path.join(HOOKS, 'pre-write.cjs')], childEnv, guardIn);
+  const guard = (tree = PROJECT_DIR) => wall([path.join(hooksDir(tree), 'pre-write.cjs')], envOf(tree), guardIn);
   const floorRuns = () => wall(['-e', '0'], childEnv, '');
+  /** With --baseline, each rep runs the baseline's hook too, the two in alternating order: its timings apart. */
+  const baseRuns: Record<string, { wall: number[]; cpu: number[] }> = {};
+  const both = (key: string, fn: (tree: string) => number) => (): number => {
+    if (!BASELINE) return fn(PROJECT_DIR);
+    baseRuns[key] ??= { wall: [], cpu: [] };
+    const b = baseRuns[key];
+    const n = b.wall.length;
+    const runBase = () => {
+      const saved = cpu.length;
+      b.wall.push(fn(BASELINE));
+      b.cpu.push(cpu.splice(saved, 1)[0]!);
+    };
+    if (n % 2 === 1) runBase();
+    const ms = fn(PROJECT_DIR);
+    if (n % 2 === 0) runBase();
+    return ms;
+  };
   // One project changed: a memory of the session's project edited before each run.
   const edited = firstMemory(config, mid);
   const original = fs.readFileSync(edited);
@@ -267,25 +296,32 @@ async function main(): Promise<void> {
   const hooks = HOOKS_ON
     ? (() => {
         hook(mid); // the launcher's bundle and code cache, once
+        if (BASELINE) hook(mid, BASELINE);
         const out = {
           floor: timed(floorRuns),
-          hookMid: timed(() => hook(mid)),
-          hookBig: timed(() => hook(big)),
-          pluginMid: timed(() => plugin(mid)),
-          pluginBig: timed(() => plugin(big)),
-          guardMid: timed(guard),
-          hookChanged: timed(() => {
-            fs.appendFileSync(edited, `\nedited ${k++}\n`);
-            return hook(mid);
-          }),
-          hookOther: timed(() => {
-            fs.appendFileSync(edited, `\nedited ${k++}\n`);
-            return hook(big);
-          }),
-          pluginChanged: timed(() => {
-            fs.appendFileSync(edited, `\nedited ${k++}\n`);
-            return plugin(mid);
-          }),
+          hookMid: timed(both('hookMid', (t) => hook(mid, t))),
+          hookBig: timed(both('hookBig', (t) => hook(big, t))),
+          pluginMid: timed(both('pluginMid', (t) => plugin(mid, t))),
+          pluginBig: timed(both('pluginBig', (t) => plugin(big, t))),
+          guardMid: timed(both('guardMid', (t) => guard(t))),
+          hookChanged: timed(
+            both('hookChanged', (t) => {
+              fs.appendFileSync(edited, `\nedited ${k++}\n`);
+              return hook(mid, t);
+            }),
+          ),
+          hookOther: timed(
+            both('hookOther', (t) => {
+              fs.appendFileSync(edited, `\nedited ${k++}\n`);
+              return hook(other_.path, t);
+            }),
+          ),
+          pluginChanged: timed(
+            both('pluginChanged', (t) => {
+              fs.appendFileSync(edited, `\nedited ${k++}\n`);
+              return plugin(mid, t);
+            }),
+          ),
         };
         fs.writeFileSync(edited, original);
         return out;
@@ -307,8 +343,11 @@ async function main(): Promise<void> {
   const hookFloor = hooks
     ? `${fmtMs(median(hooks.floor.wall))} (CPU ${Number.isNaN(hooks.floor.cpu) ? '—' : fmtMs(hooks.floor.cpu)})`
     : '';
-  const hookRow = (name: string, t: { wall: number[]; cpu: number }) =>
+  const hookRow = (name: string, t: { wall: number[]; cpu: number }, key?: string) => {
     row(name, t.wall, t.cpu, hookFloor, HOOK_TARGET);
+    const b = key ? baseRuns[key] : undefined;
+    if (b) row(`  baseline ${path.basename(BASELINE!)}`, b.wall, median(b.cpu), hookFloor, HOOK_TARGET);
+  };
   const walkFloor = median(walks.map((w) => w.wall));
   const walkCpu = median(walks.map((w) => w.cpu));
   rows.push([
@@ -329,14 +368,18 @@ async function main(): Promise<void> {
     2 * walkFloor,
   );
   if (hooks) {
-    hookRow(`hook (CLI), cold process, median project (${median_.memories} memories)`, hooks.hookMid);
-    hookRow(`hook (CLI), cold process, largest project (${projects[0]!.memories} memories)`, hooks.hookBig);
-    hookRow('hook (CLI) after its project changed', hooks.hookChanged);
-    hookRow('hook (CLI) in another project after one changed', hooks.hookOther);
-    hookRow(`plugin session-start.cjs, median project`, hooks.pluginMid);
-    hookRow(`plugin session-start.cjs, largest project`, hooks.pluginBig);
-    hookRow('plugin session-start.cjs after its project changed', hooks.pluginChanged);
-    hookRow('plugin pre-write.cjs, a Write into the median project', hooks.guardMid);
+    hookRow(`hook (CLI), cold process, median project (${median_.memories} memories)`, hooks.hookMid, 'hookMid');
+    hookRow(`hook (CLI), cold process, largest project (${projects[0]!.memories} memories)`, hooks.hookBig, 'hookBig');
+    hookRow('hook (CLI) after its project changed', hooks.hookChanged, 'hookChanged');
+    hookRow(
+      `hook (CLI) in another project (${other_.memories} memories) after one changed`,
+      hooks.hookOther,
+      'hookOther',
+    );
+    hookRow(`plugin session-start.cjs, median project`, hooks.pluginMid, 'pluginMid');
+    hookRow(`plugin session-start.cjs, largest project`, hooks.pluginBig, 'pluginBig');
+    hookRow('plugin session-start.cjs after its project changed', hooks.pluginChanged, 'pluginChanged');
+    hookRow('plugin pre-write.cjs, a Write into the median project', hooks.guardMid, 'guardMid');
   }
 
   /** One server of `tree` over the home: its first page, the scan after it, warm, after a change. */

@@ -143,12 +143,19 @@ function loadBundled() {
 function requireWithCodeCache(file) {
   const vm = require('node:vm');
   const Module = require('node:module');
-  const cacheFile = `${file}.v8`;
+  // A run that checked a memory file on the spot compiled the validators: the cache is made
+  // again once from such a run, as `.checks.v8`, read first (lib/core/code-cache-hint.ts).
+  const withChecksFile = `${file}.checks.v8`;
+  let cacheFile = `${file}.v8`;
   let cachedData;
-  try {
-    cachedData = fs.readFileSync(cacheFile);
-  } catch {
-    cachedData = undefined;
+  let withChecks = true;
+  for (const f of [withChecksFile, cacheFile]) {
+    try {
+      cachedData = fs.readFileSync(f);
+      break;
+    } catch {
+      withChecks = false;
+    }
   }
   let script;
   try {
@@ -161,12 +168,17 @@ function requireWithCodeCache(file) {
   mod.paths = Module._nodeModulePaths(path.dirname(file));
   script.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
   mod.loaded = true;
-  if (cachedData === undefined || script.cachedDataRejected)
+  const made = cachedData === undefined || script.cachedDataRejected;
+  if (made || !withChecks)
     process.once('exit', () => {
+      const checks = globalThis[Symbol.for('memtrust.code-cache.checks')] === true;
+      if (!made && !checks) return;
+      if (checks) cacheFile = withChecksFile;
       try {
         const tmp = `${cacheFile}.${process.pid}.tmp`;
         fs.writeFileSync(tmp, script.createCachedData());
         fs.renameSync(tmp, cacheFile);
+        if (checks) fs.rmSync(`${file}.v8`, { force: true });
       } catch {
         // no cache this time: the next start compiles as usual
       }
@@ -205,7 +217,10 @@ function loadEntryBundle() {
     target: 'node20',
     outfile: tmp,
     metafile: true,
-    external: ['better-sqlite3', 'next', 'server-only'],
+    // The hooks' bundles leave out `yaml` as the plugin's do (lib/tools/build-hooks.mjs): most
+    // frontmatter never needs it (lib/memory-file/yaml-lazy.ts), and inline it was 117 KiB of the
+    // session start's 405 KiB read and loaded at every start. Required from node_modules when needed.
+    external: ['better-sqlite3', 'next', 'server-only', ...(entry.name === 'check' ? [] : ['yaml'])],
     logLevel: 'silent',
     absWorkingDir: dir,
   });
@@ -224,12 +239,18 @@ function loadEntryBundle() {
     });
     fs.writeFileSync(tmp, min.code);
   }
+  if (entry.name !== 'check') {
+    // A hook's bundle ASCII only where TypeScript is installed (a clone), as the plugin's (lib/tools/ascii-source.cjs).
+    const ascii = require('../tools/ascii-source.cjs').asciiSource(fs.readFileSync(tmp, 'utf8'));
+    if (ascii !== null) fs.writeFileSync(tmp, ascii);
+  }
   fs.renameSync(tmp, path.join(cacheDir, out));
   // How it is built is an input too: this launcher and the pass over the text.
   const inputs = [
     ...Object.keys(r.metafile.inputs).filter((f) => !f.startsWith('node_modules/') && !path.isAbsolute(f)),
     'lib/cli/memtrust.cjs',
     'lib/tools/builtins-once.cjs',
+    'lib/tools/ascii-source.cjs',
   ];
   const mtmp = `${manifest}.${process.pid}.tmp`;
   fs.writeFileSync(mtmp, JSON.stringify({ out, stamp: stampOf(inputs), inputs }));
@@ -239,7 +260,7 @@ function loadEntryBundle() {
     const p = path.join(cacheDir, old);
     if (
       old.startsWith(`${entry.name}-`) &&
-      (old.endsWith('.cjs') || old.endsWith('.cjs.v8')) &&
+      (old.endsWith('.cjs') || old.endsWith('.v8')) &&
       !old.startsWith(out) &&
       Date.now() - fs.statSync(p).mtimeMs > 60_000
     )

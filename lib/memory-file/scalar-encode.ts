@@ -6,20 +6,21 @@
  * memtrust would read them as text, but other tools reading the same file
  * (gray-matter, the assistant itself) would see a number, boolean or nothing.
  */
+import { onFirstUse } from '../core/on-first-use';
 import { isScalar, parseDocument } from './yaml-lazy';
 
 const CORE_NON_STRING =
   /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
 
 /** Characters that may start a plain scalar without any YAML indicator meaning. */
-const SAFE_FIRST = /^[\p{L}\p{N}_./(+$^=]/u;
+const SAFE_FIRST = onFirstUse(() => /^[\p{L}\p{N}_./(+$^=]/u);
 /** Anything YAML treats as a break, control or special char is escaped instead. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters (to escape them) is the point
 const UNSAFE_ANYWHERE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]/u;
 
 function looksPlainSafe(value: string): boolean {
   if (value === '' || value.trim() !== value || value.length > 1024) return false;
-  if (!SAFE_FIRST.test(value) || CORE_NON_STRING.test(value)) return false;
+  if (!SAFE_FIRST().test(value) || CORE_NON_STRING.test(value)) return false;
   return !UNSAFE_ANYWHERE.test(value) && !/: |\s#|:$|\t/.test(value);
 }
 

@@ -126,4 +126,34 @@ describe('the session start and the stamp run their bundles through a code cache
       one.json.hookSpecificOutput.additionalContext.replace('feedback_cache_one.md', 'feedback_cache_two.md'),
     );
   });
+  it('a cache made by a run that checked no memory is made again once by one that did, then kept', () => {
+    const start = () => d.run('SessionStart', { session_id: 's', source: 'startup', cwd: d.tmp });
+    const mtime = (name: string) => fs.statSync(path.join(cacheDir, name)).mtimeMs;
+    expect(start().status).toBe(0); // every memory checked and kept (check-cache.ts)
+    for (const n of caches('session-start-main.cjs.')) fs.rmSync(path.join(cacheDir, n));
+    // An unchanged project: no memory checked, so the cache made is the plain one.
+    const quiet = start();
+    expect(quiet.status, quiet.stderr).toBe(0);
+    const [plain] = caches('session-start-main.cjs.');
+    expect(plain).toMatch(/\d\.v8$/);
+    expect(start().stdout).toBe(quiet.stdout);
+    expect(caches('session-start-main.cjs.')).toEqual([plain]);
+    // A memory changed: checked on the spot, and the cache made again with the validators in it.
+    const memory = path.join(d.root, 'memories', fs.readdirSync(path.join(d.root, 'memories')).sort()[0]!);
+    fs.appendFileSync(memory, '\nOne more line.\n');
+    expect(start().status).toBe(0);
+    const [checks] = caches('session-start-main.cjs.');
+    expect(caches('session-start-main.cjs.')).toHaveLength(1);
+    expect(checks).toMatch(/\.checks\.v8$/);
+    expect(checks!.replace(/\.checks\.v8$/, '.v8')).toBe(plain);
+    // Read from then on, changed project or not: not made again.
+    const made = mtime(checks!);
+    fs.appendFileSync(memory, 'And another.\n');
+    const after = start();
+    expect(after.status, after.stderr).toBe(0);
+    expect(after.stdout).toContain('deploy host');
+    expect(start().stdout).toBe(after.stdout);
+    expect(caches('session-start-main.cjs.')).toEqual([checks]);
+    expect(mtime(checks!)).toBe(made);
+  });
 });

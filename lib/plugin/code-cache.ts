@@ -15,6 +15,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
+import { checksRan } from '../core/code-cache-hint';
 
 /** Node's module wrapper (Module.wrap), so the cached function is the one require would compile. */
 const WRAP_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
@@ -28,7 +29,7 @@ function folderKey(dir: string): string {
 }
 
 /** The cache file for `file` in `cacheDir` ([prefix shared by its older caches, path]), or null when the file cannot be read. */
-export function codeCachePath(file: string, cacheDir: string): { prefix: string; path: string } | null {
+export function codeCachePath(file: string, cacheDir: string): { prefix: string; path: string; checks: string } | null {
   let st: fs.BigIntStats;
   try {
     st = fs.statSync(file, { bigint: true });
@@ -37,18 +38,30 @@ export function codeCachePath(file: string, cacheDir: string): { prefix: string;
   }
   const prefix = `${path.basename(file)}.${folderKey(path.dirname(path.resolve(file)))}.`;
   const id = `${st.ino}-${st.size}-${st.ctimeNs}-${process.version}-${process.platform}-${process.arch}`;
-  return { prefix, path: path.join(cacheDir, `${prefix}${id}.v8`) };
+  return {
+    prefix,
+    path: path.join(cacheDir, `${prefix}${id}.v8`),
+    checks: path.join(cacheDir, `${prefix}${id}.checks.v8`),
+  };
 }
 
-/** `file` (a bundle beside this one), run from its code cache; written at exit when missing or rejected. */
+/**
+ * `file` (a bundle beside this one), run from its code cache; written at exit when missing or
+ * rejected, and made again once by a run that checked a memory file (code-cache-hint.ts).
+ */
 export function requireWithCodeCache(file: string, cacheDir: string): unknown {
   const cache = codeCachePath(file, cacheDir);
   if (cache === null) return require(file);
   let cachedData: Buffer | undefined;
-  try {
-    cachedData = fs.readFileSync(cache.path);
-  } catch {
-    cachedData = undefined;
+  // The cache made again by a run that checked a memory file (code-cache-hint.ts), else the first one.
+  let withChecks = true;
+  for (const f of [cache.checks, cache.path]) {
+    try {
+      cachedData = fs.readFileSync(f);
+      break;
+    } catch {
+      withChecks = false;
+    }
   }
   let script: vm.Script;
   try {
@@ -62,12 +75,16 @@ export function requireWithCodeCache(file: string, cacheDir: string): unknown {
   const mod = { exports: {} };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run.call(mod.exports, mod.exports, require, mod, file, path.dirname(file));
-  if (cachedData === undefined || script.cachedDataRejected) process.once('exit', () => writeCache(script, cache));
+  const made = cachedData === undefined || script.cachedDataRejected;
+  if (made || !withChecks)
+    process.once('exit', () => {
+      const checks = checksRan();
+      if (made || checks) writeCache(script, cache.prefix, checks ? cache.checks : cache.path);
+    });
   return mod.exports;
 }
 
-function writeCache(script: vm.Script, cache: { prefix: string; path: string }): void {
-  const cacheFile = cache.path;
+function writeCache(script: vm.Script, prefix: string, cacheFile: string): void {
   const tmp = `${cacheFile}.${process.pid}.tmp`;
   try {
     const dir = path.dirname(cacheFile);
@@ -82,7 +99,7 @@ function writeCache(script: vm.Script, cache: { prefix: string; path: string }):
     fs.renameSync(tmp, cacheFile);
     // Caches of this file from an older build or another Node: not read again.
     for (const old of fs.readdirSync(dir))
-      if (old.startsWith(cache.prefix) && old.endsWith('.v8') && path.join(dir, old) !== cacheFile)
+      if (old.startsWith(prefix) && old.endsWith('.v8') && path.join(dir, old) !== cacheFile)
         fs.rmSync(path.join(dir, old), { force: true });
   } catch {
     // no cache this time: the next run compiles as usual

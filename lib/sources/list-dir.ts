@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Location } from '../trust/tiers';
 import type { ListedFile } from './types';
 import { readEntries } from './read-dir';
+import { lstatSizeMtime, type SizeMtime } from './stat-quick';
 
 /** The size and mtime of a file listed under `withStatLater`: unknown until it is opened. */
 export const STAT_LATER = -1;
@@ -93,13 +94,14 @@ export function listMarkdown(
       out.push({ relPath, filename: e.name, location, size: STAT_LATER, mtimeMs: STAT_LATER });
       continue;
     }
-    let st: fs.Stats;
+    // The entry's type came from the readdir: only its size and mtime are wanted (stat-quick.ts).
+    let st: SizeMtime;
     try {
-      st = fs.lstatSync(prefix + e.name);
+      st = lstatSizeMtime(prefix + e.name);
     } catch {
       continue; // removed between readdir and lstat
     }
-    out.push(statted(relPath, e.name, location, st));
+    out.push({ relPath, filename: e.name, location, size: st.size, mtimeMs: st.mtimeMs });
   }
   return out;
 }

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 
 // Shared with the CLI launcher's bundles (lib/cli/memtrust.cjs).
 const { builtinsOnce } = createRequire(import.meta.url)('./builtins-once.cjs');
+const { asciiSource } = createRequire(import.meta.url)('./ascii-source.cjs');
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -106,7 +107,11 @@ export async function buildHooks(outdir = path.join(dir, 'dist', 'hooks')) {
       target: 'node20',
       legalComments: 'none',
     });
-    fs.writeFileSync(f, `${BANNER}\n${min.code}`);
+    // ASCII only, so Node reads it as Latin-1, not into a two-byte string (ascii-source.cjs).
+    const code = asciiSource(min.code);
+    if (code === null)
+      throw new Error('build:hooks needs the typescript package (a dev dependency) to write the bundles');
+    fs.writeFileSync(f, `${BANNER}\n${code}`);
   }
   return files;
 }

@@ -12,6 +12,7 @@
  * - `user-requested`: the user's own message of that turn asked for it ("remember that …").
  *   It says where the memory came from; it does not lift `untrusted-origin`.
  */
+import { onFirstUse } from '../core/on-first-use';
 
 export const UNTRUSTED_ORIGIN = 'untrusted-origin';
 export const USER_REQUESTED = 'user-requested';
@@ -94,7 +95,7 @@ export function isOutsideRead(r: OriginRead, cwd: string | undefined, memoryDir:
  * folders are written in (docs/origin.md "user-requested"). Matched case-insensitively on
  * the user's message; a letter may not precede a phrase.
  */
-const ASKS: RegExp[] = [
+const ASKS = onFirstUse((): RegExp[] => [
   // English
   /(?<!\p{L})remember\s*(?:that|this|to|:|[—–-]\s)/iu,
   /(?<!\p{L})(?:save|store|keep|memori[sz]e|add|put|write)\s+(?:this|that|it)\b/iu,
@@ -121,12 +122,12 @@ const ASKS: RegExp[] = [
   /覚えて|忘れないで|記憶して|メモリに保存/u,
   /记住|記住|别忘了|別忘了|记下来|記下來/u,
   /จำไว้|อย่าลืม/u,
-];
+]);
 
 /** Whether the user's message asks the assistant to remember something. */
 export function asksToRemember(text: string | null | undefined): boolean {
   if (!text) return false;
-  return ASKS.some((re) => re.test(text));
+  return ASKS().some((re) => re.test(text));
 }
 
 export function originFlags(f: OriginFacts): OriginFlags {

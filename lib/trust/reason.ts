@@ -3,12 +3,13 @@
  * validator findings, so they may carry newlines, terminal escapes or bidi controls that
  * would forge extra YAML lines or hide text in a listing: all are neutralised here.
  */
+import { onFirstUse } from '../core/on-first-use';
 import { REASON_MAX_CODE_POINTS } from './tiers';
 
 // Control characters and line/paragraph separators become spaces so words stay apart.
-const BREAKING = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
+const BREAKING = onFirstUse(() => /[\p{Cc}\p{Zl}\p{Zp}]/gu);
 // Format characters (zero-width, bidi overrides, tag characters) are invisible: drop them.
-const INVISIBLE = /\p{Cf}/gu;
+const INVISIBLE = onFirstUse(() => /\p{Cf}/gu);
 
 const SAFE_LINE = /^[!-~]+(?: [!-~]+)*$/;
 
@@ -16,7 +17,7 @@ const SAFE_LINE = /^[!-~]+(?: [!-~]+)*$/;
 export function oneLine(raw: string, max: number): string {
   // Printable ASCII words with single spaces (most filenames and names): nothing to change.
   if (raw.length <= max && SAFE_LINE.test(raw)) return raw;
-  const flat = raw.replace(BREAKING, ' ').replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim();
+  const flat = raw.replace(BREAKING(), ' ').replace(INVISIBLE(), '').replace(/\s+/gu, ' ').trim();
   if (flat.length <= max) return flat; // never more code points than UTF-16 units
   const points = Array.from(flat);
   if (points.length <= max) return flat;

@@ -1401,7 +1401,7 @@ const ID_BEFORE = onFirstUse(
     /(?:^|[^\p{L}])(?:id|uuid|guid|zone|project|проект\p{L}*|doc|document|sheet|folder|script|site|workspace)[*_]*\s*[:=#]?[*_]*\s*[([`'"]?\s*$/iu,
 );
 /** A parenthesis right after a run that names it an id: `` `X` (currency UUID) ``, `X (document id)`. */
-const ID_AFTER = /^[`'"*_]*\s*\((?:[\p{L}-]+\s+){0,2}(?:id|ids|uuid|guid|hash)\)/iu;
+const ID_AFTER = onFirstUse(() => /^[`'"*_]*\s*\((?:[\p{L}-]+\s+){0,2}(?:id|ids|uuid|guid|hash)\)/iu);
 /** A document's address: its id is in the path (Google Docs, Sheets, Drive, Notion, Dropbox, OneDrive, SharePoint). */
 export const DOCUMENT_URL =
   /(?:docs|drive|sheets|slides)\.google\.com|notion\.(?:so|site)|dropbox\.com|onedrive|sharepoint|feishu\.cn|larksuite\.com|larkoffice\.com|\/(?:d|folders|file|document|spreadsheets|presentation|forms|docx|base|wiki|sheets|bitable|mindnote)\//i;
@@ -1430,7 +1430,7 @@ function notAKeyHere(line: string, start: number, end: number): boolean {
   if (FILE_SUFFIX_AFTER.test(line.slice(end, end + 14))) return true;
   if (ID_BEFORE().test(line.slice(Math.max(0, start - 12), start))) return true;
   // Named an id in parentheses right after it (`` `X` (currency UUID) ``): an id.
-  if (ID_AFTER.test(line.slice(end, end + 40))) return true;
+  if (ID_AFTER().test(line.slice(end, end + 40))) return true;
   const token = tokenAround(line, start, end);
   if (token.length > end - start) {
     if (isHashOrAddress(token)) return true;

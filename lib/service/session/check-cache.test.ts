@@ -148,4 +148,52 @@ describe('the hook keeps its checks', () => {
     expect(after.read.claude).toBe(1); // read, not taken from its row
     expect(after.text).toBe(plan({ checks: false, cache: null }).text);
   });
+  it("a change in one project's folder costs another project's session start nothing, and its own sees it", () => {
+    // Two projects' Claude Code folders, each session start given its own (project-scope.ts).
+    const other = path.join(tmp, 'other', 'memory');
+    writeClaudeFolderOverCut(other, { lines: 12 });
+    const db = path.join(tmp, 'data', 'index.sqlite');
+    const env = { ...envFor([claude, other].join(path.delimiter), db, tmp) };
+    scan(createContext(loadConfig({ env }), env));
+    closeDb(db);
+    const start = (root: string, extra: Partial<ContextRequest> = {}) => {
+      let read = 0;
+      const p = buildSessionContext({
+        roots: [root],
+        now: new Date(NOW),
+        owner: OWNER,
+        budget: 8000,
+        home: '/nonexistent-home',
+        cache: db,
+        onRead: () => read++,
+        ...extra,
+      });
+      return { text: p.text, read };
+    };
+    // Every file read and checked: what the text must be.
+    const fresh = (root: string) => start(root, { checks: false, cache: null }).text;
+    start(claude);
+    start(other);
+    const kept = path.join(tmp, 'data', 'session-checks');
+    const keptFiles = () =>
+      Object.fromEntries(fs.readdirSync(kept).map((f) => [f, fs.readFileSync(path.join(kept, f), 'utf8')]));
+    const before = keptFiles();
+    // A memory of the other project changed (a credential added); the index is not rescanned.
+    const changed = path.join(other, memories(other).sort()[1]!);
+    fs.appendFileSync(changed, `\nThe report database is at ${fakeDbUrl('db.internal')}.\n`);
+    // This project: no file read, no row asked for (the index made unreadable would show it), the same text.
+    const unchanged = start(claude).text;
+    fs.writeFileSync(db, 'not an index any more');
+    const mine = start(claude);
+    expect(mine.read).toBe(0);
+    expect(mine.text).toBe(unchanged);
+    expect(mine.text).toBe(fresh(claude));
+    expect(keptFiles()).toEqual(before); // nothing written again
+    // The other project sees its change at once: the file read and checked, its credential named.
+    const theirs = start(other);
+    expect(theirs.read).toBe(1);
+    expect(theirs.text).toContain(path.basename(changed));
+    expect(theirs.text).toBe(fresh(other));
+    expect(theirs.text).toMatch(/holding a credential/i);
+  });
 });

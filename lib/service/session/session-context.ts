@@ -42,6 +42,8 @@ import { type CheckedFile, openCheckCache, type RootChecks } from './check-cache
 import { rulesSignature } from '../index/rules-signature';
 import { ORIGIN_REVIEWED } from '../../trust/assistant-write';
 import { batched } from '../origin/origin-cache';
+import { withSharedReads } from '../../sources/read-dir';
+import { markChecksRan } from '../../core/code-cache-hint';
 
 export interface ContextRequest {
   roots: string[];
@@ -291,6 +293,8 @@ function fromFile(
       createdAt: fields['created-at'],
       lastVerified: fields['last-verified'],
     });
+    // The validators run (below, unless checked before): the hook's code cache should hold them (code-cache-hint.ts).
+    if (!checked) markChecksRan();
     m.credentialLines = checked ? checked.credentialLines : credentialLines(bytes, owner);
     onRead?.(source, f, bytes, m.credentialLines.length > 0);
     m.injection = checked ? checked.injection : splitHints(injectionCheck(bytes)).injection.exit !== 0;
@@ -844,28 +848,31 @@ export function buildSessionContext(req: ContextRequest): ContextPlan {
     // The hook's kept checks for files no fresh row stands for (check-cache.ts); the dashboard has its index.
     const checks =
       req.checks !== false && req.listing !== 'index' ? openCheckCache(originCacheDir(req.cache), req.owner) : null;
-    const roots = req.roots.map((r) => {
-      const source = describeSource(r);
-      seen.add(source.id);
-      if (keep && cache && !source.error && isFileSource(source)) {
-        try {
-          return readKeptRoot(source, req.owner, home, cache.rows, keep);
-        } catch {
-          keep.sources.delete(source.id); // the rows could not be read this way: as without a keep
+    // Each folder read once: its layout's detection and its listing share the readdir (read-dir.ts).
+    const roots = withSharedReads(() =>
+      req.roots.map((r) => {
+        const source = describeSource(r);
+        seen.add(source.id);
+        if (keep && cache && !source.error && isFileSource(source)) {
+          try {
+            return readKeptRoot(source, req.owner, home, cache.rows, keep);
+          } catch {
+            keep.sources.delete(source.id); // the rows could not be read this way: as without a keep
+          }
         }
-      }
-      return readContextRoot(
-        source,
-        req.owner,
-        home,
-        lazy ? () => cacheNow()?.get(source.id) : cache?.get(source.id),
-        req.listing,
-        req.onRead,
-        checks?.root(source.id, source.root),
-        // Rows checked under these rules and this owner stand like kept checks (the scan's own rule, scan.ts).
-        lazy && checks ? () => (copyRows ??= cache?.rows.rulesSignature() === rulesSignature(req.owner)) : undefined,
-      );
-    });
+        return readContextRoot(
+          source,
+          req.owner,
+          home,
+          lazy ? () => cacheNow()?.get(source.id) : cache?.get(source.id),
+          req.listing,
+          req.onRead,
+          checks?.root(source.id, source.root),
+          // Rows checked under these rules and this owner stand like kept checks (the scan's own rule, scan.ts).
+          lazy && checks ? () => (copyRows ??= cache?.rows.rulesSignature() === rulesSignature(req.owner)) : undefined,
+        );
+      }),
+    );
     checks?.save();
     if (keep) for (const id of [...keep.sources.keys()]) if (!seen.has(id)) keep.sources.delete(id);
     // Claude Code memories written after reading outside content are flagged, never verified (docs/origin.md).

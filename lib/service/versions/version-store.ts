@@ -108,9 +108,23 @@ export function versionsDirBeside(dbPath: string): string {
 }
 
 export function rootKey(root: string): string {
-  // In JavaScript (lib/core/hash.ts): the SessionStart hook keeping a changed file loads no node:crypto.
-  return sha256Hex(path.resolve(root)).slice(0, 24);
+  const abs = path.resolve(root);
+  let key = rootKeys.get(abs);
+  if (key === undefined) {
+    // In JavaScript (lib/core/hash.ts): the SessionStart hook keeping a changed file loads no node:crypto.
+    key = sha256Hex(abs).slice(0, 24);
+    rootKeys.set(abs, key);
+  }
+  return key;
 }
+
+/**
+ * Each root's key, worked out once per process: a hook keeping a changed file asked for it five
+ * times (pack, tip, each read and written), and the JavaScript sha256 hashing that much more in
+ * a cold process is made hot enough for V8 to optimise it, some 20 ms of compiling on another
+ * thread (docs/performance.md, "The hooks").
+ */
+const rootKeys = new Map<string, string>();
 
 const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 

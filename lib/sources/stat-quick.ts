@@ -1,0 +1,82 @@
+/**
+ * The size and mtime of a file listed by `listMarkdown`, without the `fs.Stats` object.
+ *
+ * A session start lists every memory file of its project and `lstat`s each (the scan's
+ * freshness rule needs its size and mtime: docs/session-context.md, "Reading the folders
+ * fast"). Node 20 makes a Stats object and four `Date` objects per call, most of an `lstat`'s
+ * cost there: about 38,000 instructions a file, 46 M of the largest project's session start
+ * in the bench home of docs/performance.md ("The hooks"), against 10 M for the same calls
+ * through the binding `fs.lstatSync` itself calls. Its answer is the raw stat array
+ * (`[dev, mode, nlink, uid, gid, rdev, blksize, ino, size, blocks, atime s, ns, mtime s, ns,
+ * …]`), read here at once because Node reuses it for the next call.
+ *
+ * That binding is Node's own, not a public API: it is used only when it answers the first
+ * path exactly as `fs.lstatSync` does (size, mtime, mode), never on Windows (whose paths Node
+ * rewrites first) and never where `--pending-deprecation` would print a warning for
+ * `process.binding`. Anything else, and any failure, is `fs.lstatSync`.
+ */
+import fs from 'node:fs';
+
+/** What a listing keeps of a file's stat: its size, and its mtime in whole milliseconds (the index's rule). */
+export interface SizeMtime {
+  size: number;
+  mtimeMs: number;
+}
+
+type RawLstat = (p: string) => ArrayLike<number>;
+
+/** undefined: not tried yet; null: not usable here. */
+let raw: RawLstat | null | undefined;
+/** The binding is checked against fs.lstatSync on the first path that exists. */
+let checked = false;
+
+function binding(): RawLstat | null {
+  if (process.platform === 'win32') return null;
+  const pending = (a: string) => a.includes('--pending-deprecation');
+  if (process.execArgv.some(pending) || pending(process.env.NODE_OPTIONS ?? '')) return null;
+  try {
+    const b = (process as unknown as { binding(name: string): { lstat?: unknown } }).binding('fs');
+    const lstat = b.lstat;
+    if (typeof lstat !== 'function') return null;
+    // (path, bigint, request: none, so synchronous, throwIfNoEntry): how fs.lstatSync calls it.
+    return (p) => lstat.call(b, p, false, undefined, true) as ArrayLike<number>;
+  } catch {
+    return null;
+  }
+}
+
+function fromStats(st: fs.Stats): SizeMtime {
+  return { size: st.size, mtimeMs: Math.floor(st.mtimeMs) };
+}
+
+/** `fs.lstatSync(p)`'s size and floored mtime; throws as it does (a file gone: ENOENT). */
+export function lstatSizeMtime(p: string): SizeMtime {
+  if (raw === undefined) raw = binding();
+  if (raw === null) return fromStats(fs.lstatSync(p));
+  let a: ArrayLike<number>;
+  try {
+    a = raw(p);
+  } catch (e) {
+    if (checked) throw e;
+    // Not yet known to answer as fs does: fs decides, error included.
+    return fromStats(fs.lstatSync(p));
+  }
+  // Seconds and nanoseconds as fs.Stats makes mtimeMs of them.
+  const quick = { size: a[8]!, mtimeMs: Math.floor(a[12]! * 1e3 + a[13]! / 1e6) };
+  const mode = a[1];
+  if (!checked) {
+    const st = fs.lstatSync(p);
+    if (st.size !== quick.size || Math.floor(st.mtimeMs) !== quick.mtimeMs || st.mode !== mode) {
+      raw = null;
+      return fromStats(st);
+    }
+    checked = true;
+  }
+  return quick;
+}
+
+/** For tests: forget what was found about the binding (`use`: force it off with null, or on with a function). */
+export function resetStatQuick(use?: RawLstat | null): void {
+  raw = use;
+  checked = false;
+}
