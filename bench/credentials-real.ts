@@ -7,7 +7,7 @@
  *                                     [--folders r01-r26[,r30…]]
  *
  * Folds: `tune` (r01–r117, read while changing the rules) and held-out folds (`held-out-6`:
- * r118–r147, drawn fresh; `held-out` to `held-out-5` are empty since they joined tune), never read while tuning and
+ * r118–r147 and `held-out-7`: r148–r178, drawn fresh; `held-out` to `held-out-5` are empty since they joined tune), never read while tuning and
  * run once to measure, as folders.json records them. --folds takes a comma list of them; default
  * tune. A folder's copy is looked for at DIR/<id>/ for each DIR --tune-dir / --held-out-dir names
  * for its fold (a comma list, in order; --held-out-dir serves every held-out fold, ids being unique),
@@ -88,6 +88,7 @@ const FOLD_DIR: Record<Fold, string[]> = {
   'held-out-4': HELD_OUT_DIRS,
   'held-out-5': HELD_OUT_DIRS,
   'held-out-6': HELD_OUT_DIRS,
+  'held-out-7': HELD_OUT_DIRS,
 };
 const BASELINE = f.baseline ? checkCommit(f.baseline) : undefined;
 const REPS = intFlag(f, 'reps');

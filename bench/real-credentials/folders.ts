@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * `tune` (r01–r117) is read while changing the rules; a held-out fold (`held-out-6`: r118–r147)
+ * `tune` (r01–r117) is read while changing the rules; a held-out fold (`held-out-6`: r118–r147, `held-out-7`: r148–r178)
  * is never read, listed or described while tuning, only run once to measure; a spent held-out
  * fold joins tune (README.md "Folds": `held-out` to `held-out-5` are spent and empty).
  */
@@ -20,6 +20,7 @@ export const FOLDS = [
   'held-out-4',
   'held-out-5',
   'held-out-6',
+  'held-out-7',
 ] as const;
 export type Fold = (typeof FOLDS)[number];
 export const LABEL_KINDS = ['credential', 'personal'] as const;
