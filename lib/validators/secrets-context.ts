@@ -388,6 +388,7 @@ function labelBefore(line: string, open: number): boolean {
   return OWNER_WORDS.test(line.slice(Math.max(0, j - 24), j));
 }
 
+const CODE_MARK = /[{}"]/;
 /** A line of a list or a code block holding one value and nothing else (`- \`…\``, `\`…\``, `…`). */
 const VALUE_ONLY = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?[*_]{0,2}`?([^\s`*]{6,128})`?[*_]{0,2}\s*$/;
 
@@ -402,6 +403,8 @@ export function detectUnderContext(line: string, kind: 'password' | 'key', out: 
   const shaped = pin ? (v: string) => PIN.test(v) || base(v) : base;
   const alone = VALUE_ONLY.exec(line);
   if (alone) {
+    // Under keys, braces or a quote inside the run are code (`metric_total{job="x"}`): keys hold none.
+    if (kind === 'key' && CODE_MARK.test(alone[1]!)) return;
     const v = trimUnquoted(alone[1]!);
     if ((pin && PIN.test(v)) || (isCredentialValue(v) && shaped(v)))
       push(out, line.indexOf(v), v, 'secret.password', 'value under a heading naming credentials');

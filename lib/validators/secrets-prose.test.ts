@@ -742,6 +742,8 @@ describe('from the 147 tune folders (docs/credentials.md §2, "Not credentials";
     expect(check('## API Keys\n- Lookup API: fix-the-upload-test-2026-b71e').exit).toBe(0);
     expect(check('## API Keys\n- Lookup API: Kq7mZx2Lp9Vt4Rb8Nc3H...').exit).toBe(0);
     expect(check('- 可用模型：opus-9-9-thinking(7 Key), opus-9-9(8 Key)').exit).toBe(0);
+    // Code alone on its line under a key heading (a metric with its labels) is no key.
+    expect(check('## API keys we need\n\nagent_cost_token_total{job="v6-nightly-reports"}').exit).toBe(0);
   });
 
   it('a passcode is a PIN; a phone number logs in after a login word', () => {
@@ -762,6 +764,16 @@ describe('from the 147 tune folders (docs/credentials.md §2, "Not credentials";
     expect(check('The screen uses named keys (`RPT_INK/INK2/PANEL/KEY_INK/BAR_BG/`').exit).toBe(0);
     expect(check(`export GH_TOKEN=gh${'p'}_9Zq4Lm2Xw7R...`).exit).toBe(0);
     expect(check(`- **GitHub Token**: \`github_${'pat'}_11ABCDEFG0ab1c2d3e4f5g6h...\``).exit).toBe(0);
+  });
+
+  it("a key pasted alone after a speaker's name, named on the next line", () => {
+    const k = 'srch-dev-7QmZ2xLp-9VtRb4Nc3Hj1Wd5Gs0Ya8Ke6Tu';
+    expect(values(`Dana: ${k}\nthis is the API key`)).toEqual([k]);
+    expect(values(`Dana: ${k}\n这是密钥`)).toEqual([k]);
+    // No line naming a key near, or the name says what the run is.
+    expect(check(`Dana: ${k}\nsee you tomorrow`).exit).toBe(0);
+    expect(check(`sender_id: ${k}\nthis is the API key`).exit).toBe(0);
+    expect(check(`pubkey: ${k}\nthe API key pair`).exit).toBe(0);
   });
 
   it('an id the text shows as an id is none, from 8 characters; words joined in a path are a folder', () => {

@@ -1655,8 +1655,14 @@ const NEIGHBOUR_NAMES_KEY =
   /(?<![A-Za-z])(?:api[ _-]?keys?|keys?|tokens?|secrets?|credentials?|apikey|chave|clave|credencial|ключ|токен|密钥|令牌|秘钥|토큰|キー|トークン)(?![a-z])/i;
 /** An armour line (`-----BEGIN …`, `-----END …`) or a line of base64 alone: a neighbour inside a block. */
 const BLOCK_LINE = /^\s*(?:-----|[A-Za-z0-9+/=]{40,}\s*$)/;
-/** A line that is one run of 32 to 512 key characters and nothing else (a code span or emphasis around it aside). */
-const LONE_RUN = /^\s*[`*_]{0,2}([A-Za-z0-9+/_=-]{32,512})[`*_]{0,2}\s*$/;
+/**
+ * A line that is one run of 32 to 512 key characters and nothing else (a code span or emphasis
+ * around it aside, and a speaker's name before it: a chat message holding only the key).
+ */
+const LONE_RUN = /^\s*(?:([^\s:：`*]{1,24})[:：]\s+)?[`*_]{0,2}([A-Za-z0-9+/_=-]{32,512})[`*_]{0,2}\s*$/;
+/** A speaker's name before the run (`name: <run>`, a chat message) that names what the run is instead. */
+const NOT_A_SPEAKER =
+  /id|sha|commit|hash|uuid|url|uri|path|file|sender|name|model|host|user|account|digest|checksum|pub|key|token|secret|pass|sig|fingerprint/i;
 /**
  * The key on a line of its own: upper- and lower-case letters and digits mixed, a random
  * string's entropy (4 bits a character or more), not hex (a hash or an id listed alone), not a
@@ -1666,7 +1672,9 @@ function loneKey(line: string): string | null {
   if (line.length < 32 || line.length > 530) return null;
   const m = LONE_RUN.exec(line);
   if (m === null) return null;
-  const v = m[1]!;
+  // A chat message holding only the key after its speaker's name (`name: <key>`), then "this is the key".
+  if (m[1] !== undefined && NOT_A_SPEAKER.test(m[1])) return null;
+  const v = m[2]!;
   if (v.length === 64 && /^[A-Za-z0-9+/]+$/.test(v)) return null;
   if (/^[0-9a-fA-F-]+$/.test(v) || !/[a-z]/.test(v) || !/[A-Z]/.test(v) || !/\d/.test(v)) return null;
   if (entropy(v) < 4 || !isBareKey(v) || isHashOrAddress(v)) return null;
