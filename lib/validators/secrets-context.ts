@@ -492,7 +492,8 @@ export function detectPairs(line: string, inContext: boolean, out: ContextHit[])
     // `OAuth2/XOAUTH2`: one name spelled twice, the second in capitals, no login.
     if (sameNameInCapitals(user, value)) continue;
     // `host.example/path?q=`: a host's name before the slash makes it a URL, not a login.
-    if (!user.includes('@') && HOST.test(user)) continue;
+    // A space before the slash (`name.surname / x`) is no URL's path: a dotted user name then.
+    if (!user.includes('@') && HOST.test(user) && !/\s\/$/.test(m[0].slice(0, m[0].indexOf('/') + 1))) continue;
     // `sha512-…/…`: a hash's base64 splits at `/` (an `integrity` field), no login.
     if (HASH_USER.test(user)) continue;
     // A phone number as the user (`13800000000 / x`, apps that log in by phone): only after a login word.

@@ -758,6 +758,12 @@ describe('from the 147 tune folders (docs/credentials.md §2, "Not credentials";
     ).toBe(0);
     expect(check('| mail | imap.mail.example:993 | **OAuth2/XOAUTH2** | login via the client id |').exit).toBe(0);
     expect(values('Login: **root / Tr4il-Mix-88**')).toEqual(['Tr4il-Mix-88']);
+    // A dotted user name before a spaced slash is a login, not a host's path; the second pair too.
+    expect(values('## Logins\n- **DEV:** dana.kowal / Qm7rTz2wXp9Lk4Vb, ops / Hd3kW8nQz5Rt1Yc')).toEqual([
+      'Qm7rTz2wXp9Lk4Vb',
+      'Hd3kW8nQz5Rt1Yc',
+    ]);
+    expect(check('see docs.example/Qm7rTz2wXp9Lk4Vb for the login').exit).toBe(0);
   });
 
   it('names joined in capitals are no bare key; a token cut short is none', () => {
