@@ -109,10 +109,28 @@ describe('hasRun', () => {
 });
 
 describe('keyContext', () => {
-  const KEY_CONTEXT = /api|secret|access|private|signing|[|#]|[A-Za-z0-9+/_=-]{32}/i;
+  const KEY_CONTEXT =
+    /api|secret|access|private|signing|consumer|[|#]|^\s*(?:[-*+]|\d+[.)])\s+[*_]{0,2}keys?[*_]{0,2}\s*[:：]|[A-Za-z0-9+/_=-]{32}/i;
   it('says what the one regex said (its words, and the 32-run apart)', () => {
     const text = piecesText(
-      ['API', 'Secret', 'access', 'PRIVATE', 'signing', '|', '#', 'key', ' ', 'a'.repeat(16), '=', 'K', 'é'],
+      [
+        'API',
+        'Secret',
+        'access',
+        'PRIVATE',
+        'signing',
+        '|',
+        '#',
+        'key',
+        ' ',
+        'a'.repeat(16),
+        '=',
+        'K',
+        'é',
+        '- ',
+        ':',
+        '**',
+      ],
       10,
     );
     fc.assert(
@@ -123,6 +141,9 @@ describe('keyContext', () => {
     );
     expect(keyContext(`key ${'A'.repeat(31)}`)).toBe(false);
     expect(keyContext(`key ${'A'.repeat(31)}=`)).toBe(true);
+    // A list item named a key selects its line: its value may be shorter than 32.
+    expect(keyContext(`  - **Key**: \`${'Ab1'.repeat(10)}\``)).toBe(true);
+    expect(keyContext('- Key takeaways from the talk')).toBe(false);
   });
 });
 

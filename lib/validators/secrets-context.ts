@@ -328,16 +328,17 @@ const PIN = /^(?!(?:19|20)\d\d(?:0[1-9]|1[0-2]))\d{6,10}$/;
 
 /** Words that name a PIN or a pairing code, in the languages of the notes. */
 export const PIN_WORD = onFirstUse(
-  () => /(?<![\p{L}])(?:pin|pins|pin[ -]?codes?|pairing[ -]codes?|пин(?:-код)?|핀|暗証番号|配对码)(?![\p{L}])/iu,
+  () =>
+    /(?<![\p{L}])(?:pin|pins|pin[ -]?codes?|pairing[ -]codes?|passcodes?|пин(?:-код)?|핀|暗証番号|配对码)(?![\p{L}])/iu,
 );
 /** A PIN word tied to six to ten digits: `PIN \`…\``, `**Pairing code:** \`…\``, `PIN: …`. */
 const PIN_TIED = onFirstUse(
   () =>
-    /(?<![\p{L}])(?:pin(?:[ -]?code)?|pairing[ -]code|пин(?:-код)?|핀|暗証番号|配对码)(?![\p{L}])[*_]*\s*[:：=]?\s*[*_]*\s*[`"'(]?(\d{6,10})(?![\d.:/-])/giu,
+    /(?<![\p{L}])(?:pin(?:[ -]?code)?|pairing[ -]code|passcode|пин(?:-код)?|핀|暗証番号|配对码)(?![\p{L}])[*_]*\s*[:：=]?\s*[*_]*\s*[`"'(]?(\d{6,10})(?![\d.:/-])/giu,
 );
 /** A login PIN or a pairing code: six to ten digits right after a word naming one (docs/credentials.md §2). */
 /** PIN_TIED's words without their boundaries: one cheap test before the regex with look-behind. */
-const PIN_QUICK = /pin|pairing|пин|핀|暗証番号|配对码/i;
+const PIN_QUICK = /pin|pairing|passcode|пин|핀|暗証番号|配对码/i;
 export function detectPin(line: string, out: ContextHit[]): void {
   if (!PIN_QUICK.test(line)) return;
   PIN_TIED().lastIndex = 0;
@@ -387,6 +388,7 @@ function labelBefore(line: string, open: number): boolean {
   return OWNER_WORDS.test(line.slice(Math.max(0, j - 24), j));
 }
 
+const CODE_MARK = /[{}"]/;
 /** A line of a list or a code block holding one value and nothing else (`- \`…\``, `\`…\``, `…`). */
 const VALUE_ONLY = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?[*_]{0,2}`?([^\s`*]{6,128})`?[*_]{0,2}\s*$/;
 
@@ -401,6 +403,8 @@ export function detectUnderContext(line: string, kind: 'password' | 'key', out: 
   const shaped = pin ? (v: string) => PIN.test(v) || base(v) : base;
   const alone = VALUE_ONLY.exec(line);
   if (alone) {
+    // Under keys, braces or a quote inside the run are code (`metric_total{job="x"}`): keys hold none.
+    if (kind === 'key' && CODE_MARK.test(alone[1]!)) return;
     const v = trimUnquoted(alone[1]!);
     if ((pin && PIN.test(v)) || (isCredentialValue(v) && shaped(v)))
       push(out, line.indexOf(v), v, 'secret.password', 'value under a heading naming credentials');
@@ -417,6 +421,39 @@ export function detectUnderContext(line: string, kind: 'password' | 'key', out: 
     if ((pin && PIN.test(v)) || (isCredentialValue(v) && shaped(v)))
       push(out, p.start, v, 'secret.password', 'value under a heading naming credentials');
   }
+  if (kind === 'key') serviceItem(line, out);
+}
+
+/**
+ * Under a heading or a label line naming keys, a list item naming a service then its value
+ * (`- **Search API**: X`, `- Mail service: \`X\``): X a key when it has a key's shape, or a UUID
+ * (many services issue UUID keys, as after a key word: docs/credentials.md §2, "Decisions"). The
+ * item's name must not name something else (`Account ID:`, `Host:`, `Model:`).
+ */
+const SERVICE_ITEM =
+  /^\s*(?:[-*+]\s+|\d+[.)]\s+)[*_]{0,2}([^:：*_`|]{2,40}?)[*_]{0,2}\s*[:：]\s*[*_]{0,2}\s*(`?)([^\s`*，。（）()]{16,512})\2(?![^\s,;(（])/;
+const LOWER_JOINED = /^[a-z0-9]+(?:[-_.][a-z0-9]+){2,}$/;
+const UUID_VALUE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ITEM_NAMES_OTHER =
+  /(?:^|[^A-Za-z])(?:ids?|uuid|name|names|url|uri|endpoint|host|model|path|file|user|username|account|email|project|org|team|region|version|hash|fingerprint|public|pub|publishable)(?![A-Za-z])|[a-z](?:Id|ID)(?![a-z])/i;
+/** A list item named a key (`- Key: \`X\``, `- **API key**: X`): its value as under a heading naming keys. */
+const KEY_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)[*_]{0,2}(?:api[ _-]?)?keys?[*_]{0,2}\s*[:：]/i;
+export function detectKeyItem(line: string, out: ContextHit[]): void {
+  if (KEY_ITEM.test(line)) serviceItem(line, out);
+}
+function serviceItem(line: string, out: ContextHit[]): void {
+  const m = SERVICE_ITEM.exec(line);
+  if (m === null) return;
+  const name = m[1]!;
+  if (ITEM_NAMES_OTHER.test(name) || OWNER_WORDS.test(name)) return;
+  // A key cut short (`ghp_Ab3d...`) names which key, it is not the key.
+  if (m[3]!.endsWith('...') || m[3]!.endsWith('…')) return;
+  const v = trimUnquoted(m[3]!);
+  const start = m.index + m[0].length - m[2]!.length - m[3]!.length + m[3]!.indexOf(v);
+  if (out.some((h) => h.start === start)) return;
+  // Lower-case words joined (`fix-the-upload-test-2026-b71e`): an entry's key, a slug, no secret.
+  if (UUID_VALUE.test(v) || (!LOWER_JOINED.test(v) && isCredentialValue(v) && isKeyShaped(v)))
+    push(out, start, v, 'secret.password', 'value of a service listed under a heading naming keys');
 }
 
 /**
@@ -426,7 +463,7 @@ export function detectUnderContext(line: string, kind: 'password' | 'key', out: 
  * administrator's name or carries a realm, or when emphasis wraps the pair.
  */
 const PAIR_ANY =
-  /(?<![A-Za-z0-9@./\\:-])([*_`]{0,3})([A-Za-z][\w.-]{0,31}(?:@[A-Za-z][\w.-]{0,63})?)`?\s?\/\s?[*_`]{0,3}([^\s`/|*<>（）【】「」，。；、]{6,64})/y;
+  /(?<![A-Za-z0-9@./\\:-])([*_`]{0,3})([A-Za-z][\w.-]{0,31}(?:@[A-Za-z][\w.-]{0,63})?|\d{7,15}(?![\w.-]))`?\s?\/\s?[*_`]{0,3}([^\s`/|*<>（）【】「」，。；、]{6,64})/y;
 const ADMIN_USER = /^(?:root|admin|administrator|pi|ubuntu|sa|postgres|guest|demo|tester|kiosk|operator)$/i;
 /** A word naming a login, close before a pair (LOGIN_REACH characters): the pair is that login's. */
 const LOGIN_CONTEXT =
@@ -452,10 +489,16 @@ export function detectPairs(line: string, inContext: boolean, out: ContextHit[])
     if (after === 47 /* / */) continue; // a path: a/b/c
     const value = trimUnquoted(raw);
     if (!isCredentialValue(value) || !isPasswordShaped(value) || areSiblings(user, value)) continue;
+    // `OAuth2/XOAUTH2`: one name spelled twice, the second in capitals, no login.
+    if (sameNameInCapitals(user, value)) continue;
     // `host.example/path?q=`: a host's name before the slash makes it a URL, not a login.
-    if (!user.includes('@') && HOST.test(user)) continue;
+    // A space before the slash (`name.surname / x`) is no URL's path: a dotted user name then.
+    if (!user.includes('@') && HOST.test(user) && !/\s\/$/.test(m[0].slice(0, m[0].indexOf('/') + 1))) continue;
     // `sha512-…/…`: a hash's base64 splits at `/` (an `integrity` field), no login.
     if (HASH_USER.test(user)) continue;
+    // A phone number as the user (`13800000000 / x`, apps that log in by phone): only after a login word.
+    const phone = user.charCodeAt(0) <= 57;
+    if (phone && !(inContext || LOGIN_CONTEXT.test(line.slice(Math.max(0, m.index - LOGIN_REACH), m.index)))) continue;
     const realm = user.includes('@');
     // Emphasis wraps the pair: `**root / x**`, `_admin / x_` (a backtick only quotes).
     const open = m[1]!.replace(/`/g, '');
@@ -468,6 +511,12 @@ export function detectPairs(line: string, inContext: boolean, out: ContextHit[])
     const start = m.index + m[0].lastIndexOf(raw) + raw.indexOf(value);
     push(out, start, value, 'secret.login-pair', 'password of a user/password pair');
   }
+}
+
+/** Is `value` the name `user` (in mixed case) again, in capitals with something around it? */
+function sameNameInCapitals(user: string, value: string): boolean {
+  if (value.toUpperCase() !== value || user.toUpperCase() === user || user.toLowerCase() === user) return false;
+  return value.includes(user.toUpperCase());
 }
 
 /** Stops PAIR_ANY's value: white space, a backtick, a slash, `|`, `*`, `<`, `>`. */
@@ -502,9 +551,14 @@ function pairStart(line: string, slash: number): number {
   const end = i;
   while (i > 0 && end - i < 53 && isNameChar(line.charCodeAt(i - 1))) i--;
   if (i === end) return -1;
-  // The name starts at its first letter (PAIR_ANY's `[A-Za-z]`).
+  const first = i;
+  // The name starts at its first letter (PAIR_ANY's `[A-Za-z]`), or is a phone number's digits.
   while (i < end && !((line.charCodeAt(i) | 0x20) >= 97 && (line.charCodeAt(i) | 0x20) <= 122)) i++;
-  if (i === end) return -1;
+  if (i === end) {
+    if (end - first < 7 || end - first > 15) return -1;
+    for (let k = first; k < end; k++) if (line.charCodeAt(k) < 48 || line.charCodeAt(k) > 57) return -1;
+    i = first;
+  }
   let k = i;
   while (
     k > 0 &&

@@ -290,6 +290,12 @@ export function hintsPresent(text: string): number {
 /** Each detector's hint, for the unit test that holds hintsPresent to `includes`. */
 export const DETECTOR_HINTS: ReadonlyArray<string | RegExp | undefined> = DETECTORS.map((d) => d.hint);
 
+/** Does `...` or `…` stand at `at`: the value before it cut short? */
+export function cutShortAt(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  return c === 0x2026 || (c === 46 && text.charCodeAt(at + 1) === 46 && text.charCodeAt(at + 2) === 46);
+}
+
 export function patternCandidates(text: string): SecretCandidate[] {
   const out: SecretCandidate[] = [];
   const present = hintsPresent(text);
@@ -306,9 +312,12 @@ export function patternCandidates(text: string): SecretCandidate[] {
         m = d.re.exec(text);
       }
       if (m === null) break;
+      const end = m.index + m[0].length;
+      // A token followed by `...` or `…` is cut short (`ghp_Ab3d...`): a reminder of which key,
+      // not the key (docs/credentials.md, "Not credentials": keys cut to a prefix).
+      if (d.tier === 1 && cutShortAt(text, end)) continue;
       const message = d.describe(m);
-      if (message !== null)
-        out.push({ start: m.index, end: m.index + m[0].length, code: d.code, message, tier: d.tier });
+      if (message !== null) out.push({ start: m.index, end, code: d.code, message, tier: d.tier });
     }
   }
   return out;

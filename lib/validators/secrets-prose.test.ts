@@ -724,6 +724,73 @@ describe('look-alikes are not credentials', () => {
   });
 });
 
+describe('from the 147 tune folders (docs/credentials.md §2, "Not credentials"; made-up values)', () => {
+  const key = 'Kq7mZx2Lp9Vt4Rb8Nc3Hj_Wd5Gs1_';
+  it('a key ending in - or _ is whole when a part of it is generated; a prefix cut there is not', () => {
+    expect(values(`- Key: \`${key}\``)).toEqual([key]);
+    expect(values(`"lookup_api_key": "${key}"`)).toEqual([key]);
+    expect(check('- Key: `sk-ant-oat01-`').exit).toBe(0);
+  });
+
+  it('under a heading or label line naming keys, a service listed with a key or a UUID', () => {
+    expect(values(`## API keys\n\n- **Lookup API:** ${key} (still 401)`)).toEqual([key]);
+    expect(values('## API Keys\n- Page Search: 3f6c1a2e-9b0d-4e7a-8c5f-1d2e3f4a5b6c')).toEqual([
+      '3f6c1a2e-9b0d-4e7a-8c5f-1d2e3f4a5b6c',
+    ]);
+    // The item names something else, or the value is words joined or cut short.
+    expect(check('## API Keys\n- Project ID: 3f6c1a2e-9b0d-4e7a-8c5f-1d2e3f4a5b6c').exit).toBe(0);
+    expect(check('## API Keys\n- Lookup API: fix-the-upload-test-2026-b71e').exit).toBe(0);
+    expect(check('## API Keys\n- Lookup API: Kq7mZx2Lp9Vt4Rb8Nc3H...').exit).toBe(0);
+    expect(check('- 可用模型：opus-9-9-thinking(7 Key), opus-9-9(8 Key)').exit).toBe(0);
+    // Code alone on its line under a key heading (a metric with its labels) is no key.
+    expect(check('## API keys we need\n\nagent_cost_token_total{job="v6-nightly-reports"}').exit).toBe(0);
+  });
+
+  it('a passcode is a PIN; a phone number logs in after a login word', () => {
+    expect(values('- Call: booked (Meeting ID: 555 0100 2233, Passcode: 730418)')).toEqual(['730418']);
+    expect(values('- **登录账号**: 13900001111 / plum2468qa')).toEqual(['plum2468qa']);
+    expect(check('- build 20260301 / rc2468qa shipped').exit).toBe(0);
+  });
+
+  it('a list of names under one namespace is no login; one name spelled twice is none', () => {
+    expect(
+      check('Models (relay · api-key)\n- relay/Orca-R2-0601\n- relay/Orca-R2-Long\n- relay/Wren-K3-Chat').exit,
+    ).toBe(0);
+    expect(check('| mail | imap.mail.example:993 | **OAuth2/XOAUTH2** | login via the client id |').exit).toBe(0);
+    expect(values('Login: **root / Tr4il-Mix-88**')).toEqual(['Tr4il-Mix-88']);
+    // A dotted user name before a spaced slash is a login, not a host's path; the second pair too.
+    expect(values('## Logins\n- **DEV:** dana.kowal / Qm7rTz2wXp9Lk4Vb, ops / Hd3kW8nQz5Rt1Yc')).toEqual([
+      'Qm7rTz2wXp9Lk4Vb',
+      'Hd3kW8nQz5Rt1Yc',
+    ]);
+    expect(check('see docs.example/Qm7rTz2wXp9Lk4Vb for the login').exit).toBe(0);
+  });
+
+  it('names joined in capitals are no bare key; a token cut short is none', () => {
+    expect(check('The screen uses named keys (`RPT_INK/INK2/PANEL/KEY_INK/BAR_BG/`').exit).toBe(0);
+    expect(check(`export GH_TOKEN=gh${'p'}_9Zq4Lm2Xw7R...`).exit).toBe(0);
+    expect(check(`- **GitHub Token**: \`github_${'pat'}_11ABCDEFG0ab1c2d3e4f5g6h...\``).exit).toBe(0);
+  });
+
+  it("a key pasted alone after a speaker's name, named on the next line", () => {
+    const k = 'srch-dev-7QmZ2xLp-9VtRb4Nc3Hj1Wd5Gs0Ya8Ke6Tu';
+    expect(values(`Dana: ${k}\nthis is the API key`)).toEqual([k]);
+    expect(values(`Dana: ${k}\n这是密钥`)).toEqual([k]);
+    // No line naming a key near, or the name says what the run is.
+    expect(check(`Dana: ${k}\nsee you tomorrow`).exit).toBe(0);
+    expect(check(`sender_id: ${k}\nthis is the API key`).exit).toBe(0);
+    expect(check(`pubkey: ${k}\nthe API key pair`).exit).toBe(0);
+  });
+
+  it('an id the text shows as an id is none, from 8 characters; words joined in a path are a folder', () => {
+    const text = 'plugin: channel= {"user_Token":"user_7q2kd81xme"}\nplugin: extracted user_id= user_7q2kd81xme';
+    expect(check(text).exit).toBe(0);
+    const pw = '- SSH works (password: tide-harbor)\n- client folder: /data/tide-harbor/';
+    expect(check(pw).findings.map((f) => f.line)).toEqual([1]);
+    expect(check('1. `VISION_API_KEY=runner-local` → the tool falls back to the local runner').exit).toBe(0);
+  });
+});
+
 describe('personal data look-alikes (docs/validators.md)', () => {
   it('systemd instance units and LAN logins are not e-mail; a real address is', () => {
     expect(check('zfs-import@pool.service and getty@tty1.service').exit).toBe(0);

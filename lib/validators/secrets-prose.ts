@@ -38,6 +38,7 @@ import {
   detectNearPasswordWord,
   detectPin,
   PIN_WORD,
+  detectKeyItem,
   detectPairs,
   detectServiceTriple,
   detectSnmp,
@@ -274,7 +275,7 @@ export function hasLetterOrDigit(v: string): boolean {
  * (`secrets/.env`, `content/*.png`). A lower-case host name is tested beside FILE_NAME.
  */
 const NOT_A_VALUE_MORE =
-  /^\.[\w-]+(?:\.[\w-]+)*$|^@[\w-]+\/[\w.-]+$|verification[=:]|^pk_(?:live|test)_|publishable|[-_]$|(?:^|[_-])x{3,}$|^[A-Za-z_$@][\w$.]*\([^()]*\)?(?:\.[\w$]+\([^()]*\)?)*$|\w\[['"\w]|^[\w.-]+(?:\/[\w.*-]+)*\/(?:[\w*-]*\.[\w.*-]+|\*[\w.*-]*)$/i;
+  /^\.[\w-]+(?:\.[\w-]+)*$|^@[\w-]+\/[\w.-]+$|verification[=:]|^pk_(?:live|test)_|publishable|(?:^|[_-])x{3,}$|^[A-Za-z_$@][\w$.]*\([^()]*\)?(?:\.[\w$]+\([^()]*\)?)*$|\w\[['"\w]|^[\w.-]+(?:\/[\w.*-]+)*\/(?:[\w*-]*\.[\w.*-]+|\*[\w.*-]*)$/i;
 
 /**
  * Names that pass the class test (docs/credentials.md §2, "Not credentials"): a PEM armour line
@@ -286,6 +287,19 @@ const NOT_A_VALUE_MORE =
  */
 const NAME_SHAPE =
   /^-{3,}|^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*_(?:token|key|secret|password|pass|pwd|TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD)$|^id_(?:rsa|dsa|ecdsa|ed25519)\w*(?:\.pub)?$|^[a-z]+(?:\/[a-z]+)+$|^@\w+[Bb]ot$|^[A-Z][A-Z0-9]{1,9}-[0-9a-f]{4,8}$|^(?:[a-z0-9-]+\.)+[a-z]{2,}\/|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2}|^[A-Za-z_][\w.-]*=-?[\d.]+%?$|\[[A-Za-z_-]+\]|\.\*|\\[dwsb]|[[(]$|^[A-Za-z][A-Za-z_-]*(?::[A-Za-z][A-Za-z_-]*)+$|^--?[A-Za-z]|[/\\]$|^(?:[A-Za-z]:)?\\[^\\]+\\|[→←⇒]|^[A-Za-z0-9][\w-]*[-_][^\t -~]{2}|\\n(?:\\n|[A-Z])/;
+
+/**
+ * A value ending in `-` or `_` is a key cut to its prefix (`sk-ant-oat01-`) unless a part of it
+ * is generated: twelve or more letters and digits of both cases with a digit, as in keys that
+ * end in `-` or `_` themselves (a search API's 31-character keys; docs/credentials.md, "Not
+ * credentials").
+ */
+const GENERATED_PART = /(?=[A-Za-z0-9]{0,40}[a-z])(?=[A-Za-z0-9]{0,40}[A-Z])(?=[A-Za-z0-9]{0,40}\d)[A-Za-z0-9]{12,}/;
+function cutAtSeparator(v: string): boolean {
+  const c = v.charCodeAt(v.length - 1);
+  if (c !== 45 && c !== 95) return false;
+  return !GENERATED_PART.test(v);
+}
 
 /** Is `raw` (already cut out of its quotes) a credential value rather than a look-alike? */
 export function isCredentialValue(raw: string): boolean {
@@ -306,6 +320,7 @@ export function isCredentialValue(raw: string): boolean {
   // A file name holds a dot: most values do not, and skip the regex.
   if (v.includes('.') && (FILE_NAME().test(v) || HOST.test(v))) return false;
   if (NOT_A_VALUE_MORE.test(v) || NAME_SHAPE.test(v) || isMarkupOrCode(v)) return false;
+  if (cutAtSeparator(v)) return false;
   // A JWT whose claims make it a public client key (an anon key).
   if (v.startsWith('eyJ') && isPublicJwt(v)) return false;
   // Pure punctuation or a Markdown artefact (`|---|`, `**`, `->`).
@@ -820,11 +835,11 @@ const ENV_NOT =
 
 /**
  * Words joined that name a variable or say there is no value (`telegram_bot_token`, `BOT_TOKEN`,
- * `state.epic`, `not-set`), not lower-case words set as the value itself (`change-me`, a
+ * `state.epic`, `not-set`, `runner-local`: a local server that checks no key), not lower-case words set as the value itself (`change-me`, a
  * translated "your long random secret" recorded as the one in use: real tune folders).
  */
 const VARIABLE_PART =
-  /^(?:tokens?|keys?|secrets?|api|apikey|bot|pass|passwords?|auth|env|var|name|id|not|none|unset|empty|null|todo|tbd|placeholder|example|sample|dummy|redacted|missing|here|your|my)$/i;
+  /^(?:tokens?|keys?|secrets?|api|apikey|bot|pass|passwords?|auth|env|var|name|id|not|none|unset|empty|null|todo|tbd|placeholder|example|sample|dummy|redacted|missing|here|your|my|local)$/i;
 function namesAVariable(value: string): boolean {
   if (!/^[a-z]+(?:[-_][a-z]+)+$/.test(value)) return true;
   for (const part of value.split(/[-_]/)) if (VARIABLE_PART.test(part)) return true;
@@ -843,6 +858,8 @@ const detectEnv: LineDetector = (line, out) => {
     const raw = m[2] ?? m[3] ?? m[4] ?? '';
     // `<BRAVE_KEY>` unquoted: a placeholder before the trim takes its brackets away.
     if (m[4] !== undefined && raw.charCodeAt(0) === 60 /* < */) continue;
+    // `GH_TOKEN=ghp_Ab3d...`: a value cut short names which key, it is not the key (docs/credentials.md).
+    if (raw.endsWith('...') || raw.endsWith('…')) continue;
     const value = m[4] !== undefined ? trimUnquoted(raw) : raw;
     const start = m.index + m[0].length - raw.length - (m[4] !== undefined ? 0 : 1) + raw.indexOf(value);
     if (!isCredentialValue(value)) continue;
@@ -1208,6 +1225,7 @@ function detectLine(line: string, out: Hit[], inContext = false): void {
   detectReset(line, out);
   detectLabel(line, out);
   detectPin(line, out);
+  detectKeyItem(line, out);
   // Context and shape (secrets-context.ts): a value no label is tied to.
   detectPairs(line, inContext, out);
   detectNearPasswordWord(line, out);
@@ -1296,6 +1314,22 @@ export function isIdPath(run: string): boolean {
   return words >= 2;
 }
 
+/**
+ * Names joined (`PANEL_INK/INK2/BAR_BG/`, a list of constants): three parts or more between
+ * `/`, `_` and `-`, each a word of one case with at most two digits after it. A key's parts mix
+ * cases and digits.
+ */
+const NAME_PART = /^(?:[A-Z]+|[a-z]+)\d{0,2}$/;
+export function isNamesJoined(run: string): boolean {
+  let parts = 0;
+  for (const p of run.split(/[/_-]/)) {
+    if (p === '') continue;
+    if (!NAME_PART.test(p)) return false;
+    parts++;
+  }
+  return parts >= 3;
+}
+
 export function isBareKey(run: string): boolean {
   // `/=+$/` removed by hand: few runs end in `=`, and a replace is a builtin call on every run.
   let cut = run.length;
@@ -1304,6 +1338,7 @@ export function isBareKey(run: string): boolean {
   // `=` inside (padding was cut above): an assignment (`Environment=NAME=value`), not base64.
   if (UUID.test(body) || isSlug(body) || isLowerCasePath(body) || body.includes('=')) return false;
   if (body.includes('/') && (isWordPath(body) || isIdPath(body))) return false;
+  if (isNamesJoined(body)) return false;
   // 32+ hex is a key here; git SHAs were already excluded by the line (commit, sha, revision, /commit/).
   if (/^[0-9a-f]{32,}$/i.test(body)) return true;
   return /[A-Za-z]/.test(body) && /\d/.test(body) && !isPlaceholder(body);
@@ -1620,8 +1655,14 @@ const NEIGHBOUR_NAMES_KEY =
   /(?<![A-Za-z])(?:api[ _-]?keys?|keys?|tokens?|secrets?|credentials?|apikey|chave|clave|credencial|ключ|токен|密钥|令牌|秘钥|토큰|キー|トークン)(?![a-z])/i;
 /** An armour line (`-----BEGIN …`, `-----END …`) or a line of base64 alone: a neighbour inside a block. */
 const BLOCK_LINE = /^\s*(?:-----|[A-Za-z0-9+/=]{40,}\s*$)/;
-/** A line that is one run of 32 to 512 key characters and nothing else (a code span or emphasis around it aside). */
-const LONE_RUN = /^\s*[`*_]{0,2}([A-Za-z0-9+/_=-]{32,512})[`*_]{0,2}\s*$/;
+/**
+ * A line that is one run of 32 to 512 key characters and nothing else (a code span or emphasis
+ * around it aside, and a speaker's name before it: a chat message holding only the key).
+ */
+const LONE_RUN = /^\s*(?:([^\s:：`*]{1,24})[:：]\s+)?[`*_]{0,2}([A-Za-z0-9+/_=-]{32,512})[`*_]{0,2}\s*$/;
+/** A speaker's name before the run (`name: <run>`, a chat message) that names what the run is instead. */
+const NOT_A_SPEAKER =
+  /id|sha|commit|hash|uuid|url|uri|path|file|sender|name|model|host|user|account|digest|checksum|pub|key|token|secret|pass|sig|fingerprint/i;
 /**
  * The key on a line of its own: upper- and lower-case letters and digits mixed, a random
  * string's entropy (4 bits a character or more), not hex (a hash or an id listed alone), not a
@@ -1631,7 +1672,9 @@ function loneKey(line: string): string | null {
   if (line.length < 32 || line.length > 530) return null;
   const m = LONE_RUN.exec(line);
   if (m === null) return null;
-  const v = m[1]!;
+  // A chat message holding only the key after its speaker's name (`name: <key>`), then "this is the key".
+  if (m[1] !== undefined && NOT_A_SPEAKER.test(m[1])) return null;
+  const v = m[2]!;
   if (v.length === 64 && /^[A-Za-z0-9+/]+$/.test(v)) return null;
   if (/^[0-9a-fA-F-]+$/.test(v) || !/[a-z]/.test(v) || !/[A-Z]/.test(v) || !/\d/.test(v)) return null;
   if (entropy(v) < 4 || !isBareKey(v) || isHashOrAddress(v)) return null;

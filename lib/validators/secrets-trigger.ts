@@ -44,10 +44,12 @@ export function triggerCondition(word: string): number {
 }
 /**
  * What makes `key` select its line: /api|secret|access|private|signing|[|#]|[A-Za-z0-9+/_=-]{32}/i,
+ * or a list item named `Key:` (`- Key: \`…\``),
  * tested as its words and, apart, the long run (hasRun: under the non-Unicode `i` flag the
  * class holds ASCII characters only, so the two tests together say what the one regex says).
  */
-const KEY_CONTEXT_WORDS = /api|secret|access|private|signing|consumer|[|#]/i;
+const KEY_CONTEXT_WORDS =
+  /api|secret|access|private|signing|consumer|[|#]|^\s*(?:[-*+]|\d+[.)])\s+[*_]{0,2}keys?[*_]{0,2}\s*[:：]/i;
 const KEY_RUN = asciiSet('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_=-');
 export function keyContext(line: string): boolean {
   return KEY_CONTEXT_WORDS.test(line) || hasRun(line, KEY_RUN, 32);

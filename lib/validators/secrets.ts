@@ -21,7 +21,7 @@ import { FILE_CAP_BYTES, findingClass, type Finding, type OwnerIdentity, type Ve
  * every file when this or the owner identity (allowances included) differs from
  * what the index was built with.
  */
-export const SECRET_RULES_VERSION = '2026-11-30.context-6+known-values-6';
+export const SECRET_RULES_VERSION = '2026-11-30.context-7+known-values-7';
 
 type Range = [number, number];
 
@@ -195,7 +195,11 @@ function withoutIdentifiers(text: string, resolved: SecretCandidate[]): SecretCa
   let asId: Map<string, boolean> | undefined;
   for (let i = 0; i < resolved.length; i++) {
     const c = resolved[i]!;
-    if (NAMED_CODES.has(c.code) && c.end - c.start >= 16) {
+    if (c.code === 'secret.login-pair' && listedUnderOneName(text, c.start)) {
+      if (out === undefined) out = resolved.slice(0, i);
+      continue;
+    }
+    if (NAMED_CODES.has(c.code) && c.end - c.start >= 8) {
       const v = text.slice(c.start, c.end);
       if (CONTEXT_CODES.has(c.code)) parts ??= documentUrlParts(text);
       asId ??= new Map();
@@ -212,6 +216,22 @@ function withoutIdentifiers(text: string, resolved: SecretCandidate[]): SecretCa
     out?.push(c);
   }
   return out ?? resolved;
+}
+
+/**
+ * Is the pair whose value starts at `at` one of a list of names under one namespace: the line
+ * right before or after it starts with the same text up to the value (`- vendor/Model-A`,
+ * `- vendor/Model-B`)? A login has one password per user on a line; a list of `x/a`, `x/b` is a
+ * catalogue (a provider's models, a group's members; docs/credentials.md, "Not credentials").
+ */
+function listedUnderOneName(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const prefix = text.slice(lineStart, at);
+  if (!prefix.trimEnd().endsWith('/')) return false;
+  const prevStart = lineStart === 0 ? -1 : text.lastIndexOf('\n', lineStart - 2) + 1;
+  if (prevStart !== -1 && text.startsWith(prefix, prevStart)) return true;
+  const nextStart = text.indexOf('\n', at) + 1;
+  return nextStart !== 0 && text.startsWith(prefix, nextStart);
 }
 
 const URL_STOP = /[\s<>`'"()[\]]/;

@@ -249,6 +249,16 @@ export const POSITIVES: Record<string, Snippet[]> = {
   ],
   // From the 117 tune folders (held-out-4 and held-out-5 spent; docs/credentials.md §2), in my own words and values.
   'tune-117': [(t) => `ou_${t.hex(32)}: the panel password: [[c:Srch-Pnl-6620]] from now on`],
+  // From the 147 tune folders (held-out-6 spent; docs/credentials.md §2), in my own words and values.
+  'tune-147': [
+    () => '- **登录账号**: 13900001111 / [[c:plum2468qa]]',
+    (t) => `## API keys we still need\n\n- **Lookup API:** [[c:Kq7${t.alnum(20)}_Zr${t.alnum(4)}_]] (still 401)`,
+    (t) => `1. **Lookup API** - signed up, made a key for the bot\n   - Key: \`[[c:Mv2${t.alnum(24)}-]]\``,
+    () => '## API Keys\n- Page Search: [[c:3f6c1a2e-9b0d-4e7a-8c5f-1d2e3f4a5b6c]]',
+    () => '- **Demo call**: booked (Meeting ID: 555 0100 2233, Passcode: [[c:730418]])',
+    () => '- SSH works (password: [[c:tide-harbor]])\n- client folder: /data/tide-harbor/',
+    (t) => `Mara: [[c:srch-dev-${t.alnum(6)}Q7k-${t.alnum(28)}]]\n这是密钥\n**12:41** noted`,
+  ],
   personal: [
     () => 'The NAS lives at [[p:192.168.1.20]] and the pi at [[p:192.168.1.21]].',
     () => 'k3s nodes: [[p:10.0.10.11]], [[p:10.0.10.12]], [[p:10.0.10.13]]',
@@ -547,4 +557,12 @@ export const NEGATIVES: Snippet[] = [
     return `curl -H "apikey: ${seg({ alg: 'HS256', typ: 'JWT' })}.${seg({ iss: 'demo', role: 'anon' })}.${t.alnum(43)}"`;
   },
   () => '{"username": "tester", "password": "required"}',
+  // the 147 tune folders (held-out-6 spent; docs/credentials.md §2), in my own words
+  () =>
+    'Models (relay · api-key) — 1-4 of 4\n- relay/Orca-R2-0601\n- relay/Orca-R2-Long\n- relay/Heron-4.1\n- relay/Wren-K3-Chat',
+  () => '| mailhost | imap.mail.example:993 | **OAuth2/XOAUTH2** | login via the desktop client id |',
+  () => 'The report screen uses named keys (`RPT_INK/INK2/PANEL/KEY_INK/BAR_BG/\n  NODE`).',
+  (t) => `~/.profile already has: export GH_TOKEN=${t.gh().slice(0, 15)}...`,
+  () => 'plugin: channel= {"user_Token":"user_7q2kd81xme","chat_id":"c41"}\nplugin: extracted user_id= user_7q2kd81xme',
+  () => '1. `VISION_API_KEY=runner-local` → the image tool falls back to the local runner',
 ];
