@@ -248,7 +248,24 @@ async function main(): Promise<void> {
   const big = projects[0]!.path;
   const hookIn = (cwd: string) => JSON.stringify({ session_id: 'bench', cwd, source: 'startup' });
   // Each hook as today's tree runs it, or a baseline's (--baseline: its launcher, its dist/hooks).
-  const envOf = (tree: string): NodeJS.ProcessEnv => ({ ...childEnv, MEMTRUST_PROJECT_DIR: tree });
+  // The baseline keeps its own index copy and data folder: its kept checks and known values are
+  // made by its own rules, so the two sides' hooks do not invalidate each other's at every rep.
+  const baseData = path.join(tmp, 'baseline-data');
+  if (BASELINE) {
+    fs.mkdirSync(baseData, { recursive: true });
+    for (const suffix of ['', '-wal', '-shm'])
+      if (fs.existsSync(env.MEMTRUST_DB + suffix))
+        fs.copyFileSync(env.MEMTRUST_DB + suffix, path.join(baseData, `index.sqlite${suffix}`));
+  }
+  const envOf = (tree: string): NodeJS.ProcessEnv =>
+    tree === PROJECT_DIR
+      ? { ...childEnv, MEMTRUST_PROJECT_DIR: tree }
+      : {
+          ...childEnv,
+          MEMTRUST_PROJECT_DIR: tree,
+          MEMTRUST_DB: path.join(baseData, 'index.sqlite'),
+          XDG_DATA_HOME: path.join(baseData, 'xdg'),
+        };
   const hook = (cwd: string, tree = PROJECT_DIR) =>
     wall(
       [tree === PROJECT_DIR ? CLI : path.join(tree, 'lib', 'cli', 'memtrust.cjs'), 'context', '--format', 'hook'],
@@ -295,8 +312,13 @@ async function main(): Promise<void> {
   let k = 0;
   const hooks = HOOKS_ON
     ? (() => {
-        hook(mid); // the launcher's bundle and code cache, once
-        if (BASELINE) hook(mid, BASELINE);
+        // The launcher's bundle and code cache, and each side's kept checks of the projects
+        // measured, made once by its own rules (a session start keeps them for the next).
+        for (const t of BASELINE ? [PROJECT_DIR, BASELINE] : [PROJECT_DIR])
+          for (const p of [mid, big, other_.path]) {
+            hook(p, t);
+            plugin(p, t);
+          }
         const out = {
           floor: timed(floorRuns),
           hookMid: timed(both('hookMid', (t) => hook(mid, t))),
