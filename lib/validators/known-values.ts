@@ -562,8 +562,8 @@ export function ownJoinedValue(text: string, c: SecretCandidate): string | null 
 const isWordChar = (c: number) => isAsciiLetter(c) || isAsciiDigit(c) || c === 0x2d || c === 0x5f;
 /**
  * Each occurrence in `text` of a joined-words value of this text (ownJoinedValue), outside the
- * spans already claimed, bounded by no letter, digit, `-` or `_`, and not a part of a path between
- * two slashes.
+ * spans already claimed, bounded by no letter, digit, `-` or `_` — a folder of the same name
+ * included: what the note calls a credential is never shown in clear beside it (docs/credentials.md §8).
  */
 export function ownJoinedCandidates(
   text: string,
@@ -576,8 +576,6 @@ export function ownJoinedCandidates(
       const end = at + v.length;
       if ((at > 0 && isWordChar(text.charCodeAt(at - 1))) || (end < text.length && isWordChar(text.charCodeAt(end))))
         continue;
-      // Between slashes (`/data/<words>/`) words joined are a folder's name, not the value again.
-      if (at > 0 && text.charCodeAt(at - 1) === 0x2f && text.charCodeAt(end) === 0x2f) continue;
       if (
         overlapsAny(taken, at, end) ||
         overlapsAny(

@@ -5,7 +5,7 @@
 import { BOUNDED_MS } from '../core/bounded-time';
 import { describe, expect, it } from 'vitest';
 import { secretCheck } from './secrets';
-import { maskSpans } from './mask-inline';
+import { maskSpans, maskValues } from './mask-inline';
 
 const owner = { emails: ['owner@example.org'], homeUser: 'owner' };
 const check = (text: string) => secretCheck(Buffer.from(text), owner);
@@ -782,11 +782,13 @@ describe('from the 147 tune folders (docs/credentials.md §2, "Not credentials";
     expect(check(`pubkey: ${k}\nthe API key pair`).exit).toBe(0);
   });
 
-  it('an id the text shows as an id is none, from 8 characters; words joined in a path are a folder', () => {
+  it('an id the text shows as an id is none, from 8 characters; words joined found as a password are masked in a path too', () => {
     const text = 'plugin: channel= {"user_Token":"user_7q2kd81xme"}\nplugin: extracted user_id= user_7q2kd81xme';
     expect(check(text).exit).toBe(0);
     const pw = '- SSH works (password: tide-harbor)\n- client folder: /data/tide-harbor/';
-    expect(check(pw).findings.map((f) => f.line)).toEqual([1]);
+    // A folder of the same name still shows the password: masked there too (docs/credentials.md §8).
+    expect(check(pw).findings.map((f) => f.line)).toEqual([1, 2]);
+    expect(maskValues(pw, { emails: [] }).text).not.toContain('tide-harbor');
     expect(check('1. `VISION_API_KEY=runner-local` → the tool falls back to the local runner').exit).toBe(0);
   });
 });

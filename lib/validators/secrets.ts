@@ -21,7 +21,7 @@ import { FILE_CAP_BYTES, findingClass, type Finding, type OwnerIdentity, type Ve
  * every file when this or the owner identity (allowances included) differs from
  * what the index was built with.
  */
-export const SECRET_RULES_VERSION = '2026-11-30.context-7+known-values-7';
+export const SECRET_RULES_VERSION = '2026-11-30.context-7+known-values-8';
 
 type Range = [number, number];
 

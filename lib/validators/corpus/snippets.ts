@@ -256,7 +256,7 @@ export const POSITIVES: Record<string, Snippet[]> = {
     (t) => `1. **Lookup API** - signed up, made a key for the bot\n   - Key: \`[[c:Mv2${t.alnum(24)}-]]\``,
     () => '## API Keys\n- Page Search: [[c:3f6c1a2e-9b0d-4e7a-8c5f-1d2e3f4a5b6c]]',
     () => '- **Demo call**: booked (Meeting ID: 555 0100 2233, Passcode: [[c:730418]])',
-    () => '- SSH works (password: [[c:tide-harbor]])\n- client folder: /data/tide-harbor/',
+    () => '- SSH works (password: [[c:tide-harbor]])\n- client folder: /data/[[c:tide-harbor]]/',
     (t) => `Mara: [[c:srch-dev-${t.alnum(6)}Q7k-${t.alnum(28)}]]\n这是密钥\n**12:41** noted`,
   ],
   personal: [
