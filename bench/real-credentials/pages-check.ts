@@ -271,7 +271,12 @@ class Finder {
       else this.byHead.set(k, [i]);
     });
   }
-  /** Occurrences glued to a letter or digit (`500001` inside `1775000500001`) are another token, not the value: the product's own matching rule (docs/credentials.md §8, "Matching"). */
+  /**
+   * Occurrences glued to a letter or digit (`500001` inside `1775000500001`) are another token,
+   * not the value (docs/credentials.md §8, "Matching"). Restated here on purpose, and looser than
+   * the product's run boundaries (known-values.ts ends a run at Han, kana and Hangul too): the
+   * check is an oracle for the masking, so it must not share the code it checks.
+   */
   find(text: string, into: Set<number>, at?: Map<number, number[]>): void {
     for (let i = 0; i + 6 <= text.length; i++) {
       const list = this.byHead.get(head(text, i));
