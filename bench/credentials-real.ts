@@ -7,7 +7,7 @@
  *                                     [--folders r01-r26[,r30…]]
  *
  * Folds: `tune` (r01–r147, read while changing the rules) and held-out folds (`held-out-7`:
- * r148–r177, `held-out-8`: r178–r207, drawn fresh; `held-out` to `held-out-6` are empty since they joined tune), never read while tuning and
+ * r148–r177, `held-out-8`: r178–r207, `held-out-9`: r208–r237, drawn fresh; `held-out` to `held-out-6` are empty since they joined tune), never read while tuning and
  * run once to measure, as folders.json records them. --folds takes a comma list of them; default
  * tune. A folder's copy is looked for at DIR/<id>/ for each DIR --tune-dir / --held-out-dir names
  * for its fold (a comma list, in order; --held-out-dir serves every held-out fold, ids being unique),
@@ -90,6 +90,7 @@ const FOLD_DIR: Record<Fold, string[]> = {
   'held-out-6': HELD_OUT_DIRS,
   'held-out-7': HELD_OUT_DIRS,
   'held-out-8': HELD_OUT_DIRS,
+  'held-out-9': HELD_OUT_DIRS,
 };
 const BASELINE = f.baseline ? checkCommit(f.baseline) : undefined;
 const REPS = intFlag(f, 'reps');

@@ -9,7 +9,7 @@ import path from 'node:path';
 
 /**
  * `tune` (r01–r147) is read while changing the rules; a held-out fold (`held-out-7`: r148–r177,
- * `held-out-8`: r178–r207) is never read, listed or described while tuning, only run once to measure; a spent held-out
+ * `held-out-8`: r178–r207, `held-out-9`: r208–r237) is never read, listed or described while tuning, only run once to measure; a spent held-out
  * fold joins tune (README.md "Folds": `held-out` to `held-out-6` are spent and empty).
  */
 export const FOLDS = [
@@ -22,6 +22,7 @@ export const FOLDS = [
   'held-out-6',
   'held-out-7',
   'held-out-8',
+  'held-out-9',
 ] as const;
 export type Fold = (typeof FOLDS)[number];
 export const LABEL_KINDS = ['credential', 'personal'] as const;
