@@ -121,13 +121,13 @@ const DETECTORS: Detector[] = (
       hint: 'sk-',
       tier: 1,
       // Prefixed forms first so `sk-proj-…` is named with its full prefix.
-      // `sk-` and a short lower-case kind (`sk-cp-`, `sk-or-v1-`): many providers' keys, 32 or
+      // `sk-` and a short lower-case kind of 2 to 8 letters (`sk-cp-`, `sk-or-v1-`): many providers' keys, 32 or
       // more after the kind and a digit among them; a run of `x`, "your" or "here" is a placeholder,
       // and words and numbers joined (`sk-api-pipeline-2024-notes`) a name.
-      re: /(?<![A-Za-z0-9])sk-(?:(?:proj|ant|svcacct|admin)-[A-Za-z0-9_-]{20,}|[a-z]{2,4}-(?=[A-Za-z0-9_-]{0,40}\d)[A-Za-z0-9_-]{32,}|[A-Za-z0-9]{20,})/g,
+      re: /(?<![A-Za-z0-9])sk-(?:(?:proj|ant|svcacct|admin)-[A-Za-z0-9_-]{20,}|[a-z]{2,8}-(?=[A-Za-z0-9_-]{0,40}\d)[A-Za-z0-9_-]{32,}|[A-Za-z0-9]{20,})/g,
       describe: (m) =>
         /x{6}|your|here|example|placeholder/i.test(m[0]) ||
-        /^sk-[a-z]{2,4}(?:[-_](?:[a-z]+|\d+|[a-z]{1,2}\d{1,2}))+$/.test(m[0])
+        /^sk-[a-z]{2,8}(?:[-_](?:[a-z]+|\d+|[a-z]{1,2}\d{1,2}))+$/.test(m[0])
           ? null
           : token('API key', (s) => /^sk-(?:proj|ant|svcacct|admin)-/.exec(s)?.[0] ?? 'sk-')(m),
     },
@@ -190,14 +190,15 @@ const DETECTORS: Detector[] = (
     {
       // Provider tokens with a fixed form (docs/credentials.md §2, "Shape"): a Telegram bot token
       // (the bot's number, `:AA`, 33 more), Linear `lin_api_` + 32 or more, Hugging Face `hf_` + 34
-      // letters, npm `npm_` + 36. The lengths are the providers' own, so words never match.
+      // letters, npm `npm_` + 36, a Discord user token with two-factor on (`mfa.` + 84). The lengths
+      // are the providers' own, so words never match.
       code: 'secret.provider-token',
-      hint: /:AA|lin_api_|hf_|npm_|\/B[A-Z0-9]{8}/,
+      hint: /:AA|lin_api_|hf_|npm_|mfa\.|\/B[A-Z0-9]{8}/,
       tier: 1,
       // A bot token also stands in the path of its API's URL, right after `/bot`. A Slack incoming
       // webhook's path (`T<team>/B<bot>/<24 letters and digits>`) is its secret, with or without its host.
-      re: /(?:(?<![A-Za-z0-9])|(?<=\/bot))(?:\d{8,10}:AA[A-Za-z0-9_-]{33}|lin_api_[A-Za-z0-9]{32,}|hf_[A-Za-z]{34}|npm_[A-Za-z0-9]{36}|T[A-Z0-9]{8,12}\/B[A-Z0-9]{8,12}\/[A-Za-z0-9]{24})(?![A-Za-z0-9_-])/g,
-      describe: token('provider token', (s) => /^(?:lin_api_|hf_|npm_)/.exec(s)?.[0] ?? ''),
+      re: /(?:(?<![A-Za-z0-9])|(?<=\/bot))(?:\d{8,10}:AA[A-Za-z0-9_-]{33}|lin_api_[A-Za-z0-9]{32,}|hf_[A-Za-z]{34}|npm_[A-Za-z0-9]{36}|mfa\.[A-Za-z0-9_-]{84}|T[A-Z0-9]{8,12}\/B[A-Z0-9]{8,12}\/[A-Za-z0-9]{24})(?![A-Za-z0-9_-])/g,
+      describe: token('provider token', (s) => /^(?:lin_api_|hf_|npm_|mfa\.)/.exec(s)?.[0] ?? ''),
     },
     {
       code: 'secret.jwt',

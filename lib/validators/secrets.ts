@@ -175,9 +175,35 @@ function shownAsId(text: string, value: string): boolean {
   let n = 0;
   for (let at = text.indexOf(value); at !== -1 && n < 64; at = text.indexOf(value, at + value.length), n++) {
     const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-    if (ID_PLACE_BEFORE.test(text.slice(Math.max(lineStart, at - 48), at))) return true;
+    const before = text.slice(Math.max(lineStart, at - 48), at);
+    if (ID_PLACE_BEFORE.test(before)) return true;
+    if (at - lineStart === before.length && inNamePlace(text, lineStart, before, at + value.length)) return true;
   }
   return false;
+}
+
+/** What stands before a name from its line's start: a heading's marks (`### `, `### 2. `) or a list item's (`- **`). */
+const NAME_PLACE_BEFORE = /^\s{0,3}(?:#{1,6}\s+(?:\d+[.)]\s+)?|(?:[-*+]|\d+[.)])\s+)[*_]{0,2}$/;
+/** A label line naming an id (`Bot ID`, `企业ID`, `**Chat ID:**`): the value on the next line is that id. */
+const ID_LABEL_LINE =
+  /^\s*(?:[-*+]\s+)?[*_]{0,2}[^\n:：`]{0,30}(?<![A-Za-z])(?:ids?|IDs?|Ids?|uuid|UUID)[*_]{0,2}\s*[:：]?[*_]{0,2}\s*$/;
+
+/**
+ * Is the occurrence ending at `end` in a name's place: the whole text of a heading (`### X`), the
+ * name of a list item (`- **X**: 162 SOL`, `- X: idle`), or alone on the line right under a label
+ * line naming an id (`Bot ID` then `X`)? What a note names a section or an item by, or calls an id,
+ * is something it talks about, not a secret it keeps (docs/credentials.md, "Not credentials").
+ */
+function inNamePlace(text: string, lineStart: number, before: string, end: number): boolean {
+  const lineEnd = text.indexOf('\n', end);
+  const after = text.slice(end, lineEnd === -1 ? text.length : lineEnd);
+  if (NAME_PLACE_BEFORE.test(before)) {
+    if (before.trimStart().startsWith('#')) return /^[*_]{0,2}\s*$/.test(after);
+    return /^[*_]{0,2}\s?[:：]\s/.test(after);
+  }
+  if (!/^\s*[*_`]{0,2}$/.test(before) || !/^[*_`]{0,2}\s*$/.test(after) || lineStart < 2) return false;
+  const prevStart = text.lastIndexOf('\n', lineStart - 2) + 1;
+  return ID_LABEL_LINE.test(text.slice(prevStart, lineStart - 1));
 }
 
 /**
@@ -193,9 +219,14 @@ function withoutIdentifiers(text: string, resolved: SecretCandidate[]): SecretCa
   let parts: Set<string> | undefined;
   // A value repeated on many lines (a chat log's sender) is looked up once.
   let asId: Map<string, boolean> | undefined;
+  let chain: boolean | undefined;
   for (let i = 0; i < resolved.length; i++) {
     const c = resolved[i]!;
     if (c.code === 'secret.login-pair' && listedUnderOneName(text, c.start)) {
+      if (out === undefined) out = resolved.slice(0, i);
+      continue;
+    }
+    if (NAMED_CODES.has(c.code) && (shellPrompt(text, c.start, c.end) || uploadToken(text, c.start))) {
       if (out === undefined) out = resolved.slice(0, i);
       continue;
     }
@@ -208,7 +239,8 @@ function withoutIdentifiers(text: string, resolved: SecretCandidate[]): SecretCa
         id = shownAsId(text, v);
         asId.set(v, id);
       }
-      if ((CONTEXT_CODES.has(c.code) && parts!.has(v)) || id) {
+      if (BASE58_ADDRESS.test(v)) chain ??= CHAIN_WORDS.test(text);
+      if ((CONTEXT_CODES.has(c.code) && parts!.has(v)) || id || (chain === true && BASE58_ADDRESS.test(v))) {
         if (out === undefined) out = resolved.slice(0, i);
         continue;
       }
@@ -217,6 +249,44 @@ function withoutIdentifiers(text: string, resolved: SecretCandidate[]): SecretCa
   }
   return out ?? resolved;
 }
+
+/** An upload told on the line, then `(token: ` right before the value (`上传…并回传链接（token: X）`). */
+const UPLOAD_TOKEN_BEFORE = /(?:upload|上传|上傳|업로드|アップロード|загруз)[^\n]*[(（]\s*tokens?\s*[:：=]?\s*[`"']?$/i;
+/**
+ * Is the value at `start` the token an upload returned, in parentheses after the line telling of
+ * the upload? That token addresses the uploaded file, a document's id, as `doc_token` does
+ * (docs/credentials.md, "Not credentials").
+ */
+function uploadToken(text: string, start: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const before = text.slice(lineStart, start);
+  return before.includes('oken') && UPLOAD_TOKEN_BEFORE.test(before);
+}
+
+/** A shell prompt's tail right after `user@host`: ` ~ %`, `:~$`, `:/srv#`, `]$`. */
+const PROMPT_TAIL = /^(?:\s?:?\s?~[\w/.-]*|:\/[\w/.-]*)?\]?\s?[%$#](?:\s|$)/;
+/**
+ * Is the value at `start`–`end` a shell prompt (`name@host ~ % `, `name@host:~$ `)? A terminal
+ * pasted into a note shows the next prompt right after `Password:` (the password is never echoed),
+ * and that prompt is a user and a machine's name (docs/credentials.md, "Not credentials").
+ */
+function shellPrompt(text: string, start: number, end: number): boolean {
+  const at = text.indexOf('@', start);
+  if (at === -1 || at >= end) return false;
+  return PROMPT_TAIL.test(text.slice(end, end + 40));
+}
+
+/**
+ * A Bitcoin or Solana address: 26 to 44 of the base58 alphabet (no `0`, `O`, `I`, `l`), digits and
+ * both cases. A random key of that length holds one of those four nine times in ten; in a text
+ * about coins (CHAIN_WORDS), such a value after `token` is a coin's mint or a wallet, a blockchain
+ * address (CONTRACT §2.2, "Not credentials").
+ */
+const BASE58_ADDRESS = /^(?=[^\d]*\d)(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])[1-9A-HJ-NP-Za-km-z]{26,44}$/;
+const CHAIN_TICKERS = /(?<![A-Za-z])(?:SOL|BTC|ETH|USDC|USDT)(?![A-Za-z])/;
+const CHAIN_NAMES =
+  /(?<![A-Za-z])(?:solana|bitcoin|ethereum|wallets?|lamports?|satoshis?|memecoins?|pump\.fun|solscan|dexscreener|raydium)(?![A-Za-z])/i;
+const CHAIN_WORDS = { test: (text: string) => CHAIN_TICKERS.test(text) || CHAIN_NAMES.test(text) };
 
 /**
  * Is the pair whose value starts at `at` one of a list of names under one namespace: the line
