@@ -389,6 +389,7 @@ function labelBefore(line: string, open: number): boolean {
 }
 
 const CODE_MARK = /[{}"]/;
+const METRIC_SELECTOR = /^[A-Za-z_][\w:]*\{\w+=/;
 /** A line of a list or a code block holding one value and nothing else (`- \`…\``, `\`…\``, `…`). */
 const VALUE_ONLY = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?[*_]{0,2}`?([^\s`*]{6,128})`?[*_]{0,2}\s*$/;
 
@@ -404,7 +405,8 @@ export function detectUnderContext(line: string, kind: 'password' | 'key', out: 
   const alone = VALUE_ONLY.exec(line);
   if (alone) {
     // Under keys, braces or a quote inside the run are code (`metric_total{job="x"}`): keys hold none.
-    if (kind === 'key' && CODE_MARK.test(alone[1]!)) return;
+    // A metric with its labels (`name_total{job="x"}`) is code under any heading.
+    if ((kind === 'key' && CODE_MARK.test(alone[1]!)) || METRIC_SELECTOR.test(alone[1]!)) return;
     const v = trimUnquoted(alone[1]!);
     if ((pin && PIN.test(v)) || (isCredentialValue(v) && shaped(v)))
       push(out, line.indexOf(v), v, 'secret.password', 'value under a heading naming credentials');

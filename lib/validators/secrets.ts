@@ -21,7 +21,7 @@ import { FILE_CAP_BYTES, findingClass, type Finding, type OwnerIdentity, type Ve
  * every file when this or the owner identity (allowances included) differs from
  * what the index was built with.
  */
-export const SECRET_RULES_VERSION = '2026-11-30.context-7+known-values-8';
+export const SECRET_RULES_VERSION = '2026-11-30.context-8+known-values-8';
 
 type Range = [number, number];
 
@@ -171,7 +171,7 @@ const ID_PLACE_BEFORE =
  * account's address set on a variable whose name says `KEY` (docs/credentials.md, "Not
  * credentials"). At most 64 occurrences are looked at.
  */
-function shownAsId(text: string, value: string): boolean {
+export function shownAsId(text: string, value: string): boolean {
   let n = 0;
   for (let at = text.indexOf(value); at !== -1 && n < 64; at = text.indexOf(value, at + value.length), n++) {
     const lineStart = text.lastIndexOf('\n', at - 1) + 1;
@@ -273,8 +273,13 @@ const PROMPT_TAIL = /^(?:\s?:?\s?~[\w/.-]*|:\/[\w/.-]*)?\]?\s?[%$#](?:\s|$)/;
 function shellPrompt(text: string, start: number, end: number): boolean {
   const at = text.indexOf('@', start);
   if (at === -1 || at >= end) return false;
-  return PROMPT_TAIL.test(text.slice(end, end + 40));
+  // The tail starts where the host's name ends, inside the value (`ops@build:~$`) or after it.
+  let host = at + 1;
+  while (host < text.length && HOST_CHAR.test(text[host]!)) host++;
+  const tail = PROMPT_TAIL.exec(text.slice(host, host + 40));
+  return tail !== null && host + tail[0].length >= end;
 }
+const HOST_CHAR = /[\w.-]/;
 
 /**
  * A Bitcoin or Solana address: 26 to 44 of the base58 alphabet (no `0`, `O`, `I`, `l`), digits and
