@@ -12,7 +12,7 @@ import { emailCandidates, homePathCandidates } from './secrets-pii';
 import { DOCUMENT_URL, proseCandidates } from './secrets-prose';
 import { isAllowedAddress } from './allow';
 import { blankRedacted } from './secrets-redact';
-import { credentialValue, knownValueCandidates, localValue, ownJoinedCandidates, ownJoinedValue } from './known-values';
+import { knownValueCandidates, ownJoinedCandidates, valueScope } from './known-values';
 import { lineAt, lineStarts, type ScanText, scanTextOf, tooLargeMessage } from './scan-text';
 import { FILE_CAP_BYTES, findingClass, type Finding, type OwnerIdentity, type Verdict } from './types';
 
@@ -271,8 +271,10 @@ const PROMPT_TAIL = /^(?:\s?:?\s?~[\w/.-]*|:\/[\w/.-]*)?\]?\s?[%$#](?:\s|$)/;
  * and that prompt is a user and a machine's name (docs/credentials.md, "Not credentials").
  */
 function shellPrompt(text: string, start: number, end: number): boolean {
-  const at = text.indexOf('@', start);
-  if (at === -1 || at >= end) return false;
+  // Looked for inside the value only: a search on from `start` would read the rest of the text.
+  let at = start;
+  while (at < end && text.charCodeAt(at) !== 64 /* @ */) at++;
+  if (at === end) return false;
   // The tail starts where the host's name ends, inside the value (`ops@build:~$`) or after it.
   let host = at + 1;
   while (host < text.length && HOST_CHAR.test(text[host]!)) host++;
@@ -349,18 +351,17 @@ function withKnownValues(
   let joined: Map<string, number> | undefined;
   for (const c of resolved) {
     if (findingClass(c.code) !== 'credential') continue;
-    // A bare key of hex or one case is not repeated in other files (propagatesFrom) but, like
-    // any value this text calls a credential, it is masked where it stands again here.
-    const v = credentialValue(text, c) ?? localValue(text, c);
-    if (v !== null) {
-      if (!own.has(v)) own.set(v, lineAt(starts, c.start));
+    // Every value this text calls a credential is masked where it stands again here, whether it
+    // is repeated in other files too (`everywhere`) or not (`text`: a bare key of hex or one
+    // case); words joined (`change-me` set as a token) at word boundaries (valueScope).
+    const v = valueScope(text, c);
+    if (v === null) continue;
+    if (v.scope !== 'joined') {
+      if (!own.has(v.value)) own.set(v.value, lineAt(starts, c.start));
       continue;
     }
-    // Words joined (`change-me` set as a token): masked again in this text only.
-    const j = ownJoinedValue(text, c);
-    if (j === null) continue;
     if (joined === undefined) joined = new Map();
-    if (!joined.has(j)) joined.set(j, lineAt(starts, c.start));
+    if (!joined.has(v.value)) joined.set(v.value, lineAt(starts, c.start));
   }
   if (own.size === 0 && joined === undefined && !owner.knownValues?.entries.size) return resolved;
   const taken = resolved.map((c): [number, number] => [c.start, c.end]);
