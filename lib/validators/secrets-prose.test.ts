@@ -893,6 +893,10 @@ describe('linear time on hostile lines', () => {
       'key ',
       'user ',
       '비번 ',
+      // The checks after every detector (a name's place, an upload's token, a shell prompt).
+      'uploaded (token: `Qb7Xk2Lm9Rt4Vw8Zn3Pc6Hs1J`) ',
+      'Token: `Q8mZ2rT5vX9kW3nB7pL4` ### Q8mZ2rT5vX9kW3nB7pL4 ',
+      'Password: ops@Build-Box ~ % ',
     ]) {
       const text = unit.repeat(Math.ceil((1 << 20) / unit.length)).slice(0, 1 << 20);
       const t = performance.now();

@@ -195,13 +195,16 @@ const ID_LABEL_LINE =
  * is something it talks about, not a secret it keeps (docs/credentials.md, "Not credentials").
  */
 function inNamePlace(text: string, lineStart: number, before: string, end: number): boolean {
-  const lineEnd = text.indexOf('\n', end);
-  const after = text.slice(end, lineEnd === -1 ? text.length : lineEnd);
+  // A few characters after it say enough; a long line is not read to its end for each occurrence.
+  const window = text.slice(end, end + 8);
+  const nl = window.indexOf('\n');
+  const after = nl === -1 ? window : window.slice(0, nl);
+  const lineEnds = nl !== -1 || end + 8 >= text.length;
   if (NAME_PLACE_BEFORE.test(before)) {
-    if (before.trimStart().startsWith('#')) return /^[*_]{0,2}\s*$/.test(after);
+    if (before.trimStart().startsWith('#')) return lineEnds && /^[*_]{0,2}\s*$/.test(after);
     return /^[*_]{0,2}\s?[:：]\s/.test(after);
   }
-  if (!/^\s*[*_`]{0,2}$/.test(before) || !/^[*_`]{0,2}\s*$/.test(after) || lineStart < 2) return false;
+  if (!lineEnds || !/^\s*[*_`]{0,2}$/.test(before) || !/^[*_`]{0,2}\s*$/.test(after) || lineStart < 2) return false;
   const prevStart = text.lastIndexOf('\n', lineStart - 2) + 1;
   return ID_LABEL_LINE.test(text.slice(prevStart, lineStart - 1));
 }
@@ -251,16 +254,18 @@ function withoutIdentifiers(text: string, resolved: SecretCandidate[]): SecretCa
 }
 
 /** An upload told on the line, then `(token: ` right before the value (`上传…并回传链接（token: X）`). */
-const UPLOAD_TOKEN_BEFORE = /(?:upload|上传|上傳|업로드|アップロード|загруз)[^\n]*[(（]\s*tokens?\s*[:：=]?\s*[`"']?$/i;
+const TOKEN_PAREN_BEFORE = /[(（]\s*tokens?\s*[:：=]?\s*[`"']?$/i;
+const UPLOAD_WORD = /upload|上传|上傳|업로드|アップロード|загруз/i;
 /**
  * Is the value at `start` the token an upload returned, in parentheses after the line telling of
  * the upload? That token addresses the uploaded file, a document's id, as `doc_token` does
  * (docs/credentials.md, "Not credentials").
  */
 function uploadToken(text: string, start: number): boolean {
+  // The parenthesis right before the value, then an upload told earlier on its line (its last 300 characters).
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
-  const before = text.slice(lineStart, start);
-  return before.includes('oken') && UPLOAD_TOKEN_BEFORE.test(before);
+  const before = text.slice(Math.max(lineStart, start - 300), start);
+  return TOKEN_PAREN_BEFORE.test(before.slice(-24)) && UPLOAD_WORD.test(before);
 }
 
 /** A shell prompt's tail right after `user@host`: ` ~ %`, `:~$`, `:/srv#`, `]$`. */
