@@ -190,15 +190,14 @@ const DETECTORS: Detector[] = (
     {
       // Provider tokens with a fixed form (docs/credentials.md §2, "Shape"): a Telegram bot token
       // (the bot's number, `:AA`, 33 more), Linear `lin_api_` + 32 or more, Hugging Face `hf_` + 34
-      // letters, npm `npm_` + 36, a Discord user token with two-factor on (`mfa.` + 84). The lengths
-      // are the providers' own, so words never match.
+      // letters, npm `npm_` + 36. The lengths are the providers' own, so words never match.
       code: 'secret.provider-token',
-      hint: /:AA|lin_api_|hf_|npm_|mfa\.|\/B[A-Z0-9]{8}/,
+      hint: /:AA|lin_api_|hf_|npm_|\/B[A-Z0-9]{8}/,
       tier: 1,
       // A bot token also stands in the path of its API's URL, right after `/bot`. A Slack incoming
       // webhook's path (`T<team>/B<bot>/<24 letters and digits>`) is its secret, with or without its host.
-      re: /(?:(?<![A-Za-z0-9])|(?<=\/bot))(?:\d{8,10}:AA[A-Za-z0-9_-]{33}|lin_api_[A-Za-z0-9]{32,}|hf_[A-Za-z]{34}|npm_[A-Za-z0-9]{36}|mfa\.[A-Za-z0-9_-]{84}|T[A-Z0-9]{8,12}\/B[A-Z0-9]{8,12}\/[A-Za-z0-9]{24})(?![A-Za-z0-9_-])/g,
-      describe: token('provider token', (s) => /^(?:lin_api_|hf_|npm_|mfa\.)/.exec(s)?.[0] ?? ''),
+      re: /(?:(?<![A-Za-z0-9])|(?<=\/bot))(?:\d{8,10}:AA[A-Za-z0-9_-]{33}|lin_api_[A-Za-z0-9]{32,}|hf_[A-Za-z]{34}|npm_[A-Za-z0-9]{36}|T[A-Z0-9]{8,12}\/B[A-Z0-9]{8,12}\/[A-Za-z0-9]{24})(?![A-Za-z0-9_-])/g,
+      describe: token('provider token', (s) => /^(?:lin_api_|hf_|npm_)/.exec(s)?.[0] ?? ''),
     },
     {
       code: 'secret.jwt',

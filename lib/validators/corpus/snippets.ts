@@ -263,7 +263,6 @@ export const POSITIVES: Record<string, Snippet[]> = {
   'tune-177': [
     () => '- 成功登录网关 (gw.lan, root/[[c:b4e19c07d2]])',
     (t) => `- **VideoGen（生视频）**：\`[[c:sk-vidgen-${t.hex(32)}]]\`，需 VIP`,
-    (t) => `"[[c:mfa.${t.alnum(84)}]]"`,
   ],
   personal: [
     () => 'The NAS lives at [[p:192.168.1.20]] and the pi at [[p:192.168.1.21]].',
