@@ -822,15 +822,15 @@ describe('from the 177 tune folders (docs/credentials.md §2, "Not credentials";
 
   it('the token an upload returned, in parentheses, addresses the file', () => {
     const t = 'Qb7Xk2Lm9Rt4Vw8Zn3Pc6Hs1J';
-    expect(check(`- 交付：\`clip_12s.mp4\` 上传到云空间并回传链接（token: \`${t}\`）`).exit).toBe(0);
+    expect(check(`- 交付：\`clip_12s.mp4\` 已上传到网盘并发回链接（token: \`${t}\`）`).exit).toBe(0);
     expect(check(`- uploaded \`clip.mp4\` to the drive, link sent (token: \`${t}\`)`).exit).toBe(0);
     expect(values(`- 新的机器人（token: \`${t}\`）`)).toEqual([t]);
   });
 
   it('settings, comparisons, UUIDs named by words and punctuated words are no values', () => {
-    expect(check('  - Token 状态：identity=user，tokenStatus=valid，12 个 scope').exit).toBe(0);
-    expect(check('- **DYING TOKEN:** chg1<-5% OR chg5<0% → REJECT').exit).toBe(0);
-    expect(check('**Pregunta clave:** ¿Cuáles son los primeros destinos?').exit).toBe(0);
+    expect(check('  - Token 状态：mode=bot，tokenState=ok，3 个 scope').exit).toBe(0);
+    expect(check('- **WEAK TOKEN:** drop5<-8% OR vol1h<2% → SKIP').exit).toBe(0);
+    expect(check('**Pregunta clave:** ¿Dónde dormimos la primera noche?').exit).toBe(0);
     expect(check('进程在等待终端输入 sudo 密码（提示 `Password:`），需要用户输入').exit).toBe(0);
     expect(check("INFO STORE agent=x key='sweep-report-3c9e7a12-5b4d-4e8f-9a1b-2c3d4e5f6a7b'").exit).toBe(0);
     // A password variable set to a word is still its value; a comparison needs a number after it.

@@ -292,9 +292,9 @@ const NAME_SHAPE =
   /^-{3,}|^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*_(?:token|key|secret|password|pass|pwd|TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD)$|^id_(?:rsa|dsa|ecdsa|ed25519)\w*(?:\.pub)?$|^[a-z]+(?:\/[a-z]+)+$|^@\w+[Bb]ot$|^[A-Z][A-Z0-9]{1,9}-[0-9a-f]{4,8}$|^(?:[a-z0-9-]+\.)+[a-z]{2,}\/|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2}|^[A-Za-z_][\w.-]*=-?[\d.]+%?$|\[[A-Za-z_-]+\]|\.\*|\\[dwsb]|[[(]$|^[A-Za-z][A-Za-z_-]*(?::[A-Za-z][A-Za-z_-]*)+$|^--?[A-Za-z]|[/\\]$|^(?:[A-Za-z]:)?\\[^\\]+\\|[→←⇒]|^[A-Za-z0-9][\w-]*[-_][^\t -~]{2}|\\n(?:\\n|[A-Z])/;
 
 /**
- * More names that pass the class test: a lower-case setting of a word (`identity=user`,
+ * More names that pass the class test: a lower-case setting of a word (`mode=bot`,
  * `mode=strict`; `ADMIN_PASSWORD=word` is a password set), a
- * comparison (`chg1<-5%`, `score>=0.8`: a filter's condition), and a UUID named by words before
+ * comparison (`drop5<-8%`, `score>=0.8`: a filter's condition), and a UUID named by words before
  * it (`sweep-contract-<uuid>`: a record's key; a UUID is an id, CONTRACT §2.2).
  */
 const SETTING_OR_COMPARISON =
@@ -302,7 +302,7 @@ const SETTING_OR_COMPARISON =
 const NAMED_UUID =
   /^[a-z][a-z0-9]*(?:[-_][a-z][a-z0-9]*)*[-_][0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /**
- * A word of any script with the punctuation of its sentence: opening `¿`/`¡` (`¿Cuáles`) or a
+ * A word of any script with the punctuation of its sentence: opening `¿`/`¡` (`¿Dónde`) or a
  * closing colon (`Password:`, a prompt's text). A word is no credential (CONTRACT §2.2).
  */
 const WORD_PUNCTUATED = onFirstUse(() => /^(?:[¿¡]\p{L}+[!?.,:;]*|\p{L}+:)$/u);

@@ -253,7 +253,7 @@ function withoutIdentifiers(text: string, resolved: SecretCandidate[]): SecretCa
   return out ?? resolved;
 }
 
-/** An upload told on the line, then `(token: ` right before the value (`上传…并回传链接（token: X）`). */
+/** An upload told on the line, then `(token: ` right before the value (`已上传…并发回链接（token: X）`). */
 const TOKEN_PAREN_BEFORE = /[(（]\s*tokens?\s*[:：=]?\s*[`"']?$/i;
 const UPLOAD_WORD = /upload|上传|上傳|업로드|アップロード|загруз/i;
 /**
