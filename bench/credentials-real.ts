@@ -6,8 +6,9 @@
  *                                     [--reps 3] [--show-misses] [--tune-dir DIR[,DIR…]] [--held-out-dir DIR[,DIR…]]
  *                                     [--folders r01-r26[,r30…]]
  *
- * Folds: `tune` (r01–r147, read while changing the rules) and held-out folds (`held-out-7`:
- * r148–r177, `held-out-8`: r178–r207, `held-out-9`: r208–r237, drawn fresh; `held-out` to `held-out-6` are empty since they joined tune), never read while tuning and
+ * Folds: `tune` (r01–r177, read while changing the rules) and held-out folds (`held-out-8`:
+ * r178–r207, `held-out-9`: r208–r237, drawn fresh; `held-out` to `held-out-7` are empty since they
+ * joined tune), never read while tuning and
  * run once to measure, as folders.json records them. --folds takes a comma list of them; default
  * tune. A folder's copy is looked for at DIR/<id>/ for each DIR --tune-dir / --held-out-dir names
  * for its fold (a comma list, in order; --held-out-dir serves every held-out fold, ids being unique),

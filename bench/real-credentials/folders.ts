@@ -8,9 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * `tune` (r01–r147) is read while changing the rules; a held-out fold (`held-out-7`: r148–r177,
- * `held-out-8`: r178–r207, `held-out-9`: r208–r237) is never read, listed or described while tuning, only run once to measure; a spent held-out
- * fold joins tune (README.md "Folds": `held-out` to `held-out-6` are spent and empty).
+ * `tune` (r01–r177) is read while changing the rules; a held-out fold (`held-out-8`: r178–r207,
+ * `held-out-9`: r208–r237, each drawn fresh) is never read, listed or described while tuning, only
+ * run once to measure; a spent held-out fold joins tune (README.md "Folds": `held-out` to
+ * `held-out-7` are spent and empty).
  */
 export const FOLDS = [
   'tune',

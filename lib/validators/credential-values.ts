@@ -5,7 +5,7 @@
  * purge of copies that held a removed credential (lib/service/batches/copy-purge.ts;
  * docs/batches.md). The values live in memory only, for the caller's comparison.
  */
-import { findingValue, KNOWN_VALUE_CODE, localValue, normalValue, propagatable, propagatesFrom } from './known-values';
+import { findingValue, KNOWN_VALUE_CODE, normalValue, propagatable, valueScope } from './known-values';
 import { secretCandidates } from './secrets';
 import { findingClass, type OwnerIdentity } from './types';
 
@@ -14,7 +14,7 @@ export interface CredentialValue {
   value: string;
   /** true: a detector found it here; false: an occurrence of a value known from elsewhere. */
   own: boolean;
-  /** Whether it is propagated (propagatesFrom, propagatable: never a private key block or a bare key of hex or one case, never a short or plain word). */
+  /** Whether it is propagated (valueScope `everywhere`: never a private key block or a bare key of hex or one case, never a short or plain word). */
   propagated: boolean;
 }
 
@@ -23,11 +23,11 @@ export function credentialValues(text: string, owner: OwnerIdentity): Credential
   const out: CredentialValue[] = [];
   const seen = new Set<string>();
   const candidates = secretCandidates(text, owner);
-  // This text's own values that stay in it (localValue): their repetitions here are no known value of elsewhere.
+  // This text's own values that stay in it (valueScope `text`): their repetitions here are no known value of elsewhere.
   const local = new Set<string>();
   for (const c of candidates) {
-    const v = findingClass(c.code) === 'credential' ? localValue(text, c) : null;
-    if (v !== null) local.add(v);
+    const v = findingClass(c.code) === 'credential' ? valueScope(text, c) : null;
+    if (v !== null && v.scope === 'text') local.add(v.value);
   }
   for (const c of candidates) {
     if (findingClass(c.code) !== 'credential') continue;
@@ -43,7 +43,7 @@ export function credentialValues(text: string, owner: OwnerIdentity): Credential
     out.push({
       value,
       own,
-      propagated: (own ? propagatesFrom(c, value) : !local.has(value)) && propagatable(value),
+      propagated: own ? valueScope(text, c)?.scope === 'everywhere' : !local.has(value) && propagatable(value),
     });
   }
   return out;

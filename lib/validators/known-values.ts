@@ -549,16 +549,6 @@ function knownLengthTable(known: KnownValues): Uint8Array {
 
 /** Words joined by `-`/`_` (`change-me`): a value propagated within its own text only. */
 const JOINED_WORDS = /^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+$/;
-/**
- * A credential value found in this text that is words joined (`change-me` set as a token):
- * not propagated to the set (propagatable refuses it: as a slug it is ordinary text elsewhere),
- * but masked where it stands again in the same text. Null for anything else.
- */
-export function ownJoinedValue(text: string, c: SecretCandidate): string | null {
-  if (c.code === 'secret.private-key' || c.code === KNOWN_VALUE_CODE) return null;
-  const v = normalValue(findingValue(text, c));
-  return v.length >= MIN_VALUE_CHARS && JOINED_WORDS.test(v) && !propagatable(v) ? v : null;
-}
 const isWordChar = (c: number) => isAsciiLetter(c) || isAsciiDigit(c) || c === 0x2d || c === 0x5f;
 /**
  * Each occurrence in `text` of a joined-words value of this text (ownJoinedValue), outside the
@@ -644,25 +634,30 @@ export function propagatesFrom(c: { code: string }, value: string): boolean {
 }
 
 /**
- * The value a credential candidate holds, as it is propagated: findingValue in its normal
- * form; none for a private key block (many lines), a known value's own occurrence, or a value
- * propagatable() refuses.
+ * Where a credential candidate's value is masked again (docs/credentials.md §8), the one place
+ * for that rule:
+ * - `everywhere`: repeated in every file (the set of known values) — propagatable() and
+ *   propagatesFrom();
+ * - `text`: only where it stands again in this text, as a token — a value propagatable() takes
+ *   whose finding's evidence is too weak to repeat it elsewhere (a bare key of hex or one case);
+ * - `joined`: only in this text, bounded by no letter, digit, `-` or `_` (ownJoinedCandidates) —
+ *   words joined (`change-me` set as a token), which propagatable() refuses since as a slug they
+ *   are ordinary text elsewhere.
+ * Null for none: a private key block (many lines), a known value's own occurrence, a value too
+ * short or plain. The value is findingValue() in its normal form.
  */
-export function credentialValue(text: string, c: SecretCandidate): string | null {
+export type ValueScope = 'everywhere' | 'text' | 'joined';
+export function valueScope(text: string, c: SecretCandidate): { value: string; scope: ValueScope } | null {
   if (c.code === 'secret.private-key' || c.code === KNOWN_VALUE_CODE) return null;
-  const v = normalValue(findingValue(text, c));
-  return propagatesFrom(c, v) && propagatable(v) ? v : null;
+  const value = normalValue(findingValue(text, c));
+  if (propagatable(value)) return { value, scope: propagatesFrom(c, value) ? 'everywhere' : 'text' };
+  return value.length >= MIN_VALUE_CHARS && JOINED_WORDS.test(value) ? { value, scope: 'joined' } : null;
 }
 
-/**
- * A credential value this text holds that is not repeated in other files only because its
- * finding's evidence is weak (propagatesFrom: a bare key of hex or one case): it is still
- * masked where it stands again in the same text (docs/credentials.md §8). Null otherwise.
- */
-export function localValue(text: string, c: SecretCandidate): string | null {
-  if (c.code === 'secret.private-key' || c.code === KNOWN_VALUE_CODE) return null;
-  const v = normalValue(findingValue(text, c));
-  return !propagatesFrom(c, v) && propagatable(v) ? v : null;
+/** The value a credential candidate holds when it is propagated to every file (valueScope `everywhere`), else null. */
+export function credentialValue(text: string, c: SecretCandidate): string | null {
+  const v = valueScope(text, c);
+  return v !== null && v.scope === 'everywhere' ? v.value : null;
 }
 
 function candidate(start: number, end: number, message: string): SecretCandidate {

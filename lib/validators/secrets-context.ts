@@ -389,6 +389,7 @@ function labelBefore(line: string, open: number): boolean {
 }
 
 const CODE_MARK = /[{}"]/;
+const METRIC_SELECTOR = /^[A-Za-z_][\w:]*\{\w+=/;
 /** A line of a list or a code block holding one value and nothing else (`- \`…\``, `\`…\``, `…`). */
 const VALUE_ONLY = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?[*_]{0,2}`?([^\s`*]{6,128})`?[*_]{0,2}\s*$/;
 
@@ -404,7 +405,8 @@ export function detectUnderContext(line: string, kind: 'password' | 'key', out: 
   const alone = VALUE_ONLY.exec(line);
   if (alone) {
     // Under keys, braces or a quote inside the run are code (`metric_total{job="x"}`): keys hold none.
-    if (kind === 'key' && CODE_MARK.test(alone[1]!)) return;
+    // A metric with its labels (`name_total{job="x"}`) is code under any heading.
+    if ((kind === 'key' && CODE_MARK.test(alone[1]!)) || METRIC_SELECTOR.test(alone[1]!)) return;
     const v = trimUnquoted(alone[1]!);
     if ((pin && PIN.test(v)) || (isCredentialValue(v) && shaped(v)))
       push(out, line.indexOf(v), v, 'secret.password', 'value under a heading naming credentials');
@@ -467,7 +469,7 @@ const PAIR_ANY =
 const ADMIN_USER = /^(?:root|admin|administrator|pi|ubuntu|sa|postgres|guest|demo|tester|kiosk|operator)$/i;
 /** A word naming a login, close before a pair (LOGIN_REACH characters): the pair is that login's. */
 const LOGIN_CONTEXT =
-  /log\s?-?in|sign\s?-?in|credential|\bcreds?\b|account|\busers?(?:name)?\s*[:：]|\bauth\b|access|passw|\bpw\b|\bpwd\b|\bpass\b|계정|로그인|비번|비밀번호|账号|帳號|凭据|凭证|憑證|密码|アカウント|ログイン|パスワード|tài khoản|mật khẩu|zugang|identifiant|acceso|cuenta|conta|доступ|логин|учетн/i;
+  /log\s?-?in|sign\s?-?in|credential|\bcreds?\b|account|\busers?(?:name)?\s*[:：]|\bauth\b|access|passw|\bpw\b|\bpwd\b|\bpass\b|계정|로그인|비번|비밀번호|账号|帳號|登录|登錄|登入|凭据|凭证|憑證|密码|アカウント|ログイン|パスワード|tài khoản|mật khẩu|zugang|identifiant|acceso|cuenta|conta|доступ|логин|учетн/i;
 const LOGIN_REACH = 40;
 const HASH_USER = /^(?:sha\d{1,3}|md5)[-:]/i;
 export function detectPairs(line: string, inContext: boolean, out: ContextHit[]): void {
@@ -488,7 +490,8 @@ export function detectPairs(line: string, inContext: boolean, out: ContextHit[])
     const after = line.charCodeAt(m.index + m[0].length);
     if (after === 47 /* / */) continue; // a path: a/b/c
     const value = trimUnquoted(raw);
-    if (!isCredentialValue(value) || !isPasswordShaped(value) || areSiblings(user, value)) continue;
+    if (!isCredentialValue(value) || areSiblings(user, value)) continue;
+    if (!isPasswordShaped(value) && !adminHexPassword(line, m.index, user, value)) continue;
     // `OAuth2/XOAUTH2`: one name spelled twice, the second in capitals, no login.
     if (sameNameInCapitals(user, value)) continue;
     // `host.example/path?q=`: a host's name before the slash makes it a URL, not a login.
@@ -511,6 +514,21 @@ export function detectPairs(line: string, inContext: boolean, out: ContextHit[])
     const start = m.index + m[0].lastIndexOf(raw) + raw.indexOf(value);
     push(out, start, value, 'secret.login-pair', 'password of a user/password pair');
   }
+}
+
+/**
+ * Hex of 8 to 16 with a letter and a digit after an administrator's name, a login word close
+ * before (`登录软路由 (…, root/<hex>)`): the password of that login. Short hex elsewhere is a commit
+ * or an id (isPasswordShaped); no commit stands after `root/` in a sentence about logging in.
+ */
+function adminHexPassword(line: string, at: number, user: string, value: string): boolean {
+  return (
+    /^[0-9a-f]{8,16}$/.test(value) &&
+    /[a-f]/.test(value) &&
+    /\d/.test(value) &&
+    ADMIN_USER.test(user) &&
+    LOGIN_CONTEXT.test(line.slice(Math.max(0, at - LOGIN_REACH), at))
+  );
 }
 
 /** Is `value` the name `user` (in mixed case) again, in capitals with something around it? */

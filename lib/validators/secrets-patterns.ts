@@ -121,13 +121,13 @@ const DETECTORS: Detector[] = (
       hint: 'sk-',
       tier: 1,
       // Prefixed forms first so `sk-proj-…` is named with its full prefix.
-      // `sk-` and a short lower-case kind (`sk-cp-`, `sk-or-v1-`): many providers' keys, 32 or
+      // `sk-` and a short lower-case kind of 2 to 8 letters (`sk-cp-`, `sk-or-v1-`): many providers' keys, 32 or
       // more after the kind and a digit among them; a run of `x`, "your" or "here" is a placeholder,
       // and words and numbers joined (`sk-api-pipeline-2024-notes`) a name.
-      re: /(?<![A-Za-z0-9])sk-(?:(?:proj|ant|svcacct|admin)-[A-Za-z0-9_-]{20,}|[a-z]{2,4}-(?=[A-Za-z0-9_-]{0,40}\d)[A-Za-z0-9_-]{32,}|[A-Za-z0-9]{20,})/g,
+      re: /(?<![A-Za-z0-9])sk-(?:(?:proj|ant|svcacct|admin)-[A-Za-z0-9_-]{20,}|[a-z]{2,8}-(?=[A-Za-z0-9_-]{0,40}\d)[A-Za-z0-9_-]{32,}|[A-Za-z0-9]{20,})/g,
       describe: (m) =>
         /x{6}|your|here|example|placeholder/i.test(m[0]) ||
-        /^sk-[a-z]{2,4}(?:[-_](?:[a-z]+|\d+|[a-z]{1,2}\d{1,2}))+$/.test(m[0])
+        /^sk-[a-z]{2,8}(?:[-_](?:[a-z]+|\d+|[a-z]{1,2}\d{1,2}))+$/.test(m[0])
           ? null
           : token('API key', (s) => /^sk-(?:proj|ant|svcacct|admin)-/.exec(s)?.[0] ?? 'sk-')(m),
     },

@@ -793,6 +793,73 @@ describe('from the 147 tune folders (docs/credentials.md §2, "Not credentials";
   });
 });
 
+describe('from the 177 tune folders (docs/credentials.md §2, "Not credentials"; made-up values)', () => {
+  const addr = '9xQz4kPm7TgR2wHs5vNb8cJd3FyLa6Ee';
+  it('a base58 address after token, in a text about coins, is a blockchain address; elsewhere a key', () => {
+    expect(check(`- Balance: 1.20 → 1.45 SOL\n- Recent token: ${addr}\n\n**${addr}Q**`).exit).toBe(0);
+    expect(check(`Wallet report\nToken: \`${addr}\``).exit).toBe(0);
+    // No coin named in the text, or a `0`/`O`/`I`/`l` in the value (not base58): a token.
+    expect(values(`- Recent token: ${addr}`)).toEqual([addr]);
+    expect(values(`- 1.45 SOL\n- Recent token: ${addr.replace('9', '0')}`)).toEqual([addr.replace('9', '0')]);
+  });
+
+  it("a value the text shows as a heading, a list item's name or under an id's label line is a name", () => {
+    const v = 'Q8mZ2rT5vX9kW3nB7pL4';
+    expect(check(`### ${v}\n- 12.5 units, idle\n\nToken: \`${v}\``).exit).toBe(0);
+    expect(check(`- **${v}**: 12.5 units (idle)\n\nToken: \`${v}\``).exit).toBe(0);
+    const run = 'Kq7mZx2Lp9Vt4Rb8Nc3Hj1Wd5Gs0Ya8Ke-Q7x';
+    expect(check(`App secret and ids from the console:\nBot ID\n${run}`).exit).toBe(0);
+    // A heading holding more than the value, or a label line naming a secret, names nothing.
+    expect(values(`### Token ${v} rotated\n\nToken: \`${v}\``)).toEqual([v, v]);
+    expect(values(`App secret from the console:\nBot secret\n${run}`)).toEqual([run]);
+  });
+
+  it("a shell prompt after a terminal's Password: is no value", () => {
+    expect(check('user: dev@Work-Laptop ~ % sudo pmset -a sleep 0 Password: dev@Work-Laptop ~ % sudo ls').exit).toBe(0);
+    expect(check('ops@build-host:~$ sudo -k; Password: ops@build-host:~$ exit').exit).toBe(0);
+    expect(values('Password: Mx7@Qz2kWp9 then log in')).toEqual(['Mx7@Qz2kWp9']);
+  });
+
+  it('the token an upload returned, in parentheses, addresses the file', () => {
+    const t = 'Qb7Xk2Lm9Rt4Vw8Zn3Pc6Hs1J';
+    expect(check(`- 交付：\`clip_12s.mp4\` 已上传到网盘并发回链接（token: \`${t}\`）`).exit).toBe(0);
+    expect(check(`- uploaded \`clip.mp4\` to the drive, link sent (token: \`${t}\`)`).exit).toBe(0);
+    expect(values(`- 新的机器人（token: \`${t}\`）`)).toEqual([t]);
+  });
+
+  it('settings, comparisons, UUIDs named by words and punctuated words are no values', () => {
+    expect(check('  - Token 状态：mode=bot，tokenState=ok，3 个 scope').exit).toBe(0);
+    expect(check('- **WEAK TOKEN:** drop5<-8% OR vol1h<2% → SKIP').exit).toBe(0);
+    expect(check('**Pregunta clave:** ¿Dónde dormimos la primera noche?').exit).toBe(0);
+    expect(check('进程在等待终端输入 sudo 密码（提示 `Password:`），需要用户输入').exit).toBe(0);
+    expect(check("INFO STORE agent=x key='sweep-report-3c9e7a12-5b4d-4e8f-9a1b-2c3d4e5f6a7b'").exit).toBe(0);
+    // A password variable set to a word is still its value; a comparison needs a number after it.
+    expect(values('**Injected dev passwords**: `ADMIN_PASSWORD=harbor`')).toEqual(['ADMIN_PASSWORD=harbor']);
+    expect(values('password: `ab<cd9e`')).toEqual(['ab<cd9e']);
+  });
+
+  it('a UUID after pass is a run id; short hex after token an id; short hex after root/ with a login word a password', () => {
+    expect(check('EVAL PASS: 3c9e7a12-5b4d-4e8f-9a1b-2c3d4e5f6a7b. NEXT: review.').exit).toBe(0);
+    expect(values('token: 3c9e7a12-5b4d-4e8f-9a1b-2c3d4e5f6a7b')).toEqual(['3c9e7a12-5b4d-4e8f-9a1b-2c3d4e5f6a7b']);
+    expect(check('- Team: Varsity — slug: `demo-team`, token: `7ab3c9e1f042`').exit).toBe(0);
+    expect(values('token: `7ab3c9e1f042d5b8a9`')).toEqual(['7ab3c9e1f042d5b8a9']);
+    expect(values('- 成功登录网关 (gw.lan, root/b4e19c07d2)')).toEqual(['b4e19c07d2']);
+    expect(check('- moved to root/b4e19c07d2 after the build').exit).toBe(0);
+  });
+
+  it('sk- with a kind of up to 8 letters is a key by its form', () => {
+    const k = `sk-vidgen-${'0a1b2c3d4e5f6a7b'.repeat(2)}`;
+    expect(values(`- **VideoGen**：\`${k}\`，需 VIP`)).toEqual([k]);
+    expect(check('sk-longkinds-0a1b2c3d4e5f6a7b0a1b2c3d4e5f6a7b').exit).toBe(0);
+  });
+
+  it('a BEM class or a metric under a passwords heading is no password', () => {
+    expect(check('## Passwords\n\n- Key fix: the text is in `card-body__text--clamp-after-5` div').exit).toBe(0);
+    expect(check('## Passwords\n\nagent_cost_token_total{job="v6-federal-reports"}').exit).toBe(0);
+    expect(values('## Passwords\n\n- NAS: `Card-Body_77x`')).toEqual(['Card-Body_77x']);
+  });
+});
+
 describe('personal data look-alikes (docs/validators.md)', () => {
   it('systemd instance units and LAN logins are not e-mail; a real address is', () => {
     expect(check('zfs-import@pool.service and getty@tty1.service').exit).toBe(0);
@@ -823,6 +890,10 @@ describe('linear time on hostile lines', () => {
       'key ',
       'user ',
       '비번 ',
+      // The checks after every detector (a name's place, an upload's token, a shell prompt).
+      'uploaded (token: `Qb7Xk2Lm9Rt4Vw8Zn3Pc6Hs1J`) ',
+      'Token: `Q8mZ2rT5vX9kW3nB7pL4` ### Q8mZ2rT5vX9kW3nB7pL4 ',
+      'Password: ops@Build-Box ~ % ',
     ]) {
       const text = unit.repeat(Math.ceil((1 << 20) / unit.length)).slice(0, 1 << 20);
       const t = performance.now();

@@ -141,6 +141,8 @@ function isNameNotSecret(label: string, value: string): boolean {
   if (PASSWORD_WORD.test(label)) return false;
   // A key or a token is long: `API key: 4f1e0a` is a public affiliate id, not a key.
   if (value.length < 8) return true;
+  // Lower-case hex under 16 (`token: 13dfe1150c0c`): a short hash or an object's id, as a commit is.
+  if (value.length < 16 && SHORT_HEX_ID.test(value)) return true;
   // `app_auth=ok`: a setting and its flag, not a token.
   if (SETTING_FLAG.test(value)) return true;
   // A cookie's value is a session token only when it has a key's shape (`consent=yes` is none).
@@ -159,6 +161,7 @@ function isNameNotSecret(label: string, value: string): boolean {
 }
 /** A code identifier with a number inside (`oauth2Client`, `s3Bucket`, `base64Data`): a variable, not a token. */
 const CODE_IDENTIFIER = /^[a-z]+\d+[A-Z][a-z]+(?:[A-Z][a-z]+)*$/;
+const SHORT_HEX_ID = /^[0-9a-f]+$/;
 const ACCESS_KEY_LABEL = /^access[ _-]?keys?$/i;
 /** A name set to a flag (`app_auth=ok`, `secure=true`). */
 const SETTING_FLAG = /^[A-Za-z_][\w.-]*=(?:ok|true|false|yes|no|on|off|none|null|[01])$/i;
@@ -289,6 +292,22 @@ const NAME_SHAPE =
   /^-{3,}|^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*_(?:token|key|secret|password|pass|pwd|TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD)$|^id_(?:rsa|dsa|ecdsa|ed25519)\w*(?:\.pub)?$|^[a-z]+(?:\/[a-z]+)+$|^@\w+[Bb]ot$|^[A-Z][A-Z0-9]{1,9}-[0-9a-f]{4,8}$|^(?:[a-z0-9-]+\.)+[a-z]{2,}\/|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2}|^[A-Za-z_][\w.-]*=-?[\d.]+%?$|\[[A-Za-z_-]+\]|\.\*|\\[dwsb]|[[(]$|^[A-Za-z][A-Za-z_-]*(?::[A-Za-z][A-Za-z_-]*)+$|^--?[A-Za-z]|[/\\]$|^(?:[A-Za-z]:)?\\[^\\]+\\|[→←⇒]|^[A-Za-z0-9][\w-]*[-_][^\t -~]{2}|\\n(?:\\n|[A-Z])/;
 
 /**
+ * More names that pass the class test: a lower-case setting of a word (`mode=bot`,
+ * `mode=strict`; `ADMIN_PASSWORD=word` is a password set), a
+ * comparison (`drop5<-8%`, `score>=0.8`: a filter's condition), and a UUID named by words before
+ * it (`sweep-contract-<uuid>`: a record's key; a UUID is an id, CONTRACT §2.2).
+ */
+const SETTING_OR_COMPARISON =
+  /^(?!.*(?:pass|pwd|secret|token|key))[a-z][\w.-]*=[a-z]+$|^[A-Za-z_][\w.]*(?:<=?|>=?)[-+]?\d[\d.]*%?$/;
+const NAMED_UUID =
+  /^[a-z][a-z0-9]*(?:[-_][a-z][a-z0-9]*)*[-_][0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/**
+ * A word of any script with the punctuation of its sentence: opening `¿`/`¡` (`¿Dónde`) or a
+ * closing colon (`Password:`, a prompt's text). A word is no credential (CONTRACT §2.2).
+ */
+const WORD_PUNCTUATED = onFirstUse(() => /^(?:[¿¡]\p{L}+[!?.,:;]*|\p{L}+:)$/u);
+
+/**
  * A value ending in `-` or `_` is a key cut to its prefix (`sk-ant-oat01-`) unless a part of it
  * is generated: twelve or more letters and digits of both cases with a digit, as in keys that
  * end in `-` or `_` themselves (a search API's 31-character keys; docs/credentials.md, "Not
@@ -320,6 +339,7 @@ export function isCredentialValue(raw: string): boolean {
   // A file name holds a dot: most values do not, and skip the regex.
   if (v.includes('.') && (FILE_NAME().test(v) || HOST.test(v))) return false;
   if (NOT_A_VALUE_MORE.test(v) || NAME_SHAPE.test(v) || isMarkupOrCode(v)) return false;
+  if (SETTING_OR_COMPARISON.test(v) || NAMED_UUID.test(v) || WORD_PUNCTUATED().test(v)) return false;
   if (cutAtSeparator(v)) return false;
   // A JWT whose claims make it a public client key (an anon key).
   if (v.startsWith('eyJ') && isPublicJwt(v)) return false;
@@ -379,7 +399,7 @@ const SPACE_LABELS =
  * and the product 1Password, whose name holds the label word (`from 1Password via \`x.apiKey\``).
  */
 export const NOT_A_SECRET_KEY =
-  /(?:^|[_.\- ])(?:ids?|name|names|type|types|file|files|path|url|uri|endpoint|hint|policy|length|len|max|min|count|limit|size|ttl|expir\w*|expires?|rotation|header|prefix|format|field|budget|usage|used|total|totals|cost|costs|hash|hashed|salt|env|var|public|pub|pubkey|fingerprint|scope|scopes|location|manager|reset|required|store|stdin|helper|command|cmd|mode|algorithm|algo|filename|filenames|dir|directory|folder|nopasswd|passwordless|publishable|design|input|output|prompt|completion|context|sort|primary|foreign|partition|pacing|rate|refresh[ _-]?interval|config|configs|configuration|method|methods|provider)(?:$|[_.\- ])|public|pubkey|max_?tokens|tokeniz|^1password$/i;
+  /(?:^|[_.\- ])(?:ids?|name|names|type|types|file|files|path|url|uri|endpoint|hint|policy|length|len|max|min|count|limit|size|ttl|expir\w*|expires?|rotation|header|prefix|format|field|budget|usage|used|total|totals|cost|costs|hash|hashed|salt|env|var|public|pub|pubkey|fingerprint|scope|scopes|location|manager|reset|required|store|stdin|helper|command|cmd|mode|algorithm|algo|filename|filenames|dir|directory|folder|nopasswd|passwordless|publishable|design|input|output|prompt|completion|context|sort|primary|foreign|partition|pacing|rate|refresh[ _-]?interval|config|configs|configuration|method|methods|provider|status|state|状态|狀態|estado|статус)(?:$|[_.\- ])|public|pubkey|max_?tokens|tokeniz|^1password$/i;
 
 // ---------------------------------------------------------------------------
 // Line selection
@@ -656,8 +676,9 @@ const CAMEL_WORD = /^[A-Za-z]*[a-z][A-Z][A-Za-z]*$/;
  */
 function labelledValue(label: string, value: string, quoted: boolean): boolean {
   if (isCredentialValue(value)) return !isNameNotSecret(label, value);
-  // `auth` names a service as often as its key (`auth api: <uuid>` in a list of service ids).
-  if (UUID.test(value)) return !/^auth/i.test(label);
+  // `auth` names a service as often as its key (`auth api: <uuid>` in a list of service ids), and
+  // `pass` a verdict (`EVAL PASS: <uuid>`: the run's id).
+  if (UUID.test(value)) return !/^auth/i.test(label) && label.toLowerCase() !== 'pass';
   // Generated letters after a password label (an app password of sixteen lower-case letters).
   if (PASSWORD_WORD.test(label) && isRandomLetters(value)) return true;
   // Quoted only: unquoted, a CamelCase word is a product's name as often (`passphrase → MacBook`).
@@ -1336,7 +1357,8 @@ export function isBareKey(run: string): boolean {
   while (cut > 0 && run.charCodeAt(cut - 1) === 61 /* = */) cut--;
   const body = cut === run.length ? run : run.slice(0, cut);
   // `=` inside (padding was cut above): an assignment (`Environment=NAME=value`), not base64.
-  if (UUID.test(body) || isSlug(body) || isLowerCasePath(body) || body.includes('=')) return false;
+  if (UUID.test(body) || NAMED_UUID.test(body) || isSlug(body) || isLowerCasePath(body) || body.includes('='))
+    return false;
   if (body.includes('/') && (isWordPath(body) || isIdPath(body))) return false;
   if (isNamesJoined(body)) return false;
   // 32+ hex is a key here; git SHAs were already excluded by the line (commit, sha, revision, /commit/).

@@ -50,8 +50,8 @@ export function entropy(v: string): number {
 const CHAIN_ADDRESS = /^0x(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$/;
 /** Password hashes (`$2b$12$…` bcrypt, `$argon2id$…`, `$6$…` crypt): what a system stores instead of the password. */
 const PASSWORD_HASH = /^\$(?:2[abxy]?|argon2(?:id|i|d)|[156y]|scrypt|pbkdf2[\w-]*)\$/;
-/** A lower-case name joined by `-`/`_`/`.` with digits (`svc-backup-01`, `node_v18`, `brand-500`): a name, not a password. */
-const LOWER_NAME = /^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+$/;
+/** A lower-case name joined by `-`/`_`/`.` (or `__`/`--`, a CSS class: `card__text--clamp-5`) with digits (`svc-backup-01`, `node_v18`, `brand-500`): a name, not a password. */
+const LOWER_NAME = /^[a-z][a-z0-9]*(?:(?:[-_.]|__|--)[a-z0-9]+)+$/;
 /** A lower-case host name, maybe with a port (`nas.lan:5001`, `box.example.org`); `Blue.Fish.42` is none. */
 export const HOST = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z][a-z0-9-]*(?::\d{1,5})?$/;
 /** A time, a date or a version in any common writing (`802.11be`, a standard's amendment, too). */

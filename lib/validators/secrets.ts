@@ -12,7 +12,7 @@ import { emailCandidates, homePathCandidates } from './secrets-pii';
 import { DOCUMENT_URL, proseCandidates } from './secrets-prose';
 import { isAllowedAddress } from './allow';
 import { blankRedacted } from './secrets-redact';
-import { credentialValue, knownValueCandidates, localValue, ownJoinedCandidates, ownJoinedValue } from './known-values';
+import { knownValueCandidates, ownJoinedCandidates, valueScope } from './known-values';
 import { lineAt, lineStarts, type ScanText, scanTextOf, tooLargeMessage } from './scan-text';
 import { FILE_CAP_BYTES, findingClass, type Finding, type OwnerIdentity, type Verdict } from './types';
 
@@ -21,7 +21,7 @@ import { FILE_CAP_BYTES, findingClass, type Finding, type OwnerIdentity, type Ve
  * every file when this or the owner identity (allowances included) differs from
  * what the index was built with.
  */
-export const SECRET_RULES_VERSION = '2026-11-30.context-7+known-values-8';
+export const SECRET_RULES_VERSION = '2026-11-30.context-8+known-values-8';
 
 type Range = [number, number];
 
@@ -171,13 +171,42 @@ const ID_PLACE_BEFORE =
  * account's address set on a variable whose name says `KEY` (docs/credentials.md, "Not
  * credentials"). At most 64 occurrences are looked at.
  */
-function shownAsId(text: string, value: string): boolean {
+export function shownAsId(text: string, value: string): boolean {
   let n = 0;
   for (let at = text.indexOf(value); at !== -1 && n < 64; at = text.indexOf(value, at + value.length), n++) {
     const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-    if (ID_PLACE_BEFORE.test(text.slice(Math.max(lineStart, at - 48), at))) return true;
+    const before = text.slice(Math.max(lineStart, at - 48), at);
+    if (ID_PLACE_BEFORE.test(before)) return true;
+    if (at - lineStart === before.length && inNamePlace(text, lineStart, before, at + value.length)) return true;
   }
   return false;
+}
+
+/** What stands before a name from its line's start: a heading's marks (`### `, `### 2. `) or a list item's (`- **`). */
+const NAME_PLACE_BEFORE = /^\s{0,3}(?:#{1,6}\s+(?:\d+[.)]\s+)?|(?:[-*+]|\d+[.)])\s+)[*_]{0,2}$/;
+/** A label line naming an id (`Bot ID`, `企业ID`, `**Chat ID:**`): the value on the next line is that id. */
+const ID_LABEL_LINE =
+  /^\s*(?:[-*+]\s+)?[*_]{0,2}[^\n:：`]{0,30}(?<![A-Za-z])(?:ids?|IDs?|Ids?|uuid|UUID)[*_]{0,2}\s*[:：]?[*_]{0,2}\s*$/;
+
+/**
+ * Is the occurrence ending at `end` in a name's place: the whole text of a heading (`### X`), the
+ * name of a list item (`- **X**: 162 SOL`, `- X: idle`), or alone on the line right under a label
+ * line naming an id (`Bot ID` then `X`)? What a note names a section or an item by, or calls an id,
+ * is something it talks about, not a secret it keeps (docs/credentials.md, "Not credentials").
+ */
+function inNamePlace(text: string, lineStart: number, before: string, end: number): boolean {
+  // A few characters after it say enough; a long line is not read to its end for each occurrence.
+  const window = text.slice(end, end + 8);
+  const nl = window.indexOf('\n');
+  const after = nl === -1 ? window : window.slice(0, nl);
+  const lineEnds = nl !== -1 || end + 8 >= text.length;
+  if (NAME_PLACE_BEFORE.test(before)) {
+    if (before.trimStart().startsWith('#')) return lineEnds && /^[*_]{0,2}\s*$/.test(after);
+    return /^[*_]{0,2}\s?[:：]\s/.test(after);
+  }
+  if (!lineEnds || !/^\s*[*_`]{0,2}$/.test(before) || !/^[*_`]{0,2}\s*$/.test(after) || lineStart < 2) return false;
+  const prevStart = text.lastIndexOf('\n', lineStart - 2) + 1;
+  return ID_LABEL_LINE.test(text.slice(prevStart, lineStart - 1));
 }
 
 /**
@@ -193,9 +222,14 @@ function withoutIdentifiers(text: string, resolved: SecretCandidate[]): SecretCa
   let parts: Set<string> | undefined;
   // A value repeated on many lines (a chat log's sender) is looked up once.
   let asId: Map<string, boolean> | undefined;
+  let chain: boolean | undefined;
   for (let i = 0; i < resolved.length; i++) {
     const c = resolved[i]!;
     if (c.code === 'secret.login-pair' && listedUnderOneName(text, c.start)) {
+      if (out === undefined) out = resolved.slice(0, i);
+      continue;
+    }
+    if (NAMED_CODES.has(c.code) && (shellPrompt(text, c.start, c.end) || uploadToken(text, c.start))) {
       if (out === undefined) out = resolved.slice(0, i);
       continue;
     }
@@ -208,7 +242,8 @@ function withoutIdentifiers(text: string, resolved: SecretCandidate[]): SecretCa
         id = shownAsId(text, v);
         asId.set(v, id);
       }
-      if ((CONTEXT_CODES.has(c.code) && parts!.has(v)) || id) {
+      if (BASE58_ADDRESS.test(v)) chain ??= CHAIN_WORDS.test(text);
+      if ((CONTEXT_CODES.has(c.code) && parts!.has(v)) || id || (chain === true && BASE58_ADDRESS.test(v))) {
         if (out === undefined) out = resolved.slice(0, i);
         continue;
       }
@@ -217,6 +252,53 @@ function withoutIdentifiers(text: string, resolved: SecretCandidate[]): SecretCa
   }
   return out ?? resolved;
 }
+
+/** An upload told on the line, then `(token: ` right before the value (`已上传…并发回链接（token: X）`). */
+const TOKEN_PAREN_BEFORE = /[(（]\s*tokens?\s*[:：=]?\s*[`"']?$/i;
+const UPLOAD_WORD = /upload|上传|上傳|업로드|アップロード|загруз/i;
+/**
+ * Is the value at `start` the token an upload returned, in parentheses after the line telling of
+ * the upload? That token addresses the uploaded file, a document's id, as `doc_token` does
+ * (docs/credentials.md, "Not credentials").
+ */
+function uploadToken(text: string, start: number): boolean {
+  // The parenthesis right before the value, then an upload told earlier on its line (its last 300 characters).
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const before = text.slice(Math.max(lineStart, start - 300), start);
+  return TOKEN_PAREN_BEFORE.test(before.slice(-24)) && UPLOAD_WORD.test(before);
+}
+
+/** A shell prompt's tail right after `user@host`: ` ~ %`, `:~$`, `:/srv#`, `]$`. */
+const PROMPT_TAIL = /^(?:\s?:?\s?~[\w/.-]*|:\/[\w/.-]*)?\]?\s?[%$#](?:\s|$)/;
+/**
+ * Is the value at `start`–`end` a shell prompt (`name@host ~ % `, `name@host:~$ `)? A terminal
+ * pasted into a note shows the next prompt right after `Password:` (the password is never echoed),
+ * and that prompt is a user and a machine's name (docs/credentials.md, "Not credentials").
+ */
+function shellPrompt(text: string, start: number, end: number): boolean {
+  // Looked for inside the value only: a search on from `start` would read the rest of the text.
+  let at = start;
+  while (at < end && text.charCodeAt(at) !== 64 /* @ */) at++;
+  if (at === end) return false;
+  // The tail starts where the host's name ends, inside the value (`ops@build:~$`) or after it.
+  let host = at + 1;
+  while (host < text.length && HOST_CHAR.test(text[host]!)) host++;
+  const tail = PROMPT_TAIL.exec(text.slice(host, host + 40));
+  return tail !== null && host + tail[0].length >= end;
+}
+const HOST_CHAR = /[\w.-]/;
+
+/**
+ * A Bitcoin or Solana address: 26 to 44 of the base58 alphabet (no `0`, `O`, `I`, `l`), digits and
+ * both cases. A random key of that length holds one of those four nine times in ten; in a text
+ * about coins (CHAIN_WORDS), such a value after `token` is a coin's mint or a wallet, a blockchain
+ * address (CONTRACT §2.2, "Not credentials").
+ */
+const BASE58_ADDRESS = /^(?=[^\d]*\d)(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])[1-9A-HJ-NP-Za-km-z]{26,44}$/;
+const CHAIN_TICKERS = /(?<![A-Za-z])(?:SOL|BTC|ETH|USDC|USDT)(?![A-Za-z])/;
+const CHAIN_NAMES =
+  /(?<![A-Za-z])(?:solana|bitcoin|ethereum|wallets?|lamports?|satoshis?|memecoins?|pump\.fun|solscan|dexscreener|raydium)(?![A-Za-z])/i;
+const CHAIN_WORDS = { test: (text: string) => CHAIN_TICKERS.test(text) || CHAIN_NAMES.test(text) };
 
 /**
  * Is the pair whose value starts at `at` one of a list of names under one namespace: the line
@@ -274,18 +356,17 @@ function withKnownValues(
   let joined: Map<string, number> | undefined;
   for (const c of resolved) {
     if (findingClass(c.code) !== 'credential') continue;
-    // A bare key of hex or one case is not repeated in other files (propagatesFrom) but, like
-    // any value this text calls a credential, it is masked where it stands again here.
-    const v = credentialValue(text, c) ?? localValue(text, c);
-    if (v !== null) {
-      if (!own.has(v)) own.set(v, lineAt(starts, c.start));
+    // Every value this text calls a credential is masked where it stands again here, whether it
+    // is repeated in other files too (`everywhere`) or not (`text`: a bare key of hex or one
+    // case); words joined (`change-me` set as a token) at word boundaries (valueScope).
+    const v = valueScope(text, c);
+    if (v === null) continue;
+    if (v.scope !== 'joined') {
+      if (!own.has(v.value)) own.set(v.value, lineAt(starts, c.start));
       continue;
     }
-    // Words joined (`change-me` set as a token): masked again in this text only.
-    const j = ownJoinedValue(text, c);
-    if (j === null) continue;
     if (joined === undefined) joined = new Map();
-    if (!joined.has(j)) joined.set(j, lineAt(starts, c.start));
+    if (!joined.has(v.value)) joined.set(v.value, lineAt(starts, c.start));
   }
   if (own.size === 0 && joined === undefined && !owner.knownValues?.entries.size) return resolved;
   const taken = resolved.map((c): [number, number] => [c.start, c.end]);

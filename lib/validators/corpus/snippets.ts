@@ -259,6 +259,11 @@ export const POSITIVES: Record<string, Snippet[]> = {
     () => '- SSH works (password: [[c:tide-harbor]])\n- client folder: /data/[[c:tide-harbor]]/',
     (t) => `Mara: [[c:srch-dev-${t.alnum(6)}Q7k-${t.alnum(28)}]]\n这是密钥\n**12:41** noted`,
   ],
+  // From the 177 tune folders (held-out-7 spent; docs/credentials.md §2), in my own words and values.
+  'tune-177': [
+    () => '- 成功登录网关 (gw.lan, root/[[c:b4e19c07d2]])',
+    (t) => `- **VideoGen（生视频）**：\`[[c:sk-vidgen-${t.hex(32)}]]\`，需 VIP`,
+  ],
   personal: [
     () => 'The NAS lives at [[p:192.168.1.20]] and the pi at [[p:192.168.1.21]].',
     () => 'k3s nodes: [[p:10.0.10.11]], [[p:10.0.10.12]], [[p:10.0.10.13]]',
@@ -565,4 +570,19 @@ export const NEGATIVES: Snippet[] = [
   (t) => `~/.profile already has: export GH_TOKEN=${t.gh().slice(0, 15)}...`,
   () => 'plugin: channel= {"user_Token":"user_7q2kd81xme","chat_id":"c41"}\nplugin: extracted user_id= user_7q2kd81xme',
   () => '1. `VISION_API_KEY=runner-local` → the image tool falls back to the local runner',
+  // the 177 tune folders (held-out-7 spent; docs/credentials.md §2), in my own words
+  () =>
+    '- Balance: 1.20 → 1.45 SOL\n- Recent token: 9xQz4kPm7TgR2wHs5vNb8cJd3FyLa6Ee\n\n**9xQz4kPm7TgR2wHs5vNb8cJd3FyLa6EeQ**',
+  () => '### Q8mZ2rT5vX9kW3nB7pL4\n- 12.5 units, idle\n\nToken: `Q8mZ2rT5vX9kW3nB7pL4`',
+  (t) => `App secret and ids from the console:\n企业ID\nww${t.hex(16)}\nBot ID\n${t.alnum(32)}-Q7x`,
+  () => 'user: dev@Work-Laptop ~ % sudo pmset -a sleep 0 Password: dev@Work-Laptop ~ % sudo pmset -a disksleep 0',
+  () => '- 交付：`clip_12s.mp4` 已上传到网盘并发回链接（token: `Qb7Xk2Lm9Rt4Vw8Zn3Pc6Hs1J`）',
+  () => 'BUILT: weekly cron for the tracker. EVAL PASS: 3c9e7a12-5b4d-4e8f-9a1b-2c3d4e5f6a7b. NEXT: review.',
+  () => '- Team: Varsity — slug: `demo-team`, token: `7ab3c9e1f042`',
+  () => '  - Token 状态：mode=bot，tokenState=ok，3 个 scope',
+  () => '- **WEAK TOKEN:** drop5<-8% OR vol1h<2% → SKIP',
+  () => '**Pregunta clave:** ¿Dónde dormimos la primera noche del viaje?',
+  () => '  - 当前状态：进程在等待终端输入 sudo 密码（提示 `Password:`），需要用户输入后才能继续。',
+  () =>
+    "2026-02-24 03:03:28,796 [svc] INFO STORE id=5d2c8e1a-7f3b-4a6d-9c0e-1b2a3d4c5e6f key='sweep-report-3c9e7a12-5b4d-4e8f-9a1b-2c3d4e5f6a7b'",
 ];
