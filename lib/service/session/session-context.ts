@@ -367,6 +367,8 @@ function memoryOf(
   onRead?: OnRead,
   checks?: RootChecks,
   copyRows?: () => boolean,
+  /** What `checks` said of this file when the caller asked already (null: nothing kept). */
+  keptNow?: CheckedFile | null,
 ): ContextMemory {
   const m: ContextMemory = {
     id: `${source.id}:${f.filename}`,
@@ -387,7 +389,7 @@ function memoryOf(
     m.problem = `too large to load (${f.size} bytes)`;
     return m;
   }
-  const kept = checks?.file(f.relPath, f.size, f.mtimeMs);
+  const kept = keptNow === undefined ? checks?.file(f.relPath, f.size, f.mtimeMs) : (keptNow ?? undefined);
   if (kept) {
     // Checked before at this size and mtime, so its bytes were offered as a version then: not again.
     if (!fromChecked(m, kept, bodies)) fromFile(m, source, f, owner, bodies, kept);
@@ -472,30 +474,26 @@ export function readContextRoot(
   // The files the kept checks do not stand for: when they are a few (a memory or two changed
   // since the last session start), reading them costs less than opening the index.
   let unkept = 0;
-  for (const f of files) {
+  // Each file's kept checks, looked up once here and handed to memoryOf.
+  const keptAt: (CheckedFile | null | undefined)[] = new Array(files.length);
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i]!;
     if (f.location === 'memories') {
       inMemories.add(f.filename);
-      if (checks && !f.refused && f.size <= FILE_CAP_BYTES && !checks.file(f.relPath, f.size, f.mtimeMs)) unkept++;
+      if (checks && !f.refused && f.size <= FILE_CAP_BYTES) {
+        keptAt[i] = checks.file(f.relPath, f.size, f.mtimeMs) ?? null;
+        if (keptAt[i] === null) unkept++;
+      }
     } else if (f.location === 'quarantine') inQuarantine.add(f.filename);
   }
   if (checks && listing === 'disk' && typeof rows === 'function' && unkept <= ROWS_AFTER_UNKEPT) asked = true;
   const memories: ContextMemory[] = [];
-  for (const f of files) {
+  const rowOf = (rel: string) => rowsNow()?.memories.get(rel);
+  const bodyOf = (rel: string) => rowsNow()?.body(rel) ?? null;
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i]!;
     const conflict = f.location !== 'archive' && inMemories.has(f.filename) && inQuarantine.has(f.filename);
-    memories.push(
-      memoryOf(
-        source,
-        f,
-        conflict,
-        owner,
-        bodies,
-        (rel) => rowsNow()?.memories.get(rel),
-        (rel) => rowsNow()?.body(rel) ?? null,
-        onRead,
-        checks,
-        copyRows,
-      ),
-    );
+    memories.push(memoryOf(source, f, conflict, owner, bodies, rowOf, bodyOf, onRead, checks, copyRows, keptAt[i]));
   }
   memories.sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));
   return withIndexFile({ ...base, memories }, source, owner, checks);
