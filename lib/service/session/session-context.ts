@@ -37,7 +37,7 @@ import {
   type LazyBody,
 } from '../../trust/context';
 import { readIndex } from '../claude/claude-index';
-import { type OriginFields, withOriginFlags } from '../origin/context-origin';
+import { withOriginFlags } from '../origin/context-origin';
 import { type CheckedFile, openCheckCache, type RootChecks } from './check-cache';
 import { rulesSignature } from '../index/rules-signature';
 import { ORIGIN_REVIEWED } from '../../trust/assistant-write';
@@ -221,12 +221,6 @@ function listFromIndex(source: SourceInfo, rows: SourceRows): ListedFile[] {
 }
 
 /**
- * `originSessionId` and `origin-reviewed` of each memory made from its file or its fresh row:
- * the origin flags take them from here instead of reading every file again.
- */
-const originFields = new WeakMap<ContextMemory, OriginFields>();
-
-/**
  * Takes a memory from its row when the row can stand for the file: its fields and checks
  * always, its body unless a secret line was redacted from the stored body or it was
  * capped. The body stays in the index until the planner quotes or measures it.
@@ -249,7 +243,7 @@ function fromRow(
   });
   m.credentialLines = row.credentialLines;
   m.injection = row.injectionExit !== 0;
-  originFields.set(m, { session: row.originSession ?? undefined, reviewed: row.originReviewed ?? undefined });
+  m.origin = { session: row.originSession ?? undefined, reviewed: row.originReviewed ?? undefined };
   if (bodies && !withheld) {
     const relPath = row.relPath;
     m.body =
@@ -285,7 +279,7 @@ function fromFile(
     const abs = path.join(source.root, f.relPath);
     const bytes = fs.readFileSync(abs);
     const { fields, body } = readFields(bytes);
-    originFields.set(m, { session: fields.originSessionId, reviewed: fields[ORIGIN_REVIEWED] });
+    m.origin = { session: fields.originSessionId, reviewed: fields[ORIGIN_REVIEWED] };
     m.name = fields.name ?? '';
     Object.assign(m.facts, {
       trustLevel: fields['trust-level'],
@@ -344,7 +338,7 @@ function fromChecked(m: ContextMemory, c: CheckedFile, bodies: boolean): boolean
   });
   m.credentialLines = c.credentialLines;
   m.injection = c.injection;
-  originFields.set(m, { session: c.originSession, reviewed: c.originReviewed });
+  m.origin = { session: c.originSession, reviewed: c.originReviewed };
   return true;
 }
 
@@ -876,8 +870,7 @@ export function buildSessionContext(req: ContextRequest): ContextPlan {
     // Claude Code memories written after reading outside content are flagged, never verified (docs/origin.md).
     const dataDir = originCacheDir(req.cache);
     batched(dataDir, () => {
-      for (const r of roots)
-        withOriginFlags(r, req.owner, dataDir, Date.now, req.originReadMs, (m) => originFields.get(m));
+      for (const r of roots) withOriginFlags(r, req.owner, dataDir, Date.now, req.originReadMs, (m) => m.origin);
     });
     return sessionContext({
       roots,
