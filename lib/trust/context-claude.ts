@@ -96,8 +96,9 @@ export function claudeRoot(
   const unnamed: ContextMemory[] = [];
   for (const m of r.memories) {
     const n = firstLine.get(m.filename)?.n;
-    if (n === undefined) unnamed.push(m);
-    else (atLine[n] ??= []).push(m);
+    const at = n === undefined ? unnamed : atLine[n];
+    if (at) at.push(m);
+    else atLine[n!] = [m];
   }
   unnamed.sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));
   const ordered: ContextMemory[] = [];
