@@ -221,6 +221,23 @@ function listFromIndex(source: SourceInfo, rows: SourceRows): ListedFile[] {
 }
 
 /**
+ * A memory's trust fields, set one by one rather than an object literal merged with
+ * Object.assign per memory (docs/performance.md, "The hooks").
+ */
+function trustFields(
+  m: ContextMemory,
+  trustLevel: string | undefined,
+  type: string | undefined,
+  createdAt: string | undefined,
+  lastVerified: string | undefined,
+): void {
+  m.facts.trustLevel = trustLevel;
+  m.facts.type = type;
+  m.facts.createdAt = createdAt;
+  m.facts.lastVerified = lastVerified;
+}
+
+/**
  * Takes a memory from its row when the row can stand for the file: its fields and checks
  * always, its body unless a secret line was redacted from the stored body or it was
  * capped. The body stays in the index until the planner quotes or measures it.
@@ -235,12 +252,13 @@ function fromRow(
   const withheld = row.credentialLines.length > 0;
   if (bodies && !withheld && !(row.secretExit === 0 && length < BODY_INDEX_CHARS)) return false;
   m.name = row.name ?? '';
-  Object.assign(m.facts, {
-    trustLevel: row.trustLevel ?? undefined,
-    type: row.type ?? undefined,
-    createdAt: row.createdAt ?? undefined,
-    lastVerified: row.lastVerified ?? undefined,
-  });
+  trustFields(
+    m,
+    row.trustLevel ?? undefined,
+    row.type ?? undefined,
+    row.createdAt ?? undefined,
+    row.lastVerified ?? undefined,
+  );
   m.credentialLines = row.credentialLines;
   m.injection = row.injectionExit !== 0;
   m.origin = { session: row.originSession ?? undefined, reviewed: row.originReviewed ?? undefined };
@@ -281,12 +299,7 @@ function fromFile(
     const { fields, body } = readFields(bytes);
     m.origin = { session: fields.originSessionId, reviewed: fields[ORIGIN_REVIEWED] };
     m.name = fields.name ?? '';
-    Object.assign(m.facts, {
-      trustLevel: fields['trust-level'],
-      type: fields.type,
-      createdAt: fields['created-at'],
-      lastVerified: fields['last-verified'],
-    });
+    trustFields(m, fields['trust-level'], fields.type, fields['created-at'], fields['last-verified']);
     // The validators run (below, unless checked before): the hook's code cache should hold them (code-cache-hint.ts).
     if (!checked) markChecksRan();
     m.credentialLines = checked ? checked.credentialLines : credentialLines(bytes, owner);
@@ -330,12 +343,7 @@ function sameStat(abs: string, size: number, mtimeMs: number): boolean {
 function fromChecked(m: ContextMemory, c: CheckedFile, bodies: boolean): boolean {
   if (bodies && c.credentialLines.length === 0) return false;
   m.name = c.name;
-  Object.assign(m.facts, {
-    trustLevel: c.trustLevel,
-    type: c.type,
-    createdAt: c.createdAt,
-    lastVerified: c.lastVerified,
-  });
+  trustFields(m, c.trustLevel, c.type, c.createdAt, c.lastVerified);
   m.credentialLines = c.credentialLines;
   m.injection = c.injection;
   m.origin = { session: c.originSession, reviewed: c.originReviewed };
