@@ -136,44 +136,25 @@ function loadBundled() {
 }
 
 /**
- * Loads a bundle through V8's code cache (kept beside it as `.v8`, written once after the
- * first run): the functions it compiled are not compiled again at the next start. A cache
- * V8 rejects (another Node version) is written again; any failure falls back to require.
+ * Loads a bundle through V8's code cache, kept beside it as `.v8` (and `.checks.v8`, made again
+ * by a run that checked a memory file): the functions it compiled are not compiled again at the
+ * next start. The rule is the plugin's (lib/core/code-cache-run.cjs); any failure falls back to require.
  */
 function requireWithCodeCache(file) {
-  const vm = require('node:vm');
   const Module = require('node:module');
-  // A run that checked a memory file on the spot compiled the validators: the cache is made
-  // again once from such a run, as `.checks.v8`, read first (lib/core/code-cache-hint.ts).
-  const withChecksFile = `${file}.checks.v8`;
-  let cacheFile = `${file}.v8`;
-  let cachedData;
-  let withChecks = true;
-  for (const f of [withChecksFile, cacheFile]) {
-    try {
-      cachedData = fs.readFileSync(f);
-      break;
-    } catch {
-      withChecks = false;
-    }
-  }
-  let script;
-  try {
-    script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file, cachedData });
-  } catch {
-    return require(file);
-  }
-  const mod = new Module(file, module);
-  mod.filename = file;
-  mod.paths = Module._nodeModulePaths(path.dirname(file));
-  script.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
-  mod.loaded = true;
-  const made = cachedData === undefined || script.cachedDataRejected;
-  if (made || !withChecks)
-    process.once('exit', () => {
-      const checks = globalThis[Symbol.for('memtrust.code-cache.checks')] === true;
-      if (!made && !checks) return;
-      if (checks) cacheFile = withChecksFile;
+  const { runWithCodeCache } = require('../core/code-cache-run.cjs');
+  const ran = runWithCodeCache(
+    file,
+    { path: `${file}.v8`, checks: `${file}.checks.v8` },
+    (run) => {
+      const mod = new Module(file, module);
+      mod.filename = file;
+      mod.paths = Module._nodeModulePaths(path.dirname(file));
+      run.call(mod.exports, mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
+      mod.loaded = true;
+      return mod.exports;
+    },
+    (cacheFile, script, checks) => {
       try {
         const tmp = `${cacheFile}.${process.pid}.tmp`;
         fs.writeFileSync(tmp, script.createCachedData());
@@ -182,8 +163,9 @@ function requireWithCodeCache(file) {
       } catch {
         // no cache this time: the next start compiles as usual
       }
-    });
-  return mod.exports;
+    },
+  );
+  return ran === null ? require(file) : ran.exports;
 }
 
 /**

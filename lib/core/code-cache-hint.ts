@@ -7,6 +7,7 @@
  * such a run, under the name `….checks.v8`, which it reads first. The bundles of one process
  * share it through the global symbol registry (the entry and its main are two bundles).
  */
+/** The key is the loaders' (code-cache-run.cjs, which cannot import this file; code-cache.test.ts holds the two to one symbol). */
 export const CHECKS_RAN = Symbol.for('memtrust.code-cache.checks');
 
 /** Marks this run as one that checked a memory file. */

@@ -157,3 +157,11 @@ describe('the session start and the stamp run their bundles through a code cache
     expect(mtime(checks!)).toBe(made);
   });
 });
+
+describe('one rule for both loaders', () => {
+  it('the run that checked a memory file is told to the loaders by the symbol they read', async () => {
+    const { CHECKS_RAN } = await import('../core/code-cache-hint');
+    const run = await import('../core/code-cache-run.cjs');
+    expect(run.CHECKS_RAN).toBe(CHECKS_RAN);
+  });
+});

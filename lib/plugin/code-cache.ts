@@ -10,16 +10,13 @@
  * checkout must not carry one), named for the file's identity (inode, size, change time),
  * Node's version and the platform: a new install or a rebuilt bundle gets a cache of its own,
  * and older ones of that file are removed when it is written. V8 rejects a cache of another
- * build itself; any failure falls back to a plain require.
+ * build itself; any failure falls back to a plain require. Which cache is read and when one is
+ * written is lib/core/code-cache-run.cjs, shared with the CLI launcher's (lib/cli/memtrust.cjs).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import vm from 'node:vm';
-import { checksRan } from '../core/code-cache-hint';
-
-/** Node's module wrapper (Module.wrap), so the cached function is the one require would compile. */
-const WRAP_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
-const WRAP_TAIL = '\n});';
+import type vm from 'node:vm';
+import { runWithCodeCache } from '../core/code-cache-run.cjs';
 
 /** A short key of the folder a bundle is in: two installs (a plugin, a package) keep their own caches. */
 function folderKey(dir: string): string {
@@ -47,41 +44,25 @@ export function codeCachePath(file: string, cacheDir: string): { prefix: string;
 
 /**
  * `file` (a bundle beside this one), run from its code cache; written at exit when missing or
- * rejected, and made again once by a run that checked a memory file (code-cache-hint.ts).
+ * rejected, and made again once by a run that checked a memory file (code-cache-run.cjs).
  */
 export function requireWithCodeCache(file: string, cacheDir: string): unknown {
   const cache = codeCachePath(file, cacheDir);
   if (cache === null) return require(file);
-  let cachedData: Buffer | undefined;
-  // The cache made again by a run that checked a memory file (code-cache-hint.ts), else the first one.
-  let withChecks = true;
-  for (const f of [cache.checks, cache.path]) {
-    try {
-      cachedData = fs.readFileSync(f);
-      break;
-    } catch {
-      withChecks = false;
-    }
-  }
-  let script: vm.Script;
-  try {
-    script = new vm.Script(`${WRAP_HEAD}${fs.readFileSync(file, 'utf8')}${WRAP_TAIL}`, { filename: file, cachedData });
-  } catch {
-    return require(file);
-  }
   // Not node:module's Module and createRequire: loading that module costs more than the rest of this.
   // The file is a bundle beside this one, so this bundle's require resolves what it requires (built-ins,
   // ./yaml.cjs) alike; a bundle reads nothing of `module` but `exports`.
-  const mod = { exports: {} };
-  const run = script.runInThisContext() as (...args: unknown[]) => void;
-  run.call(mod.exports, mod.exports, require, mod, file, path.dirname(file));
-  const made = cachedData === undefined || script.cachedDataRejected;
-  if (made || !withChecks)
-    process.once('exit', () => {
-      const checks = checksRan();
-      if (made || checks) writeCache(script, cache.prefix, checks ? cache.checks : cache.path);
-    });
-  return mod.exports;
+  const ran = runWithCodeCache(
+    file,
+    cache,
+    (run) => {
+      const mod = { exports: {} };
+      run.call(mod.exports, mod.exports, require, mod, file, path.dirname(file));
+      return mod.exports;
+    },
+    (cacheFile, script) => writeCache(script, cache.prefix, cacheFile),
+  );
+  return ran === null ? require(file) : ran.exports;
 }
 
 function writeCache(script: vm.Script, prefix: string, cacheFile: string): void {

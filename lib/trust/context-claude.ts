@@ -88,11 +88,22 @@ export function claudeRoot(
     verified: [] as string[],
   };
   const rows: ContextRow[] = [];
-  // In index order (then by name), so every list reads like MEMORY.md itself.
-  // Each memory's line looked up once, not at every comparison of the sort.
-  const keyed = r.memories.map((m) => ({ m, line: firstLine.get(m.filename)?.n ?? Number.MAX_SAFE_INTEGER }));
-  keyed.sort((a, b) => a.line - b.line || (a.m.filename < b.m.filename ? -1 : a.m.filename > b.m.filename ? 1 : 0));
-  const ordered = keyed.map((k) => k.m);
+  // In index order (then by name), so every list reads like MEMORY.md itself. Placed by line
+  // rather than sorted: a line names one file, so the memories of a line share their name and
+  // keep their order, as a stable sort would leave them; a sort's comparisons of 1,221 memories
+  // on a cold engine were a tenth of a session start's plan (docs/performance.md, "The hooks").
+  const atLine: ContextMemory[][] = [];
+  const unnamed: ContextMemory[] = [];
+  for (const m of r.memories) {
+    const n = firstLine.get(m.filename)?.n;
+    const at = n === undefined ? unnamed : atLine[n];
+    if (at) at.push(m);
+    else atLine[n!] = [m];
+  }
+  unnamed.sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));
+  const ordered: ContextMemory[] = [];
+  for (const at of atLine) if (at) for (const m of at) ordered.push(m);
+  for (const m of unnamed) ordered.push(m);
   for (const m of ordered) {
     const life = lifecycle(m.facts, now);
     const at = firstLine.get(m.filename) ?? null;

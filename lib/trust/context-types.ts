@@ -35,6 +35,11 @@ export interface ContextMemory {
    * what its writing turn read, in one line. Never loaded as verified.
    */
   untrustedOrigin?: string;
+  /**
+   * `originSessionId` and `origin-reviewed` as its file (or fresh row, or kept checks) says:
+   * the origin flags take them from here instead of reading the file again. Set by the service.
+   */
+  origin?: { session?: string; reviewed?: string };
 }
 
 export interface ContextRootInput {

@@ -510,3 +510,35 @@ describe('random folders: the text never exceeds the budget, a block is never cu
     }
   });
 });
+
+describe('a Claude Code folder: the order of its rows', () => {
+  it('is MEMORY.md order, then the unnamed ones by name; one name in two places keeps its order', () => {
+    const index = [
+      '# Index',
+      '- [C](c.md) — c',
+      '- [A](a.md) — a',
+      '- [C again](c.md) — c',
+      '- [B](b.md) — b',
+      '',
+    ].join('\n');
+    const memories = [
+      inf('z.md', 30),
+      mem('b.md', { location: 'quarantine' }),
+      inf('a.md', 30),
+      inf('y.md', 30),
+      inf('b.md', 30),
+      v('c.md', 3),
+      inf('x.md', 30),
+    ];
+    const plan = sessionContext({ roots: [claudeRoot(memories, index)], now: NOW, budget: DEFAULT_CONTEXT_BUDGET });
+    expect(plan.roots[0]!.rows.map((r) => [r.filename, r.indexLine, r.state])).toEqual([
+      ['c.md', 2, 'loaded'],
+      ['a.md', 3, 'loaded'],
+      ['b.md', 5, 'quarantined'],
+      ['b.md', 5, 'loaded'],
+      ['x.md', null, 'not-indexed'],
+      ['y.md', null, 'not-indexed'],
+      ['z.md', null, 'not-indexed'],
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyIndexLimits, INDEX_WARNING } from './index-limits';
+import { applyIndexLimits, indexView, indexViewByCut, INDEX_WARNING } from './index-limits';
 
 const bytes = (s: string) => new TextEncoder().encode(s).length;
 const lines = (n: number, body = (i: number) => `- [Memory ${i}](user_${i}.md) — hook`) =>
@@ -85,5 +85,57 @@ describe('applyIndexLimits by bytes', () => {
     expect(r.by).toEqual(['lines', 'bytes']);
     expect(r.keptLines).toBe(125);
     expect(r.text).toContain('over the 200-line and 25,000-byte limits.');
+  });
+});
+
+describe('indexView', () => {
+  // A seeded generator (no Math.random): the same texts at every run.
+  const rng = (seed: number) => () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 2 ** 32;
+  };
+  const pieces = [
+    '- [Note](user_a.md) — hook',
+    '# Heading',
+    'plain prose',
+    'é',
+    '日本語',
+    '😀',
+    '\uD800',
+    'x'.repeat(90),
+  ];
+  const randomIndex = (next: () => number) => {
+    const n = Math.floor(next() * 400);
+    let text = '';
+    for (let i = 0; i < n; i++) {
+      const k = 1 + Math.floor(next() * 4);
+      for (let j = 0; j < k; j++) text += pieces[Math.floor(next() * pieces.length)]!.replace('user_a', `user_${i}`);
+      text += next() < 0.1 ? '\r\n' : '\n';
+    }
+    return next() < 0.3 ? text.replace(/\n$/, '') : text;
+  };
+
+  it('is the view the cut text gives, by lines, by bytes, both and neither', () => {
+    const next = rng(7);
+    const seen = new Set<string>();
+    for (let t = 0; t < 150; t++) {
+      const text = randomIndex(next);
+      // Small limits too, down to a byte cut inside the first line (the `partial` line).
+      const maxLines = t % 3 === 0 ? 200 : 1 + Math.floor(next() * 250);
+      const maxBytes = t % 3 === 0 ? 25_000 : 1 + Math.floor(next() * (t % 3 === 1 ? 150 : 9_000));
+      const fast = indexView(text, maxLines, maxBytes);
+      expect(fast).toEqual(indexViewByCut(text, maxLines, maxBytes));
+      seen.add(fast.limits.by.join('+') || 'none');
+      if (fast.lines.some((l) => l.state === 'partial')) seen.add('partial');
+    }
+    expect([...seen].sort()).toEqual(['bytes', 'lines', 'lines+bytes', 'none', 'partial']);
+  });
+
+  it('names the files of the lines past the cut, never loaded', () => {
+    const v = indexView(lines(250));
+    expect(v.limits).toMatchObject({ truncated: true, by: ['lines'], keptLines: 200, totalLines: 250 });
+    expect(v.firstCutLine).toBe(201);
+    expect(v.lines[199]).toMatchObject({ n: 200, state: 'loaded', file: 'user_200.md', fileLoaded: true });
+    expect(v.lines[200]).toMatchObject({ n: 201, state: 'cut', file: 'user_201.md', fileLoaded: false });
   });
 });

@@ -123,8 +123,56 @@ export interface IndexView {
   firstCutLine: number | null;
 }
 
-/** Every index line with what the 200-line / 25,000-byte cut does to it (docs/session-context.md "The index cut"). */
+/**
+ * Every index line with what the 200-line / 25,000-byte cut does to it (docs/session-context.md "The index cut").
+ * The same view as `indexViewByCut`, worked out from the lines' lengths instead of the cut text:
+ * a session start reads the MEMORY.md of each of its folders, 1,219 lines in the largest project
+ * of the bench home, where making the cut text and a UTF-8 array per line was about a third of
+ * the plan (docs/performance.md, "The hooks"). A cut inside the first line (no whole line fits
+ * in the bytes) is the one case it leaves to `indexViewByCut`.
+ */
 export function indexView(text: string, maxLines = INDEX_MAX_LINES, maxBytes = INDEX_MAX_BYTES): IndexView {
+  const raw = splitLines(text);
+  const totalBytes = utf8Length(text);
+  const by: IndexLimitResult['by'] = [];
+  let keptLines = raw.length;
+  let keptBytes = totalBytes;
+  if (raw.length > maxLines) {
+    keptLines = maxLines;
+    by.push('lines');
+    keptBytes = utf8Length(raw.slice(0, maxLines).join(''));
+  }
+  if (keptBytes > maxBytes) {
+    // The whole lines that fit, as byteCut finds the last newline within the bytes.
+    let bytes = 0;
+    let k = 0;
+    for (; k < keptLines; k++) {
+      const line = raw[k]!;
+      const n = utf8Length(line);
+      if (bytes + n > maxBytes || !line.endsWith('\n')) break;
+      bytes += n;
+    }
+    if (k === 0) return indexViewByCut(text, maxLines, maxBytes);
+    keptLines = k;
+    keptBytes = bytes;
+    by.push('bytes');
+  }
+  const truncated = by.length > 0;
+  const limits = { truncated, by, totalLines: raw.length, keptLines, totalBytes, keptBytes };
+  const lines: IndexLineView[] = new Array(raw.length);
+  for (let i = 0; i < raw.length; i++) {
+    const full = raw[i]!;
+    const end = full.endsWith('\r\n') ? full.length - 2 : full.endsWith('\n') ? full.length - 1 : full.length;
+    const body = end === full.length ? full : full.slice(0, end);
+    const file = indexLinkTarget(body);
+    const loaded = i < keptLines;
+    lines[i] = { n: i + 1, text: body, state: loaded ? 'loaded' : 'cut', file, fileLoaded: loaded && file !== null };
+  }
+  return { lines, limits, firstCutLine: keptLines < raw.length ? keptLines + 1 : null };
+}
+
+/** `indexView` from the cut text itself (applyIndexLimits): a line the byte cut falls inside is `partial`. */
+export function indexViewByCut(text: string, maxLines = INDEX_MAX_LINES, maxBytes = INDEX_MAX_BYTES): IndexView {
   const { text: _loaded, ...limits } = applyIndexLimits(text, maxLines, maxBytes);
   const raw = splitLines(text);
   const lines: IndexLineView[] = [];

@@ -18,13 +18,19 @@ import { ORIGIN_REVIEWED } from '../../trust/assistant-write';
 /** Milliseconds a session start may spend reading transcripts it has not read before. */
 export const CONTEXT_ORIGIN_MS = 1500;
 
-/** The transcript names beside a memory folder (`<session id>.jsonl`); empty when none or unreadable. */
-function transcriptNames(projectDir: string): Set<string> {
+/**
+ * The sessions with a transcript beside a memory folder (`<session id>.jsonl`, the id kept);
+ * empty when none or unreadable. Ids, not names: each memory's session is looked up without
+ * making its file name (docs/performance.md, "The hooks").
+ */
+function transcriptSessions(projectDir: string): Set<string> {
+  const out = new Set<string>();
   try {
-    return new Set(fs.readdirSync(projectDir).filter((n) => n.endsWith('.jsonl')));
+    for (const n of fs.readdirSync(projectDir)) if (n.endsWith('.jsonl')) out.add(n.slice(0, -'.jsonl'.length));
   } catch {
-    return new Set();
+    // none
   }
+  return out;
 }
 
 /** A memory's `originSessionId` and `origin-reviewed`, as its file says (absent: not set). */
@@ -44,7 +50,7 @@ export function withOriginFlags(
   known: (m: ContextRootInput['memories'][number]) => OriginFields | undefined = () => undefined,
 ): ContextRootInput {
   if (input.layout !== 'claude-code' || input.error) return input;
-  const transcripts = transcriptNames(path.dirname(input.root));
+  const transcripts = transcriptSessions(path.dirname(input.root));
   if (transcripts.size === 0) return input;
   const until = clock() + readMs;
   for (const m of input.memories) {
@@ -63,7 +69,7 @@ export function withOriginFlags(
     // No transcript of that session in the listing just read: its origin is unknown, so no
     // flag — without a path resolved and a failing lstat per memory (Claude Code removes old
     // transcripts, so most memories of an old project name none that is still there).
-    if (!fields.session || fields.reviewed || !transcripts.has(`${fields.session}.jsonl`)) {
+    if (!fields.session || fields.reviewed || !transcripts.has(fields.session)) {
       m.untrustedOrigin = undefined;
       continue;
     }

@@ -42,6 +42,16 @@ export function parseSessionStart(raw: string): SessionStart {
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 /**
+ * Milliseconds of a monotonic clock. Not `performance.now()`: the global `performance` is made
+ * on first use by loading node:perf_hooks, about 4 M instructions of every session start
+ * (docs/performance.md, "The hooks").
+ */
+function monoMs(): number {
+  const [s, ns] = process.hrtime();
+  return s * 1e3 + ns / 1e6;
+}
+
+/**
  * stdin as text, bounded in size and time: empty for a terminal, whatever arrived when the
  * wait ends. Read from fd 0 without `process.stdin`, whose stream modules cost a session
  * start about 20 M instructions (docs/performance.md, "The hooks"): a file is read to its
@@ -61,7 +71,7 @@ export function readHookStdin(waitMs = STDIN_WAIT_MS): Promise<string> {
   if (st.isFile()) return Promise.resolve(readFd(Number.POSITIVE_INFINITY));
   if (!st.isFIFO() && !st.isSocket()) return Promise.resolve('');
   if (!nonBlocking()) return readHookStdinStream(process.stdin, waitMs);
-  return Promise.resolve(readFd(performance.now() + waitMs));
+  return Promise.resolve(readFd(monoMs() + waitMs));
 }
 
 /**
@@ -80,7 +90,7 @@ function nonBlocking(): boolean {
   }
 }
 
-/** Reads fd 0 until its end, STDIN_CAP bytes or `deadline` (performance.now()), waiting 1 ms whenever nothing is there yet. */
+/** Reads fd 0 until its end, STDIN_CAP bytes or `deadline` (monoMs()), waiting 1 ms whenever nothing is there yet. */
 function readFd(deadline: number): string {
   const chunks: Buffer[] = [];
   let total = 0;
@@ -91,7 +101,7 @@ function readFd(deadline: number): string {
       n = fs.readSync(0, buf, 0, Math.min(buf.length, STDIN_CAP - total), null);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if ((code === 'EAGAIN' || code === 'EWOULDBLOCK') && performance.now() < deadline) {
+      if ((code === 'EAGAIN' || code === 'EWOULDBLOCK') && monoMs() < deadline) {
         Atomics.wait(sleeper, 0, 0, 1);
         continue;
       }

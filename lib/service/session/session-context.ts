@@ -37,7 +37,7 @@ import {
   type LazyBody,
 } from '../../trust/context';
 import { readIndex } from '../claude/claude-index';
-import { type OriginFields, withOriginFlags } from '../origin/context-origin';
+import { withOriginFlags } from '../origin/context-origin';
 import { type CheckedFile, openCheckCache, type RootChecks } from './check-cache';
 import { rulesSignature } from '../index/rules-signature';
 import { ORIGIN_REVIEWED } from '../../trust/assistant-write';
@@ -221,10 +221,21 @@ function listFromIndex(source: SourceInfo, rows: SourceRows): ListedFile[] {
 }
 
 /**
- * `originSessionId` and `origin-reviewed` of each memory made from its file or its fresh row:
- * the origin flags take them from here instead of reading every file again.
+ * A memory's trust fields, set one by one rather than an object literal merged with
+ * Object.assign per memory (docs/performance.md, "The hooks").
  */
-const originFields = new WeakMap<ContextMemory, OriginFields>();
+function trustFields(
+  m: ContextMemory,
+  trustLevel: string | undefined,
+  type: string | undefined,
+  createdAt: string | undefined,
+  lastVerified: string | undefined,
+): void {
+  m.facts.trustLevel = trustLevel;
+  m.facts.type = type;
+  m.facts.createdAt = createdAt;
+  m.facts.lastVerified = lastVerified;
+}
 
 /**
  * Takes a memory from its row when the row can stand for the file: its fields and checks
@@ -241,15 +252,16 @@ function fromRow(
   const withheld = row.credentialLines.length > 0;
   if (bodies && !withheld && !(row.secretExit === 0 && length < BODY_INDEX_CHARS)) return false;
   m.name = row.name ?? '';
-  Object.assign(m.facts, {
-    trustLevel: row.trustLevel ?? undefined,
-    type: row.type ?? undefined,
-    createdAt: row.createdAt ?? undefined,
-    lastVerified: row.lastVerified ?? undefined,
-  });
+  trustFields(
+    m,
+    row.trustLevel ?? undefined,
+    row.type ?? undefined,
+    row.createdAt ?? undefined,
+    row.lastVerified ?? undefined,
+  );
   m.credentialLines = row.credentialLines;
   m.injection = row.injectionExit !== 0;
-  originFields.set(m, { session: row.originSession ?? undefined, reviewed: row.originReviewed ?? undefined });
+  m.origin = { session: row.originSession ?? undefined, reviewed: row.originReviewed ?? undefined };
   if (bodies && !withheld) {
     const relPath = row.relPath;
     m.body =
@@ -285,14 +297,9 @@ function fromFile(
     const abs = path.join(source.root, f.relPath);
     const bytes = fs.readFileSync(abs);
     const { fields, body } = readFields(bytes);
-    originFields.set(m, { session: fields.originSessionId, reviewed: fields[ORIGIN_REVIEWED] });
+    m.origin = { session: fields.originSessionId, reviewed: fields[ORIGIN_REVIEWED] };
     m.name = fields.name ?? '';
-    Object.assign(m.facts, {
-      trustLevel: fields['trust-level'],
-      type: fields.type,
-      createdAt: fields['created-at'],
-      lastVerified: fields['last-verified'],
-    });
+    trustFields(m, fields['trust-level'], fields.type, fields['created-at'], fields['last-verified']);
     // The validators run (below, unless checked before): the hook's code cache should hold them (code-cache-hint.ts).
     if (!checked) markChecksRan();
     m.credentialLines = checked ? checked.credentialLines : credentialLines(bytes, owner);
@@ -336,15 +343,10 @@ function sameStat(abs: string, size: number, mtimeMs: number): boolean {
 function fromChecked(m: ContextMemory, c: CheckedFile, bodies: boolean): boolean {
   if (bodies && c.credentialLines.length === 0) return false;
   m.name = c.name;
-  Object.assign(m.facts, {
-    trustLevel: c.trustLevel,
-    type: c.type,
-    createdAt: c.createdAt,
-    lastVerified: c.lastVerified,
-  });
+  trustFields(m, c.trustLevel, c.type, c.createdAt, c.lastVerified);
   m.credentialLines = c.credentialLines;
   m.injection = c.injection;
-  originFields.set(m, { session: c.originSession, reviewed: c.originReviewed });
+  m.origin = { session: c.originSession, reviewed: c.originReviewed };
   return true;
 }
 
@@ -367,6 +369,8 @@ function memoryOf(
   onRead?: OnRead,
   checks?: RootChecks,
   copyRows?: () => boolean,
+  /** What `checks` said of this file when the caller asked already (null: nothing kept). */
+  keptNow?: CheckedFile | null,
 ): ContextMemory {
   const m: ContextMemory = {
     id: `${source.id}:${f.filename}`,
@@ -387,7 +391,7 @@ function memoryOf(
     m.problem = `too large to load (${f.size} bytes)`;
     return m;
   }
-  const kept = checks?.file(f.relPath, f.size, f.mtimeMs);
+  const kept = keptNow === undefined ? checks?.file(f.relPath, f.size, f.mtimeMs) : (keptNow ?? undefined);
   if (kept) {
     // Checked before at this size and mtime, so its bytes were offered as a version then: not again.
     if (!fromChecked(m, kept, bodies)) fromFile(m, source, f, owner, bodies, kept);
@@ -472,30 +476,26 @@ export function readContextRoot(
   // The files the kept checks do not stand for: when they are a few (a memory or two changed
   // since the last session start), reading them costs less than opening the index.
   let unkept = 0;
-  for (const f of files) {
+  // Each file's kept checks, looked up once here and handed to memoryOf.
+  const keptAt: (CheckedFile | null | undefined)[] = new Array(files.length);
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i]!;
     if (f.location === 'memories') {
       inMemories.add(f.filename);
-      if (checks && !f.refused && f.size <= FILE_CAP_BYTES && !checks.file(f.relPath, f.size, f.mtimeMs)) unkept++;
+      if (checks && !f.refused && f.size <= FILE_CAP_BYTES) {
+        keptAt[i] = checks.file(f.relPath, f.size, f.mtimeMs) ?? null;
+        if (keptAt[i] === null) unkept++;
+      }
     } else if (f.location === 'quarantine') inQuarantine.add(f.filename);
   }
   if (checks && listing === 'disk' && typeof rows === 'function' && unkept <= ROWS_AFTER_UNKEPT) asked = true;
   const memories: ContextMemory[] = [];
-  for (const f of files) {
+  const rowOf = (rel: string) => rowsNow()?.memories.get(rel);
+  const bodyOf = (rel: string) => rowsNow()?.body(rel) ?? null;
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i]!;
     const conflict = f.location !== 'archive' && inMemories.has(f.filename) && inQuarantine.has(f.filename);
-    memories.push(
-      memoryOf(
-        source,
-        f,
-        conflict,
-        owner,
-        bodies,
-        (rel) => rowsNow()?.memories.get(rel),
-        (rel) => rowsNow()?.body(rel) ?? null,
-        onRead,
-        checks,
-        copyRows,
-      ),
-    );
+    memories.push(memoryOf(source, f, conflict, owner, bodies, rowOf, bodyOf, onRead, checks, copyRows, keptAt[i]));
   }
   memories.sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));
   return withIndexFile({ ...base, memories }, source, owner, checks);
@@ -878,8 +878,7 @@ export function buildSessionContext(req: ContextRequest): ContextPlan {
     // Claude Code memories written after reading outside content are flagged, never verified (docs/origin.md).
     const dataDir = originCacheDir(req.cache);
     batched(dataDir, () => {
-      for (const r of roots)
-        withOriginFlags(r, req.owner, dataDir, Date.now, req.originReadMs, (m) => originFields.get(m));
+      for (const r of roots) withOriginFlags(r, req.owner, dataDir, Date.now, req.originReadMs, (m) => m.origin);
     });
     return sessionContext({
       roots,
