@@ -173,6 +173,17 @@ const isSpacelessLetter = (c: number) =>
   (c >= 0xac00 && c <= 0xd7af) ||
   (c >= 0xf900 && c <= 0xfaff);
 
+/**
+ * isHardWide of every UTF-16 unit as a table (64 KiB, made once): the tokenizer reads every unit
+ * of a text, and notes in Han, Hangul or Cyrillic are mostly units past ASCII; one load instead
+ * of a dozen range tests and a switch (docs/performance-validators.md, "secret-check: fast paths").
+ */
+const WIDE_HARD = (() => {
+  const t = new Uint8Array(0x10000);
+  for (let c = 128; c < 0x10000; c++) if (isHardWide(c)) t[c] = 1;
+  return t;
+})();
+
 const HARD = 1;
 /** Inside a token, the separators of pairs (`user:pass`, `host/user/pass`, `KEY=value`, `pass@host`). */
 const SOFT = 2;
@@ -230,28 +241,36 @@ export function forEachToken(
   const min = Math.max(index.desc[index.desc.length - 1]!, MIN_VALUE_CHARS);
   const n = text.length;
   const soft: number[] = [];
-  // Only a run holding a digit or symbol can hold a value (propagatable): the regex engine
-  // finds those characters faster than a loop looks at every one, and prose has few.
-  const strong = STRONG_CHAR;
-  strong.lastIndex = 0;
-  // test(), not exec(): no match array per character found (the character is at lastIndex - 1).
-  while (strong.test(text)) {
-    let ws = strong.lastIndex - 1;
-    while (ws > 0 && !isHard(text.charCodeAt(ws - 1))) ws--;
-    let softs = 0;
-    let i = ws;
-    for (; i < n; i++) {
+  // One pass over the units with the ASCII class table: each run between hard boundaries that
+  // holds a digit or symbol (isStrong: only such a run can hold a value, propagatable) and is
+  // as long as the shortest length sought goes to runForms, in text order. Real notes are dense
+  // in digits, `.`, `/` and `:`; a regex search per such character cost more than this loop
+  // (docs/performance-validators.md, "secret-check: fast paths").
+  let ws = 0;
+  let strong = false;
+  let softs = 0;
+  for (let i = 0; i <= n; i++) {
+    if (i < n) {
       const c = text.charCodeAt(i);
       if (c < 128) {
         const k = ASCII[c]!;
-        if (k & HARD) break;
-        if (k & SOFT && softs < MAX_SOFT) soft[softs++] = i;
-      } else if (isHardWide(c)) break;
+        if ((k & HARD) === 0) {
+          if ((k & PLAIN) === 0) {
+            strong = true;
+            if (k & SOFT && softs < MAX_SOFT) soft[softs++] = i;
+          }
+          continue;
+        }
+      } else if (WIDE_HARD[c] === 0) continue;
     }
-    strong.lastIndex = i; // the rest of this run is done
-    if (i - ws < min) continue;
-    soft.length = softs;
-    runForms(text, ws, i, soft, index, visit, min);
+    // A hard boundary (or the text's end) closes the run [ws, i).
+    if (strong && i - ws >= min) {
+      soft.length = softs;
+      runForms(text, ws, i, soft, index, visit, min);
+    }
+    ws = i + 1;
+    strong = false;
+    softs = 0;
   }
 }
 
@@ -362,9 +381,6 @@ function lengthIndex(lengths: ReadonlySet<number>): LengthIndex {
   }
   return index;
 }
-
-/** An ASCII digit or symbol that is neither a token boundary nor `-`/`_` (isStrong, as one class). */
-const STRONG_CHAR = /[!#$%&*+./0-9:=?@\\^~]/g;
 
 function runForms(
   text: string,
@@ -499,6 +515,7 @@ export function knownValueCandidates(
         ? known!.letterLengths
         : new Set([...ownLetterLengths, ...known!.letterLengths]);
   const knownOk = setSize > 0 ? knownLengthTable(known!) : EMPTY_TABLE;
+  const quickBits = setSize > 0 ? quickBitsOf(known!) : EMPTY_BITS;
   const out: SecretCandidate[] = [];
   let lengths: ReadonlySet<number> = known?.lengths ?? ownLengths;
   if (own.size > 0 && setSize > 0) lengths = new Set([...ownLengths, ...known!.lengths]);
@@ -514,7 +531,10 @@ export function knownValueCandidates(
         if (line !== undefined) message = `value found as a credential on line ${line} of this file (${len} chars)`;
       }
       if (message === null && setSize > 0 && len < knownOk.length && knownOk[len] === 1) {
-        if (!known!.quick.has(quickHashRange(known!.seed, text, start, end))) return false;
+        const q = quickHashRange(known!.seed, text, start, end);
+        // The bit of the hash's top 18 bits first: a Set lookup of a number past 2^30 hashes a
+        // heap number, and nearly every token misses (docs/performance-validators.md).
+        if ((quickBits[q >>> 19]! & (1 << ((q >>> 14) & 31))) === 0 || !known!.quick.has(q)) return false;
         const entry = known!.entries.get(valueHash(known!.salt, text.slice(start, end)));
         if (entry) message = `value found as a credential in ${entry.id} (${len} chars)`;
       }
@@ -545,6 +565,19 @@ function knownLengthTable(known: KnownValues): Uint8Array {
     KNOWN_LENGTHS.set(known, ok);
   }
   return ok;
+}
+
+const EMPTY_BITS = new Int32Array(0);
+/** Per set, which values of the prefilter hash's top 18 bits it holds: 2^18 bits, 32 KiB. */
+const QUICK_BITS = new WeakMap<KnownValues, Int32Array>();
+function quickBitsOf(known: KnownValues): Int32Array {
+  let bits = QUICK_BITS.get(known);
+  if (bits === undefined) {
+    bits = new Int32Array(1 << 13);
+    for (const q of known.quick) bits[q >>> 19]! |= 1 << ((q >>> 14) & 31);
+    QUICK_BITS.set(known, bits);
+  }
+  return bits;
 }
 
 /** Words joined by `-`/`_` (`change-me`): a value propagated within its own text only. */
