@@ -173,17 +173,6 @@ const isSpacelessLetter = (c: number) =>
   (c >= 0xac00 && c <= 0xd7af) ||
   (c >= 0xf900 && c <= 0xfaff);
 
-/**
- * isHardWide of every UTF-16 unit as a table (64 KiB, made once): the tokenizer reads every unit
- * of a text, and notes in Han, Hangul or Cyrillic are mostly units past ASCII; one load instead
- * of a dozen range tests and a switch (docs/performance-validators.md, "secret-check: fast paths").
- */
-const WIDE_HARD = (() => {
-  const t = new Uint8Array(0x10000);
-  for (let c = 128; c < 0x10000; c++) if (isHardWide(c)) t[c] = 1;
-  return t;
-})();
-
 const HARD = 1;
 /** Inside a token, the separators of pairs (`user:pass`, `host/user/pass`, `KEY=value`, `pass@host`). */
 const SOFT = 2;
@@ -206,6 +195,27 @@ const ASCII = (() => {
 
 /** An ASCII digit or symbol other than `-` and `_`: what a propagated value holds at least one of. */
 const isStrong = (c: number) => c < 128 && (ASCII[c]! & PLAIN) === 0;
+
+/**
+ * What the tokenizer (forEachToken) needs of each UTF-16 unit, as one table (64 KiB, made once):
+ * a hard boundary (isHard), a separator (SOFT), another digit or symbol (isStrong), or 0 for the
+ * rest (letters, `-`, `_`, units past ASCII that are no boundary). It reads every unit of every
+ * text, and notes in Han, Hangul or Cyrillic are mostly units past ASCII: one load and one test
+ * per unit instead of a range test, the ASCII table and isHardWide's switch
+ * (docs/performance-validators.md, "secret-check: fast paths").
+ */
+const T_HARD = 1;
+const T_SOFT = 2;
+const T_STRONG = 3;
+const UNIT_CLASS = (() => {
+  const t = new Uint8Array(0x10000);
+  for (let c = 0; c < 0x10000; c++) {
+    if (isHard(c)) t[c] = T_HARD;
+    else if (c < 128 && ASCII[c]! & SOFT) t[c] = T_SOFT;
+    else if (isStrong(c)) t[c] = T_STRONG;
+  }
+  return t;
+})();
 
 function hasStrong(text: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) if (isStrong(text.charCodeAt(i))) return true;
@@ -249,21 +259,17 @@ export function forEachToken(
   let ws = 0;
   let strong = false;
   let softs = 0;
+  const cls = UNIT_CLASS;
   for (let i = 0; i <= n; i++) {
-    if (i < n) {
-      const c = text.charCodeAt(i);
-      if (c < 128) {
-        const k = ASCII[c]!;
-        if ((k & HARD) === 0) {
-          if ((k & PLAIN) === 0) {
-            strong = true;
-            if (k & SOFT && softs < MAX_SOFT) soft[softs++] = i;
-          }
-          continue;
-        }
-      } else if (WIDE_HARD[c] === 0) continue;
+    // Past the end reads as a hard boundary: the last run is closed like the others.
+    const k = i < n ? cls[text.charCodeAt(i)]! : T_HARD;
+    if (k === 0) continue; // a letter, `-`, `_` or a unit past ASCII that is no boundary
+    if (k !== T_HARD) {
+      strong = true;
+      if (k === T_SOFT && softs < MAX_SOFT) soft[softs++] = i;
+      continue;
     }
-    // A hard boundary (or the text's end) closes the run [ws, i).
+    // A hard boundary closes the run [ws, i).
     if (strong && i - ws >= min) {
       soft.length = softs;
       runForms(text, ws, i, soft, index, visit, min);
