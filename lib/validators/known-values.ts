@@ -240,8 +240,9 @@ const MAX_SOFT = 8;
 export function forEachToken(
   text: string,
   lengths: ReadonlySet<number>,
-  visit: (start: number, end: number) => boolean,
+  visit: (start: number, end: number, quick: number) => boolean,
   letterLengths?: ReadonlySet<number>,
+  seed?: number,
 ): void {
   // Letter runs only when a letters-only value is among those looked for.
   if (letterLengths !== undefined && letterLengths.size > 0) letterRuns(text, letterLengths, visit);
@@ -272,7 +273,7 @@ export function forEachToken(
     // A hard boundary closes the run [ws, i).
     if (strong && i - ws >= min) {
       soft.length = softs;
-      runForms(text, ws, i, soft, index, visit, min);
+      runForms(text, ws, i, soft, index, visit, min, seed);
     }
     ws = i + 1;
     strong = false;
@@ -285,7 +286,11 @@ export function forEachToken(
  * inside a path, a URL or a file name — bounded by characters that are neither letters nor
  * digits. A run of a length the set does not hold is passed over; most prose has few anchors.
  */
-function letterRuns(text: string, lengths: ReadonlySet<number>, visit: (start: number, end: number) => boolean): void {
+function letterRuns(
+  text: string,
+  lengths: ReadonlySet<number>,
+  visit: (start: number, end: number, quick: number) => boolean,
+): void {
   // A run holds the anchor (a capital after a small letter, or twelve letters in a row) exactly
   // when it has such a capital or is twelve letters or more: the short runs are found by the
   // capital (a fast search), the long ones by skipping twelve at a time. Each pass only when the
@@ -319,7 +324,7 @@ function letterRuns(text: string, lengths: ReadonlySet<number>, visit: (start: n
     if (s > 0 && isAsciiDigit(text.charCodeAt(s - 1))) continue;
     if (e < text.length && isAsciiDigit(text.charCodeAt(e))) continue;
     if (!distinctiveLetters(text.slice(s, e))) continue;
-    visit(s, e);
+    visit(s, e, -1);
   }
 }
 const INNER_CAPITAL_G = /[a-z][A-Z]/g;
@@ -394,8 +399,9 @@ function runForms(
   we: number,
   soft: readonly number[],
   index: LengthIndex,
-  visit: (start: number, end: number) => boolean,
+  visit: (start: number, end: number, quick: number) => boolean,
   min: number,
+  seed: number | undefined,
 ): void {
   const ok = index.ok;
   let ts = ws;
@@ -405,7 +411,7 @@ function runForms(
   // Every form's core lies inside the trimmed run: a word with punctuation around it holds none.
   if (!hasStrong(text, ts, te)) return;
   const tryOne = (s: number, e: number) =>
-    e - s >= MIN_VALUE_CHARS && e - s < ok.length && ok[e - s] === 1 && hasStrong(text, s, e) && visit(s, e);
+    e - s >= MIN_VALUE_CHARS && e - s < ok.length && ok[e - s] === 1 && hasStrong(text, s, e) && visit(s, e, -1);
   if (tryOne(ws, we)) return;
   if ((ts !== ws || te !== we) && tryOne(ts, te)) return;
   // The separators inside the trimmed run (soft is in order): seps [first, last).
@@ -428,7 +434,7 @@ function runForms(
     }
   }
   // A value strictly inside the run is shorter than it: only runs longer than the shortest sought.
-  if (te - ts > min) innerForms(text, ts, te, tryOne, index);
+  if (te - ts > min) innerForms(text, ts, te, tryOne, index, visit, seed);
 }
 
 /** Characters a value inside a longer token is looked for between: at most this many per token. */
@@ -446,6 +452,8 @@ function innerForms(
   te: number,
   tryOne: (s: number, e: number) => boolean,
   index: LengthIndex,
+  visit: (start: number, end: number, quick: number) => boolean,
+  seed: number | undefined,
 ): void {
   const ok = index.ok;
   // The boundaries, in one reused list (this runs on most runs holding a digit or symbol).
@@ -473,6 +481,10 @@ function innerForms(
       }
       continue;
     }
+    if (seed !== undefined) {
+      if (innerEnds(text, s, te, a, n, ts, ok, visit, seed)) after = endAfter;
+      continue;
+    }
     for (let b = n; b >= 0; b--) {
       const e = b === n ? te : cuts[b]!;
       if (e <= s) break;
@@ -482,6 +494,59 @@ function innerForms(
     }
   }
 }
+/** The prefilter hash of text[s, cuts[b]) (text[s, te) for b = n), per b: filled by innerEnds. */
+const END_HASH: number[] = [];
+/** The end innerEnds found a value at. */
+let endAfter = 0;
+/**
+ * innerForms' ends for the start `s` (after cut `a`), longest first, as tryOne would try them, with
+ * each form's prefilter hash handed to `visit`: FNV-1a runs on from the start, so one pass over
+ * the start's characters (up to the longest length sought) gives the hash at every end, where
+ * tryOne hashed each form again; and hasStrong(s, e) is "the first digit or symbol from s lies
+ * before e". Same forms, same order, same hashes (quickHashRange) (docs/performance-validators.md,
+ * "secret-check: fast paths"). True when `visit` took one (its end in endAfter).
+ */
+function innerEnds(
+  text: string,
+  s: number,
+  te: number,
+  a: number,
+  n: number,
+  ts: number,
+  ok: Uint8Array,
+  visit: (start: number, end: number, quick: number) => boolean,
+  seed: number,
+): boolean {
+  const cuts = INNER_CUTS;
+  // Forms longer than the longest length sought are never tried: no unit past it is read.
+  const limit = Math.min(te, s + ok.length - 1);
+  let h = (2166136261 ^ seed) >>> 0;
+  let firstStrong = -1;
+  let j = s;
+  for (let b = a + 1; b <= n; b++) {
+    const e = b === n ? te : cuts[b]!;
+    if (e > limit) break;
+    for (; j < e; j++) {
+      const c = text.charCodeAt(j);
+      if (firstStrong === -1 && isStrong(c)) firstStrong = j;
+      h ^= c;
+      h = Math.imul(h, 16777619);
+    }
+    END_HASH[b] = h >>> 0;
+  }
+  for (let b = n; b > a; b--) {
+    const e = b === n ? te : cuts[b]!;
+    if (e <= s) break;
+    const len = e - s;
+    if (len >= ok.length || ok[len] !== 1 || (s === ts && e === te)) continue;
+    // tryOne's remaining tests: the value's floor, a digit or symbol inside, then the visit.
+    if (len < MIN_VALUE_CHARS || firstStrong === -1 || firstStrong >= e || !visit(s, e, END_HASH[b]!)) continue;
+    endAfter = e;
+    return true;
+  }
+  return false;
+}
+
 /** A unit that is no boundary inside a run: an ASCII letter or digit, or any unit past ASCII (innerForms' cuts are ASCII). */
 const isAlnumUnit = (c: number) => c >= 128 || isAsciiLetter(c) || isAsciiDigit(c);
 
@@ -528,7 +593,7 @@ export function knownValueCandidates(
   forEachToken(
     text,
     lengths,
-    (start, end) => {
+    (start, end, quick) => {
       // A match is rare: the claimed spans are looked at only for one.
       const len = end - start;
       let message: string | null = null;
@@ -537,7 +602,8 @@ export function knownValueCandidates(
         if (line !== undefined) message = `value found as a credential on line ${line} of this file (${len} chars)`;
       }
       if (message === null && setSize > 0 && len < knownOk.length && knownOk[len] === 1) {
-        const q = quickHashRange(known!.seed, text, start, end);
+        // innerForms hands the hash it carried along (innerEnds); other forms are hashed here.
+        const q = quick >= 0 ? quick : quickHashRange(known!.seed, text, start, end);
         // The bit of the hash's top 18 bits first: a Set lookup of a number past 2^30 hashes a
         // heap number, and nearly every token misses (docs/performance-validators.md).
         if ((quickBits[q >>> 19]! & (1 << ((q >>> 14) & 31))) === 0 || !known!.quick.has(q)) return false;
@@ -555,6 +621,7 @@ export function knownValueCandidates(
       return true;
     },
     letterLengths,
+    setSize > 0 ? known!.seed : undefined,
   );
   return out;
 }
