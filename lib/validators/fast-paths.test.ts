@@ -19,6 +19,7 @@ import {
 import { addedWordsOf, hintWordsBy, hintWordsIn, hintWordsOf } from './injection-hints';
 import { buildCorpus } from './corpus/build';
 import { execNear, lineStarts } from './scan-text';
+import { forEachToken, quickHash } from './known-values';
 import { DETECTOR_HINTS, hintsPresent } from './secrets-patterns';
 import { densityFindings, isUrlStop, mayHoldAbsolutes } from './injection-scanners';
 import { injectionCheck } from './injection';
@@ -509,5 +510,67 @@ describe('HIDDEN_ANY', () => {
     }
     expect(missed).toEqual([]);
     expect(acted).toBeGreaterThan(300); // the passes did act on the characters they are for
+  });
+});
+
+describe('forEachToken: the prefilter hashes carried along (innerEnds)', () => {
+  // docs/performance-validators.md, "secret-check: fast paths": with a seed, innerForms hands
+  // each form the hash FNV-1a carried on from its start; the forms, their order and the hashes
+  // must be those of the plain walk (no seed, each form hashed by itself).
+  const piece = fc.constantFrom(
+    'ab',
+    'Xy',
+    '7',
+    '42',
+    '/',
+    ':',
+    '.',
+    '=',
+    '@',
+    '-',
+    '_',
+    '~',
+    'é',
+    '密',
+    ' ',
+    '`',
+    '…',
+    '!',
+  );
+  const text = fc.array(piece, { maxLength: 60 }).map((p) => p.join(''));
+  const seed = 0x9e3779b9;
+  it('visits the same forms in the same order, each with quickHash of its text', () => {
+    let carried = 0;
+    for (const lengths of [new Set([6, 7, 8, 9, 10, 11, 12, 14, 16, 20, 24, 30]), new Set([6]), new Set([9, 13])]) {
+      fc.assert(
+        fc.property(text, (t) => {
+          // A form is "found" by a rule of its text alone, so both walks skip past the same finds.
+          const found = (s: number, e: number) => quickHash(seed, t.slice(s, e)) % 5 === 0;
+          const plain: string[] = [];
+          forEachToken(t, lengths, (s, e) => {
+            plain.push(`${s}-${e}`);
+            return found(s, e);
+          });
+          const seeded: string[] = [];
+          forEachToken(
+            t,
+            lengths,
+            (s, e, quick) => {
+              seeded.push(`${s}-${e}`);
+              if (quick >= 0) {
+                carried++;
+                expect(quick).toBe(quickHash(seed, t.slice(s, e)));
+              }
+              return found(s, e);
+            },
+            undefined,
+            seed,
+          );
+          expect(seeded).toEqual(plain);
+        }),
+        { numRuns: 1500, seed: 20261130 },
+      );
+    }
+    expect(carried).toBeGreaterThan(100); // the carried hashes were used, not only the plain path
   });
 });

@@ -196,6 +196,27 @@ const ASCII = (() => {
 /** An ASCII digit or symbol other than `-` and `_`: what a propagated value holds at least one of. */
 const isStrong = (c: number) => c < 128 && (ASCII[c]! & PLAIN) === 0;
 
+/**
+ * What the tokenizer (forEachToken) needs of each UTF-16 unit, as one table (64 KiB, made once):
+ * a hard boundary (isHard), a separator (SOFT), another digit or symbol (isStrong), or 0 for the
+ * rest (letters, `-`, `_`, units past ASCII that are no boundary). It reads every unit of every
+ * text, and notes in Han, Hangul or Cyrillic are mostly units past ASCII: one load and one test
+ * per unit instead of a range test, the ASCII table and isHardWide's switch
+ * (docs/performance-validators.md, "secret-check: fast paths").
+ */
+const T_HARD = 1;
+const T_SOFT = 2;
+const T_STRONG = 3;
+const UNIT_CLASS = (() => {
+  const t = new Uint8Array(0x10000);
+  for (let c = 0; c < 0x10000; c++) {
+    if (isHard(c)) t[c] = T_HARD;
+    else if (c < 128 && ASCII[c]! & SOFT) t[c] = T_SOFT;
+    else if (isStrong(c)) t[c] = T_STRONG;
+  }
+  return t;
+})();
+
 function hasStrong(text: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) if (isStrong(text.charCodeAt(i))) return true;
   return false;
@@ -219,8 +240,9 @@ const MAX_SOFT = 8;
 export function forEachToken(
   text: string,
   lengths: ReadonlySet<number>,
-  visit: (start: number, end: number) => boolean,
+  visit: (start: number, end: number, quick: number) => boolean,
   letterLengths?: ReadonlySet<number>,
+  seed?: number,
 ): void {
   // Letter runs only when a letters-only value is among those looked for.
   if (letterLengths !== undefined && letterLengths.size > 0) letterRuns(text, letterLengths, visit);
@@ -230,28 +252,32 @@ export function forEachToken(
   const min = Math.max(index.desc[index.desc.length - 1]!, MIN_VALUE_CHARS);
   const n = text.length;
   const soft: number[] = [];
-  // Only a run holding a digit or symbol can hold a value (propagatable): the regex engine
-  // finds those characters faster than a loop looks at every one, and prose has few.
-  const strong = STRONG_CHAR;
-  strong.lastIndex = 0;
-  // test(), not exec(): no match array per character found (the character is at lastIndex - 1).
-  while (strong.test(text)) {
-    let ws = strong.lastIndex - 1;
-    while (ws > 0 && !isHard(text.charCodeAt(ws - 1))) ws--;
-    let softs = 0;
-    let i = ws;
-    for (; i < n; i++) {
-      const c = text.charCodeAt(i);
-      if (c < 128) {
-        const k = ASCII[c]!;
-        if (k & HARD) break;
-        if (k & SOFT && softs < MAX_SOFT) soft[softs++] = i;
-      } else if (isHardWide(c)) break;
+  // One pass over the units with the ASCII class table: each run between hard boundaries that
+  // holds a digit or symbol (isStrong: only such a run can hold a value, propagatable) and is
+  // as long as the shortest length sought goes to runForms, in text order. Real notes are dense
+  // in digits, `.`, `/` and `:`; a regex search per such character cost more than this loop
+  // (docs/performance-validators.md, "secret-check: fast paths").
+  let ws = 0;
+  let strong = false;
+  let softs = 0;
+  const cls = UNIT_CLASS;
+  for (let i = 0; i <= n; i++) {
+    // Past the end reads as a hard boundary: the last run is closed like the others.
+    const k = i < n ? cls[text.charCodeAt(i)]! : T_HARD;
+    if (k === 0) continue; // a letter, `-`, `_` or a unit past ASCII that is no boundary
+    if (k !== T_HARD) {
+      strong = true;
+      if (k === T_SOFT && softs < MAX_SOFT) soft[softs++] = i;
+      continue;
     }
-    strong.lastIndex = i; // the rest of this run is done
-    if (i - ws < min) continue;
-    soft.length = softs;
-    runForms(text, ws, i, soft, index, visit, min);
+    // A hard boundary closes the run [ws, i).
+    if (strong && i - ws >= min) {
+      soft.length = softs;
+      runForms(text, ws, i, soft, index, visit, min, seed);
+    }
+    ws = i + 1;
+    strong = false;
+    softs = 0;
   }
 }
 
@@ -260,7 +286,11 @@ export function forEachToken(
  * inside a path, a URL or a file name — bounded by characters that are neither letters nor
  * digits. A run of a length the set does not hold is passed over; most prose has few anchors.
  */
-function letterRuns(text: string, lengths: ReadonlySet<number>, visit: (start: number, end: number) => boolean): void {
+function letterRuns(
+  text: string,
+  lengths: ReadonlySet<number>,
+  visit: (start: number, end: number, quick: number) => boolean,
+): void {
   // A run holds the anchor (a capital after a small letter, or twelve letters in a row) exactly
   // when it has such a capital or is twelve letters or more: the short runs are found by the
   // capital (a fast search), the long ones by skipping twelve at a time. Each pass only when the
@@ -294,7 +324,7 @@ function letterRuns(text: string, lengths: ReadonlySet<number>, visit: (start: n
     if (s > 0 && isAsciiDigit(text.charCodeAt(s - 1))) continue;
     if (e < text.length && isAsciiDigit(text.charCodeAt(e))) continue;
     if (!distinctiveLetters(text.slice(s, e))) continue;
-    visit(s, e);
+    visit(s, e, -1);
   }
 }
 const INNER_CAPITAL_G = /[a-z][A-Z]/g;
@@ -363,17 +393,15 @@ function lengthIndex(lengths: ReadonlySet<number>): LengthIndex {
   return index;
 }
 
-/** An ASCII digit or symbol that is neither a token boundary nor `-`/`_` (isStrong, as one class). */
-const STRONG_CHAR = /[!#$%&*+./0-9:=?@\\^~]/g;
-
 function runForms(
   text: string,
   ws: number,
   we: number,
   soft: readonly number[],
   index: LengthIndex,
-  visit: (start: number, end: number) => boolean,
+  visit: (start: number, end: number, quick: number) => boolean,
   min: number,
+  seed: number | undefined,
 ): void {
   const ok = index.ok;
   let ts = ws;
@@ -383,7 +411,7 @@ function runForms(
   // Every form's core lies inside the trimmed run: a word with punctuation around it holds none.
   if (!hasStrong(text, ts, te)) return;
   const tryOne = (s: number, e: number) =>
-    e - s >= MIN_VALUE_CHARS && e - s < ok.length && ok[e - s] === 1 && hasStrong(text, s, e) && visit(s, e);
+    e - s >= MIN_VALUE_CHARS && e - s < ok.length && ok[e - s] === 1 && hasStrong(text, s, e) && visit(s, e, -1);
   if (tryOne(ws, we)) return;
   if ((ts !== ws || te !== we) && tryOne(ts, te)) return;
   // The separators inside the trimmed run (soft is in order): seps [first, last).
@@ -406,7 +434,7 @@ function runForms(
     }
   }
   // A value strictly inside the run is shorter than it: only runs longer than the shortest sought.
-  if (te - ts > min) innerForms(text, ts, te, tryOne, index);
+  if (te - ts > min) innerForms(text, ts, te, tryOne, index, visit, seed);
 }
 
 /** Characters a value inside a longer token is looked for between: at most this many per token. */
@@ -424,6 +452,8 @@ function innerForms(
   te: number,
   tryOne: (s: number, e: number) => boolean,
   index: LengthIndex,
+  visit: (start: number, end: number, quick: number) => boolean,
+  seed: number | undefined,
 ): void {
   const ok = index.ok;
   // The boundaries, in one reused list (this runs on most runs holding a digit or symbol).
@@ -451,6 +481,10 @@ function innerForms(
       }
       continue;
     }
+    if (seed !== undefined) {
+      if (innerEnds(text, s, te, a, n, ts, ok, visit, seed)) after = endAfter;
+      continue;
+    }
     for (let b = n; b >= 0; b--) {
       const e = b === n ? te : cuts[b]!;
       if (e <= s) break;
@@ -460,6 +494,59 @@ function innerForms(
     }
   }
 }
+/** The prefilter hash of text[s, cuts[b]) (text[s, te) for b = n), per b: filled by innerEnds. */
+const END_HASH: number[] = [];
+/** The end innerEnds found a value at. */
+let endAfter = 0;
+/**
+ * innerForms' ends for the start `s` (after cut `a`), longest first, as tryOne would try them, with
+ * each form's prefilter hash handed to `visit`: FNV-1a runs on from the start, so one pass over
+ * the start's characters (up to the longest length sought) gives the hash at every end, where
+ * tryOne hashed each form again; and hasStrong(s, e) is "the first digit or symbol from s lies
+ * before e". Same forms, same order, same hashes (quickHashRange) (docs/performance-validators.md,
+ * "secret-check: fast paths"). True when `visit` took one (its end in endAfter).
+ */
+function innerEnds(
+  text: string,
+  s: number,
+  te: number,
+  a: number,
+  n: number,
+  ts: number,
+  ok: Uint8Array,
+  visit: (start: number, end: number, quick: number) => boolean,
+  seed: number,
+): boolean {
+  const cuts = INNER_CUTS;
+  // Forms longer than the longest length sought are never tried: no unit past it is read.
+  const limit = Math.min(te, s + ok.length - 1);
+  let h = (2166136261 ^ seed) >>> 0;
+  let firstStrong = -1;
+  let j = s;
+  for (let b = a + 1; b <= n; b++) {
+    const e = b === n ? te : cuts[b]!;
+    if (e > limit) break;
+    for (; j < e; j++) {
+      const c = text.charCodeAt(j);
+      if (firstStrong === -1 && isStrong(c)) firstStrong = j;
+      h ^= c;
+      h = Math.imul(h, 16777619);
+    }
+    END_HASH[b] = h >>> 0;
+  }
+  for (let b = n; b > a; b--) {
+    const e = b === n ? te : cuts[b]!;
+    if (e <= s) break;
+    const len = e - s;
+    if (len >= ok.length || ok[len] !== 1 || (s === ts && e === te)) continue;
+    // tryOne's remaining tests: the value's floor, a digit or symbol inside, then the visit.
+    if (len < MIN_VALUE_CHARS || firstStrong === -1 || firstStrong >= e || !visit(s, e, END_HASH[b]!)) continue;
+    endAfter = e;
+    return true;
+  }
+  return false;
+}
+
 /** A unit that is no boundary inside a run: an ASCII letter or digit, or any unit past ASCII (innerForms' cuts are ASCII). */
 const isAlnumUnit = (c: number) => c >= 128 || isAsciiLetter(c) || isAsciiDigit(c);
 
@@ -499,13 +586,14 @@ export function knownValueCandidates(
         ? known!.letterLengths
         : new Set([...ownLetterLengths, ...known!.letterLengths]);
   const knownOk = setSize > 0 ? knownLengthTable(known!) : EMPTY_TABLE;
+  const quickBits = setSize > 0 ? quickBitsOf(known!) : EMPTY_BITS;
   const out: SecretCandidate[] = [];
   let lengths: ReadonlySet<number> = known?.lengths ?? ownLengths;
   if (own.size > 0 && setSize > 0) lengths = new Set([...ownLengths, ...known!.lengths]);
   forEachToken(
     text,
     lengths,
-    (start, end) => {
+    (start, end, quick) => {
       // A match is rare: the claimed spans are looked at only for one.
       const len = end - start;
       let message: string | null = null;
@@ -514,7 +602,11 @@ export function knownValueCandidates(
         if (line !== undefined) message = `value found as a credential on line ${line} of this file (${len} chars)`;
       }
       if (message === null && setSize > 0 && len < knownOk.length && knownOk[len] === 1) {
-        if (!known!.quick.has(quickHashRange(known!.seed, text, start, end))) return false;
+        // innerForms hands the hash it carried along (innerEnds); other forms are hashed here.
+        const q = quick >= 0 ? quick : quickHashRange(known!.seed, text, start, end);
+        // The bit of the hash's top 18 bits first: a Set lookup of a number past 2^30 hashes a
+        // heap number, and nearly every token misses (docs/performance-validators.md).
+        if ((quickBits[q >>> 19]! & (1 << ((q >>> 14) & 31))) === 0 || !known!.quick.has(q)) return false;
         const entry = known!.entries.get(valueHash(known!.salt, text.slice(start, end)));
         if (entry) message = `value found as a credential in ${entry.id} (${len} chars)`;
       }
@@ -529,6 +621,7 @@ export function knownValueCandidates(
       return true;
     },
     letterLengths,
+    setSize > 0 ? known!.seed : undefined,
   );
   return out;
 }
@@ -545,6 +638,19 @@ function knownLengthTable(known: KnownValues): Uint8Array {
     KNOWN_LENGTHS.set(known, ok);
   }
   return ok;
+}
+
+const EMPTY_BITS = new Int32Array(0);
+/** Per set, which values of the prefilter hash's top 18 bits it holds: 2^18 bits, 32 KiB. */
+const QUICK_BITS = new WeakMap<KnownValues, Int32Array>();
+function quickBitsOf(known: KnownValues): Int32Array {
+  let bits = QUICK_BITS.get(known);
+  if (bits === undefined) {
+    bits = new Int32Array(1 << 13);
+    for (const q of known.quick) bits[q >>> 19]! |= 1 << ((q >>> 14) & 31);
+    QUICK_BITS.set(known, bits);
+  }
+  return bits;
 }
 
 /** Words joined by `-`/`_` (`change-me`): a value propagated within its own text only. */
