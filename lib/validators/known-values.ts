@@ -8,6 +8,7 @@
  * each token is filtered by the lengths the set holds and by a cheap seeded 32-bit hash, and
  * only a token that passes both is hashed with HMAC-SHA256 and looked up.
  */
+import { onFirstUse } from '../core/on-first-use';
 import { nodeCrypto } from '../core/hash';
 import type { SecretCandidate } from './secrets-patterns';
 import { isRandomLetters } from './secrets-shape';
@@ -202,12 +203,15 @@ const isStrong = (c: number) => c < 128 && (ASCII[c]! & PLAIN) === 0;
  * rest (letters, `-`, `_`, units past ASCII that are no boundary). It reads every unit of every
  * text, and notes in Han, Hangul or Cyrillic are mostly units past ASCII: one load and one test
  * per unit instead of a range test, the ASCII table and isHardWide's switch
- * (docs/performance-validators.md, "secret-check: fast paths").
+ * (docs/performance-validators.md, "secret-check: fast paths"). Made on first use, not at module
+ * load: 65,536 tests on a cold engine would cost every hook process that loads the validators
+ * and never tokenizes a text (a session start in an unchanged project; docs/performance.md,
+ * "The hooks").
  */
 const T_HARD = 1;
 const T_SOFT = 2;
 const T_STRONG = 3;
-const UNIT_CLASS = (() => {
+const unitClass = onFirstUse(() => {
   const t = new Uint8Array(0x10000);
   for (let c = 0; c < 0x10000; c++) {
     if (isHard(c)) t[c] = T_HARD;
@@ -215,7 +219,7 @@ const UNIT_CLASS = (() => {
     else if (isStrong(c)) t[c] = T_STRONG;
   }
   return t;
-})();
+});
 
 function hasStrong(text: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) if (isStrong(text.charCodeAt(i))) return true;
@@ -260,7 +264,7 @@ export function forEachToken(
   let ws = 0;
   let strong = false;
   let softs = 0;
-  const cls = UNIT_CLASS;
+  const cls = unitClass();
   for (let i = 0; i <= n; i++) {
     // Past the end reads as a hard boundary: the last run is closed like the others.
     const k = i < n ? cls[text.charCodeAt(i)]! : T_HARD;
