@@ -32,7 +32,10 @@
  *   - the same after one project changed (a memory of the session's project edited before
  *     each run): the CLI hook in that project and in another one of about the median size (the
  *     next by size: its row reads against the median project's), the plugin's in that
- *     project, and `/` once the server saw it.
+ *     project, and `/` once the server saw it;
+ *   - the largest project's hooks with the kept session text off (MEMTRUST_SESSION_CACHE=off:
+ *     every run plans, as before the kept text; docs/session-context.md, "The kept text") and
+ *     after one of its own memories changed before each run (the kept text cannot be used).
  *     `--hooks no` leaves the hooks out (the page alone).
  * Needs a build (`npx next build`) for the page; exits 0 always; the report on stdout.
  */
@@ -266,15 +269,17 @@ async function main(): Promise<void> {
           MEMTRUST_DB: path.join(baseData, 'index.sqlite'),
           XDG_DATA_HOME: path.join(baseData, 'xdg'),
         };
-  const hook = (cwd: string, tree = PROJECT_DIR) =>
+  const hook = (cwd: string, tree = PROJECT_DIR, extra: NodeJS.ProcessEnv = {}) =>
     wall(
       [tree === PROJECT_DIR ? CLI : path.join(tree, 'lib', 'cli', 'memtrust.cjs'), 'context', '--format', 'hook'],
-      envOf(tree),
+      { ...envOf(tree), ...extra },
       hookIn(cwd),
     );
+  // Without the kept session text (docs/session-context.md, "The kept text"): every run plans.
+  const noKept = { MEMTRUST_SESSION_CACHE: 'off' };
   const hooksDir = (tree: string) => path.join(tree, 'dist', 'hooks');
-  const plugin = (cwd: string, tree = PROJECT_DIR) =>
-    wall([path.join(hooksDir(tree), 'session-start.cjs')], envOf(tree), hookIn(cwd));
+  const plugin = (cwd: string, tree = PROJECT_DIR, extra: NodeJS.ProcessEnv = {}) =>
+    wall([path.join(hooksDir(tree), 'session-start.cjs')], { ...envOf(tree), ...extra }, hookIn(cwd));
   const guardIn = JSON.stringify({
     session_id: 'bench',
     cwd: mid,
@@ -309,6 +314,8 @@ async function main(): Promise<void> {
   // One project changed: a memory of the session's project edited before each run.
   const edited = firstMemory(config, mid);
   const original = fs.readFileSync(edited);
+  const editedBig = firstMemory(config, big);
+  const originalBig = fs.readFileSync(editedBig);
   let k = 0;
   const hooks = HOOKS_ON
     ? (() => {
@@ -344,8 +351,23 @@ async function main(): Promise<void> {
               return plugin(mid, t);
             }),
           ),
+          hookBigOff: timed(both('hookBigOff', (t) => hook(big, t, noKept))),
+          pluginBigOff: timed(both('pluginBigOff', (t) => plugin(big, t, noKept))),
+          hookBigChanged: timed(
+            both('hookBigChanged', (t) => {
+              fs.appendFileSync(editedBig, `\nedited ${k++}\n`);
+              return hook(big, t);
+            }),
+          ),
+          pluginBigChanged: timed(
+            both('pluginBigChanged', (t) => {
+              fs.appendFileSync(editedBig, `\nedited ${k++}\n`);
+              return plugin(big, t);
+            }),
+          ),
         };
         fs.writeFileSync(edited, original);
+        fs.writeFileSync(editedBig, originalBig);
         return out;
       })()
     : null;
@@ -402,6 +424,10 @@ async function main(): Promise<void> {
     hookRow(`plugin session-start.cjs, largest project`, hooks.pluginBig, 'pluginBig');
     hookRow('plugin session-start.cjs after its project changed', hooks.pluginChanged, 'pluginChanged');
     hookRow('plugin pre-write.cjs, a Write into the median project', hooks.guardMid, 'guardMid');
+    hookRow('hook (CLI), largest project, kept text off', hooks.hookBigOff, 'hookBigOff');
+    hookRow('plugin session-start.cjs, largest project, kept text off', hooks.pluginBigOff, 'pluginBigOff');
+    hookRow('hook (CLI) after the largest project changed', hooks.hookBigChanged, 'hookBigChanged');
+    hookRow('plugin session-start.cjs after the largest project changed', hooks.pluginBigChanged, 'pluginBigChanged');
   }
 
   /** One server of `tree` over the home: its first page, the scan after it, warm, after a change. */

@@ -100,7 +100,7 @@ const builtGuard =
 // (docs/hooks.md, docs/session-context.md, docs/validators.md).
 const argv = process.argv.slice(2);
 const CHECKS = ['validate', 'secret-check', 'injection-check'];
-const entry =
+const ENTRY =
   argv[0] === 'hook' && argv[1] === 'pre-write'
     ? { name: 'hook', file: 'hook-main.ts' }
     : argv[0] === 'context'
@@ -109,7 +109,7 @@ const entry =
         ? { name: 'check', file: 'check-main.ts' }
         : { name: 'cli', file: 'main.ts' };
 
-function loadBundled() {
+function loadBundled(entry = ENTRY) {
   const cacheDir = path.join(dir, 'node_modules', '.cache', 'memtrust');
   const out = path.join(cacheDir, `${entry.name}-${sourceStamp()}.cjs`);
   if (!fs.existsSync(out)) {
@@ -173,7 +173,7 @@ function requireWithCodeCache(file) {
  * metafile, kept beside them), not from a walk of every source: about 50–170 stats instead
  * of a readdir of lib/ and db/ on each assistant write or session start.
  */
-function loadEntryBundle() {
+function loadEntryBundle(entry = ENTRY) {
   const cacheDir = path.join(dir, 'node_modules', '.cache', 'memtrust');
   const manifest = path.join(cacheDir, `${entry.name}-manifest.json`);
   const lock = lockStamp();
@@ -251,14 +251,32 @@ function loadEntryBundle() {
   return requireWithCodeCache(path.join(cacheDir, out));
 }
 
-function run() {
+/**
+ * `context --format hook` (the SessionStart hook) without `--project`: the kept session text when
+ * nothing it read changed, from a bundle of its own (lib/cli/session-text-entry.ts;
+ * docs/session-context.md, "The kept text"). Never in the way: any failure runs the hook as before.
+ */
+const keptText =
+  ENTRY.name === 'context' &&
+  (argv.includes('--format=hook') || argv.some((a, i) => a === '--format' && argv[i + 1] === 'hook')) &&
+  !argv.some((a) => a === '--project' || a.startsWith('--project='));
+
+async function run() {
+  if (keptText) {
+    try {
+      const { startContextHook } = loadEntryBundle({ name: 'session-text', file: 'session-text-entry.ts' });
+      if ((await startContextHook(argv)).served) return 0;
+    } catch {
+      // the hook as before
+    }
+  }
   let main;
   try {
-    ({ main } = entry.name === 'cli' ? loadBundled() : loadEntryBundle());
+    ({ main } = ENTRY.name === 'cli' ? loadBundled() : loadEntryBundle());
   } catch {
     try {
       require('tsx/cjs/api').register();
-      ({ main } = require(`./${entry.file}`));
+      ({ main } = require(`./${ENTRY.file}`));
     } catch (err) {
       fail('could not start', err);
     }

@@ -18,6 +18,7 @@ import type { Env } from '../core/env';
 import { OPEN_READ } from '../core/read-fd';
 import { claudeConfigDir, expandHome, homeDir, projectMemoryName } from './claude-config-dir';
 import { detectLayout } from './detect';
+import { recorder } from '../service/session/text-cache';
 import { STORE_FILE } from './governed/types';
 
 export interface ProjectRef {
@@ -57,11 +58,16 @@ export function encodeProjectPath(p: string): string {
 }
 
 function isDir(p: string): boolean {
+  let dir: boolean;
+  const rec = recorder();
   try {
-    return fs.statSync(p).isDirectory();
+    // Only this answer matters to a kept session text, not the folder's stat (text-cache.ts).
+    dir = rec ? rec.quiet(() => fs.statSync(p).isDirectory()) : fs.statSync(p).isDirectory();
   } catch {
-    return false;
+    dir = false;
   }
+  rec?.isDir(p, dir);
+  return dir;
 }
 
 function readdir(p: string): fs.Dirent[] {

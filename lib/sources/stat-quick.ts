@@ -25,6 +25,9 @@ export interface SizeMtime {
 
 type RawLstat = (p: string) => ArrayLike<number>;
 
+/** text-cache.ts's recorder, reached through its global so the listing does not load that module. */
+const RECORDER = Symbol.for('memtrust.session-text.recorder');
+
 /** undefined: not tried yet; null: not usable here. */
 let raw: RawLstat | null | undefined;
 /** The binding is checked against fs.lstatSync on the first path that exists. */
@@ -61,6 +64,9 @@ export function lstatSizeMtime(p: string): SizeMtime {
     // Not yet known to answer as fs does: fs decides, error included.
     return fromStats(fs.lstatSync(p));
   }
+  // A kept session text depends on this file's stat (lib/service/session/text-cache.ts).
+  const rec = (globalThis as Record<symbol, { raw(p: string, a: ArrayLike<number>): void } | undefined>)[RECORDER];
+  if (rec) rec.raw(p, a);
   // Seconds and nanoseconds as fs.Stats makes mtimeMs of them.
   const quick = { size: a[8]!, mtimeMs: Math.floor(a[12]! * 1e3 + a[13]! / 1e6) };
   const mode = a[1];

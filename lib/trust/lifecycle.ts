@@ -156,4 +156,19 @@ export function lifecycle(facts: MemoryFacts, now: Date): Lifecycle {
   return out;
 }
 
+/**
+ * The first instant after `now` at which `lifecycle(facts, ·)` may answer differently: every
+ * whole-day count moves at UTC midnight, an inferred memory's observation ends at its own
+ * instant. A text made from lifecycles at `now` holds until the earliest of these
+ * (docs/session-context.md, "The kept text").
+ */
+export function lifecycleHorizon(facts: MemoryFacts, now: Date): number {
+  const t = now.getTime();
+  const midnight = startOfUtcDay(now).getTime() + 86_400_000;
+  if (effectiveTier(facts).tier !== 'inferred') return midnight;
+  const startedAt = trustDates(facts).createdAt ?? facts.mtime;
+  const ends = addDays(startedAt, OBSERVATION_DAYS).getTime();
+  return ends > t && ends < midnight ? ends : midnight;
+}
+
 export { describeLifecycle, observationPhrase } from './describe';

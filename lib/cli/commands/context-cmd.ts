@@ -18,6 +18,8 @@ import {
 import type { Command } from './index';
 import { massNotices } from '../../service/versions/mass-notice';
 import { keepSeen, type SeenFile } from '../../service/versions/hook-keep';
+import { massChangesFile } from '../../service/versions/mass-change';
+import { recorder } from '../../service/session/text-cache';
 
 /**
  * A mass change outside memtrust, said once by the next SessionStart text (docs/versions.md, "Mass changes"),
@@ -38,15 +40,16 @@ function plan(
   budgetFlag: number | undefined,
   project: string | undefined,
   keepVersions = false,
-): ContextPlan {
+): ContextPlan & { madeAt: number } {
   const config = loadConfig({ flagRoots: args.values.get('root'), project });
+  const now = config.now();
   const setting = contextBudgetSetting();
   const owner = ownerIdentity();
   // The SessionStart hook keeps each file it read from disk as a version (docs/versions.md, "When").
   const seen: SeenFile[] = [];
   const p = buildSessionContext({
     roots: config.roots,
-    now: config.now(),
+    now,
     owner,
     budget: budgetFlag ?? setting.budget,
     problems: setting.problem ? [setting.problem] : [],
@@ -56,8 +59,9 @@ function plan(
           seen.push({ root: source.root, id: `${source.id}:${f.filename}`, relPath: f.relPath, bytes, credential })
       : undefined,
   });
-  keepSeen(config.dbPath, seen, owner, config.now(), { blind: false });
-  return p;
+  keepSeen(config.dbPath, seen, owner, now, { blind: false });
+  // Not a field of the plan: `--json` prints the plan as it is.
+  return Object.defineProperty(p, 'madeAt', { value: now.getTime(), enumerable: false }) as ContextPlan & { madeAt: number };
 }
 
 function parseBudget(raw: string | undefined): number | undefined {
@@ -87,13 +91,14 @@ export const contextCmd: Command = {
         const input = projectFlag === undefined ? parseSessionStart(await readHookStdin()) : {};
         const project = projectRoot(projectFlag ?? input.cwd ?? process.cwd());
         const p = plan(args, parseBudget(lastValue(args, 'budget')), project, true);
-        text =
-          p.roots.length === 0
-            ? NOTHING_FOR_PROJECT
-            : withMassNotices(
-                p.roots.map((r) => r.root),
-                p.text,
-              );
+        const planned = p.roots.length === 0 ? NOTHING_FOR_PROJECT : p.text;
+        text = p.roots.length === 0 ? planned : withMassNotices(p.roots.map((r) => r.root), planned);
+        // Kept for the next session start while nothing it read changes (text-cache.ts); never a notice said once.
+        const rec = recorder();
+        if (rec) {
+          rec.file(massChangesFile(indexPath()));
+          if (text === planned) rec.keep(hookJson(text), p.madeAt);
+        }
       } catch (e) {
         text = `memtrust could not load memories: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}\n`;
       }

@@ -14,6 +14,7 @@ import { readFields } from '../index/inspect';
 import { memoryOrigin } from './origin';
 import { untrustedSummary } from '../../trust/origin';
 import { ORIGIN_REVIEWED } from '../../trust/assistant-write';
+import { recorder } from '../session/text-cache';
 
 /** Milliseconds a session start may spend reading transcripts it has not read before. */
 export const CONTEXT_ORIGIN_MS = 1500;
@@ -26,7 +27,10 @@ export const CONTEXT_ORIGIN_MS = 1500;
 function transcriptSessions(projectDir: string): Set<string> {
   const out = new Set<string>();
   try {
-    for (const n of fs.readdirSync(projectDir)) if (n.endsWith('.jsonl')) out.add(n.slice(0, -'.jsonl'.length));
+    // Claude Code adds a transcript here at every session start: a kept session text depends only
+    // on the sessions its memories name (recorded below), not on this listing (text-cache.ts).
+    const names = recorder()?.quiet(() => fs.readdirSync(projectDir)) ?? fs.readdirSync(projectDir);
+    for (const n of names) if (n.endsWith('.jsonl')) out.add(n.slice(0, -'.jsonl'.length));
   } catch {
     // none
   }
@@ -37,6 +41,18 @@ function transcriptSessions(projectDir: string): Set<string> {
 export interface OriginFields {
   session?: string;
   reviewed?: string;
+}
+
+/** The origin fields as the file says; undefined when it cannot be read or is over the cap. */
+function fileFields(root: string, filename: string): OriginFields | undefined {
+  try {
+    const abs = path.join(root, filename);
+    if (fs.statSync(abs).size > FILE_CAP_BYTES) return undefined;
+    const f = readFields(fs.readFileSync(abs)).fields;
+    return { session: f.originSessionId, reviewed: f[ORIGIN_REVIEWED] };
+  } catch {
+    return undefined;
+  }
 }
 
 export function withOriginFlags(
@@ -50,29 +66,34 @@ export function withOriginFlags(
   known: (m: ContextRootInput['memories'][number]) => OriginFields | undefined = () => undefined,
 ): ContextRootInput {
   if (input.layout !== 'claude-code' || input.error) return input;
-  const transcripts = transcriptSessions(path.dirname(input.root));
-  if (transcripts.size === 0) return input;
+  const projectDir = path.dirname(input.root);
+  const transcripts = transcriptSessions(projectDir);
+  const rec = recorder();
+  if (transcripts.size === 0) {
+    // A transcript a memory names, appearing later, would flag it: a kept text depends on its absence.
+    if (rec)
+      for (const m of input.memories) {
+        if (m.problem || m.facts.location !== 'memories') continue;
+        const fields = known(m) ?? fileFields(input.root, m.filename);
+        if (fields?.session && !fields.reviewed) rec.exists(path.join(projectDir, `${fields.session}.jsonl`), false);
+      }
+    return input;
+  }
   const until = clock() + readMs;
   for (const m of input.memories) {
     if (m.problem || m.facts.location !== 'memories') continue;
-    let fields = known(m);
-    if (!fields) {
-      try {
-        const abs = path.join(input.root, m.filename);
-        if (fs.statSync(abs).size > FILE_CAP_BYTES) continue;
-        const f = readFields(fs.readFileSync(abs)).fields;
-        fields = { session: f.originSessionId, reviewed: f[ORIGIN_REVIEWED] };
-      } catch {
-        continue;
-      }
-    }
+    const fields = known(m) ?? fileFields(input.root, m.filename);
+    if (!fields) continue;
     // No transcript of that session in the listing just read: its origin is unknown, so no
     // flag — without a path resolved and a failing lstat per memory (Claude Code removes old
     // transcripts, so most memories of an old project name none that is still there).
+    if (fields.session && !fields.reviewed)
+      rec?.exists(path.join(projectDir, `${fields.session}.jsonl`), transcripts.has(fields.session));
     if (!fields.session || fields.reviewed || !transcripts.has(fields.session)) {
       m.untrustedOrigin = undefined;
       continue;
     }
+    const late = readMs <= 0 || clock() > until;
     const o = memoryOrigin({
       root: input.root,
       abs: path.join(input.root, m.filename),
@@ -81,8 +102,10 @@ export function withOriginFlags(
       owner,
       dataDir,
       // Past the allowance only cached transcripts are used: a session start is never held up.
-      cacheOnly: readMs <= 0 || clock() > until,
+      cacheOnly: late,
     });
+    // Left unknown for lack of time: the next session start may know it.
+    if (late && o.status !== 'known') rec?.dirty('a transcript not read in time');
     m.untrustedOrigin = o.status === 'known' && o.untrustedOrigin ? untrustedSummary(o.untrustedOrigin) : undefined;
   }
   return input;

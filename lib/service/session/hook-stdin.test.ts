@@ -18,7 +18,7 @@ beforeAll(async () => {
   const entry = path.join(tmp, 'driver.ts');
   fs.writeFileSync(
     entry,
-    `import { readHookStdin } from ${JSON.stringify(path.join(__dirname, 'project-scope'))};
+    `import { readHookStdin } from ${JSON.stringify(path.join(__dirname, 'hook-stdin'))};
 readHookStdin().then((text) =>
   // fd 1 directly: process.stdout for a pipe would load \`net\` itself.
   require('node:fs').writeSync(1, JSON.stringify({ text, net: process.moduleLoadList.includes('NativeModule net') })),

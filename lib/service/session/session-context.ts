@@ -44,6 +44,8 @@ import { ORIGIN_REVIEWED } from '../../trust/assistant-write';
 import { batched } from '../origin/origin-cache';
 import { withSharedReads } from '../../sources/read-dir';
 import { markChecksRan } from '../../core/code-cache-hint';
+import { lifecycleHorizon } from '../../trust/lifecycle';
+import { recorder } from './text-cache';
 
 export interface ContextRequest {
   roots: string[];
@@ -880,6 +882,9 @@ export function buildSessionContext(req: ContextRequest): ContextPlan {
     batched(dataDir, () => {
       for (const r of roots) withOriginFlags(r, req.owner, dataDir, Date.now, req.originReadMs, (m) => m.origin);
     });
+    // A kept session text holds until the first lifecycle answers differently (text-cache.ts).
+    const rec = recorder();
+    if (rec) for (const r of roots) for (const m of r.memories) rec.until(lifecycleHorizon(m.facts, req.now));
     return sessionContext({
       roots,
       now: req.now,

@@ -24,6 +24,9 @@ export interface MassChange {
 
 const fileOf = (store: VersionStore) => path.join(store.dir, 'mass-changes.jsonl');
 
+/** The mass changes' file of the version store beside the index `dbPath` (mass-notice.ts). */
+export const massChangesFile = (dbPath: string) => path.join(path.dirname(dbPath), 'versions', 'mass-changes.jsonl');
+
 export function recordMassChange(store: VersionStore, m: MassChange): void {
   fs.mkdirSync(store.dir, { recursive: true, mode: 0o700 });
   fs.appendFileSync(fileOf(store), `${JSON.stringify(m)}\n`, { mode: 0o600 });
