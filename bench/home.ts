@@ -269,7 +269,7 @@ async function main(): Promise<void> {
           MEMTRUST_DB: path.join(baseData, 'index.sqlite'),
           XDG_DATA_HOME: path.join(baseData, 'xdg'),
         };
-  const hook = (cwd: string, tree = PROJECT_DIR, extra: NodeJS.ProcessEnv = {}) =>
+  const hook = (cwd: string, tree = PROJECT_DIR, extra: Record<string, string> = {}) =>
     wall(
       [tree === PROJECT_DIR ? CLI : path.join(tree, 'lib', 'cli', 'memtrust.cjs'), 'context', '--format', 'hook'],
       { ...envOf(tree), ...extra },
@@ -278,7 +278,7 @@ async function main(): Promise<void> {
   // Without the kept session text (docs/session-context.md, "The kept text"): every run plans.
   const noKept = { MEMTRUST_SESSION_CACHE: 'off' };
   const hooksDir = (tree: string) => path.join(tree, 'dist', 'hooks');
-  const plugin = (cwd: string, tree = PROJECT_DIR, extra: NodeJS.ProcessEnv = {}) =>
+  const plugin = (cwd: string, tree = PROJECT_DIR, extra: Record<string, string> = {}) =>
     wall([path.join(hooksDir(tree), 'session-start.cjs')], { ...envOf(tree), ...extra }, hookIn(cwd));
   const guardIn = JSON.stringify({
     session_id: 'bench',
