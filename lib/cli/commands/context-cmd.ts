@@ -61,7 +61,9 @@ function plan(
   });
   keepSeen(config.dbPath, seen, owner, now, { blind: false });
   // Not a field of the plan: `--json` prints the plan as it is.
-  return Object.defineProperty(p, 'madeAt', { value: now.getTime(), enumerable: false }) as ContextPlan & { madeAt: number };
+  return Object.defineProperty(p, 'madeAt', { value: now.getTime(), enumerable: false }) as ContextPlan & {
+    madeAt: number;
+  };
 }
 
 function parseBudget(raw: string | undefined): number | undefined {
@@ -92,7 +94,13 @@ export const contextCmd: Command = {
         const project = projectRoot(projectFlag ?? input.cwd ?? process.cwd());
         const p = plan(args, parseBudget(lastValue(args, 'budget')), project, true);
         const planned = p.roots.length === 0 ? NOTHING_FOR_PROJECT : p.text;
-        text = p.roots.length === 0 ? planned : withMassNotices(p.roots.map((r) => r.root), planned);
+        text =
+          p.roots.length === 0
+            ? planned
+            : withMassNotices(
+                p.roots.map((r) => r.root),
+                planned,
+              );
         // Kept for the next session start while nothing it read changes (text-cache.ts); never a notice said once.
         const rec = recorder();
         if (rec) {

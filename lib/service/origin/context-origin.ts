@@ -14,7 +14,7 @@ import { readFields } from '../index/inspect';
 import { memoryOrigin } from './origin';
 import { untrustedSummary } from '../../trust/origin';
 import { ORIGIN_REVIEWED } from '../../trust/assistant-write';
-import { recorder } from '../session/text-cache';
+import { type Recorder, recorder } from '../session/text-cache';
 
 /** Milliseconds a session start may spend reading transcripts it has not read before. */
 export const CONTEXT_ORIGIN_MS = 1500;
@@ -55,6 +55,23 @@ function fileFields(root: string, filename: string): OriginFields | undefined {
   }
 }
 
+/**
+ * A kept session text depends on whether a memory's transcript is there (text-cache.ts). Once per
+ * session and folder, joined by hand: a path.join per memory was 15 ms of a 1,221-memory project.
+ */
+const asked = new WeakMap<Recorder, Set<string>>();
+function transcriptAsked(rec: Recorder, projectDir: string, session: string, there: boolean): void {
+  let seen = asked.get(rec);
+  if (!seen) {
+    seen = new Set();
+    asked.set(rec, seen);
+  }
+  const file = `${projectDir}${path.sep}${session}.jsonl`;
+  if (seen.has(file)) return;
+  seen.add(file);
+  rec.exists(file, there);
+}
+
 export function withOriginFlags(
   input: ContextRootInput,
   owner: OwnerIdentity,
@@ -75,7 +92,7 @@ export function withOriginFlags(
       for (const m of input.memories) {
         if (m.problem || m.facts.location !== 'memories') continue;
         const fields = known(m) ?? fileFields(input.root, m.filename);
-        if (fields?.session && !fields.reviewed) rec.exists(path.join(projectDir, `${fields.session}.jsonl`), false);
+        if (fields?.session && !fields.reviewed) transcriptAsked(rec, projectDir, fields.session, false);
       }
     return input;
   }
@@ -87,8 +104,8 @@ export function withOriginFlags(
     // No transcript of that session in the listing just read: its origin is unknown, so no
     // flag — without a path resolved and a failing lstat per memory (Claude Code removes old
     // transcripts, so most memories of an old project name none that is still there).
-    if (fields.session && !fields.reviewed)
-      rec?.exists(path.join(projectDir, `${fields.session}.jsonl`), transcripts.has(fields.session));
+    if (rec && fields.session && !fields.reviewed)
+      transcriptAsked(rec, projectDir, fields.session, transcripts.has(fields.session));
     if (!fields.session || fields.reviewed || !transcripts.has(fields.session)) {
       m.untrustedOrigin = undefined;
       continue;

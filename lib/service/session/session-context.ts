@@ -884,7 +884,11 @@ export function buildSessionContext(req: ContextRequest): ContextPlan {
     });
     // A kept session text holds until the first lifecycle answers differently (text-cache.ts).
     const rec = recorder();
-    if (rec) for (const r of roots) for (const m of r.memories) rec.until(lifecycleHorizon(m.facts, req.now));
+    rec?.until(() => {
+      let h = Number.POSITIVE_INFINITY;
+      for (const r of roots) for (const m of r.memories) h = Math.min(h, lifecycleHorizon(m.facts, req.now));
+      return h;
+    });
     return sessionContext({
       roots,
       now: req.now,

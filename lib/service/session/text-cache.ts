@@ -24,7 +24,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sha256Hex } from '../../core/hash';
 import { readHookStdin, setHookStdin } from './hook-stdin';
 
 /** Bumped whenever an entry's meaning changes. */
@@ -36,9 +35,9 @@ const RECORDER = Symbol.for('memtrust.session-text.recorder');
 
 type Kind = 's' | 'e' | 't' | 'd' | 'D' | 'r' | 'k';
 /** [path, kind, what was seen]: a stat's signature, existence, being a folder, a listing's names, a real path, a link. */
-type Dep = [string, Kind, string];
+type Dep = [string, 's', Sig] | [string, Exclude<Kind, 's'>, string];
 
-interface Entry {
+export interface Entry {
   v: number;
   key: string;
   /** The run's clock (MEMTRUST_NOW or the wall) and until when its text holds. */
@@ -46,6 +45,13 @@ interface Entry {
   until: number;
   facts: [string, string | null][];
   deps: Dep[];
+  /**
+   * The files' stats (links aside, which are in deps): their paths, and their signatures' eight
+   * numbers each in one flat list. Flat, because the next start parses this before it plans:
+   * an array per file there was garbage the planner's run then paid to collect.
+   */
+  sp: string[];
+  sn: number[];
   out: string;
 }
 
@@ -83,53 +89,103 @@ function binding(): RawLstat | null {
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 
-function sigOfArray(a: ArrayLike<number>): string {
-  // dev, mode, ino, size, mtime s.ns, ctime s.ns
-  return `${a[0]}:${a[1]}:${a[7]}:${a[8]}:${a[12]}.${a[13]}:${a[14]}.${a[15]}`;
+/**
+ * A stat as numbers: device, mode, inode, size, mtime (s, ns), ctime (s, ns); [] when nothing is
+ * there, [-1] when the stat failed otherwise; a link's own stat followed by its target's. Numbers,
+ * not text: a large project's run makes some 1,300 of them and keeps none when a file just changed.
+ */
+export type Sig = number[];
+
+function sigOfArray(a: ArrayLike<number>): Sig {
+  return [a[0]!, a[1]!, a[7]!, a[8]!, a[12]!, a[13]!, a[14]!, a[15]!];
 }
 
-function sigOfStats(st: fs.BigIntStats): string {
-  const s = (ns: bigint) => `${ns / 1_000_000_000n}.${ns % 1_000_000_000n}`;
-  return `${st.dev}:${st.mode}:${st.ino}:${st.size}:${s(st.mtimeNs)}:${s(st.ctimeNs)}`;
+function sigOfStats(st: fs.BigIntStats): Sig {
+  const b = 1_000_000_000n;
+  const n = Number;
+  return [
+    n(st.dev),
+    n(st.mode),
+    n(st.ino),
+    n(st.size),
+    n(st.mtimeNs / b),
+    n(st.mtimeNs % b),
+    n(st.ctimeNs / b),
+    n(st.ctimeNs % b),
+  ];
 }
 
-/** lstat's signature ('-' when nothing is there); a link's is followed by its target's. */
-export function statSig(p: string): string {
+/** lstat's signature; a link's is followed by its target's. */
+export function statSig(p: string): Sig {
   if (rawLstat === undefined) rawLstat = binding();
-  let own: string;
+  let own: Sig;
   let link: boolean;
   try {
     if (rawLstat) {
       const a = rawLstat(p);
-      if (!a) return '-';
+      if (!a) return [];
       own = sigOfArray(a);
       link = ((a[1] as number) & S_IFMT) === S_IFLNK;
     } else {
       const st = fs.lstatSync(p, { bigint: true, throwIfNoEntry: false });
-      if (!st) return '-';
+      if (!st) return [];
       own = sigOfStats(st);
       link = st.isSymbolicLink();
     }
-  } catch (e) {
-    return `!${(e as NodeJS.ErrnoException).code ?? 'error'}`;
+  } catch {
+    return [-1];
   }
   if (!link) return own;
   try {
     const t = fs.statSync(p, { bigint: true, throwIfNoEntry: false });
-    return `${own}>${t ? sigOfStats(t) : '-'}`;
-  } catch (e) {
-    return `${own}>!${(e as NodeJS.ErrnoException).code ?? 'error'}`;
+    return t ? own.concat(sigOfStats(t)) : own;
+  } catch {
+    return own.concat([-1]);
   }
 }
 
-/** The ctime in ms a signature holds (the newest of a link and its target). */
-function ctimeMsOf(sig: string): number {
-  let newest = 0;
-  for (const part of sig.split('>')) {
-    const f = part.split(':');
-    if (f.length < 6) continue;
-    newest = Math.max(newest, Number(f[5]) * 1000);
+/**
+ * -1 when `p`'s stat is the eight numbers of `sn` at `at`, else the ctime (ms) it has now (0 when
+ * it is gone or not a plain stat any more). Without an array per file (the binding's answer is read in place).
+ */
+function statDiffers(p: string, sn: number[], at: number): number {
+  if (rawLstat === undefined) rawLstat = binding();
+  if (rawLstat) {
+    let a: ArrayLike<number> | undefined;
+    try {
+      a = rawLstat(p);
+    } catch {
+      return 0;
+    }
+    if (!a) return 0;
+    if (
+      a[0] === sn[at] &&
+      a[1] === sn[at + 1] &&
+      a[7] === sn[at + 2] &&
+      a[8] === sn[at + 3] &&
+      a[12] === sn[at + 4] &&
+      a[13] === sn[at + 5] &&
+      a[14] === sn[at + 6] &&
+      a[15] === sn[at + 7]
+    )
+      return -1;
+    return a[14]! * 1000 + a[15]! / 1e6;
   }
+  const sig = statSig(p);
+  if (sig.length === 8 && sameSig(sig, sn.slice(at, at + 8))) return -1;
+  return ctimeMsOf(sig);
+}
+
+function sameSig(a: Sig, b: Sig): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The ctime in ms a signature holds (the newest of a link and its target). */
+export function ctimeMsOf(sig: Sig): number {
+  let newest = 0;
+  for (let i = 0; i + 8 <= sig.length; i += 8) newest = Math.max(newest, sig[i + 6]! * 1000 + sig[i + 7]! / 1e6);
   return newest;
 }
 
@@ -152,10 +208,8 @@ function direntType(e: fs.Dirent): string {
 }
 
 /** What each kind of dependency answers now. */
-function seenNow(p: string, kind: Kind): string {
+function seenNow(p: string, kind: Exclude<Kind, 's'>): string {
   switch (kind) {
-    case 's':
-      return statSig(p);
     case 'e':
       return fs.existsSync(p) ? '1' : '0';
     case 't':
@@ -219,20 +273,66 @@ function keyOf(code: string, argv: readonly string[], stdin: string): string {
   return JSON.stringify([FORMAT, code, process.version, process.platform, argv, cwd]);
 }
 
+/**
+ * The entry's file name: two FNV-1a hashes of the key. Not a cryptographic hash (the JavaScript
+ * SHA-256 costs a cold process more than the rest of a kept answer's check); the entry holds its
+ * whole key, so two keys sharing a name only take turns.
+ */
 function entryFile(dir: string, key: string): string {
-  return path.join(dir, 'session-text', `${sha256Hex(key).slice(0, 32)}.json`);
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ key.length;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
+  return path.join(dir, 'session-text', `${hex(a)}${hex(b)}.json`);
 }
 
 /** The kept answer when every dependency answers as recorded and the clock is inside its span. */
-function validOut(e: Entry, key: string): string | null {
-  if (e.v !== FORMAT || e.key !== key) return null;
-  for (const [name, value] of e.facts) if (factNow(name) !== value) return null;
+export function keptAnswer(e: Entry, key: string): string | null {
+  const r = checkEntry(e, key, 0);
+  return 'out' in r ? r.out : null;
+}
+
+/**
+ * keptAnswer, and when it fails on a file whose stat changed less than `racyMs` ago, which one:
+ * this run could not keep its text either (a file changed in the last clock tick), so it need not
+ * record what it reads. Dependencies are checked cheapest and likeliest to have changed first
+ * (keep() stores them so: listings, then files by ctime, newest first).
+ */
+function checkEntry(e: Entry, key: string, racyMs: number): { out: string } | { racy: string | null } {
+  const no = { racy: null };
+  if (e.v !== FORMAT || e.key !== key) return no;
+  for (const [name, value] of e.facts) if (factNow(name) !== value) return no;
   // With MEMTRUST_NOW among the facts (equal, just checked) the run's clock is the same instant.
   const fixedClock = e.facts.some(([n, v]) => n === 'env:MEMTRUST_NOW' && v !== null);
   const now = fixedClock ? e.now : Date.now();
-  if (!(now >= e.now && now < e.until)) return null;
-  for (const [p, kind, seen] of e.deps) if (seenNow(p, kind) !== seen) return null;
-  return e.out;
+  if (!(now >= e.now && now < e.until)) return no;
+  for (const d of e.deps) {
+    if (d[1] !== 's') {
+      if (seenNow(d[0], d[1]) !== d[2]) return no;
+      continue;
+    }
+    const sig = statSig(d[0]);
+    if (sameSig(sig, d[2])) continue;
+    return { racy: racyMs > 0 && ctimeMsOf(sig) > Date.now() - racyMs ? d[0] : null };
+  }
+  const { sp, sn } = e;
+  if (!Array.isArray(sp) || !Array.isArray(sn) || sn.length !== sp.length * 8) return no;
+  for (let i = 0; i < sp.length; i++) {
+    const ctime = statDiffers(sp[i]!, sn, i * 8);
+    if (ctime < 0) continue;
+    return { racy: racyMs > 0 && ctime > Date.now() - racyMs ? sp[i]! : null };
+  }
+  return { out: e.out };
+}
+
+/** RACY_MS, or MEMTRUST_SESSION_CACHE_RACY_MS for tests that change files and run again at once. */
+function racyMsOf(env: NodeJS.ProcessEnv): number {
+  const raw = env.MEMTRUST_SESSION_CACHE_RACY_MS;
+  return raw && /^\d+$/.test(raw) ? Number(raw) : RACY_MS;
 }
 
 export interface HookStart {
@@ -257,25 +357,37 @@ export async function startHook(code: string, argv: readonly string[], write: (s
     return { served: false };
   }
   // The code that answers: this bundle (a new one is a new key); the planner's is a dependency.
-  const key = keyOf(`${code}:${__filename}:${statSig(__filename)}`, argv, stdin);
+  const key = keyOf(`${code}:${__filename}:${statSig(__filename).join(':')}`, argv, stdin);
   const file = entryFile(dir, key);
+  const explain = env.MEMTRUST_SESSION_CACHE === 'explain';
+  const racyMs = racyMsOf(env);
   try {
-    const out = validOut(JSON.parse(fs.readFileSync(file, 'utf8')) as Entry, key);
-    if (out !== null) {
-      write(out);
+    const r = checkEntry(JSON.parse(fs.readFileSync(file, 'utf8')) as Entry, key, racyMs);
+    if ('out' in r) {
+      if (explain) process.stderr.write(`memtrust: session text from ${file}\n`);
+      write(r.out);
       return { served: true };
+    }
+    if (r.racy !== null) {
+      // Nothing this run reads could be kept: no recorder, no cost (a memory just written).
+      if (explain)
+        process.stderr.write(`memtrust: session text not kept: ${r.racy} changed less than ${racyMs} ms ago\n`);
+      return { served: false };
     }
   } catch {
     // none kept, or unreadable: made below
   }
-  startRecording(dir, key, file);
+  startRecording(dir, key, file, racyMs, explain);
   return { served: false };
 }
 
 /** What the planner's bundle may tell the recorder (through the global RECORDER). */
 export interface Recorder {
-  /** The text holds only until `ms` (the clock-dependent parts: docs/session-context.md). */
-  until(ms: number): void;
+  /**
+   * The text holds only until the instant `horizon()` returns (the clock-dependent parts:
+   * docs/session-context.md); asked only when the text is kept.
+   */
+  until(horizon: () => number): void;
   /** This run depends on something that cannot be recorded: keep nothing. */
   dirty(why: string): void;
   /** Runs `fn` without recording its file-system calls (the caller records what it relies on). */
@@ -297,37 +409,52 @@ export function recorder(): Recorder | undefined {
 }
 
 /** Installs the recorder: wraps node:fs, node:os, process.cwd and process.env. */
-function startRecording(dir: string, key: string, file: string): void {
+function startRecording(dir: string, key: string, file: string, racyMs: number, explain: boolean): void {
   const started = Date.now();
-  const deps = new Map<string, Dep>();
+  const loadedAtStart = new Set((process as unknown as { moduleLoadList?: string[] }).moduleLoadList ?? []);
+  // One map per kind, keyed by the path as the run gave it made absolute (not normalised: a
+  // normalising path.resolve per file was a tenth of a large project's session start).
+  const deps: Record<Kind, Map<string, Dep>> = {
+    s: new Map(),
+    e: new Map(),
+    t: new Map(),
+    d: new Map(),
+    D: new Map(),
+    r: new Map(),
+    k: new Map(),
+  };
   const facts = new Map<string, string | null>();
-  let until = Number.POSITIVE_INFINITY;
+  const rawPaths: string[] = [];
+  const rawNums: number[] = [];
+  const horizons: (() => number)[] = [];
   let dirtyWhy: string | null = null;
   let quiet = 0;
-  const own = [path.join(dir, 'session-checks'), path.join(dir, 'versions'), path.join(dir, 'session-text'), path.join(dir, 'code-cache')];
-  const ownFiles = new Set([path.join(dir, 'origin-cache.json')]);
+  // memtrust's own caches in the data folder: what they hold is what the files say.
+  const under = dir + path.sep;
+  const own = ['session-checks', 'versions', 'session-text', 'code-cache'].map((d) => under + d + path.sep);
+  const ownFiles = new Set([`${under}origin-cache.json`]);
   const excluded = (abs: string) =>
-    abs.endsWith('.v8') || ownFiles.has(abs) || own.some((o) => abs === o || abs.startsWith(o + path.sep)) || abs.startsWith(path.join(dir, 'index.sqlite'));
+    abs.endsWith('.v8') ||
+    (abs.startsWith(under) &&
+      (ownFiles.has(abs) || own.some((o) => abs.startsWith(o)) || abs.startsWith(`${under}index.sqlite`)));
+  const absolute = (p: string) => (p.charCodeAt(0) === 47 /* / */ ? p : path.resolve(p));
 
-  const add = (p: unknown, kind: Kind, seen: () => string) => {
+  const add = (p: unknown, kind: Kind, seen: (abs: string) => string | Sig | (() => string)) => {
     if (quiet > 0 || dirtyWhy !== null) return;
-    // The signature's own calls (statSig, a listing) go through the wrapped functions too.
-    quiet++;
-    try {
-      addNow(p, kind, seen);
-    } finally {
-      quiet--;
-    }
-  };
-  const addNow = (p: unknown, kind: Kind, seen: () => string) => {
     if (typeof p !== 'string') {
       if (p instanceof URL || Buffer.isBuffer(p)) dirtyWhy = 'a path not given as a string';
       return; // a file descriptor: what it reads was recorded when it was opened
     }
-    const abs = path.resolve(p);
-    if (excluded(abs)) return;
-    const k = `${kind}\0${abs}`;
-    if (!deps.has(k)) deps.set(k, [abs, kind, seen()]);
+    const abs = absolute(p);
+    const m = deps[kind];
+    if (m.has(abs) || excluded(abs)) return;
+    // The signature's own calls (statSig, a listing) go through the wrapped functions too.
+    quiet++;
+    try {
+      m.set(abs, [abs, kind, seen(abs)] as Dep);
+    } finally {
+      quiet--;
+    }
   };
   const fact = (name: string, value: string | null) => {
     if (quiet === 0 && !facts.has(name)) facts.set(name, value);
@@ -351,39 +478,57 @@ function startRecording(dir: string, key: string, file: string): void {
     Object.defineProperties(w, Object.getOwnPropertyDescriptors(orig));
     f[name] = w;
   };
-  const bySig = (args: unknown[]) => add(args[0], 's', () => statSig(path.resolve(args[0] as string)));
+  const bySig = (args: unknown[]) => add(args[0], 's', statSig);
   for (const name of ['readFileSync', 'openSync', 'lstatSync', 'statSync']) wrap(name, bySig);
   wrap('existsSync', (args, result) => add(args[0], 'e', () => (result ? '1' : '0')));
   wrap('accessSync', (args, _r, threw) => add(args[0], 'e', () => (threw ? '0' : '1')));
   wrap('readdirSync', (args, result, threw) => {
     const opts = args[1] as { withFileTypes?: boolean; recursive?: boolean } | undefined;
-    if (opts && typeof opts === 'object' && opts.recursive) return void (dirtyWhy ??= 'a recursive listing');
+    if (opts && typeof opts === 'object' && opts.recursive) {
+      dirtyWhy ??= 'a recursive listing';
+      return;
+    }
     const typed = !!(opts && typeof opts === 'object' && opts.withFileTypes);
-    add(args[0], typed ? 'D' : 'd', () => {
-      if (threw) return listingSig(path.resolve(args[0] as string), typed);
+    add(args[0], typed ? 'D' : 'd', (abs) => {
+      if (threw) return listingSig(abs, typed);
       const list = result as (string | fs.Dirent)[];
-      return namesSig(typed ? (list as fs.Dirent[]).map((e) => `${e.name}/${direntType(e)}`) : (list as string[]).map(String));
+      // Made into text only by keep(): a listing of 1,222 names costs more than the rest of its recording.
+      return () =>
+        namesSig(
+          typed ? (list as fs.Dirent[]).map((e) => `${e.name}/${direntType(e)}`) : (list as string[]).map(String),
+        );
     });
   });
   const real = fs.realpathSync;
-  wrap('realpathSync', (args, result, threw) => add(args[0], 'r', () => (threw ? seenNow(path.resolve(args[0] as string), 'r') : String(result))));
+  wrap('realpathSync', (args, result, threw) =>
+    add(args[0], 'r', (abs) => (threw ? seenNow(abs, 'r') : String(result))),
+  );
   (fs.realpathSync as unknown as { native: unknown }).native = (...args: unknown[]) => {
     const r = (real.native as (...a: unknown[]) => string)(...args);
     add(args[0], 'r', () => r);
     return r;
   };
-  wrap('readlinkSync', (args, result, threw) => add(args[0], 'k', () => (threw ? seenNow(path.resolve(args[0] as string), 'k') : String(result))));
-  for (const name of ['opendirSync', 'readFile', 'stat', 'lstat', 'readdir', 'open', 'access', 'exists', 'opendir', 'realpath', 'readlink', 'watch', 'watchFile'])
-    wrap(name, () => void (dirtyWhy ??= `fs.${name}`));
-  const promises = fs.promises as unknown as Record<string, unknown>;
-  for (const name of Object.keys(promises)) {
-    const orig = promises[name];
-    if (typeof orig !== 'function') continue;
-    promises[name] = (...args: unknown[]) => {
-      dirtyWhy ??= `fs.promises.${name}`;
-      return (orig as (...a: unknown[]) => unknown)(...args);
-    };
-  }
+  wrap('readlinkSync', (args, result, threw) =>
+    add(args[0], 'k', (abs) => (threw ? seenNow(abs, 'k') : String(result))),
+  );
+  for (const name of [
+    'opendirSync',
+    'readFile',
+    'stat',
+    'lstat',
+    'readdir',
+    'open',
+    'access',
+    'exists',
+    'opendir',
+    'realpath',
+    'readlink',
+    'watch',
+    'watchFile',
+  ])
+    wrap(name, () => {
+      dirtyWhy ??= `fs.${name}`;
+    });
   const o = os as unknown as Record<string, (...a: unknown[]) => unknown>;
   for (const name of ['homedir', 'hostname', 'tmpdir', 'userInfo']) {
     const orig = o[name]!;
@@ -402,17 +547,7 @@ function startRecording(dir: string, key: string, file: string): void {
     fact('cwd', r);
     return r;
   };
-  const cp = require('node:child_process') as Record<string, unknown>;
-  for (const name of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork']) {
-    const orig = cp[name];
-    if (typeof orig !== 'function') continue;
-    cp[name] = (...args: unknown[]) => {
-      dirtyWhy ??= `child_process.${name}`;
-      return (orig as (...a: unknown[]) => unknown)(...args);
-    };
-  }
   const env = process.env;
-  const explain = env.MEMTRUST_SESSION_CACHE === 'explain';
   process.env = new Proxy(env, {
     get(t, k) {
       if (typeof k === 'string') fact(`env:${k}`, t[k] ?? null);
@@ -433,8 +568,8 @@ function startRecording(dir: string, key: string, file: string): void {
   });
 
   const rec: Recorder = {
-    until(ms) {
-      if (ms < until) until = ms;
+    until(horizon) {
+      horizons.push(horizon);
     },
     dirty(why) {
       dirtyWhy ??= why;
@@ -454,27 +589,55 @@ function startRecording(dir: string, key: string, file: string): void {
       add(p, 't', () => (seen ? '1' : '0'));
     },
     raw(p, a) {
-      add(p, 's', () => {
-        const own = sigOfArray(a);
-        return ((a[1] as number) & S_IFMT) === S_IFLNK ? statSig(path.resolve(p)) : own;
-      });
+      // The listing's stat of every memory file: kept as numbers in two flat lists and made into
+      // dependencies only by keep(), which most runs after a change never reach (a file just changed).
+      if (quiet > 0 || dirtyWhy !== null) return;
+      if (((a[1] as number) & S_IFMT) === S_IFLNK) return add(p, 's', statSig);
+      rawPaths.push(p);
+      rawNums.push(a[0]!, a[1]!, a[7]!, a[8]!, a[12]!, a[13]!, a[14]!, a[15]!);
     },
     file(p) {
-      const abs = path.resolve(p);
-      deps.set(`s\0${abs}`, [abs, 's', statSig(abs)]);
+      const abs = absolute(p);
+      deps.s.set(abs, [abs, 's', statSig(abs)]);
     },
     keep(out, now) {
       // MEMTRUST_SESSION_CACHE=explain says on stderr why nothing was kept (read before the proxy).
       const why = (reason: string) => {
         if (explain) process.stderr.write(`memtrust: session text not kept: ${reason}\n`);
       };
+      // Loaded during the run (never by a plain session start): a child process or a promise read
+      // could have read anything. Not wrapped: loading those modules to wrap them costs more than the run.
+      const loaded = (process as unknown as { moduleLoadList?: string[] }).moduleLoadList ?? [];
+      for (const m of ['NativeModule child_process', 'NativeModule internal/fs/promises'])
+        if (loaded.includes(m) && !loadedAtStart.has(m)) dirtyWhy ??= `${m.slice(13)} loaded`;
       if (dirtyWhy !== null) return why(dirtyWhy);
-      if (!(until > now)) return why('its clock ends now');
-      const list = [...deps.values()];
       // A file changed in the last clock tick may change again without a new stat: keep nothing.
-      for (const [p, kind, seen] of list)
-        if (kind === 's' && ctimeMsOf(seen) > started - RACY_MS) return why(`${p} changed less than 2 s ago`);
-      const entry: Entry = { v: FORMAT, key, now, until, facts: [...facts], deps: list, out };
+      const racyAfter = started - racyMs;
+      for (let i = 0; i < rawPaths.length; i++) {
+        if (rawNums[i * 8 + 6]! * 1000 + rawNums[i * 8 + 7]! / 1e6 > racyAfter)
+          return why(`${rawPaths[i]} changed less than ${racyMs} ms ago`);
+      }
+      for (const [p, , seen] of deps.s.values())
+        if (ctimeMsOf(seen as Sig) > racyAfter) return why(`${p} changed less than ${racyMs} ms ago`);
+      quiet++; // the rest reads nothing the next run depends on
+      for (let i = 0; i < rawPaths.length; i++) {
+        const abs = absolute(rawPaths[i]!);
+        if (!deps.s.has(abs) && !excluded(abs)) deps.s.set(abs, [abs, 's', rawNums.slice(i * 8, i * 8 + 8)]);
+      }
+      let until = Number.POSITIVE_INFINITY;
+      for (const h of horizons) until = Math.min(until, h());
+      if (!(until > now)) return why('its clock ends now');
+      // Checked in this order at the next start: what is cheapest and likeliest to have changed first.
+      const rest = [deps.e, deps.t, deps.d, deps.D, deps.r, deps.k].flatMap((m) => [...m.values()]);
+      for (const d of rest) if (typeof d[2] === 'function') d[2] = (d[2] as () => string)();
+      const stats = [...deps.s.values()];
+      const links = stats.filter((d) => (d[2] as Sig).length !== 8);
+      const files = stats.filter((d) => (d[2] as Sig).length === 8);
+      files.sort((a, b) => ctimeMsOf(b[2] as Sig) - ctimeMsOf(a[2] as Sig));
+      const list = [...rest, ...links];
+      const sp = files.map((d) => d[0]);
+      const sn = files.flatMap((d) => d[2] as Sig);
+      const entry: Entry = { v: FORMAT, key, now, until, facts: [...facts], deps: list, sp, sn, out };
       try {
         fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
         const tmp = `${file}.${process.pid}.tmp`;
