@@ -19,8 +19,8 @@ import {
 import { addedWordsOf, hintWordsBy, hintWordsIn, hintWordsOf } from './injection-hints';
 import { buildCorpus } from './corpus/build';
 import { execNear, lineStarts } from './scan-text';
-import { forEachToken, quickHash } from './known-values';
-import { DETECTOR_HINTS, hintsPresent } from './secrets-patterns';
+import { forEachRun, forEachRunPlain, forEachToken, quickHash } from './known-values';
+import { DETECTOR_HINTS, hintsPresent, URL_CREDENTIALS_AFTER } from './secrets-patterns';
 import { densityFindings, isUrlStop, mayHoldAbsolutes } from './injection-scanners';
 import { injectionCheck } from './injection';
 import {
@@ -269,6 +269,20 @@ describe('execNear', () => {
       }),
       { numRuns: 3000, seed: 20261123 },
     );
+  });
+
+  it('finds what the regex finds from every position (a literal anchor and what follows it)', () => {
+    // secret.url-credentials passes over each `://` not followed by user, `:`, password, `@`, host.
+    let gated = 0;
+    fc.assert(
+      fc.property(text, (t) => {
+        const found = all((from) => execNear(URL, t, from, '://', 31, URL_CREDENTIALS_AFTER));
+        expect(found).toEqual(plain(URL, t));
+        if (found.length > 0) gated++;
+      }),
+      { numRuns: 3000, seed: 20261130 },
+    );
+    expect(gated).toBeGreaterThan(300); // matches were found through the gate, not only misses
   });
 
   it('finds what the regex finds from every position (a regex anchor)', () => {
@@ -572,5 +586,58 @@ describe('forEachToken: the prefilter hashes carried along (innerEnds)', () => {
       );
     }
     expect(carried).toBeGreaterThan(100); // the carried hashes were used, not only the plain path
+  });
+});
+
+describe('forEachRun: runs shorter than the shortest length passed over by a skip', () => {
+  // docs/performance-validators.md, "secret-check: fast paths": forEachRun reads the unit
+  // `min - 1` after a run's possible start first and skips past a boundary there; the runs it
+  // reports (start, end, first separators) must be those of the plain loop that reads every unit.
+  const piece = fc.constantFrom(
+    'a',
+    'Xy',
+    'abcde',
+    'abcdef',
+    'abcdefghijk',
+    '7',
+    '42',
+    '/',
+    ':',
+    '=',
+    '@',
+    '.',
+    '-',
+    '_',
+    'é',
+    '密',
+    ' ',
+    '\n',
+    '`',
+    '…',
+  );
+  const text = fc.array(piece, { maxLength: 80 }).map((p) => p.join(''));
+  const runsOf = (walk: typeof forEachRun, t: string, min: number) => {
+    const soft: number[] = [];
+    const out: string[] = [];
+    walk(t, min, soft, (ws, we) => out.push(`${ws}-${we}:${soft.join(',')}`));
+    return out;
+  };
+  it('reports the runs, and their separators, of the plain loop', () => {
+    let atMin = 0;
+    for (const min of [6, 7, 8, 12, 20]) {
+      fc.assert(
+        fc.property(text, (t) => {
+          const plain = runsOf(forEachRunPlain, t, min);
+          expect(runsOf(forEachRun, t, min)).toEqual(plain);
+          // Runs exactly `min` long: where a skip one unit too long would miss them.
+          for (const r of plain) {
+            const [ws, we] = r.split(':')[0]!.split('-').map(Number);
+            if (we! - ws! === min) atMin++;
+          }
+        }),
+        { numRuns: 2000, seed: 20261130 },
+      );
+    }
+    expect(atMin).toBeGreaterThan(100);
   });
 });

@@ -254,30 +254,102 @@ export function forEachToken(
   const index = lengthIndex(lengths);
   if (index.desc.length === 0) return;
   const min = Math.max(index.desc[index.desc.length - 1]!, MIN_VALUE_CHARS);
-  const n = text.length;
   const soft: number[] = [];
-  // One pass over the units with the ASCII class table: each run between hard boundaries that
-  // holds a digit or symbol (isStrong: only such a run can hold a value, propagatable) and is
-  // as long as the shortest length sought goes to runForms, in text order. Real notes are dense
-  // in digits, `.`, `/` and `:`; a regex search per such character cost more than this loop
-  // (docs/performance-validators.md, "secret-check: fast paths").
+  forEachRun(text, min, soft, (ws, we) => runForms(text, ws, we, soft, index, visit, min, seed));
+}
+
+/**
+ * Each run of `text` between hard boundaries (isHard) that holds a digit or symbol (isStrong or a
+ * separator: only such a run can hold a value, propagatable) and is at least `min` units long, in
+ * text order, with the positions of its first MAX_SOFT separators in `soft` (reused, its length
+ * set per run). Real notes are dense in digits, `.`, `/` and `:`; a regex search per such
+ * character cost more than this loop (docs/performance-validators.md, "secret-check: fast paths").
+ *
+ * A run shorter than `min` is passed over without reading all of it: the unit `min - 1` after a
+ * run's possible start is read first, then back towards the start; a hard boundary there means
+ * no run of `min` starts before it, so the search goes on past it (prose's short words are read
+ * a part of their units, text in Han or kana, where every letter is a boundary, one unit in
+ * `min`). Only a run known to be `min` long is read whole, from its start, as the plain loop
+ * (forEachRunPlain) reads it. The units between the boundary found and the last unit read are
+ * known to be no boundary and are not read back again.
+ */
+export function forEachRun(text: string, min: number, soft: number[], onRun: (ws: number, we: number) => void): void {
+  const n = text.length;
+  const cls = unitClass();
+  let ws = 0;
+  // Every unit in [ws, clean] is known to be no hard boundary; `cleanPlain`: and no digit, symbol
+  // or separator either (letters, `-`, `_`, units past ASCII).
+  let clean = -1;
+  let cleanPlain = true;
+  for (;;) {
+    const p = ws + min - 1; // the last unit of a run of `min` starting at ws
+    if (p >= n) return; // what is left is shorter than `min` (past the end reads as a hard boundary)
+    const stop = clean >= ws ? clean : ws - 1;
+    let plain = true;
+    let q = p;
+    for (; q > stop; q--) {
+      const k = cls[text.charCodeAt(q)]!;
+      if (k === T_HARD) break;
+      if (k !== 0) plain = false;
+    }
+    if (q > stop) {
+      // A boundary at q: no run of `min` starts at or before it; [q + 1, p] holds none.
+      ws = q + 1;
+      clean = p;
+      cleanPlain = plain;
+      continue;
+    }
+    // [ws, p] holds no boundary: the run is at least `min` long. It is read on from its start,
+    // or from past p when [ws, p] holds no digit, symbol or separator (its first separators and
+    // whether it holds a digit or symbol lie further on), as the plain loop would read it.
+    if (stop >= ws && !cleanPlain) plain = false;
+    let strong = !plain;
+    let softs = 0;
+    let i = plain ? p + 1 : ws;
+    for (; i < n; i++) {
+      const k = cls[text.charCodeAt(i)]!;
+      if (k === 0) continue; // a letter, `-`, `_` or a unit past ASCII that is no boundary
+      if (k === T_HARD) break;
+      strong = true;
+      if (k === T_SOFT && softs < MAX_SOFT) soft[softs++] = i;
+    }
+    if (strong) {
+      soft.length = softs;
+      onRun(ws, i);
+    }
+    ws = i + 1;
+    clean = ws - 1;
+    cleanPlain = true;
+  }
+}
+
+/**
+ * forEachRun's plain form, every unit read once in order (what forEachToken did before the
+ * skips): the fast-path tests hold forEachRun to it.
+ */
+export function forEachRunPlain(
+  text: string,
+  min: number,
+  soft: number[],
+  onRun: (ws: number, we: number) => void,
+): void {
+  const n = text.length;
+  const cls = unitClass();
   let ws = 0;
   let strong = false;
   let softs = 0;
-  const cls = unitClass();
   for (let i = 0; i <= n; i++) {
     // Past the end reads as a hard boundary: the last run is closed like the others.
     const k = i < n ? cls[text.charCodeAt(i)]! : T_HARD;
-    if (k === 0) continue; // a letter, `-`, `_` or a unit past ASCII that is no boundary
+    if (k === 0) continue;
     if (k !== T_HARD) {
       strong = true;
       if (k === T_SOFT && softs < MAX_SOFT) soft[softs++] = i;
       continue;
     }
-    // A hard boundary closes the run [ws, i).
     if (strong && i - ws >= min) {
       soft.length = softs;
-      runForms(text, ws, i, soft, index, visit, min, seed);
+      onRun(ws, i);
     }
     ws = i + 1;
     strong = false;
@@ -522,14 +594,24 @@ function innerEnds(
   seed: number,
 ): boolean {
   const cuts = INNER_CUTS;
-  // Forms longer than the longest length sought are never tried: no unit past it is read.
-  const limit = Math.min(te, s + ok.length - 1);
+  // The longest form that will be tried (a length sought, the value's floor, not the whole run):
+  // no unit past its end is read, and a start with none reads nothing. The forms not tried are
+  // skipped by the loop below as well, so the forms visited are the same.
+  let top = -1;
+  for (let b = n; b > a; b--) {
+    const e = b === n ? te : cuts[b]!;
+    if (e <= s) break;
+    const len = e - s;
+    if (len >= ok.length || ok[len] !== 1 || (s === ts && e === te) || len < MIN_VALUE_CHARS) continue;
+    top = b;
+    break;
+  }
+  if (top === -1) return false;
   let h = (2166136261 ^ seed) >>> 0;
   let firstStrong = -1;
   let j = s;
-  for (let b = a + 1; b <= n; b++) {
+  for (let b = a + 1; b <= top; b++) {
     const e = b === n ? te : cuts[b]!;
-    if (e > limit) break;
     for (; j < e; j++) {
       const c = text.charCodeAt(j);
       if (firstStrong === -1 && isStrong(c)) firstStrong = j;
@@ -538,7 +620,7 @@ function innerEnds(
     }
     END_HASH[b] = h >>> 0;
   }
-  for (let b = n; b > a; b--) {
+  for (let b = top; b > a; b--) {
     const e = b === n ? te : cuts[b]!;
     if (e <= s) break;
     const len = e - s;
