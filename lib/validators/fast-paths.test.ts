@@ -19,7 +19,7 @@ import {
 import { addedWordsOf, hintWordsBy, hintWordsIn, hintWordsOf } from './injection-hints';
 import { buildCorpus } from './corpus/build';
 import { execNear, lineStarts } from './scan-text';
-import { forEachRun, forEachRunPlain, forEachToken, quickHash } from './known-values';
+import { distinctiveLetters, forEachRun, forEachRunPlain, forEachToken, quickHash } from './known-values';
 import { DETECTOR_HINTS, hintsPresent, URL_CREDENTIALS_AFTER } from './secrets-patterns';
 import { densityFindings, isUrlStop, mayHoldAbsolutes } from './injection-scanners';
 import { injectionCheck } from './injection';
@@ -619,7 +619,7 @@ describe('forEachRun: runs shorter than the shortest length passed over by a ski
   const runsOf = (walk: typeof forEachRun, t: string, min: number) => {
     const soft: number[] = [];
     const out: string[] = [];
-    walk(t, min, soft, (ws, we) => out.push(`${ws}-${we}:${soft.join(',')}`));
+    walk(t, min, soft, (ws, we, softs) => out.push(`${ws}-${we}:${soft.slice(0, softs).join(',')}`));
     return out;
   };
   it('reports the runs, and their separators, of the plain loop', () => {
@@ -639,5 +639,65 @@ describe('forEachRun: runs shorter than the shortest length passed over by a ski
       );
     }
     expect(atMin).toBeGreaterThan(100);
+  });
+});
+
+describe('letter runs: the long ones found by a step of the shortest long length sought', () => {
+  // docs/performance-validators.md, "secret-check: fast paths": with letters-only values of 12 to
+  // 64 letters sought, longLetterRuns reads one position in every `step` (the shortest such
+  // length); the runs visited must be the plain ones: every whole run of ASCII letters not glued
+  // to a digit, of a length sought, with a capital after a small letter or 12 letters or more,
+  // that distinctiveLetters takes.
+  const piece = fc.constantFrom(
+    'q',
+    'Zk',
+    'xqzvbnmwrtpl',
+    'Wq',
+    'hjklmnbvcxzq',
+    'ab',
+    '7',
+    ' ',
+    '/',
+    '.',
+    '-',
+    'é',
+    '密',
+  );
+  const text = fc.array(piece, { maxLength: 40 }).map((p) => p.join(''));
+  const plain = (t: string, lengths: ReadonlySet<number>) => {
+    const out: string[] = [];
+    for (const m of t.matchAll(/[A-Za-z]+/g)) {
+      const s = m.index;
+      const e = s + m[0].length;
+      const len = e - s;
+      if (!lengths.has(len) || !(/[a-z][A-Z]/.test(m[0]) || (len >= 12 && len <= 64))) continue;
+      if (/\d/.test(t[s - 1] ?? '') || /\d/.test(t[e] ?? '')) continue;
+      if (distinctiveLetters(m[0])) out.push(`${s}-${e}`);
+    }
+    return out;
+  };
+  it('visits the runs the plain walk finds', () => {
+    let visited = 0;
+    for (const lengths of [new Set([16]), new Set([12]), new Set([13, 24]), new Set([7, 16]), new Set([9, 36, 64])]) {
+      fc.assert(
+        fc.property(text, (t) => {
+          const seen: string[] = [];
+          forEachToken(
+            t,
+            new Set<number>(),
+            (s, e) => {
+              seen.push(`${s}-${e}`);
+              return true;
+            },
+            lengths,
+          );
+          const want = plain(t, lengths);
+          expect(seen).toEqual(want);
+          visited += want.length;
+        }),
+        { numRuns: 2000, seed: 20261130 },
+      );
+    }
+    expect(visited).toBeGreaterThan(500);
   });
 });

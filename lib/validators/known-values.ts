@@ -255,7 +255,7 @@ export function forEachToken(
   if (index.desc.length === 0) return;
   const min = Math.max(index.desc[index.desc.length - 1]!, MIN_VALUE_CHARS);
   const soft: number[] = [];
-  forEachRun(text, min, soft, (ws, we) => runForms(text, ws, we, soft, index, visit, min, seed));
+  forEachRun(text, min, soft, (ws, we, softs) => runForms(text, ws, we, soft, softs, index, visit, min, seed));
 }
 
 /**
@@ -273,7 +273,12 @@ export function forEachToken(
  * (forEachRunPlain) reads it. The units between the boundary found and the last unit read are
  * known to be no boundary and are not read back again.
  */
-export function forEachRun(text: string, min: number, soft: number[], onRun: (ws: number, we: number) => void): void {
+export function forEachRun(
+  text: string,
+  min: number,
+  soft: number[],
+  onRun: (ws: number, we: number, softs: number) => void,
+): void {
   const n = text.length;
   const cls = unitClass();
   let ws = 0;
@@ -314,8 +319,7 @@ export function forEachRun(text: string, min: number, soft: number[], onRun: (ws
       if (k === T_SOFT && softs < MAX_SOFT) soft[softs++] = i;
     }
     if (strong) {
-      soft.length = softs;
-      onRun(ws, i);
+      onRun(ws, i, softs);
     }
     ws = i + 1;
     clean = ws - 1;
@@ -331,7 +335,7 @@ export function forEachRunPlain(
   text: string,
   min: number,
   soft: number[],
-  onRun: (ws: number, we: number) => void,
+  onRun: (ws: number, we: number, softs: number) => void,
 ): void {
   const n = text.length;
   const cls = unitClass();
@@ -348,8 +352,7 @@ export function forEachRunPlain(
       continue;
     }
     if (strong && i - ws >= min) {
-      soft.length = softs;
-      onRun(ws, i);
+      onRun(ws, i, softs);
     }
     ws = i + 1;
     strong = false;
@@ -373,9 +376,13 @@ function letterRuns(
   // set holds a length it can find; the runs are visited in text order.
   let short = false;
   let long = false;
+  let step = 64; // the shortest long length sought
   for (const l of lengths) {
     if (l < 12) short = true;
-    else if (l <= 64) long = true;
+    else if (l <= 64) {
+      long = true;
+      if (l < step) step = l;
+    }
   }
   const runs: number[] = [];
   if (short) {
@@ -391,7 +398,7 @@ function letterRuns(
       if (e - s < 12 && lengths.has(e - s)) runs.push(s, e);
     }
   }
-  if (long) longLetterRuns(text, lengths, runs);
+  if (long) longLetterRuns(text, lengths, runs, step);
   if (runs.length === 0) return;
   if (short && long) sortPairs(runs);
   for (let k = 0; k < runs.length; k += 2) {
@@ -407,26 +414,27 @@ const INNER_CAPITAL_G = /[a-z][A-Z]/g;
 
 /**
  * The whole runs of 12 to 64 ASCII letters of a sought length, as (start, end) pairs: a run of
- * twelve covers one of every twelfth position, so only those are read, and from a letter there
- * the run is followed back and forth (most prose is read a fraction of its characters).
+ * `step` letters (the shortest such length sought) covers one of every `step`-th position, so
+ * only those are read, and from a letter there the run is followed back and forth (most prose is
+ * read a fraction of its characters). A run shorter than `step` is of no length sought.
  */
-function longLetterRuns(text: string, lengths: ReadonlySet<number>, runs: number[]): void {
+function longLetterRuns(text: string, lengths: ReadonlySet<number>, runs: number[], step: number): void {
   const n = text.length;
   let from = 0; // every run starting before this is done
-  for (let p = 11; p < n; ) {
+  for (let p = step - 1; p < n; ) {
     if (!isAsciiLetter(text.charCodeAt(p))) {
-      p += 12;
+      p += step;
       continue;
     }
     let s = p;
     while (s > from && isAsciiLetter(text.charCodeAt(s - 1))) s--;
-    if (p - s < 11) {
-      // Shorter than twelve up to p: a run of twelve must start after s and cover p + 12 - (p - s).
+    if (p - s < step - 1) {
+      // Shorter than `step` up to p: a run of `step` must start after s and cover p + step - (p - s).
       let e = p + 1;
-      while (e < n && e - s < 12 && isAsciiLetter(text.charCodeAt(e))) e++;
-      if (e - s < 12) {
+      while (e < n && e - s < step && isAsciiLetter(text.charCodeAt(e))) e++;
+      if (e - s < step) {
         from = e;
-        p = e + 12;
+        p = e + step;
         continue;
       }
     }
@@ -434,7 +442,7 @@ function longLetterRuns(text: string, lengths: ReadonlySet<number>, runs: number
     while (e < n && isAsciiLetter(text.charCodeAt(e))) e++;
     if (e - s <= 64 && lengths.has(e - s)) runs.push(s, e);
     from = e;
-    p = e + 12;
+    p = e + step;
   }
 }
 
@@ -469,11 +477,28 @@ function lengthIndex(lengths: ReadonlySet<number>): LengthIndex {
   return index;
 }
 
+/**
+ * One form [s, e) of a run: of a length sought (the value's floor at least), holding a digit or
+ * symbol, handed to `visit` without a carried hash. A function of its own, not a closure made
+ * per run (forEachRun hands over hundreds of runs per file).
+ */
+function tryForm(
+  text: string,
+  s: number,
+  e: number,
+  ok: Uint8Array,
+  visit: (start: number, end: number, quick: number) => boolean,
+): boolean {
+  const len = e - s;
+  return len >= MIN_VALUE_CHARS && len < ok.length && ok[len] === 1 && hasStrong(text, s, e) && visit(s, e, -1);
+}
+
 function runForms(
   text: string,
   ws: number,
   we: number,
   soft: readonly number[],
+  softs: number,
   index: LengthIndex,
   visit: (start: number, end: number, quick: number) => boolean,
   min: number,
@@ -486,31 +511,29 @@ function runForms(
   while (te > ts && isTailTrim(text.charCodeAt(te - 1))) te--;
   // Every form's core lies inside the trimmed run: a word with punctuation around it holds none.
   if (!hasStrong(text, ts, te)) return;
-  const tryOne = (s: number, e: number) =>
-    e - s >= MIN_VALUE_CHARS && e - s < ok.length && ok[e - s] === 1 && hasStrong(text, s, e) && visit(s, e, -1);
-  if (tryOne(ws, we)) return;
-  if ((ts !== ws || te !== we) && tryOne(ts, te)) return;
+  if (tryForm(text, ws, we, ok, visit)) return;
+  if ((ts !== ws || te !== we) && tryForm(text, ts, te, ok, visit)) return;
   // The separators inside the trimmed run (soft is in order): seps [first, last).
   let first = 0;
-  while (first < soft.length && soft[first]! < ts) first++;
+  while (first < softs && soft[first]! < ts) first++;
   let last = first;
-  while (last < soft.length && soft[last]! < te) last++;
+  while (last < softs && soft[last]! < te) last++;
   if (last > first) {
     // After the first separator and before the last (`KEY=pa:ss` holds `pa:ss`, `pass@host` `pass`),
     // then the parts between separators (`host/user/pass`, `user:pass@host`).
-    if (tryOne(soft[first]! + 1, te) || tryOne(ts, soft[last - 1]!)) return;
+    if (tryForm(text, soft[first]! + 1, te, ok, visit) || tryForm(text, ts, soft[last - 1]!, ok, visit)) return;
     if (last - first > 1) {
       let from = ts;
       let hit = false;
       for (let k = first; k < last; k++) {
-        hit = tryOne(from, soft[k]!) || hit;
+        hit = tryForm(text, from, soft[k]!, ok, visit) || hit;
         from = soft[k]! + 1;
       }
-      if (tryOne(from, te) || hit) return;
+      if (tryForm(text, from, te, ok, visit) || hit) return;
     }
   }
   // A value strictly inside the run is shorter than it: only runs longer than the shortest sought.
-  if (te - ts > min) innerForms(text, ts, te, tryOne, index, visit, seed);
+  if (te - ts > min) innerForms(text, ts, te, index, visit, seed);
 }
 
 /** Characters a value inside a longer token is looked for between: at most this many per token. */
@@ -526,7 +549,6 @@ function innerForms(
   text: string,
   ts: number,
   te: number,
-  tryOne: (s: number, e: number) => boolean,
   index: LengthIndex,
   visit: (start: number, end: number, quick: number) => boolean,
   seed: number | undefined,
@@ -551,7 +573,13 @@ function innerForms(
     if (sought !== undefined) {
       for (const len of sought) {
         const e = s + len;
-        if (e > te || (e < te && isAlnumUnit(text.charCodeAt(e))) || (s === ts && e === te) || !tryOne(s, e)) continue;
+        if (
+          e > te ||
+          (e < te && isAlnumUnit(text.charCodeAt(e))) ||
+          (s === ts && e === te) ||
+          !tryForm(text, s, e, ok, visit)
+        )
+          continue;
         after = e;
         break;
       }
@@ -564,7 +592,7 @@ function innerForms(
     for (let b = n; b >= 0; b--) {
       const e = b === n ? te : cuts[b]!;
       if (e <= s) break;
-      if (e - s >= ok.length || ok[e - s] !== 1 || (s === ts && e === te) || !tryOne(s, e)) continue;
+      if (e - s >= ok.length || ok[e - s] !== 1 || (s === ts && e === te) || !tryForm(text, s, e, ok, visit)) continue;
       after = e;
       break;
     }
@@ -575,10 +603,10 @@ const END_HASH: number[] = [];
 /** The end innerEnds found a value at. */
 let endAfter = 0;
 /**
- * innerForms' ends for the start `s` (after cut `a`), longest first, as tryOne would try them, with
+ * innerForms' ends for the start `s` (after cut `a`), longest first, as tryForm would try them, with
  * each form's prefilter hash handed to `visit`: FNV-1a runs on from the start, so one pass over
  * the start's characters (up to the longest length sought) gives the hash at every end, where
- * tryOne hashed each form again; and hasStrong(s, e) is "the first digit or symbol from s lies
+ * tryForm hashed each form again; and hasStrong(s, e) is "the first digit or symbol from s lies
  * before e". Same forms, same order, same hashes (quickHashRange) (docs/performance-validators.md,
  * "secret-check: fast paths"). True when `visit` took one (its end in endAfter).
  */
@@ -625,7 +653,7 @@ function innerEnds(
     if (e <= s) break;
     const len = e - s;
     if (len >= ok.length || ok[len] !== 1 || (s === ts && e === te)) continue;
-    // tryOne's remaining tests: the value's floor, a digit or symbol inside, then the visit.
+    // tryForm's remaining tests: the value's floor, a digit or symbol inside, then the visit.
     if (len < MIN_VALUE_CHARS || firstStrong === -1 || firstStrong >= e || !visit(s, e, END_HASH[b]!)) continue;
     endAfter = e;
     return true;
