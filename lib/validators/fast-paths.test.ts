@@ -19,7 +19,7 @@ import {
 import { addedWordsOf, hintWordsBy, hintWordsIn, hintWordsOf } from './injection-hints';
 import { buildCorpus } from './corpus/build';
 import { execNear, lineStarts } from './scan-text';
-import { distinctiveLetters, forEachRun, forEachRunPlain, forEachToken, quickHash } from './known-values';
+import { distinctiveLetters, forEachRun, forEachRunPlain, forEachToken, quickHash, strongIn } from './known-values';
 import { DETECTOR_HINTS, hintsPresent, URL_CREDENTIALS_AFTER } from './secrets-patterns';
 import { densityFindings, isUrlStop, mayHoldAbsolutes } from './injection-scanners';
 import { injectionCheck } from './injection';
@@ -619,7 +619,9 @@ describe('forEachRun: runs shorter than the shortest length passed over by a ski
   const runsOf = (walk: typeof forEachRun, t: string, min: number) => {
     const soft: number[] = [];
     const out: string[] = [];
-    walk(t, min, soft, (ws, we, softs) => out.push(`${ws}-${we}:${soft.slice(0, softs).join(',')}`));
+    walk(t, min, soft, (ws, we, softs, fs, ls) =>
+      out.push(`${ws}-${we}:${soft.slice(0, softs).join(',')}:${fs}-${ls}`),
+    );
     return out;
   };
   it('reports the runs, and their separators, of the plain loop', () => {
@@ -699,5 +701,39 @@ describe('letter runs: the long ones found by a step of the shortest long length
       );
     }
     expect(visited).toBeGreaterThan(500);
+  });
+});
+
+describe('strongIn: a digit or symbol in a form, from its run’s first and last', () => {
+  // docs/performance-validators.md, "secret-check: fast paths": strongIn answers from the run's
+  // first and last digit or symbol what reading the form's units (hasStrong) would say.
+  const plain = (t: string) => [...t].some((ch) => ch.charCodeAt(0) < 128 && !/[A-Za-z_-]/.test(ch));
+  const run = fc
+    .array(fc.constantFrom('a', 'Zq', '-', '_', 'é', '7', '.', ':', '/', '=', '!', '*', '~'), {
+      minLength: 1,
+      maxLength: 14,
+    })
+    .map((p) => p.join(''));
+  it('says what reading every unit of the form says', () => {
+    let read = 0;
+    fc.assert(
+      fc.property(run, (t) => {
+        let fs = -1;
+        let ls = -1;
+        for (let i = 0; i < t.length; i++) {
+          if (!plain(t[i]!)) continue;
+          if (fs === -1) fs = i;
+          ls = i;
+        }
+        if (fs === -1) return; // forEachRun hands over only runs holding one
+        for (let s = 0; s < t.length; s++)
+          for (let e = s + 1; e <= t.length; e++) {
+            if (fs < s && ls >= e) read++;
+            expect(strongIn(t, s, e, fs, ls)).toBe(plain(t.slice(s, e)));
+          }
+      }),
+      { numRuns: 3000, seed: 20261130 },
+    );
+    expect(read).toBeGreaterThan(1000); // forms strictly between the two, read unit by unit
   });
 });

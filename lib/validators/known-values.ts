@@ -255,7 +255,9 @@ export function forEachToken(
   if (index.desc.length === 0) return;
   const min = Math.max(index.desc[index.desc.length - 1]!, MIN_VALUE_CHARS);
   const soft: number[] = [];
-  forEachRun(text, min, soft, (ws, we, softs) => runForms(text, ws, we, soft, softs, index, visit, min, seed));
+  forEachRun(text, min, soft, (ws, we, softs, fs, ls) =>
+    runForms(text, ws, we, soft, softs, fs, ls, index, visit, min, seed),
+  );
 }
 
 /**
@@ -277,7 +279,7 @@ export function forEachRun(
   text: string,
   min: number,
   soft: number[],
-  onRun: (ws: number, we: number, softs: number) => void,
+  onRun: (ws: number, we: number, softs: number, firstStrong: number, lastStrong: number) => void,
 ): void {
   const n = text.length;
   const cls = unitClass();
@@ -308,19 +310,19 @@ export function forEachRun(
     // or from past p when [ws, p] holds no digit, symbol or separator (its first separators and
     // whether it holds a digit or symbol lie further on), as the plain loop would read it.
     if (stop >= ws && !cleanPlain) plain = false;
-    let strong = !plain;
+    let first = -1;
+    let last = -1;
     let softs = 0;
     let i = plain ? p + 1 : ws;
     for (; i < n; i++) {
       const k = cls[text.charCodeAt(i)]!;
       if (k === 0) continue; // a letter, `-`, `_` or a unit past ASCII that is no boundary
       if (k === T_HARD) break;
-      strong = true;
+      if (first === -1) first = i;
+      last = i;
       if (k === T_SOFT && softs < MAX_SOFT) soft[softs++] = i;
     }
-    if (strong) {
-      onRun(ws, i, softs);
-    }
+    if (first !== -1) onRun(ws, i, softs, first, last);
     ws = i + 1;
     clean = ws - 1;
     cleanPlain = true;
@@ -335,27 +337,27 @@ export function forEachRunPlain(
   text: string,
   min: number,
   soft: number[],
-  onRun: (ws: number, we: number, softs: number) => void,
+  onRun: (ws: number, we: number, softs: number, firstStrong: number, lastStrong: number) => void,
 ): void {
   const n = text.length;
   const cls = unitClass();
   let ws = 0;
-  let strong = false;
+  let first = -1;
+  let last = -1;
   let softs = 0;
   for (let i = 0; i <= n; i++) {
     // Past the end reads as a hard boundary: the last run is closed like the others.
     const k = i < n ? cls[text.charCodeAt(i)]! : T_HARD;
     if (k === 0) continue;
     if (k !== T_HARD) {
-      strong = true;
+      if (first === -1) first = i;
+      last = i;
       if (k === T_SOFT && softs < MAX_SOFT) soft[softs++] = i;
       continue;
     }
-    if (strong && i - ws >= min) {
-      onRun(ws, i, softs);
-    }
+    if (first !== -1 && i - ws >= min) onRun(ws, i, softs, first, last);
     ws = i + 1;
-    strong = false;
+    first = -1;
     softs = 0;
   }
 }
@@ -488,9 +490,22 @@ function tryForm(
   e: number,
   ok: Uint8Array,
   visit: (start: number, end: number, quick: number) => boolean,
+  fs: number,
+  ls: number,
 ): boolean {
   const len = e - s;
-  return len >= MIN_VALUE_CHARS && len < ok.length && ok[len] === 1 && hasStrong(text, s, e) && visit(s, e, -1);
+  return len >= MIN_VALUE_CHARS && len < ok.length && ok[len] === 1 && strongIn(text, s, e, fs, ls) && visit(s, e, -1);
+}
+
+/**
+ * hasStrong(text, s, e) for [s, e) inside a run whose first and last digit or symbol are at `fs`
+ * and `ls` (forEachRun): no unit is read when one of them lies inside, or both outside on one
+ * side; only a form strictly between them is read.
+ */
+export function strongIn(text: string, s: number, e: number, fs: number, ls: number): boolean {
+  if (ls < s || fs >= e) return false;
+  if (fs >= s || ls < e) return true;
+  return hasStrong(text, s, e);
 }
 
 function runForms(
@@ -499,6 +514,8 @@ function runForms(
   we: number,
   soft: readonly number[],
   softs: number,
+  fs: number,
+  ls: number,
   index: LengthIndex,
   visit: (start: number, end: number, quick: number) => boolean,
   min: number,
@@ -510,9 +527,9 @@ function runForms(
   while (ts < te && isLeadTrim(text.charCodeAt(ts))) ts++;
   while (te > ts && isTailTrim(text.charCodeAt(te - 1))) te--;
   // Every form's core lies inside the trimmed run: a word with punctuation around it holds none.
-  if (!hasStrong(text, ts, te)) return;
-  if (tryForm(text, ws, we, ok, visit)) return;
-  if ((ts !== ws || te !== we) && tryForm(text, ts, te, ok, visit)) return;
+  if (!strongIn(text, ts, te, fs, ls)) return;
+  if (tryForm(text, ws, we, ok, visit, fs, ls)) return;
+  if ((ts !== ws || te !== we) && tryForm(text, ts, te, ok, visit, fs, ls)) return;
   // The separators inside the trimmed run (soft is in order): seps [first, last).
   let first = 0;
   while (first < softs && soft[first]! < ts) first++;
@@ -521,19 +538,20 @@ function runForms(
   if (last > first) {
     // After the first separator and before the last (`KEY=pa:ss` holds `pa:ss`, `pass@host` `pass`),
     // then the parts between separators (`host/user/pass`, `user:pass@host`).
-    if (tryForm(text, soft[first]! + 1, te, ok, visit) || tryForm(text, ts, soft[last - 1]!, ok, visit)) return;
+    if (tryForm(text, soft[first]! + 1, te, ok, visit, fs, ls) || tryForm(text, ts, soft[last - 1]!, ok, visit, fs, ls))
+      return;
     if (last - first > 1) {
       let from = ts;
       let hit = false;
       for (let k = first; k < last; k++) {
-        hit = tryForm(text, from, soft[k]!, ok, visit) || hit;
+        hit = tryForm(text, from, soft[k]!, ok, visit, fs, ls) || hit;
         from = soft[k]! + 1;
       }
-      if (tryForm(text, from, te, ok, visit) || hit) return;
+      if (tryForm(text, from, te, ok, visit, fs, ls) || hit) return;
     }
   }
   // A value strictly inside the run is shorter than it: only runs longer than the shortest sought.
-  if (te - ts > min) innerForms(text, ts, te, index, visit, seed);
+  if (te - ts > min) innerForms(text, ts, te, index, visit, seed, fs, ls);
 }
 
 /** Characters a value inside a longer token is looked for between: at most this many per token. */
@@ -552,6 +570,8 @@ function innerForms(
   index: LengthIndex,
   visit: (start: number, end: number, quick: number) => boolean,
   seed: number | undefined,
+  fs: number,
+  ls: number,
 ): void {
   const ok = index.ok;
   // The boundaries, in one reused list (this runs on most runs holding a digit or symbol).
@@ -577,7 +597,7 @@ function innerForms(
           e > te ||
           (e < te && isAlnumUnit(text.charCodeAt(e))) ||
           (s === ts && e === te) ||
-          !tryForm(text, s, e, ok, visit)
+          !tryForm(text, s, e, ok, visit, fs, ls)
         )
           continue;
         after = e;
@@ -592,7 +612,8 @@ function innerForms(
     for (let b = n; b >= 0; b--) {
       const e = b === n ? te : cuts[b]!;
       if (e <= s) break;
-      if (e - s >= ok.length || ok[e - s] !== 1 || (s === ts && e === te) || !tryForm(text, s, e, ok, visit)) continue;
+      if (e - s >= ok.length || ok[e - s] !== 1 || (s === ts && e === te) || !tryForm(text, s, e, ok, visit, fs, ls))
+        continue;
       after = e;
       break;
     }
