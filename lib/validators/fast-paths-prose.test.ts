@@ -36,6 +36,7 @@ import {
   hasLetterOrDigit,
   hasNonLetter,
   letterBefore,
+  namesKeyForNeighbours,
   nextPairKey,
 } from './secrets-prose';
 import { groupedAlternation } from './alternation';
@@ -1002,6 +1003,48 @@ describe('fewer Unicode classes per unit', () => {
     // Both answers occur: strings of letters only, and strings with neither letter nor digit.
     expect(seen.nonLetter).toBeGreaterThan(50);
     expect(seen.letterOrDigit).toBeGreaterThan(50);
+  });
+
+  it('namesKeyForNeighbours says what the look-behind regex says', () => {
+    const lookBehind =
+      /(?<![A-Za-z])(?:api[ _-]?keys?|keys?|tokens?|secrets?|credentials?|apikey|chave|clave|credencial|ключ|токен|密钥|令牌|秘钥|토큰|キー|トークン)(?![a-z])/i;
+    const piece = fc.constantFrom(
+      'key',
+      'KEYS',
+      'api_key',
+      'API-Keys',
+      'token',
+      'secret',
+      'credential',
+      'clave',
+      'ключ',
+      'КЛЮЧ',
+      '密钥',
+      '토큰',
+      'トークン',
+      'x',
+      'Q',
+      '\u017f', // ſ: upper-cases to S, yet no ASCII letter under the non-Unicode flag
+      '\u212a', // the Kelvin sign
+      'é',
+      '1',
+      '_',
+      ' ',
+      ':',
+    );
+    const line = fc.array(piece, { maxLength: 10 }).map((a) => a.join(''));
+    let retried = 0;
+    fc.assert(
+      fc.property(line, (l) => {
+        const want = lookBehind.test(l);
+        expect(namesKeyForNeighbours(l)).toBe(want);
+        // A word glued to a letter before it, then one that is not: found only by trying again.
+        const first = /(?:keys?|tokens?|secrets?|credentials?|clave)/i.exec(l);
+        if (want && first !== null && first.index > 0 && /[A-Za-z]/.test(l[first.index - 1]!)) retried++;
+      }),
+      { numRuns: 5000, seed: 20261130 },
+    );
+    expect(retried).toBeGreaterThan(50);
   });
 
   it('nextPairKey finds the matches the look-behind form found, in order', () => {
