@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asciiSet, hasRun, isJsSpace } from './text-chars';
+import { asciiSet, hasRun, includesAfter, isJsSpace } from './text-chars';
 import { keyContext, NEEDS_BACKTICK, TRIGGER, TRIGGER_WORDS, triggerCondition, wantedLines } from './secrets-trigger';
 import {
   closerStarts,
@@ -1153,5 +1153,33 @@ describe('mixed-script words looked for on their lines only', () => {
       { numRuns: 5000, seed: 20261128 },
     );
     expect(found).toBeGreaterThan(2000);
+  });
+});
+
+describe('includesAfter (a pattern searched by its rare rest)', () => {
+  // docs/performance-validators.md, "secret-check: fast paths": includesAfter(text, c, word) is
+  // text.includes(String.fromCharCode(c) + word), for the patterns the check uses and for words
+  // whose occurrences overlap (where a search going on past a whole occurrence misses one).
+  const cases: [number, string][] = [
+    [0x20, 'AAAA'],
+    [0x2f, 'Users/'],
+    [0x2f, 'home/'],
+    [0x62, 'aba'],
+  ];
+  const piece = fc.constantFrom(' ', '/', 'A', 'AAAA', 'Users/', 'home/', 'hom', 'a', 'b', 'ab', 'aba', 'x', 'é');
+  const text = fc.array(piece, { maxLength: 16 }).map((p) => p.join(''));
+  it('says what includes says', () => {
+    let found = 0;
+    fc.assert(
+      fc.property(text, (t) => {
+        for (const [c, word] of cases) {
+          const want = t.includes(String.fromCharCode(c) + word);
+          expect(includesAfter(t, c, word)).toBe(want);
+          if (want) found++;
+        }
+      }),
+      { numRuns: 5000, seed: 20261130 },
+    );
+    expect(found).toBeGreaterThan(1000);
   });
 });
