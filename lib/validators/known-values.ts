@@ -263,8 +263,8 @@ export function forEachToken(
 /**
  * Each run of `text` between hard boundaries (isHard) that holds a digit or symbol (isStrong or a
  * separator: only such a run can hold a value, propagatable) and is at least `min` units long, in
- * text order, with the positions of its first MAX_SOFT separators in `soft` (reused, its length
- * set per run). Real notes are dense in digits, `.`, `/` and `:`; a regex search per such
+ * text order, with the positions of its first MAX_SOFT separators in `soft` (reused: the first
+ * `softs` are this run's) and of its first and last digit or symbol (strongIn). Real notes are dense in digits, `.`, `/` and `:`; a regex search per such
  * character cost more than this loop (docs/performance-validators.md, "secret-check: fast paths").
  *
  * A run shorter than `min` is passed over without reading all of it: the unit `min - 1` after a
