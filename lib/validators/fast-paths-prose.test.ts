@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asciiSet, hasRun, isJsSpace } from './text-chars';
+import { asciiSet, hasRun, includesAfter, isJsSpace } from './text-chars';
 import { keyContext, NEEDS_BACKTICK, TRIGGER, TRIGGER_WORDS, triggerCondition, wantedLines } from './secrets-trigger';
 import {
   closerStarts,
@@ -36,6 +36,7 @@ import {
   hasLetterOrDigit,
   hasNonLetter,
   letterBefore,
+  namesKeyForNeighbours,
   nextPairKey,
 } from './secrets-prose';
 import { groupedAlternation } from './alternation';
@@ -1004,6 +1005,48 @@ describe('fewer Unicode classes per unit', () => {
     expect(seen.letterOrDigit).toBeGreaterThan(50);
   });
 
+  it('namesKeyForNeighbours says what the look-behind regex says', () => {
+    const lookBehind =
+      /(?<![A-Za-z])(?:api[ _-]?keys?|keys?|tokens?|secrets?|credentials?|apikey|chave|clave|credencial|ключ|токен|密钥|令牌|秘钥|토큰|キー|トークン)(?![a-z])/i;
+    const piece = fc.constantFrom(
+      'key',
+      'KEYS',
+      'api_key',
+      'API-Keys',
+      'token',
+      'secret',
+      'credential',
+      'clave',
+      'ключ',
+      'КЛЮЧ',
+      '密钥',
+      '토큰',
+      'トークン',
+      'x',
+      'Q',
+      '\u017f', // ſ: upper-cases to S, yet no ASCII letter under the non-Unicode flag
+      '\u212a', // the Kelvin sign
+      'é',
+      '1',
+      '_',
+      ' ',
+      ':',
+    );
+    const line = fc.array(piece, { maxLength: 10 }).map((a) => a.join(''));
+    let retried = 0;
+    fc.assert(
+      fc.property(line, (l) => {
+        const want = lookBehind.test(l);
+        expect(namesKeyForNeighbours(l)).toBe(want);
+        // A word glued to a letter before it, then one that is not: found only by trying again.
+        const first = /(?:keys?|tokens?|secrets?|credentials?|clave)/i.exec(l);
+        if (want && first !== null && first.index > 0 && /[A-Za-z]/.test(l[first.index - 1]!)) retried++;
+      }),
+      { numRuns: 5000, seed: 20261130 },
+    );
+    expect(retried).toBeGreaterThan(50);
+  });
+
   it('nextPairKey finds the matches the look-behind form found, in order', () => {
     const lookBehind =
       /(?<![\p{L}])(log\s?-?in|sign\s?-?in|credentials?|creds|account|user(?:name)?|계정|로그인|账号|帳號|アカウント|ログイン)(?![\p{L}])/giu;
@@ -1110,5 +1153,33 @@ describe('mixed-script words looked for on their lines only', () => {
       { numRuns: 5000, seed: 20261128 },
     );
     expect(found).toBeGreaterThan(2000);
+  });
+});
+
+describe('includesAfter (a pattern searched by its rare rest)', () => {
+  // docs/performance-validators.md, "secret-check: fast paths": includesAfter(text, c, word) is
+  // text.includes(String.fromCharCode(c) + word), for the patterns the check uses and for words
+  // whose occurrences overlap (where a search going on past a whole occurrence misses one).
+  const cases: [number, string][] = [
+    [0x20, 'AAAA'],
+    [0x2f, 'Users/'],
+    [0x2f, 'home/'],
+    [0x62, 'aba'],
+  ];
+  const piece = fc.constantFrom(' ', '/', 'A', 'AAAA', 'Users/', 'home/', 'hom', 'a', 'b', 'ab', 'aba', 'x', 'é');
+  const text = fc.array(piece, { maxLength: 16 }).map((p) => p.join(''));
+  it('says what includes says', () => {
+    let found = 0;
+    fc.assert(
+      fc.property(text, (t) => {
+        for (const [c, word] of cases) {
+          const want = t.includes(String.fromCharCode(c) + word);
+          expect(includesAfter(t, c, word)).toBe(want);
+          if (want) found++;
+        }
+      }),
+      { numRuns: 5000, seed: 20261130 },
+    );
+    expect(found).toBeGreaterThan(1000);
   });
 });

@@ -19,8 +19,8 @@ import {
 import { addedWordsOf, hintWordsBy, hintWordsIn, hintWordsOf } from './injection-hints';
 import { buildCorpus } from './corpus/build';
 import { execNear, lineStarts } from './scan-text';
-import { forEachToken, quickHash } from './known-values';
-import { DETECTOR_HINTS, hintsPresent } from './secrets-patterns';
+import { distinctiveLetters, forEachRun, forEachRunPlain, forEachToken, quickHash, strongIn } from './known-values';
+import { DETECTOR_HINTS, hintsPresent, URL_CREDENTIALS_AFTER } from './secrets-patterns';
 import { densityFindings, isUrlStop, mayHoldAbsolutes } from './injection-scanners';
 import { injectionCheck } from './injection';
 import {
@@ -269,6 +269,20 @@ describe('execNear', () => {
       }),
       { numRuns: 3000, seed: 20261123 },
     );
+  });
+
+  it('finds what the regex finds from every position (a literal anchor and what follows it)', () => {
+    // secret.url-credentials passes over each `://` not followed by user, `:`, password, `@`, host.
+    let gated = 0;
+    fc.assert(
+      fc.property(text, (t) => {
+        const found = all((from) => execNear(URL, t, from, '://', 31, URL_CREDENTIALS_AFTER));
+        expect(found).toEqual(plain(URL, t));
+        if (found.length > 0) gated++;
+      }),
+      { numRuns: 3000, seed: 20261130 },
+    );
+    expect(gated).toBeGreaterThan(300); // matches were found through the gate, not only misses
   });
 
   it('finds what the regex finds from every position (a regex anchor)', () => {
@@ -572,5 +586,154 @@ describe('forEachToken: the prefilter hashes carried along (innerEnds)', () => {
       );
     }
     expect(carried).toBeGreaterThan(100); // the carried hashes were used, not only the plain path
+  });
+});
+
+describe('forEachRun: runs shorter than the shortest length passed over by a skip', () => {
+  // docs/performance-validators.md, "secret-check: fast paths": forEachRun reads the unit
+  // `min - 1` after a run's possible start first and skips past a boundary there; the runs it
+  // reports (start, end, first separators) must be those of the plain loop that reads every unit.
+  const piece = fc.constantFrom(
+    'a',
+    'Xy',
+    'abcde',
+    'abcdef',
+    'abcdefghijk',
+    '7',
+    '42',
+    '/',
+    ':',
+    '=',
+    '@',
+    '.',
+    '-',
+    '_',
+    'é',
+    '密',
+    ' ',
+    '\n',
+    '`',
+    '…',
+  );
+  const text = fc.array(piece, { maxLength: 80 }).map((p) => p.join(''));
+  const runsOf = (walk: typeof forEachRun, t: string, min: number) => {
+    const soft: number[] = [];
+    const out: string[] = [];
+    walk(t, min, soft, (ws, we, softs, fs, ls) =>
+      out.push(`${ws}-${we}:${soft.slice(0, softs).join(',')}:${fs}-${ls}`),
+    );
+    return out;
+  };
+  it('reports the runs, and their separators, of the plain loop', () => {
+    let atMin = 0;
+    for (const min of [6, 7, 8, 12, 20]) {
+      fc.assert(
+        fc.property(text, (t) => {
+          const plain = runsOf(forEachRunPlain, t, min);
+          expect(runsOf(forEachRun, t, min)).toEqual(plain);
+          // Runs exactly `min` long: where a skip one unit too long would miss them.
+          for (const r of plain) {
+            const [ws, we] = r.split(':')[0]!.split('-').map(Number);
+            if (we! - ws! === min) atMin++;
+          }
+        }),
+        { numRuns: 2000, seed: 20261130 },
+      );
+    }
+    expect(atMin).toBeGreaterThan(100);
+  });
+});
+
+describe('letter runs: the long ones found by a step of the shortest long length sought', () => {
+  // docs/performance-validators.md, "secret-check: fast paths": with letters-only values of 12 to
+  // 64 letters sought, longLetterRuns reads one position in every `step` (the shortest such
+  // length); the runs visited must be the plain ones: every whole run of ASCII letters not glued
+  // to a digit, of a length sought, with a capital after a small letter or 12 letters or more,
+  // that distinctiveLetters takes.
+  const piece = fc.constantFrom(
+    'q',
+    'Zk',
+    'xqzvbnmwrtpl',
+    'Wq',
+    'hjklmnbvcxzq',
+    'ab',
+    '7',
+    ' ',
+    '/',
+    '.',
+    '-',
+    'é',
+    '密',
+  );
+  const text = fc.array(piece, { maxLength: 40 }).map((p) => p.join(''));
+  const plain = (t: string, lengths: ReadonlySet<number>) => {
+    const out: string[] = [];
+    for (const m of t.matchAll(/[A-Za-z]+/g)) {
+      const s = m.index;
+      const e = s + m[0].length;
+      const len = e - s;
+      if (!lengths.has(len) || !(/[a-z][A-Z]/.test(m[0]) || (len >= 12 && len <= 64))) continue;
+      if (/\d/.test(t[s - 1] ?? '') || /\d/.test(t[e] ?? '')) continue;
+      if (distinctiveLetters(m[0])) out.push(`${s}-${e}`);
+    }
+    return out;
+  };
+  it('visits the runs the plain walk finds', () => {
+    let visited = 0;
+    for (const lengths of [new Set([16]), new Set([12]), new Set([13, 24]), new Set([7, 16]), new Set([9, 36, 64])]) {
+      fc.assert(
+        fc.property(text, (t) => {
+          const seen: string[] = [];
+          forEachToken(
+            t,
+            new Set<number>(),
+            (s, e) => {
+              seen.push(`${s}-${e}`);
+              return true;
+            },
+            lengths,
+          );
+          const want = plain(t, lengths);
+          expect(seen).toEqual(want);
+          visited += want.length;
+        }),
+        { numRuns: 2000, seed: 20261130 },
+      );
+    }
+    expect(visited).toBeGreaterThan(500);
+  });
+});
+
+describe('strongIn: a digit or symbol in a form, from its run’s first and last', () => {
+  // docs/performance-validators.md, "secret-check: fast paths": strongIn answers from the run's
+  // first and last digit or symbol what reading the form's units (hasStrong) would say.
+  const plain = (t: string) => [...t].some((ch) => ch.charCodeAt(0) < 128 && !/[A-Za-z_-]/.test(ch));
+  const run = fc
+    .array(fc.constantFrom('a', 'Zq', '-', '_', 'é', '7', '.', ':', '/', '=', '!', '*', '~'), {
+      minLength: 1,
+      maxLength: 14,
+    })
+    .map((p) => p.join(''));
+  it('says what reading every unit of the form says', () => {
+    let read = 0;
+    fc.assert(
+      fc.property(run, (t) => {
+        let fs = -1;
+        let ls = -1;
+        for (let i = 0; i < t.length; i++) {
+          if (!plain(t[i]!)) continue;
+          if (fs === -1) fs = i;
+          ls = i;
+        }
+        if (fs === -1) return; // forEachRun hands over only runs holding one
+        for (let s = 0; s < t.length; s++)
+          for (let e = s + 1; e <= t.length; e++) {
+            if (fs < s && ls >= e) read++;
+            expect(strongIn(t, s, e, fs, ls)).toBe(plain(t.slice(s, e)));
+          }
+      }),
+      { numRuns: 3000, seed: 20261130 },
+    );
+    expect(read).toBeGreaterThan(1000); // forms strictly between the two, read unit by unit
   });
 });

@@ -254,33 +254,110 @@ export function forEachToken(
   const index = lengthIndex(lengths);
   if (index.desc.length === 0) return;
   const min = Math.max(index.desc[index.desc.length - 1]!, MIN_VALUE_CHARS);
-  const n = text.length;
   const soft: number[] = [];
-  // One pass over the units with the ASCII class table: each run between hard boundaries that
-  // holds a digit or symbol (isStrong: only such a run can hold a value, propagatable) and is
-  // as long as the shortest length sought goes to runForms, in text order. Real notes are dense
-  // in digits, `.`, `/` and `:`; a regex search per such character cost more than this loop
-  // (docs/performance-validators.md, "secret-check: fast paths").
-  let ws = 0;
-  let strong = false;
-  let softs = 0;
+  forEachRun(text, min, soft, (ws, we, softs, fs, ls) =>
+    runForms(text, ws, we, soft, softs, fs, ls, index, visit, min, seed),
+  );
+}
+
+/**
+ * Each run of `text` between hard boundaries (isHard) that holds a digit or symbol (isStrong or a
+ * separator: only such a run can hold a value, propagatable) and is at least `min` units long, in
+ * text order, with the positions of its first MAX_SOFT separators in `soft` (reused: the first
+ * `softs` are this run's) and of its first and last digit or symbol (strongIn). Real notes are dense in digits, `.`, `/` and `:`; a regex search per such
+ * character cost more than this loop (docs/performance-validators.md, "secret-check: fast paths").
+ *
+ * A run shorter than `min` is passed over without reading all of it: the unit `min - 1` after a
+ * run's possible start is read first, then back towards the start; a hard boundary there means
+ * no run of `min` starts before it, so the search goes on past it (prose's short words are read
+ * a part of their units, text in Han or kana, where every letter is a boundary, one unit in
+ * `min`). Only a run known to be `min` long is read whole, from its start, as the plain loop
+ * (forEachRunPlain) reads it. The units between the boundary found and the last unit read are
+ * known to be no boundary and are not read back again.
+ */
+export function forEachRun(
+  text: string,
+  min: number,
+  soft: number[],
+  onRun: (ws: number, we: number, softs: number, firstStrong: number, lastStrong: number) => void,
+): void {
+  const n = text.length;
   const cls = unitClass();
+  let ws = 0;
+  // Every unit in [ws, clean] is known to be no hard boundary; `cleanPlain`: and no digit, symbol
+  // or separator either (letters, `-`, `_`, units past ASCII).
+  let clean = -1;
+  let cleanPlain = true;
+  for (;;) {
+    const p = ws + min - 1; // the last unit of a run of `min` starting at ws
+    if (p >= n) return; // what is left is shorter than `min` (past the end reads as a hard boundary)
+    const stop = clean >= ws ? clean : ws - 1;
+    let plain = true;
+    let q = p;
+    for (; q > stop; q--) {
+      const k = cls[text.charCodeAt(q)]!;
+      if (k === T_HARD) break;
+      if (k !== 0) plain = false;
+    }
+    if (q > stop) {
+      // A boundary at q: no run of `min` starts at or before it; [q + 1, p] holds none.
+      ws = q + 1;
+      clean = p;
+      cleanPlain = plain;
+      continue;
+    }
+    // [ws, p] holds no boundary: the run is at least `min` long. It is read on from its start,
+    // or from past p when [ws, p] holds no digit, symbol or separator (its first separators and
+    // whether it holds a digit or symbol lie further on), as the plain loop would read it.
+    if (stop >= ws && !cleanPlain) plain = false;
+    let first = -1;
+    let last = -1;
+    let softs = 0;
+    let i = plain ? p + 1 : ws;
+    for (; i < n; i++) {
+      const k = cls[text.charCodeAt(i)]!;
+      if (k === 0) continue; // a letter, `-`, `_` or a unit past ASCII that is no boundary
+      if (k === T_HARD) break;
+      if (first === -1) first = i;
+      last = i;
+      if (k === T_SOFT && softs < MAX_SOFT) soft[softs++] = i;
+    }
+    if (first !== -1) onRun(ws, i, softs, first, last);
+    ws = i + 1;
+    clean = ws - 1;
+    cleanPlain = true;
+  }
+}
+
+/**
+ * forEachRun's plain form, every unit read once in order (what forEachToken did before the
+ * skips): the fast-path tests hold forEachRun to it.
+ */
+export function forEachRunPlain(
+  text: string,
+  min: number,
+  soft: number[],
+  onRun: (ws: number, we: number, softs: number, firstStrong: number, lastStrong: number) => void,
+): void {
+  const n = text.length;
+  const cls = unitClass();
+  let ws = 0;
+  let first = -1;
+  let last = -1;
+  let softs = 0;
   for (let i = 0; i <= n; i++) {
     // Past the end reads as a hard boundary: the last run is closed like the others.
     const k = i < n ? cls[text.charCodeAt(i)]! : T_HARD;
-    if (k === 0) continue; // a letter, `-`, `_` or a unit past ASCII that is no boundary
+    if (k === 0) continue;
     if (k !== T_HARD) {
-      strong = true;
+      if (first === -1) first = i;
+      last = i;
       if (k === T_SOFT && softs < MAX_SOFT) soft[softs++] = i;
       continue;
     }
-    // A hard boundary closes the run [ws, i).
-    if (strong && i - ws >= min) {
-      soft.length = softs;
-      runForms(text, ws, i, soft, index, visit, min, seed);
-    }
+    if (first !== -1 && i - ws >= min) onRun(ws, i, softs, first, last);
     ws = i + 1;
-    strong = false;
+    first = -1;
     softs = 0;
   }
 }
@@ -301,9 +378,13 @@ function letterRuns(
   // set holds a length it can find; the runs are visited in text order.
   let short = false;
   let long = false;
+  let step = 64; // the shortest long length sought
   for (const l of lengths) {
     if (l < 12) short = true;
-    else if (l <= 64) long = true;
+    else if (l <= 64) {
+      long = true;
+      if (l < step) step = l;
+    }
   }
   const runs: number[] = [];
   if (short) {
@@ -319,7 +400,7 @@ function letterRuns(
       if (e - s < 12 && lengths.has(e - s)) runs.push(s, e);
     }
   }
-  if (long) longLetterRuns(text, lengths, runs);
+  if (long) longLetterRuns(text, lengths, runs, step);
   if (runs.length === 0) return;
   if (short && long) sortPairs(runs);
   for (let k = 0; k < runs.length; k += 2) {
@@ -335,26 +416,27 @@ const INNER_CAPITAL_G = /[a-z][A-Z]/g;
 
 /**
  * The whole runs of 12 to 64 ASCII letters of a sought length, as (start, end) pairs: a run of
- * twelve covers one of every twelfth position, so only those are read, and from a letter there
- * the run is followed back and forth (most prose is read a fraction of its characters).
+ * `step` letters (the shortest such length sought) covers one of every `step`-th position, so
+ * only those are read, and from a letter there the run is followed back and forth (most prose is
+ * read a fraction of its characters). A run shorter than `step` is of no length sought.
  */
-function longLetterRuns(text: string, lengths: ReadonlySet<number>, runs: number[]): void {
+function longLetterRuns(text: string, lengths: ReadonlySet<number>, runs: number[], step: number): void {
   const n = text.length;
   let from = 0; // every run starting before this is done
-  for (let p = 11; p < n; ) {
+  for (let p = step - 1; p < n; ) {
     if (!isAsciiLetter(text.charCodeAt(p))) {
-      p += 12;
+      p += step;
       continue;
     }
     let s = p;
     while (s > from && isAsciiLetter(text.charCodeAt(s - 1))) s--;
-    if (p - s < 11) {
-      // Shorter than twelve up to p: a run of twelve must start after s and cover p + 12 - (p - s).
+    if (p - s < step - 1) {
+      // Shorter than `step` up to p: a run of `step` must start after s and cover p + step - (p - s).
       let e = p + 1;
-      while (e < n && e - s < 12 && isAsciiLetter(text.charCodeAt(e))) e++;
-      if (e - s < 12) {
+      while (e < n && e - s < step && isAsciiLetter(text.charCodeAt(e))) e++;
+      if (e - s < step) {
         from = e;
-        p = e + 12;
+        p = e + step;
         continue;
       }
     }
@@ -362,7 +444,7 @@ function longLetterRuns(text: string, lengths: ReadonlySet<number>, runs: number
     while (e < n && isAsciiLetter(text.charCodeAt(e))) e++;
     if (e - s <= 64 && lengths.has(e - s)) runs.push(s, e);
     from = e;
-    p = e + 12;
+    p = e + step;
   }
 }
 
@@ -397,11 +479,43 @@ function lengthIndex(lengths: ReadonlySet<number>): LengthIndex {
   return index;
 }
 
+/**
+ * One form [s, e) of a run: of a length sought (the value's floor at least), holding a digit or
+ * symbol, handed to `visit` without a carried hash. A function of its own, not a closure made
+ * per run (forEachRun hands over hundreds of runs per file).
+ */
+function tryForm(
+  text: string,
+  s: number,
+  e: number,
+  ok: Uint8Array,
+  visit: (start: number, end: number, quick: number) => boolean,
+  fs: number,
+  ls: number,
+): boolean {
+  const len = e - s;
+  return len >= MIN_VALUE_CHARS && len < ok.length && ok[len] === 1 && strongIn(text, s, e, fs, ls) && visit(s, e, -1);
+}
+
+/**
+ * hasStrong(text, s, e) for [s, e) inside a run whose first and last digit or symbol are at `fs`
+ * and `ls` (forEachRun): no unit is read when one of them lies inside, or both outside on one
+ * side; only a form strictly between them is read.
+ */
+export function strongIn(text: string, s: number, e: number, fs: number, ls: number): boolean {
+  if (ls < s || fs >= e) return false;
+  if (fs >= s || ls < e) return true;
+  return hasStrong(text, s, e);
+}
+
 function runForms(
   text: string,
   ws: number,
   we: number,
   soft: readonly number[],
+  softs: number,
+  fs: number,
+  ls: number,
   index: LengthIndex,
   visit: (start: number, end: number, quick: number) => boolean,
   min: number,
@@ -413,32 +527,31 @@ function runForms(
   while (ts < te && isLeadTrim(text.charCodeAt(ts))) ts++;
   while (te > ts && isTailTrim(text.charCodeAt(te - 1))) te--;
   // Every form's core lies inside the trimmed run: a word with punctuation around it holds none.
-  if (!hasStrong(text, ts, te)) return;
-  const tryOne = (s: number, e: number) =>
-    e - s >= MIN_VALUE_CHARS && e - s < ok.length && ok[e - s] === 1 && hasStrong(text, s, e) && visit(s, e, -1);
-  if (tryOne(ws, we)) return;
-  if ((ts !== ws || te !== we) && tryOne(ts, te)) return;
+  if (!strongIn(text, ts, te, fs, ls)) return;
+  if (tryForm(text, ws, we, ok, visit, fs, ls)) return;
+  if ((ts !== ws || te !== we) && tryForm(text, ts, te, ok, visit, fs, ls)) return;
   // The separators inside the trimmed run (soft is in order): seps [first, last).
   let first = 0;
-  while (first < soft.length && soft[first]! < ts) first++;
+  while (first < softs && soft[first]! < ts) first++;
   let last = first;
-  while (last < soft.length && soft[last]! < te) last++;
+  while (last < softs && soft[last]! < te) last++;
   if (last > first) {
     // After the first separator and before the last (`KEY=pa:ss` holds `pa:ss`, `pass@host` `pass`),
     // then the parts between separators (`host/user/pass`, `user:pass@host`).
-    if (tryOne(soft[first]! + 1, te) || tryOne(ts, soft[last - 1]!)) return;
+    if (tryForm(text, soft[first]! + 1, te, ok, visit, fs, ls) || tryForm(text, ts, soft[last - 1]!, ok, visit, fs, ls))
+      return;
     if (last - first > 1) {
       let from = ts;
       let hit = false;
       for (let k = first; k < last; k++) {
-        hit = tryOne(from, soft[k]!) || hit;
+        hit = tryForm(text, from, soft[k]!, ok, visit, fs, ls) || hit;
         from = soft[k]! + 1;
       }
-      if (tryOne(from, te) || hit) return;
+      if (tryForm(text, from, te, ok, visit, fs, ls) || hit) return;
     }
   }
   // A value strictly inside the run is shorter than it: only runs longer than the shortest sought.
-  if (te - ts > min) innerForms(text, ts, te, tryOne, index, visit, seed);
+  if (te - ts > min) innerForms(text, ts, te, index, visit, seed, fs, ls);
 }
 
 /** Characters a value inside a longer token is looked for between: at most this many per token. */
@@ -454,10 +567,11 @@ function innerForms(
   text: string,
   ts: number,
   te: number,
-  tryOne: (s: number, e: number) => boolean,
   index: LengthIndex,
   visit: (start: number, end: number, quick: number) => boolean,
   seed: number | undefined,
+  fs: number,
+  ls: number,
 ): void {
   const ok = index.ok;
   // The boundaries, in one reused list (this runs on most runs holding a digit or symbol).
@@ -479,7 +593,13 @@ function innerForms(
     if (sought !== undefined) {
       for (const len of sought) {
         const e = s + len;
-        if (e > te || (e < te && isAlnumUnit(text.charCodeAt(e))) || (s === ts && e === te) || !tryOne(s, e)) continue;
+        if (
+          e > te ||
+          (e < te && isAlnumUnit(text.charCodeAt(e))) ||
+          (s === ts && e === te) ||
+          !tryForm(text, s, e, ok, visit, fs, ls)
+        )
+          continue;
         after = e;
         break;
       }
@@ -492,7 +612,8 @@ function innerForms(
     for (let b = n; b >= 0; b--) {
       const e = b === n ? te : cuts[b]!;
       if (e <= s) break;
-      if (e - s >= ok.length || ok[e - s] !== 1 || (s === ts && e === te) || !tryOne(s, e)) continue;
+      if (e - s >= ok.length || ok[e - s] !== 1 || (s === ts && e === te) || !tryForm(text, s, e, ok, visit, fs, ls))
+        continue;
       after = e;
       break;
     }
@@ -503,10 +624,10 @@ const END_HASH: number[] = [];
 /** The end innerEnds found a value at. */
 let endAfter = 0;
 /**
- * innerForms' ends for the start `s` (after cut `a`), longest first, as tryOne would try them, with
+ * innerForms' ends for the start `s` (after cut `a`), longest first, as tryForm would try them, with
  * each form's prefilter hash handed to `visit`: FNV-1a runs on from the start, so one pass over
  * the start's characters (up to the longest length sought) gives the hash at every end, where
- * tryOne hashed each form again; and hasStrong(s, e) is "the first digit or symbol from s lies
+ * tryForm hashed each form again; and hasStrong(s, e) is "the first digit or symbol from s lies
  * before e". Same forms, same order, same hashes (quickHashRange) (docs/performance-validators.md,
  * "secret-check: fast paths"). True when `visit` took one (its end in endAfter).
  */
@@ -522,14 +643,24 @@ function innerEnds(
   seed: number,
 ): boolean {
   const cuts = INNER_CUTS;
-  // Forms longer than the longest length sought are never tried: no unit past it is read.
-  const limit = Math.min(te, s + ok.length - 1);
+  // The longest form that will be tried (a length sought, the value's floor, not the whole run):
+  // no unit past its end is read, and a start with none reads nothing. The forms not tried are
+  // skipped by the loop below as well, so the forms visited are the same.
+  let top = -1;
+  for (let b = n; b > a; b--) {
+    const e = b === n ? te : cuts[b]!;
+    if (e <= s) break;
+    const len = e - s;
+    if (len >= ok.length || ok[len] !== 1 || (s === ts && e === te) || len < MIN_VALUE_CHARS) continue;
+    top = b;
+    break;
+  }
+  if (top === -1) return false;
   let h = (2166136261 ^ seed) >>> 0;
   let firstStrong = -1;
   let j = s;
-  for (let b = a + 1; b <= n; b++) {
+  for (let b = a + 1; b <= top; b++) {
     const e = b === n ? te : cuts[b]!;
-    if (e > limit) break;
     for (; j < e; j++) {
       const c = text.charCodeAt(j);
       if (firstStrong === -1 && isStrong(c)) firstStrong = j;
@@ -538,12 +669,12 @@ function innerEnds(
     }
     END_HASH[b] = h >>> 0;
   }
-  for (let b = n; b > a; b--) {
+  for (let b = top; b > a; b--) {
     const e = b === n ? te : cuts[b]!;
     if (e <= s) break;
     const len = e - s;
     if (len >= ok.length || ok[len] !== 1 || (s === ts && e === te)) continue;
-    // tryOne's remaining tests: the value's floor, a digit or symbol inside, then the visit.
+    // tryForm's remaining tests: the value's floor, a digit or symbol inside, then the visit.
     if (len < MIN_VALUE_CHARS || firstStrong === -1 || firstStrong >= e || !visit(s, e, END_HASH[b]!)) continue;
     endAfter = e;
     return true;

@@ -57,10 +57,22 @@ export function execNear(
   from: number,
   anchor: string | RegExp,
   maxBefore: number,
+  after?: RegExp,
 ): RegExpExecArray | null {
   let at: number;
-  if (typeof anchor === 'string') at = text.indexOf(anchor, from);
-  else {
+  if (typeof anchor === 'string') {
+    at = text.indexOf(anchor, from);
+    // `after` (sticky): what every match holds right after its one occurrence of the anchor.
+    // An occurrence without it holds no match, so the search starts near the first that has
+    // it; a URL without a password is passed over at its `://`, not read by the regex to the
+    // text's end (docs/performance-validators.md, "secret-check: fast paths").
+    if (after !== undefined) {
+      for (; at !== -1; at = text.indexOf(anchor, at + 1)) {
+        after.lastIndex = at + anchor.length;
+        if (after.test(text)) break;
+      }
+    }
+  } else {
     anchor.lastIndex = from;
     at = anchor.exec(text)?.index ?? -1;
   }

@@ -28,10 +28,13 @@ interface Detector {
   tier: 1 | 2 | 3;
   re: RegExp;
   /** A literal in every match, at most `maxBefore` after its start: the search starts near it (execNear). */
-  anchor?: { text: string; maxBefore: number };
+  anchor?: { text: string; maxBefore: number; after?: RegExp };
   /** Masked message, or null when the match turns out not to be a secret. */
   describe: (m: RegExpExecArray) => string | null;
 }
+
+/** What follows a URL's `://` when it holds credentials (secret.url-credentials' regex from there). */
+export const URL_CREDENTIALS_AFTER = /[^\s/?#@:]*:[^\s/?#@]+@[^\s/?#@:]/y;
 
 const token = (kind: string, prefixOf: (s: string) => string) => (m: RegExpExecArray) =>
   `${kind} ${maskToken(m[0], prefixOf(m[0]))}`;
@@ -218,8 +221,10 @@ const DETECTORS: Detector[] = (
     {
       code: 'secret.url-credentials',
       hint: '://',
-      // `://` starts at most 31 characters after a match's start (a letter and 30 more).
-      anchor: { text: '://', maxBefore: 31 },
+      // `://` starts at most 31 characters after a match's start (a letter and 30 more); it is
+      // the match's only `://` (no `/` past it), and right after it stand the user, `:`, the
+      // password, `@` and the host's first character.
+      anchor: { text: '://', maxBefore: 31, after: URL_CREDENTIALS_AFTER },
       tier: 2,
       re: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/([^\s/?#@:]*):([^\s/?#@]+)@[^\s/?#@:]+/g,
       describe: (m) =>
@@ -306,7 +311,7 @@ export function patternCandidates(text: string): SecretCandidate[] {
     // Each search starts where the last match ended (the regex's lastIndex), near the anchor when there is one.
     for (let from = 0; ; from = d.re.lastIndex) {
       let m: RegExpExecArray | null;
-      if (anchor) m = execNear(d.re, text, from, anchor.text, anchor.maxBefore);
+      if (anchor) m = execNear(d.re, text, from, anchor.text, anchor.maxBefore, anchor.after);
       else {
         d.re.lastIndex = from;
         m = d.re.exec(text);

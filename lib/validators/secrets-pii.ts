@@ -13,7 +13,7 @@ import { isAllowedHomeUser } from './allow';
 import type { SecretCandidate } from './secrets-patterns';
 import type { OwnerIdentity } from './types';
 import { execNear } from './scan-text';
-import { asciiSet } from './text-chars';
+import { asciiSet, includesAfter } from './text-chars';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const LOCAL_CHARS = asciiSet(`${ALNUM}._%+-`);
@@ -142,8 +142,10 @@ export function homePathCandidates(text: string, owner: OwnerIdentity): SecretCa
   const out: SecretCandidate[] = [];
   // Every UNIX_HOME match holds `/Users/` or `/home/` as written (that regex is
   // case-sensitive), and every WINDOWS_HOME match holds a backslash. Most files hold
-  // neither: a native substring search costs less than a regex pass with a look-behind.
-  if (text.includes('/Users/') || text.includes('/home/')) scanHomes(text, owner, out, UNIX_HOME, unixStyle);
+  // neither: a native substring search costs less than a regex pass with a look-behind
+  // (the part after the slash searched, the slash tested before it: includesAfter).
+  if (includesAfter(text, 0x2f, 'Users/') || includesAfter(text, 0x2f, 'home/'))
+    scanHomes(text, owner, out, UNIX_HOME, unixStyle);
   if (text.includes('\\')) scanHomes(text, owner, out, WINDOWS_HOME, windowsStyle);
   return out;
 }

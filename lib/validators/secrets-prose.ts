@@ -1672,9 +1672,24 @@ function emailPairLines(text: string, starts: readonly number[]): number[] {
   return out;
 }
 
-/** A line naming a key or a token, in the languages of the notes: its neighbours may hold one alone. */
-const NEIGHBOUR_NAMES_KEY =
-  /(?<![A-Za-z])(?:api[ _-]?keys?|keys?|tokens?|secrets?|credentials?|apikey|chave|clave|credencial|ключ|токен|密钥|令牌|秘钥|토큰|キー|トークン)(?![a-z])/i;
+/**
+ * A line naming a key or a token, in the languages of the notes: its neighbours may hold one
+ * alone. The words not glued to an ASCII letter before them (`(?<![A-Za-z])`; under the
+ * non-Unicode `i` flag only ASCII letters fold to ASCII ones): that look-behind is tested per
+ * match of the words (`namesKeyForNeighbours`), not at every position of every selected line
+ * (docs/performance-validators.md, "secret-check: fast paths").
+ */
+export const NEIGHBOUR_KEY_WORDS =
+  /(?:api[ _-]?keys?|keys?|tokens?|secrets?|credentials?|apikey|chave|clave|credencial|ключ|токен|密钥|令牌|秘钥|토큰|キー|トークン)(?![a-z])/gi;
+export function namesKeyForNeighbours(line: string): boolean {
+  NEIGHBOUR_KEY_WORDS.lastIndex = 0;
+  for (let m = NEIGHBOUR_KEY_WORDS.exec(line); m !== null; m = NEIGHBOUR_KEY_WORDS.exec(line)) {
+    if (m.index === 0 || !isAsciiLetter(line.charCodeAt(m.index - 1))) return true;
+    // As the look-behind would: no match starts here, so try from the next position.
+    NEIGHBOUR_KEY_WORDS.lastIndex = m.index + 1;
+  }
+  return false;
+}
 /** An armour line (`-----BEGIN …`, `-----END …`) or a line of base64 alone: a neighbour inside a block. */
 const BLOCK_LINE = /^\s*(?:-----|[A-Za-z0-9+/=]{40,}\s*$)/;
 /**
@@ -1778,7 +1793,7 @@ export function proseCandidates(text: string, lineStartsOfText?: readonly number
     // Both tests are pure: the cheap run test first (bareKeys would make it anyway).
     if (hasBareRun(line) && LINE_NAMES_SECRET.test(line)) bareKeys(line, buf, 'on a line naming a key');
     keepHits(buf, hits, l);
-    if (NEIGHBOUR_NAMES_KEY.test(line)) keyLines.push(l);
+    if (namesKeyForNeighbours(line)) keyLines.push(l);
     // `/^\s{1,3}#/`: one to three white-space characters, then `#`.
     const hashAt = spacesAt(line, 0, 3);
     if (line.charCodeAt(hashAt) === 35 /* # */) {

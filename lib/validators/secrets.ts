@@ -15,6 +15,7 @@ import { blankRedacted } from './secrets-redact';
 import { knownValueCandidates, ownJoinedCandidates, valueScope } from './known-values';
 import { lineAt, lineStarts, type ScanText, scanTextOf, tooLargeMessage } from './scan-text';
 import { FILE_CAP_BYTES, findingClass, type Finding, type OwnerIdentity, type Verdict } from './types';
+import { includesAfter } from './text-chars';
 
 /**
  * Bumped whenever the secret rules change what they find: the scan re-inspects
@@ -127,8 +128,8 @@ const PUBLIC_KEY =
   /(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com) AAAA[A-Za-z0-9+/]{16,}={0,3}/g;
 
 function publicKeys(text: string): Range[] {
-  // Most texts hold no key: one native search settles it.
-  if (!text.includes(' AAAA')) return [];
+  // Most texts hold no key: one native search for its rare part (includesAfter) settles it.
+  if (!includesAfter(text, 0x20, 'AAAA')) return [];
   const out: Range[] = [];
   PUBLIC_KEY.lastIndex = 0;
   for (let m = PUBLIC_KEY.exec(text); m !== null; m = PUBLIC_KEY.exec(text)) out.push([m.index, m.index + m[0].length]);
