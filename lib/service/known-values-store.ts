@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { Env } from '../core/env';
 import { dataDir } from '../core/config';
 import { type KnownEntry, type KnownValues, knownValuesOf } from '../validators/known-values';
+import { forgetKeptTexts } from './session/text-cache';
 
 export const SALT_FILE = 'known-values.salt';
 export const SET_FILE = 'known-values.json';
@@ -127,6 +128,8 @@ export function saveKnownValues(dir: string, entries: ReadonlyMap<string, KnownE
   }
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   writePrivate(path.join(dir, SET_FILE), Buffer.from(`${JSON.stringify({ format: FORMAT, values })}\n`));
+  // A session text kept before a value was known could quote it (text-cache.ts).
+  forgetKeptTexts(dir);
 }
 
 function writePrivate(file: string, bytes: Buffer): void {

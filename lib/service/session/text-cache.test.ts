@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeClaudeHome } from '../../demo/claude-home';
 import { encodeProjectPath } from '../../sources/claude-home';
 import { CLI, childEnv, PROJECT } from '../test-support';
+import { saveKnownValues } from '../known-values-store';
 import { ctimeMsOf, keptAnswer, statSig, type Entry } from './text-cache';
 
 const NOW = '2026-11-01T10:00:00.000Z';
@@ -289,6 +290,21 @@ describe('statSig', () => {
       expect(statSig(`${f}.none`)).toEqual([]);
     } finally {
       fs.rmSync(f, { force: true });
+    }
+  });
+});
+
+describe('no copy of a credential', () => {
+  it('drops every kept text when the known credential values change', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-kept-kv-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'session-text'));
+      fs.writeFileSync(path.join(dir, 'session-text', 'a.json'), '{}');
+      saveKnownValues(dir, new Map());
+      expect(fs.existsSync(path.join(dir, 'session-text'))).toBe(false);
+      expect(fs.existsSync(path.join(dir, 'known-values.json'))).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -62,6 +62,15 @@ export function cacheDirOf(env: NodeJS.ProcessEnv): string {
   return path.join(base, 'memtrust');
 }
 
+/**
+ * Deletes every kept text in `dir` (the caches' folder). Called when the known credential values
+ * change (known-values-store.ts): a kept text quotes bodies of trust-model roots, and one made
+ * before a value was known to be a credential could hold it (CONTRACT §2.5: no copy anywhere).
+ */
+export function forgetKeptTexts(dir: string): void {
+  fs.rmSync(path.join(dir, 'session-text'), { recursive: true, force: true });
+}
+
 /** `MEMTRUST_SESSION_CACHE=off` turns the kept text off (tests compare with and without). */
 export function textCacheOn(env: NodeJS.ProcessEnv): boolean {
   return env.MEMTRUST_SESSION_CACHE !== 'off';
