@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from './dates';
 import { dayOffset, inferred, NOW, OLD_MTIME, quarantined, verified } from './fixtures';
-import { describeLifecycle, lifecycle } from './lifecycle';
+import { describeLifecycle, lifecycle, lifecycleHorizon } from './lifecycle';
 
 const at = (iso: string) => new Date(iso);
 
@@ -157,5 +157,52 @@ describe('describeLifecycle', () => {
   it('quarantine before day 91 says when archiving opens', () => {
     const l = lifecycle(quarantined({ quarantinedAt: '2026-03-20T10:00:00Z' }), addDays(NOW, 0));
     expect(describeLifecycle(l, NOW)).toContain('archiving allowed from 2026-06-19 (in 45 days)');
+  });
+});
+
+describe('lifecycleHorizon (until when a kept session text holds)', () => {
+  // A small deterministic generator: trust dates around NOW, at odd minutes and whole days.
+  let seed = 7;
+  const rand = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 2 ** 32;
+  };
+  const instant = () => new Date(NOW.getTime() + Math.round((rand() - 0.6) * 120 * 86_400_000));
+  const factsOf = () => {
+    const pick = rand();
+    const created = rand() < 0.3 ? instant().toISOString().slice(0, 10) : instant().toISOString();
+    if (pick < 0.45) return inferred({ createdAt: rand() < 0.2 ? undefined : created, mtime: instant() });
+    if (pick < 0.8) return verified({ lastVerified: rand() < 0.1 ? undefined : instant().toISOString() });
+    return quarantined({ quarantinedAt: instant().toISOString() });
+  };
+
+  it('no lifecycle answers differently before it, and something may at it', () => {
+    let moved = 0;
+    for (let i = 0; i < 400; i++) {
+      const facts = factsOf();
+      const now = instant();
+      const h = lifecycleHorizon(facts, now);
+      expect(h).toBeGreaterThan(now.getTime());
+      const same = JSON.stringify(lifecycle(facts, now));
+      // Probe the span: its start, random points inside, its last millisecond.
+      for (const t of [now.getTime(), now.getTime() + (h - now.getTime()) * rand(), h - 1])
+        expect(JSON.stringify(lifecycle(facts, new Date(Math.floor(t)))), `${i} at ${new Date(t).toISOString()}`).toBe(
+          same,
+        );
+      if (JSON.stringify(lifecycle(facts, new Date(h))) !== same) moved++;
+    }
+    // Not merely a safe lower bound: day counts move at it (verified, quarantined, a running
+    // observation); an observation already over moves at no midnight, so midnight is early for it.
+    expect(moved).toBeGreaterThan(100);
+  });
+
+  it('ends at an inferred memory’s observation end when that comes before midnight', () => {
+    const facts = inferred({ createdAt: '2026-04-28T15:00:00Z' });
+    expect(new Date(lifecycleHorizon(facts, at('2026-05-05T09:00:00Z'))).toISOString()).toBe(
+      '2026-05-05T15:00:00.000Z',
+    );
+    expect(new Date(lifecycleHorizon(facts, at('2026-05-05T16:00:00Z'))).toISOString()).toBe(
+      '2026-05-06T00:00:00.000Z',
+    );
   });
 });
