@@ -28,6 +28,8 @@ import { readHookStdin, setHookStdin } from './hook-stdin';
 
 /** Bumped whenever an entry's meaning changes. */
 const FORMAT = 1;
+/** Files checked before the listings: the ones changed last. */
+const FILES_FIRST = 8;
 /** A file whose ctime is this close to the run's start may have changed inside one clock tick. */
 const RACY_MS = 2_000;
 /** The global through which the planner's bundle reaches the recorder of this run (if any). */
@@ -319,6 +321,19 @@ function checkEntry(e: Entry, key: string, racyMs: number): { out: string } | { 
   const fixedClock = e.facts.some(([n, v]) => n === 'env:MEMTRUST_NOW' && v !== null);
   const now = fixedClock ? e.now : Date.now();
   if (!(now >= e.now && now < e.until)) return no;
+  const { sp, sn } = e;
+  if (!Array.isArray(sp) || !Array.isArray(sn) || sn.length !== sp.length * 8) return no;
+  const file = (i: number): { racy: string | null } | null => {
+    const ctime = statDiffers(sp[i]!, sn, i * 8);
+    if (ctime < 0) return null;
+    return { racy: racyMs > 0 && ctime > Date.now() - racyMs ? sp[i]! : null };
+  };
+  // The few files changed last first: after a memory was written, the check ends at once.
+  const first = Math.min(FILES_FIRST, sp.length);
+  for (let i = 0; i < first; i++) {
+    const r = file(i);
+    if (r) return r;
+  }
   for (const d of e.deps) {
     if (d[1] !== 's') {
       if (seenNow(d[0], d[1]) !== d[2]) return no;
@@ -328,12 +343,9 @@ function checkEntry(e: Entry, key: string, racyMs: number): { out: string } | { 
     if (sameSig(sig, d[2])) continue;
     return { racy: racyMs > 0 && ctimeMsOf(sig) > Date.now() - racyMs ? d[0] : null };
   }
-  const { sp, sn } = e;
-  if (!Array.isArray(sp) || !Array.isArray(sn) || sn.length !== sp.length * 8) return no;
-  for (let i = 0; i < sp.length; i++) {
-    const ctime = statDiffers(sp[i]!, sn, i * 8);
-    if (ctime < 0) continue;
-    return { racy: racyMs > 0 && ctime > Date.now() - racyMs ? sp[i]! : null };
+  for (let i = first; i < sp.length; i++) {
+    const r = file(i);
+    if (r) return r;
   }
   return { out: e.out };
 }
