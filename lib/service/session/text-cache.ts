@@ -383,7 +383,7 @@ export async function startHook(code: string, argv: readonly string[], write: (s
   const explain = env.MEMTRUST_SESSION_CACHE === 'explain';
   const racyMs = racyMsOf(env);
   try {
-    const r = checkEntry(JSON.parse(fs.readFileSync(file, 'utf8')) as Entry, key, racyMs);
+    const r = lookUp(file, key, racyMs);
     if ('out' in r) {
       if (explain) process.stderr.write(`memtrust: session text from ${file}\n`);
       write(r.out);
@@ -400,6 +400,25 @@ export async function startHook(code: string, argv: readonly string[], write: (s
   }
   startRecording(dir, key, file, racyMs, explain);
   return { served: false };
+}
+
+/**
+ * An entry's head (`….head.json`): its key, facts, clock and the files changed last, without the
+ * rest. Read first: after a memory was written the check ends there, without parsing an entry
+ * that in a project of 1,221 memories is 270 KB. Only ever a reason to plan; the entry itself
+ * is checked whole before its text is used.
+ */
+const headOf = (file: string) => file.replace(/\.json$/, '.head.json');
+
+function lookUp(file: string, key: string, racyMs: number): { out: string } | { racy: string | null } {
+  try {
+    const head = JSON.parse(fs.readFileSync(headOf(file), 'utf8')) as Entry;
+    const r = checkEntry({ ...head, deps: [], out: '' }, key, racyMs);
+    if (!('out' in r)) return r;
+  } catch {
+    // no head (or unreadable): the entry decides
+  }
+  return checkEntry(JSON.parse(fs.readFileSync(file, 'utf8')) as Entry, key, racyMs);
 }
 
 /** What the planner's bundle may tell the recorder (through the global RECORDER). */
@@ -664,6 +683,10 @@ function startRecording(dir: string, key: string, file: string, racyMs: number, 
         const tmp = `${file}.${process.pid}.tmp`;
         fs.writeFileSync(tmp, JSON.stringify(entry), { mode: 0o600 });
         fs.renameSync(tmp, file);
+        const n = Math.min(FILES_FIRST, sp.length);
+        const head: Entry = { ...entry, deps: [], sp: sp.slice(0, n), sn: sn.slice(0, n * 8), out: '' };
+        fs.writeFileSync(tmp, JSON.stringify(head), { mode: 0o600 });
+        fs.renameSync(tmp, headOf(file));
         if (explain) process.stderr.write(`memtrust: session text kept: ${file} (${list.length} dependencies)\n`);
       } catch (e) {
         why(String(e)); // the next session start makes it again
