@@ -16,6 +16,7 @@
  * `process.binding`. Anything else, and any failure, is `fs.lstatSync`.
  */
 import fs from 'node:fs';
+import { lstatBinding } from './lstat-binding';
 
 /** What a listing keeps of a file's stat: its size, and its mtime in whole milliseconds (the index's rule). */
 export interface SizeMtime {
@@ -34,18 +35,8 @@ let raw: RawLstat | null | undefined;
 let checked = false;
 
 function binding(): RawLstat | null {
-  if (process.platform === 'win32') return null;
-  const pending = (a: string) => a.includes('--pending-deprecation');
-  if (process.execArgv.some(pending) || pending(process.env.NODE_OPTIONS ?? '')) return null;
-  try {
-    const b = (process as unknown as { binding(name: string): { lstat?: unknown } }).binding('fs');
-    const lstat = b.lstat;
-    if (typeof lstat !== 'function') return null;
-    // (path, bigint, request: none, so synchronous, throwIfNoEntry): how fs.lstatSync calls it.
-    return (p) => lstat.call(b, p, false, undefined, true) as ArrayLike<number>;
-  } catch {
-    return null;
-  }
+  const raw = lstatBinding();
+  return raw && ((p) => raw(p, true) as ArrayLike<number>);
 }
 
 function fromStats(st: fs.Stats): SizeMtime {

@@ -25,6 +25,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readHookStdin, setHookStdin } from './hook-stdin';
+import { lstatBinding } from '../../sources/lstat-binding';
 
 /** Bumped whenever an entry's meaning changes. */
 const FORMAT = 1;
@@ -81,20 +82,10 @@ export function textCacheOn(env: NodeJS.ProcessEnv): boolean {
 type RawLstat = (p: string) => ArrayLike<number> | undefined;
 let rawLstat: RawLstat | null | undefined;
 
-/** The binding fs.lstatSync calls (lib/sources/stat-quick.ts): no Stats object, no four Dates. */
+/** lstat through the binding (lib/sources/lstat-binding.ts), undefined for a missing path. */
 function binding(): RawLstat | null {
-  if (process.platform === 'win32') return null;
-  const pending = (a: string) => a.includes('--pending-deprecation');
-  if (process.execArgv.some(pending) || pending(process.env.NODE_OPTIONS ?? '')) return null;
-  try {
-    const b = (process as unknown as { binding(name: string): { lstat?: unknown } }).binding('fs');
-    const lstat = b.lstat;
-    if (typeof lstat !== 'function') return null;
-    // (path, bigint, no request: synchronous, throwIfNoEntry false: undefined for a missing path).
-    return (p) => lstat.call(b, p, false, undefined, false) as ArrayLike<number> | undefined;
-  } catch {
-    return null;
-  }
+  const raw = lstatBinding();
+  return raw && ((p) => raw(p, false));
 }
 
 const S_IFMT = 0o170000;
