@@ -219,7 +219,7 @@ function direntType(e: fs.Dirent): string {
 }
 
 /** What each kind of dependency answers now. */
-function seenNow(p: string, kind: Exclude<Kind, 's'>): string {
+function seenNow(p: string, kind: Exclude<Kind, 's'>): string | null {
   switch (kind) {
     case 'e':
       return fs.existsSync(p) ? '1' : '0';
@@ -245,6 +245,17 @@ function seenNow(p: string, kind: Exclude<Kind, 's'>): string {
       } catch (e) {
         return `!${(e as NodeJS.ErrnoException).code ?? 'error'}`;
       }
+    default:
+      return null; // a kind this code cannot check (a corrupt entry): never equal to what was kept
+  }
+}
+
+function isJson(s: string): boolean {
+  try {
+    JSON.parse(s);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -324,6 +335,8 @@ function checkEntry(e: Entry, key: string, racyMs: number): { out: string } | { 
   const { sp, sn } = e;
   if (!Array.isArray(sp) || !Array.isArray(sn) || sn.length !== sp.length * 8) return no;
   const file = (i: number): { racy: string | null } | null => {
+    // The binding asserts on a path that is not a string: the process would abort.
+    if (typeof sp[i] !== 'string') return no;
     const ctime = statDiffers(sp[i]!, sn, i * 8);
     if (ctime < 0) return null;
     return { racy: racyMs > 0 && ctime > Date.now() - racyMs ? sp[i]! : null };
@@ -335,8 +348,9 @@ function checkEntry(e: Entry, key: string, racyMs: number): { out: string } | { 
     if (r) return r;
   }
   for (const d of e.deps) {
+    if (typeof d[0] !== 'string') return no;
     if (d[1] !== 's') {
-      if (seenNow(d[0], d[1]) !== d[2]) return no;
+      if (typeof d[2] !== 'string' || seenNow(d[0], d[1]) !== d[2]) return no;
       continue;
     }
     const sig = statSig(d[0]);
@@ -347,6 +361,8 @@ function checkEntry(e: Entry, key: string, racyMs: number): { out: string } | { 
     const r = file(i);
     if (r) return r;
   }
+  // What is written must be one JSON answer, whatever the entry holds (a hook always answers JSON).
+  if (typeof e.out !== 'string' || !isJson(e.out)) return no;
   return { out: e.out };
 }
 
@@ -454,8 +470,11 @@ function startRecording(dir: string, key: string, file: string, racyMs: number, 
   const under = dir + path.sep;
   const own = ['session-checks', 'versions', 'session-text', 'code-cache'].map((d) => under + d + path.sep);
   const ownFiles = new Set([`${under}origin-cache.json`]);
+  // A bundle's V8 code cache (`<bundle>.cjs[.<key>].v8`, code-cache.ts and the launcher's): by its
+  // whole name, not the suffix alone, which a memory folder's name may end with too.
+  const codeCache = (abs: string) => abs.endsWith('.v8') && abs.lastIndexOf('.cjs.') > abs.lastIndexOf(path.sep);
   const excluded = (abs: string) =>
-    abs.endsWith('.v8') ||
+    codeCache(abs) ||
     (abs.startsWith(under) &&
       (ownFiles.has(abs) || own.some((o) => abs.startsWith(o)) || abs.startsWith(`${under}index.sqlite`)));
   const absolute = (p: string) => (p.charCodeAt(0) === 47 /* / */ ? p : path.resolve(p));
@@ -522,7 +541,7 @@ function startRecording(dir: string, key: string, file: string, racyMs: number, 
   });
   const real = fs.realpathSync;
   wrap('realpathSync', (args, result, threw) =>
-    add(args[0], 'r', (abs) => (threw ? seenNow(abs, 'r') : String(result))),
+    add(args[0], 'r', (abs) => (threw ? seenNow(abs, 'r')! : String(result))),
   );
   (fs.realpathSync as unknown as { native: unknown }).native = (...args: unknown[]) => {
     const r = (real.native as (...a: unknown[]) => string)(...args);
@@ -530,7 +549,7 @@ function startRecording(dir: string, key: string, file: string, racyMs: number, 
     return r;
   };
   wrap('readlinkSync', (args, result, threw) =>
-    add(args[0], 'k', (abs) => (threw ? seenNow(abs, 'k') : String(result))),
+    add(args[0], 'k', (abs) => (threw ? seenNow(abs, 'k')! : String(result))),
   );
   for (const name of [
     'opendirSync',
