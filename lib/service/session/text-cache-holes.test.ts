@@ -113,6 +113,26 @@ describe('the kept session text: inputs the recorder must see', () => {
     afterChange(() => fs.writeFileSync(path.join(config, 'settings.json'), JSON.stringify({ autoMemoryDirectory: auto })));
   });
 
+  it('a dangling .git link appears below the project’s top (projectRoot finds it by lstat)', () => {
+    const sub = path.join(A(), 'sub');
+    fs.mkdirSync(sub, { recursive: true });
+    const git = path.join(sub, '.git');
+    try {
+      for (const via of ['cli', 'plugin'] as const) {
+        hook(sub, fast, via);
+        expect(hook(sub, fast, via).how, `kept before the change (${via})`).toBe('hit');
+      }
+      const before = planned(sub, fast);
+      fs.symlinkSync(path.join(tmp, 'nowhere'), git);
+      expect(planned(sub, fast), 'sub is a project of its own now').not.toBe(before);
+      for (const via of ['cli', 'plugin'] as const) expect(hook(sub, fast, via).out, via).toBe(planned(sub, fast, via));
+      // And a session there keeps its text too.
+      for (const via of ['cli', 'plugin'] as const) expect(hook(sub, fast, via).how, via).toBe('hit');
+    } finally {
+      fs.rmSync(git, { force: true });
+    }
+  });
+
   it('the session’s project folder goes away', () => {
     const moved = `${A()}-moved`;
     try {

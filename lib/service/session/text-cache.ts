@@ -435,7 +435,7 @@ export interface Recorder {
   isDir(p: string, seen: boolean): void;
   /** A stat the caller made itself through the binding (stat-quick.ts). */
   raw(p: string, a: ArrayLike<number>): void;
-  /** A file the run wrote that a later run reads (its stat is a dependency, taken now). */
+  /** A path whose stat, taken now, is a dependency ([] while nothing is there): a file the run wrote that a later run reads, a `.git` lstat found. */
   file(p: string): void;
   /** Keeps `out` as the answer of this run, when nothing made it dirty. */
   keep(out: string, now: number): void;
