@@ -521,7 +521,9 @@ function startRecording(dir: string, key: string, file: string, racyMs: number, 
   const bySig = (args: unknown[]) => add(args[0], 's', statSig);
   for (const name of ['readFileSync', 'openSync', 'lstatSync', 'statSync']) wrap(name, bySig);
   wrap('existsSync', (args, result) => add(args[0], 'e', () => (result ? '1' : '0')));
-  wrap('accessSync', (args, _r, threw) => add(args[0], 'e', () => (threw ? '0' : '1')));
+  // By its stat, not its existence: what access answers moves with the mode and owner, which existsSync
+  // does not see (a chmod changes the ctime).
+  wrap('accessSync', bySig);
   wrap('readdirSync', (args, result, threw) => {
     const opts = args[1] as { withFileTypes?: boolean; recursive?: boolean } | undefined;
     if (opts && typeof opts === 'object' && opts.recursive) {
