@@ -147,6 +147,34 @@ describe('the kept session text: inputs the recorder must see', () => {
   });
 });
 
+describe('the kept session text on the wall clock (no MEMTRUST_NOW)', () => {
+  it('holds until an inferred memory’s observation ends, then answers as the planner does', () => {
+    const wall = { MEMTRUST_SESSION_CACHE_RACY_MS: '0' };
+    const dir = path.join(config, 'projects', A().replace(/[^A-Za-z0-9]/g, '-'), 'memory');
+    const f = path.join(dir, 'project_ends_soon.md');
+    fs.writeFileSync(f, '---\nname: ends soon\ndescription: x\ntype: project\n---\nDeploys go out on Tuesdays.\n');
+    fs.appendFileSync(path.join(dir, 'MEMORY.md'), '- [Ends soon](project_ends_soon.md) — deploy day\n');
+    // Its observation (7 days from its mtime, no created-at) ends a few seconds from now.
+    const ends = Date.now() + 5_000;
+    const started = new Date(ends - 7 * 86_400_000);
+    fs.utimesSync(f, started, started);
+    if (new Date(ends).getUTCDate() !== new Date().getUTCDate()) return; // midnight first: not this case
+    for (const via of ['cli', 'plugin'] as const) {
+      hook(A(), wall, via);
+      expect(hook(A(), wall, via).how, via).toBe('hit');
+    }
+    const before = planned(A(), wall);
+    while (Date.now() <= ends + 50) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+    const after = planned(A(), wall);
+    expect(after, 'its observation over changes the text').not.toBe(before);
+    for (const via of ['cli', 'plugin'] as const) {
+      const got = hook(A(), wall, via);
+      expect(got.how, via).not.toBe('hit');
+      expect(got.out, via).toBe(planned(A(), wall, via));
+    }
+  });
+});
+
 describe('the kept session text: a corrupt or hostile entry, two hooks at once', () => {
   const mutations: [string, (e: Entry) => unknown][] = [
     ['null', () => null],
