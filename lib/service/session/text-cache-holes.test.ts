@@ -57,7 +57,12 @@ function afterChange(change: () => void, extra: Record<string, string> = {}) {
 
 const entries = () => {
   const d = path.join(tmp, 'data', 'memtrust', 'session-text');
-  return fs.existsSync(d) ? fs.readdirSync(d).filter((f) => f.endsWith('.json')).map((f) => path.join(d, f)) : [];
+  return fs.existsSync(d)
+    ? fs
+        .readdirSync(d)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => path.join(d, f))
+    : [];
 };
 
 beforeAll(() => {
@@ -110,7 +115,9 @@ describe('the kept session text: inputs the recorder must see', () => {
   it('Claude Code’s autoMemoryDirectory setting', () => {
     const auto = path.join(tmp, 'auto-mem');
     fs.cpSync(path.join(config, 'agent-memory', 'reviewer'), auto, { recursive: true });
-    afterChange(() => fs.writeFileSync(path.join(config, 'settings.json'), JSON.stringify({ autoMemoryDirectory: auto })));
+    afterChange(() =>
+      fs.writeFileSync(path.join(config, 'settings.json'), JSON.stringify({ autoMemoryDirectory: auto })),
+    );
   });
 
   it('a dangling .git link appears below the project’s top (projectRoot finds it by lstat)', () => {
