@@ -48,7 +48,13 @@ export function projectRoot(cwd: string): string {
     } catch {
       found = false;
     }
-    rec?.exists(git, found);
+    if (rec) {
+      // Found by lstat, so a dangling `.git` link counts, which existsSync (what an existence
+      // dependency is checked with) does not see: only a `.git` existsSync sees is kept by its
+      // presence; anything else by its lstat ([] while nothing is there).
+      if (found && rec.quiet(() => fs.existsSync(git))) rec.exists(git, true);
+      else rec.file(git);
+    }
     if (found) return d;
     if (path.dirname(d) === d) return start;
   }

@@ -219,6 +219,8 @@ describe('the kept session text', () => {
 });
 
 describe('keptAnswer (the check at a session start)', () => {
+  // A kept answer is one JSON text (what a hook writes); an entry holding anything else is not one.
+  const OUT = '{"text":"OUT"}';
   const entry = (over: Partial<Entry> = {}): Entry => ({
     v: 1,
     key: 'k',
@@ -228,7 +230,7 @@ describe('keptAnswer (the check at a session start)', () => {
     deps: [],
     sp: [],
     sn: [],
-    out: 'OUT',
+    out: OUT,
     ...over,
   });
 
@@ -236,9 +238,9 @@ describe('keptAnswer (the check at a session start)', () => {
     const at = (iso: string) => vi.spyOn(Date, 'now').mockReturnValue(Date.parse(iso));
     try {
       at('2026-11-01T10:00:00Z');
-      expect(keptAnswer(entry(), 'k')).toBe('OUT');
+      expect(keptAnswer(entry(), 'k')).toBe(OUT);
       at('2026-11-01T23:59:59.999Z');
-      expect(keptAnswer(entry(), 'k')).toBe('OUT');
+      expect(keptAnswer(entry(), 'k')).toBe(OUT);
       at('2026-11-02T00:00:00Z');
       expect(keptAnswer(entry(), 'k')).toBeNull();
       at('2026-11-01T09:59:59.999Z'); // a clock set back
@@ -254,23 +256,24 @@ describe('keptAnswer (the check at a session start)', () => {
     expect(keptAnswer(entry(base), 'other')).toBeNull();
     expect(keptAnswer(entry({ ...base, v: 0 }), 'k')).toBeNull();
     const home = os.homedir();
-    expect(keptAnswer(entry({ ...base, facts: [['os.homedir', home]] }), 'k')).toBe('OUT');
+    expect(keptAnswer(entry({ ...base, facts: [['os.homedir', home]] }), 'k')).toBe(OUT);
     expect(keptAnswer(entry({ ...base, facts: [['os.homedir', `${home}x`]] }), 'k')).toBeNull();
-    expect(keptAnswer(entry({ ...base, facts: [['env:MEMTRUST_TEST_UNSET_VAR', null]] }), 'k')).toBe('OUT');
+    expect(keptAnswer(entry({ ...base, facts: [['env:MEMTRUST_TEST_UNSET_VAR', null]] }), 'k')).toBe(OUT);
     expect(keptAnswer(entry({ ...base, facts: [['some.new.fact', 'x']] }), 'k')).toBeNull();
     const f = path.join(os.tmpdir(), `memtrust-kept-dep-${process.pid}`);
     fs.writeFileSync(f, 'x');
     try {
-      expect(keptAnswer(entry({ ...base, deps: [[f, 'e', '1']] }), 'k')).toBe('OUT');
+      expect(keptAnswer(entry({ ...base, deps: [[f, 'e', '1']] }), 'k')).toBe(OUT);
       expect(keptAnswer(entry({ ...base, deps: [[f, 'e', '0']] }), 'k')).toBeNull();
       expect(keptAnswer(entry({ ...base, deps: [[f, 's', []]] }), 'k')).toBeNull();
-      expect(keptAnswer(entry({ ...base, deps: [[`${f}.none`, 's', []]] }), 'k')).toBe('OUT');
-      expect(keptAnswer(entry({ ...base, deps: [[f, 's', statSig(f)]] }), 'k')).toBe('OUT');
-      expect(keptAnswer(entry({ ...base, sp: [f], sn: statSig(f) }), 'k')).toBe('OUT');
+      expect(keptAnswer(entry({ ...base, deps: [[`${f}.none`, 's', []]] }), 'k')).toBe(OUT);
+      expect(keptAnswer(entry({ ...base, deps: [[f, 's', statSig(f)]] }), 'k')).toBe(OUT);
+      expect(keptAnswer(entry({ ...base, sp: [f], sn: statSig(f) }), 'k')).toBe(OUT);
       const older = statSig(f);
       fs.writeFileSync(f, 'y');
       expect(keptAnswer(entry({ ...base, sp: [f], sn: older }), 'k')).toBeNull();
       expect(keptAnswer(entry({ ...base, sp: [f], sn: [...statSig(f), 0] }), 'k'), 'a malformed list').toBeNull();
+      expect(keptAnswer(entry({ ...base, out: 'OUT' }), 'k'), 'an answer not JSON').toBeNull();
     } finally {
       fs.rmSync(f, { force: true });
     }

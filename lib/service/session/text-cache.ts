@@ -210,7 +210,7 @@ function direntType(e: fs.Dirent): string {
 }
 
 /** What each kind of dependency answers now. */
-function seenNow(p: string, kind: Exclude<Kind, 's'>): string {
+function seenNow(p: string, kind: Exclude<Kind, 's'>): string | null {
   switch (kind) {
     case 'e':
       return fs.existsSync(p) ? '1' : '0';
@@ -236,6 +236,17 @@ function seenNow(p: string, kind: Exclude<Kind, 's'>): string {
       } catch (e) {
         return `!${(e as NodeJS.ErrnoException).code ?? 'error'}`;
       }
+    default:
+      return null; // a kind this code cannot check (a corrupt entry): never equal to what was kept
+  }
+}
+
+function isJson(s: string): boolean {
+  try {
+    JSON.parse(s);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -315,6 +326,8 @@ function checkEntry(e: Entry, key: string, racyMs: number): { out: string } | { 
   const { sp, sn } = e;
   if (!Array.isArray(sp) || !Array.isArray(sn) || sn.length !== sp.length * 8) return no;
   const file = (i: number): { racy: string | null } | null => {
+    // The binding asserts on a path that is not a string: the process would abort.
+    if (typeof sp[i] !== 'string') return no;
     const ctime = statDiffers(sp[i]!, sn, i * 8);
     if (ctime < 0) return null;
     return { racy: racyMs > 0 && ctime > Date.now() - racyMs ? sp[i]! : null };
@@ -326,8 +339,9 @@ function checkEntry(e: Entry, key: string, racyMs: number): { out: string } | { 
     if (r) return r;
   }
   for (const d of e.deps) {
+    if (typeof d[0] !== 'string') return no;
     if (d[1] !== 's') {
-      if (seenNow(d[0], d[1]) !== d[2]) return no;
+      if (typeof d[2] !== 'string' || seenNow(d[0], d[1]) !== d[2]) return no;
       continue;
     }
     const sig = statSig(d[0]);
@@ -338,6 +352,8 @@ function checkEntry(e: Entry, key: string, racyMs: number): { out: string } | { 
     const r = file(i);
     if (r) return r;
   }
+  // What is written must be one JSON answer, whatever the entry holds (a hook always answers JSON).
+  if (typeof e.out !== 'string' || !isJson(e.out)) return no;
   return { out: e.out };
 }
 
@@ -429,7 +445,7 @@ export interface Recorder {
   isDir(p: string, seen: boolean): void;
   /** A stat the caller made itself through the binding (stat-quick.ts). */
   raw(p: string, a: ArrayLike<number>): void;
-  /** A file the run wrote that a later run reads (its stat is a dependency, taken now). */
+  /** A path whose stat, taken now, is a dependency ([] while nothing is there): a file the run wrote that a later run reads, a `.git` lstat found. */
   file(p: string): void;
   /** Keeps `out` as the answer of this run, when nothing made it dirty. */
   keep(out: string, now: number): void;
@@ -464,8 +480,11 @@ function startRecording(dir: string, key: string, file: string, racyMs: number, 
   const under = dir + path.sep;
   const own = ['session-checks', 'versions', 'session-text', 'code-cache'].map((d) => under + d + path.sep);
   const ownFiles = new Set([`${under}origin-cache.json`]);
+  // A bundle's V8 code cache (`<bundle>.cjs[.<key>].v8`, code-cache.ts and the launcher's): by its
+  // whole name, not the suffix alone, which a memory folder's name may end with too.
+  const codeCache = (abs: string) => abs.endsWith('.v8') && abs.lastIndexOf('.cjs.') > abs.lastIndexOf(path.sep);
   const excluded = (abs: string) =>
-    abs.endsWith('.v8') ||
+    codeCache(abs) ||
     (abs.startsWith(under) &&
       (ownFiles.has(abs) || own.some((o) => abs.startsWith(o)) || abs.startsWith(`${under}index.sqlite`)));
   const absolute = (p: string) => (p.charCodeAt(0) === 47 /* / */ ? p : path.resolve(p));
@@ -512,7 +531,9 @@ function startRecording(dir: string, key: string, file: string, racyMs: number, 
   const bySig = (args: unknown[]) => add(args[0], 's', statSig);
   for (const name of ['readFileSync', 'openSync', 'lstatSync', 'statSync']) wrap(name, bySig);
   wrap('existsSync', (args, result) => add(args[0], 'e', () => (result ? '1' : '0')));
-  wrap('accessSync', (args, _r, threw) => add(args[0], 'e', () => (threw ? '0' : '1')));
+  // By its stat, not its existence: what access answers moves with the mode and owner, which existsSync
+  // does not see (a chmod changes the ctime).
+  wrap('accessSync', bySig);
   wrap('readdirSync', (args, result, threw) => {
     const opts = args[1] as { withFileTypes?: boolean; recursive?: boolean } | undefined;
     if (opts && typeof opts === 'object' && opts.recursive) {
@@ -532,7 +553,7 @@ function startRecording(dir: string, key: string, file: string, racyMs: number, 
   });
   const real = fs.realpathSync;
   wrap('realpathSync', (args, result, threw) =>
-    add(args[0], 'r', (abs) => (threw ? seenNow(abs, 'r') : String(result))),
+    add(args[0], 'r', (abs) => (threw ? seenNow(abs, 'r')! : String(result))),
   );
   (fs.realpathSync as unknown as { native: unknown }).native = (...args: unknown[]) => {
     const r = (real.native as (...a: unknown[]) => string)(...args);
@@ -540,7 +561,7 @@ function startRecording(dir: string, key: string, file: string, racyMs: number, 
     return r;
   };
   wrap('readlinkSync', (args, result, threw) =>
-    add(args[0], 'k', (abs) => (threw ? seenNow(abs, 'k') : String(result))),
+    add(args[0], 'k', (abs) => (threw ? seenNow(abs, 'k')! : String(result))),
   );
   for (const name of [
     'opendirSync',
