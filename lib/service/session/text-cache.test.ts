@@ -205,7 +205,7 @@ describe('the kept session text', () => {
         expect(again.out).toBe(got.out);
       }
     }
-  });
+  }, 120_000); // some 60 real processes: minutes on a loaded machine
 
   it('is never used with MEMTRUST_SESSION_CACHE=off, and a corrupt entry is planned over', () => {
     hook(A(), fast);

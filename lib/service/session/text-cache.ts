@@ -315,7 +315,13 @@ export function keptAnswer(e: Entry, key: string): string | null {
  * record what it reads. Dependencies are checked cheapest and likeliest to have changed first
  * (keep() stores them so: listings, then files by ctime, newest first).
  */
-function checkEntry(e: Entry, key: string, racyMs: number): { out: string } | { racy: string | null } {
+function checkEntry(
+  e: Entry,
+  key: string,
+  racyMs: number,
+  /** false for a head, which holds no answer. */
+  answer = true,
+): { out: string } | { racy: string | null } {
   const no = { racy: null };
   if (e.v !== FORMAT || e.key !== key) return no;
   for (const [name, value] of e.facts) if (factNow(name) !== value) return no;
@@ -352,6 +358,7 @@ function checkEntry(e: Entry, key: string, racyMs: number): { out: string } | { 
     const r = file(i);
     if (r) return r;
   }
+  if (!answer) return { out: '' };
   // What is written must be one JSON answer, whatever the entry holds (a hook always answers JSON).
   if (typeof e.out !== 'string' || !isJson(e.out)) return no;
   return { out: e.out };
@@ -420,7 +427,7 @@ const headOf = (file: string) => file.replace(/\.json$/, '.head.json');
 function lookUp(file: string, key: string, racyMs: number): { out: string } | { racy: string | null } {
   try {
     const head = JSON.parse(fs.readFileSync(headOf(file), 'utf8')) as Entry;
-    const r = checkEntry({ ...head, deps: [], out: '' }, key, racyMs);
+    const r = checkEntry({ ...head, deps: [] }, key, racyMs, false);
     if (!('out' in r)) return r;
   } catch {
     // no head (or unreadable): the entry decides
