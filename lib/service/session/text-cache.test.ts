@@ -207,6 +207,21 @@ describe('the kept session text', () => {
     }
   }, 120_000); // some 60 real processes: minutes on a loaded machine
 
+  it('holds for a project whose memory folder names no memory file (no lifecycle bounds its clock)', () => {
+    // A home of its own: the shared one has user-level agent memory, whose lifecycles end the span.
+    const cc = path.join(tmp, 'cc-empty');
+    const empty = path.join(tmp, 'x', 'empty');
+    const mem = path.join(cc, 'projects', encodeProjectPath(empty), 'memory');
+    fs.mkdirSync(path.join(empty, '.git'), { recursive: true });
+    fs.mkdirSync(mem, { recursive: true });
+    fs.writeFileSync(path.join(mem, 'MEMORY.md'), '# Memory index\n');
+    const own = { ...fast, CLAUDE_CONFIG_DIR: cc };
+    expect(hook(empty, own).how).toBe('kept');
+    const hit = hook(empty, own);
+    expect(hit.how).toBe('hit');
+    expect(hit.out).toBe(planned(empty, own));
+  });
+
   it('is never used with MEMTRUST_SESSION_CACHE=off, and a corrupt entry is planned over', () => {
     hook(A(), fast);
     expect(hook(A(), fast).how).toBe('hit');

@@ -683,7 +683,9 @@ function startRecording(dir: string, key: string, file: string, racyMs: number, 
         const abs = absolute(rawPaths[i]!);
         if (!deps.s.has(abs) && !excluded(abs)) deps.s.set(abs, [abs, 's', rawNums.slice(i * 8, i * 8 + 8)]);
       }
-      let until = Number.POSITIVE_INFINITY;
+      // At most to the next UTC midnight, where every day count moves: also a finite end when
+      // there is no memory to ask (JSON has no Infinity: it would be kept as null and never hold).
+      let until = (Math.floor(now / 86_400_000) + 1) * 86_400_000;
       for (const h of horizons) until = Math.min(until, h());
       if (!(until > now)) return why('its clock ends now');
       // Checked in this order at the next start: what is cheapest and likeliest to have changed first.
