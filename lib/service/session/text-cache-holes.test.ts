@@ -10,34 +10,20 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeClaudeHome } from '../../demo/claude-home';
 import { generateCorpus, writeCorpus } from '../../demo';
-import { CLI, childEnv, PROJECT } from '../test-support';
+import { CLI, childEnv } from '../test-support';
+import { hookAnswer, runHook, type Via } from './text-cache-harness';
 import type { Entry } from './text-cache';
 
 const NOW = '2026-11-01T10:00:00.000Z';
-const PLUGIN = path.join(PROJECT, 'dist', 'hooks', 'session-start.cjs');
 let tmp: string;
 let env: Record<string, string>;
 let config: string;
 const A = () => path.join(tmp, 'x', 'app');
 const fast = { MEMTRUST_SESSION_CACHE_RACY_MS: '0', MEMTRUST_NOW: NOW };
-type Via = 'cli' | 'plugin';
 
-function run(cwd: string, extra: Record<string, string>, via: Via) {
-  const args = via === 'cli' ? [CLI, 'context', '--format', 'hook'] : [PLUGIN];
-  return spawnSync(process.execPath, args, {
-    env: childEnv(env, { MEMTRUST_ROOT: '', MEMTRUST_SESSION_CACHE: 'explain', ...extra }),
-    input: JSON.stringify({ session_id: 's-1', cwd, source: 'startup' }),
-    encoding: 'utf8',
-    cwd: tmp,
-  });
-}
-
-function hook(cwd: string, extra: Record<string, string> = {}, via: Via = 'cli') {
-  const r = run(cwd, extra, via);
-  expect(r.status, r.stderr).toBe(0);
-  const how = /session text from /.test(r.stderr) ? 'hit' : /session text kept: /.test(r.stderr) ? 'kept' : r.stderr;
-  return { out: r.stdout, how, stderr: r.stderr };
-}
+const run = (cwd: string, extra: Record<string, string>, via: Via) => runHook({ env, tmp }, cwd, extra, via);
+const hook = (cwd: string, extra: Record<string, string> = {}, via: Via = 'cli') =>
+  hookAnswer({ env, tmp }, cwd, extra, via);
 const planned = (cwd: string, extra: Record<string, string> = {}, via: Via = 'cli') =>
   hook(cwd, { ...extra, MEMTRUST_SESSION_CACHE: 'off' }, via).out;
 

@@ -4,19 +4,17 @@
  * processes on a generated Claude Code home in a temp folder; every answer with the kept
  * text is compared with the planner's own (MEMTRUST_SESSION_CACHE=off) on the same disk.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeClaudeHome } from '../../demo/claude-home';
 import { encodeProjectPath } from '../../sources/claude-home';
-import { CLI, childEnv, PROJECT } from '../test-support';
+import { type Answer, hookAnswer, type Via } from './text-cache-harness';
 import { saveKnownValues } from '../known-values-store';
 import { ctimeMsOf, keptAnswer, statSig, type Entry } from './text-cache';
 
 const NOW = '2026-11-01T10:00:00.000Z';
-const PLUGIN = path.join(PROJECT, 'dist', 'hooks', 'session-start.cjs');
 let tmp: string;
 let env: Record<string, string>;
 let config: string;
@@ -24,31 +22,11 @@ const A = () => path.join(tmp, 'x', 'app');
 const B = () => path.join(tmp, 'x', 'other');
 const memDir = (p: string) => path.join(config, 'projects', encodeProjectPath(p), 'memory');
 
-interface Answer {
-  out: string;
-  /** 'hit' (answered from the kept text), 'kept' (planned and kept), 'not kept: why'. */
-  how: string;
-}
-
-function hook(cwd: string, extra: Record<string, string> = {}, entry: 'cli' | 'plugin' = 'cli'): Answer {
-  const args = entry === 'cli' ? [CLI, 'context', '--format', 'hook'] : [PLUGIN];
-  const r = spawnSync(process.execPath, args, {
-    env: childEnv(env, { MEMTRUST_ROOT: '', MEMTRUST_NOW: NOW, MEMTRUST_SESSION_CACHE: 'explain', ...extra }),
-    input: JSON.stringify({ session_id: `s-${Math.random()}`, cwd, source: 'startup' }),
-    encoding: 'utf8',
-    cwd: tmp,
-  });
-  expect(r.status, r.stderr).toBe(0);
-  const how = /session text from /.test(r.stderr)
-    ? 'hit'
-    : /session text kept: /.test(r.stderr)
-      ? 'kept'
-      : (/session text not kept: (.*)/.exec(r.stderr)?.[1] ?? `no word: ${r.stderr}`);
-  return { out: r.stdout, how };
-}
+const hook = (cwd: string, extra: Record<string, string> = {}, entry: Via = 'cli'): Answer =>
+  hookAnswer({ env, tmp }, cwd, { MEMTRUST_NOW: NOW, ...extra }, entry);
 
 /** The planner's own answer on the same disk. */
-const planned = (cwd: string, extra: Record<string, string> = {}, entry: 'cli' | 'plugin' = 'cli') =>
+const planned = (cwd: string, extra: Record<string, string> = {}, entry: Via = 'cli') =>
   hook(cwd, { ...extra, MEMTRUST_SESSION_CACHE: 'off' }, entry).out;
 
 const fast = { MEMTRUST_SESSION_CACHE_RACY_MS: '0' };
