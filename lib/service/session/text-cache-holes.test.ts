@@ -3,7 +3,7 @@
  * "The kept text"). Same harness as text-cache.test.ts: real CLI and plugin processes on a generated
  * home, each answer compared with the planner's own (MEMTRUST_SESSION_CACHE=off) on the same disk.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
