@@ -121,7 +121,7 @@ describe('the hook keeps its checks', () => {
     expect(second.json).toBe(fresh.json);
   });
 
-  it('rows checked under other rules are used but not kept', () => {
+  it('rows checked under other rules are not taken: the files are checked again, and those checks kept', () => {
     const db = path.join(tmp, 'data', 'index.sqlite');
     const env = { ...envFor([claude, trust].join(path.delimiter), db, tmp) };
     scan(createContext(loadConfig({ env }), env));
@@ -129,9 +129,10 @@ describe('the hook keeps its checks', () => {
     const sqlite = new Database(db);
     sqlite.prepare("UPDATE meta SET value = 'other' WHERE key = 'secret_rules'").run();
     sqlite.close();
-    expect(plan().read.claude).toBe(0);
-    fs.rmSync(db);
+    // Another memtrust's rules (or another owner) may have missed what these find: every file read.
     expect(plan().read.claude).toBe(memories(claude).length);
+    fs.rmSync(db);
+    expect(plan().read.claude).toBe(0);
   });
 
   it('a few files not kept are read on the spot, without opening the index', () => {

@@ -219,6 +219,39 @@ describe('the plan from the index equals the plan from every file', () => {
       expect(warm.stdout).not.toContain(FAKE_PASSWORD);
     }
   });
+
+  it('a row checked under other rules or another owner is not taken (hook): the file is checked again', () => {
+    const sqlite = ctx.handle.sqlite;
+    const key = (
+      sqlite.prepare("SELECT key FROM entries WHERE filename = 'feedback_secret.md' AND location = 'memories'").get() as {
+        key: string;
+      }
+    ).key;
+    const rules = () =>
+      (sqlite.prepare("SELECT value FROM meta WHERE key = 'secret_rules'").get() as { value: string }).value;
+    const current = rules();
+    // Without the hook's kept checks: only the row or the file can speak for it.
+    const hook = () => plan(8000, { cache: sqlite, checks: false });
+    const reference = JSON.stringify(plan(8000, { cache: null }));
+    // The row says the file holds no credential (as rules that did not know its form would have said).
+    sqlite.exec('SAVEPOINT stale_row');
+    try {
+      sqlite.prepare(`DELETE FROM findings WHERE "check" = 'secret' AND key = ?`).run(key);
+      sqlite.prepare('UPDATE entries SET secret_exit = 0 WHERE key = ?').run(key);
+      // Under the rules it was checked with, the row stands: the hook takes it (what makes this test able to fail).
+      expect(rules()).toBe(current);
+      expect(JSON.stringify(hook())).not.toBe(reference);
+      // Checked under other rules (or another owner): the row is not taken; the file is read and checked again.
+      sqlite.prepare("UPDATE meta SET value = 'rules-of-an-older-memtrust' WHERE key = 'secret_rules'").run();
+      const again = hook();
+      expect(JSON.stringify(again)).toBe(reference);
+      expect(again.text).not.toContain(FAKE_PASSWORD);
+    } finally {
+      sqlite.exec('ROLLBACK TO stale_row; RELEASE stale_row');
+    }
+    expect(rules()).toBe(current);
+    expect(JSON.stringify(hook())).toBe(reference);
+  });
 });
 
 describe('the dashboard\'s kept plan (docs/session-context.md, "Between changes")', () => {

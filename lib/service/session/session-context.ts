@@ -357,8 +357,9 @@ function fromChecked(m: ContextMemory, c: CheckedFile, bodies: boolean): boolean
  * the row is fresh and can stand for the file, else read on the spot. quarantine/ and archive/
  * files are never opened. The rows are asked for (`rowOf`; the index opened) only for a file
  * the kept checks do not stand for: a session start in an unchanged project opens no SQLite
- * (docs/session-context.md, "The hook keeps its checks"). A fresh row checked under the
- * current rules and owner (`copyRows`) is kept like a check, so the next start needs no row.
+ * (docs/session-context.md, "The hook keeps its checks"). A row stands only when fresh and,
+ * where `copyRows` is given (the hook), checked under the current rules and owner; it is then
+ * kept like a check, so the next start needs no row.
  */
 function memoryOf(
   source: SourceInfo,
@@ -400,8 +401,10 @@ function memoryOf(
     return m;
   }
   const row = rowOf?.(f.relPath);
-  // The scan's own freshness rule: same size and mtime; a row with an error is no cache.
-  if (row && row.error === null && row.size === f.size && row.mtimeMs === f.mtimeMs) {
+  // The scan's own freshness rule: same size and mtime, and checked under these rules and this
+  // owner (a scan by an older memtrust, or for another owner, may have missed a credential the
+  // rules now find); a row with an error is no cache.
+  if (row && row.error === null && row.size === f.size && row.mtimeMs === f.mtimeMs && (copyRows?.() ?? true)) {
     if (!fromRow(m, row, bodies, storedBody!))
       fromFile(
         m,
@@ -412,7 +415,7 @@ function memoryOf(
         { credentialLines: row.credentialLines, injection: row.injectionExit !== 0 },
         onRead,
       );
-    if (checks && !m.problem && copyRows?.()) checks.put(f.relPath, checkedOfRow(row));
+    if (checks && !m.problem && copyRows) checks.put(f.relPath, checkedOfRow(row));
     return m;
   }
   fromFile(m, source, f, owner, bodies, undefined, onRead, checks);
@@ -439,8 +442,8 @@ function checkedOfRow(row: CachedRow): CheckedFile {
 /**
  * One root as the planner needs it. `rows`: the index's rows of this source (a cache, or
  * with `listing: 'index'` the list itself); with the disk listing it may be a function, called
- * (once) only when a file needs its row. `copyRows`: the rows were checked under the current
- * rules and owner, so a fresh one is kept in `checks` like a file read.
+ * (once) only when a file needs its row. `copyRows`: whether the rows were checked under the
+ * current rules and owner; a fresh row stands only then, and is kept in `checks` like a file read.
  */
 export function readContextRoot(
   source: SourceInfo,
@@ -870,8 +873,8 @@ export function buildSessionContext(req: ContextRequest): ContextPlan {
           req.listing,
           req.onRead,
           checks?.root(source.id, source.root),
-          // Rows checked under these rules and this owner stand like kept checks (the scan's own rule, scan.ts).
-          lazy && checks ? () => (copyRows ??= cache?.rows.rulesSignature() === rulesSignature(req.owner)) : undefined,
+          // Only rows checked under these rules and this owner stand, as kept checks do (the scan's own rule, scan.ts).
+          lazy ? () => (copyRows ??= cache?.rows.rulesSignature() === rulesSignature(req.owner)) : undefined,
         );
       }),
     );
