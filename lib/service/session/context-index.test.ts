@@ -223,7 +223,9 @@ describe('the plan from the index equals the plan from every file', () => {
   it('a row checked under other rules or another owner is not taken (hook): the file is checked again', () => {
     const sqlite = ctx.handle.sqlite;
     const key = (
-      sqlite.prepare("SELECT key FROM entries WHERE filename = 'feedback_secret.md' AND location = 'memories'").get() as {
+      sqlite
+        .prepare("SELECT key FROM entries WHERE filename = 'feedback_secret.md' AND location = 'memories'")
+        .get() as {
         key: string;
       }
     ).key;
