@@ -465,6 +465,8 @@ export function recorder(): Recorder | undefined {
 /** Installs the recorder: wraps node:fs, node:os, process.cwd and process.env. */
 function startRecording(dir: string, key: string, file: string, racyMs: number, explain: boolean): void {
   const started = Date.now();
+  /** A stat whose ctime is after this changed in the last clock tick: it may change again unseen. */
+  const racyAfter = started - racyMs;
   const loadedAtStart = new Set((process as unknown as { moduleLoadList?: string[] }).moduleLoadList ?? []);
   // One map per kind, keyed by the path as the run gave it made absolute (not normalised: a
   // normalising path.resolve per file was a tenth of a large project's session start).
@@ -652,6 +654,12 @@ function startRecording(dir: string, key: string, file: string, racyMs: number, 
       // dependencies only by keep(), which most runs after a change never reach (a file just changed).
       if (quiet > 0 || dirtyWhy !== null) return;
       if (((a[1] as number) & S_IFMT) === S_IFLNK) return add(p, 's', statSig);
+      // Changed in the last clock tick: nothing of this run can be kept (keep()), so the rest of it
+      // records nothing — a session start right after a memory was written, a common case.
+      if ((a[14] as number) * 1000 + (a[15] as number) / 1e6 > racyAfter) {
+        dirtyWhy = `${p} changed less than ${racyMs} ms ago`;
+        return;
+      }
       rawPaths.push(p);
       rawNums.push(a[0]!, a[1]!, a[7]!, a[8]!, a[12]!, a[13]!, a[14]!, a[15]!);
     },
@@ -670,12 +678,8 @@ function startRecording(dir: string, key: string, file: string, racyMs: number, 
       for (const m of ['NativeModule child_process', 'NativeModule internal/fs/promises'])
         if (loaded.includes(m) && !loadedAtStart.has(m)) dirtyWhy ??= `${m.slice(13)} loaded`;
       if (dirtyWhy !== null) return why(dirtyWhy);
-      // A file changed in the last clock tick may change again without a new stat: keep nothing.
-      const racyAfter = started - racyMs;
-      for (let i = 0; i < rawPaths.length; i++) {
-        if (rawNums[i * 8 + 6]! * 1000 + rawNums[i * 8 + 7]! / 1e6 > racyAfter)
-          return why(`${rawPaths[i]} changed less than ${racyMs} ms ago`);
-      }
+      // A file changed in the last clock tick may change again without a new stat: keep nothing
+      // (the listing's stats were held to this as they came, in raw()).
       for (const [p, , seen] of deps.s.values())
         if (ctimeMsOf(seen as Sig) > racyAfter) return why(`${p} changed less than ${racyMs} ms ago`);
       quiet++; // the rest reads nothing the next run depends on
