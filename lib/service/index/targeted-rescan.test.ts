@@ -259,6 +259,35 @@ describe('a keeper rescan beside another process’s scan', () => {
   });
 });
 
+describe('a folder whose watch this scan placed', () => {
+  it('is listed whole by that scan, whatever the events still unread say', async () => {
+    const { tmp, corpus, ctx, keep, scans } = keptCorpus(300, 40);
+    const [trustA] = corpus.roots as [string];
+    const mem = path.join(trustA, 'memories');
+    const names = memoryNames(mem);
+    const month = path.join(trustA, 'archive', '2030-01');
+    expect(fs.existsSync(month)).toBe(false);
+    await settle();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // The keeper reads one event: dirty, one file named.
+      fs.appendFileSync(path.join(mem, names[0]!), '\nRead by the keeper.\n');
+      const until = Date.now() + 150;
+      while (Date.now() < until) await new Promise((r) => setImmediate(r));
+      // A new folder with a memory in it, both before any watch on it; the event in archive/
+      // that says so is not read yet when the rescan places the new folder's watch.
+      fs.mkdirSync(month);
+      fs.copyFileSync(path.join(mem, names[1]!), path.join(month, names[1]!));
+      keep.fresh();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(scans).toHaveLength(2);
+    expect(scans[1]!.reused ?? 0).toBe(0); // listed whole
+    expectFullScanIndex(ctx, tmp, corpus.roots, 'fresh');
+  });
+});
+
 describe('when the keeper scans by itself', () => {
   it('soon after a change that follows a quiet spell, at the settle pace while changes keep coming', () => {
     expect(LEAD_MS).toBeLessThan(SETTLE_MS);
