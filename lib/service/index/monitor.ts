@@ -104,6 +104,11 @@ export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Mo
   let events = 0;
   /** A directory that must be watched is not (watch failed, root unusable): never vouch. */
   let blind = true;
+  /**
+   * This scan placed a watch on a directory not watched before (new, or replaced): what it
+   * held before its watch made no event, so the scan lists everything (docs/freshness.md).
+   */
+  let placed = false;
   let key = '';
   let stamps: [string, number][] = [];
   /**
@@ -223,6 +228,7 @@ export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Mo
           setDirty();
         });
         watched.set(d, { handle, ino: st.ino });
+        placed = true;
       } catch {
         complete = false; // watch limit reached, permissions: this process cannot vouch
       }
@@ -241,7 +247,8 @@ export function startMonitor(dbPath: string, onDirty: () => void = () => {}): Mo
     },
     watchSteps: watching,
     beginScan() {
-      const seen = blind || events > MAX_NAMED ? null : named;
+      const seen = blind || placed || events > MAX_NAMED ? null : named;
+      placed = false;
       dirty = false;
       named = new Set();
       events = 0;

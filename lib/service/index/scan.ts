@@ -262,17 +262,18 @@ function scanOne(
   // those names are looked at, no folder is read (docs/freshness.md, "Targeted rescans"). A
   // transition in flight shows a file where it was, which only a whole listing can do.
   if (seen && !(opts.machine && pendingIntents(source.root, opts.machine).length > 0)) {
-    const relisted = withNamesOnly(namesByDir(seen.named), list);
     // Rows written by another connection, or new rules: every row is compared, with the whole listing.
     const targeted = seen.rowsCurrent && !force && seen.named.size <= TARGETED_MAX;
-    const listed = targeted ? relisted : keptListing(seen, relisted);
+    const named = targeted ? seen.named : withDisagreements(sqlite, source.id, seen);
+    const relisted = withNamesOnly(namesByDir(named), list);
+    const listed = targeted ? relisted : keptListing(seen.last, named, relisted);
     let gone = 0;
-    for (const rel of seen.named) if (seen.last.has(rel)) gone++;
+    for (const rel of named) if (seen.last.has(rel)) gone++;
     stats.reused = (stats.reused ?? 0) + seen.last.size - gone;
     stats.files += seen.last.size - gone + relisted.length;
-    opts.onRelisted?.(source.id, seen.named, relisted); // the watcher may patch `seen.last` now
+    opts.onRelisted?.(source.id, named, relisted); // the watcher may patch `seen.last` now
     // The named files are the only ones that can differ from their rows.
-    const compare = targeted ? new Set(seen.named) : null;
+    const compare = targeted ? new Set(named) : null;
     if (compare) stats.compared = (stats.compared ?? 0) + compare.size;
     compareAndLoad(sqlite, source, owner, stats, opts, force, listed, compare);
     return;
@@ -301,11 +302,38 @@ function namesByDir(named: ReadonlySet<string>): (relDir: string) => string[] {
 }
 
 /** The whole listing now: the kept one without the named files, then what the named files are now. */
-function keptListing(seen: WatchedRoot, relisted: ListedFile[]): ListedFile[] {
+function keptListing(
+  last: ReadonlyMap<string, ListedFile>,
+  named: ReadonlySet<string>,
+  relisted: ListedFile[],
+): ListedFile[] {
   const out: ListedFile[] = [];
-  for (const [rel, f] of seen.last) if (!seen.named.has(rel)) out.push(f);
+  for (const [rel, f] of last) if (!named.has(rel)) out.push(f);
   for (const f of relisted) out.push(f);
   return out;
+}
+
+/**
+ * The named files, and every file where the kept listing and the rows disagree (docs/freshness.md,
+ * "Targeted rescans"). The kept listing is current only up to the events this process has
+ * read: a change whose event still waits in the queue (the keeper busy, or short of CPU) is
+ * not in it, while another process's scan may have written its row from the disk as it is
+ * now. Taken as it is, the kept listing would write back the old size and mtime, an error
+ * row for a file deleted since, and remove the row of a file added since. Where they
+ * disagree, an lstat now decides.
+ */
+function withDisagreements(sqlite: Database.Database, sourceId: string, seen: WatchedRoot): Set<string> {
+  const names = new Set(seen.named);
+  const rowed = new Set<string>();
+  for (const r of sqlite
+    .prepare('SELECT rel_path AS p, size, mtime_ms AS m FROM entries WHERE source = ?')
+    .iterate(sourceId) as Iterable<{ p: string; size: number; m: number }>) {
+    rowed.add(r.p);
+    const f = seen.last.get(r.p);
+    if (!f || f.size !== r.size || f.mtimeMs !== r.m) names.add(r.p);
+  }
+  for (const rel of seen.last.keys()) if (!rowed.has(rel)) names.add(rel);
+  return names;
 }
 
 /**

@@ -220,6 +220,74 @@ describe('a targeted rescan writes the index a full scan writes', () => {
   });
 });
 
+describe('a keeper rescan beside another process’s scan', () => {
+  it('never writes back what its kept listing says where the rows another process wrote disagree', async () => {
+    const { tmp, corpus, ctx, keep, scans } = keptCorpus(300, 40);
+    const [trustA] = corpus.roots as [string];
+    const mem = path.join(trustA, 'memories');
+    const names = memoryNames(mem);
+    await settle();
+    // The keeper's own timer must not scan before the moment this test picks.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // The keeper reads one event: dirty, one file named.
+      fs.appendFileSync(path.join(mem, names[0]!), '\nRead by the keeper.\n');
+      const until = Date.now() + 150;
+      while (Date.now() < until) await new Promise((r) => setImmediate(r));
+      // Then, before the keeper's event loop reads theirs (they wait in the inotify queue, as
+      // they do while a keeper is busy or short of CPU): an in-place edit, a deletion and a new
+      // file; a command scans itself and writes their rows from the disk as it is now.
+      fs.appendFileSync(path.join(mem, names[1]!), '\nNot yet heard of.\n');
+      fs.rmSync(path.join(mem, names[2]!));
+      fs.writeFileSync(path.join(mem, 'project_new_unheard.md'), fs.readFileSync(path.join(mem, names[3]!)));
+      // spawnSync: this process's event loop does not turn meanwhile.
+      const cli = spawnSync(process.execPath, [path.resolve(__dirname, '../../cli/memtrust.cjs'), 'scan'], {
+        env: { ...process.env, ...envFor(tmp, corpus.roots, 'kept') },
+        encoding: 'utf8',
+      });
+      expect(cli.status, cli.stderr).toBe(0);
+      // The keeper's rescan runs now: its kept listing is from before those three changes.
+      keep.fresh();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(scans).toHaveLength(2);
+    expect(scans[1]!.reused).toBeGreaterThan(250); // the kept listing was used
+    // The rows are the disk's, as the command left them: no old size for the edit, no error
+    // row for the deleted file, the new file's row not removed.
+    expectFullScanIndex(ctx, tmp, corpus.roots, 'fresh');
+  });
+});
+
+describe('a folder whose watch this scan placed', () => {
+  it('is listed whole by that scan, whatever the events still unread say', async () => {
+    const { tmp, corpus, ctx, keep, scans } = keptCorpus(300, 40);
+    const [trustA] = corpus.roots as [string];
+    const mem = path.join(trustA, 'memories');
+    const names = memoryNames(mem);
+    const month = path.join(trustA, 'archive', '2030-01');
+    expect(fs.existsSync(month)).toBe(false);
+    await settle();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // The keeper reads one event: dirty, one file named.
+      fs.appendFileSync(path.join(mem, names[0]!), '\nRead by the keeper.\n');
+      const until = Date.now() + 150;
+      while (Date.now() < until) await new Promise((r) => setImmediate(r));
+      // A new folder with a memory in it, both before any watch on it; the event in archive/
+      // that says so is not read yet when the rescan places the new folder's watch.
+      fs.mkdirSync(month);
+      fs.copyFileSync(path.join(mem, names[1]!), path.join(month, names[1]!));
+      keep.fresh();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(scans).toHaveLength(2);
+    expect(scans[1]!.reused ?? 0).toBe(0); // listed whole
+    expectFullScanIndex(ctx, tmp, corpus.roots, 'fresh');
+  });
+});
+
 describe('when the keeper scans by itself', () => {
   it('soon after a change that follows a quiet spell, at the settle pace while changes keep coming', () => {
     expect(LEAD_MS).toBeLessThan(SETTLE_MS);
