@@ -144,7 +144,7 @@ export function tipCur(t: Tip, rel: string): string | null | undefined {
 }
 
 export function tipHasBlob(t: Tip, blob: string): boolean {
-  return t.blobs.has(blob) || (t.text !== null && t.text.includes(`\nb\t${blob}\n`));
+  return t.blobs.has(blob) || t.text?.includes(`\nb\t${blob}\n`) === true;
 }
 
 /** Before asking about many paths (or rewriting it whole): the snapshot read into maps. */

@@ -409,7 +409,10 @@ export class VersionStore {
       encodeChunk({ v: 2, root, s, at, e: entries }, body, { stored: opts.stored }),
     );
     // Only bytes this chunk stored are new to the tip; a named sha was in it already.
-    if (tip) versions.forEach((v, i) => tipAdd(tip, v.rel, v.sha, fresh.has(blobs[i]!) ? blobs[i] : undefined));
+    if (tip)
+      versions.forEach((v, i) => {
+        tipAdd(tip, v.rel, v.sha, fresh.has(blobs[i]!) ? blobs[i] : undefined);
+      });
     if (!st) return;
     for (const [blob, p] of fresh) if (!st.where.has(blob)) st.where.set(blob, { pack, chunk: start, ...p });
     versions.forEach((v, i) => {
