@@ -150,6 +150,8 @@ export class VersionStore {
   private readonly decoded = new Map<string, DecodedChunk>();
   private decodedBytes = 0;
   private readonly dirty = new Set<string>();
+  /** A pack was begun since the last flush. */
+  private created = false;
   /** Roots known from their tips (put without reading the pack; tip.ts). */
   private readonly tips = new Map<string, Tip>();
   /** Roots whose tip is written at flush (read in full, or appended to). */
@@ -351,6 +353,8 @@ export class VersionStore {
       while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);
       const start = fs.fstatSync(fd).size - bytes.length;
       this.dirty.add(file);
+      // A pack this append began: its name in the folder must be made durable too (flush).
+      if (start === 0) this.created = true;
       // Another process appended since this store read the pack: its lines are not known here,
       // so compaction through this store is refused (-1 matches no size).
       if (st) st.size = st.size === start ? start + bytes.length : -1;
@@ -486,7 +490,9 @@ export class VersionStore {
         fs.closeSync(fd);
       }
     }
-    if (this.dirty.size > 0) syncDir(path.join(this.dir, 'packs'));
+    // Only a new name needs the folder's fsync: appending to a pack changes no entry of the folder.
+    if (this.created) syncDir(path.join(this.dir, 'packs'));
+    this.created = false;
     this.dirty.clear();
     this.writeTips();
   }
