@@ -168,7 +168,7 @@ describe('the kept checks: a snapshot and appended lines', () => {
     expect(kept(files)).toEqual(files);
   });
 
-  it('session starts in processes of their own at once: every line whole, nothing lost', async () => {
+  it('session starts in processes of their own at once: every line whole, no file dropped', async () => {
     const files = initial();
     session(files);
     const writer = path.join(path.dirname(fileURLToPath(import.meta.url)), 'check-cache-writer.ts');

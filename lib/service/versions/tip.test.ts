@@ -233,6 +233,19 @@ describe('the tip: a snapshot and a chain of deltas', () => {
     expect(tipView(dir)).toEqual(fullView(dir));
   }, 60_000);
 
+  it('one store keeping twice, a flush after each: each delta starts where the last ended, and the tip stands', () => {
+    const dir = tmpDir();
+    session(dir, 0, [v('a.md', 'alpha')]);
+    const store = new VersionStore(dir);
+    store.put('/r', '2026-01-01T00:00:01Z', [v('a.md', 'alpha 2')], { stored: true });
+    store.flush();
+    store.put('/r', '2026-01-01T00:00:02Z', [v('b.md', 'beta')], { stored: true });
+    store.flush();
+    expect(deltaLines(dir)).toHaveLength(2);
+    expect(tipView(dir)).toEqual(fullView(dir));
+    expect(session(dir, 3, [v('a.md', 'alpha 2'), v('b.md', 'beta')]).loaded).toBe(false);
+  });
+
   it('a tip of the first format (one JSON object) is used, then rewritten in this one', () => {
     const dir = tmpDir();
     session(dir, 0, [v('a.md', 'alpha'), v('notes/é.md', 'beta')]);

@@ -191,6 +191,9 @@ export function writeTipAfter(file: string, t: Tip, pack: fs.Stats): void {
   if (t.old || t.lines + 1 > TIP_DELTAS_MAX) {
     materialize(t);
     writeTipWhole(file, pack, t.cur, t.blobs);
+    Object.assign(t, { base: statOf(pack), lines: 0, old: false });
+    t.own.cur.clear();
+    t.own.blobs.clear();
     return;
   }
   const d = `\nd\t{"from":${JSON.stringify(t.base)},"to":${JSON.stringify(statOf(pack))},"cur":{${[...t.own.cur]
@@ -203,6 +206,11 @@ export function writeTipAfter(file: string, t: Tip, pack: fs.Stats): void {
   } finally {
     fs.closeSync(fd);
   }
+  // The same store appending again (another put, another flush): its next delta starts here.
+  t.base = statOf(pack);
+  t.lines++;
+  t.own.cur.clear();
+  t.own.blobs.clear();
 }
 
 /** The whole tip for the pack as it is now (`pack`): written to a temp name and renamed. */
