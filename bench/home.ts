@@ -259,6 +259,10 @@ async function main(): Promise<void> {
     for (const suffix of ['', '-wal', '-shm'])
       if (fs.existsSync(env.MEMTRUST_DB + suffix))
         fs.copyFileSync(env.MEMTRUST_DB + suffix, path.join(baseData, `index.sqlite${suffix}`));
+    // And the version store the first index filled (beside the index): without it the baseline's
+    // hooks would keep versions into packs and tips of a few entries, not the projects' whole ones.
+    const versions = path.join(tmp, 'versions');
+    if (fs.existsSync(versions)) fs.cpSync(versions, path.join(baseData, 'versions'), { recursive: true });
   }
   const envOf = (tree: string): NodeJS.ProcessEnv =>
     tree === PROJECT_DIR

@@ -27,6 +27,7 @@ import {
   encodeChunk,
   lastChunkOf,
 } from './pack';
+import { type Tip, readTip, tipAdd, tipCur, tipForMany, tipHasBlob, writeTipAfter, writeTipWhole } from './tip';
 
 export interface VersionLine {
   v: 1;
@@ -135,28 +136,6 @@ interface Place {
   len: number;
 }
 
-/**
- * Beside a pack, `<root key>.tip`: what a writer that only appends needs of it — each path's
- * last sha and every stored sha — as of the pack's size, inode and ctime when it was written
- * (docs/versions.md, "The tip"). It stands only for exactly that pack: another append, a
- * compaction (a new file) or any other change moves one of the three, and the pack is read.
- */
-interface Tip {
-  v: 1;
-  size: number;
-  ino: number;
-  ctime: number;
-  cur: Record<string, string | null>;
-  blobs: string[];
-}
-
-/** A root known from its tip: enough to append without repeating a version or stored bytes. */
-interface TipState {
-  current: Map<string, string | null>;
-  blobs: Set<string>;
-  size: number;
-}
-
 /** What the store knows of one root: its lines, each file's last state, where each stored sha256 is. */
 interface RootState {
   lines: VersionLine[];
@@ -171,8 +150,10 @@ export class VersionStore {
   private readonly decoded = new Map<string, DecodedChunk>();
   private decodedBytes = 0;
   private readonly dirty = new Set<string>();
-  /** Roots known from their tips (put without reading the pack). */
-  private readonly tips = new Map<string, TipState>();
+  /** A pack was begun since the last flush. */
+  private created = false;
+  /** Roots known from their tips (put without reading the pack; tip.ts). */
+  private readonly tips = new Map<string, Tip>();
   /** Roots whose tip is written at flush (read in full, or appended to). */
   private readonly tipDue = new Set<string>();
 
@@ -183,45 +164,32 @@ export class VersionStore {
   }
 
   /** The root's tip when it stands for its pack as it is now; null otherwise. */
-  private readTip(root: string): TipState | null {
+  private readTip(root: string): Tip | null {
     try {
-      const t = JSON.parse(fs.readFileSync(this.tipFile(root), 'utf8')) as Tip;
-      const st = fs.statSync(this.indexFile(root));
-      if (t.v !== 1 || t.size !== st.size || t.ino !== st.ino || t.ctime !== st.ctimeMs) return null;
-      return { current: new Map(Object.entries(t.cur)), blobs: new Set(t.blobs), size: t.size };
+      return readTip(this.tipFile(root), fs.statSync(this.indexFile(root)));
     } catch {
       return null;
     }
   }
 
-  /** Writes the tips due: only for a pack still as this store left it (no other append since). */
+  /**
+   * Writes the tips due, only for a pack still as this store left it (no other append since):
+   * whole after a whole read, else this store's delta (tip.ts).
+   */
   private writeTips(): void {
     for (const root of this.tipDue) {
       const full = this.state.get(root);
-      const tip = full ?? this.tips.get(root);
-      if (!tip || tip.size < 0) continue;
+      const tip = this.tips.get(root);
+      const size = full ? full.size : tip ? tip.size : -1;
+      if (size < 0) continue;
       const file = this.tipFile(root);
-      const tmp = `${file}.${process.pid}.tmp`;
       try {
         const st = fs.statSync(this.indexFile(root));
-        if (st.size !== tip.size) continue;
-        const t: Tip = {
-          v: 1,
-          size: st.size,
-          ino: st.ino,
-          ctime: st.ctimeMs,
-          cur: Object.fromEntries(tip.current),
-          blobs: full ? [...full.where.keys()] : [...(tip as TipState).blobs],
-        };
-        fs.writeFileSync(tmp, JSON.stringify(t), { mode: FILE_MODE });
-        fs.renameSync(tmp, file);
+        if (st.size !== size) continue;
+        if (full) writeTipWhole(file, st, full.current, full.where.keys());
+        else writeTipAfter(file, tip!, st);
       } catch {
         // No tip: the next writer reads the pack.
-        try {
-          fs.rmSync(tmp, { force: true });
-        } catch {
-          // nothing left to do
-        }
       }
     }
     this.tipDue.clear();
@@ -385,6 +353,8 @@ export class VersionStore {
       while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);
       const start = fs.fstatSync(fd).size - bytes.length;
       this.dirty.add(file);
+      // A pack this append began: its name in the folder must be made durable too (flush).
+      if (start === 0) this.created = true;
       // Another process appended since this store read the pack: its lines are not known here,
       // so compaction through this store is refused (-1 matches no size).
       if (st) st.size = st.size === start ? start + bytes.length : -1;
@@ -412,7 +382,9 @@ export class VersionStore {
     if (tip) this.tips.set(root, tip);
     const st = known ?? (opts.blind || tip ? null : this.load(root));
     const last = st || tip ? null : this.lastShas(root);
-    const versions = all.filter((v) => ((st ?? tip) ? (st ?? tip)!.current.get(v.rel) : last!.get(v.rel)) !== v.sha);
+    if (tip) tipForMany(tip, all.length);
+    const lastOf = (rel: string) => (st ? st.current.get(rel) : tip ? tipCur(tip, rel) : last!.get(rel));
+    const versions = all.filter((v) => lastOf(v.rel) !== v.sha);
     if (versions.length === 0) return;
     const s = versions[0]!.id.slice(0, versions[0]!.id.indexOf(':') + 1);
     const entries: ChunkEntry[] = [];
@@ -425,7 +397,7 @@ export class VersionStore {
       blobs.push(blob);
       const e: ChunkEntry = { r: v.rel };
       if (v.id !== `${s}${path.posix.basename(v.rel)}`) e.i = v.id;
-      if (st?.where.has(blob) || tip?.blobs.has(blob) || fresh.has(blob)) e.d = blob;
+      if (st?.where.has(blob) || (tip && tipHasBlob(tip, blob)) || fresh.has(blob)) e.d = blob;
       else {
         e.n = v.stored.length;
         fresh.set(blob, { off, len: v.stored.length });
@@ -440,10 +412,11 @@ export class VersionStore {
       root,
       encodeChunk({ v: 2, root, s, at, e: entries }, body, { stored: opts.stored }),
     );
-    if (tip) {
-      for (const blob of blobs) tip.blobs.add(blob);
-      for (const v of versions) tip.current.set(v.rel, v.sha);
-    }
+    // Only bytes this chunk stored are new to the tip; a named sha was in it already.
+    if (tip)
+      versions.forEach((v, i) => {
+        tipAdd(tip, v.rel, v.sha, fresh.has(blobs[i]!) ? blobs[i] : undefined);
+      });
     if (!st) return;
     for (const [blob, p] of fresh) if (!st.where.has(blob)) st.where.set(blob, { pack, chunk: start, ...p });
     versions.forEach((v, i) => {
@@ -499,7 +472,7 @@ export class VersionStore {
     );
     this.append(root, encodeChunk({ v: 2, root, s, at, e: entries }, []));
     const tip = this.tips.get(root);
-    if (tip) for (const g of gone) tip.current.set(g.rel, null);
+    if (tip) for (const g of gone) tipAdd(tip, g.rel, null);
     if (!st) return;
     for (const g of gone) {
       st.lines.push({ v: 1, id: g.id, root, rel: g.rel, at, sha: null, size: 0, gone: true });
@@ -517,7 +490,9 @@ export class VersionStore {
         fs.closeSync(fd);
       }
     }
-    if (this.dirty.size > 0) syncDir(path.join(this.dir, 'packs'));
+    // Only a new name needs the folder's fsync: appending to a pack changes no entry of the folder.
+    if (this.created) syncDir(path.join(this.dir, 'packs'));
+    this.created = false;
     this.dirty.clear();
     this.writeTips();
   }
