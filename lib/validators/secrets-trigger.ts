@@ -3,8 +3,10 @@
  * "Credentials in prose"): the lines that name a credential label, a command that takes
  * one, or a login. TRIGGER_WORDS is the rule; `wantedLines` applies it in one pass.
  */
+import { onFirstUse } from '../core/on-first-use';
 import { groupedAlternation } from './alternation';
 import { asciiSet, hasRun } from './text-chars';
+import { foundVariant, nextTriggerIn, triggerAutomaton } from './trigger-automaton';
 
 /**
  * Lines worth a closer look: one case-insensitive pass over the whole text.
@@ -28,6 +30,30 @@ function boundaryBehind(word: string): string {
 }
 /** TRIGGER_WORDS as one regex, grouped by first character for speed (alternation.ts). */
 export const TRIGGER = new RegExp(groupedAlternation(TRIGGER_WORDS.split('|').map(boundaryBehind), true), 'gi');
+/**
+ * TRIGGER_WORDS as an automaton (trigger-automaton.ts): the matches of TRIGGER, one table load per
+ * unit, about a third of the regex's time over real folders (docs/performance-validators.md). Made on
+ * first use: a process that never checks a text (most hook starts) does not build it.
+ */
+const TRIGGER_AUTOMATON = onFirstUse(() => {
+  const a = triggerAutomaton(TRIGGER_WORDS.split('|'));
+  return { a, condition: Int8Array.from(a.literal, triggerCondition) };
+});
+/**
+ * What `TRIGGER.lastIndex = from; TRIGGER.exec(text)` finds, as its start (-1: none) and, in
+ * triggerFound, its end and the condition it puts on its line (triggerCondition of the match).
+ */
+export function nextTrigger(text: string, from: number): number {
+  const t = TRIGGER_AUTOMATON();
+  const start = nextTriggerIn(t.a, text, from);
+  if (start !== -1) {
+    const v = foundVariant();
+    triggerFound.end = start + t.a.length[v]!;
+    triggerFound.condition = t.condition[v]!;
+  }
+  return start;
+}
+export const triggerFound = { end: 0, condition: 0 };
 /** Words that select their line only when it holds a backtick or a slash (`key` has its own condition). */
 export const NEEDS_BACKTICK = ['user', 'account', 'root', 'admin'];
 const NONE = 0;
@@ -81,13 +107,32 @@ function pairMark(text: string, from: number, end: number): boolean {
 }
 
 /**
- * The lines the prose detectors look at, in increasing order: one pass of TRIGGER over the
- * whole text. A line is selected by its first word whose condition it meets (any word but
+ * The lines the prose detectors look at, in increasing order: one pass of TRIGGER (its automaton,
+ * nextTrigger) over the whole text. A line is selected by its first word whose condition it meets (any word but
  * `key` and the NEEDS_BACKTICK words outright; `key` with keyContext; the others with a
  * backtick or a slash on the line). A match of a conditional word the line does not meet is stepped
  * over as a whole, so a word starting inside it (`accountoken`) is not seen.
  */
 export function wantedLines(text: string, starts: readonly number[]): number[] {
+  return selectLines(text, starts, nextTrigger);
+}
+
+/** wantedLines by the regex TRIGGER itself: the plain form the fast-path tests hold it to. */
+export function wantedLinesPlain(text: string, starts: readonly number[]): number[] {
+  return selectLines(text, starts, nextTriggerPlain);
+}
+
+/** nextTrigger by the regex. */
+export function nextTriggerPlain(text: string, from: number): number {
+  TRIGGER.lastIndex = from;
+  const m = TRIGGER.exec(text);
+  if (m === null) return -1;
+  triggerFound.end = m.index + m[0].length;
+  triggerFound.condition = triggerCondition(m[0]);
+  return m.index;
+}
+
+function selectLines(text: string, starts: readonly number[], next: (text: string, from: number) => number): number[] {
   // The scan runs forward and skips to the end of a selected line, so lines are selected in
   // increasing order: a list needs no sort and no set.
   const wanted: number[] = [];
@@ -97,11 +142,13 @@ export function wantedLines(text: string, starts: readonly number[]): number[] {
   let backtickHolds = 0;
   let keyHolds = 0;
   let cur = 0; // the line of the current match: matches come in text order, so it only moves forward
-  TRIGGER.lastIndex = 0;
-  for (let m = TRIGGER.exec(text); m !== null; m = TRIGGER.exec(text)) {
-    while (cur + 1 < starts.length && starts[cur + 1]! <= m.index) cur++;
+  // Where the next search starts (the regex's lastIndex): after the match, or past a selected line.
+  let from = 0;
+  for (let at = next(text, 0); at !== -1; at = next(text, from)) {
+    from = triggerFound.end;
+    while (cur + 1 < starts.length && starts[cur + 1]! <= at) cur++;
     const end = (starts[cur + 1] ?? text.length + 1) - 1;
-    const condition = triggerCondition(m[0]);
+    const condition = triggerFound.condition;
     if (condition !== NONE) {
       // Each line is looked at once per condition, so a long line of `user user user…` stays linear.
       if (condLine !== cur) {
@@ -119,7 +166,7 @@ export function wantedLines(text: string, starts: readonly number[]): number[] {
     }
     wanted.push(cur);
     // Skip the rest of this line: one hit is enough to look at it.
-    TRIGGER.lastIndex = Math.max(TRIGGER.lastIndex, end);
+    from = Math.max(from, end);
   }
   return wanted;
 }
