@@ -3,10 +3,9 @@
  * "Credentials in prose"): the lines that name a credential label, a command that takes
  * one, or a login. TRIGGER_WORDS is the rule; `wantedLines` applies it in one pass.
  */
-import { onFirstUse } from '../core/on-first-use';
 import { groupedAlternation } from './alternation';
+import type { SecretWords } from './secret-words';
 import { asciiSet, hasRun } from './text-chars';
-import { foundVariant, nextTriggerIn, triggerAutomaton } from './trigger-automaton';
 
 /**
  * Lines worth a closer look: one case-insensitive pass over the whole text.
@@ -30,30 +29,6 @@ function boundaryBehind(word: string): string {
 }
 /** TRIGGER_WORDS as one regex, grouped by first character for speed (alternation.ts). */
 export const TRIGGER = new RegExp(groupedAlternation(TRIGGER_WORDS.split('|').map(boundaryBehind), true), 'gi');
-/**
- * TRIGGER_WORDS as an automaton (trigger-automaton.ts): the matches of TRIGGER, one table load per
- * unit, about a third of the regex's time over real folders (docs/performance-validators.md). Made on
- * first use: a process that never checks a text (most hook starts) does not build it.
- */
-const TRIGGER_AUTOMATON = onFirstUse(() => {
-  const a = triggerAutomaton(TRIGGER_WORDS.split('|'));
-  return { a, condition: Int8Array.from(a.literal, triggerCondition) };
-});
-/**
- * What `TRIGGER.lastIndex = from; TRIGGER.exec(text)` finds, as its start (-1: none) and, in
- * triggerFound, its end and the condition it puts on its line (triggerCondition of the match).
- */
-export function nextTrigger(text: string, from: number): number {
-  const t = TRIGGER_AUTOMATON();
-  const start = nextTriggerIn(t.a, text, from);
-  if (start !== -1) {
-    const v = foundVariant();
-    triggerFound.end = start + t.a.length[v]!;
-    triggerFound.condition = t.condition[v]!;
-  }
-  return start;
-}
-export const triggerFound = { end: 0, condition: 0 };
 /** Words that select their line only when it holds a backtick or a slash (`key` has its own condition). */
 export const NEEDS_BACKTICK = ['user', 'account', 'root', 'admin'];
 const NONE = 0;
@@ -113,16 +88,17 @@ function pairMark(text: string, from: number, end: number): boolean {
  * backtick or a slash on the line). A match of a conditional word the line does not meet is stepped
  * over as a whole, so a word starting inside it (`accountoken`) is not seen.
  */
-export function wantedLines(text: string, starts: readonly number[]): number[] {
-  return selectLines(text, starts, nextTrigger);
+export function wantedLines(text: string, starts: readonly number[], words?: SecretWords): number[] {
+  return selectLines(text, starts, words === undefined ? nextTriggerPlain : nextTriggerOf(words.triggers));
 }
 
-/** wantedLines by the regex TRIGGER itself: the plain form the fast-path tests hold it to. */
-export function wantedLinesPlain(text: string, starts: readonly number[]): number[] {
-  return selectLines(text, starts, nextTriggerPlain);
-}
+/** A match found by a `next` function of selectLines: its end and the condition it puts on its line. */
+export const triggerFound = { end: 0, condition: 0 };
 
-/** nextTrigger by the regex. */
+/**
+ * What `TRIGGER.lastIndex = from; TRIGGER.exec(text)` finds: its start (-1: none), its end and
+ * condition in triggerFound. The plain form, and what wantedLines uses without SecretWords.
+ */
 export function nextTriggerPlain(text: string, from: number): number {
   TRIGGER.lastIndex = from;
   const m = TRIGGER.exec(text);
@@ -130,6 +106,26 @@ export function nextTriggerPlain(text: string, from: number): number {
   triggerFound.end = m.index + m[0].length;
   triggerFound.condition = triggerCondition(m[0]);
   return m.index;
+}
+
+/**
+ * nextTriggerPlain from the matches the one read found (secret-words.ts): the first starting at or
+ * after `from` (they are one per start, in order of start).
+ */
+export function nextTriggerOf(m: SecretWords['triggers']): (text: string, from: number) => number {
+  return (_text, from) => {
+    let lo = 0;
+    let hi = m.start.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (m.start[mid]! < from) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo === m.start.length) return -1;
+    triggerFound.end = m.end[lo]!;
+    triggerFound.condition = m.condition[lo]!;
+    return m.start[lo]!;
+  };
 }
 
 function selectLines(text: string, starts: readonly number[], next: (text: string, from: number) => number): number[] {

@@ -156,44 +156,48 @@ export function triggerAutomaton(words: readonly string[]): TriggerAutomaton {
 /** `\w` without `u`: what `\b` tells apart. */
 const isWordUnit = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 
-/** The variant nextTriggerIn found last (its index into the automaton's per-variant tables). */
-let found = -1;
-export const foundVariant = () => found;
+/**
+ * The trigger words' matches of a text, one per start, in increasing order of start: what
+ * `TRIGGER.exec` finds from any `lastIndex` is the first of them starting at or after it (a regex
+ * search from `lastIndex` sees no word starting before it, and at one start takes the alternative
+ * it prefers). Filled by recordTriggers as the automaton reports words ending.
+ */
+export interface TriggerMatches {
+  start: number[];
+  end: number[];
+  /** Per match, its variant (TriggerAutomaton's tables; triggerCondition's input is its literal). */
+  variant: number[];
+}
 
 /**
- * The start of the first match of the automaton's words in `text` at or after `from`, or -1: the
- * leftmost start, and at one start the variant the regex prefers (lowest rank); its index in
- * foundVariant. The automaton starts afresh at `from`, so it sees no word starting before it, as
- * the regex with `lastIndex = from` does; the `\b` before a word is read from the text before it,
- * as the regex's look-behind reads it. The variant found: foundVariant().
+ * Records the words of `a` ending at unit `i` of `text` (the automaton just entered `row`) in `m`:
+ * a `\b`-bounded word only when the units around it are no word units (read from the whole text,
+ * as the regex's look-behind reads it), and at a start already recorded only the variant the regex
+ * prefers (lower rank). Matches end in increasing order and start at most maxLength before their
+ * end, so one is put in place by stepping back over the few that start later.
  */
-export function nextTriggerIn(a: TriggerAutomaton, text: string, from: number): number {
-  const { column, delta, outFrom, outTo, outWords, length, bounded, rank } = a;
-  const n = text.length;
-  let row = 0;
-  let best = -1;
-  let bestVariant = -1;
-  // Once a match is found, only one starting at or before it can still come: one ending within
-  // maxLength of its start.
-  let until = n;
-  for (let i = from; i < until; i++) {
-    const d = delta[row + column[text.charCodeAt(i)]!]!;
-    row = d >> 1;
-    if ((d & 1) === 0) continue;
-    for (let k = outFrom[row]!; k < outTo[row]!; k++) {
-      const v = outWords[k]!;
-      const start = i + 1 - length[v]!;
-      if (best !== -1 && (start > best || (start === best && rank[v]! > rank[bestVariant]!))) continue;
-      if (
-        bounded[v] === 1 &&
-        ((start > 0 && isWordUnit(text.charCodeAt(start - 1))) || (i + 1 < n && isWordUnit(text.charCodeAt(i + 1))))
-      )
-        continue;
-      best = start;
-      bestVariant = v;
-      until = Math.min(n, start + a.maxLength);
+export function recordTriggers(a: TriggerAutomaton, text: string, i: number, row: number, m: TriggerMatches): void {
+  const { outFrom, outTo, outWords, length, bounded, rank } = a;
+  for (let k = outFrom[row]!; k < outTo[row]!; k++) {
+    const v = outWords[k]!;
+    const start = i + 1 - length[v]!;
+    if (
+      bounded[v] === 1 &&
+      ((start > 0 && isWordUnit(text.charCodeAt(start - 1))) ||
+        (i + 1 < text.length && isWordUnit(text.charCodeAt(i + 1))))
+    )
+      continue;
+    let at = m.start.length;
+    while (at > 0 && m.start[at - 1]! > start) at--;
+    if (at > 0 && m.start[at - 1] === start) {
+      if (rank[m.variant[at - 1]!]! > rank[v]!) {
+        m.end[at - 1] = i + 1;
+        m.variant[at - 1] = v;
+      }
+      continue;
     }
+    m.start.splice(at, 0, start);
+    m.end.splice(at, 0, i + 1);
+    m.variant.splice(at, 0, v);
   }
-  found = bestVariant;
-  return best;
 }
