@@ -23,16 +23,25 @@ export interface SecretWords {
 /** Made on first use: a process that never checks a text (most hook starts) does not build them. */
 const AUTOMATA = onFirstUse(() => {
   const trigger = triggerAutomaton(TRIGGER_WORDS.split('|'));
+  const hints = hintAutomaton(DETECTOR_HINTS);
   return {
     trigger,
-    hints: hintAutomaton(DETECTOR_HINTS),
+    hints,
+    columns: bothColumns(trigger, hints),
     condition: Int8Array.from(trigger.literal, triggerCondition),
   };
 });
 
+/** Per unit, its trigger column and, above it, its hint column: one load for both automata. */
+function bothColumns(t: TriggerAutomaton, h: HintAutomaton): Uint16Array {
+  const both = new Uint16Array(0x10000);
+  for (let u = 0; u < 0x10000; u++) both[u] = t.column[u]! | (h.column[u]! << 8);
+  return both;
+}
+
 export function secretWordsOf(text: string): SecretWords {
   const a = AUTOMATA();
-  const m = wordsIn(text, a.trigger, a.hints);
+  const m = wordsIn(text, a.trigger, a.hints, a.columns);
   return { hints: m.hints, triggers: { ...m.triggers, condition: m.triggers.variant.map((v) => a.condition[v]!) } };
 }
 
@@ -41,19 +50,19 @@ export function wordsIn(
   text: string,
   t: TriggerAutomaton,
   h: HintAutomaton,
+  columns: Uint16Array,
 ): { hints: number; triggers: TriggerMatches } {
   const triggers: TriggerMatches = { start: [], end: [], variant: [] };
-  const tColumn = t.column;
   const tDelta = t.delta;
-  const hColumn = h.column;
   const hDelta = h.delta;
+  const n = text.length;
   let hints = 0;
   let tRow = 0;
   let hRow = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    const dt = tDelta[tRow + tColumn[c]!]!;
-    const dh = hDelta[hRow + hColumn[c]!]!;
+  for (let i = 0; i < n; i++) {
+    const cc = columns[text.charCodeAt(i)]!;
+    const dt = tDelta[tRow + (cc & 255)]!;
+    const dh = hDelta[hRow + (cc >> 8)]!;
     tRow = dt >> 1;
     hRow = dh >> 1;
     if (((dt | dh) & 1) === 0) continue;
