@@ -9,7 +9,7 @@
  * for the automaton; the rest (`[A-Z0-9]{8}` after `/B`) is tested where a word ends, by a sticky
  * regex. Anything the reading does not know throws when the automaton is built.
  */
-import { columnAutomaton } from './word-automaton';
+import { LazyAutomaton } from './lazy-automaton';
 
 /** A head spelled out into at most this many words; a bigger class ends the head. */
 const MAX_SPELLINGS = 16;
@@ -71,12 +71,11 @@ export function hintWordsOf(source: string, literal: boolean, hint: number): Hin
 }
 
 export interface HintAutomaton {
-  /** Per UTF-16 unit, its column (0: in no word). */
+  /** Per UTF-16 unit, its column (0: in no word); `units`: those in a column. */
   column: Uint8Array;
-  delta: Int32Array;
-  outFrom: Int32Array;
-  outTo: Int32Array;
-  outWords: Int32Array;
+  units: readonly number[];
+  /** Over the columns, the words (their indices) as sequences. */
+  automaton: LazyAutomaton;
   /** Per word: its rest (null: none) and the bit of its hint. */
   rest: ReadonlyArray<RegExp | null>;
   bit: Int32Array;
@@ -92,19 +91,22 @@ export function hintAutomaton(hints: ReadonlyArray<string | RegExp | undefined>)
     return h.source.split('|').flatMap((alt) => hintWordsOf(alt, false, i));
   });
   const column = new Uint8Array(0x10000);
+  const inColumns: number[] = [];
   let columns = 1;
   const seqs = words.map((w) =>
     w.units.map((u) => {
       if (column[u] === 0) {
         if (columns > 255) throw new Error('hint automaton: more than 255 columns');
         column[u] = columns++;
+        inColumns.push(u);
       }
       return column[u]!;
     }),
   );
   return {
     column,
-    ...columnAutomaton(seqs, columns),
+    units: inColumns,
+    automaton: new LazyAutomaton(seqs, columns),
     rest: words.map((w) => w.rest),
     bit: Int32Array.from(words, (w) => 1 << w.hint),
   };
@@ -112,25 +114,22 @@ export function hintAutomaton(hints: ReadonlyArray<string | RegExp | undefined>)
 
 /** Bit i set when hints[i] (of hintAutomaton's list) occurs in `text`. */
 export function hintsIn(a: HintAutomaton, text: string): number {
-  const { column, delta } = a;
   let present = 0;
-  let row = 0;
+  let state = 0;
   for (let i = 0; i < text.length; i++) {
-    const d = delta[row + column[text.charCodeAt(i)]!]!;
-    row = d >> 1;
-    if ((d & 1) !== 0) present = recordHints(a, text, i, row, present);
+    state = a.automaton.next(state, a.column[text.charCodeAt(i)]!);
+    if (a.automaton.out[state]!.length > 0) present = recordHints(a, text, i, state, present);
   }
   return present;
 }
 
 /**
  * `present` with the bits of the hints whose words end at unit `i` of `text` (the automaton just
- * entered `row`) and whose rest, if any, follows there.
+ * entered `state`) and whose rest, if any, follows there.
  */
-export function recordHints(a: HintAutomaton, text: string, i: number, row: number, present: number): number {
-  const { outFrom, outTo, outWords, rest, bit } = a;
-  for (let k = outFrom[row]!; k < outTo[row]!; k++) {
-    const w = outWords[k]!;
+export function recordHints(a: HintAutomaton, text: string, i: number, state: number, present: number): number {
+  const { rest, bit } = a;
+  for (const w of a.automaton.out[state]!) {
     if ((present & bit[w]!) !== 0) continue;
     const r = rest[w]!;
     if (r !== null) {

@@ -11,6 +11,7 @@ import { onFirstUse } from '../core/on-first-use';
 import { type HintAutomaton, hintAutomaton, recordHints } from './hint-automaton';
 import { DETECTOR_HINTS } from './secrets-patterns';
 import { TRIGGER_WORDS, triggerCondition } from './secrets-trigger';
+import { UNMADE } from './lazy-automaton';
 import { recordTriggers, type TriggerAutomaton, type TriggerMatches, triggerAutomaton } from './trigger-automaton';
 
 export interface SecretWords {
@@ -27,47 +28,130 @@ const AUTOMATA = onFirstUse(() => {
   return {
     trigger,
     hints,
-    columns: bothColumns(trigger, hints),
+    both: new BothAutomata(trigger, hints),
     condition: Int8Array.from(trigger.literal, triggerCondition),
   };
 });
 
-/** Per unit, its trigger column and, above it, its hint column: one load for both automata. */
-function bothColumns(t: TriggerAutomaton, h: HintAutomaton): Uint16Array {
-  const both = new Uint16Array(0x10000);
-  for (let u = 0; u < 0x10000; u++) both[u] = t.column[u]! | (h.column[u]! << 8);
-  return both;
+/**
+ * The two automata as one (their product), so a step is one table load where stepping both was
+ * two: a state is a pair of their states, a column a pair of their columns. States and transitions
+ * are made when first taken (lazy-automaton.ts), a few hundred states at most. A transition is
+ * stored as the next state's row (state × columns) times two, plus one when a word of either
+ * automaton ends there.
+ */
+export class BothAutomata {
+  /** Per UTF-16 unit, its column: the pair of its trigger and hint columns. */
+  readonly column = new Uint8Array(0x10000);
+  readonly columns: number;
+  /** Per row + column, the transition, or UNMADE; replaced by a bigger one as states are made. */
+  delta: Int32Array;
+  /** Per state, the trigger and hint automata's states in it. */
+  readonly tState: number[] = [0];
+  readonly hState: number[] = [0];
+  private readonly pairT: number[] = [0];
+  private readonly pairH: number[] = [0];
+  private readonly stateOf = new Map<number, number>([[0, 0]]);
+  private readonly t: TriggerAutomaton;
+  private readonly h: HintAutomaton;
+
+  constructor(t: TriggerAutomaton, h: HintAutomaton) {
+    this.t = t;
+    this.h = h;
+    // Column 0 is the pair (0, 0): every unit in neither automaton's words.
+    const pairOf = new Map<number, number>([[0, 0]]);
+    for (const u of [...t.units, ...h.units]) {
+      const key = (t.column[u]! << 8) | h.column[u]!;
+      let col = pairOf.get(key);
+      if (col === undefined) {
+        col = this.pairT.length;
+        if (col > 255) throw new Error('both automata: more than 256 column pairs');
+        pairOf.set(key, col);
+        this.pairT.push(t.column[u]!);
+        this.pairH.push(h.column[u]!);
+      }
+      this.column[u] = col;
+    }
+    this.columns = this.pairT.length;
+    this.delta = new Int32Array(64 * this.columns).fill(UNMADE);
+  }
+
+  /** The transition from the state at `row` on `col`, made and stored (delta may be replaced: read it again). */
+  make(row: number, col: number): number {
+    const s = row / this.columns;
+    const nt = this.t.automaton.next(this.tState[s]!, this.pairT[col]!);
+    const nh = this.h.automaton.next(this.hState[s]!, this.pairH[col]!);
+    const key = nt * 0x10000 + nh;
+    let n = this.stateOf.get(key);
+    if (n === undefined) {
+      n = this.tState.length;
+      this.stateOf.set(key, n);
+      this.tState.push(nt);
+      this.hState.push(nh);
+      if ((n + 1) * this.columns > this.delta.length) {
+        const bigger = new Int32Array(this.delta.length * 2).fill(UNMADE);
+        bigger.set(this.delta);
+        this.delta = bigger;
+      }
+    }
+    const ends = this.t.automaton.out[nt]!.length > 0 || this.h.automaton.out[nh]!.length > 0;
+    const d = n * this.columns * 2 + (ends ? 1 : 0);
+    this.delta[row + col] = d;
+    return d;
+  }
+}
+
+/**
+ * How much text (UTF-16 units) a process checks by the plain regexes before it builds the
+ * automata. Building them costs about as much on a cold engine as they save on a few million units
+ * (docs/performance-validators.md): a hook checking one file, or a scan of a small project, never
+ * pays for them; a long scan pays once, then reads its text by them.
+ */
+export const UNITS_BEFORE_AUTOMATA = 1 << 22;
+let unitsChecked = 0;
+
+/** secretWordsOf once the process has checked UNITS_BEFORE_AUTOMATA units, else undefined (the callers' regexes find the same). */
+export function secretWordsOnceWorthIt(text: string): SecretWords | undefined {
+  if (unitsChecked < UNITS_BEFORE_AUTOMATA) {
+    unitsChecked += text.length;
+    return undefined;
+  }
+  return secretWordsOf(text);
 }
 
 export function secretWordsOf(text: string): SecretWords {
   const a = AUTOMATA();
-  const m = wordsIn(text, a.trigger, a.hints, a.columns);
+  const m = wordsIn(text, a.trigger, a.hints, a.both);
   return { hints: m.hints, triggers: { ...m.triggers, condition: m.triggers.variant.map((v) => a.condition[v]!) } };
 }
 
-/** Both automata over `text`, one unit read per step; the rare words found go to functions of their own. */
+/** Both automata over `text`, one load per unit; the rare words found go to functions of their own. */
 export function wordsIn(
   text: string,
   t: TriggerAutomaton,
   h: HintAutomaton,
-  columns: Uint16Array,
+  b: BothAutomata,
 ): { hints: number; triggers: TriggerMatches } {
   const triggers: TriggerMatches = { start: [], end: [], variant: [] };
-  const tDelta = t.delta;
-  const hDelta = h.delta;
+  const column = b.column;
+  let delta = b.delta;
   const n = text.length;
   let hints = 0;
-  let tRow = 0;
-  let hRow = 0;
+  let row = 0;
   for (let i = 0; i < n; i++) {
-    const cc = columns[text.charCodeAt(i)]!;
-    const dt = tDelta[tRow + (cc & 255)]!;
-    const dh = hDelta[hRow + (cc >> 8)]!;
-    tRow = dt >> 1;
-    hRow = dh >> 1;
-    if (((dt | dh) & 1) === 0) continue;
-    if ((dt & 1) !== 0) recordTriggers(t, text, i, tRow, triggers);
-    if ((dh & 1) !== 0) hints = recordHints(h, text, i, hRow, hints);
+    const col = column[text.charCodeAt(i)]!;
+    let d = delta[row + col]!;
+    if (d === UNMADE) {
+      d = b.make(row, col);
+      delta = b.delta;
+    }
+    row = d >> 1;
+    if ((d & 1) === 0) continue;
+    const s = row / b.columns;
+    const ts = b.tState[s]!;
+    const hs = b.hState[s]!;
+    if (t.automaton.out[ts]!.length > 0) recordTriggers(t, text, i, ts, triggers);
+    if (h.automaton.out[hs]!.length > 0) hints = recordHints(h, text, i, hs, hints);
   }
   return { hints, triggers };
 }

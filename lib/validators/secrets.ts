@@ -16,7 +16,7 @@ import { knownValueCandidates, ownJoinedCandidates, valueScope } from './known-v
 import { lineAt, lineStarts, type ScanText, scanTextOf, tooLargeMessage } from './scan-text';
 import { FILE_CAP_BYTES, findingClass, type Finding, type OwnerIdentity, type Verdict } from './types';
 import { includesAfter } from './text-chars';
-import { secretWordsOf } from './secret-words';
+import { secretWordsOnceWorthIt } from './secret-words';
 
 /**
  * Bumped whenever the secret rules change what they find: the scan re-inspects
@@ -100,9 +100,10 @@ export function secretCandidates(
 ): SecretCandidate[] {
   // Blanking keeps every newline in place, so `text`'s line starts are the blanked text's too.
   const blanked = blankRedacted(text);
-  // The trigger words and the token hints in one read of the text, for the two kinds of detector.
-  const words = secretWordsOf(blanked);
-  let shapes = patternCandidates(blanked, words.hints);
+  // The trigger words and the token hints in one read of the text, for the two kinds of detector
+  // (or, until that pays, each by its regex: the same words).
+  const words = secretWordsOnceWorthIt(blanked);
+  let shapes = patternCandidates(blanked, words?.hints);
   if (owner.allowNetworks && owner.allowNetworks.length > 0) {
     shapes = shapes.filter(
       (c) => c.code !== 'secret.private-ip' || !isAllowedAddress(blanked.slice(c.start, c.end), owner),

@@ -12,7 +12,7 @@
  * Canonicalize; alternation.ts `canonical`), `\s` the units of JS_SPACES, and `\b` is a change
  * between [A-Za-z0-9_] and anything else.
  */
-import { columnAutomaton } from './word-automaton';
+import { LazyAutomaton } from './lazy-automaton';
 
 /** The units `\s` matches (WhiteSpace and LineTerminator); a unit test checks every unit against /\s/. */
 export const JS_SPACES = [
@@ -102,12 +102,11 @@ export function variantsOf(word: string, index: number): Variant[] {
 }
 
 export interface TriggerAutomaton {
-  /** Per UTF-16 unit, its column (0: in no word). */
+  /** Per UTF-16 unit, its column (0: in no word); `units`: those in a column. */
   column: Uint8Array;
-  delta: Int32Array;
-  outFrom: Int32Array;
-  outTo: Int32Array;
-  outWords: Int32Array;
+  units: readonly number[];
+  /** Over the columns, the variants (their indices) as sequences. */
+  automaton: LazyAutomaton;
   /** Per variant: its length, whether `\b` bounds it, its rank, its literal form. */
   length: Int32Array;
   bounded: Uint8Array;
@@ -124,6 +123,7 @@ export function triggerAutomaton(words: readonly string[]): TriggerAutomaton {
   // unit; the unit test checks it). The column table covers every unit, as unitClass does.
   const column = new Uint8Array(0x10000);
   const columnOf = new Map<string, number>();
+  const inColumns: number[] = [];
   let columns = 1;
   const seqs = variants.map((v) =>
     v.elements.map((units) => {
@@ -136,15 +136,16 @@ export function triggerAutomaton(words: readonly string[]): TriggerAutomaton {
         for (const u of units) {
           if (column[u] !== 0) throw new Error(`trigger automaton: unit ${u} in two classes`);
           column[u] = col;
+          inColumns.push(u);
         }
       }
       return col;
     }),
   );
-  const a = columnAutomaton(seqs, columns);
   return {
     column,
-    ...a,
+    units: inColumns,
+    automaton: new LazyAutomaton(seqs, columns),
     length: Int32Array.from(variants, (v) => v.elements.length),
     bounded: Uint8Array.from(variants, (v) => (v.bounded ? 1 : 0)),
     rank: Int32Array.from(variants, (v) => v.rank),
@@ -170,16 +171,15 @@ export interface TriggerMatches {
 }
 
 /**
- * Records the words of `a` ending at unit `i` of `text` (the automaton just entered `row`) in `m`:
+ * Records the words of `a` ending at unit `i` of `text` (the automaton just entered `state`) in `m`:
  * a `\b`-bounded word only when the units around it are no word units (read from the whole text,
  * as the regex's look-behind reads it), and at a start already recorded only the variant the regex
  * prefers (lower rank). Matches end in increasing order and start at most maxLength before their
  * end, so one is put in place by stepping back over the few that start later.
  */
-export function recordTriggers(a: TriggerAutomaton, text: string, i: number, row: number, m: TriggerMatches): void {
-  const { outFrom, outTo, outWords, length, bounded, rank } = a;
-  for (let k = outFrom[row]!; k < outTo[row]!; k++) {
-    const v = outWords[k]!;
+export function recordTriggers(a: TriggerAutomaton, text: string, i: number, state: number, m: TriggerMatches): void {
+  const { length, bounded, rank } = a;
+  for (const v of a.automaton.out[state]!) {
     const start = i + 1 - length[v]!;
     if (
       bounded[v] === 1 &&

@@ -36,26 +36,13 @@ export function wordAutomaton(words: readonly string[], foldCase: boolean): Word
     }
   if (foldCase) for (let c = 65; c <= 90; c++) column[c] = column[c + 32]!;
 
-  const seqs = words.map((w) => Array.from(w, (ch) => column[ch.charCodeAt(0)]!));
-  return { words, column, ...columnAutomaton(seqs, columns) };
-}
-
-/** The transitions and outputs of an automaton over column sequences (WordAutomaton without `words` and `column`). */
-export type ColumnAutomaton = Pick<WordAutomaton, 'delta' | 'outFrom' | 'outTo' | 'outWords'>;
-
-/**
- * The Aho–Corasick automaton of `seqs`, each a sequence of columns in [1, columns): what
- * wordAutomaton builds once it has read its words as columns. Shared with the trigger words'
- * automaton (trigger-automaton.ts), whose columns are classes of UTF-16 units.
- */
-export function columnAutomaton(seqs: readonly (readonly number[])[], columns: number): ColumnAutomaton {
   // The trie: per state its children by column, and the words that end there.
   const children: Array<Map<number, number>> = [new Map()];
   const own: number[][] = [[]];
-  seqs.forEach((w, wi) => {
+  words.forEach((w, wi) => {
     let s = 0;
     for (let i = 0; i < w.length; i++) {
-      const col = w[i]!;
+      const col = column[w.charCodeAt(i)]!;
       let next = children[s]!.get(col);
       if (next === undefined) {
         next = children.length;
@@ -101,5 +88,5 @@ export function columnAutomaton(seqs: readonly (readonly number[])[], columns: n
     outWords.push(...o);
     outTo[s * columns] = outWords.length;
   });
-  return { delta, outFrom, outTo, outWords: Int32Array.from(outWords) };
+  return { words, delta, column, outFrom, outTo, outWords: Int32Array.from(outWords) };
 }
