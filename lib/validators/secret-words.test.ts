@@ -6,7 +6,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lineStarts } from './scan-text';
-import { secretWordsOf } from './secret-words';
+import { buildCorpus } from './corpus/build';
+import { secretWordsOf, secretWordsOnceWorthIt, UNITS_BEFORE_AUTOMATA } from './secret-words';
+import { secretCheck } from './secrets';
 import { nextTriggerOf, nextTriggerPlain, TRIGGER_WORDS, triggerFound, wantedLines } from './secrets-trigger';
 import {
   caseClass,
@@ -157,5 +159,25 @@ describe('trigger automaton: the matches of TRIGGER', () => {
     expect(startsIn(triggerAutomaton(words), 'xpw pw')).toEqual([4]);
     expect(startsIn(triggerAutomaton(words.map((w) => w.replace(/\\b/g, ''))), 'xpw pw')).toEqual([1, 4]);
     expect(nextTriggerPlain('xpw', 0)).toBe(-1);
+  });
+});
+
+describe('secret check with and without the automata', () => {
+  it('gives the same verdicts before the process builds them (regexes) and after', () => {
+    const owner = { emails: ['nobody@example.invalid'], homeUser: 'nobody-at-all' };
+    const files = [
+      ...buildCorpus({ set: 'tuning', positiveFiles: 150, cleanFiles: 150 }),
+      ...buildCorpus({ set: 'holdout', positiveFiles: 60, cleanFiles: 60 }),
+    ].map((f) => Buffer.from(f.text));
+    let units = 0;
+    for (const b of files) units += b.length;
+    expect(units).toBeLessThan(UNITS_BEFORE_AUTOMATA / 2);
+    const before = files.map((b) => JSON.stringify(secretCheck(b, owner)));
+    // Past the threshold: from here on the check reads its texts by the automata.
+    const filler = 'x'.repeat(1 << 20);
+    while (secretWordsOnceWorthIt(filler) === undefined);
+    const after = files.map((b) => JSON.stringify(secretCheck(b, owner)));
+    expect(after).toEqual(before);
+    expect(before.filter((v) => v.includes('SECRET-DETECTED')).length).toBeGreaterThan(100);
   });
 });
