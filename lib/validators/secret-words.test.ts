@@ -53,7 +53,7 @@ describe('trigger automaton: the units each element matches', () => {
 });
 
 /** nextTrigger's form from the one read (secret-words.ts). */
-const nextTrigger = (t: string, from: number) => nextTriggerOf(secretWordsOf(t).triggers)(t, from);
+const nextTrigger = (t: string, from: number) => nextTriggerOf(secretWordsOf(t))(t, from);
 
 /** The matches of `next` (nextTrigger or nextTriggerPlain) in `t`, as start:end:condition, searched on from `step`. */
 function matchesOf(next: (t: string, from: number) => number, t: string, step: 'end' | 'next'): string[] {

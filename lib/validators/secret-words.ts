@@ -17,8 +17,10 @@ import { recordTriggers, type TriggerAutomaton, type TriggerMatches, triggerAuto
 export interface SecretWords {
   /** Bit i set when DETECTORS[i]'s hint occurs (hintsPresent). */
   hints: number;
-  /** TRIGGER's matches, one per start (TriggerMatches), with the condition each puts on its line. */
-  triggers: TriggerMatches & { condition: number[] };
+  /** TRIGGER's matches, one per start (TriggerMatches). */
+  triggers: TriggerMatches;
+  /** Per variant of the trigger automaton, the condition its match puts on its line (triggerCondition). */
+  condition: Int8Array;
 }
 
 /** Made on first use: a process that never checks a text (most hook starts) does not build them. */
@@ -122,7 +124,7 @@ export function secretWordsOnceWorthIt(text: string): SecretWords | undefined {
 export function secretWordsOf(text: string): SecretWords {
   const a = AUTOMATA();
   const m = wordsIn(text, a.trigger, a.hints, a.both);
-  return { hints: m.hints, triggers: { ...m.triggers, condition: m.triggers.variant.map((v) => a.condition[v]!) } };
+  return { hints: m.hints, triggers: m.triggers, condition: a.condition };
 }
 
 /** Both automata over `text`, one load per unit; the rare words found go to functions of their own. */

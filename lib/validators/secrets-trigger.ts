@@ -89,7 +89,7 @@ function pairMark(text: string, from: number, end: number): boolean {
  * over as a whole, so a word starting inside it (`accountoken`) is not seen.
  */
 export function wantedLines(text: string, starts: readonly number[], words?: SecretWords): number[] {
-  return selectLines(text, starts, words === undefined ? nextTriggerPlain : nextTriggerOf(words.triggers));
+  return selectLines(text, starts, words === undefined ? nextTriggerPlain : nextTriggerOf(words));
 }
 
 /** A match found by a `next` function of selectLines: its end and the condition it puts on its line. */
@@ -112,7 +112,8 @@ export function nextTriggerPlain(text: string, from: number): number {
  * nextTriggerPlain from the matches the one read found (secret-words.ts): the first starting at or
  * after `from` (they are one per start, in order of start).
  */
-export function nextTriggerOf(m: SecretWords['triggers']): (text: string, from: number) => number {
+export function nextTriggerOf(words: SecretWords): (text: string, from: number) => number {
+  const m = words.triggers;
   return (_text, from) => {
     let lo = 0;
     let hi = m.start.length;
@@ -123,7 +124,7 @@ export function nextTriggerOf(m: SecretWords['triggers']): (text: string, from: 
     }
     if (lo === m.start.length) return -1;
     triggerFound.end = m.end[lo]!;
-    triggerFound.condition = m.condition[lo]!;
+    triggerFound.condition = words.condition[m.variant[lo]!]!;
     return m.start[lo]!;
   };
 }
