@@ -1,10 +1,11 @@
 /**
  * The trigger words (TRIGGER_WORDS, secrets-trigger.ts) as an automaton over UTF-16 units, for
- * speed only (docs/performance-validators.md, "Both scanners: fast paths"): `nextTrigger(text,
- * from)` finds what `TRIGGER.exec(text)` with `lastIndex = from` finds — the same start, the same
- * length — with one table load per unit read, where the regex tried its alternation at every
- * position (the trigger pass reads every unit of every file). TRIGGER_WORDS stays the rule: the
- * words are read from it here, and a unit test holds the two to the same matches.
+ * speed only (docs/performance-validators.md, "Both scanners: fast paths"): the matches it
+ * records (recordTriggers) are those `TRIGGER.exec(text)` finds from any `lastIndex` — the same
+ * start, the same length — found with one table load per unit read (secret-words.ts), where the
+ * regex tried its alternation at every position (the trigger pass reads every unit of every
+ * file). TRIGGER_WORDS stays the rule: the words are read from it here, and a unit test holds
+ * the two to the same matches.
  *
  * What the words may hold (anything else throws when the automaton is built): literal characters,
  * `\s`, a `?` after a character or `\s`, and `\b` at both ends of a word. The regex has the flag `i`
@@ -112,7 +113,7 @@ export interface TriggerAutomaton {
   bounded: Uint8Array;
   rank: Int32Array;
   literal: readonly string[];
-  /** The longest variant: no match starting earlier than one found can end more than this past it. */
+  /** The longest variant: a match starts at most this many units before it ends. */
   maxLength: number;
 }
 
