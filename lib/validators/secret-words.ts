@@ -105,11 +105,13 @@ export class BothAutomata {
 
 /**
  * How much text (UTF-16 units) a process checks by the plain regexes before it builds the
- * automata. Building them costs about as much on a cold engine as they save on a few million units
- * (docs/performance-validators.md): a hook checking one file, or a scan of a small project, never
- * pays for them; a long scan pays once, then reads its text by them.
+ * automata: building them, and the JIT's work on the new code, costs a cold process about what
+ * they save on one pass of 16 million units (docs/performance-validators.md, "Trigger words and
+ * token hints in one read"). A hook, a scan, one pass over a large folder run as before; a
+ * process that goes on checking (a second pass, a long-running server) pays once, then reads its
+ * text by them.
  */
-export const UNITS_BEFORE_AUTOMATA = 1 << 22;
+export const UNITS_BEFORE_AUTOMATA = 1 << 24;
 let unitsChecked = 0;
 
 /** secretWordsOf once the process has checked UNITS_BEFORE_AUTOMATA units, else undefined (the callers' regexes find the same). */
