@@ -20,6 +20,7 @@ import { addedWordsOf, hintWordsBy, hintWordsIn, hintWordsOf } from './injection
 import { buildCorpus } from './corpus/build';
 import { execNear, lineStarts } from './scan-text';
 import { distinctiveLetters, forEachRun, forEachRunPlain, forEachToken, quickHash, strongIn } from './known-values';
+import { secretWordsOf } from './secret-words';
 import { DETECTOR_HINTS, hintsPresent, URL_CREDENTIALS_AFTER } from './secrets-patterns';
 import { densityFindings, isUrlStop, mayHoldAbsolutes } from './injection-scanners';
 import { injectionCheck } from './injection';
@@ -367,10 +368,22 @@ describe("hintsPresent (one scan for every token detector's hint)", () => {
     'fC',
     'f',
     'd1:',
+    ':AA',
+    ':A',
+    'lin_api_',
+    'lin_',
+    'hf_',
+    'npm_',
+    'np',
+    '/B',
+    '/BA1B2C3D4',
+    'ABCD',
+    '12',
+    'b',
     'é',
     '\n',
   );
-  it('joins only hint regexes without flags (HINT_SCAN takes their source)', () => {
+  it('joins only hint regexes without flags (the hint automaton splits their source on `|`)', () => {
     for (const hint of DETECTOR_HINTS) {
       if (!(hint instanceof RegExp)) continue;
       expect(hint.flags).toBe('');
@@ -384,6 +397,8 @@ describe("hintsPresent (one scan for every token detector's hint)", () => {
       fc.property(fc.array(pieces, { maxLength: 30 }), (p) => {
         const text = p.join('');
         expect(hintsPresent(text) & hinted).toBe(expected(text));
+        // The hint automaton, as the secret check reads it with the trigger words (secret-words.ts).
+        expect(secretWordsOf(text).hints & hinted).toBe(expected(text));
       }),
       { numRuns: 5000, seed: 20261128 },
     );
@@ -395,6 +410,7 @@ describe("hintsPresent (one scan for every token detector's hint)", () => {
       ...buildCorpus({ set: 'holdout', positiveFiles: 120, cleanFiles: 200 }),
     ]) {
       expect(hintsPresent(f.text) & hinted).toBe(expected(f.text));
+      expect(secretWordsOf(f.text).hints & hinted).toBe(expected(f.text));
     }
   });
 });

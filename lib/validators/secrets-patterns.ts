@@ -301,9 +301,9 @@ export function cutShortAt(text: string, at: number): boolean {
   return c === 0x2026 || (c === 46 && text.charCodeAt(at + 1) === 46 && text.charCodeAt(at + 2) === 46);
 }
 
-export function patternCandidates(text: string): SecretCandidate[] {
+/** `present`: hintsPresent(text), when the caller has it (secret-words.ts finds it with the trigger words). */
+export function patternCandidates(text: string, present = hintsPresent(text)): SecretCandidate[] {
   const out: SecretCandidate[] = [];
-  const present = hintsPresent(text);
   for (let i = 0; i < DETECTORS.length; i++) {
     const d = DETECTORS[i]!;
     if (d.hint !== undefined && (present & (1 << i)) === 0) continue;

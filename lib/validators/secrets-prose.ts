@@ -18,6 +18,7 @@ import { onFirstUse } from '../core/on-first-use';
 import { isPublicJwt, type SecretCandidate } from './secrets-patterns';
 import { lineStarts } from './scan-text';
 import { groupedAlternation } from './alternation';
+import type { SecretWords } from './secret-words';
 import { wantedLines } from './secrets-trigger';
 import { asciiSet, hasRun, isJsSpace } from './text-chars';
 import { codePointLength } from './validate-text';
@@ -1764,10 +1765,15 @@ function inOrder(hits: readonly Hit[]): boolean {
   return true;
 }
 
-export function proseCandidates(text: string, lineStartsOfText?: readonly number[]): SecretCandidate[] {
+/** `words`: the trigger words' matches already found in `text` (secret-words.ts), when the caller has them. */
+export function proseCandidates(
+  text: string,
+  lineStartsOfText?: readonly number[],
+  words?: SecretWords,
+): SecretCandidate[] {
   // Which lines to look at: those with a trigger word, plus table rows and lines under a heading.
   const starts = lineStartsOfText ?? lineStarts(text);
-  const wanted = wantedLines(text, starts);
+  const wanted = wantedLines(text, starts, words);
 
   // Detectors push line-relative hits into `buf`; keepHits gives them their line and keeps them.
   const hits: Hit[] = [];

@@ -4,6 +4,7 @@
  * one, or a login. TRIGGER_WORDS is the rule; `wantedLines` applies it in one pass.
  */
 import { groupedAlternation } from './alternation';
+import type { SecretWords } from './secret-words';
 import { asciiSet, hasRun } from './text-chars';
 
 /**
@@ -81,13 +82,54 @@ function pairMark(text: string, from: number, end: number): boolean {
 }
 
 /**
- * The lines the prose detectors look at, in increasing order: one pass of TRIGGER over the
- * whole text. A line is selected by its first word whose condition it meets (any word but
+ * The lines the prose detectors look at, in increasing order: one pass of TRIGGER (its automaton,
+ * nextTrigger) over the whole text. A line is selected by its first word whose condition it meets (any word but
  * `key` and the NEEDS_BACKTICK words outright; `key` with keyContext; the others with a
  * backtick or a slash on the line). A match of a conditional word the line does not meet is stepped
  * over as a whole, so a word starting inside it (`accountoken`) is not seen.
  */
-export function wantedLines(text: string, starts: readonly number[]): number[] {
+export function wantedLines(text: string, starts: readonly number[], words?: SecretWords): number[] {
+  return selectLines(text, starts, words === undefined ? nextTriggerPlain : nextTriggerOf(words));
+}
+
+/** A match found by a `next` function of selectLines: its end and the condition it puts on its line. */
+export const triggerFound = { end: 0, condition: 0 };
+
+/**
+ * What `TRIGGER.lastIndex = from; TRIGGER.exec(text)` finds: its start (-1: none), its end and
+ * condition in triggerFound. The plain form, and what wantedLines uses without SecretWords.
+ */
+export function nextTriggerPlain(text: string, from: number): number {
+  TRIGGER.lastIndex = from;
+  const m = TRIGGER.exec(text);
+  if (m === null) return -1;
+  triggerFound.end = m.index + m[0].length;
+  triggerFound.condition = triggerCondition(m[0]);
+  return m.index;
+}
+
+/**
+ * nextTriggerPlain from the matches the one read found (secret-words.ts): the first starting at or
+ * after `from` (they are one per start, in order of start).
+ */
+export function nextTriggerOf(words: SecretWords): (text: string, from: number) => number {
+  const m = words.triggers;
+  return (_text, from) => {
+    let lo = 0;
+    let hi = m.start.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (m.start[mid]! < from) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo === m.start.length) return -1;
+    triggerFound.end = m.end[lo]!;
+    triggerFound.condition = words.condition[m.variant[lo]!]!;
+    return m.start[lo]!;
+  };
+}
+
+function selectLines(text: string, starts: readonly number[], next: (text: string, from: number) => number): number[] {
   // The scan runs forward and skips to the end of a selected line, so lines are selected in
   // increasing order: a list needs no sort and no set.
   const wanted: number[] = [];
@@ -97,11 +139,13 @@ export function wantedLines(text: string, starts: readonly number[]): number[] {
   let backtickHolds = 0;
   let keyHolds = 0;
   let cur = 0; // the line of the current match: matches come in text order, so it only moves forward
-  TRIGGER.lastIndex = 0;
-  for (let m = TRIGGER.exec(text); m !== null; m = TRIGGER.exec(text)) {
-    while (cur + 1 < starts.length && starts[cur + 1]! <= m.index) cur++;
+  // Where the next search starts (the regex's lastIndex): after the match, or past a selected line.
+  let from = 0;
+  for (let at = next(text, 0); at !== -1; at = next(text, from)) {
+    from = triggerFound.end;
+    while (cur + 1 < starts.length && starts[cur + 1]! <= at) cur++;
     const end = (starts[cur + 1] ?? text.length + 1) - 1;
-    const condition = triggerCondition(m[0]);
+    const condition = triggerFound.condition;
     if (condition !== NONE) {
       // Each line is looked at once per condition, so a long line of `user user user…` stays linear.
       if (condLine !== cur) {
@@ -119,7 +163,7 @@ export function wantedLines(text: string, starts: readonly number[]): number[] {
     }
     wanted.push(cur);
     // Skip the rest of this line: one hit is enough to look at it.
-    TRIGGER.lastIndex = Math.max(TRIGGER.lastIndex, end);
+    from = Math.max(from, end);
   }
   return wanted;
 }

@@ -16,6 +16,7 @@ import { knownValueCandidates, ownJoinedCandidates, valueScope } from './known-v
 import { lineAt, lineStarts, type ScanText, scanTextOf, tooLargeMessage } from './scan-text';
 import { FILE_CAP_BYTES, findingClass, type Finding, type OwnerIdentity, type Verdict } from './types';
 import { includesAfter } from './text-chars';
+import { secretWordsOnceWorthIt } from './secret-words';
 
 /**
  * Bumped whenever the secret rules change what they find: the scan re-inspects
@@ -99,7 +100,10 @@ export function secretCandidates(
 ): SecretCandidate[] {
   // Blanking keeps every newline in place, so `text`'s line starts are the blanked text's too.
   const blanked = blankRedacted(text);
-  let shapes = patternCandidates(blanked);
+  // The trigger words and the token hints in one read of the text, for the two kinds of detector
+  // (or, until that pays, each by its regex: the same words).
+  const words = secretWordsOnceWorthIt(blanked);
+  let shapes = patternCandidates(blanked, words?.hints);
   if (owner.allowNetworks && owner.allowNetworks.length > 0) {
     shapes = shapes.filter(
       (c) => c.code !== 'secret.private-ip' || !isAllowedAddress(blanked.slice(c.start, c.end), owner),
@@ -108,7 +112,7 @@ export function secretCandidates(
   // One list without spreads: most of the four are empty
   // (docs/performance-validators.md, "Both scanners: fast paths").
   const candidates = shapes; // a fresh list, ours to extend
-  append(candidates, proseCandidates(blanked, starts));
+  append(candidates, proseCandidates(blanked, starts, words));
   append(candidates, emailCandidates(blanked, owner));
   append(candidates, homePathCandidates(blanked, owner));
   // Most files have no candidate: nothing to keep out of key material, and no search for it.
