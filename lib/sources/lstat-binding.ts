@@ -27,3 +27,76 @@ export function lstatBinding(): RawLstat | null {
     return null;
   }
 }
+
+/**
+ * The stats a session start's check of its kept text took (lib/service/session/text-cache.ts),
+ * handed to the listing of the run that plans when that check failed (stat-quick.ts): a check
+ * that meets the changed file late has lstat'ed most of the project's files, and the listing
+ * would lstat them again a few milliseconds later (docs/session-context.md, "The kept text").
+ * One flat array filled in place, so a check that holds costs no allocation per file; the
+ * path → slot map is made only when the listing first asks. Each stat is given once. A global:
+ * the check and the planner are two bundles, each with its own copy of this module.
+ */
+interface TakenStats {
+  /** When the check began: a stat older than TAKEN_FOR_MS is not handed on. */
+  since: number;
+  paths: readonly string[];
+  nums: Float64Array;
+  have: Uint8Array;
+  slots: Map<string, number> | null;
+}
+
+const TAKEN = Symbol.for('memtrust.lstat-taken');
+/** The raw stat's fields a listing or a recording reads: dev, mode, …, ino, size, …, mtime and ctime (s, ns). */
+export const TAKEN_FIELDS = 16;
+
+/**
+ * The planner runs right after the check; a stat older than this (a very slow machine) is taken
+ * again instead: a listing answers for the files as they are when it runs.
+ */
+const TAKEN_FOR_MS = 2000;
+
+type TakenGlobal = Record<symbol, TakenStats | undefined>;
+
+/** Starts keeping the stats of `paths` (a check about to stat them, in any order). */
+export function beginTakenStats(paths: readonly string[]): void {
+  (globalThis as TakenGlobal)[TAKEN] = {
+    since: Date.now(),
+    paths,
+    nums: new Float64Array(paths.length * TAKEN_FIELDS),
+    have: new Uint8Array(paths.length),
+    slots: null,
+  };
+}
+
+/** Keeps the raw stat `a` of `paths[i]` (read at once: the binding reuses its array). */
+export function keepTakenStat(i: number, a: ArrayLike<number>): void {
+  const t = (globalThis as TakenGlobal)[TAKEN];
+  if (!t || i >= t.have.length) return;
+  const at = i * TAKEN_FIELDS;
+  for (let k = 0; k < TAKEN_FIELDS; k++) t.nums[at + k] = a[k] ?? 0;
+  t.have[i] = 1;
+}
+
+/** The stat a check took of `p`, once; undefined when it took none. */
+export function takeTakenStat(p: string): ArrayLike<number> | undefined {
+  const t = (globalThis as TakenGlobal)[TAKEN];
+  if (!t) return undefined;
+  if (Date.now() - t.since > TAKEN_FOR_MS) {
+    endTakenStats();
+    return undefined;
+  }
+  if (t.slots === null) {
+    t.slots = new Map();
+    for (let i = 0; i < t.paths.length; i++) if (t.have[i]) t.slots.set(t.paths[i]!, i);
+  }
+  const i = t.slots.get(p);
+  if (i === undefined) return undefined;
+  t.slots.delete(p);
+  return t.nums.subarray(i * TAKEN_FIELDS, (i + 1) * TAKEN_FIELDS);
+}
+
+/** Forgets the stats kept (a check that held, or tests). */
+export function endTakenStats(): void {
+  (globalThis as TakenGlobal)[TAKEN] = undefined;
+}

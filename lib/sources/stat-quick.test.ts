@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beginTakenStats, endTakenStats, keepTakenStat, lstatBinding } from './lstat-binding';
 import { lstatSizeMtime, resetStatQuick } from './stat-quick';
 
 let tmp: string;
@@ -15,6 +16,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   resetStatQuick();
+  endTakenStats();
+  vi.restoreAllMocks();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -67,6 +70,29 @@ describe('lstatSizeMtime', () => {
   it('without the binding, fs answers', () => {
     const [a] = files();
     resetStatQuick(null);
+    expect(lstatSizeMtime(a!)).toEqual(viaFs(a!));
+  });
+
+  it('takes a stat the kept text check took (once, and only while fresh), else lstats now', () => {
+    const raw = lstatBinding();
+    if (raw === null) return; // no binding here: nothing is ever taken (the listing lstats)
+    const [a, b] = files();
+    lstatSizeMtime(a!); // the binding checked against fs once
+    // The check took a's stat, then a changed: the listing of the run that follows at once
+    // answers as the check saw it (the run is about that instant), and only once.
+    beginTakenStats([a!, b!]);
+    keepTakenStat(0, Array.from(raw(a!, true)!));
+    fs.writeFileSync(a!, 'changed after the check');
+    expect(lstatSizeMtime(a!)).not.toEqual(viaFs(a!));
+    expect(lstatSizeMtime(a!)).toEqual(viaFs(a!));
+    // b's stat was not taken: lstat'ed now.
+    expect(lstatSizeMtime(b!)).toEqual(viaFs(b!));
+    // Taken longer ago than a run lasts: not used.
+    beginTakenStats([a!]);
+    keepTakenStat(0, Array.from(raw(a!, true)!));
+    fs.writeFileSync(a!, 'changed again, to another size');
+    const later = Date.now() + 5000;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
     expect(lstatSizeMtime(a!)).toEqual(viaFs(a!));
   });
 });

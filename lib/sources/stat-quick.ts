@@ -16,7 +16,7 @@
  * `process.binding`. Anything else, and any failure, is `fs.lstatSync`.
  */
 import fs from 'node:fs';
-import { lstatBinding } from './lstat-binding';
+import { lstatBinding, takeTakenStat } from './lstat-binding';
 
 /** What a listing keeps of a file's stat: its size, and its mtime in whole milliseconds (the index's rule). */
 export interface SizeMtime {
@@ -49,7 +49,8 @@ export function lstatSizeMtime(p: string): SizeMtime {
   if (raw === null) return fromStats(fs.lstatSync(p));
   let a: ArrayLike<number>;
   try {
-    a = raw(p);
+    // Taken by the session start's check of its kept text a moment ago, else now.
+    a = takeTakenStat(p) ?? raw(p);
   } catch (e) {
     if (checked) throw e;
     // Not yet known to answer as fs does: fs decides, error included.

@@ -25,7 +25,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readHookStdin, setHookStdin } from './hook-stdin';
-import { lstatBinding } from '../../sources/lstat-binding';
+import { beginTakenStats, keepTakenStat, lstatBinding } from '../../sources/lstat-binding';
 
 /** Bumped whenever an entry's meaning changes. */
 const FORMAT = 1;
@@ -160,6 +160,8 @@ function statDiffers(p: string, sn: number[], at: number): number {
       return 0;
     }
     if (!a) return 0;
+    // For the listing of the run that plans, should the check fail (lstat-binding.ts).
+    keepTakenStat(at / 8, a);
     if (
       a[0] === sn[at] &&
       a[1] === sn[at + 1] &&
@@ -321,6 +323,8 @@ function checkEntry(
   racyMs: number,
   /** false for a head, which holds no answer. */
   answer = true,
+  /** Keep the files' stats for the planner's listing, should the check fail (lstat-binding.ts). */
+  take = false,
 ): { out: string } | { racy: string | null } {
   const no = { racy: null };
   if (e.v !== FORMAT || e.key !== key) return no;
@@ -331,6 +335,8 @@ function checkEntry(
   if (!(now >= e.now && now < e.until)) return no;
   const { sp, sn } = e;
   if (!Array.isArray(sp) || !Array.isArray(sn) || sn.length !== sp.length * 8) return no;
+  // The hook's check only (lookUp): its stats serve the listing of the run that follows at once.
+  if (take) beginTakenStats(sp);
   const file = (i: number): { racy: string | null } | null => {
     // The binding asserts on a path that is not a string: the process would abort.
     if (typeof sp[i] !== 'string') return no;
@@ -432,7 +438,7 @@ function lookUp(file: string, key: string, racyMs: number): { out: string } | { 
   } catch {
     // no head (or unreadable): the entry decides
   }
-  return checkEntry(JSON.parse(fs.readFileSync(file, 'utf8')) as Entry, key, racyMs);
+  return checkEntry(JSON.parse(fs.readFileSync(file, 'utf8')) as Entry, key, racyMs, true, true);
 }
 
 /** What the planner's bundle may tell the recorder (through the global RECORDER). */
