@@ -9,6 +9,8 @@
  * (hint-automaton.ts), and for the product of the two.
  */
 
+import { trieOf } from './trie';
+
 /** Not yet made, in a transition table. */
 export const UNMADE = -1;
 
@@ -24,22 +26,7 @@ export class LazyAutomaton {
   /** `seqs`: each a sequence of columns in [1, columns). */
   constructor(seqs: readonly (readonly number[])[], columns: number) {
     this.columns = columns;
-    const children: Array<Map<number, number>> = [new Map()];
-    const own: number[][] = [[]];
-    seqs.forEach((seq, k) => {
-      let s = 0;
-      for (const col of seq) {
-        let next = children[s]!.get(col);
-        if (next === undefined) {
-          next = children.length;
-          children.push(new Map());
-          own.push([]);
-          children[s]!.set(col, next);
-        }
-        s = next;
-      }
-      own[s]!.push(k);
-    });
+    const { children, own } = trieOf(seqs);
     // Breadth first, so a state's fall-back (its longest proper suffix that is a state) is known first.
     const fallBack = new Int32Array(children.length);
     const out: number[][] = new Array(children.length);

@@ -7,6 +7,8 @@
  * `foldCase` makes upper-case ASCII letters read as their lower-case forms, so the bytes of an
  * ASCII file are read as its lower-cased text would be.
  */
+import { trieOf } from './trie';
+
 export interface WordAutomaton {
   readonly words: readonly string[];
   /**
@@ -37,23 +39,9 @@ export function wordAutomaton(words: readonly string[], foldCase: boolean): Word
   if (foldCase) for (let c = 65; c <= 90; c++) column[c] = column[c + 32]!;
 
   // The trie: per state its children by column, and the words that end there.
-  const children: Array<Map<number, number>> = [new Map()];
-  const own: number[][] = [[]];
-  words.forEach((w, wi) => {
-    let s = 0;
-    for (let i = 0; i < w.length; i++) {
-      const col = column[w.charCodeAt(i)]!;
-      let next = children[s]!.get(col);
-      if (next === undefined) {
-        next = children.length;
-        children.push(new Map());
-        own.push([]);
-        children[s]!.set(col, next);
-      }
-      s = next;
-    }
-    own[s]!.push(wi);
-  });
+  const { children, own } = trieOf(
+    words.map((w) => Array.from({ length: w.length }, (_, i) => column[w.charCodeAt(i)]!)),
+  );
 
   // Breadth first, so a state's fall-back (its longest proper suffix that is a state) is done first.
   const states = children.length;
