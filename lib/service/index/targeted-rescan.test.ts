@@ -90,6 +90,16 @@ function expectFullScanIndex(ctx: ServiceContext, tmp: string, roots: string[], 
 /** Lets the event loop take the watchers' events (inotify delivers within milliseconds). */
 const settle = () => new Promise((r) => setTimeout(r, 150));
 
+/**
+ * The keeper reads one event (dirty, one file named): `file` edited, then this process's event
+ * loop turned for 150 ms without timers (they are faked by the callers, so it does not scan).
+ */
+async function keeperHears(file: string): Promise<void> {
+  fs.appendFileSync(file, '\nRead by the keeper.\n');
+  const until = Date.now() + 150;
+  while (Date.now() < until) await new Promise((r) => setImmediate(r));
+}
+
 const later = new Date('2026-11-02T08:00:00Z');
 
 describe('a targeted rescan writes the index a full scan writes', () => {
@@ -230,10 +240,7 @@ describe('a keeper rescan beside another process’s scan', () => {
     // The keeper's own timer must not scan before the moment this test picks.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      // The keeper reads one event: dirty, one file named.
-      fs.appendFileSync(path.join(mem, names[0]!), '\nRead by the keeper.\n');
-      const until = Date.now() + 150;
-      while (Date.now() < until) await new Promise((r) => setImmediate(r));
+      await keeperHears(path.join(mem, names[0]!));
       // Then, before the keeper's event loop reads theirs (they wait in the inotify queue, as
       // they do while a keeper is busy or short of CPU): an in-place edit, a deletion and a new
       // file; a command scans itself and writes their rows from the disk as it is now.
@@ -270,10 +277,7 @@ describe('a folder whose watch this scan placed', () => {
     await settle();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      // The keeper reads one event: dirty, one file named.
-      fs.appendFileSync(path.join(mem, names[0]!), '\nRead by the keeper.\n');
-      const until = Date.now() + 150;
-      while (Date.now() < until) await new Promise((r) => setImmediate(r));
+      await keeperHears(path.join(mem, names[0]!));
       // A new folder with a memory in it, both before any watch on it; the event in archive/
       // that says so is not read yet when the rescan places the new folder's watch.
       fs.mkdirSync(month);

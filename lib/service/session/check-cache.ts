@@ -27,6 +27,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { replaceFile } from '../../core/replace-file';
 import type { OwnerIdentity } from '../../validators/types';
 import { readSignature } from '../index/rules-signature';
 
@@ -197,16 +198,5 @@ function applyLines(s: Stored, text: string): number {
 }
 
 function writeWhole(file: string, s: Stored): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    fs.writeFileSync(tmp, `${JSON.stringify(s)}\n`, { mode: 0o600 });
-    fs.renameSync(tmp, file);
-  } catch (e) {
-    try {
-      fs.rmSync(tmp, { force: true });
-    } catch {
-      // nothing left to do
-    }
-    throw e;
-  }
+  replaceFile(file, `${JSON.stringify(s)}\n`, { mode: 0o600 });
 }

@@ -28,6 +28,7 @@
  * A tip of the first format (one JSON object, `"v":1`) is read whole and rewritten.
  */
 import fs from 'node:fs';
+import { replaceFile } from '../../core/replace-file';
 
 /** The pack a tip stands for: its size, inode and ctime. */
 export type PackStat = [size: number, ino: number, ctime: number];
@@ -224,16 +225,5 @@ export function writeTipWhole(
   const parts = [JSON.stringify({ v: 2, size, ino, ctime }), '\n'];
   for (const [rel, sha] of cur) parts.push(`c\t${sha ?? '-'}\t${asciiJson(rel)}\n`);
   for (const b of blobs) parts.push(`b\t${b}\n`);
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    fs.writeFileSync(tmp, parts.join(''), { encoding: 'latin1', mode: FILE_MODE });
-    fs.renameSync(tmp, file);
-  } catch (e) {
-    try {
-      fs.rmSync(tmp, { force: true });
-    } catch {
-      // nothing left to do
-    }
-    throw e;
-  }
+  replaceFile(file, parts.join(''), { encoding: 'latin1', mode: FILE_MODE });
 }
