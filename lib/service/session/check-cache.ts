@@ -27,7 +27,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { replaceFile } from '../../core/replace-file';
+import { replaceFile } from '../replace-file';
 import type { OwnerIdentity } from '../../validators/types';
 import { readSignature } from '../index/rules-signature';
 

@@ -28,7 +28,7 @@
  * A tip of the first format (one JSON object, `"v":1`) is read whole and rewritten.
  */
 import fs from 'node:fs';
-import { replaceFile } from '../../core/replace-file';
+import { replaceFile } from '../replace-file';
 
 /** The pack a tip stands for: its size, inode and ctime. */
 export type PackStat = [size: number, ino: number, ctime: number];
