@@ -1,15 +1,33 @@
 /**
- * A file replaced whole: written to a temp name beside it, then renamed over it, so a reader
- * sees the old bytes or the new ones, never a part (the hooks' caches: the version store's tip,
- * the kept checks). Not fsynced: what these hold can be worked out again. A failure removes the
- * temp file and throws.
+ * A file memtrust alone writes, replaced whole: written to a temp name beside it, then renamed
+ * over it, so a reader sees the old bytes or the new ones, never a part. The one place for this
+ * rule: the hooks' caches (the version store's tip, the kept checks, the kept session texts, the
+ * origin cache, the pre-write note) and Claude Code's settings file the hook installer merges.
+ * A failure removes the temp file and throws. Files others edit go through
+ * lib/service/write/fs-atomic.ts instead.
  */
 import fs from 'node:fs';
 
-export function replaceFile(file: string, data: string, opts: { encoding?: BufferEncoding; mode: number }): void {
+export interface ReplaceOptions {
+  /** Set exactly, whatever the umask or a temp file a killed process left (0o600: the data folder's files). Default: created 0o666 less the umask. */
+  mode?: number;
+  encoding?: BufferEncoding;
+  /** fsync before the rename: for what cannot be worked out again. The caches can, so they skip it. */
+  durable?: boolean;
+}
+
+export function replaceFile(file: string, data: string | Buffer, opts: ReplaceOptions = {}): void {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
-    fs.writeFileSync(tmp, data, { encoding: opts.encoding ?? 'utf8', mode: opts.mode });
+    const fd = fs.openSync(tmp, 'w', opts.mode ?? 0o666);
+    try {
+      // open's mode applies only to a file it creates: a temp file left by a killed process keeps its own.
+      if (opts.mode !== undefined) fs.fchmodSync(fd, opts.mode);
+      fs.writeFileSync(fd, data, typeof data === 'string' ? { encoding: opts.encoding ?? 'utf8' } : undefined);
+      if (opts.durable) fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(tmp, file);
   } catch (e) {
     try {

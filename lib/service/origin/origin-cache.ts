@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FileWrite, SessionFacts } from '../../origin/session-scan';
+import { replaceFile } from '../replace-file';
 
 export interface CachedScan {
   size: number;
@@ -123,9 +124,7 @@ function persist(dataDir: string | null): void {
   try {
     fs.mkdirSync(dataDir, { recursive: true });
     const file = cacheFile(dataDir);
-    const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify({ version: VERSION, entries: Object.fromEntries(memory) }));
-    fs.renameSync(tmp, file);
+    replaceFile(file, JSON.stringify({ version: VERSION, entries: Object.fromEntries(memory) }));
     // Our own write is not news to us.
     loadedFiles.set(dataDir, fs.statSync(file).mtimeMs);
   } catch {

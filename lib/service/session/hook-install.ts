@@ -17,6 +17,7 @@ import {
   type HookEntry,
 } from '../../hooks/install-entries';
 import { projectDir } from '../../core/project';
+import { replaceFile } from '../replace-file';
 
 export function claudeSettingsPath(env: Env = process.env): string {
   return path.join(env.HOME || os.homedir(), '.claude', 'settings.json');
@@ -109,9 +110,7 @@ function rewriteSettings(
     fs.copyFileSync(file, backup, fs.constants.COPYFILE_EXCL);
     mode = fs.statSync(file).mode & 0o777;
   }
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, `${JSON.stringify(merged.next, null, 2)}\n`, { mode });
-  fs.renameSync(tmp, file);
+  replaceFile(file, `${JSON.stringify(merged.next, null, 2)}\n`, { mode });
   return { ok: true, changed: true, file, backup };
 }
 

@@ -10,6 +10,7 @@ import { sha256Hex } from '../../core/hash';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PriorState } from '../../hooks/pre-write';
+import { replaceFile } from '../replace-file';
 
 /** Notes older than this are left-overs of denied or failed tool calls. */
 const STALE_MS = 24 * 60 * 60 * 1000;
@@ -38,9 +39,7 @@ export function writePriorNote(
   const file = notePath(root, machine, toolUseId, prior.relPath);
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify({ v: 1, at: at.toISOString(), ...prior }));
-    fs.renameSync(tmp, file);
+    replaceFile(file, JSON.stringify({ v: 1, at: at.toISOString(), ...prior }));
     return true;
   } catch {
     return false;

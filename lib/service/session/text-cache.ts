@@ -26,6 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readHookStdin, setHookStdin } from './hook-stdin';
 import { beginTakenStats, keepTakenStat, lstatBinding } from '../../sources/lstat-binding';
+import { replaceFile } from '../replace-file';
 
 /** Bumped whenever an entry's meaning changes. */
 const FORMAT = 1;
@@ -494,14 +495,15 @@ function startRecording(dir: string, key: string, file: string, racyMs: number, 
   // memtrust's own caches in the data folder: what they hold is what the files say.
   const under = dir + path.sep;
   const own = ['session-checks', 'versions', 'session-text', 'code-cache'].map((d) => under + d + path.sep);
-  const ownFiles = new Set([`${under}origin-cache.json`]);
+  // The origin cache and its temp name while it is replaced (replace-file.ts opens that through fs.openSync).
+  const ownFiles = [`${under}origin-cache.json`];
   // A bundle's V8 code cache (`<bundle>.cjs[.<key>].v8`, code-cache.ts and the launcher's): by its
   // whole name, not the suffix alone, which a memory folder's name may end with too.
   const codeCache = (abs: string) => abs.endsWith('.v8') && abs.lastIndexOf('.cjs.') > abs.lastIndexOf(path.sep);
   const excluded = (abs: string) =>
     codeCache(abs) ||
     (abs.startsWith(under) &&
-      (ownFiles.has(abs) || own.some((o) => abs.startsWith(o)) || abs.startsWith(`${under}index.sqlite`)));
+      (ownFiles.some((o) => abs.startsWith(o)) || own.some((o) => abs.startsWith(o)) || abs.startsWith(`${under}index.sqlite`)));
   const absolute = (p: string) => (p.charCodeAt(0) === 47 /* / */ ? p : path.resolve(p));
 
   const add = (p: unknown, kind: Kind, seen: (abs: string) => string | Sig | (() => string)) => {
@@ -711,13 +713,10 @@ function startRecording(dir: string, key: string, file: string, racyMs: number, 
       const entry: Entry = { v: FORMAT, key, now, until, facts: [...facts], deps: list, sp, sn, out };
       try {
         fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-        const tmp = `${file}.${process.pid}.tmp`;
-        fs.writeFileSync(tmp, JSON.stringify(entry), { mode: 0o600 });
-        fs.renameSync(tmp, file);
+        replaceFile(file, JSON.stringify(entry), { mode: 0o600 });
         const n = Math.min(FILES_FIRST, sp.length);
         const head: Entry = { ...entry, deps: [], sp: sp.slice(0, n), sn: sn.slice(0, n * 8), out: '' };
-        fs.writeFileSync(tmp, JSON.stringify(head), { mode: 0o600 });
-        fs.renameSync(tmp, headOf(file));
+        replaceFile(headOf(file), JSON.stringify(head), { mode: 0o600 });
         if (explain) process.stderr.write(`memtrust: session text kept: ${file} (${list.length} dependencies)\n`);
       } catch (e) {
         why(String(e)); // the next session start makes it again

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { replaceFile } from './replace-file';
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-replace-'));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('replaceFile', () => {
+  it('replaces the bytes whole and leaves no temp file', () => {
+    const f = path.join(dir, 'a.json');
+    fs.writeFileSync(f, 'old and longer');
+    replaceFile(f, 'new', { mode: 0o600 });
+    expect(fs.readFileSync(f, 'utf8')).toBe('new');
+    replaceFile(f, Buffer.from([0xff, 0x00, 0x41]), { durable: true });
+    expect([...fs.readFileSync(f)]).toEqual([0xff, 0x00, 0x41]);
+    replaceFile(f, '\u00e9', { encoding: 'latin1' });
+    expect([...fs.readFileSync(f)]).toEqual([0xe9]);
+    expect(fs.readdirSync(dir)).toEqual(['a.json']);
+  });
+
+  it('sets the mode exactly, even over a temp file a killed process left with another', () => {
+    if (process.platform === 'win32') return;
+    const f = path.join(dir, 'b.json');
+    const stale = `${f}.${process.pid}.tmp`;
+    fs.writeFileSync(stale, 'left behind', { mode: 0o644 });
+    fs.chmodSync(stale, 0o644);
+    replaceFile(f, 'x', { mode: 0o600 });
+    expect(fs.statSync(f).mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(f, 'utf8')).toBe('x');
+    expect(fs.existsSync(stale)).toBe(false);
+  });
+
+  it('without a mode, a new file is created as writeFileSync creates one (0o666 less the umask)', () => {
+    if (process.platform === 'win32') return;
+    const f = path.join(dir, 'c.json');
+    const plain = path.join(dir, 'plain.json');
+    fs.writeFileSync(plain, 'x');
+    replaceFile(f, 'x');
+    expect(fs.statSync(f).mode & 0o777).toBe(fs.statSync(plain).mode & 0o777);
+  });
+
+  it('a failed rename throws and removes the temp file; the old file stays', () => {
+    const f = path.join(dir, 'd');
+    fs.mkdirSync(f);
+    fs.writeFileSync(path.join(f, 'inside'), 'keep');
+    expect(() => replaceFile(f, 'x', { mode: 0o600 })).toThrow();
+    expect(fs.readFileSync(path.join(f, 'inside'), 'utf8')).toBe('keep');
+    expect(fs.readdirSync(dir)).toEqual(['d']);
+  });
+});
