@@ -4,37 +4,7 @@ import { MEMORY_TYPES } from '@/lib/trust/tiers';
 import type { AuditParams } from '@/lib/report/filters';
 import { AuditFilterForm } from '@/components/audit-filter-form';
 import { clearedHref } from '@/lib/web/url-state';
-
-const field = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900';
-const label = 'flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300';
-
-function Select({
-  name,
-  title,
-  value,
-  options,
-}: {
-  name: string;
-  title: string;
-  value?: string;
-  options: { value: string; label: string }[];
-}) {
-  return (
-    <label className={label}>
-      {title}
-      <select name={name} defaultValue={value ?? ''} className={field}>
-        <option value="">any</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
-const opts = (list: readonly string[]) => list.map((v) => ({ value: v, label: v }));
+import { FILTER_FIELD, FILTER_LABEL, FilterSelect } from '@/components/ui/filter-form';
 
 /**
  * A plain GET form: works without JavaScript, every filter lands in the URL
@@ -53,34 +23,34 @@ export function AuditFilters({
 }) {
   return (
     <AuditFilterForm action={base}>
-      <Select name="action" title="Action" value={params.action} options={opts(AUDIT_ACTIONS)} />
-      <Select name="actor" title="Actor" value={params.actor} options={opts(ACTORS)} />
-      <Select name="machine" title="Machine" value={params.machine} options={opts(machines)} />
-      <label className={label}>
+      <FilterSelect name="action" label="Action" value={params.action} options={AUDIT_ACTIONS} />
+      <FilterSelect name="actor" label="Actor" value={params.actor} options={ACTORS} />
+      <FilterSelect name="machine" label="Machine" value={params.machine} options={machines} />
+      <label className={FILTER_LABEL}>
         Memory
         <input
           type="search"
           name="memory"
           defaultValue={params.memory ?? ''}
           placeholder="part of a file name or record key"
-          className={`${field} w-48`}
+          className={`${FILTER_FIELD} w-48`}
         />
       </label>
-      <label className={label}>
+      <label className={FILTER_LABEL}>
         From
-        <input type="date" name="from" defaultValue={params.from ?? ''} className={field} />
+        <input type="date" name="from" defaultValue={params.from ?? ''} className={FILTER_FIELD} />
       </label>
-      <label className={label}>
+      <label className={FILTER_LABEL}>
         To
-        <input type="date" name="to" defaultValue={params.to ?? ''} className={field} />
+        <input type="date" name="to" defaultValue={params.to ?? ''} className={FILTER_FIELD} />
       </label>
-      <Select name="type" title="Type" value={params.type} options={opts(MEMORY_TYPES)} />
+      <FilterSelect name="type" label="Type" value={params.type} options={MEMORY_TYPES} />
       {sources.length > 1 ? (
-        <Select
+        <FilterSelect
           name="source"
-          title="Root"
+          label="Root"
           value={params.source}
-          options={sources.map((s) => ({ value: s.id, label: s.root }))}
+          options={sources.map((s) => [s.id, s.root] as const)}
         />
       ) : null}
       {sources.length <= 1 && params.source ? <input type="hidden" name="source" value={params.source} /> : null}

@@ -123,8 +123,16 @@ function PlanBody({
             </p>
             <ul className="mt-1 text-sm text-slate-600 dark:text-slate-400">
               {plan.roots.map((r) => (
-                <li key={r.source}>
-                  <span className="font-mono text-xs">{r.root}</span>:{' '}
+                <li key={r.source} className="break-words" title={r.root}>
+                  {/* By its project where it has one: an encoded Claude Code folder path says little. */}
+                  {r.project ? (
+                    <>
+                      project <span className="font-mono text-xs">{r.project}</span>
+                    </>
+                  ) : (
+                    <span className="font-mono text-xs">{r.root}</span>
+                  )}
+                  :{' '}
                   {r.moving
                     ? `${r.moving} of ${n(r.memories, 'memory', 'memories')} would move`
                     : `${n(plan.files.filter((f) => f.source === r.source).length, 'file', 'files')} rewritten in place`}
@@ -136,30 +144,32 @@ function PlanBody({
           {plan.groups.length ? (
             <div>
               <h2 className="mb-2 text-base font-semibold">Findings by kind</h2>
-              <table className="w-full max-w-3xl text-left text-sm">
-                <thead className="text-xs uppercase tracking-wide text-slate-600 dark:text-slate-300">
-                  <tr>
-                    <th className="py-1 pr-3">Class</th>
-                    <th className="py-1 pr-3">Kind</th>
-                    <th className="py-1 pr-3 text-right">Findings</th>
-                    <th className="py-1 text-right">Files</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                  {plan.groups.map((g) => (
-                    <tr key={`${g.check}:${g.code}`}>
-                      <td className="py-1 pr-3">
-                        <span className={`rounded px-1.5 py-0.5 text-xs ${KIND_STYLE[kindOf(g)] ?? ''}`}>
-                          {kindOf(g)}
-                        </span>
-                      </td>
-                      <td className="py-1 pr-3 font-mono text-xs">{g.code}</td>
-                      <td className="py-1 pr-3 text-right tabular-nums">{g.findings}</td>
-                      <td className="py-1 text-right tabular-nums">{g.files}</td>
+              <div className="max-w-3xl overflow-x-auto">
+                <table className="w-full text-left text-sm">
+                  <thead className="text-xs uppercase tracking-wide text-slate-600 dark:text-slate-300">
+                    <tr>
+                      <th className="py-1 pr-3">Class</th>
+                      <th className="py-1 pr-3">Kind</th>
+                      <th className="py-1 pr-3 text-right">Findings</th>
+                      <th className="py-1 text-right">Files</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                    {plan.groups.map((g) => (
+                      <tr key={`${g.check}:${g.code}`}>
+                        <td className="py-1 pr-3">
+                          <span className={`rounded px-1.5 py-0.5 text-xs ${KIND_STYLE[kindOf(g)] ?? ''}`}>
+                            {kindOf(g)}
+                          </span>
+                        </td>
+                        <td className="py-1 pr-3 font-mono text-xs break-all">{g.code}</td>
+                        <td className="py-1 pr-3 text-right tabular-nums">{g.findings}</td>
+                        <td className="py-1 text-right tabular-nums">{g.files}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </div>
           ) : null}
 

@@ -132,13 +132,49 @@ export function FirstHourSteps({ f }: { f: FirstHour }) {
           </li>
         ))}
       </ol>
-      {heavy.length ? (
-        <p role="note" data-testid="audit-heavy" className="mt-3 text-sm text-amber-900 dark:text-amber-200">
-          Run audit would quarantine{' '}
-          {heavy.map((a) => `${a.quarantine} of ${many(a.memories, 'memory', 'memories')} in ${a.root}`).join('; ')} —
-          more than a quarter. Do the steps first; the audit stays available.
-        </p>
-      ) : null}
+      {heavy.length ? <AuditHeavy f={f} heavy={heavy} /> : null}
     </section>
+  );
+}
+
+/** Roots named in the note at most; the rest are counted (a home has hundreds). */
+const HEAVY_SHOWN = 5;
+
+/**
+ * Why the audit is not the first step: how many it would quarantine, and the roots it would
+ * empty most, each named by its project where it has one (an encoded Claude Code folder path
+ * says little), largest first.
+ */
+function AuditHeavy({ f, heavy }: { f: FirstHour; heavy: FirstHour['audit'] }) {
+  const total = f.audit.reduce((n, a) => n + a.quarantine, 0);
+  const shown = [...heavy].sort((a, b) => b.quarantine - a.quarantine || a.root.localeCompare(b.root));
+  const rest = shown.length - HEAVY_SHOWN;
+  return (
+    <div role="note" data-testid="audit-heavy" className="mt-3 text-sm text-amber-900 dark:text-amber-200">
+      <p>
+        Run audit would quarantine {many(total, 'memory', 'memories')}, more than a quarter of{' '}
+        {heavy.length === f.audit.length && heavy.length > 1
+          ? `each of the ${heavy.length} roots`
+          : heavy.length === 1
+            ? 'one root'
+            : `${heavy.length} of ${f.audit.length} roots`}
+        . Do the steps first; the audit stays available.
+      </p>
+      <ul className="mt-1 space-y-0.5">
+        {shown.slice(0, HEAVY_SHOWN).map((a) => (
+          <li key={a.source} className="break-words">
+            {a.quarantine} of {many(a.memories, 'memory', 'memories')} in{' '}
+            {a.project ? (
+              <>
+                project <span className="font-mono">{a.project}</span>
+              </>
+            ) : (
+              <span className="font-mono">{a.root}</span>
+            )}
+          </li>
+        ))}
+        {rest > 0 ? <li>and {many(rest, 'more root', 'more roots')}</li> : null}
+      </ul>
+    </div>
   );
 }

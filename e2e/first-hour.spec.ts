@@ -63,7 +63,10 @@ test('the overview of a fresh folder shows the three steps, and Run audit is not
     await expect(steps.getByTestId('first-hour-step-1')).toContainText('9 memories hold private addresses');
     await expect(steps.getByTestId('first-hour-step-2')).toContainText('15 memories have no trust-level');
     await expect(steps.getByTestId('first-hour-step-3')).toContainText('Review');
-    await expect(steps.getByTestId('audit-heavy')).toContainText('Run audit would quarantine 10 of 15 memories');
+    await expect(steps.getByTestId('audit-heavy')).toContainText(
+      'Run audit would quarantine 10 memories, more than a quarter of one root.',
+    );
+    await expect(steps.getByTestId('audit-heavy')).toContainText('10 of 15 memories in');
     const primary = page.locator('main [data-primary]');
     await expect(primary).toHaveCount(1);
     await expect(primary).toHaveText('Allow networks…');

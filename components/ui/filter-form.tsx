@@ -9,7 +9,8 @@ import Link from 'next/link';
 // 390 px it must shrink to the row instead of widening the page (docs/dashboard.md, "Layout at 390 px").
 export const FILTER_FIELD =
   'max-w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900';
-const LABEL = 'flex max-w-full min-w-0 flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300';
+export const FILTER_LABEL =
+  'flex max-w-full min-w-0 flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300';
 
 /** Options as plain values (shown as they are) or `[value, label]` pairs. */
 export function FilterSelect({
@@ -24,7 +25,7 @@ export function FilterSelect({
   options: readonly (string | readonly [string, string])[];
 }) {
   return (
-    <label className={LABEL}>
+    <label className={FILTER_LABEL}>
       {label}
       <select name={name} aria-label={label} defaultValue={value ?? ''} className={FILTER_FIELD}>
         <option value="">any</option>
@@ -43,7 +44,7 @@ export function FilterSelect({
 
 export function FilterSearch({ value, placeholder }: { value?: string; placeholder: string }) {
   return (
-    <label className={LABEL}>
+    <label className={FILTER_LABEL}>
       Search
       <input
         type="search"

@@ -70,7 +70,12 @@ describe('a new Claude Code folder', () => {
     const plan = planAudit(ctx);
     expect(f.audit).toHaveLength(1);
     expect(f.audit[0]!.quarantine).toBe(plan.files.length);
-    expect(f.audit[0]!).toMatchObject({ memories: Object.keys(FILES).length, quarantine: 10, heavy: true });
+    expect(f.audit[0]!).toMatchObject({
+      memories: Object.keys(FILES).length,
+      quarantine: 10,
+      heavy: true,
+      project: null,
+    });
     expect(f).toMatchObject({ show: true, auditHeavy: true, backfill: 14, privateAddresses: 9, review: 14 });
     closeCtx(sb);
   });

@@ -86,7 +86,8 @@ export interface BatchPlan {
   groups: PlanGroup[];
   /** Files per destination tier. */
   destinations: { to: string; files: number }[];
-  roots: (RootShare & { source: string })[];
+  /** Each root the plan touches; `project`: the project it belongs to (a Claude Code project's path), else null. */
+  roots: (RootShare & { source: string; project: string | null })[];
   skipped: { file: string; reason: string }[];
   confirm: Confirmation;
   /**
@@ -154,6 +155,7 @@ function summarise(kind: PlanKind, ctx: ServiceContext, files: PlanFile[], skipp
     .map((s) => ({
       source: s.id,
       root: s.root,
+      project: s.project?.path ?? null,
       memories: live.get(s.id) ?? 0,
       moving: files.filter((f) => f.source === s.id && (f.moves || f.action === 'demote')).length,
     }));

@@ -15,6 +15,8 @@ import type { OwnerIdentity } from '../../validators/types';
 export interface AuditShare {
   source: string;
   root: string;
+  /** The project the root belongs to (a Claude Code project's path), else null: what the page names it by. */
+  project: string | null;
   /** Live memories (memories/, or the folder itself for Claude Code): what the quarter is of. */
   memories: number;
   /** Memories the audit would quarantine now (its dry run, from the stored findings). */
@@ -77,12 +79,20 @@ export function auditShares(ctx: ServiceContext): AuditShare[] {
       .all(...gaps) as { source: string; n: number }[],
   }));
   const quarantine = new Map(failing.map((r) => [r.source, r.n]));
-  const roots = new Map(ctx.sources.map((s) => [s.id, s.root]));
+  const sources = new Map(ctx.sources.map((s) => [s.id, s]));
   return live
-    .filter((r) => roots.has(r.source))
+    .filter((r) => sources.has(r.source))
     .map((r) => {
       const q = quarantine.get(r.source) ?? 0;
-      return { source: r.source, root: roots.get(r.source)!, memories: r.n, quarantine: q, heavy: q * 4 > r.n };
+      const s = sources.get(r.source)!;
+      return {
+        source: r.source,
+        root: s.root,
+        project: s.project?.path ?? null,
+        memories: r.n,
+        quarantine: q,
+        heavy: q * 4 > r.n,
+      };
     });
 }
 
