@@ -302,8 +302,8 @@ function Skipped({ plan }: { plan: BatchPlan }) {
       <h2 className="mb-1 text-base font-semibold">Left out ({plan.skipped.length})</h2>
       <ul className="list-disc pl-5 text-sm text-slate-700 dark:text-slate-300">
         {plan.skipped.map((s) => (
-          <li key={s.file}>
-            <span className="font-mono text-xs">{s.file}</span>: {s.reason}
+          <li key={s.file} className="break-words">
+            <span className="font-mono text-xs break-all">{s.file}</span>: {s.reason}
           </li>
         ))}
       </ul>
