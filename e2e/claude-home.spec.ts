@@ -86,3 +86,23 @@ test('with no configuration the dashboard shows the projects of the Claude Code 
   await expect(hook).not.toContainText(encode(path.join(x, 'plain')));
   await expect(hook).not.toContainText('notes-app');
 });
+
+test('at 390 px the pages that list the home’s roots stay inside the page, and plans name roots by project', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The audit's Root filter lists every folder's path; the plans list the roots they touch.
+  for (const url of ['/', '/audit', '/run/backfill', '/run/audit']) {
+    await page.goto(`${server.baseURL}${url}`);
+    await expect(page.locator('h1').first()).toBeVisible();
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(wide, `${url} is ${wide} px wide at 390`).toBeLessThanOrEqual(390);
+  }
+  await expect(page.locator('select[name="source"] option')).toHaveCount(0); // /run/audit has no filter
+  await page.goto(`${server.baseURL}/audit`);
+  expect(await page.locator('select[name="source"] option').count()).toBeGreaterThan(3);
+  await page.goto(`${server.baseURL}/run/backfill`);
+  // my.app's memory folder and its agent memory: both of its project.
+  await expect(page.locator('li', { hasText: `project ${path.join(x, 'my.app')}:` })).toHaveCount(2);
+  await expect(page.locator('li', { hasText: encode(path.join(x, 'my.app')) })).toHaveCount(0);
+});
