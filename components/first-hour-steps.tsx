@@ -39,7 +39,7 @@ function stepsOf(f: FirstHour): Step[] {
       href: '/run/backfill',
       action: 'Preview back-fill…',
       text: f.backfill
-        ? `${many(f.backfill, 'memory has', 'memories have')} no trust-level. The preview shows the tier each gets (a flagged memory stays inferred); applied as one batch with Undo.`
+        ? `${many(f.backfill, 'memory has', 'memories have')} no trust-level. The preview shows the tier each gets (a flagged memory stays inferred) and which need their frontmatter fixed by hand first; applied as one batch with Undo.`
         : 'Every memory has a trust-level.',
       done: f.backfill === 0,
     },
