@@ -503,7 +503,9 @@ function startRecording(dir: string, key: string, file: string, racyMs: number, 
   const excluded = (abs: string) =>
     codeCache(abs) ||
     (abs.startsWith(under) &&
-      (ownFiles.some((o) => abs.startsWith(o)) || own.some((o) => abs.startsWith(o)) || abs.startsWith(`${under}index.sqlite`)));
+      (ownFiles.some((o) => abs.startsWith(o)) ||
+        own.some((o) => abs.startsWith(o)) ||
+        abs.startsWith(`${under}index.sqlite`)));
   const absolute = (p: string) => (p.charCodeAt(0) === 47 /* / */ ? p : path.resolve(p));
 
   const add = (p: unknown, kind: Kind, seen: (abs: string) => string | Sig | (() => string)) => {
