@@ -105,4 +105,9 @@ test('at 390 px the pages that list the home’s roots stay inside the page, and
   // my.app's memory folder and its agent memory: both of its project.
   await expect(page.locator('li', { hasText: `project ${path.join(x, 'my.app')}:` })).toHaveCount(2);
   await expect(page.locator('li', { hasText: encode(path.join(x, 'my.app')) })).toHaveCount(0);
+  // A memory's page says which project its folder belongs to.
+  await page.goto(`${server.baseURL}/tiers/inferred?project=${encodeURIComponent(path.join(x, 'plain'))}`);
+  await page.locator('tbody a').first().click();
+  await expect(page.getByTestId('root-project')).toContainText(`project ${path.join(x, 'plain')}`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -17,6 +17,7 @@ import { LiveRefresh } from '@/components/live-refresh';
 import { indexSignature } from '@/db/queries/signature';
 import { lastAfterSha } from '@/db/queries/history';
 import { OriginCard } from '@/components/origin-card';
+import { ProjectLine } from '@/components/project-line';
 import { versionsView } from '@/lib/service/versions/version-view';
 import { VersionsSummary } from '@/components/versions/versions-card';
 import { versionsHref } from '@/components/versions/version-format';
@@ -120,6 +121,7 @@ export default async function MemoryPage({ params, searchParams }: Props) {
         <p className="mt-1 break-all font-mono text-xs text-slate-500 dark:text-slate-400">
           {d.root}/{d.relPath}
         </p>
+        <ProjectLine project={ctx.sources.find((s) => s.id === d.source)?.project} />
         {d.conflictWith ? (
           <p
             role="alert"
