@@ -14,6 +14,7 @@ import type { Env } from '../core/env';
 import { dataDir } from '../core/config';
 import { type KnownEntry, type KnownValues, knownValuesOf } from '../validators/known-values';
 import { forgetKeptTexts } from './session/text-cache';
+import { replaceFile } from './replace-file';
 
 export const SALT_FILE = 'known-values.salt';
 export const SET_FILE = 'known-values.json';
@@ -132,15 +133,10 @@ export function saveKnownValues(dir: string, entries: ReadonlyMap<string, KnownE
   forgetKeptTexts(dir);
 }
 
+/**
+ * The salt and the set: private (0600) and durable. The salt cannot be made again (every kept hash
+ * is keyed by it), and a set lost to a crash would let a known value through until the next scan.
+ */
 function writePrivate(file: string, bytes: Buffer): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  const fd = fs.openSync(tmp, 'w', 0o600);
-  try {
-    fs.fchmodSync(fd, 0o600);
-    fs.writeSync(fd, bytes);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  fs.renameSync(tmp, file);
+  replaceFile(file, bytes, { mode: 0o600, durable: true });
 }
