@@ -24,6 +24,7 @@ export function MemoryTable({
   params,
   now,
   showTier,
+  projects,
 }: {
   /** Memories and records (db/queries/record-rows.ts): a record links to its record page. */
   items: ListRow[];
@@ -31,6 +32,8 @@ export function MemoryTable({
   params: TableParams;
   now: Date;
   showTier: boolean;
+  /** Each root's project (source id → project path), given when the table mixes projects: one line under the name. */
+  projects?: ReadonlyMap<string, string>;
 }) {
   const sort = params.sort ?? 'name';
   const dir = params.dir ?? 'asc';
@@ -81,6 +84,11 @@ export function MemoryTable({
                     {m.kind === 'record' ? `${m.layout} · ` : ''}
                     {m.relPath}
                   </div>
+                  {projects?.has(m.source) ? (
+                    <div data-testid="row-project" className="truncate text-xs text-slate-500 dark:text-slate-400">
+                      project <span className="font-mono">{projects.get(m.source)}</span>
+                    </div>
+                  ) : null}
                   {m.kind === 'record' && m.recordFlags?.length ? (
                     <div className="text-xs text-amber-800 dark:text-amber-300">
                       {m.recordFlags.map(flagWord).join(' · ')}

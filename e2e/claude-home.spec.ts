@@ -105,8 +105,19 @@ test('at 390 px the pages that list the home’s roots stay inside the page, and
   // my.app's memory folder and its agent memory: both of its project.
   await expect(page.locator('li', { hasText: `project ${path.join(x, 'my.app')}:` })).toHaveCount(2);
   await expect(page.locator('li', { hasText: encode(path.join(x, 'my.app')) })).toHaveCount(0);
+  // All projects in one table: each row says whose it is; one project's table needs no such line.
+  await page.goto(`${server.baseURL}/tiers/inferred`);
+  await expect(page.getByTestId('row-project').first()).toContainText('project ');
+  await expect(
+    page
+      .getByTestId('row-project')
+      .filter({ hasText: path.join(x, 'notes app') })
+      .first(),
+  ).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   // A memory's page says which project its folder belongs to.
   await page.goto(`${server.baseURL}/tiers/inferred?project=${encodeURIComponent(path.join(x, 'plain'))}`);
+  await expect(page.getByTestId('row-project')).toHaveCount(0);
   await page.locator('tbody a').first().click();
   await expect(page.getByTestId('root-project')).toContainText(`project ${path.join(x, 'plain')}`);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -134,7 +134,14 @@ export default async function TierPage({ params, searchParams }: Props) {
           )}
         </EmptyState>
       ) : (
-        <MemoryTable items={items} base={base} params={p} now={now} showTier={tier === 'all'} />
+        <MemoryTable
+          items={items}
+          base={base}
+          params={p}
+          now={now}
+          showTier={tier === 'all'}
+          projects={p.project ? undefined : rowProjects(ctx)}
+        />
       )}
       <Pager page={page} pages={pages} href={(n) => withParams(base, p, { page: n })} />
     </div>
@@ -175,4 +182,15 @@ function AsOfPage({
       )}
     </div>
   );
+}
+
+/**
+ * Source id → project path when the roots belong to more than one project ("all projects" on a
+ * Claude Code home): the same file name is common to many projects' folders, so each row says
+ * whose it is. Undefined for a machine of one project or none.
+ */
+function rowProjects(ctx: ReturnType<typeof freshContext>): Map<string, string> | undefined {
+  const m = new Map<string, string>();
+  for (const s of [...ctx.sources, ...ctx.recordSources]) if (s.project) m.set(s.id, s.project.path);
+  return new Set(m.values()).size > 1 ? m : undefined;
 }
