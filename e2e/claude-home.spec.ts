@@ -115,6 +115,14 @@ test('at 390 px the pages that list the home’s roots stay inside the page, and
       .first(),
   ).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The X-ray names each root's project under its heading.
+  await page.goto(`${server.baseURL}/context`);
+  await expect(
+    page
+      .getByTestId('root-project')
+      .filter({ hasText: `project ${path.join(x, 'my.app')}` })
+      .first(),
+  ).toBeVisible();
   // A memory's page says which project its folder belongs to.
   await page.goto(`${server.baseURL}/tiers/inferred?project=${encodeURIComponent(path.join(x, 'plain'))}`);
   await expect(page.getByTestId('row-project')).toHaveCount(0);

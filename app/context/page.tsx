@@ -5,6 +5,7 @@ import { StatCard, Section } from '@/components/ui/stat-card';
 import { LiveRefresh } from '@/components/live-refresh';
 import { indexSignature } from '@/db/queries/signature';
 import { IndexAsLoaded, RootRows } from '@/components/context-xray';
+import { ProjectLine } from '@/components/project-line';
 import { projectFilter, USER_LEVEL } from '@/lib/service/project-filter';
 import { projectRoot } from '@/lib/service/session/project-scope';
 import { pageProject } from '@/app/page-project';
@@ -25,6 +26,9 @@ export default async function ContextPage({ searchParams }: Props) {
   // (docs/session-context.md, "Between changes" and "Made before it is asked for").
   const { plan, rows } = shownContextView(ctx, project);
   const c = plan.counts;
+  // Under each root's heading, the project it belongs to (the overview's line): on a home of
+  // many projects a folder path like ~/.claude/projects/-src-app/memory says little.
+  const projects = new Map(ctx.sources.map((s) => [s.id, s.project]));
   return (
     <div>
       <LiveRefresh since={indexSignature(ctx.handle.sqlite)} context />
@@ -70,6 +74,7 @@ export default async function ContextPage({ searchParams }: Props) {
                 : 'trust-model root — nothing else loads it; memtrust quotes its bodies'}
             </span>
           </h2>
+          <ProjectLine project={projects.get(root.id)} />
           {root.error ? (
             <p
               role="alert"
