@@ -18,6 +18,7 @@ const hour = (audit: AuditShare[]): FirstHour => ({
   allowedNetworks: 0,
   backfill: 10,
   review: 0,
+  credentials: 0,
   audit,
   auditHeavy: audit.some((a) => a.heavy),
   show: true,
@@ -62,5 +63,35 @@ describe('the first hour: why the audit is not the first step', () => {
       'more than a quarter of each of the 2 roots.',
     );
     expect(note(hour([share(1, 1, 15, '/a')]))).toBeNull();
+  });
+});
+
+describe('the first hour: credentials in clear', () => {
+  const step3 = (f: FirstHour) => {
+    const html = renderToStaticMarkup(createElement(FirstHourSteps, { f }));
+    const m = /data-testid="first-hour-step-3"[^>]*>([\s\S]*?)<\/li>/.exec(html);
+    return m
+      ? m[1]!
+          .replace(/<[^>]+>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+      : '';
+  };
+  const links = (f: FirstHour) =>
+    [...renderToStaticMarkup(createElement(FirstHourSteps, { f })).matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+
+  it('names them in step 3 and links to them, before the inbox, which leaves out a memory still observed', () => {
+    const f = { ...hour([]), credentials: 12, review: 0 };
+    expect(step3(f)).toContain('12 memories hold a credential in clear: open each and remove the value.');
+    expect(step3(f)).not.toContain('Nothing needs a decision now');
+    expect(links(f)).toContain('/tiers/all?cls=credential');
+    const both = { ...f, review: 3 };
+    expect(step3(both)).toContain('3 memories need a decision now');
+  });
+
+  it('without any, step 3 is the inbox as before', () => {
+    const f = hour([]);
+    expect(step3(f)).toContain('Nothing needs a decision now.');
+    expect(links(f)).not.toContain('/tiers/all?cls=credential');
   });
 });

@@ -45,12 +45,22 @@ function stepsOf(f: FirstHour): Step[] {
     },
     {
       title: 'Review',
-      href: '/review',
-      action: 'Review…',
-      text: f.review
-        ? `${many(f.review, 'memory needs', 'memories need')} a decision now: promote, demote or repair. The count shrinks as you decide.`
-        : 'Nothing needs a decision now.',
-      done: f.review === 0,
+      // A credential in clear first: the inbox does not list a memory still in its observation.
+      href: f.credentials ? '/tiers/all?cls=credential' : '/review',
+      action: f.credentials ? 'Show them…' : 'Review…',
+      text: [
+        f.credentials
+          ? `${many(f.credentials, 'memory holds', 'memories hold')} a credential in clear: open each and remove the value.`
+          : '',
+        f.review
+          ? `${many(f.review, 'memory needs', 'memories need')} a decision now: promote, demote or repair. The count shrinks as you decide.`
+          : f.credentials
+            ? ''
+            : 'Nothing needs a decision now.',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      done: f.review === 0 && f.credentials === 0,
     },
   ];
 }

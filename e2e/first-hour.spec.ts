@@ -73,6 +73,13 @@ test('the overview of a fresh folder shows the three steps, and Run audit is not
     await expect(page.getByRole('link', { name: 'Run audit…' })).not.toHaveAttribute('data-primary');
     await page.screenshot({ path: shot(`first-hour-overview-${width}`), fullPage: true });
   }
+  // Step 3 names the memory holding a credential in clear, and its link lists exactly that one.
+  const step3 = page.getByTestId('first-hour-step-3');
+  await expect(step3).toContainText('1 memory holds a credential in clear: open each and remove the value.');
+  await step3.getByRole('link', { name: 'Show them…' }).click();
+  await expect(page).toHaveURL(/\/tiers\/all\?cls=credential/);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(page.locator('tbody')).toContainText('feedback_api.md');
 });
 
 test('a back-fill of more than 10 files asks for the typed count; the flagged file stays inferred', async ({

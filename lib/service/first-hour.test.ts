@@ -76,7 +76,14 @@ describe('a new Claude Code folder', () => {
       heavy: true,
       project: null,
     });
-    expect(f).toMatchObject({ show: true, auditHeavy: true, backfill: 14, privateAddresses: 9, review: 14 });
+    expect(f).toMatchObject({
+      show: true,
+      auditHeavy: true,
+      backfill: 14,
+      privateAddresses: 9,
+      review: 14,
+      credentials: 1,
+    });
     closeCtx(sb);
   });
 

@@ -11,6 +11,7 @@ import { inboxTotal } from '../../../db/queries/inbox';
 import { syncRecordIndex } from '../records/read';
 import { memo } from '../../../db/queries/memo';
 import type { OwnerIdentity } from '../../validators/types';
+import { memoryFindingWhere } from '../../../db/queries/finding-filter';
 
 export interface AuditShare {
   source: string;
@@ -34,10 +35,16 @@ export interface FirstHour {
   backfill: number;
   /** The review inbox's count: what needs a decision now. */
   review: number;
+  /**
+   * Memories holding a credential in clear, in any tier. The inbox leaves an inferred memory out
+   * while it is observed (its first 7 days), which on a newly found folder is every memory, so
+   * the first hour names these itself.
+   */
+  credentials: number;
   audit: AuditShare[];
   /** Some root would lose more than a quarter of its memories to the audit. */
   auditHeavy: boolean;
-  /** Show the numbered steps: something to back-fill, or an audit that would be heavy. */
+  /** Show the numbered steps: something to back-fill, an audit that would be heavy, or a credential in clear. */
   show: boolean;
 }
 
@@ -110,6 +117,15 @@ export function firstHour(ctx: ServiceContext): FirstHour {
         n: number;
       }
     ).n,
+    // The tier tables' "Finding class: credential" rule, so the step's count is the list it links to.
+    credentials: (() => {
+      const w = memoryFindingWhere(sqlite, { cls: 'credential' });
+      return (
+        sqlite
+          .prepare(`SELECT count(*) AS n FROM entries m WHERE m.${FILE_ENTRY} AND ${w.parts.join(' AND ')}`)
+          .get(w.params) as { n: number }
+      ).n;
+    })(),
   }));
   // What /review counts: memories and the record roots' records (docs/review-inbox.md "Records in the inbox").
   const review = inboxTotal(sqlite, { queue: 'inbox', recordSources: syncRecordIndex(ctx) }, ctx.now());
@@ -121,6 +137,6 @@ export function firstHour(ctx: ServiceContext): FirstHour {
     review,
     audit,
     auditHeavy,
-    show: counts.backfill > 0 || auditHeavy,
+    show: counts.backfill > 0 || auditHeavy || counts.credentials > 0,
   };
 }
