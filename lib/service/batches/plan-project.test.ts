@@ -14,6 +14,7 @@ import { createContext } from '../context';
 import { scan } from '../index/scan-service';
 import { firstHour } from '../index/first-hour';
 import { planAudit, planBackfillBatch } from './batch-plan';
+import { scopedContext } from '../project-filter';
 
 const NOW = new Date('2026-11-01T00:00:00Z');
 let tmp: string;
@@ -23,7 +24,7 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 describe('plans in a Claude Code home', () => {
-  it('carry each root’s project: the back-fill’s roots and the first hour’s audit shares', () => {
+  it('carry each root’s project: the back-fill’s roots and the first hour’s audit shares; the first hour by project', () => {
     const x = path.join(tmp, 'x');
     writeClaudeHome({
       configDir: path.join(tmp, 'home', '.claude'),
@@ -55,6 +56,16 @@ describe('plans in a Claude Code home', () => {
       expect(shares.length).toBe(2);
       for (const a of shares) expect(a.project, a.root).toBe(projectOf(a.root));
       for (const r of planAudit(ctx).roots) expect(r.project, r.root).toBe(projectOf(r.root));
+      // Filtered by project, the first hour counts that project's roots only: the two projects
+      // partition this home, so their counts add up to the whole home's.
+      const all = firstHour(ctx);
+      const a = firstHour(scopedContext(ctx, path.join(x, 'my.app')).ctx);
+      const b = firstHour(scopedContext(ctx, path.join(x, 'plain')).ctx);
+      for (const k of ['backfill', 'privateAddresses', 'credentials', 'review'] as const)
+        expect(a[k] + b[k], k).toBe(all[k]);
+      expect(a.backfill).toBeGreaterThan(0);
+      expect(b.backfill).toBeGreaterThan(0);
+      expect(a.audit.map((s) => s.project)).toEqual([path.join(x, 'my.app')]);
     } finally {
       closeDb(config.dbPath);
     }

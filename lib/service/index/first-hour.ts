@@ -106,29 +106,34 @@ export function auditShares(ctx: ServiceContext): AuditShare[] {
 export function firstHour(ctx: ServiceContext): FirstHour {
   const sqlite = ctx.handle.sqlite;
   const owner = ctx.owner();
-  const counts = memo(sqlite, 'first-hour-counts', () => ({
-    privateAddresses: (
-      sqlite.prepare("SELECT count(DISTINCT key) AS n FROM findings WHERE code = 'secret.private-ip'").get() as {
-        n: number;
-      }
-    ).n,
-    backfill: (
-      sqlite.prepare(`SELECT count(*) AS n FROM entries WHERE needs_backfill = 1 AND ${FILE_ENTRY}`).get() as {
-        n: number;
-      }
-    ).n,
+  // A page filtered by project (scopedContext) counts that project's roots only, as its audit shares do.
+  const ids = ctx.config.projectFilter === undefined ? undefined : ctx.sources.map((s) => s.id);
+  const inScope = ids ? `AND m.source IN (${ids.map((_, i) => `@src${i}`).join(', ')})` : '';
+  const scopeParams = Object.fromEntries((ids ?? []).map((id, i) => [`src${i}`, id]));
+  const counts = memo(sqlite, `first-hour-counts:${ids ? ids.join(',') : '*'}`, () => {
+    const count = (sql: string, params: Record<string, unknown> = {}) =>
+      (sqlite.prepare(sql).get({ ...params, ...scopeParams }) as { n: number }).n;
     // The tier tables' "Finding class: credential" rule, so the step's count is the list it links to.
-    credentials: (() => {
-      const w = memoryFindingWhere(sqlite, { cls: 'credential' });
-      return (
-        sqlite
-          .prepare(`SELECT count(*) AS n FROM entries m WHERE m.${FILE_ENTRY} AND ${w.parts.join(' AND ')}`)
-          .get(w.params) as { n: number }
-      ).n;
-    })(),
-  }));
+    const cred = memoryFindingWhere(sqlite, { cls: 'credential' });
+    return {
+      privateAddresses: count(
+        `SELECT count(DISTINCT f.key) AS n FROM findings f WHERE f.code = 'secret.private-ip'${
+          ids ? ` AND f.key IN (SELECT m.key FROM entries m WHERE 1 ${inScope})` : ''
+        }`,
+      ),
+      backfill: count(`SELECT count(*) AS n FROM entries m WHERE m.needs_backfill = 1 AND m.${FILE_ENTRY} ${inScope}`),
+      credentials: count(
+        `SELECT count(*) AS n FROM entries m WHERE m.${FILE_ENTRY} AND ${cred.parts.join(' AND ')} ${inScope}`,
+        cred.params,
+      ),
+    };
+  });
   // What /review counts: memories and the record roots' records (docs/review-inbox.md "Records in the inbox").
-  const review = inboxTotal(sqlite, { queue: 'inbox', recordSources: syncRecordIndex(ctx) }, ctx.now());
+  const review = inboxTotal(
+    sqlite,
+    { queue: 'inbox', recordSources: syncRecordIndex(ctx), ...(ids ? { sources: ids } : {}) },
+    ctx.now(),
+  );
   const audit = auditShares(ctx);
   const auditHeavy = audit.some((a) => a.heavy);
   return {
