@@ -211,6 +211,13 @@ export default async function OverviewPage({ searchParams }: Props) {
                 label="Secrets detected"
                 value={o.verdicts.secret['SECRET-DETECTED']}
                 href="/tiers/all?finding=secret"
+                // Credentials apart from personal data (home paths, e-mail, private addresses): on a
+                // real home most findings are personal, and the credentials are the ones to remove.
+                hint={
+                  first.credentials
+                    ? `${first.credentials.toLocaleString('en-US')} with a credential in clear`
+                    : 'none with a credential'
+                }
               />
               <StatCard
                 label="Injection flagged"

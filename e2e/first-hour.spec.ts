@@ -73,6 +73,8 @@ test('the overview of a fresh folder shows the three steps, and Run audit is not
     await expect(page.getByRole('link', { name: 'Run audit…' })).not.toHaveAttribute('data-primary');
     await page.screenshot({ path: shot(`first-hour-overview-${width}`), fullPage: true });
   }
+  // The overview's secrets card tells credentials apart from personal data.
+  await expect(page.getByRole('link', { name: /Secrets detected/ })).toContainText('1 with a credential in clear');
   // Step 3 names the memory holding a credential in clear, and its link lists exactly that one.
   const step3 = page.getByTestId('first-hour-step-3');
   await expect(step3).toContainText('1 memory holds a credential in clear: open each and remove the value.');
