@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { replaceFile } from './replace-file';
+import { spawn, spawnSync } from 'node:child_process';
+import { replaceFile, sweepStaleTemps } from './replace-file';
 
 let dir: string;
 beforeEach(() => {
@@ -51,5 +52,32 @@ describe('replaceFile', () => {
     expect(() => replaceFile(f, 'x', { mode: 0o600 })).toThrow();
     expect(fs.readFileSync(path.join(f, 'inside'), 'utf8')).toBe('keep');
     expect(fs.readdirSync(dir)).toEqual(['d']);
+  });
+});
+
+describe('sweepStaleTemps', () => {
+  it('removes the temp files of processes that no longer run, and only those', () => {
+    // A pid that ran and ended: its temp file can never be renamed.
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const live = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)'], { stdio: 'ignore' });
+    try {
+      const names = [
+        `a.json.${gone}.tmp`, // killed between write and rename
+        `b.json.${live.pid}.tmp`, // being written now
+        `c.json.${process.pid}.tmp`, // this process's own
+        'notes.tmp', // no pid: not replaceFile's
+        'd.json',
+      ];
+      for (const n of names) fs.writeFileSync(path.join(dir, n), 'x');
+      expect(sweepStaleTemps(dir)).toBe(1);
+      expect(fs.readdirSync(dir).sort()).toEqual(names.slice(1).sort());
+      expect(sweepStaleTemps(dir)).toBe(0);
+    } finally {
+      live.kill();
+    }
+  });
+
+  it('is no error on a folder that is not there', () => {
+    expect(sweepStaleTemps(path.join(dir, 'missing'))).toBe(0);
   });
 });

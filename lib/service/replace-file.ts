@@ -7,6 +7,7 @@
  * lib/service/write/fs-atomic.ts instead.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 
 export interface ReplaceOptions {
   /** Set exactly, whatever the umask or a temp file a killed process left (0o600: the data folder's files). Default: created 0o666 less the umask. */
@@ -36,5 +37,48 @@ export function replaceFile(file: string, data: string | Buffer, opts: ReplaceOp
       // nothing left to do
     }
     throw e;
+  }
+}
+
+/** replaceFile's temp name: `<file>.<pid>.tmp`. */
+const TEMP_NAME = /\.(\d+)\.tmp$/;
+
+/**
+ * Removes from `dir` the temp files replaceFile left when its process was killed between the
+ * write and the rename: `<file>.<pid>.tmp` of a process that no longer runs (one that runs may be
+ * writing it now). Called where a cache folder is written whole anyway (a kept session text, a kept
+ * checks snapshot), never on a path that must be fast; never an error. Returns how many it removed.
+ */
+export function sweepStaleTemps(dir: string): number {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const m = TEMP_NAME.exec(name);
+    if (!m) continue;
+    const pid = Number(m[1]);
+    if (pid === process.pid || running(pid)) continue;
+    try {
+      fs.rmSync(path.join(dir, name), { force: true });
+      removed++;
+    } catch {
+      // the next sweep tries again
+    }
+  }
+  return removed;
+}
+
+/** Signal 0 tests a pid without touching it: EPERM means it runs under another user. */
+function running(pid: number): boolean {
+  if (pid <= 0) return true; // not a process of its own: leave the file alone
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -27,7 +27,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { replaceFile } from '../replace-file';
+import { replaceFile, sweepStaleTemps } from '../replace-file';
 import type { OwnerIdentity } from '../../validators/types';
 import { readSignature } from '../index/rules-signature';
 
@@ -199,4 +199,5 @@ function applyLines(s: Stored, text: string): number {
 
 function writeWhole(file: string, s: Stored): void {
   replaceFile(file, `${JSON.stringify(s)}\n`, { mode: 0o600 });
+  sweepStaleTemps(path.dirname(file)); // a killed session start's temp files (replace-file.ts)
 }

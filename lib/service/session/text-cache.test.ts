@@ -4,6 +4,7 @@
  * processes on a generated Claude Code home in a temp folder; every answer with the kept
  * text is compared with the planner's own (MEMTRUST_SESSION_CACHE=off) on the same disk.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -208,6 +209,34 @@ describe('the kept session text', () => {
     const again = hook(A(), fast);
     expect(again.how).toBe('kept');
     expect(again.out).toBe(planned(A()));
+  });
+
+  it('clears the temp files a killed session start left, and depends on none of its own folders', () => {
+    const data = path.join(tmp, 'data', 'memtrust');
+    const checks = path.join(data, 'session-checks');
+    const texts = path.join(data, 'session-text');
+    const later = { ...fast, MEMTRUST_NOW: '2026-11-01T11:00:00.000Z' }; // a clock A's kept text does not hold for
+    hook(A(), fast); // the bundles built and both folders made, when this test runs alone
+    // A pid that ran and ended: a temp file of its can never be renamed.
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    // A's kept checks made again, so that its run writes them whole and sweeps their folder.
+    fs.rmSync(checks, { recursive: true, force: true });
+    fs.mkdirSync(checks, { recursive: true, mode: 0o700 });
+    const staleChecks = path.join(checks, `memory-000000.json.${gone}.tmp`);
+    fs.writeFileSync(staleChecks, '{"cut sho');
+    fs.mkdirSync(texts, { recursive: true, mode: 0o700 });
+    const staleText = path.join(texts, `${'0'.repeat(16)}.json.${gone}.tmp`);
+    fs.writeFileSync(staleText, '{"cut sho');
+    expect(hook(A(), later).how).toBe('kept');
+    expect(fs.existsSync(staleChecks)).toBe(false);
+    expect(fs.existsSync(staleText)).toBe(false);
+    // B's start adds names to both folders: A's kept text holds still.
+    const bChecks = fs.readdirSync(checks).length;
+    expect(hook(B(), later).how).toBe('kept');
+    expect(fs.readdirSync(checks).length).toBeGreaterThan(bChecks);
+    const hit = hook(A(), later);
+    expect(hit.how).toBe('hit');
+    expect(hit.out).toBe(planned(A(), later));
   });
 });
 

@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readHookStdin, setHookStdin } from './hook-stdin';
 import { beginTakenStats, keepTakenStat, lstatBinding } from '../../sources/lstat-binding';
-import { replaceFile } from '../replace-file';
+import { replaceFile, sweepStaleTemps } from '../replace-file';
 
 /** Bumped whenever an entry's meaning changes. */
 const FORMAT = 1;
@@ -492,7 +492,7 @@ function startRecording(dir: string, key: string, file: string, racyMs: number, 
   const horizons: (() => number)[] = [];
   let dirtyWhy: string | null = null;
   let quiet = 0;
-  // memtrust's own caches in the data folder: what they hold is what the files say.
+  // memtrust's own caches in the data folder, their listings too: what they hold is what the files say.
   const under = dir + path.sep;
   const own = ['session-checks', 'versions', 'session-text', 'code-cache'].map((d) => under + d + path.sep);
   // The origin cache and its temp name while it is replaced (replace-file.ts opens that through fs.openSync).
@@ -504,7 +504,7 @@ function startRecording(dir: string, key: string, file: string, racyMs: number, 
     codeCache(abs) ||
     (abs.startsWith(under) &&
       (ownFiles.some((o) => abs.startsWith(o)) ||
-        own.some((o) => abs.startsWith(o)) ||
+        own.some((o) => abs.startsWith(o) || abs + path.sep === o) ||
         abs.startsWith(`${under}index.sqlite`)));
   const absolute = (p: string) => (p.charCodeAt(0) === 47 /* / */ ? p : path.resolve(p));
 
@@ -719,6 +719,7 @@ function startRecording(dir: string, key: string, file: string, racyMs: number, 
         const n = Math.min(FILES_FIRST, sp.length);
         const head: Entry = { ...entry, deps: [], sp: sp.slice(0, n), sn: sn.slice(0, n * 8), out: '' };
         replaceFile(headOf(file), JSON.stringify(head), { mode: 0o600 });
+        sweepStaleTemps(path.dirname(file)); // a killed session start's temp files (replace-file.ts)
         if (explain) process.stderr.write(`memtrust: session text kept: ${file} (${list.length} dependencies)\n`);
       } catch (e) {
         why(String(e)); // the next session start makes it again
