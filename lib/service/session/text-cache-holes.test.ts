@@ -199,6 +199,31 @@ describe('the kept session text: a corrupt or hostile entry, two hooks at once',
     }
   });
 
+  it('a child process started during the run keeps nothing, node:child_process loaded before the run too', () => {
+    // git's global config with an include: the owner's address is asked of git (lib/core/identity.ts).
+    const home = env.HOME!;
+    fs.mkdirSync(home, { recursive: true });
+    fs.writeFileSync(path.join(home, '.gitconfig-work'), '[user]\n\temail = owner@example.com\n');
+    fs.writeFileSync(path.join(home, '.gitconfig'), '[include]\n\tpath = ~/.gitconfig-work\n');
+    try {
+      // Another clock than the cases above (no kept text holds for it); no address from the environment.
+      const asked = { ...fast, MEMTRUST_NOW: '2026-11-01T10:30:00.000Z', OWNER_EMAILS: '' };
+      // node:child_process loaded during the run, and before it began, as the CLI launcher loads it
+      // to rebuild a bundle: a module loaded before is not seen at keep, but the spawn lists the
+      // whole environment to pass it on, which keeps nothing either.
+      for (const preload of [{}, { NODE_OPTIONS: '--require=node:child_process' }])
+        for (const via of ['cli', 'plugin'] as const) {
+          const a = hook(A(), { ...asked, ...preload }, via);
+          expect(a.how, `${via} ${JSON.stringify(preload)}`).toMatch(/child_process loaded|the whole environment/);
+          expect(a.out).toBe(planned(A(), asked, via));
+          expect(hook(A(), { ...asked, ...preload }, via).how).not.toBe('hit');
+        }
+    } finally {
+      fs.rmSync(path.join(home, '.gitconfig'), { force: true });
+      fs.rmSync(path.join(home, '.gitconfig-work'), { force: true });
+    }
+  });
+
   it('two hooks at once answer as the planner does', async () => {
     for (const f of entries()) fs.rmSync(f);
     const one = () =>
