@@ -211,7 +211,8 @@ describe('the kept session text: a corrupt or hostile entry, two hooks at once',
       // node:child_process loaded during the run, and before it began, as the CLI launcher loads it
       // to rebuild a bundle: a module loaded before is not seen at keep, but the spawn lists the
       // whole environment to pass it on, which keeps nothing either.
-      for (const preload of [{}, { NODE_OPTIONS: '--require=node:child_process' }])
+      const preloads: Record<string, string>[] = [{}, { NODE_OPTIONS: '--require=node:child_process' }];
+      for (const preload of preloads)
         for (const via of ['cli', 'plugin'] as const) {
           const a = hook(A(), { ...asked, ...preload }, via);
           expect(a.how, `${via} ${JSON.stringify(preload)}`).toMatch(/child_process loaded|the whole environment/);
