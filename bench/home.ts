@@ -35,7 +35,10 @@
  *     project, and `/` once the server saw it;
  *   - the largest project's hooks with the kept session text off (MEMTRUST_SESSION_CACHE=off:
  *     every run plans, as before the kept text; docs/session-context.md, "The kept text") and
- *     after one of its own memories changed before each run (the kept text cannot be used).
+ *     after one of its own memories changed before each run (the kept text cannot be used),
+ *     and after Claude Code wrote one of them (the file changed, then that side's stamp, whose
+ *     refresher makes the kept text again before the session start: docs/session-context.md,
+ *     "Made again after a write").
  *     `--hooks no` leaves the hooks out (the page alone).
  * Needs a build (`npx next build`) for the page; exits 0 always; the report on stdout.
  */
@@ -298,6 +301,35 @@ async function main(): Promise<void> {
   });
   const guard = (tree = PROJECT_DIR) => wall([path.join(hooksDir(tree), 'pre-write.cjs')], envOf(tree), guardIn);
   const floorRuns = () => wall(['-e', '0'], childEnv, '');
+  /**
+   * Claude Code writes one of the project's memories: the file changed, then the stamp
+   * (PostToolUse) of that side's installation, CLI or plugin, which starts the refresher that
+   * makes the kept text again (docs/session-context.md, "Made again after a write"). Untimed; it
+   * waits the refresher's delay and until its marker is gone, as a session start after the
+   * assistant wrote a memory comes at least that long after.
+   */
+  const claudeWrote = (file: string, cwd: string, tree: string, via: 'cli' | 'plugin') => {
+    fs.appendFileSync(file, `\nedited ${k++}\n`);
+    const input = JSON.stringify({
+      session_id: 'bench',
+      cwd,
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Edit',
+      tool_input: { file_path: file },
+      tool_response: {},
+    });
+    const args =
+      via === 'cli'
+        ? [tree === PROJECT_DIR ? CLI : path.join(tree, 'lib', 'cli', 'memtrust.cjs'), 'hook', 'post-write']
+        : [path.join(hooksDir(tree), 'post-write.cjs')];
+    const e = envOf(tree);
+    spawnSync(process.execPath, args, { env: e, input, cwd, encoding: 'utf8' });
+    const texts = path.join(path.dirname(e.MEMTRUST_DB!), 'session-text');
+    const until = Date.now() + 15_000;
+    spawnSync('sleep', ['2.6']);
+    while (Date.now() < until && fs.existsSync(texts) && fs.readdirSync(texts).some((n) => n.endsWith('.pending')))
+      spawnSync('sleep', ['0.1']);
+  };
   /** With --baseline, each rep runs the baseline's hook too, the two in alternating order: its timings apart. */
   const baseRuns: Record<string, { wall: number[]; cpu: number[] }> = {};
   const both = (key: string, fn: (tree: string) => number) => (): number => {
@@ -369,6 +401,18 @@ async function main(): Promise<void> {
               return plugin(big, t);
             }),
           ),
+          hookBigWrote: timed(
+            both('hookBigWrote', (t) => {
+              claudeWrote(editedBig, big, t, 'cli');
+              return hook(big, t);
+            }),
+          ),
+          pluginBigWrote: timed(
+            both('pluginBigWrote', (t) => {
+              claudeWrote(editedBig, big, t, 'plugin');
+              return plugin(big, t);
+            }),
+          ),
         };
         fs.writeFileSync(edited, original);
         fs.writeFileSync(editedBig, originalBig);
@@ -432,6 +476,12 @@ async function main(): Promise<void> {
     hookRow('plugin session-start.cjs, largest project, kept text off', hooks.pluginBigOff, 'pluginBigOff');
     hookRow('hook (CLI) after the largest project changed', hooks.hookBigChanged, 'hookBigChanged');
     hookRow('plugin session-start.cjs after the largest project changed', hooks.pluginBigChanged, 'pluginBigChanged');
+    hookRow('hook (CLI) after Claude Code wrote a memory of the largest project', hooks.hookBigWrote, 'hookBigWrote');
+    hookRow(
+      'plugin session-start.cjs after Claude Code wrote a memory of the largest project',
+      hooks.pluginBigWrote,
+      'pluginBigWrote',
+    );
   }
 
   /** One server of `tree` over the home: its first page, the scan after it, warm, after a change. */

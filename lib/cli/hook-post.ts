@@ -5,14 +5,22 @@
  * `index: false`, where better-sqlite3 is not built (docs/install.md, "Hooks without the index").
  */
 import type { Io } from './io';
-import { parseHookInput } from '../hooks/input';
-import { locateTarget } from '../hooks/target';
+import { type HookInput, parseHookInput } from '../hooks/input';
+import { locateTarget, type Target } from '../hooks/target';
 import type { Env } from '../core/config';
 import { config, emit, readStdin, type Stdin } from './hook-pre';
 
 export interface PostWriteOptions {
   /** false: files only, the SQLite index is neither opened nor loaded. */
   index: boolean;
+  /**
+   * The SessionStart hook's script and arguments in this installation: after a write into a
+   * root, the session's kept text is made again with it (docs/session-context.md, "Made again
+   * after a write"). Absent: not made again.
+   */
+  sessionStart?: readonly string[];
+  /** The environment Claude Code gave this hook, before the entry added to it (the plugin's: entry.ts). */
+  sessionEnv?: NodeJS.ProcessEnv;
 }
 
 export async function postWrite(io: Io, env: Env, opts: PostWriteOptions = { index: true }): Promise<number> {
@@ -44,7 +52,27 @@ export async function postWrite(io: Io, env: Env, opts: PostWriteOptions = { ind
     return 1;
   }
   const t = locateTarget(input.filePath, input.cwd, cfg.roots);
-  if (t.kind !== 'inside' || t.place !== 'memory' || t.symlink || t.oddCase) return 0;
+  if (t.kind !== 'inside') return 0;
+  try {
+    return await stamp(io, env, opts, cfg, { ...input, toolName: input.toolName }, t);
+  } finally {
+    // Any write into a root changes what the session's text is made from (MEMORY.md too).
+    if (opts.sessionStart) {
+      const { refreshSessionText } = await import('../service/session/text-refresh');
+      refreshSessionText(opts.sessionEnv ?? (env as NodeJS.ProcessEnv), opts.sessionStart, input.cwd, input.sessionId);
+    }
+  }
+}
+
+async function stamp(
+  io: Io,
+  env: Env,
+  opts: PostWriteOptions,
+  cfg: ReturnType<typeof config>,
+  input: HookInput & { toolName: string },
+  t: Extract<Target, { kind: 'inside' }>,
+): Promise<number> {
+  if (t.place !== 'memory' || t.symlink || t.oddCase) return 0;
   // Only now the service (and, from the CLI, SQLite): most writes never get here. In the
   // plugin, a second file loaded through V8's code cache (lib/plugin/post-deps.ts).
   const { stampAssistantWrite, createFilesContext, keepAfterStamp, indexContext } = await import(

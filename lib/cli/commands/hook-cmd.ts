@@ -77,7 +77,13 @@ export const hookCommand: Command = {
       if (rest.length)
         throw new UsageError(`hook ${sub} takes no arguments (it reads Claude Code's hook JSON on stdin)`);
       try {
-        return sub === 'pre-write' ? await preWrite(io, env) : await postWrite(io, env);
+        // The SessionStart command `hook install` writes (install-entries.ts), through the same launcher.
+        if (sub === 'pre-write') return await preWrite(io, env);
+        const { memtrustCommand } = await import('../../service/session/hook-install');
+        return await postWrite(io, env, {
+          index: true,
+          sessionStart: [memtrustCommand(), 'context', '--format', 'hook'],
+        });
       } catch (e) {
         // Never a stack trace: the hook's answer is its exit code.
         if (sub === 'pre-write') return cannotJudge(io, env, sub, `internal error: ${(e as Error).message}`);

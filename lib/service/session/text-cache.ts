@@ -75,6 +75,12 @@ export function forgetKeptTexts(dir: string): void {
   fs.rmSync(path.join(dir, 'session-text'), { recursive: true, force: true });
 }
 
+/**
+ * Set (to 1) by the refresher that makes a kept text again after a write (text-refresh.ts): the
+ * run answers nothing. `off` in the stamp's environment starts no refresher.
+ */
+export const REFRESH_VAR = 'MEMTRUST_SESSION_REFRESH';
+
 /** `MEMTRUST_SESSION_CACHE=off` turns the kept text off (tests compare with and without). */
 export function textCacheOn(env: NodeJS.ProcessEnv): boolean {
   return env.MEMTRUST_SESSION_CACHE !== 'off';
@@ -372,7 +378,7 @@ function checkEntry(
 }
 
 /** RACY_MS, or MEMTRUST_SESSION_CACHE_RACY_MS for tests that change files and run again at once. */
-function racyMsOf(env: NodeJS.ProcessEnv): number {
+export function racyMsOf(env: NodeJS.ProcessEnv): number {
   const raw = env.MEMTRUST_SESSION_CACHE_RACY_MS;
   return raw && /^\d+$/.test(raw) ? Number(raw) : RACY_MS;
 }
@@ -389,7 +395,11 @@ export interface HookStart {
  */
 export async function startHook(code: string, argv: readonly string[], write: (s: string) => void): Promise<HookStart> {
   const env = process.env;
-  if (!textCacheOn(env)) return { served: false };
+  // Refresh mode (text-refresh.ts): make the kept text again, answer nothing. Taken out of the
+  // environment before anything is recorded: the session start it prepares runs without it.
+  const refresh = env[REFRESH_VAR] === '1';
+  delete env[REFRESH_VAR];
+  if (!textCacheOn(env)) return { served: refresh };
   const stdin = await readHookStdin();
   setHookStdin(stdin);
   let dir: string;
@@ -403,13 +413,17 @@ export async function startHook(code: string, argv: readonly string[], write: (s
   const file = entryFile(dir, key);
   const explain = env.MEMTRUST_SESSION_CACHE === 'explain';
   const racyMs = racyMsOf(env);
+  // A project whose text was never kept has no session start to prepare for.
+  if (refresh && !fs.existsSync(file)) return { served: true };
   try {
     const r = lookUp(file, key, racyMs);
     if ('out' in r) {
       if (explain) process.stderr.write(`memtrust: session text from ${file}\n`);
-      write(r.out);
+      if (!refresh) write(r.out);
       return { served: true };
     }
+    // A file changed since: a later write's refresher (or the session start) makes it.
+    if (r.racy !== null && refresh) return { served: true };
     if (r.racy !== null) {
       // Nothing this run reads could be kept: no recorder, no cost (a memory just written).
       if (explain)
