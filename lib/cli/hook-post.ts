@@ -59,7 +59,12 @@ export async function postWrite(io: Io, env: Env, opts: PostWriteOptions = { ind
     // Any write into a root changes what the session's text is made from (MEMORY.md too).
     if (opts.sessionStart) {
       const { refreshSessionText } = await import('../service/session/text-refresh');
-      refreshSessionText(opts.sessionEnv ?? (env as NodeJS.ProcessEnv), opts.sessionStart, input.cwd, input.sessionId);
+      await refreshSessionText(
+        opts.sessionEnv ?? (env as NodeJS.ProcessEnv),
+        opts.sessionStart,
+        input.cwd,
+        input.sessionId,
+      );
     }
   }
 }

@@ -101,6 +101,24 @@ describe.each<Via>(['cli', 'plugin'])('the kept text after Claude Code wrote a m
     expect(next.out).toBe(hook(A(), via, { MEMTRUST_SESSION_CACHE: 'off' }).out);
   });
 
+  it('starts one refresher for a burst of writes, which waits for the last one', () => {
+    expect(hook(A(), via).how).toBe('hit');
+    const pending = () => fs.readdirSync(texts()).filter((n) => n.endsWith('.pending'));
+    // A window wide enough that the second stamp always comes inside the first one's delay.
+    const slow = { MEMTRUST_SESSION_CACHE_RACY_MS: '3000' };
+    claudeWrites(memoryOf(A()), A(), via, slow);
+    expect(pending()).toHaveLength(1);
+    const marker = path.join(texts(), pending()[0]!);
+    const pid = fs.readFileSync(marker, 'utf8');
+    claudeWrites(memoryOf(A()), A(), via, slow);
+    // The second write touched the marker of the refresher already running: no second one.
+    expect(fs.readFileSync(marker, 'utf8')).toBe(pid);
+    settle();
+    const next = hook(A(), via);
+    expect(next.how).toBe('hit');
+    expect(next.out).toBe(hook(A(), via, { MEMTRUST_SESSION_CACHE: 'off' }).out);
+  });
+
   it('is not made again when the stamp is told not to (MEMTRUST_SESSION_REFRESH=off): the session start plans', () => {
     expect(hook(A(), via).how).toBe('hit');
     claudeWrites(memoryOf(A()), A(), via, { MEMTRUST_SESSION_REFRESH: 'off' });
