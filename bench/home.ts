@@ -323,7 +323,8 @@ async function main(): Promise<void> {
         ? [tree === PROJECT_DIR ? CLI : path.join(tree, 'lib', 'cli', 'memtrust.cjs'), 'hook', 'post-write']
         : [path.join(hooksDir(tree), 'post-write.cjs')];
     const e = envOf(tree);
-    spawnSync(process.execPath, args, { env: e, input, cwd, encoding: 'utf8' });
+    // As Claude Code sets it for its hooks: the folder the session started in.
+    spawnSync(process.execPath, args, { env: { ...e, CLAUDE_PROJECT_DIR: cwd }, input, cwd, encoding: 'utf8' });
     const texts = path.join(path.dirname(e.MEMTRUST_DB!), 'session-text');
     const until = Date.now() + 15_000;
     spawnSync('sleep', ['2.6']);

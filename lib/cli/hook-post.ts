@@ -56,13 +56,15 @@ export async function postWrite(io: Io, env: Env, opts: PostWriteOptions = { ind
   try {
     return await stamp(io, env, opts, cfg, { ...input, toolName: input.toolName }, t);
   } finally {
-    // Any write into a root changes what the session's text is made from (MEMORY.md too).
+    // Any write into a root changes what the session's text is made from (MEMORY.md too). The
+    // session start's folder is where Claude Code started (CLAUDE_PROJECT_DIR), which the hook
+    // JSON's `cwd` leaves once the assistant changed folder in its shell.
     if (opts.sessionStart) {
       const { refreshSessionText } = await import('../service/session/text-refresh');
       await refreshSessionText(
         opts.sessionEnv ?? (env as NodeJS.ProcessEnv),
         opts.sessionStart,
-        input.cwd,
+        env.CLAUDE_PROJECT_DIR || input.cwd,
         input.sessionId,
       );
     }

@@ -36,7 +36,8 @@ function claudeWrites(file: string, cwd: string, via: Via, extra: Record<string,
   fs.appendFileSync(file, `\nadded ${Math.random()}\n`);
   const args = via === 'cli' ? [CLI, 'hook', 'post-write'] : [path.join(PROJECT, 'dist', 'hooks', 'post-write.cjs')];
   const r = spawnSync(process.execPath, args, {
-    env: childEnv(env, { MEMTRUST_ROOT: '', ...fast, ...extra }),
+    // Claude Code sets CLAUDE_PROJECT_DIR for its hooks; a test run from inside one must not pass its own on.
+    env: childEnv(env, { MEMTRUST_ROOT: '', CLAUDE_PROJECT_DIR: '', ...fast, ...extra }),
     input: JSON.stringify({
       session_id: 'writer',
       cwd,
@@ -117,6 +118,15 @@ describe.each<Via>(['cli', 'plugin'])('the kept text after Claude Code wrote a m
     const next = hook(A(), via);
     expect(next.how).toBe('hit');
     expect(next.out).toBe(hook(A(), via, { MEMTRUST_SESSION_CACHE: 'off' }).out);
+  });
+
+  it('is made for the folder Claude Code started in (CLAUDE_PROJECT_DIR) when the shell moved to a subfolder', () => {
+    const sub = path.join(A(), 'src');
+    fs.mkdirSync(sub, { recursive: true });
+    expect(hook(A(), via).how).toBe('hit');
+    claudeWrites(memoryOf(A()), sub, via, { CLAUDE_PROJECT_DIR: A() });
+    settle();
+    expect(hook(A(), via).how).toBe('hit');
   });
 
   it('is not made again when the stamp is told not to (MEMTRUST_SESSION_REFRESH=off): the session start plans', () => {
