@@ -1,9 +1,12 @@
 /**
- * The kept session text's test harness (text-cache.test.ts, text-cache-holes.test.ts): a real CLI
- * or plugin SessionStart process on a home in a temp folder, and what it says on stderr with
- * MEMTRUST_SESSION_CACHE=explain (docs/session-context.md, "The kept text").
+ * The kept session text's test harness (text-cache.test.ts, text-cache-holes.test.ts,
+ * text-refresh.test.ts): a real CLI or plugin SessionStart process on a home in a temp folder,
+ * and what it says on stderr with MEMTRUST_SESSION_CACHE=explain (docs/session-context.md,
+ * "The kept text").
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { CLI, childEnv, PROJECT } from '../test-support';
@@ -15,6 +18,19 @@ export type Via = 'cli' | 'plugin';
 export interface KeptHome {
   env: Record<string, string>;
   tmp: string;
+}
+
+/** A Claude Code home in a new temp folder: its config folder `cc/`, and the environment that points there. */
+export function claudeTestHome(prefix: string): KeptHome & { config: string } {
+  const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  const config = path.join(tmp, 'cc');
+  const env = {
+    HOME: path.join(tmp, 'home'),
+    CLAUDE_CONFIG_DIR: config,
+    XDG_CONFIG_HOME: path.join(tmp, 'cfg'),
+    XDG_DATA_HOME: path.join(tmp, 'data'),
+  };
+  return { tmp, config, env };
 }
 
 /** One session start in `cwd`, as Claude Code feeds it (no root configured). */

@@ -5,13 +5,12 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeClaudeHome } from '../../demo/claude-home';
 import { generateCorpus, writeCorpus } from '../../demo';
 import { CLI, childEnv } from '../test-support';
-import { hookAnswer, runHook, type Via } from './text-cache-harness';
+import { hookAnswer, runHook, type Via, claudeTestHome } from './text-cache-harness';
 import type { Entry } from './text-cache';
 
 const NOW = '2026-11-01T10:00:00.000Z';
@@ -52,14 +51,7 @@ const entries = () => {
 };
 
 beforeAll(() => {
-  tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-kept-holes-')));
-  config = path.join(tmp, 'cc');
-  env = {
-    HOME: path.join(tmp, 'home'),
-    CLAUDE_CONFIG_DIR: config,
-    XDG_CONFIG_HOME: path.join(tmp, 'cfg'),
-    XDG_DATA_HOME: path.join(tmp, 'data'),
-  };
+  ({ tmp, config, env } = claudeTestHome('memtrust-kept-holes-'));
   writeClaudeHome({
     configDir: config,
     seed: 7,

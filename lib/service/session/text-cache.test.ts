@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeClaudeHome } from '../../demo/claude-home';
 import { encodeProjectPath } from '../../sources/claude-home';
-import { type Answer, hookAnswer, type Via } from './text-cache-harness';
+import { type Answer, hookAnswer, type Via, claudeTestHome } from './text-cache-harness';
 import { saveKnownValues } from '../known-values-store';
 import { ctimeMsOf, keptAnswer, statSig, type Entry } from './text-cache';
 
@@ -33,14 +33,7 @@ const planned = (cwd: string, extra: Record<string, string> = {}, entry: Via = '
 const fast = { MEMTRUST_SESSION_CACHE_RACY_MS: '0' };
 
 beforeAll(() => {
-  tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-kept-')));
-  config = path.join(tmp, 'cc');
-  env = {
-    HOME: path.join(tmp, 'home'),
-    CLAUDE_CONFIG_DIR: config,
-    XDG_CONFIG_HOME: path.join(tmp, 'cfg'),
-    XDG_DATA_HOME: path.join(tmp, 'data'),
-  };
+  ({ tmp, config, env } = claudeTestHome('memtrust-kept-'));
   writeClaudeHome({
     configDir: config,
     seed: 5,

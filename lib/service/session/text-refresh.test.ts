@@ -6,13 +6,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeClaudeHome } from '../../demo/claude-home';
 import { encodeProjectPath } from '../../sources/claude-home';
 import { CLI, childEnv, PROJECT } from '../test-support';
-import { type Answer, hookAnswer, type Via } from './text-cache-harness';
+import { type Answer, hookAnswer, type Via, claudeTestHome } from './text-cache-harness';
 import type { Entry } from './text-cache';
 
 const NOW = '2026-11-01T10:00:00.000Z';
@@ -70,14 +69,7 @@ const memoryOf = (p: string) =>
   );
 
 beforeAll(() => {
-  tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'memtrust-refresh-')));
-  config = path.join(tmp, 'cc');
-  env = {
-    HOME: path.join(tmp, 'home'),
-    CLAUDE_CONFIG_DIR: config,
-    XDG_CONFIG_HOME: path.join(tmp, 'cfg'),
-    XDG_DATA_HOME: path.join(tmp, 'data'),
-  };
+  ({ tmp, config, env } = claudeTestHome('memtrust-refresh-'));
   writeClaudeHome({
     configDir: config,
     seed: 9,
