@@ -53,21 +53,27 @@ export async function postWrite(io: Io, env: Env, opts: PostWriteOptions = { ind
   }
   const t = locateTarget(input.filePath, input.cwd, cfg.roots);
   if (t.kind !== 'inside') return 0;
+  // Any write into a root changes what the session's text is made from (MEMORY.md too). The
+  // session start's folder is where Claude Code started (CLAUDE_PROJECT_DIR), which the hook
+  // JSON's `cwd` leaves once the assistant changed folder in its shell.
+  const refresh = opts.sessionStart
+    ? async () => {
+        const { refreshSessionText } = await import('../service/session/text-refresh');
+        await refreshSessionText(
+          opts.sessionEnv ?? (env as NodeJS.ProcessEnv),
+          opts.sessionStart!,
+          env.CLAUDE_PROJECT_DIR || input.cwd,
+          input.sessionId,
+        );
+      }
+    : null;
+  // Started before the write path is loaded: forking this process costs less while it is small.
+  await refresh?.();
   try {
     return await stamp(io, env, opts, cfg, { ...input, toolName: input.toolName }, t);
   } finally {
-    // Any write into a root changes what the session's text is made from (MEMORY.md too). The
-    // session start's folder is where Claude Code started (CLAUDE_PROJECT_DIR), which the hook
-    // JSON's `cwd` leaves once the assistant changed folder in its shell.
-    if (opts.sessionStart) {
-      const { refreshSessionText } = await import('../service/session/text-refresh');
-      await refreshSessionText(
-        opts.sessionEnv ?? (env as NodeJS.ProcessEnv),
-        opts.sessionStart,
-        env.CLAUDE_PROJECT_DIR || input.cwd,
-        input.sessionId,
-      );
-    }
+    // Touched after the stamp's own write: the refresher's delay counts from there.
+    await refresh?.();
   }
 }
 

@@ -22,8 +22,8 @@ const MARGIN_MS = 500;
 const STALE_MS = 5 * 60_000;
 
 /**
- * The refresher: waits until the marker (which must still name it) has been still for `wait`
- * ms, runs the SessionStart command with its stdout discarded, and starts over if the marker was
+ * The refresher, started after `wait` ms: waits until the marker (which must still name it)
+ * has been still for `wait` ms, runs the SessionStart command with its stdout discarded, and starts over if the marker was
  * touched meanwhile. Plain JavaScript passed to `node -e`; its inputs are arguments.
  */
 const REFRESHER = `
@@ -43,7 +43,7 @@ const tick = () => {
   });
   if (mine() === at) { try { fs.rmSync(marker); } catch {} } else setTimeout(tick, 0);
 };
-setTimeout(tick, Number(wait));
+setTimeout(tick, 0);
 `;
 
 /** FNV-1a of `s`, as hex: a file name, not a secret (node:crypto costs the stamp a few ms to load). */
@@ -98,7 +98,14 @@ export async function refreshSessionText(
     const wait = String(racyMsOf(env) + MARGIN_MS);
     // Loaded only here: a write in a burst, or outside the roots, never pays for it.
     const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, ['-e', REFRESHER, marker, wait, input, ...command], {
+    const node = [process.execPath, '-e', REFRESHER, marker, wait, input, ...command];
+    // Node.js starts only after the delay, through `sleep`: started at once, its start-up took
+    // the CPU the stamp was still using (docs/session-context.md, "Made again after a write").
+    const [file, ...args] =
+      process.platform === 'win32'
+        ? node
+        : ['/bin/sh', '-c', 'sleep "$0" && exec "$@"', String(Number(wait) / 1000), ...node];
+    const child = spawn(file!, args, {
       cwd: where,
       detached: true,
       stdio: 'ignore',
