@@ -23,8 +23,9 @@ const STALE_MS = 5 * 60_000;
 
 /**
  * The refresher, started after `wait` ms: waits until the marker (which must still name it)
- * has been still for `wait` ms, runs the SessionStart command with its stdout discarded, and starts over if the marker was
- * touched meanwhile. Plain JavaScript passed to `node -e`; its inputs are arguments.
+ * has been still for `wait` ms, runs the SessionStart command with its stdout discarded, and
+ * starts over if the marker was touched meanwhile. Plain JavaScript passed to `node -e`; its
+ * inputs are arguments.
  */
 const REFRESHER = `
 const fs = require('node:fs');
@@ -101,10 +102,11 @@ export async function refreshSessionText(
     const node = [process.execPath, '-e', REFRESHER, marker, wait, input, ...command];
     // Node.js starts only after the delay, through `sleep`: started at once, its start-up took
     // the CPU the stamp was still using (docs/session-context.md, "Made again after a write").
+    // Without a `sleep` it starts at once, and its own wait still holds.
     const [file, ...args] =
       process.platform === 'win32'
         ? node
-        : ['/bin/sh', '-c', 'sleep "$0" && exec "$@"', String(Number(wait) / 1000), ...node];
+        : ['/bin/sh', '-c', 'sleep "$0"; exec "$@"', String(Number(wait) / 1000), ...node];
     const child = spawn(file!, args, {
       cwd: where,
       detached: true,
