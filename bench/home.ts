@@ -39,6 +39,9 @@
  *     and after Claude Code wrote one of them (the file changed, then that side's stamp, whose
  *     refresher makes the kept text again before the session start: docs/session-context.md,
  *     "Made again after a write").
+ *     Each hook row gives its CPU time and minor page faults (GNU time, when /usr/bin/time is
+ *     there), and the report what touching fresh memory costs on this machine, per page
+ *     (docs/performance.md, "Fresh memory").
  *     `--hooks no` leaves the hooks out (the page alone).
  * Needs a build (`npx next build`) for the page; exits 0 always; the report on stdout.
  */
@@ -100,14 +103,17 @@ function sizes(): number[] {
 }
 
 // CPU time (user + sys) of the child, when GNU time is there: on a loaded machine the wall
-// clock mostly measures the wait for a core (docs/session-context.md, "Measured").
+// clock mostly measures the wait for a core (docs/session-context.md, "Measured"). And its
+// minor page faults: each is a page of memory the process touched first, which costs far more
+// on some machines than on others (docs/performance.md, "Fresh memory").
 const GNU_TIME = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 const cpu: number[] = [];
+const faults: number[] = [];
 
 function wall(args: string[], env: NodeJS.ProcessEnv, input: string): number {
   const t = performance.now();
   const r = GNU_TIME
-    ? spawnSync(GNU_TIME, ['-f', '%U %S', process.execPath, ...args], {
+    ? spawnSync(GNU_TIME, ['-f', '%U %S %R', process.execPath, ...args], {
         env,
         input,
         cwd: PROJECT_DIR,
@@ -116,16 +122,43 @@ function wall(args: string[], env: NodeJS.ProcessEnv, input: string): number {
     : spawnSync(process.execPath, args, { env, input, cwd: PROJECT_DIR, encoding: 'utf8' });
   const ms = performance.now() - t;
   if (r.status !== 0) throw new Error(`${args.join(' ')}: exit ${r.status}: ${r.stderr}`);
-  const m = GNU_TIME ? /([\d.]+) ([\d.]+)\s*$/.exec(r.stderr) : null;
+  const m = GNU_TIME ? /([\d.]+) ([\d.]+) (\d+)\s*$/.exec(r.stderr) : null;
   cpu.push(m ? (Number(m[1]) + Number(m[2])) * 1000 : Number.NaN);
+  faults.push(m ? Number(m[3]) : Number.NaN);
   return ms;
 }
 
-/** Runs `fn` REPS times: wall times, and the median CPU time of those runs. */
-function timed(fn: () => number): { wall: number[]; cpu: number } {
+interface Timed {
+  wall: number[];
+  cpu: number;
+  /** Median minor page faults. */
+  faults: number;
+}
+
+/** Runs `fn` REPS times: wall times, and the median CPU time and page faults of those runs. */
+function timed(fn: () => number): Timed {
   cpu.length = 0;
+  faults.length = 0;
   const w = Array.from({ length: REPS }, fn);
-  return { wall: w, cpu: median(cpu) };
+  return { wall: w, cpu: median(cpu), faults: median(faults) };
+}
+
+/**
+ * What touching fresh memory costs here: a child fills a 64 MiB buffer (every page new to the
+ * process), then fills it again (the same pages): microseconds per 4 KiB page, first and again.
+ */
+function freshMemory(): { first: number; again: number } | null {
+  const code = `const b=Buffer.allocUnsafeSlow(64*2**20);let t=process.hrtime.bigint();b.fill(1);const a=process.hrtime.bigint()-t;t=process.hrtime.bigint();b.fill(2);const c=process.hrtime.bigint()-t;console.log(Number(a),Number(c))`;
+  const runs = Array.from({ length: 5 }, () => spawnSync(process.execPath, ['-e', code], { encoding: 'utf8' }).stdout);
+  const pairs = runs
+    .map((o) => o.trim().split(' ').map(Number))
+    .filter((p) => p.length === 2 && p.every(Number.isFinite));
+  if (!pairs.length) return null;
+  const pages = (64 * 2 ** 20) / 4096;
+  return {
+    first: median(pairs.map((p) => p[0]!)) / 1000 / pages,
+    again: median(pairs.map((p) => p[1]!)) / 1000 / pages,
+  };
 }
 
 /** Wall and CPU time of an in-process call. */
@@ -332,16 +365,17 @@ async function main(): Promise<void> {
       spawnSync('sleep', ['0.1']);
   };
   /** With --baseline, each rep runs the baseline's hook too, the two in alternating order: its timings apart. */
-  const baseRuns: Record<string, { wall: number[]; cpu: number[] }> = {};
+  const baseRuns: Record<string, { wall: number[]; cpu: number[]; faults: number[] }> = {};
   const both = (key: string, fn: (tree: string) => number) => (): number => {
     if (!BASELINE) return fn(PROJECT_DIR);
-    baseRuns[key] ??= { wall: [], cpu: [] };
+    baseRuns[key] ??= { wall: [], cpu: [], faults: [] };
     const b = baseRuns[key];
     const n = b.wall.length;
     const runBase = () => {
       const saved = cpu.length;
       b.wall.push(fn(BASELINE));
       b.cpu.push(cpu.splice(saved, 1)[0]!);
+      b.faults.push(faults.splice(saved, 1)[0]!);
     };
     if (n % 2 === 1) runBase();
     const ms = fn(PROJECT_DIR);
@@ -421,25 +455,28 @@ async function main(): Promise<void> {
       })()
     : null;
 
-  const rows: string[][] = [['measure', 'median', 'min', 'max', 'CPU', 'floor', 'target', '']];
-  const row = (name: string, xs: number[], cpuMs: number | null, fl: string, target: number) =>
+  const rows: string[][] = [['measure', 'median', 'min', 'max', 'CPU', 'faults', 'floor', 'target', '']];
+  const count = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '—' : n.toLocaleString('en-US'));
+  const row = (name: string, xs: number[], cpuMs: number | null, fl: string, target: number, pageFaults?: number) =>
     rows.push([
       name,
       fmtMs(median(xs)),
       fmtMs(Math.min(...xs)),
       fmtMs(Math.max(...xs)),
       cpuMs === null || Number.isNaN(cpuMs) ? '—' : fmtMs(cpuMs),
+      pageFaults === undefined ? '' : count(pageFaults),
       fl,
       fmtMs(target),
       verdict(median(xs) < target),
     ]);
   const hookFloor = hooks
-    ? `${fmtMs(median(hooks.floor.wall))} (CPU ${Number.isNaN(hooks.floor.cpu) ? '—' : fmtMs(hooks.floor.cpu)})`
+    ? `${fmtMs(median(hooks.floor.wall))} (CPU ${Number.isNaN(hooks.floor.cpu) ? '—' : fmtMs(hooks.floor.cpu)}, faults ${count(hooks.floor.faults)})`
     : '';
-  const hookRow = (name: string, t: { wall: number[]; cpu: number }, key?: string) => {
-    row(name, t.wall, t.cpu, hookFloor, HOOK_TARGET);
+  const hookRow = (name: string, t: Timed, key?: string) => {
+    row(name, t.wall, t.cpu, hookFloor, HOOK_TARGET, t.faults);
     const b = key ? baseRuns[key] : undefined;
-    if (b) row(`  baseline ${path.basename(BASELINE!)}`, b.wall, median(b.cpu), hookFloor, HOOK_TARGET);
+    if (b)
+      row(`  baseline ${path.basename(BASELINE!)}`, b.wall, median(b.cpu), hookFloor, HOOK_TARGET, median(b.faults));
   };
   const walkFloor = median(walks.map((w) => w.wall));
   const walkCpu = median(walks.map((w) => w.cpu));
@@ -449,6 +486,7 @@ async function main(): Promise<void> {
     '',
     '',
     fmtMs(first.cpu),
+    '',
     `${fmtMs(walkFloor)} (CPU ${fmtMs(walkCpu)})`,
     '—',
     '',
@@ -589,6 +627,14 @@ async function main(): Promise<void> {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
+  if (hooks) {
+    const fresh = freshMemory();
+    console.log(
+      `faults: minor page faults of the hook process (GNU time %R, median); fresh memory here: ${
+        fresh ? `${fresh.first.toFixed(2)} µs per 4 KiB page touched first, ${fresh.again.toFixed(2)} µs again` : '—'
+      } (a 64 MiB buffer filled twice, median of 5)`,
+    );
+  }
   if (KEEP) console.log(`home kept in ${tmp}`);
   else fs.rmSync(tmp, { recursive: true, force: true });
 }
