@@ -83,6 +83,25 @@ test.describe('a Claude Code folder in real shapes', () => {
     await expect(page.locator('[id^="why-"][id$="-promote"]')).toContainText(/a credential is in the file/);
     await expect(page.locator('body')).not.toContainText(FAKE_TOKEN.slice(4));
   });
+
+  test('a symlinked memory file is listed, its page says it is refused and never shows what it points to', async ({
+    page,
+    server,
+  }) => {
+    // A link out of the root, as a cloned repository could carry one.
+    const outside = path.join(path.dirname(server.root), 'outside-secret.txt');
+    fs.writeFileSync(outside, 'OUTSIDE-THE-ROOT marker text\n');
+    fs.symlinkSync(outside, path.join(server.root, 'reference_link.md'));
+
+    await page.goto('/tiers/inferred');
+    await page.getByRole('link', { name: 'reference_link.md' }).click();
+    await expect(page).toHaveURL(/\/memories\//);
+    await expect(page.getByText('This file is refused')).toBeVisible();
+    await expect(page.getByText(/symlinked memory files are refused: reference_link\.md/)).toBeVisible();
+    await expect(page.getByText('Memory not found')).toHaveCount(0);
+    await expect(page.locator('body')).not.toContainText('OUTSIDE-THE-ROOT');
+    await page.screenshot({ path: shot('claude-shapes-symlink-refused'), fullPage: true });
+  });
 });
 
 test.describe('a root memtrust does not read', () => {

@@ -78,9 +78,13 @@ export default async function MemoryPage({ params, searchParams }: Props) {
   if (!r?.ok) {
     // A memory deleted outside memtrust is gone from the index but its versions are kept.
     const kept = ref ? versionsView(ctx, `${ref.source}:${ref.filename}`) : null;
+    // A file that is there but is never read (a symlink, a path out of its root) is listed
+    // with its problem; its page says so instead of "not found" (docs/security.md).
+    const refused = r && !r.ok && r.code === 'path-escape';
     return (
-      <EmptyState title="Memory not found">
-        {r && !r.ok ? r.message : 'This link does not name a memory.'}{' '}
+      <EmptyState title={refused ? 'This file is refused' : 'Memory not found'}>
+        {r && !r.ok ? r.message : 'This link does not name a memory.'}
+        {refused ? '. memtrust never reads it: replace it with a regular file inside the root, or remove it.' : null}{' '}
         {kept?.ok ? (
           <Link href={versionsHref(kept.value.id)} className="mr-2 text-teal-700 underline dark:text-teal-300">
             Its kept versions and Recover
