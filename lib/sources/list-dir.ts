@@ -54,9 +54,13 @@ function candidate(name: string, skip?: (name: string) => boolean): boolean {
   return name.endsWith('.md') && !skip?.(name);
 }
 
-/** A symlink where a memory file is expected: listed so it can be reported, never followed. */
-function refusedLink(relPath: string, filename: string, location: Location): ListedFile {
-  return { relPath, filename, location, size: 0, mtimeMs: 0, refused: 'symlinked memory files are refused' };
+/**
+ * A symlink where a memory file is expected: listed so it can be reported, never followed.
+ * Its time is the link's own (`lstat`): with none, its row would date from 1970 and show
+ * as 20,000 days old in every table and queue.
+ */
+export function refusedLink(relPath: string, filename: string, location: Location, mtimeMs: number): ListedFile {
+  return { relPath, filename, location, size: 0, mtimeMs, refused: 'symlinked memory files are refused' };
 }
 
 function statted(relPath: string, filename: string, location: Location, st: fs.Stats): ListedFile {
@@ -86,7 +90,13 @@ export function listMarkdown(
     if (!candidate(e.name, skip)) continue;
     const relPath = relDir ? `${relDir}/${e.name}` : e.name;
     if (e.isSymbolicLink()) {
-      out.push(refusedLink(relPath, e.name, location));
+      let link: SizeMtime;
+      try {
+        link = lstatSizeMtime(prefix + e.name);
+      } catch {
+        continue; // removed between readdir and lstat
+      }
+      out.push(refusedLink(relPath, e.name, location, link.mtimeMs));
       continue;
     }
     if (!e.isFile()) continue;
@@ -124,7 +134,7 @@ function listNames(
     } catch {
       continue; // gone: not listed
     }
-    if (st.isSymbolicLink()) out.push(refusedLink(relPath, name, location));
+    if (st.isSymbolicLink()) out.push(refusedLink(relPath, name, location, Math.floor(st.mtimeMs)));
     else if (st.isFile()) out.push(statted(relPath, name, location, st));
   }
   return out;

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Env } from '../../core/env';
 import { describeSource, isFileSource, type FileSourceInfo, type ListedFile, type SourceInfo } from '../../sources';
+import { refusedLink } from '../../sources/list-dir';
 import {
   contextRows,
   type ContextIndexRow,
@@ -197,8 +198,7 @@ function relist(root: string, relPath: string, location: ListedFile['location'])
   } catch {
     return null;
   }
-  if (st.isSymbolicLink())
-    return { relPath, filename, location, size: 0, mtimeMs: 0, refused: 'symlinked memory files are refused' };
+  if (st.isSymbolicLink()) return refusedLink(relPath, filename, location, Math.floor(st.mtimeMs));
   if (!st.isFile()) return null;
   return { relPath, filename, location, size: st.size, mtimeMs: Math.floor(st.mtimeMs) };
 }
