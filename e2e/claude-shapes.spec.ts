@@ -102,6 +102,26 @@ test.describe('a Claude Code folder in real shapes', () => {
     await expect(page.locator('body')).not.toContainText('OUTSIDE-THE-ROOT');
     await page.screenshot({ path: shot('claude-shapes-symlink-refused'), fullPage: true });
   });
+
+  test('a binary file is listed and its page says so, showing none of its bytes', async ({ page, server }) => {
+    fs.writeFileSync(
+      path.join(server.root, 'feedback_blob.md'),
+      Buffer.concat([Buffer.from('READABLE-PART of a binary file\n'), Buffer.from([0, 0xff, 0xfe, 0x41, 0x2a])]),
+    );
+    await page.goto('/tiers/inferred');
+    await page.getByRole('link', { name: 'feedback_blob.md' }).click();
+    await expect(page).toHaveURL(/\/memories\//);
+    await expect(page.getByTestId('binary-body')).toContainText('A binary file (36 bytes');
+    await expect(page.locator('body')).not.toContainText('READABLE-PART');
+    await expect(page.getByText(/binary file \(NUL byte in the first 8 KiB\)/).first()).toBeVisible();
+    // The review inbox's preview alike.
+    await page.goto('/review?queue=any&sort=name');
+    await page.locator('table').getByRole('link', { name: 'feedback_blob.md' }).click();
+    await expect(page).toHaveURL(/sel=/);
+    const pane = page.getByRole('complementary', { name: 'Preview' });
+    await expect(pane).toContainText('A binary file: its bytes are not shown.');
+    await expect(page.locator('body')).not.toContainText('READABLE-PART');
+  });
 });
 
 test.describe('a root memtrust does not read', () => {

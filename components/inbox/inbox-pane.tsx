@@ -72,7 +72,11 @@ export function InboxPane({ pane }: { pane: Pane }) {
       <section>
         <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Body</h3>
         <div className="max-h-[28rem] overflow-y-auto rounded-md border border-slate-100 p-2 dark:border-slate-800">
-          <MemoryBody text={pane.body} />
+          {pane.binary ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">A binary file: its bytes are not shown.</p>
+          ) : (
+            <MemoryBody text={pane.body} />
+          )}
         </div>
       </section>
     </aside>

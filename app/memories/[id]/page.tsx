@@ -175,7 +175,15 @@ export default async function MemoryPage({ params, searchParams }: Props) {
                 This file is large: only its beginning is shown.
               </p>
             ) : null}
-            <MemoryBody text={d.body} reveal={{ id: d.id, sha: d.sha256 }} />
+            {d.binary ? (
+              <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="binary-body">
+                A binary file ({d.size.toLocaleString('en-US')} bytes, a NUL byte in its first 8 KiB): its bytes are not
+                shown. It cannot pass validation as it is: demote it to quarantine, or replace it with a Markdown
+                memory.
+              </p>
+            ) : (
+              <MemoryBody text={d.body} reveal={{ id: d.id, sha: d.sha256 }} />
+            )}
           </Card>
           <Card title="Validator findings">
             <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">

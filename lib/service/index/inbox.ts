@@ -21,6 +21,7 @@ import { syncRecordIndex, type RecordView } from '../records/read';
 import { maskValues } from '../../validators/mask-inline';
 import type { ActionAvailability } from '../../trust/allowed';
 import { memoryActions } from './list-actions';
+import { isBinary } from './inspect';
 import { lifecycle } from '../../trust/lifecycle';
 import { describeLifecycle } from '../../trust/describe';
 import type { MemoryFacts } from '../../trust/facts';
@@ -41,6 +42,8 @@ export interface InboxItem extends ListRow {
 export interface InboxPane {
   item: InboxItem;
   body: string;
+  /** A binary file: the pane shows no body (inspect.ts `isBinary`). */
+  binary: boolean;
   findings: StoredFinding[];
   actions: ActionAvailability[];
   lifecycle: string[];
@@ -124,6 +127,7 @@ export function inboxView(ctx: ServiceContext, q: InboxQuery, selectedKey: strin
       pane = {
         item: selected,
         body: p.body,
+        binary: isBinary(p.findings),
         findings: p.findings,
         actions: adapter
           ? memoryActions(adapter, facts, now, { validateExit: selected.validateExit, secretExit: selected.secretExit })
@@ -193,6 +197,7 @@ function recordPane(ctx: ServiceContext, item: InboxItem): InboxPane | null {
   return {
     item,
     body: r.text,
+    binary: false,
     findings: r.findings.map((f) => ({
       check: f.check,
       code: f.code,

@@ -88,6 +88,15 @@ export function bodyForDisplay(body: Buffer): string {
     .slice(0, BODY_INDEX_CHARS);
 }
 
+/**
+ * Whether validate found the file binary (a NUL byte in its first 8 KiB). The pages then show
+ * no body: its bytes read as UTF-8 are noise (docs/validators.md, "FAIL-STRUCT"). The index
+ * keeps the body as for any file, so a plan from the index equals one from the disk.
+ */
+export function isBinary(findings: readonly Pick<Finding, 'code'>[]): boolean {
+  return findings.some((f) => f.code === 'binary-file');
+}
+
 export function inspect(bytes: Buffer, file: InspectFile, owner: OwnerIdentity, conflict = false): Inspected {
   // readFields and validate() parse the same frontmatter: once is enough (docs/performance.md).
   return withFrontmatterMemo(() => inspectOnce(bytes, file, owner, conflict));

@@ -9,6 +9,7 @@ import type { ServiceContext } from '../context';
 import { resolveMemory, type Located } from './resolve';
 import { committedLocated } from '../write/recover';
 import { inspectLocated } from './inspect-located';
+import { isBinary } from './inspect';
 import { lifecycle, type Lifecycle } from '../../trust/lifecycle';
 import { fileRecordState, type FileRecordState } from '../../trust/file-record';
 import { memoryActions } from './list-actions';
@@ -49,6 +50,8 @@ export interface MemoryDetail {
   mtime: string;
   body: string;
   bodyTruncated: boolean;
+  /** A binary file: its body is not shown (empty), the page says why (inspect.ts `isBinary`). */
+  binary: boolean;
   verdicts: { validate: string; secret: string; injection: string };
   findings: Finding[];
   lifecycle: string[];
@@ -145,6 +148,7 @@ function detailOf(
     mtime: new Date(st.mtimeMs).toISOString(),
     body: ins.body,
     bodyTruncated: st.size > FILE_CAP_BYTES || ins.body.length >= 64 * 1024,
+    binary: isBinary(ins.findings),
     verdicts: {
       validate: ins.verdicts.validate.label,
       secret: ins.verdicts.secret.label,
