@@ -50,7 +50,7 @@ export interface MemoryDetail {
   mtime: string;
   body: string;
   bodyTruncated: boolean;
-  /** A binary file: its body is not shown (empty), the page says why (inspect.ts `isBinary`). */
+  /** A binary file: the page shows no body and says why (inspect.ts `isBinary`). */
   binary: boolean;
   verdicts: { validate: string; secret: string; injection: string };
   findings: Finding[];
